@@ -1,0 +1,129 @@
+/**
+ * What each service event does to a service record: pure functions, no I/O, no clock (the time
+ * is on the event). The service machine assigns their result; tests call them directly.
+ */
+import type { BackupStatus, ServiceRecord, ServiceStatus, StorageReading } from '../domain/service.js';
+import type { Origin } from '../events/domainEvents.js';
+
+/** Fields an agent's status sync reports for a registered service. */
+export interface AgentSyncFields {
+  readonly namespace: string | null;
+  readonly workloadType: string | null;
+  readonly workloadName: string | null;
+  readonly replicas: number | null;
+  readonly readyReplicas: number | null;
+  readonly availableReplicas: number | null;
+  readonly images: readonly string[];
+  readonly slaGroup: string | null;
+}
+
+/** Fields a registration declares; absent ones are left as they are. */
+export interface RegistrationChanges {
+  readonly displayName?: string | null;
+  readonly criticality?: string | null;
+  readonly serviceType?: string | null;
+  readonly tags?: readonly string[];
+  readonly namespace?: string | null;
+  readonly slaGroup?: string | null;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly backupExpected?: boolean;
+  readonly backupMaxAgeDays?: number | null;
+}
+
+export interface BackupReport {
+  readonly status: BackupStatus;
+  readonly sizeBytes: number | null;
+  readonly message: string | null;
+  readonly mode: 'service' | 'slaGroup' | 'namespace';
+}
+
+interface EventBase {
+  /** Epoch ms, from the injected clock. */
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+export type ServiceEvent =
+  | (EventBase & { readonly type: 'STATUS_REPORTED'; readonly status: ServiceStatus; readonly message: string | null })
+  | (EventBase & { readonly type: 'AGENT_SYNCED'; readonly status: ServiceStatus; readonly message: string | null; readonly fields: AgentSyncFields })
+  | (EventBase & { readonly type: 'REGISTERED'; readonly changes: RegistrationChanges })
+  | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading; readonly addTag: string | null })
+  | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport });
+
+export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): ServiceRecord {
+  switch (event.type) {
+    case 'STATUS_REPORTED':
+      return withStatus({ ...record, statusMessage: event.message, updatedAt: event.at }, record, event.status, event.at);
+    case 'AGENT_SYNCED':
+      return withStatus({ ...record, ...event.fields, statusMessage: event.message, updatedAt: event.at }, record, event.status, event.at);
+    case 'REGISTERED': {
+      const c = event.changes;
+      return {
+        ...record,
+        displayName: c.displayName !== undefined ? c.displayName : record.displayName,
+        criticality: c.criticality !== undefined ? c.criticality : record.criticality,
+        serviceType: c.serviceType !== undefined ? c.serviceType : record.serviceType,
+        tags: c.tags ?? record.tags,
+        namespace: c.namespace !== undefined ? c.namespace : record.namespace,
+        slaGroup: c.slaGroup !== undefined ? c.slaGroup : record.slaGroup,
+        metadata: c.metadata ?? record.metadata,
+        backup: {
+          ...record.backup,
+          expected: c.backupExpected ?? record.backup.expected,
+          maxAgeDays: c.backupMaxAgeDays !== undefined ? c.backupMaxAgeDays : record.backup.maxAgeDays,
+        },
+        updatedAt: event.at,
+      };
+    }
+    case 'STORAGE_REPORTED':
+      return {
+        ...record,
+        storage: event.reading,
+        tags: event.addTag !== null && !record.tags.includes(event.addTag) ? [...record.tags, event.addTag] : record.tags,
+        updatedAt: event.at,
+      };
+    case 'BACKUP_REPORTED': {
+      const r = event.report;
+      const taken = r.status === 'success' || r.status === 'partial';
+      return {
+        ...record,
+        backup: {
+          ...record.backup,
+          lastAt: event.at,
+          lastStatus: r.status,
+          lastSizeBytes: r.sizeBytes,
+          lastMessage: r.message,
+          lastTakenAt: taken ? event.at : record.backup.lastTakenAt,
+        },
+        updatedAt: event.at,
+      };
+    }
+  }
+}
+
+function withStatus(next: ServiceRecord, previous: ServiceRecord, status: ServiceStatus, at: number): ServiceRecord {
+  if (status === previous.status) return next;
+  return { ...next, status, statusSince: at, statusSeq: previous.statusSeq + 1 };
+}
+
+/** True when a status sync entry would change nothing: such entries never reach the actor. */
+export function syncChangesNothing(record: ServiceRecord, status: ServiceStatus, message: string | null, f: AgentSyncFields): boolean {
+  return (
+    record.status === status &&
+    record.statusMessage === message &&
+    record.namespace === f.namespace &&
+    record.workloadType === f.workloadType &&
+    record.workloadName === f.workloadName &&
+    record.replicas === f.replicas &&
+    record.readyReplicas === f.readyReplicas &&
+    record.availableReplicas === f.availableReplicas &&
+    record.slaGroup === f.slaGroup &&
+    sameStrings(record.images, f.images)
+  );
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,209 @@
+/**
+ * The service actor registry: owns one XState actor per service, the indexes the endpoints query
+ * (by node and name, node subtree, namespace, SLA group), and the wiring of the actors' I/O to the
+ * batch writer and event bus. It is the seam for a multi-instance deployment ("who owns which
+ * actor"): callers use the `ServiceRegistry` interface only.
+ *
+ * Concurrency: everything runs on the event loop; `send` processes an event synchronously, so the
+ * actor is the single writer of its record. Domain events are published after commit.
+ */
+import { createActor, type Actor } from 'xstate';
+import { externalIdOf, newServiceRecord, type NewService, type ServiceRecord } from '../domain/service.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { Origin, ServiceRef } from '../events/domainEvents.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { backupReportsTable, iso, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
+import { intervalRow, serviceToRow } from '../persistence/serviceRows.js';
+import { CommittedMap } from './committedMap.js';
+import type { NodeHierarchy } from './nodeHierarchy.js';
+import { serviceMachine, snapshotFor, type ServiceMachine } from './serviceMachine.js';
+import type { ServiceEvent } from './serviceChanges.js';
+
+export interface ServiceRegistry {
+  get(id: string): ServiceRecord | undefined;
+  find(nodePath: string, name: string): ServiceRecord | undefined;
+  /** Services at `nodePath` or any node below it. */
+  underNode(nodePath: string): ServiceRecord[];
+  inNamespace(namespace: string): ServiceRecord[];
+  inSlaGroup(slaGroup: string): ServiceRecord[];
+  all(): IterableIterator<ServiceRecord>;
+  readonly size: number;
+  /** Create a service (and its hierarchy nodes); its actor starts in `draft.status`. */
+  create(draft: NewService, at: number, origin: Origin): ServiceRecord;
+  /** Hand an event to the service's actor; returns the record after it. */
+  send(id: string, event: ServiceEvent): ServiceRecord;
+  /** Start actors for records read from the database (origin `hydrate`: nothing is written). */
+  hydrate(records: Iterable<ServiceRecord>): void;
+}
+
+export interface ServiceRegistryPorts {
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly nodes: NodeHierarchy;
+  readonly newId: () => string;
+}
+
+type ServiceActor = Actor<ServiceMachine>;
+
+const keyOf = (nodePath: string, name: string) => `${nodePath}\u0000${name}`;
+
+export function refOf(record: ServiceRecord): ServiceRef {
+  return { id: record.id, name: record.name, path: externalIdOf(record) };
+}
+
+export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
+  const { writer, bus, nodes } = ports;
+  const actors = new Map<string, ServiceActor>();
+  const byKey = new Map<string, string>();
+  const byNode = new Map<string, Set<string>>();
+  const byNamespace = new Map<string, Set<string>>();
+  const bySlaGroup = new Map<string, Set<string>>();
+
+  const addTo = (index: Map<string, Set<string>>, key: string | null, id: string) => {
+    if (key === null) return;
+    let set = index.get(key);
+    if (!set) {
+      set = new Set();
+      index.set(key, set);
+    }
+    set.add(id);
+  };
+  const removeFrom = (index: Map<string, Set<string>>, key: string | null, id: string) => {
+    if (key === null) return;
+    const set = index.get(key);
+    if (!set) return;
+    set.delete(id);
+    if (set.size === 0) index.delete(key);
+  };
+  const index = (record: ServiceRecord) => {
+    byKey.set(keyOf(record.nodePath, record.name), record.id);
+    addTo(byNode, record.nodePath, record.id);
+    addTo(byNamespace, record.namespace, record.id);
+    addTo(bySlaGroup, record.slaGroup, record.id);
+  };
+  const unindex = (record: ServiceRecord) => {
+    byKey.delete(keyOf(record.nodePath, record.name));
+    removeFrom(byNode, record.nodePath, record.id);
+    removeFrom(byNamespace, record.namespace, record.id);
+    removeFrom(bySlaGroup, record.slaGroup, record.id);
+  };
+  const reindex = (before: ServiceRecord, after: ServiceRecord) => {
+    if (before.namespace !== after.namespace) {
+      removeFrom(byNamespace, before.namespace, before.id);
+      addTo(byNamespace, after.namespace, after.id);
+    }
+    if (before.slaGroup !== after.slaGroup) {
+      removeFrom(bySlaGroup, before.slaGroup, before.id);
+      addTo(bySlaGroup, after.slaGroup, after.id);
+    }
+  };
+
+  const records: CommittedMap<ServiceRecord> = new CommittedMap(writer, servicesTable, serviceToRow, (id, restored, discarded) => {
+    // A failed commit: rebuild the actor from the committed record (or forget a service that was never committed).
+    actors.get(id)?.stop();
+    actors.delete(id);
+    if (discarded) unindex(discarded);
+    if (restored) {
+      index(restored);
+      actors.set(id, spawn(restored));
+    }
+  });
+
+  const machine = serviceMachine.provide({
+    actions: {
+      persist: ({ context }) => records.set(context.record.id, context.record),
+      statusChanged: ({ context, event }) => {
+        const { previous, record } = context;
+        writer.upsert(statusIntervalsTable, intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince));
+        writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, record.statusSince, null));
+        const changed = {
+          type: 'service.status_changed' as const,
+          service: refOf(record),
+          previousStatus: previous.status,
+          status: record.status,
+          message: record.statusMessage,
+          at: event.at,
+          origin: event.origin,
+        };
+        writer.afterCommit(() => bus.publish(changed));
+      },
+      backupRecorded: ({ context, event }) => {
+        if (event.type !== 'BACKUP_REPORTED') return;
+        const { record } = context;
+        writer.insert(backupReportsTable, {
+          id: ports.newId(),
+          service_id: record.id,
+          status: event.report.status,
+          size_bytes: event.report.sizeBytes,
+          message: event.report.message,
+          mode: event.report.mode,
+          reported_at: iso(event.at),
+        });
+        const recorded = {
+          type: 'backup.recorded' as const,
+          service: refOf(record),
+          status: event.report.status,
+          sizeBytes: event.report.sizeBytes,
+          message: event.report.message,
+          at: event.at,
+          origin: event.origin,
+        };
+        writer.afterCommit(() => bus.publish(recorded));
+      },
+    },
+  });
+
+  const spawn = (record: ServiceRecord): ServiceActor => createActor(machine, { snapshot: snapshotFor(machine, record), input: record }).start();
+
+  const pick = (ids: Set<string> | undefined): ServiceRecord[] => {
+    const out: ServiceRecord[] = [];
+    if (ids) for (const id of ids) out.push(records.get(id)!);
+    return out;
+  };
+
+  return {
+    get: (id) => records.get(id),
+    find(nodePath, name) {
+      const id = byKey.get(keyOf(nodePath, name));
+      return id === undefined ? undefined : records.get(id);
+    },
+    underNode(nodePath) {
+      const out: ServiceRecord[] = [];
+      for (const path of nodes.subtree(nodePath)) out.push(...pick(byNode.get(path)));
+      return out;
+    },
+    inNamespace: (namespace) => pick(byNamespace.get(namespace)),
+    inSlaGroup: (slaGroup) => pick(bySlaGroup.get(slaGroup)),
+    all: () => records.values(),
+    get size() {
+      return records.size;
+    },
+    create(draft, at, origin) {
+      nodes.ensure(draft.nodePath, at);
+      const record = newServiceRecord(ports.newId(), draft, at);
+      records.set(record.id, record);
+      writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, at, null));
+      index(record);
+      actors.set(record.id, spawn(record));
+      const created = { type: 'service.created' as const, service: refOf(record), at, origin };
+      writer.afterCommit(() => bus.publish(created));
+      return record;
+    },
+    send(id, event) {
+      const actor = actors.get(id);
+      const before = records.get(id);
+      if (!actor || !before) throw new Error(`no actor for service ${id}`);
+      actor.send(event);
+      const after = actor.getSnapshot().context.record;
+      reindex(before, after);
+      return after;
+    },
+    hydrate(loaded) {
+      for (const record of loaded) {
+        records.load(record.id, record);
+        index(record);
+        actors.set(record.id, spawn(record));
+      }
+    },
+  };
+}

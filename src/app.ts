@@ -1,0 +1,109 @@
+/**
+ * The composition root: opens the store, migrates, hydrates the actors, and serves. Tests start the
+ * product through this function exactly as `main.ts` does, with their own config, clock and store.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import { AgentRegistry } from './actors/agentRegistry.js';
+import { NodeHierarchy } from './actors/nodeHierarchy.js';
+import { createLocalServiceRegistry } from './actors/serviceRegistry.js';
+import { SlaGroupStore } from './actors/slaGroupStore.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config/config.js';
+import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
+import { createAddressMatcher } from './gateway/addressRange.js';
+import { createCors } from './gateway/cors.js';
+import { createGatewayApplication } from './gateway/gatewayApplication.js';
+import { createMachineAuth } from './gateway/machineAuth.js';
+import { createRateLimiter } from './gateway/rateLimiter.js';
+import { Router } from './gateway/routes.js';
+import { startHttpServer } from './gateway/uws.js';
+import type { Fleet } from './ingest/fleet.js';
+import type { Logger } from './log/logger.js';
+import { BatchWriter } from './persistence/batchWriter.js';
+import { openDatabase, type Database } from './persistence/database.js';
+import { hydrate } from './persistence/hydrate.js';
+import { migrate } from './persistence/migrate.js';
+import { machineRoutes } from './rest/machineRoutes.js';
+import { probeRoutes } from './rest/probeRoutes.js';
+
+export interface ServerDependencies {
+  readonly logger: Logger;
+  readonly version: string;
+  readonly clock?: Clock;
+  /** An open embedded database to use instead of the data dir (tests). */
+  readonly pglite?: PGlite;
+}
+
+export interface RunningServer {
+  readonly port: number;
+  readonly database: Database;
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly fleet: Fleet;
+  /** Graceful stop: stop accepting, finish requests under way, flush the writer, close the store. */
+  close(): Promise<void>;
+}
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
+  const { logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
+  try {
+    await migrate(database.knex, logger);
+    const writer = new BatchWriter({ knex: database.knex, logger });
+    const bus = createInProcessEventBus(logger);
+    const nodes = new NodeHierarchy(writer);
+    const fleet: Fleet = {
+      nodes,
+      services: createLocalServiceRegistry({ writer, bus, nodes, newId: randomUUID }),
+      agents: new AgentRegistry(writer, randomUUID),
+      slaGroups: new SlaGroupStore(writer, randomUUID),
+    };
+    const counts = await hydrate(database.knex, fleet);
+    logger.info('state loaded', { ...counts, database: database.kind });
+
+    if (config.security.operatorApiKey === '') {
+      logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
+    }
+    const ctx = { fleet, writer, database, clock, version: deps.version };
+    const application = createGatewayApplication({
+      router: new Router([...probeRoutes(ctx), ...machineRoutes(ctx)]),
+      rateLimiter: createRateLimiter({ ...config.rateLimit, now: clock.now }),
+      machineAuth: createMachineAuth(config.security.operatorApiKey),
+      cors: createCors(config.security.corsAllowedOrigins),
+      isTrustedProxy: createAddressMatcher(config.security.trustedProxies),
+      production: config.env === 'production',
+      logger,
+    });
+    const http = await startHttpServer({ host: config.host, port: config.port, application });
+    logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
+
+    let closing: Promise<void> | undefined;
+    return {
+      port: http.port,
+      database,
+      writer,
+      bus,
+      fleet,
+      close() {
+        closing ??= (async () => {
+          http.stopAccepting();
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
+          clearTimeout(timer);
+          await writer.flush();
+          http.closeConnections();
+          await database.close();
+          logger.info('stopped');
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

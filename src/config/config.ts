@@ -1,0 +1,195 @@
+/**
+ * Configuration: read once from the environment in `main.ts`, validated here into typed values,
+ * then passed down as slices. Nothing below `main.ts` reads `process.env`.
+ *
+ * Every problem names the setting and what is wrong with it, and all problems are reported together
+ * so an operator fixes a broken deployment in one pass.
+ */
+import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+
+export type Environment = 'production' | 'development';
+
+export interface DatabaseConfig {
+  /** `postgres://` URL, or `undefined` for the embedded PGlite database in `dataDir`. */
+  readonly url: string | undefined;
+  readonly dataDir: string;
+}
+
+export interface SecurityConfig {
+  /** Empty string: machine endpoints are open (a warning is logged at start). */
+  readonly operatorApiKey: string;
+  readonly corsAllowedOrigins: readonly string[];
+  readonly webhookHostAllowlist: readonly string[];
+  readonly allowPrivateWebhooks: boolean;
+  /** Peers whose `X-Forwarded-For` is believed. Anyone else is identified by the socket address. */
+  readonly trustedProxies: readonly AddressRange[];
+}
+
+export interface RateLimitConfig {
+  /** `0` disables the limiter; only allowed outside production. */
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+}
+
+export interface Config {
+  readonly env: Environment;
+  readonly host: string;
+  readonly port: number;
+  readonly database: DatabaseConfig;
+  /** `undefined`: generated once into the data dir (see `secrets.ts`). */
+  readonly jwtSecret: string | undefined;
+  readonly security: SecurityConfig;
+  readonly rateLimit: RateLimitConfig;
+  readonly license: { readonly key: string | undefined; readonly publicKey: string | undefined };
+  readonly bootstrapAdmin: {
+    readonly username: string;
+    /** `undefined`: generated and printed once. */
+    readonly password: string | undefined;
+    readonly email: string;
+  };
+  readonly logLevel: LogLevelSetting;
+}
+
+export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type EnvSource = Readonly<Record<string, string | undefined>>;
+
+export interface ConfigDefaults {
+  /** `npm start` runs production; `npm run dev` sets SVC_ENV=development. */
+  readonly env: Environment;
+}
+
+const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_ADMIN_PASSWORD_LENGTH = 12;
+
+export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 'production' }): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = source[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+
+  const env = oneOf(read('SVC_ENV') ?? defaults.env, ['production', 'development'] as const, 'SVC_ENV', problems) ?? defaults.env;
+  const port = integer(read('SVC_PORT'), 'SVC_PORT', { min: 0, max: 65535, fallback: 8080 }, problems);
+  const host = read('SVC_HOST') ?? '0.0.0.0';
+
+  const url = read('SVC_DATABASE_URL');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
+    problems.push('SVC_DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)');
+  }
+
+  const jwtSecret = source['SVC_JWT_SECRET'];
+  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`SVC_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${jwtSecret.length}); unset it to have one generated into the data dir`);
+  }
+
+  const requestsPerSecond = integer(read('SVC_RATE_LIMIT_RPS'), 'SVC_RATE_LIMIT_RPS', { min: 0, max: 1_000_000, fallback: 10 }, problems);
+  const burst = integer(read('SVC_RATE_LIMIT_BURST'), 'SVC_RATE_LIMIT_BURST', { min: 1, max: 1_000_000, fallback: 20 }, problems);
+  if (env === 'production' && requestsPerSecond === 0) {
+    problems.push('SVC_RATE_LIMIT_RPS=0 (limiter off) is refused in production; the rate limit is always on there');
+  }
+
+  const corsAllowedOrigins = list(read('SVC_SECURITY_CORS_ALLOWED_ORIGINS'));
+  for (const origin of corsAllowedOrigins) {
+    if (!isOrigin(origin)) {
+      problems.push(`SVC_SECURITY_CORS_ALLOWED_ORIGINS: "${origin}" is not an origin like https://ops.example.com (credentials are allowed, so "*" is refused)`);
+    }
+  }
+  const allowPrivateWebhooks = boolean(read('SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS'), 'SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS', problems);
+  if (allowPrivateWebhooks && env === 'production') {
+    problems.push('SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS=true is for development only; in production name the hosts in SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST');
+  }
+  const trustedProxies: AddressRange[] = [];
+  for (const entry of list(read('SVC_TRUSTED_PROXIES'))) {
+    const range = parseAddressRange(entry);
+    if (range === undefined) problems.push(`SVC_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+    else trustedProxies.push(range);
+  }
+
+  const licensePublicKey = read('SVC_LICENSE_PUBLIC_KEY');
+  if (licensePublicKey !== undefined && Buffer.from(licensePublicKey, 'base64').length !== 32) {
+    problems.push('SVC_LICENSE_PUBLIC_KEY must be the base64 of a 32-byte Ed25519 public key');
+  }
+
+  const adminPassword = read('SVC_BOOTSTRAP_ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    problems.push(`SVC_BOOTSTRAP_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
+  }
+  const adminEmail = read('SVC_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('SVC_BOOTSTRAP_ADMIN_EMAIL is not an e-mail address');
+
+  const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env,
+    host,
+    port,
+    database: { url, dataDir: read('SVC_DATA_DIR') ?? './data' },
+    jwtSecret: jwtSecret === '' ? undefined : jwtSecret,
+    security: {
+      operatorApiKey: source['SVC_SECURITY_OPERATOR_API_KEY'] ?? '',
+      corsAllowedOrigins,
+      webhookHostAllowlist: list(read('SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST')).map((h) => h.toLowerCase()),
+      allowPrivateWebhooks,
+      trustedProxies,
+    },
+    rateLimit: { requestsPerSecond, burst },
+    license: { key: read('SVC_LICENSE_KEY'), publicKey: licensePublicKey },
+    bootstrapAdmin: {
+      username: read('SVC_BOOTSTRAP_ADMIN_USERNAME') ?? 'admin',
+      password: adminPassword,
+      email: adminEmail,
+    },
+    logLevel,
+  };
+}
+
+function list(value: string | undefined): string[] {
+  return value === undefined ? [] : value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+}
+
+function integer(value: string | undefined, name: string, range: { min: number; max: number; fallback: number }, problems: string[]): number {
+  if (value === undefined) return range.fallback;
+  if (!/^\d+$/.test(value)) {
+    problems.push(`${name} must be a whole number, got "${value}"`);
+    return range.fallback;
+  }
+  const n = Number(value);
+  if (n < range.min || n > range.max) {
+    problems.push(`${name} must be between ${range.min} and ${range.max}, got ${n}`);
+    return range.fallback;
+  }
+  return n;
+}
+
+function boolean(value: string | undefined, name: string, problems: string[]): boolean {
+  if (value === undefined) return false;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  problems.push(`${name} must be true or false, got "${value}"`);
+  return false;
+}
+
+function oneOf<const T extends string>(value: string, allowed: readonly T[], name: string, problems: string[]): T | undefined {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return undefined;
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The JWT secret: SVC_JWT_SECRET when set, else a random one generated once into the data dir
+ * (mode 0600) and reused on every start, with a warning: several instances over one database must
+ * share an explicit SVC_JWT_SECRET.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../log/logger.js';
+
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+export function resolveJwtSecret(configured: string | undefined, dataDir: string, logger: Logger): string {
+  if (configured !== undefined) return configured;
+  const file = join(dataDir, JWT_SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) {
+      logger.warn('SVC_JWT_SECRET is not set; using the secret generated earlier in the data dir', { file });
+      return stored;
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  logger.warn('SVC_JWT_SECRET is not set; generated a random secret into the data dir. Set SVC_JWT_SECRET explicitly when running several instances.', { file });
+  return secret;
+}

@@ -1,0 +1,47 @@
+/**
+ * The one error catalog. Every failure that reaches a client is one of these codes; the exhaustive
+ * switch makes a new code without an HTTP mapping a type error.
+ */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Unauthenticated: 'UNAUTHENTICATED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  RateLimited: 'RATE_LIMITED',
+  Unavailable: 'UNAVAILABLE',
+  PluginInactive: 'PLUGIN_INACTIVE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export function toHttpStatus(code: ErrorCode): number {
+  switch (code) {
+    case ErrorCode.BadRequest: return 400;
+    case ErrorCode.Unauthenticated: return 401;
+    case ErrorCode.Forbidden: return 403;
+    case ErrorCode.NotFound: return 404;
+    case ErrorCode.MethodNotAllowed: return 405;
+    case ErrorCode.PayloadTooLarge: return 413;
+    case ErrorCode.UnsupportedMediaType: return 415;
+    case ErrorCode.RateLimited: return 429;
+    case ErrorCode.Unavailable: return 503;
+    case ErrorCode.PluginInactive: return 503;
+    case ErrorCode.Internal: return 500;
+    default: return assertNever(code);
+  }
+}
+
+/** A failure meant for the client: code plus a message a person can act on. */
+export class AppError extends Error {
+  constructor(readonly code: ErrorCode, message: string, readonly headers: Readonly<Record<string, string>> = {}) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export function assertNever(value: never): never {
+  throw new Error(`unhandled value: ${String(value)}`);
+}

@@ -1,0 +1,46 @@
+/**
+ * Domain events: what happened, published on the event bus after the change that caused it is
+ * committed. Later capabilities (subscriptions, webhooks, notifications, SLA) subscribe to these.
+ */
+import type { BackupStatus, ServiceStatus } from '../domain/service.js';
+
+/** Who caused a change; hydration is never written back and a sender is not echoed. */
+export type Origin = 'api' | 'agent' | 'hydrate' | 'worker' | 'timer';
+
+export interface ServiceRef {
+  readonly id: string;
+  readonly name: string;
+  /** The service's hierarchy node path. */
+  readonly path: string;
+}
+
+export interface ServiceStatusChangedEvent {
+  readonly type: 'service.status_changed';
+  readonly service: ServiceRef;
+  readonly previousStatus: ServiceStatus;
+  readonly status: ServiceStatus;
+  readonly message: string | null;
+  /** Epoch ms. */
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+export interface ServiceCreatedEvent {
+  readonly type: 'service.created';
+  readonly service: ServiceRef;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+export interface BackupRecordedEvent {
+  readonly type: 'backup.recorded';
+  readonly service: ServiceRef;
+  readonly status: BackupStatus;
+  readonly sizeBytes: number | null;
+  readonly message: string | null;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+export type DomainEvent = ServiceStatusChangedEvent | ServiceCreatedEvent | BackupRecordedEvent;
+export type DomainEventType = DomainEvent['type'];

@@ -1,0 +1,91 @@
+/**
+ * The request pipeline every REST route goes through, in this order: client address (trusted
+ * proxies only) -> CORS preflight -> route -> rate limit -> machine auth -> bounded body ->
+ * handler -> error mapping -> response headers (security headers in production, CORS).
+ * Refusals happen before the body is read. Handlers hold no cross-cutting logic.
+ */
+import { AppError, toHttpStatus } from '../errors/catalog.js';
+import type { Logger } from '../log/logger.js';
+import { CommitError } from '../persistence/batchWriter.js';
+import { resolveClientAddress } from './clientAddress.js';
+import type { Cors } from './cors.js';
+import { errorReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
+import type { MachineAuth } from './machineAuth.js';
+import type { RateLimiter } from './rateLimiter.js';
+import type { Router } from './routes.js';
+import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
+
+export interface GatewayOptions {
+  readonly router: Router;
+  readonly rateLimiter: RateLimiter;
+  readonly machineAuth: MachineAuth;
+  readonly cors: Cors;
+  readonly isTrustedProxy: (address: string) => boolean;
+  readonly production: boolean;
+  readonly logger: Logger;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+export function createGatewayApplication(options: GatewayOptions): HttpApplication {
+  const { router, rateLimiter, machineAuth, cors, logger } = options;
+  const baseHeaders = options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE;
+
+  const fail = (error: unknown, head: RequestHead): Reply => {
+    if (error instanceof AppError) return errorReply(toHttpStatus(error.code), error.message, error.headers);
+    if (error instanceof CommitError) return errorReply(503, error.message);
+    logger.error('unexpected error in request handler', { method: head.method, path: head.path, error });
+    return errorReply(500, 'internal error; the server log has the details');
+  };
+
+  return {
+    onRequest(head): Decision {
+      const clientAddress = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
+      const preflight = cors.preflight(head);
+      if (preflight) return { kind: 'reply', reply: preflight };
+
+      const match = router.match(head.method, head.path);
+      if (match === undefined) return { kind: 'reply', reply: errorReply(404, `no endpoint ${head.method} ${head.path}`) };
+      if ('allowed' in match) {
+        const allow = match.allowed.join(', ');
+        return { kind: 'reply', reply: errorReply(405, `${head.path} accepts ${allow}`, { allow }) };
+      }
+      const { route } = match;
+      if (route.rateLimited) {
+        const decision = rateLimiter.take(clientAddress);
+        if (!decision.allowed) {
+          return {
+            kind: 'reply',
+            reply: errorReply(429, `rate limit exceeded for ${clientAddress}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
+          };
+        }
+      }
+      if (route.auth === 'machine') {
+        const auth = machineAuth.check(head);
+        if (!auth.ok) return { kind: 'reply', reply: errorReply(401, auth.reason, { 'www-authenticate': 'Bearer' }) };
+      }
+      const query = new URLSearchParams(head.query);
+      const handle = (body: Buffer) =>
+        route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head));
+      return {
+        kind: 'read-body',
+        limit: route.bodyLimit,
+        handle,
+        tooLarge: () => errorReply(413, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`),
+      };
+    },
+    finalize(head, reply) {
+      const corsHeaders = cors.responseHeaders(head);
+      return { ...reply, headers: { ...baseHeaders, ...corsHeaders, ...reply.headers } };
+    },
+    onUnexpectedError(head, error) {
+      return fail(error, head);
+    },
+  };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}

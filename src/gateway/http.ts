@@ -1,0 +1,49 @@
+/**
+ * The gateway's view of HTTP, independent of uWebSockets.js (only `uws.ts` knows the server).
+ * A request is decided from its head first (route, rate limit, auth, declared size), so a refused
+ * client's body is never read; an accepted one names how many body bytes it may send.
+ */
+export interface RequestHead {
+  /** Upper-case method. */
+  readonly method: string;
+  readonly path: string;
+  /** Query string without the leading `?`. */
+  readonly query: string;
+  /** Lower-case header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Socket peer, normalized (IPv4-mapped IPv6 shown as IPv4). */
+  readonly peerAddress: string;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export type Decision =
+  | { readonly kind: 'reply'; readonly reply: Reply }
+  | {
+      readonly kind: 'read-body';
+      /** Bytes the body may have; more is answered 413 while reading and the connection closed. */
+      readonly limit: number;
+      readonly handle: (body: Buffer) => Promise<Reply>;
+      /** The reply when the body is over `limit`. */
+      readonly tooLarge: () => Reply;
+    };
+
+export interface HttpApplication {
+  onRequest(head: RequestHead): Decision;
+  /** Called for every reply before it is written (headers every response carries). */
+  finalize(head: RequestHead, reply: Reply): Reply;
+  /** A handler threw or rejected: the last line of defence, never a crash. */
+  onUnexpectedError(head: RequestHead, error: unknown): Reply;
+}
+
+export function jsonReply(status: number, value: unknown, headers?: Readonly<Record<string, string>>): Reply {
+  return { status, body: JSON.stringify(value), headers: { 'content-type': 'application/json', ...headers } };
+}
+
+export function errorReply(status: number, message: string, headers?: Readonly<Record<string, string>>): Reply {
+  return jsonReply(status, { error: message }, headers);
+}

@@ -1,0 +1,58 @@
+/**
+ * Per-client token bucket. Tokens refill continuously at `requestsPerSecond` up to `burst`.
+ * The table is bounded: past `maxClients` the least recently seen client is forgotten (it starts
+ * again with a full bucket, which only ever errs towards letting a request through).
+ * Time comes from the injected clock.
+ */
+export interface RateLimiterOptions {
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+  /** @default 100_000 */
+  readonly maxClients?: number;
+  readonly now: () => number;
+}
+
+export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+
+export interface RateLimiter {
+  take(clientKey: string): RateDecision;
+  readonly size: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+const ALLOWED: RateDecision = { allowed: true };
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { requestsPerSecond: rate, burst, now } = options;
+  const maxClients = options.maxClients ?? 100_000;
+  const buckets = new Map<string, Bucket>();
+  return {
+    get size() {
+      return buckets.size;
+    },
+    take(clientKey) {
+      if (rate === 0) return ALLOWED;
+      const at = now();
+      let bucket = buckets.get(clientKey);
+      if (bucket === undefined) {
+        if (buckets.size >= maxClients) buckets.delete(buckets.keys().next().value!);
+        bucket = { tokens: burst, updatedAt: at };
+      } else {
+        // Re-insert so Map order stays least-recently-seen first.
+        buckets.delete(clientKey);
+        bucket.tokens = Math.min(burst, bucket.tokens + ((at - bucket.updatedAt) / 1000) * rate);
+        bucket.updatedAt = at;
+      }
+      buckets.set(clientKey, bucket);
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return ALLOWED;
+      }
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / rate)) };
+    },
+  };
+}

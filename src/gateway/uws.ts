@@ -1,0 +1,174 @@
+/**
+ * The only module that imports uWebSockets.js. It turns uWS requests into `RequestHead`s, reads
+ * bodies under the limit the application decides (counting bytes as they arrive, so a client that
+ * streams a gigabyte is cut off at the cap, not buffered), and writes replies.
+ *
+ * uWS rules honoured here: every request is answered or has `onAborted`; anything read from `req`
+ * is copied before the first await (it is stack-allocated); writes after an await happen in `cork`.
+ */
+import uWS from 'uWebSockets.js';
+import type { HttpApplication, Reply, RequestHead } from './http.js';
+import { normalizeAddress } from './addressRange.js';
+
+export interface HttpServerOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly application: HttpApplication;
+}
+
+export interface RunningHttpServer {
+  readonly port: number;
+  /** Stop accepting connections; requests under way go on. */
+  stopAccepting(): void;
+  /** Resolves when no request is under way. */
+  drained(): Promise<void>;
+  /** Close every open connection (after draining). */
+  closeConnections(): void;
+}
+
+/** Refuse the slow JavaScript fallback some repackaged builds switch to on an unsupported Node. */
+export function assertNativeUws(): void {
+  if (typeof (uWS as unknown as { getParts?: unknown }).getParts !== 'function') {
+    throw new Error('uWebSockets.js native binary is not loaded for this Node version/platform; refusing to start on the slow fallback');
+  }
+}
+
+const decoder = new TextDecoder();
+const EMPTY = Buffer.alloc(0);
+
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  assertNativeUws();
+  const { application } = options;
+  const app = uWS.App();
+  let inFlight = 0;
+  let drainWaiters: Array<() => void> = [];
+  const finished = () => {
+    inFlight -= 1;
+    if (inFlight === 0) {
+      const waiters = drainWaiters;
+      drainWaiters = [];
+      for (const w of waiters) w();
+    }
+  };
+
+  app.any('/*', (res, req) => {
+    const headers: Record<string, string> = {};
+    req.forEach((key, value) => {
+      headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+    });
+    const head: RequestHead = {
+      method: req.getMethod().toUpperCase(),
+      path: req.getUrl(),
+      query: req.getQuery() ?? '',
+      headers,
+      peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
+    };
+    inFlight += 1;
+    let aborted = false;
+    let done = false;
+    res.onAborted(() => {
+      aborted = true;
+      if (!done) {
+        done = true;
+        finished();
+      }
+    });
+    const write = (reply: Reply, closeConnection = false) => {
+      if (aborted || done) return;
+      done = true;
+      const final = safeFinalize(application, head, reply);
+      res.cork(() => {
+        res.writeStatus(statusLine(final.status));
+        if (final.headers) for (const name in final.headers) res.writeHeader(name, final.headers[name]!);
+        res.end(final.body, closeConnection);
+      });
+      finished();
+    };
+
+    let decision;
+    try {
+      decision = application.onRequest(head);
+    } catch (error) {
+      write(application.onUnexpectedError(head, error));
+      return;
+    }
+    if (decision.kind === 'reply') {
+      write(decision.reply);
+      return;
+    }
+    const { limit } = decision;
+    const declared = head.headers['content-length'];
+    if (declared === undefined && head.headers['transfer-encoding'] === undefined) {
+      // HTTP/1.1: a request with neither header has no body.
+      decision.handle(EMPTY).then(
+        (reply) => write(reply),
+        (error: unknown) => write(application.onUnexpectedError(head, error)),
+      );
+      return;
+    }
+    if (declared !== undefined && Number(declared) > limit) {
+      write(decision.tooLarge(), true);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    res.onData((chunk, isLast) => {
+      if (done) return;
+      received += chunk.byteLength;
+      if (received > limit) {
+        write(decision.tooLarge(), true);
+        return;
+      }
+      // The chunk's memory is reused by uWS after this callback: copy it.
+      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (!isLast) return;
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+      decision.handle(body).then(
+        (reply) => write(reply),
+        (error: unknown) => write(application.onUnexpectedError(head, error)),
+      );
+    });
+  });
+
+  const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
+    app.listen(options.host, options.port, (socket) => {
+      if (socket) resolve(socket);
+      else reject(new Error(`cannot listen on ${options.host}:${options.port} (address in use or not permitted)`));
+    });
+  });
+  let listening = true;
+  return {
+    port: uWS.us_socket_local_port(listenSocket),
+    stopAccepting() {
+      if (!listening) return;
+      listening = false;
+      uWS.us_listen_socket_close(listenSocket);
+    },
+    drained() {
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise((resolve) => drainWaiters.push(resolve));
+    },
+    closeConnections() {
+      // Present at run time in uWS 20.30 but missing from this build's typings.
+      (app as unknown as { close(): void }).close();
+    },
+  };
+}
+
+function safeFinalize(application: HttpApplication, head: RequestHead, reply: Reply): Reply {
+  try {
+    return application.finalize(head, reply);
+  } catch {
+    return reply;
+  }
+}
+
+const REASONS: Record<number, string> = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
+  404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+function statusLine(status: number): string {
+  return `${status} ${REASONS[status] ?? ''}`;
+}

@@ -1,0 +1,281 @@
+/**
+ * Group commit. Actors stage rows here; the writer commits everything staged since the previous
+ * commit in ONE transaction and only then resolves the requests that wait on it and publishes the
+ * domain events of that batch ("acknowledge after commit", DESIGN.md).
+ *
+ * Concurrency model: one commit at a time. While a commit is in flight, new rows gather in the next
+ * batch, so the batch size follows the load by itself (one row when idle, thousands under load)
+ * without a fixed delay on the idle path. A batch also starts at once when it reaches
+ * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
+ * entity changed ten times in one batch is written once. Each table is written with one
+ * `json_to_recordset` statement per batch, in foreign-key order.
+ *
+ * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
+ * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
+ * back to their last committed state: memory stays equal to the database. Nothing is retried
+ * behind the client's back; the client got 503 and may retry.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from '../log/logger.js';
+
+export interface ColumnSpec {
+  readonly name: string;
+  /** PostgreSQL type used to read the column from the JSON batch, e.g. `uuid`, `timestamptz`, `jsonb`. */
+  readonly type: string;
+}
+
+export interface TableSpec {
+  readonly name: string;
+  readonly key: readonly string[];
+  readonly columns: readonly ColumnSpec[];
+  /** Commit order: a table is written after those with a lower order (foreign keys). */
+  readonly order: number;
+  /** `upsert`: rows are full snapshots keyed by `key`; `insert`: append-only. */
+  readonly mode: 'upsert' | 'insert';
+}
+
+export type Row = Readonly<Record<string, unknown>>;
+
+export interface StageHooks {
+  /** Runs after the batch holding this row committed (the row is now the committed state). */
+  readonly onCommit?: () => void;
+  /** Runs when the row's batch failed: restore the last committed state. Deduplicated by identity. */
+  readonly onRollback?: () => void;
+}
+
+export class CommitError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the database did not commit the change (${cause instanceof Error ? cause.message : String(cause)}); nothing was applied, retry`);
+    this.name = 'CommitError';
+  }
+}
+
+export interface BatchWriterOptions {
+  readonly knex: Knex;
+  readonly logger: Logger;
+  /** Extra wait before an idle writer commits, to gather more rows. @default 0 */
+  readonly lingerMs?: number;
+  /** A batch this size starts committing at once. @default 5000 */
+  readonly maxBatchRows?: number;
+  /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
+  readonly maxPendingRows?: number;
+}
+
+interface StagedRow {
+  row: Row;
+  onCommit: (() => void) | undefined;
+}
+
+class Batch {
+  readonly upserts = new Map<TableSpec, Map<string, StagedRow>>();
+  readonly inserts = new Map<TableSpec, Row[]>();
+  readonly afterCommit: Array<() => void> = [];
+  readonly rollbacks = new Set<() => void>();
+  rowCount = 0;
+  private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
+  private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
+
+  get empty(): boolean {
+    return this.rowCount === 0 && this.afterCommit.length === 0;
+  }
+
+  promise(): Promise<void> {
+    if (this.outcome) return this.outcome.ok ? Promise.resolve() : Promise.reject(this.outcome.error);
+    if (!this.deferred) {
+      let resolve!: () => void;
+      let reject!: (e: unknown) => void;
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      this.deferred = { promise, resolve, reject };
+    }
+    return this.deferred.promise;
+  }
+
+  settle(outcome: { ok: true } | { ok: false; error: unknown }): void {
+    this.outcome = outcome;
+    if (!this.deferred) return;
+    if (outcome.ok) this.deferred.resolve();
+    else this.deferred.reject(outcome.error);
+  }
+}
+
+export class BatchWriter {
+  private open = new Batch();
+  private inFlight: Batch | undefined;
+  private scheduled = false;
+  private readonly statements = new Map<TableSpec, string>();
+  private readonly lingerMs: number;
+  private readonly maxBatchRows: number;
+  private readonly maxPendingRows: number;
+  /** Committed batches and rows since start (for metrics and benchmarks). */
+  readonly stats = { batches: 0, rows: 0, failures: 0 };
+
+  constructor(private readonly options: BatchWriterOptions) {
+    this.lingerMs = options.lingerMs ?? 0;
+    this.maxBatchRows = options.maxBatchRows ?? 5000;
+    this.maxPendingRows = options.maxPendingRows ?? 200_000;
+  }
+
+  /** Stage a full snapshot of a row; within one batch the last one staged for a key wins. */
+  upsert(table: TableSpec, row: Row, hooks: StageHooks = {}): void {
+    let rows = this.open.upserts.get(table);
+    if (!rows) {
+      rows = new Map();
+      this.open.upserts.set(table, rows);
+    }
+    const key = table.key.length === 1 ? String(row[table.key[0]!]) : table.key.map((k) => String(row[k])).join('\u0000');
+    const previous = rows.get(key);
+    if (previous) {
+      previous.row = row;
+      previous.onCommit = hooks.onCommit;
+    } else {
+      rows.set(key, { row, onCommit: hooks.onCommit });
+      this.open.rowCount += 1;
+    }
+    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+    this.schedule();
+  }
+
+  /** Stage an append-only row. */
+  insert(table: TableSpec, row: Row): void {
+    let rows = this.open.inserts.get(table);
+    if (!rows) {
+      rows = [];
+      this.open.inserts.set(table, rows);
+    }
+    rows.push(row);
+    this.open.rowCount += 1;
+    this.schedule();
+  }
+
+  /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
+  afterCommit(effect: () => void): void {
+    this.open.afterCommit.push(effect);
+    this.schedule();
+  }
+
+  /**
+   * Resolves when everything staged so far is committed; rejects with `CommitError` when it was
+   * not. With nothing staged it still waits for a commit in flight, so a reply never shows state
+   * the database does not have yet.
+   */
+  committed(): Promise<void> {
+    if (!this.open.empty) return this.open.promise();
+    if (this.inFlight) return this.inFlight.promise();
+    return Promise.resolve();
+  }
+
+  get pendingRows(): number {
+    return this.open.rowCount + (this.inFlight?.rowCount ?? 0);
+  }
+
+  /** True when the database is not keeping up; the gateway answers 503 instead of queueing more. */
+  get overloaded(): boolean {
+    return this.pendingRows > this.maxPendingRows;
+  }
+
+  /** Commit everything staged; used at shutdown. Resolves even when the last commit failed. */
+  async flush(): Promise<void> {
+    while (!this.open.empty || this.inFlight) {
+      await this.committed().catch(() => undefined);
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight) return;
+    this.scheduled = true;
+    if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
+    else if (this.lingerMs > 0) setTimeout(() => void this.run(), this.lingerMs);
+    else setImmediate(() => void this.run());
+  }
+
+  private async run(): Promise<void> {
+    this.scheduled = false;
+    if (this.inFlight || this.open.empty) return;
+    const batch = this.open;
+    this.open = new Batch();
+    this.inFlight = batch;
+    try {
+      if (batch.rowCount > 0) await this.execute(batch);
+      this.stats.batches += 1;
+      this.stats.rows += batch.rowCount;
+      this.inFlight = undefined;
+      this.completed(batch);
+    } catch (cause) {
+      this.stats.failures += 1;
+      this.inFlight = undefined;
+      this.failed(batch, cause);
+    }
+    if (!this.open.empty) this.schedule();
+  }
+
+  private completed(batch: Batch): void {
+    for (const rows of batch.upserts.values()) {
+      for (const staged of rows.values()) if (staged.onCommit) this.guard(staged.onCommit);
+    }
+    for (const effect of batch.afterCommit) this.guard(effect);
+    batch.settle({ ok: true });
+  }
+
+  private failed(batch: Batch, cause: unknown): void {
+    const error = new CommitError(cause);
+    // The queued batch was computed on top of the failed one: it cannot commit alone.
+    const dependent = this.open;
+    this.open = new Batch();
+    this.options.logger.error('group commit failed; requests of this batch and the next are answered 503', {
+      error: cause,
+      rows: batch.rowCount,
+      queuedRows: dependent.rowCount,
+    });
+    for (const doomed of [dependent, batch]) {
+      for (const rollback of doomed.rollbacks) this.guard(rollback);
+      doomed.settle({ ok: false, error });
+    }
+  }
+
+  private guard(effect: () => void): void {
+    try {
+      effect();
+    } catch (error) {
+      this.options.logger.error('after-commit effect failed', { error });
+    }
+  }
+
+  private async execute(batch: Batch): Promise<void> {
+    const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
+    await this.options.knex.transaction(async (trx) => {
+      for (const table of tables) {
+        const rows: Row[] = [];
+        const upserts = batch.upserts.get(table);
+        if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
+        const inserts = batch.inserts.get(table);
+        if (inserts) rows.push(...inserts);
+        if (rows.length > 0) await trx.raw(this.statementFor(table), [JSON.stringify(rows)]);
+      }
+    });
+  }
+
+  private statementFor(table: TableSpec): string {
+    let sql = this.statements.get(table);
+    if (sql === undefined) {
+      sql = recordsetStatement(table);
+      this.statements.set(table, sql);
+    }
+    return sql;
+  }
+}
+
+/** `insert ... select from json_to_recordset(?)`: one parameter, one statement per table. */
+export function recordsetStatement(table: TableSpec): string {
+  const q = (name: string) => `"${name}"`;
+  const names = table.columns.map((c) => q(c.name)).join(', ');
+  const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
+  let sql = `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})`;
+  if (table.mode === 'upsert') {
+    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
+    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
+  }
+  return sql;
+}

@@ -1,0 +1,46 @@
+/**
+ * Versioned migrations, run at start. Each runs in its own transaction under an advisory lock, so
+ * several instances starting at once over one PostgreSQL apply each version exactly once.
+ * Migrations are imported modules (not files found at run time): the release build carries them.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from '../log/logger.js';
+import { migrations } from './migrations/index.js';
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  up(trx: Knex.Transaction): Promise<void>;
+}
+
+const LOCK_KEY = 7_263_401; // any constant; names this product's migration lock
+
+export async function migrate(knex: Knex, logger: Logger, list: readonly Migration[] = migrations): Promise<number[]> {
+  await knex.raw(`create table if not exists schema_migrations (
+    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  const applied: number[] = [];
+  for (const migration of [...list].sort((a, b) => a.version - b.version)) {
+    await knex.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [LOCK_KEY]);
+      const done = await trx('schema_migrations').where({ version: migration.version }).first();
+      if (done) return;
+      await migration.up(trx);
+      await trx('schema_migrations').insert({ version: migration.version, name: migration.name });
+      applied.push(migration.version);
+      logger.info('migration applied', { version: migration.version, name: migration.name });
+    });
+  }
+  return applied;
+}
+
+/**
+ * Runs a script statement by statement: PGlite's query path takes one statement at a time.
+ * Statements are separated by a semicolon at the end of a line.
+ */
+export async function runStatements(trx: Knex.Transaction, script: string): Promise<void> {
+  const statements = script
+    .split(/;\s*\n/)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter((s) => s !== '');
+  for (const statement of statements) await trx.raw(statement.replace(/;$/, ''));
+}

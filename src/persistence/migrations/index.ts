@@ -1,0 +1,5 @@
+import type { Migration } from '../migrate.js';
+import { initialSchema } from './0001_initial.js';
+
+/** Every migration, in version order. Add new ones at the end; never edit an applied one. */
+export const migrations: readonly Migration[] = [initialSchema];

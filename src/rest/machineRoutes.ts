@@ -1,0 +1,145 @@
+/**
+ * The machine API (SPEC.md "REST overview"): agents, push clients and backup jobs, all behind the
+ * operator API key. Each handler: parse -> apply to the state core -> await commit -> reply.
+ */
+import { AGENT_ONLINE_WINDOW_MS } from '../actors/agentRegistry.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import { jsonReply } from '../gateway/http.js';
+import { KiB, MiB, type RestRequest, type Route } from '../gateway/routes.js';
+import { ingestBackupReport } from '../ingest/backupReport.js';
+import { ingestHealthReport } from '../ingest/healthReport.js';
+import { ingestRegistration } from '../ingest/registration.js';
+import { serviceView } from '../ingest/serviceView.js';
+import { ingestStatusSync } from '../ingest/statusSync.js';
+import { ingestStorageReport } from '../ingest/storageReport.js';
+import { nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
+import {
+  parseBackupReport, parseCommandResult, parseHealthReport, parseHeartbeat, parseRegistration, parseStatusSync,
+  parseStorageReport,
+} from '../protocol/machineBodies.js';
+import { commitChange, type RestContext } from './context.js';
+
+/** Body caps of SPEC.md "Limits". */
+export const BODY_LIMITS = {
+  register: 512 * KiB,
+  statusSync: 2 * MiB,
+  heartbeat: 64 * KiB,
+  push: 64 * KiB,
+  commandResult: 64 * KiB,
+} as const;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function machineRoutes(ctx: RestContext): Route[] {
+  const { fleet } = ctx;
+  const post = (path: string, bodyLimit: number, handle: (request: RestRequest) => Promise<ReturnType<typeof jsonReply>>): Route => ({
+    method: 'POST', path, auth: 'machine', rateLimited: true, bodyLimit, handle,
+  });
+  const get = (path: string, handle: (request: RestRequest) => Promise<ReturnType<typeof jsonReply>>): Route => ({
+    method: 'GET', path, auth: 'machine', rateLimited: true, bodyLimit: 0, handle,
+  });
+
+  return [
+    get('/api/v1/operator/services', async ({ query }) => {
+      const raw = query.get('nodeId');
+      if (raw === null || raw === '') throw new AppError(ErrorCode.BadRequest, 'query parameter "nodeId" is required');
+      const path = nodePath(raw, 'nodeId', new Warnings());
+      await ctx.writer.committed();
+      const now = ctx.clock.now();
+      const services = fleet.services.underNode(path).map((s) => serviceView(s, now));
+      return jsonReply(200, { nodeId: path, count: services.length, services });
+    }),
+
+    post('/api/v1/operator/register', BODY_LIMITS.register, async ({ body }) => {
+      const { value, warnings } = parseRegistration(parseJsonObject(body));
+      const { service, created } = await commitChange(ctx, (at) => ingestRegistration(fleet, value, at));
+      return jsonReply(created ? 201 : 200, { success: true, created, service: serviceView(service, ctx.clock.now()), warnings });
+    }),
+
+    post('/api/v1/operator/status', BODY_LIMITS.statusSync, async ({ body }) => {
+      const { value, warnings } = parseStatusSync(parseJsonObject(body));
+      const outcome = await commitChange(ctx, (at) => ingestStatusSync(fleet, value, at));
+      return jsonReply(200, { success: true, ...outcome, rejected: value.rejected, warnings });
+    }),
+
+    post('/api/v1/operator/heartbeat', BODY_LIMITS.heartbeat, async ({ body }) => {
+      const { value, warnings } = parseHeartbeat(parseJsonObject(body));
+      const commands = await commitChange(ctx, (at) => {
+        fleet.agents.heartbeat(value, at);
+        return fleet.agents.takeOpenCommands(value.nodeId, at);
+      });
+      return jsonReply(200, {
+        success: true,
+        commands: commands.map((c) => ({ id: c.id, type: c.type, payload: c.payload, createdAt: iso(c.createdAt) })),
+        warnings,
+      });
+    }),
+
+    post('/api/v1/operator/command-result', BODY_LIMITS.commandResult, async ({ body }) => {
+      const { value, warnings } = parseCommandResult(parseJsonObject(body));
+      const outcome = await commitChange(ctx, (at) => fleet.agents.complete(value, at));
+      if (outcome === 'unknown-command') {
+        throw new AppError(ErrorCode.NotFound, `no command ${value.commandId} was sent to node ${value.nodeId}`);
+      }
+      return jsonReply(200, { success: true, commandId: value.commandId, alreadyRecorded: outcome === 'already-completed', warnings });
+    }),
+
+    get('/api/v1/operator/nodes', async () => {
+      await ctx.writer.committed();
+      const now = ctx.clock.now();
+      const nodes = fleet.agents.list().map((a) => ({
+        nodeId: a.nodeId,
+        version: a.version,
+        operatorVersion: a.operatorVersion,
+        watchedServices: a.watchedServices,
+        healthyServices: a.healthyServices,
+        unhealthyServices: a.unhealthyServices,
+        lastHeartbeatAt: iso(a.lastHeartbeatAt),
+        lastStatusSyncAt: iso(a.lastStatusSyncAt),
+        online: a.lastHeartbeatAt !== null && now - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
+      }));
+      return jsonReply(200, { count: nodes.length, nodes });
+    }),
+
+    post('/api/v1/health/report', BODY_LIMITS.push, async ({ body }) => {
+      const { value, warnings } = parseHealthReport(parseJsonObject(body));
+      const outcome = await commitChange(ctx, (at) => ingestHealthReport(fleet, value, at));
+      return jsonReply(200, {
+        success: true,
+        created: outcome.created,
+        serviceId: outcome.service.id,
+        serviceName: outcome.service.name,
+        nodeId: outcome.service.nodePath,
+        previousStatus: outcome.previousStatus,
+        status: outcome.service.status,
+        warnings: [...warnings, ...outcome.warnings],
+      });
+    }),
+
+    post('/api/v1/storage/report', BODY_LIMITS.push, async ({ body }) => {
+      const { value, warnings } = parseStorageReport(parseJsonObject(body));
+      const { service, reading, created } = await commitChange(ctx, (at) => ingestStorageReport(fleet, value, at));
+      return jsonReply(200, {
+        success: true,
+        created,
+        serviceId: service.id,
+        serviceName: service.name,
+        freePercent: reading.freePercent,
+        status: reading.status,
+        warnings,
+      });
+    }),
+
+    post('/api/v1/backup/report', BODY_LIMITS.push, async ({ body }) => {
+      const { value, warnings } = parseBackupReport(parseJsonObject(body));
+      const outcome = await commitChange(ctx, (at) => ingestBackupReport(fleet, value, at));
+      return jsonReply(200, {
+        success: outcome.success,
+        message: outcome.message,
+        affected: outcome.services.length,
+        services: outcome.services.map((s) => s.name),
+        warnings,
+      });
+    }),
+  ];
+}
