@@ -1,0 +1,107 @@
+/**
+ * The databases every integration suite runs against: the embedded PGlite always, and PostgreSQL
+ * when SVC_TEST_DATABASE_URL is set (CI sets it). Each server gets a fresh, isolated store:
+ * PGlite loaded from a migrated template (cached on disk across test files), PostgreSQL in a new
+ * schema selected through the connection's search_path and dropped afterwards.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import knexFactory from 'knex';
+import { openDatabase } from '../../src/persistence/database.js';
+import { migrate } from '../../src/persistence/migrate.js';
+import { createMemoryLogger } from '../../src/log/logger.js';
+
+export interface TestStore {
+  /** SVC_DATABASE_URL for a server (undefined: embedded). */
+  readonly url: string | undefined;
+  /** An open PGlite for an in-process embedded server. */
+  readonly pglite: PGlite | undefined;
+  /** A data dir path for a child-process embedded server (a migrated copy is written there). */
+  dispose(): Promise<void>;
+}
+
+export interface Backend {
+  readonly name: 'embedded' | 'postgres';
+  /** A fresh store. */
+  createStore(): Promise<TestStore>;
+}
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/persistence/migrations');
+
+function templateKey(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+let templatePromise: Promise<Blob> | undefined;
+
+/** A migrated PGlite data dir as a tarball, built once per migration set and kept in the temp dir. */
+export function embeddedTemplate(): Promise<Blob> {
+  templatePromise ??= (async () => {
+    const file = join(tmpdir(), `svc-pglite-template-${templateKey()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const pglite = new PGlite();
+    const db = await openDatabase({ url: undefined, dataDir: '', pglite });
+    await migrate(db.knex, createMemoryLogger());
+    const dump = await pglite.dumpDataDir('none');
+    await db.close();
+    const temp = `${file}.${process.pid}`;
+    writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(temp, file);
+    return dump;
+  })();
+  return templatePromise;
+}
+
+export const embeddedBackend: Backend = {
+  name: 'embedded',
+  async createStore() {
+    const pglite = new PGlite({ loadDataDir: await embeddedTemplate() });
+    await pglite.waitReady;
+    return {
+      url: undefined,
+      pglite,
+      async dispose() {
+        if (!pglite.closed) await pglite.close().catch(() => undefined);
+      },
+    };
+  },
+};
+
+export function postgresBackend(baseUrl: string): Backend {
+  return {
+    name: 'postgres',
+    async createStore() {
+      const schema = `test_${randomBytes(6).toString('hex')}`;
+      const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+      await admin.raw(`create schema "${schema}"`);
+      await admin.destroy();
+      return {
+        url: withSearchPath(baseUrl, schema),
+        pglite: undefined,
+        async dispose() {
+          const cleanup = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
+          await cleanup.raw(`drop schema if exists "${schema}" cascade`);
+          await cleanup.destroy();
+        },
+      };
+    },
+  };
+}
+
+export function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/** Embedded always; PostgreSQL too when SVC_TEST_DATABASE_URL is set. */
+export function testBackends(): Backend[] {
+  const url = process.env['SVC_TEST_DATABASE_URL'];
+  return url ? [embeddedBackend, postgresBackend(url)] : [embeddedBackend];
+}
