@@ -59,6 +59,8 @@ export interface BatchWriterOptions {
   readonly maxBatchRows?: number;
   /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
   readonly maxPendingRows?: number;
+  /** Observer called as a batch starts committing (metrics, tracing, tests). */
+  readonly onBatchStart?: (rows: number) => void;
 }
 
 interface StagedRow {
@@ -197,6 +199,7 @@ export class BatchWriter {
     const batch = this.open;
     this.open = new Batch();
     this.inFlight = batch;
+    this.options.onBatchStart?.(batch.rowCount);
     try {
       if (batch.rowCount > 0) await this.execute(batch);
       this.stats.batches += 1;

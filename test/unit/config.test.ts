@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('defaults follow the conventions table', () => {
+    const config = loadConfig({});
+    assert.equal(config.env, 'production');
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.database.url, undefined);
+    assert.equal(config.database.dataDir, './data');
+    assert.equal(config.jwtSecret, undefined);
+    assert.equal(config.security.operatorApiKey, '');
+    assert.deepEqual(config.rateLimit, { requestsPerSecond: 10, burst: 20 });
+    assert.deepEqual(config.bootstrapAdmin, { username: 'admin', password: undefined, email: 'admin@localhost' });
+  });
+
+  it('refuses a JWT secret shorter than 32 characters and names the setting', () => {
+    const problems = problemsOf({ SVC_JWT_SECRET: 'short' });
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /^SVC_JWT_SECRET must be at least 32 characters/);
+  });
+
+  it('accepts a JWT secret of exactly 32 characters', () => {
+    assert.equal(loadConfig({ SVC_JWT_SECRET: 'x'.repeat(32) }).jwtSecret, 'x'.repeat(32));
+  });
+
+  it('reports every bad setting at once', () => {
+    const problems = problemsOf({ SVC_PORT: 'eighty', SVC_ENV: 'staging', SVC_DATABASE_URL: 'mysql://x', SVC_RATE_LIMIT_BURST: '0' });
+    assert.deepEqual(problems.map((p) => p.split(' ')[0]), ['SVC_ENV', 'SVC_PORT', 'SVC_DATABASE_URL', 'SVC_RATE_LIMIT_BURST']);
+  });
+
+  it('refuses turning the rate limiter off in production but allows it in development', () => {
+    assert.match(problemsOf({ SVC_RATE_LIMIT_RPS: '0' })[0]!, /SVC_RATE_LIMIT_RPS=0/);
+    assert.equal(loadConfig({ SVC_RATE_LIMIT_RPS: '0', SVC_ENV: 'development' }).rateLimit.requestsPerSecond, 0);
+  });
+
+  it('refuses private webhooks in production', () => {
+    assert.match(problemsOf({ SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS: 'true' })[0]!, /development only/);
+    assert.equal(loadConfig({ SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS: 'true', SVC_ENV: 'development' }).security.allowPrivateWebhooks, true);
+  });
+
+  it('refuses a wildcard or malformed CORS origin', () => {
+    assert.equal(problemsOf({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: '*' }).length, 1);
+    assert.equal(problemsOf({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: 'https://ops.example.com/path' }).length, 1);
+    assert.deepEqual(loadConfig({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: 'https://a.example.com, http://localhost:3000' }).security.corsAllowedOrigins, [
+      'https://a.example.com',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it('parses trusted proxies as addresses and CIDR ranges, refusing anything else', () => {
+    assert.equal(loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).security.trustedProxies.length, 2);
+    assert.match(problemsOf({ SVC_TRUSTED_PROXIES: 'proxy.local' })[0]!, /SVC_TRUSTED_PROXIES/);
+    assert.match(problemsOf({ SVC_TRUSTED_PROXIES: '10.0.0.0/33' })[0]!, /SVC_TRUSTED_PROXIES/);
+  });
+
+  it('checks that the licence public key is 32 bytes of base64', () => {
+    assert.match(problemsOf({ SVC_LICENSE_PUBLIC_KEY: Buffer.alloc(16).toString('base64') })[0]!, /SVC_LICENSE_PUBLIC_KEY/);
+    assert.equal(loadConfig({ SVC_LICENSE_PUBLIC_KEY: Buffer.alloc(32, 1).toString('base64') }).license.publicKey?.length, 44);
+  });
+
+  it('requires a bootstrap admin password of at least 12 characters when one is given', () => {
+    assert.match(problemsOf({ SVC_BOOTSTRAP_ADMIN_PASSWORD: 'short' })[0]!, /SVC_BOOTSTRAP_ADMIN_PASSWORD/);
+  });
+
+  it('keeps an empty operator key empty (machine endpoints open)', () => {
+    assert.equal(loadConfig({ SVC_SECURITY_OPERATOR_API_KEY: '' }).security.operatorApiKey, '');
+  });
+});
