@@ -41,6 +41,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const { application } = options;
   const app = uWS.App();
   let inFlight = 0;
+  let accepting = true;
   let drainWaiters: Array<() => void> = [];
   const finished = () => {
     inFlight -= 1;
@@ -85,6 +86,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       finished();
     };
 
+    if (!accepting) {
+      // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
+      write({ status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: '{"error":"the server is shutting down; retry on another instance"}' }, true);
+      return;
+    }
     let decision;
     try {
       decision = application.onRequest(head);
@@ -140,6 +146,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   return {
     port: uWS.us_socket_local_port(listenSocket),
     stopAccepting() {
+      accepting = false;
       if (!listening) return;
       listening = false;
       uWS.us_listen_socket_close(listenSocket);
