@@ -62,7 +62,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       agents: new AgentRegistry(writer, randomUUID),
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
-    const counts = await hydrate(database.knex, fleet);
+    const counts = await hydrate(database.knex, fleet, clock.now());
     logger.info('state loaded', { ...counts, database: database.kind });
 
     if (config.security.operatorApiKey === '') {

@@ -47,7 +47,7 @@ export type ServiceEvent =
   | (EventBase & { readonly type: 'STATUS_REPORTED'; readonly status: ServiceStatus; readonly message: string | null })
   | (EventBase & { readonly type: 'AGENT_SYNCED'; readonly status: ServiceStatus; readonly message: string | null; readonly fields: AgentSyncFields })
   | (EventBase & { readonly type: 'REGISTERED'; readonly changes: RegistrationChanges })
-  | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading; readonly addTag: string | null })
+  | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading })
   | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport });
 
 export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): ServiceRecord {
@@ -66,7 +66,8 @@ export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): S
         tags: c.tags ?? record.tags,
         namespace: c.namespace !== undefined ? c.namespace : record.namespace,
         slaGroup: c.slaGroup !== undefined ? c.slaGroup : record.slaGroup,
-        metadata: c.metadata ?? record.metadata,
+        // Declared keys replace their earlier values; keys not declared again are kept.
+        metadata: c.metadata ? { ...record.metadata, ...c.metadata } : record.metadata,
         backup: {
           ...record.backup,
           expected: c.backupExpected ?? record.backup.expected,
@@ -76,12 +77,7 @@ export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): S
       };
     }
     case 'STORAGE_REPORTED':
-      return {
-        ...record,
-        storage: event.reading,
-        tags: event.addTag !== null && !record.tags.includes(event.addTag) ? [...record.tags, event.addTag] : record.tags,
-        updatedAt: event.at,
-      };
+      return { ...record, storage: event.reading, updatedAt: event.at };
     case 'BACKUP_REPORTED': {
       const r = event.report;
       const taken = r.status === 'success' || r.status === 'partial';

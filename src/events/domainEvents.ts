@@ -10,7 +10,7 @@ export type Origin = 'api' | 'agent' | 'hydrate' | 'worker' | 'timer';
 export interface ServiceRef {
   readonly id: string;
   readonly name: string;
-  /** The service's hierarchy node path. */
+  /** The service's full path in the hierarchy: its node path and name (its `externalId`). */
   readonly path: string;
 }
 

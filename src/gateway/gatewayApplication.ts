@@ -1,6 +1,6 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
- * proxies only) -> CORS preflight -> route -> rate limit -> machine auth -> bounded body ->
+ * proxies only) -> rate limit -> CORS preflight -> route -> machine auth -> bounded body ->
  * handler -> error mapping -> response headers (security headers in production, CORS).
  * Refusals happen before the body is read. Handlers hold no cross-cutting logic.
  */
@@ -41,17 +41,10 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
   return {
     onRequest(head): Decision {
       const clientAddress = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
-      const preflight = cors.preflight(head);
-      if (preflight) return { kind: 'reply', reply: preflight };
-
       const match = router.match(head.method, head.path);
-      if (match === undefined) return { kind: 'reply', reply: errorReply(404, `no endpoint ${head.method} ${head.path}`) };
-      if ('allowed' in match) {
-        const allow = match.allowed.join(', ');
-        return { kind: 'reply', reply: errorReply(405, `${head.path} accepts ${allow}`, { allow }) };
-      }
-      const { route } = match;
-      if (route.rateLimited) {
+      // Everything counts against the limit (404s, 405s and preflights too) except exempt probes.
+      const exempt = match !== undefined && 'route' in match && !match.route.rateLimited;
+      if (!exempt) {
         const decision = rateLimiter.take(clientAddress);
         if (!decision.allowed) {
           return {
@@ -60,6 +53,14 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
           };
         }
       }
+      const preflight = cors.preflight(head);
+      if (preflight) return { kind: 'reply', reply: preflight };
+      if (match === undefined) return { kind: 'reply', reply: errorReply(404, `no endpoint ${head.method} ${head.path}`) };
+      if ('allowed' in match) {
+        const allow = match.allowed.join(', ');
+        return { kind: 'reply', reply: errorReply(405, `${head.path} accepts ${allow}`, { allow }) };
+      }
+      const { route } = match;
       if (route.auth === 'machine') {
         const auth = machineAuth.check(head);
         if (!auth.ok) return { kind: 'reply', reply: errorReply(401, auth.reason, { 'www-authenticate': 'Bearer' }) };

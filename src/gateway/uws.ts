@@ -53,9 +53,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   };
 
   app.any('/*', (res, req) => {
-    const headers: Record<string, string> = {};
+    // Null prototype: a header named "constructor" or "__proto__" is just a header.
+    const headers: Record<string, string> = Object.create(null) as Record<string, string>;
     req.forEach((key, value) => {
-      headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+      const previous = headers[key];
+      headers[key] = previous === undefined ? value : `${previous}, ${value}`;
     });
     const head: RequestHead = {
       method: req.getMethod().toUpperCase(),

@@ -20,6 +20,6 @@ export function ingestStorageReport(fleet: Fleet, report: StorageReport, at: num
   let service = fleet.services.find(report.nodePath, report.service);
   const created = service === undefined;
   service ??= fleet.services.create({ nodePath: report.nodePath, name: report.service, tags: [STORAGE_TAG] }, at, 'agent');
-  service = fleet.services.send(service.id, { type: 'STORAGE_REPORTED', reading, addTag: null, at, origin: 'agent' });
+  service = fleet.services.send(service.id, { type: 'STORAGE_REPORTED', reading, at, origin: 'agent' });
   return { service, reading, created };
 }

@@ -55,19 +55,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await pglite.waitReady;
     knex = knexFactory({ client: ClientPgLite, dialect: 'postgres', connection: { pglite } } as Knex.Config);
   }
+  // Concurrent readiness checks share one round trip, so probes cannot multiply database load.
+  let pingInFlight: Promise<void> | undefined;
+  const roundTrip = async (timeoutMs: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([knex.raw('select 1'), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   return {
     kind,
     knex,
-    async ping(timeoutMs = 2000) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+    ping(timeoutMs = 2000) {
+      pingInFlight ??= roundTrip(timeoutMs).finally(() => {
+        pingInFlight = undefined;
       });
-      try {
-        await Promise.race([knex.raw('select 1'), timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return pingInFlight;
     },
     close: () => knex.destroy(),
   };

@@ -10,7 +10,10 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-export async function hydrate(knex: Knex, fleet: Fleet): Promise<{ nodes: number; services: number; agents: number }> {
+/** Finished commands stay known this long after a restart, so an agent's repeated result is answered as already recorded. */
+export const FINISHED_COMMAND_MEMORY_MS = 86_400_000;
+
+export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
   for (const n of nodes) {
     fleet.nodes.load({ path: String(n['path']), parentPath: str(n['parent_path']), name: String(n['name']), depth: Number(n['depth']), createdAt: epoch(n['created_at'])! });
@@ -32,7 +35,10 @@ export async function hydrate(knex: Knex, fleet: Fleet): Promise<{ nodes: number
       createdAt: epoch(a['created_at'])!,
     });
   }
-  const commands: DbRow[] = await knex('agent_commands').whereNull('completed_at').select('*');
+  const commands: DbRow[] = await knex('agent_commands')
+    .whereNull('completed_at')
+    .orWhere('completed_at', '>', new Date(now - FINISHED_COMMAND_MEMORY_MS).toISOString())
+    .select('*');
   for (const c of commands) {
     const command: AgentCommand = {
       id: String(c['id']),
@@ -42,8 +48,8 @@ export async function hydrate(knex: Knex, fleet: Fleet): Promise<{ nodes: number
       status: String(c['status']) as AgentCommandStatus,
       createdAt: epoch(c['created_at'])!,
       deliveredAt: epoch(c['delivered_at']),
-      completedAt: null,
-      result: null,
+      completedAt: epoch(c['completed_at']),
+      result: c['result'] === null || c['result'] === undefined ? null : json(c['result']),
     };
     fleet.agents.loadCommand(command);
   }

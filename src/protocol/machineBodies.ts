@@ -163,6 +163,7 @@ export function parseRegistration(body: Json): Parsed<Registration> {
   return { value, warnings: warnings.list };
 }
 
+/** A status sync entry. Optional fields left out (or null) are "not reported": the service keeps its value. */
 export interface SyncEntry {
   readonly name: string;
   readonly status: ServiceStatus;
@@ -173,7 +174,7 @@ export interface SyncEntry {
   readonly replicas: number | null;
   readonly readyReplicas: number | null;
   readonly availableReplicas: number | null;
-  readonly images: readonly string[];
+  readonly images: readonly string[] | null;
   readonly slaGroup: string | null;
 }
 
@@ -240,7 +241,7 @@ function parseSyncEntry(entry: Json, warnings: Warnings): SyncEntry {
     replicas: optionalInteger(entry, 'replicas', 0, MAX_REPLICAS),
     readyReplicas: optionalInteger(entry, 'readyReplicas', 0, MAX_REPLICAS),
     availableReplicas: optionalInteger(entry, 'availableReplicas', 0, MAX_REPLICAS),
-    images: stringList(entry, 'images', 64, 512, warnings) ?? [],
+    images: stringList(entry, 'images', 64, 512, warnings),
     slaGroup: optionalName(entry, 'slaGroup', MAX_LABEL),
   };
 }

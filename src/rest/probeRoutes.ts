@@ -1,4 +1,7 @@
-/** Liveness and readiness probes: unauthenticated and never rate limited. */
+/**
+ * Liveness and readiness probes, unauthenticated. `/health` touches nothing and is never rate
+ * limited; `/ready` reaches the database, so it counts against the caller's rate limit.
+ */
 import { errorReply, jsonReply } from '../gateway/http.js';
 import type { Route } from '../gateway/routes.js';
 import type { RestContext } from './context.js';
@@ -17,7 +20,7 @@ export function probeRoutes(ctx: RestContext): Route[] {
       method: 'GET',
       path: '/ready',
       auth: 'none',
-      rateLimited: false,
+      rateLimited: true,
       bodyLimit: 0,
       handle: async () => {
         const started = performance.now();

@@ -51,7 +51,7 @@ describe('service machine', () => {
     const start = snapshotFor(serviceMachine, record('OPERATIONAL'));
     const events: ServiceEvent[] = [
       { type: 'REGISTERED', changes: { criticality: 'critical', backupExpected: true }, at: T0 + 1, origin: 'agent' },
-      { type: 'STORAGE_REPORTED', reading: { allocatedBytes: 10, usedBytes: 9, storageType: 'pvc', mountPath: '/data', freePercent: 10, status: 'warning', reportedAt: T0 }, addTag: null, at: T0 + 1, origin: 'agent' },
+      { type: 'STORAGE_REPORTED', reading: { allocatedBytes: 10, usedBytes: 9, storageType: 'pvc', mountPath: '/data', freePercent: 10, status: 'warning', reportedAt: T0 }, at: T0 + 1, origin: 'agent' },
       { type: 'BACKUP_REPORTED', report: { status: 'failed', sizeBytes: null, message: 'disk full', mode: 'service' }, at: T0 + 1, origin: 'agent' },
     ];
     for (const event of events) {
