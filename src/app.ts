@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { AgentRegistry } from './actors/agentRegistry.js';
+import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
 import { NodeHierarchy } from './actors/nodeHierarchy.js';
 import { createLocalServiceRegistry } from './actors/serviceRegistry.js';
 import { SlaGroupStore } from './actors/slaGroupStore.js';
@@ -53,6 +54,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
     await migrate(database.knex, logger);
+    await ensureBootstrapAdmin(database.knex, config.bootstrapAdmin, clock.now(), logger);
     const writer = new BatchWriter({ knex: database.knex, logger });
     const bus = createInProcessEventBus(logger);
     const nodes = new NodeHierarchy(writer);

@@ -1,5 +1,6 @@
 import type { Migration } from '../migrate.js';
 import { initialSchema } from './0001_initial.js';
+import { usersSchema } from './0002_users.js';
 
 /** Every migration, in version order. Add new ones at the end; never edit an applied one. */
-export const migrations: readonly Migration[] = [initialSchema];
+export const migrations: readonly Migration[] = [initialSchema, usersSchema];
