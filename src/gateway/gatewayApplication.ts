@@ -65,6 +65,12 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         const auth = machineAuth.check(head);
         if (!auth.ok) return { kind: 'reply', reply: errorReply(401, auth.reason, { 'www-authenticate': 'Bearer' }) };
       }
+      if (route.method === 'POST' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
+        // A browser sends form and text/plain bodies cross-site without a CORS preflight; refusing
+        // them keeps a web page from driving machine endpoints (which may have no key) from a
+        // visitor's browser. Agents and scripts send no Origin and are not affected.
+        return { kind: 'reply', reply: errorReply(415, 'a request from a browser must send Content-Type: application/json') };
+      }
       const query = new URLSearchParams(head.query);
       const handle = (body: Buffer) =>
         route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head));
@@ -83,6 +89,12 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       return fail(error, head);
     },
   };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
 }
 
 export function formatBytes(bytes: number): string {

@@ -7,8 +7,9 @@
  * batch, so the batch size follows the load by itself (one row when idle, thousands under load)
  * without a fixed delay on the idle path. A batch also starts at once when it reaches
  * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
- * entity changed ten times in one batch is written once. Each table is written with one
- * `json_to_recordset` statement per batch, in foreign-key order.
+ * entity changed ten times in one batch is written once. A batch is ONE SQL statement: one
+ * `json_to_recordset` insert per table, chained as data-modifying CTEs in foreign-key order. A
+ * single statement is atomic without BEGIN/COMMIT, so a commit costs one round trip.
  *
  * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
  * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
@@ -43,9 +44,10 @@ export interface StageHooks {
   readonly onRollback?: () => void;
 }
 
+/** A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log only. */
 export class CommitError extends Error {
   constructor(override readonly cause: unknown) {
-    super(`the database did not commit the change (${cause instanceof Error ? cause.message : String(cause)}); nothing was applied, retry`);
+    super('the database did not commit the change; nothing was applied, retry');
     this.name = 'CommitError';
   }
 }
@@ -169,6 +171,14 @@ export class BatchWriter {
     return Promise.resolve();
   }
 
+  /**
+   * Resolves (never rejects) once everything staged so far is settled, committed or rolled back:
+   * a read after it sees only committed state.
+   */
+  settled(): Promise<void> {
+    return this.committed().catch(() => undefined);
+  }
+
   get pendingRows(): number {
     return this.open.rowCount + (this.inFlight?.rowCount ?? 0);
   }
@@ -248,16 +258,23 @@ export class BatchWriter {
 
   private async execute(batch: Batch): Promise<void> {
     const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
-    await this.options.knex.transaction(async (trx) => {
-      for (const table of tables) {
-        const rows: Row[] = [];
-        const upserts = batch.upserts.get(table);
-        if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
-        const inserts = batch.inserts.get(table);
-        if (inserts) rows.push(...inserts);
-        if (rows.length > 0) await trx.raw(this.statementFor(table), [JSON.stringify(rows)]);
-      }
-    });
+    const statements: string[] = [];
+    const bindings: string[] = [];
+    for (const table of tables) {
+      const rows: Row[] = [];
+      const upserts = batch.upserts.get(table);
+      if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
+      const inserts = batch.inserts.get(table);
+      if (inserts) rows.push(...inserts);
+      if (rows.length === 0) continue;
+      statements.push(this.statementFor(table));
+      bindings.push(JSON.stringify(rows));
+    }
+    if (statements.length === 0) return;
+    // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
+    // per commit instead of two plus one per table). Foreign keys are checked at the end of the
+    // statement, after every table's rows are in.
+    await this.options.knex.raw(batchStatement(statements), bindings);
   }
 
   private statementFor(table: TableSpec): string {
@@ -270,7 +287,14 @@ export class BatchWriter {
   }
 }
 
-/** `insert ... select from json_to_recordset(?)`: one parameter, one statement per table. */
+/** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
+export function batchStatement(statements: readonly string[]): string {
+  if (statements.length === 1) return statements[0]!;
+  const last = statements.length - 1;
+  return `with ${statements.slice(0, last).map((sql, i) => `t${i} as (${sql})`).join(', ')} ${statements[last]!}`;
+}
+
+/** `insert ... select from json_to_recordset(?)`: one parameter per table. */
 export function recordsetStatement(table: TableSpec): string {
   const q = (name: string) => `"${name}"`;
   const names = table.columns.map((c) => q(c.name)).join(', ');

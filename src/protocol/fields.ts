@@ -43,16 +43,12 @@ export function expectObject(value: unknown, what: string): Json {
   return value as Json;
 }
 
-// Control characters (C0, DEL, C1) are refused in identifiers; they break logs and UIs.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-export function requiredString(obj: Json, field: string, max: number, label = field): string {
-  const value = obj[field];
-  if (value === undefined || value === null || value === '') throw badRequest(`field "${label}" is required`);
-  if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
-  if (value.length > max) throw badRequest(`field "${label}" is longer than ${max} characters`);
-  return value;
-}
+// Control characters (C0, DEL, C1) are refused in identifiers; they break logs and UIs. So are
+// unpaired UTF-16 surrogates (a JSON "\ud800" escape): they are not Unicode text, PostgreSQL refuses
+// them, and one such value would fail the group commit of every request in its batch.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** What PostgreSQL cannot store in text or jsonb: NUL and unpaired surrogates. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** An identifier-like string: no control characters, bounded length; absent or null gives null. */
 export function optionalName(obj: Json, field: string, max: number, label = field): string | null {
@@ -60,20 +56,25 @@ export function optionalName(obj: Json, field: string, max: number, label = fiel
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
   if (value.length > max) throw badRequest(`field "${label}" is longer than ${max} characters`);
-  if (CONTROL.test(value)) throw badRequest(`field "${label}" contains control characters`);
+  if (CONTROL.test(value)) throw badRequest(`field "${label}" contains control characters or invalid Unicode`);
   return value === '' ? null : value;
 }
 
-/** Free text: truncated with a warning when too long. */
+/** Free text: truncated with a warning when too long; NUL and unpaired surrogates become U+FFFD, with a warning. */
 export function optionalText(obj: Json, field: string, max: number, warnings: Warnings, label = field): string | null {
   const value = obj[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
-  if (value.length > max) {
+  let text = value;
+  if (text.length > max) {
     warnings.add(`${label} was truncated to ${max} characters`);
-    return value.slice(0, max);
+    // Never cut a surrogate pair in two.
+    const last = text.charCodeAt(max - 1);
+    text = text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
   }
-  return value;
+  const storable = text.replace(UNSTORABLE, '\ufffd');
+  if (storable !== text) warnings.add(`${label}: NUL characters and unpaired surrogates were replaced with U+FFFD`);
+  return storable;
 }
 
 export function optionalInteger(obj: Json, field: string, min: number, max: number, label = field): number | null {
@@ -128,24 +129,41 @@ export function optionalJsonObject(obj: Json, field: string, maxDepth: number, l
   const value = obj[field];
   if (value === undefined || value === null) return null;
   const object = expectObject(value, `field "${label}"`);
-  if (depthExceeds(object, maxDepth)) throw badRequest(`field "${label}" is nested deeper than ${maxDepth} levels`);
+  const problem = jsonProblem(object, maxDepth);
+  if (problem === 'depth') throw badRequest(`field "${label}" is nested deeper than ${maxDepth} levels`);
+  if (problem === 'text') throw badRequest(`field "${label}" contains a NUL character or an unpaired surrogate, which cannot be stored`);
   return object as Record<string, unknown>;
 }
 
-function depthExceeds(root: unknown, maxDepth: number): boolean {
+/** Why a free-form JSON value cannot be stored as jsonb: nested too deep, or a key or string PostgreSQL refuses. */
+function jsonProblem(root: unknown, maxDepth: number): 'depth' | 'text' | undefined {
   const stack: Array<[unknown, number]> = [[root, 1]];
+  const unstorable = (text: string) => text.search(UNSTORABLE) !== -1;
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (unstorable(value)) return 'text';
+      continue;
+    }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth > maxDepth) return true;
-    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
+    if (depth > maxDepth) return 'depth';
+    if (Array.isArray(value)) {
+      for (const child of value) stack.push([child, depth + 1]);
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (unstorable(key)) return 'text';
+      stack.push([child, depth + 1]);
+    }
   }
-  return false;
+  return undefined;
 }
 
 export const MAX_SEGMENTS = 32;
 export const MAX_SEGMENT_LENGTH = 128;
 export const MAX_NAME_LENGTH = 253;
+/** UTF-8 bytes of a path: with a name of MAX_NAME_LENGTH (at most 759 bytes) it stays under PostgreSQL's btree key limit. */
+export const MAX_PATH_BYTES = 1536;
 export const UNKNOWN_NODE = 'unknown';
 
 /**
@@ -155,13 +173,15 @@ export const UNKNOWN_NODE = 'unknown';
 export function nodePath(value: unknown, label: string, warnings: Warnings): string {
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string path like "region/env/cluster/namespace"`);
   if (value.length > MAX_SEGMENTS * (MAX_SEGMENT_LENGTH + 1)) throw badRequest(`field "${label}" is too long`);
-  if (CONTROL.test(value)) throw badRequest(`field "${label}" contains control characters`);
+  if (CONTROL.test(value)) throw badRequest(`field "${label}" contains control characters or invalid Unicode`);
   const segments = value.split('/');
   const kept = segments.map((s) => s.trim()).filter((s) => s !== '');
   if (kept.length === 0) throw badRequest(`field "${label}" is empty`);
   if (kept.length > MAX_SEGMENTS) throw badRequest(`field "${label}" has more than ${MAX_SEGMENTS} segments`);
   if (kept.some((s) => s.length > MAX_SEGMENT_LENGTH)) throw badRequest(`field "${label}" has a segment longer than ${MAX_SEGMENT_LENGTH} characters`);
   const path = kept.join('/');
+  // The path is a btree key (nodes, agents, services' unique (node_path, name)); PostgreSQL refuses keys over ~2.7 kB.
+  if (Buffer.byteLength(path, 'utf8') > MAX_PATH_BYTES) throw badRequest(`field "${label}" is longer than ${MAX_PATH_BYTES} bytes`);
   if (path !== value) warnings.add(`${label} "${value}" was read as "${path}"`);
   return path;
 }
@@ -172,6 +192,6 @@ export function serviceName(value: unknown, label: string): string {
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
   if (value.length > MAX_NAME_LENGTH) throw badRequest(`field "${label}" is longer than ${MAX_NAME_LENGTH} characters`);
   if (value.includes('/')) throw badRequest(`field "${label}" must not contain "/" (put the hierarchy in nodeId)`);
-  if (CONTROL.test(value) || value.trim() !== value) throw badRequest(`field "${label}" has control characters or surrounding spaces`);
+  if (CONTROL.test(value) || value.trim() !== value) throw badRequest(`field "${label}" has control characters, invalid Unicode or surrounding spaces`);
   return value;
 }

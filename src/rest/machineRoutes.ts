@@ -44,7 +44,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
       const raw = query.get('nodeId');
       if (raw === null || raw === '') throw new AppError(ErrorCode.BadRequest, 'query parameter "nodeId" is required');
       const path = nodePath(raw, 'nodeId', new Warnings());
-      await ctx.writer.committed();
+      await ctx.writer.settled();
       const now = ctx.clock.now();
       const services = fleet.services.underNode(path).map((s) => serviceView(s, now));
       return jsonReply(200, { nodeId: path, count: services.length, services });
@@ -85,7 +85,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
     }),
 
     get('/api/v1/operator/nodes', async () => {
-      await ctx.writer.committed();
+      await ctx.writer.settled();
       const now = ctx.clock.now();
       const nodes = fleet.agents.list().map((a) => ({
         nodeId: a.nodeId,

@@ -494,6 +494,27 @@ for (const backend of testBackends()) {
           origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key',
         });
 
+      it('a browser form or text/plain POST (no preflight) is refused 415 and changes nothing', async () => {
+        for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+          const res = await cors.call('POST', '/api/v1/health/report', JSON.stringify({ service: 'csrf-probe', nodeId: 'eu/csrf', status: 'DOWN' }), {
+            origin: 'https://evil.example.net',
+            'content-type': type,
+          });
+          assert.equal(res.status, 415, type);
+          assert.deepEqual(Object.keys(res.json), ['error']);
+        }
+        assert.equal((await cors.server.database.knex('services').where({ name: 'csrf-probe' })).length, 0);
+      });
+
+      it('a JSON POST from a browser origin and any POST without an origin are served', async () => {
+        const fromBrowser = await cors.call('POST', '/api/v1/health/report', { service: 'json-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' }, { origin: ALLOWED });
+        assert.equal(fromBrowser.status, 200);
+        const fromScript = await cors.call('POST', '/api/v1/health/report', JSON.stringify({ service: 'script-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' }), {
+          'content-type': 'text/plain',
+        });
+        assert.equal(fromScript.status, 200);
+      });
+
       it('a preflight from an allowed origin is answered 204 with allow-origin, credentials and max-age 300', async () => {
         const res = await preflight(ALLOWED);
         assert.equal(res.status, 204);

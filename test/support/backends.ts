@@ -20,7 +20,6 @@ export interface TestStore {
   readonly url: string | undefined;
   /** An open PGlite for an in-process embedded server. */
   readonly pglite: PGlite | undefined;
-  /** A data dir path for a child-process embedded server (a migrated copy is written there). */
   dispose(): Promise<void>;
 }
 

@@ -1,0 +1,340 @@
+/**
+ * Durability: "acknowledge after commit" (DESIGN.md). The real server runs as a child process
+ * (`node --import tsx src/main.ts`, production settings); a client pushes health reports as fast as
+ * it can, 32 at a time, and remembers every push answered 200. Then:
+ *
+ * - SIGKILL while requests are in flight, restart on the same store: every acknowledged push is
+ *   there. A push that was in flight at the kill may or may not be; a push answered with an error
+ *   must not be.
+ * - SIGTERM while pushes stream in: the process exits 0, every acknowledged push is there, and a
+ *   request in flight got a 200 (and is there), a 503 while the server drains (and is not there) or
+ *   a connection error; never a 200 that is lost.
+ *
+ * The state is read back through the restarted server's API, so hydration is checked as well.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
+import { embeddedTemplate, testBackends, type Backend } from '../support/backends.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const API_KEY = 'crash-test-operator-key-0123456789';
+const JWT_SECRET = 'crash-test-jwt-secret-0123456789abcdefghijklmnop';
+const CONCURRENCY = 32;
+/** Acknowledged pushes after which the server is stopped (or LOAD_MS, whichever comes first). */
+const TARGET_ACKS = 2000;
+const LOAD_MS = 2000;
+const STATUSES = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'] as const;
+const ROOT_NODE = 'crash';
+
+// ---------------------------------------------------------------------------------------------
+// A store for a child-process server
+
+interface ChildStore {
+  /** Settings that point a server at this store. */
+  readonly env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Embedded: a fresh data dir, pre-seeded with the migrated template (PGlite loads the tarball into
+ * the directory), so the server does not run initdb and the migrations (~10 s, ~900 MB) on its
+ * first start. PostgreSQL: a fresh schema. Both get their own data dir for the generated secrets.
+ */
+async function createChildStore(backend: Backend): Promise<ChildStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (backend.name === 'embedded') {
+    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
+    await seeded.waitReady;
+    await seeded.close();
+    return { env: { SVC_DATA_DIR: dataDir }, dispose: async () => removeDir() };
+  }
+  const store = await backend.createStore();
+  return {
+    env: { SVC_DATA_DIR: dataDir, SVC_DATABASE_URL: store.url! },
+    async dispose() {
+      await store.dispose();
+      removeDir();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server as a child process
+
+interface ChildServer {
+  readonly process: ChildProcess;
+  readonly url: string;
+  readonly logs: Record<string, unknown>[];
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+async function startChildServer(store: ChildStore): Promise<ChildServer> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('SVC_')) env[key] = value;
+  Object.assign(env, {
+    SVC_ENV: 'production',
+    SVC_HOST: '127.0.0.1',
+    SVC_PORT: '0',
+    SVC_SECURITY_OPERATOR_API_KEY: API_KEY,
+    SVC_JWT_SECRET: JWT_SECRET,
+    SVC_RATE_LIMIT_RPS: '1000000',
+    SVC_RATE_LIMIT_BURST: '1000000',
+    ...store.env,
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const listening = new Promise<Record<string, unknown>>((done, fail) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let record: Record<string, unknown>;
+      try {
+        record = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      logs.push(record);
+      if (record['msg'] === 'listening') done(record);
+    });
+    void exited.then(({ code, signal }) => fail(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}\n${JSON.stringify(logs)}`)));
+  });
+  const record = await listening;
+  const port = new URL(String(record['url'])).port;
+  assert.notEqual(port, '0', 'the listening line names the port the OS picked');
+  return { process: child, url: `http://127.0.0.1:${port}`, logs, exited, stderr: () => stderr };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load: 32 clients, each the only writer of its own services, so the last acknowledged push of
+// a service is its committed state, and at most one push per service is ever in doubt.
+
+interface Push {
+  readonly status: string;
+  readonly message: string;
+}
+
+interface Tracked {
+  readonly nodeId: string;
+  readonly name: string;
+  /** Last push answered 200. */
+  acked: Push | undefined;
+  /** A push sent and not answered (in flight at the kill, or cut off): it may or may not be committed. */
+  inDoubt: Push | undefined;
+}
+
+interface LoadResult {
+  readonly services: Map<string, Tracked>;
+  readonly acked: number;
+  /** Answers other than 200 (after the stop signal: the server refusing new work while it drains). */
+  readonly refusals: ReadonlyArray<{ readonly status: number; readonly text: string }>;
+  readonly connectionErrors: number;
+  /** Requests in flight when `stop` was called. */
+  readonly inFlightAtStop: number;
+}
+
+interface Load {
+  /** Resolves once `target` pushes were acknowledged or `ms` passed. */
+  readonly enough: Promise<void>;
+  /** Resolves when every client has stopped (at its first request without an answer). */
+  finish(): Promise<LoadResult>;
+  /** Marks the moment the server is told to go; from then on connection errors are expected. */
+  markStop(): void;
+}
+
+function startLoad(url: string, target: number, ms: number): Load {
+  const services = new Map<string, Tracked>();
+  let acked = 0;
+  const refusals: Array<{ status: number; text: string }> = [];
+  let connectionErrors = 0;
+  let inFlight = 0;
+  let inFlightAtStop = -1;
+  let stopping = false;
+  let unexpected: Error | undefined;
+  let reached!: () => void;
+  const enough = new Promise<void>((done) => (reached = done));
+  const timer = setTimeout(() => reached(), ms);
+
+  const client = async (w: number) => {
+    const mine: Tracked[] = [];
+    // Clients go on sending after the stop signal, until the server stops answering.
+    for (let i = 0; ; i += 1) {
+      // Half the pushes create a service, half move one of this client's services to another status.
+      let service: Tracked;
+      if (mine.length < 3 || i % 2 === 0) {
+        service = { nodeId: `${ROOT_NODE}/zone-${w % 4}/client-${w}`, name: `svc-${w}-${i}`, acked: undefined, inDoubt: undefined };
+        mine.push(service);
+        services.set(`${service.nodeId}/${service.name}`, service);
+      } else {
+        service = mine[(i * 7) % mine.length]!;
+      }
+      const previous = service.acked?.status;
+      const status = STATUSES.filter((s) => s !== previous)[i % (previous === undefined ? STATUSES.length : STATUSES.length - 1)]!;
+      const push: Push = { status, message: `client ${w} push ${i}` };
+      service.inDoubt = push;
+      inFlight += 1;
+      try {
+        const response = await fetch(`${url}/api/v1/health/report`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+          body: JSON.stringify({ service: service.name, nodeId: service.nodeId, status, message: push.message }),
+        });
+        const text = await response.text();
+        if (response.status === 200) {
+          service.acked = push;
+          acked += 1;
+          if (acked === target) reached();
+        } else {
+          // Refused (a 503 while the server drains, or when the database did not commit): nothing was applied.
+          refusals.push({ status: response.status, text });
+          if (!stopping) unexpected ??= new Error(`push answered ${response.status} before the server was stopped: ${text}`);
+        }
+        service.inDoubt = undefined;
+      } catch (error) {
+        // No answer: the push may or may not have been committed; it stays in doubt.
+        connectionErrors += 1;
+        if (!stopping) unexpected ??= new Error(`push failed before the server was stopped: ${(error as Error).message}`, { cause: error });
+        break;
+      } finally {
+        inFlight -= 1;
+      }
+    }
+  };
+  const clients = Array.from({ length: CONCURRENCY }, (_, w) => client(w));
+  return {
+    enough,
+    markStop() {
+      stopping = true;
+      inFlightAtStop = inFlight;
+    },
+    async finish() {
+      clearTimeout(timer);
+      await Promise.all(clients);
+      if (unexpected) throw unexpected;
+      return { services, acked, refusals, connectionErrors, inFlightAtStop };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the state back
+
+interface ServiceView {
+  readonly name: string;
+  readonly nodeId: string;
+  readonly status: string;
+  readonly statusMessage: string | null;
+}
+
+async function servicesOf(server: ChildServer): Promise<Map<string, ServiceView>> {
+  const response = await fetch(`${server.url}/api/v1/operator/services?nodeId=${encodeURIComponent(ROOT_NODE)}`, { headers: { 'x-api-key': API_KEY } });
+  const body = (await response.json()) as { services?: ServiceView[]; error?: string };
+  assert.equal(response.status, 200, `GET services after the restart: ${JSON.stringify(body).slice(0, 300)}`);
+  return new Map(body.services!.map((s) => [`${s.nodeId}/${s.name}`, s]));
+}
+
+/** Every acknowledged push is committed; a push in doubt may be; nothing else is. */
+function assertDurable(result: LoadResult, stored: Map<string, ServiceView>): void {
+  const problems: string[] = [];
+  let inDoubt = 0;
+  for (const [key, tracked] of result.services) {
+    const found = stored.get(key);
+    if (tracked.inDoubt) inDoubt += 1;
+    const allowed = [tracked.acked, tracked.inDoubt].filter((p): p is Push => p !== undefined);
+    if (found === undefined) {
+      if (tracked.acked) problems.push(`${key}: acknowledged as ${tracked.acked.status} ("${tracked.acked.message}") but missing after the restart`);
+      continue;
+    }
+    if (!allowed.some((p) => p.status === found.status && p.message === found.statusMessage)) {
+      problems.push(
+        `${key}: stored ${found.status} ("${found.statusMessage}"), acknowledged ${tracked.acked ? `${tracked.acked.status} ("${tracked.acked.message}")` : 'nothing'}` +
+          `${tracked.inDoubt ? `, in doubt ${tracked.inDoubt.status} ("${tracked.inDoubt.message}")` : ''}`,
+      );
+    }
+  }
+  for (const key of stored.keys()) if (!result.services.has(key)) problems.push(`${key}: stored but never pushed`);
+  assert.deepEqual(problems.slice(0, 20), [], `${problems.length} durability violations (${result.acked} acknowledged, ${inDoubt} in doubt)`);
+}
+
+async function stopGracefully(server: ChildServer): Promise<void> {
+  server.process.kill('SIGTERM');
+  const { code, signal } = await server.exited;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `the server did not exit cleanly on SIGTERM:\n${server.stderr()}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+for (const backend of testBackends()) {
+  describe(`crash durability: acknowledged pushes survive the process (${backend.name})`, { timeout: 180_000 }, () => {
+    it('SIGKILL with pushes in flight loses no acknowledged push', async () => {
+      const store = await createChildStore(backend);
+      let first: ChildServer | undefined;
+      let second: ChildServer | undefined;
+      try {
+        first = await startChildServer(store);
+        const load = startLoad(first.url, TARGET_ACKS, LOAD_MS);
+        await load.enough;
+        load.markStop();
+        first.process.kill('SIGKILL');
+        const exit = await first.exited;
+        assert.equal(exit.signal, 'SIGKILL');
+        const result = await load.finish();
+        assert.ok(result.acked > 0, 'some pushes were acknowledged before the kill');
+        assert.ok(result.inFlightAtStop > 0, 'the kill came while requests were in flight');
+
+        second = await startChildServer(store);
+        const stored = await servicesOf(second);
+        assertDurable(result, stored);
+        await stopGracefully(second);
+      } finally {
+        first?.process.kill('SIGKILL');
+        second?.process.kill('SIGKILL');
+        await Promise.all([first?.exited, second?.exited]);
+        await store.dispose();
+      }
+    });
+
+    it('SIGTERM during a stream of pushes exits 0 and loses no acknowledged push', async () => {
+      const store = await createChildStore(backend);
+      let first: ChildServer | undefined;
+      let second: ChildServer | undefined;
+      try {
+        first = await startChildServer(store);
+        const load = startLoad(first.url, TARGET_ACKS / 2, LOAD_MS);
+        await load.enough;
+        load.markStop();
+        first.process.kill('SIGTERM');
+        const [exit, result] = await Promise.all([first.exited, load.finish()]);
+        assert.deepEqual(exit, { code: 0, signal: null }, `graceful stop failed:\n${first.stderr()}`);
+        assert.ok(first.logs.some((l) => l['msg'] === 'stopped'), 'the server logged that it stopped');
+        assert.ok(result.acked > 0, 'some pushes were acknowledged before the stop');
+        assert.ok(result.inFlightAtStop > 0, 'the stop came while requests were in flight');
+        // Pushes arriving on kept-alive connections while the server drains are refused: 503 {error}, nothing applied (checked below).
+        for (const refusal of result.refusals) {
+          assert.equal(refusal.status, 503, `a push during the graceful stop answered ${refusal.status} ${refusal.text}`);
+          assert.equal(typeof (JSON.parse(refusal.text) as { error?: unknown }).error, 'string', refusal.text);
+        }
+
+        second = await startChildServer(store);
+        const stored = await servicesOf(second);
+        assertDurable(result, stored);
+        await stopGracefully(second);
+      } finally {
+        first?.process.kill('SIGKILL');
+        second?.process.kill('SIGKILL');
+        await Promise.all([first?.exited, second?.exited]);
+        await store.dispose();
+      }
+    });
+  });
+}
