@@ -1,0 +1,344 @@
+/**
+ * Ingest benchmark: `npm run bench:ingest` (full, a few minutes) or `npm run bench:smoke` (a few
+ * seconds; CI). Measures, in one run on one machine, this server against a plain Fastify 5 + pg
+ * reference (bench/reference/fastifyServer.ts), each run as its own process so its CPU time can be
+ * read from /proc:
+ *
+ * 1. health push (~200 B): saturation req/s, then both servers at a fixed 70 % of the reference's
+ *    saturation rate: req/s, p50/p99, server CPU µs per accepted push;
+ * 2. status sync of 5,000 services (~1.2 MiB; 500 in a smoke run): server CPU per sync against JSON.parse of the same body
+ *    in this process, and the check that only changed services reach their actors;
+ * 3. the batch writer alone: rows/s against knex multi-row VALUES and COPY, same rows, same table.
+ *
+ * Prints tables, writes bench/results/latest.json, and exits 1 when anything did not work (a
+ * server failed, a request was refused, a count was wrong). Targets are reported, not enforced,
+ * unless BENCH_ENFORCE_TARGETS=1 (exit 3). Switches: see lib/benchSettings.ts. Only 127.0.0.1
+ * traffic; the load generator runs in this process and shares the machine's cores with the servers
+ * and PostgreSQL.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runBatchWriterCase, type WriterMeasurement } from './cases/batchWriter.js';
+import { healthBodies, runHealthCase, type HealthCaseResult } from './cases/healthPush.js';
+import { measureJsonParse, runReferenceSyncCase, runSyncCase, syncBodies, type SyncCaseResult } from './cases/statusSync.js';
+import { readSettings, type BenchSettings } from './lib/benchSettings.js';
+import { Checks } from './lib/checks.js';
+import { startChildServer, type ChildServer } from './lib/childServer.js';
+import { machineInfo } from './lib/machineInfo.js';
+import type { LoadResult } from './lib/loadRun.js';
+import { createSchema, postgresVersion } from './lib/postgresSchema.js';
+import { assertProcFs } from './lib/processCpu.js';
+import { fmt, formatTable } from './lib/table.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const running = new Set<ChildServer>();
+
+interface ServerRun {
+  readonly name: string;
+  readonly health?: HealthCaseResult;
+  readonly sync?: SyncCaseResult;
+}
+
+interface Target {
+  readonly target: string;
+  readonly measured: string;
+  readonly limit: string;
+  readonly met: boolean | null;
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Starts a server, runs `body` against it, stops it (and checks that it stopped cleanly). */
+async function withServer<T>(checks: Checks, start: () => Promise<ChildServer>, body: (server: ChildServer) => Promise<T>): Promise<T> {
+  const server = await start();
+  running.add(server);
+  try {
+    if (server.exited) throw new Error(`${server.name} exited`);
+    return await body(server);
+  } finally {
+    const code = await server.stop();
+    running.delete(server);
+    checks.check(code === 0, `${server.name}: stopped cleanly on SIGTERM`, `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`);
+    const problems = server.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
+    checks.check(problems.length === 0, `${server.name}: no error logged`, problems.slice(0, 5).join('\n'));
+  }
+}
+
+function ourServerStarter(settings: BenchSettings, name: string, databaseUrl: string | undefined, dataDir: string) {
+  return () =>
+    startChildServer({
+      name,
+      cwd: root,
+      args: settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+      env: {
+        SVC_ENV: 'production',
+        SVC_HOST: '127.0.0.1',
+        SVC_PORT: '0',
+        SVC_SECURITY_OPERATOR_API_KEY: settings.apiKey,
+        // The per-IP limit (10/s, burst 20 by default) would cap a single-address load generator.
+        SVC_RATE_LIMIT_RPS: '1000000',
+        SVC_RATE_LIMIT_BURST: '1000000',
+        SVC_JWT_SECRET: randomBytes(32).toString('hex'),
+        SVC_DATA_DIR: dataDir,
+        SVC_LOG_LEVEL: 'info',
+        ...(databaseUrl !== undefined ? { SVC_DATABASE_URL: databaseUrl } : {}),
+      },
+      startTimeoutMs: databaseUrl === undefined ? 180_000 : 60_000,
+    });
+}
+
+async function main(): Promise<number> {
+  const settings = readSettings(process.env);
+  const checks = new Checks();
+  assertProcFs();
+  const watchdog = setTimeout(() => {
+    log(`\nwatchdog: the bench did not finish within ${settings.watchdogSeconds} s; stopping`);
+    for (const server of running) void server.stop(2000);
+    setTimeout(() => process.exit(1), 3000).unref();
+  }, settings.watchdogSeconds * 1000);
+  watchdog.unref();
+
+  const machine = machineInfo(await postgresVersion(settings.databaseUrl));
+  log(`ingest bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
+  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  log(`this server runs as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/fastifyServer.ts`);
+  if (settings.built) {
+    log('building (npm run build)...');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  }
+
+  const health = healthBodies(settings.health.services);
+  const sync = syncBodies(settings.sync.services, settings.sync.changed);
+  const parse = measureJsonParse(sync.base, settings.sync.parseRepeats);
+  log(`bodies: health push ${fmt(health.meanBytes)} B mean over ${settings.health.services} services; status sync ${fmt(sync.base.length)} B (${settings.sync.services} services)`);
+  log(`JSON.parse of the status sync body in this process, before any server runs: median ${fmt(parse.medianUs)} µs, min ${fmt(parse.minUs)} µs`);
+
+  const runs: ServerRun[] = [];
+  let referenceRate: number | undefined;
+
+  // 1. The reference first: its saturation rate sets the fixed rate for every server.
+  log('\n[reference] Fastify 5 + pg, one statement per write');
+  try {
+    const schema = await createSchema(settings.databaseUrl, 'bench_ref');
+    try {
+      const run = await withServer(
+        checks,
+        () =>
+          startChildServer({
+            name: 'reference',
+            cwd: root,
+            args: ['--import', 'tsx', 'bench/reference/fastifyServer.ts'],
+            env: { REF_DATABASE_URL: schema.url, REF_API_KEY: settings.apiKey, REF_HOST: '127.0.0.1', REF_PORT: '0' },
+          }),
+        async (server) => {
+          const h = await runHealthCase(server, settings, health, (saturation) => (referenceRate = settings.pinnedRate ?? saturation.reqPerSec * settings.health.rateShare), checks, log);
+          const s = await runReferenceSyncCase(server, settings, sync, checks, log);
+          return { name: 'Fastify + pg reference', health: h, sync: s };
+        },
+      );
+      runs.push(run);
+    } finally {
+      await schema.drop();
+    }
+  } catch (error) {
+    checks.fail('reference server run', error);
+  }
+  const fixedRate = settings.pinnedRate ?? referenceRate ?? 1000;
+
+  // 2. This server on PostgreSQL.
+  log('\n[this server] uWS + actors + group commit, PostgreSQL');
+  const dataDirs: string[] = [];
+  try {
+    const schema = await createSchema(settings.databaseUrl, 'bench_svc');
+    const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+    dataDirs.push(dataDir);
+    try {
+      const run = await withServer(checks, ourServerStarter(settings, 'this server (PostgreSQL)', schema.url, dataDir), async (server) => {
+        const h = await runHealthCase(server, settings, health, fixedRate, checks, log);
+        const s = await runSyncCase(server, settings, sync, checks, log);
+        return { name: 'this server, PostgreSQL', health: h, sync: s };
+      });
+      runs.push(run);
+    } finally {
+      await schema.drop();
+    }
+  } catch (error) {
+    checks.fail('this server (PostgreSQL) run', error);
+  }
+
+  // 3. This server on its embedded database (informational).
+  if (settings.embedded) {
+    log('\n[this server] embedded database (PGlite), informational');
+    try {
+      const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-embedded-'));
+      dataDirs.push(dataDir);
+      const run = await withServer(checks, ourServerStarter(settings, 'this server (embedded)', undefined, dataDir), async (server) => {
+        const h = await runHealthCase(server, settings, health, fixedRate, checks, log);
+        const s = await runSyncCase(server, settings, sync, checks, log);
+        return { name: 'this server, embedded PGlite', health: h, sync: s };
+      });
+      runs.push(run);
+    } catch (error) {
+      checks.fail('this server (embedded) run', error);
+    }
+  }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+
+  // 4. The batch writer alone.
+  log('\n[batch writer alone] same rows, same table, PostgreSQL');
+  let writer: WriterMeasurement[] = [];
+  try {
+    writer = await runBatchWriterCase(settings, checks, log);
+  } catch (error) {
+    checks.fail('batch writer case', error);
+  }
+
+  // Report.
+  const reference = runs.find((r) => r.name.startsWith('Fastify'));
+  const ours = runs.find((r) => r.name === 'this server, PostgreSQL');
+  log(`\n== Health push (${fmt(health.meanBytes)} B): saturation = autocannon, ${settings.health.connections} connections; paced = open loop at ${fmt(fixedRate)} req/s (${settings.health.rateShare * 100} % of the reference's saturation), latency from due time; ${settings.health.durationSeconds} s each ==`);
+  if (settings.pinnedRate !== undefined) log(`(paced rate pinned by BENCH_RATE=${settings.pinnedRate}; the "70 %" in the targets does not hold)`);
+  const healthRow = (name: string, phase: string, r: LoadResult) => [
+    name, phase, r.offeredRate === null ? 'max' : fmt(r.offeredRate), fmt(r.reqPerSec), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), fmt(r.maxMs, 1),
+    fmt(r.serverCpuUsPerReq, 1), fmt(r.serverCpuPercent), fmt(r.databaseCpuUsPerReq, 1), fmt(r.loadGeneratorCpuPercent), String(r.unsent),
+  ];
+  log(formatTable(
+    ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU µs/req', 'server CPU %', 'PG CPU µs/req', 'loadgen CPU %', 'unsent'],
+    runs.flatMap((r) => (r.health ? [healthRow(r.name, 'saturation', r.health.saturation), healthRow(r.name, 'paced', r.health.fixedRate)] : [])),
+  ));
+
+  log(`\n== Status sync of ${settings.sync.services} services (${fmt(sync.base.length)} B); JSON.parse timed in this process after each request ==`);
+  const syncRow = (name: string, phase: string, p: SyncCaseResult['unchanged']) => [
+    name, phase, String(p.requests), fmt(p.serverCpuUs / 1000, 2), fmt(p.jsonParseUs / 1000, 2), fmt(p.serverCpuUs / p.jsonParseUs, 2), fmt(p.wallMedianMs, 2), fmt(p.databaseCpuUs / 1000, 2),
+  ];
+  log(formatTable(
+    ['server', 'sync', 'requests', 'server CPU ms/sync', 'JSON.parse ms', 'x JSON.parse', 'wall ms p50', 'PG CPU ms/sync'],
+    runs.flatMap((r) => {
+      if (!r.sync) return [];
+      const rows = [syncRow(r.name, r.sync.changed ? 'identical (0 changed)' : `identical (all ${settings.sync.services} written)`, r.sync.unchanged)];
+      if (r.sync.changed) rows.push(syncRow(r.name, `${settings.sync.changed} changed`, r.sync.changed));
+      return rows;
+    }),
+  ));
+  if (ours?.sync?.verification) {
+    const v = ours.sync.verification as { first: any; identical: any; changed: any };
+    const c = (x: any) => `updated ${x?.updated}, unchanged ${x?.unchanged}, skipped ${x?.skipped}`;
+    log(`verification (this server): first sync: ${c(v.first)}; identical: ${c(v.identical)}; ${settings.sync.changed} changed: ${c(v.changed)}`);
+  }
+
+  const knexRate = writer.find((w) => w.method === 'knex multi-row VALUES')?.rowsPerSec;
+  log(`\n== Batch writer alone: ${fmt(settings.writer.rows)} rows x ${settings.writer.repeats} (median), 6 columns, into one table ==`);
+  log(formatTable(
+    ['method', 'rows/s', 'x knex', 'commits', 'rows/commit'],
+    writer.map((w) => [w.method, fmt(w.rowsPerSec), knexRate ? fmt(w.rowsPerSec / knexRate, 2) : '-', fmt(w.batches), fmt(w.rowsPerBatch)]),
+  ));
+
+  // Targets (PostgreSQL).
+  const targets: Target[] = [];
+  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
+  const cpuRatio = ratio(ours?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
+  targets.push({
+    target: `health push: server CPU per accepted push vs reference, both at ${fmt(fixedRate)} req/s`,
+    measured: cpuRatio === undefined ? '-' : `${fmt(cpuRatio, 2)}x (${fmt(ours?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
+    limit: '<= 0.40x',
+    met: cpuRatio === undefined ? null : cpuRatio <= 0.4,
+  });
+  const p99 = ours?.health?.fixedRate.p99Ms;
+  const achieved = ours?.health?.fixedRate.reqPerSec;
+  targets.push({
+    target: `health push: p99 at 70 % of the reference's saturation (${fmt(fixedRate)} req/s)`,
+    measured: p99 === undefined ? '-' : `${fmt(p99, 2)} ms (achieved ${fmt(achieved)} req/s)`,
+    limit: '< 20 ms',
+    met: p99 === undefined ? null : p99 < 20 && (achieved ?? 0) >= fixedRate * 0.95,
+  });
+  const syncRatio = ratio(ours?.sync?.unchanged.serverCpuUs, ours?.sync?.unchanged.jsonParseUs);
+  targets.push({
+    target: `status sync (${fmt(settings.sync.services)} services, none changed): server CPU per sync vs JSON.parse of the body`,
+    measured: syncRatio === undefined ? '-' : `${fmt(syncRatio, 2)}x (${fmt(ours?.sync?.unchanged.serverCpuUs)} vs ${fmt(ours?.sync?.unchanged.jsonParseUs)} µs)`,
+    limit: '<= 1.50x',
+    met: syncRatio === undefined ? null : syncRatio <= 1.5,
+  });
+  const syncChangedRatio = ratio(ours?.sync?.changed?.serverCpuUs, ours?.sync?.changed?.jsonParseUs);
+  targets.push({
+    target: `status sync (${fmt(settings.sync.services)} services, ${settings.sync.changed} changed): server CPU per sync vs JSON.parse`,
+    measured: syncChangedRatio === undefined ? '-' : `${fmt(syncChangedRatio, 2)}x (${fmt(ours?.sync?.changed?.serverCpuUs)} vs ${fmt(ours?.sync?.changed?.jsonParseUs)} µs)`,
+    limit: '<= 1.50x',
+    met: syncChangedRatio === undefined ? null : syncChangedRatio <= 1.5,
+  });
+  const verificationOk = ours?.sync !== undefined && !checks.failures.some((f) => f.startsWith('this server (PostgreSQL) status sync'));
+  targets.push({
+    target: 'status sync: only changed services reach their actors',
+    measured: ours?.sync
+      ? verificationOk
+        ? `identical: updated 0 / unchanged ${settings.sync.services}; ${settings.sync.changed} changed: updated ${settings.sync.changed}`
+        : 'counts wrong (see failures)'
+      : '-',
+    limit: 'exact counts',
+    met: ours?.sync ? verificationOk : null,
+  });
+  const writerRatio = ratio(writer.find((w) => w.method === 'BatchWriter (insert)')?.rowsPerSec, knexRate);
+  targets.push({
+    target: 'batch writer rows/s vs knex multi-row VALUES',
+    measured: writerRatio === undefined ? '-' : `${fmt(writerRatio, 2)}x`,
+    limit: '>= 3.00x',
+    met: writerRatio === undefined ? null : writerRatio >= 3,
+  });
+  log(`\n== Targets (PostgreSQL${settings.smoke ? '; SMOKE run, not meaningful' : ''}) ==`);
+  log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
+
+  const resultsDir = join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const resultFile = join(resultsDir, settings.smoke ? 'smoke.json' : 'latest.json');
+  writeFileSync(
+    resultFile,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        smoke: settings.smoke,
+        machine,
+        versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg'), knex: packageVersion('knex') },
+        settings: { ...settings, apiKey: undefined },
+        serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
+        fixedRate,
+        jsonParseUs: parse,
+        bodies: { healthMeanBytes: health.meanBytes, syncBytes: sync.base.length },
+        servers: runs,
+        batchWriter: writer,
+        targets,
+        failures: checks.failures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`\nresults written to ${resultFile}`);
+
+  if (checks.failures.length > 0) {
+    log(`\nFAILED (${checks.failures.length}):`);
+    for (const failure of checks.failures) log(`  - ${failure}`);
+    return 1;
+  }
+  log(`\nall ${checks.passed.length} checks passed`);
+  if (settings.enforceTargets && targets.some((t) => t.met === false)) return 3;
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    for (const server of running) await server.stop(2000).catch(() => undefined);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,30 @@
+/** What the figures were measured on. */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, release, totalmem } from 'node:os';
+
+export interface MachineInfo {
+  readonly cpus: number;
+  readonly cpuModel: string;
+  readonly memoryGiB: number;
+  readonly kernel: string;
+  readonly node: string;
+  readonly postgres: string;
+}
+
+export function machineInfo(postgres: string): MachineInfo {
+  let cpuModel = 'unknown';
+  try {
+    const match = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (match) cpuModel = match[1]!.trim();
+  } catch {
+    // not Linux: left unknown
+  }
+  return {
+    cpus: availableParallelism(),
+    cpuModel,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    kernel: release(),
+    node: process.version,
+    postgres,
+  };
+}
