@@ -6,16 +6,10 @@ import type { BackupStatus, ServiceRecord, ServiceStatus, StorageReading } from 
 import type { Origin } from '../events/domainEvents.js';
 
 /** Fields an agent's status sync reports for a registered service. */
-export interface AgentSyncFields {
-  readonly namespace: string | null;
-  readonly workloadType: string | null;
-  readonly workloadName: string | null;
-  readonly replicas: number | null;
-  readonly readyReplicas: number | null;
-  readonly availableReplicas: number | null;
-  readonly images: readonly string[];
-  readonly slaGroup: string | null;
-}
+export type AgentSyncFields = Pick<
+  ServiceRecord,
+  'namespace' | 'workloadType' | 'workloadName' | 'replicas' | 'readyReplicas' | 'availableReplicas' | 'images' | 'slaGroup'
+>;
 
 /** Fields a registration declares; absent ones are left as they are. */
 export interface RegistrationChanges {

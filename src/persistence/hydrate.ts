@@ -3,12 +3,9 @@ import type { Knex } from 'knex';
 import type { AgentCommand, AgentCommandType, AgentCommandStatus } from '../actors/agentRegistry.js';
 import type { Fleet } from '../ingest/fleet.js';
 import { rowToService } from './serviceRows.js';
-import { epoch } from './tables.js';
+import { epoch, jsonColumn, numberOrNull as num, textOrNull as str } from './tables.js';
 
 type DbRow = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 /** Finished commands stay known this long after a restart, so an agent's repeated result is answered as already recorded. */
 export const FINISHED_COMMAND_MEMORY_MS = 86_400_000;
@@ -44,12 +41,12 @@ export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ 
       id: String(c['id']),
       nodeId: String(c['node_id']),
       type: String(c['type']) as AgentCommandType,
-      payload: json(c['payload']),
+      payload: jsonColumn(c['payload'], {}),
       status: String(c['status']) as AgentCommandStatus,
       createdAt: epoch(c['created_at'])!,
       deliveredAt: epoch(c['delivered_at']),
       completedAt: epoch(c['completed_at']),
-      result: c['result'] === null || c['result'] === undefined ? null : json(c['result']),
+      result: jsonColumn(c['result'], null),
     };
     fleet.agents.loadCommand(command);
   }
@@ -60,7 +57,7 @@ export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ 
       name: String(g['name']),
       displayName: str(g['display_name']),
       tier: str(g['tier']),
-      targets: json(g['targets']),
+      targets: jsonColumn(g['targets'], null),
       createdAt: epoch(g['created_at'])!,
       updatedAt: epoch(g['updated_at'])!,
     });

@@ -1,7 +1,7 @@
 /** Mapping between the service actor's record and its database rows. */
 import type { ServiceRecord, ServiceStatus, BackupStatus, StorageReading } from '../domain/service.js';
 import type { Row } from './batchWriter.js';
-import { epoch, iso } from './tables.js';
+import { epoch, iso, jsonColumn as json, numberOrNull as num, textOrNull as str } from './tables.js';
 
 export function serviceToRow(s: ServiceRecord): Row {
   return {
@@ -39,9 +39,6 @@ export function serviceToRow(s: ServiceRecord): Row {
 }
 
 export function rowToService(r: Record<string, unknown>): ServiceRecord {
-  const json = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-  const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-  const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
   return {
     id: String(r['id']),
     nodePath: String(r['node_path']),

@@ -76,5 +76,13 @@ export const slaGroupsTable: TableSpec = {
   columns: cols({ name: 'text', id: 'uuid', display_name: 'text', tier: 'text', targets: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz' }),
 };
 
+// Column readers and writers shared by the row mappings and hydration. Both drivers are read the
+// same way: pg gives Dates and parsed jsonb, PGlite may give strings.
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 export const epoch = (value: unknown): number | null => (value === null || value === undefined ? null : new Date(value as string | Date).getTime());
+export const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+export const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+export function jsonColumn<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+}

@@ -23,11 +23,7 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     const db = () => t.server.database.knex;
-    const serviceRow = async (nodePath: string, name: string) => {
-      const rows = await db()('services').where({ node_path: nodePath, name }).select('*');
-      assert.equal(rows.length, 1, `one services row for ${nodePath}/${name}`);
-      return rows[0];
-    };
+    const serviceRow = (nodePath: string, name: string) => t.serviceRow(nodePath, name);
     const reportsOf = (serviceId: string) => db()('backup_reports').where({ service_id: serviceId }).orderBy('reported_at').select('*');
     const register = async (nodeId: string, name: string, extra: Record<string, unknown> = {}) => {
       const res = await t.call('POST', '/api/v1/operator/register', { name, nodeId, ...extra });

@@ -23,12 +23,8 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     const db = () => t.server.database.knex;
-    const serviceRows = (nodePath: string, name: string) => db()('services').where({ node_path: nodePath, name }).select('*');
-    const serviceRow = async (nodePath: string, name: string) => {
-      const rows = await serviceRows(nodePath, name);
-      assert.equal(rows.length, 1, `one services row for ${nodePath}/${name}`);
-      return rows[0];
-    };
+    const serviceRows = (nodePath: string, name: string) => t.serviceRows(nodePath, name);
+    const serviceRow = (nodePath: string, name: string) => t.serviceRow(nodePath, name);
     const intervals = (serviceId: string) => db()('status_intervals').where({ service_id: serviceId }).orderBy('seq').select('*');
     const ms = (value: unknown) => (value === null ? null : new Date(value as string).getTime());
     const serviceCount = async () => Number((await db()('services').count({ n: '*' }))[0]!['n']);

@@ -33,12 +33,8 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     const db = () => t.server.database.knex;
-    const serviceRows = (nodePath: string, name: string) => db()('services').where({ node_path: nodePath, name }).select('*');
-    const serviceRow = async (nodePath: string, name: string) => {
-      const rows = await serviceRows(nodePath, name);
-      assert.equal(rows.length, 1, `one services row for ${nodePath}/${name}`);
-      return rows[0];
-    };
+    const serviceRows = (nodePath: string, name: string) => t.serviceRows(nodePath, name);
+    const serviceRow = (nodePath: string, name: string) => t.serviceRow(nodePath, name);
     const names = (res: { json: { services: Array<{ name: string }> } }) => res.json.services.map((s) => s.name).sort();
 
     describe('POST /api/v1/operator/register', () => {

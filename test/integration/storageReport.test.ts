@@ -20,13 +20,8 @@ for (const backend of testBackends()) {
     });
     after(() => t.close());
 
-    const db = () => t.server.database.knex;
-    const serviceRows = (name: string, nodePath = NODE) => db()('services').where({ node_path: nodePath, name }).select('*');
-    const serviceRow = async (name: string, nodePath = NODE) => {
-      const rows = await serviceRows(name, nodePath);
-      assert.equal(rows.length, 1, `one services row for ${nodePath}/${name}`);
-      return rows[0];
-    };
+    const serviceRows = (name: string, nodePath = NODE) => t.serviceRows(nodePath, name);
+    const serviceRow = (name: string, nodePath = NODE) => t.serviceRow(nodePath, name);
     const push = (service: string, allocatedBytes: unknown, usedBytes: unknown, extra: Record<string, unknown> = {}) =>
       t.call('POST', PATH, { service, nodeId: NODE, allocatedBytes, usedBytes, ...extra });
 

@@ -3,6 +3,7 @@
  * main.ts does, with test settings: production mode, a known API key, a high rate limit unless a
  * test sets its own, and optionally a manual clock.
  */
+import assert from 'node:assert/strict';
 import { startServer, type RunningServer } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -16,6 +17,10 @@ export interface TestServer {
   readonly server: RunningServer;
   readonly store: TestStore;
   readonly logs: Record<string, unknown>[];
+  /** The `services` rows of (node, name), read from the database. */
+  serviceRows(nodePath: string, name: string): Promise<any[]>;
+  /** The one `services` row of (node, name); fails the test when there is none or several. */
+  serviceRow(nodePath: string, name: string): Promise<any>;
   /** fetch against the server with the API key set, JSON in and out. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
   close(): Promise<void>;
@@ -56,7 +61,14 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;
+  const serviceRows = (nodePath: string, name: string) => server.database.knex('services').where({ node_path: nodePath, name }).select('*');
   return {
+    serviceRows,
+    async serviceRow(nodePath, name) {
+      const rows = await serviceRows(nodePath, name);
+      assert.equal(rows.length, 1, `one services row for ${nodePath}/${name}`);
+      return rows[0];
+    },
     url,
     server,
     store,
