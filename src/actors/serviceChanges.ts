@@ -96,20 +96,43 @@ function withStatus(next: ServiceRecord, previous: ServiceRecord, status: Servic
   return { ...next, status, statusSince: at, statusSeq: previous.statusSeq + 1 };
 }
 
-/** True when a status sync entry would change nothing: such entries never reach the actor. */
-export function syncChangesNothing(record: ServiceRecord, status: ServiceStatus, message: string | null, f: AgentSyncFields): boolean {
+/** A status sync's report for one service; a null field is "not reported" and keeps the record's value. */
+export type SyncReport = { readonly [K in keyof AgentSyncFields]: AgentSyncFields[K] | null } & {
+  readonly status: ServiceStatus;
+  readonly message: string | null;
+};
+
+/**
+ * True when a status sync entry would change nothing: such entries never reach the actor. Runs for
+ * every entry of every sync, so it compares in place instead of building the merged fields.
+ */
+export function syncChangesNothing(record: ServiceRecord, report: SyncReport): boolean {
   return (
-    record.status === status &&
-    record.statusMessage === message &&
-    record.namespace === f.namespace &&
-    record.workloadType === f.workloadType &&
-    record.workloadName === f.workloadName &&
-    record.replicas === f.replicas &&
-    record.readyReplicas === f.readyReplicas &&
-    record.availableReplicas === f.availableReplicas &&
-    record.slaGroup === f.slaGroup &&
-    sameStrings(record.images, f.images)
+    record.status === report.status &&
+    record.statusMessage === report.message &&
+    (report.namespace === null || report.namespace === record.namespace) &&
+    (report.workloadType === null || report.workloadType === record.workloadType) &&
+    (report.workloadName === null || report.workloadName === record.workloadName) &&
+    (report.replicas === null || report.replicas === record.replicas) &&
+    (report.readyReplicas === null || report.readyReplicas === record.readyReplicas) &&
+    (report.availableReplicas === null || report.availableReplicas === record.availableReplicas) &&
+    (report.slaGroup === null || report.slaGroup === record.slaGroup) &&
+    (report.images === null || sameStrings(record.images, report.images))
   );
+}
+
+/** The fields a sync report sets: reported values, and the record's own where nothing was reported. */
+export function mergeSyncReport(record: ServiceRecord, report: SyncReport): AgentSyncFields {
+  return {
+    namespace: report.namespace ?? record.namespace,
+    workloadType: report.workloadType ?? record.workloadType,
+    workloadName: report.workloadName ?? record.workloadName,
+    replicas: report.replicas ?? record.replicas,
+    readyReplicas: report.readyReplicas ?? record.readyReplicas,
+    availableReplicas: report.availableReplicas ?? record.availableReplicas,
+    images: report.images ?? record.images,
+    slaGroup: report.slaGroup ?? record.slaGroup,
+  };
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {

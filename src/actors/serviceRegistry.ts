@@ -45,7 +45,6 @@ export interface ServiceRegistryPorts {
 
 type ServiceActor = Actor<ServiceMachine>;
 
-const keyOf = (nodePath: string, name: string) => `${nodePath}\u0000${name}`;
 
 export function refOf(record: ServiceRecord): ServiceRef {
   return { id: record.id, name: record.name, path: externalIdOf(record) };
@@ -54,7 +53,8 @@ export function refOf(record: ServiceRecord): ServiceRef {
 export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
   const { writer, bus, nodes } = ports;
   const actors = new Map<string, ServiceActor>();
-  const byKey = new Map<string, string>();
+  // Node path -> name -> id: a sync looks up thousands of names under one node without building keys.
+  const byName = new Map<string, Map<string, string>>();
   const byNode = new Map<string, Set<string>>();
   const byNamespace = new Map<string, Set<string>>();
   const bySlaGroup = new Map<string, Set<string>>();
@@ -76,13 +76,20 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     if (set.size === 0) index.delete(key);
   };
   const index = (record: ServiceRecord) => {
-    byKey.set(keyOf(record.nodePath, record.name), record.id);
+    let names = byName.get(record.nodePath);
+    if (!names) {
+      names = new Map();
+      byName.set(record.nodePath, names);
+    }
+    names.set(record.name, record.id);
     addTo(byNode, record.nodePath, record.id);
     addTo(byNamespace, record.namespace, record.id);
     addTo(bySlaGroup, record.slaGroup, record.id);
   };
   const unindex = (record: ServiceRecord) => {
-    byKey.delete(keyOf(record.nodePath, record.name));
+    const names = byName.get(record.nodePath);
+    names?.delete(record.name);
+    if (names?.size === 0) byName.delete(record.nodePath);
     removeFrom(byNode, record.nodePath, record.id);
     removeFrom(byNamespace, record.namespace, record.id);
     removeFrom(bySlaGroup, record.slaGroup, record.id);
@@ -164,7 +171,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
   return {
     get: (id) => records.get(id),
     find(nodePath, name) {
-      const id = byKey.get(keyOf(nodePath, name));
+      const id = byName.get(nodePath)?.get(name);
       return id === undefined ? undefined : records.get(id);
     },
     underNode(nodePath) {

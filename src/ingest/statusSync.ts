@@ -3,7 +3,7 @@
  * `skipped` (registration is a separate act); entries that change nothing never reach their actor,
  * so a steady fleet costs a parse and a comparison per service, not a write.
  */
-import { syncChangesNothing, type AgentSyncFields } from '../actors/serviceChanges.js';
+import { mergeSyncReport, syncChangesNothing } from '../actors/serviceChanges.js';
 import type { StatusSync } from '../protocol/machineBodies.js';
 import type { Fleet } from './fleet.js';
 
@@ -31,20 +31,11 @@ export function ingestStatusSync(fleet: Fleet, sync: StatusSync, at: number): St
       continue;
     }
     // A field the entry leaves out is not reported: the service keeps what registration or an earlier sync set.
-    const fields: AgentSyncFields = {
-      namespace: entry.namespace ?? service.namespace,
-      workloadType: entry.workloadType ?? service.workloadType,
-      workloadName: entry.workloadName ?? service.workloadName,
-      replicas: entry.replicas ?? service.replicas,
-      readyReplicas: entry.readyReplicas ?? service.readyReplicas,
-      availableReplicas: entry.availableReplicas ?? service.availableReplicas,
-      images: entry.images ?? service.images,
-      slaGroup: entry.slaGroup ?? service.slaGroup,
-    };
-    if (syncChangesNothing(service, entry.status, entry.message, fields)) {
+    if (syncChangesNothing(service, entry)) {
       unchanged += 1;
       continue;
     }
+    const fields = mergeSyncReport(service, entry);
     fleet.services.send(service.id, { type: 'AGENT_SYNCED', status: entry.status, message: entry.message, fields, at, origin: 'agent' });
     updated += 1;
   }
