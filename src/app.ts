@@ -55,7 +55,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   try {
     await migrate(database.knex, logger);
     await ensureBootstrapAdmin(database.knex, config.bootstrapAdmin, clock.now(), logger);
-    const writer = new BatchWriter({ knex: database.knex, logger });
+    const writer = new BatchWriter({ knex: database.knex, logger, commitWindowMs: config.database.commitWindowMs });
     const bus = createInProcessEventBus(logger);
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {

@@ -4,8 +4,9 @@
  * domain events of that batch ("acknowledge after commit", DESIGN.md).
  *
  * Concurrency model: one commit at a time. While a commit is in flight, new rows gather in the next
- * batch, so the batch size follows the load by itself (one row when idle, thousands under load)
- * without a fixed delay on the idle path. A batch also starts at once when it reaches
+ * batch, so the batch size follows the load by itself (thousands of rows under load). Two commits
+ * start at least `commitWindowMs` apart, so at moderate load a batch gathers a few milliseconds of
+ * writes; an idle writer commits at once. A batch also starts at once when it reaches
  * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
  * entity changed ten times in one batch is written once. A batch is ONE SQL statement: one
  * `json_to_recordset` insert per table, chained as data-modifying CTEs in foreign-key order. A
@@ -55,8 +56,12 @@ export class CommitError extends Error {
 export interface BatchWriterOptions {
   readonly knex: Knex;
   readonly logger: Logger;
-  /** Extra wait before an idle writer commits, to gather more rows. @default 0 */
-  readonly lingerMs?: number;
+  /**
+   * Commit window: at least this long between the starts of two commits, so at moderate load a
+   * batch gathers a few milliseconds of writes instead of a handful. Under heavy load commits take
+   * longer than this and run back to back, so it adds nothing there. @default 0
+   */
+  readonly commitWindowMs?: number;
   /** A batch this size starts committing at once. @default 5000 */
   readonly maxBatchRows?: number;
   /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
@@ -110,14 +115,15 @@ export class BatchWriter {
   private inFlight: Batch | undefined;
   private scheduled = false;
   private readonly statements = new Map<TableSpec, string>();
-  private readonly lingerMs: number;
+  private readonly commitWindowMs: number;
+  private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
   private readonly maxPendingRows: number;
   /** Committed batches and rows since start (for metrics and benchmarks). */
   readonly stats = { batches: 0, rows: 0, failures: 0 };
 
   constructor(private readonly options: BatchWriterOptions) {
-    this.lingerMs = options.lingerMs ?? 0;
+    this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
   }
@@ -198,8 +204,9 @@ export class BatchWriter {
   private schedule(): void {
     if (this.scheduled || this.inFlight) return;
     this.scheduled = true;
+    const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
     if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
-    else if (this.lingerMs > 0) setTimeout(() => void this.run(), this.lingerMs);
+    else if (wait >= 1) setTimeout(() => void this.run(), wait);
     else setImmediate(() => void this.run());
   }
 
@@ -209,6 +216,7 @@ export class BatchWriter {
     const batch = this.open;
     this.open = new Batch();
     this.inFlight = batch;
+    this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
     try {
       if (batch.rowCount > 0) await this.execute(batch);

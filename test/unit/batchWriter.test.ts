@@ -59,6 +59,25 @@ describe('batch writer (group commit)', () => {
     assert.equal(await count('next-'), 3);
   });
 
+  it('starts commits at least the commit window apart, gathering what arrives meanwhile', async () => {
+    const starts: Array<{ at: number; rows: number }> = [];
+    const writer = new BatchWriter({
+      knex: db.knex,
+      logger: createMemoryLogger(),
+      commitWindowMs: 40,
+      onBatchStart: (rows) => starts.push({ at: performance.now(), rows }),
+    });
+    writer.upsert(nodesTable, node('window-1'));
+    await writer.committed();
+    writer.upsert(nodesTable, node('window-2'));
+    const second = writer.committed();
+    writer.upsert(nodesTable, node('window-3'));
+    await second;
+    assert.equal(starts.length, 2);
+    assert.ok(starts[1]!.at - starts[0]!.at >= 39, `second commit started ${starts[1]!.at - starts[0]!.at} ms after the first`);
+    assert.equal(starts[1]!.rows, 2, 'rows staged during the window share one commit');
+  });
+
   it('runs after-commit effects only after the commit, in order', async () => {
     const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger() });
     const seen: string[] = [];

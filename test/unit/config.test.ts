@@ -20,6 +20,7 @@ describe('configuration', () => {
     assert.equal(config.host, '0.0.0.0');
     assert.equal(config.database.url, undefined);
     assert.equal(config.database.dataDir, './data');
+    assert.equal(config.database.commitWindowMs, 2);
     assert.equal(config.jwtSecret, undefined);
     assert.equal(config.security.operatorApiKey, '');
     assert.deepEqual(config.rateLimit, { requestsPerSecond: 10, burst: 20 });
@@ -73,6 +74,11 @@ describe('configuration', () => {
 
   it('requires a bootstrap admin password of at least 12 characters when one is given', () => {
     assert.match(problemsOf({ SVC_BOOTSTRAP_ADMIN_PASSWORD: 'short' })[0]!, /SVC_BOOTSTRAP_ADMIN_PASSWORD/);
+  });
+
+  it('takes a commit window of 0 to 1000 ms', () => {
+    assert.equal(loadConfig({ SVC_DB_COMMIT_WINDOW_MS: '0' }).database.commitWindowMs, 0);
+    assert.match(problemsOf({ SVC_DB_COMMIT_WINDOW_MS: '5000' })[0]!, /^SVC_DB_COMMIT_WINDOW_MS must be between 0 and 1000/);
   });
 
   it('keeps an empty operator key empty (machine endpoints open)', () => {
