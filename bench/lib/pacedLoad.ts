@@ -12,21 +12,14 @@
  * delimited by Content-Length), so the load generator costs little CPU on a shared 2-core machine.
  */
 import { connect, type Socket } from 'node:net';
-import type { LoadResult } from './loadRun.js';
+import type { LoadOptions, LoadResult } from './loadRun.js';
 import { percentile } from './loadRun.js';
 import { CpuWindow } from './processCpu.js';
 
-export interface PacedLoadOptions {
-  readonly url: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly bodies: readonly string[];
+/** As for a closed-loop run, plus the pace; `connections` bounds the requests in flight. */
+export interface PacedLoadOptions extends LoadOptions {
   /** Requests per second. */
   readonly rate: number;
-  readonly durationSeconds: number;
-  /** Upper bound on requests in flight. */
-  readonly connections: number;
-  readonly pid: number;
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
