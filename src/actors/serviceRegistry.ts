@@ -162,8 +162,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
 
   const spawn = (record: ServiceRecord): ServiceActor => createActor(machine, { snapshot: snapshotFor(machine, record), input: record }).start();
 
-  const pick = (ids: Set<string> | undefined): ServiceRecord[] => {
-    const out: ServiceRecord[] = [];
+  const pick = (ids: Set<string> | undefined, out: ServiceRecord[] = []): ServiceRecord[] => {
     if (ids) for (const id of ids) out.push(records.get(id)!);
     return out;
   };
@@ -175,8 +174,9 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       return id === undefined ? undefined : records.get(id);
     },
     underNode(nodePath) {
+      // Appends in place: spreading a node's services as call arguments overflows the stack on big nodes.
       const out: ServiceRecord[] = [];
-      for (const path of nodes.subtree(nodePath)) out.push(...pick(byNode.get(path)));
+      for (const path of nodes.subtree(nodePath)) pick(byNode.get(path), out);
       return out;
     },
     inNamespace: (namespace) => pick(byNamespace.get(namespace)),

@@ -273,7 +273,8 @@ export class BatchWriter {
       const upserts = batch.upserts.get(table);
       if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
       const inserts = batch.inserts.get(table);
-      if (inserts) rows.push(...inserts);
+      // A loop, not push(...inserts): spreading >~120k rows as arguments overflows the stack.
+      if (inserts) for (const row of inserts) rows.push(row);
       if (rows.length === 0) continue;
       statements.push(this.statementFor(table));
       bindings.push(JSON.stringify(rows));

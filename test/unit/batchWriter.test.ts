@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CommittedMap } from '../../src/actors/committedMap.js';
 import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, CommitError } from '../../src/persistence/batchWriter.js';
+import { BatchWriter, CommitError, type TableSpec } from '../../src/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../src/persistence/database.js';
 import { nodesTable } from '../../src/persistence/tables.js';
 import { embeddedBackend, type TestStore } from '../support/backends.js';
@@ -117,6 +117,15 @@ describe('batch writer (group commit)', () => {
     writer.upsert(nodesTable, node('after-failure'));
     await writer.committed();
     assert.equal(await count('after-failure'), 1, 'the writer keeps working after a failed commit');
+  });
+
+  it('commits a batch of 150,000 append-only rows (more than fit in one call\'s arguments)', async () => {
+    await db.knex.raw('create table writer_probe (id integer primary key)');
+    const probe: TableSpec = { name: 'writer_probe', key: ['id'], order: 1, mode: 'insert', columns: [{ name: 'id', type: 'integer' }] };
+    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger(), maxBatchRows: 1_000_000 });
+    for (let id = 0; id < 150_000; id += 1) writer.insert(probe, { id });
+    await writer.committed();
+    assert.equal(Number((await db.knex('writer_probe').count({ n: '*' }))[0]!['n']), 150_000);
   });
 
   it('reports overload past its pending-row limit', () => {
