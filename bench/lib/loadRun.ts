@@ -94,27 +94,56 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
   const cpu = window.close();
 
-  const sorted = latencies.subarray(0, count).sort();
   const seconds = result.duration > 0 ? result.duration : cpu.wallMs / 1000;
-  const ok = result['2xx'];
-  const perOk = (us: number) => (ok > 0 ? us / ok : Number.NaN);
-  return {
+  return summarizeLoad({
     offeredRate: null,
-    durationSeconds: seconds,
-    completed: Object.values(statusCodes).reduce((a, b) => a + b, 0),
-    ok,
+    seconds,
+    latencies: latencies.subarray(0, count),
+    statusCodes,
+    ok: result['2xx'],
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     unsent: 0,
-    statusCodes,
-    reqPerSec: ok / seconds,
+    cpu,
+  });
+}
+
+export interface LoadCounts {
+  readonly offeredRate: number | null;
+  readonly seconds: number;
+  /** Latencies of 2xx answers, in ms (sorted here, in place). */
+  readonly latencies: Float64Array;
+  readonly statusCodes: Record<number, number>;
+  readonly ok: number;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly unsent: number;
+  readonly cpu: ReturnType<CpuWindow['close']>;
+}
+
+/** One result shape for closed-loop and paced runs: rates, latency percentiles, CPU per accepted request. */
+export function summarizeLoad(c: LoadCounts): LoadResult {
+  const sorted = c.latencies.sort();
+  const perOk = (us: number) => (c.ok > 0 ? us / c.ok : Number.NaN);
+  return {
+    offeredRate: c.offeredRate,
+    durationSeconds: c.seconds,
+    completed: Object.values(c.statusCodes).reduce((a, b) => a + b, 0),
+    ok: c.ok,
+    non2xx: c.non2xx,
+    errors: c.errors,
+    timeouts: c.timeouts,
+    unsent: c.unsent,
+    statusCodes: c.statusCodes,
+    reqPerSec: c.ok / c.seconds,
     p50Ms: percentile(sorted, 0.5),
     p99Ms: percentile(sorted, 0.99),
-    maxMs: count > 0 ? sorted[count - 1]! : Number.NaN,
-    serverCpuUsPerReq: perOk(cpu.serverUs),
-    serverCpuPercent: (cpu.serverUs / 1000 / cpu.wallMs) * 100,
-    databaseCpuUsPerReq: perOk(cpu.databaseUs),
-    loadGeneratorCpuPercent: (cpu.loadGeneratorUs / 1000 / cpu.wallMs) * 100,
+    maxMs: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN,
+    serverCpuUsPerReq: perOk(c.cpu.serverUs),
+    serverCpuPercent: (c.cpu.serverUs / 1000 / c.cpu.wallMs) * 100,
+    databaseCpuUsPerReq: perOk(c.cpu.databaseUs),
+    loadGeneratorCpuPercent: (c.cpu.loadGeneratorUs / 1000 / c.cpu.wallMs) * 100,
   };
 }

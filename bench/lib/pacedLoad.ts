@@ -13,7 +13,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import type { LoadOptions, LoadResult } from './loadRun.js';
-import { percentile } from './loadRun.js';
+import { summarizeLoad } from './loadRun.js';
 import { CpuWindow } from './processCpu.js';
 
 /** As for a closed-loop run, plus the pace; `connections` bounds the requests in flight. */
@@ -174,28 +174,17 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   const timeouts = inFlight;
   for (const c of connections) c.close();
 
-  const seconds = cpu.wallMs / 1000;
-  const sorted = latencies.subarray(0, count).sort();
-  const ok = count;
   const completed = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-  const perOk = (us: number) => (ok > 0 ? us / ok : Number.NaN);
-  return {
+  return summarizeLoad({
     offeredRate: options.rate,
-    durationSeconds: seconds,
-    completed,
-    ok,
-    non2xx: completed - ok,
+    seconds: cpu.wallMs / 1000,
+    latencies: latencies.subarray(0, count),
+    statusCodes,
+    ok: count,
+    non2xx: completed - count,
     errors,
     timeouts,
     unsent,
-    statusCodes,
-    reqPerSec: ok / seconds,
-    p50Ms: percentile(sorted, 0.5),
-    p99Ms: percentile(sorted, 0.99),
-    maxMs: count > 0 ? sorted[count - 1]! : Number.NaN,
-    serverCpuUsPerReq: perOk(cpu.serverUs),
-    serverCpuPercent: (cpu.serverUs / 1000 / cpu.wallMs) * 100,
-    databaseCpuUsPerReq: perOk(cpu.databaseUs),
-    loadGeneratorCpuPercent: (cpu.loadGeneratorUs / 1000 / cpu.wallMs) * 100,
-  };
+    cpu,
+  });
 }
