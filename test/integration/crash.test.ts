@@ -272,16 +272,38 @@ async function stopGracefully(server: ChildServer): Promise<void> {
   assert.deepEqual({ code, signal }, { code: 0, signal: null }, `the server did not exit cleanly on SIGTERM:\n${server.stderr()}`);
 }
 
+/**
+ * Runs `interrupt` against a first server on a fresh store (it starts servers with `start` and
+ * returns what the load saw), then restarts on the same store and checks that every acknowledged
+ * push is there. Every server started is killed and the store disposed, whatever happens.
+ */
+async function withRestart(backend: Backend, interrupt: (start: () => Promise<ChildServer>) => Promise<LoadResult>): Promise<void> {
+  const store = await createChildStore(backend);
+  const started: ChildServer[] = [];
+  const start = async () => {
+    const server = await startChildServer(store);
+    started.push(server);
+    return server;
+  };
+  try {
+    const result = await interrupt(start);
+    const second = await start();
+    assertDurable(result, await servicesOf(second));
+    await stopGracefully(second);
+  } finally {
+    for (const server of started) server.process.kill('SIGKILL');
+    await Promise.all(started.map((server) => server.exited));
+    await store.dispose();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 for (const backend of testBackends()) {
   describe(`crash durability: acknowledged pushes survive the process (${backend.name})`, { timeout: 180_000 }, () => {
     it('SIGKILL with pushes in flight loses no acknowledged push', async () => {
-      const store = await createChildStore(backend);
-      let first: ChildServer | undefined;
-      let second: ChildServer | undefined;
-      try {
-        first = await startChildServer(store);
+      await withRestart(backend, async (start) => {
+        const first = await start();
         const load = startLoad(first.url, TARGET_ACKS, LOAD_MS);
         await load.enough;
         load.markStop();
@@ -291,25 +313,13 @@ for (const backend of testBackends()) {
         const result = await load.finish();
         assert.ok(result.acked > 0, 'some pushes were acknowledged before the kill');
         assert.ok(result.inFlightAtStop > 0, 'the kill came while requests were in flight');
-
-        second = await startChildServer(store);
-        const stored = await servicesOf(second);
-        assertDurable(result, stored);
-        await stopGracefully(second);
-      } finally {
-        first?.process.kill('SIGKILL');
-        second?.process.kill('SIGKILL');
-        await Promise.all([first?.exited, second?.exited]);
-        await store.dispose();
-      }
+        return result;
+      });
     });
 
     it('SIGTERM during a stream of pushes exits 0 and loses no acknowledged push', async () => {
-      const store = await createChildStore(backend);
-      let first: ChildServer | undefined;
-      let second: ChildServer | undefined;
-      try {
-        first = await startChildServer(store);
+      await withRestart(backend, async (start) => {
+        const first = await start();
         const load = startLoad(first.url, TARGET_ACKS / 2, LOAD_MS);
         await load.enough;
         load.markStop();
@@ -324,17 +334,8 @@ for (const backend of testBackends()) {
           assert.equal(refusal.status, 503, `a push during the graceful stop answered ${refusal.status} ${refusal.text}`);
           assert.equal(typeof (JSON.parse(refusal.text) as { error?: unknown }).error, 'string', refusal.text);
         }
-
-        second = await startChildServer(store);
-        const stored = await servicesOf(second);
-        assertDurable(result, stored);
-        await stopGracefully(second);
-      } finally {
-        first?.process.kill('SIGKILL');
-        second?.process.kill('SIGKILL');
-        await Promise.all([first?.exited, second?.exited]);
-        await store.dispose();
-      }
+        return result;
+      });
     });
   });
 }

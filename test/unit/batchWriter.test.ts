@@ -9,21 +9,27 @@ import { embeddedBackend, type TestStore } from '../support/backends.js';
 
 const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
 
-describe('batch writer (group commit)', () => {
+/** A fresh embedded database for the suite this is called in. */
+function useEmbeddedDatabase(): () => Database {
   let store: TestStore;
-  let db: Database;
+  let database: Database;
   before(async () => {
     store = await embeddedBackend.createStore();
-    db = await openDatabase({ url: undefined, dataDir: '', pglite: store.pglite! });
+    database = await openDatabase({ url: undefined, dataDir: '', pglite: store.pglite! });
   });
   after(async () => {
-    await db.close();
+    await database.close();
     await store.dispose();
   });
-  const count = async (prefix: string) => Number((await db.knex('nodes').where('path', 'like', `${prefix}%`).count({ n: '*' }))[0]!['n']);
+  return () => database;
+}
+
+describe('batch writer (group commit)', () => {
+  const db = useEmbeddedDatabase();
+  const count = async (prefix: string) => Number((await db().knex('nodes').where('path', 'like', `${prefix}%`).count({ n: '*' }))[0]!['n']);
 
   it('commits everything staged in one turn of the event loop in one transaction', async () => {
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger() });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     for (let i = 0; i < 100; i += 1) writer.upsert(nodesTable, node(`one-${i}`));
     await writer.committed();
     assert.equal(writer.stats.batches, 1);
@@ -32,18 +38,18 @@ describe('batch writer (group commit)', () => {
   });
 
   it('writes the last staged version of a row once', async () => {
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger() });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     writer.upsert(nodesTable, { ...node('dedupe'), name: 'first' });
     writer.upsert(nodesTable, { ...node('dedupe'), name: 'second' });
     await writer.committed();
     assert.equal(writer.stats.rows, 1);
-    assert.equal((await db.knex('nodes').where({ path: 'dedupe' }).first())['name'], 'second');
+    assert.equal((await db().knex('nodes').where({ path: 'dedupe' }).first())['name'], 'second');
   });
 
   it('gathers rows staged during a commit into the next batch', async () => {
     let second: Promise<void> | undefined;
     const writer: BatchWriter = new BatchWriter({
-      knex: db.knex,
+      knex: db().knex,
       logger: createMemoryLogger(),
       onBatchStart: () => {
         if (second) return;
@@ -62,7 +68,7 @@ describe('batch writer (group commit)', () => {
   it('starts commits at least the commit window apart, gathering what arrives meanwhile', async () => {
     const starts: Array<{ at: number; rows: number }> = [];
     const writer = new BatchWriter({
-      knex: db.knex,
+      knex: db().knex,
       logger: createMemoryLogger(),
       commitWindowMs: 40,
       onBatchStart: (rows) => starts.push({ at: performance.now(), rows }),
@@ -79,7 +85,7 @@ describe('batch writer (group commit)', () => {
   });
 
   it('runs after-commit effects only after the commit, in order', async () => {
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger() });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     const seen: string[] = [];
     writer.upsert(nodesTable, node('effect'));
     writer.afterCommit(() => seen.push('a'));
@@ -94,7 +100,7 @@ describe('batch writer (group commit)', () => {
     const effects: string[] = [];
     let second: Promise<unknown> | undefined;
     const writer: BatchWriter = new BatchWriter({
-      knex: db.knex,
+      knex: db().knex,
       logger: createMemoryLogger(),
       onBatchStart: () => {
         if (second) return;
@@ -120,16 +126,16 @@ describe('batch writer (group commit)', () => {
   });
 
   it('commits a batch of 150,000 append-only rows (more than fit in one call\'s arguments)', async () => {
-    await db.knex.raw('create table writer_probe (id integer primary key)');
+    await db().knex.raw('create table writer_probe (id integer primary key)');
     const probe: TableSpec = { name: 'writer_probe', key: ['id'], order: 1, mode: 'insert', columns: [{ name: 'id', type: 'integer' }] };
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger(), maxBatchRows: 1_000_000 });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger(), maxBatchRows: 1_000_000 });
     for (let id = 0; id < 150_000; id += 1) writer.insert(probe, { id });
     await writer.committed();
-    assert.equal(Number((await db.knex('writer_probe').count({ n: '*' }))[0]!['n']), 150_000);
+    assert.equal(Number((await db().knex('writer_probe').count({ n: '*' }))[0]!['n']), 150_000);
   });
 
   it('reports overload past its pending-row limit', () => {
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger(), maxPendingRows: 2 });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger(), maxPendingRows: 2 });
     writer.upsert(nodesTable, node('o1'));
     writer.upsert(nodesTable, node('o2'));
     assert.equal(writer.overloaded, false);
@@ -140,19 +146,10 @@ describe('batch writer (group commit)', () => {
 });
 
 describe('committed map', () => {
-  let store: TestStore;
-  let db: Database;
-  before(async () => {
-    store = await embeddedBackend.createStore();
-    db = await openDatabase({ url: undefined, dataDir: '', pglite: store.pglite! });
-  });
-  after(async () => {
-    await db.close();
-    await store.dispose();
-  });
+  const db = useEmbeddedDatabase();
 
   it('goes back to the last committed value when a later commit fails', async () => {
-    const writer = new BatchWriter({ knex: db.knex, logger: createMemoryLogger() });
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     const reverted: string[] = [];
     const map = new CommittedMap<{ path: string; parent: string | null }>(
       writer,
