@@ -27,6 +27,24 @@ import { hydrate } from './persistence/hydrate.js';
 import { migrate } from './persistence/migrate.js';
 import { machineRoutes } from './rest/machineRoutes.js';
 import { probeRoutes } from './rest/probeRoutes.js';
+import { AuthService, createDecoyHash } from './auth/authService.js';
+import { createLoginThrottle } from './auth/loginThrottle.js';
+import { PasswordResets } from './auth/passwordResets.js';
+import { LOCAL_PROVIDER, providersRoute } from './auth/providersRoute.js';
+import { SessionStore } from './auth/sessionStore.js';
+import { createTokenService } from './auth/tokens.js';
+import { resolveJwtSecret } from './config/secrets.js';
+import { createDashboardStats } from './dashboard/dashboardStats.js';
+import type { Route } from './gateway/routes.js';
+import type { AppServices } from './graphql/context.js';
+import { createGraphQLExecutor } from './graphql/executor.js';
+import { graphqlRoute } from './graphql/graphqlRoute.js';
+import { buildSchema } from './graphql/schema.js';
+import { GroupDirectory } from './people/groupDirectory.js';
+import { PeopleService } from './people/peopleService.js';
+import { UserDirectory } from './people/userDirectory.js';
+import { hydratePeople } from './persistence/hydratePeople.js';
+import { FleetService } from './services/fleetService.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -34,6 +52,8 @@ export interface ServerDependencies {
   readonly clock?: Clock;
   /** An open embedded database to use instead of the data dir (tests). */
   readonly pglite?: PGlite;
+  /** Routes of the development module (`npm run dev` only; the release build has no such module). */
+  readonly extraRoutes?: (app: AppServices) => readonly Route[];
 }
 
 export interface RunningServer {
@@ -42,6 +62,7 @@ export interface RunningServer {
   readonly writer: BatchWriter;
   readonly bus: EventBus;
   readonly fleet: Fleet;
+  readonly app: AppServices;
   /** Graceful stop: stop accepting, finish requests under way, flush the writer, close the store. */
   close(): Promise<void>;
 }
@@ -65,19 +86,59 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
     const counts = await hydrate(database.knex, fleet, clock.now());
-    logger.info('state loaded', { ...counts, database: database.kind });
+    const people = {
+      users: new UserDirectory(writer, randomUUID),
+      groups: new GroupDirectory(writer, randomUUID),
+      sessions: new SessionStore(writer),
+      resets: new PasswordResets(writer, randomUUID),
+    };
+    const peopleCounts = await hydratePeople(database.knex, people, clock.now());
+    logger.info('state loaded', { ...counts, ...peopleCounts, database: database.kind });
+
+    const production = config.env === 'production';
+    const auth = new AuthService({
+      ...people,
+      tokens: createTokenService({ secret: config.jwtSecret ?? resolveJwtSecret(undefined, config.database.dataDir, logger), clock }),
+      throttle: createLoginThrottle({
+        perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
+        perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
+        now: clock.now,
+      }),
+      writer,
+      bus,
+      clock,
+      decoyHash: await createDecoyHash(),
+    });
+    const app: AppServices = {
+      ...people,
+      fleet,
+      fleetService: new FleetService({ fleet, users: people.users, groups: people.groups, writer, clock }),
+      people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
+      auth,
+      dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
+      writer,
+      clock,
+      version: deps.version,
+    };
+    const executor = createGraphQLExecutor({ schema: buildSchema(), app, auth, production, introspection: !production, logger });
 
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
     const ctx = { fleet, writer, database, clock, version: deps.version };
     const application = createGatewayApplication({
-      router: new Router([...probeRoutes(ctx), ...machineRoutes(ctx)]),
+      router: new Router([
+        ...probeRoutes(ctx),
+        ...machineRoutes(ctx),
+        graphqlRoute(executor),
+        providersRoute(() => [LOCAL_PROVIDER]),
+        ...(deps.extraRoutes?.(app) ?? []),
+      ]),
       rateLimiter: createRateLimiter({ ...config.rateLimit, now: clock.now }),
       machineAuth: createMachineAuth(config.security.operatorApiKey),
       cors: createCors(config.security.corsAllowedOrigins),
       isTrustedProxy: createAddressMatcher(config.security.trustedProxies),
-      production: config.env === 'production',
+      production,
       logger,
     });
     const http = await startHttpServer({ host: config.host, port: config.port, application });
@@ -90,6 +151,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       writer,
       bus,
       fleet,
+      app,
       close() {
         closing ??= (async () => {
           http.stopAccepting();

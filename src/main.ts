@@ -36,8 +36,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
-  resolveJwtSecret(config.jwtSecret, config.database.dataDir, logger);
-  const server = await startServer(config, { logger, version: productVersion() });
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.database.dataDir, logger);
+  const server = await startServer({ ...config, jwtSecret }, { logger, version: productVersion() });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -25,7 +25,8 @@ export class NodeHierarchy {
       nodesTable,
       (n) => ({ path: n.path, parent_path: n.parentPath, name: n.name, depth: n.depth, created_at: iso(n.createdAt) }),
       (path, restored, discarded) => {
-        if (restored === undefined && discarded !== undefined) this.children.get(discarded.parentPath)?.delete(path);
+        if (restored === undefined && discarded !== undefined) this.unlink(discarded);
+        if (restored !== undefined && discarded === undefined) this.link(restored);
       },
     );
   }
@@ -60,6 +61,24 @@ export class NodeHierarchy {
     return this.nodes.size;
   }
 
+  all(): IterableIterator<NodeRecord> {
+    return this.nodes.values();
+  }
+
+  /**
+   * Remove `path` and every node below it (deepest first). The caller removes the services under
+   * them first: a node with services cannot go (the database refuses it too).
+   */
+  deleteSubtree(path: string): string[] {
+    const removed = this.subtree(path).sort((a, b) => b.length - a.length);
+    for (const nodePath of removed) {
+      const node = this.nodes.get(nodePath)!;
+      this.nodes.delete(nodePath);
+      this.unlink(node);
+    }
+    return removed;
+  }
+
   /** Create `path` and any missing prefix. Returns the paths created. */
   ensure(path: string, at: number): string[] {
     if (this.nodes.has(path)) return [];
@@ -80,6 +99,12 @@ export class NodeHierarchy {
       created.push(prefix);
     }
     return created;
+  }
+
+  private unlink(node: NodeRecord): void {
+    const set = this.children.get(node.parentPath);
+    set?.delete(node.path);
+    if (set?.size === 0) this.children.delete(node.parentPath);
   }
 
   private link(node: NodeRecord): void {

@@ -2,7 +2,7 @@
  * What each service event does to a service record: pure functions, no I/O, no clock (the time
  * is on the event). The service machine assigns their result; tests call them directly.
  */
-import type { BackupStatus, ServiceRecord, ServiceStatus, StorageReading } from '../domain/service.js';
+import type { BackupStatus, ServiceDependency, ServiceRecord, ServiceStatus, StorageReading } from '../domain/service.js';
 import type { Origin } from '../events/domainEvents.js';
 
 /** Fields an agent's status sync reports for a registered service. */
@@ -24,6 +24,30 @@ export interface RegistrationChanges {
   readonly backupMaxAgeDays?: number | null;
 }
 
+/** Fields a person sets through `updateService`; absent ones are left as they are. */
+export interface ServiceUpdate {
+  readonly displayName?: string | null;
+  readonly criticality?: string | null;
+  readonly serviceType?: string | null;
+  readonly tags?: readonly string[];
+  /** Replaces the whole metadata object (an editor sends what it shows). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly ownerId?: string | null;
+  readonly teamId?: string | null;
+  /** Replaces the declared dependencies. */
+  readonly dependencies?: readonly ServiceDependency[];
+  /** A status set by a person (e.g. MAINTENANCE); null leaves the status as it is. */
+  readonly status?: ServiceStatus | null;
+  readonly statusMessage?: string | null;
+}
+
+/** Something a service refers to was deleted; the reference is dropped. */
+export interface RemovedReference {
+  readonly userId?: string;
+  readonly groupId?: string;
+  readonly serviceId?: string;
+}
+
 export interface BackupReport {
   readonly status: BackupStatus;
   readonly sizeBytes: number | null;
@@ -42,7 +66,22 @@ export type ServiceEvent =
   | (EventBase & { readonly type: 'AGENT_SYNCED'; readonly status: ServiceStatus; readonly message: string | null; readonly fields: AgentSyncFields })
   | (EventBase & { readonly type: 'REGISTERED'; readonly changes: RegistrationChanges })
   | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading })
-  | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport });
+  | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport })
+  | (EventBase & { readonly type: 'UPDATED'; readonly changes: ServiceUpdate })
+  | (EventBase & { readonly type: 'REFERENCE_REMOVED'; readonly removed: RemovedReference });
+
+/** The status an event moves the service to, when it carries one. */
+export function reportedStatus(event: ServiceEvent): ServiceStatus | null {
+  switch (event.type) {
+    case 'STATUS_REPORTED':
+    case 'AGENT_SYNCED':
+      return event.status;
+    case 'UPDATED':
+      return event.changes.status ?? null;
+    default:
+      return null;
+  }
+}
 
 export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): ServiceRecord {
   switch (event.type) {
@@ -72,6 +111,33 @@ export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): S
     }
     case 'STORAGE_REPORTED':
       return { ...record, storage: event.reading, updatedAt: event.at };
+    case 'UPDATED': {
+      const c = event.changes;
+      const next: ServiceRecord = {
+        ...record,
+        displayName: c.displayName !== undefined ? c.displayName : record.displayName,
+        criticality: c.criticality !== undefined ? c.criticality : record.criticality,
+        serviceType: c.serviceType !== undefined ? c.serviceType : record.serviceType,
+        tags: c.tags ?? record.tags,
+        metadata: c.metadata ?? record.metadata,
+        ownerId: c.ownerId !== undefined ? c.ownerId : record.ownerId,
+        teamId: c.teamId !== undefined ? c.teamId : record.teamId,
+        dependencies: c.dependencies ?? record.dependencies,
+        statusMessage: c.statusMessage !== undefined ? c.statusMessage : record.statusMessage,
+        updatedAt: event.at,
+      };
+      return c.status ? withStatus(next, record, c.status, event.at) : next;
+    }
+    case 'REFERENCE_REMOVED': {
+      const r = event.removed;
+      return {
+        ...record,
+        ownerId: r.userId !== undefined && record.ownerId === r.userId ? null : record.ownerId,
+        teamId: r.groupId !== undefined && record.teamId === r.groupId ? null : record.teamId,
+        dependencies: r.serviceId !== undefined ? record.dependencies.filter((d) => d.targetId !== r.serviceId) : record.dependencies,
+        updatedAt: event.at,
+      };
+    }
     case 'BACKUP_REPORTED': {
       const r = event.report;
       const taken = r.status === 'success' || r.status === 'partial';

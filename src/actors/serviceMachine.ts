@@ -1,12 +1,12 @@
 /**
  * The service actor: one per service, the single writer of its record. States are the service
- * statuses of SPEC.md; any status-carrying event (health push, agent sync) moves the actor to the
+ * statuses of SPEC.md; any status-carrying event (health push, agent sync, a person's update) moves the actor to the
  * reported status. The machine is a pure definition: `persist`, `statusChanged` and
  * `backupRecorded` are I/O supplied with `provide` by the registry (tests supply recorders).
  */
 import { assign, setup } from 'xstate';
 import { SERVICE_STATUSES, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
-import { applyServiceEvent, type ServiceEvent } from './serviceChanges.js';
+import { applyServiceEvent, reportedStatus, type ServiceEvent } from './serviceChanges.js';
 
 export interface ServiceContext {
   readonly record: ServiceRecord;
@@ -33,7 +33,7 @@ export const serviceMachine = setup({
   },
   guards: {
     movesTo: ({ context, event }, params: { status: ServiceStatus }) =>
-      (event.type === 'STATUS_REPORTED' || event.type === 'AGENT_SYNCED') && event.status === params.status && context.record.status !== params.status,
+      reportedStatus(event) === params.status && context.record.status !== params.status,
   },
 }).createMachine({
   id: 'service',
@@ -46,6 +46,8 @@ export const serviceMachine = setup({
     REGISTERED: { actions: ['apply', 'persist'] },
     STORAGE_REPORTED: { actions: ['apply', 'persist'] },
     BACKUP_REPORTED: { actions: ['apply', 'persist', 'backupRecorded'] },
+    UPDATED: statusTransitions,
+    REFERENCE_REMOVED: { actions: ['apply', 'persist'] },
   },
 });
 

@@ -26,12 +26,23 @@ export interface ServiceRegistry {
   underNode(nodePath: string): ServiceRecord[];
   inNamespace(namespace: string): ServiceRecord[];
   inSlaGroup(slaGroup: string): ServiceRecord[];
+  /** Services that declare a dependency on `id`. */
+  dependentsOf(id: string): ServiceRecord[];
+  ownedBy(userId: string): ServiceRecord[];
+  ofTeam(groupId: string): ServiceRecord[];
   all(): IterableIterator<ServiceRecord>;
+  /** Every service id in list order (name, then node path): pages are slices of it, no sort per request. */
+  ordered(): readonly string[];
   readonly size: number;
   /** Create a service (and its hierarchy nodes); its actor starts in `draft.status`. */
   create(draft: NewService, at: number, origin: Origin): ServiceRecord;
   /** Hand an event to the service's actor; returns the record after it. */
   send(id: string, event: ServiceEvent): ServiceRecord;
+  /**
+   * Remove a service: its actor stops, its rows go (status history and backups with it), and
+   * services that depended on it drop the dependency.
+   */
+  delete(id: string, at: number, origin: Origin): ServiceRecord | undefined;
   /** Start actors for records read from the database (origin `hydrate`: nothing is written). */
   hydrate(records: Iterable<ServiceRecord>): void;
 }
@@ -58,6 +69,27 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
   const byNode = new Map<string, Set<string>>();
   const byNamespace = new Map<string, Set<string>>();
   const bySlaGroup = new Map<string, Set<string>>();
+  const byOwner = new Map<string, Set<string>>();
+  const byTeam = new Map<string, Set<string>>();
+  const dependents = new Map<string, Set<string>>();
+  // Ids sorted by (name, node path); kept sorted on create and delete. Names never change.
+  const order: string[] = [];
+  const orderKey = (r: ServiceRecord) => `${r.name}\u0000${r.nodePath}`;
+  const compare = (a: ServiceRecord, b: ServiceRecord) => {
+    const x = orderKey(a);
+    const y = orderKey(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const positionOf = (record: ServiceRecord): number => {
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compare(records.get(order[mid]!)!, record) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
 
   const addTo = (index: Map<string, Set<string>>, key: string | null, id: string) => {
     if (key === null) return;
@@ -85,6 +117,13 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     addTo(byNode, record.nodePath, record.id);
     addTo(byNamespace, record.namespace, record.id);
     addTo(bySlaGroup, record.slaGroup, record.id);
+    addTo(byOwner, record.ownerId, record.id);
+    addTo(byTeam, record.teamId, record.id);
+    for (const d of record.dependencies) addTo(dependents, d.targetId, record.id);
+  };
+  const indexInOrder = (record: ServiceRecord) => {
+    index(record);
+    order.splice(positionOf(record), 0, record.id);
   };
   const unindex = (record: ServiceRecord) => {
     const names = byName.get(record.nodePath);
@@ -93,7 +132,14 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     removeFrom(byNode, record.nodePath, record.id);
     removeFrom(byNamespace, record.namespace, record.id);
     removeFrom(bySlaGroup, record.slaGroup, record.id);
+    removeFrom(byOwner, record.ownerId, record.id);
+    removeFrom(byTeam, record.teamId, record.id);
+    for (const d of record.dependencies) removeFrom(dependents, d.targetId, record.id);
+    // By id, not by binary search: during a rollback `records` already holds the restored state.
+    const at = order.indexOf(record.id);
+    if (at >= 0) order.splice(at, 1);
   };
+
   const reindex = (before: ServiceRecord, after: ServiceRecord) => {
     if (before.namespace !== after.namespace) {
       removeFrom(byNamespace, before.namespace, before.id);
@@ -103,6 +149,18 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       removeFrom(bySlaGroup, before.slaGroup, before.id);
       addTo(bySlaGroup, after.slaGroup, after.id);
     }
+    if (before.ownerId !== after.ownerId) {
+      removeFrom(byOwner, before.ownerId, before.id);
+      addTo(byOwner, after.ownerId, after.id);
+    }
+    if (before.teamId !== after.teamId) {
+      removeFrom(byTeam, before.teamId, before.id);
+      addTo(byTeam, after.teamId, after.id);
+    }
+    if (before.dependencies !== after.dependencies) {
+      for (const d of before.dependencies) removeFrom(dependents, d.targetId, before.id);
+      for (const d of after.dependencies) addTo(dependents, d.targetId, after.id);
+    }
   };
 
   const records: CommittedMap<ServiceRecord> = new CommittedMap(writer, servicesTable, serviceToRow, (id, restored, discarded) => {
@@ -111,7 +169,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     actors.delete(id);
     if (discarded) unindex(discarded);
     if (restored) {
-      index(restored);
+      indexInOrder(restored);
       actors.set(id, spawn(restored));
     }
   });
@@ -181,7 +239,11 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     },
     inNamespace: (namespace) => pick(byNamespace.get(namespace)),
     inSlaGroup: (slaGroup) => pick(bySlaGroup.get(slaGroup)),
+    dependentsOf: (id) => pick(dependents.get(id)),
+    ownedBy: (userId) => pick(byOwner.get(userId)),
+    ofTeam: (groupId) => pick(byTeam.get(groupId)),
     all: () => records.values(),
+    ordered: () => order,
     get size() {
       return records.size;
     },
@@ -190,7 +252,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       const record = newServiceRecord(ports.newId(), draft, at);
       records.set(record.id, record);
       writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, at, null));
-      index(record);
+      indexInOrder(record);
       actors.set(record.id, spawn(record));
       const created = { type: 'service.created' as const, service: refOf(record), at, origin };
       writer.afterCommit(() => bus.publish(created));
@@ -205,12 +267,32 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       reindex(before, after);
       return after;
     },
+    delete(id, at, origin) {
+      const record = records.get(id);
+      if (!record) return undefined;
+      for (const dependent of pick(dependents.get(id))) {
+        this.send(dependent.id, { type: 'REFERENCE_REMOVED', removed: { serviceId: id }, at, origin });
+      }
+      actors.get(id)?.stop();
+      actors.delete(id);
+      unindex(record);
+      // Rows of this service staged in the same batch would break the foreign keys of a deleted row.
+      records.delete(id, [
+        { table: statusIntervalsTable, column: 'service_id' },
+        { table: backupReportsTable, column: 'service_id' },
+      ]);
+      const deleted = { type: 'service.deleted' as const, service: refOf(record), at, origin };
+      writer.afterCommit(() => bus.publish(deleted));
+      return record;
+    },
     hydrate(loaded) {
       for (const record of loaded) {
         records.load(record.id, record);
         index(record);
+        order.push(record.id);
         actors.set(record.id, spawn(record));
       }
+      order.sort((a, b) => compare(records.get(a)!, records.get(b)!));
     },
   };
 }

@@ -50,6 +50,14 @@ export interface Config {
     readonly email: string;
   };
   readonly logLevel: LogLevelSetting;
+  readonly auth: AuthConfig;
+}
+
+export interface AuthConfig {
+  /** Sign-in attempts per minute per client address (`0`: no limit, development only). @default 30 */
+  readonly loginAttemptsPerMinutePerAddress: number;
+  /** Sign-in attempts per minute per account name (`0`: no limit, development only). @default 10 */
+  readonly loginAttemptsPerMinutePerAccount: number;
 }
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
@@ -128,6 +136,12 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const adminEmail = read('SVC_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('SVC_BOOTSTRAP_ADMIN_EMAIL is not an e-mail address');
 
+  const perAddress = integer(read('SVC_AUTH_LOGIN_RATE_PER_ADDRESS'), 'SVC_AUTH_LOGIN_RATE_PER_ADDRESS', { min: 0, max: 1_000_000, fallback: 30 }, problems);
+  const perAccount = integer(read('SVC_AUTH_LOGIN_RATE_PER_ACCOUNT'), 'SVC_AUTH_LOGIN_RATE_PER_ACCOUNT', { min: 0, max: 1_000_000, fallback: 10 }, problems);
+  if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
+    problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
+  }
+
   const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -153,6 +167,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
       email: adminEmail,
     },
     logLevel,
+    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
   };
 }
 

@@ -57,8 +57,20 @@ export interface ServiceRecord {
   readonly slaGroup: string | null;
   readonly backup: BackupState;
   readonly storage: StorageReading | null;
+  /** User who owns the service (SPEC.md `owner`); null when nobody does. */
+  readonly ownerId: string | null;
+  /** Group responsible for the service (SPEC.md `team`). */
+  readonly teamId: string | null;
+  /** Declared outgoing dependencies; `dependents` are the reverse index kept by the registry. */
+  readonly dependencies: readonly ServiceDependency[];
   readonly createdAt: number;
   readonly updatedAt: number;
+}
+
+export interface ServiceDependency {
+  readonly targetId: string;
+  /** Free text; `runtime` when not declared (e.g. `runtime`, `data`, `network`). */
+  readonly type: string;
 }
 
 /** `externalId`: the node path joined with the service name. */
@@ -84,6 +96,9 @@ export interface NewService {
   readonly namespace?: string | null;
   readonly slaGroup?: string | null;
   readonly backup?: BackupState;
+  readonly ownerId?: string | null;
+  readonly teamId?: string | null;
+  readonly dependencies?: readonly ServiceDependency[];
 }
 
 export function newServiceRecord(id: string, draft: NewService, at: number): ServiceRecord {
@@ -110,6 +125,9 @@ export function newServiceRecord(id: string, draft: NewService, at: number): Ser
     slaGroup: draft.slaGroup ?? null,
     backup: draft.backup ?? NO_BACKUP,
     storage: null,
+    ownerId: draft.ownerId ?? null,
+    teamId: draft.teamId ?? null,
+    dependencies: draft.dependencies ?? [],
     createdAt: at,
     updatedAt: at,
   };

@@ -34,6 +34,28 @@ export function toHttpStatus(code: ErrorCode): number {
   }
 }
 
+/** The `extensions.code` of a GraphQL error (issue 3: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, ...). */
+export type GraphQLErrorCode =
+  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
+
+export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
+  switch (code) {
+    case ErrorCode.BadRequest:
+    case ErrorCode.MethodNotAllowed:
+    case ErrorCode.PayloadTooLarge:
+    case ErrorCode.UnsupportedMediaType:
+      return 'BAD_USER_INPUT';
+    case ErrorCode.Unauthenticated: return 'UNAUTHENTICATED';
+    case ErrorCode.Forbidden: return 'FORBIDDEN';
+    case ErrorCode.NotFound: return 'NOT_FOUND';
+    case ErrorCode.PluginInactive: return 'PLUGIN_INACTIVE';
+    case ErrorCode.RateLimited: return 'RATE_LIMITED';
+    case ErrorCode.Unavailable: return 'UNAVAILABLE';
+    case ErrorCode.Internal: return 'INTERNAL';
+    default: return assertNever(code);
+  }
+}
+
 /** A failure meant for the client: code plus a message a person can act on. */
 export class AppError extends Error {
   constructor(readonly code: ErrorCode, message: string, readonly headers: Readonly<Record<string, string>> = {}) {

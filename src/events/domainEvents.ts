@@ -32,6 +32,13 @@ export interface ServiceCreatedEvent {
   readonly origin: Origin;
 }
 
+export interface ServiceDeletedEvent {
+  readonly type: 'service.deleted';
+  readonly service: ServiceRef;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export interface BackupRecordedEvent {
   readonly type: 'backup.recorded';
   readonly service: ServiceRef;
@@ -42,5 +49,36 @@ export interface BackupRecordedEvent {
   readonly origin: Origin;
 }
 
-export type DomainEvent = ServiceStatusChangedEvent | ServiceCreatedEvent | BackupRecordedEvent;
+export interface UserRef {
+  readonly id: string;
+  readonly username: string;
+}
+
+/** `user.created` and `user.updated` are outgoing webhook events (SPEC.md); deletion and deactivation end sessions. */
+export interface UserChangedEvent {
+  readonly type: 'user.created' | 'user.updated' | 'user.deleted';
+  readonly user: UserRef;
+  /** Names of the fields that changed (`user.updated`). */
+  readonly fields: readonly string[];
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+/** A sign-in session ended: live connections of that session close (realtime issue). */
+export interface SessionEndedEvent {
+  readonly type: 'session.ended';
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly reason: string;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+export type DomainEvent =
+  | ServiceStatusChangedEvent
+  | ServiceCreatedEvent
+  | ServiceDeletedEvent
+  | BackupRecordedEvent
+  | UserChangedEvent
+  | SessionEndedEvent;
 export type DomainEventType = DomainEvent['type'];

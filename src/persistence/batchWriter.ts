@@ -8,9 +8,13 @@
  * start at least `commitWindowMs` apart, so at moderate load a batch gathers a few milliseconds of
  * writes; an idle writer commits at once. A batch also starts at once when it reaches
  * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
- * entity changed ten times in one batch is written once. A batch is ONE SQL statement: one
- * `json_to_recordset` insert per table, chained as data-modifying CTEs in foreign-key order. A
- * single statement is atomic without BEGIN/COMMIT, so a commit costs one round trip.
+ * entity changed ten times in one batch is written once. A batch without deletes is ONE SQL
+ * statement: one `json_to_recordset` insert per table, chained as data-modifying CTEs in
+ * foreign-key order. A single statement is atomic without BEGIN/COMMIT, so a commit costs one round
+ * trip. A batch with deletes (rare: users, groups, services, nodes going away) runs in one
+ * transaction instead: first one `delete ... using json_to_recordset` per table in DESCENDING order
+ * (children before parents), then that same upsert/insert statement. Deletes run before upserts,
+ * so within a batch upsert-then-delete writes nothing and delete-then-upsert replaces the row.
  *
  * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
  * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
@@ -45,6 +49,26 @@ export interface StageHooks {
   readonly onRollback?: () => void;
 }
 
+/** A column of another staged table that references the key of a row being deleted. */
+export interface PurgeSpec {
+  readonly table: TableSpec;
+  readonly column: string;
+}
+
+export interface DeleteOptions extends StageHooks {
+  /**
+   * Child rows to drop from the open batch along with the deleted row: every upsert AND insert
+   * staged so far (before this delete) in `table` whose `column` equals the deleted row's key
+   * (the deleted table must have a single-column key). Deletes run before upserts, so without this
+   * a child row staged for the deleted parent (say a status interval of a service being deleted)
+   * would be written after its parent is gone and fail the whole batch on its foreign key. One
+   * level only: grandchildren need their own delete or purge. Rows staged after the delete are
+   * kept. Their `onCommit` hooks are dropped (they never commit; the owner forgets them in memory
+   * too); `onRollback` hooks stay.
+   */
+  readonly purge?: readonly PurgeSpec[];
+}
+
 /** A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log only. */
 export class CommitError extends Error {
   constructor(override readonly cause: unknown) {
@@ -75,7 +99,13 @@ interface StagedRow {
   onCommit: (() => void) | undefined;
 }
 
+/** The identity of a row within its table: its key values joined. */
+function keyOf(table: TableSpec, row: Row): string {
+  return table.key.length === 1 ? String(row[table.key[0]!]) : table.key.map((k) => String(row[k])).join('\u0000');
+}
+
 class Batch {
+  readonly deletes = new Map<TableSpec, Map<string, StagedRow>>();
   readonly upserts = new Map<TableSpec, Map<string, StagedRow>>();
   readonly inserts = new Map<TableSpec, Row[]>();
   readonly afterCommit: Array<() => void> = [];
@@ -115,6 +145,7 @@ export class BatchWriter {
   private inFlight: Batch | undefined;
   private scheduled = false;
   private readonly statements = new Map<TableSpec, string>();
+  private readonly deleteStatements = new Map<TableSpec, string>();
   private readonly commitWindowMs: number;
   private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
@@ -135,7 +166,7 @@ export class BatchWriter {
       rows = new Map();
       this.open.upserts.set(table, rows);
     }
-    const key = table.key.length === 1 ? String(row[table.key[0]!]) : table.key.map((k) => String(row[k])).join('\u0000');
+    const key = keyOf(table, row);
     const previous = rows.get(key);
     if (previous) {
       previous.row = row;
@@ -146,6 +177,54 @@ export class BatchWriter {
     }
     if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
     this.schedule();
+  }
+
+  /**
+   * Stage the delete of the row whose key columns `key` holds. It drops the upsert (and any insert)
+   * staged for the same key in this batch, so upsert-then-delete writes nothing; an upsert staged
+   * after it stays and, as deletes run first, replaces the row. Repeated deletes of a key are
+   * written once (the last one's `onCommit` runs). `options.purge` also drops staged child rows.
+   */
+  delete(table: TableSpec, key: Row, options: DeleteOptions = {}): void {
+    this.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
+    if (table.key.some((k) => key[k] === undefined || key[k] === null)) throw new Error(`delete from ${table.name}: incomplete key`);
+    const batch = this.open;
+    const id = keyOf(table, key);
+    if (batch.upserts.get(table)?.delete(id)) batch.rowCount -= 1;
+    this.drop(table, (row) => keyOf(table, row) === id, false);
+    if (options.purge && options.purge.length > 0) {
+      if (table.key.length !== 1) throw new Error(`purge needs a single-column key; ${table.name} has ${table.key.length}`);
+      const value = String(key[table.key[0]!]);
+      for (const { table: child, column } of options.purge) this.drop(child, (row) => String(row[column]) === value, true);
+    }
+    let rows = batch.deletes.get(table);
+    if (!rows) {
+      rows = new Map();
+      batch.deletes.set(table, rows);
+    }
+    if (!rows.has(id)) batch.rowCount += 1;
+    rows.set(id, { row: Object.fromEntries(table.key.map((k) => [k, key[k]])), onCommit: options.onCommit });
+    if (options.onRollback) batch.rollbacks.add(options.onRollback);
+    this.schedule();
+  }
+
+  /** Drop the inserts (and with `upserts`, the upserts) of `table` staged in the open batch that `matches`. */
+  private drop(table: TableSpec, matches: (row: Row) => boolean, upserts: boolean): void {
+    const batch = this.open;
+    const staged = upserts ? batch.upserts.get(table) : undefined;
+    if (staged) {
+      for (const [id, { row }] of staged) {
+        if (!matches(row)) continue;
+        staged.delete(id);
+        batch.rowCount -= 1;
+      }
+    }
+    const inserts = batch.inserts.get(table);
+    if (!inserts) return;
+    const kept = inserts.filter((row) => !matches(row));
+    if (kept.length === inserts.length) return;
+    batch.rowCount -= inserts.length - kept.length;
+    batch.inserts.set(table, kept);
   }
 
   /** Stage an append-only row. */
@@ -233,8 +312,9 @@ export class BatchWriter {
   }
 
   private completed(batch: Batch): void {
-    for (const rows of batch.upserts.values()) {
-      for (const staged of rows.values()) if (staged.onCommit) this.guard(staged.onCommit);
+    // Deletes first, as they ran: a delete-then-upsert of a key ends with the upsert's hook.
+    for (const staging of [batch.deletes, batch.upserts]) {
+      for (const rows of staging.values()) for (const staged of rows.values()) if (staged.onCommit) this.guard(staged.onCommit);
     }
     for (const effect of batch.afterCommit) this.guard(effect);
     batch.settle({ ok: true });
@@ -279,21 +359,40 @@ export class BatchWriter {
       statements.push(this.statementFor(table));
       bindings.push(JSON.stringify(rows));
     }
-    if (statements.length === 0) return;
-    // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
-    // per commit instead of two plus one per table). Foreign keys are checked at the end of the
-    // statement, after every table's rows are in.
-    await this.options.knex.raw(batchStatement(statements), bindings);
+    if (batch.deletes.size === 0) {
+      if (statements.length === 0) return;
+      // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
+      // per commit instead of two plus one per table). Foreign keys are checked at the end of the
+      // statement, after every table's rows are in.
+      await this.options.knex.raw(batchStatement(statements), bindings);
+      return;
+    }
+    // Deletes: one transaction, children before parents (a foreign key without cascade is checked
+    // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
+    const deletes = [...batch.deletes].sort(([a], [b]) => b.order - a.order);
+    await this.options.knex.transaction(async (trx) => {
+      for (const [table, rows] of deletes) {
+        const keys: Row[] = [];
+        for (const staged of rows.values()) keys.push(staged.row);
+        await trx.raw(this.deleteStatementFor(table), [JSON.stringify(keys)]);
+      }
+      if (statements.length > 0) await trx.raw(batchStatement(statements), bindings);
+    });
+  }
+
+  private deleteStatementFor(table: TableSpec): string {
+    return cached(this.deleteStatements, table, deleteStatement);
   }
 
   private statementFor(table: TableSpec): string {
-    let sql = this.statements.get(table);
-    if (sql === undefined) {
-      sql = recordsetStatement(table);
-      this.statements.set(table, sql);
-    }
-    return sql;
+    return cached(this.statements, table, recordsetStatement);
   }
+}
+
+function cached(cache: Map<TableSpec, string>, table: TableSpec, build: (table: TableSpec) => string): string {
+  let sql = cache.get(table);
+  if (sql === undefined) cache.set(table, (sql = build(table)));
+  return sql;
 }
 
 /** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
@@ -314,4 +413,16 @@ export function recordsetStatement(table: TableSpec): string {
     sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
   }
   return sql;
+}
+
+/** `delete ... using json_to_recordset(?)`: deletes the rows whose key is in the JSON array. */
+export function deleteStatement(table: TableSpec): string {
+  const q = (name: string) => `"${name}"`;
+  const definition = table.key.map((name) => {
+    const column = table.columns.find((c) => c.name === name);
+    if (!column) throw new Error(`${table.name}: key column ${name} has no column spec`);
+    return `${q(name)} ${column.type}`;
+  });
+  const match = table.key.map((name) => `${q(table.name)}.${q(name)} = r.${q(name)}`).join(' and ');
+  return `delete from ${q(table.name)} using json_to_recordset(?::json) as r(${definition.join(', ')}) where ${match}`;
 }

@@ -1,5 +1,5 @@
 /** Mapping between the service actor's record and its database rows. */
-import type { ServiceRecord, ServiceStatus, BackupStatus, StorageReading } from '../domain/service.js';
+import type { ServiceRecord, ServiceStatus, BackupStatus, StorageReading, ServiceDependency } from '../domain/service.js';
 import type { Row } from './batchWriter.js';
 import { epoch, iso, jsonColumn as json, numberOrNull as num, textOrNull as str } from './tables.js';
 
@@ -33,6 +33,9 @@ export function serviceToRow(s: ServiceRecord): Row {
     last_backup_message: s.backup.lastMessage,
     last_backup_taken_at: iso(s.backup.lastTakenAt),
     storage: s.storage,
+    owner_id: s.ownerId,
+    team_id: s.teamId,
+    dependencies: s.dependencies,
     created_at: iso(s.createdAt),
     updated_at: iso(s.updatedAt),
   };
@@ -70,6 +73,9 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
       lastTakenAt: epoch(r['last_backup_taken_at']),
     },
     storage: json<StorageReading | null>(r['storage'], null),
+    ownerId: str(r['owner_id']),
+    teamId: str(r['team_id']),
+    dependencies: json<ServiceDependency[]>(r['dependencies'], []),
     createdAt: epoch(r['created_at'])!,
     updatedAt: epoch(r['updated_at'])!,
   };

@@ -26,7 +26,7 @@ export const servicesTable: TableSpec = {
     ready_replicas: 'integer', available_replicas: 'integer', images: 'jsonb', sla_group: 'text',
     backup_expected: 'boolean', backup_max_age_days: 'integer', last_backup_at: 'timestamptz',
     last_backup_status: 'text', last_backup_size_bytes: 'bigint', last_backup_message: 'text',
-    last_backup_taken_at: 'timestamptz', storage: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
+    last_backup_taken_at: 'timestamptz', storage: 'jsonb', owner_id: 'uuid', team_id: 'uuid', dependencies: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
   }),
 };
 

@@ -196,3 +196,31 @@ export function serviceName(value: unknown, label: string): string {
   if (hasControl(value) || value.trim() !== value) throw badRequest(`field "${label}" has control characters, invalid Unicode or surrounding spaces`);
   return value;
 }
+
+/** An identifier-like string given to GraphQL (usernames, group names): trimmed, no control characters, bounded. */
+export function identifierText(value: string, label: string, max: number): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw badRequest(`${label} must not be empty`);
+  if ([...trimmed].length > max) throw badRequest(`${label} is longer than ${max} characters`);
+  if (hasControl(trimmed)) throw badRequest(`${label} contains control characters or invalid Unicode`);
+  return trimmed;
+}
+
+/** Free text given to GraphQL (descriptions, messages): bounded, and storable (no NUL, no unpaired surrogate). */
+export function storableText(value: string, label: string, max: number): string {
+  if ([...value].length > max) throw badRequest(`${label} is longer than ${max} characters`);
+  if (SUSPECT_TEXT.test(value) && value.search(UNSTORABLE) !== -1) throw badRequest(`${label} contains a NUL character or an unpaired surrogate, which cannot be stored`);
+  return value;
+}
+
+/** A JSON object given as text (a service's `metadata`): parsed, bounded in size and nesting, storable. */
+export function jsonObjectText(text: string, label: string, maxBytes: number, maxDepth: number): Record<string, unknown> {
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw badRequest(`${label} is larger than ${maxBytes} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`${label} is not valid JSON: ${(error as Error).message}`);
+  }
+  return optionalJsonObject({ value }, 'value', maxDepth, label)!;
+}

@@ -11,6 +11,7 @@ import { createMemoryLogger } from '../../src/log/logger.js';
 import type { Backend, TestStore } from './backends.js';
 
 export const TEST_API_KEY = 'test-operator-key-0123456789';
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-abcdefghijklmnop';
 
 export interface TestServer {
   readonly url: string;
@@ -49,6 +50,9 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     SVC_SECURITY_OPERATOR_API_KEY: TEST_API_KEY,
     SVC_RATE_LIMIT_RPS: '100000',
     SVC_RATE_LIMIT_BURST: '100000',
+    SVC_JWT_SECRET: TEST_JWT_SECRET,
+    SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '100000',
+    SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
     ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),
     ...options.env,
   });

@@ -145,8 +145,175 @@ describe('batch writer (group commit)', () => {
   });
 });
 
+describe('batch writer deletes', () => {
+  const db = useEmbeddedDatabase();
+  const count = async (prefix: string) => Number((await db().knex('nodes').where('path', 'like', `${prefix}%`).count({ n: '*' }))[0]!['n']);
+  const purgeChildren = [{ table: nodesTable, column: 'parent_path' }];
+  // A parent and a child without ON DELETE CASCADE: deleting the parent first would fail.
+  const parentTable: TableSpec = { name: 'probe_parent', key: ['id'], order: 1, mode: 'upsert', columns: [{ name: 'id', type: 'integer' }] };
+  const childTable: TableSpec = {
+    name: 'probe_child',
+    key: ['id'],
+    order: 2,
+    mode: 'insert',
+    columns: [{ name: 'id', type: 'integer' }, { name: 'parent_id', type: 'integer' }],
+  };
+  before(async () => {
+    await db().knex.raw('create table probe_parent (id integer primary key)');
+    await db().knex.raw('create table probe_child (id integer primary key, parent_id integer not null references probe_parent(id))');
+  });
+  /** The SQL of every query `knex` sends while `body` runs. */
+  async function queriesDuring(body: () => Promise<void>): Promise<string[]> {
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => seen.push(query.sql);
+    db().knex.on('query', listener);
+    try {
+      await body();
+    } finally {
+      db().knex.off('query', listener);
+    }
+    return seen;
+  }
+
+  it('commits a staged delete', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(nodesTable, node('del-a'));
+    await writer.committed();
+    let committed = false;
+    writer.delete(nodesTable, { path: 'del-a' }, { onCommit: () => (committed = true) });
+    await writer.committed();
+    assert.equal(await count('del-a'), 0);
+    assert.equal(committed, true);
+    assert.equal(writer.stats.rows, 2, 'a delete counts as a row');
+  });
+
+  it('writes nothing for an upsert then a delete of the same key in one batch', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const committed: string[] = [];
+    writer.upsert(nodesTable, node('ud'), { onCommit: () => committed.push('upsert') });
+    writer.delete(nodesTable, { path: 'ud' }, { onCommit: () => committed.push('delete') });
+    assert.equal(writer.pendingRows, 1, 'the delete replaced the upsert');
+    await writer.committed();
+    assert.equal(await count('ud'), 0);
+    assert.deepEqual(committed, ['delete'], 'the dropped upsert never commits');
+  });
+
+  it('replaces the row on a delete then an upsert of the same key in one batch', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(nodesTable, { ...node('dr'), name: 'old' });
+    writer.upsert(nodesTable, node('dr/child', 'dr'));
+    await writer.committed();
+    writer.delete(nodesTable, { path: 'dr' });
+    writer.upsert(nodesTable, { ...node('dr'), name: 'new' });
+    assert.equal(writer.pendingRows, 2);
+    await writer.committed();
+    assert.equal((await db().knex('nodes').where({ path: 'dr' }).first())['name'], 'new');
+    assert.equal(await count('dr/'), 0, 'the delete ran first: its cascade removed the old child');
+  });
+
+  it('dedupes repeated deletes of a key', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.delete(nodesTable, { path: 'twice' });
+    writer.delete(nodesTable, { path: 'twice' });
+    assert.equal(writer.pendingRows, 1);
+    await writer.committed();
+    assert.equal(writer.stats.rows, 1);
+  });
+
+  it('fails a batch whose staged child row references a row deleted in it, without purge', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(nodesTable, node('np'));
+    await writer.committed();
+    writer.upsert(nodesTable, node('np/child', 'np'));
+    writer.delete(nodesTable, { path: 'np' });
+    await assert.rejects(writer.committed(), CommitError);
+    assert.equal(await count('np'), 1, 'nothing was applied');
+  });
+
+  it('purges staged child rows of a deleted row so the foreign key holds', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(nodesTable, node('pp'));
+    await writer.committed();
+    writer.upsert(nodesTable, node('pp/a', 'pp'));
+    writer.upsert(nodesTable, node('pp/b', 'pp'));
+    writer.upsert(nodesTable, node('pq'));
+    writer.delete(nodesTable, { path: 'pp' }, { purge: purgeChildren });
+    assert.equal(writer.pendingRows, 2, 'the delete and the unrelated upsert');
+    await writer.committed();
+    assert.equal(await count('pp'), 0);
+    assert.equal(await count('pq'), 1, 'rows of other parents are kept');
+  });
+
+  it('purges staged append-only child rows of a deleted row', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(parentTable, { id: 1 });
+    await writer.committed();
+    writer.insert(childTable, { id: 1, parent_id: 1 });
+    writer.delete(parentTable, { id: 1 }, { purge: [{ table: childTable, column: 'parent_id' }] });
+    assert.equal(writer.pendingRows, 1);
+    await writer.committed();
+    assert.equal(await db().knex('probe_parent').where({ id: 1 }).first(), undefined);
+    assert.equal(await db().knex('probe_child').where({ id: 1 }).first(), undefined);
+  });
+
+  it('deletes children before parents, whatever the staging order', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(parentTable, { id: 2 });
+    writer.insert(childTable, { id: 2, parent_id: 2 });
+    await writer.committed();
+    writer.delete(parentTable, { id: 2 });
+    writer.delete(childTable, { id: 2 });
+    await writer.committed();
+    assert.equal(await db().knex('probe_parent').where({ id: 2 }).first(), undefined);
+    assert.equal(await db().knex('probe_child').where({ id: 2 }).first(), undefined);
+  });
+
+  it('rolls back a failed batch with a delete as a whole', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    writer.upsert(nodesTable, node('fd'));
+    await writer.committed();
+    const rolledBack: string[] = [];
+    writer.delete(nodesTable, { path: 'fd' }, { onRollback: () => rolledBack.push('delete') });
+    writer.upsert(nodesTable, node('fd-orphan', 'no-such-parent'));
+    await assert.rejects(writer.committed(), CommitError);
+    assert.equal(await count('fd'), 1, 'the delete was rolled back with the failed upsert');
+    assert.deepEqual(rolledBack, ['delete']);
+  });
+
+  it('commits a batch without deletes in exactly one statement', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const queries = await queriesDuring(async () => {
+      writer.upsert(nodesTable, node('one-statement'));
+      writer.upsert(parentTable, { id: 3 });
+      writer.insert(childTable, { id: 3, parent_id: 3 });
+      await writer.committed();
+    });
+    assert.equal(queries.length, 1, JSON.stringify(queries));
+    assert.ok(await db().knex('probe_child').where({ id: 3 }).first(), 'every table was written');
+  });
+
+  it('commits a batch with deletes in one transaction: deletes first, then the upserts', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const queries = await queriesDuring(async () => {
+      writer.upsert(nodesTable, node('trx-kept'));
+      writer.delete(nodesTable, { path: 'trx-gone' });
+      await writer.committed();
+    });
+    assert.deepEqual(
+      queries.map((sql) => sql.split(' ')[0]!.replace(';', '').toLowerCase()),
+      ['begin', 'delete', 'insert', 'commit'],
+    );
+  });
+});
+
 describe('committed map', () => {
   const db = useEmbeddedDatabase();
+  const count = async (path: string) => Number((await db().knex('nodes').where({ path }).count({ n: '*' }))[0]!['n']);
+  type Node = { path: string; parent: string | null };
+  const nodeMap = (writer: BatchWriter, onRevert?: (key: string, restored: Node | undefined, discarded: Node | undefined) => void) =>
+    new CommittedMap<Node>(writer, nodesTable, (v) => node(v.path, v.parent), onRevert);
+  /** A row that fails the batch it is staged in. */
+  const stageFailure = (writer: BatchWriter) => writer.upsert(nodesTable, node(`orphan-${Math.random()}`, 'no-such-parent'));
 
   it('goes back to the last committed value when a later commit fails', async () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
@@ -165,5 +332,85 @@ describe('committed map', () => {
     assert.deepEqual(map.get('kept'), { path: 'kept', parent: null });
     assert.equal(map.has('new'), false, 'a value that was never committed is forgotten');
     assert.deepEqual(reverted.sort(), ['kept', 'new']);
+  });
+
+  it('deletes a value from memory at once and from the database on commit', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    map.set('gone', { path: 'gone', parent: null });
+    await writer.committed();
+    assert.equal(map.delete('gone'), true);
+    assert.equal(map.has('gone'), false);
+    await writer.committed();
+    assert.equal(await count('gone'), 0);
+  });
+
+  it('writes nothing for a value set and deleted in one batch', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    map.set('brief', { path: 'brief', parent: null });
+    map.delete('brief');
+    await writer.committed();
+    assert.equal(map.has('brief'), false);
+    assert.equal(await count('brief'), 0);
+  });
+
+  it('restores a deleted value when the commit fails', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const reverts: Array<[string, Node | undefined, Node | undefined]> = [];
+    const map = nodeMap(writer, (key, restored, discarded) => reverts.push([key, restored, discarded]));
+    map.set('restored', { path: 'restored', parent: null });
+    await writer.committed();
+    map.delete('restored');
+    stageFailure(writer);
+    await assert.rejects(writer.committed(), CommitError);
+    assert.deepEqual(map.get('restored'), { path: 'restored', parent: null });
+    assert.deepEqual(reverts, [['restored', { path: 'restored', parent: null }, undefined]]);
+    assert.equal(await count('restored'), 1);
+  });
+
+  it('keeps a value set and deleted in a failed batch absent', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    map.set('never', { path: 'never', parent: null });
+    map.delete('never');
+    stageFailure(writer);
+    await assert.rejects(writer.committed(), CommitError);
+    assert.equal(map.has('never'), false);
+    assert.equal(await count('never'), 0);
+  });
+
+  it('restores the committed value, not the uncommitted one, when a delete after a set fails', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    map.set('layered', { path: 'layered', parent: null });
+    await writer.committed();
+    map.set('layered', { path: 'layered', parent: 'missing-parent' });
+    map.delete('layered');
+    stageFailure(writer);
+    await assert.rejects(writer.committed(), CommitError);
+    assert.deepEqual(map.get('layered'), { path: 'layered', parent: null });
+  });
+
+  it('keeps a value deleted and set again in one committed batch through a later failure', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    map.set('again', { path: 'again', parent: null });
+    await writer.committed();
+    map.delete('again');
+    map.set('again', { path: 'again', parent: null });
+    await writer.committed();
+    map.set('bystander', { path: 'bystander', parent: null }); // the map takes part in the failed batch
+    stageFailure(writer);
+    await assert.rejects(writer.committed(), CommitError);
+    assert.deepEqual(map.get('again'), { path: 'again', parent: null }, 'the committed value is not reverted');
+    assert.equal(await count('again'), 1);
+  });
+
+  it('treats deleting a missing key as a no-op', () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const map = nodeMap(writer);
+    assert.equal(map.delete('missing'), false);
+    assert.equal(writer.pendingRows, 0, 'nothing staged');
   });
 });

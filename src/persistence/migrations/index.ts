@@ -1,6 +1,7 @@
 import type { Migration } from '../migrate.js';
 import { initialSchema } from './0001_initial.js';
 import { usersSchema } from './0002_users.js';
+import { peopleAndOwnershipSchema } from './0003_people_and_ownership.js';
 
 /** Every migration, in version order. Add new ones at the end; never edit an applied one. */
-export const migrations: readonly Migration[] = [initialSchema, usersSchema];
+export const migrations: readonly Migration[] = [initialSchema, usersSchema, peopleAndOwnershipSchema];

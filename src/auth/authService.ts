@@ -1,0 +1,272 @@
+/**
+ * Signing in and out: login, refresh rotation, sessions, passwords. Every state change is staged
+ * on the in-memory stores and acknowledged after its group commit (`commit`). Access tokens are
+ * checked on every request against the in-memory session and user, so a revoked session or a
+ * deactivated user stops working at once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import type { UserDirectory, UserRecord } from '../people/userDirectory.js';
+import type { LoginThrottle } from './loginThrottle.js';
+import { hashPassword, verifyPassword } from './passwordHash.js';
+import { assertAcceptablePassword } from './passwordPolicy.js';
+import type { PasswordResets } from './passwordResets.js';
+import { rotateRefreshToken, type SessionEndReason } from './refreshRotation.js';
+import type { Viewer } from './roles.js';
+import { isSessionOpen, type SessionRecord, type SessionStore } from './sessionStore.js';
+import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+
+export interface ClientInfo {
+  readonly address: string;
+  readonly userAgent: string | null;
+}
+
+export interface AuthPayload {
+  readonly accessToken: string;
+  readonly refreshToken: string;
+  /** Epoch ms when the access token expires. */
+  readonly expiresAt: number;
+  readonly refreshExpiresAt: number;
+  readonly sessionId: string;
+  readonly user: UserRecord;
+}
+
+export type Authentication =
+  | { readonly ok: true; readonly viewer: Viewer }
+  | { readonly ok: false; readonly reason: 'invalid' | 'expired' | 'revoked' };
+
+export interface AuthServiceDeps {
+  readonly users: UserDirectory;
+  readonly sessions: SessionStore;
+  readonly resets: PasswordResets;
+  readonly tokens: TokenService;
+  readonly throttle: LoginThrottle;
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  /** A hash of a random password, verified for unknown users so they cost the same time. */
+  readonly decoyHash: string;
+  readonly refreshTtlSeconds?: number;
+}
+
+const BAD_CREDENTIALS = 'invalid username or password';
+const VERIFIED_CACHE_LIMIT = 10_000;
+
+export async function createDecoyHash(): Promise<string> {
+  return hashPassword(randomBytes(24).toString('base64url'));
+}
+
+export class AuthService {
+  private readonly refreshLifetimeMs: number;
+  /** Access tokens whose signature was verified, so a hot client's token is verified once. */
+  private readonly verified = new Map<string, { userId: string; sessionId: string; expiresAt: number }>();
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.refreshLifetimeMs = (deps.refreshTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS) * 1000;
+  }
+
+  async login(login: string, password: string, client: ClientInfo): Promise<AuthPayload> {
+    const { users, throttle, clock } = this.deps;
+    throttle.attempt(client.address, login);
+    const user = users.byLogin(login);
+    // Unknown users, users without a password and wrong passwords take the same path and time.
+    const matches = await verifyPassword(password, user?.passwordHash ?? this.deps.decoyHash);
+    if (!user || user.passwordHash === null || !matches || !user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
+    const now = clock.now();
+    this.deps.sessions.prune(user.id, now);
+    const session: SessionRecord = {
+      id: randomUUID(),
+      userId: user.id,
+      currentTokenId: randomUUID(),
+      previousTokenId: null,
+      rotatedAt: null,
+      expiresAt: now + this.refreshLifetimeMs,
+      endedAt: null,
+      endReason: null,
+      createdAt: now,
+      lastUsedAt: now,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+    };
+    this.deps.sessions.put(session);
+    const signedIn = users.update(user.id, { lastLoginAt: now }, now);
+    await this.commit();
+    return this.payload(session, signedIn);
+  }
+
+  async refresh(refreshToken: string): Promise<AuthPayload> {
+    const { sessions, users, clock } = this.deps;
+    const verified = await this.deps.tokens.verify('refresh', refreshToken);
+    if (!verified.ok || verified.tokenId === null) {
+      throw new AppError(ErrorCode.Unauthenticated, verified.ok || verified.reason === 'invalid' ? 'refresh token is not valid' : 'refresh token expired; sign in again');
+    }
+    const session = sessions.get(verified.sessionId);
+    const user = users.get(verified.userId);
+    if (!session || session.userId !== verified.userId || !user || !user.active) throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
+    const now = clock.now();
+    const outcome = rotateRefreshToken(session, { presentedTokenId: verified.tokenId, now, nextTokenId: randomUUID(), refreshLifetimeMs: this.refreshLifetimeMs });
+    switch (outcome.kind) {
+      case 'refused':
+        throw new AppError(ErrorCode.Unauthenticated, outcome.reason === 'expired' ? 'session expired; sign in again' : 'session ended; sign in again');
+      case 'reuse-detected':
+        sessions.put({ ...session, ...outcome.session });
+        this.announceEnd(session, 'reuse-detected', now);
+        await this.commit();
+        throw new AppError(ErrorCode.Unauthenticated, 'this refresh token was already used; the session is revoked for safety, sign in again');
+      case 'concurrent':
+        return this.payload(session, user);
+      case 'rotated': {
+        const rotated: SessionRecord = { ...session, ...outcome.session, lastUsedAt: now };
+        sessions.put(rotated);
+        await this.commit();
+        return this.payload(rotated, user);
+      }
+    }
+  }
+
+  /** A fresh token pair for the caller's own session, moving its expiry out by the refresh lifetime. */
+  async extend(viewer: Viewer): Promise<AuthPayload> {
+    const session = this.openSession(viewer.sessionId);
+    const now = this.deps.clock.now();
+    const extended: SessionRecord = {
+      ...session,
+      previousTokenId: session.currentTokenId,
+      currentTokenId: randomUUID(),
+      rotatedAt: now,
+      expiresAt: now + this.refreshLifetimeMs,
+      lastUsedAt: now,
+    };
+    this.deps.sessions.put(extended);
+    await this.commit();
+    return this.payload(extended, this.deps.users.require(viewer.userId));
+  }
+
+  async authenticate(accessToken: string): Promise<Authentication> {
+    const now = this.deps.clock.now();
+    let claims = this.verified.get(accessToken);
+    if (claims === undefined) {
+      const verified = await this.deps.tokens.verify('access', accessToken);
+      if (!verified.ok) return { ok: false, reason: verified.reason };
+      claims = { userId: verified.userId, sessionId: verified.sessionId, expiresAt: verified.expiresAt };
+      if (this.verified.size >= VERIFIED_CACHE_LIMIT) this.verified.clear();
+      this.verified.set(accessToken, claims);
+    }
+    if (now >= claims.expiresAt) {
+      this.verified.delete(accessToken);
+      return { ok: false, reason: 'expired' };
+    }
+    const session = this.deps.sessions.get(claims.sessionId);
+    const user = this.deps.users.get(claims.userId);
+    if (!session || !isSessionOpen(session, now) || session.userId !== claims.userId || !user || !user.active) return { ok: false, reason: 'revoked' };
+    return { ok: true, viewer: { userId: user.id, username: user.username, role: user.role, sessionId: session.id } };
+  }
+
+  async logout(viewer: Viewer): Promise<boolean> {
+    const ended = this.endSession(viewer.sessionId, 'logout');
+    await this.commit();
+    return ended;
+  }
+
+  /** Ends one session; false when it was already over. The caller checks who may end it. */
+  async revokeSession(sessionId: string): Promise<boolean> {
+    const ended = this.endSession(sessionId, 'revoked');
+    await this.commit();
+    return ended;
+  }
+
+  async revokeAllSessions(userId: string, keepSessionId: string | null, reason: SessionEndReason = 'revoked'): Promise<number> {
+    const ended = this.endAllSessions(userId, reason, keepSessionId);
+    await this.commit();
+    return ended;
+  }
+
+  /** Stages the end of every open session of a user (deactivation, password change); no commit wait. */
+  endAllSessions(userId: string, reason: SessionEndReason, keepSessionId: string | null = null): number {
+    const now = this.deps.clock.now();
+    let ended = 0;
+    for (const session of this.deps.sessions.openSessionsOf(userId, now)) {
+      if (session.id === keepSessionId) continue;
+      if (this.endSession(session.id, reason)) ended += 1;
+    }
+    return ended;
+  }
+
+  async changePassword(viewer: Viewer, currentPassword: string, newPassword: string, client: ClientInfo): Promise<boolean> {
+    this.deps.throttle.attempt(client.address, viewer.username);
+    const user = this.deps.users.require(viewer.userId);
+    if (user.passwordHash === null || !(await verifyPassword(currentPassword, user.passwordHash))) {
+      throw new AppError(ErrorCode.BadRequest, 'current password is not correct');
+    }
+    assertAcceptablePassword(newPassword, user.username);
+    const hash = await hashPassword(newPassword);
+    const now = this.deps.clock.now();
+    this.deps.users.update(user.id, { passwordHash: hash, passwordChangedAt: now }, now);
+    // Other devices signed in with the old password are signed out; this one stays.
+    this.endAllSessions(user.id, 'password-changed', viewer.sessionId);
+    await this.commit();
+    return true;
+  }
+
+  /** A one-time token an admin hands to the person, valid for a day. */
+  async issuePasswordReset(userId: string): Promise<{ token: string; expiresAt: number }> {
+    this.deps.users.require(userId);
+    const issued = this.deps.resets.issue(userId, this.deps.clock.now());
+    await this.commit();
+    return issued;
+  }
+
+  async setPasswordWithToken(token: string, newPassword: string, client: ClientInfo): Promise<boolean> {
+    this.deps.throttle.attempt(client.address, 'password-reset');
+    const now = this.deps.clock.now();
+    const invalid = () => new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
+    const userId = this.deps.resets.userOf(token, now);
+    const user = userId === null ? undefined : this.deps.users.get(userId);
+    if (!user) throw invalid();
+    assertAcceptablePassword(newPassword, user.username);
+    const hash = await hashPassword(newPassword);
+    const at = this.deps.clock.now();
+    // Redeemed after the hash: two concurrent uses of one token cannot both pass.
+    if (!this.deps.resets.redeem(token, at)) throw invalid();
+    this.deps.users.update(user.id, { passwordHash: hash, passwordChangedAt: at }, at);
+    this.endAllSessions(user.id, 'password-changed');
+    await this.commit();
+    return true;
+  }
+
+  private endSession(sessionId: string, reason: SessionEndReason): boolean {
+    const now = this.deps.clock.now();
+    const session = this.deps.sessions.get(sessionId);
+    if (!session || !isSessionOpen(session, now)) return false;
+    this.deps.sessions.end(sessionId, reason, now);
+    this.announceEnd(session, reason, now);
+    return true;
+  }
+
+  private announceEnd(session: SessionRecord, reason: SessionEndReason, at: number): void {
+    const event = { type: 'session.ended' as const, sessionId: session.id, userId: session.userId, reason, at, origin: 'api' as const };
+    this.deps.writer.afterCommit(() => this.deps.bus.publish(event));
+  }
+
+  private openSession(sessionId: string): SessionRecord {
+    const session = this.deps.sessions.get(sessionId);
+    if (!session || !isSessionOpen(session, this.deps.clock.now())) throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
+    return session;
+  }
+
+  private async commit(): Promise<void> {
+    if (this.deps.writer.overloaded) throw new AppError(ErrorCode.Unavailable, 'the database is not keeping up with writes; retry shortly', { 'retry-after': '1' });
+    await this.deps.writer.committed();
+  }
+
+  private async payload(session: SessionRecord, user: UserRecord): Promise<AuthPayload> {
+    const subject = { userId: user.id, sessionId: session.id };
+    const [access, refresh] = await Promise.all([
+      this.deps.tokens.issue('access', subject),
+      this.deps.tokens.issue('refresh', { ...subject, tokenId: session.currentTokenId }),
+    ]);
+    return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expiresAt, refreshExpiresAt: refresh.expiresAt, sessionId: session.id, user };
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * GET /api/v1/auth/providers (no auth): the sign-in providers a login page offers, public fields
+ * only. Local sign-in is always there; the identity issue adds LDAP and OIDC entries (never with
+ * their secrets, bind passwords or client secrets).
+ */
+import { jsonReply } from '../gateway/http.js';
+import type { Route } from '../gateway/routes.js';
+
+export interface PublicProvider {
+  readonly id: string;
+  readonly type: 'local' | 'ldap' | 'oidc';
+  readonly name: string;
+  readonly enabled: boolean;
+  /** How a login page uses it: a username/password form, or a redirect to start a sign-in. */
+  readonly loginMethod: 'password' | 'redirect';
+}
+
+export const LOCAL_PROVIDER: PublicProvider = { id: 'local', type: 'local', name: 'Username and password', enabled: true, loginMethod: 'password' };
+
+export function providersRoute(providers: () => readonly PublicProvider[]): Route {
+  return {
+    method: 'GET',
+    path: '/api/v1/auth/providers',
+    auth: 'none',
+    rateLimited: true,
+    bodyLimit: 0,
+    handle: async () => {
+      const enabled = providers().filter((p) => p.enabled);
+      return jsonReply(200, { count: enabled.length, providers: enabled });
+    },
+  };
+}

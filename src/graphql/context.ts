@@ -1,0 +1,32 @@
+/** What every resolver is given: who is asking, from where, and the product's services. */
+import type { AuthService, ClientInfo } from '../auth/authService.js';
+import type { Viewer } from '../auth/roles.js';
+import type { Clock } from '../clock.js';
+import type { DashboardStatsSource } from '../dashboard/dashboardStats.js';
+import type { Fleet } from '../ingest/fleet.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import type { GroupDirectory } from '../people/groupDirectory.js';
+import type { PeopleService } from '../people/peopleService.js';
+import type { UserDirectory } from '../people/userDirectory.js';
+import type { SessionStore } from '../auth/sessionStore.js';
+import type { FleetService } from '../services/fleetService.js';
+
+export interface AppServices {
+  readonly fleet: Fleet;
+  readonly fleetService: FleetService;
+  readonly users: UserDirectory;
+  readonly groups: GroupDirectory;
+  readonly sessions: SessionStore;
+  readonly people: PeopleService;
+  readonly auth: AuthService;
+  readonly dashboard: DashboardStatsSource;
+  readonly writer: BatchWriter;
+  readonly clock: Clock;
+  readonly version: string;
+}
+
+export interface GraphQLContext {
+  readonly viewer: Viewer | null;
+  readonly client: ClientInfo;
+  readonly app: AppServices;
+}

@@ -1,0 +1,9 @@
+/** POST /graphql on the gateway: the body cap of SPEC.md (256 KiB) is enforced while reading. */
+import { KiB, type Route } from '../gateway/routes.js';
+import type { createGraphQLExecutor } from './executor.js';
+
+export const GRAPHQL_BODY_LIMIT = 256 * KiB;
+
+export function graphqlRoute(executor: ReturnType<typeof createGraphQLExecutor>): Route {
+  return { method: 'POST', path: '/graphql', auth: 'none', rateLimited: true, bodyLimit: GRAPHQL_BODY_LIMIT, handle: (request) => executor.handle(request) };
+}

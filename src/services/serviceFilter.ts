@@ -1,0 +1,33 @@
+/** The `ServiceFilter` of GraphQL lists and counts, as one predicate over service records. */
+import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
+import type { Fleet } from '../ingest/fleet.js';
+
+export interface ServiceFilter {
+  readonly status?: readonly ServiceStatus[] | null;
+  readonly nodeId?: string | null;
+  readonly namespace?: string | null;
+  readonly slaGroup?: string | null;
+  readonly criticality?: string | null;
+  readonly serviceType?: string | null;
+  readonly tag?: string | null;
+  readonly ownerId?: string | null;
+  readonly teamId?: string | null;
+  readonly search?: string | null;
+}
+
+export function serviceMatcher(filter: ServiceFilter, fleet: Pick<Fleet, 'nodes'>): (service: ServiceRecord) => boolean {
+  const statuses = filter.status && filter.status.length > 0 ? new Set(filter.status) : null;
+  const nodes = filter.nodeId ? new Set(fleet.nodes.subtree(filter.nodeId.replace(/^\/+|\/+$/g, ''))) : null;
+  const needle = filter.search ? filter.search.toLowerCase() : null;
+  return (s) =>
+    (statuses === null || statuses.has(s.status)) &&
+    (nodes === null || nodes.has(s.nodePath)) &&
+    (filter.namespace == null || s.namespace === filter.namespace) &&
+    (filter.slaGroup == null || s.slaGroup === filter.slaGroup) &&
+    (filter.criticality == null || s.criticality === filter.criticality) &&
+    (filter.serviceType == null || s.serviceType === filter.serviceType) &&
+    (filter.tag == null || s.tags.includes(filter.tag)) &&
+    (filter.ownerId == null || s.ownerId === filter.ownerId) &&
+    (filter.teamId == null || s.teamId === filter.teamId) &&
+    (needle === null || s.name.toLowerCase().includes(needle) || (s.displayName?.toLowerCase().includes(needle) ?? false));
+}

@@ -1,0 +1,294 @@
+/**
+ * Services over GraphQL (SPEC.md "Service"). Everything is read from the actors' in-memory records:
+ * owner, team, dependencies and dependents resolve by id lookups, so a page of services with all
+ * of them costs no database query at all (no N+1 by construction).
+ */
+import { authorize } from '../auth/roles.js';
+import type { ServiceUpdate } from '../actors/serviceChanges.js';
+import { isBackupOverdue } from '../domain/backup.js';
+import { externalIdOf, isServiceStatus, type ServiceDependency, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import type { SchemaModule } from '../graphql/module.js';
+import { pageArgs, readPage } from '../graphql/pagination.js';
+import { identifierText, jsonObjectText, nodePath as readNodePath, serviceName, storableText, Warnings } from '../protocol/fields.js';
+import { serviceMatcher, type ServiceFilter } from './serviceFilter.js';
+
+const TEXT_MAX = 253;
+const MESSAGE_MAX = 2000;
+const MAX_TAGS = 50;
+const METADATA_MAX_BYTES = 64 * 1024;
+const METADATA_MAX_DEPTH = 16;
+
+export const servicesSchema: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    enum ServiceStatus {
+      OPERATIONAL
+      DEGRADED
+      DOWN
+      MAINTENANCE
+      UNKNOWN
+    }
+
+    type ServiceDependency {
+      targetService: Service!
+      "Free text, e.g. runtime, data, network."
+      dependencyType: String!
+    }
+
+    type ServiceDependent {
+      sourceService: Service!
+      dependencyType: String!
+    }
+
+    type StorageUsage {
+      allocatedBytes: Float!
+      usedBytes: Float!
+      freePercent: Float!
+      "healthy, warning or critical"
+      status: String!
+      storageType: String
+      mountPath: String
+      reportedAt: DateTime!
+    }
+
+    type Service {
+      id: ID!
+      name: String!
+      displayName: String
+      "The hierarchy node the service sits under."
+      nodeId: String!
+      "nodeId and name joined with a slash."
+      externalId: String!
+      status: ServiceStatus!
+      statusMessage: String
+      statusSince: DateTime!
+      criticality: String
+      serviceType: String
+      tags: [String!]!
+      owner: User
+      team: Group
+      "JSON object held as a string."
+      metadata: String!
+      namespace: String
+      slaGroup: String
+      replicas: Int
+      readyReplicas: Int
+      availableReplicas: Int
+      images: [String!]!
+      workloadType: String
+      workloadName: String
+      "Last status sync from the agent of the service's node."
+      lastOperatorSync: DateTime
+      dependencies: [ServiceDependency!]!
+      dependents: [ServiceDependent!]!
+      backupExpected: Boolean!
+      backupMaxAgeDays: Int
+      lastBackupAt: DateTime
+      lastBackupStatus: String
+      backupOverdue: Boolean!
+      storage: StorageUsage
+      createdAt: DateTime!
+      updatedAt: DateTime!
+    }
+
+    input ServiceFilter {
+      "Any of these statuses."
+      status: [ServiceStatus!]
+      "Services at this node or below it."
+      nodeId: String
+      namespace: String
+      slaGroup: String
+      criticality: String
+      serviceType: String
+      "Services carrying this tag."
+      tag: String
+      ownerId: ID
+      teamId: ID
+      "Part of the name or display name, any case."
+      search: String
+    }
+
+    input ServiceDependencyInput {
+      targetServiceId: ID!
+      dependencyType: String = "runtime"
+    }
+
+    input CreateServiceInput {
+      name: String!
+      nodeId: String!
+      displayName: String
+      status: ServiceStatus
+      statusMessage: String
+      criticality: String
+      serviceType: String
+      tags: [String!]
+      "A JSON object, as text."
+      metadata: String
+      ownerId: ID
+      teamId: ID
+      dependencies: [ServiceDependencyInput!]
+    }
+
+    "Fields left out stay as they are; null clears a nullable field. dependencies replaces the declared list."
+    input UpdateServiceInput {
+      displayName: String
+      status: ServiceStatus
+      statusMessage: String
+      criticality: String
+      serviceType: String
+      tags: [String!]
+      metadata: String
+      ownerId: ID
+      teamId: ID
+      dependencies: [ServiceDependencyInput!]
+    }
+
+    extend type Query {
+      "Services ordered by name, then node."
+      services(filter: ServiceFilter, ${pageArgs}): [Service!]!
+      serviceCount(filter: ServiceFilter): Int!
+      service(id: ID!): Service
+    }
+
+    extend type Mutation {
+      createService(input: CreateServiceInput!): Service!
+      updateService(id: ID!, input: UpdateServiceInput!): Service!
+      "Removes the service with its status history; services depending on it drop the dependency."
+      deleteService(id: ID!): Boolean!
+    }
+  `,
+  resolvers: {
+    Service: {
+      nodeId: (s: ServiceRecord) => s.nodePath,
+      externalId: (s: ServiceRecord) => externalIdOf(s),
+      owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
+      team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
+      metadata: (s: ServiceRecord) => JSON.stringify(s.metadata),
+      lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
+      dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => resolveDependencies(s.dependencies, ctx),
+      dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext) {
+        return ctx.app.fleet.services.dependentsOf(s.id).map((source) => ({
+          sourceService: source,
+          dependencyType: source.dependencies.find((d) => d.targetId === s.id)?.type ?? 'runtime',
+        }));
+      },
+      backupExpected: (s: ServiceRecord) => s.backup.expected,
+      backupMaxAgeDays: (s: ServiceRecord) => s.backup.maxAgeDays,
+      lastBackupAt: (s: ServiceRecord) => s.backup.lastAt,
+      lastBackupStatus: (s: ServiceRecord) => s.backup.lastStatus,
+      backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => isBackupOverdue(s.backup, ctx.app.clock.now()),
+    },
+    Query: {
+      services(_root, args: { filter?: ServiceFilter | null; limit?: number; offset?: number }, ctx) {
+        authorize(ctx.viewer, 'service:read');
+        return pageOfServices(ctx, args.filter ?? null, args);
+      },
+      serviceCount(_root, args: { filter?: ServiceFilter | null }, ctx) {
+        authorize(ctx.viewer, 'service:read');
+        const { services } = ctx.app.fleet;
+        if (!args.filter) return services.size;
+        const keep = serviceMatcher(args.filter, ctx.app.fleet);
+        let count = 0;
+        for (const s of services.all()) if (keep(s)) count += 1;
+        return count;
+      },
+      service: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:read'), ctx.app.fleet.services.get(args.id) ?? null),
+    },
+    Mutation: {
+      createService(_root, args: { input: Record<string, unknown> }, ctx) {
+        authorize(ctx.viewer, 'service:write');
+        const input = args.input;
+        const fields = readUpdate(input);
+        return ctx.app.fleetService.createService({
+          name: serviceName(input['name'], 'name'),
+          nodePath: readNodePath(input['nodeId'], 'nodeId', new Warnings()),
+          displayName: fields.displayName ?? null,
+          status: fields.status ?? null,
+          statusMessage: fields.statusMessage ?? null,
+          criticality: fields.criticality ?? null,
+          serviceType: fields.serviceType ?? null,
+          tags: fields.tags ?? [],
+          metadata: fields.metadata ?? {},
+          ownerId: fields.ownerId ?? null,
+          teamId: fields.teamId ?? null,
+          dependencies: fields.dependencies ?? [],
+        });
+      },
+      updateService(_root, args: { id: string; input: Record<string, unknown> }, ctx) {
+        authorize(ctx.viewer, 'service:write');
+        return ctx.app.fleetService.updateService(args.id, readUpdate(args.input));
+      },
+      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete'), ctx.app.fleetService.deleteService(args.id)),
+    },
+  },
+};
+
+function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args: { limit?: number; offset?: number }): ServiceRecord[] {
+  const { services } = ctx.app.fleet;
+  const page = readPage(args);
+  const keep = filter ? serviceMatcher(filter, ctx.app.fleet) : undefined;
+  const out: ServiceRecord[] = [];
+  if (page.limit === 0) return out;
+  let skipped = 0;
+  for (const id of services.ordered()) {
+    const record = services.get(id)!;
+    if (keep && !keep(record)) continue;
+    if (skipped < page.offset) {
+      skipped += 1;
+      continue;
+    }
+    out.push(record);
+    if (out.length === page.limit) break;
+  }
+  return out;
+}
+
+function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext) {
+  const out: { targetService: ServiceRecord; dependencyType: string }[] = [];
+  for (const d of dependencies) {
+    const target = ctx.app.fleet.services.get(d.targetId);
+    if (target) out.push({ targetService: target, dependencyType: d.type });
+  }
+  return out;
+}
+
+/** The typed update of a service from GraphQL input: absent fields are left out, null clears. */
+function readUpdate(input: Record<string, unknown>): ServiceUpdate {
+  const changes: { -readonly [K in keyof ServiceUpdate]: ServiceUpdate[K] } = {};
+  const text = (field: string, max: number, read: (v: string, label: string, max: number) => string = identifierText) => {
+    const value = input[field];
+    return value === undefined ? undefined : value === null || value === '' ? null : read(value as string, field, max);
+  };
+  const displayName = text('displayName', TEXT_MAX, storableText);
+  if (displayName !== undefined) changes.displayName = displayName;
+  const criticality = text('criticality', 64);
+  if (criticality !== undefined) changes.criticality = criticality;
+  const serviceType = text('serviceType', 64);
+  if (serviceType !== undefined) changes.serviceType = serviceType;
+  const statusMessage = text('statusMessage', MESSAGE_MAX, storableText);
+  if (statusMessage !== undefined) changes.statusMessage = statusMessage;
+  const status = input['status'];
+  if (status !== undefined && status !== null) {
+    if (!isServiceStatus(status)) throw new AppError(ErrorCode.BadRequest, `unknown status ${String(status)}`);
+    changes.status = status as ServiceStatus;
+  }
+  const tags = input['tags'] as string[] | null | undefined;
+  if (tags !== undefined) {
+    if (tags !== null && tags.length > MAX_TAGS) throw new AppError(ErrorCode.BadRequest, `at most ${MAX_TAGS} tags`);
+    changes.tags = tags === null ? [] : [...new Set(tags.map((t) => identifierText(t, 'tag', 64)))];
+  }
+  const metadata = input['metadata'] as string | null | undefined;
+  if (metadata !== undefined) changes.metadata = metadata === null || metadata === '' ? {} : jsonObjectText(metadata, 'metadata', METADATA_MAX_BYTES, METADATA_MAX_DEPTH);
+  if (input['ownerId'] !== undefined) changes.ownerId = (input['ownerId'] as string | null) ?? null;
+  if (input['teamId'] !== undefined) changes.teamId = (input['teamId'] as string | null) ?? null;
+  const dependencies = input['dependencies'] as { targetServiceId: string; dependencyType?: string | null }[] | null | undefined;
+  if (dependencies !== undefined) {
+    changes.dependencies = (dependencies ?? []).map((d) => ({
+      targetId: d.targetServiceId,
+      type: d.dependencyType == null || d.dependencyType === '' ? 'runtime' : identifierText(d.dependencyType, 'dependencyType', 64),
+    }));
+  }
+  return changes;
+}
+
