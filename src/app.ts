@@ -68,6 +68,7 @@ export interface RunningServer {
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
+const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
@@ -120,7 +121,21 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       clock,
       version: deps.version,
     };
-    const executor = createGraphQLExecutor({ schema: buildSchema(), app, auth, production, introspection: !production, logger });
+    // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
+    const sessionPruner = setInterval(() => people.sessions.pruneAll(clock.now()), SESSION_PRUNE_INTERVAL_MS);
+    sessionPruner.unref();
+    const executor = createGraphQLExecutor({
+      schema: buildSchema(),
+      app,
+      auth,
+      production,
+      introspection: !production,
+      logger,
+      ...(config.graphqlExecution === 'plain' ? { execution: 'plain' as const } : {}),
+    });
+    if (config.graphqlExecution === 'plain') {
+      logger.warn('SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)');
+    }
 
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
@@ -154,6 +169,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       close() {
         closing ??= (async () => {
+          clearInterval(sessionPruner);
           http.stopAccepting();
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);

@@ -6,10 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './app.js';
+import { startServer, type ServerDependencies } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { resolveJwtSecret } from './config/secrets.js';
-import { createLogger } from './log/logger.js';
+import { createLogger, type Logger } from './log/logger.js';
+
+/**
+ * The development module (src/dev: playground at `/`, `/api/v1/dev/*`). Held in a `string` so the
+ * compiler does not follow the import: tsconfig.build.json excludes src/dev and the release build
+ * has no such file.
+ */
+const DEV_MODULE: string = './dev/index.js';
 
 function productVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -21,6 +28,21 @@ function productVersion(): string {
       if (parent === dir) return '0.0.0';
       dir = parent;
     }
+  }
+}
+
+/** The development module's routes, or undefined (with a warning) when this build does not contain it. */
+async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraRoutes']> {
+  const url = new URL(DEV_MODULE, import.meta.url);
+  try {
+    const module = (await import(DEV_MODULE)) as { devRoutes: NonNullable<ServerDependencies['extraRoutes']> };
+    return module.devRoutes;
+  } catch (error) {
+    // Only the module itself missing is expected (a release build); anything else is a real failure.
+    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(fileURLToPath(url));
+    if (!missing) throw error;
+    logger.warn('SVC_ENV=development, but this is a release build without the development module: no playground at / and no /api/v1/dev/*; run `npm run dev` for them', { module: fileURLToPath(url) });
+    return undefined;
   }
 }
 
@@ -37,7 +59,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ level: config.logLevel });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.database.dataDir, logger);
-  const server = await startServer({ ...config, jwtSecret }, { logger, version: productVersion() });
+  const extraRoutes = config.env === 'development' ? await loadDevRoutes(logger) : undefined;
+  const server = await startServer({ ...config, jwtSecret }, { logger, version: productVersion(), ...(extraRoutes ? { extraRoutes } : {}) });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -57,6 +57,16 @@ export class CommittedMap<V> {
   }
 
   /**
+   * Forget a committed value in memory only (the row stays in the database): for records that are
+   * history, such as ended sessions. Returns false, keeping it, while it has an uncommitted change.
+   */
+  evict(key: string): boolean {
+    if (this.base.has(key) || !this.current.has(key)) return false;
+    this.current.delete(key);
+    return true;
+  }
+
+  /**
    * Remove `key` from memory at once and stage the delete of its row (key columns taken from
    * `toRow` of the value). `purge` drops staged child rows, see `DeleteOptions.purge`. A failed
    * commit restores the last committed value. Returns false (and does nothing) for a missing key.

@@ -69,12 +69,30 @@ export class AuthService {
   }
 
   async login(login: string, password: string, client: ClientInfo): Promise<AuthPayload> {
-    const { users, throttle, clock } = this.deps;
+    const { users, throttle } = this.deps;
     throttle.attempt(client.address, login);
     const user = users.byLogin(login);
     // Unknown users, users without a password and wrong passwords take the same path and time.
     const matches = await verifyPassword(password, user?.passwordHash ?? this.deps.decoyHash);
     if (!user || user.passwordHash === null || !matches || !user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
+    return this.startSession(user, client);
+  }
+
+  /**
+   * DEVELOPMENT ONLY: a session for an active user without checking a password. Its one caller is
+   * `POST /api/v1/dev/token` in src/dev, which the release build does not contain and the server
+   * mounts only with SVC_ENV=development. Never call it from production code.
+   */
+  async signInWithoutPassword(userId: string, client: ClientInfo): Promise<AuthPayload> {
+    const user = this.deps.users.get(userId);
+    if (!user) throw new AppError(ErrorCode.NotFound, `no user with id ${userId}`);
+    if (!user.active) throw new AppError(ErrorCode.BadRequest, `user ${user.username} is deactivated`);
+    return this.startSession(user, client);
+  }
+
+  /** Opens a session for a user whose identity is settled, and acknowledges it after its commit. */
+  private async startSession(user: UserRecord, client: ClientInfo): Promise<AuthPayload> {
+    const { users, clock } = this.deps;
     const now = clock.now();
     this.deps.sessions.prune(user.id, now);
     const session: SessionRecord = {

@@ -91,14 +91,28 @@ export class SessionStore {
     this.byUser.delete(userId);
   }
 
-  /** Drop sessions that can no longer be used from memory (not from the database). */
+  /** Drop the user's sessions that can no longer be used from memory (the rows stay as history). */
   prune(userId: string, now: number): void {
     const ids = this.byUser.get(userId);
     if (!ids) return;
     for (const id of ids) {
       const session = this.sessions.get(id);
-      if (!session || !isSessionOpen(session, now)) ids.delete(id);
+      if (session && isSessionOpen(session, now)) continue;
+      // An ended session with its end not yet committed stays until a later prune.
+      if (!session || this.sessions.evict(id)) ids.delete(id);
     }
+    if (ids.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Drop every session that can no longer be used from memory; returns how many went. */
+  pruneAll(now: number): number {
+    let pruned = 0;
+    for (const userId of [...this.byUser.keys()]) {
+      const before = this.byUser.get(userId)!.size;
+      this.prune(userId, now);
+      pruned += before - (this.byUser.get(userId)?.size ?? 0);
+    }
+    return pruned;
   }
 
   private link(session: SessionRecord): void {

@@ -51,7 +51,17 @@ export interface Config {
   };
   readonly logLevel: LogLevelSetting;
   readonly auth: AuthConfig;
+  /**
+   * SVC_GRAPHQL_EXECUTION, a benchmark/diagnostic switch: `compiled` (default) parses and validates
+   * each distinct document once (cached) and runs it with graphql-jit; `plain` parses, validates and
+   * executes every request with graphql-js and caches nothing. `plain` exists as the reference of
+   * bench/graphql.ts and to rule out the compiler when diagnosing; it is slower and not meant for
+   * production use.
+   */
+  readonly graphqlExecution: GraphQLExecutionMode;
 }
+
+export type GraphQLExecutionMode = 'compiled' | 'plain';
 
 export interface AuthConfig {
   /** Sign-in attempts per minute per client address (`0`: no limit, development only). @default 30 */
@@ -143,6 +153,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   }
 
   const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
+  const graphqlExecution = oneOf(read('SVC_GRAPHQL_EXECUTION') ?? 'compiled', ['compiled', 'plain'] as const, 'SVC_GRAPHQL_EXECUTION', problems) ?? 'compiled';
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -168,6 +179,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     },
     logLevel,
     auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
+    graphqlExecution,
   };
 }
 

@@ -25,6 +25,8 @@ export interface DocumentCacheOptions {
   readonly maxEntries?: number;
   /** Compile with graphql-jit (default true); off runs plain graphql-js `execute`. */
   readonly compile?: boolean;
+  /** Keep prepared documents (default true); off parses and validates on every `prepare` (benchmark reference). */
+  readonly cache?: boolean;
 }
 
 export class DocumentCache {
@@ -44,6 +46,7 @@ export class DocumentCache {
   }
 
   prepare(source: string): PreparedDocument {
+    if (this.options.cache === false) return this.prepareUncached(source);
     const cached = this.entries.get(source);
     if (cached) {
       // Refresh its place in the LRU order.
@@ -74,8 +77,11 @@ export class DocumentCache {
     try {
       document = parse(source, { maxTokens: this.limits.maxTokens, noLocation: false });
     } catch (error) {
-      if (error instanceof GraphQLError) return { ok: false, errors: [error] };
-      throw error;
+      if (!(error instanceof GraphQLError)) throw error;
+      // graphql's own wording ("Document contains more that N tokens") does not say it is our limit.
+      const overLimit = /contains more tha[nt] \d+ tokens/.test(error.message);
+      const message = `query has more than ${this.limits.maxTokens} tokens, the limit per document`;
+      return { ok: false, errors: [overLimit ? new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } }) : error] };
     }
     const errors = validate(this.options.schema, document, this.rules, { maxErrors: 20 });
     if (errors.length > 0) return { ok: false, errors };

@@ -29,6 +29,11 @@ export interface GraphQLExecutorOptions {
   readonly limits?: QueryLimits;
   /** @default true */
   readonly compile?: boolean;
+  /**
+   * `plain`: parse, validate and execute (graphql-js) every request, nothing cached, as the
+   * reference of bench/graphql.ts (SVC_GRAPHQL_EXECUTION). Overrides `compile`. @default 'compiled'
+   */
+  readonly execution?: 'compiled' | 'plain';
 }
 
 const MAX_QUERY_LENGTH = 256 * 1024;
@@ -39,6 +44,7 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
     introspection: options.introspection,
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.compile !== undefined ? { compile: options.compile } : {}),
+    ...(options.execution === 'plain' ? { compile: false, cache: false } : {}),
   });
   const formatError = createErrorFormatter({ production: options.production, logger: options.logger });
   const errorsReply = (status: number, errors: readonly FormattedError[], headers?: Record<string, string>) => jsonReply(status, { errors }, headers);

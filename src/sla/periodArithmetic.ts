@@ -23,6 +23,21 @@
  * interval's effective end is the smaller of its own end and the next interval's start), so bad or
  * lagging rows never count the same instant twice.
  *
+ * Incidents. An incident is an entry into down: a down interval (DOWN, and DEGRADED when
+ * `degradedIsDown`) that does not start exactly where another down interval ended (so DOWN then
+ * DEGRADED, both down, is one incident). It counts in the period when it starts inside the elapsed
+ * period and outside every exclusion window (a planned restart inside a window is not an incident;
+ * its downtime after the window still counts as downtime). It is closed when it ended by
+ * `min(now, end)`; MTTR is the mean wall-clock length of the counted, closed incidents (`null` when
+ * none), so a past period's result does not change when computed later.
+ *
+ * Edge cases: nothing covered -> `actualValue` null and status `NO_DATA`; nothing assessable
+ * (elapsed = excluded, or the period has not started) -> `coveragePercent` null; T = 100 -> budget
+ * 0, burn rate 0 without downtime and `null` (unbounded) with any; remaining budget is not clamped
+ * at 0. Note that with these formulas a burn rate above 1 implies actual < T (the budget base
+ * `period - excluded` scaled to the elapsed share is never below `elapsed - excluded`), so AT_RISK
+ * in practice means "less than 25 % of the month's budget left".
+ *
  * Minutes are fractional (`ms / 60000`) and not rounded here; presentation rounds.
  */
 import type { ServiceStatus } from '../domain/service.js';

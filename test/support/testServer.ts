@@ -4,7 +4,7 @@
  * test sets its own, and optionally a manual clock.
  */
 import assert from 'node:assert/strict';
-import { startServer, type RunningServer } from '../../src/app.js';
+import { startServer, type RunningServer, type ServerDependencies } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createMemoryLogger } from '../../src/log/logger.js';
@@ -39,6 +39,8 @@ export interface TestServerOptions {
   readonly clock?: Clock;
   /** Reuse a store (restart tests). */
   readonly store?: TestStore;
+  /** Routes mounted as `npm run dev` mounts the development module's (src/dev). */
+  readonly extraRoutes?: ServerDependencies['extraRoutes'];
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -62,6 +64,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     version: '4.2.0-test',
     ...(options.clock ? { clock: options.clock } : {}),
     ...(store.pglite ? { pglite: store.pglite } : {}),
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

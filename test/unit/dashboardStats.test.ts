@@ -140,6 +140,12 @@ for (const backend of testBackends()) {
       });
     });
 
+    it('takes a status it does not know in the database for a gap', async () => {
+      const records = [await service('odd', null, [['OPERATIONAL', MARCH - 86_400_000, null]])];
+      await db.knex('status_intervals').where({ service_id: records[0]!.id }).update({ status: 'SOMETHING_ELSE' });
+      assert.equal((await statsFor(records)).averageUptime, 0);
+    });
+
     it('measures the month to date of the clock, not the whole month', async () => {
       // Ten days into March, 500 minutes down out of 14,400 covered: 96.528 and BREACHED.
       const records = [await service('early', 'gold', upExcept(500))];

@@ -80,4 +80,41 @@ describe('service machine', () => {
   it('a hydrated actor starts in the status it was stored with', () => {
     for (const status of SERVICE_STATUSES) assert.equal(snapshotFor(serviceMachine, record(status)).value, status);
   });
+
+  it("a person's update with a status moves the machine and announces the change", () => {
+    const event: ServiceEvent = { type: 'UPDATED', changes: { status: 'MAINTENANCE', statusMessage: 'patching' }, at: T0 + 5, origin: 'api' };
+    const [next, actions] = transition(serviceMachine, snapshotFor(serviceMachine, record('OPERATIONAL')), event);
+    assert.equal(next.value, 'MAINTENANCE');
+    assert.equal(next.context.record.statusMessage, 'patching');
+    assert.equal(next.context.record.statusSeq, 2);
+    assert.deepEqual(actionTypes(actions), ['persist', 'statusChanged']);
+  });
+
+  it("a person's update without a status changes fields only, leaving absent ones as they are", () => {
+    const start = { ...record('DOWN'), criticality: 'critical', tags: ['a'] };
+    const event: ServiceEvent = {
+      type: 'UPDATED',
+      changes: { displayName: 'Payments API', ownerId: 'user-1', dependencies: [{ targetId: 'svc-2', type: 'data' }] },
+      at: T0 + 5,
+      origin: 'api',
+    };
+    const [next, actions] = transition(serviceMachine, snapshotFor(serviceMachine, start), event);
+    assert.equal(next.value, 'DOWN');
+    assert.equal(next.context.record.displayName, 'Payments API');
+    assert.equal(next.context.record.ownerId, 'user-1');
+    assert.deepEqual(next.context.record.dependencies, [{ targetId: 'svc-2', type: 'data' }]);
+    assert.equal(next.context.record.criticality, 'critical');
+    assert.deepEqual(next.context.record.tags, ['a']);
+    assert.deepEqual(actionTypes(actions), ['persist']);
+  });
+
+  it('a removed reference clears the owner, team or dependency that pointed at it, and nothing else', () => {
+    const start = { ...record('OPERATIONAL'), ownerId: 'u1', teamId: 'g1', dependencies: [{ targetId: 's2', type: 'runtime' }, { targetId: 's3', type: 'data' }] };
+    const removed = (r: { userId?: string; groupId?: string; serviceId?: string }): ServiceEvent => ({ type: 'REFERENCE_REMOVED', removed: r, at: T0 + 9, origin: 'api' });
+    const after = (event: ServiceEvent) => transition(serviceMachine, snapshotFor(serviceMachine, start), event)[0].context.record;
+    assert.equal(after(removed({ userId: 'u1' })).ownerId, null);
+    assert.equal(after(removed({ userId: 'other' })).ownerId, 'u1');
+    assert.equal(after(removed({ groupId: 'g1' })).teamId, null);
+    assert.deepEqual(after(removed({ serviceId: 's2' })).dependencies, [{ targetId: 's3', type: 'data' }]);
+  });
 });

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { authorize, can, PERMISSIONS, ROLES, type Action, type Role, type Viewer } from '../../src/auth/roles.js';
+import { AppError } from '../../src/errors/catalog.js';
+
+const viewer = (role: Role): Viewer => ({ userId: 'u', username: 'someone', role, sessionId: 's' });
+
+/** The policy as a table: who may do what. A change to PERMISSIONS must change this table too. */
+const EXPECTED: Record<Action, readonly Role[]> = {
+  'directory:read': ['admin', 'operator', 'user'],
+  'user:read-private': ['admin'],
+  'user:manage': ['admin'],
+  'group:manage': ['admin'],
+  'session:manage-others': ['admin'],
+  'service:read': ['admin', 'operator', 'user'],
+  'service:write': ['admin', 'operator'],
+  'service:delete': ['admin', 'operator'],
+  'node:read': ['admin', 'operator', 'user'],
+  'node:delete': ['admin'],
+  'agent:read': ['admin', 'operator', 'user'],
+  'dashboard:read': ['admin', 'operator', 'user'],
+  'search:read': ['admin', 'operator', 'user'],
+};
+
+describe('roles and authorization', () => {
+  it('the permission table is exactly the documented policy', () => {
+    assert.deepEqual(Object.keys(PERMISSIONS).sort(), Object.keys(EXPECTED).sort());
+  });
+
+  for (const [action, allowed] of Object.entries(EXPECTED) as [Action, readonly Role[]][]) {
+    for (const role of ROLES) {
+      const may = allowed.includes(role);
+      it(`${role} ${may ? 'may' : 'may not'} ${action}`, () => {
+        assert.equal(can(viewer(role), action), may);
+        if (may) assert.equal(authorize(viewer(role), action).role, role);
+        else assert.throws(() => authorize(viewer(role), action), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN' && e.message.includes(role));
+      });
+    }
+  }
+
+  it('no viewer is UNAUTHENTICATED, not FORBIDDEN', () => {
+    assert.equal(can(null, 'service:read'), false);
+    assert.throws(() => authorize(null, 'service:read'), (e: unknown) => e instanceof AppError && e.code === 'UNAUTHENTICATED');
+  });
+});
