@@ -5,7 +5,7 @@ import { createQueryLimitsRule, DEFAULT_QUERY_LIMITS } from '../../src/graphql/q
 
 const schema = buildSchema(`
   type Node { id: ID!, name: String, child: Node, children: [Node!]! }
-  type Query { node(id: ID): Node, ping: String }
+  type Query { node(id: ID): Node, ping: String, list(limit: Int = 100): [Node!]! }
 `);
 const errorsOf = (source: string, limits = DEFAULT_QUERY_LIMITS) =>
   validate(schema, parse(source), [...specifiedRules, createQueryLimitsRule(limits)]).map((e) => e.message);
@@ -50,8 +50,20 @@ describe('GraphQL query limits', () => {
     const started = performance.now();
     const errors = errorsOf(source, { ...DEFAULT_QUERY_LIMITS, maxDepth: 100 });
     assert.ok(performance.now() - started < 1000, 'measuring is linear in the document');
+    assert.ok(errors.some((m) => /^query selects \d+ fields after expanding fragments; at most 2000 are allowed$/.test(m)), errors.join('; '));
+  });
+
+  it('lists multiply the estimated cost by their limit, and a query over the cost bound is refused', () => {
+    const costly = `{ list(limit: 1000) { children { children { children { id } } } } }`;
+    const errors = errorsOf(costly);
     assert.equal(errors.length, 1);
-    assert.match(errors[0]!, /^query selects \d+ fields after expanding fragments; at most 2000 are allowed$/);
+    assert.match(errors[0]!, /^query would resolve about \d+ fields .* at most 200000 are allowed/);
+    assert.deepEqual(errorsOf(`{ list(limit: 100) { children { children { id } } } }`), []);
+  });
+
+  it('a list limit given in a variable is costed as the largest page', () => {
+    assert.equal(errorsOf(`query($n: Int) { list(limit: $n) { children { children { children { id } } } } }`).length, 1);
+    assert.deepEqual(errorsOf(`query($n: Int) { list(limit: $n) { id name } }`), []);
   });
 
   it('a fragment cycle is left to graphql\'s own rule and does not hang', () => {
