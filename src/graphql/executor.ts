@@ -86,6 +86,10 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
       const operation = operationOf(prepared.document, operationName);
       if (typeof operation === 'string') return errorsReply(400, [requestError(operation)]);
       if (operation.operation === 'subscription') return errorsReply(400, [requestError('subscriptions are served over WebSocket at /graphql/ws (graphql-ws protocol)')]);
+      if (operation.operation === 'mutation' && options.app.writer.overloaded) {
+        // Refused before anything is applied: a mutation answered 503 has changed nothing.
+        return errorsReply(503, [requestError('the database is not keeping up with writes; retry shortly', 'UNAVAILABLE')], { 'retry-after': '1' });
+      }
 
       const context: GraphQLContext = {
         viewer: who.viewer,

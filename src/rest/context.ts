@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Fleet } from '../ingest/fleet.js';
 import type { Database } from '../persistence/database.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { AppError, ErrorCode } from '../errors/catalog.js';
+import { applyAndCommit } from '../persistence/acknowledge.js';
 
 export interface RestContext {
   readonly fleet: Fleet;
@@ -18,11 +18,6 @@ export interface RestContext {
  * change is durable ("acknowledge after commit"). When the database is not keeping up, refuse
  * before changing anything.
  */
-export async function commitChange<T>(ctx: RestContext, change: (at: number) => T): Promise<T> {
-  if (ctx.writer.overloaded) {
-    throw new AppError(ErrorCode.Unavailable, 'the database is not keeping up with writes; retry shortly', { 'retry-after': '1' });
-  }
-  const result = change(ctx.clock.now());
-  await ctx.writer.committed();
-  return result;
+export function commitChange<T>(ctx: RestContext, change: (at: number) => T): Promise<T> {
+  return applyAndCommit(ctx.writer, () => change(ctx.clock.now()));
 }
