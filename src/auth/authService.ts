@@ -237,7 +237,8 @@ export class AuthService {
   }
 
   async setPasswordWithToken(token: string, newPassword: string, client: ClientInfo): Promise<boolean> {
-    this.deps.throttle.attempt(client.address, 'password-reset');
+    // Per address only: a shared account bucket would let anyone block every redemption.
+    this.deps.throttle.attempt(client.address, null);
     const now = this.deps.clock.now();
     const invalid = () => new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
     const userId = this.deps.resets.userOf(token, now);

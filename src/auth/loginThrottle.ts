@@ -1,7 +1,9 @@
 /**
  * Password guessing is slowed per client address and per account: every attempt (a `login`,
- * each aliased `login` in one document, a `changePassword` or a reset-token redemption) takes a
- * token from both buckets. This is separate from, and tighter than, the gateway's request limit.
+ * each aliased `login` in one document, a `changePassword`) takes a token from both buckets. A
+ * reset-token redemption names no account (the token is unguessable; one shared bucket would let
+ * anyone block every redemption on the server), so it takes a token from the address bucket only.
+ * This is separate from, and tighter than, the gateway's request limit.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { createRateLimiter } from '../gateway/rateLimiter.js';
@@ -15,8 +17,8 @@ export interface LoginThrottleOptions {
 }
 
 export interface LoginThrottle {
-  /** Throws RATE_LIMITED when either bucket is empty. */
-  attempt(clientAddress: string, account: string): void;
+  /** Throws RATE_LIMITED when either bucket is empty; `account` null: the address bucket only. */
+  attempt(clientAddress: string, account: string | null): void;
 }
 
 export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
@@ -26,8 +28,8 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
   const byAccount = limiter(options.perAccountPerMinute);
   return {
     attempt(clientAddress, account) {
-      for (const [bucket, key] of [[byAddress, clientAddress], [byAccount, account.toLowerCase()]] as const) {
-        const decision = bucket?.take(key);
+      for (const [bucket, key] of [[byAddress, clientAddress], [byAccount, account?.toLowerCase() ?? null]] as const) {
+        const decision = key === null ? undefined : bucket?.take(key);
         if (decision && !decision.allowed) {
           throw new AppError(ErrorCode.RateLimited, `too many sign-in attempts; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) });
         }
