@@ -44,7 +44,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       } else {
         // Re-insert so Map order stays least-recently-seen first.
         buckets.delete(clientKey);
-        bucket.tokens = Math.min(burst, bucket.tokens + ((at - bucket.updatedAt) / 1000) * rate);
+        // A clock stepping back (an NTP correction) refills nothing, instead of locking every client out.
+        bucket.tokens = Math.min(burst, bucket.tokens + (Math.max(0, at - bucket.updatedAt) / 1000) * rate);
         bucket.updatedAt = at;
       }
       buckets.set(clientKey, bucket);

@@ -114,7 +114,8 @@ function searchAll(ctx: GraphQLContext, needle: string) {
   const showEmail = can(ctx.viewer, 'user:read-private');
   return {
     services: collect(ctx.app.fleet.services.all(), (s) => [s.name, s.displayName]),
-    nodes: collect(ctx.app.fleet.nodes.all(), (n) => [n.path]),
+    // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.
+    nodes: collect(ctx.app.fleet.nodes.all(), (n) => [n.name, n.path]),
     users: collect(ctx.app.users.all(), (u) => [u.username, u.displayName, showEmail ? u.email : null]),
     groups: collect(ctx.app.groups.all(), (g) => [g.name]),
   };

@@ -164,7 +164,7 @@ export const servicesSchema: SchemaModule = {
       externalId: (s: ServiceRecord) => externalIdOf(s),
       owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
       team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
-      metadata: (s: ServiceRecord) => JSON.stringify(s.metadata),
+      metadata: (s: ServiceRecord) => canonicalJson(s.metadata),
       lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
       dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => resolveDependencies(s.dependencies, ctx),
       dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext) {
@@ -242,6 +242,19 @@ function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args:
     if (out.length === page.limit) break;
   }
   return out;
+}
+
+/**
+ * JSON text with the keys of every object in code-unit order. The stored jsonb keeps its own key
+ * order (shorter keys first), so plain JSON.stringify gave one text before a restart and another
+ * after it for the same metadata; sorted keys give the same text from memory and from the database.
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    // fromEntries defines own properties, so a "__proto__" key stays a key.
+    return Object.fromEntries(Object.keys(v).sort().map((key) => [key, (v as Record<string, unknown>)[key]]));
+  });
 }
 
 function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext) {

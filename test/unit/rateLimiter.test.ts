@@ -44,4 +44,14 @@ describe('rate limiter (token bucket)', () => {
     const limiter = createRateLimiter({ requestsPerSecond: 0, burst: 1, now: createManualClock().now });
     for (let i = 0; i < 100; i += 1) assert.equal(limiter.take('a').allowed, true);
   });
+
+  it('a clock that steps backwards does not lock clients out', () => {
+    let now = 1_000_000_000;
+    const limiter = createRateLimiter({ requestsPerSecond: 10, burst: 2, now: () => now });
+    assert.equal(limiter.take('a').allowed, true);
+    now -= 25 * 3600_000;
+    assert.equal(limiter.take('a').allowed, true, 'the token left is still there');
+    now += 100;
+    assert.equal(limiter.take('a').allowed, true, 'refill resumes from the stepped-back time');
+  });
 });
