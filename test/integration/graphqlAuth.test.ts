@@ -5,15 +5,10 @@
  * public provider list, and sessions surviving a restart. Time moves on a manual clock.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
 import { createManualClock } from '../../src/clock.js';
-import type { Backend, TestStore } from '../support/backends.js';
-import { testBackends } from '../support/backends.js';
+import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type GqlResponse } from '../support/graphql.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/testServer.js';
 
@@ -415,25 +410,4 @@ for (const backend of testBackends()) {
       }
     });
   });
-}
-
-/** A store two servers can open one after the other: a PGlite data dir, or one PostgreSQL schema. */
-async function durableStore(backend: Backend): Promise<{ forRun(): TestStore; dispose(): Promise<void> }> {
-  if (backend.name === 'postgres') {
-    const store = await backend.createStore();
-    return { forRun: () => store, dispose: () => store.dispose() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'svc-auth-restart-'));
-  const opened: PGlite[] = [];
-  return {
-    forRun() {
-      const pglite = new PGlite(dir);
-      opened.push(pglite);
-      return { url: undefined, pglite, dispose: async () => undefined };
-    },
-    async dispose() {
-      for (const pglite of opened) if (!pglite.closed) await pglite.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

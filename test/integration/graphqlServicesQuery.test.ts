@@ -4,14 +4,9 @@
  * GraphQL surviving a restart of the server on the same store.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { createManualClock } from '../../src/clock.js';
-import type { Backend, TestStore } from '../support/backends.js';
-import { testBackends } from '../support/backends.js';
+import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
@@ -192,29 +187,4 @@ for (const backend of testBackends()) {
       }
     });
   });
-}
-
-/**
- * A store that outlives a server (as in operator.test.ts). PostgreSQL: one schema used by both
- * runs. Embedded: the server closes its PGlite on shutdown, so each run opens a new PGlite on the
- * same data directory, which is what a restart of the real embedded server does.
- */
-async function durableStore(backend: Backend): Promise<{ forRun(): TestStore; dispose(): Promise<void> }> {
-  if (backend.name === 'postgres') {
-    const store = await backend.createStore();
-    return { forRun: () => store, dispose: () => store.dispose() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'svc-graphql-restart-'));
-  const opened: PGlite[] = [];
-  return {
-    forRun() {
-      const pglite = new PGlite(dir);
-      opened.push(pglite);
-      return { url: undefined, pglite, dispose: async () => undefined };
-    },
-    async dispose() {
-      for (const pglite of opened) if (!pglite.closed) await pglite.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -5,14 +5,9 @@
  * list, and the state surviving a restart.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { createManualClock } from '../../src/clock.js';
-import type { Backend, TestStore } from '../support/backends.js';
-import { testBackends } from '../support/backends.js';
+import { durableStore, testBackends } from '../support/backends.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 const REGISTER = '/api/v1/operator/register';
@@ -568,29 +563,4 @@ for (const backend of testBackends()) {
       }
     });
   });
-}
-
-/**
- * A store that outlives a server. PostgreSQL: one schema used by both runs. Embedded: the server
- * closes its PGlite on shutdown, so each run opens a new PGlite on the same data directory, which is
- * what a restart of the real embedded server does.
- */
-async function durableStore(backend: Backend): Promise<{ forRun(): TestStore; dispose(): Promise<void> }> {
-  if (backend.name === 'postgres') {
-    const store = await backend.createStore();
-    return { forRun: () => store, dispose: () => store.dispose() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'svc-restart-'));
-  const opened: PGlite[] = [];
-  return {
-    forRun() {
-      const pglite = new PGlite(dir);
-      opened.push(pglite);
-      return { url: undefined, pglite, dispose: async () => undefined };
-    },
-    async dispose() {
-      for (const pglite of opened) if (!pglite.closed) await pglite.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -5,7 +5,7 @@
  * schema selected through the connection's search_path and dropped afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,4 +103,29 @@ export function withSearchPath(url: string, schema: string): string {
 export function testBackends(): Backend[] {
   const url = process.env['SVC_TEST_DATABASE_URL'];
   return url ? [embeddedBackend, postgresBackend(url)] : [embeddedBackend];
+}
+
+/**
+ * A store that outlives a server. PostgreSQL: one schema used by both runs. Embedded: the server
+ * closes its PGlite on shutdown, so each run opens a new PGlite on the same data directory, which is
+ * what a restart of the real embedded server does.
+ */
+export async function durableStore(backend: Backend): Promise<{ forRun(): TestStore; dispose(): Promise<void> }> {
+  if (backend.name === 'postgres') {
+    const store = await backend.createStore();
+    return { forRun: () => store, dispose: () => store.dispose() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'svc-restart-'));
+  const opened: PGlite[] = [];
+  return {
+    forRun() {
+      const pglite = new PGlite(dir);
+      opened.push(pglite);
+      return { url: undefined, pglite, dispose: async () => undefined };
+    },
+    async dispose() {
+      for (const pglite of opened) if (!pglite.closed) await pglite.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
