@@ -45,6 +45,11 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydratePeople } from './persistence/hydratePeople.js';
 import { FleetService } from './services/fleetService.js';
+import { activationRoute } from './license/activationRoute.js';
+import { hydrateLicense } from './license/hydrateLicense.js';
+import { LicenseManager } from './license/licenseManager.js';
+import { decodePublicKey } from './license/licenseToken.js';
+import { PRODUCT_LICENSE_PUBLIC_KEY } from './license/productKey.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -110,12 +115,23 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       clock,
       decoyHash: await createDecoyHash(),
     });
+    const license = new LicenseManager({
+      publicKey: decodePublicKey(config.license.publicKey ?? PRODUCT_LICENSE_PUBLIC_KEY),
+      writer,
+      bus,
+      clock,
+      logger,
+      newId: randomUUID,
+    });
+    await hydrateLicense(database.knex, license);
+    await license.configure(config.license.key);
     const app: AppServices = {
       ...people,
       fleet,
       fleetService: new FleetService({ fleet, users: people.users, groups: people.groups, writer, clock }),
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
+      license,
       dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
       writer,
       clock,
@@ -141,16 +157,18 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
     const ctx = { fleet, writer, database, clock, version: deps.version };
+    const machineAuth = createMachineAuth(config.security.operatorApiKey);
     const application = createGatewayApplication({
       router: new Router([
         ...probeRoutes(ctx),
         ...machineRoutes(ctx),
         graphqlRoute(executor),
         providersRoute(() => [LOCAL_PROVIDER]),
+        activationRoute({ license, machineAuth, auth }),
         ...(deps.extraRoutes?.(app) ?? []),
       ]),
       rateLimiter: createRateLimiter({ ...config.rateLimit, now: clock.now }),
-      machineAuth: createMachineAuth(config.security.operatorApiKey),
+      machineAuth,
       cors: createCors(config.security.corsAllowedOrigins),
       isTrustedProxy: createAddressMatcher(config.security.trustedProxies),
       production,
@@ -170,6 +188,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       close() {
         closing ??= (async () => {
           clearInterval(sessionPruner);
+          license.close();
           http.stopAccepting();
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);

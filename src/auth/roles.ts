@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'agent:read': EVERYONE,
   'dashboard:read': EVERYONE,
   'search:read': EVERYONE,
+  'license:read': EVERYONE,
+  'license:manage': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -74,11 +74,23 @@ export interface SessionEndedEvent {
   readonly origin: Origin;
 }
 
+/** The licence or a plugin switch changed (SPEC.md core event `license:updated`). */
+export interface LicenseUpdatedEvent {
+  readonly type: 'license.updated';
+  readonly reason: 'activated' | 'expired' | 'plugin-toggled';
+  readonly customer: string | null;
+  /** Plugins active after the change. */
+  readonly activePlugins: readonly string[];
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export type DomainEvent =
   | ServiceStatusChangedEvent
   | ServiceCreatedEvent
   | ServiceDeletedEvent
   | BackupRecordedEvent
   | UserChangedEvent
-  | SessionEndedEvent;
+  | SessionEndedEvent
+  | LicenseUpdatedEvent;
 export type DomainEventType = DomainEvent['type'];

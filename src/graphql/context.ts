@@ -10,6 +10,7 @@ import type { PeopleService } from '../people/peopleService.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import type { FleetService } from '../services/fleetService.js';
+import type { LicenseManager } from '../license/licenseManager.js';
 
 export interface AppServices {
   readonly fleet: Fleet;
@@ -19,6 +20,7 @@ export interface AppServices {
   readonly sessions: SessionStore;
   readonly people: PeopleService;
   readonly auth: AuthService;
+  readonly license: LicenseManager;
   readonly dashboard: DashboardStatsSource;
   readonly writer: BatchWriter;
   readonly clock: Clock;

@@ -7,6 +7,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { authSchema } from '../auth/authSchema.js';
 import { dashboardSchema } from '../dashboard/dashboardSchema.js';
+import { licenseSchema } from '../license/licenseSchema.js';
 import { operationsSchema } from '../operations/operationsSchema.js';
 import { peopleSchema } from '../people/peopleSchema.js';
 import { searchSchema } from '../search/searchSchema.js';
@@ -33,7 +34,7 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema];
 
 export function buildSchema(modules: readonly SchemaModule[] = coreModules): GraphQLSchema {
   return makeExecutableSchema({

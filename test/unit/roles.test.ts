@@ -20,6 +20,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'agent:read': ['admin', 'operator', 'user'],
   'dashboard:read': ['admin', 'operator', 'user'],
   'search:read': ['admin', 'operator', 'user'],
+  'license:read': ['admin', 'operator', 'user'],
+  'license:manage': ['admin'],
 };
 
 describe('roles and authorization', () => {

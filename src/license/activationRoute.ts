@@ -1,0 +1,52 @@
+/**
+ * POST /api/v1/license/activate `{licenseKey}`: the operator API key or an admin's access token
+ * (SPEC.md variant B; required since 4.1.2, so an empty API key setting does not open it: then only
+ * an admin token works). 401 without credentials, 403 for a signed-in non-admin.
+ */
+import type { AuthService } from '../auth/authService.js';
+import { can } from '../auth/roles.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import { jsonReply } from '../gateway/http.js';
+import type { MachineAuth } from '../gateway/machineAuth.js';
+import { KiB, type Route } from '../gateway/routes.js';
+import { badRequest, parseJsonObject } from '../protocol/fields.js';
+import type { LicenseManager } from './licenseManager.js';
+import { MAX_LICENSE_TOKEN_LENGTH } from './licenseToken.js';
+
+export function activationRoute(deps: { readonly license: LicenseManager; readonly machineAuth: MachineAuth; readonly auth: AuthService }): Route {
+  return {
+    method: 'POST',
+    path: '/api/v1/license/activate',
+    auth: 'none',
+    rateLimited: true,
+    bodyLimit: 16 * KiB,
+    async handle(request) {
+      const actor = await whoActivates(request.head.headers, deps);
+      const body = parseJsonObject(request.body);
+      const licenseKey = body['licenseKey'];
+      if (typeof licenseKey !== 'string' || licenseKey.trim() === '') throw badRequest('field "licenseKey" is required: the licence token');
+      if (licenseKey.length > MAX_LICENSE_TOKEN_LENGTH) throw badRequest(`field "licenseKey" is longer than ${MAX_LICENSE_TOKEN_LENGTH} characters`);
+      const license = await deps.license.activate(licenseKey, actor);
+      return jsonReply(200, {
+        success: true,
+        message: `licence ${license.licenseId} for ${license.customer} is active${license.expiresAt === null ? '' : ` until ${new Date(license.expiresAt).toISOString()}`}`,
+        customer: license.customer,
+        plugins: license.plugins,
+      });
+    },
+  };
+}
+
+async function whoActivates(headers: Readonly<Record<string, string>>, deps: { readonly machineAuth: MachineAuth; readonly auth: AuthService }): Promise<string> {
+  const head = { headers } as Parameters<MachineAuth['check']>[0];
+  if (!deps.machineAuth.open && deps.machineAuth.check(head).ok) return 'api-key';
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers['authorization'] ?? '')?.[1];
+  if (bearer !== undefined) {
+    const result = await deps.auth.authenticate(bearer);
+    if (result.ok) {
+      if (!can(result.viewer, 'license:manage')) throw new AppError(ErrorCode.Forbidden, `role ${result.viewer.role} may not activate licences; an admin or the operator API key may`);
+      return `user:${result.viewer.username}`;
+    }
+  }
+  throw new AppError(ErrorCode.Unauthenticated, 'send the operator API key (X-API-Key) or an admin access token (Authorization: Bearer)', { 'www-authenticate': 'Bearer' });
+}
