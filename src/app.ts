@@ -50,6 +50,8 @@ import { hydrateLicense } from './license/hydrateLicense.js';
 import { LicenseManager } from './license/licenseManager.js';
 import { decodePublicKey } from './license/licenseToken.js';
 import { PRODUCT_LICENSE_PUBLIC_KEY } from './license/productKey.js';
+import { AuditTrail } from './audit/auditTrail.js';
+import { auditedRoute } from './audit/auditedRoute.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -125,6 +127,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     });
     await hydrateLicense(database.knex, license);
     await license.configure(config.license.key);
+    const audit = new AuditTrail({ writer, license, clock, newId: randomUUID });
     const app: AppServices = {
       ...people,
       fleet,
@@ -132,6 +135,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       license,
+      audit,
+      knex: database.knex,
       dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
       writer,
       clock,
@@ -161,10 +166,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const application = createGatewayApplication({
       router: new Router([
         ...probeRoutes(ctx),
-        ...machineRoutes(ctx),
+        ...[...machineRoutes(ctx), activationRoute({ license, machineAuth, auth, audit })].map((route) => auditedRoute(route, audit)),
         graphqlRoute(executor),
         providersRoute(() => [LOCAL_PROVIDER]),
-        activationRoute({ license, machineAuth, auth }),
         ...(deps.extraRoutes?.(app) ?? []),
       ]),
       rateLimiter: createRateLimiter({ ...config.rateLimit, now: clock.now }),

@@ -277,7 +277,7 @@ export class AuthService {
 
   /** Overload is refused before any mutation runs (GraphQL executor), so this only waits for the commit. */
   private commit(): Promise<void> {
-    return this.deps.writer.committed();
+    return this.deps.writer.acknowledge();
   }
 
   private async payload(session: SessionRecord, user: UserRecord): Promise<AuthPayload> {

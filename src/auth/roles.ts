@@ -41,6 +41,7 @@ export const PERMISSIONS = {
   'search:read': EVERYONE,
   'license:read': EVERYONE,
   'license:manage': ADMIN,
+  'audit:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

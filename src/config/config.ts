@@ -6,6 +6,7 @@
  * so an operator fixes a broken deployment in one pass.
  */
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+import { decodePublicKey } from '../license/licenseToken.js';
 
 export type Environment = 'production' | 'development';
 
@@ -135,8 +136,12 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   }
 
   const licensePublicKey = read('SVC_LICENSE_PUBLIC_KEY');
-  if (licensePublicKey !== undefined && Buffer.from(licensePublicKey, 'base64').length !== 32) {
-    problems.push('SVC_LICENSE_PUBLIC_KEY must be the base64 of a 32-byte Ed25519 public key');
+  if (licensePublicKey !== undefined) {
+    try {
+      decodePublicKey(licensePublicKey);
+    } catch (error) {
+      problems.push(`SVC_LICENSE_PUBLIC_KEY must be the base64 of a 32-byte Ed25519 public key (${(error as Error).message})`);
+    }
   }
 
   const adminPassword = read('SVC_BOOTSTRAP_ADMIN_PASSWORD');

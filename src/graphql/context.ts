@@ -11,6 +11,8 @@ import type { UserDirectory } from '../people/userDirectory.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import type { FleetService } from '../services/fleetService.js';
 import type { LicenseManager } from '../license/licenseManager.js';
+import type { AuditTrail } from '../audit/auditTrail.js';
+import type { Knex } from 'knex';
 
 export interface AppServices {
   readonly fleet: Fleet;
@@ -21,6 +23,9 @@ export interface AppServices {
   readonly people: PeopleService;
   readonly auth: AuthService;
   readonly license: LicenseManager;
+  readonly audit: AuditTrail;
+  /** For queries that read history from the database (audit trail). */
+  readonly knex: Knex;
   readonly dashboard: DashboardStatsSource;
   readonly writer: BatchWriter;
   readonly clock: Clock;

@@ -8,6 +8,9 @@ import type { GraphQLSchema } from 'graphql';
 import { authSchema } from '../auth/authSchema.js';
 import { dashboardSchema } from '../dashboard/dashboardSchema.js';
 import { licenseSchema } from '../license/licenseSchema.js';
+import { auditSchema } from '../audit/auditSchema.js';
+import type { GraphQLFieldResolver } from 'graphql';
+import type { GraphQLContext } from './context.js';
 import { operationsSchema } from '../operations/operationsSchema.js';
 import { peopleSchema } from '../people/peopleSchema.js';
 import { searchSchema } from '../search/searchSchema.js';
@@ -34,12 +37,42 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema];
 
 export function buildSchema(modules: readonly SchemaModule[] = coreModules): GraphQLSchema {
   return makeExecutableSchema({
     typeDefs: modules.map((m) => m.typeDefs),
-    resolvers: modules.map((m) => m.resolvers),
+    resolvers: modules.map(audited),
     inheritResolversFromInterfaces: true,
   });
+}
+
+type Resolver = GraphQLFieldResolver<unknown, GraphQLContext, Record<string, unknown>>;
+
+/** Every mutation of every module runs inside an audit scope (`ping` changes nothing). */
+function audited(module: SchemaModule): SchemaModule['resolvers'] {
+  const mutations = module.resolvers['Mutation'] as Record<string, Resolver> | undefined;
+  if (!mutations) return module.resolvers;
+  const wrapped: Record<string, Resolver> = {};
+  for (const [name, resolve] of Object.entries(mutations)) {
+    wrapped[name] = name === 'ping' ? resolve : (root, args, ctx, info) =>
+      ctx.app.audit.run(
+        {
+          kind: 'graphql',
+          action: name,
+          actorId: ctx.viewer?.userId ?? null,
+          actor: ctx.viewer?.username ?? signInName(args),
+          sourceAddress: ctx.client.address,
+          detail: () => args,
+        },
+        async () => resolve(root, args, ctx, info),
+      );
+  }
+  return { ...module.resolvers, Mutation: wrapped };
+}
+
+/** Who a sign-in attempt claims to be, for the trail of failed sign-ins. */
+function signInName(args: Record<string, unknown>): string | null {
+  const name = args['username'] ?? args['email'];
+  return typeof name === 'string' ? name : null;
 }

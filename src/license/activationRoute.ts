@@ -10,10 +10,18 @@ import { jsonReply } from '../gateway/http.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import { KiB, type Route } from '../gateway/routes.js';
 import { badRequest, parseJsonObject } from '../protocol/fields.js';
+import type { AuditTrail } from '../audit/auditTrail.js';
 import type { LicenseManager } from './licenseManager.js';
 import { MAX_LICENSE_TOKEN_LENGTH } from './licenseToken.js';
 
-export function activationRoute(deps: { readonly license: LicenseManager; readonly machineAuth: MachineAuth; readonly auth: AuthService }): Route {
+export interface ActivationDeps {
+  readonly license: LicenseManager;
+  readonly machineAuth: MachineAuth;
+  readonly auth: AuthService;
+  readonly audit: AuditTrail;
+}
+
+export function activationRoute(deps: ActivationDeps): Route {
   return {
     method: 'POST',
     path: '/api/v1/license/activate',
@@ -37,13 +45,14 @@ export function activationRoute(deps: { readonly license: LicenseManager; readon
   };
 }
 
-async function whoActivates(headers: Readonly<Record<string, string>>, deps: { readonly machineAuth: MachineAuth; readonly auth: AuthService }): Promise<string> {
+async function whoActivates(headers: Readonly<Record<string, string>>, deps: ActivationDeps): Promise<string> {
   const head = { headers } as Parameters<MachineAuth['check']>[0];
   if (!deps.machineAuth.open && deps.machineAuth.check(head).ok) return 'api-key';
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers['authorization'] ?? '')?.[1];
   if (bearer !== undefined) {
     const result = await deps.auth.authenticate(bearer);
     if (result.ok) {
+      deps.audit.identify(result.viewer.userId, result.viewer.username);
       if (!can(result.viewer, 'license:manage')) throw new AppError(ErrorCode.Forbidden, `role ${result.viewer.role} may not activate licences; an admin or the operator API key may`);
       return `user:${result.viewer.username}`;
     }

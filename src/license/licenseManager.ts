@@ -84,6 +84,15 @@ export class LicenseManager {
     const now = this.options.clock.now();
     const verified = verifyLicenseToken(token.trim(), this.options.publicKey, now);
     if (!verified.ok) throw new AppError(ErrorCode.BadRequest, `licence not accepted (${verified.reason}): ${verified.message}`);
+    // The licence issued last is in force (as `load` chooses at start): an earlier one would be in force only until a restart.
+    const current = this.inForce;
+    if (current !== null && this.status() === 'ACTIVE' && !this.isNewer(verified.license)) {
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `licence not accepted (superseded): licence ${JSON.stringify(verified.license.licenseId)} was issued at ${new Date(verified.license.issuedAt).toISOString()}, ` +
+          `before licence ${JSON.stringify(current.license.licenseId)} (issued ${new Date(current.license.issuedAt).toISOString()}), which is in force; the licence issued last is the one in force`,
+      );
+    }
     if (verified.unknownPlugins.length > 0) {
       this.options.logger.warn('licence lists plugins this version does not know; they stay off', { plugins: verified.unknownPlugins });
     }

@@ -12,6 +12,6 @@ export function refuseWhenOverloaded(writer: BatchWriter): void {
 export async function applyAndCommit<T>(writer: BatchWriter, change: () => T): Promise<T> {
   refuseWhenOverloaded(writer);
   const result = change();
-  await writer.committed();
+  await writer.acknowledge();
   return result;
 }

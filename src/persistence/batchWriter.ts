@@ -153,6 +153,8 @@ export class BatchWriter {
   /** Committed batches and rows since start (for metrics and benchmarks). */
   readonly stats = { batches: 0, rows: 0, failures: 0 };
 
+  private acknowledgeHook: (() => void) | undefined;
+
   constructor(private readonly options: BatchWriterOptions) {
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
@@ -243,6 +245,21 @@ export class BatchWriter {
   afterCommit(effect: () => void): void {
     this.open.afterCommit.push(effect);
     this.schedule();
+  }
+
+  /**
+   * A request's change is staged and the request now waits for its commit: first the
+   * acknowledge hook stages what belongs in the same commit as any change (the audit record),
+   * then it resolves like `committed()`.
+   */
+  acknowledge(): Promise<void> {
+    this.acknowledgeHook?.();
+    return this.committed();
+  }
+
+  /** Set once at composition (the audit trail); see `acknowledge`. */
+  setAcknowledgeHook(hook: () => void): void {
+    this.acknowledgeHook = hook;
   }
 
   /**

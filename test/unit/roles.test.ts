@@ -22,6 +22,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'search:read': ['admin', 'operator', 'user'],
   'license:read': ['admin', 'operator', 'user'],
   'license:manage': ['admin'],
+  'audit:read': ['admin'],
 };
 
 describe('roles and authorization', () => {
