@@ -54,9 +54,10 @@ export class LicenseManager {
 
   /** Stored state at start: activations (any order) and plugin switches. Tokens are verified again. */
   load(stored: readonly { token: string; activatedAt: number; source: LicenseSource }[], switches: readonly { name: string; enabled: boolean }[]): void {
-    const now = this.options.clock.now();
     for (const entry of stored) {
-      const verified = verifyLicenseToken(entry.token, this.options.publicKey, now);
+      // Verified as of its activation: a stored licence that has since expired is still the one in
+      // force (status EXPIRED), exactly as a running server shows it; expiry is judged on every check.
+      const verified = verifyLicenseToken(entry.token, this.options.publicKey, entry.activatedAt);
       if (verified.ok && this.isNewer(verified.license)) this.inForce = { license: verified.license, token: entry.token, activatedAt: entry.activatedAt, source: entry.source };
     }
     for (const s of switches) if (!s.enabled && (PLUGIN_NAMES as readonly string[]).includes(s.name)) this.disabled.add(s.name as PluginName);
