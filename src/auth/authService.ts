@@ -132,7 +132,8 @@ export class AuthService {
       case 'reuse-detected':
         sessions.put({ ...session, ...outcome.session });
         this.announceEnd(session, 'reuse-detected', now);
-        await this.commit();
+        // Committed, but the call is refused: the audit trail records it once, as the failure it is.
+        await this.deps.writer.committed();
         throw new AppError(ErrorCode.Unauthenticated, 'this refresh token was already used; the session is revoked for safety, sign in again');
       case 'concurrent':
         return this.payload(session, user);

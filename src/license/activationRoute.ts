@@ -47,7 +47,10 @@ export function activationRoute(deps: ActivationDeps): Route {
 
 async function whoActivates(headers: Readonly<Record<string, string>>, deps: ActivationDeps): Promise<string> {
   const head = { headers } as Parameters<MachineAuth['check']>[0];
-  if (!deps.machineAuth.open && deps.machineAuth.check(head).ok) return 'api-key';
+  if (!deps.machineAuth.open && deps.machineAuth.check(head).ok) {
+    deps.audit.identify(null, 'api-key');
+    return 'api-key';
+  }
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers['authorization'] ?? '')?.[1];
   if (bearer !== undefined) {
     const result = await deps.auth.authenticate(bearer);
