@@ -1,7 +1,6 @@
 /** The audit table, for the batch writer (append-only). */
-import type { ColumnSpec, TableSpec } from '../persistence/batchWriter.js';
-
-const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
+import type { TableSpec } from '../persistence/batchWriter.js';
+import { cols } from '../persistence/tables.js';
 
 export const auditEventsTable: TableSpec = {
   name: 'audit_events',

@@ -1,7 +1,6 @@
 /** The licensing tables, for the batch writer. */
-import type { ColumnSpec, TableSpec } from '../persistence/batchWriter.js';
-
-const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
+import type { TableSpec } from '../persistence/batchWriter.js';
+import { cols } from '../persistence/tables.js';
 
 export const licenseActivationsTable: TableSpec = {
   name: 'license_activations',

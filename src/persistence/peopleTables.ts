@@ -1,7 +1,6 @@
 /** The tables of people and their sessions, for the batch writer (see tables.ts for the fleet's). */
-import type { ColumnSpec, TableSpec } from './batchWriter.js';
-
-const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
+import type { TableSpec } from './batchWriter.js';
+import { cols } from './tables.js';
 
 export const usersTable: TableSpec = {
   name: 'users',

@@ -4,7 +4,8 @@
  */
 import type { ColumnSpec, TableSpec } from './batchWriter.js';
 
-const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
+/** Column specs from `{ name: 'postgres type' }`, in order. */
+export const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
 
 export const nodesTable: TableSpec = {
   name: 'nodes',

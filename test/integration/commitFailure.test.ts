@@ -13,72 +13,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/clock.js';
 import { testBackends } from '../support/backends.js';
-import knexFactory from 'knex';
 import { startTestServer, type TestResponse, type TestServer } from '../support/testServer.js';
+import { holdCommits, until } from '../support/commitGate.js';
 
 const NODE = 'eu/prod/k8s-1/payments';
-
-interface Gate {
-  /** Resolves when the writer has sent its next commit, which now waits for the database (its batch is closed: later rows go to the next one). */
-  readonly started: Promise<void>;
-  release(): Promise<void>;
-}
-
-/**
- * Makes the database hold the writer's next commit until released, whatever SQL the writer sends:
- * PostgreSQL through a SHARE lock on `services` taken by another connection, PGlite (one session)
- * by holding its transaction lock. `started` comes from knex's `query` event, which fires when the
- * writer sends its statement.
- */
-async function holdCommits(t: TestServer): Promise<Gate> {
-  const knex = t.server.database.knex;
-  const started = new Promise<void>((done) => knex.once('query', () => done()));
-  if (t.store.pglite) {
-    const pglite = t.store.pglite;
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    let holding!: () => void;
-    const held = new Promise<void>((done) => (holding = done));
-    const transaction = pglite.transaction(async () => {
-      holding();
-      await released;
-    });
-    await held;
-    return {
-      started: within(started, 'the writer sends its commit'),
-      async release() {
-        release();
-        await transaction;
-      },
-    };
-  }
-  const locker = knexFactory({ client: 'pg', connection: t.store.url!, pool: { min: 0, max: 1 } });
-  const trx = await locker.transaction();
-  await trx.raw('lock table services in share mode');
-  return {
-    started: within(started, 'the writer sends its commit'),
-    async release() {
-      await trx.commit();
-      await locker.destroy();
-    },
-  };
-}
-
-/** `promise`, or a failure after 10 s: a test that waits on the server must fail, not hang. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`timed out waiting until ${what}`)), 10_000)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Waits until the state core shows `condition` (the requests sent were applied in memory and staged). */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setImmediate(done));
-  }
-}
 
 function assertRefused(res: TestResponse, what: string): void {
   assert.equal(res.status, 503, `${what}: ${res.status} ${res.text}`);

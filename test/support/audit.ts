@@ -4,7 +4,6 @@
  * the database hold the writer's next commit (as in commitFailure.test.ts) to line batches up.
  */
 import assert from 'node:assert/strict';
-import knexFactory from 'knex';
 import type { Clock } from '../../src/clock.js';
 import { decodeSecretKey, generateKeyPair, issueLicenseToken, type LicenseInput } from '../../src/license/licenseToken.js';
 import type { Backend } from './backends.js';
@@ -59,52 +58,8 @@ export async function auditRowCount(t: TestServer): Promise<number> {
   return Number(row!['n']);
 }
 
-export interface CommitGate {
-  /** Resolves when the writer has sent its next commit, which now waits: later rows gather in the next batch. */
-  readonly started: Promise<void>;
-  release(): Promise<void>;
-}
+export { holdCommits, until, within, type CommitGate } from './commitGate.js';
 
-/** Holds the writer's next commit until released (PGlite: its transaction lock; PostgreSQL: a SHARE lock on `services`). */
-export async function holdCommits(t: TestServer): Promise<CommitGate> {
-  const knex = t.server.database.knex;
-  const started = within(new Promise<void>((done) => knex.once('query', () => done())), 'the writer sends its commit');
-  if (t.store.pglite) {
-    const pglite = t.store.pglite;
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    let holding!: () => void;
-    const held = new Promise<void>((done) => (holding = done));
-    const transaction = pglite.transaction(async () => {
-      holding();
-      await released;
-    });
-    await held;
-    return { started, release: async () => (release(), await transaction) };
-  }
-  const locker = knexFactory({ client: 'pg', connection: t.store.url!, pool: { min: 0, max: 1 } });
-  const trx = await locker.transaction();
-  await trx.raw('lock table services in share mode');
-  return { started, release: async () => (await trx.commit(), await locker.destroy()) };
-}
-
-/** `promise`, or a failure after 10 s: a test waiting on the server fails instead of hanging. */
-export function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`timed out waiting until ${what}`)), 10_000)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Polls `condition` (state applied in memory) for up to 10 s. */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setImmediate(done));
-  }
-}
-
-/** The refuse-poison trigger of commitFailure.test.ts: the database refuses services named poison*. */
 export async function poisonServices(t: TestServer): Promise<void> {
   const knex = t.server.database.knex;
   await knex.raw(`create function refuse_poisoned_service() returns trigger language plpgsql as $$
