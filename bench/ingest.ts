@@ -26,7 +26,7 @@ import { runBatchWriterCase, type WriterMeasurement } from './cases/batchWriter.
 import { healthBodies, runHealthCase, type HealthCaseResult } from './cases/healthPush.js';
 import { measureJsonParse, runReferenceSyncCase, runSyncCase, syncBodies, type SyncCaseResult } from './cases/statusSync.js';
 import { readSettings, type BenchSettings } from './lib/benchSettings.js';
-import { Checks } from './lib/checks.js';
+import { Checks, exitCode, runBench } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { machineInfo } from './lib/machineInfo.js';
 import type { LoadResult } from './lib/loadRun.js';
@@ -324,21 +324,7 @@ async function main(): Promise<number> {
   );
   log(`\nresults written to ${resultFile}`);
 
-  if (checks.failures.length > 0) {
-    log(`\nFAILED (${checks.failures.length}):`);
-    for (const failure of checks.failures) log(`  - ${failure}`);
-    return 1;
-  }
-  log(`\nall ${checks.passed.length} checks passed`);
-  if (settings.enforceTargets && targets.some((t) => t.met === false)) return 3;
-  return 0;
+  return exitCode(checks, targets, settings.enforceTargets, log);
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error: unknown) => {
-    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    for (const server of running) await server.stop(2000).catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBench(main, running, log);

@@ -13,3 +13,29 @@ export class Checks {
     this.failures.push(`${description}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
 }
+
+/**
+ * The end of a bench run: list failed checks and exit 1, else 3 when targets are enforced and one
+ * was missed, else 0.
+ */
+export function exitCode(checks: Checks, targets: readonly { met: boolean | null }[], enforceTargets: boolean, log: (line: string) => void): number {
+  if (checks.failures.length > 0) {
+    log(`\nFAILED (${checks.failures.length}):`);
+    for (const failure of checks.failures) log(`  - ${failure}`);
+    return 1;
+  }
+  log(`\nall ${checks.passed.length} checks passed`);
+  return enforceTargets && targets.some((t) => t.met === false) ? 3 : 0;
+}
+
+/** Runs a bench's main: exits with its code, or on a crash stops the child servers still running and exits 1. */
+export function runBench(main: () => Promise<number>, running: Iterable<{ stop(graceMs: number): Promise<unknown> }>, log: (line: string) => void): void {
+  main().then(
+    (code) => process.exit(code),
+    async (error: unknown) => {
+      log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      for (const server of running) await server.stop(2000).catch(() => undefined);
+      process.exit(1);
+    },
+  );
+}
