@@ -10,6 +10,7 @@
 import { createActor, type Actor } from 'xstate';
 import { externalIdOf, newServiceRecord, type NewService, type ServiceRecord } from '../domain/service.js';
 import type { EventBus } from '../events/eventBus.js';
+import { emitOnCommit } from '../events/emitOnCommit.js';
 import type { Origin, ServiceRef } from '../events/domainEvents.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { backupReportsTable, iso, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
@@ -190,7 +191,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
           at: event.at,
           origin: event.origin,
         };
-        writer.afterCommit(() => bus.publish(changed));
+        emitOnCommit(writer, bus, changed);
       },
       backupRecorded: ({ context, event }) => {
         if (event.type !== 'BACKUP_REPORTED') return;
@@ -213,7 +214,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
           at: event.at,
           origin: event.origin,
         };
-        writer.afterCommit(() => bus.publish(recorded));
+        emitOnCommit(writer, bus, recorded);
       },
     },
   });
@@ -255,7 +256,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       indexInOrder(record);
       actors.set(record.id, spawn(record));
       const created = { type: 'service.created' as const, service: refOf(record), at, origin };
-      writer.afterCommit(() => bus.publish(created));
+      emitOnCommit(writer, bus, created);
       return record;
     },
     send(id, event) {
@@ -282,7 +283,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
         { table: backupReportsTable, column: 'service_id' },
       ]);
       const deleted = { type: 'service.deleted' as const, service: refOf(record), at, origin };
-      writer.afterCommit(() => bus.publish(deleted));
+      emitOnCommit(writer, bus, deleted);
       return record;
     },
     hydrate(loaded) {

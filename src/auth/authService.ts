@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
+import { emitOnCommit } from '../events/emitOnCommit.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { UserDirectory, UserRecord } from '../people/userDirectory.js';
 import type { LoginThrottle } from './loginThrottle.js';
@@ -267,7 +268,7 @@ export class AuthService {
 
   private announceEnd(session: SessionRecord, reason: SessionEndReason, at: number): void {
     const event = { type: 'session.ended' as const, sessionId: session.id, userId: session.userId, reason, at, origin: 'api' as const };
-    this.deps.writer.afterCommit(() => this.deps.bus.publish(event));
+    emitOnCommit(this.deps.writer, this.deps.bus, event);
   }
 
   private openSession(sessionId: string): SessionRecord {

@@ -85,6 +85,27 @@ export interface LicenseUpdatedEvent {
   readonly origin: Origin;
 }
 
+/** An in-app notification for one person (SPEC.md `notification:new`, webhook `notification.created`). */
+export interface NotificationRef {
+  readonly id: string;
+  readonly userId: string;
+  /** What the notification is about, e.g. `service.down`; plugins add their own kinds. */
+  readonly type: string;
+  readonly title: string;
+  readonly message: string;
+  readonly entityType: string | null;
+  readonly entityId: string | null;
+  /** ISO 8601. */
+  readonly createdAt: string;
+}
+
+export interface NotificationCreatedEvent {
+  readonly type: 'notification.created';
+  readonly notification: NotificationRef;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export type DomainEvent =
   | ServiceStatusChangedEvent
   | ServiceCreatedEvent
@@ -92,5 +113,6 @@ export type DomainEvent =
   | BackupRecordedEvent
   | UserChangedEvent
   | SessionEndedEvent
-  | LicenseUpdatedEvent;
+  | LicenseUpdatedEvent
+  | NotificationCreatedEvent;
 export type DomainEventType = DomainEvent['type'];

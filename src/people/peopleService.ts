@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { ServiceRegistry } from '../actors/serviceRegistry.js';
+import { emitOnCommit } from '../events/emitOnCommit.js';
 import { applyAndCommit } from '../persistence/acknowledge.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory, GroupRecord } from './groupDirectory.js';
@@ -143,6 +144,6 @@ export class PeopleService {
 
   private announce(type: 'user.created' | 'user.updated' | 'user.deleted', user: UserRecord, fields: readonly string[], at: number): void {
     const event = { type, user: { id: user.id, username: user.username }, fields, at, origin: 'api' as const };
-    this.deps.writer.afterCommit(() => this.deps.bus.publish(event));
+    emitOnCommit(this.deps.writer, this.deps.bus, event);
   }
 }
