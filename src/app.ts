@@ -52,6 +52,11 @@ import { decodePublicKey } from './license/licenseToken.js';
 import { PRODUCT_LICENSE_PUBLIC_KEY } from './license/productKey.js';
 import { AuditTrail } from './audit/auditTrail.js';
 import { auditedRoute } from './audit/auditedRoute.js';
+import { createErrorFormatter } from './graphql/errors.js';
+import { GRAPHQL_BODY_LIMIT } from './graphql/graphqlRoute.js';
+import { createNotifications } from './notifications/index.js';
+import { coreEntityTypes } from './realtime/coreEntityTypes.js';
+import { createGraphQLWsEndpoint, createRealtimeCore } from './realtime/index.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -61,6 +66,8 @@ export interface ServerDependencies {
   readonly pglite?: PGlite;
   /** Routes of the development module (`npm run dev` only; the release build has no such module). */
   readonly extraRoutes?: (app: AppServices) => readonly Route[];
+  /** A graphql-ws connection that sends no connection_init within this is closed. @default 3000 */
+  readonly connectionInitTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -128,6 +135,12 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await hydrateLicense(database.knex, license);
     await license.configure(config.license.key);
     const audit = new AuditTrail({ writer, license, clock, newId: randomUUID });
+    const schema = buildSchema();
+    const formatError = createErrorFormatter({ production, logger });
+    const entityTypes = coreEntityTypes(fleet, people.users, people.groups);
+    const notifications = createNotifications({ knex: database.knex, writer, bus, clock, fleet, users: people.users, groups: people.groups, logger });
+    const realtimeCore = createRealtimeCore({ schema, formatError, entityTypes, sessions: people.sessions, users: people.users, clock, logger });
+    const { realtime } = realtimeCore;
     const app: AppServices = {
       ...people,
       fleet,
@@ -138,6 +151,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       audit,
       knex: database.knex,
       dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
+      notifications,
+      realtime,
+      entityTypes,
       writer,
       clock,
       version: deps.version,
@@ -145,8 +161,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
     const sessionPruner = setInterval(() => people.sessions.pruneAll(clock.now()), SESSION_PRUNE_INTERVAL_MS);
     sessionPruner.unref();
+    realtimeCore.bind(app);
+    realtime.start(bus);
     const executor = createGraphQLExecutor({
-      schema: buildSchema(),
+      schema,
       app,
       auth,
       production,
@@ -163,6 +181,26 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     }
     const ctx = { fleet, writer, database, clock, version: deps.version };
     const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    const rateLimiter = createRateLimiter({ ...config.rateLimit, now: clock.now });
+    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
+    const webSocket = createGraphQLWsEndpoint({
+      schema,
+      documents: executor.cache,
+      auth,
+      realtime,
+      hub: realtimeCore.hub,
+      app,
+      limits: {
+        ...config.realtime,
+        maxMessageBytes: GRAPHQL_BODY_LIMIT,
+        connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
+      },
+      allowedOrigins: config.security.corsAllowedOrigins,
+      rateLimiter,
+      isTrustedProxy,
+      formatError,
+      logger,
+    });
     const application = createGatewayApplication({
       router: new Router([
         ...probeRoutes(ctx),
@@ -171,14 +209,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         providersRoute(() => [LOCAL_PROVIDER]),
         ...(deps.extraRoutes?.(app) ?? []),
       ]),
-      rateLimiter: createRateLimiter({ ...config.rateLimit, now: clock.now }),
+      rateLimiter,
       machineAuth,
       cors: createCors(config.security.corsAllowedOrigins),
-      isTrustedProxy: createAddressMatcher(config.security.trustedProxies),
+      isTrustedProxy,
       production,
       logger,
     });
-    const http = await startHttpServer({ host: config.host, port: config.port, application });
+    const http = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
     logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
 
     let closing: Promise<void> | undefined;
@@ -193,6 +231,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         closing ??= (async () => {
           clearInterval(sessionPruner);
           license.close();
+          realtime.stop();
           http.stopAccepting();
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);

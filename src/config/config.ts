@@ -34,6 +34,13 @@ export interface RateLimitConfig {
   readonly burst: number;
 }
 
+export interface RealtimeConfig {
+  /** SVC_REALTIME_MAX_SUBSCRIPTIONS: open subscriptions per graphql-ws connection. @default 100 */
+  readonly maxSubscriptionsPerConnection: number;
+  /** SVC_REALTIME_MAX_BUFFERED_BYTES: unsent bytes before a slow client is disconnected. @default 1 MiB */
+  readonly maxBufferedBytes: number;
+}
+
 export interface Config {
   readonly env: Environment;
   readonly host: string;
@@ -52,6 +59,7 @@ export interface Config {
   };
   readonly logLevel: LogLevelSetting;
   readonly auth: AuthConfig;
+  readonly realtime: RealtimeConfig;
   /**
    * SVC_GRAPHQL_EXECUTION, a benchmark/diagnostic switch: `compiled` (default) parses and validates
    * each distinct document once (cached) and runs it with graphql-jit; `plain` parses, validates and
@@ -160,6 +168,9 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
   const graphqlExecution = oneOf(read('SVC_GRAPHQL_EXECUTION') ?? 'compiled', ['compiled', 'plain'] as const, 'SVC_GRAPHQL_EXECUTION', problems) ?? 'compiled';
 
+  const maxSubscriptions = integer(read('SVC_REALTIME_MAX_SUBSCRIPTIONS'), 'SVC_REALTIME_MAX_SUBSCRIPTIONS', { min: 1, max: 10_000, fallback: 100 }, problems);
+  const maxBufferedBytes = integer(read('SVC_REALTIME_MAX_BUFFERED_BYTES'), 'SVC_REALTIME_MAX_BUFFERED_BYTES', { min: 16_384, max: 64 * 1024 * 1024, fallback: 1024 * 1024 }, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -185,6 +196,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     logLevel,
     auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
     graphqlExecution,
+    realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
   };
 }
 

@@ -7,6 +7,10 @@ export const ErrorCode = {
   Unauthenticated: 'UNAUTHENTICATED',
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
+  /** Someone else holds what was asked for (an edit lock). */
+  Conflict: 'CONFLICT',
+  /** A per-client bound was reached (open subscriptions). */
+  LimitExceeded: 'LIMIT_EXCEEDED',
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
@@ -23,6 +27,8 @@ export function toHttpStatus(code: ErrorCode): number {
     case ErrorCode.Unauthenticated: return 401;
     case ErrorCode.Forbidden: return 403;
     case ErrorCode.NotFound: return 404;
+    case ErrorCode.Conflict: return 409;
+    case ErrorCode.LimitExceeded: return 429;
     case ErrorCode.MethodNotAllowed: return 405;
     case ErrorCode.PayloadTooLarge: return 413;
     case ErrorCode.UnsupportedMediaType: return 415;
@@ -36,7 +42,7 @@ export function toHttpStatus(code: ErrorCode): number {
 
 /** The `extensions.code` of a GraphQL error (issue 3: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, ...). */
 export type GraphQLErrorCode =
-  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
+  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'LIMIT_EXCEEDED' | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
 
 export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
   switch (code) {
@@ -48,6 +54,8 @@ export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
     case ErrorCode.Unauthenticated: return 'UNAUTHENTICATED';
     case ErrorCode.Forbidden: return 'FORBIDDEN';
     case ErrorCode.NotFound: return 'NOT_FOUND';
+    case ErrorCode.Conflict: return 'CONFLICT';
+    case ErrorCode.LimitExceeded: return 'LIMIT_EXCEEDED';
     case ErrorCode.PluginInactive: return 'PLUGIN_INACTIVE';
     case ErrorCode.RateLimited: return 'RATE_LIMITED';
     case ErrorCode.Unavailable: return 'UNAVAILABLE';

@@ -7,13 +7,17 @@
  * is copied before the first await (it is stack-allocated); writes after an await happen in `cork`.
  */
 import uWS from 'uWebSockets.js';
+import { makeBehavior } from 'graphql-ws/use/uWebSockets';
 import type { HttpApplication, Reply, RequestHead } from './http.js';
 import { normalizeAddress } from './addressRange.js';
+import type { GatewaySocket, WebSocketEndpoint } from './webSocket.js';
 
 export interface HttpServerOptions {
   readonly host: string;
   readonly port: number;
   readonly application: HttpApplication;
+  /** graphql-ws on the same port (`/graphql/ws`). */
+  readonly webSocket?: WebSocketEndpoint;
 }
 
 export interface RunningHttpServer {
@@ -51,6 +55,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       for (const w of waiters) w();
     }
   };
+
+  if (options.webSocket) mountWebSocket(app, options.webSocket, () => accepting);
 
   app.any('/*', (res, req) => {
     // Null prototype: a header named "constructor" or "__proto__" is just a header.
@@ -160,6 +166,87 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     closeConnections() {
       // Present at run time in uWS 20.30 but missing from this build's typings.
       (app as unknown as { close(): void }).close();
+    },
+  };
+}
+
+/**
+ * graphql-ws through its uWS adapter. Before the adapter upgrades, the endpoint may refuse (origin,
+ * rate limit); each socket gets an adapter (`client`) so the realtime core never touches uWS.
+ * graphql-ws's own keep-alive timer per connection is off: uWS pings idle sockets itself.
+ */
+function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, accepting: () => boolean): void {
+  const behavior = makeBehavior(
+    endpoint.server as Parameters<typeof makeBehavior>[0],
+    {
+      maxPayloadLength: endpoint.maxMessageBytes,
+      maxBackpressure: endpoint.maxBufferedBytes,
+      // Typed as a number in this build's typings; uWS reads it as a flag.
+      closeOnBackpressureLimit: 1,
+      idleTimeout: endpoint.idleTimeoutSeconds,
+      sendPingsAutomatically: true,
+      open(ws) {
+        (ws as unknown as { client: GatewaySocket }).client = adaptSocket(ws);
+      },
+      close(ws) {
+        (ws as unknown as { client: UwsClient }).client.markClosed();
+      },
+    },
+    0,
+  );
+  app.ws(endpoint.path, {
+    ...behavior,
+    upgrade(res, req, context) {
+      const headers: Record<string, string> = Object.create(null) as Record<string, string>;
+      req.forEach((key, value) => {
+        headers[key] = value;
+      });
+      const head = { path: req.getUrl(), headers, peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())) };
+      const refusal = accepting()
+        ? endpoint.admit(head)
+        : { status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":"the server is shutting down; reconnect to another instance"}' };
+      if (refusal) {
+        res.cork(() => {
+          res.writeStatus(statusLine(refusal.status));
+          if (refusal.headers) for (const name in refusal.headers) res.writeHeader(name, refusal.headers[name]!);
+          res.end(refusal.body, true);
+        });
+        return;
+      }
+      behavior.upgrade!(res, req, context);
+    },
+  });
+  endpoint.attach({ publish: (topic, frame) => void app.publish(topic, frame, false) });
+}
+
+interface UwsClient extends GatewaySocket {
+  markClosed(): void;
+}
+
+/** Every call is a no-op once the socket closed: uWS throws on a closed socket. */
+function adaptSocket(ws: uWS.WebSocket<unknown>): UwsClient {
+  let closed = false;
+  return {
+    peerAddress: normalizeAddress(decoder.decode(ws.getRemoteAddressAsText())),
+    get closed() {
+      return closed;
+    },
+    subscribe(topic) {
+      if (!closed) ws.subscribe(topic);
+    },
+    unsubscribe(topic) {
+      if (!closed) ws.unsubscribe(topic);
+    },
+    send(frame) {
+      if (!closed) ws.send(frame, false);
+    },
+    close(code, reason) {
+      if (closed) return;
+      closed = true;
+      ws.end(code, reason);
+    },
+    markClosed() {
+      closed = true;
     },
   };
 }

@@ -13,6 +13,9 @@ import type { FleetService } from '../services/fleetService.js';
 import type { LicenseManager } from '../license/licenseManager.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Knex } from 'knex';
+import type { NotificationCenter } from '../notifications/notificationCenter.js';
+import type { RealtimeService } from '../realtime/realtimeService.js';
+import type { EntityTypeRegistry } from '../realtime/entityTypes.js';
 
 export interface AppServices {
   readonly fleet: Fleet;
@@ -27,6 +30,11 @@ export interface AppServices {
   /** For queries that read history from the database (audit trail). */
   readonly knex: Knex;
   readonly dashboard: DashboardStatsSource;
+  readonly notifications: NotificationCenter;
+  /** Subscriptions, presence and edit locks. */
+  readonly realtime: RealtimeService;
+  /** Entity kinds people watch, lock and subscribe to; plugins register theirs. */
+  readonly entityTypes: EntityTypeRegistry;
   readonly writer: BatchWriter;
   readonly clock: Clock;
   readonly version: string;

@@ -15,6 +15,8 @@ import { operationsSchema } from '../operations/operationsSchema.js';
 import { peopleSchema } from '../people/peopleSchema.js';
 import { searchSchema } from '../search/searchSchema.js';
 import { servicesSchema } from '../services/servicesSchema.js';
+import { notificationSchema } from '../notifications/notificationSchema.js';
+import { realtimeSchema, UNAUDITED_MUTATIONS } from '../realtime/realtimeSchema.js';
 import type { SchemaModule } from './module.js';
 import { DateTime, scalarTypeDefs } from './scalars.js';
 
@@ -37,7 +39,10 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, notificationSchema, realtimeSchema];
+
+/** Mutations that change nothing durable (`ping`, edit locks) are not audited. */
+const UNAUDITED = new Set(['ping', ...UNAUDITED_MUTATIONS]);
 
 export function buildSchema(modules: readonly SchemaModule[] = coreModules): GraphQLSchema {
   return makeExecutableSchema({
@@ -49,13 +54,13 @@ export function buildSchema(modules: readonly SchemaModule[] = coreModules): Gra
 
 type Resolver = GraphQLFieldResolver<unknown, GraphQLContext, Record<string, unknown>>;
 
-/** Every mutation of every module runs inside an audit scope (`ping` changes nothing). */
+/** Every mutation of every module runs inside an audit scope, except those in UNAUDITED. */
 function audited(module: SchemaModule): SchemaModule['resolvers'] {
   const mutations = module.resolvers['Mutation'] as Record<string, Resolver> | undefined;
   if (!mutations) return module.resolvers;
   const wrapped: Record<string, Resolver> = {};
   for (const [name, resolve] of Object.entries(mutations)) {
-    wrapped[name] = name === 'ping' ? resolve : (root, args, ctx, info) =>
+    wrapped[name] = UNAUDITED.has(name) ? resolve : (root, args, ctx, info) =>
       ctx.app.audit.run(
         {
           kind: 'graphql',

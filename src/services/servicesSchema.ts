@@ -60,6 +60,8 @@ export const servicesSchema: SchemaModule = {
       nodeId: String!
       "nodeId and name joined with a slash."
       externalId: String!
+      "Its place in the hierarchy and its name, node/path/name (the externalId); webhook payloads carry it as service.path."
+      path: String!
       status: ServiceStatus!
       statusMessage: String
       statusSince: DateTime!
@@ -162,6 +164,7 @@ export const servicesSchema: SchemaModule = {
     Service: {
       nodeId: (s: ServiceRecord) => s.nodePath,
       externalId: (s: ServiceRecord) => externalIdOf(s),
+      path: (s: ServiceRecord) => externalIdOf(s),
       owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
       team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
       metadata: (s: ServiceRecord) => canonicalJson(s.metadata),

@@ -41,6 +41,7 @@ export interface TestServerOptions {
   readonly store?: TestStore;
   /** Routes mounted as `npm run dev` mounts the development module's (src/dev). */
   readonly extraRoutes?: ServerDependencies['extraRoutes'];
+  readonly connectionInitTimeoutMs?: number;
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -65,6 +66,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.clock ? { clock: options.clock } : {}),
     ...(store.pglite ? { pglite: store.pglite } : {}),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.connectionInitTimeoutMs !== undefined ? { connectionInitTimeoutMs: options.connectionInitTimeoutMs } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

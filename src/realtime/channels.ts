@@ -1,0 +1,23 @@
+/**
+ * Channel names: which subscribers an event reaches. One event may go to several channels (a
+ * status change reaches "every service", "this service" and "everything under each node above
+ * it"); every subscription listens on exactly one.
+ */
+export const channels = {
+  allServiceStatus: 'service-status:*',
+  serviceStatus: (serviceId: string) => `service-status:id:${serviceId}`,
+  serviceStatusUnder: (nodePath: string) => `service-status:node:${nodePath}`,
+  entity: (entityKey: string) => `entity:${entityKey}`,
+  viewers: (entityKey: string) => `viewers:${entityKey}`,
+  locks: (entityKey: string) => `locks:${entityKey}`,
+  notifications: (userId: string) => `notifications:${userId}`,
+  license: 'license',
+} as const;
+
+/** `a/b/c` -> `a`, `a/b`, `a/b/c`: the nodes a service under `a/b/c` is below. */
+export function nodeAncestry(nodePath: string): string[] {
+  const segments = nodePath.split('/');
+  const paths: string[] = [];
+  for (let i = 1; i <= segments.length; i += 1) paths.push(segments.slice(0, i).join('/'));
+  return paths;
+}

@@ -1,0 +1,86 @@
+/**
+ * Open graphql-ws connections by session and person, so an ended session or a deactivated person
+ * loses their live connections at once, and a periodic check catches whatever no event announced
+ * (a session that simply expired).
+ */
+import type { Viewer } from '../auth/roles.js';
+import type { TopicSocket } from './fanoutHub.js';
+
+/** A client's socket as the realtime core sees it (adapted from uWS in the gateway). */
+export interface ClientSocket extends TopicSocket {
+  /** One frame to this client only (initial snapshots). */
+  send(frame: string): void;
+  /** Close with a graphql-ws close code and a reason the client can act on. */
+  close(code: number, reason: string): void;
+}
+
+export interface RealtimeConnection {
+  readonly id: number;
+  readonly viewer: Viewer;
+  readonly socket: ClientSocket;
+  readonly openedAt: number;
+  closed: boolean;
+}
+
+/** graphql-ws close codes the realtime endpoint uses (the protocol's own numbers). */
+export const CloseCode = {
+  Unauthorized: 4401,
+  Forbidden: 4403,
+} as const;
+
+export class ConnectionRegistry {
+  private readonly bySession = new Map<string, Set<RealtimeConnection>>();
+  private readonly byUser = new Map<string, Set<RealtimeConnection>>();
+  private nextId = 1;
+
+  open(viewer: Viewer, socket: ClientSocket, now: number): RealtimeConnection {
+    const connection: RealtimeConnection = { id: this.nextId++, viewer, socket, openedAt: now, closed: false };
+    add(this.bySession, viewer.sessionId, connection);
+    add(this.byUser, viewer.userId, connection);
+    return connection;
+  }
+
+  /** Forget a closed connection; true when it was the last one of its session. */
+  forget(connection: RealtimeConnection): boolean {
+    connection.closed = true;
+    remove(this.byUser, connection.viewer.userId, connection);
+    return remove(this.bySession, connection.viewer.sessionId, connection);
+  }
+
+  ofSession(sessionId: string): RealtimeConnection[] {
+    return [...(this.bySession.get(sessionId) ?? [])];
+  }
+
+  ofUser(userId: string): RealtimeConnection[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
+  *all(): IterableIterator<RealtimeConnection> {
+    for (const set of this.byUser.values()) yield* set;
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+}
+
+function add(map: Map<string, Set<RealtimeConnection>>, key: string, connection: RealtimeConnection): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(connection);
+}
+
+/** Returns true when the key has no connection left. */
+function remove(map: Map<string, Set<RealtimeConnection>>, key: string, connection: RealtimeConnection): boolean {
+  const set = map.get(key);
+  if (!set) return false;
+  set.delete(connection);
+  if (set.size > 0) return false;
+  map.delete(key);
+  return true;
+}

@@ -1,0 +1,54 @@
+/**
+ * The kinds of entity people watch, lock and subscribe to, with who may read and edit each. Core
+ * registers services, users and groups; plugins register theirs (tickets, SLA definitions) so the
+ * generic subscription, presence and edit locks work for them without changes here.
+ */
+import type { Action } from '../auth/roles.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+
+export interface EntityType {
+  readonly name: string;
+  /** Needed to watch it, see its viewers and locks, and receive its events. */
+  readonly read: Action;
+  /** Needed to take an edit lock on one of its fields. */
+  readonly write: Action;
+  exists(id: string): boolean;
+}
+
+export const MAX_ENTITY_ID_LENGTH = 200;
+export const MAX_FIELD_NAME_LENGTH = 100;
+
+export class EntityTypeRegistry {
+  private readonly types = new Map<string, EntityType>();
+
+  register(type: EntityType): void {
+    if (this.types.has(type.name)) throw new Error(`entity type ${type.name} is registered twice`);
+    this.types.set(type.name, type);
+  }
+
+  /** The type and id of an existing entity, or a BAD_REQUEST / NOT_FOUND a person can act on. */
+  resolve(typeName: string, id: string): EntityType {
+    const type = this.types.get(typeName);
+    if (!type) throw new AppError(ErrorCode.BadRequest, `unknown entityType "${typeName}"; known: ${this.names().join(', ')}`);
+    if (id.length === 0 || id.length > MAX_ENTITY_ID_LENGTH) throw new AppError(ErrorCode.BadRequest, `entityId must be 1 to ${MAX_ENTITY_ID_LENGTH} characters`);
+    if (!type.exists(id)) throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
+    return type;
+  }
+
+  names(): string[] {
+    return [...this.types.keys()].sort();
+  }
+}
+
+/** The key of one entity in presence, lock and channel maps. */
+export function entityKey(typeName: string, id: string): string {
+  return `${typeName}:${id}`;
+}
+
+/** A field name for an edit lock: a plain identifier path like `description` or `owner.email`. */
+export function assertFieldName(field: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(field) || field.length > MAX_FIELD_NAME_LENGTH) {
+    throw new AppError(ErrorCode.BadRequest, `field must be a name like "description" (letters, digits, _ . -; at most ${MAX_FIELD_NAME_LENGTH} characters)`);
+  }
+  return field;
+}

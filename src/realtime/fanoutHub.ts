@@ -1,0 +1,238 @@
+/**
+ * Fan-out of subscription events (DESIGN.md "Fan-out"). Subscribers of a channel are grouped by
+ * what they asked for and what they may see: (channel, document, operation, variables,
+ * visibility). An event runs the group's selection set ONCE and is serialized once; the graphql-ws
+ * `next` frame differs between subscribers only by the client's subscription id, so each group
+ * keeps one uWS topic per distinct id and the frame goes out with one `publish` per topic. When
+ * clients use the same id for the same subscription (a dashboard build does), one publish reaches
+ * all of them; with a random id per client it is one publish per subscriber, still without
+ * re-executing anything.
+ */
+import { execute, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+
+/** Where frames go: uWebSockets.js `app.publish` in the gateway. */
+export interface TopicPublisher {
+  publish(topic: string, frame: string): void;
+}
+
+/** The part of a client socket the hub uses. */
+export interface TopicSocket {
+  subscribe(topic: string): void;
+  unsubscribe(topic: string): void;
+}
+
+export interface JoinRequest {
+  readonly channel: string;
+  readonly socket: TopicSocket;
+  readonly subscriptionId: string;
+  readonly document: DocumentNode;
+  /** Identifies the document (its source text); with the variables it keys the group. */
+  readonly documentKey: string;
+  readonly operationName: string | null;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  /** Who may see the same payload: a role for shared channels, a person for personal ones. */
+  readonly visibility: string;
+  /** The context payloads of this group are executed with (no per-person data for shared groups). */
+  readonly contextValue: unknown;
+}
+
+interface IdTopic {
+  readonly topic: string;
+  /** `{"id":"…","type":"next","payload":` */
+  readonly prefix: string;
+  members: number;
+}
+
+interface Group {
+  readonly id: number;
+  readonly key: string;
+  readonly channel: string;
+  readonly document: DocumentNode;
+  readonly operationName: string | null;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  readonly contextValue: unknown;
+  readonly ids: Map<string, IdTopic>;
+  members: number;
+  /** Set while an asynchronous execution of this group runs, so events keep their order. */
+  tail: Promise<void> | undefined;
+}
+
+export interface FanoutHubOptions {
+  readonly schema: GraphQLSchema;
+  /** Shapes errors in payloads the way the HTTP endpoint does (no internals). */
+  readonly formatError: (error: GraphQLError) => unknown;
+  readonly onExecutionFailure?: (error: unknown) => void;
+}
+
+export class FanoutHub {
+  private readonly channels = new Map<string, Set<Group>>();
+  private readonly groups = new Map<string, Group>();
+  private publisher: TopicPublisher | undefined;
+  private nextGroupId = 1;
+  private delivered = 0;
+
+  constructor(private readonly options: FanoutHubOptions) {}
+
+  /** Frames published before the gateway is listening go nowhere: there is nobody to receive them. */
+  attach(publisher: TopicPublisher): void {
+    this.publisher = publisher;
+  }
+
+  /** Add a subscriber; returns the function that removes it (idempotent). */
+  join(request: JoinRequest): () => void {
+    const key = groupKey(request);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = {
+        id: this.nextGroupId++,
+        key,
+        channel: request.channel,
+        document: request.document,
+        operationName: request.operationName,
+        variables: request.variables,
+        contextValue: request.contextValue,
+        ids: new Map(),
+        members: 0,
+        tail: undefined,
+      };
+      this.groups.set(key, group);
+      let groups = this.channels.get(request.channel);
+      if (!groups) {
+        groups = new Set();
+        this.channels.set(request.channel, groups);
+      }
+      groups.add(group);
+    }
+    let idTopic = group.ids.get(request.subscriptionId);
+    if (!idTopic) {
+      idTopic = { topic: `g${group.id}:${request.subscriptionId}`, prefix: `{"id":${JSON.stringify(request.subscriptionId)},"type":"next","payload":`, members: 0 };
+      group.ids.set(request.subscriptionId, idTopic);
+    }
+    idTopic.members += 1;
+    group.members += 1;
+    request.socket.subscribe(idTopic.topic);
+    const joined = group;
+    const topic = idTopic;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      request.socket.unsubscribe(topic.topic);
+      this.leave(joined, request.subscriptionId, topic);
+    };
+  }
+
+  hasSubscribers(channel: string): boolean {
+    return this.channels.has(channel);
+  }
+
+  /** Subscribers on a channel (tests, metrics). */
+  subscriberCount(channel: string): number {
+    let n = 0;
+    for (const group of this.channels.get(channel) ?? []) n += group.members;
+    return n;
+  }
+
+  /** Frames handed to uWS since start (one per topic publish). */
+  get publishedFrames(): number {
+    return this.delivered;
+  }
+
+  /**
+   * Deliver an event to every subscriber of `channel`: `root` is the Subscription root value, e.g.
+   * `{ serviceStatusChanged: {...} }`. Each group's selection runs once.
+   */
+  publish(channel: string, root: Readonly<Record<string, unknown>>): void {
+    const groups = this.channels.get(channel);
+    if (!groups) return;
+    for (const group of groups) {
+      // Resolvers are synchronous today; an asynchronous one queues later events behind it.
+      const pending = group.tail ? group.tail.then(() => this.runGroup(group, root)) : this.runGroup(group, root);
+      if (!pending) continue;
+      const tail: Promise<void> = pending.then(() => {
+        if (group.tail === tail) group.tail = undefined;
+      });
+      group.tail = tail;
+    }
+  }
+
+  /**
+   * One frame for one new subscriber only (the current state when it subscribes), executed with
+   * its group's document and context; `send` writes it to that subscriber's socket.
+   */
+  sendOnce(request: JoinRequest, root: Readonly<Record<string, unknown>>, send: (frame: string) => void): void {
+    const prefix = `{"id":${JSON.stringify(request.subscriptionId)},"type":"next","payload":`;
+    const deliver = (result: ExecutionResult) => send(`${prefix}${this.serialize(result)}}`);
+    try {
+      const result = execute({
+        schema: this.options.schema,
+        document: request.document,
+        rootValue: root,
+        contextValue: request.contextValue,
+        variableValues: request.variables,
+        operationName: request.operationName,
+      });
+      if (isPromise(result)) result.then(deliver, (error: unknown) => this.options.onExecutionFailure?.(error));
+      else deliver(result);
+    } catch (error) {
+      this.options.onExecutionFailure?.(error);
+    }
+  }
+
+  private runGroup(group: Group, root: Readonly<Record<string, unknown>>): Promise<void> | undefined {
+    let result: ExecutionResult | Promise<ExecutionResult>;
+    try {
+      result = execute({
+        schema: this.options.schema,
+        document: group.document,
+        rootValue: root,
+        contextValue: group.contextValue,
+        variableValues: group.variables,
+        operationName: group.operationName,
+      });
+    } catch (error) {
+      this.options.onExecutionFailure?.(error);
+      return undefined;
+    }
+    if (isPromise(result)) {
+      return result.then(
+        (settled) => this.send(group, settled),
+        (error: unknown) => this.options.onExecutionFailure?.(error),
+      );
+    }
+    this.send(group, result);
+    return undefined;
+  }
+
+  private send(group: Group, result: ExecutionResult): void {
+    if (group.members === 0 || !this.publisher) return;
+    const payload = this.serialize(result);
+    for (const idTopic of group.ids.values()) {
+      this.publisher.publish(idTopic.topic, `${idTopic.prefix}${payload}}`);
+      this.delivered += 1;
+    }
+  }
+
+  private serialize(result: ExecutionResult): string {
+    return JSON.stringify(result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => this.options.formatError(e)) } : { data: result.data });
+  }
+
+  private leave(group: Group, subscriptionId: string, idTopic: IdTopic): void {
+    idTopic.members -= 1;
+    group.members -= 1;
+    if (idTopic.members === 0) group.ids.delete(subscriptionId);
+    if (group.members > 0) return;
+    this.groups.delete(group.key);
+    const groups = this.channels.get(group.channel);
+    groups?.delete(group);
+    if (groups?.size === 0) this.channels.delete(group.channel);
+  }
+}
+
+function groupKey(request: JoinRequest): string {
+  return [request.channel, request.visibility, request.operationName ?? '', request.variables ? JSON.stringify(request.variables) : '', request.documentKey].join('\u0000');
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
+}

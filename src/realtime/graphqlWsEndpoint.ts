@@ -1,0 +1,153 @@
+/**
+ * `/graphql/ws`: the graphql-ws protocol server. Authentication happens at `connection_init` (the
+ * `token` connection parameter, or the upgrade request's `Authorization: Bearer`). Only
+ * subscriptions travel here: queries and mutations go to POST /graphql, where the rate limit,
+ * overload shedding and audit apply. Documents pass the same cache, validation and bounds as on
+ * HTTP; each connection may hold a bounded number of subscriptions.
+ */
+import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { AuthService } from '../auth/authService.js';
+import type { Logger } from '../log/logger.js';
+import { resolveClientAddress } from '../gateway/clientAddress.js';
+import { errorReply, type Reply } from '../gateway/http.js';
+import type { RateLimiter } from '../gateway/rateLimiter.js';
+import type { TopicPublisher, UpgradeHead, WebSocketEndpoint } from '../gateway/webSocket.js';
+import type { AppServices, GraphQLContext } from '../graphql/context.js';
+import { operationOf, type DocumentCache } from '../graphql/documentCache.js';
+import type { FormattedError } from '../graphql/errors.js';
+import type { FanoutHub } from './fanoutHub.js';
+import { CloseCode, type RealtimeConnection } from './connections.js';
+import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+
+export const GRAPHQL_WS_PATH = '/graphql/ws';
+
+export interface RealtimeLimits {
+  /** Open subscriptions per connection. */
+  readonly maxSubscriptionsPerConnection: number;
+  /** Unsent bytes a client may let pile up before it is disconnected as too slow. */
+  readonly maxBufferedBytes: number;
+  /** Largest client message (a subscribe with its document). */
+  readonly maxMessageBytes: number;
+  /** A connection that sends no `connection_init` within this is closed (4408). */
+  readonly connectionInitTimeoutMs: number;
+}
+
+export interface GraphQLWsEndpointOptions {
+  readonly schema: GraphQLSchema;
+  readonly documents: DocumentCache;
+  readonly auth: AuthService;
+  readonly realtime: RealtimeService;
+  readonly hub: FanoutHub;
+  readonly app: AppServices;
+  readonly limits: RealtimeLimits;
+  readonly allowedOrigins: readonly string[];
+  readonly rateLimiter: RateLimiter;
+  readonly isTrustedProxy: (address: string) => boolean;
+  readonly formatError: (error: GraphQLError) => FormattedError;
+  readonly logger: Logger;
+}
+
+/** The GraphQL context of a subscription: the usual one plus the subscription it serves. */
+export interface SubscriptionContext extends GraphQLContext {
+  readonly subscription: SubscriptionScope;
+}
+
+export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
+  const { realtime, limits } = options;
+  const allowedOrigins = new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
+  const connections = new WeakMap<object, RealtimeConnection>();
+  const codedError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
+
+  return {
+    path: GRAPHQL_WS_PATH,
+    maxMessageBytes: limits.maxMessageBytes,
+    maxBufferedBytes: limits.maxBufferedBytes,
+    idleTimeoutSeconds: 60,
+    attach(publisher: TopicPublisher) {
+      options.hub.attach(publisher);
+    },
+    admit(head: UpgradeHead): Reply | null {
+      const origin = head.headers['origin'];
+      // Browsers always send Origin on a WebSocket upgrade; agents and scripts send none.
+      if (allowedOrigins.size > 0 && origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
+        return errorReply(403, `origin ${origin} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+      }
+      const address = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
+      const decision = options.rateLimiter.take(address);
+      if (!decision.allowed) return errorReply(429, `rate limit exceeded for ${address}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) });
+      return null;
+    },
+    server: {
+      schema: options.schema,
+      connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
+      async onConnect(ctx) {
+        const client = ctx.extra.socket.client;
+        const token = accessToken(ctx.connectionParams, ctx.extra.persistedRequest.headers['authorization']);
+        if (token === null) {
+          client.close(CloseCode.Unauthorized, 'Unauthorized: send the access token as connection parameter "token" or as Authorization: Bearer');
+          return false;
+        }
+        const result = await options.auth.authenticate(token);
+        if (!result.ok) {
+          client.close(CloseCode.Forbidden, `Forbidden: ${REFUSALS[result.reason]}`);
+          return false;
+        }
+        if (client.closed) return false;
+        connections.set(ctx, realtime.connect(result.viewer, client));
+        return true;
+      },
+      onSubscribe(ctx, id, payload) {
+        const connection = connections.get(ctx);
+        if (!connection || connection.closed) return [codedError('the connection is not signed in', 'UNAUTHENTICATED')];
+        // graphql-ws has already counted this subscription.
+        if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerConnection) {
+          return [codedError(`at most ${limits.maxSubscriptionsPerConnection} subscriptions may be open on one connection; complete one first or open another connection`, 'LIMIT_EXCEEDED')];
+        }
+        if (typeof payload.query !== 'string') return [codedError('subscribe needs a "query" string', 'BAD_USER_INPUT')];
+        const prepared = options.documents.prepare(payload.query);
+        if (!prepared.ok) return prepared.errors.map((e) => codedError(e.message, String(e.extensions?.['code'] ?? 'BAD_USER_INPUT')));
+        const operationName = payload.operationName ?? null;
+        const operation = operationOf(prepared.document, operationName);
+        if (typeof operation === 'string') return [codedError(operation, 'BAD_USER_INPUT')];
+        if (operation.operation !== 'subscription') {
+          return [codedError(`${operation.operation}s are not sent over ${GRAPHQL_WS_PATH}; send them to POST /graphql`, 'BAD_USER_INPUT')];
+        }
+        const variables = (payload.variables ?? null) as Record<string, unknown> | null;
+        const contextValue: SubscriptionContext = {
+          viewer: connection.viewer,
+          client: {
+            address: resolveClientAddress(ctx.extra.socket.client.peerAddress, ctx.extra.persistedRequest.headers['x-forwarded-for'], options.isTrustedProxy),
+            userAgent: ctx.extra.persistedRequest.headers['user-agent'] ?? null,
+          },
+          app: options.app,
+          subscription: { connection, subscriptionId: id, document: prepared.document, documentKey: payload.query, operationName, variables },
+        };
+        const args: ExecutionArgs = { schema: options.schema, document: prepared.document, operationName, variableValues: variables, contextValue };
+        return args;
+      },
+      // A subscription refused when it starts (forbidden, unknown entity) answers with coded errors.
+      onNext(_ctx, _id, _payload, _args, result) {
+        if (!result.errors) return undefined;
+        return { ...(result.data !== undefined ? { data: result.data } : {}), errors: result.errors.map((e) => options.formatError(e as GraphQLError)) } as never;
+      },
+      onClose(ctx) {
+        const connection = connections.get(ctx);
+        if (connection) realtime.disconnect(connection);
+      },
+    },
+  };
+}
+
+const REFUSALS = {
+  invalid: 'access token is not valid; sign in again',
+  expired: 'access token expired; use refreshToken to get a new one and reconnect',
+  revoked: 'session has ended; sign in again',
+} as const;
+
+/** The connection parameter `token` wins over the upgrade's Authorization header. */
+function accessToken(params: Readonly<Record<string, unknown>> | undefined, authorization: string | undefined): string | null {
+  const fromParams = params?.['token'];
+  if (typeof fromParams === 'string' && fromParams !== '') return fromParams.replace(/^Bearer\s+/i, '');
+  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1]! : null;
+}

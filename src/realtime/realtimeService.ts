@@ -1,0 +1,372 @@
+/**
+ * The realtime core: who is connected, what they subscribe to, who is watching and editing what,
+ * and which domain events reach which channel. The graphql-ws endpoint (graphqlWsEndpoint.ts)
+ * feeds it connections and subscriptions; Subscription resolvers (realtimeSchema.ts) ask it for
+ * streams; the fan-out hub delivers.
+ */
+import type { DocumentNode } from 'graphql';
+import { authorize, type Viewer } from '../auth/roles.js';
+import type { SessionStore } from '../auth/sessionStore.js';
+import { isSessionOpen } from '../auth/sessionStore.js';
+import type { Clock } from '../clock.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { LicenseUpdatedEvent, NotificationRef, ServiceStatusChangedEvent } from '../events/domainEvents.js';
+import type { EventBus, Unsubscribe } from '../events/eventBus.js';
+import type { Logger } from '../log/logger.js';
+import type { UserDirectory } from '../people/userDirectory.js';
+import { channels, nodeAncestry } from './channels.js';
+import { CloseCode, ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
+import { EditLockTable, type EditLock } from './editLocks.js';
+import { assertFieldName, entityKey, type EntityTypeRegistry } from './entityTypes.js';
+import type { FanoutHub, JoinRequest } from './fanoutHub.js';
+import { pendingStream } from './pendingStream.js';
+import { PresenceTable } from './presence.js';
+
+/** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */
+export interface SubscriptionScope {
+  readonly connection: RealtimeConnection;
+  readonly subscriptionId: string;
+  readonly document: DocumentNode;
+  readonly documentKey: string;
+  readonly operationName: string | null;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+}
+
+export const LOCK_TTL_DEFAULT_SECONDS = 30;
+export const LOCK_TTL_MIN_SECONDS = 5;
+export const LOCK_TTL_MAX_SECONDS = 300;
+/** How often expired locks are dropped and connections re-checked against their session. */
+export const SWEEP_INTERVAL_MS = 1000;
+
+export interface RealtimeServiceDeps {
+  readonly hub: FanoutHub;
+  readonly entityTypes: EntityTypeRegistry;
+  readonly sessions: SessionStore;
+  readonly users: UserDirectory;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The GraphQL context payloads execute with for this viewer. */
+  readonly contextFor: (viewer: Viewer) => unknown;
+}
+
+export interface ViewersPayload {
+  readonly event: 'user:viewing';
+  readonly entityType: string;
+  readonly entityId: string;
+  readonly viewers: readonly { userId: string; username: string; since: number; editing: boolean }[];
+}
+
+export interface LocksPayload {
+  readonly event: 'user:editing';
+  readonly entityType: string;
+  readonly entityId: string;
+  readonly locks: readonly EditLock[];
+}
+
+type Visibility = 'shared' | 'personal';
+
+export class RealtimeService {
+  readonly connections = new ConnectionRegistry();
+  private readonly presence = new PresenceTable();
+  private readonly locks = new EditLockTable();
+  private readonly roleContexts = new Map<string, unknown>();
+  private readonly unsubscribes: Unsubscribe[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: RealtimeServiceDeps) {}
+
+  // ---- connections -------------------------------------------------------------------------
+
+  connect(viewer: Viewer, socket: ClientSocket): RealtimeConnection {
+    return this.connections.open(viewer, socket, this.deps.clock.now());
+  }
+
+  /** The connection closed: its session's locks go when it was the session's last connection. */
+  disconnect(connection: RealtimeConnection): void {
+    if (connection.closed) return;
+    const lastOfSession = this.connections.forget(connection);
+    if (lastOfSession) this.announceLocks(this.locks.releaseSession(connection.viewer.sessionId));
+  }
+
+  // ---- subscriptions -----------------------------------------------------------------------
+
+  serviceStatusStream(scope: SubscriptionScope, serviceId: string | null, nodePath: string | null): AsyncIterableIterator<never> {
+    const viewer = authorize(scope.connection.viewer, 'service:read');
+    if (serviceId !== null && nodePath !== null) throw new AppError(ErrorCode.BadRequest, 'give serviceId or nodePath, not both');
+    if (serviceId !== null) {
+      this.deps.entityTypes.resolve('service', serviceId);
+      return this.stream(scope, channels.serviceStatus(serviceId), 'shared', viewer);
+    }
+    if (nodePath !== null) {
+      const path = nodePath.split('/').map((s) => s.trim()).filter((s) => s !== '').join('/');
+      if (path === '' || path.length > 1536) throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
+      return this.stream(scope, channels.serviceStatusUnder(path), 'shared', viewer);
+    }
+    return this.stream(scope, channels.allServiceStatus, 'shared', viewer);
+  }
+
+  notificationStream(scope: SubscriptionScope): AsyncIterableIterator<never> {
+    return this.stream(scope, channels.notifications(scope.connection.viewer.userId), 'personal', scope.connection.viewer);
+  }
+
+  licenseStream(scope: SubscriptionScope): AsyncIterableIterator<never> {
+    const viewer = authorize(scope.connection.viewer, 'license:read');
+    return this.stream(scope, channels.license, 'shared', viewer);
+  }
+
+  entityStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
+    const type = this.deps.entityTypes.resolve(typeName, id);
+    const viewer = authorize(scope.connection.viewer, type.read);
+    return this.stream(scope, channels.entity(entityKey(typeName, id)), 'shared', viewer);
+  }
+
+  /** Watching an entity makes the person a viewer (`user:viewing`) until the subscription ends. */
+  viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
+    const type = this.deps.entityTypes.resolve(typeName, id);
+    const viewer = authorize(scope.connection.viewer, type.read);
+    const key = entityKey(typeName, id);
+    const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
+    const changed = this.presence.isOnlyWatchOf(key, token);
+    const request = this.joinRequest(scope, channels.viewers(key), 'shared', viewer);
+    const leave = this.deps.hub.join(request);
+    let ended = false;
+    // After graphql-ws has registered the subscription: the first frame is the list with them in it.
+    setImmediate(() => {
+      if (ended) return;
+      if (changed) this.publishViewers(typeName, id);
+      else this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
+    });
+    return pendingStream(() => {
+      ended = true;
+      leave();
+      if (this.presence.unwatch(key, token)) this.publishViewers(typeName, id);
+    });
+  }
+
+  /** Lock changes of one entity; the first frame is the current locks. */
+  locksStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
+    const type = this.deps.entityTypes.resolve(typeName, id);
+    const viewer = authorize(scope.connection.viewer, type.read);
+    const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
+    const leave = this.deps.hub.join(request);
+    let ended = false;
+    setImmediate(() => {
+      if (!ended) this.deps.hub.sendOnce(request, { editLockChanged: this.locksOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
+    });
+    return pendingStream(() => {
+      ended = true;
+      leave();
+    });
+  }
+
+  /** Subscribers listening on a channel (metrics, tests). */
+  subscriberCount(channel: string): number {
+    return this.deps.hub.subscriberCount(channel);
+  }
+
+  // ---- presence and locks ------------------------------------------------------------------
+
+  viewersOf(typeName: string, id: string): ViewersPayload {
+    const key = entityKey(typeName, id);
+    const now = this.deps.clock.now();
+    return {
+      event: 'user:viewing',
+      entityType: typeName,
+      entityId: id,
+      viewers: this.presence.viewersOf(key).map((v) => ({ ...v, editing: this.locks.isEditing(key, v.userId, now) })),
+    };
+  }
+
+  locksOf(typeName: string, id: string): LocksPayload {
+    return { event: 'user:editing', entityType: typeName, entityId: id, locks: this.locks.locksOf(entityKey(typeName, id), this.deps.clock.now()) };
+  }
+
+  acquireLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): EditLock {
+    const key = this.editableEntity(viewer, typeName, id);
+    const outcome = this.locks.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
+    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
+    this.announceLocks([key]);
+    return outcome.lock;
+  }
+
+  renewLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): EditLock {
+    const key = this.editableEntity(viewer, typeName, id);
+    const outcome = this.locks.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
+    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
+    this.announceLocks([key]);
+    return outcome.lock;
+  }
+
+  releaseLock(viewer: Viewer, typeName: string, id: string, field: string): boolean {
+    const key = this.editableEntity(viewer, typeName, id);
+    const released = this.locks.release(key, assertFieldName(field), viewer.userId);
+    if (released) this.announceLocks([key]);
+    return released;
+  }
+
+  // ---- events ------------------------------------------------------------------------------
+
+  /** Plugins publish into the generic subscription of an entity (`entityEvents`). */
+  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number): void {
+    const channel = channels.entity(entityKey(typeName, id));
+    if (!this.deps.hub.hasSubscribers(channel)) return;
+    this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: JSON.stringify(data ?? null) } });
+  }
+
+  start(bus: EventBus): void {
+    this.unsubscribes.push(
+      bus.subscribe('service.status_changed', (e) => this.onServiceStatus(e)),
+      bus.subscribe('notification.created', (e) => this.onNotification(e.notification)),
+      bus.subscribe('license.updated', (e) => this.onLicense(e)),
+      bus.subscribe('session.ended', (e) => this.endSession(e.sessionId, `session ended (${e.reason}); sign in again`)),
+      bus.subscribeAll((e) => {
+        if (e.type === 'user.updated' || e.type === 'user.deleted') this.recheckUser(e.user.id);
+      }),
+    );
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  stop(): void {
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+    clearInterval(this.sweeper);
+  }
+
+  /** Drop expired locks; close connections whose session or person is no longer good. */
+  sweep(): void {
+    this.announceLocks(this.locks.expire(this.deps.clock.now()));
+    for (const connection of [...this.connections.all()]) {
+      const problem = this.standing(connection.viewer);
+      if (problem) this.close(connection, problem);
+    }
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private stream(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): AsyncIterableIterator<never> {
+    const leave = this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer));
+    return pendingStream(leave);
+  }
+
+  private joinRequest(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): JoinRequest {
+    return {
+      channel,
+      socket: scope.connection.socket,
+      subscriptionId: scope.subscriptionId,
+      document: scope.document,
+      documentKey: scope.documentKey,
+      operationName: scope.operationName,
+      variables: scope.variables,
+      visibility: visibility === 'shared' ? `role:${viewer.role}` : `user:${viewer.userId}`,
+      contextValue: visibility === 'shared' ? this.roleContext(viewer.role) : this.deps.contextFor(viewer),
+    };
+  }
+
+  /** A context with the role but nobody's identity: shared payloads never carry self-only data. */
+  private roleContext(role: Viewer['role']): unknown {
+    let context = this.roleContexts.get(role);
+    if (context === undefined) {
+      context = this.deps.contextFor({ userId: '', username: '', role, sessionId: '' });
+      this.roleContexts.set(role, context);
+    }
+    return context;
+  }
+
+  private editableEntity(viewer: Viewer, typeName: string, id: string): string {
+    const type = this.deps.entityTypes.resolve(typeName, id);
+    authorize(viewer, type.write);
+    return entityKey(typeName, id);
+  }
+
+  private announceLocks(keys: readonly string[]): void {
+    for (const key of keys) {
+      const split = key.indexOf(':');
+      const typeName = key.slice(0, split);
+      const id = key.slice(split + 1);
+      this.deps.hub.publish(channels.locks(key), { editLockChanged: this.locksOf(typeName, id) });
+      this.publishViewers(typeName, id);
+    }
+  }
+
+  private publishViewers(typeName: string, id: string): void {
+    const channel = channels.viewers(entityKey(typeName, id));
+    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, { entityViewersChanged: this.viewersOf(typeName, id) });
+  }
+
+  private onServiceStatus(event: ServiceStatusChangedEvent): void {
+    const { hub } = this.deps;
+    const service = event.service;
+    const targets = [channels.allServiceStatus, channels.serviceStatus(service.id), ...nodeAncestry(parentPath(service.path)).map(channels.serviceStatusUnder)];
+    const payload = {
+      event: 'service:status_changed',
+      serviceId: service.id,
+      previousStatus: event.previousStatus,
+      status: event.status,
+      message: event.message,
+      changedAt: event.at,
+      origin: event.origin,
+    };
+    for (const channel of targets) if (hub.hasSubscribers(channel)) hub.publish(channel, { serviceStatusChanged: payload });
+    this.publishEntityEvent('service', service.id, 'service:status_changed', { service, previousStatus: event.previousStatus, status: event.status, message: event.message }, event.at);
+  }
+
+  private onNotification(notification: NotificationRef): void {
+    const channel = channels.notifications(notification.userId);
+    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, { notificationReceived: { event: 'notification:new', notification } });
+  }
+
+  private onLicense(event: LicenseUpdatedEvent): void {
+    const payload = { event: 'license:updated', reason: event.reason, customer: event.customer, activePlugins: event.activePlugins, at: event.at };
+    if (this.deps.hub.hasSubscribers(channels.license)) this.deps.hub.publish(channels.license, { licenseUpdated: payload });
+    this.publishEntityEvent('license', 'current', 'license:updated', payload, event.at);
+  }
+
+  private endSession(sessionId: string, reason: string): void {
+    for (const connection of this.connections.ofSession(sessionId)) this.close(connection, reason);
+    this.announceLocks(this.locks.releaseSession(sessionId));
+  }
+
+  private recheckUser(userId: string): void {
+    for (const connection of this.connections.ofUser(userId)) {
+      const problem = this.standing(connection.viewer);
+      if (problem) this.close(connection, problem);
+    }
+    const user = this.deps.users.get(userId);
+    if (!user || !user.active) this.announceLocks(this.locks.releaseUser(userId));
+  }
+
+  /** Why this viewer may no longer hold a connection, or null. */
+  private standing(viewer: Viewer): string | null {
+    const session = this.deps.sessions.get(viewer.sessionId);
+    if (!session || !isSessionOpen(session, this.deps.clock.now())) return 'session ended; sign in again';
+    const user = this.deps.users.get(viewer.userId);
+    if (!user || !user.active) return 'account deactivated or deleted';
+    if (user.role !== viewer.role) return 'your role changed; reconnect to subscribe with it';
+    return null;
+  }
+
+  private close(connection: RealtimeConnection, reason: string): void {
+    if (connection.closed) return;
+    this.deps.logger.info('realtime connection closed by the server', { user: connection.viewer.username, reason });
+    connection.socket.close(CloseCode.Forbidden, `Forbidden: ${reason}`);
+    this.disconnect(connection);
+  }
+}
+
+function parentPath(servicePath: string): string {
+  const slash = servicePath.lastIndexOf('/');
+  return slash < 0 ? servicePath : servicePath.slice(0, slash);
+}
+
+function lockTtlMs(ttlSeconds: number | null): number {
+  const seconds = ttlSeconds ?? LOCK_TTL_DEFAULT_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < LOCK_TTL_MIN_SECONDS || seconds > LOCK_TTL_MAX_SECONDS) {
+    throw new AppError(ErrorCode.BadRequest, `ttlSeconds must be a whole number from ${LOCK_TTL_MIN_SECONDS} to ${LOCK_TTL_MAX_SECONDS}`);
+  }
+  return seconds * 1000;
+}
+
+function lockRefusal(typeName: string, id: string, field: string, outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' }): AppError {
+  if (outcome.reason === 'not-held') return new AppError(ErrorCode.Conflict, `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`);
+  return new AppError(ErrorCode.Conflict, `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`);
+}
