@@ -7,10 +7,10 @@
  * is copied before the first await (it is stack-allocated); writes after an await happen in `cork`.
  */
 import uWS from 'uWebSockets.js';
-import { makeBehavior } from 'graphql-ws/use/uWebSockets';
+import { handleProtocols, makeServer } from 'graphql-ws';
 import type { HttpApplication, Reply, RequestHead } from './http.js';
 import { normalizeAddress } from './addressRange.js';
-import type { GatewaySocket, WebSocketEndpoint } from './webSocket.js';
+import type { GatewaySocketExtra, WebSocketEndpoint } from './webSocket.js';
 
 export interface HttpServerOptions {
   readonly host: string;
@@ -171,31 +171,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 }
 
 /**
- * graphql-ws through its uWS adapter. Before the adapter upgrades, the endpoint may refuse (origin,
- * rate limit); each socket gets an adapter (`client`) so the realtime core never touches uWS.
- * graphql-ws's own keep-alive timer per connection is off: uWS pings idle sockets itself.
+ * graphql-ws's protocol server (`makeServer`) on uWS. graphql-ws's own uWS starter
+ * (`graphql-ws/use/uWebSockets`) keeps every upgrade header, a keep-alive timer and a suspended
+ * message handler per connection; this adapter keeps the three headers the endpoint reads, lets
+ * uWS ping idle sockets, and does not await the handler, so an idle subscriber costs less. Before
+ * upgrading, the endpoint may refuse (origin, rate limit).
  */
 function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, accepting: () => boolean): void {
-  const behavior = makeBehavior(
-    endpoint.server as Parameters<typeof makeBehavior>[0],
-    {
-      maxPayloadLength: endpoint.maxMessageBytes,
-      maxBackpressure: endpoint.maxBufferedBytes,
-      // Typed as a number in this build's typings; uWS reads it as a flag.
-      closeOnBackpressureLimit: 1,
-      idleTimeout: endpoint.idleTimeoutSeconds,
-      sendPingsAutomatically: true,
-      open(ws) {
-        (ws as unknown as { client: GatewaySocket }).client = adaptSocket(ws);
-      },
-      close(ws) {
-        (ws as unknown as { client: UwsClient }).client.markClosed();
-      },
-    },
-    0,
-  );
-  app.ws(endpoint.path, {
-    ...behavior,
+  const server = makeServer(endpoint.server);
+  app.ws<UpgradeData>(endpoint.path, {
+    maxPayloadLength: endpoint.maxMessageBytes,
+    maxBackpressure: endpoint.maxBufferedBytes,
+    // Typed as a number in this build's typings; uWS reads it as a flag.
+    closeOnBackpressureLimit: 1,
+    idleTimeout: endpoint.idleTimeoutSeconds,
+    sendPingsAutomatically: true,
     upgrade(res, req, context) {
       const headers: Record<string, string> = Object.create(null) as Record<string, string>;
       req.forEach((key, value) => {
@@ -213,43 +203,104 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
         });
         return;
       }
-      behavior.upgrade!(res, req, context);
+      const protocol = handleProtocols(headers['sec-websocket-protocol'] ?? '') || '';
+      const kept: Record<string, string | undefined> = { authorization: headers['authorization'], 'user-agent': headers['user-agent'], 'x-forwarded-for': headers['x-forwarded-for'] };
+      res.upgrade<UpgradeData>({ headers: kept, protocol, client: undefined }, headers['sec-websocket-key'] ?? '', protocol, headers['sec-websocket-extensions'] ?? '', context);
+    },
+    open(ws) {
+      const data = ws.getUserData();
+      const client = new UwsClient(ws, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
+      data.client = client;
+      client.closed_ = server.opened(client, client);
+    },
+    message(ws, message) {
+      const client = ws.getUserData().client!;
+      client.handle(Buffer.from(message).toString());
+    },
+    close(ws, code, message) {
+      const client = ws.getUserData().client;
+      if (!client) return;
+      client.markClosed();
+      void client.closed_?.(code, Buffer.from(message).toString());
     },
   });
   endpoint.attach({ publish: (topic, frame) => void app.publish(topic, frame, false) });
 }
 
-interface UwsClient extends GatewaySocket {
-  markClosed(): void;
+interface UpgradeData {
+  readonly headers: Record<string, string | undefined>;
+  readonly protocol: string;
+  client: UwsClient | undefined;
 }
 
-/** Every call is a no-op once the socket closed: uWS throws on a closed socket. */
-function adaptSocket(ws: uWS.WebSocket<unknown>): UwsClient {
-  let closed = false;
-  return {
-    peerAddress: normalizeAddress(decoder.decode(ws.getRemoteAddressAsText())),
-    get closed() {
-      return closed;
-    },
-    subscribe(topic) {
-      if (!closed) ws.subscribe(topic);
-    },
-    unsubscribe(topic) {
-      if (!closed) ws.unsubscribe(topic);
-    },
-    send(frame) {
-      if (!closed) ws.send(frame, false);
-    },
-    close(code, reason) {
-      if (closed) return;
-      closed = true;
-      ws.end(code, reason);
-    },
-    markClosed() {
-      closed = true;
-    },
-  };
+/**
+ * One socket, both as graphql-ws's `WebSocket` (protocol, send, close, onMessage) and as the
+ * realtime core's `GatewaySocket`. Every call is a no-op once the socket closed: uWS throws on a
+ * closed socket.
+ */
+class UwsClient implements GatewaySocketExtra {
+  readonly peerAddress: string;
+  private isClosed = false;
+  private initTimer: NodeJS.Timeout | undefined;
+  private onMessageHandler: ((data: string) => Promise<void>) | undefined;
+  /** graphql-ws's close callback for this connection. */
+  closed_: ((code: number, reason: string) => Promise<void>) | undefined;
+
+  constructor(
+    private readonly ws: uWS.WebSocket<UpgradeData>,
+    readonly protocol: string,
+    public headers: Readonly<Record<string, string | undefined>>,
+    initTimeoutMs: number,
+  ) {
+    this.peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
+    // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
+    this.initTimer = setTimeout(() => this.close(4408, 'Connection initialisation timeout'), initTimeoutMs);
+  }
+
+  initialised(): void {
+    clearTimeout(this.initTimer);
+    this.initTimer = undefined;
+    this.headers = NO_HEADERS;
+  }
+
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  subscribe(topic: string): void {
+    if (!this.isClosed) this.ws.subscribe(topic);
+  }
+
+  unsubscribe(topic: string): void {
+    if (!this.isClosed) this.ws.unsubscribe(topic);
+  }
+
+  send(frame: string): void {
+    if (!this.isClosed) this.ws.send(frame, false);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.ws.end(code, reason);
+  }
+
+  onMessage(handler: (data: string) => Promise<void>): void {
+    this.onMessageHandler = handler;
+  }
+
+  /** Not awaited: a subscription's handler stays pending while the subscription lives. */
+  handle(data: string): void {
+    this.onMessageHandler?.(data).catch(() => this.close(4500, 'Internal server error'));
+  }
+
+  markClosed(): void {
+    this.isClosed = true;
+    clearTimeout(this.initTimer);
+  }
 }
+
+const NO_HEADERS: Readonly<Record<string, string | undefined>> = Object.freeze({});
 
 function safeFinalize(application: HttpApplication, head: RequestHead, reply: Reply): Reply {
   try {

@@ -22,10 +22,15 @@ export interface GatewaySocket {
   close(code: number, reason: string): void;
 }
 
-/** `ctx.extra` of every graphql-ws callback: the adapted socket and the upgrade request's headers. */
-export interface GatewaySocketExtra {
-  readonly socket: { readonly client: GatewaySocket };
-  readonly persistedRequest: { readonly headers: Readonly<Record<string, string | undefined>> };
+/** `ctx.extra` of every graphql-ws callback: the adapted socket with the upgrade headers it kept. */
+export interface GatewaySocketExtra extends GatewaySocket {
+  /** `authorization`, `user-agent` and `x-forwarded-for` of the upgrade request. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /**
+   * `connection_init` arrived: stops the initialisation timer and drops the upgrade headers, which
+   * are not read again (an idle connection should not carry its token).
+   */
+  initialised(): void;
 }
 
 export interface TopicPublisher {
@@ -42,5 +47,7 @@ export interface WebSocketEndpoint {
   /** A client that lets more than this pile up unsent (a slow consumer) is disconnected. */
   readonly maxBufferedBytes: number;
   readonly idleTimeoutSeconds: number;
+  /** A socket that sends no `connection_init` within this is closed with 4408. */
+  readonly connectionInitTimeoutMs: number;
   attach(publisher: TopicPublisher): void;
 }

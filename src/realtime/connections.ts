@@ -3,6 +3,7 @@
  * loses their live connections at once, and a periodic check catches whatever no event announced
  * (a session that simply expired).
  */
+import type { ClientInfo } from '../auth/authService.js';
 import type { Viewer } from '../auth/roles.js';
 import type { TopicSocket } from './fanoutHub.js';
 
@@ -18,6 +19,8 @@ export interface RealtimeConnection {
   readonly id: number;
   readonly viewer: Viewer;
   readonly socket: ClientSocket;
+  /** Address and user agent, for the context of its subscriptions. */
+  readonly client: ClientInfo;
   readonly openedAt: number;
   closed: boolean;
 }
@@ -33,8 +36,8 @@ export class ConnectionRegistry {
   private readonly byUser = new Map<string, Set<RealtimeConnection>>();
   private nextId = 1;
 
-  open(viewer: Viewer, socket: ClientSocket, now: number): RealtimeConnection {
-    const connection: RealtimeConnection = { id: this.nextId++, viewer, socket, openedAt: now, closed: false };
+  open(viewer: Viewer, socket: ClientSocket, client: ClientInfo, now: number): RealtimeConnection {
+    const connection: RealtimeConnection = { id: this.nextId++, viewer, socket, client, openedAt: now, closed: false };
     add(this.bySession, viewer.sessionId, connection);
     add(this.byUser, viewer.userId, connection);
     return connection;

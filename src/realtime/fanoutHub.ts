@@ -36,14 +36,14 @@ export interface JoinRequest {
   readonly contextValue: unknown;
 }
 
-interface IdTopic {
+export interface IdTopic {
   readonly topic: string;
   /** `{"id":"…","type":"next","payload":` */
   readonly prefix: string;
   members: number;
 }
 
-interface Group {
+export interface Group {
   readonly id: number;
   readonly key: string;
   readonly channel: string;
@@ -78,8 +78,8 @@ export class FanoutHub {
     this.publisher = publisher;
   }
 
-  /** Add a subscriber; returns the function that removes it (idempotent). */
-  join(request: JoinRequest): () => void {
+  /** Add a subscriber; `leave()` on the result removes it (idempotent). */
+  join(request: JoinRequest): Membership {
     const key = groupKey(request);
     let group = this.groups.get(key);
     if (!group) {
@@ -111,15 +111,13 @@ export class FanoutHub {
     idTopic.members += 1;
     group.members += 1;
     request.socket.subscribe(idTopic.topic);
-    const joined = group;
-    const topic = idTopic;
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      request.socket.unsubscribe(topic.topic);
-      this.leave(joined, request.subscriptionId, topic);
-    };
+    return new Membership(this, group, idTopic, request.socket, request.subscriptionId);
+  }
+
+  /** @internal Membership.leave */
+  depart(group: Group, idTopic: IdTopic, socket: TopicSocket, subscriptionId: string): void {
+    socket.unsubscribe(idTopic.topic);
+    this.leave(group, subscriptionId, idTopic);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -226,6 +224,28 @@ export class FanoutHub {
     const groups = this.channels.get(group.channel);
     groups?.delete(group);
     if (groups?.size === 0) this.channels.delete(group.channel);
+  }
+}
+
+/**
+ * One subscriber's place in the hub. An object rather than a closure: one lives per open
+ * subscription, so its size is part of what an idle subscriber costs.
+ */
+export class Membership {
+  private left = false;
+
+  constructor(
+    private readonly hub: FanoutHub,
+    private readonly group: Group,
+    private readonly idTopic: IdTopic,
+    private readonly socket: TopicSocket,
+    private readonly subscriptionId: string,
+  ) {}
+
+  leave(): void {
+    if (this.left) return;
+    this.left = true;
+    this.hub.depart(this.group, this.idTopic, this.socket, this.subscriptionId);
   }
 }
 

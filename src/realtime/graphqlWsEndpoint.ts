@@ -18,6 +18,7 @@ import type { FormattedError } from '../graphql/errors.js';
 import type { FanoutHub } from './fanoutHub.js';
 import { CloseCode, type RealtimeConnection } from './connections.js';
 import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+import { startSubscription } from './startSubscription.js';
 
 export const GRAPHQL_WS_PATH = '/graphql/ws';
 
@@ -47,10 +48,8 @@ export interface GraphQLWsEndpointOptions {
   readonly logger: Logger;
 }
 
-/** The GraphQL context of a subscription: the usual one plus the subscription it serves. */
-export interface SubscriptionContext extends GraphQLContext {
-  readonly subscription: SubscriptionScope;
-}
+/** The GraphQL context of a subscription: the usual one and the subscription it serves, in one object. */
+export interface SubscriptionContext extends GraphQLContext, SubscriptionScope {}
 
 export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
   const { realtime, limits } = options;
@@ -63,6 +62,7 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
     maxMessageBytes: limits.maxMessageBytes,
     maxBufferedBytes: limits.maxBufferedBytes,
     idleTimeoutSeconds: 60,
+    connectionInitTimeoutMs: limits.connectionInitTimeoutMs,
     attach(publisher: TopicPublisher) {
       options.hub.attach(publisher);
     },
@@ -79,10 +79,14 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
     },
     server: {
       schema: options.schema,
-      connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
+      subscribe: startSubscription,
+      // The gateway's socket runs this timer (see GatewaySocketExtra.initialised).
+      connectionInitWaitTimeout: 0,
       async onConnect(ctx) {
-        const client = ctx.extra.socket.client;
-        const token = accessToken(ctx.connectionParams, ctx.extra.persistedRequest.headers['authorization']);
+        const client = ctx.extra;
+        const headers = client.headers;
+        client.initialised();
+        const token = accessToken(ctx.connectionParams, headers['authorization']);
         if (token === null) {
           client.close(CloseCode.Unauthorized, 'Unauthorized: send the access token as connection parameter "token" or as Authorization: Bearer');
           return false;
@@ -93,7 +97,13 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
           return false;
         }
         if (client.closed) return false;
-        connections.set(ctx, realtime.connect(result.viewer, client));
+        const info = {
+          address: resolveClientAddress(client.peerAddress, headers['x-forwarded-for'], options.isTrustedProxy),
+          userAgent: headers['user-agent'] ?? null,
+        };
+        connections.set(ctx, realtime.connect(result.viewer, client, info));
+        // The token is not needed again (the session is checked by id): do not keep it per connection.
+        (ctx as { connectionParams?: unknown }).connectionParams = undefined;
         return true;
       },
       onSubscribe(ctx, id, payload) {
@@ -115,12 +125,14 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         const variables = (payload.variables ?? null) as Record<string, unknown> | null;
         const contextValue: SubscriptionContext = {
           viewer: connection.viewer,
-          client: {
-            address: resolveClientAddress(ctx.extra.socket.client.peerAddress, ctx.extra.persistedRequest.headers['x-forwarded-for'], options.isTrustedProxy),
-            userAgent: ctx.extra.persistedRequest.headers['user-agent'] ?? null,
-          },
+          client: connection.client,
           app: options.app,
-          subscription: { connection, subscriptionId: id, document: prepared.document, documentKey: payload.query, operationName, variables },
+          connection,
+          subscriptionId: id,
+          document: prepared.document,
+          documentKey: payload.query,
+          operationName,
+          variables,
         };
         const args: ExecutionArgs = { schema: options.schema, document: prepared.document, operationName, variableValues: variables, contextValue };
         return args;

@@ -15,9 +15,8 @@ type Entity = { entityType: string; entityId: string };
 type LockArgs = Entity & { field: string; ttlSeconds?: number | null };
 
 function scopeOf(ctx: GraphQLContext): SubscriptionScope {
-  const scope = (ctx as Partial<SubscriptionContext>).subscription;
-  if (!scope) throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
-  return scope;
+  if ((ctx as Partial<SubscriptionContext>).subscriptionId === undefined) throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
+  return ctx as SubscriptionContext;
 }
 
 export const realtimeSchema: SchemaModule = {

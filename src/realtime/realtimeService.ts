@@ -5,6 +5,7 @@
  * streams; the fan-out hub delivers.
  */
 import type { DocumentNode } from 'graphql';
+import type { ClientInfo } from '../auth/authService.js';
 import { authorize, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
@@ -77,8 +78,8 @@ export class RealtimeService {
 
   // ---- connections -------------------------------------------------------------------------
 
-  connect(viewer: Viewer, socket: ClientSocket): RealtimeConnection {
-    return this.connections.open(viewer, socket, this.deps.clock.now());
+  connect(viewer: Viewer, socket: ClientSocket, client: ClientInfo): RealtimeConnection {
+    return this.connections.open(viewer, socket, client, this.deps.clock.now());
   }
 
   /** The connection closed: its session's locks go when it was the session's last connection. */
@@ -128,7 +129,7 @@ export class RealtimeService {
     const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
     const changed = this.presence.isOnlyWatchOf(key, token);
     const request = this.joinRequest(scope, channels.viewers(key), 'shared', viewer);
-    const leave = this.deps.hub.join(request);
+    const membership = this.deps.hub.join(request);
     let ended = false;
     // After graphql-ws has registered the subscription: the first frame is the list with them in it.
     setImmediate(() => {
@@ -136,10 +137,12 @@ export class RealtimeService {
       if (changed) this.publishViewers(typeName, id);
       else this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
     });
-    return pendingStream(() => {
-      ended = true;
-      leave();
-      if (this.presence.unwatch(key, token)) this.publishViewers(typeName, id);
+    return pendingStream({
+      leave: () => {
+        ended = true;
+        membership.leave();
+        if (this.presence.unwatch(key, token)) this.publishViewers(typeName, id);
+      },
     });
   }
 
@@ -148,14 +151,16 @@ export class RealtimeService {
     const type = this.deps.entityTypes.resolve(typeName, id);
     const viewer = authorize(scope.connection.viewer, type.read);
     const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
-    const leave = this.deps.hub.join(request);
+    const membership = this.deps.hub.join(request);
     let ended = false;
     setImmediate(() => {
       if (!ended) this.deps.hub.sendOnce(request, { editLockChanged: this.locksOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
     });
-    return pendingStream(() => {
-      ended = true;
-      leave();
+    return pendingStream({
+      leave: () => {
+        ended = true;
+        membership.leave();
+      },
     });
   }
 
@@ -244,8 +249,7 @@ export class RealtimeService {
   // ---- internals ---------------------------------------------------------------------------
 
   private stream(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): AsyncIterableIterator<never> {
-    const leave = this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer));
-    return pendingStream(leave);
+    return pendingStream(this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer)));
   }
 
   private joinRequest(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): JoinRequest {
