@@ -5,8 +5,9 @@ import { systemResolver, type OutboundPolicy, type ResolvedAddress } from './out
 
 /**
  * Decides whether one URL (the first request or a redirect hop) may be called, and pins the
- * addresses the connection may use. Order: URL shape, allowlist, host name, then every address
- * (the literal, or every answer of ONE lookup). Nothing here opens a socket.
+ * addresses the connection may use. Order: URL shape, never-allowed names and literals, allowlist,
+ * internal names, then every address (the literal, or every answer of ONE lookup). Nothing here
+ * opens a socket.
  */
 
 export type DestinationVerdict =
@@ -28,7 +29,7 @@ export type UrlVerdict =
 
 const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:']);
 
-/** The checks that need no DNS: scheme, credentials, allowlist, host name. */
+/** The checks that need no DNS: scheme, credentials, never-allowed names and literals, allowlist, host name. */
 export function checkUrl(urlText: string, policy: OutboundPolicy): UrlVerdict {
   let url: URL;
   try {
@@ -43,16 +44,17 @@ export function checkUrl(urlText: string, policy: OutboundPolicy): UrlVerdict {
   const host = normalizeHostName(url.hostname);
   if (host === '') return refused('the URL has no host');
 
+  // What is never allowed is named as such first, so the reason does not blame the allowlist.
+  const literal = isIP(host) !== 0;
+  const name = literal ? undefined : classifyHostName(host);
+  if (name?.standing === 'forbidden') return refused(`host ${host} is a ${name.rule}`);
+  if (literal && classifyAddress(host)?.standing === 'forbidden') return refused(addressRefusal(host, undefined, false, policy) ?? '');
+
   const allowlist = new Set(policy.hostAllowlist.map(canonicalAllowlistEntry).filter((e) => e !== undefined));
   const listed = allowlist.has(host);
   if (policy.hostAllowlist.length > 0 && !listed) return refused(`host ${host} is not on the webhook host allowlist`);
-
-  if (isIP(host) === 0) {
-    const name = classifyHostName(host);
-    if (name.standing === 'forbidden') return refused(`host ${host} is a ${name.rule}`);
-    if (name.standing === 'internal' && !listed && !policy.allowPrivate) {
-      return refused(`host ${host} is a ${name.rule}; private destinations are not allowed`);
-    }
+  if (name?.standing === 'internal' && !listed && !policy.allowPrivate) {
+    return refused(`host ${host} is a ${name.rule}; private destinations are not allowed`);
   }
   return { kind: 'checked', url, host, listed };
 }
