@@ -10,6 +10,9 @@ export interface AttemptDeadline {
   dispose(): void;
 }
 
+/** setTimeout turns a longer delay into 1 ms; a time-out of more than ~24.8 days is meaningless anyway. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 export function startAttemptDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): AttemptDeadline {
   const controller = new AbortController();
   let expired = false;
@@ -17,7 +20,7 @@ export function startAttemptDeadline(timeoutMs: number, callerSignal: AbortSigna
     if (controller.signal.aborted) return;
     expired = true;
     controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-  }, timeoutMs);
+  }, Math.min(timeoutMs, LONGEST_TIMER_MS));
   const onCallerAbort = (): void => controller.abort(new Error('aborted by the caller'));
   if (callerSignal?.aborted === true) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });

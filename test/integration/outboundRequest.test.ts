@@ -38,7 +38,7 @@ async function startReceiver(handler: Handler, host = '127.0.0.1', port = 0): Pr
   const bound = (server.address() as AddressInfo).port;
   const receiver: Receiver = {
     port: bound,
-    url: `http://${host}:${bound}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
     requests: [],
     connections: 0,
     close: async () => {
@@ -99,6 +99,13 @@ describe('sendOutbound to an allowed receiver', () => {
     assert.equal(seen?.headers.host, `127.0.0.1:${receiver.port}`);
   });
 
+  it('reaches an IPv6 literal, with the bracketed host in Host', async () => {
+    const receiver = await startReceiver((_, res) => res.end('six'), '::1');
+    const result = await sendOutbound(post(`http://[::1]:${receiver.port}/`), { allowPrivate: false, hostAllowlist: ['::1'] });
+    assert.equal(result.kind === 'response' && result.excerpt, 'six');
+    assert.equal(receiver.requests[0]?.headers.host, `[::1]:${receiver.port}`);
+  });
+
   it('keeps at most excerptBytes of an endless body and closes the connection', async () => {
     let responseClosed: Promise<unknown> = Promise.resolve();
     const receiver = await startReceiver((_, res) => {
@@ -120,6 +127,12 @@ describe('sendOutbound to an allowed receiver', () => {
     const receiver = await startReceiver((_, res) => res.end('y'.repeat(5000)));
     const result = await sendOutbound(post(receiver.url), LOOPBACK_ONLY);
     assert.equal(result.kind === 'response' && result.excerpt.length, 2048);
+  });
+
+  it('treats a time-out beyond the timer range as long, not as immediate', async () => {
+    const receiver = await startReceiver((_, res) => setImmediate(() => res.end('late but fine')));
+    const result = await sendOutbound(post(receiver.url, { timeoutMs: 2 ** 40 }), LOOPBACK_ONLY);
+    assert.equal(result.kind === 'response' && result.excerpt, 'late but fine');
   });
 
   it('fails with timedOut when the receiver never answers', async () => {

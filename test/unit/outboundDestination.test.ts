@@ -64,6 +64,11 @@ describe('default policy (public destinations only)', () => {
     ['http://0177.0.0.1/', 'loopback'],
     ['http://0x7f.1/', 'loopback'],
     ['http://127.1:8080/hook', 'loopback'],
+    ['http://0x7f.0x0.0x0.0x1/', 'loopback'],
+    ['http://127.000.000.001/', 'loopback'],
+    ['http://127.0.0.1./', 'loopback'],
+    ['http://127.0.0.1%2e/', 'loopback'],
+    ['http://\u2460\u2461\u2466.0.0.1/', 'loopback'], // circled digits, mapped by IDNA
     ['http://[::1]/', 'loopback'],
     ['http://[::ffff:127.0.0.1]/', 'IPv4-mapped loopback'],
     ['http://[::ffff:7f00:1]/', 'IPv4-mapped loopback'],
@@ -88,6 +93,8 @@ describe('default policy (public destinations only)', () => {
     ['http://LOCALHOST/', 'local host name'],
     ['http://localhost./', 'local host name'],
     ['http://localhost../', 'local host name'],
+    ['http://%6c%6fcalhost/', 'local host name'],
+    ['http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/', 'local host name'], // full-width letters
     ['http://foo.localhost/', 'local-network name (*.localhost)'],
     ['http://printer.local/', 'local-network name (*.local)'],
     ['http://db.corp.internal/', 'local-network name (*.internal)'],
@@ -104,6 +111,7 @@ describe('default policy (public destinations only)', () => {
     ['ws://example.com/', 'scheme ws:'],
     ['http://user:pass@example.com/', 'credentials'],
     ['http://example.com@127.0.0.1/', 'credentials'],
+    ['http://1.1.1.1 &@2.2.2.2# @3.3.3.3/', 'credentials'],
     ['not a url', 'not a valid absolute URL'],
     ['/relative/path', 'not a valid absolute URL'],
     ['http://hooks.example.com/', 'resolves to 10.0.0.5'],
