@@ -52,6 +52,7 @@ import { decodePublicKey } from './license/licenseToken.js';
 import { PRODUCT_LICENSE_PUBLIC_KEY } from './license/productKey.js';
 import { AuditTrail } from './audit/auditTrail.js';
 import { auditedRoute } from './audit/auditedRoute.js';
+import { createWebhooks } from './webhooks/createWebhooks.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -128,6 +129,17 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await hydrateLicense(database.knex, license);
     await license.configure(config.license.key);
     const audit = new AuditTrail({ writer, license, clock, newId: randomUUID });
+    const webhooks = createWebhooks({
+      writer,
+      bus,
+      knex: database.knex,
+      clock,
+      logger,
+      newId: randomUUID,
+      policy: { allowPrivate: config.security.allowPrivateWebhooks, hostAllowlist: config.security.webhookHostAllowlist },
+      lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
+    });
+    logger.info('webhooks loaded', await webhooks.hydrate());
     const app: AppServices = {
       ...people,
       fleet,
@@ -136,6 +148,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       auth,
       license,
       audit,
+      webhooks: webhooks.service,
       knex: database.knex,
       dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
       writer,
@@ -180,6 +193,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     });
     const http = await startHttpServer({ host: config.host, port: config.port, application });
     logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
+    webhooks.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -197,6 +211,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
           clearTimeout(timer);
+          // Attempts in flight are aborted and stay pending: the next start sends them again.
+          await webhooks.close();
           await writer.flush();
           http.closeConnections();
           await database.close();

@@ -13,6 +13,7 @@ import type { FleetService } from '../services/fleetService.js';
 import type { LicenseManager } from '../license/licenseManager.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Knex } from 'knex';
+import type { WebhookService } from '../webhooks/webhookService.js';
 
 export interface AppServices {
   readonly fleet: Fleet;
@@ -24,6 +25,7 @@ export interface AppServices {
   readonly auth: AuthService;
   readonly license: LicenseManager;
   readonly audit: AuditTrail;
+  readonly webhooks: WebhookService;
   /** For queries that read history from the database (audit trail). */
   readonly knex: Knex;
   readonly dashboard: DashboardStatsSource;

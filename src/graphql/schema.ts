@@ -15,6 +15,7 @@ import { operationsSchema } from '../operations/operationsSchema.js';
 import { peopleSchema } from '../people/peopleSchema.js';
 import { searchSchema } from '../search/searchSchema.js';
 import { servicesSchema } from '../services/servicesSchema.js';
+import { webhookSchema } from '../webhooks/webhookSchema.js';
 import type { SchemaModule } from './module.js';
 import { DateTime, scalarTypeDefs } from './scalars.js';
 
@@ -37,7 +38,7 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, webhookSchema];
 
 export function buildSchema(modules: readonly SchemaModule[] = coreModules): GraphQLSchema {
   return makeExecutableSchema({
