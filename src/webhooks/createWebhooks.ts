@@ -17,7 +17,6 @@ import type { DeliveryQueueOptions } from './deliveryQueue.js';
 import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventCatalog } from './eventCatalog.js';
 import { hydrateWebhooks } from './hydrateWebhooks.js';
 import { createOutboxHandler } from './outbox.js';
-import { pruneHistory } from './webhookHistory.js';
 import { WebhookRegistry } from './webhookRegistry.js';
 import { WebhookService } from './webhookService.js';
 import type { Delivery } from './webhookTables.js';
@@ -63,7 +62,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   let pruner: NodeJS.Timeout | undefined;
 
   const prune = async () => {
-    const removed = await pruneHistory(knex, clock.now());
+    const removed = await service.prune();
     if (removed.executions + removed.deliveries > 0) log.info('webhook history pruned', removed);
     return removed;
   };

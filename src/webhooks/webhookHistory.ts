@@ -129,7 +129,12 @@ export async function readStats(knex: Knex, webhookId: string | null, now: numbe
 /** Deletes executions and finished deliveries older than 30 days; pending deliveries are never pruned. */
 export async function pruneHistory(knex: Knex, now: number): Promise<{ executions: number; deliveries: number }> {
   const cutoff = iso(now - HISTORY_MS)!;
-  const executions = await knex('webhook_executions').where('at', '<', cutoff).delete();
-  const deliveries = await knex('webhook_deliveries').whereNot('state', 'pending').where('updated_at', '<', cutoff).delete();
-  return { executions: Number(executions), deliveries: Number(deliveries) };
+  // Counted in SQL: the drivers disagree on what a delete returns.
+  const count = async (sql: string) => {
+    const result = (await knex.raw(`with gone as (${sql} returning 1) select count(*) as n from gone`, [cutoff])) as { rows: Array<{ n: unknown }> };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  const executions = await count('delete from webhook_executions where at < ?');
+  const deliveries = await count(`delete from webhook_deliveries where state <> 'pending' and updated_at < ?`);
+  return { executions, deliveries };
 }

@@ -14,7 +14,7 @@ import { iso } from '../persistence/tables.js';
 import type { Dispatcher } from './dispatcher.js';
 import { TEST_EVENT, type WebhookEventCatalog } from './eventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
-import { countExecutions, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';
+import { countExecutions, pruneHistory, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
 import type { WebhookChanges, WebhookRecord, WebhookSettings } from './webhookRecord.js';
 import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
@@ -146,6 +146,11 @@ export class WebhookService {
   async stats(webhookId: string | null): Promise<WebhookStats> {
     await this.deps.writer.settled();
     return readStats(this.deps.knex, webhookId, this.deps.clock.now());
+  }
+
+  /** Deletes executions and finished deliveries older than 30 days by the injected clock. */
+  prune(): Promise<{ executions: number; deliveries: number }> {
+    return pruneHistory(this.deps.knex, this.deps.clock.now());
   }
 
   /** A deactivated webhook sends nothing more: its waiting deliveries end as cancelled in this commit. */
