@@ -38,7 +38,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
   const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
   const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
   const subscribed = (event: DomainEvent) => {
-    for (const name of catalog.namesFor(event.type)) if (registry.subscribers(name)?.size) return true;
+    for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;
     return false;
   };
 
@@ -46,8 +46,8 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
     if (!subscribed(event)) return;
     const translated = catalog.translate(event, lookups);
     if (translated === null) return;
-    const ids = registry.subscribers(translated.name);
-    if (!ids) return;
+    const ids = registry.candidates(translated.name, translated.data);
+    if (ids.length === 0) return;
     const now = clock.now();
     let envelope: Envelope | undefined;
     let plainBody: string | undefined;

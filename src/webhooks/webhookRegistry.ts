@@ -1,14 +1,15 @@
 /**
  * The webhooks, held in memory (hydrated at start) and written through the batch writer. The
  * registry is the single writer of a webhook record: settings changes (admin), status moves
- * (dispatcher) and deletes all go through it, so no change overwrites another. An index by event
- * name makes matching an event cost one lookup when nobody subscribed to it. Filters and templates
- * are compiled once per change, not per event.
+ * (dispatcher) and deletes all go through it, so no change overwrites another. The subscriber
+ * index makes an event nobody subscribed to cost one lookup, and skips webhooks whose exact filter
+ * values rule the event out. Filters and templates are compiled once per change, not per event.
  */
 import { CommittedMap } from '../actors/committedMap.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { compileFilters, type FilterMatcher } from './filters.js';
 import type { PayloadTemplate } from './payloadTemplate.js';
+import { SubscriberIndex } from './subscriberIndex.js';
 import { webhookToRow, webhooksTable } from './webhookTables.js';
 import type { WebhookRecord } from './webhookRecord.js';
 
@@ -19,7 +20,7 @@ interface Compiled {
 
 export class WebhookRegistry {
   private readonly records: CommittedMap<WebhookRecord>;
-  private readonly byEvent = new Map<string, Set<string>>();
+  private readonly subscribers = new SubscriberIndex();
   private readonly compiled = new Map<string, Compiled>();
   /** Ids ordered by creation time, then id (the order of `webhooks`). */
   private ordered: string[] | null = null;
@@ -71,9 +72,14 @@ export class WebhookRegistry {
     return record;
   }
 
-  /** Ids subscribed to `event` (any status). */
-  subscribers(event: string): ReadonlySet<string> | undefined {
-    return this.byEvent.get(event);
+  /** Whether any webhook (any status) is subscribed to `event`. */
+  hasSubscribers(event: string): boolean {
+    return this.subscribers.has(event);
+  }
+
+  /** Ids subscribed to `event` whose filters may match `data` (any status; the caller tests filter and status). */
+  candidates(event: string, data: unknown): string[] {
+    return this.subscribers.candidates(event, data);
   }
 
   compiledOf(id: string): Compiled | undefined {
@@ -81,11 +87,7 @@ export class WebhookRegistry {
   }
 
   private index(record: WebhookRecord): void {
-    for (const event of record.events) {
-      let ids = this.byEvent.get(event);
-      if (!ids) this.byEvent.set(event, (ids = new Set()));
-      ids.add(record.id);
-    }
+    this.subscribers.add(record.id, record.events, record.filters);
     this.compiled.set(record.id, {
       matches: compileFilters(record.filters),
       template: record.template === null ? null : { source: record.template },
@@ -93,11 +95,7 @@ export class WebhookRegistry {
   }
 
   private unindex(record: WebhookRecord): void {
-    for (const event of record.events) {
-      const ids = this.byEvent.get(event);
-      ids?.delete(record.id);
-      if (ids?.size === 0) this.byEvent.delete(event);
-    }
+    this.subscribers.remove(record.id);
     this.compiled.delete(record.id);
   }
 }
