@@ -113,6 +113,11 @@ export class DeliveryQueue {
     this.forget(lane);
   }
 
+  /** Lanes wait in the ring: due work held back by the global cap (a finishing attempt takes it). */
+  hasReady(): boolean {
+    return this.readyHead < this.ready.length;
+  }
+
   /** Earliest due time of a lane that has a free slot, or null. */
   nextDueAt(): number | null {
     let earliest: number | null = null;

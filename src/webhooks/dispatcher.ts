@@ -15,6 +15,7 @@
  * - an attempt whose outcome could not be committed is tried again (same event id), not lost;
  * - an INACTIVE or deleted webhook gets nothing; in-flight attempts finish and are recorded.
  */
+import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
@@ -46,7 +47,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class Dispatcher {
   private readonly queue: DeliveryQueue;
   private timer: NodeJS.Timeout | undefined;
-  private timerAt: number | null = null;
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
@@ -55,6 +55,8 @@ export class Dispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
+    // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
+    setMaxListeners(0, this.abort.signal);
   }
 
   get pending(): number {
@@ -134,20 +136,12 @@ export class Dispatcher {
   }
 
   private arm(): void {
-    const due = this.queue.nextDueAt();
-    if (due === null || this.stopped) {
-      clearTimeout(this.timer);
-      this.timerAt = null;
-      return;
-    }
-    if (this.timerAt === due) return;
     clearTimeout(this.timer);
-    this.timerAt = due;
-    const wait = Math.min(Math.max(0, due - this.options.clock.now()), MAX_TIMER_MS);
-    this.timer = setTimeout(() => {
-      this.timerAt = null;
-      this.wake();
-    }, wait);
+    if (this.stopped) return;
+    // Due work held back by the global cap needs no timer: the next attempt to finish pumps again.
+    const due = this.queue.hasReady() ? null : this.queue.nextDueAt();
+    if (due === null) return;
+    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(0, due - this.options.clock.now()), MAX_TIMER_MS));
     this.timer.unref();
   }
 

@@ -44,7 +44,8 @@ export const webhooksSchema: Migration = {
         updated_at timestamptz not null,
         last_error text
       );
-      create unique index webhook_deliveries_event_idx on webhook_deliveries (webhook_id, event_id);
+      -- (webhook_id, event_id) is unique by construction (a fresh event id, one row per webhook); no index
+      -- enforces it, since every push that owes a delivery would pay for it.
       create index webhook_deliveries_pending_idx on webhook_deliveries (next_attempt_at) where state = 'pending';
       create index webhook_deliveries_updated_idx on webhook_deliveries (updated_at) where state <> 'pending';
 
