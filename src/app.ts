@@ -129,6 +129,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await hydrateLicense(database.knex, license);
     await license.configure(config.license.key);
     const audit = new AuditTrail({ writer, license, clock, newId: randomUUID });
+    let requestsReceived = () => 0;
     const webhooks = createWebhooks({
       writer,
       bus,
@@ -138,6 +139,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       newId: randomUUID,
       policy: { allowPrivate: config.security.allowPrivateWebhooks, hostAllowlist: config.security.webhookHostAllowlist },
       lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
+      requests: () => requestsReceived(),
     });
     logger.info('webhooks loaded', await webhooks.hydrate());
     const app: AppServices = {
@@ -193,6 +195,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     });
     const http = await startHttpServer({ host: config.host, port: config.port, application });
     logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
+    requestsReceived = () => http.requests;
     webhooks.start();
 
     let closing: Promise<void> | undefined;

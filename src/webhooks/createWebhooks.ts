@@ -32,6 +32,8 @@ export interface WebhooksOptions {
   readonly policy: OutboundPolicy;
   readonly lookups: CatalogLookups;
   readonly queue?: DeliveryQueueOptions;
+  /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
+  readonly requests?: () => number;
   /** @default one hour */
   readonly pruneIntervalMs?: number;
 }
@@ -55,7 +57,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   const catalog = createWebhookEventCatalog();
   const registry = new WebhookRegistry(writer);
   const send: SendOutbound = (request) => sendOutbound(request, options.policy);
-  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}) });
+  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}) });
   const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
   let loaded: Delivery[] = [];

@@ -77,12 +77,12 @@ export class DeliveryQueue {
   }
 
   /**
-   * Due deliveries that may start now, each counted in flight until `finished`. Round-robin over
-   * the lanes: each pass gives every lane with a due head one delivery.
+   * Due deliveries that may start now (at most `budget`), each counted in flight until `finished`.
+   * Round-robin over the lanes: each pass gives every lane with a due head one delivery.
    */
-  take(now: number): Delivery[] {
+  take(now: number, budget = Infinity): Delivery[] {
     const out: Delivery[] = [];
-    while (this.inFlightTotal < this.maxInFlight && this.readyHead < this.ready.length) {
+    while (this.inFlightTotal < this.maxInFlight && out.length < budget && this.readyHead < this.ready.length) {
       const lane = this.ready[this.readyHead++]!;
       lane.queued = false;
       const head = lane.heap[0];
@@ -113,7 +113,7 @@ export class DeliveryQueue {
     this.forget(lane);
   }
 
-  /** Lanes wait in the ring: due work held back by the global cap (a finishing attempt takes it). */
+  /** Lanes wait in the ring: due work held back by the global cap or the caller's budget. */
   hasReady(): boolean {
     return this.readyHead < this.ready.length;
   }

@@ -3,9 +3,10 @@
  *
  * Concurrency model: one event loop, no locks. Deliveries enter only after the commit that made
  * them (`enqueue`, from an after-commit effect) or from the database at start (`load`). The
- * DeliveryQueue caps attempts in flight, in total and per webhook. One timer, armed for the
- * earliest due delivery with the injected clock, wakes the dispatcher for retries; `wake()` does
- * the same after a test moves a manual clock.
+ * DeliveryQueue caps attempts in flight, in total and per webhook; the pacer caps how fast attempts
+ * start while requests keep the event loop busy (deliveries are background work). One timer, armed
+ * for the earliest due delivery with the injected clock (or the pacer's next start), wakes the
+ * dispatcher; `wake()` does the same after a test moves a manual clock.
  *
  * Invariants:
  * - every attempt writes an execution record and the delivery's new state in one commit; a
@@ -21,6 +22,7 @@ import type { Logger } from '../log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { classify, deliveryRequest, type AttemptOutcome } from './deliveryAttempt.js';
+import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
 import { nextAttemptAt } from './retrySchedule.js';
 import { afterExhausted, afterSuccess } from './webhookHealth.js';
@@ -39,6 +41,9 @@ export interface DispatcherOptions {
   /** sendOutbound with the configured policy. */
   readonly send: SendOutbound;
   readonly queue?: DeliveryQueueOptions;
+  /** Requests the server received so far; with it, the pacer slows deliveries under request load. */
+  readonly requests?: () => number;
+  readonly pacer?: PacerLimits;
 }
 
 /** Longest wait a Node timer takes; a later due time is re-armed when it fires. */
@@ -47,6 +52,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class Dispatcher {
   private readonly queue: DeliveryQueue;
   private timer: NodeJS.Timeout | undefined;
+  private readonly pacer: Pacer | null;
   private stopped = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
@@ -57,6 +63,7 @@ export class Dispatcher {
     this.queue = new DeliveryQueue(options.queue);
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
+    this.pacer = options.requests ? startPacer(options.pacer ?? {}, options.requests, () => this.pump()) : null;
   }
 
   get pending(): number {
@@ -121,13 +128,16 @@ export class Dispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.pacer?.stop();
     this.abort.abort();
     await Promise.allSettled([...this.running]);
   }
 
   private pump(): void {
     if (this.stopped) return;
-    for (const delivery of this.queue.take(this.options.clock.now())) {
+    const started = this.queue.take(this.options.clock.now(), this.pacer?.available() ?? Infinity);
+    this.pacer?.spend(started.length);
+    for (const delivery of started) {
       const run = this.attempt(delivery).catch((error: unknown) => this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
@@ -138,10 +148,16 @@ export class Dispatcher {
   private arm(): void {
     clearTimeout(this.timer);
     if (this.stopped) return;
-    // Due work held back by the global cap needs no timer: the next attempt to finish pumps again.
-    const due = this.queue.hasReady() ? null : this.queue.nextDueAt();
-    if (due === null) return;
-    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(0, due - this.options.clock.now()), MAX_TIMER_MS));
+    let wait: number | null;
+    if (this.queue.hasReady()) {
+      // Due work held back: by the global cap (the next attempt to finish pumps again) or by the pacer.
+      wait = this.queue.inFlight >= this.queue.maxInFlight ? null : (this.pacer?.waitMs() ?? 0);
+    } else {
+      const due = this.queue.nextDueAt();
+      wait = due === null ? null : Math.max(0, due - this.options.clock.now());
+    }
+    if (wait === null) return;
+    this.timer = setTimeout(() => this.wake(), Math.min(wait, MAX_TIMER_MS));
     this.timer.unref();
   }
 
