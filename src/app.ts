@@ -57,6 +57,7 @@ import { GRAPHQL_BODY_LIMIT } from './graphql/graphqlRoute.js';
 import { createNotifications } from './notifications/index.js';
 import { coreEntityTypes } from './realtime/coreEntityTypes.js';
 import { createGraphQLWsEndpoint, createRealtimeCore } from './realtime/index.js';
+import { createWebhooks } from './webhooks/createWebhooks.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -141,6 +142,19 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const notifications = createNotifications({ knex: database.knex, writer, bus, clock, fleet, users: people.users, groups: people.groups, logger });
     const realtimeCore = createRealtimeCore({ schema, formatError, entityTypes, sessions: people.sessions, users: people.users, clock, logger });
     const { realtime } = realtimeCore;
+    let requestsReceived = () => 0;
+    const webhooks = createWebhooks({
+      writer,
+      bus,
+      knex: database.knex,
+      clock,
+      logger,
+      newId: randomUUID,
+      policy: { allowPrivate: config.security.allowPrivateWebhooks, hostAllowlist: config.security.webhookHostAllowlist },
+      lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
+      requests: () => requestsReceived(),
+    });
+    logger.info('webhooks loaded', await webhooks.hydrate());
     const app: AppServices = {
       ...people,
       fleet,
@@ -149,6 +163,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       auth,
       license,
       audit,
+      webhooks: webhooks.service,
       knex: database.knex,
       dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
       notifications,
@@ -218,6 +233,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     });
     const http = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
     logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
+    requestsReceived = () => http.requests;
+    webhooks.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -236,6 +253,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
           clearTimeout(timer);
+          // Attempts in flight are aborted and stay pending: the next start sends them again.
+          await webhooks.close();
           await writer.flush();
           http.closeConnections();
           await database.close();

@@ -42,6 +42,9 @@ export const PERMISSIONS = {
   'license:read': EVERYONE,
   'license:manage': ADMIN,
   'audit:read': ADMIN,
+  'webhook:read': STAFF,
+  'webhook:read-private': ADMIN,
+  'webhook:manage': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -28,6 +28,8 @@ export interface RunningHttpServer {
   drained(): Promise<void>;
   /** Close every open connection (after draining). */
   closeConnections(): void;
+  /** Requests received since start (background work paces itself by it). */
+  readonly requests: number;
 }
 
 /** Refuse the slow JavaScript fallback some repackaged builds switch to on an unsupported Node. */
@@ -45,6 +47,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const { application } = options;
   const app = uWS.App();
   let inFlight = 0;
+  let requests = 0;
   let accepting = true;
   let drainWaiters: Array<() => void> = [];
   const finished = () => {
@@ -73,6 +76,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
     };
     inFlight += 1;
+    requests += 1;
     let aborted = false;
     let done = false;
     res.onAborted(() => {
@@ -162,6 +166,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     drained() {
       if (inFlight === 0) return Promise.resolve();
       return new Promise((resolve) => drainWaiters.push(resolve));
+    },
+    get requests() {
+      return requests;
     },
     closeConnections() {
       // Present at run time in uWS 20.30 but missing from this build's typings.

@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import type { NotificationCenter } from '../notifications/notificationCenter.js';
 import type { RealtimeService } from '../realtime/realtimeService.js';
 import type { EntityTypeRegistry } from '../realtime/entityTypes.js';
+import type { WebhookService } from '../webhooks/webhookService.js';
 
 export interface AppServices {
   readonly fleet: Fleet;
@@ -27,6 +28,7 @@ export interface AppServices {
   readonly auth: AuthService;
   readonly license: LicenseManager;
   readonly audit: AuditTrail;
+  readonly webhooks: WebhookService;
   /** For queries that read history from the database (audit trail). */
   readonly knex: Knex;
   readonly dashboard: DashboardStatsSource;

@@ -17,6 +17,7 @@ import { searchSchema } from '../search/searchSchema.js';
 import { servicesSchema } from '../services/servicesSchema.js';
 import { notificationSchema } from '../notifications/notificationSchema.js';
 import { realtimeSchema, UNAUDITED_MUTATIONS } from '../realtime/realtimeSchema.js';
+import { webhookSchema } from '../webhooks/webhookSchema.js';
 import type { SchemaModule } from './module.js';
 import { DateTime, scalarTypeDefs } from './scalars.js';
 
@@ -39,7 +40,7 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, notificationSchema, realtimeSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, notificationSchema, realtimeSchema, webhookSchema];
 
 /** Mutations that change nothing durable (`ping`, edit locks) are not audited. */
 const UNAUDITED = new Set(['ping', ...UNAUDITED_MUTATIONS]);

@@ -23,6 +23,9 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'license:read': ['admin', 'operator', 'user'],
   'license:manage': ['admin'],
   'audit:read': ['admin'],
+  'webhook:read': ['admin', 'operator'],
+  'webhook:read-private': ['admin'],
+  'webhook:manage': ['admin'],
 };
 
 describe('roles and authorization', () => {

@@ -1,0 +1,97 @@
+/**
+ * The webhook capability, composed in one place for app.ts: the event catalog, the registry, the
+ * outbox handler on the event bus, the dispatcher and the history pruner.
+ *
+ * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
+ * hands the pending deliveries to the dispatcher and starts the hourly prune; `close()` stops the
+ * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush.
+ */
+import type { Knex } from 'knex';
+import type { Clock } from '../clock.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { Logger } from '../log/logger.js';
+import { sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { Dispatcher, type SendOutbound } from './dispatcher.js';
+import type { DeliveryQueueOptions } from './deliveryQueue.js';
+import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventCatalog } from './eventCatalog.js';
+import { hydrateWebhooks } from './hydrateWebhooks.js';
+import { createOutboxHandler } from './outbox.js';
+import { WebhookRegistry } from './webhookRegistry.js';
+import { WebhookService } from './webhookService.js';
+import type { Delivery } from './webhookTables.js';
+
+export interface WebhooksOptions {
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly newId: () => string;
+  /** From SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS and SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST. */
+  readonly policy: OutboundPolicy;
+  readonly lookups: CatalogLookups;
+  readonly queue?: DeliveryQueueOptions;
+  /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
+  readonly requests?: () => number;
+  /** @default one hour */
+  readonly pruneIntervalMs?: number;
+}
+
+export interface Webhooks {
+  readonly service: WebhookService;
+  readonly catalog: WebhookEventCatalog;
+  readonly dispatcher: Dispatcher;
+  hydrate(): Promise<{ webhooks: number; pendingDeliveries: number }>;
+  start(): void;
+  /** Deletes history older than 30 days by the injected clock (also run hourly). */
+  prune(): Promise<{ executions: number; deliveries: number }>;
+  close(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+export function createWebhooks(options: WebhooksOptions): Webhooks {
+  const { writer, bus, knex, clock, logger, newId } = options;
+  const log = logger.child({ component: 'webhooks' });
+  const catalog = createWebhookEventCatalog();
+  const registry = new WebhookRegistry(writer);
+  const send: SendOutbound = (request) => sendOutbound(request, options.policy);
+  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}) });
+  const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
+  const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
+  let loaded: Delivery[] = [];
+  let pruner: NodeJS.Timeout | undefined;
+
+  const prune = async () => {
+    const removed = await service.prune();
+    if (removed.executions + removed.deliveries > 0) log.info('webhook history pruned', removed);
+    return removed;
+  };
+
+  return {
+    service,
+    catalog,
+    dispatcher,
+    async hydrate() {
+      const hydrated = await hydrateWebhooks(knex, registry);
+      if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
+      loaded = hydrated.pending;
+      return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length };
+    },
+    start() {
+      dispatcher.load(loaded);
+      loaded = [];
+      const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
+      pruneNow();
+      pruner = setInterval(pruneNow, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS);
+      pruner.unref();
+    },
+    prune,
+    async close() {
+      clearInterval(pruner);
+      unsubscribe();
+      await dispatcher.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * One attempt as pure functions: the request a webhook sends for a body, and what the answer
+ * means (SUCCESS, FAILED and worth a retry, or ExecFailed: refused by the address validator,
+ * never retried).
+ */
+import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
+import { storable } from '../audit/redact.js';
+import { signatureHeaders } from './signatures.js';
+import type { ExecutionStatus, WebhookRecord } from './webhookRecord.js';
+
+/** Bytes of the receiver's answer kept in the execution record. */
+export const EXCERPT_BYTES = 1024;
+export const USER_AGENT = 'svc-webhooks/1';
+
+export function deliveryRequest(webhook: WebhookRecord, eventId: string, body: string, attemptAt: number, signal?: AbortSignal): OutboundRequest {
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+  for (const h of webhook.headers) headers[h.name.toLowerCase()] = h.value;
+  headers['content-type'] = 'application/json';
+  Object.assign(headers, signatureHeaders(webhook.secret, eventId, attemptAt, body));
+  return {
+    url: webhook.url,
+    method: webhook.method,
+    headers,
+    body,
+    timeoutMs: webhook.timeoutMs,
+    maxRedirects: 5,
+    excerptBytes: EXCERPT_BYTES,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+export interface AttemptOutcome {
+  readonly status: ExecutionStatus;
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly responseExcerpt: string | null;
+  readonly error: string | null;
+  readonly url: string | null;
+  /** No retry can help (the validator refused the address). */
+  readonly final: boolean;
+}
+
+export function classify(result: OutboundResult, url: string): AttemptOutcome {
+  const durationMs = Math.max(0, Math.round(result.durationMs));
+  switch (result.kind) {
+    case 'response': {
+      const ok = result.status >= 200 && result.status < 300;
+      const excerpt = storable(result.excerpt);
+      let error: string | null = null;
+      if (!ok) error = result.unfollowedRedirect ? `HTTP ${result.status}: redirect to ${result.unfollowedRedirect} not followed` : `HTTP ${result.status}`;
+      return { status: ok ? 'SUCCESS' : 'FAILED', statusCode: result.status, durationMs, responseExcerpt: excerpt, error, url: result.finalUrl, final: false };
+    }
+    case 'refused':
+      return { status: 'ExecFailed', statusCode: null, durationMs, responseExcerpt: null, error: storable(`refused: ${result.reason}`), url: result.url, final: true };
+    case 'failed':
+      return { status: 'FAILED', statusCode: null, durationMs, responseExcerpt: null, error: storable(result.timedOut ? `timed out: ${result.reason}` : result.reason), url, final: false };
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Which delivery goes out next: the dispatcher's scheduling, without I/O or timers, so it is
+ * tested by itself.
+ *
+ * Every webhook has a lane: its pending deliveries ordered by due time (then arrival), and the
+ * number of its attempts in flight. `take(now)` hands out due deliveries round-robin over the lanes
+ * while fewer than `maxInFlight` attempts run in total and fewer than `maxInFlightPerWebhook` in the
+ * lane, so one slow or dead receiver holds at most its own slots and never starves the others.
+ * `nextDueAt()` tells the dispatcher when to look again.
+ */
+import type { Delivery } from './webhookTables.js';
+
+export interface DeliveryQueueOptions {
+  /** Attempts in flight at once, all webhooks together. @default 64 */
+  readonly maxInFlight?: number;
+  /** Attempts in flight at once for one webhook. @default 4 */
+  readonly maxInFlightPerWebhook?: number;
+}
+
+interface Lane {
+  readonly webhookId: string;
+  readonly heap: Delivery[];
+  inFlight: number;
+  /** In the ready ring now. */
+  queued: boolean;
+}
+
+/** Min-heap order: due time, then arrival (id order is arbitrary but stable enough; seq is exact). */
+const before = (a: Delivery, b: Delivery, seq: Map<string, number>) => a.dueAt - b.dueAt || seq.get(a.id)! - seq.get(b.id)!;
+
+export class DeliveryQueue {
+  private readonly lanes = new Map<string, Lane>();
+  /** Lanes whose head may be due, in round-robin order. */
+  private ready: Lane[] = [];
+  private readyHead = 0;
+  private readonly seq = new Map<string, number>();
+  private nextSeq = 0;
+  private inFlightTotal = 0;
+  private pendingTotal = 0;
+  readonly maxInFlight: number;
+  readonly maxInFlightPerWebhook: number;
+
+  constructor(options: DeliveryQueueOptions = {}) {
+    this.maxInFlight = options.maxInFlight ?? 64;
+    this.maxInFlightPerWebhook = options.maxInFlightPerWebhook ?? 4;
+  }
+
+  get pending(): number {
+    return this.pendingTotal;
+  }
+
+  get inFlight(): number {
+    return this.inFlightTotal;
+  }
+
+  pendingOf(webhookId: string): number {
+    return this.lanes.get(webhookId)?.heap.length ?? 0;
+  }
+
+  add(delivery: Delivery): void {
+    const lane = this.lane(delivery.webhookId);
+    this.seq.set(delivery.id, this.nextSeq++);
+    push(lane.heap, delivery, (a, b) => before(a, b, this.seq));
+    this.pendingTotal += 1;
+    this.enqueue(lane);
+  }
+
+  /** Removes and returns every pending delivery of a webhook (in-flight ones are not affected). */
+  removeWebhook(webhookId: string): Delivery[] {
+    const lane = this.lanes.get(webhookId);
+    if (!lane) return [];
+    const removed = lane.heap.splice(0);
+    for (const d of removed) this.seq.delete(d.id);
+    this.pendingTotal -= removed.length;
+    this.forget(lane);
+    return removed;
+  }
+
+  /**
+   * Due deliveries that may start now (at most `budget`), each counted in flight until `finished`.
+   * Round-robin over the lanes: each pass gives every lane with a due head one delivery.
+   */
+  take(now: number, budget = Infinity): Delivery[] {
+    const out: Delivery[] = [];
+    while (this.inFlightTotal < this.maxInFlight && out.length < budget && this.readyHead < this.ready.length) {
+      const lane = this.ready[this.readyHead++]!;
+      lane.queued = false;
+      const head = lane.heap[0];
+      if (head === undefined || lane.inFlight >= this.maxInFlightPerWebhook) {
+        this.forget(lane);
+        continue;
+      }
+      if (head.dueAt > now) continue; // looked at again through nextDueAt / wake
+      pop(lane.heap, (a, b) => before(a, b, this.seq));
+      this.seq.delete(head.id);
+      this.pendingTotal -= 1;
+      lane.inFlight += 1;
+      this.inFlightTotal += 1;
+      out.push(head);
+      this.enqueue(lane);
+    }
+    this.compact();
+    return out;
+  }
+
+  /** An attempt of `webhookId` ended (whatever its outcome); its lane may go again. */
+  finished(webhookId: string): void {
+    const lane = this.lanes.get(webhookId);
+    if (!lane) return;
+    lane.inFlight -= 1;
+    this.inFlightTotal -= 1;
+    this.enqueue(lane);
+    this.forget(lane);
+  }
+
+  /** Lanes wait in the ring: due work held back by the global cap or the caller's budget. */
+  hasReady(): boolean {
+    return this.readyHead < this.ready.length;
+  }
+
+  /** Earliest due time of a lane that has a free slot, or null. */
+  nextDueAt(): number | null {
+    let earliest: number | null = null;
+    for (const lane of this.lanes.values()) {
+      const head = lane.heap[0];
+      if (head === undefined || lane.inFlight >= this.maxInFlightPerWebhook) continue;
+      if (earliest === null || head.dueAt < earliest) earliest = head.dueAt;
+    }
+    return earliest;
+  }
+
+  /** Put every lane with a head back in the ring (after time moved, the heads may be due). */
+  rescan(): void {
+    for (const lane of this.lanes.values()) this.enqueue(lane);
+  }
+
+  private lane(webhookId: string): Lane {
+    let lane = this.lanes.get(webhookId);
+    if (!lane) this.lanes.set(webhookId, (lane = { webhookId, heap: [], inFlight: 0, queued: false }));
+    return lane;
+  }
+
+  private enqueue(lane: Lane): void {
+    if (lane.queued || lane.heap.length === 0 || lane.inFlight >= this.maxInFlightPerWebhook) return;
+    lane.queued = true;
+    this.ready.push(lane);
+  }
+
+  private forget(lane: Lane): void {
+    if (lane.heap.length === 0 && lane.inFlight === 0 && !lane.queued) this.lanes.delete(lane.webhookId);
+  }
+
+  private compact(): void {
+    if (this.readyHead === 0) return;
+    if (this.readyHead >= this.ready.length) {
+      this.ready = [];
+    } else {
+      // Lanes passed over because their head was not due stay out of the ring until rescan.
+      this.ready = this.ready.slice(this.readyHead);
+    }
+    this.readyHead = 0;
+  }
+}
+
+function push<T>(heap: T[], item: T, less: (a: T, b: T) => number): void {
+  heap.push(item);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (less(heap[i]!, heap[parent]!) >= 0) break;
+    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+    i = parent;
+  }
+}
+
+function pop<T>(heap: T[], less: (a: T, b: T) => number): T | undefined {
+  const top = heap[0];
+  const last = heap.pop();
+  if (heap.length === 0 || last === undefined) return top;
+  heap[0] = last;
+  let i = 0;
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let smallest = i;
+    if (l < heap.length && less(heap[l]!, heap[smallest]!) < 0) smallest = l;
+    if (r < heap.length && less(heap[r]!, heap[smallest]!) < 0) smallest = r;
+    if (smallest === i) break;
+    [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
+    i = smallest;
+  }
+  return top;
+}

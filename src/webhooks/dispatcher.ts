@@ -1,0 +1,233 @@
+/**
+ * The delivery dispatcher: sends committed outbox deliveries, never on a request's path.
+ *
+ * Concurrency model: one event loop, no locks. Deliveries enter only after the commit that made
+ * them (`enqueue`, from an after-commit effect) or from the database at start (`load`). The
+ * DeliveryQueue caps attempts in flight, in total and per webhook; the pacer caps how fast attempts
+ * start while requests keep the event loop busy (deliveries are background work). One timer, armed
+ * for the earliest due delivery with the injected clock (or the pacer's next start), wakes the
+ * dispatcher; `wake()` does the same after a test moves a manual clock.
+ *
+ * Invariants:
+ * - every attempt writes an execution record and the delivery's new state in one commit; a
+ *   delivery leaves memory only after the commit that marks it delivered, failed or cancelled, so
+ *   a crash at any point leaves it pending in the database and it is sent again after a restart,
+ *   with the same event id (`webhook-id`) and the same body bytes: receivers deduplicate on it;
+ * - an attempt whose outcome could not be committed is tried again (same event id), not lost;
+ * - an INACTIVE or deleted webhook gets nothing; in-flight attempts finish and are recorded.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log/logger.js';
+import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { classify, deliveryRequest, type AttemptOutcome } from './deliveryAttempt.js';
+import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
+import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
+import { nextAttemptAt } from './retrySchedule.js';
+import { afterExhausted, afterSuccess } from './webhookHealth.js';
+import type { WebhookRegistry } from './webhookRegistry.js';
+import type { WebhookRecord } from './webhookRecord.js';
+import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
+
+export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>;
+
+export interface DispatcherOptions {
+  readonly registry: WebhookRegistry;
+  readonly writer: BatchWriter;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly newId: () => string;
+  /** sendOutbound with the configured policy. */
+  readonly send: SendOutbound;
+  readonly queue?: DeliveryQueueOptions;
+  /** Requests the server received so far; with it, the pacer slows deliveries under request load. */
+  readonly requests?: () => number;
+  readonly pacer?: PacerLimits;
+}
+
+/** Longest wait a Node timer takes; a later due time is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class Dispatcher {
+  private readonly queue: DeliveryQueue;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pacer: Pacer | null;
+  private stopped = false;
+  private readonly abort = new AbortController();
+  private readonly running = new Set<Promise<void>>();
+  /** Attempts made since start (metrics, bench). */
+  readonly stats = { attempts: 0, delivered: 0, failed: 0 };
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.queue = new DeliveryQueue(options.queue);
+    // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
+    setMaxListeners(0, this.abort.signal);
+    this.pacer = options.requests ? startPacer(options.pacer ?? {}, options.requests, () => this.pump()) : null;
+  }
+
+  get pending(): number {
+    return this.queue.pending;
+  }
+
+  get inFlight(): number {
+    return this.queue.inFlight;
+  }
+
+  pendingOf(webhookId: string): number {
+    return this.queue.pendingOf(webhookId);
+  }
+
+  /** Pending deliveries read at start. */
+  load(deliveries: readonly Delivery[]): void {
+    for (const d of deliveries) this.queue.add(d);
+    this.pump();
+  }
+
+  /** Deliveries whose outbox rows just committed. */
+  enqueue(deliveries: readonly Delivery[]): void {
+    if (this.stopped) return; // still pending in the database: the next start sends them
+    for (const d of deliveries) this.queue.add(d);
+    this.pump();
+  }
+
+  /** Takes a webhook's pending deliveries out of the queue (deactivation, delete); `restore` puts them back. */
+  withdraw(webhookId: string): Delivery[] {
+    return this.queue.removeWebhook(webhookId);
+  }
+
+  restore(deliveries: readonly Delivery[]): void {
+    this.enqueue(deliveries);
+  }
+
+  /** Look at due times again (a manual clock moved) and start what is due. */
+  wake(): void {
+    this.queue.rescan();
+    this.pump();
+  }
+
+  /**
+   * One attempt now, outside the queue and the retry policy (testWebhook). Stages the execution
+   * record and the status change; the caller waits for the commit.
+   */
+  async sendOnce(webhook: WebhookRecord, eventId: string, event: string, body: string): Promise<ExecutionRecord> {
+    const at = this.options.clock.now();
+    const result = await this.options.send(deliveryRequest(webhook, eventId, body, at, this.abort.signal));
+    const outcome = classify(result, webhook.url);
+    const execution = this.execution(webhook.id, null, eventId, event, 1, outcome, at, true);
+    this.options.writer.insert(webhookExecutionsTable, executionRow(execution));
+    const current = this.options.registry.get(webhook.id);
+    if (current && outcome.status === 'SUCCESS') {
+      const next = afterSuccess(current, this.options.clock.now());
+      if (next) this.options.registry.set({ ...next, updatedAt: this.options.clock.now() });
+    }
+    return execution;
+  }
+
+  /** Stop starting attempts, abort those in flight (they stay pending in the database), wait for them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.pacer?.stop();
+    this.abort.abort();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const started = this.queue.take(this.options.clock.now(), this.pacer?.available() ?? Infinity);
+    this.pacer?.spend(started.length);
+    for (const delivery of started) {
+      const run = this.attempt(delivery).catch((error: unknown) => this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }));
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }
+    this.arm();
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    let wait: number | null;
+    if (this.queue.hasReady()) {
+      // Due work held back: by the global cap (the next attempt to finish pumps again) or by the pacer.
+      wait = this.queue.inFlight >= this.queue.maxInFlight ? null : (this.pacer?.waitMs() ?? 0);
+    } else {
+      const due = this.queue.nextDueAt();
+      wait = due === null ? null : Math.max(0, due - this.options.clock.now());
+    }
+    if (wait === null) return;
+    this.timer = setTimeout(() => this.wake(), Math.min(wait, MAX_TIMER_MS));
+    this.timer.unref();
+  }
+
+  private async attempt(delivery: Delivery): Promise<void> {
+    const { registry, writer, clock } = this.options;
+    const webhook = registry.get(delivery.webhookId);
+    if (!webhook || webhook.status === 'INACTIVE') {
+      // Deleted: its rows went with it. Deactivated: withdrawn deliveries are cancelled there; this one slipped in after.
+      if (webhook) writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'cancelled', clock.now(), 'the webhook is INACTIVE'));
+      this.queue.finished(delivery.webhookId);
+      this.pump();
+      return;
+    }
+    const at = clock.now();
+    const attempt = delivery.attempts + 1;
+    const result = await this.options.send(deliveryRequest(webhook, delivery.eventId, delivery.body, at, this.abort.signal));
+    this.queue.finished(delivery.webhookId);
+    if (this.stopped) return; // shutting down: not recorded, still pending in the database
+    this.stats.attempts += 1;
+    const current = registry.get(delivery.webhookId);
+    if (!current) return this.pump(); // deleted while the attempt ran
+    const outcome = classify(result, webhook.url);
+    const now = clock.now();
+    writer.insert(webhookExecutionsTable, executionRow(this.execution(current.id, delivery.id, delivery.eventId, delivery.event, attempt, outcome, at, false)));
+    const tried: Delivery = { ...delivery, attempts: attempt };
+    let retry: Delivery | null = null;
+    if (outcome.status === 'SUCCESS') {
+      this.stats.delivered += 1;
+      writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'delivered', now, null));
+      const next = afterSuccess(current, now);
+      if (next) registry.set({ ...next, updatedAt: now });
+    } else {
+      const dueAt = outcome.final ? null : nextAttemptAt(current, attempt, now);
+      if (dueAt === null) {
+        this.stats.failed += 1;
+        writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'failed', now, outcome.error));
+        registry.set({ ...afterExhausted(current, now, outcome.error ?? 'failed'), updatedAt: now });
+      } else {
+        retry = { ...tried, dueAt };
+        writer.upsert(webhookDeliveriesTable, deliveryRow(retry, 'pending', now, outcome.error));
+      }
+    }
+    try {
+      await writer.committed();
+    } catch {
+      // The outcome was not recorded; the row is still as before. Send again later, same event id.
+      this.options.logger.warn('a webhook delivery outcome was not committed; the delivery is sent again', { delivery: delivery.id });
+      this.enqueue([{ ...delivery, dueAt: clock.now() + current.retryDelayMs }]);
+      return;
+    }
+    if (retry) this.enqueue([retry]);
+    else this.pump();
+  }
+
+  private execution(webhookId: string, deliveryId: string | null, eventId: string, event: string, attempt: number, outcome: AttemptOutcome, at: number, test: boolean): ExecutionRecord {
+    return {
+      id: this.options.newId(),
+      webhookId,
+      deliveryId,
+      eventId,
+      event,
+      test,
+      attempt,
+      status: outcome.status,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.responseExcerpt,
+      error: outcome.error,
+      url: outcome.url,
+      at,
+    };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The transactional outbox (DESIGN.md durability rule). A staged bus handler: while a change is
+ * being staged in the batch writer's open batch, every ACTIVE webhook subscribed to the event it
+ * causes, whose filters match, gets a delivery row staged into that same batch, so the delivery
+ * commits with the change or not at all. The dispatcher hears of the deliveries only after that
+ * commit. The body is rendered here, once: every attempt, before and after a restart, sends the
+ * same bytes with the same event id.
+ *
+ * Runs synchronously inside the request that caused the event, so it does no I/O, and an event
+ * nobody subscribed to costs one map lookup.
+ */
+import type { Clock } from '../clock.js';
+import type { DomainEvent } from '../events/domainEvents.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { iso } from '../persistence/tables.js';
+import type { Dispatcher } from './dispatcher.js';
+import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
+import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
+import { afterBacklogFull } from './webhookHealth.js';
+import type { WebhookRegistry } from './webhookRegistry.js';
+import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
+
+/** Deliveries one webhook may have waiting; beyond it the webhook goes to ERROR instead of growing memory without bound. */
+export const MAX_BACKLOG_PER_WEBHOOK = 10_000;
+
+export interface OutboxOptions {
+  readonly catalog: WebhookEventCatalog;
+  readonly registry: WebhookRegistry;
+  readonly dispatcher: Dispatcher;
+  readonly writer: BatchWriter;
+  readonly clock: Clock;
+  readonly lookups: CatalogLookups;
+  readonly newId: () => string;
+  readonly maxBacklog?: number;
+}
+
+export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent) => void {
+  const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
+  const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
+  const subscribed = (event: DomainEvent) => {
+    for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;
+    return false;
+  };
+
+  return (event) => {
+    if (!subscribed(event)) return;
+    const translated = catalog.translate(event, lookups);
+    if (translated === null) return;
+    const ids = registry.candidates(translated.name, translated.data);
+    if (ids.length === 0) return;
+    const now = clock.now();
+    let envelope: Envelope | undefined;
+    let plainBody: string | undefined;
+    const staged: Delivery[] = [];
+    for (const id of ids) {
+      const webhook = registry.get(id);
+      const compiled = registry.compiledOf(id);
+      if (!webhook || !compiled || webhook.status !== 'ACTIVE' || !compiled.matches(translated.data)) continue;
+      const backlog = dispatcher.pendingOf(id);
+      if (backlog >= maxBacklog) {
+        const stopped = afterBacklogFull(webhook, now, backlog);
+        if (stopped) registry.set({ ...stopped, updatedAt: now });
+        continue;
+      }
+      envelope ??= { id: newId(), event: translated.name, timestamp: iso(translated.at)!, data: translated.data };
+      let body: string;
+      if (compiled.template === null) {
+        body = plainBody ??= defaultBody(envelope);
+      } else {
+        const rendered = renderTemplate(compiled.template, envelope);
+        if (!rendered.ok) {
+          // Nothing can be sent: recorded as a refused execution, and the delivery ends failed.
+          const failed: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body: '', attempts: 0, dueAt: now, createdAt: now };
+          writer.upsert(webhookDeliveriesTable, deliveryRow(failed, 'failed', now, rendered.problem));
+          writer.insert(webhookExecutionsTable, executionRow({
+            id: newId(), webhookId: id, deliveryId: failed.id, eventId: envelope.id, event: translated.name, test: false, attempt: 0,
+            status: 'ExecFailed', statusCode: null, durationMs: 0, responseExcerpt: null, error: rendered.problem, url: null, at: now,
+          }));
+          continue;
+        }
+        body = rendered.body;
+      }
+      const delivery: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now };
+      writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'pending', now, null));
+      staged.push(delivery);
+    }
+    if (staged.length > 0) writer.afterCommit(() => dispatcher.enqueue(staged));
+  };
+}

@@ -1,0 +1,72 @@
+/** A webhook as the product holds it, and its fixed vocabularies and bounds. */
+import type { FilterSpec } from './filters.js';
+import type { RetryBackoff } from './retrySchedule.js';
+
+export const WEBHOOK_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+/** Methods that carry a body; GET with a body is refused by HTTP clients and proxies alike. */
+export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'] as const;
+export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
+
+export const EXECUTION_STATUSES = ['SUCCESS', 'FAILED', 'ExecFailed'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+export const LIMITS = {
+  nameMax: 200,
+  urlMax: 2048,
+  secretMin: 16,
+  secretMax: 256,
+  headersMax: 20,
+  headerNameMax: 100,
+  headerValueMax: 4096,
+  eventsMax: 64,
+  timeoutMs: { min: 1, max: 30_000, default: 10_000 },
+  retryMax: { min: 0, max: 10, default: 3 },
+  retryDelayMs: { min: 100, max: 3_600_000, default: 10_000 },
+} as const;
+
+export const DEFAULT_BACKOFF: RetryBackoff = 'EXPONENTIAL';
+
+export interface WebhookHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface WebhookRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+  readonly method: WebhookMethod;
+  /** Write-only through the API: never returned, only `hasSecret`. */
+  readonly secret: string | null;
+  readonly headers: readonly WebhookHeader[];
+  readonly events: readonly string[];
+  readonly filters: FilterSpec | null;
+  /** The parsed template JSON, or null for the default body. */
+  readonly template: unknown;
+  readonly timeoutMs: number;
+  readonly retryMax: number;
+  readonly retryDelayMs: number;
+  readonly retryBackoff: RetryBackoff;
+  readonly status: WebhookStatus;
+  /** Why the status is what it is, when the server set it (ERROR) or an admin said so. */
+  readonly statusReason: string | null;
+  readonly statusChangedAt: number;
+  /** Deliveries in a row that used every attempt without success. */
+  readonly consecutiveFailures: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly createdBy: string | null;
+}
+
+/** What an admin sets; everything but identity, status bookkeeping and times. */
+export type WebhookSettings = Pick<
+  WebhookRecord,
+  'name' | 'url' | 'method' | 'secret' | 'headers' | 'events' | 'filters' | 'template' | 'timeoutMs' | 'retryMax' | 'retryDelayMs' | 'retryBackoff'
+>;
+
+export type WebhookChanges = Partial<WebhookSettings> & { readonly status?: 'ACTIVE' | 'INACTIVE' };
+
+/** Deliveries in a row that exhaust their retries before the webhook goes to ERROR. */
+export const ERROR_AFTER_EXHAUSTED_DELIVERIES = 3;

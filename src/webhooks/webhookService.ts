@@ -1,0 +1,164 @@
+/**
+ * What the GraphQL operations do to webhooks: create, change, delete, test, and the reads. Each
+ * change is staged through the registry and answered after its commit; a change that withdraws
+ * pending deliveries (deactivation, delete) commits their new state in the same batch and puts
+ * them back in the queue if that batch fails.
+ */
+import type { Knex } from 'knex';
+import type { Clock } from '../clock.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { Page } from '../graphql/pagination.js';
+import { applyAndCommit, refuseWhenOverloaded } from '../persistence/acknowledge.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { iso } from '../persistence/tables.js';
+import type { Dispatcher } from './dispatcher.js';
+import { TEST_EVENT, type WebhookEventCatalog } from './eventCatalog.js';
+import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
+import { countExecutions, pruneHistory, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';
+import type { WebhookRegistry } from './webhookRegistry.js';
+import type { WebhookChanges, WebhookRecord, WebhookSettings } from './webhookRecord.js';
+import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
+
+export interface WebhookServiceOptions {
+  readonly registry: WebhookRegistry;
+  readonly dispatcher: Dispatcher;
+  readonly catalog: WebhookEventCatalog;
+  readonly writer: BatchWriter;
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly newId: () => string;
+}
+
+export class WebhookService {
+  constructor(private readonly deps: WebhookServiceOptions) {}
+
+  get dispatcher(): Dispatcher {
+    return this.deps.dispatcher;
+  }
+
+  get catalog(): WebhookEventCatalog {
+    return this.deps.catalog;
+  }
+
+  list(): WebhookRecord[] {
+    return this.deps.registry.all();
+  }
+
+  get(id: string): WebhookRecord | undefined {
+    return this.deps.registry.get(id);
+  }
+
+  require(id: string): WebhookRecord {
+    const webhook = this.deps.registry.get(id);
+    if (!webhook) throw new AppError(ErrorCode.NotFound, `no webhook with id ${id}; list them with the webhooks query`);
+    return webhook;
+  }
+
+  create(settings: WebhookSettings & { readonly status: 'ACTIVE' | 'INACTIVE' }, actor: string): Promise<WebhookRecord> {
+    const now = this.deps.clock.now();
+    const record: WebhookRecord = {
+      id: this.deps.newId(),
+      ...settings,
+      statusReason: null,
+      statusChangedAt: now,
+      consecutiveFailures: 0,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: actor,
+    };
+    return applyAndCommit(this.deps.writer, () => {
+      this.deps.registry.set(record);
+      return record;
+    });
+  }
+
+  /** Fields left out stay. Any update of a webhook in ERROR puts it back to ACTIVE unless it says INACTIVE. */
+  update(id: string, changes: WebhookChanges): Promise<WebhookRecord> {
+    const current = this.require(id);
+    const { status: requested, ...settings } = changes;
+    return applyAndCommit(this.deps.writer, () => {
+      const now = this.deps.clock.now();
+      const status = requested ?? (current.status === 'ERROR' ? 'ACTIVE' : current.status);
+      const moved = status !== current.status;
+      const next: WebhookRecord = {
+        ...current,
+        ...settings,
+        status,
+        statusReason: moved ? null : current.statusReason,
+        statusChangedAt: moved ? now : current.statusChangedAt,
+        consecutiveFailures: status === 'ACTIVE' && moved ? 0 : current.consecutiveFailures,
+        updatedAt: now,
+      };
+      this.deps.registry.set(next);
+      if (status === 'INACTIVE' && current.status !== 'INACTIVE') this.cancelPending(id, now);
+      return next;
+    });
+  }
+
+  /** Deletes the webhook and its pending deliveries; its execution history stays until it ages out. */
+  async delete(id: string): Promise<boolean> {
+    this.require(id);
+    await applyAndCommit(this.deps.writer, () => {
+      this.deps.registry.delete(id);
+      const withdrawn = this.deps.dispatcher.withdraw(id);
+      const restore = () => this.deps.dispatcher.restore(withdrawn);
+      for (const d of withdrawn) this.deps.writer.delete(webhookDeliveriesTable, { id: d.id }, { onRollback: restore });
+    });
+    return true;
+  }
+
+  /** Sends a synthetic `webhook.test` event now (whatever the status), records the execution and returns it. */
+  async test(id: string): Promise<ExecutionRecord> {
+    const webhook = this.require(id);
+    refuseWhenOverloaded(this.deps.writer);
+    const now = this.deps.clock.now();
+    const envelope: Envelope = {
+      id: this.deps.newId(),
+      event: TEST_EVENT,
+      timestamp: iso(now)!,
+      data: { webhook: { id: webhook.id, name: webhook.name }, message: 'A test delivery from svc: if you can read this, the webhook works.' },
+    };
+    let execution: ExecutionRecord;
+    const rendered = webhook.template === null ? { ok: true as const, body: defaultBody(envelope) } : renderTemplate({ source: webhook.template }, envelope);
+    if (rendered.ok) {
+      execution = await this.deps.dispatcher.sendOnce(webhook, envelope.id, TEST_EVENT, rendered.body);
+    } else {
+      execution = {
+        id: this.deps.newId(), webhookId: id, deliveryId: null, eventId: envelope.id, event: TEST_EVENT, test: true, attempt: 1,
+        status: 'ExecFailed', statusCode: null, durationMs: 0, responseExcerpt: null, error: rendered.problem, url: null, at: now,
+      };
+      this.deps.writer.insert(webhookExecutionsTable, executionRow(execution));
+    }
+    await this.deps.writer.acknowledge();
+    return execution;
+  }
+
+  async executions(filter: ExecutionFilter, page: Page): Promise<ExecutionRecord[]> {
+    await this.deps.writer.settled();
+    return readExecutions(this.deps.knex, filter, page);
+  }
+
+  async executionCount(filter: ExecutionFilter): Promise<number> {
+    await this.deps.writer.settled();
+    return countExecutions(this.deps.knex, filter);
+  }
+
+  async stats(webhookId: string | null): Promise<WebhookStats> {
+    await this.deps.writer.settled();
+    return readStats(this.deps.knex, webhookId, this.deps.clock.now());
+  }
+
+  /** Deletes executions and finished deliveries older than 30 days by the injected clock. */
+  prune(): Promise<{ executions: number; deliveries: number }> {
+    return pruneHistory(this.deps.knex, this.deps.clock.now());
+  }
+
+  /** A deactivated webhook sends nothing more: its waiting deliveries end as cancelled in this commit. */
+  private cancelPending(id: string, now: number): void {
+    const withdrawn: Delivery[] = this.deps.dispatcher.withdraw(id);
+    const restore = () => this.deps.dispatcher.restore(withdrawn);
+    for (const d of withdrawn) {
+      this.deps.writer.upsert(webhookDeliveriesTable, deliveryRow(d, 'cancelled', now, 'the webhook was set INACTIVE'), { onRollback: restore });
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/** The webhook tables for the batch writer, and the row mappings both ways. */
+import type { TableSpec } from '../persistence/batchWriter.js';
+import { cols, epoch, iso, jsonColumn, numberOrNull, textOrNull } from '../persistence/tables.js';
+import type { FilterSpec } from './filters.js';
+import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
+import { WEBHOOK_METHODS, WEBHOOK_STATUSES, type ExecutionStatus, type WebhookHeader, type WebhookMethod, type WebhookRecord, type WebhookStatus } from './webhookRecord.js';
+
+export const webhooksTable: TableSpec = {
+  name: 'webhooks',
+  key: ['id'],
+  order: 400,
+  mode: 'upsert',
+  columns: cols({
+    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', headers: 'jsonb', events: 'jsonb', filters: 'jsonb',
+    custom_payload_template: 'text', timeout_ms: 'integer', retry_max: 'integer', retry_delay_ms: 'integer', retry_backoff: 'text',
+    status: 'text', status_reason: 'text', status_changed_at: 'timestamptz', consecutive_failures: 'integer', created_at: 'timestamptz',
+    updated_at: 'timestamptz', created_by: 'text',
+  }),
+};
+
+export const webhookDeliveriesTable: TableSpec = {
+  name: 'webhook_deliveries',
+  key: ['id'],
+  order: 410,
+  mode: 'upsert',
+  columns: cols({
+    id: 'uuid', webhook_id: 'uuid', event_id: 'uuid', event: 'text', body: 'text', state: 'text', attempts: 'integer',
+    next_attempt_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', last_error: 'text',
+  }),
+};
+
+export const webhookExecutionsTable: TableSpec = {
+  name: 'webhook_executions',
+  key: ['id'],
+  order: 420,
+  mode: 'insert',
+  columns: cols({
+    id: 'uuid', webhook_id: 'uuid', delivery_id: 'uuid', event_id: 'uuid', event: 'text', test: 'boolean', attempt: 'integer',
+    status: 'text', status_code: 'integer', duration_ms: 'integer', response_excerpt: 'text', error: 'text', url: 'text', at: 'timestamptz',
+  }),
+};
+
+export function webhookToRow(w: WebhookRecord) {
+  return {
+    id: w.id, name: w.name, url: w.url, method: w.method, secret: w.secret, headers: w.headers, events: w.events, filters: w.filters,
+    custom_payload_template: w.template === null ? null : JSON.stringify(w.template), timeout_ms: w.timeoutMs, retry_max: w.retryMax,
+    retry_delay_ms: w.retryDelayMs, retry_backoff: w.retryBackoff, status: w.status, status_reason: w.statusReason,
+    status_changed_at: iso(w.statusChangedAt), consecutive_failures: w.consecutiveFailures, created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt), created_by: w.createdBy,
+  };
+}
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => ((allowed as readonly unknown[]).includes(value) ? (value as T) : fallback);
+
+export function webhookFromRow(r: Record<string, unknown>): WebhookRecord {
+  const template = textOrNull(r['custom_payload_template']);
+  return {
+    id: String(r['id']),
+    name: String(r['name']),
+    url: String(r['url']),
+    method: oneOf<WebhookMethod>(r['method'], WEBHOOK_METHODS, 'POST'),
+    secret: textOrNull(r['secret']),
+    headers: jsonColumn<WebhookHeader[]>(r['headers'], []),
+    events: jsonColumn<string[]>(r['events'], []),
+    filters: jsonColumn<FilterSpec | null>(r['filters'], null),
+    template: template === null ? null : (JSON.parse(template) as unknown),
+    timeoutMs: Number(r['timeout_ms']),
+    retryMax: Number(r['retry_max']),
+    retryDelayMs: Number(r['retry_delay_ms']),
+    retryBackoff: oneOf<RetryBackoff>(r['retry_backoff'], RETRY_BACKOFFS, 'EXPONENTIAL'),
+    // A status this version does not know (a newer version's) is read as INACTIVE: nothing is sent unasked.
+    status: oneOf<WebhookStatus>(r['status'], WEBHOOK_STATUSES, 'INACTIVE'),
+    statusReason: textOrNull(r['status_reason']),
+    statusChangedAt: epoch(r['status_changed_at'])!,
+    consecutiveFailures: Number(r['consecutive_failures']),
+    createdAt: epoch(r['created_at'])!,
+    updatedAt: epoch(r['updated_at'])!,
+    createdBy: textOrNull(r['created_by']),
+  };
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'cancelled';
+
+/** A delivery the dispatcher holds: one event for one webhook, with its exact body bytes. */
+export interface Delivery {
+  readonly id: string;
+  readonly webhookId: string;
+  readonly eventId: string;
+  readonly event: string;
+  readonly body: string;
+  /** Attempts made so far. */
+  readonly attempts: number;
+  /** Epoch ms when the next attempt is due. */
+  readonly dueAt: number;
+  readonly createdAt: number;
+}
+
+export function deliveryRow(d: Delivery, state: DeliveryState, at: number, lastError: string | null) {
+  return {
+    id: d.id, webhook_id: d.webhookId, event_id: d.eventId, event: d.event, body: d.body, state, attempts: d.attempts,
+    next_attempt_at: state === 'pending' ? iso(d.dueAt) : null, created_at: iso(d.createdAt), updated_at: iso(at), last_error: lastError,
+  };
+}
+
+export function deliveryFromRow(r: Record<string, unknown>): Delivery {
+  return {
+    id: String(r['id']),
+    webhookId: String(r['webhook_id']),
+    eventId: String(r['event_id']),
+    event: String(r['event']),
+    body: String(r['body']),
+    attempts: Number(r['attempts']),
+    dueAt: epoch(r['next_attempt_at']) ?? epoch(r['created_at'])!,
+    createdAt: epoch(r['created_at'])!,
+  };
+}
+
+export interface ExecutionRecord {
+  readonly id: string;
+  readonly webhookId: string;
+  readonly deliveryId: string | null;
+  readonly eventId: string;
+  readonly event: string;
+  readonly test: boolean;
+  readonly attempt: number;
+  readonly status: ExecutionStatus;
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly responseExcerpt: string | null;
+  readonly error: string | null;
+  readonly url: string | null;
+  readonly at: number;
+}
+
+export function executionRow(e: ExecutionRecord) {
+  return {
+    id: e.id, webhook_id: e.webhookId, delivery_id: e.deliveryId, event_id: e.eventId, event: e.event, test: e.test, attempt: e.attempt,
+    status: e.status, status_code: e.statusCode, duration_ms: e.durationMs, response_excerpt: e.responseExcerpt, error: e.error, url: e.url,
+    at: iso(e.at),
+  };
+}
+
+export function executionFromRow(r: Record<string, unknown>): ExecutionRecord {
+  return {
+    id: String(r['id']),
+    webhookId: String(r['webhook_id']),
+    deliveryId: textOrNull(r['delivery_id']),
+    eventId: String(r['event_id']),
+    event: String(r['event']),
+    test: Boolean(r['test']),
+    attempt: Number(r['attempt']),
+    status: String(r['status']) as ExecutionStatus,
+    statusCode: numberOrNull(r['status_code']),
+    durationMs: Number(r['duration_ms']),
+    responseExcerpt: textOrNull(r['response_excerpt']),
+    error: textOrNull(r['error']),
+    url: textOrNull(r['url']),
+    at: epoch(r['at'])!,
+  };
+}

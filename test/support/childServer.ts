@@ -1,0 +1,95 @@
+/**
+ * The real server as a child process (`node --import tsx src/main.ts`, production settings) on a
+ * store that outlives it, for tests that kill the process: a fresh PostgreSQL schema, or an
+ * embedded data dir pre-seeded with the migrated template. The same steps as crash.test.ts, for
+ * suites other than that one.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { embeddedTemplate, type Backend } from './backends.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHILD_API_KEY = 'child-test-operator-key-0123456789';
+const JWT_SECRET = 'child-test-jwt-secret-0123456789abcdefghijklmnop';
+
+export interface ChildStore {
+  readonly env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+export async function createChildStore(backend: Backend): Promise<ChildStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-child-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (backend.name === 'embedded') {
+    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
+    await seeded.waitReady;
+    await seeded.close();
+    return { env: { SVC_DATA_DIR: dataDir }, dispose: async () => removeDir() };
+  }
+  const store = await backend.createStore();
+  return {
+    env: { SVC_DATA_DIR: dataDir, SVC_DATABASE_URL: store.url! },
+    async dispose() {
+      await store.dispose();
+      removeDir();
+    },
+  };
+}
+
+export interface ChildServer {
+  readonly process: ChildProcess;
+  readonly url: string;
+  readonly logs: Record<string, unknown>[];
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stderr(): string;
+}
+
+export async function startChildServer(store: ChildStore, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('SVC_')) env[key] = value;
+  Object.assign(env, {
+    SVC_ENV: 'production',
+    SVC_HOST: '127.0.0.1',
+    SVC_PORT: '0',
+    SVC_SECURITY_OPERATOR_API_KEY: CHILD_API_KEY,
+    SVC_JWT_SECRET: JWT_SECRET,
+    SVC_RATE_LIMIT_RPS: '1000000',
+    SVC_RATE_LIMIT_BURST: '1000000',
+    ...store.env,
+    ...extraEnv,
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const listening = new Promise<Record<string, unknown>>((done, fail) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let record: Record<string, unknown>;
+      try {
+        record = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return;
+      }
+      logs.push(record);
+      if (record['msg'] === 'listening') done(record);
+    });
+    void exited.then(({ code, signal }) => fail(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}\n${JSON.stringify(logs)}`)));
+  });
+  const record = await listening;
+  const port = new URL(String(record['url'])).port;
+  assert.notEqual(port, '0');
+  return { process: child, url: `http://127.0.0.1:${port}`, logs, exited, stderr: () => stderr };
+}
+
+export async function stopGracefully(server: ChildServer): Promise<void> {
+  server.process.kill('SIGTERM');
+  const { code, signal } = await server.exited;
+  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `the server did not exit cleanly on SIGTERM:\n${server.stderr()}`);
+}

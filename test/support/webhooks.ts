@@ -1,0 +1,167 @@
+/**
+ * Webhook helpers for integration tests: a real HTTP receiver on 127.0.0.1 (port from the OS)
+ * that records every request byte for byte and answers as the test says, the server env that
+ * allows calling it, the GraphQL documents, and a health push.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { BOOTSTRAP_ENV, gql } from './graphql.js';
+import type { TestServer } from './testServer.js';
+
+/** startTestServer env: known admin password, and the receivers on 127.0.0.1 may be called. */
+export const WEBHOOK_ENV: Record<string, string> = { ...BOOTSTRAP_ENV, SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1' };
+
+export interface Received {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+  /** The exact bytes received. */
+  readonly body: Buffer;
+  readonly json: any;
+  /** The status this receiver answered (undefined: it never answered). */
+  answered: number | undefined;
+}
+
+/** What to do with request number `index` (0-based): answer a status, or hang until the receiver closes. */
+export type Answer = { status: number; body?: string } | 'hang';
+
+export interface Receiver {
+  readonly url: string;
+  readonly port: number;
+  readonly requests: Received[];
+  /** TCP connections accepted so far. */
+  connections: number;
+  answer: (request: Received, index: number) => Answer;
+  /** Resolves when at least `n` requests have arrived (10 s at most). */
+  received(n: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: Receiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<Receiver> {
+  const sockets = new Set<Socket>();
+  const waiters: Array<{ n: number; done: () => void }> = [];
+  const hanging = new Set<ServerResponse>();
+  const receiver: Receiver = {
+    url: '',
+    port: 0,
+    requests: [],
+    connections: 0,
+    answer,
+    received(n) {
+      if (receiver.requests.length >= n) return Promise.resolve(receiver.requests);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the receiver got ${receiver.requests.length} requests, expected ${n}`)), 10_000);
+        waiters.push({ n, done: () => (clearTimeout(timer), resolve(receiver.requests)) });
+      });
+    },
+    async close() {
+      for (const res of hanging) res.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        json = undefined;
+      }
+      const request: Received = { method: req.method!, path: req.url!, headers: req.headers, body, json, answered: undefined };
+      const index = receiver.requests.length;
+      receiver.requests.push(request);
+      const reply = receiver.answer(request, index);
+      if (reply === 'hang') hanging.add(res);
+      else {
+        request.answered = reply.status;
+        res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+      }
+      for (const waiter of waiters.splice(0)) {
+        if (receiver.requests.length >= waiter.n) waiter.done();
+        else waiters.push(waiter);
+      }
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    receiver.connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hook`, port });
+}
+
+/** The receiver's check of both signature schemes, recomputed over the exact bytes received. */
+export function verifySignatures(request: Received, secret: string): void {
+  const expectedSvc = `sha256=${createHmac('sha256', secret).update(request.body).digest('hex')}`;
+  assert.equal(request.headers['x-svc-signature'], expectedSvc, 'X-Svc-Signature is the hex HMAC-SHA256 of the body bytes');
+  const id = String(request.headers['webhook-id']);
+  const timestamp = String(request.headers['webhook-timestamp']);
+  const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), request.body]);
+  const expectedStandard = `v1,${createHmac('sha256', secret).update(signed).digest('base64')}`;
+  assert.equal(request.headers['webhook-signature'], expectedStandard, 'webhook-signature is v1,<base64 HMAC-SHA256 of id.timestamp.body>');
+}
+
+export const WEBHOOK_FIELDS = `id name url method hasSecret headers { name value } events filters customPayloadTemplate timeoutMs retryMax
+  retryDelayMs retryBackoff status statusReason statusChangedAt consecutiveFailures pendingDeliveries createdAt updatedAt createdBy`;
+export const EXECUTION_FIELDS = 'id webhookId deliveryId eventId event test attempt status statusCode durationMs responseExcerpt error url at';
+export const CREATE_WEBHOOK = `mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { ${WEBHOOK_FIELDS} } }`;
+export const UPDATE_WEBHOOK = `mutation($id: ID!, $i: UpdateWebhookInput!) { updateWebhook(id: $id, input: $i) { ${WEBHOOK_FIELDS} } }`;
+export const DELETE_WEBHOOK = 'mutation($id: ID!) { deleteWebhook(id: $id) }';
+export const TEST_WEBHOOK = `mutation($id: ID!) { testWebhook(id: $id) { ${EXECUTION_FIELDS} } }`;
+export const WEBHOOK = `query($id: ID!) { webhook(id: $id) { ${WEBHOOK_FIELDS} } }`;
+export const EXECUTIONS = `query($f: WebhookExecutionFilter, $l: Int) { webhookExecutions(filter: $f, limit: $l) { ${EXECUTION_FIELDS} } }`;
+export const STATS = `query($id: ID) { webhookStats(webhookId: $id) { webhookId deliveries delivered failed pending cancelled attempts successes
+  failures refused averageDurationMs lastSuccessAt lastFailureAt since } }`;
+
+/** createWebhook as `token`; fails the test on errors. */
+export async function createWebhook(t: TestServer, token: string, input: Record<string, unknown>): Promise<any> {
+  const res = await gql(t, CREATE_WEBHOOK, { i: input }, token);
+  assert.equal(res.errors, undefined, res.text);
+  return res.data.createWebhook;
+}
+
+export async function executions(t: TestServer, token: string, filter: Record<string, unknown>): Promise<any[]> {
+  const res = await gql(t, EXECUTIONS, { f: filter, l: 1000 }, token);
+  assert.equal(res.errors, undefined, res.text);
+  return res.data.webhookExecutions;
+}
+
+/** Health push through the machine API; fails the test unless it is answered 200. */
+export async function push(t: TestServer, service: string, status: string, nodeId = 'eu/prod/vm/apps', message = `${service} is ${status}`): Promise<void> {
+  const res = await t.call('POST', '/api/v1/health/report', { service, nodeId, status, message });
+  assert.equal(res.status, 200, res.text);
+}
+
+/** Polls `probe` until it returns a value (not undefined) or 10 s pass; for state committed after an event the test saw. */
+export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((done) => setTimeout(done, 5));
+  }
+}
+
+/** The executions of a webhook once there are at least `n`, oldest first. */
+export function executionsOf(t: TestServer, token: string, webhookId: string, n: number): Promise<any[]> {
+  return eventually(async () => {
+    const list = await executions(t, token, { webhookId });
+    return list.length >= n ? list.reverse() : undefined;
+  }, `webhook ${webhookId} has ${n} executions`);
+}
+
+/** The outbox rows of a webhook, straight from the database. */
+export async function deliveryRows(t: TestServer, webhookId: string): Promise<any[]> {
+  return t.server.database.knex('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at').select('*');
+}

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { nextRate } from '../../src/webhooks/deliveryPacer.js';
+
+const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000) => ({ utilization, requestsPerSecond, startsPerSecond });
+
+describe('delivery pacer', () => {
+  it('under request load on a busy loop, halves the start rate it observed, down to the floor', () => {
+    assert.equal(nextRate(null, sample(0.95, 3000, 2400)), 1200);
+    assert.equal(nextRate(1200, sample(0.95, 3000)), 600);
+    assert.equal(nextRate(60, sample(0.95, 3000)), 50);
+    assert.equal(nextRate(50, sample(0.99, 3000)), 50, 'deliveries never stop');
+  });
+
+  it('a loop busy with deliveries alone is not slowed down', () => {
+    assert.equal(nextRate(null, sample(0.99, 50)), null);
+    assert.equal(nextRate(400, sample(0.99, 50)), 800, 'and a limit is lifted step by step');
+  });
+
+  it('with room on the loop the limit doubles and is lifted above the maximum', () => {
+    assert.equal(nextRate(100, sample(0.5, 3000)), 200);
+    assert.equal(nextRate(12_000, sample(0.5, 3000)), null);
+    assert.equal(nextRate(100, sample(0.8, 3000)), 100, 'between the thresholds nothing moves');
+  });
+});
