@@ -18,8 +18,8 @@ describe('delivery pacer', () => {
   });
 
   it('with room on the loop the limit doubles and is lifted above the maximum', () => {
-    assert.equal(nextRate(100, sample(0.5, 3000)), 200);
-    assert.equal(nextRate(12_000, sample(0.5, 3000)), null);
-    assert.equal(nextRate(100, sample(0.8, 3000)), 100, 'between the thresholds nothing moves');
+    assert.equal(nextRate(100, sample(0.4, 3000)), 200);
+    assert.equal(nextRate(12_000, sample(0.4, 3000)), null);
+    assert.equal(nextRate(100, sample(0.6, 3000)), 100, 'between the thresholds nothing moves');
   });
 });

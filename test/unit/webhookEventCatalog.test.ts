@@ -41,3 +41,32 @@ describe('webhook event catalog', () => {
     assert.throws(() => catalog.register(ticketing), /registered twice/);
   });
 });
+
+describe('webhook event data', () => {
+  const catalog = createWebhookEventCatalog();
+  const service = { id: 's1', name: 'db', path: 'eu/db' };
+
+  it('notification.created carries the notification with its own type', () => {
+    const notification = { id: 'n1', userId: 'u1', type: 'sla.breached', title: 'SLA breached', message: 'm', entityType: 'service', entityId: 's1', createdAt: '2026-01-01T00:00:00.000Z' };
+    const translated = catalog.translate({ type: 'notification.created', notification, at: 5, origin: 'api' }, lookups);
+    assert.deepEqual(translated, { name: 'notification.created', at: 5, data: { notification } });
+  });
+
+  it('a backup carries service, status, size, message and time; partial is backup.failed', () => {
+    const translated = catalog.translate({ type: 'backup.recorded', service, status: 'partial', sizeBytes: 10, message: 'half', at: Date.parse('2026-01-01T00:00:00Z'), origin: 'agent' }, lookups);
+    assert.deepEqual(translated, { name: 'backup.failed', at: Date.parse('2026-01-01T00:00:00Z'), data: { service, status: 'partial', sizeBytes: 10, message: 'half', reportedAt: '2026-01-01T00:00:00.000Z' } });
+  });
+
+  it('user.deleted and events no source reads give nothing', () => {
+    assert.equal(catalog.translate({ type: 'user.deleted', user: { id: 'u', username: 'x' }, fields: [], at: 0, origin: 'api' }, lookups), null);
+    assert.equal(catalog.translate({ type: 'session.ended', sessionId: 's', userId: 'u', reason: 'logout', at: 0, origin: 'api' }, lookups), null);
+    assert.deepEqual(catalog.namesFor('session.ended'), []);
+  });
+
+  it('a service created healthy sends nothing; created DOWN sends service.down with previousStatus null', () => {
+    const created = (status: string) =>
+      catalog.translate({ type: 'service.created', service, at: 0, origin: 'agent' }, { ...lookups, service: () => ({ status, statusMessage: 'boom' }) });
+    assert.equal(created('OPERATIONAL'), null);
+    assert.deepEqual(created('DOWN'), { name: 'service.down', at: 0, data: { service, previousStatus: null, status: 'DOWN', message: 'boom' } });
+  });
+});
