@@ -209,6 +209,25 @@ for (const backend of testBackends()) {
       assert.equal(stats.data.webhookStats.attempts, 0, 'test sends are not counted as deliveries');
     });
 
+    it("notification.created arrives when a service's owner is notified of it going down", async () => {
+      const r = await receiver();
+      const webhook = await hook({ url: r.url, events: ['notification.created'], filters: '{"notification.type": "service.down"}' });
+      await push(t, 'noticed', 'OPERATIONAL', 'eu/notices');
+      const service = t.server.fleet.services.find('eu/notices', 'noticed')!;
+      const owned = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: service.id, o: admin.userId }, admin.accessToken);
+      assert.equal(owned.errors, undefined, owned.text);
+      await push(t, 'noticed', 'DOWN', 'eu/notices', 'no answer');
+      const [request] = await r.received(1);
+      assert.equal(request!.json.event, 'notification.created');
+      const { notification } = request!.json.data;
+      assert.deepEqual(
+        { userId: notification.userId, type: notification.type, message: notification.message, entityType: notification.entityType, entityId: notification.entityId },
+        { userId: admin.userId, type: 'service.down', message: 'no answer', entityType: 'service', entityId: service.id },
+      );
+      const [execution] = await executionsOf(t, admin.accessToken, webhook.id, 1);
+      assert.equal(execution.status, 'SUCCESS');
+    });
+
     it('an address the validator refuses is an ExecFailed execution with the reason, no retry, and the receiver sees no connection', async () => {
       const r = await receiver();
       // localhost is not on the allowlist (127.0.0.1 is): refused before any socket is opened.
