@@ -36,12 +36,6 @@ export interface JoinRequest {
   readonly contextValue: unknown;
 }
 
-export interface IdTopic {
-  readonly topic: string;
-  /** `{"id":"…","type":"next","payload":` */
-  readonly prefix: string;
-  members: number;
-}
 
 export interface Group {
   readonly id: number;
@@ -51,7 +45,11 @@ export interface Group {
   readonly operationName: string | null;
   readonly variables: Readonly<Record<string, unknown>> | null;
   readonly contextValue: unknown;
-  readonly ids: Map<string, IdTopic>;
+  /**
+   * Subscription id -> subscribers using it. Only a count per id: with random ids there is one
+   * entry per subscriber, so the topic and frame prefix are built when publishing instead.
+   */
+  readonly ids: Map<string, number>;
   members: number;
   /** Set while an asynchronous execution of this group runs, so events keep their order. */
   tail: Promise<void> | undefined;
@@ -103,21 +101,16 @@ export class FanoutHub {
       }
       groups.add(group);
     }
-    let idTopic = group.ids.get(request.subscriptionId);
-    if (!idTopic) {
-      idTopic = { topic: `g${group.id}:${request.subscriptionId}`, prefix: `{"id":${JSON.stringify(request.subscriptionId)},"type":"next","payload":`, members: 0 };
-      group.ids.set(request.subscriptionId, idTopic);
-    }
-    idTopic.members += 1;
+    group.ids.set(request.subscriptionId, (group.ids.get(request.subscriptionId) ?? 0) + 1);
     group.members += 1;
-    request.socket.subscribe(idTopic.topic);
-    return new Membership(this, group, idTopic, request.socket, request.subscriptionId);
+    request.socket.subscribe(topicOf(group, request.subscriptionId));
+    return new Membership(this, group, request.socket, request.subscriptionId);
   }
 
   /** @internal Membership.leave */
-  depart(group: Group, idTopic: IdTopic, socket: TopicSocket, subscriptionId: string): void {
-    socket.unsubscribe(idTopic.topic);
-    this.leave(group, subscriptionId, idTopic);
+  depart(group: Group, socket: TopicSocket, subscriptionId: string): void {
+    socket.unsubscribe(topicOf(group, subscriptionId));
+    this.leave(group, subscriptionId);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -205,8 +198,8 @@ export class FanoutHub {
   private send(group: Group, result: ExecutionResult): void {
     if (group.members === 0 || !this.publisher) return;
     const payload = this.serialize(result);
-    for (const idTopic of group.ids.values()) {
-      this.publisher.publish(idTopic.topic, `${idTopic.prefix}${payload}}`);
+    for (const id of group.ids.keys()) {
+      this.publisher.publish(topicOf(group, id), `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`);
       this.delivered += 1;
     }
   }
@@ -215,10 +208,11 @@ export class FanoutHub {
     return JSON.stringify(result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => this.options.formatError(e)) } : { data: result.data });
   }
 
-  private leave(group: Group, subscriptionId: string, idTopic: IdTopic): void {
-    idTopic.members -= 1;
+  private leave(group: Group, subscriptionId: string): void {
+    const members = (group.ids.get(subscriptionId) ?? 1) - 1;
     group.members -= 1;
-    if (idTopic.members === 0) group.ids.delete(subscriptionId);
+    if (members === 0) group.ids.delete(subscriptionId);
+    else group.ids.set(subscriptionId, members);
     if (group.members > 0) return;
     this.groups.delete(group.key);
     const groups = this.channels.get(group.channel);
@@ -237,7 +231,6 @@ export class Membership {
   constructor(
     private readonly hub: FanoutHub,
     private readonly group: Group,
-    private readonly idTopic: IdTopic,
     private readonly socket: TopicSocket,
     private readonly subscriptionId: string,
   ) {}
@@ -245,8 +238,13 @@ export class Membership {
   leave(): void {
     if (this.left) return;
     this.left = true;
-    this.hub.depart(this.group, this.idTopic, this.socket, this.subscriptionId);
+    this.hub.depart(this.group, this.socket, this.subscriptionId);
   }
+}
+
+/** The uWS topic of one subscription id within a group: every socket that used that id for it. */
+function topicOf(group: Group, subscriptionId: string): string {
+  return `g${group.id}:${subscriptionId}`;
 }
 
 function groupKey(request: JoinRequest): string {
