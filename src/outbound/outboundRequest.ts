@@ -3,10 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { startAttemptDeadline, type AttemptDeadline } from './attemptDeadline.js';
 import { validateDestination } from './destinationCheck.js';
 import { discardResponse, readExcerpt, startExchange } from './hopExchange.js';
+import type { OutboundConnectionPool } from './connectionPool.js';
 import type { OutboundPolicy } from './outboundPolicy.js';
 import { planRedirect, type HopRequest } from './redirectPlan.js';
 
 export type { OutboundPolicy, ResolvedAddress, Resolver } from './outboundPolicy.js';
+export { createConnectionPool, type ConnectionPoolOptions, type OutboundConnectionPool } from './connectionPool.js';
 export { systemResolver } from './outboundPolicy.js';
 
 /**
@@ -14,10 +16,13 @@ export { systemResolver } from './outboundPolicy.js';
  * validation"); the rules are written out in docs/outbound.md.
  *
  * Invariants: every hop (the first URL and each redirect) is validated before any socket exists,
- * and the socket connects only to the addresses that validation saw (one DNS lookup per hop). A
- * call holds no shared state: no connection pool, no cache, so concurrent calls cannot leak a
- * connection or an answer into each other. `sendOutbound` never throws; bad input and refusals
- * come back as `refused`, network trouble as `failed`.
+ * and the socket connects only to the addresses that validation saw (one DNS lookup per hop).
+ * Without `connections`, a call holds no shared state: a fresh socket per hop. With a pool
+ * (connectionPool.ts), a hop may reuse an idle keep-alive socket, but only one whose peer is an
+ * address validated for that hop; validation still runs first on every hop, and a refusal neither
+ * opens nor reuses a socket. Nothing else is shared (no cache of answers or addresses).
+ * `sendOutbound` never throws; bad input and refusals come back as `refused`, network trouble as
+ * `failed`.
  */
 
 export interface OutboundRequest {
@@ -64,7 +69,8 @@ const CLIENT_OWNED_HEADERS: ReadonlySet<string> = new Set([
   'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection',
 ]);
 
-export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResult> {
+/** `connections`: a keep-alive pool to reuse sockets from (see connectionPool.ts); without it, a fresh socket per hop. */
+export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy, connections?: OutboundConnectionPool): Promise<OutboundResult> {
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   const firstHop = toFirstHop(request);
@@ -72,7 +78,7 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
 
   const deadline = startAttemptDeadline(request.timeoutMs, request.signal);
   try {
-    return await followHops(firstHop, request, policy, deadline, elapsed);
+    return await followHops(firstHop, request, policy, deadline, elapsed, connections);
   } catch (error) {
     // Not expected: every known failure is a value. Kept so a caller's loop can never crash on us.
     return { kind: 'failed', reason: `unexpected error: ${error instanceof Error ? error.message : String(error)}`, durationMs: elapsed(), timedOut: false };
@@ -87,6 +93,7 @@ async function followHops(
   policy: OutboundPolicy,
   deadline: AttemptDeadline,
   elapsed: () => number,
+  connections: OutboundConnectionPool | undefined,
 ): Promise<OutboundResult> {
   const maxRedirects = clampInteger(request.maxRedirects, MAX_REDIRECTS, 0, MAX_REDIRECTS);
   const excerptBytes = clampInteger(request.excerptBytes, DEFAULT_EXCERPT_BYTES, 0, MAX_EXCERPT_BYTES);
@@ -103,7 +110,7 @@ async function followHops(
     }
     if (destination.kind === 'refused') return refusedHop(hop.url, redirects, destination.reason, elapsed);
 
-    const exchange = await startExchange(destination, hop, deadline.signal);
+    const exchange = await startExchange(destination, hop, deadline.signal, connections);
     if (exchange.kind === 'failed') return failed(exchange.reason);
 
     const plan = planRedirect(hop, exchange.status, exchange.location);

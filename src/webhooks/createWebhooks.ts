@@ -4,13 +4,14 @@
  *
  * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
  * hands the pending deliveries to the dispatcher and starts the hourly prune; `close()` stops the
- * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush.
+ * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
+ * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
-import { sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
+import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
@@ -56,7 +57,9 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   const log = logger.child({ component: 'webhooks' });
   const catalog = createWebhookEventCatalog();
   const registry = new WebhookRegistry(writer);
-  const send: SendOutbound = (request) => sendOutbound(request, options.policy);
+  // Keep-alive sockets per receiver address (src/outbound/connectionPool.ts); closed by close().
+  const connections = createConnectionPool();
+  const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
   const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}) });
   const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
@@ -92,6 +95,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       clearInterval(pruner);
       unsubscribe();
       await dispatcher.stop();
+      connections.close();
     },
   };
 }

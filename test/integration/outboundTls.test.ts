@@ -4,7 +4,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createSecureContext } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
-import { sendOutbound, type OutboundPolicy, type ResolvedAddress } from '../../src/outbound/outboundRequest.js';
+import { createConnectionPool, sendOutbound, type OutboundPolicy, type ResolvedAddress } from '../../src/outbound/outboundRequest.js';
 
 // The connection goes to a pinned address, but TLS must still check the certificate against the
 // host NAME: the ClientHello carries the name as SNI, and verification stays on. This self-signed
@@ -75,6 +75,21 @@ describe('https through a pinned address', () => {
     assert.equal(result.kind, 'failed');
     assert.match(result.kind === 'failed' ? result.reason : '', /self[- ]signed certificate/);
     assert.deepEqual(serverNames, []);
+    assert.equal(answered, 0);
+  });
+
+  it('does the same through the keep-alive pool (the pool dials TCP, TLS goes on top with the name)', async () => {
+    serverNames.length = 0;
+    const connections = createConnectionPool();
+    const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['receiver.test'], resolve: toLoopback };
+    for (let i = 0; i < 2; i += 1) {
+      const result = await sendOutbound(post(`https://receiver.test:${port}/hook`), policy, connections);
+      assert.equal(result.kind, 'failed');
+      assert.match(result.kind === 'failed' ? result.reason : '', /self[- ]signed certificate/);
+    }
+    connections.close();
+    // Each attempt handshook anew: a socket that failed verification is never kept.
+    assert.deepEqual(serverNames, ['receiver.test', 'receiver.test']);
     assert.equal(answered, 0);
   });
 });
