@@ -218,6 +218,8 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
       const data = ws.getUserData();
       const client = new UwsClient(ws, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
       data.client = client;
+      // The client holds the headers until connection_init; the upgrade data must not keep them (or the token) longer.
+      data.headers = NO_HEADERS;
       client.closed_ = server.opened(client, client);
     },
     message(ws, message) {
@@ -235,7 +237,7 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
 }
 
 interface UpgradeData {
-  readonly headers: Record<string, string | undefined>;
+  headers: Readonly<Record<string, string | undefined>>;
   readonly protocol: string;
   client: UwsClient | undefined;
 }

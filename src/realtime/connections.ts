@@ -37,7 +37,18 @@ export class ConnectionRegistry {
   private nextId = 1;
 
   open(viewer: Viewer, socket: ClientSocket, client: ClientInfo, now: number): RealtimeConnection {
-    const connection: RealtimeConnection = { id: this.nextId++, viewer, socket, client, openedAt: now, closed: false };
+    // Connections of one session (tabs, a dashboard wall) share their viewer and client records.
+    const sibling = this.bySession.get(viewer.sessionId)?.values().next().value as RealtimeConnection | undefined;
+    const sameViewer = sibling && sibling.viewer.userId === viewer.userId && sibling.viewer.role === viewer.role && sibling.viewer.username === viewer.username;
+    const sameClient = sibling && sibling.client.address === client.address && sibling.client.userAgent === client.userAgent;
+    const connection: RealtimeConnection = {
+      id: this.nextId++,
+      viewer: sameViewer ? sibling.viewer : viewer,
+      socket,
+      client: sameClient ? sibling.client : client,
+      openedAt: now,
+      closed: false,
+    };
     add(this.bySession, viewer.sessionId, connection);
     add(this.byUser, viewer.userId, connection);
     return connection;
