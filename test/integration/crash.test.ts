@@ -13,107 +13,17 @@
  * The state is read back through the restarted server's API, so hydration is checked as well.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
-import { embeddedTemplate, testBackends, type Backend } from '../support/backends.js';
+import { testBackends, type Backend } from '../support/backends.js';
+import { CHILD_API_KEY, createChildStore, startChildServer, stopGracefully, type ChildServer } from '../support/childServer.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const API_KEY = 'crash-test-operator-key-0123456789';
-const JWT_SECRET = 'crash-test-jwt-secret-0123456789abcdefghijklmnop';
+const API_KEY = CHILD_API_KEY;
 const CONCURRENCY = 32;
 /** Acknowledged pushes after which the server is stopped (or LOAD_MS, whichever comes first). */
 const TARGET_ACKS = 2000;
 const LOAD_MS = 2000;
 const STATUSES = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'] as const;
 const ROOT_NODE = 'crash';
-
-// ---------------------------------------------------------------------------------------------
-// A store for a child-process server
-
-interface ChildStore {
-  /** Settings that point a server at this store. */
-  readonly env: Record<string, string>;
-  dispose(): Promise<void>;
-}
-
-/**
- * Embedded: a fresh data dir, pre-seeded with the migrated template (PGlite loads the tarball into
- * the directory), so the server does not run initdb and the migrations (~10 s, ~900 MB) on its
- * first start. PostgreSQL: a fresh schema. Both get their own data dir for the generated secrets.
- */
-async function createChildStore(backend: Backend): Promise<ChildStore> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (backend.name === 'embedded') {
-    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
-    await seeded.waitReady;
-    await seeded.close();
-    return { env: { SVC_DATA_DIR: dataDir }, dispose: async () => removeDir() };
-  }
-  const store = await backend.createStore();
-  return {
-    env: { SVC_DATA_DIR: dataDir, SVC_DATABASE_URL: store.url! },
-    async dispose() {
-      await store.dispose();
-      removeDir();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server as a child process
-
-interface ChildServer {
-  readonly process: ChildProcess;
-  readonly url: string;
-  readonly logs: Record<string, unknown>[];
-  /** Resolves when the process has exited. */
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stderr(): string;
-}
-
-async function startChildServer(store: ChildStore): Promise<ChildServer> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('SVC_')) env[key] = value;
-  Object.assign(env, {
-    SVC_ENV: 'production',
-    SVC_HOST: '127.0.0.1',
-    SVC_PORT: '0',
-    SVC_SECURITY_OPERATOR_API_KEY: API_KEY,
-    SVC_JWT_SECRET: JWT_SECRET,
-    SVC_RATE_LIMIT_RPS: '1000000',
-    SVC_RATE_LIMIT_BURST: '1000000',
-    ...store.env,
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const logs: Record<string, unknown>[] = [];
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  const listening = new Promise<Record<string, unknown>>((done, fail) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let record: Record<string, unknown>;
-      try {
-        record = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return;
-      }
-      logs.push(record);
-      if (record['msg'] === 'listening') done(record);
-    });
-    void exited.then(({ code, signal }) => fail(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}\n${JSON.stringify(logs)}`)));
-  });
-  const record = await listening;
-  const port = new URL(String(record['url'])).port;
-  assert.notEqual(port, '0', 'the listening line names the port the OS picked');
-  return { process: child, url: `http://127.0.0.1:${port}`, logs, exited, stderr: () => stderr };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The load: 32 clients, each the only writer of its own services, so the last acknowledged push of
@@ -266,11 +176,6 @@ function assertDurable(result: LoadResult, stored: Map<string, ServiceView>): vo
   assert.deepEqual(problems.slice(0, 20), [], `${problems.length} durability violations (${result.acked} acknowledged, ${inDoubt} in doubt)`);
 }
 
-async function stopGracefully(server: ChildServer): Promise<void> {
-  server.process.kill('SIGTERM');
-  const { code, signal } = await server.exited;
-  assert.deepEqual({ code, signal }, { code: 0, signal: null }, `the server did not exit cleanly on SIGTERM:\n${server.stderr()}`);
-}
 
 /**
  * Runs `interrupt` against a first server on a fresh store (it starts servers with `start` and

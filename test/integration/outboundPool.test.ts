@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -11,8 +10,8 @@ import {
   type OutboundConnectionPool,
   type OutboundPolicy,
   type OutboundRequest,
-  type ResolvedAddress,
 } from '../../src/outbound/outboundRequest.js';
+import { scriptedResolver, watchOutgoing } from '../support/outbound.js';
 
 // The keep-alive pool (src/outbound/connectionPool.ts) against real receivers on loopback. Each
 // receiver counts the TCP connections it accepted and the ones that were closed, and records which
@@ -74,31 +73,6 @@ function pool(options?: ConnectionPoolOptions): OutboundConnectionPool {
   const created = createConnectionPool(options);
   pools.push(created);
   return created;
-}
-
-function watchOutgoing(): { readonly requests: number; readonly sockets: number; stop(): void } {
-  const counts = { requests: 0, sockets: 0 };
-  const onRequest = (): void => void (counts.requests += 1);
-  const onSocket = (): void => void (counts.sockets += 1);
-  subscribe('http.client.request.start', onRequest);
-  subscribe('net.client.socket', onSocket);
-  return {
-    get requests() { return counts.requests; },
-    get sockets() { return counts.sockets; },
-    stop: () => {
-      unsubscribe('http.client.request.start', onRequest);
-      unsubscribe('net.client.socket', onSocket);
-    },
-  };
-}
-
-function scriptedResolver(answer: (hostname: string, call: number) => readonly ResolvedAddress[]) {
-  const calls: string[] = [];
-  const resolve = async (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    calls.push(hostname);
-    return answer(hostname, calls.length);
-  };
-  return Object.assign(resolve, { calls });
 }
 
 const LOOPBACK: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { sendOutbound, type OutboundPolicy, type OutboundRequest, type ResolvedAddress } from '../../src/outbound/outboundRequest.js';
+import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../src/outbound/outboundRequest.js';
+import { scriptedResolver, watchOutgoing } from '../support/outbound.js';
 
 // Real receivers on loopback; the policy lets 127.0.0.1 through (allowlist or allowPrivate) where a
 // test needs a connection. "No socket" is proven twice: the receiver counts accepted connections,
@@ -48,31 +48,6 @@ async function startReceiver(handler: Handler, host = '127.0.0.1', port = 0): Pr
   };
   receivers.push(receiver);
   return receiver;
-}
-
-function watchOutgoing(): { readonly requests: number; readonly sockets: number; stop(): void } {
-  const counts = { requests: 0, sockets: 0 };
-  const onRequest = (): void => void (counts.requests += 1);
-  const onSocket = (): void => void (counts.sockets += 1);
-  subscribe('http.client.request.start', onRequest);
-  subscribe('net.client.socket', onSocket);
-  return {
-    get requests() { return counts.requests; },
-    get sockets() { return counts.sockets; },
-    stop: () => {
-      unsubscribe('http.client.request.start', onRequest);
-      unsubscribe('net.client.socket', onSocket);
-    },
-  };
-}
-
-function countingResolver(answer: (hostname: string, call: number) => readonly ResolvedAddress[]) {
-  const calls: string[] = [];
-  const resolve = async (hostname: string): Promise<readonly ResolvedAddress[]> => {
-    calls.push(hostname);
-    return answer(hostname, calls.length);
-  };
-  return Object.assign(resolve, { calls });
 }
 
 const LOOPBACK_ONLY: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };
@@ -174,7 +149,7 @@ describe('sendOutbound to an allowed receiver', () => {
 describe('refusals open no socket', () => {
   it('refuses a name that resolves to loopback, before connecting', async () => {
     const receiver = await startReceiver((_, res) => res.end('should not be reached'));
-    const resolve = countingResolver(() => [{ address: '127.0.0.1', family: 4 }]);
+    const resolve = scriptedResolver(() => [{ address: '127.0.0.1', family: 4 }]);
     const outgoing = watchOutgoing();
     const result = await sendOutbound(post(`http://receiver.example.com:${receiver.port}/`), { ...STRICT, resolve });
     outgoing.stop();
@@ -195,7 +170,7 @@ describe('refusals open no socket', () => {
   });
 
   it('refuses on DNS failure, without retrying', async () => {
-    const resolve = countingResolver(() => {
+    const resolve = scriptedResolver(() => {
       throw Object.assign(new Error('queryA ENOTFOUND'), { code: 'ENOTFOUND' });
     });
     const outgoing = watchOutgoing();
@@ -240,7 +215,7 @@ describe('the connection goes to the validated address', () => {
     // looked it up again, the request would fail or reach 127.0.0.2.
     const legit = await startReceiver((_, res) => res.end('legit'));
     const attacker = await startReceiver((_, res) => res.end('attacker'), '127.0.0.2', legit.port);
-    const resolve = countingResolver((_, call) => [{ address: call === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }]);
+    const resolve = scriptedResolver((_, call) => [{ address: call === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['rebind.example.test'], resolve };
     const result = await sendOutbound(post(`http://rebind.example.test:${legit.port}/`), policy);
     assert.equal(result.kind === 'response' && result.excerpt, 'legit');
@@ -261,7 +236,7 @@ describe('allowlist and allowPrivate', () => {
 
   it('calls a listed host whose name resolves to a private address', async () => {
     const receiver = await startReceiver((_, res) => res.end('ok'));
-    const resolve = countingResolver(() => [{ address: '127.0.0.1', family: 4 }]);
+    const resolve = scriptedResolver(() => [{ address: '127.0.0.1', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['HOOKS.internal.'], resolve };
     const result = await sendOutbound(post(`http://hooks.internal:${receiver.port}/`), policy);
     assert.deepEqual(result.kind === 'response' && [result.status, result.excerpt], [200, 'ok']);
@@ -269,7 +244,7 @@ describe('allowlist and allowPrivate', () => {
 
   it('allowPrivate reaches loopback by name and address, but never the metadata address', async () => {
     const receiver = await startReceiver((_, res) => res.end('ok'));
-    const resolve = countingResolver((hostname) => [{ address: hostname === 'localhost' ? '127.0.0.1' : '169.254.169.254', family: 4 }]);
+    const resolve = scriptedResolver((hostname) => [{ address: hostname === 'localhost' ? '127.0.0.1' : '169.254.169.254', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: true, hostAllowlist: [], resolve };
     assert.equal((await sendOutbound(post(`http://127.0.0.1:${receiver.port}/`), policy)).kind, 'response');
     assert.equal((await sendOutbound(post(`http://localhost:${receiver.port}/`), policy)).kind, 'response');

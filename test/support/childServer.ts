@@ -1,8 +1,8 @@
 /**
  * The real server as a child process (`node --import tsx src/main.ts`, production settings) on a
  * store that outlives it, for tests that kill the process: a fresh PostgreSQL schema, or an
- * embedded data dir pre-seeded with the migrated template. The same steps as crash.test.ts, for
- * suites other than that one.
+ * embedded data dir pre-seeded with the migrated template. Shared by
+ * every suite that kills the server (crash.test.ts, webhookCrash.test.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
