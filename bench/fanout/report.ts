@@ -62,7 +62,7 @@ export function mainTable(results: readonly ScenarioResult[]): string {
 
 export function detailTable(results: readonly ScenarioResult[]): string {
   return formatTable(
-    ['variant', 'ids', 'subscribers', 'frame B', 'path alone µs/event', 'net µs/frame', 'CPU ms (schedstat / ticks)', 'kernel share', 'last subscriber p50 / max ms', 'publish lag p50 / p99 ms', 'offered frames/s', 'clients CPU %', 'ksoftirqd / PG / bench CPU %', 'machine CPU %', 'other CPU %', 'connect s', 'RSS MB none / half / all', 'heap MB none / half / all'],
+    ['variant', 'ids', 'subscribers', 'frame B', 'path alone µs/event', 'net µs/frame', 'CPU ms (schedstat / ticks)', 'kernel share', 'last subscriber p50 / max ms', 'publish lag p50 / p99 ms', 'push answered p50 / p99 ms', 'offered frames/s', 'clients CPU %', 'ksoftirqd / PG / bench CPU %', 'machine CPU %', 'other CPU %', 'connect s', 'RSS MB none / half / all', 'heap MB none / half / all'],
     results.map((r) => {
       const p = r.publish;
       return [
@@ -76,6 +76,7 @@ export function detailTable(results: readonly ScenarioResult[]): string {
         `${fmt(p.serverKernelShare * 100)} %`,
         `${fmt(p.latency.lastPerEvent.p50Ms, 1)} / ${fmt(p.latency.lastPerEvent.maxMs, 1)}`,
         `${fmt(p.latency.publishLag.p50Ms, 2)} / ${fmt(p.latency.publishLag.p99Ms, 2)}`,
+        r.variant === 'ours' ? `${fmt(p.handOver.p50Ms, 1)} / ${fmt(p.handOver.p99Ms, 1)}` : '-',
         fmt(p.offeredFramesPerSecond),
         fmt(p.clientsCpuPercent),
         `${fmt(p.softirqThreadsCpuPercent)} / ${fmt(p.databaseCpuPercent)} / ${fmt(p.benchCpuPercent)}`,

@@ -27,7 +27,7 @@ import { CpuWindow } from '../lib/processCpu.js';
 import WebSocket from 'ws';
 import { BENCH_SERVICE, frameProblem, statusOfSeq, SUBPROTOCOL, SUBSCRIPTION_QUERY, WS_PATH } from './frames.js';
 import { IpcChild } from './ipc.js';
-import { latencyFigures, type LatencyFigures } from './latency.js';
+import { distribution, latencyFigures, type Distribution, type LatencyFigures } from './latency.js';
 import type { MemoryReading } from './serverHost.js';
 import type { FanoutSettings, IdMode, SizePlan, VariantName } from './settings.js';
 import { cpuSince, sampleCpu, softirqThreadsNanos, type CpuSample } from './taskCpu.js';
@@ -100,6 +100,11 @@ export interface ScenarioResult extends ScenarioSpec {
     readonly otherCpuPercent: number;
     readonly machine: MachineCpu;
     readonly wallSeconds: number;
+    /**
+     * How long handing one event to the server took in the bench: this server, the health push's round trip
+     * (its answer comes after the commit's after-commit effects, the fan-out among them); raw and stock, an IPC send.
+     */
+    readonly handOver: Distribution;
     readonly latency: Omit<LatencyFigures, 'firstMissing'>;
     /** Delivered frames/s under 90 % of offered, or the last fan-out finished over a second late. */
     readonly saturated: boolean;
@@ -257,16 +262,19 @@ async function assertEndpointAnswers(url: string, token: string): Promise<void> 
 }
 
 /** Publishes `count` events from `firstSeq` at `rate`/s, one after another (this server: each push answered before the next). */
-async function publishPaced(publisher: Publisher, firstSeq: number, count: number, rate: number): Promise<Float64Array> {
+async function publishPaced(publisher: Publisher, firstSeq: number, count: number, rate: number): Promise<{ dues: Float64Array; handOverMs: Float64Array }> {
   const dues = new Float64Array(count);
+  const handOverMs = new Float64Array(count);
   const startNs = nowNs() + 20e6;
   for (let j = 0; j < count; j += 1) {
     const due = startNs + (j * 1e9) / rate;
     await sleep((due - nowNs()) / 1e6);
     dues[j] = due;
+    const sent = nowNs();
     await publisher.publish(firstSeq + j);
+    handOverMs[j] = (nowNs() - sent) / 1e6;
   }
-  return dues;
+  return { dues, handOverMs };
 }
 
 export async function runScenario(root: string, spec: ScenarioSpec, settings: FanoutSettings, checks: Checks, log: (line: string) => void): Promise<ScenarioResult | undefined> {
@@ -391,7 +399,7 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     const softirqStart = softirqThreadsNanos();
     const serverStart = sampleCpu(server.child.pid);
     const wallStart = performance.now();
-    const dues = await publishPaced(server.publisher, first, plan.events, plan.ratePerSecond);
+    const { dues, handOverMs } = await publishPaced(server.publisher, first, plan.events, plan.ratePerSecond);
     seq += plan.events;
     const lastDue = performance.now();
     let delivered = 0;
@@ -484,6 +492,7 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
         otherCpuPercent: Math.max(0, machine.busyPercent - ((serverCpu.us + clientCpuUs + softirqUs + database.databaseUs + database.loadGeneratorUs) / 1e6 / wallSeconds) * 100),
         machine,
         wallSeconds,
+        handOver: distribution(handOverMs),
         latency: { perFrame: latency.perFrame, lastPerEvent: latency.lastPerEvent, publishLag: latency.publishLag, delivered: latency.delivered, missing: latency.missing, spanSeconds: latency.spanSeconds },
         saturated,
       },
