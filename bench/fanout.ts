@@ -19,19 +19,20 @@
  * bench/fanout/settings.ts. Prints tables; writes bench/results/fanout-latest.json
  * (fanout-smoke.json in a smoke run).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runningChildren, runScenario, type ScenarioResult, type ScenarioSpec } from './fanout/scenario.js';
 import { detailTable, LIMITS, mainTable, targets as fanoutTargets, targetTable } from './fanout/report.js';
 import { readFanoutSettings } from './fanout/settings.js';
 import { schedstatAvailable } from './fanout/taskCpu.js';
-import { Checks, exitCode, runBench } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
 import { idleMachineCpu } from './lib/machineCpu.js';
 import { machineInfo } from './lib/machineInfo.js';
 import { postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt } from './lib/table.js';
+import { packageVersion, resultPath } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -41,13 +42,6 @@ const stoppable = {
   },
 };
 
-function packageVersion(name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** This server's realtime endpoint is built in src/realtime; until that exists the variant is skipped, not failed. */
 function oursMissing(): string | undefined {
@@ -59,12 +53,9 @@ async function main(): Promise<number> {
   const checks = new Checks();
   assertProcFs();
   if (!schedstatAvailable()) throw new Error('this bench reads CPU time from /proc/<pid>/task/<tid>/schedstat (Linux with schedstats)');
-  const watchdog = setTimeout(() => {
-    log(`\nwatchdog: the bench did not finish within ${settings.watchdogSeconds} s; stopping`);
+  startWatchdog(settings.watchdogSeconds, () => {
     for (const child of runningChildren) void child.kill();
-    setTimeout(() => process.exit(1), 3000).unref();
-  }, settings.watchdogSeconds * 1000);
-  watchdog.unref();
+  }, log);
 
   const skipOurs = settings.variants.includes('ours') ? oursMissing() : undefined;
   const usesPostgres = settings.variants.includes('ours') && skipOurs === undefined;
@@ -107,9 +98,7 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(list));
 
-  const resultsDir = join(root, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const resultFile = join(resultsDir, settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json');
+  const resultFile = resultPath(settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json');
   writeFileSync(
     resultFile,
     `${JSON.stringify(

@@ -20,13 +20,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoginCase, type LoginCaseResult } from './cases/loginCost.js';
 import { checkPage, combine, paced, PAGE_SIZE, saturate, seedFleet, SERVICES_QUERY, warmUp, type MeasuredLoad, type QueryTarget, type SeededFleet } from './cases/servicesQuery.js';
-import { Checks, exitCode, runBench } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { signIn } from './lib/graphqlCalls.js';
 import { readGraphQLSettings, type GraphQLBenchSettings } from './lib/graphqlSettings.js';
@@ -35,6 +35,7 @@ import { machineInfo } from './lib/machineInfo.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
+import { packageVersion, resultPath } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -54,13 +55,6 @@ interface QueryRun {
   paced?: MeasuredLoad;
 }
 
-function packageVersion(name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
 
 function startProductServer(settings: GraphQLBenchSettings, name: string, execution: 'compiled' | 'plain', databaseUrl: string, dataDir: string, jwtSecret: string): Promise<ChildServer> {
   return startChildServer({
@@ -147,12 +141,9 @@ async function main(): Promise<number> {
   const settings = readGraphQLSettings(process.env);
   const checks = new Checks();
   assertProcFs();
-  const watchdog = setTimeout(() => {
-    log(`\nwatchdog: the bench did not finish within ${settings.watchdogSeconds} s; stopping`);
+  startWatchdog(settings.watchdogSeconds, () => {
     for (const server of running) void server.stop(2000);
-    setTimeout(() => process.exit(1), 3000).unref();
-  }, settings.watchdogSeconds * 1000);
-  watchdog.unref();
+  }, log);
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   log(`graphql bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
@@ -253,9 +244,7 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
 
-  const resultsDir = join(root, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const resultFile = join(resultsDir, settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json');
+  const resultFile = resultPath(settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json');
   writeFileSync(
     resultFile,
     `${JSON.stringify(

@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +26,14 @@ import { runBatchWriterCase, type WriterMeasurement } from './cases/batchWriter.
 import { healthBodies, runHealthCase, type HealthCaseResult } from './cases/healthPush.js';
 import { measureJsonParse, runReferenceSyncCase, runSyncCase, syncBodies, type SyncCaseResult } from './cases/statusSync.js';
 import { readSettings, type BenchSettings } from './lib/benchSettings.js';
-import { Checks, exitCode, runBench } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { machineInfo } from './lib/machineInfo.js';
 import type { LoadResult } from './lib/loadRun.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
+import { packageVersion, resultPath } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,13 +52,6 @@ interface Target {
   readonly met: boolean | null;
 }
 
-function packageVersion(name: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
 
 /** Starts a server, runs `body` against it, stops it (and checks that it stopped cleanly). */
 async function withServer<T>(checks: Checks, start: () => Promise<ChildServer>, body: (server: ChildServer) => Promise<T>): Promise<T> {
@@ -102,12 +96,9 @@ async function main(): Promise<number> {
   const settings = readSettings(process.env);
   const checks = new Checks();
   assertProcFs();
-  const watchdog = setTimeout(() => {
-    log(`\nwatchdog: the bench did not finish within ${settings.watchdogSeconds} s; stopping`);
+  startWatchdog(settings.watchdogSeconds, () => {
     for (const server of running) void server.stop(2000);
-    setTimeout(() => process.exit(1), 3000).unref();
-  }, settings.watchdogSeconds * 1000);
-  watchdog.unref();
+  }, log);
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   log(`ingest bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
@@ -297,9 +288,7 @@ async function main(): Promise<number> {
   log(`\n== Targets (PostgreSQL${settings.smoke ? '; SMOKE run, not meaningful' : ''}) ==`);
   log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
 
-  const resultsDir = join(root, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const resultFile = join(resultsDir, settings.smoke ? 'smoke.json' : 'latest.json');
+  const resultFile = resultPath(settings.smoke ? 'smoke.json' : 'latest.json');
   writeFileSync(
     resultFile,
     `${JSON.stringify(

@@ -39,3 +39,13 @@ export function runBench(main: () => Promise<number>, running: Iterable<{ stop(g
     },
   );
 }
+
+/** Stops a bench that hangs: after `seconds`, `stopAll` stops what still runs and the process exits 1. */
+export function startWatchdog(seconds: number, stopAll: () => void, log: (line: string) => void): void {
+  const watchdog = setTimeout(() => {
+    log(`\nwatchdog: the bench did not finish within ${seconds} s; stopping`);
+    stopAll();
+    setTimeout(() => process.exit(1), 3000).unref();
+  }, seconds * 1000);
+  watchdog.unref();
+}
