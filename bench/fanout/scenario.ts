@@ -161,7 +161,9 @@ interface StartedServer {
 }
 
 async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSettings, checks: Checks): Promise<StartedServer> {
-  const baseEnv = { NODE_ENV: 'production' };
+  // BENCH_FANOUT_HEAP_SNAPSHOTS reaches the servers (serverHost.ts); nothing else of this environment does.
+  const snapshots = process.env['BENCH_FANOUT_HEAP_SNAPSHOTS'];
+  const baseEnv: Record<string, string> = { NODE_ENV: 'production', ...(snapshots ? { BENCH_FANOUT_HEAP_SNAPSHOTS: snapshots } : {}) };
   if (spec.variant !== 'ours') {
     const { child, ready } = await IpcChild.start<{ port: number }>({ name: VARIANT_LABELS[spec.variant], script: SCRIPTS[spec.variant], cwd: root, env: baseEnv, nodeFlags: ['--expose-gc'] });
     runningChildren.add(child);

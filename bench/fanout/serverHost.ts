@@ -6,6 +6,8 @@
  * `--expose-gc`.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { announceReady, serveIpc } from './ipc.js';
 
 export interface VariantServer {
@@ -42,6 +44,8 @@ export interface MemoryReading {
   readonly arrayBuffersBytes: number;
 }
 
+let snapshotCount = 0;
+
 async function memoryAfterGc(): Promise<MemoryReading> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (typeof gc !== 'function') throw new Error('start the server variant with --expose-gc');
@@ -50,6 +54,9 @@ async function memoryAfterGc(): Promise<MemoryReading> {
     gc();
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
+  // BENCH_FANOUT_HEAP_SNAPSHOTS=<dir>: a heap snapshot at every memory reading, to see what an idle subscriber holds.
+  const snapshots = process.env['BENCH_FANOUT_HEAP_SNAPSHOTS'];
+  if (snapshots) writeHeapSnapshot(join(snapshots, `fanout-${process.pid}-${++snapshotCount}.heapsnapshot`));
   const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
   const usage = process.memoryUsage();
   return {

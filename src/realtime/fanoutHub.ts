@@ -2,11 +2,12 @@
  * Fan-out of subscription events (DESIGN.md "Fan-out"). Subscribers of a channel are grouped by
  * what they asked for and what they may see: (channel, document, operation, variables,
  * visibility). An event runs the group's selection set ONCE and is serialized once; the graphql-ws
- * `next` frame differs between subscribers only by the client's subscription id, so each group
- * keeps one uWS topic per distinct id and the frame goes out with one `publish` per topic. When
- * clients use the same id for the same subscription (a dashboard build does), one publish reaches
- * all of them; with a random id per client it is one publish per subscriber, still without
- * re-executing anything.
+ * `next` frame differs between subscribers only by the client's subscription id. When clients use
+ * the same id for the same subscription (a dashboard build does), they share one uWS topic and one
+ * `publish` reaches all of them. An id only one subscriber uses (graphql-ws clients pick a random
+ * id per subscription, so this is the usual case) gets the frame with a direct send on its
+ * socket: a uWS topic per subscriber would cost about 1.5 KB of native memory each and a topic
+ * lookup per frame, for nothing shared. Either way nothing is re-executed per subscriber.
  */
 import { execute, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 
@@ -19,7 +20,15 @@ export interface TopicPublisher {
 export interface TopicSocket {
   subscribe(topic: string): void;
   unsubscribe(topic: string): void;
+  send(frame: string): void;
 }
+
+/**
+ * Who uses one subscription id within a group: the one socket, sent to directly; or, from the
+ * second subscriber on, how many sockets share the id's uWS topic (it stays a topic until the
+ * last one leaves, so a socket never has to move between the two).
+ */
+type IdSubscribers = TopicSocket | number;
 
 export interface JoinRequest {
   readonly channel: string;
@@ -46,10 +55,10 @@ export interface Group {
   readonly variables: Readonly<Record<string, unknown>> | null;
   readonly contextValue: unknown;
   /**
-   * Subscription id -> subscribers using it. Only a count per id: with random ids there is one
-   * entry per subscriber, so the topic and frame prefix are built when publishing instead.
+   * Subscription id -> its subscribers. With random ids there is one entry per subscriber, so the
+   * topic and frame prefix are built when publishing rather than kept.
    */
-  readonly ids: Map<string, number>;
+  readonly ids: Map<string, IdSubscribers>;
   members: number;
   /** Set while an asynchronous execution of this group runs, so events keep their order. */
   tail: Promise<void> | undefined;
@@ -101,16 +110,40 @@ export class FanoutHub {
       }
       groups.add(group);
     }
-    group.ids.set(request.subscriptionId, (group.ids.get(request.subscriptionId) ?? 0) + 1);
+    const { socket, subscriptionId } = request;
+    const existing = group.ids.get(subscriptionId);
+    if (existing === undefined) {
+      group.ids.set(subscriptionId, socket);
+    } else {
+      const topic = topicOf(group, subscriptionId);
+      if (typeof existing === 'number') {
+        group.ids.set(subscriptionId, existing + 1);
+      } else {
+        existing.subscribe(topic);
+        group.ids.set(subscriptionId, 2);
+      }
+      socket.subscribe(topic);
+    }
     group.members += 1;
-    request.socket.subscribe(topicOf(group, request.subscriptionId));
     return new Membership(this, group, request.socket, request.subscriptionId);
   }
 
   /** @internal Membership.leave */
   depart(group: Group, socket: TopicSocket, subscriptionId: string): void {
-    socket.unsubscribe(topicOf(group, subscriptionId));
-    this.leave(group, subscriptionId);
+    const entry = group.ids.get(subscriptionId);
+    if (typeof entry === 'number') {
+      socket.unsubscribe(topicOf(group, subscriptionId));
+      if (entry > 1) group.ids.set(subscriptionId, entry - 1);
+      else group.ids.delete(subscriptionId);
+    } else if (entry === socket) {
+      group.ids.delete(subscriptionId);
+    }
+    group.members -= 1;
+    if (group.members > 0) return;
+    this.groups.delete(group.key);
+    const groups = this.channels.get(group.channel);
+    groups?.delete(group);
+    if (groups?.size === 0) this.channels.delete(group.channel);
   }
 
   hasSubscribers(channel: string): boolean {
@@ -124,7 +157,7 @@ export class FanoutHub {
     return n;
   }
 
-  /** Frames handed to uWS since start (one per topic publish). */
+  /** Frames handed to uWS since start (one per topic publish or direct send). */
   get publishedFrames(): number {
     return this.delivered;
   }
@@ -198,26 +231,16 @@ export class FanoutHub {
   private send(group: Group, result: ExecutionResult): void {
     if (group.members === 0 || !this.publisher) return;
     const payload = this.serialize(result);
-    for (const id of group.ids.keys()) {
-      this.publisher.publish(topicOf(group, id), `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`);
+    for (const [id, subscribers] of group.ids) {
+      const frame = `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;
+      if (typeof subscribers === 'number') this.publisher.publish(topicOf(group, id), frame);
+      else subscribers.send(frame);
       this.delivered += 1;
     }
   }
 
   private serialize(result: ExecutionResult): string {
     return JSON.stringify(result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => this.options.formatError(e)) } : { data: result.data });
-  }
-
-  private leave(group: Group, subscriptionId: string): void {
-    const members = (group.ids.get(subscriptionId) ?? 1) - 1;
-    group.members -= 1;
-    if (members === 0) group.ids.delete(subscriptionId);
-    else group.ids.set(subscriptionId, members);
-    if (group.members > 0) return;
-    this.groups.delete(group.key);
-    const groups = this.channels.get(group.channel);
-    groups?.delete(group);
-    if (groups?.size === 0) this.channels.delete(group.channel);
   }
 }
 

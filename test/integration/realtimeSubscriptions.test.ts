@@ -10,7 +10,7 @@ import { createManualClock } from '../../src/clock.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken, TOGGLE } from '../support/license.js';
-import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';
+import { connectClient, rawSocket, subscribe, waitForSubscribers } from '../support/realtime.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 const STATUS = `subscription($id: ID, $node: String) {
@@ -211,6 +211,33 @@ for (const backend of testBackends()) {
       assert.deepEqual(foreign.codes, ['NOT_FOUND']);
       assert.equal((await gql(t, '{ notifications { entityId } }', undefined, bystander.accessToken)).data.notifications.map((x: any) => x.entityId).join(), theirs.id);
       for (const c of clients) await c.dispose();
+    });
+
+    it('a subscription the client completes stops and leaves, and its id can start a new one on the same connection', async () => {
+      const service = await newService('eu/complete');
+      const socket = rawSocket(t);
+      await socket.opened;
+      socket.send({ type: 'connection_init', payload: { token: admin.accessToken } });
+      await socket.nextOfType('connection_ack');
+      const channel = `service-status:id:${service.id}`;
+      const start = () => socket.send({ id: 'reused', type: 'subscribe', payload: { query: STATUS, variables: { id: service.id } } });
+      start();
+      await waitForSubscribers(t, channel, 1);
+      await push(service, 'DOWN', 'first');
+      assert.equal((await socket.nextOfType('next')).payload.data.serviceStatusChanged.message, 'first');
+
+      socket.send({ id: 'reused', type: 'complete' });
+      await waitForSubscribers(t, channel, 0);
+      await push(service, 'OPERATIONAL', 'unheard');
+      start();
+      await waitForSubscribers(t, channel, 1);
+      await push(service, 'DOWN', 'second');
+      const next = await socket.nextOfType('next');
+      assert.deepEqual([next.id, next.payload.data.serviceStatusChanged.message], ['reused', 'second']);
+      assert.deepEqual(socket.received.filter((m) => m.type !== 'pong'), [], 'nothing else: no frame for the completed subscription, no complete echoed');
+      socket.ws.close();
+      await socket.closed;
+      await waitForSubscribers(t, channel, 0);
     });
 
     it('licenseUpdated announces license:updated when an admin toggles a plugin', async () => {
