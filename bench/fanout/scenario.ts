@@ -346,7 +346,7 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
 
     // 2. The publish path alone.
     const pathStart = sampleCpu(server.child.pid);
-    await publishPaced(server.publisher, seq, settings.pathOnlyEvents, settings.pathOnlyRate);
+    await publishPaced(server.publisher, seq, settings.pathOnlyEvents, plan.ratePerSecond);
     seq += settings.pathOnlyEvents;
     await sleep(100);
     const pathCpu = cpuSince(pathStart, sampleCpu(server.child.pid));
