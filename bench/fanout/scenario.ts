@@ -388,7 +388,7 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     checks.check(true, `${label}: every subscriber connected`);
     log(`  connected ${plan.subscribers.toLocaleString('en-US')} subscribers in ${connectSeconds.toFixed(1)} s over ${clients.length} client processes; live after ${probes} probe event(s)`);
     const [halfway, loaded] = readings as [MemoryReading, MemoryReading];
-    const perSubscriber = (key: keyof MemoryReading) => (loaded[key] - halfway[key]) / halves[1]!;
+    const perSubscriber = (key: 'rssBytes' | 'heapUsedBytes' | 'heapTotalBytes' | 'externalBytes' | 'arrayBuffersBytes') => (loaded[key] - halfway[key]) / halves[1]!;
 
     // 5. Measured events.
     const first = seq;

@@ -31,6 +31,8 @@ export const CloseCode = {
   Forbidden: 4403,
 } as const;
 
+const NONE: ReadonlyArray<readonly [RealtimeConnection, string]> = Object.freeze([]);
+
 export class ConnectionRegistry {
   private readonly bySession = new Map<string, Set<RealtimeConnection>>();
   private readonly byUser = new Map<string, Set<RealtimeConnection>>();
@@ -69,8 +71,26 @@ export class ConnectionRegistry {
     return [...(this.byUser.get(userId) ?? [])];
   }
 
-  *all(): IterableIterator<RealtimeConnection> {
-    for (const set of this.byUser.values()) yield* set;
+  /**
+   * Every connection whose viewer record `problem` objects to, with the objection. Each record is
+   * asked once (the connections of a session share it), and nothing is allocated while all is
+   * well: this runs every second over every open connection, and garbage made there would keep
+   * V8 from ever finding the process idle enough to give memory back.
+   */
+  failing(problem: (viewer: Viewer) => string | null): ReadonlyArray<readonly [RealtimeConnection, string]> {
+    let failing: Array<readonly [RealtimeConnection, string]> | undefined;
+    for (const connections of this.bySession.values()) {
+      let asked: Viewer | undefined;
+      let verdict: string | null = null;
+      for (const connection of connections) {
+        if (connection.viewer !== asked) {
+          asked = connection.viewer;
+          verdict = problem(asked);
+        }
+        if (verdict !== null) (failing ??= []).push([connection, verdict]);
+      }
+    }
+    return failing ?? NONE;
   }
 
   get size(): number {

@@ -240,10 +240,7 @@ export class RealtimeService {
   /** Drop expired locks; close connections whose session or person is no longer good. */
   sweep(): void {
     this.announceLocks(this.locks.expire(this.deps.clock.now()));
-    for (const connection of [...this.connections.all()]) {
-      const problem = this.standing(connection.viewer);
-      if (problem) this.close(connection, problem);
-    }
+    for (const [connection, reason] of this.connections.failing(this.standingOf)) this.close(connection, reason);
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -340,6 +337,8 @@ export class RealtimeService {
   }
 
   /** Why this viewer may no longer hold a connection, or null. */
+  private readonly standingOf = (viewer: Viewer): string | null => this.standing(viewer);
+
   private standing(viewer: Viewer): string | null {
     const session = this.deps.sessions.get(viewer.sessionId);
     if (!session || !isSessionOpen(session, this.deps.clock.now())) return 'session ended; sign in again';

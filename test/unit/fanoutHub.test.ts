@@ -127,7 +127,7 @@ describe('fan-out hub', async () => {
   });
 
   it('sends a new subscriber its snapshot after the events queued before it', async () => {
-    const { hub, join, socket } = setup();
+    const { hub, socket } = setup();
     const a = socket();
     hub.publish('c', { tick: 1 });
     const request = { channel: 'c', socket: a, subscriptionId: 'late', document, documentKey: source, operationName: null, variables: null, visibility: 'ADMIN', contextValue: {} };
