@@ -150,8 +150,11 @@ export class BatchWriter {
   private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
   private readonly maxPendingRows: number;
-  /** Committed batches and rows since start (for metrics and benchmarks). */
-  readonly stats = { batches: 0, rows: 0, failures: 0 };
+  /**
+   * Committed batches and rows since start (for metrics and benchmarks), and the milliseconds a
+   * commit was in flight: its share of a period is how busy the commit path was (the webhook pacer).
+   */
+  readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
 
@@ -325,6 +328,7 @@ export class BatchWriter {
       this.inFlight = undefined;
       this.failed(batch, cause);
     }
+    this.stats.busyMs += performance.now() - this.lastCommitStart;
     if (!this.open.empty) this.schedule();
   }
 

@@ -54,6 +54,7 @@ export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
   private readonly pacer: Pacer | null;
   private stopped = false;
+  private pumpQueued = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
   /** Attempts made since start (metrics, bench). */
@@ -63,7 +64,7 @@ export class Dispatcher {
     this.queue = new DeliveryQueue(options.queue);
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
-    this.pacer = options.requests ? startPacer(options.pacer ?? {}, options.requests, () => this.pump()) : null;
+    this.pacer = options.requests ? startPacer(options.pacer ?? {}, options.requests, () => this.pump(), undefined, () => options.writer.stats.busyMs) : null;
   }
 
   get pending(): number {
@@ -88,7 +89,21 @@ export class Dispatcher {
   enqueue(deliveries: readonly Delivery[]): void {
     if (this.stopped) return; // still pending in the database: the next start sends them
     for (const d of deliveries) this.queue.add(d);
-    this.pump();
+    this.pumpSoon();
+  }
+
+  /**
+   * One pump for everything enqueued in this turn of the loop: a commit of a busy batch runs one
+   * after-commit effect per push that owed deliveries, and a pump per effect (take, clear and
+   * re-arm the timer) was measurable per push at saturation.
+   */
+  private pumpSoon(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
   }
 
   /** Takes a webhook's pending deliveries out of the queue (deactivation, delete); `restore` puts them back. */

@@ -18,7 +18,7 @@ import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
 import { afterBacklogFull } from './webhookHealth.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
-import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
+import { deliveryRow, executionRow, newDeliveryRow, webhookDeliveriesInsertTable, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
 
 /** Deliveries one webhook may have waiting; beyond it the webhook goes to ERROR instead of growing memory without bound. */
 export const MAX_BACKLOG_PER_WEBHOOK = 10_000;
@@ -51,6 +51,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
     const now = clock.now();
     let envelope: Envelope | undefined;
     let plainBody: string | undefined;
+    let nowIso: string | undefined;
     const staged: Delivery[] = [];
     for (const id of ids) {
       const webhook = registry.get(id);
@@ -81,7 +82,8 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         body = rendered.body;
       }
       const delivery: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now };
-      writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'pending', now, null));
+      // A fresh id: a plain insert, not an upsert (see webhookDeliveriesInsertTable).
+      writer.insert(webhookDeliveriesInsertTable, newDeliveryRow(delivery, (nowIso ??= iso(now)!)));
       staged.push(delivery);
     }
     if (staged.length > 0) writer.afterCommit(() => dispatcher.enqueue(staged));

@@ -2,14 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { nextRate } from '../../src/webhooks/deliveryPacer.js';
 
-const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000) => ({ utilization, requestsPerSecond, startsPerSecond });
+const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({ utilization, requestsPerSecond, startsPerSecond, commitBusy });
 
 describe('delivery pacer', () => {
-  it('under request load on a busy loop, halves the start rate it observed, down to the floor', () => {
-    assert.equal(nextRate(null, sample(0.95, 3000, 2400)), 1200);
-    assert.equal(nextRate(1200, sample(0.95, 3000)), 600);
-    assert.equal(nextRate(60, sample(0.95, 3000)), 50);
+  it('under request load on a busy loop, quarters the start rate it observed, down to the floor', () => {
+    assert.equal(nextRate(null, sample(0.95, 3000, 2400)), 600);
+    assert.equal(nextRate(1200, sample(0.95, 3000)), 300);
+    assert.equal(nextRate(120, sample(0.95, 3000)), 50);
     assert.equal(nextRate(50, sample(0.99, 3000)), 50, 'deliveries never stop');
+  });
+
+  it('under request load with commits back to back, slows down even when the loop has room', () => {
+    assert.equal(nextRate(null, sample(0.6, 3000, 2400, 0.9)), 600);
+    assert.equal(nextRate(400, sample(0.6, 3000, 400, 0.9)), 100);
+    assert.equal(nextRate(400, sample(0.6, 50, 400, 0.95)), 800, 'commits busy with deliveries alone: not slowed down');
   });
 
   it('a loop busy with deliveries alone is not slowed down', () => {
@@ -17,9 +23,10 @@ describe('delivery pacer', () => {
     assert.equal(nextRate(400, sample(0.99, 50)), 800, 'and a limit is lifted step by step');
   });
 
-  it('with room on the loop the limit doubles and is lifted above the maximum', () => {
+  it('with room on the loop and the commit path the limit doubles and is lifted above the maximum', () => {
     assert.equal(nextRate(100, sample(0.4, 3000)), 200);
     assert.equal(nextRate(12_000, sample(0.4, 3000)), null);
     assert.equal(nextRate(100, sample(0.6, 3000)), 100, 'between the thresholds nothing moves');
+    assert.equal(nextRate(100, sample(0.4, 3000, 100, 0.7)), 100, 'commits still busy: nothing moves');
   });
 });
