@@ -19,20 +19,20 @@
  * bench/fanout/settings.ts. Prints tables; writes bench/results/fanout-latest.json
  * (fanout-smoke.json in a smoke run).
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runningChildren, runScenario, type ScenarioResult, type ScenarioSpec } from './fanout/scenario.js';
-import { detailTable, LIMITS, mainTable, targets as fanoutTargets, targetTable } from './fanout/report.js';
+import { detailTable, LIMITS, mainTable, targets as fanoutTargets } from './fanout/report.js';
 import { readFanoutSettings } from './fanout/settings.js';
 import { schedstatAvailable } from './fanout/taskCpu.js';
-import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog, targetTable } from './lib/checks.js';
 import { idleMachineCpu } from './lib/machineCpu.js';
 import { machineInfo } from './lib/machineInfo.js';
 import { postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt } from './lib/table.js';
-import { packageVersion, resultPath } from './lib/resultFile.js';
+import { packageVersion, writeResults } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -98,33 +98,24 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(list));
 
-  const resultFile = resultPath(settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json');
-  writeFileSync(
-    resultFile,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        smoke: settings.smoke,
-        machine,
-        idleBefore,
-        versions: {
-          'uWebSockets.js': packageVersion('uWebSockets.js'),
-          ws: packageVersion('ws'),
-          'graphql-ws': packageVersion('graphql-ws'),
-          graphql: packageVersion('graphql'),
-        },
-        settings: { ...settings, adminPassword: undefined, apiKey: undefined },
-        limits: LIMITS,
-        oursSkipped: skipOurs ?? null,
-        results,
-        targets: list,
-        failures: checks.failures,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`\nresults written to ${resultFile}`);
+  writeResults(settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json', {
+    date: new Date().toISOString(),
+    smoke: settings.smoke,
+    machine,
+    idleBefore,
+    versions: {
+      'uWebSockets.js': packageVersion('uWebSockets.js'),
+      ws: packageVersion('ws'),
+      'graphql-ws': packageVersion('graphql-ws'),
+      graphql: packageVersion('graphql'),
+    },
+    settings: { ...settings, adminPassword: undefined, apiKey: undefined },
+    limits: LIMITS,
+    oursSkipped: skipOurs ?? null,
+    results,
+    targets: list,
+    failures: checks.failures,
+  }, log);
   return exitCode(checks, list, settings.enforceTargets, log);
 }
 

@@ -20,13 +20,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoginCase, type LoginCaseResult } from './cases/loginCost.js';
 import { checkPage, combine, paced, PAGE_SIZE, saturate, seedFleet, SERVICES_QUERY, warmUp, type MeasuredLoad, type QueryTarget, type SeededFleet } from './cases/servicesQuery.js';
-import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { signIn } from './lib/graphqlCalls.js';
 import { readGraphQLSettings, type GraphQLBenchSettings } from './lib/graphqlSettings.js';
@@ -35,19 +35,12 @@ import { machineInfo } from './lib/machineInfo.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
-import { packageVersion, resultPath } from './lib/resultFile.js';
+import { packageVersion, writeResults } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const running = new Set<ChildServer>();
 const PLAIN_NOTICE = 'SVC_GRAPHQL_EXECUTION=plain';
-
-interface Target {
-  readonly target: string;
-  readonly measured: string;
-  readonly limit: string;
-  readonly met: boolean | null;
-}
 
 interface QueryRun {
   readonly name: string;
@@ -242,31 +235,22 @@ async function main(): Promise<number> {
     });
   }
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
-  log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
+  log(targetTable(targets));
 
-  const resultFile = resultPath(settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json');
-  writeFileSync(
-    resultFile,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        smoke: settings.smoke,
-        machine,
-        idleBefore,
-        versions: { graphql: packageVersion('graphql'), 'graphql-jit': packageVersion('graphql-jit'), autocannon: packageVersion('autocannon') },
-        settings: { ...settings, adminPassword: undefined },
-        serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
-        query: SERVICES_QUERY,
-        servicesPage: query ? { services: query.fleet.services, seedSeconds: query.fleet.seedSeconds, mutations: query.fleet.mutations, responseBytes: query.responseBytes, pacedRate: query.rate, runs: query.runs } : null,
-        login: login ?? null,
-        targets,
-        failures: checks.failures,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`\nresults written to ${resultFile}`);
+  writeResults(settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json', {
+    date: new Date().toISOString(),
+    smoke: settings.smoke,
+    machine,
+    idleBefore,
+    versions: { graphql: packageVersion('graphql'), 'graphql-jit': packageVersion('graphql-jit'), autocannon: packageVersion('autocannon') },
+    settings: { ...settings, adminPassword: undefined },
+    serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
+    query: SERVICES_QUERY,
+    servicesPage: query ? { services: query.fleet.services, seedSeconds: query.fleet.seedSeconds, mutations: query.fleet.mutations, responseBytes: query.responseBytes, pacedRate: query.rate, runs: query.runs } : null,
+    login: login ?? null,
+    targets,
+    failures: checks.failures,
+  }, log);
 
   return exitCode(checks, targets, settings.enforceTargets, log);
 }

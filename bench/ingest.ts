@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,14 +26,14 @@ import { runBatchWriterCase, type WriterMeasurement } from './cases/batchWriter.
 import { healthBodies, runHealthCase, type HealthCaseResult } from './cases/healthPush.js';
 import { measureJsonParse, runReferenceSyncCase, runSyncCase, syncBodies, type SyncCaseResult } from './cases/statusSync.js';
 import { readSettings, type BenchSettings } from './lib/benchSettings.js';
-import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { machineInfo } from './lib/machineInfo.js';
 import type { LoadResult } from './lib/loadRun.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
-import { packageVersion, resultPath } from './lib/resultFile.js';
+import { packageVersion, writeResults } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -43,13 +43,6 @@ interface ServerRun {
   readonly name: string;
   readonly health?: HealthCaseResult;
   readonly sync?: SyncCaseResult;
-}
-
-interface Target {
-  readonly target: string;
-  readonly measured: string;
-  readonly limit: string;
-  readonly met: boolean | null;
 }
 
 
@@ -286,32 +279,23 @@ async function main(): Promise<number> {
     met: writerRatio === undefined ? null : writerRatio >= 3,
   });
   log(`\n== Targets (PostgreSQL${settings.smoke ? '; SMOKE run, not meaningful' : ''}) ==`);
-  log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
+  log(targetTable(targets));
 
-  const resultFile = resultPath(settings.smoke ? 'smoke.json' : 'latest.json');
-  writeFileSync(
-    resultFile,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        smoke: settings.smoke,
-        machine,
-        versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg'), knex: packageVersion('knex') },
-        settings: { ...settings, apiKey: undefined },
-        serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
-        fixedRate,
-        jsonParseUs: parse,
-        bodies: { healthMeanBytes: health.meanBytes, syncBytes: sync.base.length },
-        servers: runs,
-        batchWriter: writer,
-        targets,
-        failures: checks.failures,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`\nresults written to ${resultFile}`);
+  writeResults(settings.smoke ? 'smoke.json' : 'latest.json', {
+    date: new Date().toISOString(),
+    smoke: settings.smoke,
+    machine,
+    versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg'), knex: packageVersion('knex') },
+    settings: { ...settings, apiKey: undefined },
+    serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
+    fixedRate,
+    jsonParseUs: parse,
+    bodies: { healthMeanBytes: health.meanBytes, syncBytes: sync.base.length },
+    servers: runs,
+    batchWriter: writer,
+    targets,
+    failures: checks.failures,
+  }, log);
 
   return exitCode(checks, targets, settings.enforceTargets, log);
 }

@@ -19,12 +19,12 @@
  * missing, duplicated or badly signed); targets are reported, enforced only with BENCH_ENFORCE_TARGETS=1.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthBodies, HEALTH_PATH } from './cases/healthPush.js';
-import { Checks, exitCode, runBench, startWatchdog } from './lib/checks.js';
+import { Checks, exitCode, runBench, startWatchdog, targetTable } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { gqlData, mapConcurrent, signIn } from './lib/graphqlCalls.js';
 import { postAll, postJson } from './lib/httpCalls.js';
@@ -34,7 +34,7 @@ import { runPacedLoad } from './lib/pacedLoad.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs, CpuWindow } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
-import { resultPath } from './lib/resultFile.js';
+import { writeResults } from './lib/resultFile.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -333,11 +333,9 @@ async function main(): Promise<number> {
     ];
   });
   log(`\n== Targets${smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
-  log(formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED'])));
+  log(targetTable(targets));
 
-  const file = resultPath(smoke ? 'webhooks-smoke.json' : 'webhooks-latest.json');
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, settings: { ...settings, apiKey: undefined, adminPassword: undefined, secret: undefined }, deliveries, pushes, targets, failures: checks.failures }, null, 2)}\n`);
-  log(`\nresults written to ${file}`);
+  writeResults(smoke ? 'webhooks-smoke.json' : 'webhooks-latest.json', { date: new Date().toISOString(), machine, settings: { ...settings, apiKey: undefined, adminPassword: undefined, secret: undefined }, deliveries, pushes, targets, failures: checks.failures }, log);
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
 

@@ -1,13 +1,7 @@
 /** Tables and targets of a fan-out run: every variant against the raw floor and the stock reference of the same size. */
+import type { Target } from '../lib/checks.js';
 import { fmt, formatTable } from '../lib/table.js';
 import type { ScenarioResult } from './scenario.js';
-
-export interface Target {
-  readonly target: string;
-  readonly measured: string;
-  readonly limit: string;
-  readonly met: boolean | null;
-}
 
 /** Limits of the issue. */
 export const LIMITS = {
@@ -134,8 +128,4 @@ export function targets(results: readonly ScenarioResult[], oursSkipped: string 
     });
   }
   return list;
-}
-
-export function targetTable(list: readonly Target[]): string {
-  return formatTable(['target', 'measured', 'limit', 'result'], list.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED']));
 }

@@ -1,3 +1,5 @@
+import { formatTable } from './table.js';
+
 /** Functional checks of a bench run: any failure makes the run exit non-zero (targets are separate). */
 export class Checks {
   readonly failures: string[] = [];
@@ -12,6 +14,19 @@ export class Checks {
   fail(description: string, error: unknown): void {
     this.failures.push(`${description}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }
+}
+
+/** A target of an issue, as measured by a run: `met` is null when the run could not say. */
+export interface Target {
+  readonly target: string;
+  readonly measured: string;
+  readonly limit: string;
+  readonly met: boolean | null;
+}
+
+/** A bench's targets as the table every bench prints at the end. */
+export function targetTable(targets: readonly Target[]): string {
+  return formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED']));
 }
 
 /**
