@@ -36,6 +36,7 @@ import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { packageVersion, writeResults } from './lib/resultFile.js';
+import { benchServerEnv } from './lib/serverEnv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -57,18 +58,7 @@ function startProductServer(settings: GraphQLBenchSettings, name: string, execut
     env: {
       // As the container runs it (Dockerfile): graphql-js skips its development-mode checks.
       NODE_ENV: 'production',
-      SVC_ENV: 'production',
-      SVC_HOST: '127.0.0.1',
-      SVC_PORT: '0',
-      SVC_DATABASE_URL: databaseUrl,
-      SVC_DATA_DIR: dataDir,
-      SVC_JWT_SECRET: jwtSecret,
-      SVC_SECURITY_OPERATOR_API_KEY: 'bench-operator-key-0123456789abcdef',
-      // The per-IP limit (10/s, burst 20 by default) would cap a single-address load generator.
-      SVC_RATE_LIMIT_RPS: '1000000',
-      SVC_RATE_LIMIT_BURST: '1000000',
-      SVC_BOOTSTRAP_ADMIN_PASSWORD: settings.adminPassword,
-      SVC_LOG_LEVEL: 'info',
+      ...benchServerEnv({ dataDir, databaseUrl, jwtSecret, apiKey: 'bench-operator-key-0123456789abcdef', adminPassword: settings.adminPassword, logLevel: 'info' }),
       ...(execution === 'plain' ? { SVC_GRAPHQL_EXECUTION: 'plain' } : {}),
     },
   });

@@ -17,7 +17,6 @@
  * and PostgreSQL.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,6 +33,7 @@ import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { packageVersion, writeResults } from './lib/resultFile.js';
+import { benchServerEnv } from './lib/serverEnv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -68,19 +68,7 @@ function ourServerStarter(settings: BenchSettings, name: string, databaseUrl: st
       name,
       cwd: root,
       args: settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'],
-      env: {
-        SVC_ENV: 'production',
-        SVC_HOST: '127.0.0.1',
-        SVC_PORT: '0',
-        SVC_SECURITY_OPERATOR_API_KEY: settings.apiKey,
-        // The per-IP limit (10/s, burst 20 by default) would cap a single-address load generator.
-        SVC_RATE_LIMIT_RPS: '1000000',
-        SVC_RATE_LIMIT_BURST: '1000000',
-        SVC_JWT_SECRET: randomBytes(32).toString('hex'),
-        SVC_DATA_DIR: dataDir,
-        SVC_LOG_LEVEL: 'info',
-        ...(databaseUrl !== undefined ? { SVC_DATABASE_URL: databaseUrl } : {}),
-      },
+      env: benchServerEnv({ dataDir, ...(databaseUrl !== undefined ? { databaseUrl } : {}), apiKey: settings.apiKey, logLevel: 'info' }),
       startTimeoutMs: databaseUrl === undefined ? 180_000 : 60_000,
     });
 }

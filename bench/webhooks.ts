@@ -18,7 +18,6 @@
  * Exits 1 when anything did not work (a server failed, a request was refused, a delivery was
  * missing, duplicated or badly signed); targets are reported, enforced only with BENCH_ENFORCE_TARGETS=1.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,6 +34,7 @@ import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postg
 import { assertProcFs, CpuWindow } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { writeResults } from './lib/resultFile.js';
+import { benchServerEnv } from './lib/serverEnv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -79,18 +79,8 @@ function startServer(name: string, databaseUrl: string, dataDir: string): Promis
     args: ['--import', 'tsx', 'src/main.ts'],
     env: {
       NODE_ENV: 'production',
-      SVC_ENV: 'production',
-      SVC_HOST: '127.0.0.1',
-      SVC_PORT: '0',
-      SVC_DATABASE_URL: databaseUrl,
-      SVC_DATA_DIR: dataDir,
-      SVC_JWT_SECRET: randomBytes(32).toString('hex'),
-      SVC_SECURITY_OPERATOR_API_KEY: settings.apiKey,
-      SVC_RATE_LIMIT_RPS: '1000000',
-      SVC_RATE_LIMIT_BURST: '1000000',
-      SVC_BOOTSTRAP_ADMIN_PASSWORD: settings.adminPassword,
+      ...benchServerEnv({ dataDir, databaseUrl, apiKey: settings.apiKey, adminPassword: settings.adminPassword, logLevel: 'info' }),
       SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1',
-      SVC_LOG_LEVEL: 'info',
     },
   });
 }

@@ -11,7 +11,7 @@
  * shows that every login costs a full password hash.
  */
 import { spawn } from 'node:child_process';
-import crypto, { randomBytes } from 'node:crypto';
+import crypto from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Checks } from '../lib/checks.js';
+import { benchServerEnv } from '../lib/serverEnv.js';
 import { gqlData, mapConcurrent, signIn } from '../lib/graphqlCalls.js';
 import type { GraphQLBenchSettings } from '../lib/graphqlSettings.js';
 import { percentile } from '../lib/loadRun.js';
@@ -109,19 +110,10 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
   const logLines: string[] = [];
   try {
     const config = loadConfig({
-      SVC_ENV: 'production',
-      SVC_HOST: '127.0.0.1',
-      SVC_PORT: '0',
-      SVC_DATABASE_URL: schema.url,
-      SVC_DATA_DIR: dataDir,
-      SVC_JWT_SECRET: randomBytes(32).toString('hex'),
-      // Production refuses 0 (no limit); large numbers keep the limiters on the path but out of the way.
-      SVC_RATE_LIMIT_RPS: '1000000',
-      SVC_RATE_LIMIT_BURST: '1000000',
+      ...benchServerEnv({ dataDir, databaseUrl: schema.url, adminPassword: settings.adminPassword, logLevel: 'warn' }),
+      // Production refuses 0 (no limit); large numbers keep the login limiters on the path but out of the way.
       SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '1000000',
       SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '1000000',
-      SVC_BOOTSTRAP_ADMIN_PASSWORD: settings.adminPassword,
-      SVC_LOG_LEVEL: 'warn',
     });
     const logger = createLogger({ level: 'warn', write: (line) => void logLines.push(line) });
     const server = await startServer(config, { logger, version: 'bench' });

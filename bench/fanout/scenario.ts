@@ -14,7 +14,6 @@
  *    last frame arrived; latency of every (subscriber, event) pair; every subscriber must get every
  *    event exactly once.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { MachineCpuWindow, type MachineCpu } from '../lib/machineCpu.js';
 import { fmt } from '../lib/table.js';
 import { createSchema, type BenchSchema } from '../lib/postgresSchema.js';
 import { CpuWindow } from '../lib/processCpu.js';
+import { benchServerEnv } from '../lib/serverEnv.js';
 import WebSocket from 'ws';
 import { BENCH_SERVICE, frameProblem, statusOfSeq, SUBPROTOCOL, SUBSCRIPTION_QUERY, WS_PATH } from './frames.js';
 import { IpcChild } from './ipc.js';
@@ -186,18 +186,7 @@ async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSe
       nodeFlags: ['--expose-gc'],
       env: {
         ...baseEnv,
-        SVC_ENV: 'production',
-        SVC_HOST: '127.0.0.1',
-        SVC_PORT: '0',
-        SVC_DATABASE_URL: schema.url,
-        SVC_DATA_DIR: dataDir,
-        SVC_JWT_SECRET: randomBytes(32).toString('hex'),
-        SVC_SECURITY_OPERATOR_API_KEY: settings.apiKey,
-        // The per-IP limits would cap a load generator that uses one address.
-        SVC_RATE_LIMIT_RPS: '1000000',
-        SVC_RATE_LIMIT_BURST: '1000000',
-        SVC_BOOTSTRAP_ADMIN_PASSWORD: settings.adminPassword,
-        SVC_LOG_LEVEL: 'warn',
+        ...benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey: settings.apiKey, adminPassword: settings.adminPassword, logLevel: 'warn' }),
       },
     });
     runningChildren.add(child);

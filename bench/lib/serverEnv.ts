@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+
+export interface BenchServerEnvOptions {
+  readonly dataDir: string;
+  /** Omitted: the embedded database in `dataDir`. */
+  readonly databaseUrl?: string;
+  readonly apiKey?: string;
+  readonly adminPassword?: string;
+  /** Servers that must accept each other's tokens share one; otherwise a fresh one. */
+  readonly jwtSecret?: string;
+  readonly logLevel: 'info' | 'warn';
+}
+
+/**
+ * The SVC_* environment every bench starts this server with: production settings on loopback, a
+ * port the OS chooses, and the per-address request limit set out of the way (production refuses
+ * 0, and the default 10/s would cap a load generator that uses one address).
+ */
+export function benchServerEnv(options: BenchServerEnvOptions): Record<string, string> {
+  return {
+    SVC_ENV: 'production',
+    SVC_HOST: '127.0.0.1',
+    SVC_PORT: '0',
+    SVC_DATA_DIR: options.dataDir,
+    SVC_JWT_SECRET: options.jwtSecret ?? randomBytes(32).toString('hex'),
+    SVC_RATE_LIMIT_RPS: '1000000',
+    SVC_RATE_LIMIT_BURST: '1000000',
+    SVC_LOG_LEVEL: options.logLevel,
+    ...(options.databaseUrl !== undefined ? { SVC_DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.apiKey !== undefined ? { SVC_SECURITY_OPERATOR_API_KEY: options.apiKey } : {}),
+    ...(options.adminPassword !== undefined ? { SVC_BOOTSTRAP_ADMIN_PASSWORD: options.adminPassword } : {}),
+  };
+}
