@@ -23,14 +23,8 @@ export const notificationsTable: TableSpec = {
   }),
 };
 
-export interface NewNotification {
-  readonly userId: string;
-  readonly type: string;
-  readonly title: string;
-  readonly message: string;
-  readonly entityType: string | null;
-  readonly entityId: string | null;
-}
+/** A notification to create: what the stored one carries, less what the center assigns. */
+export type NewNotification = Omit<NotificationRef, 'id' | 'createdAt'>;
 
 export interface StoredNotification extends NotificationRef {
   readonly readAt: string | null;
