@@ -75,8 +75,17 @@ export interface Pacer {
   stop(): void;
 }
 
-/** Samples the loop and `requests()` (a running count of requests received) every `periodMs`; `onChange` hears of a new limit. */
-export function startPacer(limits: PacerLimits, requests: () => number, onChange: () => void, periodMs = 200, commitBusyMs?: () => number): Pacer {
+/** What the pacer samples besides the event loop: running totals since start. */
+export interface LoadSources {
+  /** Requests received. */
+  readonly requests: () => number;
+  /** Milliseconds a commit was in flight. */
+  readonly commitBusyMs?: () => number;
+}
+
+/** Samples the loop and the load sources every `periodMs`; `onChange` hears of a new limit. */
+export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: () => void, periodMs = 200): Pacer {
+  const { requests, commitBusyMs } = sources;
   let rate: number | null = null;
   let tokens = 0;
   let refilledAt = performance.now();

@@ -64,7 +64,7 @@ export class Dispatcher {
     this.queue = new DeliveryQueue(options.queue);
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
-    this.pacer = options.requests ? startPacer(options.pacer ?? {}, options.requests, () => this.pump(), undefined, () => options.writer.stats.busyMs) : null;
+    this.pacer = options.requests ? startPacer(options.pacer ?? {}, { requests: options.requests, commitBusyMs: () => options.writer.stats.busyMs }, () => this.pump()) : null;
   }
 
   get pending(): number {
