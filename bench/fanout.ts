@@ -28,7 +28,7 @@ import { readFanoutSettings } from './fanout/settings.js';
 import { schedstatAvailable } from './fanout/taskCpu.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable } from './lib/checks.js';
 import { idleMachineCpu } from './lib/machineCpu.js';
-import { machineInfo } from './lib/machineInfo.js';
+import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt } from './lib/table.js';
@@ -60,8 +60,7 @@ async function main(): Promise<number> {
   const skipOurs = settings.variants.includes('ours') ? oursMissing() : undefined;
   const usesPostgres = settings.variants.includes('ours') && skipOurs === undefined;
   const machine = machineInfo(usesPostgres ? await postgresVersion(settings.databaseUrl) : 'not used');
-  log(`fan-out bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
-  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  logRunHeader('fan-out', settings.smoke, machine, log);
   const idleBefore = await idleMachineCpu(settings.smoke ? 500 : 2000);
   log(`machine before the run: ${fmt(idleBefore.busyPercent)} % of one core busy, steal ${fmt(idleBefore.stealPercent)} %`);
   if (idleBefore.busyPercent > 15) log('WARNING: other programs are using the CPU; the figures of this run will be noisy');

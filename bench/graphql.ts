@@ -31,7 +31,7 @@ import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { signIn } from './lib/graphqlCalls.js';
 import { readGraphQLSettings, type GraphQLBenchSettings } from './lib/graphqlSettings.js';
 import { idleMachineCpu, type MachineCpu } from './lib/machineCpu.js';
-import { machineInfo } from './lib/machineInfo.js';
+import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
@@ -129,8 +129,7 @@ async function main(): Promise<number> {
   }, log);
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
-  log(`graphql bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
-  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  logRunHeader('graphql', settings.smoke, machine, log);
   log(`servers run as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the login case runs src/app.ts in this process`);
   const idleBefore: MachineCpu = await idleMachineCpu(2000);
   log(`machine before the run: ${fmt(idleBefore.busyPercent)} % of one core busy, steal ${fmt(idleBefore.stealPercent)} %`);

@@ -27,7 +27,7 @@ import { measureJsonParse, runReferenceSyncCase, runSyncCase, syncBodies, type S
 import { readSettings, type BenchSettings } from './lib/benchSettings.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
-import { machineInfo } from './lib/machineInfo.js';
+import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import type { LoadResult } from './lib/loadRun.js';
 import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
@@ -82,8 +82,7 @@ async function main(): Promise<number> {
   }, log);
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
-  log(`ingest bench (${settings.smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
-  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  logRunHeader('ingest', settings.smoke, machine, log);
   log(`this server runs as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/fastifyServer.ts`);
   if (settings.built) {
     log('building (npm run build)...');

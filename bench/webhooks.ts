@@ -28,7 +28,7 @@ import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { gqlData, mapConcurrent, signIn } from './lib/graphqlCalls.js';
 import { postAll, postJson } from './lib/httpCalls.js';
 import { runLoad, type LoadResult } from './lib/loadRun.js';
-import { machineInfo } from './lib/machineInfo.js';
+import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { runPacedLoad } from './lib/pacedLoad.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs, CpuWindow } from './lib/processCpu.js';
@@ -268,8 +268,7 @@ async function main(): Promise<number> {
     for (const server of running) void server.stop(2000);
   }, log);
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
-  log(`webhooks bench (${smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
-  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  logRunHeader('webhooks', smoke, machine, log);
 
   const receiver = await startChildServer({ name: 'receiver', cwd: root, args: ['--import', 'tsx', 'bench/reference/webhookReceiver.ts'], env: { RECEIVER_SECRET: settings.secret } });
   running.add(receiver);
