@@ -1,13 +1,13 @@
 /**
  * Deliveries are background work: they use the event loop the requests leave. Every sample period
  * the pacer reads the loop's utilization (the share of time it was busy) and the request rate,
- * and sets how many attempts may start per second, additive increase and multiplicative decrease:
+ * and sets how many attempts may start per second: down to the floor at once, up by doubling.
  *
  * - busy (utilization above `busyAbove`, or a commit in flight for more than `commitBusyAbove` of
  *   the period, while requests arrive at `busyRequestsPerSecond` or more, say pushes at
- *   saturation): a quarter of the rate attempts started at in the last period, down to
- *   `minPerSecond`, so deliveries fall behind instead of taking request throughput; the backlog
- *   waits in the outbox and the queue. A loop busy with deliveries alone is not slowed down;
+ *   saturation): `minPerSecond` at once, so deliveries fall behind instead of taking request
+ *   throughput; the backlog waits in the outbox and the queue. A loop busy with deliveries alone
+ *   is not slowed down;
  * - otherwise, with the loop below `idleBelow` and the commit path below `commitIdleBelow`, or
  *   without request load: double it, and above `maxPerSecond` lift the limit, so a quiet server
  *   drains a backlog at full speed within a second or so.
@@ -15,8 +15,9 @@
  * Why the commit path: with PostgreSQL on the same machine a push spends most of its time waiting
  * for its group commit, so at saturation the loop was only 55-70 % busy while commits ran back to
  * back (85-92 % of each period), and every attempt adds an execution row and a state row to those
- * commits. Why a quarter: a limit lifted between bursts met the next burst at full speed, and
- * halving took a second to come down (about 2,000 attempts at the start of each saturation round).
+ * commits. Why at once: a limit lifted between bursts met the next burst at full speed, and
+ * halving took a second to come down (about 2,000 attempts at the start of each saturation round;
+ * a quarter still let 500-1,000 through in the first 0.6 s).
  *
  * `minPerSecond` keeps deliveries moving under any load; the attempt caps (in flight, per webhook)
  * apply as well. The rule is a pure function; the sampling timer is the only I/O. Measured
@@ -60,7 +61,7 @@ export function nextRate(current: number | null, sample: LoadSample, limits: Pac
   const requestLoad = sample.requestsPerSecond >= (limits.busyRequestsPerSecond ?? 200);
   const commitBusy = sample.commitBusy ?? 0;
   const busy = sample.utilization > (limits.busyAbove ?? 0.75) || commitBusy > (limits.commitBusyAbove ?? 0.85);
-  if (busy && requestLoad) return Math.max(min, Math.floor((current ?? sample.startsPerSecond) / 4));
+  if (busy && requestLoad) return min;
   const idle = sample.utilization < (limits.idleBelow ?? 0.5) && commitBusy < (limits.commitIdleBelow ?? 0.6);
   if (current !== null && (idle || !requestLoad)) return current * 2 > max ? null : current * 2;
   return current;

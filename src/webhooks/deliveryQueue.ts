@@ -17,23 +17,31 @@ export interface DeliveryQueueOptions {
   readonly maxInFlightPerWebhook?: number;
 }
 
+/** A pending delivery and its arrival number (ties on due time go in arrival order). */
+interface Entry {
+  readonly delivery: Delivery;
+  readonly seq: number;
+}
+
 interface Lane {
   readonly webhookId: string;
-  readonly heap: Delivery[];
+  readonly heap: Entry[];
   inFlight: number;
   /** In the ready ring now. */
   queued: boolean;
 }
 
-/** Min-heap order: due time, then arrival (id order is arbitrary but stable enough; seq is exact). */
-const before = (a: Delivery, b: Delivery, seq: Map<string, number>) => a.dueAt - b.dueAt || seq.get(a.id)! - seq.get(b.id)!;
+/** Min-heap order: due time, then arrival. */
+const before = (a: Entry, b: Entry) => a.delivery.dueAt - b.delivery.dueAt || a.seq - b.seq;
+
+/** Passed-over lanes at the front of the ring are dropped once they are this many and half of it (amortised O(1) per take). */
+const COMPACT_AT = 64;
 
 export class DeliveryQueue {
   private readonly lanes = new Map<string, Lane>();
   /** Lanes whose head may be due, in round-robin order. */
   private ready: Lane[] = [];
   private readyHead = 0;
-  private readonly seq = new Map<string, number>();
   private nextSeq = 0;
   private inFlightTotal = 0;
   private pendingTotal = 0;
@@ -59,8 +67,7 @@ export class DeliveryQueue {
 
   add(delivery: Delivery): void {
     const lane = this.lane(delivery.webhookId);
-    this.seq.set(delivery.id, this.nextSeq++);
-    push(lane.heap, delivery, (a, b) => before(a, b, this.seq));
+    push(lane.heap, { delivery, seq: this.nextSeq++ }, before);
     this.pendingTotal += 1;
     this.enqueue(lane);
   }
@@ -69,8 +76,7 @@ export class DeliveryQueue {
   removeWebhook(webhookId: string): Delivery[] {
     const lane = this.lanes.get(webhookId);
     if (!lane) return [];
-    const removed = lane.heap.splice(0);
-    for (const d of removed) this.seq.delete(d.id);
+    const removed = lane.heap.splice(0).sort(before).map((entry) => entry.delivery);
     this.pendingTotal -= removed.length;
     this.forget(lane);
     return removed;
@@ -90,13 +96,12 @@ export class DeliveryQueue {
         this.forget(lane);
         continue;
       }
-      if (head.dueAt > now) continue; // looked at again through nextDueAt / wake
-      pop(lane.heap, (a, b) => before(a, b, this.seq));
-      this.seq.delete(head.id);
+      if (head.delivery.dueAt > now) continue; // looked at again through nextDueAt / wake
+      pop(lane.heap, before);
       this.pendingTotal -= 1;
       lane.inFlight += 1;
       this.inFlightTotal += 1;
-      out.push(head);
+      out.push(head.delivery);
       this.enqueue(lane);
     }
     this.compact();
@@ -124,7 +129,7 @@ export class DeliveryQueue {
     for (const lane of this.lanes.values()) {
       const head = lane.heap[0];
       if (head === undefined || lane.inFlight >= this.maxInFlightPerWebhook) continue;
-      if (earliest === null || head.dueAt < earliest) earliest = head.dueAt;
+      if (earliest === null || head.delivery.dueAt < earliest) earliest = head.delivery.dueAt;
     }
     return earliest;
   }
@@ -150,15 +155,21 @@ export class DeliveryQueue {
     if (lane.heap.length === 0 && lane.inFlight === 0 && !lane.queued) this.lanes.delete(lane.webhookId);
   }
 
+  /**
+   * Drops the lanes already passed from the front of the ring. Lanes passed over because their head
+   * was not due stay out of the ring until rescan. Copying the rest on every take cost O(lanes) per
+   * attempt when the pacer lets one attempt out at a time, so the copy waits until the passed part
+   * is at least half the ring.
+   */
   private compact(): void {
     if (this.readyHead === 0) return;
     if (this.readyHead >= this.ready.length) {
       this.ready = [];
-    } else {
-      // Lanes passed over because their head was not due stay out of the ring until rescan.
+      this.readyHead = 0;
+    } else if (this.readyHead >= COMPACT_AT && this.readyHead * 2 >= this.ready.length) {
       this.ready = this.ready.slice(this.readyHead);
+      this.readyHead = 0;
     }
-    this.readyHead = 0;
   }
 }
 

@@ -163,16 +163,17 @@ export class Dispatcher {
   private arm(): void {
     clearTimeout(this.timer);
     if (this.stopped) return;
-    let wait: number | null;
     if (this.queue.hasReady()) {
-      // Due work held back: by the global cap (the next attempt to finish pumps again) or by the pacer.
-      wait = this.queue.inFlight >= this.queue.maxInFlight ? null : (this.pacer?.waitMs() ?? 0);
+      // Due work held back: by the global cap (the next attempt to finish pumps again) or by the
+      // pacer. Only the pacer's wait needs a timer, and the lanes in the ring are still due then:
+      // no rescan of every lane per paced attempt.
+      if (this.queue.inFlight >= this.queue.maxInFlight) return;
+      this.timer = setTimeout(() => this.pump(), this.pacer?.waitMs() ?? 0);
     } else {
       const due = this.queue.nextDueAt();
-      wait = due === null ? null : Math.max(0, due - this.options.clock.now());
+      if (due === null) return;
+      this.timer = setTimeout(() => this.wake(), Math.min(Math.max(0, due - this.options.clock.now()), MAX_TIMER_MS));
     }
-    if (wait === null) return;
-    this.timer = setTimeout(() => this.wake(), Math.min(wait, MAX_TIMER_MS));
     this.timer.unref();
   }
 

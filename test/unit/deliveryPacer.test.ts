@@ -5,16 +5,16 @@ import { nextRate } from '../../src/webhooks/deliveryPacer.js';
 const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({ utilization, requestsPerSecond, startsPerSecond, commitBusy });
 
 describe('delivery pacer', () => {
-  it('under request load on a busy loop, quarters the start rate it observed, down to the floor', () => {
-    assert.equal(nextRate(null, sample(0.95, 3000, 2400)), 600);
-    assert.equal(nextRate(1200, sample(0.95, 3000)), 300);
-    assert.equal(nextRate(120, sample(0.95, 3000)), 50);
+  it('under request load on a busy loop, drops to the floor at once', () => {
+    assert.equal(nextRate(null, sample(0.95, 3000, 2400)), 50);
+    assert.equal(nextRate(1200, sample(0.95, 3000)), 50);
+    assert.equal(nextRate(null, sample(0.95, 3000), { minPerSecond: 20 }), 20);
     assert.equal(nextRate(50, sample(0.99, 3000)), 50, 'deliveries never stop');
   });
 
   it('under request load with commits back to back, slows down even when the loop has room', () => {
-    assert.equal(nextRate(null, sample(0.6, 3000, 2400, 0.9)), 600);
-    assert.equal(nextRate(400, sample(0.6, 3000, 400, 0.9)), 100);
+    assert.equal(nextRate(null, sample(0.6, 3000, 2400, 0.9)), 50);
+    assert.equal(nextRate(400, sample(0.6, 3000, 400, 0.9)), 50);
     assert.equal(nextRate(400, sample(0.6, 50, 400, 0.95)), 800, 'commits busy with deliveries alone: not slowed down');
   });
 

@@ -25,6 +25,15 @@ describe('delivery queue', () => {
     assert.deepEqual(ids(q.take(0)), [slow[2]!.id]);
   });
 
+  it('hands out one at a time under a budget of one, round-robin over every due webhook, without a rescan', () => {
+    const q = new DeliveryQueue({ maxInFlight: 1000, maxInFlightPerWebhook: 4 });
+    const lanes = Array.from({ length: 300 }, (_, i) => [delivery(`w${i}`), delivery(`w${i}`)]);
+    for (const lane of lanes) lane.forEach((d) => q.add(d));
+    const taken = Array.from({ length: 600 }, () => q.take(0, 1)).flatMap(ids);
+    assert.deepEqual(taken, [...lanes.map((l) => l[0]!.id), ...lanes.map((l) => l[1]!.id)]);
+    assert.equal(q.pending, 0);
+  });
+
   it('caps attempts in total and hands out round-robin over webhooks', () => {
     const q = new DeliveryQueue({ maxInFlight: 3, maxInFlightPerWebhook: 10 });
     const a = [delivery('a'), delivery('a'), delivery('a')];
