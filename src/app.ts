@@ -143,6 +143,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const realtimeCore = createRealtimeCore({ schema, formatError, entityTypes, sessions: people.sessions, users: people.users, clock, logger });
     const { realtime } = realtimeCore;
     let requestsReceived = () => 0;
+    let requestsInFlight = () => 0;
     const webhooks = createWebhooks({
       writer,
       bus,
@@ -153,6 +154,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       policy: { allowPrivate: config.security.allowPrivateWebhooks, hostAllowlist: config.security.webhookHostAllowlist },
       lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
       requests: () => requestsReceived(),
+      requestsInFlight: () => requestsInFlight(),
     });
     logger.info('webhooks loaded', await webhooks.hydrate());
     const app: AppServices = {
@@ -234,6 +236,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const http = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
     logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
     requestsReceived = () => http.requests;
+    requestsInFlight = () => http.inFlight;
     webhooks.start();
 
     let closing: Promise<void> | undefined;

@@ -30,6 +30,8 @@ export interface RunningHttpServer {
   closeConnections(): void;
   /** Requests received since start (background work paces itself by it). */
   readonly requests: number;
+  /** Requests under way now. */
+  readonly inFlight: number;
 }
 
 /** Refuse the slow JavaScript fallback some repackaged builds switch to on an unsupported Node. */
@@ -169,6 +171,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     },
     get requests() {
       return requests;
+    },
+    get inFlight() {
+      return inFlight;
     },
     closeConnections() {
       // Present at run time in uWS 20.30 but missing from this build's typings.

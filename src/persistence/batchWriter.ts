@@ -244,6 +244,15 @@ export class BatchWriter {
     this.schedule();
   }
 
+  /**
+   * The identity of the batch that stages take place in now: it changes when that batch starts
+   * committing or is dropped. A stager that folds many changes into one row per commit (the
+   * webhook outbox page) keeps adding to its row while this stays the same.
+   */
+  get openBatch(): object {
+    return this.open;
+  }
+
   /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
   afterCommit(effect: () => void): void {
     this.open.afterCommit.push(effect);
@@ -282,6 +291,11 @@ export class BatchWriter {
    */
   settled(): Promise<void> {
     return this.committed().catch(() => undefined);
+  }
+
+  /** A commit is in flight now. */
+  get committing(): boolean {
+    return this.inFlight !== undefined;
   }
 
   get pendingRows(): number {

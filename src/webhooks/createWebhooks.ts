@@ -35,6 +35,8 @@ export interface WebhooksOptions {
   readonly queue?: DeliveryQueueOptions;
   /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
   readonly requests?: () => number;
+  /** Requests under way now: a burst brakes deliveries at once. */
+  readonly requestsInFlight?: () => number;
   /** @default one hour */
   readonly pruneIntervalMs?: number;
 }
@@ -60,10 +62,11 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   // Keep-alive sockets per receiver address (src/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
-  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}) });
+  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}), ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}) });
   const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
   let loaded: Delivery[] = [];
+  let settledPages: string[] = [];
   let pruner: NodeJS.Timeout | undefined;
 
   const prune = async () => {
@@ -80,11 +83,13 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       const hydrated = await hydrateWebhooks(knex, registry);
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
       loaded = hydrated.pending;
+      settledPages = hydrated.settledPages;
       return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length };
     },
     start() {
-      dispatcher.load(loaded);
+      dispatcher.load(loaded, settledPages);
       loaded = [];
+      settledPages = [];
       const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
       pruneNow();
       pruner = setInterval(pruneNow, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS);

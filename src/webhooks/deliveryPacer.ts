@@ -8,6 +8,8 @@
  *   saturation): `minPerSecond` at once, so deliveries fall behind instead of taking request
  *   throughput; the backlog waits in the outbox and the queue. A loop busy with deliveries alone
  *   is not slowed down;
+ * - a burst of requests while a commit is in flight brakes to `minPerSecond` at once, between
+ *   samples (`shouldBrake`);
  * - otherwise, with the loop below `idleBelow` and the commit path below `commitIdleBelow`, or
  *   without request load: double it, and above `maxPerSecond` lift the limit, so a quiet server
  *   drains a backlog at full speed within a second or so.
@@ -42,6 +44,8 @@ export interface PacerLimits {
   readonly commitBusyAbove?: number;
   /** ... and below which it counts as idle. @default 0.6 */
   readonly commitIdleBelow?: number;
+  /** Requests under way at once (with a commit in flight) that brake deliveries to the floor before the next sample. @default 8 */
+  readonly brakeInFlight?: number;
 }
 
 export interface LoadSample {
@@ -67,6 +71,17 @@ export function nextRate(current: number | null, sample: LoadSample, limits: Pac
   return current;
 }
 
+/**
+ * The brake: a burst of requests (at least `brakeInFlight` under way while a commit is in flight)
+ * drops the limit to the floor at once, when the dispatcher next looks, instead of at the next
+ * sample. Without it, load arriving after a quiet spell met an unlimited rate for up to a period,
+ * and a backlog went out at full speed in the first 0.2 s of every saturation round. Many slow
+ * requests on an idle machine do not brake: no commit is in flight then.
+ */
+export function shouldBrake(rate: number | null, requestsInFlight: number, committing: boolean, limits: PacerLimits = {}): boolean {
+  return committing && requestsInFlight >= (limits.brakeInFlight ?? 8) && (rate === null || rate > (limits.minPerSecond ?? 50));
+}
+
 export interface Pacer {
   /** Attempts that may start now (Infinity without a limit); `spend` what was started. */
   available(): number;
@@ -82,11 +97,14 @@ export interface LoadSources {
   readonly requests: () => number;
   /** Milliseconds a commit was in flight. */
   readonly commitBusyMs?: () => number;
+  /** Requests under way now, and whether a commit is in flight now (the brake). */
+  readonly requestsInFlight?: () => number;
+  readonly committing?: () => boolean;
 }
 
 /** Samples the loop and the load sources every `periodMs`; `onChange` hears of a new limit. */
 export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: () => void, periodMs = 200): Pacer {
-  const { requests, commitBusyMs } = sources;
+  const { requests, commitBusyMs, requestsInFlight, committing } = sources;
   let rate: number | null = null;
   let tokens = 0;
   let refilledAt = performance.now();
@@ -120,6 +138,12 @@ export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: 
   timer.unref();
   return {
     available() {
+      if (requestsInFlight && committing && shouldBrake(rate, requestsInFlight(), committing(), limits)) {
+        rate = limits.minPerSecond ?? 50;
+        tokens = 0;
+        refilledAt = performance.now();
+        return 0;
+      }
       if (rate === null) return Infinity;
       refill();
       return Math.floor(tokens);

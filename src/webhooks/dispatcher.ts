@@ -2,7 +2,7 @@
  * The delivery dispatcher: sends committed outbox deliveries, never on a request's path.
  *
  * Concurrency model: one event loop, no locks. Deliveries enter only after the commit that made
- * them (`enqueue`, from an after-commit effect) or from the database at start (`load`). The
+ * them (`accept`, from an after-commit effect) or from the database at start (`load`). The
  * DeliveryQueue caps attempts in flight, in total and per webhook; the pacer caps how fast attempts
  * start while requests keep the event loop busy (deliveries are background work). One timer, armed
  * for the earliest due delivery with the injected clock (or the pacer's next start), wakes the
@@ -10,9 +10,10 @@
  *
  * Invariants:
  * - every attempt writes an execution record and the delivery's new state in one commit; a
- *   delivery leaves memory only after the commit that marks it delivered, failed or cancelled, so
- *   a crash at any point leaves it pending in the database and it is sent again after a restart,
- *   with the same event id (`webhook-id`) and the same body bytes: receivers deduplicate on it;
+ *   delivery leaves memory (is `settle`d) only after the commit that marks it delivered, failed or
+ *   cancelled, and its outbox page is deleted only after every delivery on it is settled, so a
+ *   crash at any point leaves it owed in the database and it is sent again after a restart, with
+ *   the same event id (`webhook-id`) and the same body bytes: receivers deduplicate on it;
  * - an attempt whose outcome could not be committed is tried again (same event id), not lost;
  * - an INACTIVE or deleted webhook gets nothing; in-flight attempts finish and are recorded.
  */
@@ -24,6 +25,7 @@ import type { BatchWriter } from '../persistence/batchWriter.js';
 import { classify, deliveryRequest, type AttemptOutcome } from './deliveryAttempt.js';
 import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
+import { webhookOutboxTable } from './outboxPage.js';
 import { nextAttemptAt } from './retrySchedule.js';
 import { afterExhausted, afterSuccess } from './webhookHealth.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
@@ -43,11 +45,19 @@ export interface DispatcherOptions {
   readonly queue?: DeliveryQueueOptions;
   /** Requests the server received so far; with it, the pacer slows deliveries under request load. */
   readonly requests?: () => number;
+  /** Requests under way now: the pacer's brake. */
+  readonly requestsInFlight?: () => number;
   readonly pacer?: PacerLimits;
 }
 
 /** Longest wait a Node timer takes; a later due time is re-armed when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Settled outbox pages are deleted together at most this often: a batch with deletes runs as a
+ * transaction (three round trips instead of one), so not one per commit that settles a delivery.
+ */
+const PAGE_SWEEP_MS = 1000;
 
 export class Dispatcher {
   private readonly queue: DeliveryQueue;
@@ -57,6 +67,13 @@ export class Dispatcher {
   private pumpQueued = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
+  /** Deliveries accepted and not yet settled (an end state committed), per webhook. */
+  private readonly unsettled = new Map<string, number>();
+  /** Outbox pages with unsettled deliveries: how many each. */
+  private readonly openPages = new Map<string, number>();
+  /** Pages whose deliveries are all settled, deleted by the next sweep. */
+  private settledPages: string[] = [];
+  private pageSweep: NodeJS.Timeout | undefined;
   /** Attempts made since start (metrics, bench). */
   readonly stats = { attempts: 0, delivered: 0, failed: 0 };
 
@@ -64,7 +81,14 @@ export class Dispatcher {
     this.queue = new DeliveryQueue(options.queue);
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
-    this.pacer = options.requests ? startPacer(options.pacer ?? {}, { requests: options.requests, commitBusyMs: () => options.writer.stats.busyMs }, () => this.pump()) : null;
+    const { writer } = options;
+    this.pacer = options.requests
+      ? startPacer(options.pacer ?? {}, {
+        requests: options.requests,
+        commitBusyMs: () => writer.stats.busyMs,
+        ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, committing: () => writer.committing } : {}),
+      }, () => this.pump())
+      : null;
   }
 
   get pending(): number {
@@ -79,14 +103,81 @@ export class Dispatcher {
     return this.queue.pendingOf(webhookId);
   }
 
-  /** Pending deliveries read at start. */
-  load(deliveries: readonly Delivery[]): void {
-    for (const d of deliveries) this.queue.add(d);
+  /** Deliveries owed and not yet settled (waiting, in flight, or waiting for their outcome's commit); all webhooks with null. */
+  unsettledOf(webhookId: string | null): number {
+    if (webhookId !== null) return this.unsettled.get(webhookId) ?? 0;
+    let total = 0;
+    for (const n of this.unsettled.values()) total += n;
+    return total;
+  }
+
+  /** Pending deliveries read at start, and the pages read at start whose deliveries are all settled. */
+  load(deliveries: readonly Delivery[], settledPages: readonly string[] = []): void {
+    for (const d of deliveries) {
+      this.track(d);
+      this.queue.add(d);
+    }
+    this.settledPages.push(...settledPages);
+    this.sweepSoon();
     this.pump();
   }
 
-  /** Deliveries whose outbox rows just committed. */
-  enqueue(deliveries: readonly Delivery[]): void {
+  /** Deliveries whose outbox page just committed. */
+  accept(deliveries: readonly Delivery[]): void {
+    if (this.stopped) return; // still owed in the database: the next start sends them
+    for (const d of deliveries) this.track(d);
+    this.enqueue(deliveries);
+  }
+
+  /**
+   * Deliveries whose end state (delivered, failed, cancelled, or their webhook deleted) is
+   * committed: they leave the counts, and a page whose last delivery this was is deleted soon.
+   */
+  settle(deliveries: readonly Delivery[]): void {
+    for (const d of deliveries) {
+      const left = (this.unsettled.get(d.webhookId) ?? 0) - 1;
+      if (left > 0) this.unsettled.set(d.webhookId, left);
+      else this.unsettled.delete(d.webhookId);
+      if (d.pageId === null) continue;
+      const onPage = (this.openPages.get(d.pageId) ?? 0) - 1;
+      if (onPage > 0) {
+        this.openPages.set(d.pageId, onPage);
+      } else {
+        this.openPages.delete(d.pageId);
+        this.settledPages.push(d.pageId);
+      }
+    }
+    this.sweepSoon();
+  }
+
+  private track(d: Delivery): void {
+    this.unsettled.set(d.webhookId, (this.unsettled.get(d.webhookId) ?? 0) + 1);
+    if (d.pageId !== null) this.openPages.set(d.pageId, (this.openPages.get(d.pageId) ?? 0) + 1);
+  }
+
+  private sweepSoon(): void {
+    if (this.pageSweep !== undefined || this.stopped || this.settledPages.length === 0) return;
+    this.pageSweep = setTimeout(() => {
+      this.pageSweep = undefined;
+      this.sweepPages();
+    }, PAGE_SWEEP_MS);
+    this.pageSweep.unref();
+  }
+
+  /** Deletes the settled pages in one commit; if it fails they are tried again. Also for tests. */
+  sweepPages(): void {
+    const pages = this.settledPages;
+    this.settledPages = [];
+    if (pages.length === 0) return;
+    const retry = () => {
+      this.settledPages.push(...pages);
+      this.sweepSoon();
+    };
+    for (const id of pages) this.options.writer.delete(webhookOutboxTable, { id }, { onRollback: retry });
+  }
+
+  /** Deliveries to send (again): retries, a failed outcome commit, withdrawn ones put back. */
+  private enqueue(deliveries: readonly Delivery[]): void {
     if (this.stopped) return; // still pending in the database: the next start sends them
     for (const d of deliveries) this.queue.add(d);
     this.pumpSoon();
@@ -111,6 +202,7 @@ export class Dispatcher {
     return this.queue.removeWebhook(webhookId);
   }
 
+  /** Puts withdrawn deliveries back (their withdrawal did not commit). */
   restore(deliveries: readonly Delivery[]): void {
     this.enqueue(deliveries);
   }
@@ -143,6 +235,7 @@ export class Dispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.pageSweep);
     this.pacer?.stop();
     this.abort.abort();
     await Promise.allSettled([...this.running]);
@@ -181,8 +274,13 @@ export class Dispatcher {
     const { registry, writer, clock } = this.options;
     const webhook = registry.get(delivery.webhookId);
     if (!webhook || webhook.status === 'INACTIVE') {
-      // Deleted: its rows went with it. Deactivated: withdrawn deliveries are cancelled there; this one slipped in after.
-      if (webhook) writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'cancelled', clock.now(), 'the webhook is INACTIVE'));
+      // Deleted: nothing to write. Deactivated: withdrawn deliveries are cancelled there; this one slipped in after.
+      if (webhook) {
+        writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'cancelled', clock.now(), 'the webhook is INACTIVE'));
+        writer.afterCommit(() => this.settle([delivery]));
+      } else {
+        this.settle([delivery]);
+      }
       this.queue.finished(delivery.webhookId);
       this.pump();
       return;
@@ -194,7 +292,11 @@ export class Dispatcher {
     if (this.stopped) return; // shutting down: not recorded, still pending in the database
     this.stats.attempts += 1;
     const current = registry.get(delivery.webhookId);
-    if (!current) return this.pump(); // deleted while the attempt ran
+    if (!current) {
+      // Deleted while the attempt ran: nothing is recorded for a webhook that is gone.
+      this.settle([delivery]);
+      return this.pump();
+    }
     const outcome = classify(result, webhook.url);
     const now = clock.now();
     writer.insert(webhookExecutionsTable, executionRow(this.execution(current.id, delivery.id, delivery.eventId, delivery.event, attempt, outcome, at, false)));
@@ -224,8 +326,12 @@ export class Dispatcher {
       this.enqueue([{ ...delivery, dueAt: clock.now() + current.retryDelayMs }]);
       return;
     }
-    if (retry) this.enqueue([retry]);
-    else this.pump();
+    if (retry) {
+      this.enqueue([retry]);
+    } else {
+      this.settle([delivery]);
+      this.pump();
+    }
   }
 
   private execution(webhookId: string, deliveryId: string | null, eventId: string, event: string, attempt: number, outcome: AttemptOutcome, at: number, test: boolean): ExecutionRecord {

@@ -1,8 +1,8 @@
 /**
  * The transactional outbox (DESIGN.md durability rule). A staged bus handler: while a change is
  * being staged in the batch writer's open batch, every ACTIVE webhook subscribed to the event it
- * causes, whose filters match, gets a delivery row staged into that same batch, so the delivery
- * commits with the change or not at all. The dispatcher hears of the deliveries only after that
+ * causes, whose filters match, gets a delivery listed on that batch's outbox page (outboxPage.ts),
+ * so the delivery commits with the change or not at all. The dispatcher hears of the deliveries only after that
  * commit. The body is rendered here, once: every attempt, before and after a restart, sends the
  * same bytes with the same event id.
  *
@@ -18,7 +18,8 @@ import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
 import { afterBacklogFull } from './webhookHealth.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
-import { deliveryRow, executionRow, newDeliveryRow, webhookDeliveriesInsertTable, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
+import { OutboxPager } from './outboxPage.js';
+import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
 
 /** Deliveries one webhook may have waiting; beyond it the webhook goes to ERROR instead of growing memory without bound. */
 export const MAX_BACKLOG_PER_WEBHOOK = 10_000;
@@ -37,6 +38,7 @@ export interface OutboxOptions {
 export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent) => void {
   const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
   const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
+  const pager = new OutboxPager(writer, newId);
   const subscribed = (event: DomainEvent) => {
     for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;
     return false;
@@ -51,7 +53,6 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
     const now = clock.now();
     let envelope: Envelope | undefined;
     let plainBody: string | undefined;
-    let nowIso: string | undefined;
     const staged: Delivery[] = [];
     for (const id of ids) {
       const webhook = registry.get(id);
@@ -71,7 +72,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         const rendered = renderTemplate(compiled.template, envelope);
         if (!rendered.ok) {
           // Nothing can be sent: recorded as a refused execution, and the delivery ends failed.
-          const failed: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body: '', attempts: 0, dueAt: now, createdAt: now };
+          const failed: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body: '', attempts: 0, dueAt: now, createdAt: now, pageId: null };
           writer.upsert(webhookDeliveriesTable, deliveryRow(failed, 'failed', now, rendered.problem));
           writer.insert(webhookExecutionsTable, executionRow({
             id: newId(), webhookId: id, deliveryId: failed.id, eventId: envelope.id, event: translated.name, test: false, attempt: 0,
@@ -81,11 +82,8 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         }
         body = rendered.body;
       }
-      const delivery: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now };
-      // A fresh id: a plain insert, not an upsert (see webhookDeliveriesInsertTable).
-      writer.insert(webhookDeliveriesInsertTable, newDeliveryRow(delivery, (nowIso ??= iso(now)!)));
-      staged.push(delivery);
+      staged.push(pager.stage({ id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now }));
     }
-    if (staged.length > 0) writer.afterCommit(() => dispatcher.enqueue(staged));
+    if (staged.length > 0) writer.afterCommit(() => dispatcher.accept(staged));
   };
 }

@@ -73,13 +73,15 @@ export interface WebhookStats {
   readonly since: number;
 }
 
-/** Figures of one webhook, or of all (`webhookId` null), over the last 30 days. */
-export async function readStats(knex: Knex, webhookId: string | null, now: number): Promise<WebhookStats> {
+/**
+ * Figures of one webhook, or of all (`webhookId` null), over the last 30 days. `pending` comes from
+ * the dispatcher (deliveries owed and not yet settled): most have no row yet, only a line on an
+ * outbox page.
+ */
+export async function readStats(knex: Knex, webhookId: string | null, now: number, pending: number): Promise<WebhookStats> {
   const since = now - HISTORY_MS;
   const valid = webhookId === null || UUID.test(webhookId);
-  const deliveries = knex('webhook_deliveries').where((q) => {
-    q.where('state', 'pending').orWhere('updated_at', '>=', iso(since)!);
-  });
+  const deliveries = knex('webhook_deliveries').where('state', '<>', 'pending').where('updated_at', '>=', iso(since)!);
   const executions = knex('webhook_executions').where('test', false).where('at', '>=', iso(since)!);
   if (webhookId !== null) {
     if (valid) {
@@ -94,7 +96,6 @@ export async function readStats(knex: Knex, webhookId: string | null, now: numbe
     knex.raw('count(*) as total'),
     knex.raw(`count(*) filter (where state = 'delivered') as delivered`),
     knex.raw(`count(*) filter (where state = 'failed') as failed`),
-    knex.raw(`count(*) filter (where state = 'pending') as pending`),
     knex.raw(`count(*) filter (where state = 'cancelled') as cancelled`),
   );
   const [e] = await executions.select(
@@ -110,10 +111,10 @@ export async function readStats(knex: Knex, webhookId: string | null, now: numbe
   const average = e?.['average'];
   return {
     webhookId,
-    deliveries: n(d, 'total'),
+    deliveries: n(d, 'total') + pending,
     delivered: n(d, 'delivered'),
     failed: n(d, 'failed'),
-    pending: n(d, 'pending'),
+    pending,
     cancelled: n(d, 'cancelled'),
     attempts: n(e, 'attempts'),
     successes: n(e, 'successes'),
@@ -126,7 +127,7 @@ export async function readStats(knex: Knex, webhookId: string | null, now: numbe
   };
 }
 
-/** Deletes executions and finished deliveries older than 30 days; pending deliveries are never pruned. */
+/** Deletes executions and finished deliveries older than 30 days; pending deliveries are never pruned. Sweep settled pages first. */
 export async function pruneHistory(knex: Knex, now: number): Promise<{ executions: number; deliveries: number }> {
   const cutoff = iso(now - HISTORY_MS)!;
   // Counted in SQL: the drivers disagree on what a delete returns.
@@ -135,6 +136,10 @@ export async function pruneHistory(knex: Knex, now: number): Promise<{ execution
     return Number(result.rows[0]?.n ?? 0);
   };
   const executions = await count('delete from webhook_executions where at < ?');
-  const deliveries = await count(`delete from webhook_deliveries where state <> 'pending' and updated_at < ?`);
+  // An end-state row is what tells a restart that a delivery listed on a live outbox page was settled:
+  // rows no older than the oldest live page stay (pages normally live for seconds).
+  const deliveries = await count(
+    `delete from webhook_deliveries where state <> 'pending' and updated_at < ? and created_at < (select coalesce(min(created_at), 'infinity'::timestamptz) from webhook_outbox)`,
+  );
   return { executions, deliveries };
 }

@@ -102,7 +102,9 @@ export class WebhookService {
       this.deps.registry.delete(id);
       const withdrawn = this.deps.dispatcher.withdraw(id);
       const restore = () => this.deps.dispatcher.restore(withdrawn);
+      // Rows exist for attempted ones only; deliveries still listed on an outbox page are dropped at the next start (unknown webhook).
       for (const d of withdrawn) this.deps.writer.delete(webhookDeliveriesTable, { id: d.id }, { onRollback: restore });
+      this.deps.writer.afterCommit(() => this.deps.dispatcher.settle(withdrawn));
     });
     return true;
   }
@@ -145,11 +147,14 @@ export class WebhookService {
 
   async stats(webhookId: string | null): Promise<WebhookStats> {
     await this.deps.writer.settled();
-    return readStats(this.deps.knex, webhookId, this.deps.clock.now());
+    return readStats(this.deps.knex, webhookId, this.deps.clock.now(), this.deps.dispatcher.unsettledOf(webhookId));
   }
 
   /** Deletes executions and finished deliveries older than 30 days by the injected clock. */
-  prune(): Promise<{ executions: number; deliveries: number }> {
+  async prune(): Promise<{ executions: number; deliveries: number }> {
+    // Settled pages go first: a delivery's end-state row is kept while a page that lists it lives.
+    this.deps.dispatcher.sweepPages();
+    await this.deps.writer.settled();
     return pruneHistory(this.deps.knex, this.deps.clock.now());
   }
 
@@ -160,5 +165,6 @@ export class WebhookService {
     for (const d of withdrawn) {
       this.deps.writer.upsert(webhookDeliveriesTable, deliveryRow(d, 'cancelled', now, 'the webhook was set INACTIVE'), { onRollback: restore });
     }
+    this.deps.writer.afterCommit(() => this.deps.dispatcher.settle(withdrawn));
   }
 }

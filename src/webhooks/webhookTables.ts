@@ -18,6 +18,10 @@ export const webhooksTable: TableSpec = {
   }),
 };
 
+/**
+ * A delivery's state once it was attempted, cancelled or refused: pending (a retry is due), delivered,
+ * failed or cancelled. A delivery that is only owed is listed on its outbox page (webhookOutboxTable).
+ */
 export const webhookDeliveriesTable: TableSpec = {
   name: 'webhook_deliveries',
   key: ['id'],
@@ -28,16 +32,6 @@ export const webhookDeliveriesTable: TableSpec = {
     next_attempt_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', last_error: 'text',
   }),
 };
-
-/**
- * The same table for rows the outbox stages: a new delivery always has a fresh id, so a plain
- * multi-row INSERT is enough, and cheaper for PostgreSQL than the upsert (no conflict check on the
- * key; measured about 5-7 µs less per row at batch sizes of 16-40, bench/README.md "Webhook
- * benchmark") and for the writer (an append, no keyed map). Every later change of the row (attempt
- * outcome, cancellation) goes through `webhookDeliveriesTable`, after the insert committed; the
- * writer keeps the two specs' rows apart, so never stage both for one delivery in one batch.
- */
-export const webhookDeliveriesInsertTable: TableSpec = { ...webhookDeliveriesTable, mode: 'insert' };
 
 export const webhookExecutionsTable: TableSpec = {
   name: 'webhook_executions',
@@ -103,6 +97,8 @@ export interface Delivery {
   /** Epoch ms when the next attempt is due. */
   readonly dueAt: number;
   readonly createdAt: number;
+  /** The outbox page (webhook_outbox) that lists it; null for a delivery written as a row of its own. */
+  readonly pageId: string | null;
 }
 
 export function deliveryRow(d: Delivery, state: DeliveryState, at: number, lastError: string | null) {
@@ -110,11 +106,6 @@ export function deliveryRow(d: Delivery, state: DeliveryState, at: number, lastE
     id: d.id, webhook_id: d.webhookId, event_id: d.eventId, event: d.event, body: d.body, state, attempts: d.attempts,
     next_attempt_at: state === 'pending' ? iso(d.dueAt) : null, created_at: iso(d.createdAt), updated_at: iso(at), last_error: lastError,
   };
-}
-
-/** The row of a delivery the outbox stages (pending, no attempt yet); `at` is its ISO creation time, also its due time. */
-export function newDeliveryRow(d: Delivery, at: string) {
-  return { id: d.id, webhook_id: d.webhookId, event_id: d.eventId, event: d.event, body: d.body, state: 'pending', attempts: 0, next_attempt_at: at, created_at: at, updated_at: at, last_error: null };
 }
 
 export function deliveryFromRow(r: Record<string, unknown>): Delivery {
@@ -127,6 +118,7 @@ export function deliveryFromRow(r: Record<string, unknown>): Delivery {
     attempts: Number(r['attempts']),
     dueAt: epoch(r['next_attempt_at']) ?? epoch(r['created_at'])!,
     createdAt: epoch(r['created_at'])!,
+    pageId: null,
   };
 }
 

@@ -176,6 +176,23 @@ for (const backend of testBackends()) {
       assert.equal((await webhook(stuck.id)).pendingDeliveries, 4);
     });
 
+    it('the prune keeps an old delivered row while the outbox page that lists it still has a delivery waiting', async () => {
+      const done = await receiver();
+      const waiting = await receiver(() => ({ status: 500 }));
+      const filters = '{"service.name": "page-mates"}';
+      const delivered = await createWebhook(t, admin.accessToken, { url: done.url, events: ['service.down'], filters });
+      const retried = await createWebhook(t, admin.accessToken, { url: waiting.url, events: ['service.down'], filters, retryMax: 10, retryDelayMs: 3_600_000, retryBackoff: 'FIXED' });
+      await push(t, 'page-mates', 'DOWN');
+      await executionsOf(t, admin.accessToken, delivered.id, 1);
+      await pendingRow(retried.id, 1);
+      clock.advance(30 * DAY + 1);
+      await t.server.app.webhooks.prune();
+      assert.deepEqual((await deliveryRows(t, delivered.id)).map((d) => d.state), ['delivered'], 'a restart must still see it was delivered');
+      assert.deepEqual((await deliveryRows(t, retried.id)).map((d) => d.state), ['pending']);
+      admin = await signInAdmin(t); // the access token expired while the clock moved 30 days
+      await gql(t, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: retried.id }, admin.accessToken);
+    });
+
     it('history older than 30 days is pruned; pending deliveries are kept', async () => {
       const r = await receiver((_q, i) => (i === 0 ? { status: 200 } : { status: 500 }));
       const w = await createWebhook(t, admin.accessToken, { url: r.url, events: ['service.down', 'service.up'], filters: '{"service.name": "old-history"}', retryMax: 10, retryDelayMs: 3_600_000, retryBackoff: 'FIXED' });
@@ -194,6 +211,46 @@ for (const backend of testBackends()) {
   });
 
   describe(`webhook deliveries across a restart (${backend.name})`, { timeout: 120_000 }, () => {
+    it('a delivery already delivered is not sent again after a restart; its outbox page goes once every delivery on it is settled', async () => {
+      const clock = createManualClock(Date.parse('2026-03-01T12:00:00.000Z'));
+      const good = await startReceiver();
+      const flaky = await startReceiver((_q, i) => (i === 0 ? { status: 500 } : { status: 200 }));
+      const store = await durableStore(backend);
+      const pages = async (t: TestServer) => Number((await t.server.database.knex('webhook_outbox').count({ n: '*' }))[0]!['n']);
+      try {
+        const env = { ...BOOTSTRAP_ENV, SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1' };
+        const first = await startTestServer(backend, { clock, env, store: store.forRun() });
+        const token = (await signInAdmin(first)).accessToken;
+        const delivered = await createWebhook(first, token, { url: good.url, events: ['service.down'], retryMax: 2, retryDelayMs: 1000 });
+        const retried = await createWebhook(first, token, { url: flaky.url, events: ['service.down'], retryMax: 2, retryDelayMs: 1000 });
+        await push(first, 'paged', 'DOWN');
+        await executionsOf(first, token, delivered.id, 1);
+        await executionsOf(first, token, retried.id, 1);
+        assert.equal(await pages(first), 1, 'one page lists both deliveries of the push');
+        await first.close();
+
+        const second = await startTestServer(backend, { clock, env, store: store.forRun() });
+        try {
+          const dispatcher = second.server.app.webhooks.dispatcher;
+          assert.equal(dispatcher.pending, 1, 'only the delivery waiting for its retry was loaded');
+          clock.advance(1000);
+          dispatcher.wake();
+          await flaky.received(2);
+          await eventually(async () => dispatcher.unsettledOf(null) === 0 || undefined, 'every delivery settled');
+          assert.equal(good.requests.length, 1, 'the delivered one was not sent again');
+          dispatcher.sweepPages();
+          await second.server.writer.settled();
+          assert.equal(await pages(second), 0, 'the page went once both were settled');
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await good.close();
+        await flaky.close();
+        await store.dispose();
+      }
+    });
+
     it('a delivery waiting for its retry is loaded at start and sent with the same event id and body', async () => {
       const clock = createManualClock(Date.parse('2026-03-01T12:00:00.000Z'));
       const r = await startReceiver((_q, i) => (i === 0 ? { status: 500 } : { status: 200 }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextRate } from '../../src/webhooks/deliveryPacer.js';
+import { nextRate, shouldBrake } from '../../src/webhooks/deliveryPacer.js';
 
 const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({ utilization, requestsPerSecond, startsPerSecond, commitBusy });
 
@@ -28,5 +28,14 @@ describe('delivery pacer', () => {
     assert.equal(nextRate(12_000, sample(0.4, 3000)), null);
     assert.equal(nextRate(100, sample(0.6, 3000)), 100, 'between the thresholds nothing moves');
     assert.equal(nextRate(100, sample(0.4, 3000, 100, 0.7)), 100, 'commits still busy: nothing moves');
+  });
+
+  it('brakes to the floor at once on a burst of requests while a commit is in flight', () => {
+    assert.equal(shouldBrake(null, 8, true), true, 'unlimited after a quiet spell');
+    assert.equal(shouldBrake(800, 32, true), true);
+    assert.equal(shouldBrake(50, 32, true), false, 'already at the floor');
+    assert.equal(shouldBrake(null, 7, true), false, 'a few requests do not brake');
+    assert.equal(shouldBrake(null, 32, false), false, 'many slow requests with no commit in flight do not brake');
+    assert.equal(shouldBrake(null, 3, true, { brakeInFlight: 3 }), true);
   });
 });

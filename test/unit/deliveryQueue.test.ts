@@ -4,7 +4,7 @@ import { DeliveryQueue } from '../../src/webhooks/deliveryQueue.js';
 import type { Delivery } from '../../src/webhooks/webhookTables.js';
 
 let n = 0;
-const delivery = (webhookId: string, dueAt = 0): Delivery => ({ id: `d${++n}`, webhookId, eventId: `e${n}`, event: 'service.down', body: '{}', attempts: 0, dueAt, createdAt: 0 });
+const delivery = (webhookId: string, dueAt = 0): Delivery => ({ id: `d${++n}`, webhookId, eventId: `e${n}`, event: 'service.down', body: '{}', attempts: 0, dueAt, createdAt: 0, pageId: null });
 const ids = (list: Delivery[]) => list.map((d) => d.id);
 
 describe('delivery queue', () => {

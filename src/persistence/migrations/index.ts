@@ -7,6 +7,7 @@ import { auditSchema } from './0005_audit.js';
 import { auditOrderSchema } from './0006_audit_order.js';
 import { webhooksSchema } from './0007_webhooks.js';
 import { notificationsSchema } from './0008_notifications.js';
+import { webhookOutboxSchema } from './0009_webhook_outbox.js';
 
 /** Every migration, in version order. Add new ones at the end; never edit an applied one. */
-export const migrations: readonly Migration[] = [initialSchema, usersSchema, peopleAndOwnershipSchema, licensingSchema, auditSchema, auditOrderSchema, webhooksSchema, notificationsSchema];
+export const migrations: readonly Migration[] = [initialSchema, usersSchema, peopleAndOwnershipSchema, licensingSchema, auditSchema, auditOrderSchema, webhooksSchema, notificationsSchema, webhookOutboxSchema];
