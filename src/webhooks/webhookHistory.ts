@@ -137,9 +137,10 @@ export async function pruneHistory(knex: Knex, now: number): Promise<{ execution
   };
   const executions = await count('delete from webhook_executions where at < ?');
   // An end-state row is what tells a restart that a delivery listed on a live outbox page was settled:
-  // rows no older than the oldest live page stay (pages normally live for seconds).
+  // the rows of deliveries still listed on a page stay (pages normally live for seconds, so few).
   const deliveries = await count(
-    `delete from webhook_deliveries where state <> 'pending' and updated_at < ? and created_at < (select coalesce(min(created_at), 'infinity'::timestamptz) from webhook_outbox)`,
+    `delete from webhook_deliveries d where d.state <> 'pending' and d.updated_at < ? and not exists (
+       select 1 from webhook_outbox o, jsonb_array_elements(o.deliveries::jsonb -> 'deliveries') listed where listed ->> 0 = d.id::text)`,
   );
   return { executions, deliveries };
 }
