@@ -24,7 +24,9 @@ export const webhookOutboxTable: TableSpec = {
   key: ['id'],
   order: 405,
   mode: 'insert',
-  columns: cols({ id: 'uuid', deliveries: 'text', created_at: 'timestamptz' }),
+  // Read from the batch as json (stored as text): the page goes into the batch's JSON as a nested
+  // value, so its bodies are escaped once, not a second time as a string inside a string.
+  columns: cols({ id: 'uuid', deliveries: 'json', created_at: 'timestamptz' }),
 };
 
 type PageEntry = [id: string, webhookId: string, eventId: string, event: string, body: number, createdAt: number];
@@ -37,6 +39,10 @@ interface PageText {
 
 /** The page text of `deliveries`; consecutive deliveries with the same body share it. */
 export function encodePage(deliveries: readonly Delivery[]): string {
+  return JSON.stringify(pageOf(deliveries));
+}
+
+function pageOf(deliveries: readonly Delivery[]): PageText {
   const bodies: string[] = [];
   const entries: PageEntry[] = [];
   let last: string | undefined;
@@ -47,8 +53,7 @@ export function encodePage(deliveries: readonly Delivery[]): string {
     }
     entries.push([d.id, d.webhookId, d.eventId, d.event, bodies.length - 1, d.createdAt]);
   }
-  const page: PageText = { v: 1, bodies, deliveries: entries };
-  return JSON.stringify(page);
+  return { v: 1, bodies, deliveries: entries };
 }
 
 /** The deliveries listed on a stored page, as owed and not yet attempted. Throws on a page it cannot read. */
@@ -72,8 +77,8 @@ class OpenPage {
   ) {}
 
   /** Called by JSON.stringify when the batch is serialized, after the batch took its last stage. */
-  toJSON(): string {
-    return encodePage(this.deliveries);
+  toJSON(): PageText {
+    return pageOf(this.deliveries);
   }
 }
 
