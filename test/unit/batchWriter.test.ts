@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { CommittedMap } from '../../src/actors/committedMap.js';
 import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter, CommitError, type TableSpec } from '../../src/persistence/batchWriter.js';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
 import { nodesTable } from '../../src/persistence/tables.js';
-import { embeddedBackend, type TestStore } from '../support/backends.js';
+import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
-
-/** A fresh embedded database for the suite this is called in. */
-function useEmbeddedDatabase(): () => Database {
-  let store: TestStore;
-  let database: Database;
-  before(async () => {
-    store = await embeddedBackend.createStore();
-    database = await openDatabase({ url: undefined, dataDir: '', pglite: store.pglite! });
-  });
-  after(async () => {
-    await database.close();
-    await store.dispose();
-  });
-  return () => database;
-}
 
 describe('batch writer (group commit)', () => {
   const db = useEmbeddedDatabase();

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
 import { nodesTable } from '../../src/persistence/tables.js';
 import { decodePage, encodePage, OutboxPager } from '../../src/webhooks/outboxPage.js';
 import type { Delivery } from '../../src/webhooks/webhookTables.js';
-import { embeddedBackend, type TestStore } from '../support/backends.js';
+import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -29,24 +28,15 @@ describe('outbox page text', () => {
 });
 
 describe('outbox pager (one page per commit)', () => {
-  let store: TestStore;
-  let database: Database;
-  before(async () => {
-    store = await embeddedBackend.createStore();
-    database = await openDatabase({ url: undefined, dataDir: '', pglite: store.pglite! });
-  });
-  after(async () => {
-    await database.close();
-    await store.dispose();
-  });
+  const db = useEmbeddedDatabase();
   const pages = async () => {
-    const rows = (await database.knex('webhook_outbox').orderBy('created_at').select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+    const rows = (await db().knex('webhook_outbox').orderBy('created_at').select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
     return rows.map((row) => decodePage(row.id, row.deliveries).map((d) => d.id));
   };
 
   it('lists everything staged while one batch is open on one page, and the next batch on a page of its own', async () => {
-    await database.knex('webhook_outbox').delete();
-    const writer = new BatchWriter({ knex: database.knex, logger: createMemoryLogger() });
+    await db().knex('webhook_outbox').delete();
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     const pager = new OutboxPager(writer, uuid);
     const first = [pager.stage(owed('w1', 'a')), pager.stage(owed('w2', 'a')), pager.stage(owed('w1', 'b'))];
     assert.equal(new Set(first.map((d) => d.pageId)).size, 1);
@@ -58,12 +48,12 @@ describe('outbox pager (one page per commit)', () => {
   });
 
   it('a delivery staged while the previous batch is being written goes on the next page', async () => {
-    await database.knex('webhook_outbox').delete();
+    await db().knex('webhook_outbox').delete();
     let pager: OutboxPager | undefined;
     let late: Delivery | undefined;
     let lateCommitted: Promise<void> | undefined;
     const writer: BatchWriter = new BatchWriter({
-      knex: database.knex,
+      knex: db().knex,
       logger: createMemoryLogger(),
       onBatchStart: () => {
         if (late) return;
@@ -80,8 +70,8 @@ describe('outbox pager (one page per commit)', () => {
   });
 
   it('a batch that fails takes its page with it; the next batch opens a new one', async () => {
-    await database.knex('webhook_outbox').delete();
-    const writer = new BatchWriter({ knex: database.knex, logger: createMemoryLogger('error') });
+    await db().knex('webhook_outbox').delete();
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger('error') });
     const pager = new OutboxPager(writer, uuid);
     const lost = pager.stage(owed('w1', 'lost'));
     writer.upsert(nodesTable, { path: 'orphan/child', parent_path: 'no-such-parent', name: 'child', depth: 2, created_at: '2026-01-01T00:00:00Z' });
