@@ -293,9 +293,13 @@ export class BatchWriter {
     return this.committed().catch(() => undefined);
   }
 
-  /** A commit is in flight now. */
-  get committing(): boolean {
-    return this.inFlight !== undefined;
+  /**
+   * A commit is in flight, or changes wait for the next one. Not just "in flight": after-commit
+   * effects run between two commits, when nothing is in flight even under full load, and the
+   * changes that arrived during the last commit are already waiting.
+   */
+  get busy(): boolean {
+    return this.inFlight !== undefined || this.open.rowCount > 0;
   }
 
   get pendingRows(): number {

@@ -86,7 +86,7 @@ export class Dispatcher {
       ? startPacer(options.pacer ?? {}, {
         requests: options.requests,
         commitBusyMs: () => writer.stats.busyMs,
-        ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, committing: () => writer.committing } : {}),
+        ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, writerBusy: () => writer.busy } : {}),
       }, () => this.pump())
       : null;
   }

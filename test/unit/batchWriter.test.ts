@@ -49,6 +49,29 @@ describe('batch writer (group commit)', () => {
     assert.equal(await count('next-'), 3);
   });
 
+  it('counts as busy between two commits while changes wait for the next one', async () => {
+    const seen: boolean[] = [];
+    let staged = false;
+    const writer: BatchWriter = new BatchWriter({
+      knex: db().knex,
+      logger: createMemoryLogger(),
+      onBatchStart: () => {
+        if (staged) return;
+        staged = true;
+        writer.upsert(nodesTable, node('busy-b'));
+        writer.afterCommit(() => seen.push(writer.busy));
+      },
+    });
+    assert.equal(writer.busy, false, 'nothing staged');
+    writer.upsert(nodesTable, node('busy-a'));
+    assert.equal(writer.busy, true, 'a change waits for its commit');
+    writer.afterCommit(() => seen.push(writer.busy));
+    await writer.committed();
+    await writer.committed();
+    assert.deepEqual(seen, [true, false], 'after the first commit busy-b waits; after the second nothing does');
+    assert.equal(writer.busy, false);
+  });
+
   it('starts commits at least the commit window apart, gathering what arrives meanwhile', async () => {
     const starts: Array<{ at: number; rows: number }> = [];
     const writer = new BatchWriter({

@@ -30,12 +30,12 @@ describe('delivery pacer', () => {
     assert.equal(nextRate(100, sample(0.4, 3000, 100, 0.7)), 100, 'commits still busy: nothing moves');
   });
 
-  it('brakes to the floor at once on a burst of requests while a commit is in flight', () => {
+  it('brakes to the floor at once on a burst of requests while the batch writer is busy', () => {
     assert.equal(shouldBrake(null, 8, true), true, 'unlimited after a quiet spell');
     assert.equal(shouldBrake(800, 32, true), true);
     assert.equal(shouldBrake(50, 32, true), false, 'already at the floor');
     assert.equal(shouldBrake(null, 7, true), false, 'a few requests do not brake');
-    assert.equal(shouldBrake(null, 32, false), false, 'many slow requests with no commit in flight do not brake');
+    assert.equal(shouldBrake(null, 32, false), false, 'many slow requests with the writer idle do not brake');
     assert.equal(shouldBrake(null, 3, true, { brakeInFlight: 3 }), true);
   });
 });
