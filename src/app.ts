@@ -69,6 +69,8 @@ export interface ServerDependencies {
   readonly extraRoutes?: (app: AppServices) => readonly Route[];
   /** A graphql-ws connection that sends no connection_init within this is closed. @default 3000 */
   readonly connectionInitTimeoutMs?: number;
+  /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
+  readonly webhookMaxHeld?: number;
 }
 
 export interface RunningServer {
@@ -155,6 +157,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
       requests: () => requestsReceived(),
       requestsInFlight: () => requestsInFlight(),
+      ...(deps.webhookMaxHeld !== undefined ? { maxHeld: deps.webhookMaxHeld } : {}),
     });
     logger.info('webhooks loaded', await webhooks.hydrate());
     const app: AppServices = {

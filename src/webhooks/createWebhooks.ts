@@ -17,6 +17,7 @@ import { Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
 import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventCatalog } from './eventCatalog.js';
 import { hydrateWebhooks } from './hydrateWebhooks.js';
+import { readOutboxPages } from './outboxPage.js';
 import { createOutboxHandler } from './outbox.js';
 import { WebhookRegistry } from './webhookRegistry.js';
 import { WebhookService } from './webhookService.js';
@@ -33,6 +34,8 @@ export interface WebhooksOptions {
   readonly policy: OutboundPolicy;
   readonly lookups: CatalogLookups;
   readonly queue?: DeliveryQueueOptions;
+  /** Waiting deliveries held in memory (the rest wait on their outbox pages); see Dispatcher. */
+  readonly maxHeld?: number;
   /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
   readonly requests?: () => number;
   /** Requests under way now: a burst brakes deliveries at once. */
@@ -62,7 +65,14 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   // Keep-alive sockets per receiver address (src/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
-  const dispatcher = new Dispatcher({ registry, writer, clock, logger: log, newId, send, ...(options.queue ? { queue: options.queue } : {}), ...(options.requests ? { requests: options.requests } : {}), ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}) });
+  const dispatcher = new Dispatcher({
+    registry, writer, clock, logger: log, newId, send,
+    readPages: (ids) => readOutboxPages(knex, ids),
+    ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
+  });
   const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
   let loaded: Delivery[] = [];

@@ -7,6 +7,7 @@ import type { OutboundRequest, OutboundResult } from '../outbound/outboundReques
 import { storable } from '../audit/redact.js';
 import { signatureHeaders } from './signatures.js';
 import type { ExecutionStatus, WebhookRecord } from './webhookRecord.js';
+import type { ExecutionRecord } from './webhookTables.js';
 
 /** Bytes of the receiver's answer kept in the execution record. */
 export const EXCERPT_BYTES = 1024;
@@ -55,4 +56,28 @@ export function classify(result: OutboundResult, url: string): AttemptOutcome {
     case 'failed':
       return { status: 'FAILED', statusCode: null, durationMs, responseExcerpt: null, error: storable(result.timedOut ? `timed out: ${result.reason}` : result.reason), url, final: false };
   }
+}
+
+/** Which attempt an execution record is of. */
+export interface AttemptOf {
+  readonly webhookId: string;
+  readonly deliveryId: string | null;
+  readonly eventId: string;
+  readonly event: string;
+  readonly attempt: number;
+  readonly at: number;
+  readonly test: boolean;
+}
+
+export function executionRecord(id: string, of: AttemptOf, outcome: AttemptOutcome): ExecutionRecord {
+  return {
+    id,
+    ...of,
+    status: outcome.status,
+    statusCode: outcome.statusCode,
+    durationMs: outcome.durationMs,
+    responseExcerpt: outcome.responseExcerpt,
+    error: outcome.error,
+    url: outcome.url,
+  };
 }

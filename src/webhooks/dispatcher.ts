@@ -4,9 +4,11 @@
  * Concurrency model: one event loop, no locks. Deliveries enter only after the commit that made
  * them (`accept`, from an after-commit effect) or from the database at start (`load`). The
  * DeliveryQueue caps attempts in flight, in total and per webhook; the pacer caps how fast attempts
- * start while requests keep the event loop busy (deliveries are background work). One timer, armed
- * for the earliest due delivery with the injected clock (or the pacer's next start), wakes the
- * dispatcher; `wake()` does the same after a test moves a manual clock.
+ * start while requests keep the event loop busy (deliveries are background work). At most
+ * `maxHeld` waiting deliveries are held in memory with their bodies; beyond that they wait on their
+ * outbox pages (the backlog, outboxBacklog.ts) and are read back as the queue runs low. One timer,
+ * armed for the earliest due delivery with the injected clock (or the pacer's next start), wakes
+ * the dispatcher; `wake()` does the same after a test moves a manual clock.
  *
  * Invariants:
  * - every attempt writes an execution record and the delivery's new state in one commit; a
@@ -22,9 +24,11 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { classify, deliveryRequest, type AttemptOutcome } from './deliveryAttempt.js';
+import { classify, deliveryRequest, executionRecord } from './deliveryAttempt.js';
 import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
+import { DeliveryLedger } from './deliveryLedger.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
+import { backloggedPart, OutboxBacklog, type BackloggedPage, type ReadPages } from './outboxBacklog.js';
 import { webhookOutboxTable } from './outboxPage.js';
 import { nextAttemptAt } from './retrySchedule.js';
 import { afterExhausted, afterSuccess } from './webhookHealth.js';
@@ -42,6 +46,10 @@ export interface DispatcherOptions {
   readonly newId: () => string;
   /** sendOutbound with the configured policy. */
   readonly send: SendOutbound;
+  /** Reads outbox pages back for the backlog. */
+  readonly readPages: ReadPages;
+  /** Waiting deliveries held in memory with their bodies; more wait on their outbox pages. @default 4096 */
+  readonly maxHeld?: number;
   readonly queue?: DeliveryQueueOptions;
   /** Requests the server received so far; with it, the pacer slows deliveries under request load. */
   readonly requests?: () => number;
@@ -59,6 +67,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 const PAGE_SWEEP_MS = 1000;
 
+/** A backlog read that failed is tried again after this long. */
+const BACKLOG_RETRY_MS = 1000;
+
 export class Dispatcher {
   private readonly queue: DeliveryQueue;
   private timer: NodeJS.Timeout | undefined;
@@ -67,18 +78,18 @@ export class Dispatcher {
   private pumpQueued = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
-  /** Deliveries accepted and not yet settled (an end state committed), per webhook. */
-  private readonly unsettled = new Map<string, number>();
-  /** Outbox pages with unsettled deliveries: how many each. */
-  private readonly openPages = new Map<string, number>();
-  /** Pages whose deliveries are all settled, deleted by the next sweep. */
-  private settledPages: string[] = [];
+  private readonly ledger = new DeliveryLedger();
+  private readonly backlog = new OutboxBacklog();
+  private readonly maxHeld: number;
+  private readingBacklog = false;
+  private backlogRetry: NodeJS.Timeout | undefined;
   private pageSweep: NodeJS.Timeout | undefined;
-  /** Attempts made since start (metrics, bench). */
-  readonly stats = { attempts: 0, delivered: 0, failed: 0 };
+  /** Since start (metrics, bench): attempts made, their outcomes, and deliveries that waited in the backlog. */
+  readonly stats = { attempts: 0, delivered: 0, failed: 0, backlogged: 0 };
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
+    this.maxHeld = options.maxHeld ?? 4096;
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
     const { writer } = options;
@@ -91,7 +102,13 @@ export class Dispatcher {
       : null;
   }
 
+  /** Deliveries waiting: held in the queue, or in the backlog. */
   get pending(): number {
+    return this.queue.pending + this.backlog.size;
+  }
+
+  /** Waiting deliveries held in memory. */
+  get held(): number {
     return this.queue.pending;
   }
 
@@ -100,33 +117,41 @@ export class Dispatcher {
   }
 
   pendingOf(webhookId: string): number {
-    return this.queue.pendingOf(webhookId);
+    return this.queue.pendingOf(webhookId) + this.backlog.countOf(webhookId);
   }
 
   /** Deliveries owed and not yet settled (waiting, in flight, or waiting for their outcome's commit); all webhooks with null. */
   unsettledOf(webhookId: string | null): number {
-    if (webhookId !== null) return this.unsettled.get(webhookId) ?? 0;
-    let total = 0;
-    for (const n of this.unsettled.values()) total += n;
-    return total;
+    return this.ledger.unsettledOf(webhookId);
   }
 
   /** Pending deliveries read at start, and the pages read at start whose deliveries are all settled. */
   load(deliveries: readonly Delivery[], settledPages: readonly string[] = []): void {
     for (const d of deliveries) {
-      this.track(d);
+      this.ledger.track(d);
       this.queue.add(d);
     }
-    this.settledPages.push(...settledPages);
+    this.ledger.addSettledPages(settledPages);
     this.sweepSoon();
     this.pump();
   }
 
-  /** Deliveries whose outbox page just committed. */
+  /**
+   * Deliveries whose outbox page just committed, in page order. Held in memory while fewer than
+   * `maxHeld` wait; otherwise, and while anything waits in the backlog (order), they join it.
+   */
   accept(deliveries: readonly Delivery[]): void {
     if (this.stopped) return; // still owed in the database: the next start sends them
-    for (const d of deliveries) this.track(d);
-    this.enqueue(deliveries);
+    for (const d of deliveries) this.ledger.track(d);
+    if (this.backlog.size === 0 && this.queue.pending < this.maxHeld) {
+      this.enqueue(deliveries);
+    } else {
+      this.backlog.add(deliveries);
+      this.stats.backlogged += deliveries.length;
+      // Not read at once: the rest of this commit's deliveries of the same page are accepted in
+      // this same turn, and a page is read back only once the backlog lists all it will of it.
+      this.pumpSoon();
+    }
   }
 
   /**
@@ -134,29 +159,63 @@ export class Dispatcher {
    * committed: they leave the counts, and a page whose last delivery this was is deleted soon.
    */
   settle(deliveries: readonly Delivery[]): void {
-    for (const d of deliveries) {
-      const left = (this.unsettled.get(d.webhookId) ?? 0) - 1;
-      if (left > 0) this.unsettled.set(d.webhookId, left);
-      else this.unsettled.delete(d.webhookId);
-      if (d.pageId === null) continue;
-      const onPage = (this.openPages.get(d.pageId) ?? 0) - 1;
-      if (onPage > 0) {
-        this.openPages.set(d.pageId, onPage);
-      } else {
-        this.openPages.delete(d.pageId);
-        this.settledPages.push(d.pageId);
-      }
-    }
+    for (const d of deliveries) this.ledger.settle(d);
     this.sweepSoon();
   }
 
-  private track(d: Delivery): void {
-    this.unsettled.set(d.webhookId, (this.unsettled.get(d.webhookId) ?? 0) + 1);
-    if (d.pageId !== null) this.openPages.set(d.pageId, (this.openPages.get(d.pageId) ?? 0) + 1);
+  /**
+   * Reads the next backlog pages back once the queue is down to half of `maxHeld` (one read at a
+   * time), so the queue refills before it runs dry. Deliveries of a webhook deleted meanwhile are
+   * settled; the others join the queue (an INACTIVE webhook's are cancelled by their attempt).
+   */
+  private readBacklog(): void {
+    if (this.readingBacklog || this.stopped || this.backlog.drained || this.backlogRetry !== undefined) return;
+    if (this.queue.pending > this.maxHeld / 2) return;
+    this.readingBacklog = true;
+    const pages = this.backlog.take(this.maxHeld - this.queue.pending);
+    const read = this.options.readPages(pages.map((p) => p.id)).then(
+      (found) => {
+        this.readingBacklog = false;
+        if (this.stopped) return; // still owed in the database
+        this.backlog.release(pages);
+        this.fromBacklog(pages, found);
+        this.readBacklog();
+      },
+      (error: unknown) => {
+        this.readingBacklog = false;
+        this.backlog.putBack(pages);
+        if (this.stopped) return;
+        this.options.logger.warn('webhook outbox pages could not be read back; trying again', { error, pages: pages.length });
+        this.backlogRetry = setTimeout(() => {
+          this.backlogRetry = undefined;
+          this.readBacklog();
+        }, BACKLOG_RETRY_MS);
+        this.backlogRetry.unref();
+      },
+    );
+    this.running.add(read);
+    void read.finally(() => this.running.delete(read));
+  }
+
+  private fromBacklog(pages: readonly BackloggedPage[], found: ReadonlyMap<string, readonly Delivery[]>): void {
+    const waiting: Delivery[] = [];
+    const gone: Delivery[] = [];
+    for (const page of pages) {
+      const part = backloggedPart(page, found.get(page.id) ?? []);
+      if (part === null) {
+        // Cannot happen while only this server writes the outbox; the deliveries are still owed
+        // in the database (a page is deleted only once all of it is settled), and a restart reads them.
+        this.options.logger.error('a webhook outbox page read back does not list what the backlog expected; its deliveries wait for the next start', { page: page.id, found: found.has(page.id) });
+        continue;
+      }
+      for (const d of part) (this.options.registry.get(d.webhookId) ? waiting : gone).push(d);
+    }
+    if (gone.length > 0) this.settle(gone);
+    if (waiting.length > 0) this.enqueue(waiting);
   }
 
   private sweepSoon(): void {
-    if (this.pageSweep !== undefined || this.stopped || this.settledPages.length === 0) return;
+    if (this.pageSweep !== undefined || this.stopped || !this.ledger.hasSettledPages) return;
     this.pageSweep = setTimeout(() => {
       this.pageSweep = undefined;
       this.sweepPages();
@@ -166,11 +225,10 @@ export class Dispatcher {
 
   /** Deletes the settled pages in one commit; if it fails they are tried again. Also for tests. */
   sweepPages(): void {
-    const pages = this.settledPages;
-    this.settledPages = [];
+    const pages = this.ledger.takeSettledPages();
     if (pages.length === 0) return;
     const retry = () => {
-      this.settledPages.push(...pages);
+      this.ledger.addSettledPages(pages);
       this.sweepSoon();
     };
     for (const id of pages) this.options.writer.delete(webhookOutboxTable, { id }, { onRollback: retry });
@@ -199,7 +257,10 @@ export class Dispatcher {
 
   /** Takes a webhook's pending deliveries out of the queue (deactivation, delete); `restore` puts them back. */
   withdraw(webhookId: string): Delivery[] {
-    return this.queue.removeWebhook(webhookId);
+    const withdrawn = this.queue.removeWebhook(webhookId);
+    // The queue shrank: the backlog may be read now (its deliveries of this webhook end when read back).
+    if (withdrawn.length > 0) this.pumpSoon();
+    return withdrawn;
   }
 
   /** Puts withdrawn deliveries back (their withdrawal did not commit). */
@@ -221,7 +282,7 @@ export class Dispatcher {
     const at = this.options.clock.now();
     const result = await this.options.send(deliveryRequest(webhook, eventId, body, at, this.abort.signal));
     const outcome = classify(result, webhook.url);
-    const execution = this.execution(webhook.id, null, eventId, event, 1, outcome, at, true);
+    const execution = executionRecord(this.options.newId(), { webhookId: webhook.id, deliveryId: null, eventId, event, attempt: 1, at, test: true }, outcome);
     this.options.writer.insert(webhookExecutionsTable, executionRow(execution));
     const current = this.options.registry.get(webhook.id);
     if (current && outcome.status === 'SUCCESS') {
@@ -236,6 +297,7 @@ export class Dispatcher {
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.pageSweep);
+    clearTimeout(this.backlogRetry);
     this.pacer?.stop();
     this.abort.abort();
     await Promise.allSettled([...this.running]);
@@ -245,6 +307,7 @@ export class Dispatcher {
     if (this.stopped) return;
     const started = this.queue.take(this.options.clock.now(), this.pacer?.available() ?? Infinity);
     this.pacer?.spend(started.length);
+    this.readBacklog();
     for (const delivery of started) {
       const run = this.attempt(delivery).catch((error: unknown) => this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }));
       this.running.add(run);
@@ -299,7 +362,7 @@ export class Dispatcher {
     }
     const outcome = classify(result, webhook.url);
     const now = clock.now();
-    writer.insert(webhookExecutionsTable, executionRow(this.execution(current.id, delivery.id, delivery.eventId, delivery.event, attempt, outcome, at, false)));
+    writer.insert(webhookExecutionsTable, executionRow(executionRecord(this.options.newId(), { webhookId: current.id, deliveryId: delivery.id, eventId: delivery.eventId, event: delivery.event, attempt, at, test: false }, outcome)));
     const tried: Delivery = { ...delivery, attempts: attempt };
     let retry: Delivery | null = null;
     if (outcome.status === 'SUCCESS') {
@@ -332,24 +395,5 @@ export class Dispatcher {
       this.settle([delivery]);
       this.pump();
     }
-  }
-
-  private execution(webhookId: string, deliveryId: string | null, eventId: string, event: string, attempt: number, outcome: AttemptOutcome, at: number, test: boolean): ExecutionRecord {
-    return {
-      id: this.options.newId(),
-      webhookId,
-      deliveryId,
-      eventId,
-      event,
-      test,
-      attempt,
-      status: outcome.status,
-      statusCode: outcome.statusCode,
-      durationMs: outcome.durationMs,
-      responseExcerpt: outcome.responseExcerpt,
-      error: outcome.error,
-      url: outcome.url,
-      at,
-    };
   }
 }

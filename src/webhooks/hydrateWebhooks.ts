@@ -8,7 +8,7 @@
  * longer exist are dropped: a webhook's delete does not rewrite the pages that list them.
  */
 import type { Knex } from 'knex';
-import { decodePage } from './outboxPage.js';
+import { decodePage, ID_CHUNK } from './outboxPage.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
 import { deliveryFromRow, webhookFromRow, type Delivery } from './webhookTables.js';
 
@@ -20,9 +20,6 @@ export interface HydratedWebhooks {
   /** Pending rows (not on a page) of unknown webhooks, left alone. */
   readonly orphaned: number;
 }
-
-/** Ids per `where id in (...)`: well under the drivers' limit on bound parameters. */
-const ID_CHUNK = 1000;
 
 export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry): Promise<HydratedWebhooks> {
   const rows: Record<string, unknown>[] = await knex('webhooks').select('*');

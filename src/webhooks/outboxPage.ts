@@ -15,6 +15,7 @@
  *
  * Page text, version 1: `{"v":1,"bodies":[...],"deliveries":[[id, webhookId, eventId, event, bodyIndex, createdAtMs], ...]}`.
  */
+import type { Knex } from 'knex';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import { cols, iso } from '../persistence/tables.js';
 import type { Delivery } from './webhookTables.js';
@@ -65,6 +66,19 @@ export function decodePage(pageId: string, text: string): Delivery[] {
     if (typeof text !== 'string') throw new Error(`webhook outbox page ${pageId}: delivery ${id} points at a missing body`);
     return { id, webhookId, eventId, event, body: text, attempts: 0, dueAt: createdAt, createdAt, pageId };
   });
+}
+
+/** Ids per `where id in (...)`: well under the drivers' limit on bound parameters. */
+export const ID_CHUNK = 1000;
+
+/** Reads pages back by id (the dispatcher's backlog): each page found, decoded. */
+export async function readOutboxPages(knex: Knex, ids: readonly string[]): Promise<Map<string, Delivery[]>> {
+  const pages = new Map<string, Delivery[]>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = (await knex('webhook_outbox').whereIn('id', ids.slice(i, i + ID_CHUNK)).select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+    for (const row of rows) pages.set(String(row.id), decodePage(String(row.id), row.deliveries));
+  }
+  return pages;
 }
 
 /** The page of the writer's open batch, rendered when the batch is written. */

@@ -42,6 +42,7 @@ export interface TestServerOptions {
   /** Routes mounted as `npm run dev` mounts the development module's (src/dev). */
   readonly extraRoutes?: ServerDependencies['extraRoutes'];
   readonly connectionInitTimeoutMs?: number;
+  readonly webhookMaxHeld?: number;
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -67,6 +68,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(store.pglite ? { pglite: store.pglite } : {}),
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.connectionInitTimeoutMs !== undefined ? { connectionInitTimeoutMs: options.connectionInitTimeoutMs } : {}),
+    ...(options.webhookMaxHeld !== undefined ? { webhookMaxHeld: options.webhookMaxHeld } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

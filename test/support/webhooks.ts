@@ -25,8 +25,8 @@ export interface Received {
   answered: number | undefined;
 }
 
-/** What to do with request number `index` (0-based): answer a status, or hang until the receiver closes. */
-export type Answer = { status: number; body?: string } | 'hang';
+/** What to do with request number `index` (0-based): answer a status (once `after` resolves, when given), or hang until the receiver closes. */
+export type Answer = { status: number; body?: string; after?: Promise<unknown> } | 'hang';
 
 export interface Receiver {
   readonly url: string;
@@ -80,8 +80,19 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
       const reply = receiver.answer(request, index);
       if (reply === 'hang') hanging.add(res);
       else {
-        request.answered = reply.status;
-        res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+        const send = () => {
+          request.answered = reply.status;
+          res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+        };
+        if (reply.after) {
+          hanging.add(res);
+          void reply.after.then(() => {
+            hanging.delete(res);
+            if (!res.destroyed) send();
+          });
+        } else {
+          send();
+        }
       }
       for (const waiter of waiters.splice(0)) {
         if (receiver.requests.length >= waiter.n) waiter.done();
