@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
-import { createWebhook, eventually, push, startReceiver, STATS, WEBHOOK, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
+import { createWebhook, eventually, push, STATS, useReceivers, WEBHOOK, WEBHOOK_ENV } from '../support/webhooks.js';
 
 const HELD = 2;
 
@@ -17,20 +17,12 @@ for (const backend of testBackends()) {
   describe(`webhook backlog on outbox pages (${backend.name})`, () => {
     let t: TestServer;
     let admin: SignedIn;
-    const receivers: Receiver[] = [];
     before(async () => {
       t = await startTestServer(backend, { env: WEBHOOK_ENV, webhookMaxHeld: HELD });
       admin = await signInAdmin(t);
     });
-    after(async () => {
-      await t.close();
-      await Promise.all(receivers.map((r) => r.close()));
-    });
-    const receiver = async (answer?: Receiver['answer']) => {
-      const r = await startReceiver(answer);
-      receivers.push(r);
-      return r;
-    };
+    after(() => t.close());
+    const receiver = useReceivers();
     const dispatcher = () => t.server.app.webhooks.dispatcher;
     const pendingOverall = async () => (await gql(t, STATS, { id: null }, admin.accessToken)).data.webhookStats.pending as number;
     /** 8 status changes of one service, each owing one delivery. */

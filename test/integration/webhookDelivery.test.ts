@@ -13,7 +13,7 @@ import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import {
-  createWebhook, deliveryRows, eventually, executionsOf, push, startReceiver, STATS, TEST_WEBHOOK, verifySignatures, WEBHOOK_ENV, type Receiver,
+  createWebhook, deliveryRows, eventually, executionsOf, push, STATS, TEST_WEBHOOK, verifySignatures, useReceivers, WEBHOOK_ENV,
 } from '../support/webhooks.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
@@ -24,20 +24,12 @@ for (const backend of testBackends()) {
     const clock = createManualClock(Date.parse('2026-03-01T12:00:00.000Z'));
     let t: TestServer;
     let admin: SignedIn;
-    const receivers: Receiver[] = [];
     before(async () => {
       t = await startTestServer(backend, { clock, env: WEBHOOK_ENV });
       admin = await signInAdmin(t);
     });
-    after(async () => {
-      await t.close();
-      await Promise.all(receivers.map((r) => r.close()));
-    });
-    const receiver = async (answer?: Receiver['answer']) => {
-      const r = await startReceiver(answer);
-      receivers.push(r);
-      return r;
-    };
+    after(() => t.close());
+    const receiver = useReceivers();
     const hook = (input: Record<string, unknown>) => createWebhook(t, admin.accessToken, input);
 
     it('a status change arrives with the documented body, headers and both signatures over the exact bytes', async () => {

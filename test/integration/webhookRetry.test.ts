@@ -13,7 +13,7 @@ import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import {
-  createWebhook, deliveryRows, eventually, executionsOf, push, startReceiver, STATS, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK, WEBHOOK_ENV, type Receiver,
+  createWebhook, deliveryRows, eventually, executionsOf, push, startReceiver, STATS, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK, useReceivers, WEBHOOK_ENV,
 } from '../support/webhooks.js';
 
 const DAY = 24 * 3_600_000;
@@ -25,20 +25,12 @@ for (const backend of testBackends()) {
     const clock = createManualClock(Date.parse('2026-03-01T12:00:00.000Z'));
     let t: TestServer;
     let admin: SignedIn;
-    const receivers: Receiver[] = [];
     before(async () => {
       t = await startTestServer(backend, { clock, env: WEBHOOK_ENV });
       admin = await signInAdmin(t);
     });
-    after(async () => {
-      await t.close();
-      await Promise.all(receivers.map((r) => r.close()));
-    });
-    const receiver = async (answer?: Receiver['answer']) => {
-      const r = await startReceiver(answer);
-      receivers.push(r);
-      return r;
-    };
+    after(() => t.close());
+    const receiver = useReceivers();
     const dispatcher = () => t.server.app.webhooks.dispatcher;
     /** Moves the manual clock and lets the dispatcher look at due times again. */
     const advance = (by: number) => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
+import { after } from 'node:test';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { BOOTSTRAP_ENV, gql } from './graphql.js';
@@ -109,6 +110,20 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
   return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hook`, port });
+}
+
+/**
+ * Starts receivers for a suite's tests and closes them after the suite: call it in a `describe`
+ * body; the function it returns starts one receiver.
+ */
+export function useReceivers(): (answer?: Receiver['answer']) => Promise<Receiver> {
+  const started: Receiver[] = [];
+  after(() => Promise.all(started.map((r) => r.close())));
+  return async (answer) => {
+    const r = await startReceiver(answer);
+    started.push(r);
+    return r;
+  };
 }
 
 /** The receiver's check of both signature schemes, recomputed over the exact bytes received. */
