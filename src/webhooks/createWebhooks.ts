@@ -13,10 +13,11 @@ import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { Dispatcher, type SendOutbound } from './dispatcher.js';
+import { DEFAULT_MAX_HELD, Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
 import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventCatalog } from './eventCatalog.js';
 import { hydrateWebhooks } from './hydrateWebhooks.js';
+import type { BackloggedPage } from './outboxBacklog.js';
 import { readOutboxPages } from './outboxPage.js';
 import { createOutboxHandler } from './outbox.js';
 import { WebhookRegistry } from './webhookRegistry.js';
@@ -48,7 +49,7 @@ export interface Webhooks {
   readonly service: WebhookService;
   readonly catalog: WebhookEventCatalog;
   readonly dispatcher: Dispatcher;
-  hydrate(): Promise<{ webhooks: number; pendingDeliveries: number }>;
+  hydrate(): Promise<{ webhooks: number; pendingDeliveries: number; backlogged: number }>;
   start(): void;
   /** Deletes history older than 30 days by the injected clock (also run hourly). */
   prune(): Promise<{ executions: number; deliveries: number }>;
@@ -77,6 +78,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
   let loaded: Delivery[] = [];
   let settledPages: string[] = [];
+  let backlogged: BackloggedPage[] = [];
   let pruner: NodeJS.Timeout | undefined;
 
   const prune = async () => {
@@ -90,16 +92,18 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     catalog,
     dispatcher,
     async hydrate() {
-      const hydrated = await hydrateWebhooks(knex, registry);
+      const hydrated = await hydrateWebhooks(knex, registry, options.maxHeld ?? DEFAULT_MAX_HELD);
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
       loaded = hydrated.pending;
       settledPages = hydrated.settledPages;
-      return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length };
+      backlogged = hydrated.backlog;
+      return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length, backlogged: backlogged.reduce((n, page) => n + page.webhookIds.length, 0) };
     },
     start() {
-      dispatcher.load(loaded, settledPages);
+      dispatcher.load(loaded, settledPages, backlogged);
       loaded = [];
       settledPages = [];
+      backlogged = [];
       const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
       pruneNow();
       pruner = setInterval(pruneNow, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS);

@@ -11,7 +11,7 @@ export class DeliveryLedger {
   private readonly openPages = new Map<string, number>();
   private settledPages: string[] = [];
 
-  track(d: Delivery): void {
+  track(d: Pick<Delivery, 'webhookId' | 'pageId'>): void {
     this.unsettled.set(d.webhookId, (this.unsettled.get(d.webhookId) ?? 0) + 1);
     if (d.pageId !== null) this.openPages.set(d.pageId, (this.openPages.get(d.pageId) ?? 0) + 1);
   }

@@ -67,6 +67,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 const PAGE_SWEEP_MS = 1000;
 
+/** Waiting deliveries held in memory unless `maxHeld` says otherwise. */
+export const DEFAULT_MAX_HELD = 4096;
+
 /** A backlog read that failed is tried again after this long. */
 const BACKLOG_RETRY_MS = 1000;
 
@@ -89,7 +92,7 @@ export class Dispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
-    this.maxHeld = options.maxHeld ?? 4096;
+    this.maxHeld = options.maxHeld ?? DEFAULT_MAX_HELD;
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
     const { writer } = options;
@@ -125,11 +128,19 @@ export class Dispatcher {
     return this.ledger.unsettledOf(webhookId);
   }
 
-  /** Pending deliveries read at start, and the pages read at start whose deliveries are all settled. */
-  load(deliveries: readonly Delivery[], settledPages: readonly string[] = []): void {
+  /**
+   * What start read: the deliveries to hold, the pages whose owed deliveries wait in the backlog
+   * (beyond `maxHeld`), and the pages whose deliveries are all settled.
+   */
+  load(deliveries: readonly Delivery[], settledPages: readonly string[] = [], backlogged: readonly BackloggedPage[] = []): void {
     for (const d of deliveries) {
       this.ledger.track(d);
       this.queue.add(d);
+    }
+    for (const page of backlogged) {
+      for (const webhookId of page.webhookIds) this.ledger.track({ webhookId, pageId: page.id });
+      this.backlog.addPage(page);
+      this.stats.backlogged += page.webhookIds.length;
     }
     this.ledger.addSettledPages(settledPages);
     this.sweepSoon();

@@ -23,8 +23,10 @@ export type ReadPages = (ids: readonly string[]) => Promise<ReadonlyMap<string, 
 
 export interface BackloggedPage {
   readonly id: string;
-  /** Webhook of each delivery the backlog holds from this page, in page order (the page's last ones). */
+  /** Webhook of each delivery the backlog holds from this page, in page order (the page's last ones, unless `ids`). */
   readonly webhookIds: string[];
+  /** Read at start: which of the page's deliveries, since after a restart they need not be its last ones. */
+  readonly ids?: ReadonlySet<string>;
 }
 
 export class OutboxBacklog {
@@ -56,6 +58,17 @@ export class OutboxBacklog {
       this.perWebhook.set(d.webhookId, (this.perWebhook.get(d.webhookId) ?? 0) + 1);
     }
     this.total += deliveries.length;
+  }
+
+  /** A page read at start, after every page already in the backlog. */
+  addPage(page: BackloggedPage): void {
+    if (this.head === this.pages.length) {
+      this.pages = [];
+      this.head = 0;
+    }
+    this.pages.push(page);
+    for (const webhookId of page.webhookIds) this.perWebhook.set(webhookId, (this.perWebhook.get(webhookId) ?? 0) + 1);
+    this.total += page.webhookIds.length;
   }
 
   /**
@@ -97,11 +110,13 @@ export class OutboxBacklog {
 }
 
 /**
- * The backlog's deliveries of a page read back: its last `page.webhookIds.length`, or null when
- * they are not what the backlog counted (the page changed under it, or the rule above broke).
+ * The backlog's deliveries of a page read back: its last `page.webhookIds.length` (or those in
+ * `page.ids`), or null when they are not what the backlog counted (the page changed under it, or
+ * the rule above broke).
  */
 export function backloggedPart(page: BackloggedPage, listed: readonly Delivery[]): Delivery[] | null {
-  const part = listed.slice(listed.length - page.webhookIds.length);
+  const { ids } = page;
+  const part = ids ? listed.filter((d) => ids.has(d.id)) : listed.slice(listed.length - page.webhookIds.length);
   if (part.length !== page.webhookIds.length) return null;
   for (let i = 0; i < part.length; i += 1) if (part[i]!.webhookId !== page.webhookIds[i]) return null;
   return part;

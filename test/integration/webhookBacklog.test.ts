@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { testBackends } from '../support/backends.js';
-import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
+import { durableStore, testBackends } from '../support/backends.js';
+import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
-import { createWebhook, eventually, push, STATS, useReceivers, WEBHOOK, WEBHOOK_ENV } from '../support/webhooks.js';
+import { createWebhook, eventually, push, startReceiver, STATS, useReceivers, WEBHOOK, WEBHOOK_ENV } from '../support/webhooks.js';
 
 const HELD = 2;
 
@@ -67,6 +67,45 @@ for (const backend of testBackends()) {
       await eventually(async () => ((await pendingOverall()) === 0 ? true : undefined), 'nothing is pending');
       assert.equal(r.requests.length, 4, 'no delivery of a deleted webhook is sent');
       assert.equal(dispatcher().stats.backlogged - backloggedBefore, 2);
+    });
+
+  });
+
+  describe(`webhook backlog across a restart (${backend.name})`, { timeout: 120_000 }, () => {
+    it('a restart holds only the limit in memory, reads the other owed deliveries from their pages, and sends each once', async () => {
+      let answering = false;
+      const r = await startReceiver(() => (answering ? { status: 200 } : 'hang'));
+      const store = await durableStore(backend);
+      try {
+        const env = { ...BOOTSTRAP_ENV, SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1' };
+        const first = await startTestServer(backend, { env, store: store.forRun(), webhookMaxHeld: HELD });
+        const token = (await signInAdmin(first)).accessToken;
+        await createWebhook(first, token, { url: r.url, events: ['service.down', 'service.up'], filters: '{"service.name": "restarted"}', timeoutMs: 30_000 });
+        for (let i = 0; i < 8; i += 1) await push(first, 'restarted', i % 2 === 0 ? 'DOWN' : 'OPERATIONAL');
+        const cut = await r.received(4);
+        const events = new Set(cut.map((q) => q.json.id as string));
+        await first.close(); // the 4 attempts under way are aborted and not recorded: all 8 are still owed
+
+        answering = true;
+        const second = await startTestServer(backend, { env, store: store.forRun(), webhookMaxHeld: HELD });
+        try {
+          const loaded = second.logs.find((record) => record['msg'] === 'webhooks loaded');
+          assert.equal(loaded?.['pendingDeliveries'], HELD, 'held in memory at start');
+          assert.equal(loaded?.['backlogged'], 8 - HELD, 'the rest left on their pages');
+          const all = await r.received(12);
+          const resent = all.slice(4).map((q) => q.json.id as string);
+          assert.equal(new Set(resent).size, 8, 'each owed event sent once after the restart');
+          for (const id of events) assert.ok(resent.includes(id), 'the aborted ones are among them, with the same event id');
+          const dispatcher = second.server.app.webhooks.dispatcher;
+          await eventually(async () => (dispatcher.unsettledOf(null) === 0 ? true : undefined), 'every delivery settled');
+          assert.equal(r.requests.length, 12);
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await r.close();
+        await store.dispose();
+      }
     });
   });
 }

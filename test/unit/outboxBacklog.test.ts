@@ -55,4 +55,16 @@ describe('outbox backlog', () => {
     assert.equal(backloggedPart({ id: 'p', webhookIds: ['w1', 'w2', 'w3', 'w4'] }, listed), null, 'more than the page lists');
     assert.equal(backloggedPart({ id: 'p', webhookIds: ['w1'] }, []), null, 'a page not found');
   });
+
+  it('reads back exactly the deliveries a page read at start named, wherever they are on it', () => {
+    const backlog = new OutboxBacklog();
+    backlog.add([delivery('1', 'w1', 'p1')]);
+    backlog.addPage({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '6']) });
+    assert.equal(backlog.size, 3);
+    assert.equal(backlog.countOf('w1'), 2);
+    assert.deepEqual(backlog.take(10).map((p) => p.id), ['p1', 'p2']);
+    const listed = [delivery('4', 'w1', 'p2'), delivery('5', 'w2', 'p2'), delivery('6', 'w3', 'p2')];
+    assert.deepEqual(backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '6']) }, listed)?.map((d) => d.id), ['4', '6']);
+    assert.equal(backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '7']) }, listed), null, 'one of them is not on the page');
+  });
 });
