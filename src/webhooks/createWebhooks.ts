@@ -75,7 +75,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
   });
   const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
-  const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId });
+  const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });
   let loaded: Delivery[] = [];
   let settledPages: string[] = [];
   let backlogged: BackloggedPage[] = [];

@@ -33,8 +33,7 @@ import { webhookOutboxTable } from './outboxPage.js';
 import { nextAttemptAt } from './retrySchedule.js';
 import { afterExhausted, afterSuccess } from './webhookHealth.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
-import type { WebhookRecord } from './webhookRecord.js';
-import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
+import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
 
 export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>;
 
@@ -285,22 +284,9 @@ export class Dispatcher {
     this.pump();
   }
 
-  /**
-   * One attempt now, outside the queue and the retry policy (testWebhook). Stages the execution
-   * record and the status change; the caller waits for the commit.
-   */
-  async sendOnce(webhook: WebhookRecord, eventId: string, event: string, body: string): Promise<ExecutionRecord> {
-    const at = this.options.clock.now();
-    const result = await this.options.send(deliveryRequest(webhook, eventId, body, at, this.abort.signal));
-    const outcome = classify(result, webhook.url);
-    const execution = executionRecord(this.options.newId(), { webhookId: webhook.id, deliveryId: null, eventId, event, attempt: 1, at, test: true }, outcome);
-    this.options.writer.insert(webhookExecutionsTable, executionRow(execution));
-    const current = this.options.registry.get(webhook.id);
-    if (current && outcome.status === 'SUCCESS') {
-      const next = afterSuccess(current, this.options.clock.now());
-      if (next) this.options.registry.set({ ...next, updatedAt: this.options.clock.now() });
-    }
-    return execution;
+  /** Aborted by `stop()`: attempts outside the queue (testWebhook) listen on it too. */
+  get shutdownSignal(): AbortSignal {
+    return this.abort.signal;
   }
 
   /** Stop starting attempts, abort those in flight (they stay pending in the database), wait for them. */

@@ -11,9 +11,10 @@ import type { Page } from '../graphql/pagination.js';
 import { applyAndCommit, refuseWhenOverloaded } from '../persistence/acknowledge.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { iso } from '../persistence/tables.js';
-import type { Dispatcher } from './dispatcher.js';
+import type { Dispatcher, SendOutbound } from './dispatcher.js';
 import { TEST_EVENT, type WebhookEventCatalog } from './eventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
+import { sendTestDelivery } from './testDelivery.js';
 import { countExecutions, pruneHistory, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
 import type { WebhookChanges, WebhookRecord, WebhookSettings } from './webhookRecord.js';
@@ -27,6 +28,8 @@ export interface WebhookServiceOptions {
   readonly knex: Knex;
   readonly clock: Clock;
   readonly newId: () => string;
+  /** sendOutbound with the configured policy (testWebhook's attempt). */
+  readonly send: SendOutbound;
 }
 
 export class WebhookService {
@@ -123,7 +126,7 @@ export class WebhookService {
     let execution: ExecutionRecord;
     const rendered = webhook.template === null ? { ok: true as const, body: defaultBody(envelope) } : renderTemplate({ source: webhook.template }, envelope);
     if (rendered.ok) {
-      execution = await this.deps.dispatcher.sendOnce(webhook, envelope.id, TEST_EVENT, rendered.body);
+      execution = await sendTestDelivery(this.deps, webhook, envelope.id, TEST_EVENT, rendered.body, this.deps.dispatcher.shutdownSignal);
     } else {
       execution = {
         id: this.deps.newId(), webhookId: id, deliveryId: null, eventId: envelope.id, event: TEST_EVENT, test: true, attempt: 1,
