@@ -23,6 +23,7 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log/logger.js';
+import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
 
 export interface ColumnSpec {
   readonly name: string;
@@ -38,9 +39,20 @@ export interface TableSpec {
   readonly order: number;
   /** `upsert`: rows are full snapshots keyed by `key`; `insert`: append-only. */
   readonly mode: 'upsert' | 'insert';
+  /**
+   * How rows reach PostgreSQL. `recordset` (default): every row of the table in one JSON array
+   * parameter. `values`: each value its own parameter (`values (?, ?), ...`), for a table with a row
+   * or two per batch that carry a large text: PostgreSQL takes the text as it is instead of parsing
+   * it as JSON twice (the cast, then `json_to_recordset`). A value that is an object is sent as its
+   * JSON text, produced when the batch is written.
+   */
+  readonly bind?: 'recordset' | 'values';
 }
 
 export type Row = Readonly<Record<string, unknown>>;
+
+/** `bind: 'values'` up to this many parameters per table and batch (PostgreSQL allows 65,535 per statement); beyond, the table's rows go as JSON. */
+const MAX_VALUE_PARAMETERS = 10_000;
 
 export interface StageHooks {
   /** Runs after the batch holding this row committed (the row is now the committed state). */
@@ -386,7 +398,7 @@ export class BatchWriter {
   private async execute(batch: Batch): Promise<void> {
     const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
     const statements: string[] = [];
-    const bindings: string[] = [];
+    const bindings: Knex.RawBinding[] = [];
     for (const table of tables) {
       const rows: Row[] = [];
       const upserts = batch.upserts.get(table);
@@ -395,6 +407,11 @@ export class BatchWriter {
       // A loop, not push(...inserts): spreading >~120k rows as arguments overflows the stack.
       if (inserts) for (const row of inserts) rows.push(row);
       if (rows.length === 0) continue;
+      if (table.bind === 'values' && rows.length * table.columns.length <= MAX_VALUE_PARAMETERS) {
+        statements.push(valuesStatement(table, rows.length));
+        for (const row of rows) for (const column of table.columns) bindings.push(valueParameter(row[column.name]));
+        continue;
+      }
       statements.push(this.statementFor(table));
       bindings.push(JSON.stringify(rows));
     }
@@ -432,36 +449,4 @@ function cached(cache: Map<TableSpec, string>, table: TableSpec, build: (table: 
   let sql = cache.get(table);
   if (sql === undefined) cache.set(table, (sql = build(table)));
   return sql;
-}
-
-/** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
-export function batchStatement(statements: readonly string[]): string {
-  if (statements.length === 1) return statements[0]!;
-  const last = statements.length - 1;
-  return `with ${statements.slice(0, last).map((sql, i) => `t${i} as (${sql})`).join(', ')} ${statements[last]!}`;
-}
-
-/** `insert ... select from json_to_recordset(?)`: one parameter per table. */
-export function recordsetStatement(table: TableSpec): string {
-  const q = (name: string) => `"${name}"`;
-  const names = table.columns.map((c) => q(c.name)).join(', ');
-  const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
-  let sql = `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})`;
-  if (table.mode === 'upsert') {
-    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
-    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
-  }
-  return sql;
-}
-
-/** `delete ... using json_to_recordset(?)`: deletes the rows whose key is in the JSON array. */
-export function deleteStatement(table: TableSpec): string {
-  const q = (name: string) => `"${name}"`;
-  const definition = table.key.map((name) => {
-    const column = table.columns.find((c) => c.name === name);
-    if (!column) throw new Error(`${table.name}: key column ${name} has no column spec`);
-    return `${q(name)} ${column.type}`;
-  });
-  const match = table.key.map((name) => `${q(table.name)}.${q(name)} = r.${q(name)}`).join(' and ');
-  return `delete from ${q(table.name)} using json_to_recordset(?::json) as r(${definition.join(', ')}) where ${match}`;
 }

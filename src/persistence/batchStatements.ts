@@ -1,0 +1,56 @@
+/**
+ * The SQL of a group commit (batchWriter.ts): one statement per table, chained as one, with the
+ * rows as parameters. Pure text building, cached per table by the writer.
+ */
+import type { Knex } from 'knex';
+import type { TableSpec } from './batchWriter.js';
+
+/** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
+export function batchStatement(statements: readonly string[]): string {
+  if (statements.length === 1) return statements[0]!;
+  const last = statements.length - 1;
+  return `with ${statements.slice(0, last).map((sql, i) => `t${i} as (${sql})`).join(', ')} ${statements[last]!}`;
+}
+
+/** `insert ... select from json_to_recordset(?)`: one parameter per table. */
+export function recordsetStatement(table: TableSpec): string {
+  const q = (name: string) => `"${name}"`;
+  const names = table.columns.map((c) => q(c.name)).join(', ');
+  const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
+  let sql = `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})`;
+  if (table.mode === 'upsert') {
+    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
+    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
+  }
+  return sql;
+}
+
+/** `insert ... values (?::type, ...), ...`: one parameter per value (`bind: 'values'`). */
+export function valuesStatement(table: TableSpec, rowCount: number): string {
+  const q = (name: string) => `"${name}"`;
+  const row = `(${table.columns.map((c) => `?::${c.type}`).join(', ')})`;
+  let sql = `insert into ${q(table.name)} (${table.columns.map((c) => q(c.name)).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}`;
+  if (table.mode === 'upsert') {
+    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
+    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
+  }
+  return sql;
+}
+
+/** A value as a statement parameter: objects as their JSON text, absent as null. */
+export function valueParameter(value: unknown): Knex.Value {
+  if (value === undefined) return null;
+  return value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as Knex.Value);
+}
+
+/** `delete ... using json_to_recordset(?)`: deletes the rows whose key is in the JSON array. */
+export function deleteStatement(table: TableSpec): string {
+  const q = (name: string) => `"${name}"`;
+  const definition = table.key.map((name) => {
+    const column = table.columns.find((c) => c.name === name);
+    if (!column) throw new Error(`${table.name}: key column ${name} has no column spec`);
+    return `${q(name)} ${column.type}`;
+  });
+  const match = table.key.map((name) => `${q(table.name)}.${q(name)} = r.${q(name)}`).join(' and ');
+  return `delete from ${q(table.name)} using json_to_recordset(?::json) as r(${definition.join(', ')}) where ${match}`;
+}
