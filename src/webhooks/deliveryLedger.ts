@@ -16,6 +16,20 @@ export class DeliveryLedger {
     if (d.pageId !== null) this.openPages.set(d.pageId, (this.openPages.get(d.pageId) ?? 0) + 1);
   }
 
+  /** Deliveries listed in page order: a page is looked up once per run of its deliveries, not once per delivery. */
+  trackAll(deliveries: readonly Pick<Delivery, 'webhookId' | 'pageId'>[]): void {
+    let i = 0;
+    while (i < deliveries.length) {
+      const pageId = deliveries[i]!.pageId;
+      let run = 0;
+      for (; i < deliveries.length && deliveries[i]!.pageId === pageId; i += 1, run += 1) {
+        const { webhookId } = deliveries[i]!;
+        this.unsettled.set(webhookId, (this.unsettled.get(webhookId) ?? 0) + 1);
+      }
+      if (pageId !== null) this.openPages.set(pageId, (this.openPages.get(pageId) ?? 0) + run);
+    }
+  }
+
   /** The delivery's end state is committed: a page whose last delivery this was becomes deletable. */
   settle(d: Delivery): void {
     const left = (this.unsettled.get(d.webhookId) ?? 0) - 1;

@@ -152,16 +152,20 @@ export class Dispatcher {
    */
   accept(deliveries: readonly Delivery[]): void {
     if (this.stopped) return; // still owed in the database: the next start sends them
-    for (const d of deliveries) this.ledger.track(d);
-    if (this.backlog.size === 0 && this.queue.pending < this.maxHeld) {
+    this.ledger.trackAll(deliveries);
+    // The first ones while there is room (none while the backlog is not empty: order), the rest,
+    // the page's last ones, in the backlog.
+    const room = this.backlog.size === 0 ? Math.max(0, this.maxHeld - this.queue.pending) : 0;
+    if (room >= deliveries.length) {
       this.enqueue(deliveries);
-    } else {
-      this.backlog.add(deliveries);
-      this.stats.backlogged += deliveries.length;
-      // Not read at once: the rest of this commit's deliveries of the same page are accepted in
-      // this same turn, and a page is read back only once the backlog lists all it will of it.
-      this.pumpSoon();
+      return;
     }
+    if (room > 0) this.enqueue(deliveries.slice(0, room));
+    const rest = room > 0 ? deliveries.slice(room) : deliveries;
+    this.backlog.add(rest);
+    this.stats.backlogged += rest.length;
+    // Not read at once: a page is read back only once the backlog lists all it will of it.
+    this.pumpSoon();
   }
 
   /**

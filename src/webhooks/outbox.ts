@@ -38,7 +38,7 @@ export interface OutboxOptions {
 export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent) => void {
   const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
   const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
-  const pager = new OutboxPager(writer, newId);
+  const pager = new OutboxPager(writer, newId, (deliveries) => dispatcher.accept(deliveries));
   const subscribed = (event: DomainEvent) => {
     for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;
     return false;
@@ -53,12 +53,11 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
     const now = clock.now();
     let envelope: Envelope | undefined;
     let plainBody: string | undefined;
-    const staged: Delivery[] = [];
     for (const id of ids) {
       const webhook = registry.get(id);
       const compiled = registry.compiledOf(id);
       if (!webhook || !compiled || webhook.status !== 'ACTIVE' || !compiled.matches(translated.data)) continue;
-      const backlog = dispatcher.pendingOf(id);
+      const backlog = dispatcher.unsettledOf(id);
       if (backlog >= maxBacklog) {
         const stopped = afterBacklogFull(webhook, now, backlog);
         if (stopped) registry.set({ ...stopped, updatedAt: now });
@@ -82,8 +81,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         }
         body = rendered.body;
       }
-      staged.push(pager.stage({ id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now }));
+      pager.stage({ id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now });
     }
-    if (staged.length > 0) writer.afterCommit(() => dispatcher.accept(staged));
   };
 }

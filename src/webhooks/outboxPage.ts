@@ -98,13 +98,18 @@ class OpenPage {
   }
 }
 
-/** Stages owed deliveries onto the page of the writer's open batch, opening one when needed. */
+/**
+ * Stages owed deliveries onto the page of the writer's open batch, opening one when needed. Once
+ * the batch commits, `committed` gets the page's deliveries, all at once and in page order (one
+ * after-commit effect per page, not one per push: at saturation that was measurable per push).
+ */
 export class OutboxPager {
   private page: OpenPage | undefined;
 
   constructor(
     private readonly writer: BatchWriter,
     private readonly newId: () => string,
+    private readonly committed: (deliveries: readonly Delivery[]) => void,
   ) {}
 
   /** Lists the delivery on the open batch's page; the delivery commits with that batch or not at all. */
@@ -112,8 +117,9 @@ export class OutboxPager {
     const batch = this.writer.openBatch;
     let page = this.page;
     if (page === undefined || page.batch !== batch) {
-      page = this.page = new OpenPage(this.newId(), batch);
-      this.writer.insert(webhookOutboxTable, { id: page.id, deliveries: page, created_at: iso(delivery.createdAt) });
+      const opened = (page = this.page = new OpenPage(this.newId(), batch));
+      this.writer.insert(webhookOutboxTable, { id: opened.id, deliveries: opened, created_at: iso(delivery.createdAt) });
+      this.writer.afterCommit(() => this.committed(opened.deliveries));
     }
     // Field by field: a spread that adds a field took about 600 ns per delivery on node 20, this 25 ns.
     const staged: Delivery = {

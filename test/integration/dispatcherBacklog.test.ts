@@ -14,7 +14,6 @@ import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { OutboxPager, readOutboxPages } from '../../src/webhooks/outboxPage.js';
 import { WebhookRegistry } from '../../src/webhooks/webhookRegistry.js';
 import type { WebhookRecord } from '../../src/webhooks/webhookRecord.js';
-import type { Delivery } from '../../src/webhooks/webhookTables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { eventually, useReceivers } from '../support/webhooks.js';
 
@@ -43,15 +42,14 @@ describe('dispatcher backlog', () => {
       readPages: (ids) => (++reads === 1 ? Promise.reject(new Error('the database did not answer')) : readOutboxPages(knex, ids)),
     });
     try {
-      const pager = new OutboxPager(writer, randomUUID);
+      // Five events in one commit, as the outbox handler stages them: the page is handed over whole.
+      const pager = new OutboxPager(writer, randomUUID, (deliveries) => dispatcher.accept(deliveries));
       const now = Date.now();
       for (let i = 0; i < 5; i += 1) {
-        // Five events in one commit, as the outbox handler stages them: one accept per event.
-        const staged: Delivery[] = [pager.stage({ id: randomUUID(), webhookId: webhook.id, eventId: randomUUID(), event: 'service.down', body: `{"n":${i}}`, attempts: 0, dueAt: now, createdAt: now })];
-        writer.afterCommit(() => dispatcher.accept(staged));
+        pager.stage({ id: randomUUID(), webhookId: webhook.id, eventId: randomUUID(), event: 'service.down', body: `{"n":${i}}`, attempts: 0, dueAt: now, createdAt: now });
       }
       await writer.committed();
-      assert.equal(dispatcher.stats.backlogged, 4, 'one held, four on their page');
+      assert.equal(dispatcher.stats.backlogged, 4, 'one held (the room there was), the page\'s last four left on it');
 
       const received = await r.received(5);
       assert.deepEqual(received.map((q) => q.body.toString()).sort(), ['{"n":0}', '{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}']);

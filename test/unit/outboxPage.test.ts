@@ -37,10 +37,13 @@ describe('outbox pager (one page per commit)', () => {
   it('lists everything staged while one batch is open on one page, and the next batch on a page of its own', async () => {
     await db().knex('webhook_outbox').delete();
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
-    const pager = new OutboxPager(writer, uuid);
+    const handedOver: string[][] = [];
+    const pager = new OutboxPager(writer, uuid, (deliveries) => handedOver.push(deliveries.map((d) => d.id)));
     const first = [pager.stage(owed('w1', 'a')), pager.stage(owed('w2', 'a')), pager.stage(owed('w1', 'b'))];
     assert.equal(new Set(first.map((d) => d.pageId)).size, 1);
+    assert.deepEqual(handedOver, [], 'nothing is handed over before the commit');
     await writer.committed();
+    assert.deepEqual(handedOver, [first.map((d) => d.id)], 'the page is handed over once, after its commit, in page order');
     const second = pager.stage(owed('w1', 'c'));
     assert.notEqual(second.pageId, first[0]!.pageId);
     await writer.committed();
@@ -61,7 +64,7 @@ describe('outbox pager (one page per commit)', () => {
         lateCommitted = writer.committed();
       },
     });
-    pager = new OutboxPager(writer, uuid);
+    pager = new OutboxPager(writer, uuid, () => {});
     const early = pager.stage(owed('w1', 'early'));
     await writer.committed();
     await lateCommitted;
@@ -72,7 +75,8 @@ describe('outbox pager (one page per commit)', () => {
   it('a batch that fails takes its page with it; the next batch opens a new one', async () => {
     await db().knex('webhook_outbox').delete();
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger('error') });
-    const pager = new OutboxPager(writer, uuid);
+    const handedOver: Delivery[] = [];
+    const pager = new OutboxPager(writer, uuid, (deliveries) => handedOver.push(...deliveries));
     const lost = pager.stage(owed('w1', 'lost'));
     writer.upsert(nodesTable, { path: 'orphan/child', parent_path: 'no-such-parent', name: 'child', depth: 2, created_at: '2026-01-01T00:00:00Z' });
     await assert.rejects(writer.committed());
@@ -80,5 +84,6 @@ describe('outbox pager (one page per commit)', () => {
     assert.notEqual(kept.pageId, lost.pageId);
     await writer.committed();
     assert.deepEqual(await pages(), [[kept.id]]);
+    assert.deepEqual(handedOver.map((d) => d.id), [kept.id], 'the failed page is never handed over');
   });
 });
