@@ -12,29 +12,26 @@ export function batchStatement(statements: readonly string[]): string {
   return `with ${statements.slice(0, last).map((sql, i) => `t${i} as (${sql})`).join(', ')} ${statements[last]!}`;
 }
 
+const q = (name: string) => `"${name}"`;
+
+/** `on conflict ... do update` for an upsert table (every column but the key), nothing for an insert table. */
+function conflictClause(table: TableSpec): string {
+  if (table.mode !== 'upsert') return '';
+  const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
+  return ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
+}
+
 /** `insert ... select from json_to_recordset(?)`: one parameter per table. */
 export function recordsetStatement(table: TableSpec): string {
-  const q = (name: string) => `"${name}"`;
   const names = table.columns.map((c) => q(c.name)).join(', ');
   const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
-  let sql = `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})`;
-  if (table.mode === 'upsert') {
-    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
-    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
-  }
-  return sql;
+  return `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})${conflictClause(table)}`;
 }
 
 /** `insert ... values (?::type, ...), ...`: one parameter per value (`bind: 'values'`). */
 export function valuesStatement(table: TableSpec, rowCount: number): string {
-  const q = (name: string) => `"${name}"`;
   const row = `(${table.columns.map((c) => `?::${c.type}`).join(', ')})`;
-  let sql = `insert into ${q(table.name)} (${table.columns.map((c) => q(c.name)).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}`;
-  if (table.mode === 'upsert') {
-    const updates = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = excluded.${q(c.name)}`);
-    sql += ` on conflict (${table.key.map(q).join(', ')}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
-  }
-  return sql;
+  return `insert into ${q(table.name)} (${table.columns.map((c) => q(c.name)).join(', ')}) values ${Array.from({ length: rowCount }, () => row).join(', ')}${conflictClause(table)}`;
 }
 
 /** A value as a statement parameter: objects as their JSON text, absent as null. */
@@ -45,7 +42,6 @@ export function valueParameter(value: unknown): Knex.Value {
 
 /** `delete ... using json_to_recordset(?)`: deletes the rows whose key is in the JSON array. */
 export function deleteStatement(table: TableSpec): string {
-  const q = (name: string) => `"${name}"`;
   const definition = table.key.map((name) => {
     const column = table.columns.find((c) => c.name === name);
     if (!column) throw new Error(`${table.name}: key column ${name} has no column spec`);

@@ -158,6 +158,7 @@ export class BatchWriter {
   private scheduled = false;
   private readonly statements = new Map<TableSpec, string>();
   private readonly deleteStatements = new Map<TableSpec, string>();
+  private readonly singleRowStatements = new Map<TableSpec, string>();
   private readonly commitWindowMs: number;
   private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
@@ -408,7 +409,8 @@ export class BatchWriter {
       if (inserts) for (const row of inserts) rows.push(row);
       if (rows.length === 0) continue;
       if (table.bind === 'values' && rows.length * table.columns.length <= MAX_VALUE_PARAMETERS) {
-        statements.push(valuesStatement(table, rows.length));
+        // One row is the usual case (an outbox page per batch): its statement is built once.
+        statements.push(rows.length === 1 ? cached(this.singleRowStatements, table, (t) => valuesStatement(t, 1)) : valuesStatement(table, rows.length));
         for (const row of rows) for (const column of table.columns) bindings.push(valueParameter(row[column.name]));
         continue;
       }
