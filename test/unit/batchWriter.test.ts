@@ -5,6 +5,7 @@ import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter, CommitError, type TableSpec } from '../../src/persistence/batchWriter.js';
 import { nodesTable } from '../../src/persistence/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
+import { queriesDuring } from '../support/queriesDuring.js';
 
 const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
 
@@ -169,18 +170,6 @@ describe('batch writer deletes', () => {
     await db().knex.raw('create table probe_parent (id integer primary key)');
     await db().knex.raw('create table probe_child (id integer primary key, parent_id integer not null references probe_parent(id))');
   });
-  /** The SQL of every query `knex` sends while `body` runs. */
-  async function queriesDuring(body: () => Promise<void>): Promise<string[]> {
-    const seen: string[] = [];
-    const listener = (query: { sql: string }) => seen.push(query.sql);
-    db().knex.on('query', listener);
-    try {
-      await body();
-    } finally {
-      db().knex.off('query', listener);
-    }
-    return seen;
-  }
 
   it('commits a staged delete', async () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
@@ -289,7 +278,7 @@ describe('batch writer deletes', () => {
 
   it('commits a batch without deletes in exactly one statement', async () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
-    const queries = await queriesDuring(async () => {
+    const queries = await queriesDuring(db().knex, async () => {
       writer.upsert(nodesTable, node('one-statement'));
       writer.upsert(parentTable, { id: 3 });
       writer.insert(childTable, { id: 3, parent_id: 3 });
@@ -301,7 +290,7 @@ describe('batch writer deletes', () => {
 
   it('commits a batch with deletes in one transaction: deletes first, then the upserts', async () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
-    const queries = await queriesDuring(async () => {
+    const queries = await queriesDuring(db().knex, async () => {
       writer.upsert(nodesTable, node('trx-kept'));
       writer.delete(nodesTable, { path: 'trx-gone' });
       await writer.committed();

@@ -4,6 +4,7 @@ import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter, type TableSpec } from '../../src/persistence/batchWriter.js';
 import { nodesTable } from '../../src/persistence/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
+import { queriesDuring } from '../support/queriesDuring.js';
 
 describe("batch writer, tables bound by value (bind: 'values')", () => {
   const db = useEmbeddedDatabase();
@@ -16,18 +17,6 @@ describe("batch writer, tables bound by value (bind: 'values')", () => {
   });
   const writer = () => new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
   const bodyOf = async (id: number) => ((await db().knex('probe_document').where({ id }).first()) as { body: string | null } | undefined)?.body;
-  /** The SQL of every query sent while `body` runs. */
-  async function queriesDuring(body: () => Promise<void>): Promise<string[]> {
-    const seen: string[] = [];
-    const listener = (query: { sql: string }) => seen.push(query.sql);
-    db().knex.on('query', listener);
-    try {
-      await body();
-    } finally {
-      db().knex.off('query', listener);
-    }
-    return seen;
-  }
 
   it('stores a text value byte for byte, quotes, backslashes, question marks and all', async () => {
     const text = `{"a":"x\\"y"} ? $1 ?? 'quoted' \\ \u00e9\u{1F600}`;
@@ -48,7 +37,7 @@ describe("batch writer, tables bound by value (bind: 'values')", () => {
 
   it('writes its rows in the same single statement as the tables bound as JSON', async () => {
     const w = writer();
-    const queries = await queriesDuring(async () => {
+    const queries = await queriesDuring(db().knex, async () => {
       w.upsert(nodesTable, { path: 'values-probe', parent_path: null, name: 'values-probe', depth: 0, created_at: '2026-11-23T10:00:00.000Z' });
       w.upsert(documents, { id: 3, body: 'three', at: null });
       await w.committed();
@@ -70,7 +59,7 @@ describe("batch writer, tables bound by value (bind: 'values')", () => {
 
   it('sends the rows as JSON past its parameter limit, and writes them all', async () => {
     const w = writer();
-    const queries = await queriesDuring(async () => {
+    const queries = await queriesDuring(db().knex, async () => {
       for (let id = 1000; id < 5000; id += 1) w.upsert(documents, { id, body: `row ${id}`, at: null });
       await w.committed();
     });
