@@ -10,8 +10,9 @@
  * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
  * entity changed ten times in one batch is written once. A batch without deletes is ONE SQL
  * statement: one `json_to_recordset` insert per table (or `values` with a parameter per value, for
- * a table that asks for it), chained as data-modifying CTEs in foreign-key order (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one round
- * trip. A batch with deletes (rare: users, groups, services, nodes going away) runs in one
+ * a table that asks for it), chained as data-modifying CTEs in foreign-key order
+ * (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one
+ * round trip. A batch with deletes (rare: users, groups, services, nodes going away) runs in one
  * transaction instead: first one `delete ... using json_to_recordset` per table in DESCENDING order
  * (children before parents), then that same upsert/insert statement. Deletes run before upserts,
  * so within a batch upsert-then-delete writes nothing and delete-then-upsert replaces the row.

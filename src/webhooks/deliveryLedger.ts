@@ -11,11 +11,6 @@ export class DeliveryLedger {
   private readonly openPages = new Map<string, number>();
   private settledPages: string[] = [];
 
-  track(d: Pick<Delivery, 'webhookId' | 'pageId'>): void {
-    this.unsettled.set(d.webhookId, (this.unsettled.get(d.webhookId) ?? 0) + 1);
-    if (d.pageId !== null) this.openPages.set(d.pageId, (this.openPages.get(d.pageId) ?? 0) + 1);
-  }
-
   /** Deliveries listed in page order: a page is looked up once per run of its deliveries, not once per delivery. */
   trackAll(deliveries: readonly Pick<Delivery, 'webhookId' | 'pageId'>[]): void {
     let i = 0;

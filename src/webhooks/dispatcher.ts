@@ -132,12 +132,10 @@ export class Dispatcher {
    * (beyond `maxHeld`), and the pages whose deliveries are all settled.
    */
   load(deliveries: readonly Delivery[], settledPages: readonly string[] = [], backlogged: readonly BackloggedPage[] = []): void {
-    for (const d of deliveries) {
-      this.ledger.track(d);
-      this.queue.add(d);
-    }
+    this.ledger.trackAll(deliveries);
+    for (const d of deliveries) this.queue.add(d);
     for (const page of backlogged) {
-      for (const webhookId of page.webhookIds) this.ledger.track({ webhookId, pageId: page.id });
+      this.ledger.trackAll(page.webhookIds.map((webhookId) => ({ webhookId, pageId: page.id })));
       this.backlog.addPage(page);
       this.stats.backlogged += page.webhookIds.length;
     }

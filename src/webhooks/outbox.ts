@@ -21,7 +21,7 @@ import type { WebhookRegistry } from './webhookRegistry.js';
 import { OutboxPager } from './outboxPage.js';
 import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
 
-/** Deliveries one webhook may have waiting; beyond it the webhook goes to ERROR instead of growing memory without bound. */
+/** Deliveries one webhook may owe (waiting or being attempted); beyond it the webhook goes to ERROR instead of growing memory without bound. */
 export const MAX_BACKLOG_PER_WEBHOOK = 10_000;
 
 export interface OutboxOptions {
@@ -57,9 +57,9 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
       const webhook = registry.get(id);
       const compiled = registry.compiledOf(id);
       if (!webhook || !compiled || webhook.status !== 'ACTIVE' || !compiled.matches(translated.data)) continue;
-      const backlog = dispatcher.unsettledOf(id);
-      if (backlog >= maxBacklog) {
-        const stopped = afterBacklogFull(webhook, now, backlog);
+      const owed = dispatcher.unsettledOf(id);
+      if (owed >= maxBacklog) {
+        const stopped = afterBacklogFull(webhook, now, owed);
         if (stopped) registry.set({ ...stopped, updatedAt: now });
         continue;
       }
