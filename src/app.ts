@@ -99,7 +99,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {
       nodes,
-      services: createLocalServiceRegistry({ writer, bus, nodes, newId: randomUUID }),
+      services: createLocalServiceRegistry({
+        writer,
+        bus,
+        nodes,
+        newId: randomUUID,
+        scheduler: { now: () => clock.now(), setTimer: (ms, callback) => setTimeout(callback, ms).unref(), clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+        onError: (error, where) => logger.error('service timer failed', { error, where }),
+      }),
       agents: new AgentRegistry(writer, randomUUID),
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
