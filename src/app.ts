@@ -104,7 +104,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         bus,
         nodes,
         newId: randomUUID,
-        scheduler: { now: () => clock.now(), setTimer: (ms, callback) => setTimeout(callback, ms).unref(), clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+        scheduler: clock,
         onError: (error, where) => logger.error('service timer failed', { error, where }),
       }),
       agents: new AgentRegistry(writer, randomUUID),

@@ -15,7 +15,8 @@ import type { Origin } from '../events/domainEvents.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { intervalRow, serviceToRow } from '../persistence/serviceRows.js';
 import { backupReportsTable, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
-import { EntityHost, type HostScheduler } from './host/entityHost.js';
+import type { Clock } from '../clock.js';
+import { EntityHost } from './host/entityHost.js';
 import type { NodeHierarchy } from './nodeHierarchy.js';
 import type { ServiceEvent } from './serviceChanges.js';
 import { refOf, serviceEffects } from './serviceEffects.js';
@@ -57,7 +58,7 @@ export interface ServiceRegistryPorts {
   readonly bus: EventBus;
   readonly nodes: NodeHierarchy;
   readonly newId: () => string;
-  readonly scheduler: HostScheduler;
+  readonly scheduler: Clock;
   readonly onError?: (error: unknown, where: string) => void;
 }
 

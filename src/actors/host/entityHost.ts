@@ -15,16 +15,10 @@
  * `load` at start (a due time already past fires at once), so a timer survives a restart.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { Clock, TimerHandle } from '../../clock.js';
 import type { StageHooks } from '../../persistence/batchWriter.js';
 import { isTimerAction, nextTimers, NO_TIMERS, type PendingTimer, type PendingTimers } from './delayedEvents.js';
 import { createMachineStepper, type MachineStepper } from './machineStep.js';
-
-/** Time and timers, as the host needs them (the product's scheduler provides them). */
-export interface HostScheduler {
-  now(): number;
-  setTimer(delayMs: number, callback: () => void): unknown;
-  clearTimer(handle: unknown): void;
-}
 
 /** What the host needs of the batch writer: hooks on the open batch, with or without a row. */
 export interface ChangeTracker {
@@ -48,7 +42,8 @@ export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends Event
   /** The entity type's machine: snapshots of type `S`, events of type `E`. */
   readonly machine: AnyStateMachine;
   readonly writer: ChangeTracker;
-  readonly scheduler: HostScheduler;
+  /** Product time: delayed events follow the injected clock (a manual clock fires them in tests). */
+  readonly scheduler: Clock;
   /** The I/O of the machine's named actions. An action without one is a definition error. */
   readonly effects: Readonly<Record<string, Effect<S, E>>>;
   /** The event a due timer delivers: the timer's own event, or one the owner builds from it (time, origin). */
@@ -74,7 +69,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   private readonly snapshots = new Map<string, S>();
   /** Pending delayed events per entity; only entities that wait for one have an entry. */
   private readonly timers = new Map<string, PendingTimers>();
-  private readonly armed = new Map<string, Map<string, unknown>>();
+  private readonly armed = new Map<string, Map<string, TimerHandle>>();
   /** Last committed state of each entity with uncommitted changes. */
   private readonly base = new Map<string, Committed<S>>();
   private readonly versions = new Map<string, number>();
