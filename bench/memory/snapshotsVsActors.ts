@@ -1,10 +1,11 @@
 /**
- * In this process: N service snapshots stepped with the entity host's stepper (the product's way)
+ * In this process: N service snapshots stepped and compacted as the entity host does (the product's way)
  * against N started XState actors (the previous design), same machine, same records. Heap per
  * service after a full GC (needs `--expose-gc`), and CPU time per status change. XState's own
  * `transition()` (which builds a throwaway actor per call) is timed too, for reference.
  */
 import { createActor, transition } from 'xstate';
+import { SnapshotCompactor } from '../../src/actors/host/compactSnapshot.js';
 import { createMachineStepper } from '../../src/actors/host/machineStep.js';
 import { serviceMachine, snapshotFor } from '../../src/actors/serviceMachine.js';
 import type { ServiceEvent } from '../../src/actors/serviceChanges.js';
@@ -49,11 +50,12 @@ export function measureSnapshotsVsActors(n: number): SnapshotsVsActors {
   // Records are shared by both models and not counted: only what each model adds per service.
   const shared = records(n);
   const stepper = createMachineStepper(serviceMachine);
+  const compactor = new SnapshotCompactor();
 
-  const snapshots = heapOf(() => shared.map((r) => snapshotFor(serviceMachine, r)));
+  const snapshots = heapOf(() => shared.map((r) => compactor.compact(snapshotFor(serviceMachine, r))));
   let started = performance.now();
   for (let round = 1; round <= 2; round += 1) {
-    for (let i = 0; i < n; i += 1) snapshots.value[i] = stepper.step(snapshots.value[i]!, flip(i, round)).next;
+    for (let i = 0; i < n; i += 1) snapshots.value[i] = compactor.compact(stepper.step(snapshots.value[i]!, flip(i, round)).next);
   }
   const snapshotStep = ((performance.now() - started) * 1000) / (2 * n);
 

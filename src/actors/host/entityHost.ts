@@ -18,6 +18,7 @@ import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Clock, TimerHandle } from '../../clock.js';
 import type { StageHooks } from '../../persistence/batchWriter.js';
 import { isTimerAction, nextTimers, NO_TIMERS, type PendingTimer, type PendingTimers } from './delayedEvents.js';
+import { SnapshotCompactor } from './compactSnapshot.js';
 import { createMachineStepper, type MachineStepper } from './machineStep.js';
 
 /** What the host needs of the batch writer: hooks on the open batch, with or without a row. */
@@ -74,6 +75,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   private readonly base = new Map<string, Committed<S>>();
   private readonly versions = new Map<string, number>();
   private readonly stepper: MachineStepper<S, E>;
+  private readonly compactor = new SnapshotCompactor();
 
   constructor(private readonly options: EntityHostOptions<S, E>) {
     this.stepper = createMachineStepper(options.machine) as unknown as MachineStepper<S, E>;
@@ -105,7 +107,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
    * armed again from their due times.
    */
   load(id: string, snapshot: S, timers: PendingTimers = NO_TIMERS): void {
-    this.snapshots.set(id, snapshot);
+    this.snapshots.set(id, this.compactor.compact(snapshot));
     this.setTimers(id, timers);
   }
 
@@ -116,7 +118,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   create(id: string, snapshot: S, persist: () => void): S {
     if (this.snapshots.has(id)) throw new Error(`entity ${id} exists`);
     this.track(id, snapshot, NO_TIMERS);
-    this.snapshots.set(id, snapshot);
+    this.snapshots.set(id, this.compactor.compact(snapshot));
     persist();
     return snapshot;
   }
@@ -140,7 +142,8 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   }
 
   private apply(id: string, before: S, event: E, timersBefore: PendingTimers): S {
-    const { next: after, actions } = this.stepper.step(before, event);
+    const { next, actions } = this.stepper.step(before, event);
+    const after = next === before ? before : this.compactor.compact(next);
     const timers = actions.length === 0 ? timersBefore : nextTimers(timersBefore, actions, this.options.scheduler.now());
     // `timersBefore` is not the entity's list when a timer fired: the fired one is gone from it.
     if (after === before && timers === this.pendingTimers(id)) return before;
