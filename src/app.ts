@@ -44,7 +44,7 @@ import { GroupDirectory } from './people/groupDirectory.js';
 import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydratePeople } from './persistence/hydratePeople.js';
-import { FleetService } from './services/fleetService.js';
+import { ServiceCommands } from './commands/serviceCommands.js';
 import { activationRoute } from './license/activationRoute.js';
 import { hydrateLicense } from './license/hydrateLicense.js';
 import { LicenseManager } from './license/licenseManager.js';
@@ -99,7 +99,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {
       nodes,
-      services: createLocalServiceRegistry({ writer, bus, nodes, newId: randomUUID }),
+      services: createLocalServiceRegistry({
+        writer,
+        bus,
+        nodes,
+        newId: randomUUID,
+        scheduler: clock,
+        onError: (error, where) => logger.error('service timer failed', { error, where }),
+      }),
       agents: new AgentRegistry(writer, randomUUID),
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
@@ -160,10 +167,11 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...(deps.webhookMaxHeld !== undefined ? { maxHeld: deps.webhookMaxHeld } : {}),
     });
     logger.info('webhooks loaded', await webhooks.hydrate());
+    const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
     const app: AppServices = {
       ...people,
       fleet,
-      fleetService: new FleetService({ fleet, users: people.users, groups: people.groups, writer, clock }),
+      serviceCommands,
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       license,
@@ -199,7 +207,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
-    const ctx = { fleet, writer, database, clock, version: deps.version };
+    const ctx = { fleet, services: serviceCommands, writer, database, clock, version: deps.version };
     const machineAuth = createMachineAuth(config.security.operatorApiKey);
     const rateLimiter = createRateLimiter({ ...config.rateLimit, now: clock.now });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);

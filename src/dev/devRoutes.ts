@@ -91,7 +91,7 @@ async function seedServices(app: AppServices, nodeId: string, count: number): Pr
   for (let start = 0; start < names.length; start += SEED_CONCURRENCY) {
     const batch = names.slice(start, start + SEED_CONCURRENCY).map((name, i) => {
       const n = start + i;
-      return app.fleetService.createService({
+      return app.serviceCommands.createService({
         name,
         nodePath: nodeId,
         displayName: `Demo service ${name.slice('demo-'.length)}`,

@@ -9,7 +9,7 @@ import type { GroupDirectory } from '../people/groupDirectory.js';
 import type { PeopleService } from '../people/peopleService.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import type { SessionStore } from '../auth/sessionStore.js';
-import type { FleetService } from '../services/fleetService.js';
+import type { ServiceCommands } from '../commands/serviceCommands.js';
 import type { LicenseManager } from '../license/licenseManager.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Knex } from 'knex';
@@ -20,7 +20,8 @@ import type { WebhookService } from '../webhooks/webhookService.js';
 
 export interface AppServices {
   readonly fleet: Fleet;
-  readonly fleetService: FleetService;
+  /** Changes to services and the hierarchy (shared with the machine API). */
+  readonly serviceCommands: ServiceCommands;
   readonly users: UserDirectory;
   readonly groups: GroupDirectory;
   readonly sessions: SessionStore;

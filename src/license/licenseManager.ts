@@ -10,7 +10,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { applyAndCommit } from '../persistence/acknowledge.js';
+import { commitChange } from '../commands/commitBoundary.js';
 import { iso } from '../persistence/tables.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
 import { PLUGIN_NAMES, verifyLicenseToken, type License, type PluginName } from './licenseToken.js';
@@ -97,7 +97,7 @@ export class LicenseManager {
     if (verified.unknownPlugins.length > 0) {
       this.options.logger.warn('licence lists plugins this version does not know; they stay off', { plugins: verified.unknownPlugins });
     }
-    await applyAndCommit(this.options.writer, () => this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor));
+    await commitChange(this.options, () => this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor));
     this.armExpiryTimer();
     return verified.license;
   }
@@ -107,7 +107,7 @@ export class LicenseManager {
     if (enabled && !this.isLicensed(plugin)) {
       throw new AppError(ErrorCode.BadRequest, `the ${plugin} plugin is not in the licence in force; activate a licence that includes it first`);
     }
-    await applyAndCommit(this.options.writer, () => {
+    await commitChange(this.options, () => {
       const at = this.options.clock.now();
       if (enabled) this.disabled.delete(plugin);
       else this.disabled.add(plugin);

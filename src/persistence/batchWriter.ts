@@ -267,6 +267,16 @@ export class BatchWriter {
     return this.open;
   }
 
+  /**
+   * Hooks on the open batch without a row of their own: an owner whose change is spread over rows
+   * it does not stage itself (an entity host) learns when the batch commits or fails.
+   */
+  track(hooks: StageHooks): void {
+    if (hooks.onCommit) this.open.afterCommit.push(hooks.onCommit);
+    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+    this.schedule();
+  }
+
   /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
   afterCommit(effect: () => void): void {
     this.open.afterCommit.push(effect);

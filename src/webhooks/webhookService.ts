@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Page } from '../graphql/pagination.js';
-import { applyAndCommit, refuseWhenOverloaded } from '../persistence/acknowledge.js';
+import { commitChange, refuseWhenOverloaded } from '../commands/commitBoundary.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { iso } from '../persistence/tables.js';
 import type { Dispatcher, SendOutbound } from './dispatcher.js';
@@ -69,7 +69,7 @@ export class WebhookService {
       updatedAt: now,
       createdBy: actor,
     };
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       this.deps.registry.set(record);
       return record;
     });
@@ -79,7 +79,7 @@ export class WebhookService {
   update(id: string, changes: WebhookChanges): Promise<WebhookRecord> {
     const current = this.require(id);
     const { status: requested, ...settings } = changes;
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const status = requested ?? (current.status === 'ERROR' ? 'ACTIVE' : current.status);
       const moved = status !== current.status;
@@ -101,7 +101,7 @@ export class WebhookService {
   /** Deletes the webhook and its pending deliveries; its execution history stays until it ages out. */
   async delete(id: string): Promise<boolean> {
     this.require(id);
-    await applyAndCommit(this.deps.writer, () => {
+    await commitChange(this.deps, () => {
       this.deps.registry.delete(id);
       const withdrawn = this.deps.dispatcher.withdraw(id);
       const restore = () => this.deps.dispatcher.restore(withdrawn);

@@ -1,14 +1,24 @@
 /**
- * Changes people make to the fleet through GraphQL: create, update and delete services, delete
- * hierarchy nodes. Every change goes through the service actors (the single writers of their
- * records) and is acknowledged after its commit. Inputs arrive validated and typed.
+ * Every change to services and the hierarchy, whichever API asks for it: the machine API's
+ * registrations, health, storage and backup reports and status syncs, and the changes people make
+ * through GraphQL (create, update, delete services, delete hierarchy nodes). REST handlers and
+ * GraphQL resolvers call these and nothing below them: each command checks what the state must
+ * allow, applies the change through the service registry (the entity host, single writer of each
+ * record) at the clock's time, and returns once it is committed (commitBoundary.ts). Inputs arrive
+ * validated and typed from the edge.
  */
 import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import type { Clock } from '../clock.js';
 import type { ServiceDependency, ServiceRecord, ServiceStatus } from '../domain/service.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Fleet } from '../ingest/fleet.js';
-import { applyAndCommit } from '../persistence/acknowledge.js';
+import { ingestBackupReport } from '../ingest/backupReport.js';
+import { ingestHealthReport } from '../ingest/healthReport.js';
+import { ingestRegistration } from '../ingest/registration.js';
+import { ingestStatusSync } from '../ingest/statusSync.js';
+import { ingestStorageReport } from '../ingest/storageReport.js';
+import type { BackupReportBody, HealthReport, Registration, StatusSync, StorageReport } from '../protocol/machineBodies.js';
+import { commitChange } from './commitBoundary.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';
 import type { UserDirectory } from '../people/userDirectory.js';
@@ -36,10 +46,33 @@ export interface NodeDeletion {
 /** Declared dependencies per service, at most. */
 export const MAX_DEPENDENCIES = 200;
 
-export class FleetService {
+export class ServiceCommands {
   constructor(
     private readonly deps: { readonly fleet: Fleet; readonly users: UserDirectory; readonly groups: GroupDirectory; readonly writer: BatchWriter; readonly clock: Clock },
   ) {}
+
+  /** A registration (machine API): creates the service or updates what it declares. */
+  register(registration: Registration) {
+    return commitChange(this.deps, (at) => ingestRegistration(this.deps.fleet, registration, at));
+  }
+
+  /** A health push (machine API): the first creates the service, later ones change its status. */
+  reportHealth(report: HealthReport) {
+    return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at));
+  }
+
+  reportStorage(report: StorageReport) {
+    return commitChange(this.deps, (at) => ingestStorageReport(this.deps.fleet, report, at));
+  }
+
+  reportBackup(report: BackupReportBody) {
+    return commitChange(this.deps, (at) => ingestBackupReport(this.deps.fleet, report, at));
+  }
+
+  /** An agent's status sync: only services whose report changes something reach their machines. */
+  syncStatus(sync: StatusSync) {
+    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at));
+  }
 
   async createService(input: NewServiceInput): Promise<ServiceRecord> {
     const { services } = this.deps.fleet;
@@ -47,8 +80,7 @@ export class FleetService {
       throw new AppError(ErrorCode.BadRequest, `a service named ${input.name} exists under ${input.nodePath}`);
     }
     this.checkReferences(null, input);
-    return applyAndCommit(this.deps.writer, () => {
-      const at = this.deps.clock.now();
+    return commitChange(this.deps, (at) => {
       const created = services.create(
         {
           nodePath: input.nodePath, name: input.name, displayName: input.displayName, status: input.status ?? 'UNKNOWN',
@@ -66,13 +98,13 @@ export class FleetService {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
     this.checkReferences(id, changes);
-    return applyAndCommit(this.deps.writer, () => services.send(id, { type: 'UPDATED', changes, at: this.deps.clock.now(), origin: 'api' }));
+    return commitChange(this.deps, (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }));
   }
 
   async deleteService(id: string): Promise<boolean> {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
-    await applyAndCommit(this.deps.writer, () => services.delete(id, this.deps.clock.now(), 'api'));
+    await commitChange(this.deps, (at) => services.delete(id, at, 'api'));
     return true;
   }
 
@@ -84,8 +116,7 @@ export class FleetService {
     if (affected.length > 0 && !cascade) {
       throw new AppError(ErrorCode.BadRequest, `node ${path} holds ${affected.length} services; delete them first or pass cascade: true`);
     }
-    return applyAndCommit(this.deps.writer, () => {
-      const at = this.deps.clock.now();
+    return commitChange(this.deps, (at) => {
       for (const service of affected) services.delete(service.id, at, 'api');
       const removed = nodes.deleteSubtree(path);
       return { deletedNodes: removed.length, deletedServices: affected.length };
