@@ -179,8 +179,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       version: deps.version,
     };
     // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
-    const sessionPruner = setInterval(() => people.sessions.pruneAll(clock.now()), SESSION_PRUNE_INTERVAL_MS);
-    sessionPruner.unref();
+    const sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
     realtimeCore.bind(app);
     realtime.start(bus);
     const executor = createGraphQLExecutor({
@@ -252,7 +251,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       close() {
         closing ??= (async () => {
-          clearInterval(sessionPruner);
+          clock.clearTimer(sessionPruner);
           license.close();
           realtime.stop();
           http.stopAccepting();
