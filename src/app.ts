@@ -9,7 +9,7 @@ import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
 import { NodeHierarchy } from './actors/nodeHierarchy.js';
 import { createLocalServiceRegistry } from './actors/serviceRegistry.js';
 import { SlaGroupStore } from './actors/slaGroupStore.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
@@ -255,9 +255,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           license.close();
           realtime.stop();
           http.stopAccepting();
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
-          clearTimeout(timer);
+          // Real time (an I/O deadline, src/scheduler/clock.ts): a manual clock must not hold up a stop.
+          let timer: TimerHandle | undefined;
+          await Promise.race([http.drained(), new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve)))]);
+          systemDeadlineClock.clearTimer(timer);
           // Attempts in flight are aborted and stay pending: the next start sends them again.
           await webhooks.close();
           await writer.flush();
