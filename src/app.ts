@@ -9,7 +9,7 @@ import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
 import { NodeHierarchy } from './actors/nodeHierarchy.js';
 import { createLocalServiceRegistry } from './actors/serviceRegistry.js';
 import { SlaGroupStore } from './actors/slaGroupStore.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
@@ -187,8 +187,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       version: deps.version,
     };
     // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
-    const sessionPruner = setInterval(() => people.sessions.pruneAll(clock.now()), SESSION_PRUNE_INTERVAL_MS);
-    sessionPruner.unref();
+    const sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
     realtimeCore.bind(app);
     realtime.start(bus);
     const executor = createGraphQLExecutor({
@@ -260,13 +259,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       close() {
         closing ??= (async () => {
-          clearInterval(sessionPruner);
+          clock.clearTimer(sessionPruner);
           license.close();
           realtime.stop();
           http.stopAccepting();
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
-          clearTimeout(timer);
+          // Real time (an I/O deadline, src/scheduler/clock.ts): a manual clock must not hold up a stop.
+          let timer: TimerHandle | undefined;
+          await Promise.race([http.drained(), new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve)))]);
+          systemDeadlineClock.clearTimer(timer);
           // Attempts in flight are aborted and stay pending: the next start sends them again.
           await webhooks.close();
           await writer.flush();

@@ -9,6 +9,7 @@
 import uWS from 'uWebSockets.js';
 import { handleProtocols, makeServer } from 'graphql-ws';
 import type { HttpApplication, Reply, RequestHead } from './http.js';
+import { systemDeadlineClock, type TimerHandle } from '../clock.js';
 import { normalizeAddress } from './addressRange.js';
 import type { GatewaySocketExtra, WebSocketEndpoint } from './webSocket.js';
 
@@ -255,7 +256,7 @@ interface UpgradeData {
 class UwsClient implements GatewaySocketExtra {
   readonly peerAddress: string;
   private isClosed = false;
-  private initTimer: NodeJS.Timeout | undefined;
+  private initTimer: TimerHandle | undefined;
   private onMessageHandler: ((data: string) => Promise<void>) | undefined;
   /** graphql-ws's close callback for this connection. */
   closed_: ((code: number, reason: string) => Promise<void>) | undefined;
@@ -268,11 +269,12 @@ class UwsClient implements GatewaySocketExtra {
   ) {
     this.peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
     // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
-    this.initTimer = setTimeout(() => this.close(4408, 'Connection initialisation timeout'), initTimeoutMs);
+    // Real time: a socket deadline (src/scheduler/clock.ts).
+    this.initTimer = systemDeadlineClock.setTimer(initTimeoutMs, () => this.close(4408, 'Connection initialisation timeout'));
   }
 
   initialised(): void {
-    clearTimeout(this.initTimer);
+    systemDeadlineClock.clearTimer(this.initTimer);
     this.initTimer = undefined;
     this.headers = NO_HEADERS;
   }
@@ -310,7 +312,7 @@ class UwsClient implements GatewaySocketExtra {
 
   markClosed(): void {
     this.isClosed = true;
-    clearTimeout(this.initTimer);
+    systemDeadlineClock.clearTimer(this.initTimer);
   }
 }
 

@@ -5,7 +5,7 @@
  * turned it off. Activations are stored, so a restart keeps the licence; at start the valid
  * licence with the latest `issuedAt` among the stored ones and SVC_LICENSE_KEY is in force.
  */
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
@@ -42,13 +42,10 @@ export interface LicenseManagerOptions {
   readonly newId: () => string;
 }
 
-/** Longest wait a Node timer takes; a later expiry is re-armed when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 export class LicenseManager {
   private inForce: LicenseInForce | null = null;
   private readonly disabled = new Set<PluginName>();
-  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: TimerHandle | undefined;
 
   constructor(private readonly options: LicenseManagerOptions) {}
 
@@ -159,7 +156,8 @@ export class LicenseManager {
   }
 
   close(): void {
-    clearTimeout(this.expiryTimer);
+    this.options.clock.clearTimer(this.expiryTimer);
+    this.expiryTimer = undefined;
   }
 
   private pluginState(name: PluginName): PluginState {
@@ -201,18 +199,24 @@ export class LicenseManager {
     );
   }
 
-  /** Expiry is evaluated on every check; this timer only announces it (log, `license:updated`). */
+  /**
+   * Expiry is evaluated on every check; this timer only announces it (log, `license:updated`) at
+   * the expiry instant, by the injected clock (product time: a manual clock fires it in tests).
+   */
   private armExpiryTimer(): void {
-    clearTimeout(this.expiryTimer);
+    const { clock } = this.options;
+    clock.clearTimer(this.expiryTimer);
+    this.expiryTimer = undefined;
     const expiresAt = this.inForce?.license.expiresAt ?? null;
     if (expiresAt === null) return;
-    const wait = expiresAt - this.options.clock.now();
+    const wait = expiresAt - clock.now();
     if (wait <= 0) return;
-    this.expiryTimer = setTimeout(() => {
+    this.expiryTimer = clock.setTimer(wait, () => {
+      this.expiryTimer = undefined;
+      // A wall clock set back meanwhile: not expired yet, wait again.
       if (this.status() !== 'EXPIRED') return this.armExpiryTimer();
       this.options.logger.warn('the licence expired; its plugins are now inactive', { customer: this.inForce?.license.customer, expiredAt: new Date(expiresAt).toISOString() });
-      this.options.bus.publish({ type: 'license.updated', reason: 'expired', customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at: this.options.clock.now(), origin: 'timer' });
-    }, Math.min(wait, MAX_TIMER_MS));
-    this.expiryTimer.unref();
+      this.options.bus.publish({ type: 'license.updated', reason: 'expired', customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at: clock.now(), origin: 'timer' });
+    });
   }
 }

@@ -23,6 +23,7 @@
  * behind the client's back; the client got 503 and may retry.
  */
 import type { Knex } from 'knex';
+import { systemDeadlineClock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
 
@@ -345,9 +346,11 @@ export class BatchWriter {
   private schedule(): void {
     if (this.scheduled || this.inFlight) return;
     this.scheduled = true;
+    // The commit window is real time (it paces I/O; src/scheduler/clock.ts) on a timer that keeps
+    // the process alive: someone awaits this commit.
     const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
     if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
-    else if (wait >= 1) setTimeout(() => void this.run(), wait);
+    else if (wait >= 1) systemDeadlineClock.setTimer(wait, () => void this.run());
     else setImmediate(() => void this.run());
   }
 

@@ -9,7 +9,7 @@ import type { ClientInfo } from '../auth/authService.js';
 import { authorize, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { LicenseUpdatedEvent, NotificationRef, ServiceStatusChangedEvent } from '../events/domainEvents.js';
 import type { EventBus, Unsubscribe } from '../events/eventBus.js';
@@ -36,7 +36,7 @@ export interface SubscriptionScope {
 export const LOCK_TTL_DEFAULT_SECONDS = 30;
 export const LOCK_TTL_MIN_SECONDS = 5;
 export const LOCK_TTL_MAX_SECONDS = 300;
-/** How often expired locks are dropped and connections re-checked against their session. */
+/** How often connections are re-checked against their session (it expires by the clock, with no event). */
 export const SWEEP_INTERVAL_MS = 1000;
 
 export interface RealtimeServiceDeps {
@@ -72,7 +72,10 @@ export class RealtimeService {
   private readonly locks = new EditLockTable();
   private readonly roleContexts = new Map<string, unknown>();
   private readonly unsubscribes: Unsubscribe[] = [];
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: TimerHandle | undefined;
+  /** One timer, for the earliest lock expiry it knows of (`lockTimerAt`); see armLockExpiry. */
+  private lockTimer: TimerHandle | undefined;
+  private lockTimerAt: number | null = null;
 
   constructor(private readonly deps: RealtimeServiceDeps) {}
 
@@ -191,6 +194,7 @@ export class RealtimeService {
     const outcome = this.locks.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
+    this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
@@ -199,6 +203,7 @@ export class RealtimeService {
     const outcome = this.locks.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
+    this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
@@ -228,19 +233,41 @@ export class RealtimeService {
         if (e.type === 'user.updated' || e.type === 'user.deleted') this.recheckUser(e.user.id);
       }),
     );
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.sweeper = this.deps.clock.setRepeatingTimer(SWEEP_INTERVAL_MS, () => this.sweep());
   }
 
   stop(): void {
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
-    clearInterval(this.sweeper);
+    this.deps.clock.clearTimer(this.sweeper);
+    this.deps.clock.clearTimer(this.lockTimer);
+    this.sweeper = undefined;
+    this.lockTimer = undefined;
+    this.lockTimerAt = null;
   }
 
-  /** Drop expired locks; close connections whose session or person is no longer good. */
+  /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
   sweep(): void {
-    this.announceLocks(this.locks.expire(this.deps.clock.now()));
     for (const [connection, reason] of this.connections.failing(this.standingOf)) this.close(connection, reason);
+  }
+
+  /**
+   * A lock's expiry is announced (`editLockChanged`, `entityViewersChanged`) at its instant, by the
+   * injected clock: one timer for the earliest expiry known. A lock that expires earlier than the
+   * timer re-arms it; a renewal or a release leaves it, and when it fires it drops what is due,
+   * then arms for the next earliest lock (a scan of the live locks, which are few).
+   */
+  private armLockExpiry(expiresAt: number): void {
+    if (this.lockTimerAt !== null && this.lockTimerAt <= expiresAt) return;
+    const { clock } = this.deps;
+    clock.clearTimer(this.lockTimer);
+    this.lockTimerAt = expiresAt;
+    this.lockTimer = clock.setTimer(expiresAt - clock.now(), () => {
+      this.lockTimer = undefined;
+      this.lockTimerAt = null;
+      this.announceLocks(this.locks.expire(clock.now()));
+      const next = this.locks.nextExpiry();
+      if (next !== null) this.armLockExpiry(next);
+    });
   }
 
   // ---- internals ---------------------------------------------------------------------------

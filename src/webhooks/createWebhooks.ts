@@ -3,12 +3,13 @@
  * outbox handler on the event bus, the dispatcher and the history pruner.
  *
  * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
- * hands the pending deliveries to the dispatcher and starts the hourly prune; `close()` stops the
+ * hands the pending deliveries to the dispatcher and starts the hourly prune (a repeating timer on
+ * the injected clock: retention is product time, so a manual clock runs it); `close()` stops the
  * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
  * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
@@ -51,7 +52,7 @@ export interface Webhooks {
   readonly dispatcher: Dispatcher;
   hydrate(): Promise<{ webhooks: number; pendingDeliveries: number; backlogged: number }>;
   start(): void;
-  /** Deletes history older than 30 days by the injected clock (also run hourly). */
+  /** Deletes history older than 30 days by the injected clock (also run hourly); see WebhookService.prune. */
   prune(): Promise<{ executions: number; deliveries: number }>;
   close(): Promise<void>;
 }
@@ -79,7 +80,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   let loaded: Delivery[] = [];
   let settledPages: string[] = [];
   let backlogged: BackloggedPage[] = [];
-  let pruner: NodeJS.Timeout | undefined;
+  let pruner: TimerHandle | undefined;
 
   const prune = async () => {
     const removed = await service.prune();
@@ -106,12 +107,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       backlogged = [];
       const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
       pruneNow();
-      pruner = setInterval(pruneNow, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS);
-      pruner.unref();
+      pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
     },
     prune,
     async close() {
-      clearInterval(pruner);
+      clock.clearTimer(pruner);
+      pruner = undefined;
       unsubscribe();
       await dispatcher.stop();
       connections.close();

@@ -33,6 +33,8 @@ export interface WebhookServiceOptions {
 }
 
 export class WebhookService {
+  private pruning: Promise<{ executions: number; deliveries: number }> | undefined;
+
   constructor(private readonly deps: WebhookServiceOptions) {}
 
   get dispatcher(): Dispatcher {
@@ -153,8 +155,19 @@ export class WebhookService {
     return readStats(this.deps.knex, webhookId, this.deps.clock.now(), this.deps.dispatcher.unsettledOf(webhookId));
   }
 
-  /** Deletes executions and finished deliveries older than 30 days by the injected clock. */
-  async prune(): Promise<{ executions: number; deliveries: number }> {
+  /**
+   * Deletes executions and finished deliveries older than 30 days by the injected clock. One prune
+   * at a time: asked for while one runs (the hourly timer and a caller at the same moment, such as
+   * a test moving its clock), it answers with that one's result instead of racing it for the same rows.
+   */
+  prune(): Promise<{ executions: number; deliveries: number }> {
+    this.pruning ??= this.pruneOnce().finally(() => {
+      this.pruning = undefined;
+    });
+    return this.pruning;
+  }
+
+  private async pruneOnce(): Promise<{ executions: number; deliveries: number }> {
     // Settled pages go first: a delivery's end-state row is kept while a page that lists it lives.
     this.deps.dispatcher.sweepPages();
     await this.deps.writer.settled();
