@@ -3,7 +3,7 @@
  * rows as parameters. Pure text building, cached per table by the writer.
  */
 import type { Knex } from 'knex';
-import type { TableSpec } from './batchWriter.js';
+import type { TableSpec } from './tableSpec.js';
 
 /** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
 export function batchStatement(statements: readonly string[]): string {
