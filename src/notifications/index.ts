@@ -23,16 +23,17 @@ export interface NotificationsDeps {
 }
 
 export function createNotifications(deps: NotificationsDeps): NotificationCenter {
-  const center = new NotificationCenter({ knex: deps.knex, writer: deps.writer, bus: deps.bus, clock: deps.clock, newId: randomUUID });
+  const center = new NotificationCenter({
+    knex: deps.knex, writer: deps.writer, bus: deps.bus, clock: deps.clock, newId: randomUUID, isPerson: (userId) => deps.users.get(userId) !== undefined,
+  });
   const directory = { services: deps.fleet.services, users: deps.users, groups: deps.groups };
   deps.bus.subscribeStaged((event) => {
     if (event.type !== 'service.status_changed') return;
     for (const notice of serviceStatusNotices(event, directory)) center.notify(notice, event.origin);
   });
-  // Notifications have no foreign key to users (see the migration): tidy up after a deletion.
-  deps.bus.subscribeAll((event) => {
-    if (event.type !== 'user.deleted') return;
-    deps.knex('notifications').where({ user_id: event.user.id }).delete().catch((error: unknown) => deps.logger.warn('could not remove a deleted user\'s notifications', { error }));
+  // Notifications have no foreign key to users (see the migration): they go in the deletion's commit.
+  deps.bus.subscribeStaged((event) => {
+    if (event.type === 'user.deleted') center.forgetPerson(event.user.id);
   });
   return center;
 }

@@ -12,7 +12,8 @@
  * statement: one `json_to_recordset` insert per table (or `values` with a parameter per value, for
  * a table that asks for it), chained as data-modifying CTEs in foreign-key order
  * (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one
- * round trip. A batch with deletes (rare: users, groups, services, nodes going away) runs in one
+ * round trip. A batch with deletes (rare: users, groups, services, nodes going away; `deleteWhere`
+ * for rows known only by a column, such as a person's notifications) runs in one
  * transaction instead: first one `delete ... using json_to_recordset` per table in DESCENDING order
  * (children before parents), then that same upsert/insert statement. Deletes run before upserts,
  * so within a batch upsert-then-delete writes nothing and delete-then-upsert replaces the row.
@@ -26,30 +27,9 @@ import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
+import type { TableSpec } from './tableSpec.js';
 
-export interface ColumnSpec {
-  readonly name: string;
-  /** PostgreSQL type used to read the column from the JSON batch, e.g. `uuid`, `timestamptz`, `jsonb`. */
-  readonly type: string;
-}
-
-export interface TableSpec {
-  readonly name: string;
-  readonly key: readonly string[];
-  readonly columns: readonly ColumnSpec[];
-  /** Commit order: a table is written after those with a lower order (foreign keys). */
-  readonly order: number;
-  /** `upsert`: rows are full snapshots keyed by `key`; `insert`: append-only. */
-  readonly mode: 'upsert' | 'insert';
-  /**
-   * How rows reach PostgreSQL. `recordset` (default): every row of the table in one JSON array
-   * parameter. `values`: each value its own parameter (`values (?, ?), ...`), for a table with a row
-   * or two per batch that carry a large text: PostgreSQL takes the text as it is instead of parsing
-   * it as JSON twice (the cast, then `json_to_recordset`). A value that is an object is sent as its
-   * JSON text, produced when the batch is written.
-   */
-  readonly bind?: 'recordset' | 'values';
-}
+export type { ColumnSpec, TableSpec } from './tableSpec.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -120,6 +100,8 @@ function keyOf(table: TableSpec, row: Row): string {
 
 class Batch {
   readonly deletes = new Map<TableSpec, Map<string, StagedRow>>();
+  /** `deleteWhere`: per table, per column, the values whose rows go. */
+  readonly deletesWhere = new Map<TableSpec, Map<string, Set<string>>>();
   readonly upserts = new Map<TableSpec, Map<string, StagedRow>>();
   readonly inserts = new Map<TableSpec, Row[]>();
   readonly afterCommit: Array<() => void> = [];
@@ -160,6 +142,7 @@ export class BatchWriter {
   private scheduled = false;
   private readonly statements = new Map<TableSpec, string>();
   private readonly deleteStatements = new Map<TableSpec, string>();
+  private readonly deleteWhereStatements = new Map<TableSpec, Map<string, string>>();
   private readonly singleRowStatements = new Map<TableSpec, string>();
   private readonly commitWindowMs: number;
   private lastCommitStart = -Infinity;
@@ -225,6 +208,34 @@ export class BatchWriter {
     if (!rows.has(id)) batch.rowCount += 1;
     rows.set(id, { row: Object.fromEntries(table.key.map((k) => [k, key[k]])), onCommit: options.onCommit });
     if (options.onRollback) batch.rollbacks.add(options.onRollback);
+    this.schedule();
+  }
+
+  /**
+   * Stage the delete of every row of `table` whose `column` equals `value`: the committed ones, and
+   * the upserts and inserts of `table` staged so far in this batch (dropped, with their `onCommit`).
+   * For rows nobody holds in memory, so their keys are unknown (a person's notifications, deleted in
+   * the commit that deletes the person). It runs with the keyed deletes: before every upsert and
+   * insert of the batch, children before parents; a row staged after it is written.
+   */
+  deleteWhere(table: TableSpec, column: string, value: string): void {
+    this.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
+    const batch = this.open;
+    this.drop(table, (row) => String(row[column]) === value, true);
+    let byColumn = batch.deletesWhere.get(table);
+    if (!byColumn) {
+      byColumn = new Map();
+      batch.deletesWhere.set(table, byColumn);
+    }
+    let values = byColumn.get(column);
+    if (!values) {
+      values = new Set();
+      byColumn.set(column, values);
+    }
+    if (!values.has(value)) {
+      values.add(value);
+      batch.rowCount += 1;
+    }
     this.schedule();
   }
 
@@ -431,7 +442,7 @@ export class BatchWriter {
       statements.push(this.statementFor(table));
       bindings.push(JSON.stringify(rows));
     }
-    if (batch.deletes.size === 0) {
+    if (batch.deletes.size === 0 && batch.deletesWhere.size === 0) {
       if (statements.length === 0) return;
       // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
       // per commit instead of two plus one per table). Foreign keys are checked at the end of the
@@ -441,12 +452,18 @@ export class BatchWriter {
     }
     // Deletes: one transaction, children before parents (a foreign key without cascade is checked
     // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
-    const deletes = [...batch.deletes].sort(([a], [b]) => b.order - a.order);
+    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort((a, b) => b.order - a.order);
     await this.options.knex.transaction(async (trx) => {
-      for (const [table, rows] of deletes) {
-        const keys: Row[] = [];
-        for (const staged of rows.values()) keys.push(staged.row);
-        await trx.raw(this.deleteStatementFor(table), [JSON.stringify(keys)]);
+      for (const table of deleteTables) {
+        const rows = batch.deletes.get(table);
+        if (rows) {
+          const keys: Row[] = [];
+          for (const staged of rows.values()) keys.push(staged.row);
+          await trx.raw(this.deleteStatementFor(table), [JSON.stringify(keys)]);
+        }
+        for (const [column, values] of batch.deletesWhere.get(table) ?? []) {
+          await trx.raw(this.deleteWhereStatementFor(table, column), [JSON.stringify([...values].map((value) => ({ [column]: value })))]);
+        }
       }
       if (statements.length > 0) await trx.raw(batchStatement(statements), bindings);
     });
@@ -454,6 +471,14 @@ export class BatchWriter {
 
   private deleteStatementFor(table: TableSpec): string {
     return cached(this.deleteStatements, table, deleteStatement);
+  }
+
+  private deleteWhereStatementFor(table: TableSpec, column: string): string {
+    let byColumn = this.deleteWhereStatements.get(table);
+    if (!byColumn) this.deleteWhereStatements.set(table, (byColumn = new Map()));
+    let sql = byColumn.get(column);
+    if (sql === undefined) byColumn.set(column, (sql = deleteStatement(table, [column])));
+    return sql;
   }
 
   private statementFor(table: TableSpec): string {

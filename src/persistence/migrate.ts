@@ -2,16 +2,13 @@
  * Versioned migrations, run at start. Each runs in its own transaction under an advisory lock, so
  * several instances starting at once over one PostgreSQL apply each version exactly once.
  * Migrations are imported modules (not files found at run time): the release build carries them.
+ * What a migration is lives in migration.ts, which the migrations import (not this file, which
+ * imports them: no cycle).
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log/logger.js';
+import type { Migration } from './migration.js';
 import { migrations } from './migrations/index.js';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(trx: Knex.Transaction): Promise<void>;
-}
 
 const LOCK_KEY = 7_263_401; // any constant; names this product's migration lock
 
@@ -31,16 +28,4 @@ export async function migrate(knex: Knex, logger: Logger, list: readonly Migrati
     });
   }
   return applied;
-}
-
-/**
- * Runs a script statement by statement: PGlite's query path takes one statement at a time.
- * Statements are separated by a semicolon at the end of a line.
- */
-export async function runStatements(trx: Knex.Transaction, script: string): Promise<void> {
-  const statements = script
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s !== '');
-  for (const statement of statements) await trx.raw(statement.replace(/;$/, ''));
 }

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.js';
+import type { Migration } from '../migration.js';
 import { initialSchema } from './0001_initial.js';
 import { usersSchema } from './0002_users.js';
 import { peopleAndOwnershipSchema } from './0003_people_and_ownership.js';
