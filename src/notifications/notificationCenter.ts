@@ -15,7 +15,7 @@ import type { Clock } from '../clock.js';
 import type { NotificationRef, Origin } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import { emitOnCommit } from '../events/emitOnCommit.js';
-import { applyAndCommit } from '../persistence/acknowledge.js';
+import { commitChange } from '../commands/commitBoundary.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import { cols } from '../persistence/tables.js';
 
@@ -98,7 +98,7 @@ export class NotificationCenter {
     return this.serially(userId, async () => {
       const found = await this.find(userId, id);
       if (!found || found.readAt !== null) return found;
-      return applyAndCommit(this.deps.writer, () => {
+      return commitChange(this.deps, () => {
         if (!this.deps.isPerson(userId)) return null;
         const read: StoredNotification = { ...found, readAt: this.nowIso() };
         this.deps.writer.upsert(notificationsTable, toRow(read));
@@ -113,7 +113,7 @@ export class NotificationCenter {
       await this.deps.writer.settled();
       const unread = (await this.deps.knex('notifications').where({ user_id: userId }).whereNull('read_at')).map(fromRow);
       if (unread.length === 0) return 0;
-      return applyAndCommit(this.deps.writer, () => {
+      return commitChange(this.deps, () => {
         if (!this.deps.isPerson(userId)) return 0;
         const readAt = this.nowIso();
         for (const notification of unread) this.deps.writer.upsert(notificationsTable, toRow({ ...notification, readAt }));
@@ -125,7 +125,7 @@ export class NotificationCenter {
   delete(userId: string, id: string): Promise<boolean> {
     return this.serially(userId, async () => {
       if (!(await this.find(userId, id))) return false;
-      return applyAndCommit(this.deps.writer, () => {
+      return commitChange(this.deps, () => {
         this.deps.writer.delete(notificationsTable, { id });
         return true;
       });
@@ -138,7 +138,7 @@ export class NotificationCenter {
       await this.deps.writer.settled();
       const ids: string[] = await this.deps.knex('notifications').where({ user_id: userId }).pluck('id');
       if (ids.length === 0) return 0;
-      return applyAndCommit(this.deps.writer, () => {
+      return commitChange(this.deps, () => {
         for (const id of ids) this.deps.writer.delete(notificationsTable, { id });
         return ids.length;
       });
