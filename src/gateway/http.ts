@@ -3,6 +3,8 @@
  * A request is decided from its head first (route, rate limit, auth, declared size), so a refused
  * client's body is never read; an accepted one names how many body bytes it may send.
  */
+import { toHttpStatus, type ErrorCode } from '../errors/catalog.js';
+
 export interface RequestHead {
   /** Upper-case method. */
   readonly method: string;
@@ -46,4 +48,9 @@ export function jsonReply(status: number, value: unknown, headers?: Readonly<Rec
 
 export function errorReply(status: number, message: string, headers?: Readonly<Record<string, string>>): Reply {
   return jsonReply(status, { error: message }, headers);
+}
+
+/** `{"error": message}` with the status the catalog gives `code`. */
+export function catalogReply(code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply {
+  return errorReply(toHttpStatus(code), message, headers);
 }

@@ -8,7 +8,8 @@
  */
 import uWS from 'uWebSockets.js';
 import { handleProtocols, makeServer } from 'graphql-ws';
-import type { HttpApplication, Reply, RequestHead } from './http.js';
+import { catalogReply, type HttpApplication, type Reply, type RequestHead } from './http.js';
+import { CloseCode, ErrorCode, toCloseCode } from '../errors/catalog.js';
 import { normalizeAddress } from './addressRange.js';
 import type { GatewaySocketExtra, WebSocketEndpoint } from './webSocket.js';
 
@@ -102,7 +103,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
 
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
-      write({ status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: '{"error":"the server is shutting down; retry on another instance"}' }, true);
+      write(catalogReply(ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }), true);
       return;
     }
     let decision;
@@ -206,7 +207,7 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
       const head = { path: req.getUrl(), headers, peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())) };
       const refusal = accepting()
         ? endpoint.admit(head)
-        : { status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":"the server is shutting down; reconnect to another instance"}' };
+        : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance');
       if (refusal) {
         res.cork(() => {
           res.writeStatus(statusLine(refusal.status));
@@ -268,7 +269,7 @@ class UwsClient implements GatewaySocketExtra {
   ) {
     this.peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
     // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
-    this.initTimer = setTimeout(() => this.close(4408, 'Connection initialisation timeout'), initTimeoutMs);
+    this.initTimer = setTimeout(() => this.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'), initTimeoutMs);
   }
 
   initialised(): void {
@@ -305,7 +306,7 @@ class UwsClient implements GatewaySocketExtra {
 
   /** Not awaited: a subscription's handler stays pending while the subscription lives. */
   handle(data: string): void {
-    this.onMessageHandler?.(data).catch(() => this.close(4500, 'Internal server error'));
+    this.onMessageHandler?.(data).catch(() => this.close(toCloseCode(ErrorCode.Internal), 'Internal server error'));
   }
 
   markClosed(): void {

@@ -23,6 +23,7 @@
  * behind the client's back; the client got 503 and may retry.
  */
 import type { Knex } from 'knex';
+import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
 
@@ -82,10 +83,14 @@ export interface DeleteOptions extends StageHooks {
   readonly purge?: readonly PurgeSpec[];
 }
 
-/** A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log only. */
-export class CommitError extends Error {
+/**
+ * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
+ * only. It is the catalog's `Unavailable` (503, GraphQL `UNAVAILABLE`), so every API maps it the way
+ * it maps any other catalog error.
+ */
+export class CommitError extends AppError {
   constructor(override readonly cause: unknown) {
-    super('the database did not commit the change; nothing was applied, retry');
+    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry');
     this.name = 'CommitError';
   }
 }
