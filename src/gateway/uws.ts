@@ -62,7 +62,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     }
   };
 
-  if (options.webSocket) mountWebSocket(app, options.webSocket, () => accepting);
+  if (options.webSocket) mountWebSocket(app, options.webSocket, application, () => accepting);
 
   app.any('/*', (res, req) => {
     // Null prototype: a header named "constructor" or "__proto__" is just a header.
@@ -188,9 +188,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
  * (`graphql-ws/use/uWebSockets`) keeps every upgrade header, a keep-alive timer and a suspended
  * message handler per connection; this adapter keeps the three headers the endpoint reads, lets
  * uWS ping idle sockets, and does not await the handler, so an idle subscriber costs less. Before
- * upgrading, the endpoint may refuse (origin, rate limit).
+ * upgrading, the endpoint may refuse (origin, rate limit); a refusal is an HTTP response like any
+ * other, so it goes through `application.finalize` (security headers, CORS).
  */
-function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, accepting: () => boolean): void {
+function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, application: HttpApplication, accepting: () => boolean): void {
   const server = makeServer(endpoint.server);
   app.ws<UpgradeData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
@@ -204,15 +205,22 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
       req.forEach((key, value) => {
         headers[key] = value;
       });
-      const head = { path: req.getUrl(), headers, peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())) };
+      const head: RequestHead = {
+        method: 'GET',
+        path: req.getUrl(),
+        query: req.getQuery() ?? '',
+        headers,
+        peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
+      };
       const refusal = accepting()
         ? endpoint.admit(head)
         : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance');
       if (refusal) {
+        const final = safeFinalize(application, head, refusal);
         res.cork(() => {
-          res.writeStatus(statusLine(refusal.status));
-          if (refusal.headers) for (const name in refusal.headers) res.writeHeader(name, refusal.headers[name]!);
-          res.end(refusal.body, true);
+          res.writeStatus(statusLine(final.status));
+          if (final.headers) for (const name in final.headers) res.writeHeader(name, final.headers[name]!);
+          res.end(final.body, true);
         });
         return;
       }
