@@ -11,6 +11,7 @@ import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth } from './machineAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
+import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
 
@@ -31,6 +32,8 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
   const baseHeaders = options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE;
 
   const fail = (error: unknown, head: RequestHead): Reply => {
+    // The client went away mid-body: nobody reads this reply, and it is not a server fault.
+    if (error instanceof RequestAbortedError) return catalogReply(ErrorCode.BadRequest, error.message);
     // Commit failures arrive here as catalog errors too (CommitError is `Unavailable`).
     if (error instanceof AppError) return catalogReply(error.code, error.message, error.headers);
     logger.error('unexpected error in request handler', { method: head.method, path: head.path, error });
@@ -71,13 +74,20 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         return { kind: 'reply', reply: catalogReply(ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
       }
       const query = new URLSearchParams(head.query);
-      const handle = (body: Buffer) =>
-        route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head));
+      const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
+      if (route.body === 'stream') {
+        return {
+          kind: 'stream-body',
+          limit: route.bodyLimit,
+          handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+          tooLarge,
+        };
+      }
       return {
         kind: 'read-body',
         limit: route.bodyLimit,
-        handle,
-        tooLarge: () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`),
+        handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+        tooLarge,
       };
     },
     finalize(head, reply) {
@@ -94,10 +104,4 @@ function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
 }
