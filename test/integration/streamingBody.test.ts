@@ -1,14 +1,21 @@
 /**
  * Streaming request bodies (issue 15, part 6): a route whose handler reads the body while it arrives,
- * with the route's cap enforced while reading. Routes are injected as `npm run dev` injects its
- * own (`extraRoutes`), a real HTTP client sends, and each handler records what it saw.
+ * with the route's cap enforced while reading, and such a body streamed into the blob store, where a
+ * failed request leaves nothing. Routes are injected as `npm run dev` injects its own
+ * (`extraRoutes`), a real HTTP client sends, and each handler records what it saw.
  * The rules do not depend on the database: one backend is enough.
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Readable } from 'node:stream';
+import type { BlobStore } from '../../src/blobs/blobStore.js';
+import { openDataDirBlobStore } from '../../src/blobs/dataDirBlobStore.js';
+import { createManualClock } from '../../src/clock.js';
 import { jsonReply } from '../../src/gateway/http.js';
 import { BodyTooLargeError, RequestAbortedError } from '../../src/gateway/requestBody.js';
 import type { StreamingRoute } from '../../src/gateway/routes.js';
@@ -30,21 +37,20 @@ interface Reading {
   readonly error: unknown;
 }
 
-/** Handler runs in order, awaited one by one. */
-class Readings {
-  private readonly done: Reading[] = [];
-  private waiters: Array<(reading: Reading) => void> = [];
+/** What handler runs recorded, in order, awaited one by one. */
+class Recorded<T> {
+  private readonly done: T[] = [];
+  private waiters: Array<(value: T) => void> = [];
   started = 0;
 
-  record(reading: Reading): void {
+  record(value: T): void {
     const waiter = this.waiters.shift();
-    if (waiter) waiter(reading);
-    else this.done.push(reading);
+    if (waiter) waiter(value);
+    else this.done.push(value);
   }
 
-  next(): Promise<Reading> {
-    const reading = this.done.shift();
-    return reading ? Promise.resolve(reading) : new Promise((resolve) => this.waiters.push(resolve));
+  next(): Promise<T> {
+    return this.done.length > 0 ? Promise.resolve(this.done.shift()!) : new Promise((resolve) => this.waiters.push(resolve));
   }
 }
 
@@ -72,7 +78,7 @@ async function read(body: Readable, slow: boolean): Promise<Reading> {
   return { bytes, chunks, sha256: hash.digest('hex'), largestRead, error };
 }
 
-function readingRoute(path: string, bodyLimit: number, readings: Readings, slow = false): StreamingRoute {
+function readingRoute(path: string, bodyLimit: number, readings: Recorded<Reading>, slow = false): StreamingRoute {
   return {
     method: 'POST',
     path,
@@ -137,7 +143,7 @@ function piecesOf(data: Buffer, size: number): Buffer[] {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('streaming request bodies', () => {
-  const readings = new Readings();
+  const readings = new Recorded<Reading>();
   let t: TestServer;
   before(async () => {
     t = await startTestServer(embeddedBackend, {
@@ -263,5 +269,72 @@ describe('streaming request bodies', () => {
     } finally {
       connection.close();
     }
+  });
+});
+
+describe('a streamed upload into the data-directory blob store', () => {
+  const UPLOAD_CAP = 4 * MiB;
+  const outcomes = new Recorded<{ readonly error: unknown }>();
+  let root: string;
+  let store: BlobStore;
+  let t: TestServer;
+  before(async () => {
+    root = await mkdtemp(join(tmpdir(), 'svc-upload-'));
+    store = await openDataDirBlobStore({ root, clock: createManualClock() });
+    const upload: StreamingRoute = {
+      method: 'POST',
+      path: '/test/upload',
+      auth: 'none',
+      rateLimited: false,
+      bodyLimit: UPLOAD_CAP,
+      body: 'stream',
+      async handle({ body }) {
+        try {
+          const stored = await store.put(body, { maxBytes: UPLOAD_CAP });
+          outcomes.record({ error: undefined });
+          return jsonReply(201, stored);
+        } catch (error) {
+          outcomes.record({ error });
+          throw error;
+        }
+      },
+    };
+    t = await startTestServer(embeddedBackend, { extraRoutes: () => [upload] });
+  });
+  after(async () => {
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** Every file in the store's directory: blobs and temporary files alike. */
+  const files = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+
+  it('an upload streamed in pieces is stored whole and reads back the same', { timeout: 30_000 }, async () => {
+    const data = randomBytes(3 * MiB);
+    const res = await postChunked(`${t.url}/test/upload`, piecesOf(data, 64 * KiB));
+    assert.equal(res.status, 201, res.body);
+    const stored = JSON.parse(res.body);
+    assert.deepEqual(stored, { key: stored.key, size: data.length, sha256: sha256(data) });
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await store.get(stored.key))!) chunks.push(chunk as Buffer);
+    assert.equal(sha256(Buffer.concat(chunks)), sha256(data));
+    await outcomes.next();
+    await store.delete(stored.key);
+  });
+
+  it('an upload over the cap is answered 413 and leaves nothing in the store, not even a temporary file', { timeout: 30_000 }, async () => {
+    const res = await postChunked(`${t.url}/test/upload`, piecesOf(randomBytes(6 * MiB), 64 * KiB));
+    assert.equal(res.status, 413);
+    assert.ok((await outcomes.next()).error instanceof BodyTooLargeError);
+    assert.deepEqual(await files(), []);
+  });
+
+  it('an upload whose client goes away midway leaves nothing in the store, not even a temporary file', { timeout: 30_000 }, async () => {
+    const connection = await RawConnection.open(t.server.port);
+    await connection.write(`POST /test/upload HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: ${3 * MiB}\r\n\r\n`);
+    await connection.write(randomBytes(MiB));
+    connection.close();
+    assert.ok((await outcomes.next()).error instanceof RequestAbortedError);
+    assert.deepEqual(await files(), []);
   });
 });
