@@ -85,12 +85,12 @@ export interface DeleteOptions extends StageHooks {
 
 /**
  * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
- * only. It is the catalog's `Unavailable` (503, GraphQL `UNAVAILABLE`), so every API maps it the way
- * it maps any other catalog error.
+ * only. It is the catalog's `Unavailable` (503 with `Retry-After: 1`, GraphQL `UNAVAILABLE` with
+ * `retryAfterSeconds`), so every API maps it the way it maps any other catalog error.
  */
 export class CommitError extends AppError {
   constructor(override readonly cause: unknown) {
-    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry');
+    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry', { 'retry-after': '1' });
     this.name = 'CommitError';
   }
 }

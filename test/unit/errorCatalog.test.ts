@@ -52,7 +52,7 @@ describe('error catalog', () => {
     );
   });
 
-  it('a commit failure is the catalog error Unavailable, with a message safe for clients and the cause kept apart', () => {
+  it('a commit failure is the catalog error Unavailable with Retry-After 1, a message safe for clients and the cause kept apart', () => {
     const cause = new Error('duplicate key value violates unique constraint "services_pkey"');
     const error = new CommitError(cause);
     assert.ok(error instanceof AppError);
@@ -60,6 +60,6 @@ describe('error catalog', () => {
     assert.equal(toHttpStatus(error.code), 503);
     assert.equal(error.cause, cause);
     assert.doesNotMatch(error.message, /duplicate|constraint/);
-    assert.deepEqual(error.headers, {});
+    assert.deepEqual(error.headers, { 'retry-after': '1' });
   });
 });
