@@ -35,7 +35,7 @@ import { SessionStore } from './auth/sessionStore.js';
 import { createTokenService } from './auth/tokens.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import { createDashboardStats } from './dashboard/dashboardStats.js';
-import type { Route } from './gateway/routes.js';
+import type { GatewayRoute } from './gateway/routes.js';
 import type { AppServices } from './graphql/context.js';
 import { createGraphQLExecutor } from './graphql/executor.js';
 import { graphqlRoute } from './graphql/graphqlRoute.js';
@@ -66,7 +66,7 @@ export interface ServerDependencies {
   /** An open embedded database to use instead of the data dir (tests). */
   readonly pglite?: PGlite;
   /** Routes of the development module (`npm run dev` only; the release build has no such module). */
-  readonly extraRoutes?: (app: AppServices) => readonly Route[];
+  readonly extraRoutes?: (app: AppServices) => readonly GatewayRoute[];
   /** A graphql-ws connection that sends no connection_init within this is closed. @default 3000 */
   readonly connectionInitTimeoutMs?: number;
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */

@@ -13,7 +13,6 @@ import type { Clock } from '../clock.js';
 import { AppError } from '../errors/catalog.js';
 import type { LicenseManager } from '../license/licenseManager.js';
 import type { BatchWriter, Row } from '../persistence/batchWriter.js';
-import { CommitError } from '../persistence/batchWriter.js';
 import { iso } from '../persistence/tables.js';
 import { auditEventsTable } from './auditTable.js';
 import { redact, storable } from './redact.js';
@@ -94,8 +93,8 @@ export class AuditTrail {
   }
 
   private row(scope: Scope, outcome: 'success' | 'failure', error: unknown): Row {
-    const code = error instanceof AppError ? error.code : error instanceof CommitError ? 'UNAVAILABLE' : error ? 'INTERNAL' : null;
-    const message = error instanceof AppError || error instanceof CommitError ? error.message : error ? 'internal error' : null;
+    const code = error instanceof AppError ? error.code : error ? 'INTERNAL' : null;
+    const message = error instanceof AppError ? error.message : error ? 'internal error' : null;
     return {
       id: this.deps.newId(),
       at: iso(this.deps.clock.now()),

@@ -25,6 +25,7 @@
  */
 import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../clock.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
 import type { TableSpec } from './tableSpec.js';
@@ -63,10 +64,14 @@ export interface DeleteOptions extends StageHooks {
   readonly purge?: readonly PurgeSpec[];
 }
 
-/** A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log only. */
-export class CommitError extends Error {
+/**
+ * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
+ * only. It is the catalog's `Unavailable` (503 with `Retry-After: 1`, GraphQL `UNAVAILABLE` with
+ * `retryAfterSeconds`), so every API maps it the way it maps any other catalog error.
+ */
+export class CommitError extends AppError {
   constructor(override readonly cause: unknown) {
-    super('the database did not commit the change; nothing was applied, retry');
+    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry', { 'retry-after': '1' });
     this.name = 'CommitError';
   }
 }

@@ -10,13 +10,13 @@ import { authorize, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../clock.js';
-import { AppError, ErrorCode } from '../errors/catalog.js';
+import { AppError, ErrorCode, toCloseCode } from '../errors/catalog.js';
 import type { LicenseUpdatedEvent, NotificationRef, ServiceStatusChangedEvent } from '../events/domainEvents.js';
 import type { EventBus, Unsubscribe } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import { channels, nodeAncestry } from './channels.js';
-import { CloseCode, ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
+import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
 import { EditLockTable, type EditLock } from './editLocks.js';
 import { assertFieldName, entityKey, type EntityTypeRegistry } from './entityTypes.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
@@ -378,7 +378,7 @@ export class RealtimeService {
   private close(connection: RealtimeConnection, reason: string): void {
     if (connection.closed) return;
     this.deps.logger.info('realtime connection closed by the server', { user: connection.viewer.username, reason });
-    connection.socket.close(CloseCode.Forbidden, `Forbidden: ${reason}`);
+    connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
 }
