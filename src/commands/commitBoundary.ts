@@ -2,13 +2,13 @@
  * The commit boundary every command goes through, whichever API called it ("acknowledge after
  * commit", DESIGN.md): refuse before changing anything when the database is not keeping up, apply
  * the change to the in-memory state at the injected clock's time, stage what belongs in the same
- * commit as any change (the audit record), wait for the group commit, and turn a failed commit
- * into the catalog's UNAVAILABLE (503 on REST, `UNAVAILABLE` on GraphQL). Nothing below a command
- * waits for a commit; nothing above it sees a `CommitError`.
+ * commit as any change (the audit record), and wait for the group commit. A failed commit rejects
+ * with `CommitError`, the catalog's UNAVAILABLE (503 with Retry-After on REST, `UNAVAILABLE` on
+ * GraphQL). Nothing below a command waits for a commit.
  */
 import type { Clock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
-import { CommitError, type BatchWriter } from '../persistence/batchWriter.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
 
 export interface CommitDeps {
   readonly writer: BatchWriter;
@@ -23,11 +23,6 @@ export function refuseWhenOverloaded(writer: BatchWriter): void {
 export async function commitChange<T>(deps: CommitDeps, change: (at: number) => T): Promise<T> {
   refuseWhenOverloaded(deps.writer);
   const result = change(deps.clock.now());
-  try {
-    await deps.writer.acknowledge();
-  } catch (error) {
-    if (error instanceof CommitError) throw new AppError(ErrorCode.Unavailable, error.message);
-    throw error;
-  }
+  await deps.writer.acknowledge();
   return result;
 }

@@ -1,8 +1,7 @@
 /**
  * The commit boundary of every command (src/commands/commitBoundary.ts): the change applies at the
  * clock's time, the call resolves only once it is committed, a failed commit surfaces as the
- * catalog's UNAVAILABLE (never a raw CommitError), and an overloaded writer refuses before anything
- * is applied.
+ * catalog's UNAVAILABLE with Retry-After, and an overloaded writer refuses before anything is applied.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -34,7 +33,7 @@ describe('commit boundary', () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     // A child whose parent does not exist breaks the foreign key: the commit fails.
     const failed = commitChange({ writer, clock }, () => writer.upsert(nodesTable, node('boundary-orphan', 'no-such-parent')));
-    await assert.rejects(failed, (error: unknown) => error instanceof AppError && error.code === ErrorCode.Unavailable && /did not commit/.test(error.message));
+    await assert.rejects(failed, (error: unknown) => error instanceof AppError && error.code === ErrorCode.Unavailable && /did not commit/.test(error.message) && error.headers['retry-after'] === '1');
   });
 
   it('refuses before applying anything while the writer is overloaded', async () => {
