@@ -6,7 +6,7 @@
  */
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { agentCommandsTable, agentsTable, iso } from '../persistence/tables.js';
-import type { Heartbeat, CommandResult } from '../protocol/machineBodies.js';
+import type { AgentHeartbeat, CommandOutcomeReport } from '../domain/agent.js';
 import { CommittedMap } from './committedMap.js';
 
 export interface AgentRecord {
@@ -101,7 +101,7 @@ export class AgentRegistry {
     return [...this.agents.values()].sort((a, b) => a.nodeId.localeCompare(b.nodeId));
   }
 
-  heartbeat(beat: Heartbeat, at: number): AgentRecord {
+  heartbeat(beat: AgentHeartbeat, at: number): AgentRecord {
     const previous = this.agents.get(beat.nodeId);
     const next: AgentRecord = {
       nodeId: beat.nodeId,
@@ -161,7 +161,7 @@ export class AgentRegistry {
     return out.sort((a, b) => a.createdAt - b.createdAt);
   }
 
-  complete(result: CommandResult, at: number): CommandCompletion {
+  complete(result: CommandOutcomeReport, at: number): CommandCompletion {
     const command = this.commands.get(result.commandId);
     if (!command || command.nodeId !== result.nodeId) return 'unknown-command';
     if (command.completedAt !== null) return 'already-completed';
