@@ -100,7 +100,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const fleet: Fleet = {
       nodes,
       services: createLocalServiceRegistry({ writer, bus, nodes, newId: randomUUID }),
-      agents: new AgentRegistry(writer, randomUUID),
+      agents: new AgentRegistry(writer, randomUUID, bus),
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
     const counts = await hydrate(database.knex, fleet, clock.now());
