@@ -45,6 +45,8 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydratePeople } from './persistence/hydratePeople.js';
 import { FleetService } from './services/fleetService.js';
+import { agentCommandWebhookSource, publishAgentCommandEvents } from './operations/agentCommandEvents.js';
+import { AGENT_COMMAND_SWEEP_INTERVAL_MS, AgentCommandService } from './operations/agentCommandService.js';
 import { activationRoute } from './license/activationRoute.js';
 import { hydrateLicense } from './license/hydrateLicense.js';
 import { LicenseManager } from './license/licenseManager.js';
@@ -159,11 +161,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       requestsInFlight: () => requestsInFlight(),
       ...(deps.webhookMaxHeld !== undefined ? { maxHeld: deps.webhookMaxHeld } : {}),
     });
+    webhooks.catalog.register(agentCommandWebhookSource);
     logger.info('webhooks loaded', await webhooks.hydrate());
+    const agentCommands = new AgentCommandService({ agents: fleet.agents, writer, knex: database.knex, clock, logger });
     const app: AppServices = {
       ...people,
       fleet,
       fleetService: new FleetService({ fleet, users: people.users, groups: people.groups, writer, clock }),
+      agentCommands,
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       license,
@@ -183,6 +188,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     sessionPruner.unref();
     realtimeCore.bind(app);
     realtime.start(bus);
+    const stopAgentCommandEvents = publishAgentCommandEvents(bus, realtime);
+    // Agent command expiry: the one timer line the scheduler seam (Clock.setTimer) takes over.
+    const commandSweeper = setInterval(() => void agentCommands.sweep(), AGENT_COMMAND_SWEEP_INTERVAL_MS).unref();
     const executor = createGraphQLExecutor({
       schema,
       app,
@@ -253,6 +261,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       close() {
         closing ??= (async () => {
           clearInterval(sessionPruner);
+          clearInterval(commandSweeper);
+          stopAgentCommandEvents();
           license.close();
           realtime.stop();
           http.stopAccepting();

@@ -163,9 +163,11 @@ export class AgentRegistry {
     return this.commands.get(id);
   }
 
-  /** Queued and delivered commands of a node (what counts against the per-node limit). */
-  openCount(nodeId: string): number {
-    return this.openByNode.get(nodeId)?.size ?? 0;
+  /** Queued and delivered commands of a node still inside their deadline at `now` (what counts against the per-node limit). */
+  openCount(nodeId: string, now: number): number {
+    let count = 0;
+    for (const id of this.openByNode.get(nodeId) ?? []) if (!isDue(this.commands.get(id)!, now)) count += 1;
+    return count;
   }
 
   /**

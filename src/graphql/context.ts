@@ -11,6 +11,7 @@ import type { UserDirectory } from '../people/userDirectory.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import type { FleetService } from '../services/fleetService.js';
 import type { LicenseManager } from '../license/licenseManager.js';
+import type { AgentCommandService } from '../operations/agentCommandService.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Knex } from 'knex';
 import type { NotificationCenter } from '../notifications/notificationCenter.js';
@@ -21,6 +22,8 @@ import type { WebhookService } from '../webhooks/webhookService.js';
 export interface AppServices {
   readonly fleet: Fleet;
   readonly fleetService: FleetService;
+  /** Commands for agents: queue, cancel, read. */
+  readonly agentCommands: AgentCommandService;
   readonly users: UserDirectory;
   readonly groups: GroupDirectory;
   readonly sessions: SessionStore;
