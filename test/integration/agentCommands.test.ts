@@ -394,6 +394,46 @@ for (const backend of testBackends()) {
         assert.equal(receiver.requests.length, 1, 'queued and delivered were not subscribed');
       });
     });
+
+    describe('when the database refuses the commit', () => {
+      before(async () => {
+        // PGlite is real PostgreSQL: the same trigger refuses on both backends, for poison nodes only.
+        await db().raw(`create function refuse_poisoned_command() returns trigger language plpgsql as $$
+          begin
+            if new.node_id like 'poison-queue/%' or (new.node_id like 'poison-cancel/%' and new.status = 'cancelled') then
+              raise exception 'command of % refused (test trigger)', new.node_id;
+            end if;
+            return new;
+          end $$`);
+        await db().raw('create trigger refuse_poisoned_command before insert or update on agent_commands for each row execute function refuse_poisoned_command()');
+      });
+
+      it('a queue whose commit fails answers UNAVAILABLE: nothing is handed out, counted or announced', async () => {
+        const node = `poison-queue/${++nodeCounter}`;
+        await t.call('POST', HEARTBEAT, { nodeId: node });
+        let published = 0;
+        const unsubscribe = t.server.bus.subscribe('agent.command_queued', () => (published += 1));
+        try {
+          const res = await gql(t, QUEUE, { i: { nodeId: node, type: 'RESYNC' } }, operator.accessToken);
+          assert.deepEqual(res.codes, ['UNAVAILABLE'], res.text);
+        } finally {
+          unsubscribe();
+        }
+        assert.equal(published, 0, 'no event for a change that did not happen');
+        assert.equal(t.server.fleet.agents.openCount(node, clock.now()), 0);
+        assert.deepEqual(await beat(node), []);
+      });
+
+      it('a cancel whose commit fails leaves the command QUEUED, and the next heartbeat still hands it out', async () => {
+        const node = `poison-cancel/${++nodeCounter}`;
+        await t.call('POST', HEARTBEAT, { nodeId: node });
+        const command = await queue({ nodeId: node, type: 'RESYNC' });
+        const res = await gql(t, CANCEL, { id: command.id }, operator.accessToken);
+        assert.deepEqual(res.codes, ['UNAVAILABLE'], res.text);
+        assert.equal((await read(command.id)).status, 'QUEUED');
+        assert.deepEqual((await beat(node)).map((c) => c.id), [command.id]);
+      });
+    });
   });
 
   describe(`agent commands across a restart (${backend.name})`, () => {
