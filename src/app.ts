@@ -45,6 +45,8 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydratePeople } from './persistence/hydratePeople.js';
 import { ServiceCommands } from './commands/serviceCommands.js';
+import { agentCommandWebhookSource, publishAgentCommandEvents } from './operations/agentCommandEvents.js';
+import { AGENT_COMMAND_SWEEP_INTERVAL_MS, AgentCommandService } from './operations/agentCommandService.js';
 import { activationRoute } from './license/activationRoute.js';
 import { hydrateLicense } from './license/hydrateLicense.js';
 import { LicenseManager } from './license/licenseManager.js';
@@ -107,7 +109,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         scheduler: clock,
         onError: (error, where) => logger.error('service timer failed', { error, where }),
       }),
-      agents: new AgentRegistry(writer, randomUUID),
+      agents: new AgentRegistry(writer, randomUUID, bus),
       slaGroups: new SlaGroupStore(writer, randomUUID),
     };
     const counts = await hydrate(database.knex, fleet, clock.now());
@@ -166,12 +168,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       requestsInFlight: () => requestsInFlight(),
       ...(deps.webhookMaxHeld !== undefined ? { maxHeld: deps.webhookMaxHeld } : {}),
     });
+    webhooks.catalog.register(agentCommandWebhookSource);
     logger.info('webhooks loaded', await webhooks.hydrate());
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
+    const agentCommands = new AgentCommandService({ agents: fleet.agents, writer, knex: database.knex, clock, logger });
     const app: AppServices = {
       ...people,
       fleet,
       serviceCommands,
+      agentCommands,
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       license,
@@ -190,6 +195,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
     realtimeCore.bind(app);
     realtime.start(bus);
+    const stopAgentCommandEvents = publishAgentCommandEvents(bus, realtime);
+    // Agent command expiry: the one timer line the scheduler seam (Clock.setTimer) takes over.
+    // Product time: a command's deadline is a rule (src/scheduler/clock.ts).
+    const commandSweeper = clock.setRepeatingTimer(AGENT_COMMAND_SWEEP_INTERVAL_MS, () => void agentCommands.sweep());
     const executor = createGraphQLExecutor({
       schema,
       app,
@@ -260,6 +269,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       close() {
         closing ??= (async () => {
           clock.clearTimer(sessionPruner);
+          clock.clearTimer(commandSweeper);
+          stopAgentCommandEvents();
           license.close();
           realtime.stop();
           http.stopAccepting();

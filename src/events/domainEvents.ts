@@ -2,6 +2,7 @@
  * Domain events: what happened, published on the event bus after the change that caused it is
  * committed. Later capabilities (subscriptions, webhooks, notifications, SLA) subscribe to these.
  */
+import type { AgentCommand, AgentCommandStatus } from '../domain/agentCommand.js';
 import type { BackupStatus, ServiceStatus } from '../domain/service.js';
 
 /** Who caused a change; hydration is never written back and a sender is not echoed. */
@@ -106,6 +107,27 @@ export interface NotificationCreatedEvent {
   readonly origin: Origin;
 }
 
+/** A person queued a command for an agent. `command` is the command as queued. */
+export interface AgentCommandQueuedEvent {
+  readonly type: 'agent.command_queued';
+  readonly command: AgentCommand;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
+/**
+ * A command's status moved (delivered, succeeded, failed, expired, cancelled); `command` is the
+ * command after the move. Origin: `agent` (heartbeat, command-result), `api` (a person cancelled),
+ * `timer` (expired).
+ */
+export interface AgentCommandUpdatedEvent {
+  readonly type: 'agent.command_updated';
+  readonly command: AgentCommand;
+  readonly previousStatus: AgentCommandStatus;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export type DomainEvent =
   | ServiceStatusChangedEvent
   | ServiceCreatedEvent
@@ -114,5 +136,7 @@ export type DomainEvent =
   | UserChangedEvent
   | SessionEndedEvent
   | LicenseUpdatedEvent
-  | NotificationCreatedEvent;
+  | NotificationCreatedEvent
+  | AgentCommandQueuedEvent
+  | AgentCommandUpdatedEvent;
 export type DomainEventType = DomainEvent['type'];

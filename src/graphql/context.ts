@@ -11,6 +11,7 @@ import type { UserDirectory } from '../people/userDirectory.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import type { ServiceCommands } from '../commands/serviceCommands.js';
 import type { LicenseManager } from '../license/licenseManager.js';
+import type { AgentCommandService } from '../operations/agentCommandService.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Knex } from 'knex';
 import type { NotificationCenter } from '../notifications/notificationCenter.js';
@@ -22,6 +23,8 @@ export interface AppServices {
   readonly fleet: Fleet;
   /** Changes to services and the hierarchy (shared with the machine API). */
   readonly serviceCommands: ServiceCommands;
+  /** Commands for agents: queue, cancel, read. */
+  readonly agentCommands: AgentCommandService;
   readonly users: UserDirectory;
   readonly groups: GroupDirectory;
   readonly sessions: SessionStore;

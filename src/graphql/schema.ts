@@ -11,6 +11,7 @@ import { licenseSchema } from '../license/licenseSchema.js';
 import { auditSchema } from '../audit/auditSchema.js';
 import type { GraphQLFieldResolver } from 'graphql';
 import type { GraphQLContext } from './context.js';
+import { agentCommandSchema } from '../operations/agentCommandSchema.js';
 import { operationsSchema } from '../operations/operationsSchema.js';
 import { peopleSchema } from '../people/peopleSchema.js';
 import { searchSchema } from '../search/searchSchema.js';
@@ -40,7 +41,7 @@ const root: SchemaModule = {
   },
 };
 
-export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, notificationSchema, realtimeSchema, webhookSchema];
+export const coreModules: readonly SchemaModule[] = [root, authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema, licenseSchema, auditSchema, notificationSchema, realtimeSchema, webhookSchema, agentCommandSchema];
 
 /** Mutations that change nothing durable (`ping`, edit locks) are not audited. */
 const UNAUDITED = new Set(['ping', ...UNAUDITED_MUTATIONS]);

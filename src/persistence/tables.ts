@@ -65,7 +65,8 @@ export const agentCommandsTable: TableSpec = {
   mode: 'upsert',
   columns: cols({
     id: 'uuid', node_id: 'text', type: 'text', payload: 'jsonb', status: 'text', created_at: 'timestamptz',
-    delivered_at: 'timestamptz', completed_at: 'timestamptz', result: 'jsonb',
+    delivered_at: 'timestamptz', completed_at: 'timestamptz', result: 'jsonb', expires_at: 'timestamptz',
+    requested_by: 'uuid', cancelled_by: 'uuid',
   }),
 };
 

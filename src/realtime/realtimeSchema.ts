@@ -14,7 +14,8 @@ import type { SubscriptionScope } from './realtimeService.js';
 type Entity = { entityType: string; entityId: string };
 type LockArgs = Entity & { field: string; ttlSeconds?: number | null };
 
-function scopeOf(ctx: GraphQLContext): SubscriptionScope {
+/** The subscription a Subscription resolver serves; over POST /graphql there is none. */
+export function scopeOf(ctx: GraphQLContext): SubscriptionScope {
   if ((ctx as Partial<SubscriptionContext>).subscriptionId === undefined) throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
   return ctx as SubscriptionContext;
 }

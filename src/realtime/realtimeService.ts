@@ -6,7 +6,7 @@
  */
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../auth/authService.js';
-import { authorize, type Viewer } from '../auth/roles.js';
+import { authorize, type Action, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../clock.js';
@@ -165,6 +165,20 @@ export class RealtimeService {
         membership.leave();
       },
     });
+  }
+
+  /**
+   * A subscription on a channel another capability owns and publishes to with `publishShared`
+   * (agent commands): the payload is shared by everyone of a role, and `read` is checked here.
+   */
+  channelStream(scope: SubscriptionScope, channel: string, read: Action): AsyncIterableIterator<never> {
+    const viewer = authorize(scope.connection.viewer, read);
+    return this.stream(scope, channel, 'shared', viewer);
+  }
+
+  /** Publish `{subscriptionField: payload}` to a `channelStream` channel; nothing runs without subscribers. */
+  publishShared(channel: string, root: Readonly<Record<string, unknown>>): void {
+    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, root);
   }
 
   /** Subscribers listening on a channel (metrics, tests). */

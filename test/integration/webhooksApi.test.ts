@@ -167,7 +167,10 @@ for (const backend of testBackends()) {
 
     it('webhookEventTypes lists the events this version delivers', async () => {
       const res = await gql(t, '{ webhookEventTypes }', undefined, operator.accessToken);
-      assert.deepEqual(res.data.webhookEventTypes, ['service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created']);
+      assert.deepEqual(res.data.webhookEventTypes, [
+        'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
+        'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
+      ]);
     });
 
     it('webhooks pages oldest first, filters by status, and webhookCount counts', async () => {
