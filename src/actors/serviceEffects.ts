@@ -7,8 +7,8 @@ import { emitOnCommit } from '../events/emitOnCommit.js';
 import type { ServiceRef } from '../events/domainEvents.js';
 import { externalIdOf, type ServiceRecord } from '../domain/service.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { intervalRow, serviceToRow } from '../persistence/serviceRows.js';
-import { backupReportsTable, iso, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
+import { intervalRow, serviceStatusRow, serviceToRow } from '../persistence/serviceRows.js';
+import { backupReportsTable, iso, serviceStatusTable, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
 import type { Effect } from './host/entityHost.js';
 import type { ServiceEvent } from './serviceChanges.js';
 import type { ServiceSnapshot } from './serviceMachine.js';
@@ -28,7 +28,11 @@ type ServiceEffect = Effect<ServiceSnapshot, ServiceEvent>;
 export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 'statusChanged' | 'backupRecorded', ServiceEffect> {
   const { writer, bus } = ports;
   return {
-    persist: ({ after }) => writer.upsert(servicesTable, serviceToRow(after.context.record)),
+    // A status report changes the status columns only: the hot path writes those, not all 33.
+    persist: ({ after, event }) =>
+      event.type === 'STATUS_REPORTED'
+        ? writer.upsert(serviceStatusTable, serviceStatusRow(after.context.record))
+        : writer.upsert(servicesTable, serviceToRow(after.context.record)),
     statusChanged: ({ after, event }) => {
       const { previous, record } = after.context;
       writer.upsert(statusIntervalsTable, intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince));

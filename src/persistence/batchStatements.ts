@@ -28,6 +28,14 @@ export function recordsetStatement(table: TableSpec): string {
   return `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})${conflictClause(table)}`;
 }
 
+/** `update ... from json_to_recordset(?)`: a patch of existing rows (`mode: 'update'`), one parameter. */
+export function updateStatement(table: TableSpec): string {
+  const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
+  const sets = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = r.${q(c.name)}`).join(', ');
+  const match = table.key.map((name) => `t.${q(name)} = r.${q(name)}`).join(' and ');
+  return `update ${q(table.name)} as t set ${sets} from json_to_recordset(?::json) as r(${definition}) where ${match}`;
+}
+
 /** `insert ... values (?::type, ...), ...`: one parameter per value (`bind: 'values'`). */
 export function valuesStatement(table: TableSpec, rowCount: number): string {
   const row = `(${table.columns.map((c) => `?::${c.type}`).join(', ')})`;

@@ -27,7 +27,7 @@ import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
-import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
+import { batchStatement, deleteStatement, recordsetStatement, updateStatement, valueParameter, valuesStatement } from './batchStatements.js';
 import type { TableSpec } from './tableSpec.js';
 
 export type { ColumnSpec, TableSpec } from './tableSpec.js';
@@ -160,6 +160,7 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
+  private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
     this.commitWindowMs = options.commitWindowMs ?? 0;
@@ -167,8 +168,24 @@ export class BatchWriter {
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
   }
 
-  /** Stage a full snapshot of a row; within one batch the last one staged for a key wins. */
+  /**
+   * Stage a full snapshot of a row; within one batch the last one staged for a key wins. For a patch
+   * spec (`mode: 'update'`, tableSpec.ts `patchSpec`) the row holds the key and the patched columns:
+   * it folds into the full row of its key if one is staged in this batch, and a full row staged later
+   * replaces it, so a key's patch and full row never meet in one statement.
+   */
   upsert(table: TableSpec, row: Row, hooks: StageHooks = {}): void {
+    if (table.patches) {
+      const full = this.open.upserts.get(table.patches)?.get(keyOf(table, row));
+      if (full) {
+        full.row = { ...full.row, ...row };
+        if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+        return;
+      }
+      this.patchSpecs(table.patches).add(table);
+    } else if (table.mode === 'upsert') {
+      this.dropPatches(table, keyOf(table, row));
+    }
     let rows = this.open.upserts.get(table);
     if (!rows) {
       rows = new Map();
@@ -199,6 +216,7 @@ export class BatchWriter {
     const batch = this.open;
     const id = keyOf(table, key);
     if (batch.upserts.get(table)?.delete(id)) batch.rowCount -= 1;
+    this.dropPatches(table, id);
     this.drop(table, (row) => keyOf(table, row) === id, false);
     if (options.purge && options.purge.length > 0) {
       if (table.key.length !== 1) throw new Error(`purge needs a single-column key; ${table.name} has ${table.key.length}`);
@@ -242,6 +260,19 @@ export class BatchWriter {
       batch.rowCount += 1;
     }
     this.schedule();
+  }
+
+  /** The patch specs seen for `table`, so a full row or a delete of a key can drop its staged patches. */
+  private patchSpecs(table: TableSpec): Set<TableSpec> {
+    let specs = this.patchesOf.get(table);
+    if (!specs) this.patchesOf.set(table, (specs = new Set()));
+    return specs;
+  }
+
+  private dropPatches(table: TableSpec, id: string): void {
+    const specs = this.patchesOf.get(table);
+    if (!specs) return;
+    for (const spec of specs) if (this.open.upserts.get(spec)?.delete(id)) this.open.rowCount -= 1;
   }
 
   /** Drop the inserts (and with `upserts`, the upserts) of `table` staged in the open batch that `matches`. */
@@ -487,7 +518,7 @@ export class BatchWriter {
   }
 
   private statementFor(table: TableSpec): string {
-    return cached(this.statements, table, recordsetStatement);
+    return cached(this.statements, table, table.mode === 'update' ? updateStatement : recordsetStatement);
   }
 }
 
