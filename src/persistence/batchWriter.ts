@@ -27,15 +27,14 @@ import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
-import { batchStatement, deleteStatement, recordsetStatement, updateStatement, valueParameter, valuesStatement } from './batchStatements.js';
-import type { TableSpec } from './tableSpec.js';
+import { Batch, keyOf } from './batch.js';
+import { BatchExecutor } from './batchExecution.js';
+import type { Row, TableSpec } from './tableSpec.js';
 
 export type { ColumnSpec, TableSpec } from './tableSpec.js';
 
-export type Row = Readonly<Record<string, unknown>>;
+export type { Row } from './tableSpec.js';
 
-/** `bind: 'values'` up to this many parameters per table and batch (PostgreSQL allows 65,535 per statement); beyond, the table's rows go as JSON. */
-const MAX_VALUE_PARAMETERS = 10_000;
 
 export interface StageHooks {
   /** Runs after the batch holding this row committed (the row is now the committed state). */
@@ -93,62 +92,10 @@ export interface BatchWriterOptions {
   readonly onBatchStart?: (rows: number) => void;
 }
 
-interface StagedRow {
-  row: Row;
-  onCommit: (() => void) | undefined;
-}
-
-/** The identity of a row within its table: its key values joined. */
-function keyOf(table: TableSpec, row: Row): string {
-  return table.key.length === 1 ? String(row[table.key[0]!]) : table.key.map((k) => String(row[k])).join('\u0000');
-}
-
-class Batch {
-  readonly deletes = new Map<TableSpec, Map<string, StagedRow>>();
-  /** `deleteWhere`: per table, per column, the values whose rows go. */
-  readonly deletesWhere = new Map<TableSpec, Map<string, Set<string>>>();
-  readonly upserts = new Map<TableSpec, Map<string, StagedRow>>();
-  readonly inserts = new Map<TableSpec, Row[]>();
-  readonly afterCommit: Array<() => void> = [];
-  readonly rollbacks = new Set<() => void>();
-  rowCount = 0;
-  private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
-  private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
-
-  get empty(): boolean {
-    return this.rowCount === 0 && this.afterCommit.length === 0;
-  }
-
-  promise(): Promise<void> {
-    if (this.outcome) return this.outcome.ok ? Promise.resolve() : Promise.reject(this.outcome.error);
-    if (!this.deferred) {
-      let resolve!: () => void;
-      let reject!: (e: unknown) => void;
-      const promise = new Promise<void>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      this.deferred = { promise, resolve, reject };
-    }
-    return this.deferred.promise;
-  }
-
-  settle(outcome: { ok: true } | { ok: false; error: unknown }): void {
-    this.outcome = outcome;
-    if (!this.deferred) return;
-    if (outcome.ok) this.deferred.resolve();
-    else this.deferred.reject(outcome.error);
-  }
-}
-
 export class BatchWriter {
   private open = new Batch();
   private inFlight: Batch | undefined;
   private scheduled = false;
-  private readonly statements = new Map<TableSpec, string>();
-  private readonly deleteStatements = new Map<TableSpec, string>();
-  private readonly deleteWhereStatements = new Map<TableSpec, Map<string, string>>();
-  private readonly singleRowStatements = new Map<TableSpec, string>();
   private readonly commitWindowMs: number;
   private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
@@ -160,9 +107,11 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
+  private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
+    this.executor = new BatchExecutor(options.knex);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
@@ -211,7 +160,7 @@ export class BatchWriter {
    * written once (the last one's `onCommit` runs). `options.purge` also drops staged child rows.
    */
   delete(table: TableSpec, key: Row, options: DeleteOptions = {}): void {
-    this.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
+    this.executor.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
     if (table.key.some((k) => key[k] === undefined || key[k] === null)) throw new Error(`delete from ${table.name}: incomplete key`);
     const batch = this.open;
     const id = keyOf(table, key);
@@ -242,7 +191,7 @@ export class BatchWriter {
    * insert of the batch, children before parents; a row staged after it is written.
    */
   deleteWhere(table: TableSpec, column: string, value: string): void {
-    this.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
+    this.executor.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
     const batch = this.open;
     this.drop(table, (row) => String(row[column]) === value, true);
     let byColumn = batch.deletesWhere.get(table);
@@ -410,7 +359,7 @@ export class BatchWriter {
     this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
     try {
-      if (batch.rowCount > 0) await this.execute(batch);
+      if (batch.rowCount > 0) await this.executor.execute(batch);
       this.stats.batches += 1;
       this.stats.rows += batch.rowCount;
       this.inFlight = undefined;
@@ -456,74 +405,4 @@ export class BatchWriter {
       this.options.logger.error('after-commit effect failed', { error });
     }
   }
-
-  private async execute(batch: Batch): Promise<void> {
-    const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
-    const statements: string[] = [];
-    const bindings: Knex.RawBinding[] = [];
-    for (const table of tables) {
-      const rows: Row[] = [];
-      const upserts = batch.upserts.get(table);
-      if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
-      const inserts = batch.inserts.get(table);
-      // A loop, not push(...inserts): spreading >~120k rows as arguments overflows the stack.
-      if (inserts) for (const row of inserts) rows.push(row);
-      if (rows.length === 0) continue;
-      if (table.bind === 'values' && rows.length * table.columns.length <= MAX_VALUE_PARAMETERS) {
-        // One row is the usual case (an outbox page per batch): its statement is built once.
-        statements.push(rows.length === 1 ? cached(this.singleRowStatements, table, (t) => valuesStatement(t, 1)) : valuesStatement(table, rows.length));
-        for (const row of rows) for (const column of table.columns) bindings.push(valueParameter(row[column.name]));
-        continue;
-      }
-      statements.push(this.statementFor(table));
-      bindings.push(JSON.stringify(rows));
-    }
-    if (batch.deletes.size === 0 && batch.deletesWhere.size === 0) {
-      if (statements.length === 0) return;
-      // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
-      // per commit instead of two plus one per table). Foreign keys are checked at the end of the
-      // statement, after every table's rows are in.
-      await this.options.knex.raw(batchStatement(statements), bindings);
-      return;
-    }
-    // Deletes: one transaction, children before parents (a foreign key without cascade is checked
-    // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
-    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort((a, b) => b.order - a.order);
-    await this.options.knex.transaction(async (trx) => {
-      for (const table of deleteTables) {
-        const rows = batch.deletes.get(table);
-        if (rows) {
-          const keys: Row[] = [];
-          for (const staged of rows.values()) keys.push(staged.row);
-          await trx.raw(this.deleteStatementFor(table), [JSON.stringify(keys)]);
-        }
-        for (const [column, values] of batch.deletesWhere.get(table) ?? []) {
-          await trx.raw(this.deleteWhereStatementFor(table, column), [JSON.stringify([...values].map((value) => ({ [column]: value })))]);
-        }
-      }
-      if (statements.length > 0) await trx.raw(batchStatement(statements), bindings);
-    });
-  }
-
-  private deleteStatementFor(table: TableSpec): string {
-    return cached(this.deleteStatements, table, deleteStatement);
-  }
-
-  private deleteWhereStatementFor(table: TableSpec, column: string): string {
-    let byColumn = this.deleteWhereStatements.get(table);
-    if (!byColumn) this.deleteWhereStatements.set(table, (byColumn = new Map()));
-    let sql = byColumn.get(column);
-    if (sql === undefined) byColumn.set(column, (sql = deleteStatement(table, [column])));
-    return sql;
-  }
-
-  private statementFor(table: TableSpec): string {
-    return cached(this.statements, table, table.mode === 'update' ? updateStatement : recordsetStatement);
-  }
-}
-
-function cached(cache: Map<TableSpec, string>, table: TableSpec, build: (table: TableSpec) => string): string {
-  let sql = cache.get(table);
-  if (sql === undefined) cache.set(table, (sql = build(table)));
-  return sql;
 }

@@ -4,6 +4,9 @@
  * it without importing each other; batchWriter.ts re-exports it for its callers.
  */
 
+/** A row as staged: column name to value. */
+export type Row = Readonly<Record<string, unknown>>;
+
 export interface ColumnSpec {
   readonly name: string;
   /** PostgreSQL type used to read the column from the JSON batch, e.g. `uuid`, `timestamptz`, `jsonb`. */
