@@ -19,7 +19,7 @@ import { createMachineAuth } from './gateway/machineAuth.js';
 import { createRateLimiter } from './gateway/rateLimiter.js';
 import { Router } from './gateway/routes.js';
 import { startHttpServer } from './gateway/uws.js';
-import type { Fleet } from './ingest/fleet.js';
+import type { Fleet } from './actors/fleet.js';
 import type { Logger } from './log/logger.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';

@@ -3,7 +3,7 @@ import type { AuthService, ClientInfo } from '../auth/authService.js';
 import type { Viewer } from '../auth/roles.js';
 import type { Clock } from '../clock.js';
 import type { DashboardStatsSource } from '../dashboard/dashboardStats.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';
 import type { PeopleService } from '../people/peopleService.js';

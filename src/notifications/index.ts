@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';

@@ -1,5 +1,5 @@
 /** The entity kinds core knows: services, people, groups and the licence. Plugins add theirs. */
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import { EntityTypeRegistry } from './entityTypes.js';

@@ -1,6 +1,6 @@
 /** What the REST handlers are given: the state core, the writer, the clock. */
 import type { Clock } from '../clock.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { Database } from '../persistence/database.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { applyAndCommit } from '../persistence/acknowledge.js';

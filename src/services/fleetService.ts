@@ -7,7 +7,7 @@ import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import type { Clock } from '../clock.js';
 import type { ServiceDependency, ServiceRecord, ServiceStatus } from '../domain/service.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import { applyAndCommit } from '../persistence/acknowledge.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';
