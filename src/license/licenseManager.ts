@@ -12,6 +12,7 @@ import type { Logger } from '../log/logger.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { applyAndCommit } from '../persistence/acknowledge.js';
 import { iso } from '../persistence/tables.js';
+import type { LicenseUpdatedEvent } from './licenseEvents.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
 import { PLUGIN_NAMES, verifyLicenseToken, type License, type PluginName } from './licenseToken.js';
 
@@ -194,7 +195,7 @@ export class LicenseManager {
     });
   }
 
-  private announce(reason: 'activated' | 'expired' | 'plugin-toggled', at: number): void {
+  private announce(reason: LicenseUpdatedEvent['reason'], at: number): void {
     // Customer and plugins are read when the event goes out, after the commit: the state then in force.
     this.options.writer.afterCommit(() =>
       this.options.bus.publish({ type: 'license.updated', reason, customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at, origin: 'api' }),
