@@ -1,6 +1,8 @@
 /**
- * The composition root: opens the store, migrates, hydrates the actors, and serves. Tests start the
- * product through this function exactly as `main.ts` does, with their own config, clock and store.
+ * The composition root: opens the store, runs the modules' migrations, composes the product's
+ * modules (src/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
+ * endpoints, and serves. Tests start the product through this function exactly as `main.ts` does,
+ * with their own config, clock and store (and, for the module contract's tests, a test-only module).
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
