@@ -69,7 +69,7 @@ export interface ServerDependencies {
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
   readonly webhookMaxHeld?: number;
   /** Modules composed after the product's (tests register test-only modules here; none ship). */
-  readonly extraModules?: readonly ProductModule<AppServices, object>[];
+  readonly extraModules?: readonly ProductModule<AppServices, any>[];
 }
 
 export interface RunningServer {

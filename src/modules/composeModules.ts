@@ -35,8 +35,8 @@ export class ModuleList<Services extends object> {
     return new ModuleList([...this.modules, module]);
   }
 
-  /** Modules that add nothing the type system needs to know (test-only modules). */
-  withAll(modules: readonly ProductModule<Services, object>[]): ModuleList<Services> {
+  /** Modules whose services the list does not type (test-only modules). */
+  withAll(modules: readonly ProductModule<Services, any>[]): ModuleList<Services> {
     return new ModuleList([...this.modules, ...modules]);
   }
 
