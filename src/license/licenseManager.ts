@@ -1,8 +1,8 @@
 /**
  * The licence in force and the plugin switches: the plugin gate (`isActive`, `require`) that the
- * module composer applies to every gated module's routes and fields (src/modules/pluginGate.ts). A plugin is active when the licence in force lists it, the licence has not
- * expired (checked against the clock on every call, so expiry needs no restart) and no admin has
- * turned it off. Activations are stored, so a restart keeps the licence; at start the valid
+ * module composer applies to every gated module's routes and fields (src/modules/pluginGate.ts).
+ * A plugin is active when the licence in force lists it, the licence has not expired (checked
+ * against the clock on every call, so expiry needs no restart) and no admin has turned it off. Activations are stored, so a restart keeps the licence; at start the valid
  * licence with the latest `issuedAt` among the stored ones and SVC_LICENSE_KEY is in force.
  */
 import type { Clock } from '../clock.js';
