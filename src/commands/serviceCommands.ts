@@ -11,7 +11,7 @@ import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import type { Clock } from '../clock.js';
 import type { ServiceDependency, ServiceRecord, ServiceStatus } from '../domain/service.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import { ingestBackupReport } from '../ingest/backupReport.js';
 import { ingestHealthReport } from '../ingest/healthReport.js';
 import { ingestRegistration } from '../ingest/registration.js';

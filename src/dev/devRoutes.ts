@@ -10,7 +10,7 @@
 import type { ServiceStatus } from '../domain/service.js';
 import { errorReply, jsonReply } from '../gateway/http.js';
 import { KiB, type Route } from '../gateway/routes.js';
-import type { AppServices } from '../graphql/context.js';
+import type { AppServices } from '../app.js';
 import { badRequest, nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
 
 export const MAX_SEED_SERVICES = 5000;

@@ -1,6 +1,7 @@
 /**
  * Domain events: what happened, published on the event bus after the change that caused it is
  * committed. Later capabilities (subscriptions, webhooks, notifications, SLA) subscribe to these.
+ * Core's events are here; each module declares its own beside it (see `DomainEventMap`).
  */
 import type { AgentCommand, AgentCommandStatus } from '../domain/agentCommand.js';
 import type { BackupStatus, ServiceStatus } from '../domain/service.js';
@@ -75,38 +76,6 @@ export interface SessionEndedEvent {
   readonly origin: Origin;
 }
 
-/** The licence or a plugin switch changed (SPEC.md core event `license:updated`). */
-export interface LicenseUpdatedEvent {
-  readonly type: 'license.updated';
-  readonly reason: 'activated' | 'expired' | 'plugin-toggled';
-  readonly customer: string | null;
-  /** Plugins active after the change. */
-  readonly activePlugins: readonly string[];
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/** An in-app notification for one person (SPEC.md `notification:new`, webhook `notification.created`). */
-export interface NotificationRef {
-  readonly id: string;
-  readonly userId: string;
-  /** What the notification is about, e.g. `service.down`; plugins add their own kinds. */
-  readonly type: string;
-  readonly title: string;
-  readonly message: string;
-  readonly entityType: string | null;
-  readonly entityId: string | null;
-  /** ISO 8601. */
-  readonly createdAt: string;
-}
-
-export interface NotificationCreatedEvent {
-  readonly type: 'notification.created';
-  readonly notification: NotificationRef;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
 /** A person queued a command for an agent. `command` is the command as queued. */
 export interface AgentCommandQueuedEvent {
   readonly type: 'agent.command_queued';
@@ -128,15 +97,33 @@ export interface AgentCommandUpdatedEvent {
   readonly origin: Origin;
 }
 
-export type DomainEvent =
-  | ServiceStatusChangedEvent
-  | ServiceCreatedEvent
-  | ServiceDeletedEvent
-  | BackupRecordedEvent
-  | UserChangedEvent
-  | SessionEndedEvent
-  | LicenseUpdatedEvent
-  | NotificationCreatedEvent
-  | AgentCommandQueuedEvent
-  | AgentCommandUpdatedEvent;
-export type DomainEventType = DomainEvent['type'];
+/**
+ * Every domain event by its `type`. Core declares its own here; a module declares its events in its
+ * own folder by augmenting this interface, so adding a plugin's events edits no central list:
+ *
+ * ```ts
+ * declare module '../events/domainEvents.js' {
+ *   interface DomainEventMap { 'ticket.created': TicketCreatedEvent }
+ * }
+ * ```
+ * Each entry's event must carry that key as its `type` (checked below).
+ */
+export interface DomainEventMap {
+  'service.status_changed': ServiceStatusChangedEvent;
+  'service.created': ServiceCreatedEvent;
+  'service.deleted': ServiceDeletedEvent;
+  'backup.recorded': BackupRecordedEvent;
+  'user.created': UserChangedEvent;
+  'user.updated': UserChangedEvent;
+  'user.deleted': UserChangedEvent;
+  'session.ended': SessionEndedEvent;
+  'agent.command_queued': AgentCommandQueuedEvent;
+  'agent.command_updated': AgentCommandUpdatedEvent;
+}
+
+export type DomainEventType = keyof DomainEventMap;
+export type DomainEvent = DomainEventMap[DomainEventType];
+
+/** Keys of the map whose event does not carry that key as its `type` (none, or the check below fails). */
+type MisfiledEventTypes = { [K in DomainEventType]: K extends DomainEventMap[K]['type'] ? never : K }[DomainEventType];
+true satisfies [MisfiledEventTypes] extends [never] ? true : `domain event filed under a key it does not carry as its type: ${MisfiledEventTypes}`;

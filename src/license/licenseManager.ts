@@ -1,8 +1,8 @@
 /**
- * The licence in force and the plugin switches: the one gate every plugin endpoint and resolver
- * asks (`require`). A plugin is active when the licence in force lists it, the licence has not
- * expired (checked against the clock on every call, so expiry needs no restart) and no admin has
- * turned it off. Activations are stored, so a restart keeps the licence; at start the valid
+ * The licence in force and the plugin switches: the plugin gate (`isActive`, `require`) that the
+ * module composer applies to every gated module's routes and fields (src/modules/pluginGate.ts).
+ * A plugin is active when the licence in force lists it, the licence has not expired (checked
+ * against the clock on every call, so expiry needs no restart) and no admin has turned it off. Activations are stored, so a restart keeps the licence; at start the valid
  * licence with the latest `issuedAt` among the stored ones and SVC_LICENSE_KEY is in force.
  */
 import type { Clock, TimerHandle } from '../clock.js';
@@ -12,6 +12,7 @@ import type { Logger } from '../log/logger.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { commitChange } from '../commands/commitBoundary.js';
 import { iso } from '../persistence/tables.js';
+import type { LicenseUpdatedEvent } from './licenseEvents.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
 import { PLUGIN_NAMES, verifyLicenseToken, type License, type PluginName } from './licenseToken.js';
 
@@ -192,7 +193,7 @@ export class LicenseManager {
     });
   }
 
-  private announce(reason: 'activated' | 'expired' | 'plugin-toggled', at: number): void {
+  private announce(reason: LicenseUpdatedEvent['reason'], at: number): void {
     // Customer and plugins are read when the event goes out, after the commit: the state then in force.
     this.options.writer.afterCommit(() =>
       this.options.bus.publish({ type: 'license.updated', reason, customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at, origin: 'api' }),

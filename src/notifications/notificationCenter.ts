@@ -12,7 +12,8 @@
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
-import type { NotificationRef, Origin } from '../events/domainEvents.js';
+import type { Origin } from '../events/domainEvents.js';
+import type { NotificationRef } from './notificationEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import { emitOnCommit } from '../events/emitOnCommit.js';
 import { commitChange } from '../commands/commitBoundary.js';

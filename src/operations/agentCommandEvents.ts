@@ -4,13 +4,10 @@
  * receiver can take only failures and expiries).
  */
 import type { AgentCommand } from '../domain/agentCommand.js';
-import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent } from '../events/domainEvents.js';
-import type { EventBus, Unsubscribe } from '../events/eventBus.js';
+import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent, DomainEvent } from '../events/domainEvents.js';
 import type { RealtimeService } from '../realtime/realtimeService.js';
 import type { CatalogLookups, WebhookEventSource } from '../webhooks/eventCatalog.js';
 import { AGENT_COMMAND_STATUS_NAMES, AGENT_COMMAND_TYPE_NAMES, openDeadline, workloadView } from './agentCommandNames.js';
-
-type AgentCommandEvent = AgentCommandQueuedEvent | AgentCommandUpdatedEvent;
 
 export const agentCommandChannels = {
   all: 'agent-commands:*',
@@ -26,9 +23,10 @@ export interface AgentCommandChange {
   readonly at: number;
 }
 
-/** Publish every command event to its subscribers; returns the unsubscribe. */
-export function publishAgentCommandEvents(bus: EventBus, realtime: RealtimeService): Unsubscribe {
-  const publish = (event: AgentCommandEvent) => {
+/** The committed-event handler that publishes every command event to its subscribers. */
+export function agentCommandPublisher(realtime: Pick<RealtimeService, 'publishShared'>): (event: DomainEvent) => void {
+  return (event) => {
+    if (event.type !== 'agent.command_queued' && event.type !== 'agent.command_updated') return;
     const change: AgentCommandChange = {
       event: event.type === 'agent.command_queued' ? 'agent:command_queued' : 'agent:command_updated',
       command: event.command,
@@ -39,8 +37,6 @@ export function publishAgentCommandEvents(bus: EventBus, realtime: RealtimeServi
     realtime.publishShared(agentCommandChannels.all, root);
     realtime.publishShared(agentCommandChannels.node(event.command.nodeId), root);
   };
-  const unsubscribes = [bus.subscribe('agent.command_queued', publish), bus.subscribe('agent.command_updated', publish)];
-  return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }
 
 export const AGENT_COMMAND_WEBHOOK_EVENTS = [
@@ -58,7 +54,7 @@ export const AGENT_COMMAND_WEBHOOK_EVENTS = [
  * completedAt, requestedBy{id,username}, cancelledBy{id,username}, result{message, output}},
  * previousStatus}`, with GraphQL's enum names; `payload` and `result.output` are JSON objects here.
  */
-export const agentCommandWebhookSource: WebhookEventSource<AgentCommandEvent> = {
+export const agentCommandWebhookSource: WebhookEventSource<AgentCommandQueuedEvent | AgentCommandUpdatedEvent> = {
   family: 'agent',
   domainTypes: ['agent.command_queued', 'agent.command_updated'],
   names: AGENT_COMMAND_WEBHOOK_EVENTS,

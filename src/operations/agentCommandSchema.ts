@@ -8,6 +8,7 @@ import type { AgentCommand, AgentCommandStatus } from '../domain/agentCommand.js
 import { isOpen } from '../domain/agentCommand.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
+import type { AgentCommandsContext } from './agentCommandsContext.js';
 import { pageArgs, readPage } from '../graphql/pagination.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
 import { scopeOf } from '../realtime/realtimeSchema.js';
@@ -27,7 +28,7 @@ function readFilter(args: FilterArgs): AgentCommandFilter {
 
 const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-export const agentCommandSchema: SchemaModule = {
+export const agentCommandSchema: SchemaModule<AgentCommandsContext> = {
   typeDefs: /* GraphQL */ `
     "What an agent can be asked to do."
     enum AgentCommandType {
@@ -145,13 +146,13 @@ export const agentCommandSchema: SchemaModule = {
     AgentCommandStatus: enumValues(AGENT_COMMAND_STATUS_NAMES),
     WorkloadKind: enumValues(WORKLOAD_KIND_NAMES),
     AgentCommand: {
-      agent: (c: AgentCommand, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(c.nodeId) ?? null,
+      agent: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) => ctx.app.fleet.agents.get(c.nodeId) ?? null,
       workload: (c: AgentCommand) => (c.type === 'restart_workload' ? c.payload : null),
       payload: (c: AgentCommand) => JSON.stringify(c.payload),
       open: (c: AgentCommand) => isOpen(c.status),
       expiresAt: (c: AgentCommand) => openDeadline(c),
-      requestedBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext) => (c.requestedBy === null ? null : (ctx.app.users.get(c.requestedBy) ?? null)),
-      cancelledBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext) => (c.cancelledBy === null ? null : (ctx.app.users.get(c.cancelledBy) ?? null)),
+      requestedBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) => (c.requestedBy === null ? null : (ctx.app.users.get(c.requestedBy) ?? null)),
+      cancelledBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) => (c.cancelledBy === null ? null : (ctx.app.users.get(c.cancelledBy) ?? null)),
       result: (c: AgentCommand) => (c.result === null ? null : { message: c.result.message, output: json(c.result.output) }),
     },
     Query: {
@@ -180,7 +181,7 @@ export const agentCommandSchema: SchemaModule = {
     },
     Subscription: {
       agentCommandUpdated: {
-        subscribe(_root: unknown, args: { nodeId?: string | null }, ctx: GraphQLContext) {
+        subscribe(_root: unknown, args: { nodeId?: string | null }, ctx: GraphQLContext<AgentCommandsContext>) {
           const channel = args.nodeId == null ? agentCommandChannels.all : agentCommandChannels.node(nodePath(args.nodeId, 'nodeId', new Warnings()));
           return ctx.app.realtime.channelStream(scopeOf(ctx), channel, 'agent:read');
         },

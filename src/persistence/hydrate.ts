@@ -1,7 +1,7 @@
 /** Reads the committed state at start into the actors and stores (origin `hydrate`: nothing is written back). */
 import type { Knex } from 'knex';
 import { FINISHED_COMMAND_MEMORY_MS } from '../domain/agentCommand.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import { rowToAgentCommand } from './agentCommandRows.js';
 import { rowToService } from './serviceRows.js';
 import { epoch, jsonColumn, numberOrNull as num, textOrNull as str } from './tables.js';

@@ -2,17 +2,15 @@
  * Versioned migrations, run at start. Each runs in its own transaction under an advisory lock, so
  * several instances starting at once over one PostgreSQL apply each version exactly once.
  * Migrations are imported modules (not files found at run time): the release build carries them.
- * What a migration is lives in migration.ts, which the migrations import (not this file, which
- * imports them: no cycle).
+ * The list is the product's modules' migrations (src/modules), in version order.
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log/logger.js';
 import type { Migration } from './migration.js';
-import { migrations } from './migrations/index.js';
 
 const LOCK_KEY = 7_263_401; // any constant; names this product's migration lock
 
-export async function migrate(knex: Knex, logger: Logger, list: readonly Migration[] = migrations): Promise<number[]> {
+export async function migrate(knex: Knex, logger: Logger, list: readonly Migration[]): Promise<number[]> {
   await knex.raw(`create table if not exists schema_migrations (
     version integer primary key, name text not null, applied_at timestamptz not null default now())`);
   const applied: number[] = [];

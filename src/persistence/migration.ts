@@ -1,6 +1,7 @@
 /**
- * What a versioned migration is, and the helper migrations run their SQL with. Migrations import
- * this file; migrate.ts imports the migrations and this file, so nothing imports back into itself.
+ * What a migration is, and the helper its SQL runs through. Each module declares its own
+ * migrations beside it; migrate.ts runs the product's list. Never edit an applied migration: its
+ * version and name are recorded in `schema_migrations`.
  */
 import type { Knex } from 'knex';
 

@@ -4,6 +4,7 @@
  */
 import { COMMAND_OUTCOMES, type AgentHeartbeat, type CommandOutcomeReport } from '../domain/agent.js';
 import { BACKUP_STATUSES, SERVICE_STATUSES, type BackupStatus, type ServiceStatus } from '../domain/service.js';
+import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { AppError } from '../errors/catalog.js';
 import {
   badRequest, enumValue, expectObject, nodePath, optionalBoolean, optionalInteger, optionalJsonObject, optionalName,
@@ -177,13 +178,6 @@ export interface SyncEntry {
   readonly availableReplicas: number | null;
   readonly images: readonly string[] | null;
   readonly slaGroup: string | null;
-}
-
-export interface SlaGroupDeclaration {
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly tier: string | null;
-  readonly targets: { readonly uptime: number } | null;
 }
 
 export interface StatusSync {

@@ -13,7 +13,7 @@ import { resolveClientAddress } from '../gateway/clientAddress.js';
 import { catalogReply, type Reply } from '../gateway/http.js';
 import type { RateLimiter } from '../gateway/rateLimiter.js';
 import type { TopicPublisher, UpgradeHead, WebSocketEndpoint } from '../gateway/webSocket.js';
-import type { AppServices, GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../graphql/context.js';
 import { operationOf, type DocumentCache } from '../graphql/documentCache.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { FanoutHub } from './fanoutHub.js';
@@ -40,7 +40,8 @@ export interface GraphQLWsEndpointOptions {
   readonly auth: AuthService;
   readonly realtime: RealtimeService;
   readonly hub: FanoutHub;
-  readonly app: AppServices;
+  /** Every module's services: `ctx.app` of subscription resolvers. */
+  readonly app: object;
   readonly limits: RealtimeLimits;
   readonly allowedOrigins: readonly string[];
   readonly rateLimiter: RateLimiter;
@@ -50,7 +51,7 @@ export interface GraphQLWsEndpointOptions {
 }
 
 /** The GraphQL context of a subscription: the usual one and the subscription it serves, in one object. */
-export interface SubscriptionContext extends GraphQLContext, SubscriptionScope {}
+export interface SubscriptionContext extends GraphQLContext<object>, SubscriptionScope {}
 
 export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
   const { realtime, limits } = options;

@@ -11,8 +11,9 @@ import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import { AppError, ErrorCode, toCloseCode } from '../errors/catalog.js';
-import type { LicenseUpdatedEvent, NotificationRef, ServiceStatusChangedEvent } from '../events/domainEvents.js';
-import type { EventBus, Unsubscribe } from '../events/eventBus.js';
+import type { DomainEvent, ServiceStatusChangedEvent } from '../events/domainEvents.js';
+import type { LicenseUpdatedEvent } from '../license/licenseEvents.js';
+import type { NotificationRef } from '../notifications/notificationEvents.js';
 import type { Logger } from '../log/logger.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import { channels, nodeAncestry } from './channels.js';
@@ -71,7 +72,6 @@ export class RealtimeService {
   private readonly presence = new PresenceTable();
   private readonly locks = new EditLockTable();
   private readonly roleContexts = new Map<string, unknown>();
-  private readonly unsubscribes: Unsubscribe[] = [];
   private sweeper: TimerHandle | undefined;
   /** One timer, for the earliest lock expiry it knows of (`lockTimerAt`); see armLockExpiry. */
   private lockTimer: TimerHandle | undefined;
@@ -237,21 +237,27 @@ export class RealtimeService {
     this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: JSON.stringify(data ?? null) } });
   }
 
-  start(bus: EventBus): void {
-    this.unsubscribes.push(
-      bus.subscribe('service.status_changed', (e) => this.onServiceStatus(e)),
-      bus.subscribe('notification.created', (e) => this.onNotification(e.notification)),
-      bus.subscribe('license.updated', (e) => this.onLicense(e)),
-      bus.subscribe('session.ended', (e) => this.endSession(e.sessionId, `session ended (${e.reason}); sign in again`)),
-      bus.subscribeAll((e) => {
-        if (e.type === 'user.updated' || e.type === 'user.deleted') this.recheckUser(e.user.id);
-      }),
-    );
+  /** A committed domain event: what live subscribers hear of it (the realtime module subscribes this). */
+  hear(event: DomainEvent): void {
+    switch (event.type) {
+      case 'service.status_changed': return this.onServiceStatus(event);
+      case 'notification.created': return this.onNotification(event.notification);
+      case 'license.updated': return this.onLicense(event);
+      case 'session.ended': return this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
+      case 'user.updated':
+      case 'user.deleted':
+        return this.recheckUser(event.user.id);
+      default:
+        return;
+    }
+  }
+
+  /** Starts the sweep of ended sessions (product time: src/scheduler/clock.ts). */
+  start(): void {
     this.sweeper = this.deps.clock.setRepeatingTimer(SWEEP_INTERVAL_MS, () => this.sweep());
   }
 
   stop(): void {
-    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     this.deps.clock.clearTimer(this.sweeper);
     this.deps.clock.clearTimer(this.lockTimer);
     this.sweeper = undefined;

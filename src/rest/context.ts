@@ -2,7 +2,7 @@
 import type { Clock } from '../clock.js';
 import type { ServiceCommands } from '../commands/serviceCommands.js';
 import { commitChange as commitAt } from '../commands/commitBoundary.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { Database } from '../persistence/database.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 

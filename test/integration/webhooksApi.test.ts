@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GraphQLObjectType } from 'graphql';
 import { createManualClock } from '../../src/clock.js';
-import { buildSchema } from '../../src/graphql/schema.js';
+import { productModules } from '../../src/app.js';
 import { auditEvents, startAuditServer } from '../support/audit.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
@@ -197,7 +197,7 @@ for (const backend of testBackends()) {
     });
 
     it('no type of the schema has a field that could return a webhook secret', () => {
-      const schema = buildSchema();
+      const schema = productModules().schema();
       for (const name of ['Webhook', 'WebhookExecution', 'WebhookHeader', 'WebhookStats']) {
         const type = schema.getType(name) as GraphQLObjectType;
         assert.deepEqual(Object.keys(type.getFields()).filter((f) => /secret/i.test(f)), name === 'Webhook' ? ['hasSecret'] : []);

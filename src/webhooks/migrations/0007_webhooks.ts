@@ -1,4 +1,4 @@
-import { runStatements, type Migration } from '../migration.js';
+import { runStatements, type Migration } from '../../persistence/migration.js';
 
 export const webhooksSchema: Migration = {
   version: 7,

@@ -1,4 +1,4 @@
-import { runStatements, type Migration } from '../migration.js';
+import { runStatements, type Migration } from '../../persistence/migration.js';
 
 export const webhookOutboxSchema: Migration = {
   version: 9,
