@@ -58,6 +58,7 @@ import { createNotifications } from './notifications/index.js';
 import { coreEntityTypes } from './realtime/coreEntityTypes.js';
 import { createGraphQLWsEndpoint, createRealtimeCore } from './realtime/index.js';
 import { createWebhooks } from './webhooks/createWebhooks.js';
+import { createWorkerPool } from './workers/createWorkerPool.js';
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -91,6 +92,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
+  const workers = createWorkerPool(config.workers);
   try {
     await migrate(database.knex, logger);
     await ensureBootstrapAdmin(database.knex, config.bootstrapAdmin, clock.now(), logger);
@@ -170,7 +172,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       audit,
       webhooks: webhooks.service,
       knex: database.knex,
-      dashboard: createDashboardStats({ knex: database.knex, fleet, clock }),
+      dashboard: createDashboardStats({ knex: database.knex, fleet, clock, pool: workers }),
       notifications,
       realtime,
       entityTypes,
@@ -263,6 +265,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           await webhooks.close();
           await writer.flush();
           http.closeConnections();
+          await workers.close();
           await database.close();
           logger.info('stopped');
         })();
@@ -270,6 +273,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       },
     };
   } catch (error) {
+    await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

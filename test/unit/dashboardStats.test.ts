@@ -9,6 +9,8 @@ import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter } from '../../src/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../src/persistence/database.js';
 import { migrate } from '../../src/persistence/migrate.js';
+import { createInProcessPool } from '../../src/workers/inProcessPool.js';
+import { productTasks } from '../../src/workers/productTasks.js';
 import { testBackends, type TestStore } from '../support/backends.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month
@@ -36,6 +38,7 @@ for (const backend of testBackends()) {
     let store: TestStore;
     let db: Database;
     let groups: SlaGroupStore;
+    const pool = createInProcessPool(productTasks);
 
     before(async () => {
       store = await backend.createStore();
@@ -49,6 +52,7 @@ for (const backend of testBackends()) {
       group('undeclared', null);
     });
     after(async () => {
+      await pool.close();
       await db.close();
       await store.dispose();
     });
@@ -87,7 +91,7 @@ for (const backend of testBackends()) {
     };
 
     const statsFor = (records: ServiceRecord[], now = NOW) =>
-      createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(now) }).get();
+      createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(now), pool }).get();
 
     it('is all zeros when there are no services', async () => {
       assert.deepEqual(await statsFor([]), {
@@ -157,7 +161,7 @@ for (const backend of testBackends()) {
     it('serves the cached result until cacheMs of the injected clock have passed', async () => {
       const records = [await service('cached', null, upExcept(0))];
       const clock = createManualClock(NOW);
-      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, cacheMs: 1000 });
+      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, cacheMs: 1000, pool });
       assert.equal((await stats.get()).totalServices, 1);
       records.push(await service('added', null, upExcept(0)));
       clock.advance(999);
@@ -168,11 +172,33 @@ for (const backend of testBackends()) {
 
     it('coalesces concurrent calls into one computation', async () => {
       const fleet = fleetOf([await service('coalesced', null, upExcept(0))]);
-      const stats = createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW) });
+      const stats = createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW), pool });
       const [a, b, c] = await Promise.all([stats.get(), stats.get(), stats.get()]);
       assert.equal(fleet.allCalls, 1);
       assert.equal(a, b);
       assert.equal(b, c);
+    });
+
+    it('reads the month page by page with the same result whatever the page size', async () => {
+      const records = [
+        await service('paged-a', 'gold', upExcept(100)),
+        await service('paged-b', 'gold', upExcept(400)),
+        await service('paged-c', null, upExcept(500)),
+      ];
+      const expected = await statsFor(records);
+      for (const pageRows of [1, 2, 4]) {
+        const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(NOW), pool, pageRows });
+        assert.deepEqual(await stats.get(), expected, `${pageRows} row(s) a page`);
+      }
+    });
+
+    it('runs the SLA arithmetic of the whole fleet as one task on the pool', async () => {
+      const records = [await service('batch-a', 'gold', upExcept(0)), await service('batch-b', null, upExcept(10)), await service('batch-c', 'gold', [])];
+      const tasks: string[] = [];
+      const counting: typeof pool = { ...pool, run: (input) => (tasks.push(input.type), pool.run(input)) };
+      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(NOW), pool: counting, pageRows: 1 });
+      assert.equal((await stats.get()).totalServices, 3);
+      assert.deepEqual(tasks, ['dashboardStats']);
     });
   });
 }
