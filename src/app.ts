@@ -35,6 +35,7 @@ import { SessionStore } from './auth/sessionStore.js';
 import { createTokenService } from './auth/tokens.js';
 import { resolveJwtSecret } from './config/secrets.js';
 import { createDashboardStats } from './dashboard/dashboardStats.js';
+import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
 import type { Route } from './gateway/routes.js';
 import type { AppServices } from './graphql/context.js';
 import { createGraphQLExecutor } from './graphql/executor.js';
@@ -172,7 +173,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       audit,
       webhooks: webhooks.service,
       knex: database.knex,
-      dashboard: createDashboardStats({ knex: database.knex, fleet, clock, pool: workers }),
+      dashboard: createDashboardStats({ knex: database.knex, fleet, clock, pool: workers, pageBlocks: defaultPageBlocks(database.kind) }),
       notifications,
       realtime,
       entityTypes,

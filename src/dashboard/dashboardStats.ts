@@ -1,7 +1,7 @@
 /**
  * The dashboard's SLA summary (SPEC.md "Dashboard stats") for the current UTC calendar month to
  * date. The main thread numbers the fleet's services and reads the month's status intervals page by
- * page into typed arrays (uptimeQuery.ts), letting the event loop go between slices; the SLA
+ * page into typed arrays (uptimeQuery.ts, intervalColumns.ts), letting the event loop go between slices; the SLA
  * arithmetic of every service then runs as ONE task on the worker pool (dashboardTask.ts).
  *
  * Concurrency: results are cached for `cacheMs` of the injected clock, and concurrent calls while a
@@ -17,7 +17,8 @@ import type { SlaGroupStore } from '../actors/slaGroupStore.js';
 import { monthPeriod } from '../sla/periodArithmetic.js';
 import type { WorkerPool } from '../workers/workerPool.js';
 import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
-import { DEFAULT_PAGE_ROWS, readUptimeIntervals } from './uptimeQuery.js';
+import { ServiceNumbering } from './serviceNumbering.js';
+import { readUptimeIntervals } from './uptimeQuery.js';
 
 export interface DashboardStats {
   readonly totalServices: number;
@@ -48,8 +49,8 @@ export interface DashboardStatsOptions {
   readonly pool: DashboardWorkerPool;
   /** How long a result is served before it is computed again, in ms of `clock`. @default 15000 */
   readonly cacheMs?: number;
-  /** Status intervals read per query. @default 5000 */
-  readonly pageRows?: number;
+  /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 24 */
+  readonly pageBlocks?: number;
 }
 
 export interface DashboardStatsSource {
@@ -59,14 +60,14 @@ export interface DashboardStatsSource {
 export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
   const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
-  const pageRows = options.pageRows ?? DEFAULT_PAGE_ROWS;
+  const pageBlocks = options.pageBlocks ?? 24;
   let cached: { readonly at: number; readonly stats: DashboardStats } | undefined;
   let inFlight: Promise<DashboardStats> | undefined;
 
   const compute = async (now: number): Promise<DashboardStats> => {
     const period = monthPeriod(now);
     const services = await numberServices(fleet);
-    const intervals = await readUptimeIntervals(knex, period, services.numbers, pageRows);
+    const intervals = await readUptimeIntervals(knex, period, services.numbering, pageBlocks);
     const result = await pool.run({ type: 'dashboardStats', period, now, targets: services.targets, intervals });
     return {
       totalServices: fleet.services.size,
@@ -102,22 +103,21 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
 const SERVICES_PER_SLICE = 5000;
 
 /**
- * Numbers the fleet's services in the order it lists them (service id -> number) with each one's
- * uptime target (NaN: no SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
+ * Numbers the fleet's services in the order it lists them, with each one's uptime target (NaN: no
+ * SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
  */
-async function numberServices(fleet: DashboardFleet): Promise<{ numbers: Map<string, number>; targets: Float64Array }> {
-  const numbers = new Map<string, number>();
+async function numberServices(fleet: DashboardFleet): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
+  const numbering = new ServiceNumbering();
   const targets: number[] = [];
   let slice = 0;
   for (const service of fleet.services.all()) {
-    numbers.set(service.id, targets.length);
-    targets.push(targetOf(fleet, service) ?? Number.NaN);
+    if (numbering.add(service.id) === targets.length) targets.push(targetOf(fleet, service) ?? Number.NaN);
     if (++slice === SERVICES_PER_SLICE) {
       slice = 0;
       await nextTurn();
     }
   }
-  return { numbers, targets: Float64Array.from(targets) };
+  return { numbering, targets: Float64Array.from(targets) };
 }
 
 function targetOf(fleet: DashboardFleet, service: ServiceRecord): number | null {

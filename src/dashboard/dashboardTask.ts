@@ -4,15 +4,17 @@
  * (sla/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
  *
  * Services are numbered by the caller (0..n-1, the order it walked the fleet in); `targets[i]` is
- * service i's uptime target in percent, NaN when it has none. Interval j belongs to service
- * `intervals.service[j]`; its status is coded as in uptimeQuery.ts (1-based index in
- * SERVICE_STATUSES, anything else UNKNOWN); `endedAt` NaN means still open.
+ * service i's uptime target in percent, NaN when it has none. Row j is interval `seq[j]` of service
+ * `service[j]`, in the order the rows were read; its status is coded as in intervalColumns.ts
+ * (1-based index in SERVICE_STATUSES, anything else UNKNOWN); `endedAt` NaN means still open. A
+ * (service, seq) read twice (updated between two pages) counts once, as its last-read row.
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../domain/service.js';
 import { actualValueOf, judgePeriod, measurePeriod, type Period, type StatusInterval } from '../sla/periodArithmetic.js';
 
 export interface PackedIntervals {
   readonly service: Uint32Array;
+  readonly seq: Int32Array;
   readonly status: Uint8Array;
   /** Epoch ms. */
   readonly startedAt: Float64Array;
@@ -82,14 +84,17 @@ export function summarizeDashboard(task: DashboardStatsTask): DashboardStatsResu
 }
 
 /**
- * The intervals of each service, by a counting sort on the service number (linear in the
- * intervals); `of(i)` builds service i's list when asked, so only one service's objects live at a time.
+ * The intervals of each service, by a counting sort on the service number (linear in the rows,
+ * stable: a service's rows stay in read order); `of(i)` builds service i's list when asked, so only
+ * one service's objects live at a time.
  */
 function groupByService(intervals: PackedIntervals, services: number): (service: number) => StatusInterval[] {
-  const { service, status, startedAt, endedAt } = intervals;
+  const { service, seq, status, startedAt, endedAt } = intervals;
   const count = service.length;
-  if (status.length !== count || startedAt.length !== count || endedAt.length !== count) {
-    throw new RangeError(`interval columns differ in length: service ${count}, status ${status.length}, startedAt ${startedAt.length}, endedAt ${endedAt.length}`);
+  if (seq.length !== count || status.length !== count || startedAt.length !== count || endedAt.length !== count) {
+    throw new RangeError(
+      `interval columns differ in length: service ${count}, seq ${seq.length}, status ${status.length}, startedAt ${startedAt.length}, endedAt ${endedAt.length}`,
+    );
   }
   const starts = new Uint32Array(services + 1);
   for (let j = 0; j < count; j += 1) {
@@ -106,12 +111,17 @@ function groupByService(intervals: PackedIntervals, services: number): (service:
     next[owner] = next[owner]! + 1;
   }
   return (owner) => {
-    const own: StatusInterval[] = [];
-    for (let k = starts[owner]!; k < starts[owner + 1]!; k += 1) {
-      const j = order[k]!;
+    const rows = lastReadPerSeq(order.subarray(starts[owner]!, starts[owner + 1]!), seq);
+    return rows.map((j) => {
       const ended = endedAt[j]!;
-      own.push({ status: statusOfCode(status[j]!), startedAt: startedAt[j]!, endedAt: Number.isNaN(ended) ? null : ended });
-    }
-    return own;
+      return { status: statusOfCode(status[j]!), startedAt: startedAt[j]!, endedAt: Number.isNaN(ended) ? null : ended };
+    });
   };
+}
+
+/** One row per seq, the last read of each (rows are in read order). */
+function lastReadPerSeq(rows: Uint32Array, seq: Int32Array): number[] {
+  const bySeq = new Map<number, number>();
+  for (const j of rows) bySeq.set(seq[j]!, j);
+  return bySeq.size === rows.length ? Array.from(rows) : [...bySeq.values()];
 }

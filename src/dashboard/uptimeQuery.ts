@@ -1,180 +1,91 @@
 /**
  * Reads the status intervals of a period for the SLA arithmetic, page by page, straight into the
- * typed-array columns the worker task takes (dashboardTask.ts). Same SQL on PGlite and PostgreSQL.
+ * typed-array columns the worker task takes (intervalColumns.ts). Same SQL on PGlite and PostgreSQL.
  *
  * Which rows: the intervals overlapping the period (`started_at < end` and open or
  * `ended_at >= start`); the `>=` also brings an interval that ended exactly at the period start,
  * so a down run continuing across the boundary is not taken for a new incident. Rows of services
  * the caller does not number (deleted, or not in this instance's fleet) are left out.
  *
- * Pages: keyset pagination on the primary key `(service_id, seq)`, `pageRows` rows a query, the
- * event loop let go between pages. Each page costs the main thread a bounded slice of work (the
- * driver decoding one text value, and the scan below), which is what keeps the loop responsive
- * while a month of a large fleet is read: one query for all of it was one 30 MB value decoded and
- * parsed in one go (about 0.3 s at 450,000 intervals), and PGlite runs the query itself on the main
- * thread too. Each page is its own statement, so the batch writer's commits go between pages; rows
- * may lag the actors' memory by a commit window or a page (group commit), which callers accept.
+ * Pages: ranges of `pageBlocks` heap blocks (`ctid` ranges, a TID range scan: the table read in its
+ * physical order, no index walk, no sort), the last range open-ended so rows appended meanwhile are
+ * read too. The event loop is let go between pages, and each page costs the main thread a bounded
+ * slice of work, which is what keeps the loop responsive while a month of a large fleet is read:
+ * one query for all of it was one 30 MB value decoded and parsed in one go (about 0.3 s at 450,000
+ * intervals), and PGlite runs every query on the main thread, so there the page itself is the
+ * slice. Each page is its own statement, so the batch writer's commits go between pages.
  *
- * How a page travels: ONE text value, `service_id,seq,status,started_ms,ended_ms` records joined by
- * `;` (status as its 1-based index in SERVICE_STATUSES, 0 for anything else; times as integer epoch
- * ms; `ended_ms` empty while open). Row-per-interval results cost the embedded database about 6-9 us
- * per row to decode in JavaScript; the single value costs a tenth of that and needs no Date or
- * timestamp-string parsing on either driver.
+ * Consistency: rows may lag the actors' memory by a commit window (group commit), which callers
+ * accept. An interval updated while the pages are read (closed: `ended_at` set) may be read twice,
+ * its old version in one page and its new version in a later one; the later read is the newer
+ * version, and the task keeps the last-read row of each (service, seq) (dashboardTask.ts).
+ *
+ * How a page travels: ONE base64 text value of binary records (intervalColumns.ts), built by the
+ * database with uuid_send/int4send/float8send: no per-row objects on the main thread, no number or
+ * timestamp text to parse, and the same bytes whatever the driver (pg, PGlite) or `bytea_output`.
+ * Row-per-interval results cost the embedded database 6-9 us per row to decode in JavaScript.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import type { DatabaseKind } from '../persistence/database.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
 import type { Period } from '../sla/periodArithmetic.js';
 import type { PackedIntervals } from './dashboardTask.js';
-
-const RECORD = ';';
-const FIELD = ',';
+import { IntervalColumns } from './intervalColumns.js';
+import type { ServiceNumbering } from './serviceNumbering.js';
 
 // `case status when 'OPERATIONAL' then 1 ... else 0 end`: the status as its 1-based index (0: not a known status).
 const STATUS_CODE = `case status ${SERVICE_STATUSES.map((status, i) => `when '${status}' then ${i + 1}`).join(' ')} else 0 end`;
-// float8 -> bigint rounds to the nearest integer.
-const epochMs = (column: string) => `(date_part('epoch', ${column}) * 1000)::bigint`;
+// Whole epoch milliseconds as float8 (exact below 2^53; rounds as the cast to bigint did).
+const epochMs = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
 
-const pageSql = (after: boolean) => `
-  select string_agg(
-      service_id::text || '${FIELD}' || seq || '${FIELD}' || ${STATUS_CODE} || '${FIELD}' || ${epochMs('started_at')}
-      || '${FIELD}' || coalesce(${epochMs('ended_at')}::text, ''),
-      '${RECORD}' order by service_id, seq) as intervals
-    from (
-      select service_id, seq, status, started_at, ended_at from status_intervals
-      where started_at < ?::timestamptz and (ended_at is null or ended_at >= ?::timestamptz)
-        ${after ? 'and (service_id, seq) > (?::uuid, ?::integer)' : ''}
-      order by service_id, seq
-      limit ?
-    ) page`;
-const FIRST_PAGE = pageSql(false);
-const NEXT_PAGE = pageSql(true);
-
-/** Rows a page query returns, unless the caller says otherwise. */
-export const DEFAULT_PAGE_ROWS = 5000;
+const pageSql = (last: boolean) => `
+  select encode(string_agg(
+      uuid_send(service_id) || int4send(seq) || int2send((${STATUS_CODE})::int2)
+      || float8send(${epochMs('started_at')}) || float8send(coalesce(${epochMs('ended_at')}, 'NaN'::float8)),
+      ''::bytea), 'base64') as intervals
+    from status_intervals
+    where ctid >= ?::tid ${last ? '' : 'and ctid < ?::tid'}
+      and started_at < ?::timestamptz and (ended_at is null or ended_at >= ?::timestamptz)`;
+const PAGE = pageSql(false);
+const LAST_PAGE = pageSql(true);
+const BLOCKS = `select (pg_relation_size('status_intervals') / current_setting('block_size')::bigint)::integer as blocks`;
 
 /**
- * The intervals overlapping `period` of the services in `numbers` (service id -> its number in the
- * task), as columns. Services without rows have none; the order of the rows is unspecified.
+ * Heap blocks read per query (about 100 intervals each). PostgreSQL works in its own process, so
+ * its pages are large (few round trips; the main thread only decodes); PGlite runs the scan on the
+ * main thread, so its pages are small enough to be a short slice of the event loop.
  */
-export async function readUptimeIntervals(
-  knex: Knex,
-  period: Period,
-  numbers: ReadonlyMap<string, number>,
-  pageRows = DEFAULT_PAGE_ROWS,
-): Promise<PackedIntervals> {
+export function defaultPageBlocks(kind: DatabaseKind): number {
+  return kind === 'postgres' ? 128 : 24;
+}
+
+const rowsOf = (result: unknown): unknown[] =>
+  // pg answers `{ rows }`; knex-pglite does too, but accept a bare row array as well.
+  Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+
+/**
+ * The intervals overlapping `period` of the numbered services, as columns. Services without rows
+ * have none; the order of the rows is unspecified.
+ */
+export async function readUptimeIntervals(knex: Knex, period: Period, services: ServiceNumbering, pageBlocks: number): Promise<PackedIntervals> {
   const columns = new IntervalColumns();
   const end = new Date(period.end).toISOString();
   const start = new Date(period.start).toISOString();
-  let after: PageEnd | undefined;
-  for (;;) {
-    const result: unknown = after === undefined
-      ? await knex.raw(FIRST_PAGE, [end, start, pageRows])
-      : await knex.raw(NEXT_PAGE, [end, start, after.serviceId, after.seq, pageRows]);
-    // pg answers `{ rows }`; knex-pglite does too, but accept a bare row array as well.
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ intervals: string | null }>;
-    const page = packIntervals(rows[0]?.intervals ?? '', numbers, columns);
-    if (page.records < pageRows || page.last === undefined) break;
-    after = page.last;
+  const [size] = rowsOf(await knex.raw(BLOCKS)) as Array<{ blocks: number }>;
+  const blocks = size?.blocks ?? 0;
+  for (let first = 0; ; first += pageBlocks) {
+    const last = first + pageBlocks >= blocks;
+    const result: unknown = last
+      ? await knex.raw(LAST_PAGE, [`(${first},0)`, end, start])
+      : await knex.raw(PAGE, [`(${first},0)`, `(${first + pageBlocks},0)`, end, start]);
+    const [page] = rowsOf(result) as Array<{ intervals: string | null }>;
+    columns.addPage(page?.intervals ?? '', services);
+    if (last) break;
+    // After the first page, room for the rest at the same density (and a margin), all at once.
+    if (first === 0) columns.reserve(Math.ceil(((columns.size / pageBlocks) * blocks) * 1.1));
     // Let timers and requests run between pages (PGlite answers without a real I/O wait).
     await nextTurn();
   }
   return columns.finish();
-}
-
-interface PageEnd {
-  readonly serviceId: string;
-  readonly seq: number;
-}
-
-/** Columns that grow as pages arrive; `finish()` trims them to their length. */
-export class IntervalColumns {
-  private length = 0;
-  private service = new Uint32Array(1024);
-  private status = new Uint8Array(1024);
-  private startedAt = new Float64Array(1024);
-  private endedAt = new Float64Array(1024);
-
-  push(service: number, status: number, startedAt: number, endedAt: number): void {
-    if (this.length === this.service.length) this.grow();
-    const at = this.length++;
-    this.service[at] = service;
-    this.status[at] = status;
-    this.startedAt[at] = startedAt;
-    this.endedAt[at] = endedAt;
-  }
-
-  finish(): PackedIntervals {
-    const n = this.length;
-    return { service: this.service.slice(0, n), status: this.status.slice(0, n), startedAt: this.startedAt.slice(0, n), endedAt: this.endedAt.slice(0, n) };
-  }
-
-  private grow(): void {
-    const size = this.service.length * 2;
-    const grown = <T extends Uint32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
-      const array = make(size);
-      array.set(old);
-      return array;
-    };
-    this.service = grown(this.service, (n) => new Uint32Array(n));
-    this.status = grown(this.status, (n) => new Uint8Array(n));
-    this.startedAt = grown(this.startedAt, (n) => new Float64Array(n));
-    this.endedAt = grown(this.endedAt, (n) => new Float64Array(n));
-  }
-}
-
-const RECORD_CODE = RECORD.charCodeAt(0);
-const ZERO = 48;
-const MINUS = 45;
-
-/**
- * Scans one page (`id,seq,status,started,ended;...`) into `columns`, numbering each row's service
- * with `numbers` (rows of services not in it are skipped). Answers how many records the page held
- * and the key of its last one. A hand-rolled scanner: splitting the records into arrays of strings
- * costs several times as much.
- */
-export function packIntervals(text: string, numbers: ReadonlyMap<string, number>, columns: IntervalColumns): { records: number; last: PageEnd | undefined } {
-  const length = text.length;
-  let at = 0;
-  let records = 0;
-  let lastId = '';
-  let lastSeq = 0;
-  // Reads an optionally negative integer at `at`, leaving `at` on the character after it.
-  const integer = (): number | null => {
-    const negative = text.charCodeAt(at) === MINUS;
-    if (negative) at += 1;
-    const first = at;
-    let value = 0;
-    for (let c = text.charCodeAt(at); c >= ZERO && c <= ZERO + 9; c = text.charCodeAt(++at)) value = value * 10 + (c - ZERO);
-    if (at === first) return null;
-    return negative ? -value : value;
-  };
-  // Pages come in key order, so a service's rows are consecutive: look its number up once.
-  let previousId = '';
-  let previousNumber: number | undefined;
-  while (at < length) {
-    const comma = text.indexOf(FIELD, at);
-    if (comma === -1) break;
-    const id = text.slice(at, comma);
-    at = comma + 1;
-    const seq = integer() ?? 0;
-    at += 1;
-    const code = integer() ?? 0;
-    at += 1;
-    const startedAt = integer() ?? 0;
-    at += 1;
-    const endedAt = integer();
-    // Skip to the next record (also past anything unexpected).
-    while (at < length && text.charCodeAt(at) !== RECORD_CODE) at += 1;
-    at += 1;
-    records += 1;
-    lastId = id;
-    lastSeq = seq;
-    if (id !== previousId) {
-      previousId = id;
-      previousNumber = numbers.get(id);
-    }
-    if (previousNumber !== undefined) columns.push(previousNumber, code, startedAt, endedAt ?? Number.NaN);
-  }
-  return { records, last: records === 0 ? undefined : { serviceId: lastId, seq: lastSeq } };
 }

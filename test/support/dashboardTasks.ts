@@ -14,6 +14,7 @@ export function generatedDashboardTask(services: number, perService: number): Da
   const period = monthPeriod(now);
   const count = services * perService;
   const service = new Uint32Array(count);
+  const seq = new Int32Array(count);
   const status = new Uint8Array(count);
   const startedAt = new Float64Array(count);
   const endedAt = new Float64Array(count);
@@ -26,6 +27,7 @@ export function generatedDashboardTask(services: number, perService: number): Da
       const down = k % 2 === 1;
       const length = down ? ((s * 7 + k) % 120) * MINUTE : ((now - period.start) / perService) | 0;
       service[row] = s;
+      seq[row] = k + 1;
       status[row] = down ? 3 : 1;
       startedAt[row] = at;
       at += length;
@@ -33,5 +35,5 @@ export function generatedDashboardTask(services: number, perService: number): Da
       row += 1;
     }
   }
-  return { type: 'dashboardStats', period, now, targets, intervals: { service, status, startedAt, endedAt } };
+  return { type: 'dashboardStats', period, now, targets, intervals: { service, seq, status, startedAt, endedAt } };
 }

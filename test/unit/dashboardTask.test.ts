@@ -10,7 +10,7 @@ const MIN = 60_000;
 const OPERATIONAL = 1;
 const DOWN = 3;
 
-type Row = readonly [service: number, status: number, startedAt: number, endedAt: number | null];
+type Row = readonly [service: number, status: number, startedAt: number, endedAt: number | null, seq?: number];
 
 function task(targets: readonly number[], rows: readonly Row[]): DashboardStatsTask {
   return {
@@ -20,6 +20,7 @@ function task(targets: readonly number[], rows: readonly Row[]): DashboardStatsT
     targets: Float64Array.from(targets),
     intervals: {
       service: Uint32Array.from(rows.map((r) => r[0])),
+      seq: Int32Array.from(rows.map((r, i) => r[4] ?? i + 1)),
       status: Uint8Array.from(rows.map((r) => r[1])),
       startedAt: Float64Array.from(rows.map((r) => r[2])),
       endedAt: Float64Array.from(rows.map((r) => r[3] ?? Number.NaN)),
@@ -59,6 +60,19 @@ describe('dashboard task', () => {
     assert.equal(down.averageUptime, 0);
   });
 
+  it('counts an interval read twice (updated between two pages) once, as its last-read version', () => {
+    // Interval 2 was read open (DOWN until now), then again once closed after 60 minutes.
+    const rows: Row[] = [
+      [0, OPERATIONAL, MARCH, MARCH + MIN, 1],
+      [0, DOWN, MARCH + MIN, null, 2],
+      [0, DOWN, MARCH + MIN, MARCH + 61 * MIN, 2],
+      [0, OPERATIONAL, MARCH + 61 * MIN, null, 3],
+    ];
+    const once = summarizeDashboard(task([Number.NaN], [rows[0]!, rows[2]!, rows[3]!]));
+    assert.deepEqual(summarizeDashboard(task([Number.NaN], rows)), once);
+    assert.equal(once.averageUptime, 99.583);
+  });
+
   it('is all zeros without services', () => {
     assert.deepEqual(summarizeDashboard(task([], [])), { type: 'dashboardStats', servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 0 });
   });
@@ -71,7 +85,7 @@ describe('dashboard task', () => {
     const bad = task([99], [[0, OPERATIONAL, MARCH, null]]);
     assert.throws(
       () => summarizeDashboard({ ...bad, intervals: { ...bad.intervals, endedAt: new Float64Array(0) } }),
-      { name: 'RangeError', message: 'interval columns differ in length: service 1, status 1, startedAt 1, endedAt 0' },
+      { name: 'RangeError', message: 'interval columns differ in length: service 1, seq 1, status 1, startedAt 1, endedAt 0' },
     );
   });
 });
