@@ -92,8 +92,9 @@ const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
+  // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
   const workers = createWorkerPool(config.workers);
+  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
     await migrate(database.knex, logger);
     await ensureBootstrapAdmin(database.knex, config.bootstrapAdmin, clock.now(), logger);
