@@ -1,8 +1,9 @@
 /**
  * The dashboard's SLA summary (SPEC.md "Dashboard stats") for the current UTC calendar month to
- * date. The main thread numbers the fleet's services and reads the month's status intervals page by
- * page into typed arrays (uptimeQuery.ts, intervalColumns.ts), letting the event loop go between slices; the SLA
- * arithmetic of every service then runs as ONE task on the worker pool (dashboardTask.ts).
+ * date. The main thread numbers the fleet's services (serviceNumbering.ts) and reads the month's
+ * status intervals page by page into typed arrays (uptimeQuery.ts, intervalColumns.ts), letting the
+ * event loop go between slices; the SLA arithmetic of every service then runs as ONE task on the
+ * worker pool (dashboardTask.ts), never one per service.
  *
  * Concurrency: results are cached for `cacheMs` of the injected clock, and concurrent calls while a
  * computation runs share it (one read, one task), so dashboards polling together cost one
