@@ -35,7 +35,7 @@ describe('worker pool in the release build', () => {
       const pool = createWorkerPool({ threads: 1 });
       const result = await pool.run({
         type: 'dashboardStats', period, now, targets: Float64Array.of(99),
-        intervals: { service: Uint32Array.of(0), status: Uint8Array.of(1), startedAt: Float64Array.of(period.start), endedAt: Float64Array.of(NaN) },
+        intervals: { service: Uint32Array.of(0), seq: Int32Array.of(1), status: Uint8Array.of(1), startedAt: Float64Array.of(period.start), endedAt: Float64Array.of(NaN) },
       });
       await pool.close();
       process.stdout.write(JSON.stringify({ result, threads: pool.threads }));
