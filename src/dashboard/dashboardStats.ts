@@ -50,7 +50,7 @@ export interface DashboardStatsOptions {
   readonly pool: DashboardWorkerPool;
   /** How long a result is served before it is computed again, in ms of `clock`. @default 15000 */
   readonly cacheMs?: number;
-  /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 24 */
+  /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 12 */
   readonly pageBlocks?: number;
 }
 
@@ -61,7 +61,7 @@ export interface DashboardStatsSource {
 export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
   const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
-  const pageBlocks = options.pageBlocks ?? 24;
+  const pageBlocks = options.pageBlocks ?? 12;
   let cached: { readonly at: number; readonly stats: DashboardStats } | undefined;
   let inFlight: Promise<DashboardStats> | undefined;
 

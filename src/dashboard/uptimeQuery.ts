@@ -57,7 +57,7 @@ const BLOCKS = `select (pg_relation_size('status_intervals') / current_setting('
  * main thread, so its pages are small enough to be a short slice of the event loop.
  */
 export function defaultPageBlocks(kind: DatabaseKind): number {
-  return kind === 'postgres' ? 128 : 24;
+  return kind === 'postgres' ? 128 : 12;
 }
 
 const rowsOf = (result: unknown): unknown[] =>
