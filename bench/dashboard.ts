@@ -27,6 +27,7 @@ import { createDashboardStats, type DashboardStats } from '../src/dashboard/dash
 import { createMemoryLogger } from '../src/log/logger.js';
 import { openDatabase } from '../src/persistence/database.js';
 import { migrate } from '../src/persistence/migrate.js';
+import { productModules } from '../src/app.js';
 import { createWorkerPool } from '../src/workers/createWorkerPool.js';
 import type { ProductWorkerPool } from '../src/workers/productTasks.js';
 import { measureIdle, measureLoop, type LoopWindow } from './dashboard/loopDelay.js';
@@ -66,7 +67,7 @@ async function runOn(database: Database, settings: DashboardBenchSettings, check
   const db = await openDatabase({ url: schema?.url, dataDir: '', ...(pglite ? { pglite } : {}) });
   const pools: ProductWorkerPool[] = [];
   try {
-    await migrate(db.knex, createMemoryLogger());
+    await migrate(db.knex, createMemoryLogger(), productModules().migrations());
     const seedStarted = performance.now();
     const intervals = await seedMonth(db.knex, settings.services, settings.intervalsPerService);
     const seedSeconds = (performance.now() - seedStarted) / 1000;

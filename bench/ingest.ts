@@ -4,8 +4,10 @@
  * reference (bench/reference/fastifyServer.ts), each run as its own process so its CPU time can be
  * read from /proc:
  *
- * 1. health push (~200 B): saturation req/s, then both servers at a fixed 70 % of the reference's
- *    saturation rate: req/s, p50/p99, server CPU µs per accepted push;
+ * 1. health push (~200 B): saturation req/s, then every server at a fixed 70 % of the reference's
+ *    saturation rate: req/s, p50/p99, server CPU µs per accepted push. A third server, the floor
+ *    (bench/reference/uwsFloor.ts: bare uWebSockets.js that reads the body and answers 200,
+ *    storing nothing), runs the same phases: what any uWS server pays per request;
  * 2. status sync of 5,000 services (~1.2 MiB; 500 in a smoke run): server CPU per sync against JSON.parse of the same body
  *    in this process, and the check that only changed services reach their actors;
  * 3. the batch writer alone: rows/s against knex multi-row VALUES and COPY, same rows, same table.
@@ -127,6 +129,19 @@ async function main(): Promise<number> {
   }
   const fixedRate = settings.pinnedRate ?? referenceRate ?? 1000;
 
+  // 1b. The floor: bare uWS, same bodies, same phases, same fixed rate.
+  log('\n[floor] bare uWebSockets.js: reads the body, answers 200, stores nothing');
+  try {
+    const run = await withServer(
+      checks,
+      () => startChildServer({ name: 'floor', cwd: root, args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'], env: { FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0' } }),
+      async (server) => ({ name: 'bare uWS floor', health: await runHealthCase(server, settings, health, fixedRate, checks, log) }),
+    );
+    runs.push(run);
+  } catch (error) {
+    checks.fail('floor server run', error);
+  }
+
   // 2. This server on PostgreSQL.
   log('\n[this server] uWS + actors + group commit, PostgreSQL');
   const dataDirs: string[] = [];
@@ -177,6 +192,7 @@ async function main(): Promise<number> {
 
   // Report.
   const reference = runs.find((r) => r.name.startsWith('Fastify'));
+  const floor = runs.find((r) => r.name === 'bare uWS floor');
   const ours = runs.find((r) => r.name === 'this server, PostgreSQL');
   log(`\n== Health push (${fmt(health.meanBytes)} B): saturation = autocannon, ${settings.health.connections} connections; paced = open loop at ${fmt(fixedRate)} req/s (${settings.health.rateShare * 100} % of the reference's saturation), latency from due time; ${settings.health.durationSeconds} s each ==`);
   if (settings.pinnedRate !== undefined) log(`(paced rate pinned by BENCH_RATE=${settings.pinnedRate}; the "70 %" in the targets does not hold)`);
@@ -218,6 +234,15 @@ async function main(): Promise<number> {
   // Targets (PostgreSQL).
   const targets: Target[] = [];
   const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? a / b : undefined);
+  for (const phase of ['saturation', 'fixedRate'] as const) {
+    const floorRatio = ratio(ours?.health?.[phase].serverCpuUsPerReq, floor?.health?.[phase].serverCpuUsPerReq);
+    targets.push({
+      target: `health push: server CPU per accepted push vs the bare uWS floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
+      measured: floorRatio === undefined ? '-' : `${fmt(floorRatio, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      limit: '<= 3.00x',
+      met: floorRatio === undefined ? null : floorRatio <= 3,
+    });
+  }
   const cpuRatio = ratio(ours?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
   targets.push({
     target: `health push: server CPU per accepted push vs reference, both at ${fmt(fixedRate)} req/s`,

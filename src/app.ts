@@ -1,15 +1,14 @@
 /**
- * The composition root: opens the store, migrates, hydrates the actors, and serves. Tests start the
- * product through this function exactly as `main.ts` does, with their own config, clock and store.
+ * The composition root: opens the store, runs the modules' migrations, composes the product's
+ * modules (src/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
+ * endpoints, and serves. Tests start the product through this function exactly as `main.ts` does,
+ * with their own config, clock and store (and, for the module contract's tests, a test-only module).
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { AgentRegistry } from './actors/agentRegistry.js';
-import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
-import { NodeHierarchy } from './actors/nodeHierarchy.js';
-import { createLocalServiceRegistry } from './actors/serviceRegistry.js';
-import { SlaGroupStore } from './actors/slaGroupStore.js';
-import { systemClock, type Clock } from './clock.js';
+import type { Fleet } from './actors/fleet.js';
+import { auditModule } from './audit/auditModule.js';
+import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
@@ -17,49 +16,48 @@ import { createCors } from './gateway/cors.js';
 import { createGatewayApplication } from './gateway/gatewayApplication.js';
 import { createMachineAuth } from './gateway/machineAuth.js';
 import { createRateLimiter } from './gateway/rateLimiter.js';
-import { Router } from './gateway/routes.js';
+import { Router, type GatewayRoute } from './gateway/routes.js';
 import { startHttpServer } from './gateway/uws.js';
-import type { Fleet } from './ingest/fleet.js';
+import { createErrorFormatter } from './graphql/errors.js';
+import { createGraphQLExecutor } from './graphql/executor.js';
+import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './graphql/graphqlRoute.js';
+import { licenseModule } from './license/licenseModule.js';
 import type { Logger } from './log/logger.js';
+import { composeModules, ModuleList, type ServicesOf } from './modules/composeModules.js';
+import { coreModule } from './modules/coreModule.js';
+import type { ProductModule } from './modules/module.js';
+import { notificationsModule } from './notifications/notificationsModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
-import { hydrate } from './persistence/hydrate.js';
-import { migrate } from './persistence/migrate.js';
-import { machineRoutes } from './rest/machineRoutes.js';
-import { probeRoutes } from './rest/probeRoutes.js';
-import { AuthService, createDecoyHash } from './auth/authService.js';
-import { createLoginThrottle } from './auth/loginThrottle.js';
-import { PasswordResets } from './auth/passwordResets.js';
-import { LOCAL_PROVIDER, providersRoute } from './auth/providersRoute.js';
-import { SessionStore } from './auth/sessionStore.js';
-import { createTokenService } from './auth/tokens.js';
-import { resolveJwtSecret } from './config/secrets.js';
-import { createDashboardStats } from './dashboard/dashboardStats.js';
-import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
-import type { Route } from './gateway/routes.js';
-import type { AppServices } from './graphql/context.js';
-import { createGraphQLExecutor } from './graphql/executor.js';
-import { graphqlRoute } from './graphql/graphqlRoute.js';
-import { buildSchema } from './graphql/schema.js';
-import { GroupDirectory } from './people/groupDirectory.js';
-import { PeopleService } from './people/peopleService.js';
-import { UserDirectory } from './people/userDirectory.js';
-import { hydratePeople } from './persistence/hydratePeople.js';
-import { FleetService } from './services/fleetService.js';
-import { activationRoute } from './license/activationRoute.js';
-import { hydrateLicense } from './license/hydrateLicense.js';
-import { LicenseManager } from './license/licenseManager.js';
-import { decodePublicKey } from './license/licenseToken.js';
-import { PRODUCT_LICENSE_PUBLIC_KEY } from './license/productKey.js';
-import { AuditTrail } from './audit/auditTrail.js';
-import { auditedRoute } from './audit/auditedRoute.js';
-import { createErrorFormatter } from './graphql/errors.js';
-import { GRAPHQL_BODY_LIMIT } from './graphql/graphqlRoute.js';
-import { createNotifications } from './notifications/index.js';
-import { coreEntityTypes } from './realtime/coreEntityTypes.js';
-import { createGraphQLWsEndpoint, createRealtimeCore } from './realtime/index.js';
-import { createWebhooks } from './webhooks/createWebhooks.js';
 import { createWorkerPool } from './workers/createWorkerPool.js';
+import { migrate } from './persistence/migrate.js';
+import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
+import { realtimeModule } from './realtime/realtimeModule.js';
+import { agentCommandsModule } from './operations/agentCommandsModule.js';
+import { webhooksModule } from './webhooks/webhooksModule.js';
+
+export interface ProductOptions {
+  /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages. @default 4096 */
+  readonly webhookMaxHeld?: number;
+}
+
+/**
+ * The product's modules in start order (src/modules/README.md): each is created and hydrated with
+ * the services of those before it, started in this order once the server listens, stopped in reverse.
+ */
+export function productModules(options: ProductOptions = {}) {
+  return ModuleList.start()
+    .with(coreModule)
+    .with(auditModule)
+    .with(licenseModule)
+    .with(notificationsModule)
+    .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
+    .with(realtimeModule)
+    .with(agentCommandsModule);
+}
+
+/** Every module's services: `ctx.app` of every resolver. */
+export type AppServices = ServicesOf<ReturnType<typeof productModules>>;
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -68,11 +66,13 @@ export interface ServerDependencies {
   /** An open embedded database to use instead of the data dir (tests). */
   readonly pglite?: PGlite;
   /** Routes of the development module (`npm run dev` only; the release build has no such module). */
-  readonly extraRoutes?: (app: AppServices) => readonly Route[];
+  readonly extraRoutes?: (app: AppServices) => readonly GatewayRoute[];
   /** A graphql-ws connection that sends no connection_init within this is closed. @default 3000 */
   readonly connectionInitTimeoutMs?: number;
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
   readonly webhookMaxHeld?: number;
+  /** Modules composed after the product's (tests register test-only modules here; none ship). */
+  readonly extraModules?: readonly ProductModule<AppServices, any>[];
 }
 
 export interface RunningServer {
@@ -82,12 +82,11 @@ export interface RunningServer {
   readonly bus: EventBus;
   readonly fleet: Fleet;
   readonly app: AppServices;
-  /** Graceful stop: stop accepting, finish requests under way, flush the writer, close the store. */
+  /** Graceful stop: stop accepting, finish requests under way, stop the modules, flush the writer, close the store. */
   close(): Promise<void>;
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
-const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
@@ -96,101 +95,40 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const workers = createWorkerPool(config.workers);
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
-    await migrate(database.knex, logger);
-    await ensureBootstrapAdmin(database.knex, config.bootstrapAdmin, clock.now(), logger);
+    const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
+    await migrate(database.knex, logger, modules.migrations());
     const writer = new BatchWriter({ knex: database.knex, logger, commitWindowMs: config.database.commitWindowMs });
     const bus = createInProcessEventBus(logger);
-    const nodes = new NodeHierarchy(writer);
-    const fleet: Fleet = {
-      nodes,
-      services: createLocalServiceRegistry({ writer, bus, nodes, newId: randomUUID }),
-      agents: new AgentRegistry(writer, randomUUID),
-      slaGroups: new SlaGroupStore(writer, randomUUID),
-    };
-    const counts = await hydrate(database.knex, fleet, clock.now());
-    const people = {
-      users: new UserDirectory(writer, randomUUID),
-      groups: new GroupDirectory(writer, randomUUID),
-      sessions: new SessionStore(writer),
-      resets: new PasswordResets(writer, randomUUID),
-    };
-    const peopleCounts = await hydratePeople(database.knex, people, clock.now());
-    logger.info('state loaded', { ...counts, ...peopleCounts, database: database.kind });
-
     const production = config.env === 'production';
-    const auth = new AuthService({
-      ...people,
-      tokens: createTokenService({ secret: config.jwtSecret ?? resolveJwtSecret(undefined, config.database.dataDir, logger), clock }),
-      throttle: createLoginThrottle({
-        perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
-        perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
-        now: clock.now,
-      }),
-      writer,
-      bus,
-      clock,
-      decoyHash: await createDecoyHash(),
-    });
-    const license = new LicenseManager({
-      publicKey: decodePublicKey(config.license.publicKey ?? PRODUCT_LICENSE_PUBLIC_KEY),
-      writer,
-      bus,
-      clock,
-      logger,
-      newId: randomUUID,
-    });
-    await hydrateLicense(database.knex, license);
-    await license.configure(config.license.key);
-    const audit = new AuditTrail({ writer, license, clock, newId: randomUUID });
-    const schema = buildSchema();
     const formatError = createErrorFormatter({ production, logger });
-    const entityTypes = coreEntityTypes(fleet, people.users, people.groups);
-    const notifications = createNotifications({ knex: database.knex, writer, bus, clock, fleet, users: people.users, groups: people.groups, logger });
-    const realtimeCore = createRealtimeCore({ schema, formatError, entityTypes, sessions: people.sessions, users: people.users, clock, logger });
-    const { realtime } = realtimeCore;
-    let requestsReceived = () => 0;
-    let requestsInFlight = () => 0;
-    const webhooks = createWebhooks({
+    if (config.security.operatorApiKey === '') {
+      logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
+    }
+    const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+    const product = await composeModules(modules, {
+      config,
+      production,
+      version: deps.version,
+      database,
+      knex: database.knex,
       writer,
       bus,
-      knex: database.knex,
       clock,
       logger,
       newId: randomUUID,
-      policy: { allowPrivate: config.security.allowPrivateWebhooks, hostAllowlist: config.security.webhookHostAllowlist },
-      lookups: { user: (id) => people.users.get(id), service: (id) => fleet.services.get(id) },
-      requests: () => requestsReceived(),
-      requestsInFlight: () => requestsInFlight(),
-      ...(deps.webhookMaxHeld !== undefined ? { maxHeld: deps.webhookMaxHeld } : {}),
+      workers,
+      machineAuth,
+      traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
+      formatError,
     });
-    logger.info('webhooks loaded', await webhooks.hydrate());
-    const app: AppServices = {
-      ...people,
-      fleet,
-      fleetService: new FleetService({ fleet, users: people.users, groups: people.groups, writer, clock }),
-      people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
-      auth,
-      license,
-      audit,
-      webhooks: webhooks.service,
-      knex: database.knex,
-      dashboard: createDashboardStats({ knex: database.knex, fleet, clock, pool: workers, pageBlocks: defaultPageBlocks(database.kind) }),
-      notifications,
-      realtime,
-      entityTypes,
-      writer,
-      clock,
-      version: deps.version,
-    };
-    // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
-    const sessionPruner = setInterval(() => people.sessions.pruneAll(clock.now()), SESSION_PRUNE_INTERVAL_MS);
-    sessionPruner.unref();
-    realtimeCore.bind(app);
-    realtime.start(bus);
+    const app = product.services;
+
     const executor = createGraphQLExecutor({
-      schema,
+      schema: product.schema,
       app,
-      auth,
+      writer,
+      auth: app.auth,
       production,
       introspection: !production,
       logger,
@@ -199,20 +137,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     if (config.graphqlExecution === 'plain') {
       logger.warn('SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)');
     }
-
-    if (config.security.operatorApiKey === '') {
-      logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
-    }
-    const ctx = { fleet, writer, database, clock, version: deps.version };
-    const machineAuth = createMachineAuth(config.security.operatorApiKey);
     const rateLimiter = createRateLimiter({ ...config.rateLimit, now: clock.now });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
     const webSocket = createGraphQLWsEndpoint({
-      schema,
+      schema: product.schema,
       documents: executor.cache,
-      auth,
-      realtime,
-      hub: realtimeCore.hub,
+      auth: app.auth,
+      realtime: app.realtime,
+      hub: app.realtimeHub,
       app,
       limits: {
         ...config.realtime,
@@ -226,13 +158,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
     });
     const application = createGatewayApplication({
-      router: new Router([
-        ...probeRoutes(ctx),
-        ...[...machineRoutes(ctx), activationRoute({ license, machineAuth, auth, audit })].map((route) => auditedRoute(route, audit)),
-        graphqlRoute(executor),
-        providersRoute(() => [LOCAL_PROVIDER]),
-        ...(deps.extraRoutes?.(app) ?? []),
-      ]),
+      router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
       rateLimiter,
       machineAuth,
       cors: createCors(config.security.corsAllowedOrigins),
@@ -240,33 +166,30 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       production,
       logger,
     });
-    const http = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
-    logger.info('listening', { url: `http://${config.host}:${http.port}`, env: config.env, version: deps.version });
-    requestsReceived = () => http.requests;
-    requestsInFlight = () => http.inFlight;
-    webhooks.start();
+    const server = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
+    http = server;
+    logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
+    product.start();
 
     let closing: Promise<void> | undefined;
     return {
-      port: http.port,
+      port: server.port,
       database,
       writer,
       bus,
-      fleet,
+      fleet: app.fleet,
       app,
       close() {
         closing ??= (async () => {
-          clearInterval(sessionPruner);
-          license.close();
-          realtime.stop();
-          http.stopAccepting();
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([http.drained(), new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_TIMEOUT_MS)))]);
-          clearTimeout(timer);
-          // Attempts in flight are aborted and stay pending: the next start sends them again.
-          await webhooks.close();
+          server.stopAccepting();
+          // Real time (an I/O deadline, src/scheduler/clock.ts): a manual clock must not hold up a stop.
+          let timer: TimerHandle | undefined;
+          await Promise.race([server.drained(), new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve)))]);
+          systemDeadlineClock.clearTimer(timer);
+          // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
+          await product.stop();
           await writer.flush();
-          http.closeConnections();
+          server.closeConnections();
           await workers.close();
           await database.close();
           logger.info('stopped');

@@ -1,21 +1,8 @@
-/** Time, injected: rules never read the wall clock themselves, so tests control it. */
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-/** A clock tests move by hand. */
-export function createManualClock(start = Date.parse('2026-01-01T00:00:00Z')): Clock & { set(ms: number): void; advance(ms: number): void } {
-  let current = start;
-  return {
-    now: () => current,
-    set: (ms) => {
-      current = ms;
-    },
-    advance: (ms) => {
-      current += ms;
-    },
-  };
-}
+/**
+ * Time and timers, injected: the one import path of the scheduler seam (src/scheduler/). Rules take
+ * a `Clock` and never read the wall clock or start a bare timer; which clock a timer uses, product
+ * time or real time, is the rule in src/scheduler/clock.ts.
+ */
+export type { Clock, TimerHandle } from './scheduler/clock.js';
+export { createSystemClock, systemClock, systemDeadlineClock } from './scheduler/systemClock.js';
+export { createManualClock, type ManualClock } from './scheduler/manualClock.js';

@@ -5,7 +5,7 @@
  */
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { iso, slaGroupsTable } from '../persistence/tables.js';
-import type { SlaGroupDeclaration } from '../protocol/machineBodies.js';
+import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { CommittedMap } from './committedMap.js';
 
 export interface SlaGroupRecord {

@@ -1,10 +1,23 @@
-/** Reading the audit trail (admins, audit plugin). There are no mutations: records cannot be changed or deleted. */
+/**
+ * Reading the audit trail (admins, audit plugin: the module's gate answers PLUGIN_INACTIVE while
+ * the plugin is off). There are no mutations: records cannot be changed or deleted.
+ */
+import type { Knex } from 'knex';
 import { authorize } from '../auth/roles.js';
 import type { SchemaModule } from '../graphql/module.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
 import { pageArgs, readPage } from '../graphql/pagination.js';
 import { readAuditEvents, countAuditEvents, type AuditFilter } from './auditQuery.js';
+import type { AuditTrail } from './auditTrail.js';
 
-export const auditSchema: SchemaModule = {
+/** What the audit module's resolvers read from `ctx.app`. */
+export interface AuditServices {
+  readonly audit: AuditTrail;
+  readonly knex: Knex;
+  readonly writer: BatchWriter;
+}
+
+export const auditSchema: SchemaModule<AuditServices> = {
   typeDefs: /* GraphQL */ `
     enum AuditOutcome {
       SUCCESS
@@ -50,13 +63,11 @@ export const auditSchema: SchemaModule = {
     Query: {
       async auditEvents(_root, args: { filter?: AuditFilter | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'audit:read');
-        ctx.app.license.require('audit');
         await ctx.app.writer.settled();
         return readAuditEvents(ctx.app.knex, args.filter ?? {}, readPage(args));
       },
       async auditEventCount(_root, args: { filter?: AuditFilter | null }, ctx) {
         authorize(ctx.viewer, 'audit:read');
-        ctx.app.license.require('audit');
         await ctx.app.writer.settled();
         return countAuditEvents(ctx.app.knex, args.filter ?? {});
       },

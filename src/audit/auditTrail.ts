@@ -11,10 +11,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../clock.js';
 import { AppError } from '../errors/catalog.js';
-import type { LicenseManager } from '../license/licenseManager.js';
 import type { BatchWriter, Row } from '../persistence/batchWriter.js';
-import { CommitError } from '../persistence/batchWriter.js';
 import { iso } from '../persistence/tables.js';
+import type { PluginGate } from '../modules/pluginGate.js';
 import { auditEventsTable } from './auditTable.js';
 import { redact, storable } from './redact.js';
 
@@ -42,13 +41,13 @@ interface Scope extends Omit<AuditCall, 'detail'> {
 export class AuditTrail {
   private readonly scopes = new AsyncLocalStorage<Scope>();
 
-  constructor(private readonly deps: { readonly writer: BatchWriter; readonly license: LicenseManager; readonly clock: Clock; readonly newId: () => string }) {
+  constructor(private readonly deps: { readonly writer: BatchWriter; readonly plugins: Pick<PluginGate, 'isActive'>; readonly clock: Clock; readonly newId: () => string }) {
     deps.writer.setAcknowledgeHook(() => this.stageSuccess());
   }
 
   /** Runs a state-changing call inside an audit scope. */
   async run<T>(call: AuditCall, work: () => Promise<T>): Promise<T> {
-    if (!this.deps.license.isActive('audit')) return work();
+    if (!this.deps.plugins.isActive('audit')) return work();
     const scope: Scope = { ...call, detail: redact(call.detail()), staged: false, identified: null };
     return this.scopes.run(scope, async () => {
       let result: T;
@@ -94,8 +93,8 @@ export class AuditTrail {
   }
 
   private row(scope: Scope, outcome: 'success' | 'failure', error: unknown): Row {
-    const code = error instanceof AppError ? error.code : error instanceof CommitError ? 'UNAVAILABLE' : error ? 'INTERNAL' : null;
-    const message = error instanceof AppError || error instanceof CommitError ? error.message : error ? 'internal error' : null;
+    const code = error instanceof AppError ? error.code : error ? 'INTERNAL' : null;
+    const message = error instanceof AppError ? error.message : error ? 'internal error' : null;
     return {
       id: this.deps.newId(),
       at: iso(this.deps.clock.now()),

@@ -37,6 +37,7 @@ export const PERMISSIONS = {
   'node:read': EVERYONE,
   'node:delete': ADMIN,
   'agent:read': EVERYONE,
+  'agent:command': STAFF,
   'dashboard:read': EVERYONE,
   'search:read': EVERYONE,
   'license:read': EVERYONE,

@@ -10,7 +10,7 @@
 import type { ServiceStatus } from '../domain/service.js';
 import { errorReply, jsonReply } from '../gateway/http.js';
 import { KiB, type Route } from '../gateway/routes.js';
-import type { AppServices } from '../graphql/context.js';
+import type { AppServices } from '../app.js';
 import { badRequest, nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
 
 export const MAX_SEED_SERVICES = 5000;
@@ -91,7 +91,7 @@ async function seedServices(app: AppServices, nodeId: string, count: number): Pr
   for (let start = 0; start < names.length; start += SEED_CONCURRENCY) {
     const batch = names.slice(start, start + SEED_CONCURRENCY).map((name, i) => {
       const n = start + i;
-      return app.fleetService.createService({
+      return app.serviceCommands.createService({
         name,
         nodePath: nodeId,
         displayName: `Demo service ${name.slice('demo-'.length)}`,

@@ -4,7 +4,7 @@
  * tsconfig.build.json excludes src/dev, so the release build (dist/, the Docker image) has none of it.
  */
 import type { Route } from '../gateway/routes.js';
-import type { AppServices } from '../graphql/context.js';
+import type { AppServices } from '../app.js';
 import { devApiRoutes } from './devRoutes.js';
 import { playgroundRoute } from './playground.js';
 

@@ -1,6 +1,8 @@
 /**
- * The one error catalog. Every failure that reaches a client is one of these codes; the exhaustive
- * switch makes a new code without an HTTP mapping a type error.
+ * The one error catalog. Every failure that reaches a client is one of these codes, whichever way it
+ * leaves: an HTTP status (`toHttpStatus`), a GraphQL `extensions.code` (`toGraphQLCode`) or a
+ * WebSocket close code (`toCloseCode`). The exhaustive switches make a new code without a mapping a
+ * type error.
  */
 export const ErrorCode = {
   BadRequest: 'BAD_REQUEST',
@@ -60,6 +62,45 @@ export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
     case ErrorCode.RateLimited: return 'RATE_LIMITED';
     case ErrorCode.Unavailable: return 'UNAVAILABLE';
     case ErrorCode.Internal: return 'INTERNAL';
+    default: return assertNever(code);
+  }
+}
+
+/**
+ * WebSocket close codes the server sends: graphql-ws's own numbers (its PROTOCOL.md), and 1013 from
+ * the RFC 6455 registry for "try again later", which graphql-ws clients retry.
+ */
+export const CloseCode = {
+  BadRequest: 4400,
+  Unauthorized: 4401,
+  Forbidden: 4403,
+  /** No `connection_init` within the allowed time. */
+  ConnectionInitialisationTimeout: 4408,
+  /** A second subscription with an id that is in use. */
+  SubscriberAlreadyExists: 4409,
+  TooManyInitialisationRequests: 4429,
+  InternalServerError: 4500,
+  TryAgainLater: 1013,
+} as const;
+export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
+
+/** The close code a connection ends with when `code` ends it. */
+export function toCloseCode(code: ErrorCode): CloseCode {
+  switch (code) {
+    case ErrorCode.BadRequest:
+    case ErrorCode.NotFound:
+    case ErrorCode.MethodNotAllowed:
+    case ErrorCode.PayloadTooLarge:
+    case ErrorCode.UnsupportedMediaType:
+      return CloseCode.BadRequest;
+    case ErrorCode.Unauthenticated: return CloseCode.Unauthorized;
+    case ErrorCode.Forbidden: return CloseCode.Forbidden;
+    case ErrorCode.PluginInactive: return CloseCode.Forbidden;
+    case ErrorCode.Conflict: return CloseCode.SubscriberAlreadyExists;
+    case ErrorCode.LimitExceeded: return CloseCode.TooManyInitialisationRequests;
+    case ErrorCode.RateLimited: return CloseCode.TooManyInitialisationRequests;
+    case ErrorCode.Unavailable: return CloseCode.TryAgainLater;
+    case ErrorCode.Internal: return CloseCode.InternalServerError;
     default: return assertNever(code);
   }
 }

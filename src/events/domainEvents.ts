@@ -1,7 +1,9 @@
 /**
  * Domain events: what happened, published on the event bus after the change that caused it is
  * committed. Later capabilities (subscriptions, webhooks, notifications, SLA) subscribe to these.
+ * Core's events are here; each module declares its own beside it (see `DomainEventMap`).
  */
+import type { AgentCommand, AgentCommandStatus } from '../domain/agentCommand.js';
 import type { BackupStatus, ServiceStatus } from '../domain/service.js';
 
 /** Who caused a change; hydration is never written back and a sender is not echoed. */
@@ -74,45 +76,54 @@ export interface SessionEndedEvent {
   readonly origin: Origin;
 }
 
-/** The licence or a plugin switch changed (SPEC.md core event `license:updated`). */
-export interface LicenseUpdatedEvent {
-  readonly type: 'license.updated';
-  readonly reason: 'activated' | 'expired' | 'plugin-toggled';
-  readonly customer: string | null;
-  /** Plugins active after the change. */
-  readonly activePlugins: readonly string[];
+/** A person queued a command for an agent. `command` is the command as queued. */
+export interface AgentCommandQueuedEvent {
+  readonly type: 'agent.command_queued';
+  readonly command: AgentCommand;
   readonly at: number;
   readonly origin: Origin;
 }
 
-/** An in-app notification for one person (SPEC.md `notification:new`, webhook `notification.created`). */
-export interface NotificationRef {
-  readonly id: string;
-  readonly userId: string;
-  /** What the notification is about, e.g. `service.down`; plugins add their own kinds. */
-  readonly type: string;
-  readonly title: string;
-  readonly message: string;
-  readonly entityType: string | null;
-  readonly entityId: string | null;
-  /** ISO 8601. */
-  readonly createdAt: string;
-}
-
-export interface NotificationCreatedEvent {
-  readonly type: 'notification.created';
-  readonly notification: NotificationRef;
+/**
+ * A command's status moved (delivered, succeeded, failed, expired, cancelled); `command` is the
+ * command after the move. Origin: `agent` (heartbeat, command-result), `api` (a person cancelled),
+ * `timer` (expired).
+ */
+export interface AgentCommandUpdatedEvent {
+  readonly type: 'agent.command_updated';
+  readonly command: AgentCommand;
+  readonly previousStatus: AgentCommandStatus;
   readonly at: number;
   readonly origin: Origin;
 }
 
-export type DomainEvent =
-  | ServiceStatusChangedEvent
-  | ServiceCreatedEvent
-  | ServiceDeletedEvent
-  | BackupRecordedEvent
-  | UserChangedEvent
-  | SessionEndedEvent
-  | LicenseUpdatedEvent
-  | NotificationCreatedEvent;
-export type DomainEventType = DomainEvent['type'];
+/**
+ * Every domain event by its `type`. Core declares its own here; a module declares its events in its
+ * own folder by augmenting this interface, so adding a plugin's events edits no central list:
+ *
+ * ```ts
+ * declare module '../events/domainEvents.js' {
+ *   interface DomainEventMap { 'ticket.created': TicketCreatedEvent }
+ * }
+ * ```
+ * Each entry's event must carry that key as its `type` (checked below).
+ */
+export interface DomainEventMap {
+  'service.status_changed': ServiceStatusChangedEvent;
+  'service.created': ServiceCreatedEvent;
+  'service.deleted': ServiceDeletedEvent;
+  'backup.recorded': BackupRecordedEvent;
+  'user.created': UserChangedEvent;
+  'user.updated': UserChangedEvent;
+  'user.deleted': UserChangedEvent;
+  'session.ended': SessionEndedEvent;
+  'agent.command_queued': AgentCommandQueuedEvent;
+  'agent.command_updated': AgentCommandUpdatedEvent;
+}
+
+export type DomainEventType = keyof DomainEventMap;
+export type DomainEvent = DomainEventMap[DomainEventType];
+
+/** Keys of the map whose event does not carry that key as its `type` (none, or the check below fails). */
+type MisfiledEventTypes = { [K in DomainEventType]: K extends DomainEventMap[K]['type'] ? never : K }[DomainEventType];
+true satisfies [MisfiledEventTypes] extends [never] ? true : `domain event filed under a key it does not carry as its type: ${MisfiledEventTypes}`;

@@ -10,9 +10,9 @@
  * closing connections). Publishers use `emitOnCommit`, which does both.
  */
 import type { Logger } from '../log/logger.js';
-import type { DomainEvent, DomainEventType } from './domainEvents.js';
+import type { DomainEvent, DomainEventMap, DomainEventType } from './domainEvents.js';
 
-export type EventOfType<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+export type EventOfType<T extends DomainEventType> = DomainEventMap[T];
 export type Unsubscribe = () => void;
 
 export interface EventBus {

@@ -5,7 +5,8 @@
  * CORS headers, so a browser will not hand the answer to the page. A preflight from such an origin
  * is answered 403.
  */
-import { errorReply, type Reply, type RequestHead } from './http.js';
+import { ErrorCode } from '../errors/catalog.js';
+import { catalogReply, type Reply, type RequestHead } from './http.js';
 
 export const PREFLIGHT_MAX_AGE_SECONDS = 300;
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -25,7 +26,7 @@ export function createCors(allowedOrigins: readonly string[]): Cors {
     preflight(head) {
       if (head.method !== 'OPTIONS' || head.headers['access-control-request-method'] === undefined) return undefined;
       const origin = head.headers['origin'];
-      if (!isAllowed(origin)) return errorReply(403, `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+      if (!isAllowed(origin)) return catalogReply(ErrorCode.Forbidden, `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
       return {
         status: 204,
         body: '',

@@ -4,14 +4,14 @@
  * handler -> error mapping -> response headers (security headers in production, CORS).
  * Refusals happen before the body is read. Handlers hold no cross-cutting logic.
  */
-import { AppError, toHttpStatus } from '../errors/catalog.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
-import { CommitError } from '../persistence/batchWriter.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
-import { errorReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
+import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth } from './machineAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
+import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
 
@@ -32,10 +32,12 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
   const baseHeaders = options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE;
 
   const fail = (error: unknown, head: RequestHead): Reply => {
-    if (error instanceof AppError) return errorReply(toHttpStatus(error.code), error.message, error.headers);
-    if (error instanceof CommitError) return errorReply(503, error.message);
+    // The client went away mid-body: nobody reads this reply, and it is not a server fault.
+    if (error instanceof RequestAbortedError) return catalogReply(ErrorCode.BadRequest, error.message);
+    // Commit failures arrive here as catalog errors too (CommitError is `Unavailable`).
+    if (error instanceof AppError) return catalogReply(error.code, error.message, error.headers);
     logger.error('unexpected error in request handler', { method: head.method, path: head.path, error });
-    return errorReply(500, 'internal error; the server log has the details');
+    return catalogReply(ErrorCode.Internal, 'internal error; the server log has the details');
   };
 
   return {
@@ -49,36 +51,43 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         if (!decision.allowed) {
           return {
             kind: 'reply',
-            reply: errorReply(429, `rate limit exceeded for ${clientAddress}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
+            reply: catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${clientAddress}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
           };
         }
       }
       const preflight = cors.preflight(head);
       if (preflight) return { kind: 'reply', reply: preflight };
-      if (match === undefined) return { kind: 'reply', reply: errorReply(404, `no endpoint ${head.method} ${head.path}`) };
+      if (match === undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.NotFound, `no endpoint ${head.method} ${head.path}`) };
       if ('allowed' in match) {
         const allow = match.allowed.join(', ');
-        return { kind: 'reply', reply: errorReply(405, `${head.path} accepts ${allow}`, { allow }) };
+        return { kind: 'reply', reply: catalogReply(ErrorCode.MethodNotAllowed, `${head.path} accepts ${allow}`, { allow }) };
       }
       const { route } = match;
       if (route.auth === 'machine') {
         const auth = machineAuth.check(head);
-        if (!auth.ok) return { kind: 'reply', reply: errorReply(401, auth.reason, { 'www-authenticate': 'Bearer' }) };
+        if (!auth.ok) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
       }
       if (route.method === 'POST' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
         // A browser sends form and text/plain bodies cross-site without a CORS preflight; refusing
         // them keeps a web page from driving machine endpoints (which may have no key) from a
         // visitor's browser. Agents and scripts send no Origin and are not affected.
-        return { kind: 'reply', reply: errorReply(415, 'a request from a browser must send Content-Type: application/json') };
+        return { kind: 'reply', reply: catalogReply(ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
       }
       const query = new URLSearchParams(head.query);
-      const handle = (body: Buffer) =>
-        route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head));
+      const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
+      if (route.body === 'stream') {
+        return {
+          kind: 'stream-body',
+          limit: route.bodyLimit,
+          handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+          tooLarge,
+        };
+      }
       return {
         kind: 'read-body',
         limit: route.bodyLimit,
-        handle,
-        tooLarge: () => errorReply(413, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`),
+        handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+        tooLarge,
       };
     },
     finalize(head, reply) {
@@ -95,10 +104,4 @@ function isJson(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
   return type === 'application/json' || type.endsWith('+json');
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
 }

@@ -3,6 +3,9 @@
  * A request is decided from its head first (route, rate limit, auth, declared size), so a refused
  * client's body is never read; an accepted one names how many body bytes it may send.
  */
+import { toHttpStatus, type ErrorCode } from '../errors/catalog.js';
+import type { RequestBodyStream } from './requestBody.js';
+
 export interface RequestHead {
   /** Upper-case method. */
   readonly method: string;
@@ -24,11 +27,25 @@ export interface Reply {
 export type Decision =
   | { readonly kind: 'reply'; readonly reply: Reply }
   | {
+      /** The handler gets the body whole, once it has arrived. */
       readonly kind: 'read-body';
       /** Bytes the body may have; more is answered 413 while reading and the connection closed. */
       readonly limit: number;
       readonly handle: (body: Buffer) => Promise<Reply>;
       /** The reply when the body is over `limit`. */
+      readonly tooLarge: () => Reply;
+    }
+  | {
+      /**
+       * The handler gets the body as a stream at once and reads it as it arrives. Over `limit` the
+       * stream fails with `BodyTooLargeError` and the client is answered 413 without waiting for the
+       * handler; a client that goes away fails it with `RequestAbortedError`. A reply written before
+       * the body ended closes the connection gracefully (lingeringClose.ts): the rest of the body is
+       * read and dropped, within bounds, never given to the handler.
+       */
+      readonly kind: 'stream-body';
+      readonly limit: number;
+      readonly handle: (body: RequestBodyStream) => Promise<Reply>;
       readonly tooLarge: () => Reply;
     };
 
@@ -46,4 +63,9 @@ export function jsonReply(status: number, value: unknown, headers?: Readonly<Rec
 
 export function errorReply(status: number, message: string, headers?: Readonly<Record<string, string>>): Reply {
   return jsonReply(status, { error: message }, headers);
+}
+
+/** `{"error": message}` with the status the catalog gives `code`. */
+export function catalogReply(code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply {
+  return errorReply(toHttpStatus(code), message, headers);
 }

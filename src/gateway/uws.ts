@@ -1,16 +1,20 @@
 /**
- * The only module that imports uWebSockets.js. It turns uWS requests into `RequestHead`s, reads
- * bodies under the limit the application decides (counting bytes as they arrive, so a client that
- * streams a gigabyte is cut off at the cap, not buffered), and writes replies.
+ * The only module that imports uWebSockets.js. It listens, turns uWS requests into `RequestHead`s
+ * and hands each to an `Exchange` (exchange.ts: body, handler, answer), mounts the WebSocket
+ * endpoint, and stops.
  *
- * uWS rules honoured here: every request is answered or has `onAborted`; anything read from `req`
- * is copied before the first await (it is stack-allocated); writes after an await happen in `cork`.
+ * uWS rules honoured here: every request is answered or has `onAborted` (the Exchange attaches it
+ * at once); anything read from `req` is copied before the first await (it is stack-allocated).
  */
 import uWS from 'uWebSockets.js';
 import { handleProtocols, makeServer } from 'graphql-ws';
-import type { HttpApplication, Reply, RequestHead } from './http.js';
+import { ErrorCode } from '../errors/catalog.js';
 import { normalizeAddress } from './addressRange.js';
-import type { GatewaySocketExtra, WebSocketEndpoint } from './webSocket.js';
+import { Exchange, safeFinalize, writeHead, type ServerContext } from './exchange.js';
+import { catalogReply, type Decision, type HttpApplication, type RequestHead } from './http.js';
+import { DEFAULT_LINGERING_CLOSE, type LingeringCloseOptions } from './lingeringClose.js';
+import type { WebSocketEndpoint } from './webSocket.js';
+import { NO_HEADERS, WebSocketClient } from './webSocketClient.js';
 
 export interface HttpServerOptions {
   readonly host: string;
@@ -18,6 +22,8 @@ export interface HttpServerOptions {
   readonly application: HttpApplication;
   /** graphql-ws on the same port (`/graphql/ws`). */
   readonly webSocket?: WebSocketEndpoint;
+  /** How long the rest of a body is read after an early answer. @default DEFAULT_LINGERING_CLOSE */
+  readonly lingeringClose?: LingeringCloseOptions;
 }
 
 export interface RunningHttpServer {
@@ -42,7 +48,6 @@ export function assertNativeUws(): void {
 }
 
 const decoder = new TextDecoder();
-const EMPTY = Buffer.alloc(0);
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   assertNativeUws();
@@ -52,16 +57,20 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   let requests = 0;
   let accepting = true;
   let drainWaiters: Array<() => void> = [];
-  const finished = () => {
-    inFlight -= 1;
-    if (inFlight === 0) {
-      const waiters = drainWaiters;
-      drainWaiters = [];
-      for (const w of waiters) w();
-    }
+  const context: ServerContext = {
+    application,
+    lingering: options.lingeringClose ?? DEFAULT_LINGERING_CLOSE,
+    finished() {
+      inFlight -= 1;
+      if (inFlight === 0) {
+        const waiters = drainWaiters;
+        drainWaiters = [];
+        for (const w of waiters) w();
+      }
+    },
   };
 
-  if (options.webSocket) mountWebSocket(app, options.webSocket, () => accepting);
+  if (options.webSocket) mountWebSocket(app, options.webSocket, application, () => accepting);
 
   app.any('/*', (res, req) => {
     // Null prototype: a header named "constructor" or "__proto__" is just a header.
@@ -79,75 +88,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     };
     inFlight += 1;
     requests += 1;
-    let aborted = false;
-    let done = false;
-    res.onAborted(() => {
-      aborted = true;
-      if (!done) {
-        done = true;
-        finished();
-      }
-    });
-    const write = (reply: Reply, closeConnection = false) => {
-      if (aborted || done) return;
-      done = true;
-      const final = safeFinalize(application, head, reply);
-      res.cork(() => {
-        res.writeStatus(statusLine(final.status));
-        if (final.headers) for (const name in final.headers) res.writeHeader(name, final.headers[name]!);
-        res.end(final.body, closeConnection);
-      });
-      finished();
-    };
-
+    const exchange = new Exchange(res, head, context);
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
-      write({ status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: '{"error":"the server is shutting down; retry on another instance"}' }, true);
+      exchange.answer(catalogReply(ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }), true);
       return;
     }
-    let decision;
+    let decision: Decision;
     try {
       decision = application.onRequest(head);
     } catch (error) {
-      write(application.onUnexpectedError(head, error));
+      exchange.answer(application.onUnexpectedError(head, error));
       return;
     }
-    if (decision.kind === 'reply') {
-      write(decision.reply);
-      return;
-    }
-    const { limit } = decision;
-    const declared = head.headers['content-length'];
-    if (declared === undefined && head.headers['transfer-encoding'] === undefined) {
-      // HTTP/1.1: a request with neither header has no body.
-      decision.handle(EMPTY).then(
-        (reply) => write(reply),
-        (error: unknown) => write(application.onUnexpectedError(head, error)),
-      );
-      return;
-    }
-    if (declared !== undefined && Number(declared) > limit) {
-      write(decision.tooLarge(), true);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let received = 0;
-    res.onData((chunk, isLast) => {
-      if (done) return;
-      received += chunk.byteLength;
-      if (received > limit) {
-        write(decision.tooLarge(), true);
-        return;
-      }
-      // The chunk's memory is reused by uWS after this callback: copy it.
-      chunks.push(Buffer.from(new Uint8Array(chunk)));
-      if (!isLast) return;
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-      decision.handle(body).then(
-        (reply) => write(reply),
-        (error: unknown) => write(application.onUnexpectedError(head, error)),
-      );
-    });
+    if (decision.kind === 'reply') exchange.answer(decision.reply);
+    else exchange.readBody(decision);
   });
 
   const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
@@ -187,9 +142,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
  * (`graphql-ws/use/uWebSockets`) keeps every upgrade header, a keep-alive timer and a suspended
  * message handler per connection; this adapter keeps the three headers the endpoint reads, lets
  * uWS ping idle sockets, and does not await the handler, so an idle subscriber costs less. Before
- * upgrading, the endpoint may refuse (origin, rate limit).
+ * upgrading, the endpoint may refuse (origin, rate limit); a refusal is an HTTP response like any
+ * other, so it goes through `application.finalize` (security headers, CORS).
  */
-function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, accepting: () => boolean): void {
+function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, application: HttpApplication, accepting: () => boolean): void {
   const server = makeServer(endpoint.server);
   app.ws<UpgradeData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
@@ -203,15 +159,21 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
       req.forEach((key, value) => {
         headers[key] = value;
       });
-      const head = { path: req.getUrl(), headers, peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())) };
+      const head: RequestHead = {
+        method: 'GET',
+        path: req.getUrl(),
+        query: req.getQuery() ?? '',
+        headers,
+        peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
+      };
       const refusal = accepting()
         ? endpoint.admit(head)
-        : { status: 503, headers: { 'content-type': 'application/json' }, body: '{"error":"the server is shutting down; reconnect to another instance"}' };
+        : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance');
       if (refusal) {
+        const final = safeFinalize(application, head, refusal);
         res.cork(() => {
-          res.writeStatus(statusLine(refusal.status));
-          if (refusal.headers) for (const name in refusal.headers) res.writeHeader(name, refusal.headers[name]!);
-          res.end(refusal.body, true);
+          writeHead(res, final);
+          res.end(final.body, true);
         });
         return;
       }
@@ -221,7 +183,8 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
     },
     open(ws) {
       const data = ws.getUserData();
-      const client = new UwsClient(ws, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
+      const peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
+      const client = new WebSocketClient(ws, peerAddress, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
       data.client = client;
       // The client holds the headers until connection_init; the upgrade data must not keep them (or the token) longer.
       data.headers = NO_HEADERS;
@@ -244,92 +207,5 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, acce
 interface UpgradeData {
   headers: Readonly<Record<string, string | undefined>>;
   readonly protocol: string;
-  client: UwsClient | undefined;
-}
-
-/**
- * One socket, both as graphql-ws's `WebSocket` (protocol, send, close, onMessage) and as the
- * realtime core's `GatewaySocket`. Every call is a no-op once the socket closed: uWS throws on a
- * closed socket.
- */
-class UwsClient implements GatewaySocketExtra {
-  readonly peerAddress: string;
-  private isClosed = false;
-  private initTimer: NodeJS.Timeout | undefined;
-  private onMessageHandler: ((data: string) => Promise<void>) | undefined;
-  /** graphql-ws's close callback for this connection. */
-  closed_: ((code: number, reason: string) => Promise<void>) | undefined;
-
-  constructor(
-    private readonly ws: uWS.WebSocket<UpgradeData>,
-    readonly protocol: string,
-    public headers: Readonly<Record<string, string | undefined>>,
-    initTimeoutMs: number,
-  ) {
-    this.peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
-    // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
-    this.initTimer = setTimeout(() => this.close(4408, 'Connection initialisation timeout'), initTimeoutMs);
-  }
-
-  initialised(): void {
-    clearTimeout(this.initTimer);
-    this.initTimer = undefined;
-    this.headers = NO_HEADERS;
-  }
-
-  get closed(): boolean {
-    return this.isClosed;
-  }
-
-  subscribe(topic: string): void {
-    if (!this.isClosed) this.ws.subscribe(topic);
-  }
-
-  unsubscribe(topic: string): void {
-    if (!this.isClosed) this.ws.unsubscribe(topic);
-  }
-
-  send(frame: string): void {
-    if (!this.isClosed) this.ws.send(frame, false);
-  }
-
-  close(code: number, reason: string): void {
-    if (this.isClosed) return;
-    this.isClosed = true;
-    this.ws.end(code, reason);
-  }
-
-  onMessage(handler: (data: string) => Promise<void>): void {
-    this.onMessageHandler = handler;
-  }
-
-  /** Not awaited: a subscription's handler stays pending while the subscription lives. */
-  handle(data: string): void {
-    this.onMessageHandler?.(data).catch(() => this.close(4500, 'Internal server error'));
-  }
-
-  markClosed(): void {
-    this.isClosed = true;
-    clearTimeout(this.initTimer);
-  }
-}
-
-const NO_HEADERS: Readonly<Record<string, string | undefined>> = Object.freeze({});
-
-function safeFinalize(application: HttpApplication, head: RequestHead, reply: Reply): Reply {
-  try {
-    return application.finalize(head, reply);
-  } catch {
-    return reply;
-  }
-}
-
-const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
-};
-
-function statusLine(status: number): string {
-  return `${status} ${REASONS[status] ?? ''}`;
+  client: WebSocketClient | undefined;
 }

@@ -6,7 +6,6 @@
 import { GraphQLError } from 'graphql';
 import { AppError, toGraphQLCode, type GraphQLErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
-import { CommitError } from '../persistence/batchWriter.js';
 
 export interface FormattedError {
   readonly message: string;
@@ -23,11 +22,11 @@ export function createErrorFormatter(options: { readonly production: boolean; re
   return function formatError(error: GraphQLError): FormattedError {
     const original = error.originalError;
     const where = { ...(error.locations ? { locations: error.locations } : {}), ...(error.path ? { path: error.path } : {}) };
+    // Commit failures are catalog errors too (CommitError is `Unavailable`).
     if (original instanceof AppError) {
       const retryAfter = original.headers['retry-after'];
       return { message: original.message, ...where, extensions: { code: toGraphQLCode(original.code), ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) } };
     }
-    if (original instanceof CommitError) return { message: original.message, ...where, extensions: { code: 'UNAVAILABLE' } };
     if (original === undefined || original instanceof GraphQLError) {
       // Parse, validation and variable-coercion errors: the client's input is at fault.
       const code = (error.extensions?.['code'] as GraphQLErrorCode | undefined) ?? 'BAD_USER_INPUT';

@@ -14,14 +14,18 @@ import { jsonReply, type Reply } from '../gateway/http.js';
 import type { RestRequest } from '../gateway/routes.js';
 import type { Logger } from '../log/logger.js';
 import { parseJsonObject } from '../protocol/fields.js';
-import type { AppServices, GraphQLContext } from './context.js';
+import type { GraphQLContext } from './context.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
 import { DocumentCache, operationOf } from './documentCache.js';
 import { createErrorFormatter, requestError, type FormattedError } from './errors.js';
 import type { QueryLimits } from './queryLimits.js';
 
 export interface GraphQLExecutorOptions {
   readonly schema: GraphQLSchema;
-  readonly app: AppServices;
+  /** Every module's services: `ctx.app` of every resolver. */
+  readonly app: object;
+  /** Mutations are refused while it is overloaded. */
+  readonly writer: Pick<BatchWriter, 'overloaded'>;
   readonly auth: AuthService;
   readonly production: boolean;
   readonly introspection: boolean;
@@ -86,12 +90,12 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
       const operation = operationOf(prepared.document, operationName);
       if (typeof operation === 'string') return errorsReply(400, [requestError(operation)]);
       if (operation.operation === 'subscription') return errorsReply(400, [requestError('subscriptions are served over WebSocket at /graphql/ws (graphql-ws protocol)')]);
-      if (operation.operation === 'mutation' && options.app.writer.overloaded) {
+      if (operation.operation === 'mutation' && options.writer.overloaded) {
         // Refused before anything is applied: a mutation answered 503 has changed nothing.
         return errorsReply(503, [requestError('the database is not keeping up with writes; retry shortly', 'UNAVAILABLE')], { 'retry-after': '1' });
       }
 
-      const context: GraphQLContext = {
+      const context: GraphQLContext<object> = {
         viewer: who.viewer,
         client: { address: request.clientAddress, userAgent: request.head.headers['user-agent'] ?? null },
         app: options.app,

@@ -5,7 +5,7 @@
  */
 import type { ServiceRecord } from '../domain/service.js';
 import type { BackupReportBody } from '../protocol/machineBodies.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 export interface BackupOutcome {
   readonly success: boolean;

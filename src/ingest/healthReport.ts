@@ -4,7 +4,7 @@
  */
 import type { ServiceRecord } from '../domain/service.js';
 import type { HealthReport } from '../protocol/machineBodies.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 export interface HealthReportOutcome {
   readonly service: ServiceRecord;

@@ -2,7 +2,7 @@
 import type { ServiceRecord } from '../domain/service.js';
 import type { Registration } from '../protocol/machineBodies.js';
 import type { RegistrationChanges } from '../actors/serviceChanges.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 export function ingestRegistration(fleet: Fleet, reg: Registration, at: number): { service: ServiceRecord; created: boolean } {
   const existing = fleet.services.find(reg.nodePath, reg.name);

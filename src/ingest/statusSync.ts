@@ -5,7 +5,7 @@
  */
 import { mergeSyncReport, syncChangesNothing } from '../actors/serviceChanges.js';
 import type { StatusSync } from '../protocol/machineBodies.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 /** Names of skipped services listed in the response, at most. */
 export const MAX_SKIPPED_NAMES = 100;

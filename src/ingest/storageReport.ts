@@ -2,7 +2,7 @@
 import { classifyStorage } from '../domain/storage.js';
 import type { ServiceRecord, StorageReading } from '../domain/service.js';
 import type { StorageReport } from '../protocol/machineBodies.js';
-import type { Fleet } from './fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 export const STORAGE_TAG = 'storage';
 

@@ -1,17 +1,18 @@
 /**
- * The licence in force and the plugin switches: the one gate every plugin endpoint and resolver
- * asks (`require`). A plugin is active when the licence in force lists it, the licence has not
- * expired (checked against the clock on every call, so expiry needs no restart) and no admin has
- * turned it off. Activations are stored, so a restart keeps the licence; at start the valid
+ * The licence in force and the plugin switches: the plugin gate (`isActive`, `require`) that the
+ * module composer applies to every gated module's routes and fields (src/modules/pluginGate.ts).
+ * A plugin is active when the licence in force lists it, the licence has not expired (checked
+ * against the clock on every call, so expiry needs no restart) and no admin has turned it off. Activations are stored, so a restart keeps the licence; at start the valid
  * licence with the latest `issuedAt` among the stored ones and SVC_LICENSE_KEY is in force.
  */
-import type { Clock } from '../clock.js';
+import type { Clock, TimerHandle } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { applyAndCommit } from '../persistence/acknowledge.js';
+import { commitChange } from '../commands/commitBoundary.js';
 import { iso } from '../persistence/tables.js';
+import type { LicenseUpdatedEvent } from './licenseEvents.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
 import { PLUGIN_NAMES, verifyLicenseToken, type License, type PluginName } from './licenseToken.js';
 
@@ -42,13 +43,10 @@ export interface LicenseManagerOptions {
   readonly newId: () => string;
 }
 
-/** Longest wait a Node timer takes; a later expiry is re-armed when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 export class LicenseManager {
   private inForce: LicenseInForce | null = null;
   private readonly disabled = new Set<PluginName>();
-  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryTimer: TimerHandle | undefined;
 
   constructor(private readonly options: LicenseManagerOptions) {}
 
@@ -97,7 +95,7 @@ export class LicenseManager {
     if (verified.unknownPlugins.length > 0) {
       this.options.logger.warn('licence lists plugins this version does not know; they stay off', { plugins: verified.unknownPlugins });
     }
-    await applyAndCommit(this.options.writer, () => this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor));
+    await commitChange(this.options, () => this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor));
     this.armExpiryTimer();
     return verified.license;
   }
@@ -107,7 +105,7 @@ export class LicenseManager {
     if (enabled && !this.isLicensed(plugin)) {
       throw new AppError(ErrorCode.BadRequest, `the ${plugin} plugin is not in the licence in force; activate a licence that includes it first`);
     }
-    await applyAndCommit(this.options.writer, () => {
+    await commitChange(this.options, () => {
       const at = this.options.clock.now();
       if (enabled) this.disabled.delete(plugin);
       else this.disabled.add(plugin);
@@ -159,7 +157,8 @@ export class LicenseManager {
   }
 
   close(): void {
-    clearTimeout(this.expiryTimer);
+    this.options.clock.clearTimer(this.expiryTimer);
+    this.expiryTimer = undefined;
   }
 
   private pluginState(name: PluginName): PluginState {
@@ -194,25 +193,31 @@ export class LicenseManager {
     });
   }
 
-  private announce(reason: 'activated' | 'expired' | 'plugin-toggled', at: number): void {
+  private announce(reason: LicenseUpdatedEvent['reason'], at: number): void {
     // Customer and plugins are read when the event goes out, after the commit: the state then in force.
     this.options.writer.afterCommit(() =>
       this.options.bus.publish({ type: 'license.updated', reason, customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at, origin: 'api' }),
     );
   }
 
-  /** Expiry is evaluated on every check; this timer only announces it (log, `license:updated`). */
+  /**
+   * Expiry is evaluated on every check; this timer only announces it (log, `license:updated`) at
+   * the expiry instant, by the injected clock (product time: a manual clock fires it in tests).
+   */
   private armExpiryTimer(): void {
-    clearTimeout(this.expiryTimer);
+    const { clock } = this.options;
+    clock.clearTimer(this.expiryTimer);
+    this.expiryTimer = undefined;
     const expiresAt = this.inForce?.license.expiresAt ?? null;
     if (expiresAt === null) return;
-    const wait = expiresAt - this.options.clock.now();
+    const wait = expiresAt - clock.now();
     if (wait <= 0) return;
-    this.expiryTimer = setTimeout(() => {
+    this.expiryTimer = clock.setTimer(wait, () => {
+      this.expiryTimer = undefined;
+      // A wall clock set back meanwhile: not expired yet, wait again.
       if (this.status() !== 'EXPIRED') return this.armExpiryTimer();
       this.options.logger.warn('the licence expired; its plugins are now inactive', { customer: this.inForce?.license.customer, expiredAt: new Date(expiresAt).toISOString() });
-      this.options.bus.publish({ type: 'license.updated', reason: 'expired', customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at: this.options.clock.now(), origin: 'timer' });
-    }, Math.min(wait, MAX_TIMER_MS));
-    this.expiryTimer.unref();
+      this.options.bus.publish({ type: 'license.updated', reason: 'expired', customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at: clock.now(), origin: 'timer' });
+    });
   }
 }

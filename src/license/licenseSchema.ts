@@ -2,9 +2,15 @@
 import { authorize } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { SchemaModule } from '../graphql/module.js';
+import type { LicenseManager } from './licenseManager.js';
 import { isPluginName } from './licenseToken.js';
 
-export const licenseSchema: SchemaModule = {
+/** What the licence module's resolvers read from `ctx.app`. */
+export interface LicenseServices {
+  readonly license: LicenseManager;
+}
+
+export const licenseSchema: SchemaModule<LicenseServices> = {
   typeDefs: /* GraphQL */ `
     enum LicenseStatus {
       "No licence: every plugin is inactive."

@@ -3,8 +3,14 @@ import { requireViewer } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { pageArgs, readPage } from '../graphql/pagination.js';
+import type { NotificationCenter } from './notificationCenter.js';
 
-export const notificationSchema: SchemaModule = {
+/** What the notifications module's resolvers read from `ctx.app`. */
+export interface NotificationServices {
+  readonly notifications: NotificationCenter;
+}
+
+export const notificationSchema: SchemaModule<NotificationServices> = {
   typeDefs: /* GraphQL */ `
     type Notification {
       id: ID!

@@ -127,7 +127,7 @@ export const operationsSchema: SchemaModule = {
     Mutation: {
       deleteOperationsNode(_root, args: { id: string; cascade?: boolean | null }, ctx) {
         authorize(ctx.viewer, 'node:delete');
-        return ctx.app.fleetService.deleteNode(clean(args.id), args.cascade ?? false);
+        return ctx.app.serviceCommands.deleteNode(clean(args.id), args.cascade ?? false);
       },
     },
   },

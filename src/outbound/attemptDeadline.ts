@@ -2,6 +2,8 @@
  * One abort signal for a whole outbound attempt (DNS, connect, headers, body, every redirect hop):
  * it fires when the time-out elapses or when the caller's own signal aborts, and remembers which.
  */
+import { systemDeadlineClock } from '../clock.js';
+
 export interface AttemptDeadline {
   readonly signal: AbortSignal;
   /** True when the signal fired because the time-out elapsed (not because the caller aborted). */
@@ -10,17 +12,15 @@ export interface AttemptDeadline {
   dispose(): void;
 }
 
-/** setTimeout turns a longer delay into 1 ms; a time-out of more than ~24.8 days is meaningless anyway. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
+/** Real time (src/scheduler/clock.ts): it bounds network I/O, whatever clock the rules run on. */
 export function startAttemptDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): AttemptDeadline {
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
+  const timer = systemDeadlineClock.setTimer(timeoutMs, () => {
     if (controller.signal.aborted) return;
     expired = true;
     controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-  }, Math.min(timeoutMs, LONGEST_TIMER_MS));
+  });
   const onCallerAbort = (): void => controller.abort(new Error('aborted by the caller'));
   if (callerSignal?.aborted === true) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -28,7 +28,7 @@ export function startAttemptDeadline(timeoutMs: number, callerSignal: AbortSigna
     signal: controller.signal,
     timedOut: () => expired,
     dispose: () => {
-      clearTimeout(timer);
+      systemDeadlineClock.clearTimer(timer);
       callerSignal?.removeEventListener('abort', onCallerAbort);
     },
   };

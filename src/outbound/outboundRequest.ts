@@ -5,7 +5,7 @@ import { validateDestination } from './destinationCheck.js';
 import { discardResponse, readExcerpt, startExchange } from './hopExchange.js';
 import type { OutboundConnectionPool } from './connectionPool.js';
 import type { OutboundPolicy } from './outboundPolicy.js';
-import { planRedirect, type HopRequest } from './redirectPlan.js';
+import { planRedirect, type HopRequest, type RedirectMode } from './redirectPlan.js';
 
 export type { OutboundPolicy, ResolvedAddress, Resolver } from './outboundPolicy.js';
 export { createConnectionPool, type ConnectionPoolOptions, type OutboundConnectionPool } from './connectionPool.js';
@@ -40,6 +40,13 @@ export interface OutboundRequest {
   readonly timeoutMs: number;
   /** @default 5 (the SPEC limit; larger values are lowered to 5) */
   readonly maxRedirects?: number;
+  /**
+   * `'same-request'`: follow only redirects that re-send the same method, body and headers (a 307
+   * or 308 to the same origin); any other comes back as the answer with `unfollowedRedirect`.
+   * Webhook deliveries use it: a redirect that drops the body or the signature is not a delivery.
+   * @default 'any' (redirectPlan.ts)
+   */
+  readonly redirects?: RedirectMode;
   /** Bytes of the response body kept in `excerpt`. @default 2048 (at most 1 MiB) */
   readonly excerptBytes?: number;
   readonly signal?: AbortSignal;
@@ -53,8 +60,13 @@ export type OutboundResult =
       readonly durationMs: number;
       readonly finalUrl: string;
       readonly redirects: number;
-      /** Set when the final answer is a 307/308 to another origin that was not followed (the body would have gone there). */
+      /**
+       * The target of a redirect that was not followed: a 307/308 to another origin (the body would
+       * have gone there), or with `redirects: 'same-request'` any redirect but a same-origin 307/308.
+       */
       readonly unfollowedRedirect?: string;
+      /** Why it was not followed, with `unfollowedRedirect`. */
+      readonly unfollowedBecause?: string;
     }
   /** The validator refused (the first URL or a redirect hop, named in `url` and `reason`); no socket was opened for it. */
   | { readonly kind: 'refused'; readonly reason: string; readonly durationMs: number; readonly url: string }
@@ -113,7 +125,7 @@ async function followHops(
     const exchange = await startExchange(destination, hop, deadline.signal, connections);
     if (exchange.kind === 'failed') return failed(exchange.reason);
 
-    const plan = planRedirect(hop, exchange.status, exchange.location);
+    const plan = planRedirect(hop, exchange.status, exchange.location, request.redirects ?? 'any');
     if (plan.kind === 'follow') {
       discardResponse(exchange.response);
       if (redirects >= maxRedirects) return failed(`too many redirects (more than ${maxRedirects}); the last one pointed to ${plan.next.url}`);
@@ -130,7 +142,7 @@ async function followHops(
       durationMs: elapsed(),
       finalUrl: destination.url.href,
       redirects,
-      ...(plan.kind === 'unfollowed' ? { unfollowedRedirect: plan.location } : {}),
+      ...(plan.kind === 'unfollowed' ? { unfollowedRedirect: plan.location, unfollowedBecause: plan.why } : {}),
     };
   }
 }

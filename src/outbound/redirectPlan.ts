@@ -13,6 +13,12 @@
  *   caller's headers, for that hop and every later one (even back on the first origin):
  *   `Authorization`, signatures and custom headers are meant for the configured receiver only.
  * - Other statuses, a missing or unparseable `Location`: not a redirect we follow.
+ *
+ * With `'same-request'` (what webhook deliveries ask for), a redirect is followed only when the
+ * next hop is the very request that was sent: a 307 or 308 to the same origin. A 301, 302 or 303
+ * (which would turn the request into a bodyless, unsigned GET) and any hop to another origin come
+ * back `unfollowed` with their target, so the caller sees the redirect instead of a success from a
+ * hop that never got the event.
  */
 
 export interface HopRequest {
@@ -23,6 +29,9 @@ export interface HopRequest {
   readonly body: Buffer | undefined;
 }
 
+/** `'any'`: the rules above. `'same-request'`: follow only a hop that re-sends the same method, body and headers. */
+export type RedirectMode = 'any' | 'same-request';
+
 export type RedirectPlan =
   | { readonly kind: 'final' }
   | { readonly kind: 'follow'; readonly next: HopRequest }
@@ -30,7 +39,7 @@ export type RedirectPlan =
 
 const CROSS_ORIGIN_HEADERS: ReadonlySet<string> = new Set(['user-agent', 'accept', 'accept-language']);
 
-export function planRedirect(hop: HopRequest, status: number, location: string | undefined): RedirectPlan {
+export function planRedirect(hop: HopRequest, status: number, location: string | undefined, mode: RedirectMode = 'any'): RedirectPlan {
   if (![301, 302, 303, 307, 308].includes(status) || location === undefined || location === '') return { kind: 'final' };
   let current: URL;
   let target: URL;
@@ -41,6 +50,10 @@ export function planRedirect(hop: HopRequest, status: number, location: string |
     return { kind: 'final' };
   }
   const sameOrigin = target.origin === current.origin;
+  if (mode === 'same-request') {
+    if (status !== 307 && status !== 308) return { kind: 'unfollowed', location: target.href, why: `a ${status} would re-send the request as a GET without its body` };
+    if (!sameOrigin) return { kind: 'unfollowed', location: target.href, why: `the request, its body and its signature go only to the origin it was sent to` };
+  }
   const headers = sameOrigin ? hop.headers : keepOnly(hop.headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
 
   if (status === 307 || status === 308) {

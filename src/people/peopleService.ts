@@ -14,7 +14,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { ServiceRegistry } from '../actors/serviceRegistry.js';
 import { emitOnCommit } from '../events/emitOnCommit.js';
-import { applyAndCommit } from '../persistence/acknowledge.js';
+import { commitChange } from '../commands/commitBoundary.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import type { GroupDirectory, GroupRecord } from './groupDirectory.js';
 import type { UserChanges, UserDirectory, UserRecord } from './userDirectory.js';
@@ -47,7 +47,7 @@ export class PeopleService {
   async createUser(input: NewUserInput): Promise<UserRecord> {
     if (input.password !== null) assertAcceptablePassword(input.password, input.username);
     const passwordHash = input.password === null ? null : await hashPassword(input.password);
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const user = this.deps.users.create({ username: input.username, email: input.email, displayName: input.displayName, role: input.role, passwordHash }, now);
       this.announce('user.created', user, [], now);
@@ -61,7 +61,7 @@ export class PeopleService {
       throw new AppError(ErrorCode.BadRequest, 'you cannot change your own role or deactivate yourself; ask another admin');
     }
     this.assertNotLastAdmin(before, input);
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const changes: UserChanges = input;
       const after = this.deps.users.update(id, changes, now);
@@ -80,7 +80,7 @@ export class PeopleService {
     const user = this.deps.users.require(id);
     if (id === actorId) throw new AppError(ErrorCode.BadRequest, 'you cannot delete yourself; ask another admin');
     this.assertNotLastAdmin(user, { active: false });
-    await applyAndCommit(this.deps.writer, () => {
+    await commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       this.deps.auth.endAllSessions(id, 'user-deactivated');
       for (const service of this.deps.services.ownedBy(id)) {
@@ -96,16 +96,16 @@ export class PeopleService {
   }
 
   createGroup(name: string, description: string | null): Promise<GroupRecord> {
-    return applyAndCommit(this.deps.writer, () => this.deps.groups.create(name, description, this.deps.clock.now()));
+    return commitChange(this.deps, () => this.deps.groups.create(name, description, this.deps.clock.now()));
   }
 
   updateGroup(id: string, changes: { readonly name?: string; readonly description?: string | null }): Promise<GroupRecord> {
-    return applyAndCommit(this.deps.writer, () => this.deps.groups.update(id, changes, this.deps.clock.now()));
+    return commitChange(this.deps, () => this.deps.groups.update(id, changes, this.deps.clock.now()));
   }
 
   async deleteGroup(id: string): Promise<boolean> {
     this.deps.groups.require(id);
-    await applyAndCommit(this.deps.writer, () => {
+    await commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       for (const service of this.deps.services.ofTeam(id)) {
         this.deps.services.send(service.id, { type: 'REFERENCE_REMOVED', removed: { groupId: id }, at: now, origin: 'api' });
@@ -117,7 +117,7 @@ export class PeopleService {
 
   async addUserToGroup(groupId: string, userId: string): Promise<GroupRecord> {
     this.deps.users.require(userId);
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       this.deps.groups.addMember(groupId, userId, this.deps.clock.now());
       return this.deps.groups.require(groupId);
     });
@@ -125,7 +125,7 @@ export class PeopleService {
 
   async removeUserFromGroup(groupId: string, userId: string): Promise<GroupRecord> {
     const group = this.deps.groups.require(groupId);
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       this.deps.groups.removeMember(groupId, userId);
       return group;
     });

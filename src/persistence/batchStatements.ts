@@ -3,7 +3,7 @@
  * rows as parameters. Pure text building, cached per table by the writer.
  */
 import type { Knex } from 'knex';
-import type { TableSpec } from './batchWriter.js';
+import type { TableSpec } from './tableSpec.js';
 
 /** The tables' statements as one: all but the last as data-modifying CTEs (each runs to completion). */
 export function batchStatement(statements: readonly string[]): string {
@@ -28,6 +28,14 @@ export function recordsetStatement(table: TableSpec): string {
   return `insert into ${q(table.name)} (${names}) select ${names} from json_to_recordset(?::json) as r(${definition})${conflictClause(table)}`;
 }
 
+/** `update ... from json_to_recordset(?)`: a patch of existing rows (`mode: 'update'`), one parameter. */
+export function updateStatement(table: TableSpec): string {
+  const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
+  const sets = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = r.${q(c.name)}`).join(', ');
+  const match = table.key.map((name) => `t.${q(name)} = r.${q(name)}`).join(' and ');
+  return `update ${q(table.name)} as t set ${sets} from json_to_recordset(?::json) as r(${definition}) where ${match}`;
+}
+
 /** `insert ... values (?::type, ...), ...`: one parameter per value (`bind: 'values'`). */
 export function valuesStatement(table: TableSpec, rowCount: number): string {
   const row = `(${table.columns.map((c) => `?::${c.type}`).join(', ')})`;
@@ -40,13 +48,13 @@ export function valueParameter(value: unknown): Knex.Value {
   return value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as Knex.Value);
 }
 
-/** `delete ... using json_to_recordset(?)`: deletes the rows whose key is in the JSON array. */
-export function deleteStatement(table: TableSpec): string {
-  const definition = table.key.map((name) => {
+/** `delete ... using json_to_recordset(?)`: deletes the rows whose key (or `columns`) is in the JSON array. */
+export function deleteStatement(table: TableSpec, columns: readonly string[] = table.key): string {
+  const definition = columns.map((name) => {
     const column = table.columns.find((c) => c.name === name);
-    if (!column) throw new Error(`${table.name}: key column ${name} has no column spec`);
+    if (!column) throw new Error(`${table.name}: column ${name} has no column spec`);
     return `${q(name)} ${column.type}`;
   });
-  const match = table.key.map((name) => `${q(table.name)}.${q(name)} = r.${q(name)}`).join(' and ');
+  const match = columns.map((name) => `${q(table.name)}.${q(name)} = r.${q(name)}`).join(' and ');
   return `delete from ${q(table.name)} using json_to_recordset(?::json) as r(${definition.join(', ')}) where ${match}`;
 }

@@ -12,7 +12,8 @@
  * statement: one `json_to_recordset` insert per table (or `values` with a parameter per value, for
  * a table that asks for it), chained as data-modifying CTEs in foreign-key order
  * (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one
- * round trip. A batch with deletes (rare: users, groups, services, nodes going away) runs in one
+ * round trip. A batch with deletes (rare: users, groups, services, nodes going away; `deleteWhere`
+ * for rows known only by a column, such as a person's notifications) runs in one
  * transaction instead: first one `delete ... using json_to_recordset` per table in DESCENDING order
  * (children before parents), then that same upsert/insert statement. Deletes run before upserts,
  * so within a batch upsert-then-delete writes nothing and delete-then-upsert replaces the row.
@@ -23,37 +24,17 @@
  * behind the client's back; the client got 503 and may retry.
  */
 import type { Knex } from 'knex';
+import { systemDeadlineClock } from '../clock.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
-import { batchStatement, deleteStatement, recordsetStatement, valueParameter, valuesStatement } from './batchStatements.js';
+import { Batch, keyOf } from './batch.js';
+import { BatchExecutor } from './batchExecution.js';
+import type { Row, TableSpec } from './tableSpec.js';
 
-export interface ColumnSpec {
-  readonly name: string;
-  /** PostgreSQL type used to read the column from the JSON batch, e.g. `uuid`, `timestamptz`, `jsonb`. */
-  readonly type: string;
-}
+export type { ColumnSpec, TableSpec } from './tableSpec.js';
 
-export interface TableSpec {
-  readonly name: string;
-  readonly key: readonly string[];
-  readonly columns: readonly ColumnSpec[];
-  /** Commit order: a table is written after those with a lower order (foreign keys). */
-  readonly order: number;
-  /** `upsert`: rows are full snapshots keyed by `key`; `insert`: append-only. */
-  readonly mode: 'upsert' | 'insert';
-  /**
-   * How rows reach PostgreSQL. `recordset` (default): every row of the table in one JSON array
-   * parameter. `values`: each value its own parameter (`values (?, ?), ...`), for a table with a row
-   * or two per batch that carry a large text: PostgreSQL takes the text as it is instead of parsing
-   * it as JSON twice (the cast, then `json_to_recordset`). A value that is an object is sent as its
-   * JSON text, produced when the batch is written.
-   */
-  readonly bind?: 'recordset' | 'values';
-}
+export type { Row } from './tableSpec.js';
 
-export type Row = Readonly<Record<string, unknown>>;
-
-/** `bind: 'values'` up to this many parameters per table and batch (PostgreSQL allows 65,535 per statement); beyond, the table's rows go as JSON. */
-const MAX_VALUE_PARAMETERS = 10_000;
 
 export interface StageHooks {
   /** Runs after the batch holding this row committed (the row is now the committed state). */
@@ -82,10 +63,14 @@ export interface DeleteOptions extends StageHooks {
   readonly purge?: readonly PurgeSpec[];
 }
 
-/** A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log only. */
-export class CommitError extends Error {
+/**
+ * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
+ * only. It is the catalog's `Unavailable` (503 with `Retry-After: 1`, GraphQL `UNAVAILABLE` with
+ * `retryAfterSeconds`), so every API maps it the way it maps any other catalog error.
+ */
+export class CommitError extends AppError {
   constructor(override readonly cause: unknown) {
-    super('the database did not commit the change; nothing was applied, retry');
+    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry', { 'retry-after': '1' });
     this.name = 'CommitError';
   }
 }
@@ -107,59 +92,10 @@ export interface BatchWriterOptions {
   readonly onBatchStart?: (rows: number) => void;
 }
 
-interface StagedRow {
-  row: Row;
-  onCommit: (() => void) | undefined;
-}
-
-/** The identity of a row within its table: its key values joined. */
-function keyOf(table: TableSpec, row: Row): string {
-  return table.key.length === 1 ? String(row[table.key[0]!]) : table.key.map((k) => String(row[k])).join('\u0000');
-}
-
-class Batch {
-  readonly deletes = new Map<TableSpec, Map<string, StagedRow>>();
-  readonly upserts = new Map<TableSpec, Map<string, StagedRow>>();
-  readonly inserts = new Map<TableSpec, Row[]>();
-  readonly afterCommit: Array<() => void> = [];
-  readonly rollbacks = new Set<() => void>();
-  rowCount = 0;
-  private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
-  private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
-
-  get empty(): boolean {
-    return this.rowCount === 0 && this.afterCommit.length === 0;
-  }
-
-  promise(): Promise<void> {
-    if (this.outcome) return this.outcome.ok ? Promise.resolve() : Promise.reject(this.outcome.error);
-    if (!this.deferred) {
-      let resolve!: () => void;
-      let reject!: (e: unknown) => void;
-      const promise = new Promise<void>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      this.deferred = { promise, resolve, reject };
-    }
-    return this.deferred.promise;
-  }
-
-  settle(outcome: { ok: true } | { ok: false; error: unknown }): void {
-    this.outcome = outcome;
-    if (!this.deferred) return;
-    if (outcome.ok) this.deferred.resolve();
-    else this.deferred.reject(outcome.error);
-  }
-}
-
 export class BatchWriter {
   private open = new Batch();
   private inFlight: Batch | undefined;
   private scheduled = false;
-  private readonly statements = new Map<TableSpec, string>();
-  private readonly deleteStatements = new Map<TableSpec, string>();
-  private readonly singleRowStatements = new Map<TableSpec, string>();
   private readonly commitWindowMs: number;
   private lastCommitStart = -Infinity;
   private readonly maxBatchRows: number;
@@ -171,15 +107,34 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
+  private readonly executor: BatchExecutor;
+  private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
+    this.executor = new BatchExecutor(options.knex);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
   }
 
-  /** Stage a full snapshot of a row; within one batch the last one staged for a key wins. */
+  /**
+   * Stage a full snapshot of a row; within one batch the last one staged for a key wins. For a patch
+   * spec (`mode: 'update'`, tableSpec.ts `patchSpec`) the row holds the key and the patched columns:
+   * it folds into the full row of its key if one is staged in this batch, and a full row staged later
+   * replaces it, so a key's patch and full row never meet in one statement.
+   */
   upsert(table: TableSpec, row: Row, hooks: StageHooks = {}): void {
+    if (table.patches) {
+      const full = this.open.upserts.get(table.patches)?.get(keyOf(table, row));
+      if (full) {
+        full.row = { ...full.row, ...row };
+        if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+        return;
+      }
+      this.patchSpecs(table.patches).add(table);
+    } else if (table.mode === 'upsert') {
+      this.dropPatches(table, keyOf(table, row));
+    }
     let rows = this.open.upserts.get(table);
     if (!rows) {
       rows = new Map();
@@ -205,11 +160,12 @@ export class BatchWriter {
    * written once (the last one's `onCommit` runs). `options.purge` also drops staged child rows.
    */
   delete(table: TableSpec, key: Row, options: DeleteOptions = {}): void {
-    this.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
+    this.executor.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
     if (table.key.some((k) => key[k] === undefined || key[k] === null)) throw new Error(`delete from ${table.name}: incomplete key`);
     const batch = this.open;
     const id = keyOf(table, key);
     if (batch.upserts.get(table)?.delete(id)) batch.rowCount -= 1;
+    this.dropPatches(table, id);
     this.drop(table, (row) => keyOf(table, row) === id, false);
     if (options.purge && options.purge.length > 0) {
       if (table.key.length !== 1) throw new Error(`purge needs a single-column key; ${table.name} has ${table.key.length}`);
@@ -225,6 +181,47 @@ export class BatchWriter {
     rows.set(id, { row: Object.fromEntries(table.key.map((k) => [k, key[k]])), onCommit: options.onCommit });
     if (options.onRollback) batch.rollbacks.add(options.onRollback);
     this.schedule();
+  }
+
+  /**
+   * Stage the delete of every row of `table` whose `column` equals `value`: the committed ones, and
+   * the upserts and inserts of `table` staged so far in this batch (dropped, with their `onCommit`).
+   * For rows nobody holds in memory, so their keys are unknown (a person's notifications, deleted in
+   * the commit that deletes the person). It runs with the keyed deletes: before every upsert and
+   * insert of the batch, children before parents; a row staged after it is written.
+   */
+  deleteWhere(table: TableSpec, column: string, value: string): void {
+    this.executor.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
+    const batch = this.open;
+    this.drop(table, (row) => String(row[column]) === value, true);
+    let byColumn = batch.deletesWhere.get(table);
+    if (!byColumn) {
+      byColumn = new Map();
+      batch.deletesWhere.set(table, byColumn);
+    }
+    let values = byColumn.get(column);
+    if (!values) {
+      values = new Set();
+      byColumn.set(column, values);
+    }
+    if (!values.has(value)) {
+      values.add(value);
+      batch.rowCount += 1;
+    }
+    this.schedule();
+  }
+
+  /** The patch specs seen for `table`, so a full row or a delete of a key can drop its staged patches. */
+  private patchSpecs(table: TableSpec): Set<TableSpec> {
+    let specs = this.patchesOf.get(table);
+    if (!specs) this.patchesOf.set(table, (specs = new Set()));
+    return specs;
+  }
+
+  private dropPatches(table: TableSpec, id: string): void {
+    const specs = this.patchesOf.get(table);
+    if (!specs) return;
+    for (const spec of specs) if (this.open.upserts.get(spec)?.delete(id)) this.open.rowCount -= 1;
   }
 
   /** Drop the inserts (and with `upserts`, the upserts) of `table` staged in the open batch that `matches`. */
@@ -265,6 +262,16 @@ export class BatchWriter {
    */
   get openBatch(): object {
     return this.open;
+  }
+
+  /**
+   * Hooks on the open batch without a row of their own: an owner whose change is spread over rows
+   * it does not stage itself (an entity host) learns when the batch commits or fails.
+   */
+  track(hooks: StageHooks): void {
+    if (hooks.onCommit) this.open.afterCommit.push(hooks.onCommit);
+    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+    this.schedule();
   }
 
   /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
@@ -335,9 +342,11 @@ export class BatchWriter {
   private schedule(): void {
     if (this.scheduled || this.inFlight) return;
     this.scheduled = true;
+    // The commit window is real time (it paces I/O; src/scheduler/clock.ts) on a timer that keeps
+    // the process alive: someone awaits this commit.
     const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
     if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
-    else if (wait >= 1) setTimeout(() => void this.run(), wait);
+    else if (wait >= 1) systemDeadlineClock.setTimer(wait, () => void this.run());
     else setImmediate(() => void this.run());
   }
 
@@ -350,7 +359,7 @@ export class BatchWriter {
     this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
     try {
-      if (batch.rowCount > 0) await this.execute(batch);
+      if (batch.rowCount > 0) await this.executor.execute(batch);
       this.stats.batches += 1;
       this.stats.rows += batch.rowCount;
       this.inFlight = undefined;
@@ -396,60 +405,4 @@ export class BatchWriter {
       this.options.logger.error('after-commit effect failed', { error });
     }
   }
-
-  private async execute(batch: Batch): Promise<void> {
-    const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
-    const statements: string[] = [];
-    const bindings: Knex.RawBinding[] = [];
-    for (const table of tables) {
-      const rows: Row[] = [];
-      const upserts = batch.upserts.get(table);
-      if (upserts) for (const staged of upserts.values()) rows.push(staged.row);
-      const inserts = batch.inserts.get(table);
-      // A loop, not push(...inserts): spreading >~120k rows as arguments overflows the stack.
-      if (inserts) for (const row of inserts) rows.push(row);
-      if (rows.length === 0) continue;
-      if (table.bind === 'values' && rows.length * table.columns.length <= MAX_VALUE_PARAMETERS) {
-        // One row is the usual case (an outbox page per batch): its statement is built once.
-        statements.push(rows.length === 1 ? cached(this.singleRowStatements, table, (t) => valuesStatement(t, 1)) : valuesStatement(table, rows.length));
-        for (const row of rows) for (const column of table.columns) bindings.push(valueParameter(row[column.name]));
-        continue;
-      }
-      statements.push(this.statementFor(table));
-      bindings.push(JSON.stringify(rows));
-    }
-    if (batch.deletes.size === 0) {
-      if (statements.length === 0) return;
-      // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
-      // per commit instead of two plus one per table). Foreign keys are checked at the end of the
-      // statement, after every table's rows are in.
-      await this.options.knex.raw(batchStatement(statements), bindings);
-      return;
-    }
-    // Deletes: one transaction, children before parents (a foreign key without cascade is checked
-    // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
-    const deletes = [...batch.deletes].sort(([a], [b]) => b.order - a.order);
-    await this.options.knex.transaction(async (trx) => {
-      for (const [table, rows] of deletes) {
-        const keys: Row[] = [];
-        for (const staged of rows.values()) keys.push(staged.row);
-        await trx.raw(this.deleteStatementFor(table), [JSON.stringify(keys)]);
-      }
-      if (statements.length > 0) await trx.raw(batchStatement(statements), bindings);
-    });
-  }
-
-  private deleteStatementFor(table: TableSpec): string {
-    return cached(this.deleteStatements, table, deleteStatement);
-  }
-
-  private statementFor(table: TableSpec): string {
-    return cached(this.statements, table, recordsetStatement);
-  }
-}
-
-function cached(cache: Map<TableSpec, string>, table: TableSpec, build: (table: TableSpec) => string): string {
-  let sql = cache.get(table);
-  if (sql === undefined) cache.set(table, (sql = build(table)));
-  return sql;
 }

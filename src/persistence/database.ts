@@ -9,6 +9,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { systemDeadlineClock, type TimerHandle } from '../clock.js';
 
 // Return bigint/int8 as number (sizes stay below 2^53 by validation), and timestamptz as the
 // driver's Date; both dialects then give the same shapes.
@@ -58,14 +59,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Concurrent readiness checks share one round trip, so probes cannot multiply database load.
   let pingInFlight: Promise<void> | undefined;
   const roundTrip = async (timeoutMs: number) => {
-    let timer: NodeJS.Timeout | undefined;
+    let timer: TimerHandle | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+      timer = systemDeadlineClock.setTimer(timeoutMs, () => reject(new Error(`database did not answer within ${timeoutMs} ms`)));
     });
     try {
       await Promise.race([knex.raw('select 1'), timeout]);
     } finally {
-      clearTimeout(timer);
+      systemDeadlineClock.clearTimer(timer);
     }
   };
   return {

@@ -1,14 +1,12 @@
 /** Reads the committed state at start into the actors and stores (origin `hydrate`: nothing is written back). */
 import type { Knex } from 'knex';
-import type { AgentCommand, AgentCommandType, AgentCommandStatus } from '../actors/agentRegistry.js';
-import type { Fleet } from '../ingest/fleet.js';
+import { FINISHED_COMMAND_MEMORY_MS } from '../domain/agentCommand.js';
+import type { Fleet } from '../actors/fleet.js';
+import { rowToAgentCommand } from './agentCommandRows.js';
 import { rowToService } from './serviceRows.js';
 import { epoch, jsonColumn, numberOrNull as num, textOrNull as str } from './tables.js';
 
 type DbRow = Record<string, unknown>;
-
-/** Finished commands stay known this long after a restart, so an agent's repeated result is answered as already recorded. */
-export const FINISHED_COMMAND_MEMORY_MS = 86_400_000;
 
 export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
@@ -36,20 +34,8 @@ export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ 
     .whereNull('completed_at')
     .orWhere('completed_at', '>', new Date(now - FINISHED_COMMAND_MEMORY_MS).toISOString())
     .select('*');
-  for (const c of commands) {
-    const command: AgentCommand = {
-      id: String(c['id']),
-      nodeId: String(c['node_id']),
-      type: String(c['type']) as AgentCommandType,
-      payload: jsonColumn(c['payload'], {}),
-      status: String(c['status']) as AgentCommandStatus,
-      createdAt: epoch(c['created_at'])!,
-      deliveredAt: epoch(c['delivered_at']),
-      completedAt: epoch(c['completed_at']),
-      result: jsonColumn(c['result'], null),
-    };
-    fleet.agents.loadCommand(command);
-  }
+  // Open commands, and closed ones recent enough that an agent may still repeat its result.
+  for (const c of commands) fleet.agents.loadCommand(rowToAgentCommand(c));
   const groups: DbRow[] = await knex('sla_groups').select('*');
   for (const g of groups) {
     fleet.slaGroups.load({

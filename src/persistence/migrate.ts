@@ -2,20 +2,15 @@
  * Versioned migrations, run at start. Each runs in its own transaction under an advisory lock, so
  * several instances starting at once over one PostgreSQL apply each version exactly once.
  * Migrations are imported modules (not files found at run time): the release build carries them.
+ * The list is the product's modules' migrations (src/modules), in version order.
  */
 import type { Knex } from 'knex';
 import type { Logger } from '../log/logger.js';
-import { migrations } from './migrations/index.js';
-
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  up(trx: Knex.Transaction): Promise<void>;
-}
+import type { Migration } from './migration.js';
 
 const LOCK_KEY = 7_263_401; // any constant; names this product's migration lock
 
-export async function migrate(knex: Knex, logger: Logger, list: readonly Migration[] = migrations): Promise<number[]> {
+export async function migrate(knex: Knex, logger: Logger, list: readonly Migration[]): Promise<number[]> {
   await knex.raw(`create table if not exists schema_migrations (
     version integer primary key, name text not null, applied_at timestamptz not null default now())`);
   const applied: number[] = [];
@@ -31,16 +26,4 @@ export async function migrate(knex: Knex, logger: Logger, list: readonly Migrati
     });
   }
   return applied;
-}
-
-/**
- * Runs a script statement by statement: PGlite's query path takes one statement at a time.
- * Statements are separated by a semicolon at the end of a line.
- */
-export async function runStatements(trx: Knex.Transaction, script: string): Promise<void> {
-  const statements = script
-    .split(/;\s*\n/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter((s) => s !== '');
-  for (const statement of statements) await trx.raw(statement.replace(/;$/, ''));
 }

@@ -41,6 +41,11 @@ export function serviceToRow(s: ServiceRecord): Row {
   };
 }
 
+/** The status columns of a service's row (`serviceStatusTable`): what a status report changes. */
+export function serviceStatusRow(s: ServiceRecord): Row {
+  return { id: s.id, status: s.status, status_message: s.statusMessage, status_since: iso(s.statusSince), status_seq: s.statusSeq, updated_at: iso(s.updatedAt) };
+}
+
 export function rowToService(r: Record<string, unknown>): ServiceRecord {
   return {
     id: String(r['id']),

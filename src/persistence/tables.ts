@@ -2,7 +2,7 @@
  * The tables the batch writer writes, with the column types it reads them back with from JSON.
  * `order` follows the foreign keys. The schema itself lives in migrations/.
  */
-import type { ColumnSpec, TableSpec } from './batchWriter.js';
+import { patchSpec, type ColumnSpec, type TableSpec } from './tableSpec.js';
 
 /** Column specs from `{ name: 'postgres type' }`, in order. */
 export const cols = (spec: Record<string, string>): ColumnSpec[] => Object.entries(spec).map(([name, type]) => ({ name, type }));
@@ -30,6 +30,9 @@ export const servicesTable: TableSpec = {
     last_backup_taken_at: 'timestamptz', storage: 'jsonb', owner_id: 'uuid', team_id: 'uuid', dependencies: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
   }),
 };
+
+/** A service's status columns alone: what a health push changes (6 of the row's 33 columns). */
+export const serviceStatusTable: TableSpec = patchSpec(servicesTable, ['status', 'status_message', 'status_since', 'status_seq', 'updated_at']);
 
 export const statusIntervalsTable: TableSpec = {
   name: 'status_intervals',
@@ -65,7 +68,8 @@ export const agentCommandsTable: TableSpec = {
   mode: 'upsert',
   columns: cols({
     id: 'uuid', node_id: 'text', type: 'text', payload: 'jsonb', status: 'text', created_at: 'timestamptz',
-    delivered_at: 'timestamptz', completed_at: 'timestamptz', result: 'jsonb',
+    delivered_at: 'timestamptz', completed_at: 'timestamptz', result: 'jsonb', expires_at: 'timestamptz',
+    requested_by: 'uuid', cancelled_by: 'uuid',
   }),
 };
 

@@ -2,7 +2,9 @@
  * The machine API's request bodies (SPEC.md "Endpoints"), each parsed once at the gateway into a
  * typed value. Nothing else reads raw bodies.
  */
+import { COMMAND_OUTCOMES, type AgentHeartbeat, type CommandOutcomeReport } from '../domain/agent.js';
 import { BACKUP_STATUSES, SERVICE_STATUSES, type BackupStatus, type ServiceStatus } from '../domain/service.js';
+import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { AppError } from '../errors/catalog.js';
 import {
   badRequest, enumValue, expectObject, nodePath, optionalBoolean, optionalInteger, optionalJsonObject, optionalName,
@@ -178,13 +180,6 @@ export interface SyncEntry {
   readonly slaGroup: string | null;
 }
 
-export interface SlaGroupDeclaration {
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly tier: string | null;
-  readonly targets: { readonly uptime: number } | null;
-}
-
 export interface StatusSync {
   readonly nodePath: string;
   readonly operatorVersion: string | null;
@@ -263,18 +258,10 @@ function parseSlaGroup(entry: Json): SlaGroupDeclaration {
   return { name, displayName: optionalName(entry, 'displayName', MAX_LABEL), tier: optionalName(entry, 'tier', 64), targets };
 }
 
-export interface Heartbeat {
-  readonly nodeId: string;
-  readonly version: string | null;
-  readonly watchedServices: number | null;
-  readonly healthyServices: number | null;
-  readonly unhealthyServices: number | null;
-}
-
-export function parseHeartbeat(body: Json): Parsed<Heartbeat> {
+export function parseHeartbeat(body: Json): Parsed<AgentHeartbeat> {
   const warnings = new Warnings();
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
-  const value: Heartbeat = {
+  const value: AgentHeartbeat = {
     nodeId: nodePath(body['nodeId'], 'nodeId', warnings),
     version: optionalName(body, 'version', 64),
     watchedServices: optionalInteger(body, 'watchedServices', 0, 10_000_000),
@@ -284,25 +271,14 @@ export function parseHeartbeat(body: Json): Parsed<Heartbeat> {
   return { value, warnings: warnings.list };
 }
 
-export const COMMAND_OUTCOMES = ['succeeded', 'failed'] as const;
-export type CommandOutcome = (typeof COMMAND_OUTCOMES)[number];
-
-export interface CommandResult {
-  readonly nodeId: string;
-  readonly commandId: string;
-  readonly status: CommandOutcome;
-  readonly message: string | null;
-  readonly output: Readonly<Record<string, unknown>> | null;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function parseCommandResult(body: Json): Parsed<CommandResult> {
+export function parseCommandResult(body: Json): Parsed<CommandOutcomeReport> {
   const warnings = new Warnings();
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
   const commandId = body['commandId'];
   if (typeof commandId !== 'string' || !UUID.test(commandId)) throw badRequest('field "commandId" must be the id of a command from a heartbeat response');
-  const value: CommandResult = {
+  const value: CommandOutcomeReport = {
     nodeId: nodePath(body['nodeId'], 'nodeId', warnings),
     commandId: commandId.toLowerCase(),
     status: enumValue(body['status'], COMMAND_OUTCOMES, 'status', warnings),

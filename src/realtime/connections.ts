@@ -25,12 +25,6 @@ export interface RealtimeConnection {
   closed: boolean;
 }
 
-/** graphql-ws close codes the realtime endpoint uses (the protocol's own numbers). */
-export const CloseCode = {
-  Unauthorized: 4401,
-  Forbidden: 4403,
-} as const;
-
 const NONE: ReadonlyArray<readonly [RealtimeConnection, string]> = Object.freeze([]);
 
 export class ConnectionRegistry {

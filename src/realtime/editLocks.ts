@@ -81,6 +81,15 @@ export class EditLockTable {
     return this.removeWhere((lock) => lock.expiresAt <= now);
   }
 
+  /** The earliest `expiresAt` of the locks held, or null when there are none. */
+  nextExpiry(): number | null {
+    let earliest: number | null = null;
+    for (const fields of this.byEntity.values()) {
+      for (const lock of fields.values()) if (earliest === null || lock.expiresAt < earliest) earliest = lock.expiresAt;
+    }
+    return earliest;
+  }
+
   /** The live locks of an entity, by field name. */
   locksOf(entityKey: string, now: number): EditLock[] {
     const fields = this.byEntity.get(entityKey);

@@ -7,16 +7,17 @@
  */
 import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { AuthService } from '../auth/authService.js';
+import { ErrorCode, toCloseCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from '../gateway/clientAddress.js';
-import { errorReply, type Reply } from '../gateway/http.js';
+import { catalogReply, type Reply } from '../gateway/http.js';
 import type { RateLimiter } from '../gateway/rateLimiter.js';
 import type { TopicPublisher, UpgradeHead, WebSocketEndpoint } from '../gateway/webSocket.js';
-import type { AppServices, GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext } from '../graphql/context.js';
 import { operationOf, type DocumentCache } from '../graphql/documentCache.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { FanoutHub } from './fanoutHub.js';
-import { CloseCode, type RealtimeConnection } from './connections.js';
+import type { RealtimeConnection } from './connections.js';
 import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
 import { startSubscription } from './startSubscription.js';
 
@@ -39,7 +40,8 @@ export interface GraphQLWsEndpointOptions {
   readonly auth: AuthService;
   readonly realtime: RealtimeService;
   readonly hub: FanoutHub;
-  readonly app: AppServices;
+  /** Every module's services: `ctx.app` of subscription resolvers. */
+  readonly app: object;
   readonly limits: RealtimeLimits;
   readonly allowedOrigins: readonly string[];
   readonly rateLimiter: RateLimiter;
@@ -49,7 +51,7 @@ export interface GraphQLWsEndpointOptions {
 }
 
 /** The GraphQL context of a subscription: the usual one and the subscription it serves, in one object. */
-export interface SubscriptionContext extends GraphQLContext, SubscriptionScope {}
+export interface SubscriptionContext extends GraphQLContext<object>, SubscriptionScope {}
 
 export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
   const { realtime, limits } = options;
@@ -70,11 +72,11 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
       const origin = head.headers['origin'];
       // Browsers always send Origin on a WebSocket upgrade; agents and scripts send none.
       if (allowedOrigins.size > 0 && origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
-        return errorReply(403, `origin ${origin} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+        return catalogReply(ErrorCode.Forbidden, `origin ${origin} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
       }
       const address = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const decision = options.rateLimiter.take(address);
-      if (!decision.allowed) return errorReply(429, `rate limit exceeded for ${address}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) });
+      if (!decision.allowed) return catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${address}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) });
       return null;
     },
     server: {
@@ -88,12 +90,12 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         client.initialised();
         const token = accessToken(ctx.connectionParams, headers['authorization']);
         if (token === null) {
-          client.close(CloseCode.Unauthorized, 'Unauthorized: send the access token as connection parameter "token" or as Authorization: Bearer');
+          client.close(toCloseCode(ErrorCode.Unauthenticated), 'Unauthorized: send the access token as connection parameter "token" or as Authorization: Bearer');
           return false;
         }
         const result = await options.auth.authenticate(token);
         if (!result.ok) {
-          client.close(CloseCode.Forbidden, `Forbidden: ${REFUSALS[result.reason]}`);
+          client.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${REFUSALS[result.reason]}`);
           return false;
         }
         if (client.closed) return false;

@@ -5,21 +5,35 @@
  */
 import { authorize, requireViewer } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { Fleet } from '../actors/fleet.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { EditLock } from './editLocks.js';
+import type { EntityTypeRegistry } from './entityTypes.js';
 import type { SubscriptionContext } from './graphqlWsEndpoint.js';
-import type { SubscriptionScope } from './realtimeService.js';
+import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+
+/** What the realtime module's resolvers read from `ctx.app`. */
+export interface RealtimeServices {
+  /** Subscriptions, presence and edit locks. */
+  readonly realtime: RealtimeService;
+  /** Entity kinds people watch, lock and subscribe to; every module registers its own. */
+  readonly entityTypes: EntityTypeRegistry;
+  readonly fleet: Fleet;
+}
+
+type Context = GraphQLContext<RealtimeServices>;
 
 type Entity = { entityType: string; entityId: string };
 type LockArgs = Entity & { field: string; ttlSeconds?: number | null };
 
-function scopeOf(ctx: GraphQLContext): SubscriptionScope {
+/** The subscription a Subscription resolver serves; over POST /graphql there is none. */
+export function scopeOf(ctx: GraphQLContext<object>): SubscriptionScope {
   if ((ctx as Partial<SubscriptionContext>).subscriptionId === undefined) throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
   return ctx as SubscriptionContext;
 }
 
-export const realtimeSchema: SchemaModule = {
+export const realtimeSchema: SchemaModule<RealtimeServices> = {
   typeDefs: /* GraphQL */ `
     "A service's status moved (service:status_changed), from any path: health push, status sync, GraphQL update."
     type ServiceStatusChange {
@@ -134,7 +148,7 @@ export const realtimeSchema: SchemaModule = {
   `,
   resolvers: {
     ServiceStatusChange: {
-      service: (change: { serviceId: string }, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.services.get(change.serviceId) ?? null,
+      service: (change: { serviceId: string }, _args: unknown, ctx: Context) => ctx.app.fleet.services.get(change.serviceId) ?? null,
     },
     EditLock: {
       entityType: (lock: EditLock) => lock.entityKey.slice(0, lock.entityKey.indexOf(':')),
@@ -142,14 +156,14 @@ export const realtimeSchema: SchemaModule = {
     },
     Subscription: {
       serviceStatusChanged: {
-        subscribe: (_root: unknown, args: { serviceId?: string | null; nodePath?: string | null }, ctx: GraphQLContext) =>
+        subscribe: (_root: unknown, args: { serviceId?: string | null; nodePath?: string | null }, ctx: Context) =>
           ctx.app.realtime.serviceStatusStream(scopeOf(ctx), args.serviceId ?? null, args.nodePath ?? null),
       },
-      notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: GraphQLContext) => ctx.app.realtime.notificationStream(scopeOf(ctx)) },
-      entityViewersChanged: { subscribe: (_root: unknown, args: Entity, ctx: GraphQLContext) => ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId) },
-      editLockChanged: { subscribe: (_root: unknown, args: Entity, ctx: GraphQLContext) => ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId) },
-      entityEvents: { subscribe: (_root: unknown, args: Entity, ctx: GraphQLContext) => ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, args.entityId) },
-      licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: GraphQLContext) => ctx.app.realtime.licenseStream(scopeOf(ctx)) },
+      notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.notificationStream(scopeOf(ctx)) },
+      entityViewersChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId) },
+      editLockChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId) },
+      entityEvents: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, args.entityId) },
+      licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.licenseStream(scopeOf(ctx)) },
     },
     Query: {
       entityViewers(_root, args: Entity, ctx) {
@@ -168,7 +182,6 @@ export const realtimeSchema: SchemaModule = {
       releaseEditLock: (_root, args: LockArgs, ctx) => ctx.app.realtime.releaseLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field),
     },
   },
+  // Lock mutations change nothing durable and renew every few seconds: they stay out of the audit trail.
+  ephemeralMutations: ['acquireEditLock', 'renewEditLock', 'releaseEditLock'],
 };
-
-/** Lock mutations change nothing durable and renew every few seconds: they stay out of the audit trail. */
-export const UNAUDITED_MUTATIONS: readonly string[] = ['acquireEditLock', 'renewEditLock', 'releaseEditLock'];

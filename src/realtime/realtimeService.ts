@@ -6,17 +6,18 @@
  */
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../auth/authService.js';
-import { authorize, type Viewer } from '../auth/roles.js';
+import { authorize, type Action, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
-import type { Clock } from '../clock.js';
-import { AppError, ErrorCode } from '../errors/catalog.js';
-import type { LicenseUpdatedEvent, NotificationRef, ServiceStatusChangedEvent } from '../events/domainEvents.js';
-import type { EventBus, Unsubscribe } from '../events/eventBus.js';
+import type { Clock, TimerHandle } from '../clock.js';
+import { AppError, ErrorCode, toCloseCode } from '../errors/catalog.js';
+import type { DomainEvent, ServiceStatusChangedEvent } from '../events/domainEvents.js';
+import type { LicenseUpdatedEvent } from '../license/licenseEvents.js';
+import type { NotificationRef } from '../notifications/notificationEvents.js';
 import type { Logger } from '../log/logger.js';
 import type { UserDirectory } from '../people/userDirectory.js';
 import { channels, nodeAncestry } from './channels.js';
-import { CloseCode, ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
+import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
 import { EditLockTable, type EditLock } from './editLocks.js';
 import { assertFieldName, entityKey, type EntityTypeRegistry } from './entityTypes.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
@@ -36,7 +37,7 @@ export interface SubscriptionScope {
 export const LOCK_TTL_DEFAULT_SECONDS = 30;
 export const LOCK_TTL_MIN_SECONDS = 5;
 export const LOCK_TTL_MAX_SECONDS = 300;
-/** How often expired locks are dropped and connections re-checked against their session. */
+/** How often connections are re-checked against their session (it expires by the clock, with no event). */
 export const SWEEP_INTERVAL_MS = 1000;
 
 export interface RealtimeServiceDeps {
@@ -71,8 +72,10 @@ export class RealtimeService {
   private readonly presence = new PresenceTable();
   private readonly locks = new EditLockTable();
   private readonly roleContexts = new Map<string, unknown>();
-  private readonly unsubscribes: Unsubscribe[] = [];
-  private sweeper: NodeJS.Timeout | undefined;
+  private sweeper: TimerHandle | undefined;
+  /** One timer, for the earliest lock expiry it knows of (`lockTimerAt`); see armLockExpiry. */
+  private lockTimer: TimerHandle | undefined;
+  private lockTimerAt: number | null = null;
 
   constructor(private readonly deps: RealtimeServiceDeps) {}
 
@@ -164,6 +167,20 @@ export class RealtimeService {
     });
   }
 
+  /**
+   * A subscription on a channel another capability owns and publishes to with `publishShared`
+   * (agent commands): the payload is shared by everyone of a role, and `read` is checked here.
+   */
+  channelStream(scope: SubscriptionScope, channel: string, read: Action): AsyncIterableIterator<never> {
+    const viewer = authorize(scope.connection.viewer, read);
+    return this.stream(scope, channel, 'shared', viewer);
+  }
+
+  /** Publish `{subscriptionField: payload}` to a `channelStream` channel; nothing runs without subscribers. */
+  publishShared(channel: string, root: Readonly<Record<string, unknown>>): void {
+    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, root);
+  }
+
   /** Subscribers listening on a channel (metrics, tests). */
   subscriberCount(channel: string): number {
     return this.deps.hub.subscriberCount(channel);
@@ -191,6 +208,7 @@ export class RealtimeService {
     const outcome = this.locks.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
+    this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
@@ -199,6 +217,7 @@ export class RealtimeService {
     const outcome = this.locks.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
+    this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
@@ -218,29 +237,57 @@ export class RealtimeService {
     this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: JSON.stringify(data ?? null) } });
   }
 
-  start(bus: EventBus): void {
-    this.unsubscribes.push(
-      bus.subscribe('service.status_changed', (e) => this.onServiceStatus(e)),
-      bus.subscribe('notification.created', (e) => this.onNotification(e.notification)),
-      bus.subscribe('license.updated', (e) => this.onLicense(e)),
-      bus.subscribe('session.ended', (e) => this.endSession(e.sessionId, `session ended (${e.reason}); sign in again`)),
-      bus.subscribeAll((e) => {
-        if (e.type === 'user.updated' || e.type === 'user.deleted') this.recheckUser(e.user.id);
-      }),
-    );
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+  /** A committed domain event: what live subscribers hear of it (the realtime module subscribes this). */
+  hear(event: DomainEvent): void {
+    switch (event.type) {
+      case 'service.status_changed': return this.onServiceStatus(event);
+      case 'notification.created': return this.onNotification(event.notification);
+      case 'license.updated': return this.onLicense(event);
+      case 'session.ended': return this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
+      case 'user.updated':
+      case 'user.deleted':
+        return this.recheckUser(event.user.id);
+      default:
+        return;
+    }
+  }
+
+  /** Starts the sweep of ended sessions (product time: src/scheduler/clock.ts). */
+  start(): void {
+    this.sweeper = this.deps.clock.setRepeatingTimer(SWEEP_INTERVAL_MS, () => this.sweep());
   }
 
   stop(): void {
-    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
-    clearInterval(this.sweeper);
+    this.deps.clock.clearTimer(this.sweeper);
+    this.deps.clock.clearTimer(this.lockTimer);
+    this.sweeper = undefined;
+    this.lockTimer = undefined;
+    this.lockTimerAt = null;
   }
 
-  /** Drop expired locks; close connections whose session or person is no longer good. */
+  /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
   sweep(): void {
-    this.announceLocks(this.locks.expire(this.deps.clock.now()));
     for (const [connection, reason] of this.connections.failing(this.standingOf)) this.close(connection, reason);
+  }
+
+  /**
+   * A lock's expiry is announced (`editLockChanged`, `entityViewersChanged`) at its instant, by the
+   * injected clock: one timer for the earliest expiry known. A lock that expires earlier than the
+   * timer re-arms it; a renewal or a release leaves it, and when it fires it drops what is due,
+   * then arms for the next earliest lock (a scan of the live locks, which are few).
+   */
+  private armLockExpiry(expiresAt: number): void {
+    if (this.lockTimerAt !== null && this.lockTimerAt <= expiresAt) return;
+    const { clock } = this.deps;
+    clock.clearTimer(this.lockTimer);
+    this.lockTimerAt = expiresAt;
+    this.lockTimer = clock.setTimer(expiresAt - clock.now(), () => {
+      this.lockTimer = undefined;
+      this.lockTimerAt = null;
+      this.announceLocks(this.locks.expire(clock.now()));
+      const next = this.locks.nextExpiry();
+      if (next !== null) this.armLockExpiry(next);
+    });
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -351,7 +398,7 @@ export class RealtimeService {
   private close(connection: RealtimeConnection, reason: string): void {
     if (connection.closed) return;
     this.deps.logger.info('realtime connection closed by the server', { user: connection.viewer.username, reason });
-    connection.socket.close(CloseCode.Forbidden, `Forbidden: ${reason}`);
+    connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
 }

@@ -1,17 +1,12 @@
 /**
  * The machine API (SPEC.md "REST overview"): agents, push clients and backup jobs, all behind the
- * operator API key. Each handler: parse -> apply to the state core -> await commit -> reply.
+ * operator API key. Each handler: parse -> call a command (src/commands: apply, await commit) -> reply.
  */
 import { AGENT_ONLINE_WINDOW_MS } from '../actors/agentRegistry.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { jsonReply } from '../gateway/http.js';
 import { KiB, MiB, type RestRequest, type Route } from '../gateway/routes.js';
-import { ingestBackupReport } from '../ingest/backupReport.js';
-import { ingestHealthReport } from '../ingest/healthReport.js';
-import { ingestRegistration } from '../ingest/registration.js';
 import { serviceView } from '../ingest/serviceView.js';
-import { ingestStatusSync } from '../ingest/statusSync.js';
-import { ingestStorageReport } from '../ingest/storageReport.js';
 import { nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
 import {
   parseBackupReport, parseCommandResult, parseHealthReport, parseHeartbeat, parseRegistration, parseStatusSync,
@@ -52,13 +47,13 @@ export function machineRoutes(ctx: RestContext): Route[] {
 
     post('/api/v1/operator/register', BODY_LIMITS.register, async ({ body }) => {
       const { value, warnings } = parseRegistration(parseJsonObject(body));
-      const { service, created } = await commitChange(ctx, (at) => ingestRegistration(fleet, value, at));
+      const { service, created } = await ctx.services.register(value);
       return jsonReply(created ? 201 : 200, { success: true, created, service: serviceView(service, ctx.clock.now()), warnings });
     }),
 
     post('/api/v1/operator/status', BODY_LIMITS.statusSync, async ({ body }) => {
       const { value, warnings } = parseStatusSync(parseJsonObject(body));
-      const outcome = await commitChange(ctx, (at) => ingestStatusSync(fleet, value, at));
+      const outcome = await ctx.services.syncStatus(value);
       return jsonReply(200, { success: true, ...outcome, rejected: value.rejected, warnings });
     }),
 
@@ -103,7 +98,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
 
     post('/api/v1/health/report', BODY_LIMITS.push, async ({ body }) => {
       const { value, warnings } = parseHealthReport(parseJsonObject(body));
-      const outcome = await commitChange(ctx, (at) => ingestHealthReport(fleet, value, at));
+      const outcome = await ctx.services.reportHealth(value);
       return jsonReply(200, {
         success: true,
         created: outcome.created,
@@ -118,7 +113,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
 
     post('/api/v1/storage/report', BODY_LIMITS.push, async ({ body }) => {
       const { value, warnings } = parseStorageReport(parseJsonObject(body));
-      const { service, reading, created } = await commitChange(ctx, (at) => ingestStorageReport(fleet, value, at));
+      const { service, reading, created } = await ctx.services.reportStorage(value);
       return jsonReply(200, {
         success: true,
         created,
@@ -132,7 +127,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
 
     post('/api/v1/backup/report', BODY_LIMITS.push, async ({ body }) => {
       const { value, warnings } = parseBackupReport(parseJsonObject(body));
-      const outcome = await commitChange(ctx, (at) => ingestBackupReport(fleet, value, at));
+      const outcome = await ctx.services.reportBackup(value);
       return jsonReply(200, {
         success: outcome.success,
         message: outcome.message,

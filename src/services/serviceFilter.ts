@@ -1,6 +1,6 @@
 /** The `ServiceFilter` of GraphQL lists and counts, as one predicate over service records. */
 import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
-import type { Fleet } from '../ingest/fleet.js';
+import type { Fleet } from '../actors/fleet.js';
 
 export interface ServiceFilter {
   readonly status?: readonly ServiceStatus[] | null;

@@ -203,7 +203,7 @@ export const servicesSchema: SchemaModule = {
         authorize(ctx.viewer, 'service:write');
         const input = args.input;
         const fields = readUpdate(input);
-        return ctx.app.fleetService.createService({
+        return ctx.app.serviceCommands.createService({
           name: serviceName(input['name'], 'name'),
           nodePath: readNodePath(input['nodeId'], 'nodeId', new Warnings()),
           displayName: fields.displayName ?? null,
@@ -220,9 +220,9 @@ export const servicesSchema: SchemaModule = {
       },
       updateService(_root, args: { id: string; input: Record<string, unknown> }, ctx) {
         authorize(ctx.viewer, 'service:write');
-        return ctx.app.fleetService.updateService(args.id, readUpdate(args.input));
+        return ctx.app.serviceCommands.updateService(args.id, readUpdate(args.input));
       },
-      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete'), ctx.app.fleetService.deleteService(args.id)),
+      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete'), ctx.app.serviceCommands.deleteService(args.id)),
     },
   },
 };

@@ -1,21 +1,23 @@
 /**
- * The webhook capability, composed in one place for app.ts: the event catalog, the registry, the
- * outbox handler on the event bus, the dispatcher and the history pruner.
+ * The webhook capability, composed in one place for its module (webhooksModule.ts): the registry,
+ * the outbox handler (staged on the event bus by the module), the dispatcher and the history
+ * pruner, over the event catalog the modules' webhook events are registered in.
  *
  * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
- * hands the pending deliveries to the dispatcher and starts the hourly prune; `close()` stops the
+ * hands the pending deliveries to the dispatcher and starts the hourly prune (a repeating timer on
+ * the injected clock: retention is product time, so a manual clock runs it); `close()` stops the
  * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
  * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
-import type { Clock } from '../clock.js';
-import type { EventBus } from '../events/eventBus.js';
+import type { Clock, TimerHandle } from '../clock.js';
+import type { DomainEvent } from '../events/domainEvents.js';
 import type { Logger } from '../log/logger.js';
 import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { DEFAULT_MAX_HELD, Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
-import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventCatalog } from './eventCatalog.js';
+import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
 import { hydrateWebhooks } from './hydrateWebhooks.js';
 import type { BackloggedPage } from './outboxBacklog.js';
 import { readOutboxPages } from './outboxPage.js';
@@ -26,8 +28,9 @@ import type { Delivery } from './webhookTables.js';
 
 export interface WebhooksOptions {
   readonly writer: BatchWriter;
-  readonly bus: EventBus;
   readonly knex: Knex;
+  /** Which domain events give which webhook events (every module's sources registered). */
+  readonly catalog: WebhookEventCatalog;
   readonly clock: Clock;
   readonly logger: Logger;
   readonly newId: () => string;
@@ -49,9 +52,11 @@ export interface Webhooks {
   readonly service: WebhookService;
   readonly catalog: WebhookEventCatalog;
   readonly dispatcher: Dispatcher;
+  /** The staged bus handler: deliveries of an event join the batch of the change that caused it. */
+  readonly outbox: (event: DomainEvent) => void;
   hydrate(): Promise<{ webhooks: number; pendingDeliveries: number; backlogged: number }>;
   start(): void;
-  /** Deletes history older than 30 days by the injected clock (also run hourly). */
+  /** Deletes history older than 30 days by the injected clock (also run hourly); see WebhookService.prune. */
   prune(): Promise<{ executions: number; deliveries: number }>;
   close(): Promise<void>;
 }
@@ -59,9 +64,8 @@ export interface Webhooks {
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 export function createWebhooks(options: WebhooksOptions): Webhooks {
-  const { writer, bus, knex, clock, logger, newId } = options;
+  const { writer, knex, clock, logger, newId, catalog } = options;
   const log = logger.child({ component: 'webhooks' });
-  const catalog = createWebhookEventCatalog();
   const registry = new WebhookRegistry(writer);
   // Keep-alive sockets per receiver address (src/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
@@ -74,12 +78,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ...(options.requests ? { requests: options.requests } : {}),
     ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
   });
-  const unsubscribe = bus.subscribeStaged(createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId }));
+  const outbox = createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId });
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });
   let loaded: Delivery[] = [];
   let settledPages: string[] = [];
   let backlogged: BackloggedPage[] = [];
-  let pruner: NodeJS.Timeout | undefined;
+  let pruner: TimerHandle | undefined;
 
   const prune = async () => {
     const removed = await service.prune();
@@ -91,6 +95,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     service,
     catalog,
     dispatcher,
+    outbox,
     async hydrate() {
       const hydrated = await hydrateWebhooks(knex, registry, options.maxHeld ?? DEFAULT_MAX_HELD);
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
@@ -106,13 +111,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       backlogged = [];
       const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
       pruneNow();
-      pruner = setInterval(pruneNow, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS);
-      pruner.unref();
+      pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
     },
     prune,
     async close() {
-      clearInterval(pruner);
-      unsubscribe();
+      clock.clearTimer(pruner);
+      pruner = undefined;
       await dispatcher.stop();
       connections.close();
     },

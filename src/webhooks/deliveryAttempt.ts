@@ -25,6 +25,8 @@ export function deliveryRequest(webhook: WebhookRecord, eventId: string, body: s
     body,
     timeoutMs: webhook.timeoutMs,
     maxRedirects: 5,
+    // A 301/302/303 would arrive as a GET without the event or its signature: a failed attempt, not a success.
+    redirects: 'same-request',
     excerptBytes: EXCERPT_BYTES,
     ...(signal ? { signal } : {}),
   };
@@ -48,7 +50,7 @@ export function classify(result: OutboundResult, url: string): AttemptOutcome {
       const ok = result.status >= 200 && result.status < 300;
       const excerpt = storable(result.excerpt);
       let error: string | null = null;
-      if (!ok) error = result.unfollowedRedirect ? `HTTP ${result.status}: redirect to ${result.unfollowedRedirect} not followed` : `HTTP ${result.status}`;
+      if (!ok) error = result.unfollowedRedirect ? unfollowedText(result.status, result.unfollowedRedirect, result.unfollowedBecause) : `HTTP ${result.status}`;
       return { status: ok ? 'SUCCESS' : 'FAILED', statusCode: result.status, durationMs, responseExcerpt: excerpt, error, url: result.finalUrl, final: false };
     }
     case 'refused':
@@ -56,6 +58,11 @@ export function classify(result: OutboundResult, url: string): AttemptOutcome {
     case 'failed':
       return { status: 'FAILED', statusCode: null, durationMs, responseExcerpt: null, error: storable(result.timedOut ? `timed out: ${result.reason}` : result.reason), url, final: false };
   }
+}
+
+/** The redirect's status and Location, so the owner can point the webhook at the new address. */
+function unfollowedText(status: number, location: string, because: string | undefined): string {
+  return `HTTP ${status}: redirect to ${location} not followed${because === undefined ? '' : ` (${because})`}`;
 }
 
 /** Which attempt an execution record is of. */

@@ -22,12 +22,14 @@
  * a quarter still let 500-1,000 through in the first 0.6 s).
  *
  * `minPerSecond` keeps deliveries moving under any load; the attempt caps (in flight, per webhook)
- * apply as well. The rule is a pure function; the sampling timer is the only I/O. Measured
+ * apply as well. The rule is a pure function; the sampling timer is the only I/O, on real time (it
+ * measures the machine: a manual product clock in tests must not stop or drive it). Measured
  * (bench/README.md, "Webhook benchmark"): without it, pushes that each owed a delivery ran at 0.39x
  * the push rate without webhooks at saturation and fell behind a paced 70 % load (p99 3.5 s);
  * with it 0.65-0.83x and 1.00x (p99 79-330 ms).
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { systemClock, type Clock } from '../clock.js';
 
 export interface PacerLimits {
   /** @default 50 */
@@ -108,8 +110,17 @@ export interface LoadSources {
   readonly writerBusy?: () => boolean;
 }
 
+export interface PacerTiming {
+  /** Real time for the sampling timer. @default systemClock */
+  readonly timers?: Clock;
+  /** @default 200 */
+  readonly periodMs?: number;
+}
+
 /** Samples the loop and the load sources every `periodMs`; `onChange` hears of a new limit. */
-export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: () => void, periodMs = 200): Pacer {
+export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: () => void, timing: PacerTiming = {}): Pacer {
+  const timers = timing.timers ?? systemClock;
+  const periodMs = timing.periodMs ?? 200;
   const { requests, commitBusyMs, requestsInFlight, writerBusy } = sources;
   let rate: number | null = null;
   let tokens = 0;
@@ -124,7 +135,7 @@ export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: 
     if (rate !== null) tokens = Math.min(Math.max(1, rate / 10), tokens + ((now - refilledAt) / 1000) * rate);
     refilledAt = now;
   };
-  const timer = setInterval(() => {
+  const timer = timers.setRepeatingTimer(periodMs, () => {
     const now = performance.eventLoopUtilization();
     const utilization = performance.eventLoopUtilization(now, previous).utilization;
     previous = now;
@@ -140,8 +151,7 @@ export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: 
     refill();
     rate = next;
     onChange();
-  }, periodMs);
-  timer.unref();
+  });
   return {
     available() {
       if (requestsInFlight && writerBusy && shouldBrake(rate, requestsInFlight(), writerBusy(), limits)) {
@@ -159,6 +169,6 @@ export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: 
       if (rate !== null) tokens -= count;
     },
     waitMs: () => (rate === null ? 0 : Math.max(1, Math.ceil(((1 - (tokens % 1)) * 1000) / rate))),
-    stop: () => clearInterval(timer),
+    stop: () => timers.clearTimer(timer),
   };
 }

@@ -6,9 +6,13 @@
  * DeliveryQueue caps attempts in flight, in total and per webhook; the pacer caps how fast attempts
  * start while requests keep the event loop busy (deliveries are background work). At most
  * `maxHeld` waiting deliveries are held in memory with their bodies; beyond that they wait on their
- * outbox pages (the backlog, outboxBacklog.ts) and are read back as the queue runs low. One timer,
- * armed for the earliest due delivery with the injected clock (or the pacer's next start), wakes
- * the dispatcher; `wake()` does the same after a test moves a manual clock.
+ * outbox pages (the backlog, outboxBacklog.ts) and are read back as the queue runs low.
+ *
+ * Timers (src/scheduler/clock.ts): the earliest due delivery arms one timer on the injected clock,
+ * product time, so a retry goes out when that clock reaches its due time (a manual clock fires it
+ * as a test moves it). Pacing waits, the page sweep and the backlog read retry are real time
+ * (`realTime`): they pace and batch database and network work, and a frozen manual clock must not
+ * stop deliveries that are due.
  *
  * Invariants:
  * - every attempt writes an execution record and the delivery's new state in one commit; a
@@ -20,7 +24,7 @@
  * - an INACTIVE or deleted webhook gets nothing; in-flight attempts finish and are recorded.
  */
 import { setMaxListeners } from 'node:events';
-import type { Clock } from '../clock.js';
+import { systemClock, type Clock, type TimerHandle } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
@@ -40,7 +44,10 @@ export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>
 export interface DispatcherOptions {
   readonly registry: WebhookRegistry;
   readonly writer: BatchWriter;
+  /** Product time: due times of deliveries and retries, and the timer that starts them. */
   readonly clock: Clock;
+  /** Real time: pacing, the page sweep, the backlog read retry. @default systemClock */
+  readonly realTime?: Clock;
   readonly logger: Logger;
   readonly newId: () => string;
   /** sendOutbound with the configured policy. */
@@ -57,9 +64,6 @@ export interface DispatcherOptions {
   readonly pacer?: PacerLimits;
 }
 
-/** Longest wait a Node timer takes; a later due time is re-armed when it fires. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /**
  * Settled outbox pages are deleted together at most this often: a batch with deletes runs as a
  * transaction (three round trips instead of one), so not one per commit that settles a delivery.
@@ -74,7 +78,11 @@ const BACKLOG_RETRY_MS = 1000;
 
 export class Dispatcher {
   private readonly queue: DeliveryQueue;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly realTime: Clock;
+  /** On the injected clock: the earliest due delivery. */
+  private dueTimer: TimerHandle | undefined;
+  /** On real time: the pacer's next start while due deliveries wait for it. */
+  private paceTimer: TimerHandle | undefined;
   private readonly pacer: Pacer | null;
   private stopped = false;
   private pumpQueued = false;
@@ -84,14 +92,15 @@ export class Dispatcher {
   private readonly backlog = new OutboxBacklog();
   private readonly maxHeld: number;
   private readingBacklog = false;
-  private backlogRetry: NodeJS.Timeout | undefined;
-  private pageSweep: NodeJS.Timeout | undefined;
+  private backlogRetry: TimerHandle | undefined;
+  private pageSweep: TimerHandle | undefined;
   /** Since start (metrics, bench): attempts made, their outcomes, and deliveries that waited in the backlog. */
   readonly stats = { attempts: 0, delivered: 0, failed: 0, backlogged: 0 };
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
     this.maxHeld = options.maxHeld ?? DEFAULT_MAX_HELD;
+    this.realTime = options.realTime ?? systemClock;
     // Every attempt in flight listens on the one shutdown signal (and lets go when it ends).
     setMaxListeners(0, this.abort.signal);
     const { writer } = options;
@@ -100,7 +109,7 @@ export class Dispatcher {
         requests: options.requests,
         commitBusyMs: () => writer.stats.busyMs,
         ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, writerBusy: () => writer.busy } : {}),
-      }, () => this.pump())
+      }, () => this.pump(), { timers: this.realTime })
       : null;
   }
 
@@ -198,11 +207,10 @@ export class Dispatcher {
         this.backlog.putBack(pages);
         if (this.stopped) return;
         this.options.logger.warn('webhook outbox pages could not be read back; trying again', { error, pages: pages.length });
-        this.backlogRetry = setTimeout(() => {
+        this.backlogRetry = this.realTime.setTimer(BACKLOG_RETRY_MS, () => {
           this.backlogRetry = undefined;
           this.readBacklog();
-        }, BACKLOG_RETRY_MS);
-        this.backlogRetry.unref();
+        });
       },
     );
     this.running.add(read);
@@ -228,11 +236,10 @@ export class Dispatcher {
 
   private sweepSoon(): void {
     if (this.pageSweep !== undefined || this.stopped || !this.ledger.hasSettledPages) return;
-    this.pageSweep = setTimeout(() => {
+    this.pageSweep = this.realTime.setTimer(PAGE_SWEEP_MS, () => {
       this.pageSweep = undefined;
       this.sweepPages();
-    }, PAGE_SWEEP_MS);
-    this.pageSweep.unref();
+    });
   }
 
   /** Deletes the settled pages in one commit; if it fails they are tried again. Also for tests. */
@@ -280,8 +287,9 @@ export class Dispatcher {
     this.enqueue(deliveries);
   }
 
-  /** Look at due times again (a manual clock moved) and start what is due. */
-  wake(): void {
+  /** The earliest due time came: look at due times again and start what is due. */
+  private wake(): void {
+    this.dueTimer = undefined;
     this.queue.rescan();
     this.pump();
   }
@@ -294,9 +302,10 @@ export class Dispatcher {
   /** Stop starting attempts, abort those in flight (they stay pending in the database), wait for them. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    clearTimeout(this.pageSweep);
-    clearTimeout(this.backlogRetry);
+    this.options.clock.clearTimer(this.dueTimer);
+    this.realTime.clearTimer(this.paceTimer);
+    this.realTime.clearTimer(this.pageSweep);
+    this.realTime.clearTimer(this.backlogRetry);
     this.pacer?.stop();
     this.abort.abort();
     await Promise.allSettled([...this.running]);
@@ -316,20 +325,26 @@ export class Dispatcher {
   }
 
   private arm(): void {
-    clearTimeout(this.timer);
+    const { clock } = this.options;
+    clock.clearTimer(this.dueTimer);
+    this.realTime.clearTimer(this.paceTimer);
+    this.dueTimer = undefined;
+    this.paceTimer = undefined;
     if (this.stopped) return;
     if (this.queue.hasReady()) {
       // Due work held back: by the global cap (the next attempt to finish pumps again) or by the
       // pacer. Only the pacer's wait needs a timer, and the lanes in the ring are still due then:
       // no rescan of every lane per paced attempt.
       if (this.queue.inFlight >= this.queue.maxInFlight) return;
-      this.timer = setTimeout(() => this.pump(), this.pacer?.waitMs() ?? 0);
+      this.paceTimer = this.realTime.setTimer(this.pacer?.waitMs() ?? 0, () => {
+        this.paceTimer = undefined;
+        this.pump();
+      });
     } else {
       const due = this.queue.nextDueAt();
       if (due === null) return;
-      this.timer = setTimeout(() => this.wake(), Math.min(Math.max(0, due - this.options.clock.now()), MAX_TIMER_MS));
+      this.dueTimer = clock.setTimer(due - clock.now(), () => this.wake());
     }
-    this.timer.unref();
   }
 
   private async attempt(delivery: Delivery): Promise<void> {

@@ -2,7 +2,8 @@
  * Which domain events become which outgoing webhook events (SPEC.md "Outgoing webhook events"),
  * as a table of sources. A source reads one domain event type and gives at most one webhook event
  * with its `data` (the object the event is about, in the shape GraphQL returns it). Plugins add
- * their families with `register` on the same catalog; `webhookEventTypes` lists `names()`.
+ * their families with `register` on the same catalog (the module composer registers each module's
+ * `webhookEvents`); `webhookEventTypes` lists `names()`.
  *
  * Mapping of the core families:
  * - `service.status_changed`: to DOWN => `service.down`; to DEGRADED => `service.degraded`; to
@@ -15,7 +16,6 @@
  *   (a partial backup is not a full restore point, someone should look); `data.status` tells
  *   partial from failed. `data`: `{service{id,name,path}, status, sizeBytes, message, reportedAt}`.
  * - `user.created`, `user.updated` => the same names; `data`: `{user{id,username,email,displayName,role,active}, fields}`.
- * - `notification.created` => the same name; `data`: `{notification{…}}` with its own `type`.
  */
 import type { DomainEvent, DomainEventType } from '../events/domainEvents.js';
 import type { EventOfType } from '../events/eventBus.js';
@@ -158,13 +158,5 @@ export const userSource: WebhookEventSource<UserChangedEvent> = {
   },
 };
 
-export const notificationSource: WebhookEventSource<EventOfType<'notification.created'>> = {
-  family: 'notification',
-  domainTypes: ['notification.created'],
-  names: ['notification.created'],
-  translate(event) {
-    return { name: 'notification.created', at: event.at, data: { notification: { ...event.notification } } };
-  },
-};
-
-export const CORE_SOURCES: readonly WebhookEventSource<any>[] = [serviceSource, backupSource, userSource, notificationSource];
+/** Core's families; modules declare theirs (`ProductModule.webhookEvents`), e.g. notifications' `notification.created`. */
+export const CORE_SOURCES: readonly WebhookEventSource<any>[] = [serviceSource, backupSource, userSource];

@@ -11,10 +11,18 @@ import { readCreateInput, readUpdateInput, type WebhookInputContext } from './we
 import type { ExecutionFilter } from './webhookHistory.js';
 import type { WebhookRecord } from './webhookRecord.js';
 import type { ExecutionRecord } from './webhookTables.js';
+import type { WebhookService } from './webhookService.js';
 
-const privateFields = (ctx: GraphQLContext) => can(ctx.viewer, 'webhook:read-private');
+/** What the webhooks module's resolvers read from `ctx.app`. */
+export interface WebhookServices {
+  readonly webhooks: WebhookService;
+}
 
-const inputContext = (ctx: GraphQLContext): WebhookInputContext => ({
+type Context = GraphQLContext<WebhookServices>;
+
+const privateFields = (ctx: Context) => can(ctx.viewer, 'webhook:read-private');
+
+const inputContext = (ctx: Context): WebhookInputContext => ({
   isKnownEvent: (name) => ctx.app.webhooks.catalog.isKnown(name),
   knownEvents: () => ctx.app.webhooks.catalog.names(),
 });
@@ -27,7 +35,7 @@ function publicUrl(url: string): string {
   return `${parsed.toString()}?…`;
 }
 
-export const webhookSchema: SchemaModule = {
+export const webhookSchema: SchemaModule<WebhookServices> = {
   typeDefs: /* GraphQL */ `
     enum WebhookStatus {
       ACTIVE
@@ -218,17 +226,17 @@ export const webhookSchema: SchemaModule = {
   `,
   resolvers: {
     Webhook: {
-      url: (w: WebhookRecord, _args: unknown, ctx: GraphQLContext) => (privateFields(ctx) ? w.url : publicUrl(w.url)),
+      url: (w: WebhookRecord, _args: unknown, ctx: Context) => (privateFields(ctx) ? w.url : publicUrl(w.url)),
       hasSecret: (w: WebhookRecord) => w.secret !== null,
-      headers: (w: WebhookRecord, _args: unknown, ctx: GraphQLContext) => w.headers.map((h) => ({ name: h.name, value: privateFields(ctx) ? h.value : null })),
+      headers: (w: WebhookRecord, _args: unknown, ctx: Context) => w.headers.map((h) => ({ name: h.name, value: privateFields(ctx) ? h.value : null })),
       filters: (w: WebhookRecord) => (w.filters === null ? null : JSON.stringify(w.filters)),
       customPayloadTemplate: (w: WebhookRecord) => (w.template === null ? null : JSON.stringify(w.template)),
-      pendingDeliveries: (w: WebhookRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.webhooks.dispatcher.pendingOf(w.id),
+      pendingDeliveries: (w: WebhookRecord, _args: unknown, ctx: Context) => ctx.app.webhooks.dispatcher.pendingOf(w.id),
     },
     WebhookExecution: {
-      webhook: (e: ExecutionRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.webhooks.get(e.webhookId) ?? null,
-      responseExcerpt: (e: ExecutionRecord, _args: unknown, ctx: GraphQLContext) => (privateFields(ctx) ? e.responseExcerpt : null),
-      url: (e: ExecutionRecord, _args: unknown, ctx: GraphQLContext) => (privateFields(ctx) ? e.url : null),
+      webhook: (e: ExecutionRecord, _args: unknown, ctx: Context) => ctx.app.webhooks.get(e.webhookId) ?? null,
+      responseExcerpt: (e: ExecutionRecord, _args: unknown, ctx: Context) => (privateFields(ctx) ? e.responseExcerpt : null),
+      url: (e: ExecutionRecord, _args: unknown, ctx: Context) => (privateFields(ctx) ? e.url : null),
     },
     Query: {
       webhooks(_root, args: { status?: string | null; limit?: number; offset?: number }, ctx) {

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { Clock } from '../clock.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Page } from '../graphql/pagination.js';
-import { applyAndCommit, refuseWhenOverloaded } from '../persistence/acknowledge.js';
+import { commitChange, refuseWhenOverloaded } from '../commands/commitBoundary.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { iso } from '../persistence/tables.js';
 import type { Dispatcher, SendOutbound } from './dispatcher.js';
@@ -33,6 +33,8 @@ export interface WebhookServiceOptions {
 }
 
 export class WebhookService {
+  private pruning: Promise<{ executions: number; deliveries: number }> | undefined;
+
   constructor(private readonly deps: WebhookServiceOptions) {}
 
   get dispatcher(): Dispatcher {
@@ -69,7 +71,7 @@ export class WebhookService {
       updatedAt: now,
       createdBy: actor,
     };
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       this.deps.registry.set(record);
       return record;
     });
@@ -79,7 +81,7 @@ export class WebhookService {
   update(id: string, changes: WebhookChanges): Promise<WebhookRecord> {
     const current = this.require(id);
     const { status: requested, ...settings } = changes;
-    return applyAndCommit(this.deps.writer, () => {
+    return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const status = requested ?? (current.status === 'ERROR' ? 'ACTIVE' : current.status);
       const moved = status !== current.status;
@@ -101,7 +103,7 @@ export class WebhookService {
   /** Deletes the webhook and its pending deliveries; its execution history stays until it ages out. */
   async delete(id: string): Promise<boolean> {
     this.require(id);
-    await applyAndCommit(this.deps.writer, () => {
+    await commitChange(this.deps, () => {
       this.deps.registry.delete(id);
       const withdrawn = this.deps.dispatcher.withdraw(id);
       const restore = () => this.deps.dispatcher.restore(withdrawn);
@@ -153,8 +155,19 @@ export class WebhookService {
     return readStats(this.deps.knex, webhookId, this.deps.clock.now(), this.deps.dispatcher.unsettledOf(webhookId));
   }
 
-  /** Deletes executions and finished deliveries older than 30 days by the injected clock. */
-  async prune(): Promise<{ executions: number; deliveries: number }> {
+  /**
+   * Deletes executions and finished deliveries older than 30 days by the injected clock. One prune
+   * at a time: asked for while one runs (the hourly timer and a caller at the same moment, such as
+   * a test moving its clock), it answers with that one's result instead of racing it for the same rows.
+   */
+  prune(): Promise<{ executions: number; deliveries: number }> {
+    this.pruning ??= this.pruneOnce().finally(() => {
+      this.pruning = undefined;
+    });
+    return this.pruning;
+  }
+
+  private async pruneOnce(): Promise<{ executions: number; deliveries: number }> {
     // Settled pages go first: a delivery's end-state row is kept while a page that lists it lives.
     this.deps.dispatcher.sweepPages();
     await this.deps.writer.settled();

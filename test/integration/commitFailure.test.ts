@@ -92,6 +92,13 @@ for (const backend of testBackends()) {
       assert.equal(services.get('steady')?.status, 'OPERATIONAL');
     });
 
+    it('a refused change tells the client when to retry: Retry-After: 1', async () => {
+      clock.advance(1000);
+      const res = await t.call('POST', '/api/v1/health/report', push('poison-retry', 'DOWN', 'boom'));
+      assertRefused(res, 'poisoned push');
+      assert.equal(res.headers.get('retry-after'), '1');
+    });
+
     it('every request that shares the refused batch gets 503, and each change is undone in memory', async () => {
       clock.advance(1000);
       const knownNodes = t.server.fleet.nodes.size;

@@ -8,20 +8,12 @@ import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/clock.js';
 import { testBackends } from '../support/backends.js';
+import { SECURITY_HEADERS } from '../support/rawHttp.js';
 import { call, startTestServer, TEST_API_KEY, type TestResponse, type TestServer } from '../support/testServer.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const KEY = { 'x-api-key': TEST_API_KEY };
-
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'",
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
-} as const;
 
 /** Every machine endpoint with a body, its cap from SPEC.md "Limits", and a valid body for it. */
 const CAPPED_ENDPOINTS = [

@@ -384,5 +384,18 @@ for (const backend of testBackends()) {
         await assertOpen(await again(target), 'a new sign-in');
       });
     });
+
+    describe('pruning', () => {
+      it('drops sessions that can no longer be used from memory every 10 minutes by the injected clock; their rows stay', async () => {
+        const p = await person();
+        const ended = await again(p);
+        await gql(t, LOGOUT, undefined, ended.accessToken);
+        assert.notEqual(t.server.app.sessions.get(ended.sessionId), undefined, 'an ended session is held until the next prune');
+        clock.advance(10 * 60_000);
+        assert.equal(t.server.app.sessions.get(ended.sessionId), undefined, 'pruned when the clock passed the interval');
+        assert.notEqual(t.server.app.sessions.get(p.sessionId), undefined, 'an open session stays');
+        assert.equal((await sessionRow(ended.sessionId)).end_reason, 'logout', 'the row stays as history');
+      });
+    });
   });
 }

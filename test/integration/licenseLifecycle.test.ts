@@ -85,6 +85,23 @@ for (const backend of testBackends()) {
       ]);
     });
 
+    it('the expiry is announced (license.updated, reason expired) at the expiry instant, when the clock reaches it', async () => {
+      const expiresAt = clock.now() + DAY;
+      await activated(t, licenseToken(clock, { licenseId: 'lic-announced', expiresAt }));
+      const expired: { at: number; activePlugins: readonly string[] }[] = [];
+      const unsubscribe = t.server.bus.subscribe('license.updated', (e) => {
+        if (e.reason === 'expired') expired.push(e);
+      });
+      try {
+        clock.set(expiresAt - 1);
+        assert.equal(expired.length, 0, 'not a millisecond early');
+        clock.set(expiresAt + HOUR);
+        assert.deepEqual(expired.map((e) => [e.at, e.activePlugins]), [[expiresAt, []]], 'once, stamped with the expiry instant');
+      } finally {
+        unsubscribe();
+      }
+    });
+
     it('once the licence expired, a plugin endpoint answers 503 {error} saying when it expired', async () => {
       const expiresAt = await activateAndOutlive('lic-gate');
       const res = await gate(t, 'ticketing');

@@ -146,11 +146,34 @@ for (const backend of testBackends()) {
       assert.deepEqual((await gql(t, RENEW, { id, f: 'runbook' }, hank.accessToken)).codes, ['CONFLICT']);
 
       clock.advance(10_000);
-      // The sweep drops it and tells the watchers.
+      // Its expiry timer drops it and tells the watchers.
       assert.deepEqual(await lockList(locks), []);
       assert.deepEqual((await gql(t, RENEW, { id, f: 'runbook' }, gina.accessToken)).codes, ['CONFLICT']);
       const now = await gql(t, ACQUIRE, { id, f: 'runbook' }, hank.accessToken);
       assert.equal(now.errors, undefined, 'an expired lock is free for anyone');
+      await watcher.dispose();
+    });
+
+    it('announces a lock expiry at its instant, before anything that happens after it', async () => {
+      const id = await newService();
+      const gina = await personWithRole(t, admin, 'OPERATOR', `gina-${n}`);
+      const hank = await personWithRole(t, admin, 'OPERATOR', `hank-${n}`);
+      const watcher = connectClient(t, { token: admin.accessToken });
+      const locks = subscribe(watcher, LOCKS, { id });
+      assert.deepEqual(await lockList(locks), []);
+      assert.equal((await gql(t, ACQUIRE, { id, f: 'runbook', ttl: 5 }, gina.accessToken)).errors, undefined);
+      assert.deepEqual(await lockList(locks), [`runbook:${gina.username}`]);
+
+      clock.advance(4_999);
+      await gql(t, ACQUIRE, { id, f: 'owner' }, hank.accessToken);
+      assert.deepEqual(await lockList(locks), [`owner:${hank.username}`, `runbook:${gina.username}`], 'still held a millisecond before');
+
+      clock.advance(1);
+      // A lock dropped only when someone next looked (or on a later sweep) would show up first in
+      // the frame of this next change, not in a frame of its own.
+      await gql(t, ACQUIRE, { id, f: 'tags' }, hank.accessToken);
+      assert.deepEqual(await lockList(locks), [`owner:${hank.username}`], 'the expiry, announced when it happened');
+      assert.deepEqual(await lockList(locks), [`owner:${hank.username}`, `tags:${hank.username}`]);
       await watcher.dispose();
     });
 

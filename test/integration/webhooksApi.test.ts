@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GraphQLObjectType } from 'graphql';
 import { createManualClock } from '../../src/clock.js';
-import { buildSchema } from '../../src/graphql/schema.js';
+import { productModules } from '../../src/app.js';
 import { auditEvents, startAuditServer } from '../support/audit.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
@@ -167,7 +167,10 @@ for (const backend of testBackends()) {
 
     it('webhookEventTypes lists the events this version delivers', async () => {
       const res = await gql(t, '{ webhookEventTypes }', undefined, operator.accessToken);
-      assert.deepEqual(res.data.webhookEventTypes, ['service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created']);
+      assert.deepEqual(res.data.webhookEventTypes, [
+        'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
+        'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
+      ]);
     });
 
     it('webhooks pages oldest first, filters by status, and webhookCount counts', async () => {
@@ -194,7 +197,7 @@ for (const backend of testBackends()) {
     });
 
     it('no type of the schema has a field that could return a webhook secret', () => {
-      const schema = buildSchema();
+      const schema = productModules().schema();
       for (const name of ['Webhook', 'WebhookExecution', 'WebhookHeader', 'WebhookStats']) {
         const type = schema.getType(name) as GraphQLObjectType;
         assert.deepEqual(Object.keys(type.getFields()).filter((f) => /secret/i.test(f)), name === 'Webhook' ? ['hasSecret'] : []);

@@ -5,12 +5,12 @@
  * schema selected through the connection's search_path and dropped afterwards.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
+import { productModules } from '../../src/app.js';
 import { openDatabase } from '../../src/persistence/database.js';
 import { migrate } from '../../src/persistence/migrate.js';
 import { createMemoryLogger } from '../../src/log/logger.js';
@@ -29,11 +29,12 @@ export interface Backend {
   createStore(): Promise<TestStore>;
 }
 
-const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), '../../src/persistence/migrations');
+const migrations = productModules().migrations();
 
+/** Changes whenever a migration is added or its SQL changes (each module declares its own, in its folder). */
 function templateKey(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  for (const migration of migrations) hash.update(`${migration.version}\n${migration.name}\n${migration.up.toString()}\n`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -46,7 +47,7 @@ export function embeddedTemplate(): Promise<Blob> {
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const pglite = new PGlite();
     const db = await openDatabase({ url: undefined, dataDir: '', pglite });
-    await migrate(db.knex, createMemoryLogger());
+    await migrate(db.knex, createMemoryLogger(), migrations);
     const dump = await pglite.dumpDataDir('none');
     await db.close();
     const temp = `${file}.${process.pid}`;

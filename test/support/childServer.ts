@@ -1,8 +1,9 @@
 /**
- * The real server as a child process (`node --import tsx src/main.ts`, production settings) on a
- * store that outlives it, for tests that kill the process: a fresh PostgreSQL schema, or an
- * embedded data dir pre-seeded with the migrated template. Shared by
- * every suite that kills the server (crash.test.ts, webhookCrash.test.ts).
+ * The real server as a child process (`node --import tsx src/main.ts` by default, or another
+ * launch such as `npm start`'s script; production settings) on a store that outlives it, for tests
+ * that kill the process: a fresh PostgreSQL schema, or an embedded data dir pre-seeded with the
+ * migrated template. Shared by every suite that runs the server as a process (crash.test.ts,
+ * webhookCrash.test.ts, releaseStart.test.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +51,16 @@ export interface ChildServer {
   stderr(): string;
 }
 
-export async function startChildServer(store: ChildStore, extraEnv: Record<string, string> = {}): Promise<ChildServer> {
+/** How the child is started: node's arguments and the directory they run in. */
+export interface ChildLaunch {
+  readonly cwd: string;
+  readonly args: readonly string[];
+}
+
+/** The server from its TypeScript sources, in this checkout. */
+export const FROM_SOURCES: ChildLaunch = { cwd: ROOT, args: ['--import', 'tsx', 'src/main.ts'] };
+
+export async function startChildServer(store: ChildStore, extraEnv: Record<string, string> = {}, launch: ChildLaunch = FROM_SOURCES): Promise<ChildServer> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('SVC_')) env[key] = value;
   Object.assign(env, {
@@ -64,7 +74,7 @@ export async function startChildServer(store: ChildStore, extraEnv: Record<strin
     ...store.env,
     ...extraEnv,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, launch.args, { cwd: launch.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));

@@ -43,6 +43,8 @@ export interface TestServerOptions {
   readonly extraRoutes?: ServerDependencies['extraRoutes'];
   readonly connectionInitTimeoutMs?: number;
   readonly webhookMaxHeld?: number;
+  /** Test-only modules composed after the product's (see gatedModule.ts). */
+  readonly extraModules?: ServerDependencies['extraModules'];
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -69,6 +71,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.connectionInitTimeoutMs !== undefined ? { connectionInitTimeoutMs: options.connectionInitTimeoutMs } : {}),
     ...(options.webhookMaxHeld !== undefined ? { webhookMaxHeld: options.webhookMaxHeld } : {}),
+    ...(options.extraModules ? { extraModules: options.extraModules } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

@@ -26,8 +26,11 @@ export interface Received {
   answered: number | undefined;
 }
 
-/** What to do with request number `index` (0-based): answer a status (once `after` resolves, when given), or hang until the receiver closes. */
-export type Answer = { status: number; body?: string; after?: Promise<unknown> } | 'hang';
+/**
+ * What to do with request number `index` (0-based): answer a status (once `after` resolves, when
+ * given; with `headers` added, e.g. a `location`), or hang until the receiver closes.
+ */
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; after?: Promise<unknown> } | 'hang';
 
 export interface Receiver {
   readonly url: string;
@@ -83,7 +86,7 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
       else {
         const send = () => {
           request.answered = reply.status;
-          res.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+          res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers }).end(reply.body ?? '');
         };
         if (reply.after) {
           hanging.add(res);

@@ -8,6 +8,7 @@ import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../
 import { createMemoryLogger } from '../../src/log/logger.js';
 import { BatchWriter } from '../../src/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../src/persistence/database.js';
+import { productModules } from '../../src/app.js';
 import { migrate } from '../../src/persistence/migrate.js';
 import { createInProcessPool } from '../../src/workers/inProcessPool.js';
 import { productTasks } from '../../src/workers/productTasks.js';
@@ -43,7 +44,7 @@ for (const backend of testBackends()) {
     before(async () => {
       store = await backend.createStore();
       db = await openDatabase({ url: store.url, dataDir: '', ...(store.pglite ? { pglite: store.pglite } : {}) });
-      await migrate(db.knex, createMemoryLogger()); // the PostgreSQL store is an empty schema; the embedded one is already migrated
+      await migrate(db.knex, createMemoryLogger(), productModules().migrations()); // the PostgreSQL store is an empty schema; the embedded one is already migrated
       await db.knex('nodes').insert({ path: NODE, parent_path: null, name: NODE, depth: 1, created_at: new Date(MARCH).toISOString() });
       groups = new SlaGroupStore(new BatchWriter({ knex: db.knex, logger: createMemoryLogger() }), randomUUID);
       const group = (name: string, targets: SlaGroupRecord['targets']) =>

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSchema } from '../../src/graphql/schema.js';
+import { productModules } from '../../src/app.js';
 import { DocumentCache, operationOf } from '../../src/graphql/documentCache.js';
 
-const schema = buildSchema();
+const schema = productModules().schema();
 
 describe('GraphQL document cache', () => {
   it('prepares a document once and serves the same prepared value again', () => {

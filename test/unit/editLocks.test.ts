@@ -32,6 +32,16 @@ describe('edit locks', () => {
     assert.equal(outcome.lock.acquiredAt, 0);
   });
 
+  it('names the earliest expiry among the locks held, null without locks', () => {
+    const table = new EditLockTable();
+    assert.equal(table.nextExpiry(), null);
+    table.acquire(E, 'a', ann, 0, 30_000);
+    table.acquire('service:2', 'b', ben, 0, 10_000);
+    assert.equal(table.nextExpiry(), 10_000);
+    table.release('service:2', 'b', ben.userId);
+    assert.equal(table.nextExpiry(), 30_000);
+  });
+
   it('frees a field at expiresAt exactly', () => {
     const table = new EditLockTable();
     table.acquire(E, 'f', ann, 0, 1000);

@@ -84,6 +84,34 @@ describe('redirect plan', () => {
   }
 });
 
+describe("redirect plan in 'same-request' mode (webhook deliveries)", () => {
+  for (const status of [301, 302, 303]) {
+    it(`${status} is not followed, whatever the origin: it would drop the body and the signature`, () => {
+      for (const location of ['/moved', 'https://elsewhere.example.net/x']) {
+        const plan = planRedirect(signedPost, status, location, 'same-request');
+        assert.equal(plan.kind, 'unfollowed');
+        assert.equal(plan.kind === 'unfollowed' && plan.location, new URL(location, signedPost.url).href);
+      }
+    });
+  }
+
+  for (const status of [307, 308]) {
+    it(`${status} same-origin is followed with the same method, body and every header`, () => {
+      const plan = planRedirect(signedPost, status, '/v2', 'same-request');
+      assert.deepEqual(plan, { kind: 'follow', next: { ...signedPost, url: 'https://hooks.example.com/v2' } });
+    });
+
+    it(`${status} to another origin is not followed, even without a body`, () => {
+      const get: HopRequest = { ...signedPost, method: 'GET', body: undefined };
+      assert.equal(planRedirect(get, status, 'https://elsewhere.example.net/x', 'same-request').kind, 'unfollowed');
+    });
+  }
+
+  it('a 3xx without a usable Location is still the final answer', () => {
+    assert.deepEqual(planRedirect(signedPost, 302, undefined, 'same-request'), { kind: 'final' });
+  });
+});
+
 describe('pinned lookup', () => {
   const pinned = createPinnedLookup([
     { address: '93.184.216.34', family: 4 },

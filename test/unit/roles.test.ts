@@ -18,6 +18,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'node:read': ['admin', 'operator', 'user'],
   'node:delete': ['admin'],
   'agent:read': ['admin', 'operator', 'user'],
+  'agent:command': ['admin', 'operator'],
   'dashboard:read': ['admin', 'operator', 'user'],
   'search:read': ['admin', 'operator', 'user'],
   'license:read': ['admin', 'operator', 'user'],

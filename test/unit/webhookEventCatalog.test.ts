@@ -1,17 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/domain/service.js';
+import { productModules } from '../../src/app.js';
 import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventSource } from '../../src/webhooks/eventCatalog.js';
+
+/** The catalog as the product composes it: every module's sources, in module order. */
+const productCatalog = () => createWebhookEventCatalog(productModules().modules.flatMap((m) => m.webhookEvents ?? []));
 
 const lookups: CatalogLookups = { user: () => undefined, service: () => undefined };
 const service = { id: 's1', name: 'db', path: 'eu/db' };
 const moved = (previousStatus: ServiceStatus, status: ServiceStatus) =>
-  createWebhookEventCatalog().translate({ type: 'service.status_changed', service, previousStatus, status, message: 'm', at: 0, origin: 'agent' }, lookups)?.name ?? null;
+  productCatalog().translate({ type: 'service.status_changed', service, previousStatus, status, message: 'm', at: 0, origin: 'agent' }, lookups)?.name ?? null;
 
 describe('webhook event catalog', () => {
   it('lists the events this version delivers', () => {
-    assert.deepEqual(createWebhookEventCatalog().names(), [
+    assert.deepEqual(productCatalog().names(), [
       'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
+      'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
     ]);
   });
 
@@ -33,7 +38,7 @@ describe('webhook event catalog', () => {
   }
 
   it('a plugin adds its family to the same table', () => {
-    const catalog = createWebhookEventCatalog();
+    const catalog = productCatalog();
     const ticketing: WebhookEventSource<any> = { family: 'ticket', domainTypes: ['license.updated'], names: ['ticket.created'], translate: () => ({ name: 'ticket.created', data: {}, at: 0 }) };
     catalog.register(ticketing);
     assert.ok(catalog.isKnown('ticket.created'));
@@ -43,7 +48,7 @@ describe('webhook event catalog', () => {
 });
 
 describe('webhook event data', () => {
-  const catalog = createWebhookEventCatalog();
+  const catalog = productCatalog();
   const service = { id: 's1', name: 'db', path: 'eu/db' };
 
   it('notification.created carries the notification with its own type', () => {

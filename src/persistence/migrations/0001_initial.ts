@@ -1,4 +1,4 @@
-import { runStatements, type Migration } from '../migrate.js';
+import { runStatements, type Migration } from '../migration.js';
 
 export const initialSchema: Migration = {
   version: 1,

@@ -1,0 +1,10 @@
+import { healthBodies } from './cases/healthPush.js';
+import { startChildServer } from './lib/childServer.js';
+import { runLoad } from './lib/loadRun.js';
+const server = await startChildServer({ name: 'floor', cwd: process.cwd(), args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'], env: {} });
+const bodies = healthBodies(2000);
+const common = { url: server.url, path: '/api/v1/health/report', headers: { 'x-api-key': 'k' }, bodies: bodies.load, connections: 32, pid: server.pid };
+await runLoad({ ...common, durationSeconds: 2 });
+const r = await runLoad({ ...common, durationSeconds: 6 });
+console.log(`floor req/s ${r.reqPerSec.toFixed(0)} server µs/req ${r.serverCpuUsPerReq.toFixed(1)} p99 ${r.p99Ms.toFixed(1)}`);
+await server.stop();

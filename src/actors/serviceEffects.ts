@@ -1,0 +1,73 @@
+/**
+ * The I/O of the service machine's actions, run by the entity host after each step: stage the
+ * service's rows in the batch writer and announce domain events once they commit.
+ */
+import type { EventBus } from '../events/eventBus.js';
+import { emitOnCommit } from '../events/emitOnCommit.js';
+import type { ServiceRef } from '../events/domainEvents.js';
+import { externalIdOf, type ServiceRecord } from '../domain/service.js';
+import type { BatchWriter } from '../persistence/batchWriter.js';
+import { intervalRow, serviceStatusRow, serviceToRow } from '../persistence/serviceRows.js';
+import { backupReportsTable, iso, serviceStatusTable, servicesTable, statusIntervalsTable } from '../persistence/tables.js';
+import type { Effect } from './host/entityHost.js';
+import type { ServiceEvent } from './serviceChanges.js';
+import type { ServiceSnapshot } from './serviceMachine.js';
+
+export function refOf(record: ServiceRecord): ServiceRef {
+  return { id: record.id, name: record.name, path: externalIdOf(record) };
+}
+
+export interface ServiceEffectPorts {
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly newId: () => string;
+}
+
+type ServiceEffect = Effect<ServiceSnapshot, ServiceEvent>;
+
+export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 'statusChanged' | 'backupRecorded', ServiceEffect> {
+  const { writer, bus } = ports;
+  return {
+    // A status report changes the status columns only: the hot path writes those, not all 33.
+    persist: ({ after, event }) =>
+      event.type === 'STATUS_REPORTED'
+        ? writer.upsert(serviceStatusTable, serviceStatusRow(after.context.record))
+        : writer.upsert(servicesTable, serviceToRow(after.context.record)),
+    statusChanged: ({ after, event }) => {
+      const { previous, record } = after.context;
+      writer.upsert(statusIntervalsTable, intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince));
+      writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, record.statusSince, null));
+      emitOnCommit(writer, bus, {
+        type: 'service.status_changed',
+        service: refOf(record),
+        previousStatus: previous.status,
+        status: record.status,
+        message: record.statusMessage,
+        at: event.at,
+        origin: event.origin,
+      });
+    },
+    backupRecorded: ({ after, event }) => {
+      if (event.type !== 'BACKUP_REPORTED') return;
+      const { record } = after.context;
+      writer.insert(backupReportsTable, {
+        id: ports.newId(),
+        service_id: record.id,
+        status: event.report.status,
+        size_bytes: event.report.sizeBytes,
+        message: event.report.message,
+        mode: event.report.mode,
+        reported_at: iso(event.at),
+      });
+      emitOnCommit(writer, bus, {
+        type: 'backup.recorded',
+        service: refOf(record),
+        status: event.report.status,
+        sizeBytes: event.report.sizeBytes,
+        message: event.report.message,
+        at: event.at,
+        origin: event.origin,
+      });
+    },
+  };
+}

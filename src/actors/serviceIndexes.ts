@@ -1,0 +1,120 @@
+/**
+ * The indexes the endpoints query services by: (node path, name), node, namespace, SLA group,
+ * owner, team, dependents, and the list order (name, then node path). They hold ids only; records
+ * come from the entity host. Kept in step by the service registry on create, change, delete,
+ * load and revert.
+ */
+import type { ServiceRecord } from '../domain/service.js';
+
+type IdIndex = Map<string, Set<string>>;
+
+function addTo(index: IdIndex, key: string | null, id: string): void {
+  if (key === null) return;
+  let set = index.get(key);
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
+  set.add(id);
+}
+
+function removeFrom(index: IdIndex, key: string | null, id: string): void {
+  if (key === null) return;
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(id);
+  if (set.size === 0) index.delete(key);
+}
+
+function move(index: IdIndex, before: string | null, after: string | null, id: string): void {
+  if (before === after) return;
+  removeFrom(index, before, id);
+  addTo(index, after, id);
+}
+
+export class ServiceIndexes {
+  /** Node path -> name -> id: a sync looks up thousands of names under one node without building keys. */
+  private readonly byName = new Map<string, Map<string, string>>();
+  readonly byNode: IdIndex = new Map();
+  readonly byNamespace: IdIndex = new Map();
+  readonly bySlaGroup: IdIndex = new Map();
+  readonly byOwner: IdIndex = new Map();
+  readonly byTeam: IdIndex = new Map();
+  readonly dependents: IdIndex = new Map();
+  /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
+  readonly order: string[] = [];
+
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+
+  find(nodePath: string, name: string): string | undefined {
+    return this.byName.get(nodePath)?.get(name);
+  }
+
+  /** Index a record; `inOrder` places it in the list order now (loading sorts once at the end instead). */
+  add(record: ServiceRecord, inOrder: boolean): void {
+    let names = this.byName.get(record.nodePath);
+    if (!names) {
+      names = new Map();
+      this.byName.set(record.nodePath, names);
+    }
+    names.set(record.name, record.id);
+    addTo(this.byNode, record.nodePath, record.id);
+    addTo(this.byNamespace, record.namespace, record.id);
+    addTo(this.bySlaGroup, record.slaGroup, record.id);
+    addTo(this.byOwner, record.ownerId, record.id);
+    addTo(this.byTeam, record.teamId, record.id);
+    for (const d of record.dependencies) addTo(this.dependents, d.targetId, record.id);
+    if (inOrder) this.order.splice(this.positionOf(record), 0, record.id);
+    else this.order.push(record.id);
+  }
+
+  remove(record: ServiceRecord): void {
+    const names = this.byName.get(record.nodePath);
+    names?.delete(record.name);
+    if (names?.size === 0) this.byName.delete(record.nodePath);
+    removeFrom(this.byNode, record.nodePath, record.id);
+    removeFrom(this.byNamespace, record.namespace, record.id);
+    removeFrom(this.bySlaGroup, record.slaGroup, record.id);
+    removeFrom(this.byOwner, record.ownerId, record.id);
+    removeFrom(this.byTeam, record.teamId, record.id);
+    for (const d of record.dependencies) removeFrom(this.dependents, d.targetId, record.id);
+    // By id, not by binary search: during a revert the host already holds the restored state.
+    const at = this.order.indexOf(record.id);
+    if (at >= 0) this.order.splice(at, 1);
+  }
+
+  /** A record changed: move it between the index entries whose keys changed. */
+  update(before: ServiceRecord, after: ServiceRecord): void {
+    if (before === after) return;
+    move(this.byNamespace, before.namespace, after.namespace, after.id);
+    move(this.bySlaGroup, before.slaGroup, after.slaGroup, after.id);
+    move(this.byOwner, before.ownerId, after.ownerId, after.id);
+    move(this.byTeam, before.teamId, after.teamId, after.id);
+    if (before.dependencies !== after.dependencies) {
+      for (const d of before.dependencies) removeFrom(this.dependents, d.targetId, before.id);
+      for (const d of after.dependencies) addTo(this.dependents, d.targetId, after.id);
+    }
+  }
+
+  /** Sort the list order once after loading. */
+  sortOrder(): void {
+    const keys = new Map<string, string>();
+    for (const id of this.order) keys.set(id, orderKey(this.recordOf(id)!));
+    this.order.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
+  }
+
+  private positionOf(record: ServiceRecord): number {
+    const key = orderKey(record);
+    let low = 0;
+    let high = this.order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareKeys(orderKey(this.recordOf(this.order[mid]!)!), key) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+const orderKey = (r: ServiceRecord) => `${r.name}\u0000${r.nodePath}`;
+const compareKeys = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

@@ -1,0 +1,239 @@
+/**
+ * One HTTP request from its head to its answer, independent of uWebSockets.js (uws.ts hands it the
+ * native response through `NativeResponse`). It reads the body under the limit the application
+ * decides, counting bytes as they arrive (a client that streams a gigabyte is cut off at the cap,
+ * not buffered), whole or as a stream with backpressure; runs the handler; writes the one answer.
+ * An answer given while the client is still sending its body closes the connection gracefully.
+ *
+ * uWS rules honoured here: `onAborted` is attached at once; writes happen inside `cork` (after an
+ * await they must); the response is not touched after it ended or was aborted (uWS throws).
+ */
+import type { Decision, HttpApplication, Reply, RequestHead } from './http.js';
+import { Linger, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
+import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
+
+/** The calls of a uWS `HttpResponse` an exchange makes. */
+export interface NativeResponse {
+  onAborted(handler: () => void): unknown;
+  onData(handler: (chunk: ArrayBuffer, isLast: boolean) => void): unknown;
+  pause(): void;
+  resume(): void;
+  cork(callback: () => void): unknown;
+  writeStatus(status: string): unknown;
+  writeHeader(name: string, value: string): unknown;
+  /** A chunk of a chunked answer. */
+  write(chunk: string): boolean;
+  end(body?: string, closeConnection?: boolean): unknown;
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** What every request of one server shares. */
+export interface ServerContext {
+  readonly application: HttpApplication;
+  readonly lingering: LingeringCloseOptions;
+  /** Called once per request, when it is answered or its client went away. */
+  readonly finished: () => void;
+}
+
+type BodyDecision = Exclude<Decision, { kind: 'reply' }>;
+type ChunkHandler = (chunk: ArrayBuffer, isLast: boolean) => void;
+
+const NO_FLOW = { pause: () => undefined, resume: () => undefined };
+
+/**
+ * One request from its head to its answer: reads the body the decision asks for, hands it to the
+ * handler, writes the one answer. `open` until answered; `aborted` once the client went away (the
+ * response may not be touched then, nor after it ended).
+ */
+export class Exchange {
+  private state: 'open' | 'answered' | 'aborted' = 'open';
+  /** `onData` is attached and has not seen the last chunk. */
+  private bodyPending = false;
+  /** Reading from the socket is paused because the body stream's reader is behind. */
+  private paused = false;
+  private stream: RequestBodyStream | undefined;
+  private linger: Linger | undefined;
+
+  constructor(
+    private readonly res: NativeResponse,
+    private readonly head: RequestHead,
+    private readonly server: ServerContext,
+  ) {
+    res.onAborted(() => this.aborted());
+  }
+
+  readBody(decision: BodyDecision): void {
+    const { head } = this;
+    const declared = head.headers['content-length'];
+    if (declared === undefined && head.headers['transfer-encoding'] === undefined) {
+      // HTTP/1.1: a request with neither header has no body.
+      if (decision.kind === 'read-body') {
+        this.run(decision.handle(EMPTY));
+      } else {
+        const stream = new RequestBodyStream(NO_FLOW);
+        stream.finish();
+        this.run(decision.handle(stream));
+      }
+      return;
+    }
+    this.bodyPending = true;
+    let onChunk: ChunkHandler | undefined;
+    this.res.onData((chunk, isLast) => {
+      if (isLast) this.bodyPending = false;
+      if (this.linger) this.linger.data(chunk.byteLength, isLast);
+      else if (this.state === 'open') onChunk!(chunk, isLast);
+    });
+    if (declared !== undefined && Number(declared) > decision.limit) {
+      // Refused from the head: the handler never runs.
+      this.answer(decision.tooLarge(), true);
+      return;
+    }
+    onChunk = decision.kind === 'read-body' ? this.collect(decision) : this.streamTo(decision);
+  }
+
+  /**
+   * Write `reply` (once). `close` asks to close the connection after it. An answer while the body
+   * is still arriving always closes, gracefully (see `answerAndLinger`).
+   */
+  answer(reply: Reply, close = false): void {
+    if (this.state !== 'open') return;
+    this.state = 'answered';
+    const final = safeFinalize(this.server.application, this.head, reply);
+    if (this.bodyPending) {
+      this.answerAndLinger(final);
+    } else {
+      this.res.cork(() => {
+        writeHead(this.res, final);
+        this.res.end(final.body, close);
+      });
+    }
+    this.server.finished();
+  }
+
+  /** The whole body in one Buffer, then the handler. */
+  private collect(decision: Extract<BodyDecision, { kind: 'read-body' }>): ChunkHandler {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    return (chunk, isLast) => {
+      received += chunk.byteLength;
+      if (received > decision.limit) {
+        this.answer(decision.tooLarge(), true);
+        return;
+      }
+      // The chunk's memory is reused by uWS after this callback: copy it.
+      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      if (!isLast) return;
+      this.run(decision.handle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+    };
+  }
+
+  /** The handler runs at once and reads the body as it arrives, pausing the socket when behind. */
+  private streamTo(decision: Extract<BodyDecision, { kind: 'stream-body' }>): ChunkHandler {
+    const stream = new RequestBodyStream({ pause: () => this.pauseReading(), resume: () => this.resumeReading() });
+    this.stream = stream;
+    let received = 0;
+    this.run(decision.handle(stream));
+    return (chunk, isLast) => {
+      received += chunk.byteLength;
+      if (received > decision.limit) {
+        // The handler sees why its stream failed; the 413 goes out without waiting for it.
+        stream.fail(new BodyTooLargeError(decision.limit));
+        this.answer(decision.tooLarge(), true);
+        return;
+      }
+      if (chunk.byteLength > 0) stream.deliver(Buffer.from(new Uint8Array(chunk)));
+      if (!isLast) return;
+      stream.finish();
+      // The rest of the body is in the stream; the socket must read again for the next request on
+      // it (the stream asks for no more once it has ended, so it would not resume it).
+      this.resumeReading();
+    };
+  }
+
+  private run(reply: Promise<Reply>): void {
+    reply.then(
+      (value) => this.answer(value),
+      (error: unknown) => this.answer(this.server.application.onUnexpectedError(this.head, error)),
+    );
+  }
+
+  /**
+   * The client is still sending: answer now, read and discard the rest for a bounded time and
+   * number of bytes, then stop (RFC 9112 section 9.6). Two uWS facts shape this: asked to close
+   * after an answer, uWS closes the socket at once, and with body bytes still unread the kernel
+   * resets the connection, so a client that is still writing loses the answer (EPIPE, ECONNRESET);
+   * and a response that ended cannot be touched again, so it could not be closed later. So the
+   * answer goes out chunked: status, headers and the whole body now, the last chunk when reading
+   * stops. `Connection: close` tells the client not to send another request on this connection.
+   */
+  private answerAndLinger(final: Reply): void {
+    const { res } = this;
+    // Whoever answered is done with the body.
+    this.stream?.destroy();
+    if (this.paused) {
+      this.paused = false;
+      res.resume();
+    }
+    res.cork(() => {
+      writeHead(res, final);
+      res.writeHeader('connection', 'close');
+      res.write(final.body);
+    });
+    this.linger = new Linger(this.server.lingering, (why) => this.stopLingering(why));
+  }
+
+  private stopLingering(why: LingerEnd): void {
+    if (this.state === 'aborted') return;
+    const { res } = this;
+    // Mid-body, stop reading: uWS's idle timeout then closes the socket unless the client, which
+    // has the complete answer, closes it first. At the end of the body there is nothing unread.
+    // (Not `end(body, true)`: uWS would write its Connection header into the chunked body.)
+    if (why !== 'body-ended') res.pause();
+    res.cork(() => res.end());
+  }
+
+  private pauseReading(): void {
+    if (this.state !== 'open' || this.paused) return;
+    this.paused = true;
+    this.res.pause();
+  }
+
+  private resumeReading(): void {
+    if (this.state !== 'open' || !this.paused) return;
+    this.paused = false;
+    this.res.resume();
+  }
+
+  private aborted(): void {
+    const wasOpen = this.state === 'open';
+    this.state = 'aborted';
+    this.linger?.cancel();
+    this.stream?.fail(new RequestAbortedError());
+    if (wasOpen) this.server.finished();
+  }
+}
+
+/** Status line and headers; call inside `cork`. */
+export function writeHead(res: NativeResponse, reply: Reply): void {
+  res.writeStatus(statusLine(reply.status));
+  if (reply.headers) for (const name in reply.headers) res.writeHeader(name, reply.headers[name]!);
+}
+
+export function safeFinalize(application: HttpApplication, head: RequestHead, reply: Reply): Reply {
+  try {
+    return application.finalize(head, reply);
+  } catch {
+    return reply;
+  }
+}
+
+const REASONS: Record<number, string> = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
+  404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+function statusLine(status: number): string {
+  return `${status} ${REASONS[status] ?? ''}`;
+}

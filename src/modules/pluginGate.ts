@@ -1,0 +1,115 @@
+/**
+ * The licence gate, applied in one place. The composer passes every part of a gated module through
+ * these wrappers, so a plugin's code never asks the licence itself: while the module's plugin is
+ * not active, its REST routes answer 503 `{"error": "the <plugin> plugin is not active: ..."}`,
+ * its GraphQL fields (queries, mutations, subscriptions, and fields it adds to other modules'
+ * types) answer `PLUGIN_INACTIVE`, and its entity types refuse presence, locks and `entityEvents`
+ * the same way. The gate is asked on every call, so activating a licence (or an admin's
+ * `togglePlugin`) takes effect at once, without a restart; so does expiry.
+ */
+import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'graphql';
+import type { Route } from '../gateway/routes.js';
+import type { SchemaModule } from '../graphql/module.js';
+import type { PluginName } from '../license/plugins.js';
+import type { EntityType } from '../realtime/entityTypes.js';
+
+export interface PluginGate {
+  isActive(plugin: PluginName): boolean;
+  /** Throws PLUGIN_INACTIVE (HTTP 503) naming the plugin and how to turn it on. */
+  require(plugin: PluginName): void;
+}
+
+/** The gate modules are handed before the module that decides it (the licence module) exists. */
+export interface PluginGateSlot extends PluginGate {
+  /** The deciding module hands its gate over; only one may. */
+  provide(gate: PluginGate, module: string): void;
+  readonly provided: boolean;
+}
+
+export function createPluginGateSlot(): PluginGateSlot {
+  let gate: PluginGate | undefined;
+  let providedBy = '';
+  const current = (): PluginGate => {
+    // Only reachable when the module list is wrong: requests start after every module is composed.
+    if (!gate) throw new Error('the plugin gate was asked before the licence module was composed');
+    return gate;
+  };
+  return {
+    isActive: (plugin) => current().isActive(plugin),
+    require: (plugin) => current().require(plugin),
+    provide(next, module) {
+      if (gate) throw new Error(`module ${module} provides a plugin gate, but module ${providedBy} already did`);
+      gate = next;
+      providedBy = module;
+    },
+    get provided() {
+      return gate !== undefined;
+    },
+  };
+}
+
+export function gateRoute(route: Route, plugin: PluginName, gate: PluginGate): Route {
+  return {
+    ...route,
+    // async: the gateway expects a rejected promise, not a synchronous throw.
+    handle: async (request) => {
+      gate.require(plugin);
+      return route.handle(request);
+    },
+  };
+}
+
+export function gateEntityType(type: EntityType, plugin: PluginName, gate: PluginGate): EntityType {
+  return {
+    ...type,
+    exists: (id) => {
+      gate.require(plugin);
+      return type.exists(id);
+    },
+  };
+}
+
+type Resolver = GraphQLFieldResolver<unknown, unknown>;
+type FieldConfig = Resolver | { resolve?: Resolver; subscribe?: Resolver; [key: string]: unknown };
+
+const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
+
+/**
+ * Every root field the module declares (Query, Mutation, Subscription) and every field it adds to
+ * another module's type (`extend type Service { ... }`) checks the gate before it resolves. The
+ * module's own object types are reached only through those fields, so they need no check of their
+ * own. A subscription is checked when it starts; one already running is not cut off.
+ */
+export function gateSchemaModule<M extends SchemaModule<any>>(module: M, plugin: PluginName, gate: PluginGate): M {
+  const resolvers = { ...(module.resolvers as Record<string, Record<string, FieldConfig> | undefined>) };
+  for (const [typeName, fieldNames] of gatedFields(module.typeDefs)) {
+    const fields = { ...(resolvers[typeName] ?? {}) };
+    for (const field of fieldNames) fields[field] = gateField(fields[field], typeName === 'Subscription', plugin, gate);
+    resolvers[typeName] = fields;
+  }
+  return { ...module, resolvers };
+}
+
+function gatedFields(typeDefs: string): Map<string, string[]> {
+  const fields = new Map<string, string[]>();
+  for (const definition of parse(typeDefs).definitions) {
+    const isRoot = (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) && ROOT_TYPES.has(definition.name.value);
+    if (!isRoot && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    const names = (definition.fields ?? []).map((f) => f.name.value);
+    fields.set(definition.name.value, [...(fields.get(definition.name.value) ?? []), ...names]);
+  }
+  return fields;
+}
+
+function gateField(config: FieldConfig | undefined, subscription: boolean, plugin: PluginName, gate: PluginGate): FieldConfig {
+  const checked = (resolve: Resolver): Resolver => (source, args, ctx, info) => {
+    gate.require(plugin);
+    return resolve(source, args, ctx, info);
+  };
+  if (typeof config === 'function') return checked(config);
+  if (subscription) {
+    if (!config?.subscribe) throw new Error('a Subscription field needs a subscribe resolver');
+    return { ...config, subscribe: checked(config.subscribe) };
+  }
+  return { ...config, resolve: checked(config?.resolve ?? defaultFieldResolver) };
+}
