@@ -29,6 +29,7 @@ import type { ProductModule } from './modules/module.js';
 import { notificationsModule } from './notifications/notificationsModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
+import { createWorkerPool } from './workers/createWorkerPool.js';
 import { migrate } from './persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
@@ -90,6 +91,8 @@ const DRAIN_TIMEOUT_MS = 10_000;
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
+  // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
+  const workers = createWorkerPool(config.workers);
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
@@ -114,6 +117,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       clock,
       logger,
       newId: randomUUID,
+      workers,
       machineAuth,
       traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
       formatError,
@@ -186,6 +190,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           await product.stop();
           await writer.flush();
           server.closeConnections();
+          await workers.close();
           await database.close();
           logger.info('stopped');
         })();
@@ -193,6 +198,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       },
     };
   } catch (error) {
+    await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

@@ -5,6 +5,7 @@
  * Every problem names the setting and what is wrong with it, and all problems are reported together
  * so an operator fixes a broken deployment in one pass.
  */
+import { availableParallelism } from 'node:os';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
 import { decodePublicKey } from '../license/licenseToken.js';
 
@@ -41,6 +42,15 @@ export interface RealtimeConfig {
   readonly maxBufferedBytes: number;
 }
 
+export interface WorkersConfig {
+  /**
+   * SVC_WORKER_THREADS: threads for CPU work off the event loop (SLA arithmetic); started when work
+   * arrives and stopped after a minute idle. `0` runs that work on the main thread.
+   * @default max(1, min(2, CPUs - 1))
+   */
+  readonly threads: number;
+}
+
 export interface Config {
   readonly env: Environment;
   readonly host: string;
@@ -68,6 +78,7 @@ export interface Config {
    * production use.
    */
   readonly graphqlExecution: GraphQLExecutionMode;
+  readonly workers: WorkersConfig;
 }
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
@@ -93,10 +104,18 @@ export type EnvSource = Readonly<Record<string, string | undefined>>;
 export interface ConfigDefaults {
   /** `npm start` runs production; `npm run dev` sets SVC_ENV=development. */
   readonly env: Environment;
+  /** CPUs the default worker thread count is derived from. @default os.availableParallelism() */
+  readonly cpus?: number;
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
+const MAX_WORKER_THREADS = 64;
+
+/** One core stays for the event loop; two threads carry the batch jobs, more buys nothing but memory. */
+export function defaultWorkerThreads(cpus: number): number {
+  return Math.max(1, Math.min(2, cpus - 1));
+}
 
 export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 'production' }): Config {
   const problems: string[] = [];
@@ -171,6 +190,8 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const maxSubscriptions = integer(read('SVC_REALTIME_MAX_SUBSCRIPTIONS'), 'SVC_REALTIME_MAX_SUBSCRIPTIONS', { min: 1, max: 10_000, fallback: 100 }, problems);
   const maxBufferedBytes = integer(read('SVC_REALTIME_MAX_BUFFERED_BYTES'), 'SVC_REALTIME_MAX_BUFFERED_BYTES', { min: 16_384, max: 64 * 1024 * 1024, fallback: 1024 * 1024 }, problems);
 
+  const workerThreads = integer(read('SVC_WORKER_THREADS'), 'SVC_WORKER_THREADS', { min: 0, max: MAX_WORKER_THREADS, fallback: defaultWorkerThreads(defaults.cpus ?? availableParallelism()) }, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -197,6 +218,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
+    workers: { threads: workerThreads },
   };
 }
 

@@ -1,18 +1,25 @@
 /**
  * The dashboard's SLA summary (SPEC.md "Dashboard stats") for the current UTC calendar month to
- * date: one query for the month's status intervals, then the pure SLA arithmetic per service.
+ * date. The main thread numbers the fleet's services (serviceNumbering.ts) and reads the month's
+ * status intervals page by page into typed arrays (uptimeQuery.ts, intervalColumns.ts), letting the
+ * event loop go between slices; the SLA arithmetic of every service then runs as ONE task on the
+ * worker pool (dashboardTask.ts), never one per service.
  *
  * Concurrency: results are cached for `cacheMs` of the injected clock, and concurrent calls while a
- * computation runs share it (one query, one pass), so dashboards polling together cost one
+ * computation runs share it (one read, one task), so dashboards polling together cost one
  * computation per cache period. A failed computation is not cached; the next call tries again.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { ServiceRecord } from '../domain/service.js';
 import type { Clock } from '../clock.js';
 import type { ServiceRegistry } from '../actors/serviceRegistry.js';
 import type { SlaGroupStore } from '../actors/slaGroupStore.js';
-import { actualValueOf, judgePeriod, measurePeriod, monthPeriod, type Period, type PeriodStatus, type StatusInterval } from '../sla/periodArithmetic.js';
-import { queryUptimeIntervals } from './uptimeQuery.js';
+import { monthPeriod } from '../sla/periodArithmetic.js';
+import type { WorkerPool } from '../workers/workerPool.js';
+import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
+import { ServiceNumbering } from './serviceNumbering.js';
+import { readUptimeIntervals } from './uptimeQuery.js';
 
 export interface DashboardStats {
   readonly totalServices: number;
@@ -32,12 +39,19 @@ export interface DashboardFleet {
   readonly slaGroups: Pick<SlaGroupStore, 'get'>;
 }
 
+/** The part of the worker pool the stats use. */
+export type DashboardWorkerPool = Pick<WorkerPool<DashboardStatsTask, DashboardStatsResult>, 'run'>;
+
 export interface DashboardStatsOptions {
   readonly knex: Knex;
   readonly fleet: DashboardFleet;
   readonly clock: Clock;
+  /** Where the SLA arithmetic runs: worker threads in the product, in process in tests. */
+  readonly pool: DashboardWorkerPool;
   /** How long a result is served before it is computed again, in ms of `clock`. @default 15000 */
   readonly cacheMs?: number;
+  /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 12 */
+  readonly pageBlocks?: number;
 }
 
 export interface DashboardStatsSource {
@@ -45,15 +59,25 @@ export interface DashboardStatsSource {
 }
 
 export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
-  const { knex, fleet, clock } = options;
+  const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
+  const pageBlocks = options.pageBlocks ?? 12;
   let cached: { readonly at: number; readonly stats: DashboardStats } | undefined;
   let inFlight: Promise<DashboardStats> | undefined;
 
   const compute = async (now: number): Promise<DashboardStats> => {
     const period = monthPeriod(now);
-    const intervals = await queryUptimeIntervals(knex, period);
-    return summarize(fleet, intervals, period, now);
+    const services = await numberServices(fleet);
+    const intervals = await readUptimeIntervals(knex, period, services.numbering, pageBlocks);
+    const result = await pool.run({ type: 'dashboardStats', period, now, targets: services.targets, intervals });
+    return {
+      totalServices: fleet.services.size,
+      servicesWithSla: result.servicesWithSla,
+      metCount: result.metCount,
+      atRiskCount: result.atRiskCount,
+      breachedCount: result.breachedCount,
+      averageUptime: result.averageUptime,
+    };
   };
 
   return {
@@ -76,44 +100,25 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   };
 }
 
-/** The stats from the month's intervals grouped by service id (pure; exported for the workers and tests). */
-export function summarize(
-  fleet: DashboardFleet,
-  intervals: ReadonlyMap<string, readonly StatusInterval[]>,
-  period: Period,
-  now: number,
-): DashboardStats {
-  let servicesWithSla = 0;
-  let metCount = 0;
-  let atRiskCount = 0;
-  let breachedCount = 0;
-  let uptimeSum = 0;
-  let withData = 0;
+/** Services numbered one slice at a time before the event loop is let go again. */
+const SERVICES_PER_SLICE = 5000;
+
+/**
+ * Numbers the fleet's services in the order it lists them, with each one's uptime target (NaN: no
+ * SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
+ */
+async function numberServices(fleet: DashboardFleet): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
+  const numbering = new ServiceNumbering();
+  const targets: number[] = [];
+  let slice = 0;
   for (const service of fleet.services.all()) {
-    const target = targetOf(fleet, service);
-    const own = intervals.get(service.id);
-    const measure = own === undefined ? undefined : measurePeriod({ period, now, intervals: own });
-    const actual = measure === undefined ? null : actualValueOf(measure);
-    if (actual !== null) {
-      uptimeSum += actual;
-      withData += 1;
+    if (numbering.add(service.id) === targets.length) targets.push(targetOf(fleet, service) ?? Number.NaN);
+    if (++slice === SERVICES_PER_SLICE) {
+      slice = 0;
+      await nextTurn();
     }
-    if (target === null) continue;
-    servicesWithSla += 1;
-    if (measure === undefined) continue;
-    const status: PeriodStatus = judgePeriod(measure, target).status;
-    if (status === 'MET') metCount += 1;
-    else if (status === 'AT_RISK') atRiskCount += 1;
-    else if (status === 'BREACHED') breachedCount += 1;
   }
-  return {
-    totalServices: fleet.services.size,
-    servicesWithSla,
-    metCount,
-    atRiskCount,
-    breachedCount,
-    averageUptime: withData === 0 ? 0 : Math.round((uptimeSum / withData) * 1000) / 1000,
-  };
+  return { numbering, targets: Float64Array.from(targets) };
 }
 
 function targetOf(fleet: DashboardFleet, service: ServiceRecord): number | null {

@@ -1,86 +1,91 @@
 /**
- * Reads the status intervals of a period for the SLA arithmetic: ONE query over `status_intervals`,
- * grouped in memory by service. Same SQL on PGlite and PostgreSQL.
+ * Reads the status intervals of a period for the SLA arithmetic, page by page, straight into the
+ * typed-array columns the worker task takes (intervalColumns.ts). Same SQL on PGlite and PostgreSQL.
  *
  * Which rows: the intervals overlapping the period (`started_at < end` and open or
  * `ended_at >= start`); the `>=` also brings an interval that ended exactly at the period start,
- * so a down run continuing across the boundary is not taken for a new incident.
+ * so a down run continuing across the boundary is not taken for a new incident. Rows of services
+ * the caller does not number (deleted, or not in this instance's fleet) are left out.
  *
- * How they travel: the query returns ONE text value, `service_id,status,started_ms,ended_ms`
- * records joined by `;` (status as its 1-based index in SERVICE_STATUSES, 0 for anything else;
- * times as integer epoch ms; `ended_ms` empty while open). Row-per-interval results cost the embedded database about 6-9 us
- * per row to decode in JavaScript (~3 s for 50,000 services x 9 intervals); the single value costs
- * a tenth of that and needs no Date or timestamp-string parsing on either driver.
+ * Pages: ranges of `pageBlocks` heap blocks (`ctid` ranges, a TID range scan: the table read in its
+ * physical order, no index walk, no sort), the last range open-ended so rows appended meanwhile are
+ * read too. The event loop is let go between pages, and each page costs the main thread a bounded
+ * slice of work, which is what keeps the loop responsive while a month of a large fleet is read:
+ * one query for all of it was one 30 MB value decoded and parsed in one go (about 0.3 s at 450,000
+ * intervals), and PGlite runs every query on the main thread, so there the page itself is the
+ * slice. Each page is its own statement, so the batch writer's commits go between pages.
  *
- * The rows may lag the actors' memory by a commit window (group commit); callers accept that.
+ * Consistency: rows may lag the actors' memory by a commit window (group commit), which callers
+ * accept. An interval updated while the pages are read (closed: `ended_at` set) may be read twice,
+ * its old version in one page and its new version in a later one; the later read is the newer
+ * version, and the task keeps the last-read row of each (service, seq) (dashboardTask.ts).
+ *
+ * How a page travels: ONE base64 text value of binary records (intervalColumns.ts), built by the
+ * database with uuid_send/int4send/float8send: no per-row objects on the main thread, no number or
+ * timestamp text to parse, and the same bytes whatever the driver (pg, PGlite) or `bytea_output`.
+ * Row-per-interval results cost the embedded database 6-9 us per row to decode in JavaScript.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import type { DatabaseKind } from '../persistence/database.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
-import type { Period, StatusInterval } from '../sla/periodArithmetic.js';
-
-const RECORD = ';';
-const FIELD = ',';
+import type { Period } from '../sla/periodArithmetic.js';
+import type { PackedIntervals } from './dashboardTask.js';
+import { IntervalColumns } from './intervalColumns.js';
+import type { ServiceNumbering } from './serviceNumbering.js';
 
 // `case status when 'OPERATIONAL' then 1 ... else 0 end`: the status as its 1-based index (0: not a known status).
 const STATUS_CODE = `case status ${SERVICE_STATUSES.map((status, i) => `when '${status}' then ${i + 1}`).join(' ')} else 0 end`;
-// float8 -> bigint rounds to the nearest integer.
-const epochMs = (column: string) => `(date_part('epoch', ${column}) * 1000)::bigint`;
+// Whole epoch milliseconds as float8 (exact below 2^53; rounds as the cast to bigint did).
+const epochMs = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
 
-/** Service id -> its intervals overlapping `period`, in no particular order. */
-export async function queryUptimeIntervals(knex: Knex, period: Period): Promise<Map<string, StatusInterval[]>> {
-  const result: unknown = await knex.raw(
-    `select string_agg(
-        service_id::text || '${FIELD}' || ${STATUS_CODE} || '${FIELD}' || ${epochMs('started_at')}
-        || '${FIELD}' || coalesce(${epochMs('ended_at')}::text, ''),
-        '${RECORD}') as intervals
-      from status_intervals
-      where started_at < ?::timestamptz and (ended_at is null or ended_at >= ?::timestamptz)`,
-    [new Date(period.end).toISOString(), new Date(period.start).toISOString()],
-  );
-  // pg answers `{ rows }`; knex-pglite does too, but accept a bare row array as well.
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ intervals: string | null }>;
-  return parseIntervals(rows[0]?.intervals ?? '');
-}
-
-const RECORD_CODE = RECORD.charCodeAt(0);
-const ZERO = 48;
-const MINUS = 45;
+const pageSql = (last: boolean) => `
+  select encode(string_agg(
+      uuid_send(service_id) || int4send(seq) || int2send((${STATUS_CODE})::int2)
+      || float8send(${epochMs('started_at')}) || float8send(coalesce(${epochMs('ended_at')}, 'NaN'::float8)),
+      ''::bytea), 'base64') as intervals
+    from status_intervals
+    where ctid >= ?::tid ${last ? '' : 'and ctid < ?::tid'}
+      and started_at < ?::timestamptz and (ended_at is null or ended_at >= ?::timestamptz)`;
+const PAGE = pageSql(false);
+const LAST_PAGE = pageSql(true);
+const BLOCKS = `select (pg_relation_size('status_intervals') / current_setting('block_size')::bigint)::integer as blocks`;
 
 /**
- * Parses the records of {@link queryUptimeIntervals} (`id,status,started,ended;...`). A hand-rolled
- * scanner: splitting 450,000 records into arrays of strings costs several times as much.
+ * Heap blocks read per query (about 100 intervals each). PostgreSQL works in its own process, so
+ * its pages are large (few round trips; the main thread only decodes); PGlite runs the scan on the
+ * main thread, so its pages are small enough to be a short slice of the event loop.
  */
-export function parseIntervals(text: string): Map<string, StatusInterval[]> {
-  const byService = new Map<string, StatusInterval[]>();
-  const length = text.length;
-  let at = 0;
-  // Reads an optionally negative integer at `at`, leaving `at` on the character after it.
-  const integer = (): number | null => {
-    const negative = text.charCodeAt(at) === MINUS;
-    if (negative) at += 1;
-    const first = at;
-    let value = 0;
-    for (let c = text.charCodeAt(at); c >= ZERO && c <= ZERO + 9; c = text.charCodeAt(++at)) value = value * 10 + (c - ZERO);
-    if (at === first) return null;
-    return negative ? -value : value;
-  };
-  while (at < length) {
-    const comma = text.indexOf(FIELD, at);
-    if (comma === -1) break;
-    const id = text.slice(at, comma);
-    at = comma + 1;
-    const code = integer() ?? 0;
-    at += 1;
-    const startedAt = integer() ?? 0;
-    at += 1;
-    const endedAt = integer();
-    // Skip to the next record (also past anything unexpected).
-    while (at < length && text.charCodeAt(at) !== RECORD_CODE) at += 1;
-    at += 1;
-    const interval: StatusInterval = { status: SERVICE_STATUSES[code - 1] ?? 'UNKNOWN', startedAt, endedAt };
-    const list = byService.get(id);
-    if (list) list.push(interval);
-    else byService.set(id, [interval]);
+export function defaultPageBlocks(kind: DatabaseKind): number {
+  return kind === 'postgres' ? 128 : 12;
+}
+
+const rowsOf = (result: unknown): unknown[] =>
+  // pg answers `{ rows }`; knex-pglite does too, but accept a bare row array as well.
+  Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+
+/**
+ * The intervals overlapping `period` of the numbered services, as columns. Services without rows
+ * have none; the order of the rows is unspecified.
+ */
+export async function readUptimeIntervals(knex: Knex, period: Period, services: ServiceNumbering, pageBlocks: number): Promise<PackedIntervals> {
+  const columns = new IntervalColumns();
+  const end = new Date(period.end).toISOString();
+  const start = new Date(period.start).toISOString();
+  const [size] = rowsOf(await knex.raw(BLOCKS)) as Array<{ blocks: number }>;
+  const blocks = size?.blocks ?? 0;
+  for (let first = 0; ; first += pageBlocks) {
+    const last = first + pageBlocks >= blocks;
+    const result: unknown = last
+      ? await knex.raw(LAST_PAGE, [`(${first},0)`, end, start])
+      : await knex.raw(PAGE, [`(${first},0)`, `(${first + pageBlocks},0)`, end, start]);
+    const [page] = rowsOf(result) as Array<{ intervals: string | null }>;
+    columns.addPage(page?.intervals ?? '', services);
+    if (last) break;
+    // After the first page, room for the rest at the same density (and a margin), all at once.
+    if (first === 0) columns.reserve(Math.ceil(((columns.size / pageBlocks) * blocks) * 1.1));
+    // Let timers and requests run between pages (PGlite answers without a real I/O wait).
+    await nextTurn();
   }
-  return byService;
+  return columns.finish();
 }

@@ -20,6 +20,7 @@ import { createTokenService } from '../auth/tokens.js';
 import { resolveJwtSecret } from '../config/secrets.js';
 import { createDashboardStats } from '../dashboard/dashboardStats.js';
 import { dashboardSchema } from '../dashboard/dashboardSchema.js';
+import { defaultPageBlocks } from '../dashboard/uptimeQuery.js';
 import { ServiceCommands } from '../commands/serviceCommands.js';
 import type { CoreServices } from '../graphql/context.js';
 import { operationsSchema } from '../operations/operationsSchema.js';
@@ -95,7 +96,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       knex,
-      dashboard: createDashboardStats({ knex, fleet, clock }),
+      dashboard: createDashboardStats({ knex, fleet, clock, pool: kit.workers, pageBlocks: defaultPageBlocks(kit.database.kind) }),
       writer,
       clock,
       version: kit.version,

@@ -27,6 +27,7 @@ import type { Database } from '../persistence/database.js';
 import type { Migration } from '../persistence/migration.js';
 import type { EntityType, EntityTypeRegistry } from '../realtime/entityTypes.js';
 import type { WebhookEventCatalog, WebhookEventSource } from '../webhooks/eventCatalog.js';
+import type { ProductWorkerPool } from '../workers/productTasks.js';
 import type { PluginGate } from './pluginGate.js';
 
 /** What every module is handed: the platform's shared parts, configured once by the entry point. */
@@ -41,6 +42,8 @@ export interface ModuleKit {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly newId: () => string;
+  /** CPU work off the event loop (src/workers): one pool for the product, closed after the modules stop. */
+  readonly workers: ProductWorkerPool;
   /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
   readonly machineAuth: MachineAuth;
   /** Requests the HTTP server received and has under way (0 until it listens). */

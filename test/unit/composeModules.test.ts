@@ -33,6 +33,7 @@ function platform(): PlatformKit {
     clock: createManualClock(),
     logger,
     newId: () => 'id',
+    workers: undefined as never,
     machineAuth: createMachineAuth(''),
     traffic: { received: () => 0, inFlight: () => 0 },
     formatError: createErrorFormatter({ production: true, logger }),

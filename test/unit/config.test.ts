@@ -84,4 +84,28 @@ describe('configuration', () => {
   it('keeps an empty operator key empty (machine endpoints open)', () => {
     assert.equal(loadConfig({ SVC_SECURITY_OPERATOR_API_KEY: '' }).security.operatorApiKey, '');
   });
+
+  it('takes the worker thread count from SVC_WORKER_THREADS, 0 meaning the main thread', () => {
+    assert.equal(loadConfig({ SVC_WORKER_THREADS: '0' }).workers.threads, 0);
+    assert.equal(loadConfig({ SVC_WORKER_THREADS: '8' }).workers.threads, 8);
+  });
+
+  const cpusToThreads: ReadonlyArray<readonly [cpus: number, threads: number]> = [[1, 1], [2, 1], [3, 2], [16, 2]];
+  for (const [cpus, threads] of cpusToThreads) {
+    it(`defaults to ${threads} worker thread(s) on ${cpus} CPU(s)`, () => {
+      assert.equal(loadConfig({}, { env: 'production', cpus }).workers.threads, threads);
+    });
+  }
+
+  const badThreads: ReadonlyArray<readonly [value: string, problem: RegExp]> = [
+    ['two', /^SVC_WORKER_THREADS must be a whole number, got "two"/],
+    ['-1', /^SVC_WORKER_THREADS must be a whole number, got "-1"/],
+    ['1.5', /^SVC_WORKER_THREADS must be a whole number/],
+    ['65', /^SVC_WORKER_THREADS must be between 0 and 64, got 65/],
+  ];
+  for (const [value, problem] of badThreads) {
+    it(`refuses SVC_WORKER_THREADS=${value} and names the setting`, () => {
+      assert.match(problemsOf({ SVC_WORKER_THREADS: value })[0]!, problem);
+    });
+  }
 });

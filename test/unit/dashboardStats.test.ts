@@ -10,6 +10,8 @@ import { BatchWriter } from '../../src/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../src/persistence/database.js';
 import { productModules } from '../../src/app.js';
 import { migrate } from '../../src/persistence/migrate.js';
+import { createInProcessPool } from '../../src/workers/inProcessPool.js';
+import { productTasks } from '../../src/workers/productTasks.js';
 import { testBackends, type TestStore } from '../support/backends.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month
@@ -37,6 +39,7 @@ for (const backend of testBackends()) {
     let store: TestStore;
     let db: Database;
     let groups: SlaGroupStore;
+    const pool = createInProcessPool(productTasks);
 
     before(async () => {
       store = await backend.createStore();
@@ -50,6 +53,7 @@ for (const backend of testBackends()) {
       group('undeclared', null);
     });
     after(async () => {
+      await pool.close();
       await db.close();
       await store.dispose();
     });
@@ -88,7 +92,7 @@ for (const backend of testBackends()) {
     };
 
     const statsFor = (records: ServiceRecord[], now = NOW) =>
-      createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(now) }).get();
+      createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(now), pool }).get();
 
     it('is all zeros when there are no services', async () => {
       assert.deepEqual(await statsFor([]), {
@@ -158,7 +162,7 @@ for (const backend of testBackends()) {
     it('serves the cached result until cacheMs of the injected clock have passed', async () => {
       const records = [await service('cached', null, upExcept(0))];
       const clock = createManualClock(NOW);
-      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, cacheMs: 1000 });
+      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, cacheMs: 1000, pool });
       assert.equal((await stats.get()).totalServices, 1);
       records.push(await service('added', null, upExcept(0)));
       clock.advance(999);
@@ -169,11 +173,41 @@ for (const backend of testBackends()) {
 
     it('coalesces concurrent calls into one computation', async () => {
       const fleet = fleetOf([await service('coalesced', null, upExcept(0))]);
-      const stats = createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW) });
+      const stats = createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW), pool });
       const [a, b, c] = await Promise.all([stats.get(), stats.get(), stats.get()]);
       assert.equal(fleet.allCalls, 1);
       assert.equal(a, b);
       assert.equal(b, c);
+    });
+
+    it('reads the month page by page with the same result whatever the page size', async () => {
+      // 3 x 160 intervals fill several heap blocks (about 100 rows each), so small pages split them.
+      const flapping = (downEvery: number): Span[] => Array.from({ length: 160 }, (_, i) => {
+        const from = MARCH + i * 4 * 3_600_000;
+        return [i % downEvery === 1 ? 'DOWN' : 'OPERATIONAL', from, i === 159 ? null : from + 4 * 3_600_000] as const;
+      });
+      const records = [
+        await service('paged-a', 'gold', flapping(40)),
+        await service('paged-b', 'gold', flapping(7)),
+        await service('paged-c', null, flapping(3)),
+      ];
+      const size = await db.knex.raw(`select pg_relation_size('status_intervals') / current_setting('block_size')::bigint as blocks`);
+      assert.ok(Number(size.rows[0].blocks) > 3, 'the intervals fill more blocks than the largest page below');
+      const expected = await statsFor(records);
+      assert.equal(expected.servicesWithSla, 2);
+      for (const pageBlocks of [1, 2, 3]) {
+        const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(NOW), pool, pageBlocks });
+        assert.deepEqual(await stats.get(), expected, `${pageBlocks} block(s) a page`);
+      }
+    });
+
+    it('runs the SLA arithmetic of the whole fleet as one task on the pool', async () => {
+      const records = [await service('batch-a', 'gold', upExcept(0)), await service('batch-b', null, upExcept(10)), await service('batch-c', 'gold', [])];
+      const tasks: string[] = [];
+      const counting: typeof pool = { ...pool, run: (input) => (tasks.push(input.type), pool.run(input)) };
+      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(NOW), pool: counting, pageBlocks: 1 });
+      assert.equal((await stats.get()).totalServices, 3);
+      assert.deepEqual(tasks, ['dashboardStats']);
     });
   });
 }

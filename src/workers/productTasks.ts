@@ -1,0 +1,16 @@
+/**
+ * The product's CPU task kinds, one per job: the `WorkerInput` / `WorkerOutput` unions and the
+ * handler of each. A new job adds its task and result messages here and its pure handler beside the
+ * code that owns it (the handler runs in a worker thread: no I/O, no state, no clock).
+ */
+import { summarizeDashboard, type DashboardStatsResult, type DashboardStatsTask } from '../dashboard/dashboardTask.js';
+import type { TaskHandlers, WorkerPool } from './workerPool.js';
+
+export type WorkerInput = DashboardStatsTask;
+export type WorkerOutput = DashboardStatsResult;
+
+export const productTasks: TaskHandlers<WorkerInput, WorkerOutput> = {
+  dashboardStats: summarizeDashboard,
+};
+
+export type ProductWorkerPool = WorkerPool<WorkerInput, WorkerOutput>;
