@@ -4,16 +4,26 @@ import { FINISHED_COMMAND_MEMORY_MS } from '../domain/agentCommand.js';
 import type { Fleet } from '../actors/fleet.js';
 import { rowToAgentCommand } from './agentCommandRows.js';
 import { rowToService } from './serviceRows.js';
-import { epoch, jsonColumn, numberOrNull as num, textOrNull as str } from './tables.js';
+import { epoch, jsonColumn, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
 
 type DbRow = Record<string, unknown>;
+
+/**
+ * Services at start, for 100,000 of them in well under a second: timestamps come as epoch
+ * milliseconds (a number, not a Date the driver parses from text: that was a third of the read), and
+ * rows in byte order of (name, node path), which is the list order wherever names are ASCII, so the
+ * registry's sort finds them (nearly) sorted.
+ */
+const SERVICES_AT_START = `select ${servicesTable.columns
+  .map((c) => (c.type === 'timestamptz' ? `floor(extract(epoch from "${c.name}") * 1000)::float8 as "${c.name}"` : `"${c.name}"`))
+  .join(', ')} from services order by name collate "C", node_path collate "C"`;
 
 export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
   for (const n of nodes) {
     fleet.nodes.load({ path: String(n['path']), parentPath: str(n['parent_path']), name: String(n['name']), depth: Number(n['depth']), createdAt: epoch(n['created_at'])! });
   }
-  const services: DbRow[] = await knex('services').select('*');
+  const services: DbRow[] = await knex.raw(SERVICES_AT_START).then((result: { rows?: DbRow[] } | DbRow[]) => (Array.isArray(result) ? result : (result.rows ?? [])));
   fleet.services.hydrate(services.map(rowToService));
 
   const agents: DbRow[] = await knex('agents').select('*');

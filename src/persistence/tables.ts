@@ -84,7 +84,7 @@ export const slaGroupsTable: TableSpec = {
 // Column readers and writers shared by the row mappings and hydration. Both drivers are read the
 // same way: pg gives Dates and parsed jsonb, PGlite may give strings.
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-export const epoch = (value: unknown): number | null => (value === null || value === undefined ? null : new Date(value as string | Date).getTime());
+export const epoch = (value: unknown): number | null => (value === null || value === undefined ? null : typeof value === 'number' ? value : new Date(value as string | Date).getTime());
 export const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 export const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 export function jsonColumn<T>(value: unknown, fallback: T): T {
