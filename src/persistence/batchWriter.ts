@@ -344,9 +344,19 @@ export class BatchWriter {
     this.scheduled = true;
     // The commit window is real time (it paces I/O; src/scheduler/clock.ts) on a timer that keeps
     // the process alive: someone awaits this commit.
-    const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
     if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
-    else if (wait >= 1) systemDeadlineClock.setTimer(wait, () => void this.run());
+    else this.afterWindow();
+  }
+
+  /**
+   * Runs the next commit once the window since the last commit's start has passed. A Node timer may
+   * fire up to a millisecond early (its base is the event loop's cached time), so a timer that comes
+   * back early waits again for what is left.
+   */
+  private afterWindow(): void {
+    const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
+    if (wait >= 1) systemDeadlineClock.setTimer(wait, () => (this.open.rowCount >= this.maxBatchRows ? void this.run() : this.afterWindow()));
+    else if (wait > 0) setImmediate(() => this.afterWindow());
     else setImmediate(() => void this.run());
   }
 
