@@ -23,8 +23,6 @@ import { refOf, serviceEffects } from './serviceEffects.js';
 import { ServiceIndexes } from './serviceIndexes.js';
 import { serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
 
-export { refOf } from './serviceEffects.js';
-
 export interface ServiceRegistry {
   get(id: string): ServiceRecord | undefined;
   find(nodePath: string, name: string): ServiceRecord | undefined;

@@ -1,7 +1,6 @@
 /** What the REST handlers are given: the state core to read, the commands to change it, the clock. */
 import type { Clock } from '../clock.js';
 import type { ServiceCommands } from '../commands/serviceCommands.js';
-import { commitChange as commitAt } from '../commands/commitBoundary.js';
 import type { Fleet } from '../actors/fleet.js';
 import type { Database } from '../persistence/database.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
@@ -16,7 +15,3 @@ export interface RestContext {
   readonly version: string;
 }
 
-/** A change that is not a service command (agents' heartbeats and command results), through the same commit boundary. */
-export function commitChange<T>(ctx: RestContext, change: (at: number) => T): Promise<T> {
-  return commitAt(ctx, change);
-}

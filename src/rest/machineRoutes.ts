@@ -12,7 +12,8 @@ import {
   parseBackupReport, parseCommandResult, parseHealthReport, parseHeartbeat, parseRegistration, parseStatusSync,
   parseStorageReport,
 } from '../protocol/machineBodies.js';
-import { commitChange, type RestContext } from './context.js';
+import { commitChange } from '../commands/commitBoundary.js';
+import type { RestContext } from './context.js';
 
 /** Body caps of SPEC.md "Limits". */
 export const BODY_LIMITS = {

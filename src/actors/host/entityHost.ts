@@ -58,8 +58,6 @@ export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends Event
   readonly onError?: (error: unknown, where: string) => void;
 }
 
-export type SnapshotOf<M extends AnyStateMachine> = ReturnType<M['resolveState']>;
-export type EventOf<M extends AnyStateMachine> = Parameters<M['transition']>[1];
 
 interface Committed<S> {
   readonly snapshot: S | undefined;
