@@ -1,0 +1,72 @@
+/** The compact timeline means exactly what the rows mean: the timeline arithmetic against periodArithmetic.ts. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { computePeriodResult, measurePeriod } from '../../src/sla/periodArithmetic.js';
+import { measureTimelinePeriod, timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
+import { assertTimeline, GAP_CODE, TimelineBuilder, timelineOf } from '../../src/sla/timeline/statusTimeline.js';
+import { generatedHistory, MINUTE, seededRandom, shuffled } from '../support/slaHistories.js';
+
+const DAY = Date.parse('2026-03-10T00:00:00Z');
+const period = { start: DAY, end: DAY + 1440 * MINUTE };
+
+describe('status timeline', () => {
+  it('turns rows into runs, with a gap run where a row ended before the next began', () => {
+    const timeline = timelineOf([
+      { intervals: [{ status: 'DOWN', startedAt: 10, endedAt: 20 }, { status: 'OPERATIONAL', startedAt: 0, endedAt: 10 }, { status: 'DEGRADED', startedAt: 30, endedAt: 40 }] },
+      { intervals: [{ status: 'MAINTENANCE', startedAt: 5, endedAt: null }], exclusions: [[7, null], [1, 3]] },
+    ]);
+    assertTimeline(timeline);
+    assert.deepEqual([...timeline.offsets], [0, 5, 6]);
+    assert.deepEqual([...timeline.starts], [0, 10, 20, 30, 40, 5]);
+    assert.deepEqual([...timeline.codes], [1, 3, GAP_CODE, 2, GAP_CODE, 4]);
+    assert.deepEqual([...timeline.windowOffsets], [0, 0, 2]);
+    assert.deepEqual([...timeline.windowStarts], [1, 7]);
+    assert.deepEqual([...timeline.windowEnds], [3, Number.NaN]);
+  });
+
+  it('gives a service without rows no runs, and its figures no data', () => {
+    const timeline = timelineOf([{ intervals: [] }]);
+    const result = timelinePeriodResult(timeline, 0, { period, now: period.end, targetPercent: 99 });
+    assert.equal(result.status, 'NO_DATA');
+    assert.equal(result.coveragePercent, 0);
+  });
+
+  it('rejects a row without a finite start and a service outside the timeline', () => {
+    assert.throws(() => new TimelineBuilder().add([{ status: 'DOWN', startedAt: Number.NaN, endedAt: null }]), RangeError);
+    assert.throws(() => measureTimelinePeriod(timelineOf([]), 0, { period, now: period.end }), RangeError);
+  });
+
+  it('rejects columns of inconsistent lengths', () => {
+    const timeline = timelineOf([{ intervals: [{ status: 'DOWN', startedAt: 0, endedAt: null }] }]);
+    assert.throws(() => assertTimeline({ ...timeline, codes: new Uint8Array(0) }), RangeError);
+    assert.throws(() => assertTimeline({ ...timeline, windowOffsets: new Uint32Array(5) }), RangeError);
+  });
+});
+
+describe('timeline arithmetic is the row arithmetic', () => {
+  it('gives the same measure as measurePeriod on 3,000 generated histories (any now, both DEGRADED rules)', () => {
+    const random = seededRandom(20261125);
+    for (let round = 0; round < 3000; round += 1) {
+      const history = generatedHistory(random, period.start, 1440);
+      const nowChoices = [period.end, period.end + 60 * MINUTE, period.start - 5 * MINUTE, period.start + Math.floor(random() * 1440) * MINUTE];
+      const now = nowChoices[Math.floor(random() * nowChoices.length)]!;
+      const degradedIsDown = random() < 0.5;
+      // Both get the same order: rows with equal starts are taken in the order given (a stable sort).
+      const intervals = shuffled(random, history.intervals);
+      const timeline = timelineOf([{ intervals, exclusions: history.exclusions }]);
+      const expected = measurePeriod({ period, now, intervals, exclusions: history.exclusions, degradedIsDown });
+      const actual = measureTimelinePeriod(timeline, 0, { period, now, degradedIsDown });
+      assert.deepEqual(actual, expected, `round ${round}: ${JSON.stringify({ now, degradedIsDown, history })}`);
+    }
+  });
+
+  it('gives the same period result for every service of a many-service timeline', () => {
+    const random = seededRandom(7);
+    const histories = Array.from({ length: 200 }, () => generatedHistory(random, period.start, 1440, 5));
+    const timeline = timelineOf(histories);
+    histories.forEach((history, service) => {
+      const options = { period, now: period.start + 1000 * MINUTE, targetPercent: 99.5 };
+      assert.deepEqual(timelinePeriodResult(timeline, service, options), computePeriodResult({ ...options, ...history }));
+    });
+  });
+});
