@@ -1,7 +1,7 @@
 /**
  * A generated month of 5-minute status history for a fleet, as a compact timeline: each service's
- * status is drawn per 5-minute bucket by a sticky random walk (mostly OPERATIONAL; DOWN spells,
- * DEGRADED, MAINTENANCE, a rare silence), consecutive equal buckets merged into one run, as
+ * status is drawn per 5-minute bucket by a sticky random walk (mostly OPERATIONAL; rare DOWN spells,
+ * frequent short DEGRADED, MAINTENANCE, a rare silence), consecutive equal buckets merged into one run, as
  * `status_intervals` holds them; a third of the services also have an exclusion window. Used by the
  * worker tests and bench/sla.ts.
  */
@@ -36,18 +36,21 @@ export function generatedFleet(services: number, seed = 1, period = FLEET_PERIOD
   for (let s = 0; s < services; s += 1) {
     starts.length = 0;
     codes.length = 0;
-    // Flakier services change more often: about 10 to 90 runs a month.
-    const flakiness = 0.0005 + random() * 0.004;
+    // Outages are rare (about 0.3 to 4 a month, 15 minutes on average), so a month at 99.9 % spreads
+    // over MET, AT_RISK and BREACHED; DEGRADED flickers more often (20 to 50 times), which is what
+    // gives a service its 50 to 110 runs.
+    const downRate = 0.00003 + random() * 0.00045;
+    const degradedRate = 0.0025 + random() * 0.0035;
     let code = OPERATIONAL_CODE;
     for (let b = 0; b < buckets; b += 1) {
       let next = code;
       if (code === OPERATIONAL_CODE) {
         const r = random();
-        if (r < flakiness) next = DOWN_CODE;
-        else if (r < flakiness * 1.6) next = DEGRADED_CODE;
-        else if (r < flakiness * 1.7) next = MAINTENANCE_CODE;
-        else if (r < flakiness * 1.75) next = GAP_CODE;
-      } else if (random() < (code === DOWN_CODE ? 0.35 : 0.2)) {
+        if (r < downRate) next = DOWN_CODE;
+        else if (r < downRate + degradedRate) next = DEGRADED_CODE;
+        else if (r < downRate + degradedRate + 0.0002) next = MAINTENANCE_CODE;
+        else if (r < downRate + degradedRate + 0.00025) next = GAP_CODE;
+      } else if (random() < (code === DOWN_CODE ? 0.35 : 0.4)) {
         next = OPERATIONAL_CODE;
       }
       if (b === 0 || next !== code) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computePeriodResult, measurePeriod } from '../../src/sla/periodArithmetic.js';
 import { measureTimelinePeriod, timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
-import { assertTimeline, GAP_CODE, TimelineBuilder, timelineOf } from '../../src/sla/timeline/statusTimeline.js';
+import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/sla/timeline/statusTimeline.js';
 import { generatedHistory, MINUTE, seededRandom, shuffled } from '../support/slaHistories.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');
@@ -34,6 +34,19 @@ describe('status timeline', () => {
   it('rejects a row without a finite start and a service outside the timeline', () => {
     assert.throws(() => new TimelineBuilder().add([{ status: 'DOWN', startedAt: Number.NaN, endedAt: null }]), RangeError);
     assert.throws(() => measureTimelinePeriod(timelineOf([]), 0, { period, now: period.end }), RangeError);
+  });
+
+  it('slices services out of a timeline, renumbered from 0, with the same figures', () => {
+    const random = seededRandom(11);
+    const histories = Array.from({ length: 10 }, () => generatedHistory(random, period.start, 1440));
+    const timeline = timelineOf(histories);
+    const slice = sliceTimeline(timeline, 4, 7);
+    assertTimeline(slice);
+    for (let s = 0; s < 3; s += 1) {
+      assert.deepEqual(measureTimelinePeriod(slice, s, { period, now: period.end }), measureTimelinePeriod(timeline, s + 4, { period, now: period.end }));
+    }
+    assert.throws(() => sliceTimeline(timeline, 7, 4), RangeError);
+    assert.throws(() => sliceTimeline(timeline, 0, 11), RangeError);
   });
 
   it('rejects columns of inconsistent lengths', () => {

@@ -165,6 +165,29 @@ export class TimelineBuilder {
   }
 }
 
+/**
+ * Services `from .. to` of a timeline as a timeline of their own (copied; service `from` becomes
+ * 0): how a fleet is split into one batch per worker thread.
+ */
+export function sliceTimeline(timeline: StatusTimeline, from: number, to: number): StatusTimeline {
+  const services = timeline.offsets.length - 1;
+  if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && from <= to && to <= services)) {
+    throw new RangeError(`cannot slice services [${from}, ${to}) of a timeline of ${services}`);
+  }
+  const runFrom = timeline.offsets[from]!;
+  const runTo = timeline.offsets[to]!;
+  const windowFrom = timeline.windowOffsets[from]!;
+  const windowTo = timeline.windowOffsets[to]!;
+  return {
+    offsets: timeline.offsets.slice(from, to + 1).map((offset) => offset - runFrom),
+    starts: timeline.starts.slice(runFrom, runTo),
+    codes: timeline.codes.slice(runFrom, runTo),
+    windowOffsets: timeline.windowOffsets.slice(from, to + 1).map((offset) => offset - windowFrom),
+    windowStarts: timeline.windowStarts.slice(windowFrom, windowTo),
+    windowEnds: timeline.windowEnds.slice(windowFrom, windowTo),
+  };
+}
+
 /** One timeline from each service's rows and windows, in the order given. */
 export function timelineOf(services: ReadonlyArray<{ readonly intervals: readonly StatusInterval[]; readonly exclusions?: readonly ExclusionWindow[] }>): StatusTimeline {
   const builder = new TimelineBuilder();
