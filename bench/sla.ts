@@ -167,9 +167,12 @@ async function main(): Promise<number> {
   let expected: PeriodResultColumns | undefined;
   const pools = settings.workerThreads.map((threads) => createWorkerPool({ threads }));
   try {
-    // First calls (compilation, thread start) are not counted.
-    computePeriodResults(taskFor(timeline, period));
-    for (const [i, pool] of pools.entries()) await Promise.all(slicedTasks(timeline, period, settings.workerThreads[i]!).map((task) => pool.run(task)));
+    // Warm-up calls (thread start, and V8 needs a few calls of the walk to reach its optimized code, on
+    // each thread) are not counted.
+    for (let warmup = 0; warmup < settings.warmups; warmup += 1) {
+      computePeriodResults(taskFor(timeline, period));
+      for (const [i, pool] of pools.entries()) await Promise.all(slicedTasks(timeline, period, settings.workerThreads[i]!).map((task) => pool.run(task)));
+    }
     for (let round = 1; round <= settings.rounds; round += 1) {
       const main = await measureLoop(settings.resolutionMs, async () => computePeriodResults(taskFor(timeline, period)));
       mainRuns.push(main.window);

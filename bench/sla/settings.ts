@@ -7,6 +7,8 @@
  *   cannot be reached the SQL reference is skipped with a note (the run does not fail).
  * - BENCH_SERVICES: services (default 10,000; 200 in a smoke run).
  * - BENCH_ROUNDS: measured rounds of main thread, pool and SQL (default 3; 1 in a smoke run).
+ * - BENCH_WARMUPS: uncounted computations first, on the main thread and on each pool (default 5; 1
+ *   in a smoke run): V8 reaches its optimized code for the walk after a few calls, on each thread.
  * - BENCH_WORKER_THREADS: threads of the pool (default: the product's default for this machine, and
  *   2 as well when that default is 1, so a speed-up from parallel threads shows on two cores).
  * - BENCH_INCREMENTAL_BUCKETS: 5-minute buckets closed for the incremental figure (default 288, a
@@ -22,6 +24,7 @@ export interface SlaBenchSettings {
   readonly databaseUrl: string;
   readonly services: number;
   readonly rounds: number;
+  readonly warmups: number;
   /** Pool sizes to measure; the first is the product's and carries the targets. */
   readonly workerThreads: readonly number[];
   readonly incrementalBuckets: number;
@@ -41,6 +44,7 @@ export function readSlaSettings(env: NodeJS.ProcessEnv): SlaBenchSettings {
     databaseUrl: env['BENCH_DATABASE_URL'] || env['SVC_TEST_DATABASE_URL'] || DEFAULT_DATABASE_URL,
     services: positive(env['BENCH_SERVICES']) ?? (smoke ? 200 : 10_000),
     rounds: positive(env['BENCH_ROUNDS']) ?? (smoke ? 1 : 3),
+    warmups: positive(env['BENCH_WARMUPS']) ?? (smoke ? 1 : 5),
     workerThreads: poolSizes(positive(env['BENCH_WORKER_THREADS'])),
     incrementalBuckets: positive(env['BENCH_INCREMENTAL_BUCKETS']) ?? (smoke ? 12 : 288),
     enforceTargets: flag(env['BENCH_ENFORCE_TARGETS']),
