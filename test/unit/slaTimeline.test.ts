@@ -49,10 +49,24 @@ describe('status timeline', () => {
     assert.throws(() => sliceTimeline(timeline, 0, 11), RangeError);
   });
 
-  it('rejects columns of inconsistent lengths', () => {
-    const timeline = timelineOf([{ intervals: [{ status: 'DOWN', startedAt: 0, endedAt: null }] }]);
-    assert.throws(() => assertTimeline({ ...timeline, codes: new Uint8Array(0) }), RangeError);
-    assert.throws(() => assertTimeline({ ...timeline, windowOffsets: new Uint32Array(5) }), RangeError);
+  const timeline = timelineOf([{ intervals: [{ status: 'OPERATIONAL', startedAt: 0, endedAt: 10 }, { status: 'DOWN', startedAt: 10, endedAt: null }], exclusions: [[0, 5]] }]);
+  const broken: ReadonlyArray<readonly [string, object]> = [
+    ['codes of another length', { codes: new Uint8Array(0) }],
+    ['window offsets of another length', { windowOffsets: new Uint32Array(5) }],
+    ['offsets that do not start at 0', { offsets: Uint32Array.of(1, 3) }],
+    ['an unknown status code (35 would alias DOWN in a bit mask)', { codes: Uint8Array.of(1, 35) }],
+    ['runs out of order', { starts: Float64Array.of(10, 0) }],
+    ['a run starting at NaN', { starts: Float64Array.of(Number.NaN, 10) }],
+    ['window ends of another length', { windowEnds: new Float64Array(0) }],
+  ];
+  for (const [name, change] of broken) {
+    it(`rejects a timeline with ${name}`, () => assert.throws(() => assertTimeline({ ...timeline, ...change }), RangeError));
+  }
+
+  it('rejects runs added out of order or with an unknown code', () => {
+    assert.throws(() => new TimelineBuilder().addRuns([10, 0], [1, 1]), RangeError);
+    assert.throws(() => new TimelineBuilder().addRuns([0], [9]), RangeError);
+    assert.throws(() => new TimelineBuilder().addRuns([0], [1], [5, 1], [6, 2]), RangeError);
   });
 });
 

@@ -26,6 +26,7 @@ export interface TimelinePeriodOptions {
   readonly degradedIsDown?: boolean;
 }
 
+/** The state of the one span a period measure walks: reused, read out before the next call. */
 const scratch = new Float64Array(SPAN_STATE_SLOTS);
 
 export function assertPeriod(period: Period, now: number): void {

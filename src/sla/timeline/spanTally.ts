@@ -47,7 +47,10 @@ export function resetSpanState(state: Float64Array, at: number): void {
   state[at + SLOT_CLOSED_AT] = Number.NaN;
 }
 
-/** Scratch room for merged windows; grows when a service has more. */
+/**
+ * Scratch room for merged windows, reused by every call (the walk is synchronous and never
+ * re-entered, and each worker thread has its own module instance); grows when a service has more.
+ */
 let merged = new Float64Array(64);
 
 /**

@@ -54,19 +54,35 @@ export function serviceCountOf(timeline: StatusTimeline): number {
 }
 
 /**
- * Checks the columns' shape (a timeline that came over a thread boundary or from a caller); throws
- * a RangeError naming what is wrong. Does not read every run.
+ * Checks a timeline that came from elsewhere (over a thread boundary, from a caller) once, at the
+ * edge: column lengths, offsets that never go back, every code a known one, runs and windows of a
+ * service in start order. Throws a RangeError naming what is wrong. One pass over the runs.
  */
 export function assertTimeline(timeline: StatusTimeline): void {
   const { offsets, starts, codes, windowOffsets, windowStarts, windowEnds } = timeline;
   if (offsets.length < 1 || windowOffsets.length !== offsets.length) {
     throw new RangeError(`timeline offsets: ${offsets.length} run offsets and ${windowOffsets.length} window offsets (both must be services + 1)`);
   }
-  if (starts.length !== codes.length || offsets[offsets.length - 1] !== starts.length) {
-    throw new RangeError(`timeline runs: ${starts.length} starts, ${codes.length} codes, last offset ${offsets[offsets.length - 1]}`);
+  if (starts.length !== codes.length || offsets[0] !== 0 || offsets[offsets.length - 1] !== starts.length) {
+    throw new RangeError(`timeline runs: ${starts.length} starts, ${codes.length} codes, offsets from ${offsets[0]} to ${offsets[offsets.length - 1]}`);
   }
-  if (windowStarts.length !== windowEnds.length || windowOffsets[windowOffsets.length - 1] !== windowStarts.length) {
-    throw new RangeError(`timeline windows: ${windowStarts.length} starts, ${windowEnds.length} ends, last offset ${windowOffsets[windowOffsets.length - 1]}`);
+  if (windowStarts.length !== windowEnds.length || windowOffsets[0] !== 0 || windowOffsets[windowOffsets.length - 1] !== windowStarts.length) {
+    throw new RangeError(`timeline windows: ${windowStarts.length} starts, ${windowEnds.length} ends, offsets from ${windowOffsets[0]} to ${windowOffsets[windowOffsets.length - 1]}`);
+  }
+  for (let i = 0; i + 1 < offsets.length; i += 1) {
+    const lo = offsets[i]!;
+    const hi = offsets[i + 1]!;
+    if (hi < lo) throw new RangeError(`timeline offsets go back at service ${i}`);
+    for (let k = lo; k < hi; k += 1) {
+      if (codes[k]! > UNKNOWN_CODE) throw new RangeError(`run ${k} of service ${i} has status code ${codes[k]}`);
+      if (!(k === lo ? Number.isFinite(starts[k]!) : starts[k]! >= starts[k - 1]!)) throw new RangeError(`run ${k} of service ${i} starts at ${starts[k]}, not in order`);
+    }
+    const wLo = windowOffsets[i]!;
+    const wHi = windowOffsets[i + 1]!;
+    if (wHi < wLo) throw new RangeError(`timeline window offsets go back at service ${i}`);
+    for (let w = wLo; w < wHi; w += 1) {
+      if (!(w === wLo ? Number.isFinite(windowStarts[w]!) : windowStarts[w]! >= windowStarts[w - 1]!)) throw new RangeError(`window ${w} of service ${i} starts at ${windowStarts[w]}, not in order`);
+    }
   }
 }
 
@@ -114,8 +130,18 @@ export class TimelineBuilder {
    * codes as {@link statusCode} or {@link GAP_CODE}; windows sorted by start, end NaN while active.
    */
   addRuns(starts: ArrayLike<number>, codes: ArrayLike<number>, windowStarts: ArrayLike<number> = [], windowEnds: ArrayLike<number> = []): number {
-    for (let i = 0; i < starts.length; i += 1) this.pushRun(starts[i]!, codes[i]!);
-    for (let i = 0; i < windowStarts.length; i += 1) this.pushWindow(windowStarts[i]!, windowEnds[i]!);
+    if (starts.length !== codes.length || windowStarts.length !== windowEnds.length) {
+      throw new RangeError(`runs: ${starts.length} starts and ${codes.length} codes; windows: ${windowStarts.length} starts and ${windowEnds.length} ends`);
+    }
+    for (let i = 0; i < starts.length; i += 1) {
+      if (i > 0 && !(starts[i]! >= starts[i - 1]!)) throw new RangeError(`run ${i} starts at ${starts[i]}, before the run before it`);
+      if (!(codes[i]! >= GAP_CODE && codes[i]! <= UNKNOWN_CODE)) throw new RangeError(`run ${i} has status code ${codes[i]}`);
+      this.pushRun(starts[i]!, codes[i]!);
+    }
+    for (let i = 0; i < windowStarts.length; i += 1) {
+      if (i > 0 && !(windowStarts[i]! >= windowStarts[i - 1]!)) throw new RangeError(`window ${i} starts at ${windowStarts[i]}, before the window before it`);
+      this.pushWindow(windowStarts[i]!, windowEnds[i]!);
+    }
     return this.closeService();
   }
 
