@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { computePeriodResult, measurePeriod } from '../../src/sla/periodArithmetic.js';
 import { measureTimelinePeriod, timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
 import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/sla/timeline/statusTimeline.js';
+import { timelineFromColumns } from '../../src/sla/timeline/timelineFromColumns.js';
 import { generatedHistory, MINUTE, seededRandom, shuffled } from '../support/slaHistories.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');
@@ -95,5 +96,51 @@ describe('timeline arithmetic is the row arithmetic', () => {
       const options = { period, now: period.start + 1000 * MINUTE, targetPercent: 99.5 };
       assert.deepEqual(timelinePeriodResult(timeline, service, options), computePeriodResult({ ...options, ...history }));
     });
+  });
+});
+
+describe('timeline from row columns', () => {
+  it('means what the rows mean, in any read order, with rows read twice counting as their last read', () => {
+    const random = seededRandom(99);
+    const histories = Array.from({ length: 60 }, () => generatedHistory(random, period.start, 1440));
+    // Rows as the paged reader sees them: shuffled across services, some read twice (first as still open).
+    const read: Array<{ service: number; seq: number; status: number; startedAt: number; endedAt: number }> = [];
+    histories.forEach((history, service) => {
+      history.intervals.forEach((row, seq) => {
+        const status = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'].indexOf(row.status) + 1;
+        if (row.endedAt !== null && random() < 0.2) read.push({ service, seq, status, startedAt: row.startedAt, endedAt: Number.NaN });
+        read.push({ service, seq, status, startedAt: row.startedAt, endedAt: row.endedAt ?? Number.NaN });
+      });
+    });
+    // Shuffle, then give each (service, seq)'s places back to its reads in their own order, so a
+    // twice-read row's open read still comes before its closed one.
+    const key = (i: number) => `${read[i]!.service}:${read[i]!.seq}`;
+    const queues = new Map<string, number[]>();
+    read.forEach((_, i) => queues.set(key(i), [...(queues.get(key(i)) ?? []), i]));
+    const sequence = shuffled(random, read.map((_, i) => i)).map((i) => queues.get(key(i))!.shift()!);
+    const rows = {
+      service: Uint32Array.from(sequence, (i) => read[i]!.service),
+      seq: Int32Array.from(sequence, (i) => read[i]!.seq),
+      status: Uint8Array.from(sequence, (i) => read[i]!.status),
+      startedAt: Float64Array.from(sequence, (i) => read[i]!.startedAt),
+      endedAt: Float64Array.from(sequence, (i) => read[i]!.endedAt),
+    };
+    const windowRows = histories.flatMap((h, service) => h.exclusions.map(([start, end]) => ({ service, start, end: end ?? Number.NaN })));
+    const windows = {
+      service: Uint32Array.from(windowRows, (w) => w.service),
+      start: Float64Array.from(windowRows, (w) => w.start),
+      end: Float64Array.from(windowRows, (w) => w.end),
+    };
+    const fromColumns = timelineFromColumns(rows, histories.length, windows);
+    assertTimeline(fromColumns);
+    histories.forEach((history, service) => {
+      const options = { period, now: period.start + 1300 * MINUTE, degradedIsDown: service % 2 === 0 };
+      assert.deepEqual(measureTimelinePeriod(fromColumns, service, options), measurePeriod({ ...options, ...history }), `service ${service}`);
+    });
+  });
+
+  it('rejects a row of a service outside the count', () => {
+    const one = { service: Uint32Array.of(3), seq: Int32Array.of(1), status: Uint8Array.of(1), startedAt: Float64Array.of(0), endedAt: Float64Array.of(Number.NaN) };
+    assert.throws(() => timelineFromColumns(one, 2), RangeError);
   });
 });
