@@ -167,8 +167,11 @@ export function measurePeriod(input: MeasureInput): PeriodMeasure {
     const next = intervals[i + 1];
     const ownEnd = interval.endedAt ?? now;
     const effectiveEnd = next === undefined ? ownEnd : Math.min(ownEnd, next.startedAt);
-    // Closed: it has a real end (its own, or the next interval's start) by the end of the elapsed period.
-    const closed = (interval.endedAt !== null || next !== undefined) && effectiveEnd <= until;
+    // Its real end: its own, or the next interval's start, whichever comes first (an open interval
+    // followed by one that starts after `now` really ends there, not at `now`).
+    const realEnd = Math.min(interval.endedAt ?? Number.POSITIVE_INFINITY, next === undefined ? Number.POSITIVE_INFINITY : next.startedAt);
+    // Closed: it has a real end by the end of the elapsed period.
+    const closed = realEnd <= until;
 
     const from = Math.max(interval.startedAt, start);
     const to = Math.min(effectiveEnd, until);
@@ -191,12 +194,12 @@ export function measurePeriod(input: MeasureInput): PeriodMeasure {
         runCounted = runStart >= start && runStart < until && !insideWindows(windows, runStart);
         if (runCounted) incidentCount += 1;
       }
-      const continues = next !== undefined && isDown(next.status) && effectiveEnd === next.startedAt;
+      const continues = next !== undefined && isDown(next.status) && realEnd === next.startedAt;
       if (!continues && runCounted && closed) {
         closedIncidentCount += 1;
-        closedIncidentMs += effectiveEnd - runStart;
+        closedIncidentMs += realEnd - runStart;
       }
-      previousDownEnd = effectiveEnd;
+      previousDownEnd = realEnd;
     } else {
       previousDownEnd = null;
     }

@@ -4,13 +4,23 @@
  * code that owns it (the handler runs in a worker thread: no I/O, no state, no clock).
  */
 import { summarizeDashboard, type DashboardStatsResult, type DashboardStatsTask } from '../dashboard/dashboardTask.js';
+import {
+  computePeriodResults,
+  computeTrendSeries,
+  type SlaPeriodResultsResult,
+  type SlaPeriodResultsTask,
+  type SlaTrendSeriesResult,
+  type SlaTrendSeriesTask,
+} from '../sla/slaBatchTasks.js';
 import type { TaskHandlers, WorkerPool } from './workerPool.js';
 
-export type WorkerInput = DashboardStatsTask;
-export type WorkerOutput = DashboardStatsResult;
+export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask;
+export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult;
 
 export const productTasks: TaskHandlers<WorkerInput, WorkerOutput> = {
   dashboardStats: summarizeDashboard,
+  slaPeriodResults: computePeriodResults,
+  slaTrendSeries: computeTrendSeries,
 };
 
 export type ProductWorkerPool = WorkerPool<WorkerInput, WorkerOutput>;

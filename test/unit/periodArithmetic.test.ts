@@ -195,6 +195,14 @@ const cases: Case[] = [
     expected: { coveredMinutes: 1440, downtimeMinutes: 10, incidentCount: 1, mttrMinutes: 10 },
   },
   {
+    // A row left open and followed by one that starts after `now` (data newer than the "as of"
+    // instant) ends where the next begins, not at `now`: computed at the period end or later, the
+    // period's MTTR is the same.
+    name: 'an open DOWN followed by a row starting after now is not closed at now',
+    input: input([iv('OPERATIONAL', 0, 1400), iv('DOWN', 1400, null), iv('OPERATIONAL', 1500, null)], { now: at(1440) }),
+    expected: { downtimeMinutes: 40, incidentCount: 1, mttrMinutes: null },
+  },
+  {
     name: 'intervals reaching outside the period are clipped to it',
     input: input([iv('DOWN', -100, -50), iv('OPERATIONAL', -50, 2000)], { now: at(3000) }),
     expected: { coveredMinutes: 1440, downtimeMinutes: 0, actualValue: 100 },
