@@ -82,7 +82,7 @@ export class SlaEventLog {
     await this.deps.writer.settled();
     const rows: Record<string, unknown>[] = await this.filtered(filter)
       .select('*')
-      .orderBy([{ column: 'at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([{ column: 'at', order: 'desc' }, { column: 'seq', order: 'desc' }])
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(rowToEntry);

@@ -83,8 +83,10 @@ export const slaSchema: Migration = {
       );
       create index sla_alerts_by_raise on sla_alerts (raised_at desc, id);
       create index sla_alerts_active on sla_alerts (condition_key) where resolved_at is null;
+      -- seq: the order entries were written in (several share an instant under a manual clock or in one batch).
       create table sla_events (
         id uuid primary key,
+        seq bigserial not null,
         at timestamptz not null,
         kind text not null,
         origin text not null,
@@ -96,7 +98,7 @@ export const slaSchema: Migration = {
         alert_id uuid,
         data jsonb not null
       );
-      create index sla_events_by_time on sla_events (at desc, id);
+      create index sla_events_by_time on sla_events (at desc, seq desc);
       -- Stored period results (written by the computation): one row per (definition, subject, period).
       -- subject_type is service (subject_id a service id) or group (subject_id a group name).
       create table sla_period_results (
