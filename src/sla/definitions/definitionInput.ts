@@ -41,7 +41,8 @@ export function readCreateDefinition(input: CreateSlaDefinitionInput): NewDefini
   };
 }
 
-export type UpdateSlaDefinitionInput = Partial<CreateSlaDefinitionInput>;
+/** GraphQL passes null for a field sent as null. */
+export type UpdateSlaDefinitionInput = { readonly [K in keyof CreateSlaDefinitionInput]?: CreateSlaDefinitionInput[K] | null };
 
 /**
  * The fields to change: absent (or null, for the required ones) leaves a field as it is; for the
