@@ -61,6 +61,13 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
               incidents.onStatusChanged(event);
               return;
             case 'service.created':
+              // Checked once the request that created it has done its part: a backup report creates the
+              // service, then records the backup, and that backup counts. Still before this batch commits.
+              queueMicrotask(() => {
+                const service = fleet.services.get(event.service.id);
+                if (service) backupWatch.check(service, event.at, event.origin);
+              });
+              return;
             case 'backup.recorded':
             case 'service.backup_policy_changed': {
               const service = fleet.services.get(event.service.id);

@@ -151,6 +151,12 @@ for (const backend of testBackends()) {
       assert.deepEqual((await alertsOf(id)).map((a: { status: string }) => a.status), ['RESOLVED']);
     });
 
+    it('a service first seen through a successful backup report is not overdue: no alert is raised and resolved', async () => {
+      await backup('reported-db', 'success');
+      const id = (await t.serviceRow(NODE, 'reported-db')).id as string;
+      assert.deepEqual(await alertsOf(id), []);
+    });
+
     it('slaAlerts filters by kind, status, group and time, and refuses a malformed id', async () => {
       const open = await okGql(t, admin.accessToken, ALERTS, { f: { statuses: ['OPEN', 'ACKNOWLEDGED'] } });
       assert.ok(open.slaAlerts.every((a: { status: string }) => a.status !== 'RESOLVED'));

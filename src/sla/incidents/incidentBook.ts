@@ -42,6 +42,8 @@ export interface IncidentBookDeps {
 
 type Change = 'opened' | 'updated' | 'closed';
 
+const RETRY = Symbol('retry');
+
 export class IncidentBook {
   /** The open automatic incident of each service, by service id. */
   private readonly open: StagedMemory<SlaIncident>;
@@ -129,11 +131,14 @@ export class IncidentBook {
     return run;
   }
 
-  private async updateNow(viewer: Viewer, id: string, changes: IncidentChanges): Promise<SlaIncident> {
+  private async updateNow(viewer: Viewer, id: string, changes: IncidentChanges, attempt = 1): Promise<SlaIncident> {
     await this.deps.writer.settled();
     const stored = await readIncident(this.deps.knex, id);
-    return commitChange(this.deps, (now) => {
-      const before = [...this.open.values()].find((i) => i.id === id) ?? stored;
+    const result = await commitChange(this.deps, (now) => {
+      const live = [...this.open.values()].find((i) => i.id === id);
+      // Read open and automatic, but no longer open in memory: a status change closed it while we read.
+      if (!live && stored?.source === 'AUTOMATIC' && stored.endedAt === null) return RETRY;
+      const before = live ?? stored;
       if (before === null) throw unknownIncident(id);
       const after: SlaIncident = {
         ...before,
@@ -154,6 +159,9 @@ export class IncidentBook {
       this.write({ ...after, updatedAt: now }, change, now, 'api', viewer.userId, { fields });
       return { ...after, updatedAt: now };
     });
+    if (result !== RETRY) return result;
+    if (attempt >= 3) throw new AppError(ErrorCode.Conflict, `SLA incident ${id} is changing under way; retry`);
+    return this.updateNow(viewer, id, changes, attempt + 1);
   }
 
   async list(filter: IncidentFilter, page: Page): Promise<SlaIncident[]> {
