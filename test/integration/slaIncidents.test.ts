@@ -192,6 +192,21 @@ for (const backend of testBackends()) {
       await client.dispose();
     });
 
+    it('deleting a service ends its open incident and drops the assignments and targets naming it, in the same commit', async () => {
+      const id = await covered('gone-api', [lenient]);
+      await okGql(t, admin.accessToken, 'mutation($i: CreateSLATargetInput!) { createSLATarget(input: $i) { id } }', { i: { definitionId: lenient, scope: 'SERVICE', scopeValue: id, targetPercent: 95 } });
+      await pushStatus(t, 'gone-api', 'DOWN');
+      clock.advance(1000);
+      assert.equal((await okGql(t, admin.accessToken, 'mutation($id: ID!) { deleteService(id: $id) }', { id })).deleteService, true);
+      const [incident] = await incidentsOf(id);
+      assert.deepEqual([incident.open, incident.endedAt, incident.resolution, incident.service], [false, iso(clock.now()), 'the service was deleted', null]);
+      const knex = t.server.database.knex;
+      assert.equal((await knex('sla_assignments').where({ service_id: id })).length, 0);
+      assert.equal((await knex('sla_targets').where({ scope_type: 'SERVICE', scope_value: id })).length, 0);
+      const log = await okGql(t, admin.accessToken, 'query($id: ID) { slaEventLog(filter: {serviceId: $id}, limit: 3) { kind origin actor { username } } }', { id });
+      assert.deepEqual(log.slaEventLog.map((e: { kind: string }) => e.kind).sort(), ['INCIDENT_CLOSED', 'TARGET_DELETED', 'UNASSIGNED']);
+    });
+
     it('a refused commit leaves neither the status change nor its incident; the next change opens it', async () => {
       const id = await covered('poison-api', [lenient]);
       const knex = t.server.database.knex;
