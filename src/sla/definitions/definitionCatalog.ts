@@ -89,6 +89,19 @@ export class DefinitionCatalog {
     return [...ids].map((id) => this.definitions.get(id)).filter((d): d is SlaDefinition => d !== undefined);
   }
 
+  /**
+   * The services a definition covers now: those assigned to it and the members of the groups
+   * assigned to it (`membersOf` gives a group's member ids), each once, sorted.
+   */
+  coveredServiceIds(definitionId: string, membersOf: (groupName: string) => readonly string[]): string[] {
+    const ids = new Set<string>();
+    for (const a of this.assignmentsOf(definitionId)) {
+      if (a.serviceId !== null) ids.add(a.serviceId);
+      else for (const id of membersOf(a.groupName!)) ids.add(id);
+    }
+    return [...ids].sort();
+  }
+
   // --- changes (staged; the caller records them in the event log) ---
 
   putDefinition(definition: SlaDefinition): void {
