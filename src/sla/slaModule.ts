@@ -10,6 +10,7 @@
  * gated by the licence: incidents and alerts are recorded while the plugin is off, so turning it on
  * shows a true history.
  */
+import type { Origin } from '../events/domainEvents.js';
 import type { CoreServices } from '../graphql/context.js';
 import type { ProductModule } from '../modules/module.js';
 import type { RealtimeServices } from '../realtime/realtimeSchema.js';
@@ -90,7 +91,7 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
 };
 
 /** In the batch of a service's deletion: its automatic incident ends, its alerts resolve, assignments and targets naming it go. */
-function forgetService(sla: SlaModel, serviceId: string, at: number, origin: 'api' | 'agent' | 'hydrate' | 'worker' | 'timer'): void {
+function forgetService(sla: SlaModel, serviceId: string, at: number, origin: Origin): void {
   sla.incidents.onServiceDeleted(serviceId, at, origin);
   sla.backupWatch.forget(serviceId, at, origin);
   sla.alerts.resolveWhere((a) => a.serviceId === serviceId, at, origin);

@@ -60,7 +60,7 @@ export class GroupSettingsStore {
       this.settings.set(groupName, { groupName, targetOverrides: value === null ? null : { uptime: value }, updatedAt: at });
       this.deps.log.record({
         kind: 'GROUP_TARGET_OVERRIDE_SET', at, origin: 'api', actorId: viewer.userId, subjects: { groupName },
-        data: { group: groupName, previous: previous, targetOverrides: value === null ? null : { uptime: value } },
+        data: { group: groupName, previous, targetOverrides: value === null ? null : { uptime: value } },
       });
     });
   }
