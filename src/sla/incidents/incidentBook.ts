@@ -26,7 +26,7 @@ import { incidentData } from '../slaEvents.js';
 import { StagedMemory } from '../stagedMemory.js';
 import { slaIncidentsTable } from '../slaTables.js';
 import type { IncidentChanges, NewIncidentRequest } from './incidentInput.js';
-import { incidentMove, incidentTimes, type SlaIncident } from './incidentRules.js';
+import { incidentMove, incidentTimes, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH, type SlaIncident } from './incidentRules.js';
 import { countIncidents, incidentToRow, readIncident, readIncidents, type IncidentFilter } from './incidentRows.js';
 
 export interface IncidentBookDeps {
@@ -64,9 +64,11 @@ export class IncidentBook {
 
   /** Staged, in the batch of the status change. */
   onStatusChanged(event: ServiceStatusChangedEvent): void {
+    const current = this.open.get(event.service.id) ?? null;
+    // The hot path: most changes are of services with no outage open, to a status that opens none.
+    if (current === null && event.status !== 'DOWN' && event.status !== 'DEGRADED') return;
     const service = this.deps.services.get(event.service.id);
     const covering = service ? this.deps.catalog.coveringDefinitions(service.id, service.slaGroup) : [];
-    const current = this.open.get(event.service.id) ?? null;
     const move = incidentMove(current, event.status, covering);
     switch (move.type) {
       case 'none':
@@ -74,7 +76,7 @@ export class IncidentBook {
       case 'open': {
         const incident: SlaIncident = {
           id: this.deps.newId(), serviceId: event.service.id, definitionIds: move.definitionIds, source: 'AUTOMATIC',
-          title: `${event.service.name} is ${event.status}`, description: event.message, severity: move.severity,
+          title: `${event.service.name} is ${event.status}`.slice(0, MAX_TITLE_LENGTH), description: event.message?.slice(0, MAX_TEXT_LENGTH) ?? null, severity: move.severity,
           startedAt: event.at, endedAt: null, resolution: null, createdAt: event.at, updatedAt: event.at,
         };
         this.write(incident, 'opened', event.at, event.origin, null, { status: event.status, previousStatus: event.previousStatus });
