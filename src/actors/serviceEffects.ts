@@ -29,10 +29,19 @@ export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 's
   const { writer, bus } = ports;
   return {
     // A status report changes the status columns only: the hot path writes those, not all 33.
-    persist: ({ after, event }) =>
-      event.type === 'STATUS_REPORTED'
-        ? writer.upsert(serviceStatusTable, serviceStatusRow(after.context.record))
-        : writer.upsert(servicesTable, serviceToRow(after.context.record)),
+    persist: ({ before, after, event }) => {
+      if (event.type === 'STATUS_REPORTED') {
+        writer.upsert(serviceStatusTable, serviceStatusRow(after.context.record));
+        return;
+      }
+      writer.upsert(servicesTable, serviceToRow(after.context.record));
+      // Whoever watches backup freshness (the SLA plugin's overdue alerts) learns of a new policy.
+      const was = before.context.record.backup;
+      const is = after.context.record.backup;
+      if (was.expected !== is.expected || was.maxAgeDays !== is.maxAgeDays) {
+        emitOnCommit(writer, bus, { type: 'service.backup_policy_changed', service: refOf(after.context.record), expected: is.expected, maxAgeDays: is.maxAgeDays, at: event.at, origin: event.origin });
+      }
+    },
     statusChanged: ({ after, event }) => {
       const { previous, record } = after.context;
       writer.upsert(statusIntervalsTable, intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince));

@@ -51,6 +51,16 @@ export interface BackupRecordedEvent {
   readonly origin: Origin;
 }
 
+/** A registration or update changed whether the service expects backups, or their maximum age. */
+export interface ServiceBackupPolicyChangedEvent {
+  readonly type: 'service.backup_policy_changed';
+  readonly service: ServiceRef;
+  readonly expected: boolean;
+  readonly maxAgeDays: number | null;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export interface UserRef {
   readonly id: string;
   readonly username: string;
@@ -113,6 +123,7 @@ export interface DomainEventMap {
   'service.created': ServiceCreatedEvent;
   'service.deleted': ServiceDeletedEvent;
   'backup.recorded': BackupRecordedEvent;
+  'service.backup_policy_changed': ServiceBackupPolicyChangedEvent;
   'user.created': UserChangedEvent;
   'user.updated': UserChangedEvent;
   'user.deleted': UserChangedEvent;
