@@ -27,6 +27,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'webhook:read': ['admin', 'operator'],
   'webhook:read-private': ['admin'],
   'webhook:manage': ['admin'],
+  'sla:read': ['admin', 'operator', 'user'],
+  'sla:write': ['admin', 'operator'],
 };
 
 describe('roles and authorization', () => {
