@@ -57,7 +57,7 @@ export function demoHistory(serviceName: string, days: number, end: number): Dem
   for (let at = start; at < endStep; at += DEMO_STEP_MS) {
     while (windowIndex < windows.length && windows[windowIndex]!.endedAt <= at) windowIndex += 1;
     const inWindow = windowIndex < windows.length && windows[windowIndex]!.startedAt <= at;
-    const next = inWindow ? 'MAINTENANCE' : step(status === 'MAINTENANCE' ? 'OPERATIONAL' : status, profile, random());
+    const next: ServiceStatus = inWindow ? 'MAINTENANCE' : step(status === 'MAINTENANCE' ? 'OPERATIONAL' : status, profile, random());
     if (next !== status) {
       if (at > since) intervals.push({ status, startedAt: since, endedAt: at });
       status = next;
