@@ -51,7 +51,7 @@ export function demoHistory(serviceName: string, days: number, end: number): Dem
   const start = endStep - days * DAY_MS;
   const windows = hasWindows ? weeklyWindows(start, endStep) : [];
   const intervals: DemoInterval[] = [];
-  let status: ServiceStatus = 'OPERATIONAL';
+  let status = 'OPERATIONAL' as ServiceStatus;
   let since = start;
   let windowIndex = 0;
   for (let at = start; at < endStep; at += DEMO_STEP_MS) {
