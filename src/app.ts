@@ -34,6 +34,7 @@ import { migrate } from './persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
+import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -53,7 +54,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
     .with(realtimeModule)
-    .with(agentCommandsModule);
+    .with(agentCommandsModule)
+    .with(exclusionWindowsModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   'webhook:read': STAFF,
   'webhook:read-private': ADMIN,
   'webhook:manage': ADMIN,
+  'exclusion-window:read': EVERYONE,
+  'exclusion-window:write': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

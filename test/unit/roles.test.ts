@@ -27,6 +27,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'webhook:read': ['admin', 'operator'],
   'webhook:read-private': ['admin'],
   'webhook:manage': ['admin'],
+  'exclusion-window:read': ['admin', 'operator', 'user'],
+  'exclusion-window:write': ['admin', 'operator'],
 };
 
 describe('roles and authorization', () => {
