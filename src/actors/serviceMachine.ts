@@ -59,7 +59,7 @@ export const serviceMachine = setup({
     }),
     holdReport: assign(({ context, event }) => {
       if (context.maintenance === undefined) return {};
-      const { record, held } = holdReport(context.record, event);
+      const { record, held } = holdReport(context.record, context.maintenance.held, event);
       return { record, maintenance: { windowId: context.maintenance.windowId, held } };
     }),
     openWindow: assign(({ context, event }) => {

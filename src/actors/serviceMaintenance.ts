@@ -8,7 +8,7 @@
  * interval and events). Everything else a report carries (workload fields, replicas) applies at once.
  */
 import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
-import { applyServiceEvent, type ServiceEvent } from './serviceChanges.js';
+import { applyServiceEvent, reportedStatus, type ServiceEvent } from './serviceChanges.js';
 
 /** What the service reported last, held while a window shows MAINTENANCE. */
 export interface HeldReport {
@@ -36,13 +36,15 @@ export function heldAtStart(record: ServiceRecord): HeldReport {
 
 /**
  * A status-carrying event during a window: every field it sets applies, except the shown status
- * and message, which stay the window's; the reported ones are held.
+ * and message, which stay the window's; the reported ones replace the held ones (a person's update
+ * may carry only one of the two: the other stays held as it was).
  */
-export function holdReport(record: ServiceRecord, event: ServiceEvent): { readonly record: ServiceRecord; readonly held: HeldReport } {
+export function holdReport(record: ServiceRecord, held: HeldReport, event: ServiceEvent): { readonly record: ServiceRecord; readonly held: HeldReport } {
   const applied = applyServiceEvent(record, event);
+  const carriesMessage = event.type !== 'UPDATED' || event.changes.statusMessage !== undefined;
   return {
     record: { ...applied, status: record.status, statusMessage: record.statusMessage, statusSince: record.statusSince, statusSeq: record.statusSeq },
-    held: { status: applied.status, message: applied.statusMessage },
+    held: { status: reportedStatus(event) ?? held.status, message: carriesMessage ? applied.statusMessage : held.message },
   };
 }
 

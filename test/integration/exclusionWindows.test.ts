@@ -258,6 +258,21 @@ for (const backend of testBackends()) {
       assert.deepEqual(await spans(), []);
     });
 
+    it('deleting a service in a window takes the window with it, and its scheduled end then does nothing', async () => {
+      admin = await signInAdmin(t);
+      const service = await newService();
+      const started = await t.call('POST', START, { serviceId: service.id, expectedEndAt: iso(clock.now() + 5 * MINUTE) });
+      assert.equal(started.status, 200, started.text);
+      const deleted = await gql(t, 'mutation($id: ID!) { deleteService(id: $id) }', { id: service.id }, admin.accessToken);
+      assert.equal(deleted.errors, undefined, deleted.text);
+      assert.equal(await windowRow(started.json.windowId), undefined, 'the row went with its service');
+      assert.equal(t.server.app.maintenanceWindows.get(started.json.windowId), undefined);
+      const errors = t.logs.filter((r) => r['level'] === 'error').length;
+      clock.advance(5 * MINUTE);
+      await t.server.writer.settled();
+      assert.equal(t.logs.filter((r) => r['level'] === 'error').length, errors, 'nothing failed');
+    });
+
     it('GraphQL input: an unknown service is NOT_FOUND, an expectedEndAt in the past BAD_USER_INPUT', async () => {
       admin = await signInAdmin(t); // the clock moved past the last token's lifetime
       const unknown = await gql(t, CREATE, { i: { serviceId: '00000000-0000-4000-8000-000000000000' } }, admin.accessToken);

@@ -90,6 +90,19 @@ describe('service machine with maintenance windows', () => {
     assert.deepEqual(actions, ['persist']);
   });
 
+  it("a person's status message alone during the window replaces the held message and keeps the held status", () => {
+    const { next, actions } = step(inWindow('DOWN', 'broken'), { type: 'UPDATED', changes: { statusMessage: 'vendor ticket 42' }, at: T0 + 3 * MINUTE, origin: 'api' });
+    assert.equal(next.context.record.statusMessage, 'kernel upgrade', 'the window still shows its reason');
+    assert.deepEqual(next.context.maintenance?.held, { status: 'DOWN', message: 'vendor ticket 42' });
+    assert.deepEqual(actions, ['persist', 'reportHeld']);
+  });
+
+  it("a person's status alone during the window replaces the held status and keeps the held message", () => {
+    const { next } = step(inWindow('DOWN', 'broken'), { type: 'UPDATED', changes: { status: 'OPERATIONAL' }, at: T0 + 3 * MINUTE, origin: 'api' });
+    assert.equal(next.value, 'MAINTENANCE');
+    assert.deepEqual(next.context.maintenance?.held, { status: 'OPERATIONAL', message: 'broken' });
+  });
+
   for (const held of SERVICE_STATUSES.filter((s) => s !== 'MAINTENANCE')) {
     it(`the end of the window moves the service to the held ${held}, as a status change from MAINTENANCE`, () => {
       const during = step(inWindow('OPERATIONAL'), report(held, `now ${held}`)).next;
