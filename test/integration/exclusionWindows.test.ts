@@ -113,6 +113,18 @@ for (const backend of testBackends()) {
       assert.equal(t.server.app.maintenanceWindows.dueAt(started.json.windowId), undefined, 'the scheduled end is cancelled');
     });
 
+    it("an agent's status sync during the window is held too, and shown when the window ends", async () => {
+      const service = await newService();
+      const started = await t.call('POST', START, { service: service.name, nodeId: service.nodeId, reason: 'node drain' });
+      assert.equal(started.status, 200, started.text);
+      const sync = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }] });
+      assert.equal(sync.status, 200, sync.text);
+      assert.deepEqual([statusOf(service.id).status, statusOf(service.id).readyReplicas], ['MAINTENANCE', 1]);
+      const stopped = await t.call('POST', STOP, { service: service.name, nodeId: service.nodeId });
+      assert.equal(stopped.json.serviceStatus, 'DEGRADED');
+      assert.equal(statusOf(service.id).statusMessage, '1/3 ready');
+    });
+
     it('a window ends by itself at expectedEndAt (a scheduled event on the clock)', async () => {
       const service = await newService();
       const started = await t.call('POST', START, { serviceId: service.id, expectedEndAt: iso(clock.now() + 10 * MINUTE) });
