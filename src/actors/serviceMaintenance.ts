@@ -54,3 +54,11 @@ export function leaveMaintenance(record: ServiceRecord, held: HeldReport, at: nu
   if (held.status === record.status) return next;
   return { ...next, status: held.status, statusSince: at, statusSeq: record.statusSeq + 1 };
 }
+
+/**
+ * The service as its reports see it: during a window, the held status and message instead of the
+ * shown ones, so a report that repeats what is held changes nothing (and is not written again).
+ */
+export function reportedView(record: ServiceRecord, maintenance: ServiceMaintenance | undefined): ServiceRecord {
+  return maintenance === undefined ? record : { ...record, status: maintenance.held.status, statusMessage: maintenance.held.message };
+}

@@ -80,8 +80,12 @@ for (const backend of testBackends()) {
       assert.equal(during.status, 'MAINTENANCE', 'the push is answered with the status shown');
       assert.equal(statusOf(service.id).status, 'MAINTENANCE');
       assert.deepEqual(await windowRow(started.json.windowId).then((row) => [row.held_status, row.held_message]), ['DOWN', 'restarting']);
+      const updatedAt = statusOf(service.id).updatedAt;
+      clock.advance(MINUTE);
+      await push(service, 'DOWN', 'restarting');
+      assert.equal(statusOf(service.id).updatedAt, updatedAt, 'a push repeating what the window holds changes nothing');
 
-      clock.advance(5 * MINUTE);
+      clock.advance(4 * MINUTE);
       const stopped = await t.call('POST', STOP, { windowId: started.json.windowId });
       assert.equal(stopped.status, 200, stopped.text);
       assert.deepEqual([stopped.json.windowId, stopped.json.active, stopped.json.endedAt, stopped.json.serviceStatus], [started.json.windowId, false, iso(T0 + 5 * MINUTE), 'DOWN']);
@@ -120,6 +124,8 @@ for (const backend of testBackends()) {
       const sync = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }] });
       assert.equal(sync.status, 200, sync.text);
       assert.deepEqual([statusOf(service.id).status, statusOf(service.id).readyReplicas], ['MAINTENANCE', 1]);
+      const again = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }] });
+      assert.deepEqual([again.json.updated, again.json.unchanged], [0, 1], 'a sync repeating what the window holds changes nothing');
       const stopped = await t.call('POST', STOP, { service: service.name, nodeId: service.nodeId });
       assert.equal(stopped.json.serviceStatus, 'DEGRADED');
       assert.equal(statusOf(service.id).statusMessage, '1/3 ready');

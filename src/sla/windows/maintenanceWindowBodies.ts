@@ -7,6 +7,7 @@
 import {
   badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, Warnings, type Json,
 } from '../../protocol/fields.js';
+import { isUuid } from './maintenanceWindowHistory.js';
 import type { StartWindowRequest, StopWindowRequest, ServiceTarget } from './maintenanceWindowService.js';
 
 export const MAX_REASON = 2048;
@@ -35,7 +36,7 @@ export function optionalTimestamp(value: unknown, label: string): number | null 
 function identifier(value: unknown, label: string): string {
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
   const id = value.trim();
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw badRequest(`field "${label}" must be an id as returned by the server (a UUID)`);
+  if (!isUuid(id)) throw badRequest(`field "${label}" must be an id as returned by the server (a UUID)`);
   return id.toLowerCase();
 }
 
