@@ -35,6 +35,7 @@ import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
 import { slaModule } from './sla/slaModule.js';
+import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -55,7 +56,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
     .with(realtimeModule)
     .with(agentCommandsModule)
-    .with(slaModule);
+    .with(slaModule)
+    .with(exclusionWindowsModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

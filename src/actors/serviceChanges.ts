@@ -68,7 +68,11 @@ export type ServiceEvent =
   | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading })
   | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport })
   | (EventBase & { readonly type: 'UPDATED'; readonly changes: ServiceUpdate })
-  | (EventBase & { readonly type: 'REFERENCE_REMOVED'; readonly removed: RemovedReference });
+  | (EventBase & { readonly type: 'REFERENCE_REMOVED'; readonly removed: RemovedReference })
+  /** A maintenance window opened on the service (serviceMaintenance.ts): it shows MAINTENANCE until the window ends. */
+  | (EventBase & { readonly type: 'MAINTENANCE_STARTED'; readonly windowId: string; readonly reason: string | null })
+  /** The window ended (stopped, expired or deleted): the service shows the status it reported meanwhile. */
+  | (EventBase & { readonly type: 'MAINTENANCE_ENDED'; readonly windowId: string });
 
 /** The status an event moves the service to, when it carries one. */
 export function reportedStatus(event: ServiceEvent): ServiceStatus | null {
@@ -138,6 +142,10 @@ export function applyServiceEvent(record: ServiceRecord, event: ServiceEvent): S
         updatedAt: event.at,
       };
     }
+    case 'MAINTENANCE_STARTED':
+    case 'MAINTENANCE_ENDED':
+      // The window's own context lives beside the record; the machine applies these (serviceMaintenance.ts).
+      return record;
     case 'BACKUP_REPORTED': {
       const r = event.report;
       const taken = r.status === 'success' || r.status === 'partial';

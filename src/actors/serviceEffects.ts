@@ -25,12 +25,15 @@ export interface ServiceEffectPorts {
 
 type ServiceEffect = Effect<ServiceSnapshot, ServiceEvent>;
 
-export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 'statusChanged' | 'backupRecorded', ServiceEffect> {
+/** Events that change only the status columns of a service. */
+const STATUS_ONLY = new Set<ServiceEvent['type']>(['STATUS_REPORTED', 'MAINTENANCE_STARTED', 'MAINTENANCE_ENDED']);
+
+export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 'statusChanged' | 'reportHeld' | 'backupRecorded', ServiceEffect> {
   const { writer, bus } = ports;
   return {
     // A status report changes the status columns only: the hot path writes those, not all 33.
     persist: ({ before, after, event }) => {
-      if (event.type === 'STATUS_REPORTED') {
+      if (STATUS_ONLY.has(event.type)) {
         writer.upsert(serviceStatusTable, serviceStatusRow(after.context.record));
         return;
       }
@@ -41,6 +44,20 @@ export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 's
       if (was.expected !== is.expected || was.maxAgeDays !== is.maxAgeDays) {
         emitOnCommit(writer, bus, { type: 'service.backup_policy_changed', service: refOf(after.context.record), expected: is.expected, maxAgeDays: is.maxAgeDays, at: event.at, origin: event.origin });
       }
+    },
+    // The held report belongs to the window (a plugin's row): its staged handler writes it in this batch.
+    reportHeld: ({ after, event }) => {
+      const { record, maintenance } = after.context;
+      if (maintenance === undefined) return;
+      emitOnCommit(writer, bus, {
+        type: 'service.report_held',
+        service: refOf(record),
+        windowId: maintenance.windowId,
+        status: maintenance.held.status,
+        message: maintenance.held.message,
+        at: event.at,
+        origin: event.origin,
+      });
     },
     statusChanged: ({ after, event }) => {
       const { previous, record } = after.context;

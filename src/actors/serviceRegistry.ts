@@ -20,6 +20,7 @@ import { EntityHost } from './host/entityHost.js';
 import type { NodeHierarchy } from './nodeHierarchy.js';
 import type { ServiceEvent } from './serviceChanges.js';
 import { refOf, serviceEffects } from './serviceEffects.js';
+import type { ServiceMaintenance } from './serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
 import { serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
 
@@ -49,6 +50,10 @@ export interface ServiceRegistry {
   delete(id: string, at: number, origin: Origin): ServiceRecord | undefined;
   /** Records read from the database (origin `hydrate`: nothing is written). */
   hydrate(records: Iterable<ServiceRecord>): void;
+  /** The maintenance window a service is in, if any (serviceMaintenance.ts). */
+  maintenanceOf(id: string): ServiceMaintenance | undefined;
+  /** A window read from the database at start, put back into its service's actor (nothing is written). */
+  loadMaintenance(id: string, maintenance: ServiceMaintenance): void;
 }
 
 export interface ServiceRegistryPorts {
@@ -152,6 +157,12 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
         indexes.add(record, false);
       }
       indexes.sortOrder();
+    },
+    maintenanceOf: (id) => host.get(id)?.context.maintenance,
+    loadMaintenance(id, maintenance) {
+      const record = recordOf(id);
+      if (!record) throw new Error(`no service ${id}`);
+      host.load(id, snapshotFor(serviceMachine, record, maintenance));
     },
   };
   return registry;

@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   'webhook:manage': ADMIN,
   'sla:read': EVERYONE,
   'sla:write': STAFF,
+  'exclusion-window:read': EVERYONE,
+  'exclusion-window:write': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -27,6 +27,21 @@ export interface ServiceStatusChangedEvent {
   readonly origin: Origin;
 }
 
+/**
+ * A report arrived while a maintenance window shows the service as MAINTENANCE: the status and
+ * message it reported, held by the service's actor until the window ends (src/actors/serviceMaintenance.ts).
+ * Staged handlers keep it with the window (the SLA plugin), so a restart ends the window on it.
+ */
+export interface ServiceReportHeldEvent {
+  readonly type: 'service.report_held';
+  readonly service: ServiceRef;
+  readonly windowId: string;
+  readonly status: ServiceStatus;
+  readonly message: string | null;
+  readonly at: number;
+  readonly origin: Origin;
+}
+
 export interface ServiceCreatedEvent {
   readonly type: 'service.created';
   readonly service: ServiceRef;
@@ -121,6 +136,7 @@ export interface AgentCommandUpdatedEvent {
 export interface DomainEventMap {
   'service.status_changed': ServiceStatusChangedEvent;
   'service.created': ServiceCreatedEvent;
+  'service.report_held': ServiceReportHeldEvent;
   'service.deleted': ServiceDeletedEvent;
   'backup.recorded': BackupRecordedEvent;
   'service.backup_policy_changed': ServiceBackupPolicyChangedEvent;

@@ -5,6 +5,7 @@
 import type { ServiceRecord } from '../domain/service.js';
 import type { HealthReport } from '../protocol/machineBodies.js';
 import type { Fleet } from '../actors/fleet.js';
+import { reportedView } from '../actors/serviceMaintenance.js';
 
 export interface HealthReportOutcome {
   readonly service: ServiceRecord;
@@ -33,7 +34,9 @@ export function ingestHealthReport(fleet: Fleet, report: HealthReport, at: numbe
     return { service, created: true, previousStatus: null, warnings: [] };
   }
   const warnings = ignoredDeclarations(existing, report);
-  if (existing.status === report.status && existing.statusMessage === report.message) {
+  // In a maintenance window (shown as MAINTENANCE) the comparison is with what the service holds.
+  const reported = existing.status === 'MAINTENANCE' ? reportedView(existing, fleet.services.maintenanceOf(existing.id)) : existing;
+  if (reported.status === report.status && reported.statusMessage === report.message) {
     return { service: existing, created: false, previousStatus: existing.status, warnings };
   }
   const service = fleet.services.send(existing.id, { type: 'STATUS_REPORTED', status: report.status, message: report.message, at, origin: 'agent' });

@@ -4,6 +4,7 @@
  * so a steady fleet costs a parse and a comparison per service, not a write.
  */
 import { mergeSyncReport, syncChangesNothing } from '../actors/serviceChanges.js';
+import { reportedView } from '../actors/serviceMaintenance.js';
 import type { StatusSync } from '../protocol/machineBodies.js';
 import type { Fleet } from '../actors/fleet.js';
 
@@ -31,7 +32,9 @@ export function ingestStatusSync(fleet: Fleet, sync: StatusSync, at: number): St
       continue;
     }
     // A field the entry leaves out is not reported: the service keeps what registration or an earlier sync set.
-    if (syncChangesNothing(service, entry)) {
+    // In a maintenance window (shown as MAINTENANCE) the comparison is with what the service holds.
+    const reported = service.status === 'MAINTENANCE' ? reportedView(service, fleet.services.maintenanceOf(service.id)) : service;
+    if (syncChangesNothing(reported, entry)) {
       unchanged += 1;
       continue;
     }

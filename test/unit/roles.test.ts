@@ -29,6 +29,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'webhook:manage': ['admin'],
   'sla:read': ['admin', 'operator', 'user'],
   'sla:write': ['admin', 'operator'],
+  'exclusion-window:read': ['admin', 'operator', 'user'],
+  'exclusion-window:write': ['admin', 'operator'],
 };
 
 describe('roles and authorization', () => {

@@ -1,7 +1,7 @@
 /**
  * The entity actor host: keeps each entity's XState *snapshot* (not a started actor), applies
  * events with the machine's pure transition, and runs the actions the transition returns through
- * injected I/O. Services use it now; tickets, SLA groups and maintenance windows later.
+ * injected I/O. Services and maintenance windows use it now; tickets and SLA groups later.
  *
  * Concurrency model: everything runs on the event loop and `send` is synchronous, so the host is
  * the single writer of each entity and events for one entity apply in the order they are sent.
