@@ -36,6 +36,8 @@ export interface NewServiceInput {
   readonly ownerId: string | null;
   readonly teamId: string | null;
   readonly dependencies: readonly ServiceDependency[];
+  /** The SLA group it belongs to (as a push or sync would name it). @default null */
+  readonly slaGroup?: string | null;
 }
 
 export interface NodeDeletion {
@@ -85,7 +87,7 @@ export class ServiceCommands {
         {
           nodePath: input.nodePath, name: input.name, displayName: input.displayName, status: input.status ?? 'UNKNOWN',
           statusMessage: input.statusMessage, criticality: input.criticality, serviceType: input.serviceType, tags: input.tags,
-          metadata: input.metadata, ownerId: input.ownerId, teamId: input.teamId, dependencies: input.dependencies,
+          metadata: input.metadata, ownerId: input.ownerId, teamId: input.teamId, dependencies: input.dependencies, slaGroup: input.slaGroup ?? null,
         },
         at,
         'api',

@@ -4,7 +4,9 @@
  * `auth: 'none'`. Every change goes through the product's services: real actors, real commits.
  *
  * - `GET  /api/v1/dev/info`  -> environment, version and counts of what the server holds.
- * - `POST /api/v1/dev/seed`  `{"services": n, "nodeId"?: "dev/demo"}` -> n demo services (n <= 5000).
+ * - `POST /api/v1/dev/seed`  `{"services": n, "nodeId"?: "dev/demo", "historyDays"?: d}` -> n demo services (n <= 5000);
+ *   with `historyDays` (1..90) they join SLA group `demo` and get d days of status history, maintenance windows
+ *   and a demo SLA (demoSlaSeed.ts).
  * - `POST /api/v1/dev/token` `{"username": "..."}` -> a session for that user, no password needed.
  */
 import type { ServiceStatus } from '../domain/service.js';
@@ -12,6 +14,7 @@ import { errorReply, jsonReply } from '../gateway/http.js';
 import { KiB, type Route } from '../gateway/routes.js';
 import type { AppServices } from '../app.js';
 import { badRequest, nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
+import { DEMO_SLA_GROUP, MAX_HISTORY_DAYS, seedDemoSla, type SeededService } from './demoSlaSeed.js';
 
 export const MAX_SEED_SERVICES = 5000;
 export const DEFAULT_SEED_NODE = 'dev/demo';
@@ -23,14 +26,21 @@ export function devApiRoutes(app: AppServices): Route[] {
   return [
     devRoute('GET', '/api/v1/dev/info', async () => jsonReply(200, info(app))),
     devRoute('POST', '/api/v1/dev/seed', async ({ body }) => {
-      const input = readBody(body, ['services', 'nodeId']);
+      const input = readBody(body, ['services', 'nodeId', 'historyDays']);
       const count = input['services'];
       if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_SEED_SERVICES) {
         throw badRequest(`field "services" must be a whole number from 1 to ${MAX_SEED_SERVICES}`);
       }
+      const days = input['historyDays'];
+      if (days !== undefined && (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > MAX_HISTORY_DAYS)) {
+        throw badRequest(`field "historyDays" must be a whole number from 1 to ${MAX_HISTORY_DAYS}`);
+      }
       const nodeId = input['nodeId'] === undefined ? DEFAULT_SEED_NODE : nodePath(input['nodeId'], 'nodeId', new Warnings());
-      const ids = await seedServices(app, nodeId, count);
-      return jsonReply(201, { created: ids.length, nodeId, ids });
+      const created = await seedServices(app, nodeId, count, days === undefined ? null : DEMO_SLA_GROUP);
+      const ids = created.map((service) => service.id);
+      if (days === undefined) return jsonReply(201, { created: ids.length, nodeId, ids });
+      const history = await seedDemoSla(app, created, days);
+      return jsonReply(201, { created: ids.length, nodeId, ids, history: { days, slaGroup: DEMO_SLA_GROUP, ...history } });
     }),
     devRoute('POST', '/api/v1/dev/token', async ({ body, head, clientAddress }) => {
       const username = readBody(body, ['username'])['username'];
@@ -81,13 +91,13 @@ function info(app: AppServices) {
 }
 
 /** `count` new services under `nodeId`, named demo-1, demo-2, ... skipping names already taken. */
-async function seedServices(app: AppServices, nodeId: string, count: number): Promise<string[]> {
+async function seedServices(app: AppServices, nodeId: string, count: number, slaGroup: string | null): Promise<SeededService[]> {
   const names: string[] = [];
   for (let n = 1; names.length < count; n += 1) {
     const name = `demo-${n}`;
     if (!app.fleet.services.find(nodeId, name)) names.push(name);
   }
-  const ids: string[] = [];
+  const created: SeededService[] = [];
   for (let start = 0; start < names.length; start += SEED_CONCURRENCY) {
     const batch = names.slice(start, start + SEED_CONCURRENCY).map((name, i) => {
       const n = start + i;
@@ -100,13 +110,14 @@ async function seedServices(app: AppServices, nodeId: string, count: number): Pr
         criticality: ['low', 'medium', 'high', 'critical'][n % 4]!,
         serviceType: ['api', 'database', 'queue', 'cache', 'worker'][n % 5]!,
         tags: ['demo'],
+        slaGroup,
         metadata: { seeded: true },
         ownerId: null,
         teamId: null,
         dependencies: [],
       });
     });
-    for (const created of await Promise.all(batch)) ids.push(created.id);
+    for (const service of await Promise.all(batch)) created.push({ id: service.id, name: service.name, createdAt: service.statusSince });
   }
-  return ids;
+  return created;
 }

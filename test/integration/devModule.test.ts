@@ -77,6 +77,41 @@ for (const backend of testBackends()) {
       assert.equal(defaultNode.json.nodeId, 'dev/demo');
     });
 
+    it('POST /api/v1/dev/seed with historyDays writes status history, maintenance windows and a demo SLA', async () => {
+      const seeded = await dev('POST', '/api/v1/dev/seed', { services: 12, nodeId: 'dev/sla', historyDays: 14 });
+      assert.equal(seeded.status, 201, seeded.text);
+      assert.equal(seeded.json.history.days, 14);
+      assert.equal(seeded.json.history.slaGroup, 'demo');
+      assert.ok(seeded.json.history.intervals >= 12, seeded.text);
+      assert.ok(seeded.json.history.windows >= 1, 'every third service (by name) has weekly windows');
+      const knex = t.server.database.knex;
+
+      const services = await knex('services').whereIn('id', seeded.json.ids).select('id', 'sla_group', 'created_at');
+      assert.ok(services.every((s) => s.sla_group === 'demo'));
+      const intervals = await knex('status_intervals').whereIn('service_id', seeded.json.ids).where('seq', '<', 0).select('service_id', 'status', 'started_at', 'ended_at');
+      assert.equal(intervals.length, seeded.json.history.intervals);
+      const createdAt = new Map(services.map((s) => [s.id, new Date(s.created_at).getTime()]));
+      for (const interval of intervals) {
+        assert.ok(new Date(interval.ended_at).getTime() <= createdAt.get(interval.service_id)!, 'history ends before the service was created');
+        assert.ok(new Date(interval.started_at).getTime() >= createdAt.get(interval.service_id)! - 14 * 86_400_000 - 300_000);
+      }
+      assert.ok(intervals.some((i) => i.status === 'DOWN'), 'the demo history has outages');
+      const windows = await knex('maintenance_windows').whereIn('service_id', seeded.json.ids).select('started_at', 'ended_at', 'ended_by');
+      assert.equal(windows.length, seeded.json.history.windows);
+      assert.ok(windows.every((w) => w.ended_by === 'expiry' && w.ended_at !== null));
+
+      const definition = await knex('sla_definitions').where({ id: seeded.json.history.slaDefinitionId }).first();
+      assert.equal(definition.name, 'Demo availability');
+      assert.equal(Number(definition.target_percent), 99.9);
+      const assignments = await knex('sla_assignments').where({ definition_id: definition.id }).select('group_name', 'service_id');
+      assert.deepEqual(assignments, [{ group_name: 'demo', service_id: null }]);
+
+      const again = await dev('POST', '/api/v1/dev/seed', { services: 2, nodeId: 'dev/sla', historyDays: 3 });
+      assert.equal(again.status, 201, again.text);
+      assert.equal(again.json.history.slaDefinitionId, definition.id, 'a second seed reuses the demo SLA');
+      assert.equal((await knex('sla_assignments').where({ definition_id: definition.id })).length, 1);
+    });
+
     it('POST /api/v1/dev/seed refuses bad input with 400 and {"error"}', async () => {
       const bodies: unknown[] = [
         {},
@@ -87,6 +122,10 @@ for (const backend of testBackends()) {
         { services: 1, nodeId: '' },
         { services: 1, nodeId: 42 },
         { services: 1, node: 'x' },
+        { services: 1, historyDays: 0 },
+        { services: 1, historyDays: 91 },
+        { services: 1, historyDays: 1.5 },
+        { services: 1, historyDays: '7' },
         [1],
         'not json',
       ];
