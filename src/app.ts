@@ -101,7 +101,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   try {
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
     await migrate(database.knex, logger, modules.migrations());
-    const writer = new BatchWriter({ knex: database.knex, logger, commitWindowMs: config.database.commitWindowMs });
+    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });

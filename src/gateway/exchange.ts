@@ -8,6 +8,7 @@
  * uWS rules honoured here: `onAborted` is attached at once; writes happen inside `cork` (after an
  * await they must); the response is not touched after it ended or was aborted (uWS throws).
  */
+import { NO_HEADER_BLOCK, type HeaderBlock } from './headerBlock.js';
 import type { Decision, HttpApplication, Reply, RequestHead } from './http.js';
 import { Linger, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
 import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
@@ -99,13 +100,13 @@ export class Exchange {
   answer(reply: Reply, close = false): void {
     if (this.state !== 'open') return;
     this.state = 'answered';
-    const final = safeFinalize(this.server.application, this.head, reply);
+    const block = safeHeaderBlock(this.server.application, this.head, reply);
     if (this.bodyPending) {
-      this.answerAndLinger(final);
+      this.answerAndLinger(reply, block);
     } else {
       this.res.cork(() => {
-        writeHead(this.res, final);
-        this.res.end(final.body, close);
+        writeHead(this.res, reply, block);
+        this.res.end(reply.body, close);
       });
     }
     this.server.finished();
@@ -167,7 +168,7 @@ export class Exchange {
    * answer goes out chunked: status, headers and the whole body now, the last chunk when reading
    * stops. `Connection: close` tells the client not to send another request on this connection.
    */
-  private answerAndLinger(final: Reply): void {
+  private answerAndLinger(reply: Reply, block: HeaderBlock): void {
     const { res } = this;
     // Whoever answered is done with the body.
     this.stream?.destroy();
@@ -176,9 +177,9 @@ export class Exchange {
       res.resume();
     }
     res.cork(() => {
-      writeHead(res, final);
+      writeHead(res, reply, block);
       res.writeHeader('connection', 'close');
-      res.write(final.body);
+      res.write(reply.body);
     });
     this.linger = new Linger(this.server.lingering, (why) => this.stopLingering(why));
   }
@@ -214,17 +215,19 @@ export class Exchange {
   }
 }
 
-/** Status line and headers; call inside `cork`. */
-export function writeHead(res: NativeResponse, reply: Reply): void {
+/** Status line, the shared headers (`block`) and the reply's own; call inside `cork`. */
+export function writeHead(res: NativeResponse, reply: Reply, block: HeaderBlock): void {
   res.writeStatus(statusLine(reply.status));
+  block.write(res);
   if (reply.headers) for (const name in reply.headers) res.writeHeader(name, reply.headers[name]!);
 }
 
-export function safeFinalize(application: HttpApplication, head: RequestHead, reply: Reply): Reply {
+/** The application's headers for `reply`; none if it throws (the answer still goes out). */
+export function safeHeaderBlock(application: HttpApplication, head: RequestHead, reply: Reply): HeaderBlock {
   try {
-    return application.finalize(head, reply);
+    return application.headersFor(head, reply);
   } catch {
-    return reply;
+    return NO_HEADER_BLOCK;
   }
 }
 
@@ -234,6 +237,8 @@ const REASONS: Record<number, string> = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
+const STATUS_LINES = new Map(Object.entries(REASONS).map(([status, reason]) => [Number(status), `${status} ${reason}`]));
+
 function statusLine(status: number): string {
-  return `${status} ${REASONS[status] ?? ''}`;
+  return STATUS_LINES.get(status) ?? `${status} `;
 }

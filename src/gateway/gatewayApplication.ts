@@ -11,6 +11,7 @@ import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth } from './machineAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
+import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
@@ -29,7 +30,8 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 export function createGatewayApplication(options: GatewayOptions): HttpApplication {
   const { router, rateLimiter, machineAuth, cors, logger } = options;
-  const baseHeaders = options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE;
+  // Joined once: an answer writes them with one call (headerBlock.ts).
+  const baseHeaders = new HeaderBlock(options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE);
 
   const fail = (error: unknown, head: RequestHead): Reply => {
     // The client went away mid-body: nobody reads this reply, and it is not a server fault.
@@ -90,9 +92,10 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         tooLarge,
       };
     },
-    finalize(head, reply) {
+    headersFor(head, reply) {
       const corsHeaders = cors.responseHeaders(head);
-      return { ...reply, headers: { ...baseHeaders, ...corsHeaders, ...reply.headers } };
+      if (corsHeaders === undefined && !baseHeaders.overlaps(reply.headers)) return baseHeaders;
+      return baseHeaders.with(corsHeaders, reply.headers);
     },
     onUnexpectedError(head, error) {
       return fail(error, head);

@@ -4,6 +4,7 @@
  * client's body is never read; an accepted one names how many body bytes it may send.
  */
 import { toHttpStatus, type ErrorCode } from '../errors/catalog.js';
+import type { HeaderBlock } from './headerBlock.js';
 import type { RequestBodyStream } from './requestBody.js';
 
 export interface RequestHead {
@@ -51,14 +52,19 @@ export type Decision =
 
 export interface HttpApplication {
   onRequest(head: RequestHead): Decision;
-  /** Called for every reply before it is written (headers every response carries). */
-  finalize(head: RequestHead, reply: Reply): Reply;
+  /**
+   * Called for every reply before it is written: the headers every response carries (security
+   * headers, CORS), as one block, without those `reply` sets itself (the reply's value wins).
+   */
+  headersFor(head: RequestHead, reply: Reply): HeaderBlock;
   /** A handler threw or rejected: the last line of defence, never a crash. */
   onUnexpectedError(head: RequestHead, error: unknown): Reply;
 }
 
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });
+
 export function jsonReply(status: number, value: unknown, headers?: Readonly<Record<string, string>>): Reply {
-  return { status, body: JSON.stringify(value), headers: { 'content-type': 'application/json', ...headers } };
+  return { status, body: JSON.stringify(value), headers: headers === undefined ? JSON_HEADERS : { ...JSON_HEADERS, ...headers } };
 }
 
 export function errorReply(status: number, message: string, headers?: Readonly<Record<string, string>>): Reply {

@@ -3,7 +3,7 @@
  * hashed before `timingSafeEqual`, which keeps the comparison constant-time even when the lengths
  * differ (the raw comparison would throw, and an early length check would leak the key's length).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { RequestHead } from './http.js';
 
 export type MachineAuthResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -37,6 +37,7 @@ function presentedKey(head: RequestHead): string | undefined {
   return match ? match[1]!.trim() : undefined;
 }
 
+/** One-shot `crypto.hash`: no Hash object per request. */
 function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+  return hash('sha256', value, 'buffer');
 }

@@ -10,7 +10,7 @@ import uWS from 'uWebSockets.js';
 import { handleProtocols, makeServer } from 'graphql-ws';
 import { ErrorCode } from '../errors/catalog.js';
 import { normalizeAddress } from './addressRange.js';
-import { Exchange, safeFinalize, writeHead, type ServerContext } from './exchange.js';
+import { Exchange, safeHeaderBlock, writeHead, type ServerContext } from './exchange.js';
 import { catalogReply, type Decision, type HttpApplication, type RequestHead } from './http.js';
 import { DEFAULT_LINGERING_CLOSE, type LingeringCloseOptions } from './lingeringClose.js';
 import type { WebSocketEndpoint } from './webSocket.js';
@@ -143,7 +143,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
  * message handler per connection; this adapter keeps the three headers the endpoint reads, lets
  * uWS ping idle sockets, and does not await the handler, so an idle subscriber costs less. Before
  * upgrading, the endpoint may refuse (origin, rate limit); a refusal is an HTTP response like any
- * other, so it goes through `application.finalize` (security headers, CORS).
+ * other, so it carries `application.headersFor` (security headers, CORS).
  */
 function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, application: HttpApplication, accepting: () => boolean): void {
   const server = makeServer(endpoint.server);
@@ -170,10 +170,10 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
         ? endpoint.admit(head)
         : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance');
       if (refusal) {
-        const final = safeFinalize(application, head, refusal);
+        const block = safeHeaderBlock(application, head, refusal);
         res.cork(() => {
-          writeHead(res, final);
-          res.end(final.body, true);
+          writeHead(res, refusal, block);
+          res.end(refusal.body, true);
         });
         return;
       }

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Batch } from './batch.js';
 import { batchStatement, deleteStatement, recordsetStatement, updateStatement, valueParameter, valuesStatement } from './batchStatements.js';
+import { knexStatements, type StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
 /** `bind: 'values'` up to this many parameters per table and batch (PostgreSQL allows 65,535 per statement); beyond, the table's rows go as JSON. */
@@ -17,7 +18,11 @@ export class BatchExecutor {
   private readonly deleteWhereStatements = new Map<TableSpec, Map<string, string>>();
   private readonly singleRowStatements = new Map<TableSpec, string>();
 
-  constructor(private readonly knex: Knex) {}
+  /** `statements`: how a batch without deletes is sent (statementRunner.ts); deletes always go through a knex transaction. */
+  constructor(
+    private readonly knex: Knex,
+    private readonly runner: StatementRunner = knexStatements(knex),
+  ) {}
 
   async execute(batch: Batch): Promise<void> {
     const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
@@ -45,7 +50,7 @@ export class BatchExecutor {
       // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
       // per commit instead of two plus one per table). Foreign keys are checked at the end of the
       // statement, after every table's rows are in.
-      await this.knex.raw(batchStatement(statements), bindings);
+      await this.runner.run(batchStatement(statements), bindings);
       return;
     }
     // Deletes: one transaction, children before parents (a foreign key without cascade is checked

@@ -29,6 +29,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
+import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
 export type { ColumnSpec, TableSpec } from './tableSpec.js';
@@ -77,6 +78,8 @@ export class CommitError extends AppError {
 
 export interface BatchWriterOptions {
   readonly knex: Knex;
+  /** How a commit's statement is sent: `Database.statements` (prepared on PostgreSQL). @default through knex */
+  readonly statements?: StatementRunner;
   readonly logger: Logger;
   /**
    * Commit window: at least this long between the starts of two commits, so at moderate load a
@@ -111,7 +114,7 @@ export class BatchWriter {
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
-    this.executor = new BatchExecutor(options.knex);
+    this.executor = new BatchExecutor(options.knex, options.statements);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;

@@ -10,6 +10,7 @@ import ClientPgLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { systemDeadlineClock, type TimerHandle } from '../clock.js';
+import { knexStatements, preparedStatements, type StatementRunner } from './statementRunner.js';
 
 // Return bigint/int8 as number (sizes stay below 2^53 by validation), and timestamptz as the
 // driver's Date; both dialects then give the same shapes.
@@ -20,6 +21,8 @@ export type DatabaseKind = 'postgres' | 'embedded';
 export interface Database {
   readonly kind: DatabaseKind;
   readonly knex: Knex;
+  /** How the batch writer sends a commit: named prepared statements on PostgreSQL, knex on PGlite. */
+  readonly statements: StatementRunner;
   /** Round trip for readiness. Rejects when the database cannot answer. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -72,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind,
     knex,
+    statements: kind === 'postgres' ? preparedStatements(knex) : knexStatements(knex),
     ping(timeoutMs = 2000) {
       pingInFlight ??= roundTrip(timeoutMs).finally(() => {
         pingInFlight = undefined;

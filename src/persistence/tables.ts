@@ -2,6 +2,7 @@
  * The tables the batch writer writes, with the column types it reads them back with from JSON.
  * `order` follows the foreign keys. The schema itself lives in migrations/.
  */
+import { isoTime } from '../isoTime.js';
 import { patchSpec, type ColumnSpec, type TableSpec } from './tableSpec.js';
 
 /** Column specs from `{ name: 'postgres type' }`, in order. */
@@ -83,7 +84,7 @@ export const slaGroupsTable: TableSpec = {
 
 // Column readers and writers shared by the row mappings and hydration. Both drivers are read the
 // same way: pg gives Dates and parsed jsonb, PGlite may give strings.
-export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+export const iso = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
 export const epoch = (value: unknown): number | null => (value === null || value === undefined ? null : typeof value === 'number' ? value : new Date(value as string | Date).getTime());
 export const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 export const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
