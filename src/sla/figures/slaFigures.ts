@@ -14,9 +14,12 @@ import type { SnapshotTrendPoint } from '../trends/snapshotTrend.js';
 import type { TrendDataPoint } from '../trends/trendData.js';
 import type { MaintenanceWindowChangedEvent } from '../windows/maintenanceWindowEvents.js';
 import { definitionPeriods, periodLimit, type DefinitionPeriod } from './definitionPeriods.js';
-import type { FigureDeps } from './figureDeps.js';
+import { definitionPeriodAt, type FigureDeps } from './figureDeps.js';
 import { FleetFigureCache, type FleetFigures, type GroupFigures } from './fleetFigures.js';
 import { serviceSnapshotTrend, trendFigures, type TrendFilter } from './trendFigures.js';
+
+/** A status change stamped this long before now may be late data (below it: the change as it happens). */
+const LATE_AFTER_MS = 1000;
 
 export class SlaFigures {
   private readonly fleetCache: FleetFigureCache;
@@ -47,10 +50,21 @@ export class SlaFigures {
     return (await this.fleet()).groups.get(name) ?? { status: 'NO_DATA', currentUptime: null };
   }
 
-  /** Staged, in the batch of the status change. */
+  /**
+   * Staged, in the batch of the status change. Only a change that lands in a closed period of a
+   * covering definition is late data; the ingest path (a change at now) returns at the first test.
+   */
   onStatusChanged(event: ServiceStatusChangedEvent): void {
-    if (event.at >= this.deps.clock.now()) return;
-    this.invalidateService(event.service.id, event.at, Number.POSITIVE_INFINITY);
+    const now = this.deps.clock.now();
+    if (event.at >= now - LATE_AFTER_MS) return;
+    const service = this.deps.fleet.services.get(event.service.id);
+    let late = false;
+    for (const definition of this.deps.catalog.coveringDefinitions(event.service.id, service?.slaGroup ?? null)) {
+      if (event.at >= definitionPeriodAt(definition, now).start) continue;
+      this.deps.store.invalidate(definition.id, event.at, Number.POSITIVE_INFINITY);
+      late = true;
+    }
+    if (late) this.deps.writer.afterCommit(() => this.fleetCache.clear());
   }
 
   /** Staged, in the batch of the window's change. */
