@@ -135,6 +135,24 @@ for (const backend of testBackends()) {
       assertFigures(after, DAY1_POOLED, 'day 1 recomputed');
     });
 
+    it('late data (a status change landing in a closed period) invalidates that period; a change in the open period does not', async () => {
+      clock.set(T0 + 33 * HOUR);
+      const stored = (await periods())[1];
+      const figures = s.t.server.app.slaFigures;
+      const change = (at: number) => ({ type: 'service.status_changed' as const, service: { id: serviceId, name: 'api', path: `${NODE}/api` }, previousStatus: 'OPERATIONAL' as const, status: 'DOWN' as const, message: null, at, origin: 'api' as const });
+      // Imported history is stamped in the past; the product's own changes happen at now.
+      figures.onStatusChanged(change(T0 + 30 * HOUR));
+      await s.t.server.writer.committed();
+      clock.set(T0 + 34 * HOUR);
+      assert.equal((await periods())[1].computedAt, stored.computedAt, 'a change in the open period leaves the closed one stored');
+      figures.onStatusChanged(change(T0 + 20 * HOUR));
+      await s.t.server.writer.committed();
+      clock.set(T0 + 35 * HOUR);
+      const recomputed = (await periods())[1];
+      assert.equal(recomputed.computedAt, iso(T0 + 35 * HOUR));
+      assertFigures(recomputed, DAY1_POOLED, 'day 1 recomputed from the same rows');
+    });
+
     it('gives 5-minute snapshot points against the strictest target that applies to the service', async () => {
       clock.set(T0 + 27 * HOUR + 10 * MIN);
       const points = (await okGql(s.t, await token(), SNAPSHOT, { id: serviceId, h: 1 })).slaSnapshotTrend;
