@@ -36,6 +36,7 @@ import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
 import { slaModule } from './sla/slaModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
+import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -57,7 +58,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(realtimeModule)
     .with(agentCommandsModule)
     .with(slaModule)
-    .with(exclusionWindowsModule);
+    .with(exclusionWindowsModule)
+    .with(slaFiguresModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

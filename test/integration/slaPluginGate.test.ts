@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import { createManualClock } from '../../src/clock.js';
+import { slaFiguresModule } from '../../src/sla/figures/slaFiguresModule.js';
 import { slaModule } from '../../src/sla/slaModule.js';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
@@ -42,6 +43,17 @@ const FIELDS: Record<string, [string, Record<string, unknown>, 'ok' | string]> =
   createSLAIncident: ['mutation($id: ID!) { createSLAIncident(input: {serviceId: $id, title: "t"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
   updateSLAIncident: ['mutation($id: ID!) { updateSLAIncident(id: $id, input: {title: "t"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
   acknowledgeSLAAlert: ['mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', { id: NOBODY }, 'NOT_FOUND'],
+  // The figures and the daily report (src/sla/figures/slaFiguresModule.ts).
+  slaPeriodResults: ['query($id: ID!) { slaPeriodResults(slaDefinitionId: $id) { periodKey } }', { id: NOBODY }, 'NOT_FOUND'],
+  slaSnapshotTrend: ['query($id: ID!) { slaSnapshotTrend(serviceId: $id, hoursBack: 1) { periodKey } }', { id: NOBODY }, 'NOT_FOUND'],
+  slaTrendData: ['{ slaTrendData(filter: {periodType: DAILY}) { periodKey } }', {}, 'ok'],
+  slaDashboardStats: ['{ slaDashboardStats { totalServices averageUptime } }', {}, 'ok'],
+  'DashboardStats.slaStats': ['{ dashboardStats { totalServices slaStats { servicesWithSla } } }', {}, 'ok'],
+  'SLAGroup.status': ['{ slaGroups { status } }', {}, 'ok'],
+  'SLAGroup.currentUptime': ['{ slaGroups { currentUptime } }', {}, 'ok'],
+  slaDailyReport: ['{ slaDailyReport { day } }', {}, 'ok'],
+  slaDailyReports: ['{ slaDailyReports { day } }', {}, 'ok'],
+  generateSLADailyReport: ['mutation { generateSLADailyReport { day slaCount } }', {}, 'ok'],
 };
 
 function rootFieldsOf(documents: readonly DocumentNode[]): string[] {
@@ -61,8 +73,9 @@ function rootFieldsOf(documents: readonly DocumentNode[]): string[] {
 }
 
 describe('the SLA gate table covers the schema', () => {
-  it('every root field (and field on another module\'s type) the SLA schema declares has a row', () => {
-    assert.deepEqual(rootFieldsOf((slaModule.schema ?? []).map((m) => parse(m.typeDefs))), Object.keys(FIELDS).sort());
+  it('every root field (and field on another module\'s type) the SLA and SLA figures schemas declare has a row', () => {
+    const schema = [...(slaModule.schema ?? []), ...(slaFiguresModule.schema ?? [])];
+    assert.deepEqual(rootFieldsOf(schema.map((m) => parse(m.typeDefs))), Object.keys(FIELDS).sort());
   });
 });
 
