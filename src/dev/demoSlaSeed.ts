@@ -57,6 +57,8 @@ export async function seedDemoSla(app: AppServices, services: readonly SeededSer
           { status: 'OPERATIONAL', message: null },
         ));
       }
+      // A later seed's services join a group whose SLA may have stored closed periods already.
+      if (history.intervals.length > 0) app.slaFigures.historyChanged(service.id, history.intervals[0]!.startedAt, service.createdAt);
       intervals += history.intervals.length;
       windows += history.windows.length;
     }

@@ -78,9 +78,10 @@ for (const backend of testBackends()) {
     });
 
     it('POST /api/v1/dev/seed with historyDays writes status history, maintenance windows and a demo SLA', async () => {
-      const seeded = await dev('POST', '/api/v1/dev/seed', { services: 12, nodeId: 'dev/sla', historyDays: 14 });
+      // 40 days reach into the previous month, whose period is closed: its figures are stored once read.
+      const seeded = await dev('POST', '/api/v1/dev/seed', { services: 12, nodeId: 'dev/sla', historyDays: 40 });
       assert.equal(seeded.status, 201, seeded.text);
-      assert.equal(seeded.json.history.days, 14);
+      assert.equal(seeded.json.history.days, 40);
       assert.equal(seeded.json.history.slaGroup, 'demo');
       assert.ok(seeded.json.history.intervals >= 12, seeded.text);
       assert.ok(seeded.json.history.windows >= 1, 'every third service (by name) has weekly windows');
@@ -93,7 +94,7 @@ for (const backend of testBackends()) {
       const createdAt = new Map(services.map((s) => [s.id, new Date(s.created_at).getTime()]));
       for (const interval of intervals) {
         assert.ok(new Date(interval.ended_at).getTime() <= createdAt.get(interval.service_id)!, 'history ends before the service was created');
-        assert.ok(new Date(interval.started_at).getTime() >= createdAt.get(interval.service_id)! - 14 * 86_400_000 - 300_000);
+        assert.ok(new Date(interval.started_at).getTime() >= createdAt.get(interval.service_id)! - 40 * 86_400_000 - 300_000);
       }
       assert.ok(intervals.some((i) => i.status === 'DOWN'), 'the demo history has outages');
       const windows = await knex('maintenance_windows').whereIn('service_id', seeded.json.ids).select('started_at', 'ended_at', 'ended_by');
@@ -106,10 +107,16 @@ for (const backend of testBackends()) {
       const assignments = await knex('sla_assignments').where({ definition_id: definition.id }).select('group_name', 'service_id');
       assert.deepEqual(assignments, [{ group_name: 'demo', service_id: null }]);
 
-      const again = await dev('POST', '/api/v1/dev/seed', { services: 2, nodeId: 'dev/sla', historyDays: 3 });
+      const closedPeriod = async () => (await t.server.app.slaFigures.periodResults(definition.id, 2)).find((p) => p.final)!;
+      const before = await closedPeriod();
+      assert.equal(before.services.length, 12, 'the previous month, computed from the seeded history and stored');
+      assert.ok(before.result.actualValue !== null && before.result.actualValue > 90 && before.result.actualValue < 100, 'real figures, outages included');
+
+      const again = await dev('POST', '/api/v1/dev/seed', { services: 2, nodeId: 'dev/sla', historyDays: 40 });
       assert.equal(again.status, 201, again.text);
       assert.equal(again.json.history.slaDefinitionId, definition.id, 'a second seed reuses the demo SLA');
       assert.equal((await knex('sla_assignments').where({ definition_id: definition.id })).length, 1);
+      assert.equal((await closedPeriod()).services.length, 14, 'the stored month is computed again with the new services\' history');
     });
 
     it('POST /api/v1/dev/seed refuses bad input with 400 and {"error"}', async () => {

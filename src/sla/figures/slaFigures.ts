@@ -70,10 +70,14 @@ export class SlaFigures {
   /** Staged, in the batch of the window's change. */
   onWindowChanged(event: MaintenanceWindowChangedEvent): void {
     const { window } = event;
-    this.invalidateService(window.serviceId, window.startedAt, window.endedAt ?? Number.POSITIVE_INFINITY);
+    this.historyChanged(window.serviceId, window.startedAt, window.endedAt ?? Number.POSITIVE_INFINITY);
   }
 
-  private invalidateService(serviceId: string, from: number, to: number): void {
+  /**
+   * Status history of a service was written after the fact for `[from, to)` (the dev seed; an
+   * import): the stored periods it lands in are computed again. Call it in the batch of the write.
+   */
+  historyChanged(serviceId: string, from: number, to: number): void {
     const service = this.deps.fleet.services.get(serviceId);
     for (const definition of this.deps.catalog.coveringDefinitions(serviceId, service?.slaGroup ?? null)) {
       this.deps.store.invalidate(definition.id, from, to);
