@@ -1,0 +1,184 @@
+/**
+ * One definition's open period, kept current bucket by bucket: its covered services in shards (an
+ * OpenPeriodAccumulator each, so one shard's work is one short turn of the event loop), the status
+ * of each (definition, service) and of the definition pooled, and the burn-rate evaluation of each
+ * service. No I/O: the evaluator (slaEvaluator.ts) hands it timelines and applies what it reports.
+ */
+import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../burnRate.js';
+import { OpenPeriodAccumulator } from '../incremental/openPeriodAccumulator.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../periodArithmetic.js';
+import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../periods/calendarPeriods.js';
+import type { StatusTimeline } from '../timeline/statusTimeline.js';
+import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import type { SlaDefinition } from '../definitions/slaDefinition.js';
+import { burnRatePolicyOf } from './statusRules.js';
+
+/** A service's status not known yet (first evaluation since start, no active alert saying otherwise). */
+const UNKNOWN = 255;
+
+export interface Shard {
+  readonly serviceIds: readonly string[];
+  accumulator: OpenPeriodAccumulator;
+  /** Index in PERIOD_STATUSES per service, or UNKNOWN. */
+  readonly statuses: Uint8Array;
+}
+
+export interface StatusMove {
+  /** null: the definition pooled. */
+  readonly serviceId: string | null;
+  readonly previous: PeriodStatus | null;
+  readonly status: PeriodStatus;
+  readonly targetPercent: number;
+  readonly result: PeriodResult;
+}
+
+export interface BurnStep {
+  readonly serviceId: string;
+  readonly severity: BurnSeverity;
+  readonly state: BurnAlertState;
+  readonly change: 'opened' | 'resolved' | null;
+  readonly evaluation: BurnWindowEvaluation | null;
+}
+
+/** What the evaluator needs to know per service at a tick, beside the timeline. */
+export interface TickInputs {
+  /** The end of the last closed bucket: the figures are as of it. */
+  readonly asOf: number;
+  readonly targetOf: (serviceId: string) => number;
+  readonly burnStateOf: (serviceId: string, severity: BurnSeverity) => BurnAlertState;
+  /** When the service was last DOWN or DEGRADED (Infinity: it is now): a service calm for the longest window burns nothing. */
+  readonly lastDownishAt: (serviceId: string) => number;
+}
+
+export interface ShardOutcome {
+  readonly moves: StatusMove[];
+  readonly burn: BurnStep[];
+  readonly measure: PeriodMeasure;
+}
+
+const PERIOD_TYPE: Readonly<Record<SlaDefinition['period'], CalendarPeriodType>> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
+
+/** The calendar period holding the bucket that ends at `asOf`. */
+export function periodEndingBucketAt(definition: Pick<SlaDefinition, 'period' | 'timeZone'>, asOf: number): CalendarPeriod {
+  return calendarPeriodAt(PERIOD_TYPE[definition.period], asOf - 1, definition.timeZone ?? 'UTC');
+}
+
+export class DefinitionEvaluation {
+  readonly shards: Shard[] = [];
+  readonly policy: BurnRatePolicy;
+  readonly longestWindowMs: number;
+  period: CalendarPeriod;
+  pooledStatus: PeriodStatus | null;
+
+  constructor(
+    readonly definition: SlaDefinition,
+    readonly serviceIds: readonly string[],
+    period: CalendarPeriod,
+    shardSize: number,
+    previousOf: (serviceId: string | null) => PeriodStatus | null,
+  ) {
+    this.period = period;
+    this.policy = burnRatePolicyOf(definition.burnRates);
+    this.longestWindowMs = Math.max(this.policy.fast.longMs, this.policy.slow.longMs);
+    for (let at = 0; at < serviceIds.length || (at === 0 && this.shards.length === 0); at += shardSize) {
+      const ids = serviceIds.slice(at, at + shardSize);
+      const statuses = Uint8Array.from(ids, (id) => {
+        const known = previousOf(id);
+        return known === null ? UNKNOWN : PERIOD_STATUSES.indexOf(known);
+      });
+      this.shards.push({ serviceIds: ids, accumulator: this.accumulatorFor(ids.length), statuses });
+    }
+    this.pooledStatus = previousOf(null);
+  }
+
+  /** The figures are as of this instant. */
+  get asOf(): number {
+    return this.shards[0]!.accumulator.asOf;
+  }
+
+  /** Whether this evaluation still fits the definition (same services, period rule and counting rule). */
+  fits(definition: SlaDefinition, serviceIds: readonly string[]): boolean {
+    const d = this.definition;
+    if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown) return false;
+    if (JSON.stringify(d.burnRates) !== JSON.stringify(definition.burnRates)) return false;
+    if (serviceIds.length !== this.serviceIds.length) return false;
+    for (let i = 0; i < serviceIds.length; i += 1) if (serviceIds[i] !== this.serviceIds[i]) return false;
+    return true;
+  }
+
+  /**
+   * Moves to the period holding the bucket that ends at `asOf` when the open one is over (every
+   * shard starts it empty); answers whether it did. The buckets of the new period are then closed
+   * from its start.
+   */
+  rollOver(asOf: number): boolean {
+    if (asOf <= this.period.end) return false;
+    this.period = periodEndingBucketAt(this.definition, asOf);
+    for (const shard of this.shards) shard.accumulator = this.accumulatorFor(shard.serviceIds.length);
+    return true;
+  }
+
+  /** From which instant a shard's timeline must hold runs for the step to `asOf`. */
+  timelineFrom(asOf: number): number {
+    return Math.min(this.asOf, asOf - this.longestWindowMs);
+  }
+
+  /**
+   * Closes the shard's buckets through `inputs.asOf` (within the open period: call {@link rollOver}
+   * first), then judges each service and steps its burn-rate alerts at that instant. `timeline`:
+   * the shard's services, from {@link timelineFrom}.
+   */
+  step(shard: Shard, timeline: StatusTimeline, inputs: TickInputs): ShardOutcome {
+    const { asOf } = inputs;
+    shard.accumulator.closeBucketsThrough(timeline, Math.min(asOf, this.period.end));
+    const moves: StatusMove[] = [];
+    const burn: BurnStep[] = [];
+    let pooled = EMPTY_MEASURE;
+    const degradedIsDown = this.definition.degradedCountsAsDown;
+    const calmBefore = asOf - this.longestWindowMs;
+    for (let i = 0; i < shard.serviceIds.length; i += 1) {
+      const serviceId = shard.serviceIds[i]!;
+      const targetPercent = inputs.targetOf(serviceId);
+      const measure = shard.accumulator.measure(i);
+      pooled = addMeasures(pooled, measure);
+      const result = judgePeriod(measure, targetPercent);
+      const code = PERIOD_STATUSES.indexOf(result.status);
+      if (code !== shard.statuses[i]) {
+        const previous = shard.statuses[i] === UNKNOWN ? null : PERIOD_STATUSES[shard.statuses[i]!]!;
+        moves.push({ serviceId, previous, status: result.status, targetPercent, result });
+        shard.statuses[i] = code;
+      }
+      const calm = inputs.lastDownishAt(serviceId) < calmBefore;
+      const evaluation = calm ? null : evaluateBurnRates(timeline, { service: i, targetPercent, degradedIsDown }, asOf, this.policy);
+      for (const severity of BURN_SEVERITIES) {
+        const state = inputs.burnStateOf(serviceId, severity);
+        if (calm && !state.open) continue;
+        const next = stepBurnAlert(state, evaluation?.[severity].firing ?? false, asOf, this.policy[severity]);
+        if (next.state !== state) burn.push({ serviceId, severity, state: next.state, change: next.change, evaluation: evaluation?.[severity] ?? null });
+      }
+    }
+    return { moves, burn, measure: pooled };
+  }
+
+  /** The definition pooled (its services' measures added) against its own target, once every shard stepped. */
+  judgePooled(measure: PeriodMeasure): StatusMove | null {
+    const result = judgePeriod(measure, this.definition.targetPercent);
+    if (result.status === this.pooledStatus) return null;
+    const move: StatusMove = { serviceId: null, previous: this.pooledStatus, status: result.status, targetPercent: this.definition.targetPercent, result };
+    this.pooledStatus = result.status;
+    return move;
+  }
+
+  /** Statuses of the services as known now (tests, diagnostics). */
+  statusOf(serviceId: string): PeriodStatus | null {
+    for (const shard of this.shards) {
+      const i = shard.serviceIds.indexOf(serviceId);
+      if (i >= 0) return shard.statuses[i] === UNKNOWN ? null : PERIOD_STATUSES[shard.statuses[i]!]!;
+    }
+    return null;
+  }
+
+  private accumulatorFor(services: number): OpenPeriodAccumulator {
+    return new OpenPeriodAccumulator({ period: this.period, services, degradedIsDown: this.definition.degradedCountsAsDown });
+  }
+}
