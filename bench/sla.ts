@@ -27,7 +27,7 @@ import pg from 'pg';
 import { OpenPeriodAccumulator } from '../src/sla/incremental/openPeriodAccumulator.js';
 import { BUCKET_MS } from '../src/sla/periods/calendarPeriods.js';
 import { measureTimelinePeriod } from '../src/sla/periods/measureTimeline.js';
-import { computePeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/sla/slaBatchTasks.js';
+import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/sla/slaBatchTasks.js';
 import { sliceTimeline, type StatusTimeline } from '../src/sla/timeline/statusTimeline.js';
 import { createWorkerPool } from '../src/workers/createWorkerPool.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
@@ -76,21 +76,7 @@ function slicedTasks(timeline: StatusTimeline, period: { start: number; end: num
   return tasks;
 }
 
-function concatColumns(parts: readonly PeriodResultColumns[]): PeriodResultColumns {
-  const keys = Object.keys(parts[0]!) as Array<keyof PeriodResultColumns>;
-  const out: Record<string, Float64Array | Uint8Array> = {};
-  for (const key of keys) {
-    const total = parts.reduce((sum, part) => sum + part[key].length, 0);
-    const array = key === 'status' ? new Uint8Array(total) : new Float64Array(total);
-    let at = 0;
-    for (const part of parts) {
-      array.set(part[key], at);
-      at += part[key].length;
-    }
-    out[key] = array;
-  }
-  return out as unknown as PeriodResultColumns;
-}
+const concatColumns = concatPeriodResults;
 
 async function sqlReference(settings: SlaBenchSettings, timeline: StatusTimeline, period: { start: number; end: number }, checks: Checks, expected: PeriodResultColumns): Promise<{ runs: SqlRun[]; loadMs: number; rows: number } | string> {
   let schema;

@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
 import { decodePublicKey } from '../license/licenseToken.js';
+import { parseReportTime } from '../sla/report/reportSchedule.js';
 
 export type Environment = 'production' | 'development';
 
@@ -79,6 +80,12 @@ export interface Config {
    */
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
+  readonly sla: SlaConfig;
+}
+
+export interface SlaConfig {
+  /** SVC_SLA_REPORT_TIME: when the daily SLA report is generated, as minutes after 00:00 UTC (`HH:MM`). @default 06:00 */
+  readonly reportTimeOfDay: number;
 }
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
@@ -192,6 +199,10 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
 
   const workerThreads = integer(read('SVC_WORKER_THREADS'), 'SVC_WORKER_THREADS', { min: 0, max: MAX_WORKER_THREADS, fallback: defaultWorkerThreads(defaults.cpus ?? availableParallelism()) }, problems);
 
+  const reportTimeText = read('SVC_SLA_REPORT_TIME') ?? '06:00';
+  const reportTimeOfDay = parseReportTime(reportTimeText);
+  if (reportTimeOfDay === undefined) problems.push(`SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM (00:00 to 23:59), got "${reportTimeText}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -219,6 +230,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
+    sla: { reportTimeOfDay: reportTimeOfDay ?? 360 },
   };
 }
 

@@ -39,11 +39,18 @@ const STATUS_CODE = `case status ${SERVICE_STATUSES.map((status, i) => `when '${
 // Whole epoch milliseconds as float8 (exact below 2^53; rounds as the cast to bigint did).
 const epochMs = (column: string) => `round(date_part('epoch', ${column}) * 1000)`;
 
-const pageSql = (last: boolean) => `
-  select encode(string_agg(
+/**
+ * The select list of one page: every row's binary record (intervalColumns.ts), concatenated and
+ * base64-encoded as the one column `intervals`. Other readers of `status_intervals` (the SLA
+ * figures' timeline loader) page with it too.
+ */
+export const INTERVAL_RECORDS = `encode(string_agg(
       uuid_send(service_id) || int4send(seq) || int2send((${STATUS_CODE})::int2)
       || float8send(${epochMs('started_at')}) || float8send(coalesce(${epochMs('ended_at')}, 'NaN'::float8)),
-      ''::bytea), 'base64') as intervals
+      ''::bytea), 'base64') as intervals`;
+
+const pageSql = (last: boolean) => `
+  select ${INTERVAL_RECORDS}
     from status_intervals
     where ctid >= ?::tid ${last ? '' : 'and ctid < ?::tid'}
       and started_at < ?::timestamptz and (ended_at is null or ended_at >= ?::timestamptz)`;

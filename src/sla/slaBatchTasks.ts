@@ -52,6 +52,20 @@ export interface PeriodResultColumns {
   readonly mtbfMinutes: Float64Array;
   /** Index in PERIOD_STATUSES. */
   readonly status: Uint8Array;
+  /** The measures behind each result (exact ms), so the caller can pool services: {@link periodMeasureAt}. */
+  readonly measures: MeasureColumns;
+}
+
+/** Every PeriodMeasure field as a column, one entry per assignment. */
+export interface MeasureColumns {
+  readonly periodMs: Float64Array;
+  readonly elapsedMs: Float64Array;
+  readonly excludedMs: Float64Array;
+  readonly coveredMs: Float64Array;
+  readonly downtimeMs: Float64Array;
+  readonly incidentCount: Float64Array;
+  readonly closedIncidentCount: Float64Array;
+  readonly closedIncidentMs: Float64Array;
 }
 
 export interface SlaPeriodResultsResult {
@@ -84,6 +98,8 @@ const RESULT_FIELDS = [
   'errorBudgetUsedMinutes', 'errorBudgetRemainingMinutes', 'burnRate', 'incidentCount', 'mttrMinutes', 'mtbfMinutes',
 ] as const;
 
+const MEASURE_FIELDS = ['periodMs', 'elapsedMs', 'excludedMs', 'coveredMs', 'downtimeMs', 'incidentCount', 'closedIncidentCount', 'closedIncidentMs'] as const;
+
 export function computePeriodResults(task: SlaPeriodResultsTask): SlaPeriodResultsResult {
   const { timeline, now, assignments } = task;
   assertTimeline(timeline);
@@ -93,15 +109,17 @@ export function computePeriodResults(task: SlaPeriodResultsTask): SlaPeriodResul
   }
   const columns = Object.fromEntries(RESULT_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<(typeof RESULT_FIELDS)[number], Float64Array>;
   const status = new Uint8Array(n);
+  const measures = Object.fromEntries(MEASURE_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<(typeof MEASURE_FIELDS)[number], Float64Array>;
   for (let a = 0; a < n; a += 1) {
     const measure = measureTimelinePeriod(timeline, assignments.service[a]!, {
       period: { start: assignments.periodStart[a]!, end: assignments.periodEnd[a]! }, now, degradedIsDown: assignments.degradedIsDown[a] === 1,
     });
     const result = judgePeriod(measure, assignments.targetPercent[a]!);
     for (const field of RESULT_FIELDS) columns[field][a] = result[field] ?? Number.NaN;
+    for (const field of MEASURE_FIELDS) measures[field][a] = measure[field];
     status[a] = PERIOD_STATUSES.indexOf(result.status);
   }
-  return { type: 'slaPeriodResults', results: { ...columns, status } };
+  return { type: 'slaPeriodResults', results: { ...columns, status, measures } };
 }
 
 export function computeTrendSeries(task: SlaTrendSeriesTask): SlaTrendSeriesResult {
@@ -151,6 +169,32 @@ export function periodResultAt(columns: PeriodResultColumns, a: number): PeriodR
     mttrMinutes: nullable(columns.mttrMinutes[a]!),
     mtbfMinutes: nullable(columns.mtbfMinutes[a]!),
     status: statusOfIndex(columns.status[a]!),
+  };
+}
+
+/** The results of consecutive slices of one batch (one task per thread) as one set of columns, in order. */
+export function concatPeriodResults(parts: readonly PeriodResultColumns[]): PeriodResultColumns {
+  const joined = <T extends Float64Array | Uint8Array>(arrays: readonly T[], make: (n: number) => T): T => {
+    const out = make(arrays.reduce((sum, array) => sum + array.length, 0));
+    let at = 0;
+    for (const array of arrays) {
+      out.set(array, at);
+      at += array.length;
+    }
+    return out;
+  };
+  const floats = (pick: (part: PeriodResultColumns) => Float64Array) => joined(parts.map(pick), (n) => new Float64Array(n));
+  const columns = Object.fromEntries(RESULT_FIELDS.map((field) => [field, floats((p) => p[field])]));
+  const measures = Object.fromEntries(MEASURE_FIELDS.map((field) => [field, floats((p) => p.measures[field])]));
+  return { ...columns, status: joined(parts.map((p) => p.status), (n) => new Uint8Array(n)), measures } as unknown as PeriodResultColumns;
+}
+
+/** Assignment a's measure (what its result was judged from). */
+export function periodMeasureAt(columns: PeriodResultColumns, a: number): PeriodMeasure {
+  const m = columns.measures;
+  return {
+    periodMs: m.periodMs[a]!, elapsedMs: m.elapsedMs[a]!, excludedMs: m.excludedMs[a]!, coveredMs: m.coveredMs[a]!, downtimeMs: m.downtimeMs[a]!,
+    incidentCount: m.incidentCount[a]!, closedIncidentCount: m.closedIncidentCount[a]!, closedIncidentMs: m.closedIncidentMs[a]!,
   };
 }
 

@@ -90,6 +90,17 @@ describe('configuration', () => {
     assert.equal(loadConfig({ SVC_WORKER_THREADS: '8' }).workers.threads, 8);
   });
 
+  it('takes the daily SLA report time from SVC_SLA_REPORT_TIME (HH:MM UTC), 06:00 by default', () => {
+    assert.equal(loadConfig({}).sla.reportTimeOfDay, 6 * 60);
+    assert.equal(loadConfig({ SVC_SLA_REPORT_TIME: '23:59' }).sla.reportTimeOfDay, 23 * 60 + 59);
+  });
+
+  for (const value of ['6:00', '24:00', '06:60', 'noon']) {
+    it(`refuses SVC_SLA_REPORT_TIME=${value} and names the setting`, () => {
+      assert.match(problemsOf({ SVC_SLA_REPORT_TIME: value })[0]!, /^SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM/);
+    });
+  }
+
   const cpusToThreads: ReadonlyArray<readonly [cpus: number, threads: number]> = [[1, 1], [2, 1], [3, 2], [16, 2]];
   for (const [cpus, threads] of cpusToThreads) {
     it(`defaults to ${threads} worker thread(s) on ${cpus} CPU(s)`, () => {
