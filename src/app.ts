@@ -35,6 +35,7 @@ import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
 import { slaModule } from './sla/slaModule.js';
+import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
@@ -57,7 +58,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(realtimeModule)
     .with(agentCommandsModule)
     .with(slaModule)
-    .with(exclusionWindowsModule);
+    .with(exclusionWindowsModule)
+    .with(slaEvaluationModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

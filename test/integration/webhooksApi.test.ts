@@ -170,6 +170,7 @@ for (const backend of testBackends()) {
       assert.deepEqual(res.data.webhookEventTypes, [
         'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
         'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
+        'sla.breached', 'sla.at_risk', 'sla.met',
       ]);
     });
 

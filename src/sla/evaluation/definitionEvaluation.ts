@@ -69,9 +69,15 @@ export class DefinitionEvaluation {
   readonly longestWindowMs: number;
   period: CalendarPeriod;
   pooledStatus: PeriodStatus | null;
+  /** The definition pooled as of the last evaluation. */
+  pooledResult: PeriodResult | null = null;
+
+  /** Where each service is kept: its shard and its place in it. */
+  private readonly positions = new Map<string, { readonly shard: Shard; readonly index: number }>();
 
   constructor(
-    readonly definition: SlaDefinition,
+    /** The definition as last seen (name and target may change without a rebuild). */
+    public definition: SlaDefinition,
     readonly serviceIds: readonly string[],
     period: CalendarPeriod,
     shardSize: number,
@@ -86,7 +92,9 @@ export class DefinitionEvaluation {
         const known = previousOf(id);
         return known === null ? UNKNOWN : PERIOD_STATUSES.indexOf(known);
       });
-      this.shards.push({ serviceIds: ids, accumulator: this.accumulatorFor(ids.length), statuses });
+      const shard: Shard = { serviceIds: ids, accumulator: this.accumulatorFor(ids.length), statuses };
+      this.shards.push(shard);
+      ids.forEach((id, index) => this.positions.set(id, { shard, index }));
     }
     this.pooledStatus = previousOf(null);
   }
@@ -163,19 +171,30 @@ export class DefinitionEvaluation {
   /** The definition pooled (its services' measures added) against its own target, once every shard stepped. */
   judgePooled(measure: PeriodMeasure): StatusMove | null {
     const result = judgePeriod(measure, this.definition.targetPercent);
+    this.pooledResult = result;
     if (result.status === this.pooledStatus) return null;
     const move: StatusMove = { serviceId: null, previous: this.pooledStatus, status: result.status, targetPercent: this.definition.targetPercent, result };
     this.pooledStatus = result.status;
     return move;
   }
 
-  /** Statuses of the services as known now (tests, diagnostics). */
+  covers(serviceId: string): boolean {
+    return this.positions.has(serviceId);
+  }
+
+  /** The status of a service as last evaluated (null: not known yet, or not covered). */
   statusOf(serviceId: string): PeriodStatus | null {
-    for (const shard of this.shards) {
-      const i = shard.serviceIds.indexOf(serviceId);
-      if (i >= 0) return shard.statuses[i] === UNKNOWN ? null : PERIOD_STATUSES[shard.statuses[i]!]!;
-    }
-    return null;
+    const at = this.positions.get(serviceId);
+    const code = at?.shard.statuses[at.index];
+    return code === undefined || code === UNKNOWN ? null : PERIOD_STATUSES[code]!;
+  }
+
+  /** Every known status, the pooled one under null: carried into a rebuilt evaluation. */
+  knownStatuses(): Map<string | null, PeriodStatus> {
+    const known = new Map<string | null, PeriodStatus>();
+    for (const shard of this.shards) shard.serviceIds.forEach((id, i) => shard.statuses[i] !== UNKNOWN && known.set(id, PERIOD_STATUSES[shard.statuses[i]!]!));
+    if (this.pooledStatus !== null) known.set(null, this.pooledStatus);
+    return known;
   }
 
   private accumulatorFor(services: number): OpenPeriodAccumulator {
