@@ -33,11 +33,12 @@ function burnBook() {
   return {
     get: (id: string, severity: BurnSeverity) => states.get(`${id}|${severity}`) ?? CLOSED_BURN_ALERT,
     put: (id: string, severity: BurnSeverity, state: BurnAlertState) => states.set(`${id}|${severity}`, state),
+    burning: () => new Set([...states].filter(([, state]) => state.open).map(([key]) => key.split('|')[0]!)),
   };
 }
 
 function inputs(live: LiveHistory, asOf: number, book = burnBook()): TickInputs {
-  return { asOf, targetOf: () => 99, burnStateOf: book.get, lastDownishAt: (id) => live.lastDownishAt(id) };
+  return { asOf, targetOf: () => 99, burnStateOf: book.get, burning: book.burning(), lastDownAt: (id, degraded) => live.lastDownAt(id, degraded) };
 }
 
 /** Steps every shard of `evaluation` as the evaluator does; the moves and burn steps of that tick. */
@@ -106,10 +107,11 @@ describe('live history', () => {
     assert.equal(recent.starts[0], DAY - 60 * MINUTE, 'the run before the spell stays too');
   });
 
-  it('knows when a service was last down: now, at the end of its last outage, or never', () => {
+  it("knows when a service was last down by a definition's rule: now, at the end of its last outage, or never", () => {
     const live = liveOf([['up', 'OPERATIONAL', DAY], ['was', 'DOWN', DAY], ['was', 'OPERATIONAL', DAY + 7 * MINUTE], ['is', 'DEGRADED', DAY]]);
-    assert.deepEqual([live.lastDownishAt('up'), live.lastDownishAt('was'), live.lastDownishAt('is'), live.lastDownishAt('unknown')],
-      [Number.NEGATIVE_INFINITY, DAY + 7 * MINUTE, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]);
+    const last = (degradedIsDown: boolean) => ['up', 'was', 'is', 'unknown'].map((id) => live.lastDownAt(id, degradedIsDown));
+    assert.deepEqual(last(true), [Number.NEGATIVE_INFINITY, DAY + 7 * MINUTE, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]);
+    assert.deepEqual(last(false), [Number.NEGATIVE_INFINITY, DAY + 7 * MINUTE, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY]);
   });
 });
 

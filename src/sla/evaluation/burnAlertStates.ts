@@ -74,7 +74,10 @@ export class BurnAlertStates {
     for (const s of [...this.states.values()]) if (s.definitionId === definitionId) this.states.evict(keyOf(s.definitionId, s.serviceId, s.severity));
   }
 
-  definitionIds(): Set<string> {
-    return new Set([...this.states.values()].map((s) => s.definitionId));
+  /** The services with an open burn-rate alert under `definitionId` (one pass; few are open at any time). */
+  burningUnder(definitionId: string): Set<string> {
+    const ids = new Set<string>();
+    for (const s of this.states.values()) if (s.definitionId === definitionId) ids.add(s.serviceId);
+    return ids;
   }
 }

@@ -9,7 +9,7 @@ import { OpenPeriodAccumulator } from '../incremental/openPeriodAccumulator.js';
 import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../periods/calendarPeriods.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
-import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import { EMPTY_MEASURE } from '../trends/pooledMeasure.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { burnRatePolicyOf } from './statusRules.js';
 
@@ -46,8 +46,10 @@ export interface TickInputs {
   readonly asOf: number;
   readonly targetOf: (serviceId: string) => number;
   readonly burnStateOf: (serviceId: string, severity: BurnSeverity) => BurnAlertState;
-  /** When the service was last DOWN or DEGRADED (Infinity: it is now): a service calm for the longest window burns nothing. */
-  readonly lastDownishAt: (serviceId: string) => number;
+  /** Services with an open burn-rate alert under this definition. */
+  readonly burning: ReadonlySet<string>;
+  /** When the service was last down by the definition's rule (Infinity: it is now): one calm for the longest window burns nothing. */
+  readonly lastDownAt: (serviceId: string, degradedIsDown: boolean) => number;
 }
 
 export interface ShardOutcome {
@@ -104,13 +106,13 @@ export class DefinitionEvaluation {
     return this.shards[0]!.accumulator.asOf;
   }
 
-  /** Whether this evaluation still fits the definition (same services, period rule and counting rule). */
-  fits(definition: SlaDefinition, serviceIds: readonly string[]): boolean {
+  /** Whether this evaluation still fits the definition (same services, period rule, counting rule and burn rules). */
+  fits(definition: SlaDefinition, serviceIds: ReadonlySet<string>): boolean {
     const d = this.definition;
     if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown) return false;
     if (JSON.stringify(d.burnRates) !== JSON.stringify(definition.burnRates)) return false;
-    if (serviceIds.length !== this.serviceIds.length) return false;
-    for (let i = 0; i < serviceIds.length; i += 1) if (serviceIds[i] !== this.serviceIds[i]) return false;
+    if (serviceIds.size !== this.positions.size) return false;
+    for (const id of serviceIds) if (!this.positions.has(id)) return false;
     return true;
   }
 
@@ -141,14 +143,22 @@ export class DefinitionEvaluation {
     shard.accumulator.closeBucketsThrough(timeline, Math.min(asOf, this.period.end));
     const moves: StatusMove[] = [];
     const burn: BurnStep[] = [];
-    let pooled = EMPTY_MEASURE;
+    // The shard's measures added up in place (one object per service is plenty).
+    const pooled = { ...EMPTY_MEASURE };
     const degradedIsDown = this.definition.degradedCountsAsDown;
     const calmBefore = asOf - this.longestWindowMs;
     for (let i = 0; i < shard.serviceIds.length; i += 1) {
       const serviceId = shard.serviceIds[i]!;
       const targetPercent = inputs.targetOf(serviceId);
       const measure = shard.accumulator.measure(i);
-      pooled = addMeasures(pooled, measure);
+      pooled.periodMs += measure.periodMs;
+      pooled.elapsedMs += measure.elapsedMs;
+      pooled.excludedMs += measure.excludedMs;
+      pooled.coveredMs += measure.coveredMs;
+      pooled.downtimeMs += measure.downtimeMs;
+      pooled.incidentCount += measure.incidentCount;
+      pooled.closedIncidentCount += measure.closedIncidentCount;
+      pooled.closedIncidentMs += measure.closedIncidentMs;
       const result = judgePeriod(measure, targetPercent);
       const code = PERIOD_STATUSES.indexOf(result.status);
       if (code !== shard.statuses[i]) {
@@ -156,11 +166,11 @@ export class DefinitionEvaluation {
         moves.push({ serviceId, previous, status: result.status, targetPercent, result });
         shard.statuses[i] = code;
       }
-      const calm = inputs.lastDownishAt(serviceId) < calmBefore;
+      const calm = inputs.lastDownAt(serviceId, degradedIsDown) < calmBefore;
+      if (calm && !inputs.burning.has(serviceId)) continue;
       const evaluation = calm ? null : evaluateBurnRates(timeline, { service: i, targetPercent, degradedIsDown }, asOf, this.policy);
       for (const severity of BURN_SEVERITIES) {
         const state = inputs.burnStateOf(serviceId, severity);
-        if (calm && !state.open) continue;
         const next = stepBurnAlert(state, evaluation?.[severity].firing ?? false, asOf, this.policy[severity]);
         if (next.state !== state) burn.push({ serviceId, severity, state: next.state, change: next.change, evaluation: evaluation?.[severity] ?? null });
       }

@@ -10,7 +10,7 @@
  * both ways counts once. Pure data, no I/O, no clock.
  */
 import type { ServiceStatus } from '../../domain/service.js';
-import { DEGRADED_CODE, DOWN_CODE, statusCode, TimelineBuilder, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../timeline/statusTimeline.js';
 
 interface Track {
   starts: number[];
@@ -84,12 +84,16 @@ export class LiveHistory {
     this.tracks.delete(serviceId);
   }
 
-  /** The instant the service last was DOWN or DEGRADED in what is held (Infinity: it still is; -Infinity: never). */
-  lastDownishAt(serviceId: string): number {
+  /**
+   * The instant the service last was down in what is held (DOWN, and DEGRADED when `degradedIsDown`):
+   * Infinity while it is, -Infinity when never.
+   */
+  lastDownAt(serviceId: string, degradedIsDown: boolean): number {
     const track = this.tracks.get(serviceId);
     if (!track) return Number.NEGATIVE_INFINITY;
+    const mask = degradedIsDown ? DOWNISH : 1 << DOWN_CODE;
     for (let k = track.codes.length - 1; k >= 0; k -= 1) {
-      if (((DOWNISH >> track.codes[k]!) & 1) === 1) return k === track.codes.length - 1 ? Number.POSITIVE_INFINITY : track.starts[k + 1]!;
+      if (((mask >> track.codes[k]!) & 1) === 1) return k === track.codes.length - 1 ? Number.POSITIVE_INFINITY : track.starts[k + 1]!;
     }
     return Number.NEGATIVE_INFINITY;
   }
@@ -112,30 +116,52 @@ export class LiveHistory {
 
   /**
    * The timeline of `serviceIds` (service i = serviceIds[i]) over `[from, ...)`: for each, its runs
-   * from the one covering `from` (and the down spell that covers it), and its windows not ended by `from`.
+   * from the one covering `from` (and the down spell that covers it), and its windows not ended by
+   * `from`. Two passes straight into typed arrays (sizes, then values): this runs for every service
+   * at every bucket.
    */
-  timeline(serviceIds: readonly string[], from: number, builder = new TimelineBuilder()): StatusTimeline {
-    const noRuns: number[] = [];
-    for (const id of serviceIds) {
-      const track = this.tracks.get(id);
-      if (!track) {
-        builder.addRuns(noRuns, noRuns);
-        continue;
+  timeline(serviceIds: readonly string[], from: number): StatusTimeline {
+    const n = serviceIds.length;
+    const offsets = new Uint32Array(n + 1);
+    const windowOffsets = new Uint32Array(n + 1);
+    const firsts = new Uint32Array(n);
+    let runs = 0;
+    let windows = 0;
+    for (let i = 0; i < n; i += 1) {
+      const track = this.tracks.get(serviceIds[i]!);
+      if (track) {
+        const first = firstNeeded(track, from);
+        firsts[i] = first;
+        runs += track.starts.length - first;
+        if (track.windows.size > 0) for (const end of track.windows.values()) if (!(end < from)) windows += 1;
       }
-      const first = firstNeeded(track, from);
-      const windowStarts: number[] = [];
-      const windowEnds: number[] = [];
-      if (track.windows.size > 0) {
-        for (const start of [...track.windows.keys()].sort((a, b) => a - b)) {
-          const end = track.windows.get(start)!;
-          if (end < from) continue;
-          windowStarts.push(start);
-          windowEnds.push(end);
+      offsets[i + 1] = runs;
+      windowOffsets[i + 1] = windows;
+    }
+    const starts = new Float64Array(runs);
+    const codes = new Uint8Array(runs);
+    const windowStarts = new Float64Array(windows);
+    const windowEnds = new Float64Array(windows);
+    for (let i = 0; i < n; i += 1) {
+      const track = this.tracks.get(serviceIds[i]!);
+      if (!track) continue;
+      let at = offsets[i]!;
+      for (let k = firsts[i]!; k < track.starts.length; k += 1, at += 1) {
+        starts[at] = track.starts[k]!;
+        codes[at] = track.codes[k]!;
+      }
+      if (windowOffsets[i + 1]! > windowOffsets[i]!) {
+        // Windows by start (a map keyed by start keeps insertion order, not time order).
+        const kept = [...track.windows].filter(([, end]) => !(end < from)).sort((a, b) => a[0] - b[0]);
+        let w = windowOffsets[i]!;
+        for (const [start, end] of kept) {
+          windowStarts[w] = start;
+          windowEnds[w] = end;
+          w += 1;
         }
       }
-      builder.addRuns(first === 0 ? track.starts : track.starts.slice(first), first === 0 ? track.codes : track.codes.slice(first), windowStarts, windowEnds);
     }
-    return builder.build();
+    return { offsets, starts, codes, windowOffsets, windowStarts, windowEnds };
   }
 
   private trackOf(serviceId: string): Track {

@@ -171,7 +171,8 @@ export class SlaEvaluator {
       const inputs = {
         asOf, targetOf,
         burnStateOf: (serviceId: string, severity: 'fast' | 'slow') => this.deps.burnStates.get(evaluation.definition.id, serviceId, severity),
-        lastDownishAt: (serviceId: string) => this.live.lastDownishAt(serviceId),
+        burning: this.deps.burnStates.burningUnder(evaluation.definition.id),
+        lastDownAt: (serviceId: string, degradedIsDown: boolean) => this.live.lastDownAt(serviceId, degradedIsDown),
       };
       const moves: StatusMove[] = [];
       const burn: BurnStep[] = [];
@@ -208,7 +209,7 @@ export class SlaEvaluator {
 
   /** Brings the evaluations in line with the catalog; answers the rebuilt ones with the services they cover. */
   private async reconcile(asOf: number): Promise<Array<{ definitionId: string; covered: Set<string> }>> {
-    const { catalog, services, burnStates } = this.deps;
+    const { catalog, burnStates } = this.deps;
     const definitions = catalog.allDefinitions();
     const alive = new Set(definitions.map((d) => d.id));
     for (const id of [...this.evaluations.keys()]) {
@@ -216,18 +217,17 @@ export class SlaEvaluator {
       this.evaluations.delete(id);
       burnStates.forgetDefinition(id);
     }
-    const membersOf = (group: string) => services.inSlaGroup(group).map((s) => s.id);
     const rebuilt: Array<{ definitionId: string; covered: Set<string> }> = [];
     for (const definition of definitions) {
-      const serviceIds = catalog.coveredServiceIds(definition.id, membersOf);
+      const covered = this.coveredBy(definition.id);
       const current = this.evaluations.get(definition.id);
-      if (current && !this.stale.has(definition.id) && current.fits(definition, serviceIds)) {
+      if (current && !this.stale.has(definition.id) && current.fits(definition, covered)) {
         current.definition = definition;
         continue;
       }
       this.stale.delete(definition.id);
-      this.evaluations.set(definition.id, await this.build(definition, serviceIds, asOf, current));
-      rebuilt.push({ definitionId: definition.id, covered: new Set(serviceIds) });
+      this.evaluations.set(definition.id, await this.build(definition, [...covered].sort(), asOf, current));
+      rebuilt.push({ definitionId: definition.id, covered });
     }
     return rebuilt;
   }
@@ -258,6 +258,19 @@ export class SlaEvaluator {
     }
     for (const id of serviceIds) this.live.seed(id, loaded.timeline, loaded.indexOf(id), cutOff);
     return evaluation;
+  }
+
+  /**
+   * The services a definition covers now (catalog.ts `coveredServiceIds`, as a set: compared with
+   * the evaluation's at every bucket, sorted only when it is rebuilt).
+   */
+  private coveredBy(definitionId: string): Set<string> {
+    const covered = new Set<string>();
+    for (const a of this.deps.catalog.assignmentsOf(definitionId)) {
+      if (a.serviceId !== null) covered.add(a.serviceId);
+      else for (const s of this.deps.services.inSlaGroup(a.groupName!)) covered.add(s.id);
+    }
+    return covered;
   }
 
   /** How far back the recent history reaches: the longest burn-rate window of any definition. */
