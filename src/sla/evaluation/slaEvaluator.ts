@@ -121,6 +121,15 @@ export class SlaEvaluator {
       .catch((error: unknown) => this.deps.logger.error('SLA evaluation failed; the next bucket tries again', { error }));
   }
 
+  /**
+   * History written other than by live status changes (an import, the demo seed): every definition
+   * is rebuilt from the database at the next evaluation, which runs now.
+   */
+  replayAll(): void {
+    for (const id of this.evaluations.keys()) this.stale.add(id);
+    this.schedule();
+  }
+
   /** The status of a (definition, service), or of the definition pooled (serviceId null), as last evaluated. */
   statusOf(definitionId: string, serviceId: string | null): PeriodStatus | null {
     const evaluation = this.evaluations.get(definitionId);
@@ -255,6 +264,7 @@ export class SlaEvaluator {
       }
       shard.accumulator.closeBucketsThrough(sliceTimeline(loaded.timeline, at, at + shard.serviceIds.length), asOf);
       at += shard.serviceIds.length;
+      if (evaluation.shards.length > 1) await nextTurn();
     }
     for (const id of serviceIds) this.live.seed(id, loaded.timeline, loaded.indexOf(id), cutOff);
     return evaluation;
