@@ -174,6 +174,8 @@ export class SlaEvaluator {
     const rebuilt = await this.reconcile(asOf);
     const outcomes: Array<{ evaluation: DefinitionEvaluation; moves: StatusMove[]; burn: BurnStep[] }> = [];
     for (const evaluation of this.evaluations.values()) {
+      // A clock set back (tests, a corrected host clock): nothing closed since; the next bucket end catches up.
+      if (asOf < evaluation.asOf) continue;
       evaluation.rollOver(asOf);
       const from = Math.min(evaluation.timelineFrom(asOf), asOf - this.retentionMs());
       const targetOf = this.targetsOf(evaluation.definition);
@@ -235,7 +237,14 @@ export class SlaEvaluator {
         continue;
       }
       this.stale.delete(definition.id);
-      this.evaluations.set(definition.id, await this.build(definition, [...covered].sort(), asOf, current));
+      try {
+        this.evaluations.set(definition.id, await this.build(definition, [...covered].sort(), asOf, current));
+      } catch (error) {
+        // The others go on; this one is built again at the next bucket (meanwhile its old evaluation, if any, goes on).
+        this.stale.add(definition.id);
+        this.deps.logger.warn('building an SLA definition\'s open period from stored history failed; trying again at the next bucket', { definitionId: definition.id, error });
+        continue;
+      }
       rebuilt.push({ definitionId: definition.id, covered });
     }
     return rebuilt;
