@@ -156,5 +156,37 @@ for (const backend of testBackends()) {
       assert.deepEqual([slow.status, slow.resolvedAt], ['RESOLVED', iso(at(210))], '90 minutes after it last fired, though the server restarted in between');
       assert.equal(slaHooks().length, 1, 'the restart sent no second sla.breached');
     });
+
+    it('late in the day a short outage leaves less than a quarter of the budget: AT_RISK (not breached), sla.at_risk; the next day is MET again, sla.met', async () => {
+      // A second definition and service from 03:30; product time jumps to 23:00 (the missed buckets close at once).
+      await pushedService(t, 'pay-batch');
+      const batch = (await t.serviceRow('eu/prod/k8s-1/apps', 'pay-batch')).id as string;
+      const payments = await createdDefinition(t, admin.accessToken, { name: 'Payments', targetPercent: 99, period: 'DAY' });
+      await okGql(t, admin.accessToken, ASSIGN, { i: { definitionId: payments, serviceId: batch } });
+      const started = clock.now();
+      const evening = Date.parse('2026-05-04T23:00:00Z');
+      await clock.advanceAsync(evening - clock.now());
+      await t.server.app.slaEvaluation.idle();
+      assert.equal(t.server.app.slaEvaluation.statusOf(payments, batch), 'MET');
+      await pushStatus(t, 'pay-batch', 'DOWN');
+      await advanceTo(evening + 11 * MINUTE);
+      await pushStatus(t, 'pay-batch', 'OPERATIONAL');
+      await advanceTo(evening + 15 * MINUTE);
+      // 11 of 1,185 covered minutes down: 99.07 % (not below 99), 3.4 of 14.4 budget minutes left (under 25 %).
+      const atRisk = (await okGql(t, admin.accessToken, ALERTS, { f: { definitionId: payments, kinds: ['AT_RISK', 'BREACHED'] } })).slaAlerts;
+      // The service, and the definition pooled (its only service).
+      assert.deepEqual(atRisk.map((a: any) => `${a.kind}:${a.status}:${a.serviceId === batch ? 'batch' : a.serviceId}:${a.raisedAt}`).sort(),
+        [`AT_RISK:OPEN:batch:${iso(evening + 15 * MINUTE)}`, `AT_RISK:OPEN:null:${iso(evening + 15 * MINUTE)}`]);
+      assert.equal(round(JSON.parse(atRisk.find((a: any) => a.serviceId === batch).details).actualValue), round((100 * 1174) / 1185));
+      assert.ok(evening + 15 * MINUTE - started === (1185 * MINUTE), 'covered since 03:30');
+      const hook = (await receiver.received(2)).find((r) => r.json.event === 'sla.at_risk')!;
+      assert.deepEqual([hook.json.data.definition.name, hook.json.data.services.map((s: any) => [s.name, s.previousStatus, s.status])], ['Payments', [['pay-batch', 'MET', 'AT_RISK']]]);
+
+      await advanceTo(Date.parse('2026-05-05T00:05:00Z'));
+      assert.deepEqual((await okGql(t, admin.accessToken, ALERTS, { f: { definitionId: payments, kinds: ['AT_RISK'] } })).slaAlerts.map((a: any) => [a.status, a.resolvedAt]), [['RESOLVED', '2026-05-05T00:05:00.000Z'], ['RESOLVED', '2026-05-05T00:05:00.000Z']]);
+      await receiver.received(4);
+      const met = slaHooks().filter((r) => r.json.event === 'sla.met').map((r) => [r.json.data.definition.name, r.json.data.period.key, r.json.data.services.map((s: any) => `${s.name}:${s.previousStatus}`)]);
+      assert.deepEqual(met.sort(), [['Checkout', '2026-05-05', ['pay-api:BREACHED']], ['Payments', '2026-05-05', ['pay-batch:AT_RISK']]]);
+    });
   });
 }
