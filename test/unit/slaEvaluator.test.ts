@@ -37,6 +37,9 @@ describe('SLA evaluator', () => {
   let alerts: AlertStore;
   let catalog: DefinitionCatalog;
   let writer: BatchWriter;
+  let pluginActive = true;
+  /** `sla.status_changed` events published (what becomes sla.* webhooks): `webhook:definition-or-services`. */
+  const announced: string[] = [];
   const definitionId = randomUUID();
   const [a, b] = [randomUUID(), randomUUID()];
 
@@ -63,6 +66,7 @@ describe('SLA evaluator', () => {
     const { knex } = db();
     writer = new BatchWriter({ knex, logger });
     const bus = createInProcessEventBus(logger);
+    bus.subscribe('sla.status_changed', (e) => announced.push(`${e.webhook}:${e.services.map((x) => (x.id === a ? 'a' : x.id === b ? 'b' : 'c')).join(',')}`));
     const log = new SlaEventLog({ writer, knex, newId: randomUUID });
     catalog = new DefinitionCatalog(writer);
     alerts = new AlertStore({ writer, knex, bus, clock, newId: randomUUID, log });
@@ -79,6 +83,7 @@ describe('SLA evaluator', () => {
         for (const id of serviceIds) builder.add((stored.get(id) ?? []).filter((r) => r.startedAt < range.end && (r.endedAt === null || r.endedAt >= range.start)));
         return { timeline: builder.build(), indexOf: (id) => serviceIds.indexOf(id) };
       },
+      pluginActive: () => pluginActive,
       shardSize: 1,
     });
     stored.set(a, [{ status: 'OPERATIONAL', startedAt: at(-60), endedAt: null }]);
@@ -96,6 +101,7 @@ describe('SLA evaluator', () => {
     await advanceTo(at(5));
     assert.equal(evaluator.statusOf(definitionId, a), 'BREACHED');
     assert.deepEqual(openKinds(), ['BREACHED:a', 'BREACHED:pooled']);
+    assert.deepEqual(announced, ['sla.breached:a']);
     change(a, 'OPERATIONAL');
   });
 
@@ -132,5 +138,16 @@ describe('SLA evaluator', () => {
     await advanceTo(at(245));
     assert.deepEqual([evaluator.statusOf(definitionId, a), evaluator.statusOf(definitionId, null)], ['MET', 'MET'], 'June 2, nothing down');
     assert.deepEqual(openKinds(), []);
+  });
+
+  it('with the plugin off, moves still raise and resolve alerts (background work) but no sla.* webhook event goes out', async () => {
+    pluginActive = false;
+    const before = announced.length;
+    change(a, 'DOWN');
+    await advanceTo(at(250));
+    assert.deepEqual(openKinds(), ['BREACHED:a', 'BREACHED:pooled']);
+    assert.equal(announced.length, before);
+    pluginActive = true;
+    change(a, 'OPERATIONAL');
   });
 });

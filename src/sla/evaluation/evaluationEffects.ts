@@ -24,6 +24,8 @@ export interface EffectDeps {
   readonly bus: EventBus;
   readonly alerts: AlertStore;
   readonly burnStates: BurnAlertStates;
+  /** Whether `sla.*` webhooks go out now (the plugin is active); statuses and alerts are kept either way. */
+  readonly sendsWebhooks: () => boolean;
   /** Name, path and group of a service, when it still exists. */
   readonly serviceInfo: (id: string) => { readonly name: string; readonly path: string; readonly slaGroup: string | null } | undefined;
 }
@@ -65,6 +67,7 @@ export function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluati
   }
   const pooledWebhook = pooled ? moveEffects(pooled.previous, pooled.status)?.webhook ?? null : null;
   if (pooledWebhook !== null && !byWebhook.has(pooledWebhook)) byWebhook.set(pooledWebhook, []);
+  if (!deps.sendsWebhooks()) byWebhook.clear();
   for (const [webhook, services] of byWebhook) {
     const status: PeriodStatus = webhook === 'sla.breached' ? 'BREACHED' : webhook === 'sla.at_risk' ? 'AT_RISK' : 'MET';
     const changed = pooledWebhook === webhook;

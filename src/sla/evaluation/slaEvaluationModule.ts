@@ -4,7 +4,8 @@
  * period, raises and resolves BREACHED / AT_RISK / FAST_BURN / SLOW_BURN alerts through the SLA
  * model's alert store (so `sla:alert` reaches subscribers) and sends `sla.breached` / `sla.at_risk` /
  * `sla.met` webhooks. Background work, not gated by the licence (as incidents and backup alerts):
- * turning the plugin on shows alerts that are true.
+ * turning the plugin on shows alerts that are true; the webhooks, a feature people receive, go out
+ * only while the plugin is active.
  */
 import { defaultPageBlocks } from '../../dashboard/uptimeQuery.js';
 import type { CoreServices } from '../../graphql/context.js';
@@ -40,6 +41,7 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
       clock: kit.clock, writer: kit.writer, bus: kit.bus, logger: kit.logger.child({ module: 'slaEvaluation' }),
       catalog: sla.catalog, alerts: sla.alerts, burnStates, services: fleet.services, slaGroups: fleet.slaGroups,
       loadHistory: (serviceIds, range) => loadTimeline(source, serviceIds, range),
+      pluginActive: () => kit.plugins.isActive('sla'),
     });
     return {
       services: { slaEvaluation },

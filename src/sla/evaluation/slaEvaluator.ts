@@ -56,6 +56,8 @@ export interface SlaEvaluatorDeps {
   readonly services: Pick<ServiceRegistry, 'get' | 'inSlaGroup'>;
   readonly slaGroups: Pick<SlaGroupStore, 'get'>;
   readonly loadHistory: HistoryLoader;
+  /** Whether the `sla` plugin is active: its webhooks go out only then (alerts are background work, kept regardless). @default always */
+  readonly pluginActive?: () => boolean;
   readonly shardSize?: number;
 }
 
@@ -78,7 +80,7 @@ export class SlaEvaluator {
   constructor(private readonly deps: SlaEvaluatorDeps) {
     this.shardSize = deps.shardSize ?? DEFAULT_SHARD_SIZE;
     this.effects = {
-      writer: deps.writer, bus: deps.bus, alerts: deps.alerts, burnStates: deps.burnStates,
+      writer: deps.writer, bus: deps.bus, alerts: deps.alerts, burnStates: deps.burnStates, sendsWebhooks: deps.pluginActive ?? (() => true),
       serviceInfo: (id) => {
         const s = deps.services.get(id);
         return s && { name: s.name, path: `${s.nodePath}/${s.name}`, slaGroup: s.slaGroup };
