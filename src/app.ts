@@ -35,6 +35,7 @@ import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
 import { slaModule } from './sla/slaModule.js';
+import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
@@ -59,7 +60,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(agentCommandsModule)
     .with(slaModule)
     .with(exclusionWindowsModule)
-    .with(slaFiguresModule);
+    .with(slaFiguresModule)
+    .with(slaEvaluationModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

@@ -169,7 +169,8 @@ for (const backend of testBackends()) {
       const res = await gql(t, '{ webhookEventTypes }', undefined, operator.accessToken);
       assert.deepEqual(res.data.webhookEventTypes, [
         'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
-        'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled', 'sla.daily_report',
+        'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
+        'sla.daily_report', 'sla.breached', 'sla.at_risk', 'sla.met',
       ]);
     });
 

@@ -34,6 +34,25 @@ describe('open period accumulator', () => {
     });
   }
 
+  it('catching up several buckets at once reaches the state of closing them one by one', () => {
+    const random = seededRandom(77);
+    const histories = Array.from({ length: 80 }, () => generatedHistory(random, period.start, 1440, 1));
+    const timeline = timelineOf(histories);
+    const byBucket = new OpenPeriodAccumulator({ period, services: histories.length, degradedIsDown: true });
+    const caughtUp = new OpenPeriodAccumulator({ period, services: histories.length, degradedIsDown: true });
+    // Catch up in uneven steps (1, 7, 30, ... buckets), then go on bucket by bucket on both.
+    let bucket = period.start;
+    for (const step of [1, 7, 30, 2, 60]) {
+      for (let b = 0; b < step; b += 1, bucket += BUCKET_MS) byBucket.closeBucket(timeline, bucket);
+      caughtUp.closeBucketsThrough(timeline, bucket);
+      for (let s = 0; s < histories.length; s += 1) assert.deepEqual(caughtUp.measure(s), byBucket.measure(s), `service ${s} as of ${new Date(bucket).toISOString()}`);
+    }
+    byBucket.closeBucket(timeline, bucket);
+    caughtUp.closeBucket(timeline, bucket);
+    for (let s = 0; s < histories.length; s += 1) assert.deepEqual(caughtUp.measure(s), byBucket.measure(s));
+    assert.throws(() => caughtUp.closeBucketsThrough(timeline, bucket - BUCKET_MS), RangeError);
+  });
+
   it('counts an incident that closes exactly at a bucket end in that bucket, once', () => {
     const timeline = timelineOf([{ intervals: [
       { status: 'OPERATIONAL', startedAt: DAY, endedAt: DAY + 2 * MINUTE },

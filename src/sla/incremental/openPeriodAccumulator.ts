@@ -79,6 +79,27 @@ export class OpenPeriodAccumulator {
     this.through = end;
   }
 
+  /**
+   * Closes every bucket from {@link asOf} up to `end` (a bucket boundary inside the period) at once,
+   * as one span: the tallies of consecutive spans add up (timeline/spanTally.ts), so the state is
+   * the one {@link closeBucket} would reach bucket by bucket, in one walk over the runs. How a
+   * period is caught up from stored history (start-up, replay after late data) or over buckets a
+   * blocked timer missed. `end === asOf` closes nothing.
+   */
+  closeBucketsThrough(timeline: StatusTimeline, end: number): void {
+    if (end % BUCKET_MS !== 0 || end < this.through || end > this.period.end) {
+      throw new RangeError(`cannot close buckets through ${new Date(end).toISOString()}: the figures are as of ${new Date(this.through).toISOString()}, the period ends ${new Date(this.period.end).toISOString()}`);
+    }
+    if (end === this.through) return;
+    if (timeline.offsets.length - 1 !== this.services) throw new RangeError(`the timeline has ${timeline.offsets.length - 1} services, the accumulator ${this.services}`);
+    const from = this.through;
+    const periodStart = this.period.start;
+    for (let i = 0; i < this.services; i += 1) {
+      tallySpan(timeline, i, periodStart, from, end, this.degraded[i] === 1, this.state, i * SPAN_STATE_SLOTS);
+    }
+    this.through = end;
+  }
+
   /** Service `service`'s measure as of {@link asOf}. */
   measure(service: number): PeriodMeasure {
     if (!(service >= 0 && service < this.services)) throw new RangeError(`service ${service} is not kept here (${this.services} services)`);

@@ -1,0 +1,314 @@
+/**
+ * The live SLA evaluation (issue 16, parts 2 and 5): every closed 5-minute bucket (a timer on the
+ * injected clock, aligned to bucket ends, product time), each definition's open period moves on by
+ * that bucket over its covered services, each (definition, service) and each definition pooled gets
+ * its status, moves raise and resolve alerts and send `sla.breached` / `sla.at_risk` / `sla.met`,
+ * and the multi-window burn rates step the FAST_BURN / SLOW_BURN alerts. docs/decisions.md "SLA live
+ * evaluation and alerts" has the rules.
+ *
+ * Where the data comes from: no database read per bucket. The recent history of every service is
+ * held in memory (liveHistory.ts) from committed `service.status_changed` and window events; a
+ * definition's period is loaded from the database only when its evaluation is built: at start,
+ * when its services, period rule, counting rule or burn rules change, and when late data (a status
+ * change dated before the last evaluated bucket) or a deleted window changes what its closed buckets
+ * held. Building loads the period so far (the timeline loader) and catches it up to the last closed
+ * bucket in one walk per service (OpenPeriodAccumulator.closeBucketsThrough).
+ *
+ * The event loop: each definition's services are stepped in shards of `shardSize` (2,000 by default),
+ * one shard per turn, and what changed is staged at the end in one synchronous step and committed
+ * as one batch. Ticks run one after another; a tick that falls due while one runs follows it once.
+ */
+import type { ServiceRegistry } from '../../actors/serviceRegistry.js';
+import type { SlaGroupStore } from '../../actors/slaGroupStore.js';
+import type { Clock, TimerHandle } from '../../clock.js';
+import type { DomainEvent } from '../../events/domainEvents.js';
+import type { EventBus } from '../../events/eventBus.js';
+import type { Logger } from '../../log/logger.js';
+import type { BatchWriter } from '../../persistence/batchWriter.js';
+import type { AlertStore } from '../alerts/alertStore.js';
+import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
+import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
+import type { PeriodMeasure, PeriodStatus } from '../periodArithmetic.js';
+import { BUCKET_MS, bucketStartOf } from '../periods/calendarPeriods.js';
+import { sliceTimeline, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import type { BurnAlertStates } from './burnAlertStates.js';
+import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
+import { stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
+import { LiveHistory } from './liveHistory.js';
+
+export const DEFAULT_SHARD_SIZE = 2_000;
+
+/** Stored history of some services over `[start, end)`: service i of the timeline is `serviceIds[i]`. */
+export type HistoryLoader = (serviceIds: readonly string[], range: { readonly start: number; readonly end: number }) => Promise<{
+  readonly timeline: StatusTimeline;
+  indexOf(serviceId: string): number;
+}>;
+
+export interface SlaEvaluatorDeps {
+  readonly clock: Clock;
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly logger: Logger;
+  readonly catalog: DefinitionCatalog;
+  readonly alerts: AlertStore;
+  readonly burnStates: BurnAlertStates;
+  readonly services: Pick<ServiceRegistry, 'get' | 'inSlaGroup'>;
+  readonly slaGroups: Pick<SlaGroupStore, 'get'>;
+  readonly loadHistory: HistoryLoader;
+  /** Whether the `sla` plugin is active: its webhooks go out only then (alerts are background work, kept regardless). @default always */
+  readonly pluginActive?: () => boolean;
+  readonly shardSize?: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class SlaEvaluator {
+  private readonly evaluations = new Map<string, DefinitionEvaluation>();
+  private readonly live = new LiveHistory();
+  /** Definitions whose closed buckets changed (late data, a deleted window): rebuilt at the next tick. */
+  private readonly stale = new Set<string>();
+  private readonly shardSize: number;
+  private readonly effects: EffectDeps;
+  private timer: TimerHandle | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private queued = false;
+  private stopped = false;
+  /** The end of the last bucket evaluated: a change dated before it is late. */
+  private evaluatedThrough = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly deps: SlaEvaluatorDeps) {
+    this.shardSize = deps.shardSize ?? DEFAULT_SHARD_SIZE;
+    this.effects = {
+      writer: deps.writer, bus: deps.bus, alerts: deps.alerts, burnStates: deps.burnStates, sendsWebhooks: deps.pluginActive ?? (() => true),
+      serviceInfo: (id) => {
+        const s = deps.services.get(id);
+        return s && { name: s.name, path: `${s.nodePath}/${s.name}`, slaGroup: s.slaGroup };
+      },
+    };
+  }
+
+  /** Evaluates now (building every definition from stored history), then at every bucket end. */
+  start(): void {
+    const { clock } = this.deps;
+    this.stopped = false;
+    this.schedule();
+    const now = clock.now();
+    this.timer = clock.setTimer(bucketStartOf(now) + BUCKET_MS - now, () => {
+      this.schedule();
+      this.timer = clock.setRepeatingTimer(BUCKET_MS, () => this.schedule());
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.deps.clock.clearTimer(this.timer);
+    await this.chain;
+  }
+
+  /** Resolves once the evaluation asked for so far has run and committed (tests, diagnostics). */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  /** An evaluation as of the last closed bucket, after what is queued. */
+  schedule(): void {
+    if (this.queued || this.stopped) return;
+    this.queued = true;
+    this.chain = this.chain
+      .then(() => {
+        this.queued = false;
+        return this.stopped ? undefined : this.tick();
+      })
+      .catch((error: unknown) => this.deps.logger.error('SLA evaluation failed; the next bucket tries again', { error }));
+  }
+
+  /**
+   * History written other than by live status changes (an import, the demo seed): every definition
+   * is rebuilt from the database at the next evaluation, which runs now.
+   */
+  replayAll(): void {
+    for (const id of this.evaluations.keys()) this.stale.add(id);
+    this.schedule();
+  }
+
+  /** The status of a (definition, service), or of the definition pooled (serviceId null), as last evaluated. */
+  statusOf(definitionId: string, serviceId: string | null): PeriodStatus | null {
+    const evaluation = this.evaluations.get(definitionId);
+    if (!evaluation) return null;
+    return serviceId === null ? evaluation.pooledStatus : evaluation.statusOf(serviceId);
+  }
+
+  /** The committed-event handler: keeps the recent history current and notices late data. */
+  onCommitted(event: DomainEvent): void {
+    switch (event.type) {
+      case 'service.status_changed':
+        if (!this.live.recordStatus(event.service.id, event.status, event.at) || event.at < this.evaluatedThrough) this.markStale(event.service.id);
+        return;
+      case 'sla.maintenance_window_changed': {
+        const { window } = event;
+        if (event.change === 'deleted') {
+          this.live.forgetWindow(window.serviceId, window.startedAt);
+          if (window.startedAt < this.evaluatedThrough) this.markStale(window.serviceId);
+          return;
+        }
+        this.live.recordWindow(window.serviceId, window.startedAt, window.endedAt);
+        const changedFrom = event.change === 'started' ? window.startedAt : (window.endedAt ?? window.startedAt);
+        if (changedFrom < this.evaluatedThrough) this.markStale(window.serviceId);
+        return;
+      }
+      case 'service.deleted':
+        this.live.forget(event.service.id);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private markStale(serviceId: string): void {
+    for (const [id, evaluation] of this.evaluations) if (evaluation.covers(serviceId)) this.stale.add(id);
+  }
+
+  private async tick(): Promise<void> {
+    const { writer, clock, catalog } = this.deps;
+    await writer.settled();
+    const asOf = bucketStartOf(clock.now());
+    const rebuilt = await this.reconcile(asOf);
+    const outcomes: Array<{ evaluation: DefinitionEvaluation; moves: StatusMove[]; burn: BurnStep[] }> = [];
+    for (const evaluation of this.evaluations.values()) {
+      // A clock set back (tests, a corrected host clock): nothing closed since; the next bucket end catches up.
+      if (asOf < evaluation.asOf) continue;
+      evaluation.rollOver(asOf);
+      const from = Math.min(evaluation.timelineFrom(asOf), asOf - this.retentionMs());
+      const targetOf = this.targetsOf(evaluation.definition);
+      const inputs = {
+        asOf, targetOf,
+        burnStateOf: (serviceId: string, severity: 'fast' | 'slow') => this.deps.burnStates.get(evaluation.definition.id, serviceId, severity),
+        burning: this.deps.burnStates.burningUnder(evaluation.definition.id),
+        lastDownAt: (serviceId: string, degradedIsDown: boolean) => this.live.lastDownAt(serviceId, degradedIsDown),
+      };
+      const moves: StatusMove[] = [];
+      const burn: BurnStep[] = [];
+      let pooled: PeriodMeasure = EMPTY_MEASURE;
+      for (const shard of evaluation.shards) {
+        const outcome = evaluation.step(shard, this.live.timeline(shard.serviceIds, from), inputs);
+        for (const move of outcome.moves) moves.push(move);
+        for (const step of outcome.burn) burn.push(step);
+        pooled = addMeasures(pooled, outcome.measure);
+        if (evaluation.shards.length > 1) await nextTurn();
+      }
+      const pooledMove = evaluation.judgePooled(pooled);
+      if (pooledMove) moves.push(pooledMove);
+      outcomes.push({ evaluation, moves, burn });
+    }
+    this.evaluatedThrough = asOf;
+    this.live.prune(asOf - this.retentionMs());
+
+    const at = clock.now();
+    for (const { definitionId, covered } of rebuilt) if (catalog.definition(definitionId)) stageUncovered(this.effects, definitionId, covered, at, 'timer');
+    for (const { evaluation, moves, burn } of outcomes) {
+      // A definition deleted while this tick ran: its alerts were resolved with it.
+      if (!catalog.definition(evaluation.definition.id)) continue;
+      if (moves.length > 0 || burn.length > 0) stageEvaluation(this.effects, evaluation, moves, burn, asOf, at, 'timer');
+    }
+    try {
+      await writer.committed();
+    } catch (error) {
+      // The alert store and burn states went back; the statuses held here did not: rebuild them all.
+      for (const id of this.evaluations.keys()) this.stale.add(id);
+      this.deps.logger.warn('recording SLA statuses and alerts failed; every definition is evaluated again at the next bucket', { error });
+    }
+  }
+
+  /** Brings the evaluations in line with the catalog; answers the rebuilt ones with the services they cover. */
+  private async reconcile(asOf: number): Promise<Array<{ definitionId: string; covered: Set<string> }>> {
+    const { catalog, burnStates } = this.deps;
+    const definitions = catalog.allDefinitions();
+    const alive = new Set(definitions.map((d) => d.id));
+    for (const id of [...this.evaluations.keys()]) {
+      if (alive.has(id)) continue;
+      this.evaluations.delete(id);
+      burnStates.forgetDefinition(id);
+    }
+    const rebuilt: Array<{ definitionId: string; covered: Set<string> }> = [];
+    for (const definition of definitions) {
+      const covered = this.coveredBy(definition.id);
+      const current = this.evaluations.get(definition.id);
+      if (current && !this.stale.has(definition.id) && current.fits(definition, covered)) {
+        current.definition = definition;
+        continue;
+      }
+      this.stale.delete(definition.id);
+      try {
+        this.evaluations.set(definition.id, await this.build(definition, [...covered].sort(), asOf, current));
+      } catch (error) {
+        // The others go on; this one is built again at the next bucket (meanwhile its old evaluation, if any, goes on).
+        this.stale.add(definition.id);
+        this.deps.logger.warn('building an SLA definition\'s open period from stored history failed; trying again at the next bucket', { definitionId: definition.id, error });
+        continue;
+      }
+      rebuilt.push({ definitionId: definition.id, covered });
+    }
+    return rebuilt;
+  }
+
+  /** A definition's evaluation caught up to `asOf` from stored history; known statuses carried over. */
+  private async build(definition: SlaDefinition, serviceIds: readonly string[], asOf: number, previous: DefinitionEvaluation | undefined): Promise<DefinitionEvaluation> {
+    const { alerts, writer, clock, loadHistory } = this.deps;
+    const known = previous?.knownStatuses() ?? new Map<string | null, PeriodStatus>();
+    const previousOf = (serviceId: string | null): PeriodStatus | null => {
+      const held = known.get(serviceId);
+      if (held !== undefined) return held;
+      if (alerts.activeFor({ kind: 'BREACHED', definitionId: definition.id, serviceId })) return 'BREACHED';
+      if (alerts.activeFor({ kind: 'AT_RISK', definitionId: definition.id, serviceId })) return 'AT_RISK';
+      return null;
+    };
+    const evaluation = new DefinitionEvaluation(definition, serviceIds, periodEndingBucketAt(definition, asOf), this.shardSize, previousOf);
+    await writer.settled();
+    const cutOff = clock.now();
+    const from = Math.min(evaluation.period.start, asOf - Math.max(evaluation.longestWindowMs, this.retentionMs()) - BUCKET_MS);
+    const loaded = await loadHistory(serviceIds, { start: from, end: Math.max(cutOff, from) });
+    let at = 0;
+    for (const shard of evaluation.shards) {
+      for (let i = 0; i < shard.serviceIds.length; i += 1) {
+        if (loaded.indexOf(shard.serviceIds[i]!) !== at + i) throw new Error(`the history loader numbered ${shard.serviceIds[i]} ${loaded.indexOf(shard.serviceIds[i]!)}, expected ${at + i}`);
+      }
+      shard.accumulator.closeBucketsThrough(sliceTimeline(loaded.timeline, at, at + shard.serviceIds.length), asOf);
+      at += shard.serviceIds.length;
+      if (evaluation.shards.length > 1) await nextTurn();
+    }
+    for (const id of serviceIds) this.live.seed(id, loaded.timeline, loaded.indexOf(id), cutOff);
+    return evaluation;
+  }
+
+  /**
+   * The services a definition covers now (catalog.ts `coveredServiceIds`, as a set: compared with
+   * the evaluation's at every bucket, sorted only when it is rebuilt).
+   */
+  private coveredBy(definitionId: string): Set<string> {
+    const covered = new Set<string>();
+    for (const a of this.deps.catalog.assignmentsOf(definitionId)) {
+      if (a.serviceId !== null) covered.add(a.serviceId);
+      else for (const s of this.deps.services.inSlaGroup(a.groupName!)) covered.add(s.id);
+    }
+    return covered;
+  }
+
+  /** How far back the recent history reaches: the longest burn-rate window of any definition. */
+  private retentionMs(): number {
+    let longest = 0;
+    for (const evaluation of this.evaluations.values()) longest = Math.max(longest, evaluation.longestWindowMs);
+    return longest;
+  }
+
+  /** Each service's target under the definition (service, group, tier targets, else the definition's). */
+  private targetsOf(definition: SlaDefinition): (serviceId: string) => number {
+    const targets = this.deps.catalog.targetsOf(definition.id);
+    if (targets.length === 0) return () => definition.targetPercent;
+    return (serviceId) => {
+      const groupName = this.deps.services.get(serviceId)?.slaGroup ?? null;
+      const tier = groupName === null ? null : (this.deps.slaGroups.get(groupName)?.tier ?? null);
+      return effectiveTarget(definition, targets, { serviceId, groupName, tier });
+    };
+  }
+}

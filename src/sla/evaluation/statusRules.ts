@@ -1,0 +1,53 @@
+/**
+ * What a move of an SLA status means (docs/decisions.md "SLA live evaluation and alerts"), and the
+ * burn-rate policy of a definition. Pure.
+ *
+ * - Into BREACHED: the BREACHED alert is raised, an AT_RISK one resolved; webhook `sla.breached`.
+ * - Into AT_RISK: the AT_RISK alert is raised, a BREACHED one resolved; webhook `sla.at_risk`.
+ * - Into MET: both resolve; webhook `sla.met` only from AT_RISK or BREACHED (a recovery), not from
+ *   NO_DATA or an unknown status (a period's first bucket, a restart), which would say nothing new.
+ * - Into NO_DATA (nothing covered, e.g. all of a new period in MAINTENANCE so far): both resolve, no webhook.
+ */
+import type { PeriodStatus } from '../periodArithmetic.js';
+import type { BurnRatePolicy } from '../burnRate.js';
+import type { AlertKind } from '../alerts/alertRules.js';
+import type { BurnRateRules } from '../definitions/slaDefinition.js';
+
+export const SLA_STATUS_WEBHOOKS = { BREACHED: 'sla.breached', AT_RISK: 'sla.at_risk', MET: 'sla.met' } as const;
+export type SlaStatusWebhook = (typeof SLA_STATUS_WEBHOOKS)[keyof typeof SLA_STATUS_WEBHOOKS];
+
+export interface MoveEffects {
+  readonly raise: AlertKind | null;
+  readonly resolve: readonly AlertKind[];
+  /** The webhook the move contributes to, if any. */
+  readonly webhook: SlaStatusWebhook | null;
+}
+
+/** `previous` null: not known (first evaluation since start, with no active alert saying otherwise). */
+export function moveEffects(previous: PeriodStatus | null, status: PeriodStatus): MoveEffects | null {
+  if (previous === status) return null;
+  switch (status) {
+    case 'BREACHED':
+      return { raise: 'BREACHED', resolve: ['AT_RISK'], webhook: 'sla.breached' };
+    case 'AT_RISK':
+      return { raise: 'AT_RISK', resolve: ['BREACHED'], webhook: 'sla.at_risk' };
+    case 'MET':
+      return { raise: null, resolve: ['BREACHED', 'AT_RISK'], webhook: previous === 'BREACHED' || previous === 'AT_RISK' ? 'sla.met' : null };
+    case 'NO_DATA':
+      return { raise: null, resolve: ['BREACHED', 'AT_RISK'], webhook: null };
+  }
+}
+
+/** Hold before a burn-rate alert resolves: three short windows (15 min for the fast default, 90 for the slow). */
+export const BURN_HOLD_SHORT_WINDOWS = 3;
+
+/** A definition's burn-rate rules as the pure alerting takes them. */
+export function burnRatePolicyOf(rules: BurnRateRules): BurnRatePolicy {
+  const rule = (r: BurnRateRules['fast']) => ({
+    longMs: r.longWindowMinutes * 60_000,
+    shortMs: r.shortWindowMinutes * 60_000,
+    threshold: r.threshold,
+    holdMs: BURN_HOLD_SHORT_WINDOWS * r.shortWindowMinutes * 60_000,
+  });
+  return { fast: rule(rules.fast), slow: rule(rules.slow) };
+}
