@@ -193,6 +193,27 @@ for (const backend of testBackends()) {
     });
     after(() => t.close());
 
+    it('the scheduled report is still kept, but no sla.daily_report webhook goes out', async () => {
+      const clock = createManualClock(T0 + 5 * HOUR);
+      const off = await startTestServer(backend, { clock, env: { ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_SLA_REPORT_TIME: '06:00' } });
+      try {
+        const { id } = await createWebhook(off, (await signInAdmin(off)).accessToken, { url: 'http://127.0.0.1:9/hook', events: ['sla.daily_report'] });
+        // Due at 06:00; its commit would carry the webhook's delivery row.
+        clock.set(T0 + 7 * HOUR);
+        const rows = await eventually(async () => {
+          await off.server.writer.settled();
+          const all = await off.server.database.knex('sla_daily_reports').select('day', 'trigger');
+          return all.length === 1 ? all : undefined;
+        }, 'the owed report is generated');
+        assert.deepEqual(rows, [{ day: '2026-04-01', trigger: 'schedule' }]);
+        const pages = await off.server.database.knex('webhook_outbox').select('deliveries');
+        assert.ok(pages.every((page) => !String(page.deliveries).includes(id)), 'no delivery owed to the webhook');
+        assert.deepEqual(await deliveryRows(off, id), []);
+      } finally {
+        await off.close();
+      }
+    });
+
     for (const [method, path] of [['POST', GENERATE], ['GET', `${DOWNLOAD}?format=csv`]] as const) {
       it(`${method} ${path.split('?')[0]} answers 503 naming the plugin`, async () => {
         const res = await t.call(method, path);

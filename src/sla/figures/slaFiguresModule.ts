@@ -52,7 +52,7 @@ export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<M
       logger,
     };
     const slaFigures = new SlaFigures(deps);
-    const slaReports = new DailyReports({ writer, knex, bus: kit.bus, clock, logger, source: figuresReportSource(deps), timeOfDay: kit.config.sla.reportTimeOfDay });
+    const slaReports = new DailyReports({ writer, knex, bus: kit.bus, clock, logger, source: figuresReportSource(deps), timeOfDay: kit.config.sla.reportTimeOfDay, pluginActive: () => kit.plugins.isActive('sla') });
     return {
       services: { slaFigures, slaReports },
       routes: reportRoutes(slaReports),

@@ -42,6 +42,11 @@ export interface DailyReportsOptions {
   readonly source: ReportSource;
   /** When the scheduled report runs each day (minutes after 00:00 UTC). */
   readonly timeOfDay: ReportTimeOfDay;
+  /**
+   * Whether the `sla` plugin is active: the `sla.daily_report` webhook goes out only then. The report
+   * itself is kept regardless, so turning the plugin on shows the days before. @default always
+   */
+  readonly pluginActive?: () => boolean;
 }
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -145,7 +150,9 @@ export class DailyReports {
       day: report.day, generated_at: iso(at), trigger, scheduled_at: iso(scheduledAt), sla_count: summary.slaCount, met_count: summary.metCount,
       at_risk_count: summary.atRiskCount, breached_count: summary.breachedCount, no_data_count: summary.noDataCount, report,
     });
-    emitOnCommit(writer, bus, { type: 'sla.daily_report_generated', day: report.day, trigger, summary, at, origin: trigger === 'schedule' ? 'timer' : 'api' });
+    if (this.options.pluginActive?.() ?? true) {
+      emitOnCommit(writer, bus, { type: 'sla.daily_report_generated', day: report.day, trigger, summary, at, origin: trigger === 'schedule' ? 'timer' : 'api' });
+    }
     try {
       await writer.acknowledge();
     } catch (error) {
