@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppServices } from '../app.js';
 import type { Viewer } from '../auth/roles.js';
+import { commitChange } from '../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { intervalRow } from '../persistence/serviceRows.js';
 import { statusIntervalsTable } from '../persistence/tables.js';
@@ -78,8 +79,10 @@ function demoAuthor(app: AppServices): Viewer {
   throw new AppError(ErrorCode.Conflict, 'the demo SLA needs an active admin to record as its author; create one first');
 }
 
-/** The demo definition, created once and assigned to the demo group. */
+/** The demo group (declared as an agent's status sync would), and its definition, created once and assigned to it. */
 async function demoDefinition(app: AppServices, author: Viewer): Promise<string> {
+  await commitChange({ writer: app.writer, clock: app.clock }, (at) =>
+    app.fleet.slaGroups.declare({ name: DEMO_SLA_GROUP, displayName: 'Demo services', tier: 'standard', targets: { uptime: 99.9 } }, at));
   const definition = app.sla.catalog.definitionNamed(DEMO_SLA_NAME)
     ?? (await app.sla.definitions.create(author, readCreateDefinition({ name: DEMO_SLA_NAME, description: 'Created by the development seed', targetPercent: 99.9, period: 'MONTH' })));
   await app.sla.definitions.assign(author, { definitionId: definition.id, serviceId: null, groupName: DEMO_SLA_GROUP });

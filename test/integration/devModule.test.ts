@@ -106,6 +106,8 @@ for (const backend of testBackends()) {
       assert.equal(Number(definition.target_percent), 99.9);
       const assignments = await knex('sla_assignments').where({ definition_id: definition.id }).select('group_name', 'service_id');
       assert.deepEqual(assignments, [{ group_name: 'demo', service_id: null }]);
+      const group = await knex('sla_groups').where({ name: 'demo' }).first();
+      assert.equal(group.display_name, 'Demo services', 'the demo group is declared, so slaGroups lists it');
 
       const closedPeriod = async () => (await t.server.app.slaFigures.periodResults(definition.id, 2)).find((p) => p.final)!;
       const before = await closedPeriod();
