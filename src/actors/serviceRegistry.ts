@@ -22,7 +22,7 @@ import type { ServiceEvent } from './serviceChanges.js';
 import { refOf, serviceEffects } from './serviceEffects.js';
 import type { ServiceMaintenance } from './serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
-import { serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
+import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
 
 export interface ServiceRegistry {
   get(id: string): ServiceRecord | undefined;
@@ -151,9 +151,10 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       return record;
     },
     hydrate(loaded) {
+      const snapshotOf = createSnapshotMaker(serviceMachine);
       for (const loadedRecord of loaded) {
         const record = { ...loadedRecord, nodePath: sharedPath(loadedRecord.nodePath) };
-        host.load(record.id, snapshotFor(serviceMachine, record));
+        host.load(record.id, snapshotOf(record));
         indexes.add(record, false);
       }
       indexes.sortOrder();
