@@ -107,7 +107,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       services,
       async hydrate() {
         await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
-        const counts = await hydrate(knex, fleet, clock.now());
+        const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());
         const peopleCounts = await hydratePeople(knex, people, clock.now());
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
