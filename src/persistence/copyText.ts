@@ -117,6 +117,8 @@ export class CopyRow {
 /**
  * Runs `COPY (select) TO STDOUT` on a connection of `knex`'s pool (PostgreSQL only) and calls `onRow` for
  * each row, in the query's order. Resolves with the number of rows once the last one was handed over.
+ * Meant for start: a failure (of the query or of `onRow`) fails the start, which closes the pool, so a
+ * connection given back in the middle of a stream is never used again.
  */
 export async function readCopyText(knex: Knex, select: string, onRow: (row: CopyRow) => void): Promise<number> {
   const connection = (await knex.client.acquireConnection()) as PoolClient;
