@@ -96,11 +96,26 @@ export class ServiceIndexes {
     }
   }
 
-  /** Sort the list order once after loading. */
+  /**
+   * Sort the list order once after loading. The database hands services over in this order already
+   * (hydrate.ts), so one pass that finds them sorted is the usual case; the sort is for the rest
+   * (names beyond ASCII, where byte order and JavaScript's code-unit order may differ).
+   */
   sortOrder(): void {
+    if (this.isOrdered()) return;
     const keys = new Map<string, string>();
     for (const id of this.order) keys.set(id, orderKey(this.recordOf(id)!));
     this.order.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
+  }
+
+  private isOrdered(): boolean {
+    let previous: ServiceRecord | undefined;
+    for (const id of this.order) {
+      const record = this.recordOf(id)!;
+      if (previous !== undefined && compareRecords(previous, record) > 0) return false;
+      previous = record;
+    }
+    return true;
   }
 
   private positionOf(record: ServiceRecord): number {
@@ -118,3 +133,5 @@ export class ServiceIndexes {
 
 const orderKey = (r: ServiceRecord) => `${r.name}\u0000${r.nodePath}`;
 const compareKeys = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+/** The order of `orderKey` without building the keys. */
+const compareRecords = (x: ServiceRecord, y: ServiceRecord) => compareKeys(x.name, y.name) || compareKeys(x.nodePath, y.nodePath);

@@ -132,5 +132,28 @@ export type ServiceSnapshot = ReturnType<ServiceMachine['resolveState']>;
 
 /** The snapshot of a service holding `record`, for creation and for loading from the database. */
 export function snapshotFor(machine: ServiceMachine, record: ServiceRecord, maintenance?: ServiceMaintenance): ServiceSnapshot {
-  return machine.resolveState({ value: record.status, context: maintenance ? { record, previous: record, maintenance } : { record, previous: record } });
+  return machine.resolveState({ value: record.status, context: contextOf(record, maintenance) });
+}
+
+const contextOf = (record: ServiceRecord, maintenance: ServiceMaintenance | undefined): ServiceSnapshot['context'] =>
+  maintenance ? { record, previous: record, maintenance } : { record, previous: record };
+
+/**
+ * `snapshotFor` for many services at once (loading 100,000 at start): XState's `resolveState`
+ * walks the machine for every call (about 5 µs: state nodes, value, a new tags Set), although a
+ * service's snapshot differs from another's in the same state only by its context. So the first
+ * service in each state resolves it, and the others copy that snapshot with their own context:
+ * the same object XState would make, field for field (the host compacts the shared parts anyway).
+ */
+export function createSnapshotMaker(machine: ServiceMachine): (record: ServiceRecord, maintenance?: ServiceMaintenance) => ServiceSnapshot {
+  const resolved = new Map<ServiceStatus, ServiceSnapshot>();
+  return (record, maintenance) => {
+    const template = resolved.get(record.status);
+    if (template === undefined) {
+      const snapshot = snapshotFor(machine, record, maintenance);
+      resolved.set(record.status, snapshot);
+      return snapshot;
+    }
+    return { ...template, context: contextOf(record, maintenance) };
+  };
 }

@@ -22,7 +22,7 @@ import type { ServiceEvent } from './serviceChanges.js';
 import { refOf, serviceEffects } from './serviceEffects.js';
 import type { ServiceMaintenance } from './serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
-import { serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
+import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
 
 export interface ServiceRegistry {
   get(id: string): ServiceRecord | undefined;
@@ -48,7 +48,7 @@ export interface ServiceRegistry {
    * services that depended on it drop the dependency.
    */
   delete(id: string, at: number, origin: Origin): ServiceRecord | undefined;
-  /** Records read from the database (origin `hydrate`: nothing is written). */
+  /** Records read from the database (origin `hydrate`: nothing is written); the registry takes them over as they are. */
   hydrate(records: Iterable<ServiceRecord>): void;
   /** The maintenance window a service is in, if any (serviceMaintenance.ts). */
   maintenanceOf(id: string): ServiceMaintenance | undefined;
@@ -151,9 +151,11 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       return record;
     },
     hydrate(loaded) {
-      for (const loadedRecord of loaded) {
-        const record = { ...loadedRecord, nodePath: sharedPath(loadedRecord.nodePath) };
-        host.load(record.id, snapshotFor(serviceMachine, record));
+      const snapshotOf = createSnapshotMaker(serviceMachine);
+      for (const record of loaded) {
+        // The registry owns what it loads (read for it, seen by no one yet): no copy of each record.
+        (record as { nodePath: string }).nodePath = sharedPath(record.nodePath);
+        host.load(record.id, snapshotOf(record));
         indexes.add(record, false);
       }
       indexes.sortOrder();

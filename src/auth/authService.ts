@@ -48,8 +48,11 @@ export interface AuthServiceDeps {
   readonly writer: BatchWriter;
   readonly bus: EventBus;
   readonly clock: Clock;
-  /** A hash of a random password, verified for unknown users so they cost the same time. */
-  readonly decoyHash: string;
+  /**
+   * A hash of a random password, verified for unknown users so they cost the same time. A promise
+   * while start still makes it (~0.1 s of a libuv thread, overlapped with loading the state).
+   */
+  readonly decoyHash: string | Promise<string>;
   readonly refreshTtlSeconds?: number;
 }
 
@@ -74,7 +77,7 @@ export class AuthService {
     throttle.attempt(client.address, login);
     const user = users.byLogin(login);
     // Unknown users, users without a password and wrong passwords take the same path and time.
-    const matches = await verifyPassword(password, user?.passwordHash ?? this.deps.decoyHash);
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.deps.decoyHash));
     if (!user || user.passwordHash === null || !matches || !user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
     return this.startSession(user, client);
   }

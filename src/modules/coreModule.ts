@@ -55,6 +55,9 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   webhookEvents: CORE_SOURCES,
   async create(kit) {
     const { config, writer, bus, clock, logger, newId, knex } = kit;
+    // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
+    const decoyHash = createDecoyHash();
+    decoyHash.catch(() => undefined); // a failure surfaces where hydrate awaits it, never as an unhandled rejection
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {
       nodes,
@@ -86,7 +89,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       writer,
       bus,
       clock,
-      decoyHash: await createDecoyHash(),
+      decoyHash,
     });
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
     const services: CoreServices = {
@@ -107,8 +110,9 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       services,
       async hydrate() {
         await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
-        const counts = await hydrate(knex, fleet, clock.now());
+        const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());
         const peopleCounts = await hydratePeople(knex, people, clock.now());
+        await decoyHash;
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
       routes: [...probeRoutes(rest), ...machineRoutes(rest), providersRoute(() => [LOCAL_PROVIDER])],

@@ -3,7 +3,10 @@ import type { Knex } from 'knex';
 import { FINISHED_COMMAND_MEMORY_MS } from '../domain/agentCommand.js';
 import type { Fleet } from '../actors/fleet.js';
 import { rowToAgentCommand } from './agentCommandRows.js';
-import { rowToService } from './serviceRows.js';
+import type { ServiceRecord } from '../domain/service.js';
+import { readCopyText } from './copyText.js';
+import type { DatabaseKind } from './database.js';
+import { copyRowToService, rowToService } from './serviceRows.js';
 import { epoch, jsonColumn, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
 
 type DbRow = Record<string, unknown>;
@@ -18,13 +21,35 @@ const SERVICES_AT_START = `select ${servicesTable.columns
   .map((c) => (c.type === 'timestamptz' ? `floor(extract(epoch from "${c.name}") * 1000)::float8 as "${c.name}"` : `"${c.name}"`))
   .join(', ')} from services order by name collate "C", node_path collate "C"`;
 
-export async function hydrate(knex: Knex, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
+/**
+ * Every service, in list order. On PostgreSQL as a COPY text stream (copyText.ts): for 100,000 services
+ * the driver's row objects were most of the start time. The embedded PGlite has no COPY stream behind
+ * its knex dialect (and an embedded store holds fewer services): it reads rows.
+ */
+function readServices(knex: Knex, kind: DatabaseKind): Promise<ServiceRecord[]> {
+  return kind === 'postgres' ? readServicesByCopy(knex) : readServicesByRows(knex);
+}
+
+/** Every service through COPY (PostgreSQL only). */
+export async function readServicesByCopy(knex: Knex): Promise<ServiceRecord[]> {
+  const services: ServiceRecord[] = [];
+  await readCopyText(knex, SERVICES_AT_START, (row) => services.push(copyRowToService(row)));
+  return services;
+}
+
+/** Every service through the driver's rows (either database). */
+export async function readServicesByRows(knex: Knex): Promise<ServiceRecord[]> {
+  const result: { rows?: DbRow[] } | DbRow[] = await knex.raw(SERVICES_AT_START);
+  return (Array.isArray(result) ? result : (result.rows ?? [])).map(rowToService);
+}
+
+export async function hydrate(knex: Knex, kind: DatabaseKind, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
   for (const n of nodes) {
     fleet.nodes.load({ path: String(n['path']), parentPath: str(n['parent_path']), name: String(n['name']), depth: Number(n['depth']), createdAt: epoch(n['created_at'])! });
   }
-  const services: DbRow[] = await knex.raw(SERVICES_AT_START).then((result: { rows?: DbRow[] } | DbRow[]) => (Array.isArray(result) ? result : (result.rows ?? [])));
-  fleet.services.hydrate(services.map(rowToService));
+  const services = await readServices(knex, kind);
+  fleet.services.hydrate(services);
 
   const agents: DbRow[] = await knex('agents').select('*');
   for (const a of agents) {

@@ -1,7 +1,8 @@
 /** Mapping between the service actor's record and its database rows. */
 import type { ServiceRecord, ServiceStatus, BackupStatus, StorageReading, ServiceDependency } from '../domain/service.js';
 import type { Row } from './batchWriter.js';
-import { epoch, iso, jsonColumn as json, numberOrNull as num, textOrNull as str } from './tables.js';
+import type { CopyRow } from './copyText.js';
+import { epoch, iso, jsonColumn as json, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
 
 export function serviceToRow(s: ServiceRecord): Row {
   return {
@@ -83,6 +84,67 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
     dependencies: json<ServiceDependency[]>(r['dependencies'], []),
     createdAt: epoch(r['created_at'])!,
     updatedAt: epoch(r['updated_at'])!,
+  };
+}
+
+/** Position of a services column in a row that lists `servicesTable.columns` in order (the start-up read). */
+const at = (name: string): number => {
+  const index = servicesTable.columns.findIndex((c) => c.name === name);
+  if (index < 0) throw new Error(`services has no column ${name}`);
+  return index;
+};
+const C = {
+  id: at('id'), nodePath: at('node_path'), name: at('name'), displayName: at('display_name'), status: at('status'),
+  statusMessage: at('status_message'), statusSince: at('status_since'), statusSeq: at('status_seq'), criticality: at('criticality'),
+  serviceType: at('service_type'), tags: at('tags'), metadata: at('metadata'), namespace: at('namespace'), workloadType: at('workload_type'),
+  workloadName: at('workload_name'), replicas: at('replicas'), readyReplicas: at('ready_replicas'), availableReplicas: at('available_replicas'),
+  images: at('images'), slaGroup: at('sla_group'), backupExpected: at('backup_expected'), backupMaxAgeDays: at('backup_max_age_days'),
+  lastBackupAt: at('last_backup_at'), lastBackupStatus: at('last_backup_status'), lastBackupSizeBytes: at('last_backup_size_bytes'),
+  lastBackupMessage: at('last_backup_message'), lastBackupTakenAt: at('last_backup_taken_at'), storage: at('storage'), ownerId: at('owner_id'),
+  teamId: at('team_id'), dependencies: at('dependencies'), createdAt: at('created_at'), updatedAt: at('updated_at'),
+};
+
+/**
+ * `rowToService` for a row of the COPY stream at start (copyText.ts): the same record, field for field,
+ * from a row of `servicesTable.columns` in order, timestamps as epoch milliseconds.
+ */
+export function copyRowToService(r: CopyRow): ServiceRecord {
+  return {
+    id: r.text(C.id)!,
+    nodePath: r.text(C.nodePath)!,
+    name: r.text(C.name)!,
+    displayName: r.text(C.displayName),
+    status: r.text(C.status) as ServiceStatus,
+    statusMessage: r.text(C.statusMessage),
+    statusSince: r.number(C.statusSince)!,
+    statusSeq: r.number(C.statusSeq) ?? 0,
+    criticality: r.text(C.criticality),
+    serviceType: r.text(C.serviceType),
+    tags: r.json<string[]>(C.tags, []),
+    metadata: r.json<Record<string, unknown>>(C.metadata, {}),
+    namespace: r.text(C.namespace),
+    workloadType: r.text(C.workloadType),
+    workloadName: r.text(C.workloadName),
+    replicas: r.number(C.replicas),
+    readyReplicas: r.number(C.readyReplicas),
+    availableReplicas: r.number(C.availableReplicas),
+    images: r.json<string[]>(C.images, []),
+    slaGroup: r.text(C.slaGroup),
+    backup: {
+      expected: r.boolean(C.backupExpected) === true,
+      maxAgeDays: r.number(C.backupMaxAgeDays),
+      lastAt: r.number(C.lastBackupAt),
+      lastStatus: r.text(C.lastBackupStatus) as BackupStatus | null,
+      lastSizeBytes: r.number(C.lastBackupSizeBytes),
+      lastMessage: r.text(C.lastBackupMessage),
+      lastTakenAt: r.number(C.lastBackupTakenAt),
+    },
+    storage: r.json<StorageReading | null>(C.storage, null),
+    ownerId: r.text(C.ownerId),
+    teamId: r.text(C.teamId),
+    dependencies: r.json<ServiceDependency[]>(C.dependencies, []),
+    createdAt: r.number(C.createdAt)!,
+    updatedAt: r.number(C.updatedAt)!,
   };
 }
 

@@ -22,6 +22,8 @@ interface Internals {
 export class SnapshotCompactor {
   /** `_nodes` arrays by the ids of their nodes: one per state configuration of the machine. */
   private readonly nodeLists = new Map<string, ReadonlyArray<{ readonly id: string }>>();
+  /** The interned lists themselves: a snapshot copied from a compacted one (loading at start) needs no key. */
+  private readonly interned = new Set<ReadonlyArray<{ readonly id: string }>>();
 
   compact<S extends AnyMachineSnapshot>(snapshot: S): S {
     const internals = snapshot as unknown as Internals;
@@ -29,11 +31,15 @@ export class SnapshotCompactor {
     if (isEmpty(internals.historyValue)) internals.historyValue = EMPTY_OBJECT;
     if (isEmpty(internals.children)) internals.children = EMPTY_OBJECT;
     const nodes = internals._nodes;
+    if (this.interned.has(nodes)) return snapshot;
     let key = '';
     for (const node of nodes) key += `${node.id}\u0000`;
     const shared = this.nodeLists.get(key);
     if (shared) internals._nodes = shared;
-    else this.nodeLists.set(key, Object.freeze(nodes));
+    else {
+      this.nodeLists.set(key, Object.freeze(nodes));
+      this.interned.add(nodes);
+    }
     return snapshot;
   }
 }

@@ -20,7 +20,7 @@ import type { Logger } from '../../log/logger.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { ServiceRecord } from '../../domain/service.js';
 import { DEFAULT_BACKUP_MAX_AGE_DAYS } from '../../domain/backup.js';
-import { backupVerdict } from './alertRules.js';
+import { backupVerdict, conditionKey } from './alertRules.js';
 import type { AlertStore } from './alertStore.js';
 import { DeadlineQueue } from './deadlineQueue.js';
 
@@ -41,12 +41,21 @@ export class BackupWatch {
     this.deadlines = new DeadlineQueue(deps.clock, (serviceId) => this.due(serviceId));
   }
 
-  /** Checks every service now (raising what is overdue) and arms the deadlines of the rest. */
+  /**
+   * Checks every service now (raising what is overdue) and arms the deadlines of the rest. Only a
+   * service that expects backups can be overdue or have a deadline; checking any other (most of a
+   * fleet: 100,000 alert lookups at start, before /ready) can only resolve an alert it still holds,
+   * so those are found from the active alerts instead, with the alerts of services gone while the
+   * server was down.
+   */
   start(): void {
     const now = this.deps.clock.now();
-    for (const service of this.deps.services.all()) this.check(service, now, 'timer');
-    // Alerts of services gone while the server was down.
-    this.deps.alerts.resolveWhere((a) => a.kind === 'BACKUP_OVERDUE' && a.serviceId !== null && this.deps.services.get(a.serviceId) === undefined, now, 'timer');
+    for (const service of this.deps.services.all()) if (service.backup.expected) this.check(service, now, 'timer');
+    this.deps.alerts.resolveWhere((a) => {
+      if (a.kind !== 'BACKUP_OVERDUE' || a.serviceId === null) return false;
+      const service = this.deps.services.get(a.serviceId);
+      return service === undefined || (!service.backup.expected && a.conditionKey === conditionKey({ kind: 'BACKUP_OVERDUE', serviceId: a.serviceId }));
+    }, now, 'timer');
     this.deadlines.start();
   }
 
