@@ -105,6 +105,14 @@ describe('SLA evaluator', () => {
     change(a, 'OPERATIONAL');
   });
 
+  it('holds no history in memory for a service no definition covers (a fleet without SLAs costs nothing per service)', () => {
+    const uncovered = randomUUID();
+    records.set(uncovered, { id: uncovered, name: uncovered, nodePath: 'eu', slaGroup: null } as unknown as ServiceRecord);
+    change(uncovered, 'DOWN');
+    assert.equal(evaluator.follows(uncovered), false);
+    assert.equal(evaluator.follows(a), true);
+  });
+
   it('a service assigned later is built from its stored history at the next bucket; unassigned, its alerts resolve', async () => {
     stored.set(b, [{ status: 'OPERATIONAL', startedAt: at(-600), endedAt: at(-1) }, { status: 'DOWN', startedAt: at(-1), endedAt: null }]);
     assign(b);

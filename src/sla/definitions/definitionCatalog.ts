@@ -81,6 +81,11 @@ export class DefinitionCatalog {
     return [...(ids ?? [])].map((id) => this.assignments.get(id)!).filter(Boolean);
   }
 
+  /** Whether any definition covers the service (without building the list: asked per status change). */
+  covers(serviceId: string, groupName: string | null): boolean {
+    return (this.byService.get(serviceId)?.size ?? 0) > 0 || (groupName !== null && (this.byGroup.get(groupName)?.size ?? 0) > 0);
+  }
+
   /** The definitions covering a service: assigned to it, or to the SLA group it is a member of. */
   coveringDefinitions(serviceId: string, groupName: string | null): SlaDefinition[] {
     const ids = new Set<string>();

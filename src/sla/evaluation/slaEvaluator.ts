@@ -139,12 +139,21 @@ export class SlaEvaluator {
     return serviceId === null ? evaluation.pooledStatus : evaluation.statusOf(serviceId);
   }
 
+  /** Whether the service's recent history is held in memory (a definition covers it, or did). */
+  follows(serviceId: string): boolean {
+    return this.live.has(serviceId);
+  }
+
   /** The committed-event handler: keeps the recent history current and notices late data. */
   onCommitted(event: DomainEvent): void {
     switch (event.type) {
-      case 'service.status_changed':
-        if (!this.live.recordStatus(event.service.id, event.status, event.at) || event.at < this.evaluatedThrough) this.markStale(event.service.id);
+      case 'service.status_changed': {
+        const id = event.service.id;
+        // A service no definition covers costs no memory here; once covered, its definition loads it.
+        if (!this.live.has(id) && !this.deps.catalog.covers(id, this.deps.services.get(id)?.slaGroup ?? null)) return;
+        if (!this.live.recordStatus(id, event.status, event.at) || event.at < this.evaluatedThrough) this.markStale(id);
         return;
+      }
       case 'sla.maintenance_window_changed': {
         const { window } = event;
         if (event.change === 'deleted') {
