@@ -68,6 +68,8 @@ export class IncidentBook {
     // The hot path: most changes are of services with no outage open, to a status that opens none.
     if (current === null && event.status !== 'DOWN' && event.status !== 'DEGRADED') return;
     const service = this.deps.services.get(event.service.id);
+    // A service no SLA covers opens none either: no list of covering definitions built per change.
+    if (current === null && (!service || !this.deps.catalog.covers(service.id, service.slaGroup))) return;
     const covering = service ? this.deps.catalog.coveringDefinitions(service.id, service.slaGroup) : [];
     const move = incidentMove(current, event.status, covering);
     switch (move.type) {
