@@ -47,8 +47,8 @@ export async function castOf(t: TestServer): Promise<Cast> {
 export const TICKET_FIELDS = 'id number status statusCategory requesterId assigneeId';
 
 /** A ticket raised by `by` (for `requesterId` when given), assigned to `assigneeId` by the admin when given. */
-export async function raiseTicket(t: TestServer, by: Person, options: { title?: string; requesterId?: string; assigneeId?: string; admin?: Person } = {}): Promise<{ id: string; number: string }> {
-  const input = { title: options.title ?? 'Checkout answers 502', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', ...(options.requesterId ? { requesterId: options.requesterId } : {}) };
+export async function raiseTicket(t: TestServer, by: Person, options: { title?: string; requesterId?: string; assigneeId?: string; admin?: Person; severity?: 'LOW' | 'HIGH' } = {}): Promise<{ id: string; number: string }> {
+  const input = { title: options.title ?? 'Checkout answers 502', type: 'INCIDENT', impact: options.severity ?? 'LOW', urgency: options.severity ?? 'LOW', ...(options.requesterId ? { requesterId: options.requesterId } : {}) };
   const created = await gql(t, `mutation($i: CreateTicketInput!) { createTicket(input: $i) { ${TICKET_FIELDS} } }`, { i: input }, by.accessToken);
   assert.equal(created.errors, undefined, created.text);
   const ticket = created.data.createTicket;
