@@ -15,7 +15,7 @@
  * - a clock whose due time passes while it runs is breached once (its bit in `breached`); a
  *   retarget that moves its due time back into the future clears the bit.
  */
-import { dueAt, minutesUntilDue, pauseClock, restartClock, resumeClock, retarget, startClock, stopClock, type SlaClock } from '../clocks/slaClock.js';
+import { breachesAt, dueAt, isBreached, minutesUntilDue, pauseClock, restartClock, resumeClock, retarget, startClock, stopClock, type SlaClock } from '../clocks/slaClock.js';
 import type { BusinessCalendar, ResolutionTargets, StatusCategory } from '../ticketContract.js';
 import { RESOLUTION_BREACHED, RESPONSE_BREACHED, type ClockName, type TicketData, type TicketSla } from './ticketData.js';
 
@@ -84,13 +84,16 @@ export function breachedAt(data: TicketData, cal: BusinessCalendar, at: number):
   return breached === data.breached ? data : { ...data, breached };
 }
 
-/** When the next breach is due: the earliest due time of a running clock not yet breached. */
+/**
+ * When the next breach is due: the earliest moment a running clock not yet breached exceeds its
+ * target (`breachesAt`: a target used up at a closing breaches one millisecond into the next opening).
+ */
 export function nextBreachDue(data: TicketData, cal: BusinessCalendar): number | null {
   let next: number | null = null;
   for (const { name, bit } of CLOCKS) {
     const clock = data[name];
     if ((data.breached & bit) !== 0 || !running(clock)) continue;
-    const due = dueAt(clock, cal);
+    const due = breachesAt(clock, cal);
     if (due !== null && (next === null || due < next)) next = due;
   }
   return next;
@@ -102,9 +105,7 @@ export function newlyBreached(before: TicketData, after: TicketData): ClockName[
 }
 
 function overdue(clock: SlaClock, cal: BusinessCalendar, at: number): boolean {
-  if (!running(clock)) return clock.elapsedMinutes >= clock.targetMinutes;
-  const due = dueAt(clock, cal);
-  return due !== null && due <= at;
+  return isBreached(clock, cal, at);
 }
 
 /** What a ticket's clocks say at `now`. */
