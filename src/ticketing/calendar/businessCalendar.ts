@@ -19,6 +19,12 @@ import { compileCalendar, localDayOf, openIntervalsOfDay, type CompiledCalendar 
 export { validateCalendar } from './validateCalendar.js';
 
 const MINUTE = 60_000;
+/**
+ * Minutes are floats: a count that went through `businessMinutesBetween` and back can exceed an
+ * opening by a rounding error, which must not push a due date to the next opening (over a
+ * weekend). A microsecond is far below anything a clock can show.
+ */
+const SLACK_MS = 0.001;
 
 /** The default calendar: open around the clock, every day, in UTC. */
 export const ALWAYS_OPEN: BusinessCalendar = Object.freeze({
@@ -57,7 +63,7 @@ export function addBusinessMinutes(calendar: BusinessCalendar, fromMs: number, m
       const start = Math.max(intervals[i]!, fromMs);
       const available = end - start;
       open = true;
-      if (remaining <= available) return start + remaining;
+      if (remaining <= available + SLACK_MS) return Math.min(start + remaining, end);
       remaining -= available;
     }
     closedInARow = open ? 0 : closedInARow + 1;
@@ -85,7 +91,7 @@ export function subtractBusinessMinutes(calendar: BusinessCalendar, fromMs: numb
       const end = Math.min(intervals[i + 1]!, fromMs);
       const available = end - start;
       open = true;
-      if (remaining <= available) return end - remaining;
+      if (remaining <= available + SLACK_MS) return Math.max(end - remaining, start);
       remaining -= available;
     }
     closedInARow = open ? 0 : closedInARow + 1;
