@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
+import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
@@ -61,7 +62,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaModule)
     .with(exclusionWindowsModule)
     .with(slaFiguresModule)
-    .with(slaEvaluationModule);
+    .with(slaEvaluationModule)
+    .with(agentKeysModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
