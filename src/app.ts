@@ -35,6 +35,7 @@ import { migrate } from './persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
+import { savedFiltersModule } from './savedFilters/savedFiltersModule.js';
 import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
@@ -63,7 +64,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(exclusionWindowsModule)
     .with(slaFiguresModule)
     .with(slaEvaluationModule)
-    .with(agentKeysModule);
+    .with(agentKeysModule)
+    .with(savedFiltersModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

@@ -38,9 +38,9 @@ export const agentKeysAndSavedFiltersSchema: Migration = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
+      -- One default per person per resource is kept by the server, not by a unique index: moving the
+      -- default writes two rows in one batch, and a unique index would refuse one order of them.
       create index saved_filters_by_owner on saved_filters (owner_id, resource);
-      -- One default per person per resource, whatever the server's memory says.
-      create unique index saved_filters_one_default on saved_filters (owner_id, resource) where is_default;
     `);
   },
 };
