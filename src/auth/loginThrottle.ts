@@ -98,6 +98,8 @@ interface AccountState {
   /** Attempts checked and not yet settled. */
   pending: number;
   lastFailureAt: number;
+  /** The last check: a caller that never settles an attempt cannot hold the account for ever. */
+  lastCheckAt: number;
 }
 
 export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottle {
@@ -119,7 +121,7 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
 
   const accountState = (account: string): AccountState | undefined => {
     const state = accounts.get(account);
-    if (state !== undefined && state.pending === 0 && now() - state.lastFailureAt >= forgetAfterMs) {
+    if (state !== undefined && now() - Math.max(state.lastFailureAt, state.lastCheckAt) >= forgetAfterMs) {
       accounts.delete(account);
       return undefined;
     }
@@ -155,10 +157,11 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
         let state = accountState(account);
         if (state === undefined) {
           if (accounts.size >= maxEntries) accounts.delete(accounts.keys().next().value!);
-          state = { failures: 0, pending: 0, lastFailureAt: 0 };
+          state = { failures: 0, pending: 0, lastFailureAt: 0, lastCheckAt: 0 };
           accounts.set(account, state);
         }
         state.pending += 1;
+        state.lastCheckAt = now();
       }
       byAddress?.take(address);
     },
@@ -179,7 +182,11 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
       if (account === null) return;
       byPair?.forget(pairKey(account, address));
       const state = accounts.get(account);
-      if (state !== undefined) state.pending = Math.max(0, state.pending - 1);
+      if (state !== undefined) {
+        state.pending = Math.max(0, state.pending - 1);
+        // Only accounts with failures take room in the table.
+        if (state.pending === 0 && state.failures === 0) accounts.delete(account);
+      }
       // The backoff stays: a success from a known address must not restart a distributed guess's allowance.
       const known = (knownAddresses.get(account) ?? []).filter((a) => a !== address);
       known.unshift(address);

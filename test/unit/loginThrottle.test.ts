@@ -105,6 +105,20 @@ describe('login throttle', () => {
     assert.throws(() => throttle.check('alice', A), limited);
   });
 
+  it('an attempt that is never settled does not hold the account for ever', () => {
+    const clock = createManualClock();
+    const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now });
+    for (let i = 0; i < 20; i += 1) {
+      throttle.check('alice', `192.0.2.${i}`);
+      throttle.failed('alice', `192.0.2.${i}`);
+    }
+    clock.advance(1_000);
+    throttle.check('alice', '198.51.100.1'); // never settled
+    assert.throws(() => throttle.check('alice', '198.51.100.2'), limited);
+    clock.advance(3_600_000);
+    assert.doesNotThrow(() => throttle.check('alice', '198.51.100.2'));
+  });
+
   it('the refusal says when to retry', () => {
     const clock = createManualClock();
     const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now });
