@@ -5,7 +5,7 @@
 import { authorize } from '../auth/roles.js';
 import { commitChange } from '../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { CoreServices, GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
 import { AGENT_KEY_ENDPOINT_NAMES } from './agentKeyEndpoints.js';
@@ -16,7 +16,10 @@ export interface AgentKeyServices {
   readonly agentKeys: AgentKeyRegistry;
 }
 
-type Context = GraphQLContext<AgentKeyServices & { readonly writer: import('../persistence/batchWriter.js').BatchWriter; readonly clock: import('../clock.js').Clock }>;
+/** What its resolvers read: the keys, and the writer and clock a change commits through. */
+export type AgentKeySlice = AgentKeyServices & Pick<CoreServices, 'writer' | 'clock'>;
+
+type Context = GraphQLContext<AgentKeySlice>;
 
 const MAX_NAME = 200;
 const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
@@ -32,7 +35,7 @@ export function readNewAgentKey(input: { name?: unknown; nodeId?: unknown; endpo
   return { name, nodePath: path, endpoints };
 }
 
-export const agentKeySchema: SchemaModule<AgentKeyServices> = {
+export const agentKeySchema: SchemaModule<AgentKeySlice> = {
   typeDefs: /* GraphQL */ `
     "A machine key limited to a subtree of nodeId paths and to chosen machine endpoints (beside the shared operator key)."
     type AgentKey {

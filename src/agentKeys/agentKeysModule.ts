@@ -3,6 +3,7 @@
  * GraphQL, checked by the gateway's machine auth (handed over in `create`), uses flushed every
  * minute and on stop. Also declares migration 0022, which creates the saved filters' table too.
  */
+import type { CoreServices } from '../graphql/context.js';
 import type { ProductModule } from '../modules/module.js';
 import { AgentKeyRegistry } from './agentKeyRegistry.js';
 import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';
@@ -12,7 +13,7 @@ import { agentKeysAndSavedFiltersSchema } from './migrations/0022_agent_keys_and
 /** How often uses are written: lastUsedAt is at most this old in the database (exact in the API). */
 export const AGENT_KEY_USE_FLUSH_MS = 60_000;
 
-export const agentKeysModule: ProductModule<object, AgentKeyServices> = {
+export const agentKeysModule: ProductModule<Pick<CoreServices, 'writer' | 'clock'>, AgentKeyServices> = {
   name: 'agent-keys',
   migrations: [agentKeysAndSavedFiltersSchema],
   tables: [agentKeysTable],

@@ -14,7 +14,10 @@ export interface SavedFilterServices {
   readonly savedFilters: SavedFilterService;
 }
 
-type Context = GraphQLContext<SavedFilterServices & Pick<CoreServices, 'users' | 'groups'>>;
+/** What its resolvers read: the filters, and people and groups for names. */
+export type SavedFilterSlice = SavedFilterServices & Pick<CoreServices, 'users' | 'groups'>;
+
+type Context = GraphQLContext<SavedFilterSlice>;
 
 function readGroups(value: unknown): string[] {
   if (value === undefined || value === null) return [];
@@ -37,7 +40,7 @@ function readChanges(input: Record<string, unknown>): SavedFilterChanges {
   };
 }
 
-export const savedFilterSchema: SchemaModule<SavedFilterServices> = {
+export const savedFilterSchema: SchemaModule<SavedFilterSlice> = {
   typeDefs: /* GraphQL */ `
     enum SavedFilterResource {
       ${SAVED_FILTER_RESOURCES.join('\n      ')}

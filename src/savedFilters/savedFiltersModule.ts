@@ -9,7 +9,7 @@ import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
 import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';
 import { SavedFilterService } from './savedFilterService.js';
 
-export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups'>, SavedFilterServices> = {
+export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups' | 'users'>, SavedFilterServices> = {
   name: 'saved-filters',
   tables: [savedFiltersTable],
   schema: [savedFilterSchema],
