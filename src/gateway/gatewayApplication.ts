@@ -1,8 +1,9 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
  * proxies only) -> rate limit -> CORS preflight -> route -> machine auth -> bounded body ->
- * a scoped agent key's target check -> handler -> error mapping -> response headers (security headers in production, CORS).
- * Refusals happen before the body is read. Handlers hold no cross-cutting logic.
+ * a scoped agent key's target check -> handler -> error mapping -> response headers (security
+ * headers in production, CORS). Refusals happen before the body is read, except that target check,
+ * which needs it. Handlers hold no cross-cutting logic.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
