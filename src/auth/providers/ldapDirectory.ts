@@ -38,7 +38,9 @@ function tlsOptions(s: LdapSettings): ConnectionOptions {
 }
 
 function newClient(s: LdapSettings): Client {
-  return new Client({ url: s.url, connectTimeout: s.connectTimeoutMs, timeout: s.timeoutMs, tlsOptions: tlsOptions(s), strictDN: false });
+  // ldapts opens TLS from the first byte whenever tlsOptions is given, so only for ldaps:// (StartTLS gets them in startTLS).
+  const secure = s.url.startsWith('ldaps:');
+  return new Client({ url: s.url, connectTimeout: s.connectTimeoutMs, timeout: s.timeoutMs, strictDN: false, ...(secure ? { tlsOptions: tlsOptions(s) } : {}) });
 }
 
 async function close(client: Client): Promise<void> {
