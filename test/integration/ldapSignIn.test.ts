@@ -104,7 +104,9 @@ for (const backend of testBackends()) {
       assert.equal(signedIn.user.authSource, 'LDAP');
       const self = await me(signedIn.accessToken);
       assert.equal(self.username, 'alice');
-      assert.equal(self.authProvider.id, p.id);
+      assert.equal(self.authProvider, null, "the provider's settings are for admins");
+      const seen = ok(await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken)).user;
+      assert.deepEqual(seen, { authSource: 'LDAP', authProvider: { id: p.id } });
       const refreshed = ok(await gql(t, 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }', { r: signedIn.refreshToken }));
       assert.ok(refreshed.refreshToken.accessToken);
       const again = ok(await login(p.id, 'alice', password('alice'))).loginWithProvider;
@@ -248,6 +250,30 @@ for (const backend of testBackends()) {
       assert.match(result.steps[2].message, /found alice/);
     });
 
+    for (const [how, settings] of [
+      ['StartTLS', () => ({ startTls: true, tlsCaPem: ldap.caPem })],
+      ['LDAPS', () => ({ url: ldap.ldapsUrl, tlsCaPem: ldap.caPem })],
+    ] as const) {
+      it(`signs in over ${how} with the directory's CA, and testAuthProvider passes its TLS step`, async () => {
+        const p = await provider(settings());
+        assert.equal(p.ldap.hasTlsCa, true);
+        const result = ok(await adminGql(TEST_PROVIDER, { id: p.id, u: 'alice' })).testAuthProvider;
+        assert.deepEqual(result.steps.map((s: { step: string; ok: boolean }) => [s.step, s.ok]), [['CONNECTION', true], ['TLS', true], ['BIND', true], ['SEARCH', true]]);
+        // alice is corp's person: through another provider the directory check passes and the name is refused as taken.
+        const res = await login(p.id, 'alice', password('alice'));
+        assert.deepEqual(res.codes, ['CONFLICT'], res.text);
+        assert.deepEqual((await login(p.id, 'alice', 'wrong-password')).codes, ['UNAUTHENTICATED'], 'the password was checked over TLS');
+      });
+    }
+
+    it('LDAPS to a certificate nobody vouches for fails at the TLS step', async () => {
+      const p = await provider({ url: ldap.ldapsUrl });
+      const result = ok(await adminGql(TEST_PROVIDER, { id: p.id })).testAuthProvider;
+      assert.equal(result.failedStep, 'TLS', JSON.stringify(result));
+      assert.match(result.message, /certificate/);
+      assert.deepEqual((await login(p.id, 'alice', password('alice'))).codes, ['UNAVAILABLE']);
+    });
+
     for (const [step, settings] of [
       ['BIND', { bindPassword: 'not-the-reader-password' }],
       ['TLS', { startTls: true }],
@@ -302,6 +328,21 @@ for (const backend of testBackends()) {
       }
       const res = await gql(t, 'mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', { i: ldapInput() }, operator.accessToken);
       assert.deepEqual(res.codes, ['FORBIDDEN']);
+    });
+
+    it('deleting a provider keeps its users as local users without a password, and drops its mappings', async () => {
+      const p = await provider();
+      const team = await newGroup(t, admin, `deleted-provider-team-${n}`);
+      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: p.id, externalGroup: 'ops', groupId: team } }));
+      const user = ok(await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id authSource } }', { i: { providerId: p.id, username: 'erin' } })).provisionProviderUser;
+      assert.equal(user.authSource, 'LDAP');
+      assert.equal(ok(await adminGql('mutation($id: ID!) { deleteAuthProvider(id: $id) }', { id: p.id })).deleteAuthProvider, true);
+      assert.equal(ok(await adminGql(ONE_PROVIDER, { id: p.id })).authProvider, null);
+      assert.deepEqual(ok(await adminGql('query($p: ID) { groupMappings(providerId: $p) { id } }', { p: p.id })).groupMappings, []);
+      assert.equal(await t.server.database.knex('group_mappings').where({ provider_id: p.id }).first(), undefined);
+      assert.deepEqual((await login(p.id, 'alice', password('alice'))).codes, ['BAD_USER_INPUT']);
+      const kept = ok(await adminGql('query($id: ID!) { user(id: $id) { username authSource authProvider { id } } }', { id: user.id })).user;
+      assert.deepEqual(kept, { username: 'erin', authSource: 'LOCAL', authProvider: null });
     });
 
     it('a directory that does not answer in time is a clear error within its timeout', async () => {

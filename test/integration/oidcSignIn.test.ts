@@ -104,7 +104,9 @@ for (const backend of testBackends()) {
       const signedIn = ok(await complete(back.json.signInCode)).completeProviderSignIn;
       assert.deepEqual([signedIn.user.username, signedIn.user.email, signedIn.user.displayName, signedIn.user.authSource], ['dana', 'dana@example.org', 'Dana Doe', 'OIDC']);
       const self = ok(await gql(t, ME, undefined, signedIn.accessToken)).me;
-      assert.equal(self.authProvider.id, corp.id);
+      assert.equal(self.authProvider, null, "the provider's settings are for admins");
+      const seen = ok(await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken)).user;
+      assert.deepEqual(seen, { authSource: 'OIDC', authProvider: { id: corp.id } });
       const again = await complete(back.json.signInCode);
       assert.deepEqual(again.codes, ['UNAUTHENTICATED'], 'a sign-in code works once');
       assert.equal((await signInAs(corp, 'sub-dana')).user.id, signedIn.user.id, 'the same person is the same user next time');

@@ -1,12 +1,13 @@
 /**
  * A real OpenLDAP server for tests: Debian's slapd started on a free port with its own cn=config
  * (slapd.d made by `slapadd -n0` from a generated LDIF) and mdb database in a temp dir, the
- * memberOf overlay on, and a seeded directory. Never the system instance. Readiness is awaited by
+ * memberOf overlay on, StartTLS and LDAPS with a self-signed certificate, and a seeded directory.
+ * Never the system instance. Readiness is awaited by
  * connecting (a bind as the root DN), not by sleeping a fixed time. `stop()` makes the provider
  * "down" (the port refuses connections); `start()` brings it back on the same port and data.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,7 @@ export const SEED_PEOPLE: readonly SeedPerson[] = [
   { uid: 'bob', cn: 'Bob Baker', mail: 'bob@example.org', password: 'bob-directory-password' },
   { uid: 'carol', cn: 'Carol Cook', mail: 'carol@example.org', password: 'carol-directory-password' },
   { uid: 'dave', cn: 'Dave Diaz', mail: 'dave@example.org', password: 'dave-directory-password' },
+  { uid: 'erin', cn: 'Erin Evans', mail: 'erin@example.org', password: 'erin-directory-password' },
   // Shares the local bootstrap admin's name: must never take that account over.
   { uid: 'admin', cn: 'Directory Admin', mail: 'directory-admin@example.org', password: 'directory-admin-password' },
 ];
@@ -50,7 +52,11 @@ export const SEED_GROUPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 export interface LdapServer {
+  /** Plain LDAP (StartTLS offered). */
   readonly url: string;
+  /** LDAPS, with a self-signed certificate for 127.0.0.1 (`caPem`). */
+  readonly ldapsUrl: string;
+  readonly caPem: string;
   readonly port: number;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -83,6 +89,8 @@ objectClass: olcGlobal
 cn: config
 olcPidFile: ${dir}/slapd.pid
 olcArgsFile: ${dir}/slapd.args
+olcTLSCertificateFile: ${dir}/cert.pem
+olcTLSCertificateKeyFile: ${dir}/key.pem
 
 dn: cn=module{0},cn=config
 objectClass: olcModuleList
@@ -137,13 +145,22 @@ export async function startLdapServer(): Promise<LdapServer> {
   mkdirSync(join(dir, 'slapd.d'));
   mkdirSync(join(dir, 'db'));
   writeFileSync(join(dir, 'config.ldif'), configLdif(dir));
+  // A self-signed certificate for 127.0.0.1, the CA a provider is given as tlsCaPem.
+  const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { encoding: 'utf8' });
+  if (cert.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`openssl could not make the test certificate (${cert.status}): ${cert.stderr}`);
+  }
+  const caPem = readFileSync(join(dir, 'cert.pem'), 'utf8');
   const made = spawnSync(SLAPADD, ['-n0', '-F', join(dir, 'slapd.d'), '-l', join(dir, 'config.ldif')], { encoding: 'utf8' });
   if (made.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`slapadd -n0 failed (${made.status}): ${made.stderr}`);
   }
   const port = await freePort();
+  const securePort = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = `ldaps://127.0.0.1:${securePort}`;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let stderr = '';
@@ -166,7 +183,7 @@ export async function startLdapServer(): Promise<LdapServer> {
   const start = async () => {
     stderr = '';
     // -d 0: stay in the foreground (so the test owns the process) without debug output.
-    const proc = spawn(SLAPD, ['-d', '0', '-F', join(dir, 'slapd.d'), '-h', `${url}/`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(SLAPD, ['-d', '0', '-F', join(dir, 'slapd.d'), '-h', `${url}/ ${ldapsUrl}/`], { stdio: ['ignore', 'ignore', 'pipe'] });
     child = proc;
     let gone = false;
     exited = new Promise((resolve) => proc.once('exit', () => ((gone = true), resolve())));
@@ -211,6 +228,8 @@ export async function startLdapServer(): Promise<LdapServer> {
 
   return {
     url,
+    ldapsUrl,
+    caPem,
     port,
     start,
     stop,

@@ -211,7 +211,7 @@ export const providerSchema: SchemaModule<SignInProvidersContext> = {
     extend type User {
       "LOCAL, LDAP or OIDC: where the person signs in."
       authSource: String!
-      "The provider the user comes from (admins and the user themselves); null for local accounts."
+      "The provider the user comes from (admins only); null for local accounts."
       authProvider: AuthProvider
     }
 
@@ -260,7 +260,8 @@ export const providerSchema: SchemaModule<SignInProvidersContext> = {
         return link ? (ctx.app.authProviderRegistry.get(link.providerId)?.type.toUpperCase() ?? 'LOCAL') : 'LOCAL';
       },
       authProvider: (u: UserRecord, _a: unknown, ctx: Ctx) => {
-        if (ctx.viewer?.userId !== u.id && !can(ctx.viewer, 'auth-provider:manage')) return null;
+        // Its settings (directory address, bind DN) are for admins.
+        if (!can(ctx.viewer, 'auth-provider:manage')) return null;
         const link = ctx.app.authProviderRegistry.identityOf(u.id);
         return link ? (ctx.app.authProviderRegistry.get(link.providerId) ?? null) : null;
       },
