@@ -130,6 +130,21 @@ for (const backend of testBackends()) {
       });
     }
 
+    it('a user filter that matches several entries refuses the sign-in and logs why', async () => {
+      const p = await provider({ userFilter: '(|(uid={username})(objectClass=inetOrgPerson))' });
+      const res = await login(p.id, 'bob', password('bob'));
+      assert.deepEqual(res.codes, ['UNAUTHENTICATED']);
+      assert.ok(t.logs.some((l) => JSON.stringify(l).includes('several directory entries match')));
+    });
+
+    it('a deleted user signs in again as a new user of the same person', async () => {
+      const first = ok(await login(corp.id, 'gina', password('gina'))).loginWithProvider;
+      ok(await adminGql('mutation($id: ID!) { deleteUser(id: $id) }', { id: first.user.id }));
+      const again = ok(await login(corp.id, 'gina', password('gina'))).loginWithProvider;
+      assert.notEqual(again.user.id, first.user.id);
+      assert.equal(again.user.authSource, 'LDAP');
+    });
+
     it('a disabled or unknown provider is refused with a message that says so', async () => {
       const p = await provider({}, { enabled: false });
       for (const ref of [p.id, 'no-such-provider']) {

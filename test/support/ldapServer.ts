@@ -40,6 +40,7 @@ export const SEED_PEOPLE: readonly SeedPerson[] = [
   { uid: 'carol', cn: 'Carol Cook', mail: 'carol@example.org', password: 'carol-directory-password' },
   { uid: 'dave', cn: 'Dave Diaz', mail: 'dave@example.org', password: 'dave-directory-password' },
   { uid: 'erin', cn: 'Erin Evans', mail: 'erin@example.org', password: 'erin-directory-password' },
+  { uid: 'gina', cn: 'Gina Gray', mail: 'gina@example.org', password: 'gina-directory-password' },
   // Shares the local bootstrap admin's name: must never take that account over.
   { uid: 'admin', cn: 'Directory Admin', mail: 'directory-admin@example.org', password: 'directory-admin-password' },
 ];

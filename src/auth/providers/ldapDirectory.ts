@@ -5,7 +5,7 @@
  * person's password is checked by binding as their entry on a connection of its own; an empty
  * password is refused before any bind (an empty simple bind is an anonymous bind and succeeds).
  */
-import { Client, InvalidCredentialsError, type Entry } from 'ldapts';
+import { Client, InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
 import type { ConnectionOptions } from 'node:tls';
 import { fillFilter, firstRdnValue, normalizeDn } from './ldapFilter.js';
 import type { LdapProvider, LdapSettings } from './providerRecord.js';
@@ -115,11 +115,16 @@ async function toPerson(client: Client, s: LdapSettings, entry: Entry, fallbackU
   };
 }
 
-async function findEntries(client: Client, s: LdapSettings, username: string, limit: number): Promise<Entry[]> {
-  const result = await inStep('SEARCH', `the user search under ${s.userBaseDn}`, () =>
-    client.search(s.userBaseDn, { scope: 'sub', filter: fillFilter(s.userFilter, { username }), attributes: personAttributes(s), sizeLimit: limit }),
-  );
-  return result.searchEntries;
+/** The entries the user filter matches for `username`; `null` when more than `limit` match. */
+async function findEntries(client: Client, s: LdapSettings, username: string, limit: number): Promise<Entry[] | null> {
+  return inStep('SEARCH', `the user search under ${s.userBaseDn}`, async () => {
+    try {
+      return (await client.search(s.userBaseDn, { scope: 'sub', filter: fillFilter(s.userFilter, { username }), attributes: personAttributes(s), sizeLimit: limit })).searchEntries;
+    } catch (error) {
+      if (error instanceof SizeLimitExceededError) return null;
+      throw error;
+    }
+  });
 }
 
 /** Finds the person, then binds as them on a connection of its own. Step failures (provider down) throw ProviderStepError. */
@@ -129,12 +134,9 @@ export async function checkPassword(provider: LdapProvider, username: string, pa
   const client = await serviceSession(provider);
   let person: DirectoryPerson;
   try {
-    const entries = await findEntries(client, s, username, 2).catch((error) => {
-      if (error instanceof ProviderStepError && /Size limit/i.test(error.message)) return [{ dn: '' }, { dn: '' }] as Entry[];
-      throw error;
-    });
+    const entries = await findEntries(client, s, username, 2);
+    if (entries === null || entries.length > 1) return { ok: false, reason: 'ambiguous' };
     if (entries.length === 0) return { ok: false, reason: 'unknown-user' };
-    if (entries.length > 1) return { ok: false, reason: 'ambiguous' };
     person = await toPerson(client, s, entries[0]!, username);
   } finally {
     await close(client);
@@ -159,7 +161,7 @@ export async function lookupPerson(provider: LdapProvider, username: string): Pr
   const client = await serviceSession(provider);
   try {
     const entries = await findEntries(client, provider.settings, username, 2);
-    if (entries.length !== 1) return null;
+    if (entries === null || entries.length !== 1) return null;
     return await toPerson(client, provider.settings, entries[0]!, username);
   } finally {
     await close(client);
@@ -174,11 +176,14 @@ export async function searchPeople(provider: LdapProvider, text: string, limit: 
     const attrs = [...new Set([s.usernameAttribute, s.nameAttribute, s.emailAttribute])];
     const needle = fillFilter('{t}', { t: text });
     const filter = `(|${attrs.map((a) => `(${a}=*${needle}*)`).join('')})`;
-    const result = await inStep('SEARCH', `the user search under ${s.userBaseDn}`, () =>
-      client.search(s.userBaseDn, { scope: 'sub', filter, attributes: personAttributes(s), sizeLimit: Math.min(limit, SEARCH_LIMIT) }),
-    ).catch((error) => {
-      if (error instanceof ProviderStepError && /Size limit/i.test(error.message)) return { searchEntries: [] as Entry[] };
-      throw error;
+    const max = Math.min(limit, SEARCH_LIMIT);
+    const result = await inStep('SEARCH', `the user search under ${s.userBaseDn}`, async () => {
+      try {
+        return await client.search(s.userBaseDn, { scope: 'sub', filter, attributes: personAttributes(s), sizeLimit: max });
+      } catch (error) {
+        if (error instanceof SizeLimitExceededError) throw new ProviderStepError('SEARCH', `more than ${max} people match "${text}"; type more of the name`);
+        throw error;
+      }
     });
     const people: DirectoryPerson[] = [];
     for (const entry of result.searchEntries) people.push(await toPerson(client, s, entry, null));
@@ -205,7 +210,7 @@ export async function groupMembers(provider: LdapProvider, groupDn: string): Pro
       const found = isDn
         ? await client.search(member, { scope: 'base', filter: '(objectClass=*)', attributes: personAttributes(s) }).then((r) => r.searchEntries, () => [] as Entry[])
         : await findEntries(client, s, member, 2);
-      if (found.length === 1) people.push(await toPerson(client, s, found[0]!, isDn ? null : member));
+      if (found !== null && found.length === 1) people.push(await toPerson(client, s, found[0]!, isDn ? null : member));
       else unresolved.push(member);
     }
     return { people, unresolved };
@@ -225,7 +230,7 @@ export async function testLdap(provider: LdapProvider, username: string | null):
     const matched = await inStep('SEARCH', `the search under ${s.userBaseDn}`, async () =>
       username === null
         ? (await client!.search(s.userBaseDn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] })).searchEntries.length
-        : (await findEntries(client!, s, username, 2)).length,
+        : ((await findEntries(client!, s, username, 2))?.length ?? 2),
     );
     searchMessage = username === null ? `the user base ${s.userBaseDn} is readable` : matched === 1 ? `found ${username}` : `the search ran; ${matched === 0 ? 'no entry' : 'several entries'} matched ${username}`;
     return steps.map((step) => ({ step, ok: true, message: step === 'SEARCH' ? searchMessage : STEP_OK[step] }));

@@ -102,7 +102,7 @@ export class ProviderAccounts {
     return { user, created, joined, left };
   }
 
-  /** Which product groups and role the person's provider groups give (for a test or a preview). */
+  /** Whether a mapping's provider group is one of the person's (LDAP: a DN, or a bare cn; OIDC: a claim value). */
   matches(provider: ProviderRecord, externalGroup: string, personGroups: readonly string[]): boolean {
     if (provider.type === 'oidc') return personGroups.some((g) => g.toLowerCase() === externalGroup.toLowerCase());
     const wanted = externalGroup.includes('=') ? normalizeDn(externalGroup) : null;

@@ -146,6 +146,12 @@ export class ProviderRegistry {
     if (!this.identities.evict(key)) this.identities.delete(key);
   }
 
+  /** The user was deleted (its link row went with it): forget the link, so the person is provisioned afresh. */
+  forgetUser(userId: string): void {
+    const identity = this.identityOf(userId);
+    if (identity) this.forgetIdentity(identity);
+  }
+
   /** A link whose user is gone (deleted by an admin) is forgotten; the person is provisioned afresh. */
   dropIdentityOfMissingUser(identity: ProviderIdentity): void {
     this.forgetIdentity(identity);

@@ -14,7 +14,7 @@ import { lookupPerson, searchPeople, testLdap, type StepReport } from './ldapDir
 import type { OidcClients } from './oidcClient.js';
 import type { ExternalPerson, ProviderAccounts } from './providerAccounts.js';
 import { displayName, ldapSettings, oidcSettings, providerName, providerType, roleOf } from './providerInput.js';
-import type { LdapProvider, LdapSettings, OidcSettings, ProviderRecord } from './providerRecord.js';
+import type { LdapProvider, OidcSettings, ProviderRecord } from './providerRecord.js';
 import type { ProviderRegistry } from './providerRegistry.js';
 import { ProviderStepError, type ProviderStep } from './providerSteps.js';
 
@@ -187,5 +187,3 @@ export class ProviderService {
     return kind as Input;
   }
 }
-
-export type { LdapSettings };

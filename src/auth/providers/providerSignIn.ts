@@ -14,7 +14,7 @@
  */
 import type { Clock } from '../../clock.js';
 import { refuseWhenOverloaded } from '../../commands/commitBoundary.js';
-import { AppError, ErrorCode } from '../../errors/catalog.js';
+import { AppError, ErrorCode, toHttpStatus } from '../../errors/catalog.js';
 import type { Logger } from '../../log/logger.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { UserDirectory, UserRecord } from '../../people/userDirectory.js';
@@ -51,7 +51,6 @@ export class ProviderSignIn {
   loginWithLdap(providerRef: string, username: string, password: string, client: ClientInfo): Promise<AuthPayload> {
     return this.deps.auth.loginWith(username, client, async () => {
       const provider = this.enabled(providerRef, 'ldap');
-      if (provider.type !== 'ldap') throw new AppError(ErrorCode.BadRequest, 'unreachable');
       let check: Awaited<ReturnType<typeof checkPassword>>;
       try {
         check = await checkPassword(provider, username, password);
@@ -69,7 +68,7 @@ export class ProviderSignIn {
 
   /** The address to send the browser to. */
   async start(providerRef: string): Promise<URL> {
-    const provider = this.enabled(providerRef, 'oidc') as OidcProvider;
+    const provider = this.enabled(providerRef, 'oidc');
     const checks = { state: randomState(), nonce: randomNonce(), codeVerifier: randomCodeVerifier() };
     let url: URL;
     try {
@@ -107,7 +106,7 @@ export class ProviderSignIn {
       user = this.deps.accounts.settle(provider, personFromClaims(provider, claims), { signIn: true }).user;
       await this.deps.writer.acknowledge();
     } catch (error) {
-      if (error instanceof AppError) return fail(error.code === ErrorCode.Unavailable ? 503 : 409, error.message);
+      if (error instanceof AppError) return fail(toHttpStatus(error.code), error.message);
       throw error;
     }
     if (!user.active) return fail(401, `the user ${user.username} is deactivated`);
@@ -125,12 +124,12 @@ export class ProviderSignIn {
     });
   }
 
-  private enabled(providerRef: string, type: 'ldap' | 'oidc'): ProviderRecord {
+  private enabled<T extends ProviderRecord['type']>(providerRef: string, type: T): Extract<ProviderRecord, { type: T }> {
     const provider = this.deps.registry.find(providerRef);
     if (!provider || !provider.enabled || provider.type !== type) {
       throw new AppError(ErrorCode.BadRequest, `no enabled ${type === 'ldap' ? 'LDAP' : 'OpenID Connect'} sign-in provider ${providerRef}; GET /api/v1/auth/providers lists them`);
     }
-    return provider;
+    return provider as Extract<ProviderRecord, { type: T }>;
   }
 
   private unreachable(provider: ProviderRecord, error: unknown): AppError {

@@ -64,6 +64,11 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
         logger.info('sign-in providers loaded', counts);
       },
       routes: [providersRoute(publicProviders), ...oidcRoutes(providerSignIn)],
+      busHandlers: {
+        committed: (event) => {
+          if (event.type === 'user.deleted') registry.forgetUser(event.user.id);
+        },
+      },
       start() {
         // Product time: the expiry of a sign-in under way is a rule a person observes.
         pruner = clock.setRepeatingTimer(FLOW_PRUNE_INTERVAL_MS, () => flows.prune());
