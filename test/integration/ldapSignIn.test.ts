@@ -360,6 +360,22 @@ for (const backend of testBackends()) {
       assert.deepEqual(kept, { username: 'erin', authSource: 'LOCAL', authProvider: null });
     });
 
+    it('provider sign-ins go through the same sign-in throttle as local ones: guessing a directory password is slowed', async () => {
+      const limited = await startTestServer(backend, { env: { ...BOOTSTRAP_ENV, SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '3' } });
+      try {
+        const limitedAdmin = await signInAdmin(limited);
+        const p = await createProvider(limited, limitedAdmin, ldapInput());
+        const codes: string[] = [];
+        for (let i = 0; i < 10 && !codes.includes('RATE_LIMITED'); i++) {
+          codes.push(...(await gql(limited, LOGIN_WITH_PROVIDER, { p: p.id, u: 'bob', pw: `guess-${i}` })).codes);
+        }
+        assert.ok(codes.includes('RATE_LIMITED'), codes.join(', '));
+        assert.deepEqual(codes.filter((c) => c !== 'RATE_LIMITED' && c !== 'UNAUTHENTICATED'), []);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('a directory that does not answer in time is a clear error within its timeout', async () => {
       // Accepts the connection and never answers: the operation timeout ends the wait.
       const silent: Server = createServer(() => undefined);
