@@ -63,8 +63,8 @@ for (const backend of testBackends()) {
       return res;
     };
     const browse = (p: any, login: string, tamper?: (u: URL) => void) => browserSignIn(`${t.url}${p.startUrl}`, login, `${t.url}${CALLBACK}`, tamper ? { tamper } : {});
-    const callback = async (url: string) => {
-      const res = await fetch(url, { redirect: 'manual' });
+    const callback = async (url: string, cookie?: string) => {
+      const res = await fetch(url, { redirect: 'manual', ...(cookie !== undefined ? { headers: { cookie } } : {}) });
       const text = await res.text();
       answers.push(text);
       return { status: res.status, location: res.headers.get('location'), json: text ? JSON.parse(text) : undefined, cacheControl: res.headers.get('cache-control') };
@@ -75,8 +75,8 @@ for (const backend of testBackends()) {
       return res;
     };
     async function signInAs(p: any, login: string) {
-      const { callbackUrl } = await browse(p, login);
-      const back = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(p, login);
+      const back = await callback(callbackUrl, cookie);
       assert.equal(back.status, 200, JSON.stringify(back.json));
       return ok(await complete(back.json.signInCode)).completeProviderSignIn;
     }
@@ -93,11 +93,12 @@ for (const backend of testBackends()) {
     });
 
     it('the full flow: start redirects with state, nonce and an S256 code challenge; the callback hands over a one-time code; the code gives the product tokens', async () => {
-      const { callbackUrl, authorizationUrl } = await browse(corp, 'sub-dana');
+      const { callbackUrl, authorizationUrl, cookie } = await browse(corp, 'sub-dana');
       for (const param of ['state', 'nonce', 'code_challenge']) assert.ok(authorizationUrl.searchParams.get(param), param);
       assert.equal(authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
       assert.equal(authorizationUrl.searchParams.get('redirect_uri'), `${t.url}${CALLBACK}`);
-      const back = await callback(callbackUrl);
+      assert.match(cookie, /^svc_oidc_binding=/);
+      const back = await callback(callbackUrl, cookie);
       assert.equal(back.status, 200, JSON.stringify(back.json));
       assert.equal(back.cacheControl, 'no-store');
       assert.deepEqual(Object.keys(back.json).sort(), ['expiresAt', 'signInCode'], 'no token in the callback answer');
@@ -115,8 +116,8 @@ for (const backend of testBackends()) {
     it('with a post-login page the callback redirects there with the code in the fragment, never a token', async () => {
       const p = await provider({ postLoginRedirectUri: 'https://console.example.org/signed-in' });
       // frank signs in through this provider only: a person is one user, from one provider.
-      const { callbackUrl } = await browse(p, 'sub-frank');
-      const back = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(p, 'sub-frank');
+      const back = await callback(callbackUrl, cookie);
       assert.equal(back.status, 302);
       const location = new URL(back.location!);
       assert.equal(`${location.origin}${location.pathname}`, 'https://console.example.org/signed-in');
@@ -129,32 +130,32 @@ for (const backend of testBackends()) {
     });
 
     it('a forged state is refused', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-eve');
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve');
       const forged = new URL(callbackUrl);
       forged.searchParams.set('state', 'forged-state-value');
-      const res = await callback(forged.href);
+      const res = await callback(forged.href, cookie);
       assert.equal(res.status, 400);
       assert.match(res.json.error, /unknown or expired/);
     });
 
     it('a state is used once: replaying the callback is refused', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-eve');
-      assert.equal((await callback(callbackUrl)).status, 200);
-      const replay = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve');
+      assert.equal((await callback(callbackUrl, cookie)).status, 200);
+      const replay = await callback(callbackUrl, cookie);
       assert.equal(replay.status, 400);
     });
 
     it('a state older than ten minutes (scheduler clock) is refused', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-eve');
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve');
       clock.advance(10 * 60_000 + 1);
-      const res = await callback(callbackUrl);
+      const res = await callback(callbackUrl, cookie);
       assert.equal(res.status, 400);
       assert.match(res.json.error, /older than 10 minutes/);
     });
 
     it('a nonce changed on the way to the provider is refused at the callback', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-eve', (url) => url.searchParams.set('nonce', 'attacker-chosen-nonce'));
-      const res = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve', (url) => url.searchParams.set('nonce', 'attacker-chosen-nonce'));
+      const res = await callback(callbackUrl, cookie);
       assert.equal(res.status, 401, JSON.stringify(res.json));
       assert.match(res.json.error, /nonce/);
     });
@@ -164,13 +165,34 @@ for (const backend of testBackends()) {
       const second = await browse(corp, 'sub-eve');
       const mixed = new URL(second.callbackUrl);
       mixed.searchParams.set('code', new URL(first.callbackUrl).searchParams.get('code')!);
-      const res = await callback(mixed.href);
+      const res = await callback(mixed.href, second.cookie);
       assert.equal(res.status, 401, JSON.stringify(res.json));
     });
 
+    it("a callback from another browser (without the sign-in's cookie) is refused: nobody can sign someone else's browser in as themselves", async () => {
+      const victim = await browse(corp, 'sub-eve');
+      for (const cookie of [undefined, victim.cookie]) {
+        const attacker = await browse(corp, 'sub-eve');
+        const res = await callback(attacker.callbackUrl, cookie);
+        assert.equal(res.status, 400, JSON.stringify(res.json));
+        assert.match(res.json.error, /another browser/);
+      }
+    });
+
+    it("the provider's refusal is reported by its error code only", async () => {
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve');
+      const refused = new URL(callbackUrl);
+      refused.searchParams.delete('code');
+      refused.searchParams.set('error', 'access_denied');
+      refused.searchParams.set('error_description', 'Call +1-555-0100 to restore your account');
+      const res = await callback(refused.href, cookie);
+      assert.equal(res.status, 401);
+      assert.equal(res.json.error, 'Company SSO refused the sign-in (access_denied)');
+    });
+
     it('a sign-in code older than a minute is refused', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-eve');
-      const back = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(corp, 'sub-eve');
+      const back = await callback(callbackUrl, cookie);
       clock.advance(60_001);
       assert.deepEqual((await complete(back.json.signInCode)).codes, ['UNAUTHENTICATED']);
     });
@@ -189,8 +211,8 @@ for (const backend of testBackends()) {
     });
 
     it('a person whose username a local account holds is refused at the callback', async () => {
-      const { callbackUrl } = await browse(corp, 'sub-admin');
-      const res = await callback(callbackUrl);
+      const { callbackUrl, cookie } = await browse(corp, 'sub-admin');
+      const res = await callback(callbackUrl, cookie);
       assert.equal(res.status, 409);
       assert.match(res.json.error, /already belongs to a local account/);
     });

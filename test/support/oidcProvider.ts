@@ -3,7 +3,8 @@
  * port, with one confidential client, PKCE required, its development login and consent pages, and
  * accounts whose claims (name, email, preferred_username, groups) the test sets and changes.
  * `browserSignIn` plays the browser: it follows the redirects with a cookie jar and fills the login
- * and consent forms with plain HTTP requests, and stops at the redirect back to our callback.
+ * and consent forms with plain HTTP requests, and stops at the redirect back to our callback, handing
+ * back the cookie our server set at the start (the browser binding the callback checks).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -64,15 +65,17 @@ export interface BrowserOptions {
  * From our `/api/v1/auth/oidc/start?...` to the provider's redirect back to our callback, signed in
  * as `login`. Returns the callback URL (not yet requested) and the authorization URL we were sent to.
  */
-export async function browserSignIn(startUrl: string, login: string, callbackPrefix: string, options: BrowserOptions = {}): Promise<{ callbackUrl: string; authorizationUrl: URL }> {
+export async function browserSignIn(startUrl: string, login: string, callbackPrefix: string, options: BrowserOptions = {}): Promise<{ callbackUrl: string; authorizationUrl: URL; cookie: string }> {
   const cookies = new Map<string, string>();
   const start = await fetch(startUrl, { redirect: 'manual' });
   if (start.status !== 302) throw new Error(`start answered ${start.status}: ${await start.text()}`);
+  // Our server's cookie, sent back with the callback as the browser would (its path covers the callback).
+  const cookie = start.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
   const authorizationUrl = new URL(start.headers.get('location')!);
   options.tamper?.(authorizationUrl);
   let next: { url: string; init: RequestInit } = { url: authorizationUrl.href, init: {} };
   for (let hop = 0; hop < 20; hop++) {
-    if (next.url.startsWith(callbackPrefix)) return { callbackUrl: next.url, authorizationUrl };
+    if (next.url.startsWith(callbackPrefix)) return { callbackUrl: next.url, authorizationUrl, cookie };
     const res = await fetch(next.url, { ...next.init, redirect: 'manual', headers: { ...(next.init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');

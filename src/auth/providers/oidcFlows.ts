@@ -17,6 +17,12 @@ export interface PendingSignIn {
   readonly providerId: string;
   readonly codeVerifier: string;
   readonly nonce: string;
+  /**
+   * SHA-256 of a random value set as a cookie on the browser that started the sign-in: the callback
+   * must come from that browser, so nobody can make another person's browser finish a sign-in as
+   * them (login CSRF).
+   */
+  readonly browserBinding: string;
   readonly expiresAt: number;
 }
 
@@ -26,7 +32,7 @@ export interface IssuedSignIn {
   readonly expiresAt: number;
 }
 
-const hash = (code: string) => createHash('sha256').update(code).digest('base64url');
+export const hash = (code: string) => createHash('sha256').update(code).digest('base64url');
 
 export class OidcFlows {
   private readonly pending = new Map<string, PendingSignIn>();

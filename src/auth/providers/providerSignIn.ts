@@ -12,6 +12,7 @@
  * A provider that cannot be reached is a clear UNAVAILABLE error naming the step; local accounts
  * are never affected by it.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { refuseWhenOverloaded } from '../../commands/commitBoundary.js';
 import { AppError, ErrorCode, toHttpStatus } from '../../errors/catalog.js';
@@ -21,7 +22,7 @@ import type { UserDirectory, UserRecord } from '../../people/userDirectory.js';
 import type { AuthPayload, AuthService, ClientInfo } from '../authService.js';
 import { checkPassword } from './ldapDirectory.js';
 import { randomCodeVerifier, randomNonce, randomState, type Claims, type OidcClients } from './oidcClient.js';
-import type { OidcFlows } from './oidcFlows.js';
+import { hash, type OidcFlows } from './oidcFlows.js';
 import type { ExternalPerson, ProviderAccounts } from './providerAccounts.js';
 import { providerLabel, type OidcProvider, type ProviderRecord } from './providerRecord.js';
 import type { ProviderRegistry } from './providerRegistry.js';
@@ -66,32 +67,37 @@ export class ProviderSignIn {
     });
   }
 
-  /** The address to send the browser to. */
-  async start(providerRef: string): Promise<URL> {
+  /** The address to send the browser to, and the value its browser-binding cookie carries. */
+  async start(providerRef: string): Promise<{ url: URL; browserBinding: string; secure: boolean }> {
     const provider = this.enabled(providerRef, 'oidc');
     const checks = { state: randomState(), nonce: randomNonce(), codeVerifier: randomCodeVerifier() };
+    const browserBinding = randomBytes(32).toString('base64url');
     let url: URL;
     try {
       url = await this.deps.oidc.authorizationUrl(provider, checks);
     } catch (error) {
       throw this.unreachable(provider, error);
     }
-    this.deps.flows.begin(checks.state, { providerId: provider.id, codeVerifier: checks.codeVerifier, nonce: checks.nonce });
-    return url;
+    this.deps.flows.begin(checks.state, { providerId: provider.id, codeVerifier: checks.codeVerifier, nonce: checks.nonce, browserBinding: hash(browserBinding) });
+    return { url, browserBinding, secure: provider.settings.redirectUri.startsWith('https:') };
   }
 
   /** The provider sent the browser back: check, exchange, settle the user, issue a one-time code. */
-  async callback(query: URLSearchParams): Promise<CallbackOutcome> {
+  async callback(query: URLSearchParams, browserBinding: string | null): Promise<CallbackOutcome> {
     const state = query.get('state');
     const pending = state === null ? undefined : this.deps.flows.take(state);
     if (state === null || pending === undefined) {
       return { ok: false, status: 400, provider: null, message: 'this sign-in is unknown or expired (state missing, used or older than 10 minutes); start the sign-in again' };
     }
+    if (browserBinding === null || !sameDigest(hash(browserBinding), pending.browserBinding)) {
+      return { ok: false, status: 400, provider: null, message: 'this sign-in was started in another browser (its sign-in cookie is missing); start the sign-in again here' };
+    }
     const provider = this.deps.registry.get(pending.providerId);
     if (!provider || provider.type !== 'oidc' || !provider.enabled) return { ok: false, status: 400, provider: null, message: 'the sign-in provider of this sign-in is gone or disabled' };
     const fail = (status: number, message: string): CallbackOutcome => ({ ok: false, status, message, provider });
     const refused = query.get('error');
-    if (refused !== null) return fail(401, `${providerLabel(provider)} refused the sign-in: ${refused}${query.get('error_description') ? ` (${query.get('error_description')})` : ''}`);
+    // Only the error code, bounded: the description is text anyone can put in a callback URL.
+    if (refused !== null) return fail(401, `${providerLabel(provider)} refused the sign-in (${refused.replace(/[^\w.-]/g, '').slice(0, 64)})`);
     let claims: Claims;
     try {
       claims = await this.deps.oidc.exchange(provider, query, { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier });
@@ -141,6 +147,12 @@ export class ProviderSignIn {
       `the sign-in provider ${providerLabel(provider)} is not available right now (${step} step failed); try again later, or sign in with a local account`,
     );
   }
+}
+
+function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function claimText(claims: Claims, name: string): string | null {
