@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
 import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
+import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
@@ -55,6 +56,7 @@ export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
     .with(auditModule)
+    .with(signInProvidersModule)
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))

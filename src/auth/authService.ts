@@ -97,6 +97,27 @@ export class AuthService {
   }
 
   /**
+   * Sign-in through a provider (src/auth/providers): the same throttle as `login` (keyed on the
+   * account name a person typed, or on the address alone when there is none, as for a one-time
+   * OpenID Connect code), then `verify` settles who it is (the directory's bind, the provider's
+   * code) and names the local user; the session is the same as `login`'s.
+   */
+  async loginWith(account: string | null, client: ClientInfo, verify: () => Promise<UserRecord>): Promise<AuthPayload> {
+    const { throttle } = this.deps;
+    throttle.check(account, client.address);
+    let user: UserRecord | undefined;
+    try {
+      user = await verify();
+    } finally {
+      // A provider that cannot be reached counts like a wrong password: the caller cannot tell them apart either.
+      if (user !== undefined && user.active) throttle.succeeded(account, client.address);
+      else throttle.failed(account, client.address);
+    }
+    if (!user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
+    return this.startSession(user, client);
+  }
+
+  /**
    * DEVELOPMENT ONLY: a session for an active user without checking a password. Its one caller is
    * `POST /api/v1/dev/token` in src/dev, which the release build does not contain and the server
    * mounts only with SVC_ENV=development. Never call it from production code.

@@ -51,6 +51,7 @@ export const PERMISSIONS = {
   'exclusion-window:read': EVERYONE,
   'exclusion-window:write': STAFF,
   'agent-key:manage': ADMIN,
+  'auth-provider:manage': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -32,6 +32,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'exclusion-window:read': ['admin', 'operator', 'user'],
   'exclusion-window:write': ['admin', 'operator'],
   'agent-key:manage': ['admin'],
+  'auth-provider:manage': ['admin'],
 };
 
 describe('roles and authorization', () => {
