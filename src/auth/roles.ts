@@ -30,6 +30,13 @@ export interface ViewerAccess {
   readonly key: string;
   /** May the viewer perform `action`; with `nodePath`, on a resource at that place in the hierarchy. */
   allows(action: Action, nodePath?: string): boolean;
+  /** Whether a place can change a decision now (environments exist); false: lists need no check per item. */
+  readonly scoped: boolean;
+}
+
+/** Whether checks of this viewer depend on where a resource is (see `ViewerAccess.scoped`). */
+export function placesMatter(viewer: Viewer | null): boolean {
+  return viewer?.access?.scoped === true;
 }
 
 const EVERYONE: readonly Role[] = ['admin', 'operator', 'user'];

@@ -23,6 +23,10 @@ export class AccessProfile implements ViewerAccess {
     readonly groupIds: readonly string[],
   ) {}
 
+  get scoped(): boolean {
+    return this.engine.scoped;
+  }
+
   allows(action: Action, nodePath?: string): boolean {
     const engine = this.engine;
     if (this.builtAt !== engine.generation) this.build();

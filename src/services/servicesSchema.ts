@@ -3,7 +3,7 @@
  * owner, team, dependencies and dependents resolve by id lookups, so a page of services with all
  * of them costs no database query at all (no N+1 by construction).
  */
-import { authorize, can, type Viewer } from '../auth/roles.js';
+import { authorize, can, placesMatter, type Viewer } from '../auth/roles.js';
 import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import { isBackupOverdue } from '../domain/backup.js';
 import { externalIdOf, isServiceStatus, type ServiceDependency, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
@@ -190,11 +190,12 @@ export const servicesSchema: SchemaModule = {
       serviceCount(_root, args: { filter?: ServiceFilter | null }, ctx) {
         authorize(ctx.viewer, 'service:read');
         const { services } = ctx.app.fleet;
-        if (!args.filter) return services.size;
-        const keep = serviceMatcher(args.filter, ctx.app.fleet);
         const viewer = ctx.viewer;
+        const placed = placesMatter(viewer);
+        if (!args.filter && !placed) return services.size;
+        const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of services.all()) if (keep(s) && can(viewer, 'service:read', s.nodePath)) count += 1;
+        for (const s of services.all()) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
       service(_root, args: { id: string }, ctx) {
@@ -243,6 +244,7 @@ function placeOf(ctx: GraphQLContext, id: string): string | undefined {
 function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args: { limit?: number; offset?: number }): ServiceRecord[] {
   const { services } = ctx.app.fleet;
   const viewer: Viewer | null = ctx.viewer;
+  const placed = placesMatter(viewer);
   const page = readPage(args);
   const keep = filter ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
@@ -251,7 +253,7 @@ function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args:
   for (const id of services.ordered()) {
     const record = services.get(id)!;
     if (keep && !keep(record)) continue;
-    if (!can(viewer, 'service:read', record.nodePath)) continue;
+    if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {
       skipped += 1;
       continue;
