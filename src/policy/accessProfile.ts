@@ -4,7 +4,17 @@
  * after a change) and reads an array: no allocation, no map on the path without environments.
  */
 import type { Action, Role, ViewerAccess } from '../auth/roles.js';
-import type { PolicyEngine } from './policyEngine.js';
+
+/** What a profile asks of the engine (policyEngine.ts), which creates the profiles. */
+export interface ProfileSource {
+  readonly generation: number;
+  readonly scoped: boolean;
+  indexOf(action: string): number | undefined;
+  envSetOf(nodePath: string): number;
+  decide(role: Role, groupIds: readonly string[], envSet: number): Uint8Array;
+  decideFields(role: Role, groupIds: readonly string[]): { hidden: Uint8Array; readOnly: Uint8Array };
+  decideScreens(role: Role, groupIds: readonly string[], allows: (action: Action) => boolean): boolean[];
+}
 
 export class AccessProfile implements ViewerAccess {
   private builtAt = -1;
@@ -17,7 +27,7 @@ export class AccessProfile implements ViewerAccess {
   private screens: boolean[] | undefined;
 
   constructor(
-    private readonly engine: PolicyEngine,
+    private readonly engine: ProfileSource,
     readonly key: string,
     readonly role: Role,
     readonly groupIds: readonly string[],
