@@ -97,6 +97,10 @@ for (const backend of testBackends()) {
       assert.deepEqual(await listed(admin), ['checkout', 'sandbox', 'search']);
       assert.equal(await readOne(user, services['checkout']!.id), null);
       assert.equal((await ok('{ serviceCount }', undefined, user)).serviceCount, 1);
+      const found = (await ok('{ globalSearch(query: "c") { services { name } } }', undefined, user)).globalSearch.services.map((s: any) => s.name);
+      assert.ok(!found.includes('checkout'), `search found ${found}`);
+      assert.deepEqual((await ok('{ operationsNode(id: "eu") { services { name } } }', undefined, user)).operationsNode.services, [{ name: 'sandbox' }]);
+      assert.deepEqual((await ok('{ operationsNode(id: "eu") { services { name } } }', undefined, admin)).operationsNode.services.map((s: any) => s.name).sort(), ['checkout', 'sandbox']);
 
       const client = connectClient(t, { token: user.accessToken });
       try {
