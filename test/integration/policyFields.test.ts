@@ -144,6 +144,28 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('a field permission set while a subscription is open applies to its next event', async () => {
+      const client = connectClient(t, { token: user.accessToken });
+      let permissionId: string | undefined;
+      try {
+        const feed = subscribe(client, 'subscription($id: ID) { serviceStatusChanged(serviceId: $id) { status service { metadata } } }', { id: serviceId });
+        await waitForSubscribers(t, `service-status:id:${serviceId}`, 1);
+        const push = async (status: string) => assert.equal((await t.call('POST', '/api/v1/health/report', { service: serviceName, nodeId: 'eu/prod/k8s', status })).status, 200);
+        await push('DEGRADED');
+        assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'DEGRADED', service: { metadata: METADATA } });
+        permissionId = (await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false })).id;
+        await push('OPERATIONAL');
+        assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'OPERATIONAL', service: { metadata: null } });
+        await removeField(permissionId);
+        permissionId = undefined;
+        await push('DEGRADED');
+        assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'DEGRADED', service: { metadata: METADATA } });
+      } finally {
+        await client.dispose();
+        if (permissionId) await removeField(permissionId);
+      }
+    });
+
     it('only admins manage field, screen and rule permissions', async () => {
       for (const who of [user, operator]) {
         for (const [query, variables] of [
