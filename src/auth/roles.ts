@@ -105,5 +105,6 @@ export function requireViewer(viewer: Viewer | null): Viewer {
 
 function describe(action: Action): string {
   const [subject, verb] = action.split(':');
+  if (subject === 'policy') return 'manage the access policy';
   return `${verb} ${subject}s`.replace('read-private', 'read private fields of').replace('manage-others', "manage other people's");
 }

@@ -3,17 +3,15 @@
  * the groups that may use them, and the checks a person runs for themselves. Defining and granting
  * are admin-only (`policy:manage`).
  */
-import { authorize, requireViewer, type Action } from '../auth/roles.js';
+import { authorize, PERMISSIONS, requireViewer, type Action } from '../auth/roles.js';
 import { commitChange } from '../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { CoreServices, GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
-import { PERMISSIONS } from '../auth/roles.js';
 import type { Environment, EnvironmentGrant } from './policyModel.js';
 import { readEnvironment, readEnvironmentChanges, readLevel } from './policyInput.js';
 import type { PolicyServices } from './policySchema.js';
-import type { CoreServices } from '../graphql/context.js';
 
 type Slice = PolicyServices & Pick<CoreServices, 'groups' | 'writer' | 'clock' | 'fleet'>;
 type Context = GraphQLContext<Slice>;

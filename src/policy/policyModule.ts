@@ -6,7 +6,6 @@
  * field the person may not write (a mutation interceptor, so no mutation has to ask).
  */
 import { getNamedType, type GraphQLResolveInfo } from 'graphql';
-import { randomUUID } from 'node:crypto';
 import type { CoreServices } from '../graphql/context.js';
 import type { ProductModule } from '../modules/module.js';
 import { environmentSchema } from './environmentSchema.js';
@@ -38,7 +37,7 @@ export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 
   },
   create(kit, { groups, auth }) {
     let policy: Policy | undefined;
-    const store = new PolicyStore(kit.writer, kit.newId ?? randomUUID, () => policy?.engine.changed());
+    const store = new PolicyStore(kit.writer, kit.newId, () => policy?.engine.changed());
     policy = new Policy(kit.graphql.schema, store, groups);
     const built = policy;
     auth.useAccess((userId, role) => built.accessOf(userId, role));

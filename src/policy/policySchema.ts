@@ -12,7 +12,7 @@ import { SCREEN_NAMES, SCREENS, type FieldEntry } from './fieldCatalog.js';
 import type { Policy } from './policy.js';
 import { RESOURCE_ACTIONS, FIXED_RESOURCES } from './policyEngine.js';
 import { optionalDescription, readRule, readRuleChanges, readSubject } from './policyInput.js';
-import type { FieldPermission, PermissionRule, ScreenPermission, Subject } from './policyModel.js';
+import type { FieldPermission, PermissionRule, Subject } from './policyModel.js';
 
 export interface PolicyServices {
   readonly policy: Policy;
@@ -286,4 +286,3 @@ export const policySchema: SchemaModule<Slice> = {
   },
 };
 
-export type { ScreenPermission };

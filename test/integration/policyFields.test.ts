@@ -156,7 +156,7 @@ for (const backend of testBackends()) {
         permissionId = (await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false })).id;
         await push('OPERATIONAL');
         assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'OPERATIONAL', service: { metadata: null } });
-        await removeField(permissionId);
+        await removeField(permissionId!);
         permissionId = undefined;
         await push('DEGRADED');
         assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'DEGRADED', service: { metadata: METADATA } });
