@@ -29,6 +29,7 @@ import { composeModules, ModuleList, type ServicesOf } from './modules/composeMo
 import { coreModule } from './modules/coreModule.js';
 import type { ProductModule } from './modules/module.js';
 import { notificationsModule } from './notifications/notificationsModule.js';
+import { policyModule } from './policy/policyModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
 import { createWorkerPool } from './workers/createWorkerPool.js';
@@ -55,6 +56,7 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
+    .with(policyModule)
     .with(auditModule)
     .with(signInProvidersModule)
     .with(licenseModule)
@@ -143,6 +145,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       writer,
       auth: app.auth,
+      resultFilter: app.policy.filterResult,
       production,
       introspection: !production,
       logger,

@@ -13,6 +13,8 @@ export interface EntityType {
   /** Needed to take an edit lock on one of its fields. */
   readonly write: Action;
   exists(id: string): boolean;
+  /** Where the entity sits in the node hierarchy, for environment access (services); absent: nowhere in particular. */
+  placeOf?(id: string): string | undefined;
 }
 
 export const MAX_ENTITY_ID_LENGTH = 200;

@@ -33,6 +33,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'exclusion-window:write': ['admin', 'operator'],
   'agent-key:manage': ['admin'],
   'auth-provider:manage': ['admin'],
+  'policy:manage': ['admin'],
 };
 
 describe('roles and authorization', () => {
