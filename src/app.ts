@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
+import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
+import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
@@ -27,6 +29,7 @@ import { composeModules, ModuleList, type ServicesOf } from './modules/composeMo
 import { coreModule } from './modules/coreModule.js';
 import type { ProductModule } from './modules/module.js';
 import { notificationsModule } from './notifications/notificationsModule.js';
+import { policyModule } from './policy/policyModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
 import { createWorkerPool } from './workers/createWorkerPool.js';
@@ -34,6 +37,7 @@ import { migrate } from './persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
+import { savedFiltersModule } from './savedFilters/savedFiltersModule.js';
 import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
@@ -52,7 +56,9 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
+    .with(policyModule)
     .with(auditModule)
+    .with(signInProvidersModule)
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
@@ -61,7 +67,9 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaModule)
     .with(exclusionWindowsModule)
     .with(slaFiguresModule)
-    .with(slaEvaluationModule);
+    .with(slaEvaluationModule)
+    .with(agentKeysModule)
+    .with(savedFiltersModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
@@ -137,6 +145,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       writer,
       auth: app.auth,
+      resultFilter: app.policy.filterResult,
       production,
       introspection: !production,
       logger,
