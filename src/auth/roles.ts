@@ -50,6 +50,7 @@ export const PERMISSIONS = {
   'sla:write': STAFF,
   'exclusion-window:read': EVERYONE,
   'exclusion-window:write': STAFF,
+  'workflow:read': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

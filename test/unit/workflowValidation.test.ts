@@ -80,7 +80,7 @@ describe('workflow validation', () => {
     ['no CLOSED state', (w) => (w.states[3].category = 'RESOLVED'), /^states: needs at least one state of category CLOSED/],
     ['a state nothing leads to', (w) => w.states.push({ name: 'Limbo', category: 'WAITING' }), /states\[4\]: state "Limbo" cannot be reached from the initial state "Open"/],
     ['a state named "*"', (w) => w.states.push({ name: '*', category: 'WAITING' }), /states\[4\]\.name: "\*" is reserved/],
-    ['an unknown step type', (w) => (w.transitions[0].steps = [{ type: 'EMAIL', name: 'x' }]), /steps\[0\]\.type: must be one of HTTP_REQUEST, ASSIGN_GROUP, NOTIFY/],
+    ['an unknown step type', (w) => (w.transitions[0].steps = [{ type: 'EMAIL', name: 'x' }]), /steps\[0\]\.type: must be one of HTTP_REQUEST, NOTIFY/],
     ['an HTTP step with a non-http URL', (w) => (w.transitions[2].steps[0].url = 'file:///etc/passwd'), /steps\[0\]\.url: must be an http or https URL, not file:/],
     ['an HTTP step with credentials in the URL', (w) => (w.transitions[2].steps[0].url = 'https://u:p@hooks.example.com/'), /steps\[0\]\.url: must not carry credentials/],
     ['an HTTP step with a relative URL', (w) => (w.transitions[2].steps[0].url = '/hooks'), /steps\[0\]\.url: must be an absolute http or https URL/],

@@ -18,7 +18,7 @@ import { IssueList, type Checked, type IssuePath } from '../inputIssues.js';
 export const ANY_STATE = '*';
 export const WORKFLOW_LIMITS = { states: 50, transitions: 100, stepsPerTransition: 10, urlLength: 2048, headers: 20, bodyBytes: 64 * 1024, description: 2000 } as const;
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const STEP_TYPES = ['HTTP_REQUEST', 'ASSIGN_GROUP', 'NOTIFY'] as const;
+const STEP_TYPES = ['HTTP_REQUEST', 'NOTIFY'] as const;
 
 export function validateWorkflow(input: unknown, path: IssuePath = []): Checked<WorkflowDefinition> {
   const issues = new IssueList();
@@ -71,11 +71,6 @@ export function readStep(input: unknown, path: IssuePath, issues: IssueList): Wo
       const headers = readHeaders(fields['headers'], [...path, 'headers'], issues);
       const body = issues.optionalText(fields['body'], [...path, 'body'], WORKFLOW_LIMITS.bodyBytes);
       return { type: 'HTTP_REQUEST', name: issues.name(fields['name'], [...path, 'name']), url, method, ...(headers ? { headers } : {}), ...(body !== null ? { body } : {}) };
-    }
-    case 'ASSIGN_GROUP': {
-      const fields = issues.record(input, path, ['type', 'name', 'groupName']);
-      if (!fields) return PLACEHOLDER_STEP;
-      return { type: 'ASSIGN_GROUP', name: issues.name(fields['name'], [...path, 'name']), groupName: issues.name(fields['groupName'], [...path, 'groupName']) };
     }
     case 'NOTIFY': {
       const fields = issues.record(input, path, ['type', 'name', 'message']);
