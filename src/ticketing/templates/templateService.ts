@@ -11,7 +11,7 @@
  * SLA definitions are matched by name, ignoring case: a named one is updated in place (its id,
  * targets, assignments and history stay), a new one is created, and one the template does not
  * name is left alone (deleting an SLA definition deletes its history; do that on purpose, with
- * `deleteSlaDefinition`). While the sla plugin is not active they are neither exported nor
+ * `deleteSLADefinition`). While the sla plugin is not active they are neither exported nor
  * imported, and the answer says so.
  */
 import { commitChange } from '../../commands/commitBoundary.js';
