@@ -12,6 +12,7 @@ import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/grap
 import { LICENSE_ENV, licenseToken } from '../support/license.js';
 import { exportedDefinitions, fullTemplate, imported } from '../support/templates.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { eventually, useReceivers, WEBHOOK_ENV } from '../support/webhooks.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const WORKFLOWS = `query($t: TicketType) { availableWorkflows(ticketType: $t) { name description ticketTypes initialState
@@ -111,10 +112,13 @@ for (const backend of testBackends()) {
   });
 
   describe(`ticketing catalog across a restart (${backend.name})`, { timeout: 180_000 }, () => {
-    it('the imported catalog and the execution records are loaded again at start', async () => {
+    const receiver = useReceivers();
+
+    it('the imported catalog and the execution records are loaded again at start; runs cut short by the stop or a crash are recorded failed', async () => {
       const clock = createManualClock(T0);
       const store = await durableStore(backend);
-      const env = { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(clock) };
+      const env = { ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_LICENSE_KEY: licenseToken(clock) };
+      const hanging = await receiver(() => 'hang');
       try {
         const first = await startTestServer(backend, { clock, store: store.forRun(), env });
         let exported: unknown;
@@ -131,6 +135,15 @@ for (const backend of testBackends()) {
           const resolve = first.server.app.ticketingCatalog.workflow('Hardware request')!.transitions.find((tr) => tr.name === 'resolve')!;
           first.server.app.workflowSteps.transitioned(ticket, resolve, admin.userId);
           await first.server.app.workflowSteps.idle();
+          // In flight when the server stops: aborted, and recorded before the last flush.
+          const ship = { name: 'ship', from: ['Ordered'], to: 'Shipping', steps: [{ type: 'HTTP_REQUEST', name: 'slow', url: hanging.url, method: 'POST' }] } as const;
+          first.server.app.workflowSteps.transitioned({ ...ticket, id: 'T-2', number: 'REQ-000002' }, ship, admin.userId);
+          await hanging.received(1);
+          // What a crash leaves behind: a run recorded as started, never finished.
+          await first.server.database.knex('workflow_executions').insert({
+            id: '00000000-0000-4000-8000-000000000003', ticket_id: 'T-3', ticket_number: 'REQ-000003', workflow_name: 'Hardware request', transition: 'ship',
+            actor_id: null, status: 'RUNNING', steps: JSON.stringify([]), error: null, started_at: new Date(T0).toISOString(), finished_at: null,
+          });
         } finally {
           await first.close();
         }
@@ -143,8 +156,17 @@ for (const backend of testBackends()) {
           assert.equal(catalog.priorityPolicy().targets.P1.resolutionMinutes, 120);
           assert.notEqual(catalog.routeGroup({ type: 'INCIDENT', serviceId: null }), null);
           const admin = await signInAdmin(second);
-          const res = await gql(second, '{ workflowExecutions { ticketNumber transition status steps { name status } } }', undefined, admin.accessToken);
-          assert.deepEqual(res.data.workflowExecutions, [{ ticketNumber: 'REQ-000001', transition: 'resolve', status: 'COMPLETED', steps: [{ name: 'tell-requester', status: 'SUCCESS' }] }]);
+          const runs = await eventually(async () => {
+            const res = await gql(second, '{ workflowExecutions { ticketNumber transition status error steps { name status } } }', undefined, admin.accessToken);
+            const list: any[] = res.data.workflowExecutions;
+            return list.every((e) => e.status !== 'RUNNING') ? list.sort((a, b) => a.ticketNumber.localeCompare(b.ticketNumber)) : undefined;
+          }, 'the interrupted run is marked failed');
+          assert.deepEqual(runs.map((e) => [e.ticketNumber, e.transition, e.status, e.steps.map((st: any) => `${st.name}:${st.status}`)]), [
+            ['REQ-000001', 'resolve', 'COMPLETED', ['tell-requester:SUCCESS']],
+            ['REQ-000002', 'ship', 'FAILED', ['slow:FAILED']],
+            ['REQ-000003', 'ship', 'FAILED', []],
+          ]);
+          assert.match(runs[2].error, /the server stopped while the steps ran/);
         } finally {
           await second.close();
         }

@@ -66,6 +66,8 @@ export const ticketingCatalogSchema: Migration = {
       );
       create index workflow_executions_by_ticket on workflow_executions (ticket_id, started_at desc);
       create index workflow_executions_by_start on workflow_executions (started_at desc, id desc);
+      -- Runs a stop or crash cut short, found at start without reading the history.
+      create index workflow_executions_running on workflow_executions (id) where status = 'RUNNING';
     `);
   },
 };
