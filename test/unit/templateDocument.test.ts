@@ -38,3 +38,30 @@ describe('template document', () => {
     assert.ok(lines.includes(`${lineOf('{ ticketType: INCIDENT, group: Service desk }')} routingRules[0].group`), lines.join('\n'));
   });
 });
+
+describe('template export', () => {
+  it('reads back exactly what it wrote, whatever the names look like (numbers, booleans, null, quotes, colons, unicode)', async () => {
+    const { exportTemplate } = await import('../../src/ticketing/templates/templateExport.js');
+    const { builtInWorkflowFor } = await import('../../src/ticketing/workflows/defaultWorkflows.js');
+    const odd = ['true', 'null', '1.0', '0012', 'no', 'a: b', '"quoted"', "it's", '- dash', '# hash', 'Ünïcødé ✓', '*', '[x]', '{y}'];
+    const base = builtInWorkflowFor('INCIDENT');
+    const workflows = odd.map((name, i) => ({ ...base, name: `${name} ${i}`, description: name, ticketTypes: i === 0 ? (['INCIDENT'] as const) : [] }));
+    const content = {
+      ...DEFAULT_CATALOG_CONTENT,
+      workflows,
+      categories: odd.map((name, i) => ({ name: `${name}${i}`, description: name })),
+      items: odd.map((name, i) => ({ name, categoryName: `${name}${i}`, description: `${name}\nsecond line`, ticketType: 'SERVICE_REQUEST' as const, workflowName: workflows[i]!.name, groupId: 'g1', calendarName: null, targets: { responseMinutes: i + 1, resolutionMinutes: i + 10 } })),
+      routingRules: [{ ticketType: 'INCIDENT' as const, serviceId: null, groupId: 'g1' }],
+    };
+    const text = exportTemplate({ content, slaDefinitions: [], groupName: () => 'true', exportedAt: 'now', version: 'test' });
+    const read = readYaml(text);
+    assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+    const issues = new IssueList();
+    const sections = readTemplate(read.value, DEFAULT_CATALOG_CONTENT, { groupIdNamed: (n) => (n === 'true' ? 'g1' : undefined), serviceExists: () => true }, issues);
+    assert.deepEqual(issues.issues, []);
+    assert.deepEqual(JSON.parse(JSON.stringify(sections.workflows)), JSON.parse(JSON.stringify(content.workflows)));
+    assert.deepEqual(sections.catalog, { categories: content.categories, items: content.items });
+    assert.deepEqual(sections.routingRules, content.routingRules);
+    assert.deepEqual(sections.priorityPolicy, content.priorityPolicy);
+  });
+});

@@ -4,7 +4,7 @@
  * name (a template moves between installations); a rule or item whose group was deleted since
  * is written without it, with a comment saying so.
  */
-import { stringify } from 'yaml';
+import { Document, isScalar, visit } from 'yaml';
 import type { CatalogContent } from '../catalog/catalogContent.js';
 import type { CatalogItemView, WorkflowDefinition, WorkflowStep } from '../ticketContract.js';
 import { TEMPLATE_VERSION } from './templateDocument.js';
@@ -50,7 +50,17 @@ export function exportTemplate(input: ExportInput): string {
     ...notes,
   ];
   // No anchors: objects shared in memory (the built-in workflows' states) are written out each time.
-  const body = stringify(JSON.parse(JSON.stringify(document)), { aliasDuplicateObjects: false, lineWidth: 0 });
+  const yaml = new Document(JSON.parse(JSON.stringify(document)), { aliasDuplicateObjects: false });
+  // Short lists and records of plain values on one line (`from: [NEW]`, `{ name: NEW, category: NEW }`), as people write them.
+  visit(yaml, {
+    Seq(_key, node) {
+      if (node.items.length > 0 && node.items.length <= 8 && node.items.every((item) => isScalar(item) && String(item.value).length <= 40)) node.flow = true;
+    },
+    Map(_key, node) {
+      if (node.items.length <= 5 && node.items.every((pair) => isScalar(pair.value) && String(pair.value.value).length <= 40)) node.flow = true;
+    },
+  });
+  const body = yaml.toString({ lineWidth: 0, flowCollectionPadding: true });
   return `${header.map((line) => `# ${line}`).join('\n')}\n${body}`;
 }
 
