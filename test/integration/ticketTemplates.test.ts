@@ -128,6 +128,22 @@ for (const backend of testBackends()) {
       assert.deepEqual(await definitions(), before);
     });
 
+    for (const [label, yaml, message] of [
+      ['800 KB of nested flow mappings (the parser would recurse until the process aborts)', `a: ${'{a: '.repeat(200_000)}`, /a flow collection nests deeper than 64 levels/],
+      ['a 500,000-deep compact sequence on one line', `${'- '.repeat(500_000)}a\n`, /nests deeper than 64 levels|more than 50000 lines and flow entries/],
+      ['a quoted scalar over 400,000 lines (the parser slows down quadratically)', `a: "${'x\n'.repeat(400_000)}"`, /more than 50000 lines and flow entries/],
+      ['a flow sequence of 300,000 entries', `a: [${'1,'.repeat(300_000)}1]`, /more than 50000 lines and flow entries/],
+    ] as const) {
+      it(`refuses ${label} in milliseconds, before the parser runs`, async () => {
+        const started = performance.now();
+        const res = await importTemplate(t, yaml);
+        const elapsed = performance.now() - started;
+        assert.equal(res.status, 400, res.text);
+        assert.match(res.json.problems[0].message, message);
+        assert.ok(elapsed < 1000, `answered in ${elapsed.toFixed(0)} ms`);
+      });
+    }
+
     it('answers 413 {error} to a 2 MiB body, before reading it as YAML, and changes nothing', async () => {
       const before = await definitions();
       const res = await importTemplate(t, `# ${'x'.repeat(2 * MiB)}\nversion: 1\n`);

@@ -55,7 +55,7 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
       clock, newId, logger,
     });
     const templates = new TemplateService({
-      catalog, store, writer, clock, newId, version: kit.version,
+      catalog, store, writer, clock, newId, version: kit.version, workers: kit.workers,
       lookups: {
         groupIdNamed: (name) => groups.named(name)?.id,
         groupName: (id) => groups.get(id)?.name,

@@ -1,6 +1,7 @@
 /**
  * YAML from people, read safely (the `yaml` package, 2.9): one document of the YAML 1.2 core
- * schema whatever `%YAML` directive it carries, no custom or YAML 1.1 tags (`!!binary`, `!!set`,
+ * schema whatever `%YAML` directive it carries, nesting bounded before the parser runs
+ * (yamlNesting.ts), no custom or YAML 1.1 tags (`!!binary`, `!!set`,
  * `!!js/...` stay unresolved and are refused), no merge keys, unique keys, and aliases bounded
  * twice: by count while the tree is walked (before anything is expanded) and by `maxAliasCount`
  * when it is turned into values, so an alias bomb costs a walk of its few nodes.
@@ -10,29 +11,32 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import type { IssuePath } from '../inputIssues.js';
+import { nestingProblem, type YamlProblem } from './yamlNesting.js';
 
 /** Aliases a template may use (reusing a step or a calendar's week); a bomb needs far more. */
 export const MAX_ALIASES = 20;
-/** Nesting deeper than any template needs; bounds the walk's recursion. */
-const MAX_DEPTH = 64;
+/** Nesting deeper than any template needs (a template nests about 8 deep); bounds the parser's and the walk's recursion. */
+export const MAX_DEPTH = 64;
+/** Lines and flow entries: a large catalog fits (2,000 items written out are about 20,000 lines); the parser's time grows with them. */
+export const MAX_ENTRIES = 50_000;
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', '<<']);
 
-export interface YamlProblem {
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
+export type { YamlProblem };
 
 export type YamlRead = { readonly ok: true; readonly value: unknown; readonly lineOf: (path: IssuePath) => { line: number; column: number } } | { readonly ok: false; readonly problems: readonly YamlProblem[] };
 
 export function readYaml(text: string): YamlRead {
+  // Before the parser: it recurses (and slows) on deep nesting; see yamlNesting.ts.
+  const tooDeep = nestingProblem(text, MAX_DEPTH, MAX_ENTRIES);
+  if (tooDeep) return { ok: false, problems: [tooDeep] };
   const lines = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter: lines,
     version: '1.2',
     schema: 'core',
     merge: false,
-    uniqueKeys: true,
+    // Checked in the walk instead: the package compares every key with every other (seconds for a 1 MiB mapping).
+    uniqueKeys: false,
     customTags: [],
     resolveKnownTags: false,
     strict: true,
@@ -73,6 +77,7 @@ function walk(node: Node | null, depth: number, count: { aliases: number }, prob
     return;
   }
   if (isMap(node)) {
+    const keys = new Set<string>();
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const key = pair.key as Node | null;
@@ -84,6 +89,14 @@ function walk(node: Node | null, depth: number, count: { aliases: number }, prob
         const name = String(key.value);
         problems.push({ ...at(key.range?.[0] ?? 0), message: name === '<<' ? 'merge keys (<<) are not allowed; write the fields out' : `the key "${name}" is not allowed` });
         return;
+      }
+      if (isScalar(key)) {
+        const name = String(key.value);
+        if (keys.has(name)) {
+          problems.push({ ...at(key.range?.[0] ?? 0), message: `Map keys must be unique: "${name.slice(0, 100)}" is here twice` });
+          return;
+        }
+        keys.add(name);
       }
       walk(key, depth + 1, count, problems, at);
       walk(pair.value as Node | null, depth + 1, count, problems, at);

@@ -25,7 +25,8 @@ import type { CatalogContent } from '../catalog/catalogContent.js';
 import type { CatalogStore } from '../catalog/catalogStore.js';
 import type { TicketingCatalog } from '../catalog/ticketingCatalog.js';
 import { IssueList, pathText } from '../inputIssues.js';
-import { readYaml, type YamlProblem } from './safeYaml.js';
+import type { ProductWorkerPool } from '../../workers/productTasks.js';
+import type { YamlProblem } from './safeYaml.js';
 import { slaDefinitionTemplate, type SlaDefinitionTemplate } from './slaDefinitionTemplate.js';
 import { readTemplate, type TemplateLookups, type TemplateSections } from './templateDocument.js';
 import { exportTemplate } from './templateExport.js';
@@ -63,6 +64,8 @@ export interface TemplateServiceDeps {
   readonly lookups: TemplateLookups & { readonly groupName: (id: string) => string | undefined };
   /** The SLA plugin's definitions, while the plugin is active (undefined otherwise). */
   readonly sla: () => SlaModel | undefined;
+  /** The YAML is read off the event loop (templateYamlTask.ts). */
+  readonly workers: Pick<ProductWorkerPool, 'run'>;
 }
 
 export class TemplateService {
@@ -88,11 +91,15 @@ export class TemplateService {
   }
 
   private async importNow(text: string, actorId: string | null): Promise<ImportResult> {
-    const read = readYaml(text);
+    const read = await this.deps.workers.run({ type: 'templateYaml', text, paths: null });
     if (!read.ok) throw new TemplateRefused(read.problems);
     const issues = new IssueList();
     const sections = readTemplate(read.value, this.deps.catalog.content(), this.deps.lookups, issues);
-    if (!issues.empty) throw new TemplateRefused(issues.issues.slice(0, 50).map((i) => ({ ...read.lineOf(i.path), path: pathText(i.path), message: i.message })));
+    if (!issues.empty) {
+      const shown = issues.issues.slice(0, 50);
+      const { lines } = await this.deps.workers.run({ type: 'templateYaml', text, paths: shown.map((i) => i.path) });
+      throw new TemplateRefused(shown.map((i, n) => ({ ...(lines[n] ?? { line: 1, column: 1 }), path: pathText(i.path), message: i.message })));
+    }
     const sla = this.deps.sla();
     const warnings: string[] = [];
     if (sections.slaDefinitions && !sla) warnings.push('slaDefinitions were not imported: the sla plugin is not active');
