@@ -42,6 +42,7 @@ import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
+import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -69,7 +70,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaFiguresModule)
     .with(slaEvaluationModule)
     .with(agentKeysModule)
-    .with(savedFiltersModule);
+    .with(savedFiltersModule)
+    .with(ticketingCatalogModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

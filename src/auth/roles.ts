@@ -73,6 +73,7 @@ export const PERMISSIONS = {
   'auth-provider:manage': ADMIN,
   // The policy itself (src/policy): never changed by a permission rule, so an admin cannot lock the admins out.
   'policy:manage': ADMIN,
+  'workflow:read': STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 
