@@ -167,6 +167,15 @@ for (const backend of testBackends()) {
       assert.deepEqual([s.slaIncidentCount, s.slaAlertCount, s.slaExclusionWindowCount, s.slaGroup.services.length, s.slaPeriodResults[0].serviceCount], [2, 3, 2, 3, 3]);
     });
 
+    it('a member may not record an incident or open a window on a service outside their environments', async () => {
+      const incident = await gql(t, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', { i: { serviceId: ids.shop, title: 'x' } }, member.accessToken);
+      assert.deepEqual(incident.codes, ['FORBIDDEN'], incident.text);
+      const window = await gql(t, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', { i: { serviceId: ids.lab } }, outsider.accessToken);
+      assert.deepEqual(window.codes, ['FORBIDDEN'], 'a user may not open windows anywhere (role table)');
+      const refused = await gql(t, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', { i: { serviceId: ids.shop } }, member.accessToken);
+      assert.deepEqual(refused.codes, ['FORBIDDEN'], refused.text);
+    });
+
     it('SLA incidents and alerts of us/prod never reach a member subscribed to every SLA event; those of eu/prod do', async () => {
       const client = connectClient(t, { token: member.accessToken });
       try {

@@ -125,7 +125,9 @@ export const incidentSchema: SchemaModule<SlaContext> = {
     },
     Mutation: {
       createSLAIncident(_root, args: { input: CreateSlaIncidentInput }, ctx) {
-        const viewer = authorize(ctx.viewer, 'sla:write');
+        // At the service's place: environments (src/policy) limit who records incidents there.
+        const place = typeof args.input.serviceId === 'string' ? ctx.app.fleet.services.get(args.input.serviceId)?.nodePath : undefined;
+        const viewer = authorize(ctx.viewer, 'sla:write', place);
         return ctx.app.sla.incidents.create(viewer, readCreateIncident(args.input));
       },
       updateSLAIncident(_root, args: { id: string; input: UpdateSlaIncidentInput }, ctx) {

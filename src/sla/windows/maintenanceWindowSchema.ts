@@ -139,8 +139,9 @@ export const maintenanceWindowSchema: SchemaModule<MaintenanceWindowsContext> = 
     },
     Mutation: {
       createExclusionWindow(_root, args: { input: CreateInput }, ctx) {
-        const viewer = authorize(ctx.viewer, 'exclusion-window:write');
         const { serviceId, reason, expectedEndAt } = args.input;
+        // At the service's place: environments (src/policy) limit who opens windows there.
+        const viewer = authorize(ctx.viewer, 'exclusion-window:write', typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined);
         return ctx.app.exclusionWindows.start(
           { service: { kind: 'id', serviceId }, reason: reason == null || reason === '' ? null : storableText(reason, 'reason', MAX_REASON), expectedEndAt: expectedEndAt ?? null },
           userActor(viewer),
