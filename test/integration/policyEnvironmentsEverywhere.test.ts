@@ -167,6 +167,16 @@ for (const backend of testBackends()) {
       assert.deepEqual([s.slaIncidentCount, s.slaAlertCount, s.slaExclusionWindowCount, s.slaGroup.services.length, s.slaPeriodResults[0].serviceCount], [2, 3, 2, 3, 3]);
     });
 
+    it("a service's dependencies and dependents outside the member's environments are not shown", async () => {
+      const deps = 'query($id: ID!) { service(id: $id) { dependencies { targetService { name } } dependents { sourceService { name } } } }';
+      await okGql(t, admin.accessToken, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: ids.lab, i: { dependencies: [{ targetServiceId: ids.shop, dependencyType: 'data' }, { targetServiceId: ids.pay, dependencyType: 'data' }] } });
+      const { service } = await okGql(t, member.accessToken, deps, { id: ids.lab });
+      assert.deepEqual(service.dependencies.map((d: any) => d.targetService.name), ['svc-pay']);
+      assert.equal((await okGql(t, admin.accessToken, deps, { id: ids.lab })).service.dependencies.length, 2);
+      assert.deepEqual((await okGql(t, outsider.accessToken, deps, { id: ids.lab })).service.dependencies, []);
+      assert.deepEqual((await okGql(t, member.accessToken, deps, { id: ids.pay })).service.dependents.map((d: any) => d.sourceService.name), ['svc-lab']);
+    });
+
     it('a member may not record an incident or open a window on a service outside their environments', async () => {
       const incident = await gql(t, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', { i: { serviceId: ids.shop, title: 'x' } }, member.accessToken);
       assert.deepEqual(incident.codes, ['FORBIDDEN'], incident.text);
