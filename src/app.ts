@@ -42,6 +42,8 @@ import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
+import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
+import { ticketingModule } from './ticketing/core/ticketingModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -69,7 +71,9 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaFiguresModule)
     .with(slaEvaluationModule)
     .with(agentKeysModule)
-    .with(savedFiltersModule);
+    .with(savedFiltersModule)
+    .with(ticketingCatalogModule)
+    .with(ticketingModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

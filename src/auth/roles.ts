@@ -32,6 +32,25 @@ export interface ViewerAccess {
   allows(action: Action, nodePath?: string): boolean;
   /** Whether a place can change a decision now (environments exist); false: lists need no check per item. */
   readonly scoped: boolean;
+  /** Which places' services the viewer may see now; null: every place (see `placeGate`). */
+  placeGate(): PlaceGate | null;
+}
+
+/**
+ * The services a viewer may see by where they lie (`service:read` at their place: environments and
+ * environment-limited rules, src/policy). Everything that lists, counts or aggregates services asks
+ * `placeGate(viewer)` once per call: null means every service, as before environments (no check per
+ * item); otherwise it asks `admits(nodePath)` per item (a map lookup and an array read).
+ */
+export interface PlaceGate {
+  /** Equal keys admit the same places (caches of aggregates key on it; it changes with the policy). */
+  readonly key: string;
+  admits(nodePath: string): boolean;
+}
+
+/** The viewer's place gate: null without environments, for admins not limited by a rule, and without the engine. */
+export function placeGate(viewer: Viewer | null): PlaceGate | null {
+  return viewer?.access?.scoped === true ? viewer.access.placeGate() : null;
 }
 
 /** Whether checks of this viewer depend on where a resource is (see `ViewerAccess.scoped`). */
@@ -73,6 +92,7 @@ export const PERMISSIONS = {
   'auth-provider:manage': ADMIN,
   // The policy itself (src/policy): never changed by a permission rule, so an admin cannot lock the admins out.
   'policy:manage': ADMIN,
+  'workflow:read': STAFF,
   // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
   // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
   'ticket:read': EVERYONE,

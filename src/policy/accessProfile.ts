@@ -3,7 +3,7 @@
  * check compares the engine's generation with the one its tables were built at (rebuilding them
  * after a change) and reads an array: no allocation, no map on the path without environments.
  */
-import type { Action, Role, ViewerAccess } from '../auth/roles.js';
+import type { Action, PlaceGate, Role, ViewerAccess } from '../auth/roles.js';
 
 /** What a profile asks of the engine (policyEngine.ts), which creates the profiles. */
 export interface ProfileSource {
@@ -14,6 +14,7 @@ export interface ProfileSource {
   decide(role: Role, groupIds: readonly string[], envSet: number): Uint8Array;
   decideFields(role: Role, groupIds: readonly string[]): { hidden: Uint8Array; readOnly: Uint8Array };
   decideScreens(role: Role, groupIds: readonly string[], allows: (action: Action) => boolean): boolean[];
+  placeCanMatter(role: Role, groupIds: readonly string[], action: Action): boolean;
 }
 
 export class AccessProfile implements ViewerAccess {
@@ -25,6 +26,8 @@ export class AccessProfile implements ViewerAccess {
   private readOnlyFields: Uint8Array = new Uint8Array(0);
   private hidesAny = false;
   private screens: boolean[] | undefined;
+  /** undefined: not asked since the last build; null: every place is admitted. */
+  private gate: PlaceGate | null | undefined;
 
   constructor(
     private readonly engine: ProfileSource,
@@ -48,6 +51,21 @@ export class AccessProfile implements ViewerAccess {
     let table = this.byEnvSet[set];
     if (table === undefined) table = this.byEnvSet[set] = engine.decide(this.role, this.groupIds, set);
     return table[i] === 1;
+  }
+
+  /**
+   * Which places' services this profile sees (`service:read` at the place), built once per generation:
+   * its key names the profile and the generation, so an aggregate cached under it is never served to
+   * another profile nor after a policy change. Null while no place can matter (no environments; an
+   * admin no environment-limited rule denies).
+   */
+  placeGate(): PlaceGate | null {
+    const engine = this.engine;
+    if (this.builtAt !== engine.generation) this.build();
+    if (this.gate !== undefined) return this.gate;
+    if (!engine.scoped || !engine.placeCanMatter(this.role, this.groupIds, 'service:read')) return (this.gate = null);
+    const key = `${this.key}@${engine.generation}`;
+    return (this.gate = { key, admits: (nodePath) => this.allows('service:read', nodePath) });
   }
 
   /** Fields (catalog indexes) this profile may not read; null when it reads every field. */
@@ -77,5 +95,6 @@ export class AccessProfile implements ViewerAccess {
     this.readOnlyFields = readOnly;
     this.hidesAny = hidden.includes(1);
     this.screens = undefined;
+    this.gate = undefined;
   }
 }

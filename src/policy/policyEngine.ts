@@ -153,6 +153,22 @@ export class PolicyEngine {
     return table;
   }
 
+  /**
+   * @internal Whether a place can change `action` for this role and groups: true unless an admin
+   * (who passes every environment gate) with no environment-limited deny rule on it. Profiles for
+   * which it is false skip per-item checks (`placeGate` answers null).
+   */
+  placeCanMatter(role: Role, groupIds: readonly string[], action: Action): boolean {
+    if (role !== 'admin') return true;
+    const at = action.indexOf(':');
+    const resource = action.slice(0, at);
+    const verb = action.slice(at + 1);
+    const c = this.compiled();
+    return subjectKeysOf(role, groupIds).some((k) =>
+      (c.rulesBySubject.get(k) ?? []).some((r) => r.environmentId !== null && r.effect === 'deny' && (r.resource === '*' || r.resource === resource) && (r.action === '*' || r.action === verb)),
+    );
+  }
+
   /** @internal Which catalog fields a profile may not read / write (1 = refused). */
   decideFields(role: Role, groupIds: readonly string[]): { hidden: Uint8Array; readOnly: Uint8Array } {
     const c = this.compiled();

@@ -6,7 +6,7 @@
  */
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../auth/authService.js';
-import { authorize, can, type Action, type Viewer } from '../auth/roles.js';
+import { authorize, can, placeGate, type Action, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../clock.js';
@@ -237,11 +237,13 @@ export class RealtimeService {
   // ---- events ------------------------------------------------------------------------------
 
   /** Plugins publish into the generic subscription of an entity (`entityEvents`). */
-  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number): void {
+  /** `place`: the node path of the service the event is about; payload groups whose viewers may not see services there hear nothing of it. */
+  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number, place?: string): void {
     const channel = channels.entity(entityKey(typeName, id));
     if (!this.deps.hub.hasSubscribers(channel)) return;
+    const admit = place === undefined ? undefined : (context: unknown) => placeGate((context as { viewer: Viewer | null }).viewer)?.admits(place) !== false;
     // The data stays an object until each group executes: `entityDataText` shows it as that group may see it.
-    this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: data ?? null } });
+    this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: data ?? null } }, admit);
   }
 
   /** The `data` text of an entity event for the viewer of a payload group. */

@@ -3,7 +3,8 @@
  * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
  * that start with the query rank before those that merely contain it, then shorter names first.
  */
-import { authorize, can, placesMatter } from '../auth/roles.js';
+import { visibleServices } from '../auth/placeGate.js';
+import { authorize, can, placeGate } from '../auth/roles.js';
 import { externalIdOf } from '../domain/service.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -113,8 +114,8 @@ function searchAll(ctx: GraphQLContext, needle: string) {
   };
   const showEmail = can(ctx.viewer, 'user:read-private');
   // Services outside the viewer's environments (src/policy) are not found.
-  const placed = placesMatter(ctx.viewer);
-  const services = placed ? [...ctx.app.fleet.services.all()].filter((s) => can(ctx.viewer, 'service:read', s.nodePath)) : ctx.app.fleet.services.all();
+  const gate = placeGate(ctx.viewer);
+  const services = gate === null ? ctx.app.fleet.services.all() : visibleServices(gate, ctx.app.fleet.services.all());
   return {
     services: collect(services, (s) => [s.name, s.displayName]),
     // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.

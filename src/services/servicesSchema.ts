@@ -3,7 +3,8 @@
  * owner, team, dependencies and dependents resolve by id lookups, so a page of services with all
  * of them costs no database query at all (no N+1 by construction).
  */
-import { authorize, can, placesMatter, type Viewer } from '../auth/roles.js';
+import { visibleServices } from '../auth/placeGate.js';
+import { authorize, can, placeGate, placesMatter, type Viewer } from '../auth/roles.js';
 import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import { isBackupOverdue } from '../domain/backup.js';
 import { externalIdOf, isServiceStatus, type ServiceDependency, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
@@ -171,7 +172,8 @@ export const servicesSchema: SchemaModule = {
       lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
       dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => resolveDependencies(s.dependencies, ctx),
       dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext) {
-        return ctx.app.fleet.services.dependentsOf(s.id).map((source) => ({
+        // Services outside the viewer's environments (src/policy) are not shown as dependents.
+        return visibleServices(placeGate(ctx.viewer), ctx.app.fleet.services.dependentsOf(s.id)).map((source) => ({
           sourceService: source,
           dependencyType: source.dependencies.find((d) => d.targetId === s.id)?.type ?? 'runtime',
         }));
@@ -279,9 +281,11 @@ function canonicalJson(value: unknown): string {
 
 function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext) {
   const out: { targetService: ServiceRecord; dependencyType: string }[] = [];
+  // A target outside the viewer's environments (src/policy) is left out, like one that does not exist.
+  const gate = dependencies.length === 0 ? null : placeGate(ctx.viewer);
   for (const d of dependencies) {
     const target = ctx.app.fleet.services.get(d.targetId);
-    if (target) out.push({ targetService: target, dependencyType: d.type });
+    if (target && (gate === null || gate.admits(target.nodePath))) out.push({ targetService: target, dependencyType: d.type });
   }
   return out;
 }

@@ -170,3 +170,33 @@ describe('policy engine: cached decisions are invalidated on change', () => {
     assert.ok(nsPerCheck < 500, `${nsPerCheck.toFixed(1)} ns per check`);
   });
 });
+
+describe('policy engine: the place gate of lists, counts and aggregates', () => {
+  it('is null without environments and for admins no environment-limited rule denies: one check per call', () => {
+    const state = new MemoryState();
+    const engine = new PolicyEngine(state, createFieldCatalog(schema));
+    assert.equal(engine.profileOf('user', []).placeGate(), null, 'no environments');
+    state.environmentList = [env('prod', 'eu/prod')];
+    engine.changed();
+    assert.equal(engine.profileOf('admin', []).placeGate(), null, 'admins pass every gate');
+    assert.notEqual(engine.profileOf('user', []).placeGate(), null);
+    state.ruleList = [rule('admin', 'service', 'read', 'deny', 'prod')];
+    engine.changed();
+    assert.equal(engine.profileOf('admin', []).placeGate()?.admits('eu/prod/x'), false, 'an environment-limited deny limits admins too');
+  });
+
+  it('admits by service:read at the place; its key names the profile and the generation', () => {
+    const { state, engine } = fixture();
+    const sre = engine.profileOf('operator', ['g-sre']).placeGate()!;
+    const user = engine.profileOf('user', []).placeGate()!;
+    assert.deepEqual(['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => sre.admits(p)), [true, true, false, true]);
+    assert.deepEqual(['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => user.admits(p)), [false, false, false, true]);
+    assert.notEqual(sre.key, user.key);
+    assert.equal(engine.profileOf('operator', ['g-sre']).placeGate(), sre, 'cached until a change');
+    state.grantList = [];
+    engine.changed();
+    const after = engine.profileOf('operator', ['g-sre']).placeGate()!;
+    assert.notEqual(after.key, sre.key, 'a cached aggregate is not served after a change');
+    assert.equal(after.admits('eu/prod/k8s'), false);
+  });
+});

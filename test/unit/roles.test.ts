@@ -34,6 +34,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'agent-key:manage': ['admin'],
   'auth-provider:manage': ['admin'],
   'policy:manage': ['admin'],
+  'workflow:read': ['admin', 'operator'],
   'ticket:read': ['admin', 'operator', 'user'],
   'ticket:create': ['admin', 'operator', 'user'],
 };
