@@ -144,6 +144,21 @@ for (const backend of testBackends()) {
       assert.deepEqual(await t.server.database.knex('notifications').where({ user_id: colleague.userId }).select('type'), []);
     });
 
+    it("a requester whose environments do not admit the ticket's service hears nothing of it; a member of the granted group does", async () => {
+      const pushed = await t.call('POST', '/api/v1/health/report', { service: 'env-shop', nodeId: 'us/prod/shop', status: 'OPERATIONAL' });
+      assert.equal(pushed.status, 200, pushed.text);
+      const environment = (await ok('mutation { createEnvironment(input: { name: "us production", paths: ["us/prod"] }) { id } }', {}, c.admin)).createEnvironment.id;
+      await ok('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: WRITE) { level } }', { g: c.groupId, e: environment }, c.admin);
+      const input = { title: 'US checkout down', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: pushed.json.serviceId, requesterId: c.requester.userId };
+      const { id } = (await ok('mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: input }, c.admin)).createTicket;
+      await ok('mutation($id: ID!, $g: ID) { assignTicket(id: $id, assigneeId: null, groupId: $g) { id } }', { id, g: c.groupId }, c.admin);
+      await ok(WATCH, { t: id }, c.watcher);
+      await ok(ADD, { t: id, b: 'failing over to eu' }, c.admin);
+      const byPerson = await heard(id);
+      assert.equal(byPerson['requester'], undefined, 'the requester may not look at us/prod');
+      assert.deepEqual(byPerson['watcher'], ['ticket.commented']);
+    });
+
     it('a missed target tells requester and assignee when the scheduled breach fires, with nobody acting', async () => {
       // Last: moving the clock past the access tokens' 15 minutes ends this suite's calls (the sockets stay open).
       // High impact and urgency (P2): resolution due in 8 hours of the default 24/7 calendar; the assignment was the response.

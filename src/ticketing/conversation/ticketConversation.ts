@@ -16,13 +16,15 @@ import { rowToRelation, rowToWatch, type TicketComment, type TicketWatch, type W
 import { TicketComments } from './ticketComments.js';
 import { TicketLinking, type RelationView } from './ticketLinking.js';
 import { RelationIndex } from './ticketRelations.js';
-import { TicketWatching } from './ticketWatching.js';
+import { TicketWatching, type AccessOf } from './ticketWatching.js';
 import { WatcherIndex } from './ticketWatchers.js';
 import { TicketWorklog, type WorkInput, type WorklogPage } from './ticketWorklog.js';
 
 export interface TicketConversationDeps {
   readonly tickets: TicketDirectory;
   readonly users: Pick<UserDirectory, 'get'>;
+  /** The policy engine's decisions for a person other than the caller (a watcher being added). */
+  readonly accessOf?: AccessOf;
   readonly knex: Knex;
   readonly writer: BatchWriter;
   readonly bus: EventBus;

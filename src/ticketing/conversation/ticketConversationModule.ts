@@ -6,6 +6,7 @@
  */
 import type { CoreServices } from '../../graphql/context.js';
 import type { ProductModule } from '../../modules/module.js';
+import type { PolicyServices } from '../../policy/policySchema.js';
 import type { TicketDirectory } from '../ticketContract.js';
 import { conversationSchema, type TicketConversationServices } from './conversationSchema.js';
 import { conversationTables } from './conversationTables.js';
@@ -13,15 +14,17 @@ import { ticketCommentedSource } from './conversationWebhookEvents.js';
 import { ticketConversationSchema } from './migrations/0017_ticket_conversation.js';
 import { TicketConversation } from './ticketConversation.js';
 
-export const ticketConversationModule: ProductModule<Pick<CoreServices, 'users'> & { readonly tickets: TicketDirectory }, TicketConversationServices> = {
+export const ticketConversationModule: ProductModule<Pick<CoreServices, 'users'> & PolicyServices & { readonly tickets: TicketDirectory }, TicketConversationServices> = {
   name: 'ticketConversation',
   plugin: 'ticketing',
   migrations: [ticketConversationSchema],
   tables: conversationTables,
   schema: [conversationSchema],
   webhookEvents: [ticketCommentedSource],
-  create(kit, { tickets, users }) {
-    const ticketConversation = new TicketConversation({ tickets, users, knex: kit.knex, writer: kit.writer, bus: kit.bus, clock: kit.clock, newId: kit.newId });
+  create(kit, { tickets, users, policy }) {
+    const ticketConversation = new TicketConversation({
+      tickets, users, accessOf: (userId, role) => policy.accessOf(userId, role), knex: kit.knex, writer: kit.writer, bus: kit.bus, clock: kit.clock, newId: kit.newId,
+    });
     return {
       services: { ticketConversation },
       hydrate: () => ticketConversation.hydrate(),

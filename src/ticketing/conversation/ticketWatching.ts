@@ -3,7 +3,7 @@
  * add or remove someone else, who must be an active person allowed to read the ticket. Anyone who
  * can read a ticket may stop watching it. Watching twice is one watch (the first is answered).
  */
-import type { Viewer } from '../../auth/roles.js';
+import type { Role, Viewer, ViewerAccess } from '../../auth/roles.js';
 import type { Clock } from '../../clock.js';
 import { commitChange } from '../../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
@@ -17,6 +17,7 @@ import type { WatcherIndex } from './ticketWatchers.js';
 export interface TicketWatchingDeps {
   readonly tickets: TicketDirectory;
   readonly users: Pick<UserDirectory, 'get'>;
+  readonly accessOf?: AccessOf;
   readonly watchers: WatcherIndex;
   readonly writer: BatchWriter;
   readonly clock: Clock;
@@ -24,10 +25,18 @@ export interface TicketWatchingDeps {
 
 const isStaff = (viewer: Viewer) => viewer.role === 'admin' || viewer.role === 'operator';
 
-/** A person as the ticket directory's rules see them, for asking what they may do (no session). */
-export function viewerOf(users: Pick<UserDirectory, 'get'>, userId: string): Viewer | undefined {
+/** The policy engine's decisions for a person (src/policy); undefined: the role table decides. */
+export type AccessOf = (userId: string, role: Role) => ViewerAccess | undefined;
+
+/**
+ * An active person as the ticket directory's rules see them, with the policy engine's decisions
+ * (their environments), for asking what they may do without a session of theirs.
+ */
+export function viewerOf(users: Pick<UserDirectory, 'get'>, userId: string, accessOf?: AccessOf): Viewer | undefined {
   const user = users.get(userId);
-  return user && user.active ? { userId: user.id, username: user.username, role: user.role, sessionId: '' } : undefined;
+  if (!user || !user.active) return undefined;
+  const access = accessOf?.(user.id, user.role);
+  return access === undefined ? { userId: user.id, username: user.username, role: user.role, sessionId: '' } : { userId: user.id, username: user.username, role: user.role, sessionId: '', access };
 }
 
 export class TicketWatching {
@@ -63,7 +72,7 @@ export class TicketWatching {
   private person(viewer: Viewer, ticket: TicketView, userId: string, verb: 'add'): string {
     if (userId === viewer.userId) return userId;
     if (!isStaff(viewer)) throw new AppError(ErrorCode.Forbidden, `only operators and admins may ${verb} someone else as a watcher`);
-    const other = viewerOf(this.deps.users, userId);
+    const other = viewerOf(this.deps.users, userId, this.deps.accessOf);
     if (!other) throw new AppError(ErrorCode.BadRequest, `userId: no active person ${userId}`);
     if (!this.deps.tickets.can(other, ticket, 'read')) throw new AppError(ErrorCode.BadRequest, `userId: ${other.username} may not read ticket ${ticket.number}, so cannot watch it`);
     return userId;

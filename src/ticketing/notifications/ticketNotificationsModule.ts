@@ -10,20 +10,22 @@ import type { CoreServices } from '../../graphql/context.js';
 import type { ProductModule } from '../../modules/module.js';
 import type { NotificationServices } from '../../notifications/notificationSchema.js';
 import type { NotificationSettingsServices } from '../../notifications/notificationSettingsSchema.js';
+import type { PolicyServices } from '../../policy/policySchema.js';
 import type { TicketConversationServices } from '../conversation/conversationSchema.js';
 import { viewerOf } from '../conversation/ticketWatching.js';
 import type { TicketChangeEvent, TicketDirectory } from '../ticketContract.js';
 import { TICKET_NOTIFICATION_KINDS, isTicketNoticeKind, ticketNotices, type NoticeDirectory } from './ticketNotices.js';
 
-type Needs = Pick<CoreServices, 'users'> & NotificationServices & NotificationSettingsServices & TicketConversationServices & { readonly tickets: TicketDirectory };
+type Needs = Pick<CoreServices, 'users'> & PolicyServices & NotificationServices & NotificationSettingsServices & TicketConversationServices & { readonly tickets: TicketDirectory };
 
 export const ticketNotificationsModule: ProductModule<Needs> = {
   name: 'ticketNotifications',
   plugin: 'ticketing',
-  create(_kit, { users, notifications, notificationSettings, ticketConversation, tickets }) {
+  create(_kit, { users, policy, notifications, notificationSettings, ticketConversation, tickets }) {
     for (const kind of TICKET_NOTIFICATION_KINDS) notificationSettings.registerKind(kind);
     const directory: NoticeDirectory = {
-      viewerOf: (userId) => viewerOf(users, userId),
+      // With the policy engine's decisions: a person is told only of tickets at places they may see.
+      viewerOf: (userId) => viewerOf(users, userId, (id, role) => policy.accessOf(id, role)),
       canRead: (viewer, ticket) => tickets.can(viewer, ticket, 'read'),
       watcherIds: (ticketId) => ticketConversation.watcherIds(ticketId),
     };
