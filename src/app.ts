@@ -43,6 +43,7 @@ import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
+import { ticketingModule } from './ticketing/core/ticketingModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -71,7 +72,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaEvaluationModule)
     .with(agentKeysModule)
     .with(savedFiltersModule)
-    .with(ticketingCatalogModule);
+    .with(ticketingCatalogModule)
+    .with(ticketingModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

@@ -93,6 +93,10 @@ export const PERMISSIONS = {
   // The policy itself (src/policy): never changed by a permission rule, so an admin cannot lock the admins out.
   'policy:manage': ADMIN,
   'workflow:read': STAFF,
+  // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
+  // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
+  'ticket:read': EVERYONE,
+  'ticket:create': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -35,6 +35,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'auth-provider:manage': ['admin'],
   'policy:manage': ['admin'],
   'workflow:read': ['admin', 'operator'],
+  'ticket:read': ['admin', 'operator', 'user'],
+  'ticket:create': ['admin', 'operator', 'user'],
 };
 
 describe('roles and authorization', () => {
