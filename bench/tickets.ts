@@ -15,7 +15,8 @@
  * reference's (target at most 0.5x); req/s and p50/p99 beside it. Every phase checks that the
  * ticket table grew by exactly its 2xx answers. Switches: BENCH_DATABASE_URL, BENCH_SMOKE=1,
  * BENCH_BUILT=1 (this server from `dist/`), BENCH_DURATION (s per phase), BENCH_RATE (pin the paced
- * rate), BENCH_ENFORCE_TARGETS=1 (exit 3 on a missed target).
+ * rate), BENCH_ENFORCE_TARGETS=1 (exit 3 on a missed target), BENCH_CPU_PROFILE=<dir> (this server
+ * runs with --cpu-prof into that directory; open the .cpuprofile in Chrome DevTools or speedscope).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +54,8 @@ const settings: CreateSettings = {
   warmupSeconds: smoke ? 1 : 3,
   durationSeconds: positive('BENCH_DURATION') ?? (smoke ? 1 : 10),
 };
+const cpuProfileDir = process.env['BENCH_CPU_PROFILE'];
+const cpuProfileArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const RATE_SHARE = 0.7;
 const TARGET_CPU_RATIO = 0.5;
 const DISTINCT_BODIES = smoke ? 200 : 5000;
@@ -159,7 +162,7 @@ async function main(): Promise<number> {
     await withSchema('bench_tksvc', (schema) =>
       withServer(
         checks,
-        () => startTicketServer({ name: 'this server', root, built, databaseUrl: schema.url, dataDir, jwtSecret }),
+        () => startTicketServer({ name: 'this server', root, built, databaseUrl: schema.url, dataDir, jwtSecret, nodeArgs: cpuProfileArgs }),
         async (server) => {
           const operator = await signInOperator(server.url);
           const first = await gqlData(server.url, CREATE_TICKET, { i: ticketInput(0) }, operator.token);

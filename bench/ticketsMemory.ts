@@ -16,6 +16,10 @@
  *    step 2 committed, tickets/seedTickets.ts), then BENCH_RESTARTS restarts until `/ready`: wall
  *    and CPU, and the heap per ticket held after the first one (all BENCH_TICKETS in memory).
  *
+ * BENCH_HEAP_DIFF=1 adds heap snapshots (before, after creation, after the change) and prints the
+ * constructors that grew most per ticket: the profile behind a heap figure. Keep BENCH_API_TICKETS
+ * at 20,000 or less with it (a snapshot is parsed in this process).
+ *
  * Exit status as the other benches: 1 when something did not work; targets reported, enforced only
  * with BENCH_ENFORCE_TARGETS=1 (exit 3).
  */
@@ -33,6 +37,7 @@ import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postg
 import { writeResults } from './lib/resultFile.js';
 import { fmt, formatTable } from './lib/table.js';
 import { connectHeapProbe, inspectorUrl, type HeapProbe } from './memory/heapProbe.js';
+import { diffPerTicket, takeHeapSummary, type HeapSummary } from './tickets/heapDiff.js';
 import { countRows, seedOpenTickets, ticketIds } from './tickets/seedTickets.js';
 import { sendEachOnce } from './tickets/sendEachOnce.js';
 import { assignTicketBodies, CREATE_TICKET, createTicketBodies, newJwtSecret, signInOperator, startTicketServer, ticketInput } from './tickets/ticketServer.js';
@@ -48,6 +53,7 @@ const viaApi = Math.min(held, positive('BENCH_API_TICKETS') ?? (smoke ? 200 : 20
 const restarts = positive('BENCH_RESTARTS') ?? (smoke ? 1 : 3);
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || DEFAULT_DATABASE_URL;
 const enforce = process.env['BENCH_ENFORCE_TARGETS'] === '1';
+const heapDiff = process.env['BENCH_HEAP_DIFF'] === '1';
 const WARM_UP_TICKETS = 24;
 const TARGET_HEAP_PER_TICKET = 2 * 1024;
 const TARGET_REHYDRATE_MS = 3_000;
@@ -138,9 +144,11 @@ async function main(): Promise<number> {
     checks.check(/^[A-Z]{3}-\d{6}$/.test(sample.createTicket?.number ?? '') && sample.createTicket?.status === 'NEW', 'createTicket answers a number and the initial state', JSON.stringify(sample));
     await sendEachOnce(a.url, '/graphql', headers, createTicketBodies(WARM_UP_TICKETS - 1, 1), 8);
     const heapBefore = await probe.usedHeapAfterGc();
+    const summaries: HeapSummary[] = heapDiff ? [await takeHeapSummary(inspectorUrl(a.output))] : [];
     const createSeconds = await sendEachOnce(a.url, '/graphql', headers, createTicketBodies(viaApi, WARM_UP_TICKETS), 32);
     const heapCreated = await probe.usedHeapAfterGc();
     const rssCreated = residentBytes(a.pid);
+    if (heapDiff) summaries.push(await takeHeapSummary(inspectorUrl(a.output)));
     const rows = await countRows(schema.url, 'tickets');
     checks.check(rows === viaApi + WARM_UP_TICKETS, 'one ticket row per createTicket call', `${rows} rows, expected ${viaApi + WARM_UP_TICKETS}`);
 
@@ -148,6 +156,14 @@ async function main(): Promise<number> {
     const changeSeconds = await sendEachOnce(a.url, '/graphql', headers, assignTicketBodies(ids, operator.userId), 32);
     const heapChanged = await probe.usedHeapAfterGc();
     const rssChanged = residentBytes(a.pid);
+    if (heapDiff) {
+      summaries.push(await takeHeapSummary(inspectorUrl(a.output)));
+      const [before, created, changed] = summaries as [HeapSummary, HeapSummary, HeapSummary];
+      for (const [label, from, to] of [['creation', before, created], ['the change (from creation)', created, changed]] as const) {
+        log(`\nheap snapshot diff over ${label}, per ticket (${fmt(viaApi)} tickets; self sizes, total ${fmt((to.totalBytes - from.totalBytes) / viaApi)} B):`);
+        log(formatTable(['type:constructor', 'objects per ticket', 'bytes per ticket'], diffPerTicket(from, to, viaApi).map((r) => [r.group, fmt(r.perTicket, 2), fmt(r.bytesPerTicket)])));
+      }
+    }
     const assigned = await gqlData(a.url, 'query($f: TicketFilter) { ticketCount(filter: $f) }', { f: { assigneeId: operator.userId } }, operator.token);
     checks.check(assigned.ticketCount === viaApi, 'every ticket assigned once', `ticketCount(assigneeId) ${assigned.ticketCount}, expected ${viaApi}`);
     probe.close();
