@@ -1,19 +1,20 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
  * proxies only) -> rate limit -> CORS preflight -> route -> machine auth -> bounded body ->
- * handler -> error mapping -> response headers (security headers in production, CORS).
- * Refusals happen before the body is read. Handlers hold no cross-cutting logic.
+ * a scoped agent key's target check -> handler -> error mapping -> response headers (security
+ * headers in production, CORS). Refusals happen before the body is read, except that target check,
+ * which needs it. Handlers hold no cross-cutting logic.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
-import type { MachineAuth } from './machineAuth.js';
+import type { MachineAuth, MachineScope } from './machineAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
-import type { Router } from './routes.js';
+import type { RestRequest, Route, Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
 
 export interface GatewayOptions {
@@ -65,9 +66,13 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         return { kind: 'reply', reply: catalogReply(ErrorCode.MethodNotAllowed, `${head.path} accepts ${allow}`, { allow }) };
       }
       const { route } = match;
+      let scope: MachineScope | undefined;
       if (route.auth === 'machine') {
         const auth = machineAuth.check(head);
-        if (!auth.ok) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
+        if (!auth.ok) {
+          return { kind: 'reply', reply: auth.forbidden ? catalogReply(ErrorCode.Forbidden, auth.reason) : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
+        }
+        scope = auth.scope;
       }
       if (route.method === 'POST' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
         // A browser sends form and text/plain bodies cross-site without a CORS preflight; refusing
@@ -78,6 +83,8 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       const query = new URLSearchParams(head.query);
       const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
       if (route.body === 'stream') {
+        // A scoped key's target is in the body, which a streaming handler reads once, as it arrives.
+        if (scope !== undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.Forbidden, `an agent key limited to a subtree cannot call ${route.path}`) };
         return {
           kind: 'stream-body',
           limit: route.bodyLimit,
@@ -88,7 +95,12 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       return {
         kind: 'read-body',
         limit: route.bodyLimit,
-        handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+        handle: (body) => {
+          // Only scoped keys pay for the check; a refusal throws FORBIDDEN before the handler runs.
+          const request = { head, clientAddress, query, body };
+          const handled = scope === undefined ? route.handle(request) : admitted(scope, route, request);
+          return handled.catch((error: unknown) => fail(error, head));
+        },
         tooLarge,
       };
     },
@@ -101,6 +113,11 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       return fail(error, head);
     },
   };
+}
+
+async function admitted(scope: MachineScope, route: Route, request: RestRequest): Promise<Reply> {
+  scope.admit({ path: route.path, query: request.query, body: request.body });
+  return route.handle(request);
 }
 
 function isJson(contentType: string | undefined): boolean {
