@@ -18,7 +18,8 @@
  *
  * BENCH_HEAP_DIFF=1 adds heap snapshots (before, after creation, after the change) and prints the
  * constructors that grew most per ticket: the profile behind a heap figure. Keep BENCH_API_TICKETS
- * at 20,000 or less with it (a snapshot is parsed in this process).
+ * at 20,000 or less with it (a snapshot is parsed in this process). BENCH_CPU_PROFILE=<dir> runs the
+ * restarts with open tickets under --cpu-prof (one .cpuprofile per restart, start to SIGTERM).
  *
  * Exit status as the other benches: 1 when something did not work; targets reported, enforced only
  * with BENCH_ENFORCE_TARGETS=1 (exit 3).
@@ -54,6 +55,7 @@ const restarts = positive('BENCH_RESTARTS') ?? (smoke ? 1 : 3);
 const databaseUrl = process.env['BENCH_DATABASE_URL'] || DEFAULT_DATABASE_URL;
 const enforce = process.env['BENCH_ENFORCE_TARGETS'] === '1';
 const heapDiff = process.env['BENCH_HEAP_DIFF'] === '1';
+const cpuProfileDir = process.env['BENCH_CPU_PROFILE'];
 const WARM_UP_TICKETS = 24;
 const TARGET_HEAP_PER_TICKET = 2 * 1024;
 const TARGET_REHYDRATE_MS = 3_000;
@@ -78,9 +80,10 @@ interface Started {
   readonly readyCpuMs: number;
 }
 
-async function startUntilReady(name: string, url: string, dataDir: string, jwtSecret: string): Promise<Started> {
+async function startUntilReady(name: string, url: string, dataDir: string, jwtSecret: string, profile = false): Promise<Started> {
   const spawned = performance.now();
-  const server = await startTicketServer({ name, root, built: true, nodeArgs: ['--inspect=127.0.0.1:0'], databaseUrl: url, dataDir, jwtSecret, startTimeoutMs: 120_000 });
+  const nodeArgs = ['--inspect=127.0.0.1:0', ...(profile && cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
+  const server = await startTicketServer({ name, root, built: true, nodeArgs, databaseUrl: url, dataDir, jwtSecret, startTimeoutMs: 120_000 });
   running.add(server);
   for (;;) {
     const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
@@ -109,7 +112,7 @@ async function main(): Promise<number> {
   logRunHeader('tickets memory and rehydration', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
   const idle = await idleMachineCpu(2000);
   log(`machine before the run: ${fmt(idle.busyPercent)} % of one core busy (200 = both of 2 cores), steal ${fmt(idle.stealPercent)} %${idle.busyPercent > 15 ? ' -- NOT idle: wall times are inflated' : ''}`);
-  log(`open tickets held: ${fmt(held)} (${fmt(viaApi)} raised through the API, the rest copied in); restarts: ${restarts}; this server runs as node --inspect=127.0.0.1:0 dist/src/main.js (the release build) on PostgreSQL`);
+  log(`open tickets held: ${fmt(held)}${!smoke && held < 100_000 ? ' (REDUCED size; the target is for 100,000)' : ''} (${fmt(viaApi)} raised through the API, the rest copied in); restarts: ${restarts}; this server runs as node --inspect=127.0.0.1:0 dist/src/main.js (the release build) on PostgreSQL`);
   log('building (npm run build)...');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 
@@ -178,7 +181,7 @@ async function main(): Promise<number> {
     let heapHydrated = Number.NaN;
     let rssHydrated = Number.NaN;
     for (let run = 1; run <= restarts; run += 1) {
-      const started = await startUntilReady(`this server, restart ${run} (${fmt(openTickets)} open tickets)`, schema.url, dataDir, jwtSecret);
+      const started = await startUntilReady(`this server, restart ${run} (${fmt(openTickets)} open tickets)`, schema.url, dataDir, jwtSecret, true);
       restartRuns.push({ readyMs: started.readyMs, readyCpuMs: started.readyCpuMs });
       log(`restart ${run} with ${fmt(openTickets)} open tickets: /ready after ${fmt(started.readyMs)} ms, ${fmt(started.readyCpuMs)} ms of CPU`);
       if (run === 1) {
