@@ -1,10 +1,11 @@
 /**
- * Case "create tickets": each accepted request creates one ticket. Per server: warm-up, saturation
- * (autocannon, closed loop) and paced at a fixed rate (lib/pacedLoad.ts, open loop, latency from
- * the due time), with the server's CPU from /proc and the machine's over the same window (what
- * else ran: other engineers' work on a shared machine). A ticket store's row count must grow by
- * the 2xx answers of each phase (plus, closed loop, the requests in flight at its end): GraphQL answers errors with 200, so that is the check
- * that every answer was a created ticket.
+ * Case "create tickets": each accepted request creates one ticket. The phases of one server:
+ * warm-up, saturation (autocannon, closed loop) and paced at a fixed rate (lib/pacedLoad.ts, open
+ * loop, latency from the due time), with the server's CPU from /proc and the machine's over the
+ * same window (what else ran: other engineers' work on a shared machine); the bench interleaves
+ * the servers' saturation rounds. A ticket store's row count must grow by the 2xx answers of each
+ * phase (plus, closed loop, the requests in flight at its end): GraphQL answers errors with 200, so
+ * that is the check that every answer was a created ticket.
  */
 import type { ChildServer } from '../lib/childServer.js';
 import type { Checks } from '../lib/checks.js';
@@ -33,11 +34,6 @@ export interface MeasuredLoad extends LoadResult {
   readonly machineCpuPercent: number;
   /** Machine CPU used by neither the server, the load generator nor PostgreSQL. */
   readonly otherCpuPercent: number;
-}
-
-export interface CreateCaseResult {
-  readonly saturation: MeasuredLoad;
-  readonly paced: MeasuredLoad;
 }
 
 async function measured(run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
@@ -69,26 +65,40 @@ async function checked(checks: Checks, label: string, target: CreateTarget, inFl
   return result;
 }
 
-/** `rate`: requests/s of the paced phase, or a function of this server's own saturation (the reference's 70 %). */
-export async function runCreateCase(
-  target: CreateTarget,
-  settings: CreateSettings,
-  rate: number | ((saturation: LoadResult) => number),
-  checks: Checks,
-  log: (line: string) => void,
-): Promise<CreateCaseResult> {
-  const { server } = target;
-  const common = { url: server.url, path: target.path, headers: target.headers, bodies: target.bodies, pid: server.pid };
-  log(`  ${server.name}: warm-up ${settings.warmupSeconds} s`);
-  await checked(checks, `${server.name} warm-up`, target, settings.connections, () => runLoad({ ...common, connections: settings.connections, durationSeconds: settings.warmupSeconds }));
-  log(`  ${server.name}: saturation ${settings.durationSeconds} s, ${settings.connections} connections`);
-  const saturation = await checked(checks, `${server.name} saturation`, target, settings.connections, () => runLoad({ ...common, connections: settings.connections, durationSeconds: settings.durationSeconds }));
-  log(`    ${saturation.reqPerSec.toFixed(0)} req/s, ${saturation.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${saturation.machineCpuPercent.toFixed(0)} % busy, ${saturation.otherCpuPercent.toFixed(0)} % outside the bench`);
-  const fixed = Math.max(1, Math.round(typeof rate === 'number' ? rate : rate(saturation)));
-  log(`  ${server.name}: paced at ${fixed} req/s for ${settings.durationSeconds} s`);
-  const paced = await checked(checks, `${server.name} paced`, target, 0, () =>
-    runPacedLoad({ ...common, connections: settings.pacedConnections, durationSeconds: settings.durationSeconds, rate: fixed }),
+const common = (target: CreateTarget) => ({ url: target.server.url, path: target.path, headers: target.headers, bodies: target.bodies, pid: target.server.pid });
+
+export async function warmUp(target: CreateTarget, settings: CreateSettings, checks: Checks, log: (line: string) => void): Promise<void> {
+  const { name } = target.server;
+  log(`  ${name}: warm-up ${settings.warmupSeconds} s`);
+  await checked(checks, `${name} warm-up`, target, settings.connections, () => runLoad({ ...common(target), connections: settings.connections, durationSeconds: settings.warmupSeconds }));
+}
+
+/** Closed loop, as fast as the server answers. */
+export async function saturate(target: CreateTarget, settings: CreateSettings, round: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+  const { name } = target.server;
+  log(`  ${name}: saturation round ${round}, ${settings.durationSeconds} s, ${settings.connections} connections`);
+  const result = await checked(checks, `${name} saturation round ${round}`, target, settings.connections, () =>
+    runLoad({ ...common(target), connections: settings.connections, durationSeconds: settings.durationSeconds }),
   );
-  log(`    ${paced.reqPerSec.toFixed(0)} req/s, ${paced.serverCpuUsPerReq.toFixed(0)} µs server CPU per request, p99 ${paced.p99Ms.toFixed(1)} ms`);
-  return { saturation, paced };
+  log(`    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${result.machineCpuPercent.toFixed(0)} % busy, ${result.otherCpuPercent.toFixed(0)} % outside the bench`);
+  return result;
+}
+
+/** Open loop at `rate` requests/s. */
+export async function pace(target: CreateTarget, settings: CreateSettings, rate: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+  const { name } = target.server;
+  log(`  ${name}: paced at ${rate} req/s for ${settings.durationSeconds} s`);
+  const result = await checked(checks, `${name} paced`, target, 0, () =>
+    runPacedLoad({ ...common(target), connections: settings.pacedConnections, durationSeconds: settings.durationSeconds, rate }),
+  );
+  log(`    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request, p99 ${result.p99Ms.toFixed(1)} ms`);
+  return result;
+}
+
+/** Several phases as one: answers over time, CPU per answer over all of them. */
+export function combine(results: readonly LoadResult[]): { reqPerSec: number; serverCpuUsPerReq: number; databaseCpuUsPerReq: number; ok: number } {
+  const ok = results.reduce((sum, r) => sum + r.ok, 0);
+  const seconds = results.reduce((sum, r) => sum + r.durationSeconds, 0);
+  const per = (f: (r: LoadResult) => number) => results.reduce((sum, r) => sum + f(r) * r.ok, 0) / ok;
+  return { reqPerSec: ok / seconds, serverCpuUsPerReq: per((r) => r.serverCpuUsPerReq), databaseCpuUsPerReq: per((r) => r.databaseCpuUsPerReq), ok };
 }
