@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
 import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
+import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
@@ -28,6 +29,7 @@ import { composeModules, ModuleList, type ServicesOf } from './modules/composeMo
 import { coreModule } from './modules/coreModule.js';
 import type { ProductModule } from './modules/module.js';
 import { notificationsModule } from './notifications/notificationsModule.js';
+import { policyModule } from './policy/policyModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
 import { createWorkerPool } from './workers/createWorkerPool.js';
@@ -54,7 +56,9 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
+    .with(policyModule)
     .with(auditModule)
+    .with(signInProvidersModule)
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
@@ -141,6 +145,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       writer,
       auth: app.auth,
+      resultFilter: app.policy.filterResult,
       production,
       introspection: !production,
       logger,

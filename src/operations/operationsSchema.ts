@@ -1,7 +1,7 @@
 /** The hierarchy of nodes and the agents watching them, over GraphQL (issue 3). A node's id is its path. */
 import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../actors/agentRegistry.js';
 import type { NodeRecord } from '../actors/nodeHierarchy.js';
-import { authorize } from '../auth/roles.js';
+import { authorize, can, placesMatter } from '../auth/roles.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
@@ -92,7 +92,9 @@ export const operationsSchema: SchemaModule = {
       services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) {
         authorize(ctx.viewer, 'service:read');
         const key = (s: { name: string; nodePath: string }) => `${s.name}\u0000${s.nodePath}`;
-        const services = ctx.app.fleet.services.underNode(n.path).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+        // Services outside the viewer's environments (src/policy) are not listed.
+        const visible = placesMatter(ctx.viewer) ? ctx.app.fleet.services.underNode(n.path).filter((s) => can(ctx.viewer, 'service:read', s.nodePath)) : ctx.app.fleet.services.underNode(n.path);
+        const services = visible.sort((a, b) => (key(a) < key(b) ? -1 : 1));
         return slicePage(services, readPage(args));
       },
       agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(n.path) ?? null,
