@@ -1,6 +1,6 @@
 /**
  * Start time, in CPU as well as wall time (a shared machine's wall time says little):
- * `tsx bench/startTime.ts [entry ...]` (default `dist/src/main.js`; `npm run build` first). Several
+ * `npm run bench:start -- [entry ...]` (default `dist/src/main.js`; `npm run build` first). Several
  * entries (say a build before and after a change) are started in turn on the same stores.
  *
  * For each backend (embedded, and PostgreSQL at BENCH_DATABASE_URL or the default, a fresh schema):
