@@ -7,13 +7,14 @@
  * runs (`.running/<host>-<pid>`, removed at exit), and after compiling a new build, older builds
  * that no running process uses are removed, so a server keeps the files it started from.
  *
- * `npm run build` (the Dockerfile's and bench's `dist/`) is separate and unchanged.
+ * `npm run build` (the Dockerfile's and bench's `dist/`) is separate; it compiles and bundles the same way, in place.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { acquireLock } from './buildLock.mjs';
+import { bundleRelease } from './bundle.mjs';
 import { isRunning, thisProcess } from './processes.mjs';
 import { isAbandonedScratch, scratchPath } from './scratch.mjs';
 import { sourceHash } from './sourceHash.mjs';
@@ -43,7 +44,7 @@ export async function ensureBuild(root, log) {
         return { dir, hash, compiled: false };
       }
       const started = performance.now();
-      const staging = compile(root, buildRoot, hash);
+      const staging = await compile(root, buildRoot, hash);
       // The sources changed while the compiler read them: this output has no honest name; again.
       if (sourceHash(root) !== hash) {
         rmSync(staging, { recursive: true, force: true });
@@ -62,10 +63,11 @@ export async function ensureBuild(root, log) {
 }
 
 /**
- * Compiles tsconfig.build.json into a scratch directory beside the builds (same depth, so source maps point right).
- * @param {string} root @param {string} buildRoot @param {string} hash @returns {string} the scratch directory
+ * Compiles tsconfig.build.json into a scratch directory beside the builds (same depth, so source maps
+ * point right), then bundles the server's entry into one file (bundle.mjs: the start's module load).
+ * @param {string} root @param {string} buildRoot @param {string} hash @returns {Promise<string>} the scratch directory
  */
-function compile(root, buildRoot, hash) {
+async function compile(root, buildRoot, hash) {
   const staging = scratchPath(buildRoot, 'build');
   const tsc = compilerPath(root);
   const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', staging], { cwd: root, encoding: 'utf8' });
@@ -73,6 +75,12 @@ function compile(root, buildRoot, hash) {
     rmSync(staging, { recursive: true, force: true });
     const output = `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`;
     throw new Error(`the release build failed (tsc -p tsconfig.build.json):\n${output}`);
+  }
+  try {
+    await bundleRelease(root, staging);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`the release build failed (bundling src/main.js): ${error instanceof Error ? error.message : String(error)}`);
   }
   const marker = { hash, builtAt: new Date().toISOString(), builtBy: thisProcess(), node: process.version };
   writeFileSync(join(staging, BUILD_MARKER), `${JSON.stringify(marker, null, 2)}\n`);

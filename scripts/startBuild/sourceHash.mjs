@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Bump when the way start builds changes, so builds made the old way are not reused. */
-const RECIPE = 'start-build/1';
+const RECIPE = 'start-build/2';
 
 /** @param {string} root the checkout @returns {string} 16 hex characters */
 export function sourceHash(root) {

@@ -34,5 +34,9 @@ export function buildSchema(modules: readonly SchemaModule<any>[]): GraphQLSchem
     typeDefs: modules.map((m) => m.typeDefs),
     resolvers: modules.map((m) => m.resolvers),
     inheritResolversFromInterfaces: true,
+    // The schema was just built from the SDL and nobody else holds it: setting the resolvers on it
+    // gives the same schema as the default (a copy of every type made to carry them) for about
+    // 40 % less CPU at start (docs/decisions.md, "Start-up time").
+    updateResolversInPlace: true,
   });
 }

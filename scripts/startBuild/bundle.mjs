@@ -1,0 +1,91 @@
+/**
+ * Turns a compiled tree (tsc's output of tsconfig.build.json) into a release that starts fast: the
+ * server's entry `src/main.js` is replaced by one file holding it, every module it imports and the
+ * packages they use, and the worker threads' module becomes `src/productWorker.js` beside it (the
+ * pool looks for it beside the module that creates it, which is now main.js). Loading some 1,300
+ * files (about 400 of ours, lodash's 250 through knex, graphql's 130, ...) cost about 0.8 s of CPU
+ * at every start, mostly the module loader's resolving, reading and linking, not the code itself;
+ * one file costs about 0.25 s (docs/decisions.md, "Start-up time").
+ *
+ * The code is tsc's output, bundled as it is (no minifying, no other transform), so what runs is what
+ * the compiler checked. The other compiled files stay (the licence CLI, tests and tools import them).
+ * Files are written beside their place and renamed over it, so a reader never sees half of one.
+ *
+ * Left outside (imported from node_modules at run time, as before): packages that load files of
+ * their own at run time (uWebSockets.js's native binary, PGlite's WebAssembly and data files,
+ * piscina's worker script, msgpackr's optional native extension), and drivers that knex would load
+ * only for other databases (packages that are not installed, imported from inside node_modules).
+ */
+import { createRequire } from 'node:module';
+import { renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const OUTSIDE = ['uWebSockets.js', '@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'msgpackr'];
+
+/** `require` for the bundled CommonJS packages (an ES module has none); named so no bundled name collides. */
+const BANNER = "import { createRequire as __releaseCreateRequire } from 'node:module';\nconst require = __releaseCreateRequire(import.meta.url);";
+
+/**
+ * @param {string} root the checkout (esbuild is resolved from its node_modules)
+ * @param {string} outDir tsc's output directory (holding `src/main.js`)
+ */
+export async function bundleRelease(root, outDir) {
+  /** @type {typeof import('esbuild')} */
+  const esbuild = createRequire(join(root, 'package.json'))('esbuild');
+  const src = join(outDir, 'src');
+  const result = await esbuild.build({
+    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'workers', 'productWorker.js') },
+    outdir: src,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // The packages of this checkout, also for a tree compiled elsewhere (tests compile into a temporary directory).
+    nodePaths: [join(root, 'node_modules')],
+    // tsc's source maps are read and carried through, so a stack trace still leads to the .ts line.
+    sourcemap: 'linked',
+    banner: { js: BANNER },
+    external: OUTSIDE,
+    plugins: [missingDriversOutside],
+    write: false,
+    logLevel: 'silent',
+  });
+  for (const warning of result.warnings) {
+    // A dynamic import of a computed path (main.ts's development module) is meant to stay one.
+    if (!/cannot be bundled|will not be bundled/i.test(warning.text)) process.stderr.write(`bundle: ${warning.text}\n`);
+  }
+  for (const file of result.outputFiles) {
+    const part = `${file.path}.tmp-${process.pid}`;
+    writeFileSync(part, file.contents);
+    renameSync(part, file.path);
+  }
+}
+
+/**
+ * A package imported from inside node_modules that is not installed stays an import (knex names
+ * every dialect's driver; only pg is installed). An import of ours that resolves nowhere is still an
+ * error (tsc has refused it before this runs anyway).
+ * @type {import('esbuild').Plugin}
+ */
+const missingDriversOutside = {
+  name: 'missing-drivers-outside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'probe' || !args.importer.includes('/node_modules/')) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'probe' });
+      return found.errors.length > 0 ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
+
+/** `node scripts/startBuild/bundle.mjs <outDir>` (`npm run build`: after tsc, on dist/). */
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const outDir = process.argv[2];
+  if (!outDir) {
+    process.stderr.write('usage: node scripts/startBuild/bundle.mjs <tsc output directory>\n');
+    process.exit(2);
+  }
+  await bundleRelease(root, resolve(outDir));
+}
