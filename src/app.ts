@@ -169,6 +169,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
       rateLimiter,
       machineAuth,
+      personAuth: app.auth,
       cors: createCors(config.security.corsAllowedOrigins),
       isTrustedProxy,
       production,

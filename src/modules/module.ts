@@ -16,7 +16,7 @@ import type { Config } from '../config/config.js';
 import type { DomainEvent } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
-import type { Route } from '../gateway/routes.js';
+import type { GatewayRoute } from '../gateway/routes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { SchemaModule } from '../graphql/module.js';
@@ -76,7 +76,7 @@ export interface MutationField {
 /** Wrappers a module puts around every module's calls (the audit trail records state-changing ones). */
 export interface Interceptors<App extends object> {
   /** Every module's REST route, once all services exist. */
-  route?(route: Route, services: App): Route;
+  route?(route: GatewayRoute, services: App): GatewayRoute;
   /** Every module's mutation resolver (whatever slice it reads); the wrapper reads its own slice from `ctx.app`. */
   mutation?(field: MutationField, resolve: Resolver<any>): Resolver<App>;
 }
@@ -110,7 +110,7 @@ export interface ModuleInstance<Provides extends object> {
   readonly services: Provides;
   /** Loads committed state (origin `hydrate`: nothing is written back); modules hydrate in list order. */
   hydrate?(): Promise<void>;
-  readonly routes?: readonly Route[];
+  readonly routes?: readonly GatewayRoute[];
   readonly entityTypes?: readonly EntityType[];
   readonly busHandlers?: BusHandlers;
   /** The module that decides which plugins are active (the licence module) hands its gate over. */
