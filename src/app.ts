@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
 import { auditModule } from './audit/auditModule.js';
+import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
@@ -113,6 +114,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
     const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    // Opened (directory made, a crash's temporary files removed) before any module may store bytes.
+    const blobs = await openDataDirBlobStore({ root: blobDirectory(config.database.dataDir), clock });
     let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
     const product = await composeModules(modules, {
       config,
@@ -126,6 +129,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
       newId: randomUUID,
       workers,
+      blobs,
       machineAuth,
       traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
       formatError,

@@ -11,6 +11,7 @@
  */
 import type { GraphQLError, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { Knex } from 'knex';
+import type { BlobStore } from '../blobs/blobStore.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { DomainEvent } from '../events/domainEvents.js';
@@ -44,6 +45,8 @@ export interface ModuleKit {
   readonly newId: () => string;
   /** CPU work off the event loop (src/workers): one pool for the product, closed after the modules stop. */
   readonly workers: ProductWorkerPool;
+  /** Bytes that do not belong in a row (attachments), in `SVC_DATA_DIR/blobs` (src/blobs). */
+  readonly blobs: BlobStore;
   /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
   readonly machineAuth: MachineAuth;
   /** Requests the HTTP server received and has under way (0 until it listens). */
