@@ -44,15 +44,53 @@ export interface Download {
 const TABLE = ticketAttachmentsTable.name;
 
 export class AttachmentService {
+  /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
+  swept: Promise<number> = Promise.resolve(0);
+  private readonly uploads = new Set<Promise<void>>();
+
   constructor(private readonly deps: AttachmentServiceDeps) {}
+
+  /** Runs `sweep` in the background (at start); failures are logged, and the next start tries again. */
+  startSweep(): void {
+    this.swept = this.sweep().then(
+      (count) => {
+        if (count > 0) this.deps.logger.info('finished attachment deletions a stop interrupted', { count });
+        return count;
+      },
+      (error: unknown) => {
+        this.deps.logger.error('finishing interrupted attachment deletions failed; retried at the next start', { error });
+        return 0;
+      },
+    );
+  }
 
   /** Checked before the body is read: a refused upload stores nothing and reads nothing. */
   async authorizeUpload(viewer: Viewer, ticketId: string): Promise<void> {
     await this.deps.tickets.authorize(viewer, ticketId, 'attach');
   }
 
-  /** Every file part of `body` attached to the ticket, all or none; answers after the commit. */
-  async upload(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
+  /**
+   * Every file part of `body` attached to the ticket, all or none; answers after the commit. A
+   * request cut off at its cap has been answered 413 by the gateway already: the blobs it stored are
+   * deleted after that answer (`settled` waits for it).
+   */
+  upload(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
+    const work = this.receive(viewer, ticketId, body, contentType);
+    const tracked = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.uploads.add(tracked);
+    void tracked.then(() => this.uploads.delete(tracked));
+    return work;
+  }
+
+  /** Resolves when every upload under way has committed or cleaned up (tests; the module's stop). */
+  async settled(): Promise<void> {
+    while (this.uploads.size > 0) await Promise.all([...this.uploads]);
+  }
+
+  private async receive(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
     const { deps } = this;
     const files = await receiveFiles(body, contentType, deps.blobs, deps.limits);
     try {

@@ -53,7 +53,9 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
       // The name is kept whole and made a display name here (attachmentNames.ts), not cut to a basename.
       preservePath: true,
       defParamCharset: 'utf8',
-      limits: { fileSize: limits.fileBytes, files: limits.files, parts: limits.parts, fields: limits.fields, fieldSize: limits.fieldBytes, fieldNameSize: 200, headerPairs: limits.headerPairs },
+      // busboy marks a file that reaches `fileSize` as truncated (it cannot know whether more follows), so it
+      // is told one byte more: a file of exactly `fileBytes` is whole, and the put's `maxBytes` is the exact cap.
+      limits: { fileSize: limits.fileBytes + 1, files: limits.files, parts: limits.parts, fields: limits.fields, fieldSize: limits.fieldBytes, fieldNameSize: 200, headerPairs: limits.headerPairs },
     });
   } catch (error) {
     throw new AppError(ErrorCode.BadRequest, `the multipart body cannot be read: ${(error as Error).message}`);
@@ -75,10 +77,15 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
     };
     parser.on('file', (_field, file, info) => {
       if (failure) {
+        file.on('error', () => undefined);
         file.resume();
         return;
       }
       open.add(file);
+      // Its failures reach the request through the put (and `fail`); a stream already read to its
+      // end may still be destroyed with the request's error, which must not go unhandled.
+      file.on('error', () => undefined);
+      file.once('end', () => open.delete(file));
       const fileName = sanitizeFileName(info.filename);
       file.once('limit', () => fail(tooLarge(`file "${fileName}" is larger than the ${formatBytes(limits.fileBytes)} allowed per file`)));
       file.once('close', () => open.delete(file));

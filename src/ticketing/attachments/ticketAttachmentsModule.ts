@@ -46,13 +46,10 @@ export const ticketAttachmentsModule: ProductModule<CoreServices & AttachmentsNe
     return {
       services: { ticketAttachments },
       routes: attachmentRoutes(ticketAttachments),
-      start() {
-        // Deletions a crash interrupted; not gated (background work), and never in the way of start.
-        ticketAttachments.sweep().then(
-          (swept) => swept > 0 && kit.logger.info('finished interrupted attachment deletions', { swept }),
-          (error: unknown) => kit.logger.error('sweeping interrupted attachment deletions failed; retried at the next start', { error }),
-        );
-      },
+      // Deletions a crash interrupted; background work (not gated), never in the way of start.
+      start: () => ticketAttachments.startSweep(),
+      // After the server drained: an upload cut off at its cap may still be deleting its blobs.
+      stop: () => ticketAttachments.settled(),
     };
   },
 };
