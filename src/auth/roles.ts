@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   'sla:write': STAFF,
   'exclusion-window:read': EVERYONE,
   'exclusion-window:write': STAFF,
+  // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
+  // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
+  'ticket:read': EVERYONE,
+  'ticket:create': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -3,7 +3,7 @@
  * registers services, users and groups; plugins register theirs (tickets, SLA definitions) so the
  * generic subscription, presence and edit locks work for them without changes here.
  */
-import type { Action } from '../auth/roles.js';
+import type { Action, Viewer } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 
 export interface EntityType {
@@ -13,6 +13,11 @@ export interface EntityType {
   /** Needed to take an edit lock on one of its fields. */
   readonly write: Action;
   exists(id: string): boolean;
+  /**
+   * Whether this person may watch this one entity, for types whose readers differ per entity (a
+   * ticket: its requester, assignee, group, staff). Absent: the `read` action decides alone.
+   */
+  readonly mayRead?: (viewer: Viewer, id: string) => boolean;
 }
 
 export const MAX_ENTITY_ID_LENGTH = 200;
@@ -33,6 +38,11 @@ export class EntityTypeRegistry {
     if (id.length === 0 || id.length > MAX_ENTITY_ID_LENGTH) throw new AppError(ErrorCode.BadRequest, `entityId must be 1 to ${MAX_ENTITY_ID_LENGTH} characters`);
     if (!type.exists(id)) throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
     return type;
+  }
+
+  /** `read` first, then the type's own per-entity rule; NOT_FOUND (not FORBIDDEN) so an entity is not revealed. */
+  assertMayRead(type: EntityType, viewer: Viewer, typeName: string, id: string): void {
+    if (type.mayRead && !type.mayRead(viewer, id)) throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
   }
 
   names(): string[] {

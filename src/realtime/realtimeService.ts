@@ -121,6 +121,7 @@ export class RealtimeService {
   entityStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
     const viewer = authorize(scope.connection.viewer, type.read);
+    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     return this.stream(scope, channels.entity(entityKey(typeName, id)), 'shared', viewer);
   }
 
@@ -128,6 +129,7 @@ export class RealtimeService {
   viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
     const viewer = authorize(scope.connection.viewer, type.read);
+    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     const key = entityKey(typeName, id);
     const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
     const changed = this.presence.isOnlyWatchOf(key, token);
@@ -153,6 +155,7 @@ export class RealtimeService {
   locksStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
     const viewer = authorize(scope.connection.viewer, type.read);
+    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
@@ -323,6 +326,7 @@ export class RealtimeService {
   private editableEntity(viewer: Viewer, typeName: string, id: string): string {
     const type = this.deps.entityTypes.resolve(typeName, id);
     authorize(viewer, type.write);
+    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     return entityKey(typeName, id);
   }
 

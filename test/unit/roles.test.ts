@@ -31,6 +31,8 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'sla:write': ['admin', 'operator'],
   'exclusion-window:read': ['admin', 'operator', 'user'],
   'exclusion-window:write': ['admin', 'operator'],
+  'ticket:read': ['admin', 'operator', 'user'],
+  'ticket:create': ['admin', 'operator', 'user'],
 };
 
 describe('roles and authorization', () => {

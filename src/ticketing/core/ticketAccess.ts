@@ -1,0 +1,59 @@
+/**
+ * Who may do what to a ticket (docs/ticketing-roles.md): the one place the rule is written, asked
+ * by every resolver of the plugin through `TicketDirectory.can` / `authorize`. A person's standing
+ * towards a ticket is any of: its requester, its assignee, a member of its group, and their role
+ * (operator, admin); an action is allowed when any standing they have allows it.
+ */
+import type { Viewer } from '../../auth/roles.js';
+import { AppError, ErrorCode } from '../../errors/catalog.js';
+import type { TicketAction, TicketView } from '../ticketContract.js';
+
+export type Standing = 'requester' | 'assignee' | 'groupMember' | 'operator' | 'admin';
+
+const ALL: readonly Standing[] = ['requester', 'assignee', 'groupMember', 'operator', 'admin'];
+const WORKERS: readonly Standing[] = ['assignee', 'groupMember', 'operator', 'admin'];
+
+/** The table of docs/ticketing-roles.md. */
+export const TICKET_PERMISSIONS: Readonly<Record<TicketAction, readonly Standing[]>> = {
+  read: ALL,
+  update: ALL,
+  comment: ALL,
+  transition: WORKERS,
+  assign: WORKERS,
+  delete: ['operator', 'admin'],
+  restore: ['admin'],
+  attach: ALL,
+  watch: ALL,
+  link: WORKERS,
+  logWork: WORKERS,
+};
+
+export interface Membership {
+  isMember(groupId: string, userId: string): boolean;
+}
+
+export function standingsOf(viewer: Viewer, ticket: TicketView, groups: Membership): Standing[] {
+  const out: Standing[] = [];
+  if (ticket.requesterId === viewer.userId) out.push('requester');
+  if (ticket.assigneeId === viewer.userId) out.push('assignee');
+  if (ticket.groupId !== null && groups.isMember(ticket.groupId, viewer.userId)) out.push('groupMember');
+  if (viewer.role === 'operator' || viewer.role === 'admin') out.push(viewer.role);
+  return out;
+}
+
+export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction, groups: Membership): boolean {
+  const allowed = TICKET_PERMISSIONS[action];
+  return standingsOf(viewer, ticket, groups).some((s) => allowed.includes(s));
+}
+
+/** NOT_FOUND when the viewer may not read it (its existence is not revealed), FORBIDDEN when they may read but not act. */
+export function checkAction(viewer: Viewer, ticket: TicketView | undefined, id: string, action: TicketAction, groups: Membership): TicketView {
+  if (ticket === undefined || !mayAct(viewer, ticket, 'read', groups) || (ticket.deletedAt !== null && action !== 'restore' && !mayAct(viewer, ticket, 'restore', groups))) {
+    throw new AppError(ErrorCode.NotFound, `no ticket ${id}`);
+  }
+  if (ticket.deletedAt !== null && action !== 'restore') throw new AppError(ErrorCode.NotFound, `ticket ${ticket.number} is deleted; restore it first (restoreTicket)`);
+  if (!mayAct(viewer, ticket, action, groups)) {
+    throw new AppError(ErrorCode.Forbidden, `you may not ${action === 'logWork' ? 'log work on' : action} ticket ${ticket.number}: docs/ticketing-roles.md says who may`);
+  }
+  return ticket;
+}

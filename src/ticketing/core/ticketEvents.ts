@@ -1,0 +1,100 @@
+/**
+ * Where the ticket core's domain events go once committed: the realtime entity channels and the
+ * outgoing webhook events.
+ *
+ * Realtime (`entityEvents`), entity types registered by the module (gated by the plugin):
+ *
+ * | entityType | entityId | who may subscribe | receives |
+ * |---|---|---|---|
+ * | `ticket` | a ticket id | whoever may read the ticket (docs/ticketing-roles.md) | that ticket's events |
+ * | `ticket` | `all` | operators and admins | every ticket's events |
+ *
+ * Events: `ticket:created`, `ticket:updated` (fields, status, SLA pause, restore), `ticket:deleted`,
+ * `ticket:assigned`, `ticket:sla_breached`; `data` (JSON text) is `{change, ticket, actorId, detail}`
+ * with the ticket in the shape GraphQL shows it.
+ *
+ * Webhooks: ticket.created, ticket.updated, ticket.status_changed, ticket.assigned, ticket.resolved,
+ * ticket.closed, ticket.deleted (ticket.commented is the conversation part's); `data` is
+ * `{ticket, actorId, ...detail}` (status_changed: from, to, transition; assigned: previousAssigneeId).
+ */
+import type { Viewer } from '../../auth/roles.js';
+import type { DomainEvent, DomainEventMap } from '../../events/domainEvents.js';
+import type { EntityType } from '../../realtime/entityTypes.js';
+import type { RealtimeService } from '../../realtime/realtimeService.js';
+import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { TicketChangeEvent, TicketEventKind, TicketView } from '../ticketContract.js';
+
+export const TICKET_ENTITY = 'ticket';
+export const TICKET_ENTITY_ALL = 'all';
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The ticket's own fields as GraphQL returns them (times as ISO text). */
+export function ticketJson(t: TicketView): Record<string, unknown> {
+  return {
+    id: t.id, number: t.number, title: t.title, description: t.description, type: t.type, status: t.status, statusCategory: t.statusCategory,
+    workflowName: t.workflowName, impact: t.impact, urgency: t.urgency, priority: t.priority, serviceId: t.serviceId, catalogItemName: t.catalogItemName,
+    requesterId: t.requesterId, assigneeId: t.assigneeId, groupId: t.groupId, createdAt: isoOf(t.createdAt), updatedAt: isoOf(t.updatedAt), deletedAt: isoOf(t.deletedAt),
+  };
+}
+
+export interface TicketEntityLookups {
+  /** The open ticket `id`, when memory holds it. */
+  readonly held: (id: string) => TicketView | undefined;
+  readonly mayRead: (viewer: Viewer, ticket: TicketView) => boolean;
+}
+
+export function ticketEntityTypes(lookups: TicketEntityLookups): EntityType[] {
+  return [
+    {
+      name: TICKET_ENTITY,
+      read: 'ticket:read',
+      write: 'ticket:read',
+      exists: (id) => id === TICKET_ENTITY_ALL || lookups.held(id.toLowerCase()) !== undefined,
+      mayRead: (viewer, id) => {
+        if (id === TICKET_ENTITY_ALL) return viewer.role === 'operator' || viewer.role === 'admin';
+        const ticket = lookups.held(id.toLowerCase());
+        return ticket !== undefined && lookups.mayRead(viewer, ticket);
+      },
+    },
+  ];
+}
+
+const REALTIME: Partial<Record<TicketEventKind, string>> = {
+  created: 'ticket:created',
+  updated: 'ticket:updated',
+  status_changed: 'ticket:updated',
+  restored: 'ticket:updated',
+  deleted: 'ticket:deleted',
+  assigned: 'ticket:assigned',
+  sla_breached: 'ticket:sla_breached',
+};
+
+function kindOf(event: DomainEvent): TicketEventKind | undefined {
+  return event.type.startsWith('ticket.') ? (event.type.slice('ticket.'.length) as TicketEventKind) : undefined;
+}
+
+/** The committed-event handler: each ticket event to its ticket's channel and to `all`. */
+export function ticketEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>): (event: DomainEvent) => void {
+  return (event) => {
+    const kind = kindOf(event);
+    const name = kind && REALTIME[kind];
+    if (!name) return;
+    const e = event as TicketChangeEvent;
+    const data = { change: kind, ticket: ticketJson(e.ticket), actorId: e.actorId, detail: e.detail };
+    realtime.publishEntityEvent(TICKET_ENTITY, e.ticket.id, name, data, e.at);
+    realtime.publishEntityEvent(TICKET_ENTITY, TICKET_ENTITY_ALL, name, data, e.at);
+  };
+}
+
+const WEBHOOK_KINDS = ['created', 'updated', 'status_changed', 'assigned', 'resolved', 'closed', 'deleted'] as const;
+type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+export const ticketWebhookSource: WebhookEventSource<DomainEventMap[`ticket.${WebhookKind}`]> = {
+  family: 'ticket',
+  domainTypes: WEBHOOK_KINDS.map((k) => `ticket.${k}` as const),
+  names: WEBHOOK_KINDS.map((k) => `ticket.${k}`),
+  translate(event) {
+    return { name: event.type, at: event.at, data: { ticket: ticketJson(event.ticket), actorId: event.actorId, ...event.detail } };
+  },
+};

@@ -1,0 +1,106 @@
+/**
+ * Ticket events to people and machines (issue 17, part 7, the core's share): the generic
+ * `entityEvents` subscription carries ticket:created|updated|assigned|deleted for a ticket to
+ * whoever may read it, and every ticket's to operators and admins on `all`; the others are told
+ * there is no such entity. The webhook events ticket.created, updated, status_changed, assigned,
+ * resolved, closed and deleted go out with the ticket as GraphQL shows it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createManualClock } from '../../src/clock.js';
+import { testBackends } from '../support/backends.js';
+import { gql, signInAdmin } from '../support/graphql.js';
+import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../support/tickets.js';
+import { createWebhook, useReceivers } from '../support/webhooks.js';
+
+const T0 = Date.parse('2026-05-04T08:00:00.000Z');
+const EVENTS = 'subscription($id: ID!) { entityEvents(entityType: "ticket", entityId: $id) { event entityType entityId data } }';
+const TICKET_WEBHOOKS = ['ticket.created', 'ticket.updated', 'ticket.status_changed', 'ticket.assigned', 'ticket.resolved', 'ticket.closed', 'ticket.deleted'];
+
+for (const backend of testBackends()) {
+  describe(`ticket events (${backend.name})`, { timeout: 120_000 }, () => {
+    const clock = createManualClock(T0);
+    let t: TestServer;
+    let people: TicketPeople;
+    before(async () => {
+      t = await startTestServer(backend, { clock, env: ticketingEnv(clock) });
+      people = await ticketPeople(t, await signInAdmin(t), 'ev');
+    });
+    after(() => t.close());
+    const receiver = useReceivers();
+
+    it('operators on `all` and the requester on the ticket hear created, updated, assigned and deleted', async () => {
+      const staff = connectClient(t, { token: people.operator.accessToken });
+      const everything = subscribe(staff, EVENTS, { id: 'all' });
+      await waitForSubscribers(t, 'entity:ticket:all', 1);
+      const requester = connectClient(t, { token: people.requester.accessToken });
+      try {
+        const ticket = await createTicket(t, people.requester);
+        const created = (await everything.data('created')).entityEvents;
+        assert.deepEqual([created.event, created.entityType, created.entityId], ['ticket:created', 'ticket', 'all']);
+        const data = JSON.parse(created.data);
+        assert.deepEqual([data.change, data.ticket.id, data.ticket.number, data.ticket.priority, data.actorId], ['created', ticket.id, ticket.number, 'P2', people.requester.userId]);
+
+        const own = subscribe(requester, EVENTS, { id: ticket.id });
+        await waitForSubscribers(t, `entity:ticket:${ticket.id}`, 1);
+        await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Checkout slow' } }, people.requester.accessToken);
+        await gql(t, ASSIGN_TICKET, { id: ticket.id, a: people.assignee.userId }, people.operator.accessToken);
+        await gql(t, ticketMutation('resolveTicket'), { id: ticket.id }, people.assignee.accessToken);
+        await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken);
+        const seen = [];
+        for (let i = 0; i < 4; i += 1) seen.push((await own.data()).entityEvents);
+        assert.deepEqual(seen.map((e) => e.event), ['ticket:updated', 'ticket:assigned', 'ticket:updated', 'ticket:deleted']);
+        assert.deepEqual(JSON.parse(seen[1]!.data).detail, { previousAssigneeId: null, previousGroupId: null });
+        assert.deepEqual(JSON.parse(seen[2]!.data).detail.to, 'RESOLVED');
+        for (let i = 0; i < 4; i += 1) await everything.data();
+        own.dispose();
+      } finally {
+        everything.dispose();
+        await staff.dispose();
+        await requester.dispose();
+      }
+    });
+
+    it('a person who may not read the ticket, and a user on `all`, are told there is no such entity', async () => {
+      const ticket = await createTicket(t, people.requester);
+      const client = connectClient(t, { token: people.stranger.accessToken });
+      try {
+        for (const id of [ticket.id, 'all']) {
+          const feed = subscribe(client, EVENTS, { id });
+          const event = await feed.next();
+          const errors = event.errors ?? event.failure;
+          assert.equal(JSON.stringify(errors).includes('NOT_FOUND'), true, JSON.stringify(event));
+        }
+      } finally {
+        await client.dispose();
+      }
+    });
+
+    it('the webhook events go out with the ticket as GraphQL shows it', async () => {
+      const r = await receiver();
+      await createWebhook(t, people.admin.accessToken, { url: r.url, events: TICKET_WEBHOOKS, filters: '{"ticket.title": "Webhook *"}' });
+      const ticket = await createTicket(t, people.requester, { title: 'Webhook probe' });
+      await gql(t, UPDATE_TICKET, { id: ticket.id, i: { description: 'more' } }, people.requester.accessToken);
+      await gql(t, ASSIGN_TICKET, { id: ticket.id, a: people.assignee.userId }, people.operator.accessToken);
+      await gql(t, ticketMutation('resolveTicket'), { id: ticket.id }, people.assignee.accessToken);
+      await gql(t, ticketMutation('closeTicket'), { id: ticket.id }, people.assignee.accessToken);
+      await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken);
+      const requests = await r.received(8);
+      assert.deepEqual(requests.map((q) => q.json.event).sort(), [
+        'ticket.assigned', 'ticket.closed', 'ticket.created', 'ticket.deleted', 'ticket.resolved', 'ticket.status_changed', 'ticket.status_changed', 'ticket.updated',
+      ]);
+      const created = requests.find((q) => q.json.event === 'ticket.created')!.json.data;
+      assert.deepEqual(Object.keys(created.ticket).sort(), [
+        'assigneeId', 'catalogItemName', 'createdAt', 'deletedAt', 'description', 'groupId', 'id', 'impact', 'number', 'priority', 'requesterId', 'serviceId',
+        'status', 'statusCategory', 'title', 'type', 'updatedAt', 'urgency', 'workflowName',
+      ]);
+      assert.deepEqual([created.ticket.number, created.ticket.createdAt, created.actorId], [ticket.number, ticket.createdAt, people.requester.userId]);
+      const moved = requests.filter((q) => q.json.event === 'ticket.status_changed').map((q) => [q.json.data.from, q.json.data.to, q.json.data.transition]);
+      assert.deepEqual(moved.sort(), [['NEW', 'RESOLVED', 'resolve'], ['RESOLVED', 'CLOSED', 'close']]);
+      const deleted = requests.find((q) => q.json.event === 'ticket.deleted')!.json.data;
+      assert.deepEqual([deleted.ticket.statusCategory, typeof deleted.ticket.deletedAt], ['CLOSED', 'string'], 'a closed ticket is loaded to be deleted');
+    });
+  });
+}
