@@ -141,6 +141,15 @@ for (const backend of testBackends()) {
       assert.equal(res.data.ticketAttachments[0].sha256, sha256(Buffer.from('a')));
     });
 
+    it('an upload from a browser page (Origin, multipart) is accepted: the bearer token, not the form, is the credential', async () => {
+      const [record] = await (async () => {
+        const res = await upload(ticketId, [{ filename: 'from-browser.txt', data: 'hi' }], requester, { origin: 'https://console.example' });
+        assert.equal(res.status, 201, await res.clone().text());
+        return ((await res.json()) as any).attachments;
+      })();
+      assert.equal(record.fileName, 'from-browser.txt');
+    });
+
     it('an empty file is stored and downloads empty', async () => {
       const [record] = await uploaded(ticketId, [{ filename: 'empty.log', data: Buffer.alloc(0) }]);
       assert.equal(record.size, 0);
