@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
+import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
 import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
@@ -35,6 +36,7 @@ import { migrate } from './persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './realtime/realtimeModule.js';
 import { agentCommandsModule } from './operations/agentCommandsModule.js';
+import { savedFiltersModule } from './savedFilters/savedFiltersModule.js';
 import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
@@ -62,7 +64,9 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaModule)
     .with(exclusionWindowsModule)
     .with(slaFiguresModule)
-    .with(slaEvaluationModule);
+    .with(slaEvaluationModule)
+    .with(agentKeysModule)
+    .with(savedFiltersModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

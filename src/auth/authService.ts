@@ -72,14 +72,28 @@ export class AuthService {
     this.refreshLifetimeMs = (deps.refreshTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS) * 1000;
   }
 
+  /** The sign-in throttle, for every other sign-in path (providers): check, then failed or succeeded. */
+  get throttle(): LoginThrottle {
+    return this.deps.throttle;
+  }
+
   async login(login: string, password: string, client: ClientInfo): Promise<AuthPayload> {
     const { users, throttle } = this.deps;
-    throttle.attempt(client.address, login);
     const user = users.byLogin(login);
-    // Unknown users, users without a password and wrong passwords take the same path and time.
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.deps.decoyHash));
-    if (!user || user.passwordHash === null || !matches || !user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
-    return this.startSession(user, client);
+    // Keyed on the account, not on how it was named: a username and an email share one count.
+    const account = user?.username ?? login;
+    throttle.check(account, client.address);
+    let signedIn = false;
+    try {
+      // Unknown users, users without a password and wrong passwords take the same path and time.
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await this.deps.decoyHash));
+      signedIn = user !== undefined && user.passwordHash !== null && matches && user.active;
+    } finally {
+      if (signedIn) throttle.succeeded(account, client.address);
+      else throttle.failed(account, client.address);
+    }
+    if (!signedIn) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
+    return this.startSession(user!, client);
   }
 
   /**
@@ -218,11 +232,17 @@ export class AuthService {
   }
 
   async changePassword(viewer: Viewer, currentPassword: string, newPassword: string, client: ClientInfo): Promise<boolean> {
-    this.deps.throttle.attempt(client.address, viewer.username);
+    const { throttle } = this.deps;
+    throttle.check(viewer.username, client.address);
     const user = this.deps.users.require(viewer.userId);
-    if (user.passwordHash === null || !(await verifyPassword(currentPassword, user.passwordHash))) {
-      throw new AppError(ErrorCode.BadRequest, 'current password is not correct');
+    let correct = false;
+    try {
+      correct = user.passwordHash !== null && (await verifyPassword(currentPassword, user.passwordHash));
+    } finally {
+      if (correct) throttle.succeeded(viewer.username, client.address);
+      else throttle.failed(viewer.username, client.address);
     }
+    if (!correct) throw new AppError(ErrorCode.BadRequest, 'current password is not correct');
     assertAcceptablePassword(newPassword, user.username);
     const hash = await hashPassword(newPassword);
     const now = this.deps.clock.now();
@@ -243,12 +263,16 @@ export class AuthService {
 
   async setPasswordWithToken(token: string, newPassword: string, client: ClientInfo): Promise<boolean> {
     // Per address only: a shared account bucket would let anyone block every redemption.
-    this.deps.throttle.attempt(client.address, null);
+    this.deps.throttle.check(null, client.address);
     const now = this.deps.clock.now();
     const invalid = () => new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
     const userId = this.deps.resets.userOf(token, now);
     const user = userId === null ? undefined : this.deps.users.get(userId);
-    if (!user) throw invalid();
+    if (!user) {
+      this.deps.throttle.failed(null, client.address);
+      throw invalid();
+    }
+    this.deps.throttle.succeeded(null, client.address);
     assertAcceptablePassword(newPassword, user.username);
     const hash = await hashPassword(newPassword);
     const at = this.deps.clock.now();

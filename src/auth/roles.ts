@@ -50,6 +50,7 @@ export const PERMISSIONS = {
   'sla:write': STAFF,
   'exclusion-window:read': EVERYONE,
   'exclusion-window:write': STAFF,
+  'agent-key:manage': ADMIN,
   // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
   // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
   'ticket:read': EVERYONE,

@@ -91,9 +91,9 @@ export interface SlaConfig {
 export type GraphQLExecutionMode = 'compiled' | 'plain';
 
 export interface AuthConfig {
-  /** Sign-in attempts per minute per client address (`0`: no limit, development only). @default 30 */
+  /** Failed sign-ins per minute per client address, across accounts (`0`: no limit, development only). @default 30 */
   readonly loginAttemptsPerMinutePerAddress: number;
-  /** Sign-in attempts per minute per account name (`0`: no limit, development only). @default 10 */
+  /** Failed sign-ins per minute per account from one address (`0`: no limit, development only). @default 10 */
   readonly loginAttemptsPerMinutePerAccount: number;
 }
 

@@ -1,22 +1,23 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
  * proxies only) -> rate limit -> CORS preflight -> route (path parameters validated) -> machine
- * auth or a person's token -> bounded body -> handler -> error mapping -> response headers
- * (security headers in production, CORS). Refusals happen before the body is read (a person's
- * token is verified asynchronously: on a streaming route before the handler reads a byte, on a
- * buffered one once the capped body is in). Handlers hold no cross-cutting logic.
+ * auth or a person's token -> bounded body -> a scoped agent key's target check -> handler -> error
+ * mapping -> response headers (security headers in production, CORS). Refusals happen before the
+ * body is read, except that target check, which needs it (and a person's token is verified
+ * asynchronously: on a streaming route before the handler reads a byte, on a buffered one once the
+ * capped body is in). Handlers hold no cross-cutting logic.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
-import type { MachineAuth } from './machineAuth.js';
+import type { MachineAuth, MachineScope } from './machineAuth.js';
 import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
-import type { Router } from './routes.js';
+import type { RestRequest, Route, Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
 import type { Viewer } from '../auth/roles.js';
 
@@ -72,10 +73,14 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       }
       if ('invalid' in match) return { kind: 'reply', reply: catalogReply(ErrorCode.BadRequest, match.invalid) };
       const { route, params } = match;
+      let scope: MachineScope | undefined;
       let token: string | undefined;
       if (route.auth === 'machine') {
         const auth = machineAuth.check(head);
-        if (!auth.ok) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
+        if (!auth.ok) {
+          return { kind: 'reply', reply: auth.forbidden ? catalogReply(ErrorCode.Forbidden, auth.reason) : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
+        }
+        scope = auth.scope;
       } else if (route.auth === 'jwt') {
         const bearer = bearerToken(head);
         if ('refusal' in bearer) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, bearer.refusal, { 'www-authenticate': 'Bearer' }) };
@@ -102,6 +107,8 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         return handle({ head, clientAddress, query, params, viewer, body });
       };
       if (route.body === 'stream') {
+        // A scoped key's target is in the body, which a streaming handler reads once, as it arrives.
+        if (scope !== undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.Forbidden, `an agent key limited to a subtree cannot call ${route.path}`) };
         return {
           kind: 'stream-body',
           limit: route.bodyLimit,
@@ -112,7 +119,11 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       return {
         kind: 'read-body',
         limit: route.bodyLimit,
-        handle: (body) => run(body, (request) => route.handle(request)).catch((error: unknown) => fail(error, head)),
+        handle: (body) => {
+          // Only scoped keys pay for the check; a refusal throws FORBIDDEN before the handler runs.
+          const handled = run(body, (request) => (scope === undefined ? route.handle(request) : admitted(scope, route, request)));
+          return handled.catch((error: unknown) => fail(error, head));
+        },
         tooLarge,
       };
     },
@@ -125,6 +136,11 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       return fail(error, head);
     },
   };
+}
+
+async function admitted(scope: MachineScope, route: Route, request: RestRequest): Promise<Reply> {
+  scope.admit({ path: route.path, query: request.query, body: request.body });
+  return route.handle(request);
 }
 
 function isJson(contentType: string | undefined): boolean {

@@ -1,29 +1,58 @@
 /**
- * The shared operator API key, sent as `X-API-Key` or `Authorization: Bearer`. Both sides are
- * hashed before `timingSafeEqual`, which keeps the comparison constant-time even when the lengths
- * differ (the raw comparison would throw, and an early length check would leak the key's length).
+ * Machine authentication: the shared operator API key, sent as `X-API-Key` or `Authorization:
+ * Bearer`, and the scoped agent keys (src/agentKeys) beside it. Shared-key comparison hashes both
+ * sides before `timingSafeEqual`, which keeps it constant-time even when the lengths differ (the raw
+ * comparison would throw, and an early length check would leak the key's length).
+ *
+ * A key with the scoped prefix is handed to the scoped keys (one map lookup by key id); any other
+ * key costs the shared key's check only, so the hot path of agents on the shared key is unchanged.
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { RequestHead } from './http.js';
 
-export type MachineAuthResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+/** What a scoped key may reach: checked against the request once its body is read (throws FORBIDDEN). */
+export interface MachineScope {
+  readonly keyId: string;
+  admit(request: { readonly path: string; readonly query: URLSearchParams; readonly body: Buffer }): void;
+}
+
+export type MachineAuthResult =
+  | { readonly ok: true; readonly scope?: MachineScope }
+  /** `forbidden`: a valid key that may not call this endpoint (403, not 401). */
+  | { readonly ok: false; readonly reason: string; readonly forbidden?: boolean };
+
+/** Scoped keys: `undefined` when the key is not one of them (then the shared key is compared). */
+export interface ScopedKeys {
+  readonly prefix: string;
+  authenticate(presented: string, path: string): MachineAuthResult | undefined;
+}
 
 export interface MachineAuth {
   readonly open: boolean;
   check(head: RequestHead): MachineAuthResult;
+  /** The agent keys module hands its keys over when it is created. */
+  useScopedKeys(keys: ScopedKeys): void;
 }
 
 const OK: MachineAuthResult = { ok: true };
 
 export function createMachineAuth(apiKey: string): MachineAuth {
-  if (apiKey === '') return { open: true, check: () => OK };
+  if (apiKey === '') return { open: true, check: () => OK, useScopedKeys: () => undefined };
   const expected = digest(apiKey);
+  let scoped: ScopedKeys | undefined;
   return {
     open: false,
     check(head) {
       const presented = presentedKey(head);
       if (presented === undefined) return { ok: false, reason: 'missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
+      if (scoped !== undefined && presented.startsWith(scoped.prefix)) {
+        const result = scoped.authenticate(presented, head.path);
+        if (result !== undefined) return result;
+      }
       return timingSafeEqual(digest(presented), expected) ? OK : { ok: false, reason: 'invalid API key' };
+    },
+    useScopedKeys(keys) {
+      scoped = keys;
     },
   };
 }

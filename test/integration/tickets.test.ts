@@ -99,6 +99,20 @@ for (const backend of testBackends()) {
       assert.equal(self.requesterId, people.requester.userId);
     });
 
+    it('the system raises tickets with no person behind them (the SLA link): no actor, the nil requester unless it names one', async () => {
+      const commands = t.server.app.ticketCommands;
+      const raised = await commands.create({ title: 'checkout DOWN', type: 'INCIDENT', impact: 'CRITICAL', urgency: 'HIGH', serviceId: shop }, null);
+      assert.deepEqual([raised.requesterId, raised.priority, raised.serviceId], ['00000000-0000-0000-0000-000000000000', 'P1', shop]);
+      const read = await gql(t, 'query($id: ID!) { ticket(id: $id) { number requester { id } } }', { id: raised.id }, people.admin.accessToken);
+      assert.deepEqual(read.data.ticket, { number: raised.number, requester: null });
+      const named = await commands.create({ title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', requesterId: people.requester.userId }, null);
+      assert.equal(named.requesterId, people.requester.userId);
+      const moved = await commands.transition(raised.id, 'resolve', null);
+      assert.equal(moved.statusCategory, 'RESOLVED');
+      const history = await t.server.database.knex('ticket_status_history').where({ ticket_id: raised.id }).orderBy('seq').select('actor_id');
+      assert.deepEqual(history.map((h: any) => h.actor_id), [null, null]);
+    });
+
     const invalid: Array<[string, Record<string, unknown>, string]> = [
       ['an empty title', { title: '  ' }, 'BAD_USER_INPUT'],
       ['a title over 200 characters', { title: 'x'.repeat(201) }, 'BAD_USER_INPUT'],

@@ -31,6 +31,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'sla:write': ['admin', 'operator'],
   'exclusion-window:read': ['admin', 'operator', 'user'],
   'exclusion-window:write': ['admin', 'operator'],
+  'agent-key:manage': ['admin'],
   'ticket:read': ['admin', 'operator', 'user'],
   'ticket:create': ['admin', 'operator', 'user'],
 };

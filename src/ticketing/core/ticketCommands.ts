@@ -96,7 +96,9 @@ export class TicketCommands {
       const groupId = item?.groupId ?? catalog.routeGroup({ type: input.type, serviceId });
       const data: TicketData = {
         id: this.deps.newId(), number: numbers.take(input.type), title, description, type: input.type, workflowName: workflow.name,
-        impact: input.impact, urgency: input.urgency, priority, serviceId, catalogItemName: item?.name ?? null, calendarName: item?.calendarName ?? null,
+        impact: input.impact, urgency: input.urgency, priority, serviceId, catalogItemName: item?.name ?? null,
+        // Pinned at creation: changing the default calendar later does not move this ticket's due times.
+        calendarName: item?.calendarName ?? catalog.calendar(null).name,
         requesterId, assigneeId: null, groupId, createdAt: at, updatedAt: at, deletedAt: null, ...startClocks(targets, at),
         slaPaused: false, breached: 0, timerDue: null,
       };

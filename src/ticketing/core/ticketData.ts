@@ -19,7 +19,7 @@ export interface TicketData {
   readonly priority: Priority;
   readonly serviceId: string | null;
   readonly catalogItemName: string | null;
-  /** The calendar its clocks count in (the catalog item's; null: the default calendar). */
+  /** The calendar its clocks count in: the catalog item's, else the default calendar at creation (null: the default calendar). */
   readonly calendarName: string | null;
   readonly requesterId: string;
   readonly assigneeId: string | null;

@@ -18,7 +18,7 @@ import type { StatusCategory, TicketChangeEvent, TicketEventKind, TicketingCatal
 import { newlyBreached, slaOf } from './ticketClocks.js';
 import { toView, type TicketData, type TicketRecord } from './ticketData.js';
 import { historyRow, ticketRow, ticketsTable, ticketStatusHistoryTable, type StoredTicket } from './ticketTables.js';
-import { breachTimerId, compileWorkflow, workflowKey, type CompiledWorkflow, type TicketEvent, type TicketSnapshot } from './workflowMachine.js';
+import { BREACH_TIMER_EVENT, breachTimerId, compileWorkflow, workflowKey, type CompiledWorkflow, type TicketEvent, type TicketSnapshot } from './workflowMachine.js';
 
 export interface TicketRegistryPorts {
   readonly writer: BatchWriter;
@@ -142,7 +142,7 @@ export class TicketRegistry {
     const definition = this.ports.catalog.workflow(data.workflowName);
     if (!definition || !definition.states.some((s) => s.name === stored.state)) return false;
     const { workflow, host } = this.hosted(definition);
-    const timers = data.timerDue === null ? [] : [{ id: breachTimerId(data.timerDue), event: { type: 'BREACH' }, dueAt: data.timerDue }];
+    const timers = data.timerDue === null ? [] : [{ id: breachTimerId(data.timerDue), event: BREACH_TIMER_EVENT, dueAt: data.timerDue }];
     host.load(data.id, workflow.snapshot(stored.state, data), timers);
     return true;
   }
