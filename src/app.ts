@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Fleet } from './actors/fleet.js';
 import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
+import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
@@ -29,6 +30,7 @@ import { composeModules, ModuleList, type ServicesOf } from './modules/composeMo
 import { coreModule } from './modules/coreModule.js';
 import type { ProductModule } from './modules/module.js';
 import { notificationsModule } from './notifications/notificationsModule.js';
+import { policyModule } from './policy/policyModule.js';
 import { BatchWriter } from './persistence/batchWriter.js';
 import { openDatabase, type Database } from './persistence/database.js';
 import { createWorkerPool } from './workers/createWorkerPool.js';
@@ -41,6 +43,9 @@ import { slaModule } from './sla/slaModule.js';
 import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
 import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
+import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
+import { ticketingModule } from './ticketing/core/ticketingModule.js';
+import { ticketAttachmentsModule } from './ticketing/attachments/ticketAttachmentsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -55,7 +60,9 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
+    .with(policyModule)
     .with(auditModule)
+    .with(signInProvidersModule)
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
@@ -66,7 +73,10 @@ export function productModules(options: ProductOptions = {}) {
     .with(slaFiguresModule)
     .with(slaEvaluationModule)
     .with(agentKeysModule)
-    .with(savedFiltersModule);
+    .with(savedFiltersModule)
+    .with(ticketingCatalogModule)
+    .with(ticketingModule)
+    .with(ticketAttachmentsModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
@@ -145,6 +155,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       writer,
       auth: app.auth,
+      resultFilter: app.policy.filterResult,
       production,
       introspection: !production,
       logger,

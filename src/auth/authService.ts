@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from './passwordHash.js';
 import { assertAcceptablePassword } from './passwordPolicy.js';
 import type { PasswordResets } from './passwordResets.js';
 import { rotateRefreshToken, type SessionEndReason } from './refreshRotation.js';
-import type { Viewer } from './roles.js';
+import type { Role, Viewer, ViewerAccess } from './roles.js';
 import { isSessionOpen, type SessionRecord, type SessionStore } from './sessionStore.js';
 import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
 
@@ -67,6 +67,8 @@ export class AuthService {
   private readonly refreshLifetimeMs: number;
   /** Access tokens whose signature was verified, so a hot client's token is verified once. */
   private readonly verified = new Map<string, { userId: string; sessionId: string; expiresAt: number }>();
+  /** The policy engine's decisions for a person (src/policy); unset: viewers carry none and the role table decides. */
+  private accessOf: ((userId: string, role: Role) => ViewerAccess | undefined) | undefined;
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.refreshLifetimeMs = (deps.refreshTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS) * 1000;
@@ -75,6 +77,11 @@ export class AuthService {
   /** The sign-in throttle, for every other sign-in path (providers): check, then failed or succeeded. */
   get throttle(): LoginThrottle {
     return this.deps.throttle;
+  }
+
+  /** The policy module hands its engine over at start; every authenticated viewer then carries its access. */
+  useAccess(accessOf: (userId: string, role: Role) => ViewerAccess | undefined): void {
+    this.accessOf = accessOf;
   }
 
   async login(login: string, password: string, client: ClientInfo): Promise<AuthPayload> {
@@ -94,6 +101,27 @@ export class AuthService {
     }
     if (!signedIn) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
     return this.startSession(user!, client);
+  }
+
+  /**
+   * Sign-in through a provider (src/auth/providers): the same throttle as `login` (keyed on the
+   * account name a person typed, or on the address alone when there is none, as for a one-time
+   * OpenID Connect code), then `verify` settles who it is (the directory's bind, the provider's
+   * code) and names the local user; the session is the same as `login`'s.
+   */
+  async loginWith(account: string | null, client: ClientInfo, verify: () => Promise<UserRecord>): Promise<AuthPayload> {
+    const { throttle } = this.deps;
+    throttle.check(account, client.address);
+    let user: UserRecord | undefined;
+    try {
+      user = await verify();
+    } finally {
+      // A provider that cannot be reached counts like a wrong password: the caller cannot tell them apart either.
+      if (user !== undefined && user.active) throttle.succeeded(account, client.address);
+      else throttle.failed(account, client.address);
+    }
+    if (!user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
+    return this.startSession(user, client);
   }
 
   /**
@@ -198,7 +226,11 @@ export class AuthService {
     const session = this.deps.sessions.get(claims.sessionId);
     const user = this.deps.users.get(claims.userId);
     if (!session || !isSessionOpen(session, now) || session.userId !== claims.userId || !user || !user.active) return { ok: false, reason: 'revoked' };
-    return { ok: true, viewer: { userId: user.id, username: user.username, role: user.role, sessionId: session.id } };
+    const access = this.accessOf?.(user.id, user.role);
+    const viewer: Viewer = access === undefined
+      ? { userId: user.id, username: user.username, role: user.role, sessionId: session.id }
+      : { userId: user.id, username: user.username, role: user.role, sessionId: session.id, access };
+    return { ok: true, viewer };
   }
 
   async logout(viewer: Viewer): Promise<boolean> {

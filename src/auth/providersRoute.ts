@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/auth/providers (no auth): the sign-in providers a login page offers, public fields
- * only. Local sign-in is always there; the identity issue adds LDAP and OIDC entries (never with
- * their secrets, bind passwords or client secrets).
+ * only. Local sign-in is always there; the enabled LDAP and OIDC providers follow (never with
+ * their settings or secrets). Mounted by the sign-in providers module (src/auth/providers).
  */
 import { jsonReply } from '../gateway/http.js';
 import type { Route } from '../gateway/routes.js';
@@ -13,6 +13,8 @@ export interface PublicProvider {
   readonly enabled: boolean;
   /** How a login page uses it: a username/password form, or a redirect to start a sign-in. */
   readonly loginMethod: 'password' | 'redirect';
+  /** `redirect` providers: where the login page sends the browser (src/auth/providers/oidcRoutes.ts). */
+  readonly startUrl?: string;
 }
 
 export const LOCAL_PROVIDER: PublicProvider = { id: 'local', type: 'local', name: 'Username and password', enabled: true, loginMethod: 'password' };

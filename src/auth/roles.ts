@@ -1,7 +1,9 @@
 /**
  * Roles and what each may do: the one authorization function every resolver and handler asks.
- * The identity issue grows this table into a policy engine (groups, environments, field rules);
- * callers keep asking `authorize(viewer, action)`.
+ * The table below is every role's default; the policy engine (src/policy) sits behind it: a viewer
+ * signed in while the engine runs carries its `access` (rules of their role and groups, environments),
+ * which `can` and `authorize` consult instead of the table. Callers keep asking
+ * `authorize(viewer, action)`; a check on one resource passes its place in the hierarchy (`nodePath`).
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 
@@ -18,6 +20,42 @@ export interface Viewer {
   readonly username: string;
   readonly role: Role;
   readonly sessionId: string;
+  /** The policy engine's decisions for this person's role and groups (src/policy); absent: the role table. */
+  readonly access?: ViewerAccess;
+}
+
+/** What the policy engine decides for one viewer; every check is a table lookup (src/policy/accessProfile.ts). */
+export interface ViewerAccess {
+  /** Viewers with the same key get the same decisions and see the same fields (shared subscription payloads). */
+  readonly key: string;
+  /** May the viewer perform `action`; with `nodePath`, on a resource at that place in the hierarchy. */
+  allows(action: Action, nodePath?: string): boolean;
+  /** Whether a place can change a decision now (environments exist); false: lists need no check per item. */
+  readonly scoped: boolean;
+  /** Which places' services the viewer may see now; null: every place (see `placeGate`). */
+  placeGate(): PlaceGate | null;
+}
+
+/**
+ * The services a viewer may see by where they lie (`service:read` at their place: environments and
+ * environment-limited rules, src/policy). Everything that lists, counts or aggregates services asks
+ * `placeGate(viewer)` once per call: null means every service, as before environments (no check per
+ * item); otherwise it asks `admits(nodePath)` per item (a map lookup and an array read).
+ */
+export interface PlaceGate {
+  /** Equal keys admit the same places (caches of aggregates key on it; it changes with the policy). */
+  readonly key: string;
+  admits(nodePath: string): boolean;
+}
+
+/** The viewer's place gate: null without environments, for admins not limited by a rule, and without the engine. */
+export function placeGate(viewer: Viewer | null): PlaceGate | null {
+  return viewer?.access?.scoped === true ? viewer.access.placeGate() : null;
+}
+
+/** Whether checks of this viewer depend on where a resource is (see `ViewerAccess.scoped`). */
+export function placesMatter(viewer: Viewer | null): boolean {
+  return viewer?.access?.scoped === true;
 }
 
 const EVERYONE: readonly Role[] = ['admin', 'operator', 'user'];
@@ -51,6 +89,10 @@ export const PERMISSIONS = {
   'exclusion-window:read': EVERYONE,
   'exclusion-window:write': STAFF,
   'agent-key:manage': ADMIN,
+  'auth-provider:manage': ADMIN,
+  // The policy itself (src/policy): never changed by a permission rule, so an admin cannot lock the admins out.
+  'policy:manage': ADMIN,
+  'workflow:read': STAFF,
   // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
   // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
   'ticket:read': EVERYONE,
@@ -58,14 +100,26 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 
-export function can(viewer: Viewer | null, action: Action): boolean {
-  return viewer !== null && (PERMISSIONS[action] as readonly Role[]).includes(viewer.role);
+/** The role table alone: every role's default, and the decision while the policy engine is off. */
+export function roleAllows(role: Role, action: Action): boolean {
+  return (PERMISSIONS[action] as readonly Role[] | undefined)?.includes(role) ?? false;
 }
 
-/** Throws UNAUTHENTICATED without a viewer and FORBIDDEN when the role may not act; returns the viewer. */
-export function authorize(viewer: Viewer | null, action: Action): Viewer {
+/** `nodePath`: the place of the resource acted on, for rules and access limited to an environment. */
+export function can(viewer: Viewer | null, action: Action, nodePath?: string): boolean {
+  if (viewer === null) return false;
+  const access = viewer.access;
+  return access === undefined ? roleAllows(viewer.role, action) : access.allows(action, nodePath);
+}
+
+/** Throws UNAUTHENTICATED without a viewer and FORBIDDEN when the policy refuses; returns the viewer. */
+export function authorize(viewer: Viewer | null, action: Action, nodePath?: string): Viewer {
   if (viewer === null) throw new AppError(ErrorCode.Unauthenticated, 'sign in first: send Authorization: Bearer <accessToken> from the login mutation');
-  if (!can(viewer, action)) throw new AppError(ErrorCode.Forbidden, `role ${viewer.role} may not ${describe(action)}`);
+  if (!can(viewer, action, nodePath)) {
+    if (viewer.access === undefined || roleAllows(viewer.role, action) === false) throw new AppError(ErrorCode.Forbidden, `role ${viewer.role} may not ${describe(action)}`);
+    const where = nodePath === undefined ? '' : ` under ${nodePath}`;
+    throw new AppError(ErrorCode.Forbidden, `a permission rule or environment access refuses you to ${describe(action)}${where}; ask an admin (permissionRules, groupEnvironmentAccess)`);
+  }
   return viewer;
 }
 
@@ -77,5 +131,6 @@ export function requireViewer(viewer: Viewer | null): Viewer {
 
 function describe(action: Action): string {
   const [subject, verb] = action.split(':');
+  if (subject === 'policy') return 'manage the access policy';
   return `${verb} ${subject}s`.replace('read-private', 'read private fields of').replace('manage-others', "manage other people's");
 }

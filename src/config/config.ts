@@ -59,6 +59,12 @@ export interface Config {
   readonly database: DatabaseConfig;
   /** `undefined`: generated once into the data dir (see `secrets.ts`). */
   readonly jwtSecret: string | undefined;
+  /**
+   * SVC_AUTH_SECRET_KEY: the key sign-in providers' secrets (LDAP bind passwords, OIDC client
+   * secrets) are encrypted with at rest, at least 32 characters. `undefined`: generated once into
+   * the data dir (see `secrets.ts`).
+   */
+  readonly authSecretKey: string | undefined;
   readonly security: SecurityConfig;
   readonly rateLimit: RateLimitConfig;
   readonly license: { readonly key: string | undefined; readonly publicKey: string | undefined };
@@ -146,6 +152,11 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     problems.push(`SVC_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${jwtSecret.length}); unset it to have one generated into the data dir`);
   }
 
+  const authSecretKey = source['SVC_AUTH_SECRET_KEY'];
+  if (authSecretKey !== undefined && authSecretKey !== '' && authSecretKey.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`SVC_AUTH_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${authSecretKey.length}); unset it to have one generated into the data dir`);
+  }
+
   const requestsPerSecond = integer(read('SVC_RATE_LIMIT_RPS'), 'SVC_RATE_LIMIT_RPS', { min: 0, max: 1_000_000, fallback: 10 }, problems);
   const burst = integer(read('SVC_RATE_LIMIT_BURST'), 'SVC_RATE_LIMIT_BURST', { min: 1, max: 1_000_000, fallback: 20 }, problems);
   if (env === 'production' && requestsPerSecond === 0) {
@@ -211,6 +222,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     port,
     database: { url, dataDir: read('SVC_DATA_DIR') ?? './data', commitWindowMs },
     jwtSecret: jwtSecret === '' ? undefined : jwtSecret,
+    authSecretKey: authSecretKey === '' ? undefined : authSecretKey,
     security: {
       operatorApiKey: source['SVC_SECURITY_OPERATOR_API_KEY'] ?? '',
       corsAllowedOrigins,

@@ -9,20 +9,35 @@ import { join } from 'node:path';
 import type { Logger } from '../log/logger.js';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
+export const AUTH_SECRET_KEY_FILE = 'auth-secret-key';
 
 export function resolveJwtSecret(configured: string | undefined, dataDir: string, logger: Logger): string {
+  return resolveGeneratedSecret(configured, dataDir, JWT_SECRET_FILE, 'SVC_JWT_SECRET', logger);
+}
+
+/**
+ * The key sign-in providers' secrets are encrypted with (src/auth/providers/secretBox.ts), the same
+ * way: SVC_AUTH_SECRET_KEY, else generated once into the data dir. Losing it makes the stored bind
+ * passwords and client secrets unreadable (an admin sets them again); the providers keep working
+ * for nothing else.
+ */
+export function resolveAuthSecretKey(configured: string | undefined, dataDir: string, logger: Logger): string {
+  return resolveGeneratedSecret(configured, dataDir, AUTH_SECRET_KEY_FILE, 'SVC_AUTH_SECRET_KEY', logger);
+}
+
+function resolveGeneratedSecret(configured: string | undefined, dataDir: string, fileName: string, setting: string, logger: Logger): string {
   if (configured !== undefined) return configured;
-  const file = join(dataDir, JWT_SECRET_FILE);
+  const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) {
-      logger.warn('SVC_JWT_SECRET is not set; using the secret generated earlier in the data dir', { file });
+      logger.warn(`${setting} is not set; using the secret generated earlier in the data dir`, { file });
       return stored;
     }
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
-  logger.warn('SVC_JWT_SECRET is not set; generated a random secret into the data dir. Set SVC_JWT_SECRET explicitly when running several instances.', { file });
+  logger.warn(`${setting} is not set; generated a random secret into the data dir. Set ${setting} explicitly when running several instances.`, { file });
   return secret;
 }

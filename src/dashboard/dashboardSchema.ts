@@ -1,5 +1,5 @@
 /** `dashboardStats` over GraphQL: month-to-date figures of the whole fleet (see dashboardStats.ts). */
-import { authorize } from '../auth/roles.js';
+import { authorize, placeGate } from '../auth/roles.js';
 import type { SchemaModule } from '../graphql/module.js';
 
 export const dashboardSchema: SchemaModule = {
@@ -21,7 +21,8 @@ export const dashboardSchema: SchemaModule = {
   `,
   resolvers: {
     Query: {
-      dashboardStats: (_root, _args, ctx) => (authorize(ctx.viewer, 'dashboard:read'), ctx.app.dashboard.get()),
+      // Services outside the viewer's environments are not counted (src/policy).
+      dashboardStats: (_root, _args, ctx) => (authorize(ctx.viewer, 'dashboard:read'), ctx.app.dashboard.get(placeGate(ctx.viewer))),
     },
   },
 };

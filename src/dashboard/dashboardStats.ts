@@ -8,9 +8,14 @@
  * Concurrency: results are cached for `cacheMs` of the injected clock, and concurrent calls while a
  * computation runs share it (one read, one task), so dashboards polling together cost one
  * computation per cache period. A failed computation is not cached; the next call tries again.
+ *
+ * Environments (src/policy): a viewer's place gate (auth/roles.ts `placeGate`) filters the services
+ * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile
+ * and the policy's generation), the unfiltered figures under their own key. No gate: as before.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import type { PlaceGate } from '../auth/roles.js';
 import type { ServiceRecord } from '../domain/service.js';
 import type { Clock } from '../clock.js';
 import type { ServiceRegistry } from '../actors/serviceRegistry.js';
@@ -56,23 +61,27 @@ export interface DashboardStatsOptions {
 }
 
 export interface DashboardStatsSource {
-  get(): Promise<DashboardStats>;
+  /** `gate`: the viewer's place gate; null or absent: the whole fleet. */
+  get(gate?: PlaceGate | null): Promise<DashboardStats>;
 }
+
+/** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
+const MAX_CACHED_GATES = 256;
 
 export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
   const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
   const pageBlocks = options.pageBlocks ?? 12;
-  let cached: { readonly at: number; readonly stats: DashboardStats } | undefined;
-  let inFlight: Promise<DashboardStats> | undefined;
+  const cache = new Map<string, { readonly at: number; readonly stats: DashboardStats }>();
+  const inFlight = new Map<string, Promise<DashboardStats>>();
 
-  const compute = async (now: number): Promise<DashboardStats> => {
+  const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
     const period = monthPeriod(now);
-    const services = await numberServices(fleet);
+    const services = await numberServices(fleet, gate);
     const intervals = await readUptimeIntervals(knex, period, services.numbering, pageBlocks);
     const result = await pool.run({ type: 'dashboardStats', period, now, targets: services.targets, intervals });
     return {
-      totalServices: fleet.services.size,
+      totalServices: gate === null ? fleet.services.size : services.targets.length,
       servicesWithSla: result.servicesWithSla,
       metCount: result.metCount,
       atRiskCount: result.atRiskCount,
@@ -82,21 +91,30 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   };
 
   return {
-    get() {
+    get(gate = null) {
       const now = clock.now();
+      // '' is the whole fleet; a gate key always has a profile in it, so the two never meet.
+      const key = gate === null ? '' : gate.key;
+      const cached = cache.get(key);
       if (cached && now - cached.at < cacheMs && now >= cached.at) return Promise.resolve(cached.stats);
-      inFlight ??= compute(now).then(
-        (stats) => {
-          cached = { at: now, stats };
-          inFlight = undefined;
-          return stats;
-        },
-        (error: unknown) => {
-          inFlight = undefined;
-          throw error;
-        },
-      );
-      return inFlight;
+      let running = inFlight.get(key);
+      if (running === undefined) {
+        running = compute(now, gate).then(
+          (stats) => {
+            cache.delete(key);
+            if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
+            cache.set(key, { at: now, stats });
+            inFlight.delete(key);
+            return stats;
+          },
+          (error: unknown) => {
+            inFlight.delete(key);
+            throw error;
+          },
+        );
+        inFlight.set(key, running);
+      }
+      return running;
     },
   };
 }
@@ -105,14 +123,15 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
 const SERVICES_PER_SLICE = 5000;
 
 /**
- * Numbers the fleet's services in the order it lists them, with each one's uptime target (NaN: no
+ * Numbers the fleet's services the gate admits in the order it lists them, with each one's uptime target (NaN: no
  * SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
  */
-async function numberServices(fleet: DashboardFleet): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
+async function numberServices(fleet: DashboardFleet, gate: PlaceGate | null): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
   const numbering = new ServiceNumbering();
   const targets: number[] = [];
   let slice = 0;
   for (const service of fleet.services.all()) {
+    if (gate !== null && !gate.admits(service.nodePath)) continue;
     if (numbering.add(service.id) === targets.length) targets.push(targetOf(fleet, service) ?? Number.NaN);
     if (++slice === SERVICES_PER_SLICE) {
       slice = 0;

@@ -5,7 +5,7 @@
  * a presented but invalid, expired or revoked token answers 401 so clients know to refresh.
  * Resolver errors answer 200 with `errors`, each with `extensions.code`.
  */
-import { execute, GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { AuthService } from '../auth/authService.js';
 import type { Viewer } from '../auth/roles.js';
@@ -33,6 +33,8 @@ export interface GraphQLExecutorOptions {
   readonly limits?: QueryLimits;
   /** @default true */
   readonly compile?: boolean;
+  /** Runs on every executed answer before it is sent (the policy's field filter: fields the viewer may not read become null). */
+  readonly resultFilter?: (document: DocumentNode, operationName: string | null, context: unknown, result: ExecutionResult) => void;
   /**
    * `plain`: parse, validate and execute (graphql-js) every request, nothing cached, as the
    * reference of bench/graphql.ts (SVC_GRAPHQL_EXECUTION). Overrides `compile`. @default 'compiled'
@@ -108,6 +110,7 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
       } else {
         result = await execute({ schema: options.schema, document: prepared.document, contextValue: context, variableValues: variables ?? null, operationName });
       }
+      options.resultFilter?.(prepared.document, operationName, context, result);
       const body: { data?: unknown; errors?: FormattedError[] } = {};
       if (result.errors && result.errors.length > 0) body.errors = result.errors.map((e) => formatError(e instanceof GraphQLError ? e : new GraphQLError(String(e))));
       if ('data' in result) body.data = result.data;

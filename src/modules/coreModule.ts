@@ -14,7 +14,6 @@ import { AuthService, createDecoyHash } from '../auth/authService.js';
 import { ensureBootstrapAdmin } from '../auth/bootstrapAdmin.js';
 import { createLoginThrottle } from '../auth/loginThrottle.js';
 import { PasswordResets } from '../auth/passwordResets.js';
-import { LOCAL_PROVIDER, providersRoute } from '../auth/providersRoute.js';
 import { SessionStore } from '../auth/sessionStore.js';
 import { createTokenService } from '../auth/tokens.js';
 import { resolveJwtSecret } from '../config/secrets.js';
@@ -115,7 +114,8 @@ export const coreModule: ProductModule<{}, CoreServices> = {
         await decoyHash;
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
-      routes: [...probeRoutes(rest), ...machineRoutes(rest), providersRoute(() => [LOCAL_PROVIDER])],
+      // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/auth/providers), which lists them.
+      routes: [...probeRoutes(rest), ...machineRoutes(rest)],
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
       start() {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.

@@ -1,7 +1,8 @@
 /** The hierarchy of nodes and the agents watching them, over GraphQL (issue 3). A node's id is its path. */
 import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../actors/agentRegistry.js';
 import type { NodeRecord } from '../actors/nodeHierarchy.js';
-import { authorize } from '../auth/roles.js';
+import { admitted, visibleServices } from '../auth/placeGate.js';
+import { authorize, placeGate } from '../auth/roles.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
@@ -82,20 +83,22 @@ export const operationsSchema: SchemaModule = {
       parent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => (n.parentPath === null ? null : (ctx.app.fleet.nodes.get(n.parentPath) ?? null)),
       childCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.nodes.childrenOf(n.path).length,
       children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) => childrenPage(ctx, n.path, args),
-      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.services.underNode(n.path).length,
+      // Counts, summaries and lists hold only services the viewer may see (environments, src/policy).
+      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => servicesUnder(ctx, n.path).length,
       statusSummary(n: NodeRecord, _args: unknown, ctx: GraphQLContext) {
         const counts: Record<string, number> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s.toLowerCase(), 0]));
-        const services = ctx.app.fleet.services.underNode(n.path);
+        const services = servicesUnder(ctx, n.path);
         for (const s of services) counts[s.status.toLowerCase()]! += 1;
         return { ...counts, total: services.length };
       },
       services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) {
         authorize(ctx.viewer, 'service:read');
         const key = (s: { name: string; nodePath: string }) => `${s.name}\u0000${s.nodePath}`;
-        const services = ctx.app.fleet.services.underNode(n.path).sort((a, b) => (key(a) < key(b) ? -1 : 1));
+        const services = servicesUnder(ctx, n.path).sort((a, b) => (key(a) < key(b) ? -1 : 1));
         return slicePage(services, readPage(args));
       },
-      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(n.path) ?? null,
+      // An agent is at its node: outside the viewer's environments it is not shown.
+      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => (placeGate(ctx.viewer)?.admits(n.path) === false ? null : (ctx.app.fleet.agents.get(n.path) ?? null)),
     },
     Agent: {
       online: (a: AgentRecord, _args: unknown, ctx: GraphQLContext) => a.lastHeartbeatAt !== null && ctx.app.clock.now() - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
@@ -119,7 +122,8 @@ export const operationsSchema: SchemaModule = {
       agents(_root, args: { online?: boolean | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'agent:read');
         const now = ctx.app.clock.now();
-        const agents = ctx.app.fleet.agents.list().sort((a, b) => (a.nodeId < b.nodeId ? -1 : 1));
+        // An agent is at its node: outside the viewer's environments it is not listed.
+        const agents = [...admitted(placeGate(ctx.viewer), ctx.app.fleet.agents.list(), (a) => a.nodeId)].sort((a, b) => (a.nodeId < b.nodeId ? -1 : 1));
         const online = (a: AgentRecord) => a.lastHeartbeatAt !== null && now - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS;
         return slicePage(agents, readPage(args), (a) => args.online == null || online(a) === args.online);
       },
@@ -132,6 +136,13 @@ export const operationsSchema: SchemaModule = {
     },
   },
 };
+
+/** The services at `path` and below that the viewer may see. */
+function servicesUnder(ctx: GraphQLContext, path: string) {
+  const gate = placeGate(ctx.viewer);
+  const services = ctx.app.fleet.services.underNode(path);
+  return gate === null ? services : visibleServices(gate, services);
+}
 
 function childrenPage(ctx: GraphQLContext, path: string, args: { limit?: number; offset?: number }): NodeRecord[] {
   const children = ctx.app.fleet.nodes.childrenOf(path).map((p) => ctx.app.fleet.nodes.get(p)!).sort(byPath);

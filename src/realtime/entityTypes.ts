@@ -13,6 +13,8 @@ export interface EntityType {
   /** Needed to take an edit lock on one of its fields. */
   readonly write: Action;
   exists(id: string): boolean;
+  /** Where the entity sits in the node hierarchy, for environment access (services); absent: nowhere in particular. */
+  placeOf?(id: string): string | undefined;
   /**
    * Whether this person may watch this one entity, for types whose readers differ per entity (a
    * ticket: its requester, assignee, group, staff). Absent: the `read` action decides alone.

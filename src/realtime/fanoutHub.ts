@@ -69,6 +69,8 @@ export interface FanoutHubOptions {
   /** Shapes errors in payloads the way the HTTP endpoint does (no internals). */
   readonly formatError: (error: GraphQLError) => unknown;
   readonly onExecutionFailure?: (error: unknown) => void;
+  /** Runs on every executed payload before it is serialized (the policy's field filter, with the group's context). */
+  readonly resultFilter?: (document: DocumentNode, operationName: string | null, context: unknown, result: ExecutionResult) => void;
 }
 
 export class FanoutHub {
@@ -172,8 +174,8 @@ export class FanoutHub {
    * that commit are answered, and writing to 10,000 sockets takes about 100 ms. Queued, the health
    * push that caused the event is answered first.
    */
-  publish(channel: string, root: Readonly<Record<string, unknown>>): void {
-    this.enqueue(() => this.publishNow(channel, root));
+  publish(channel: string, root: Readonly<Record<string, unknown>>, admit?: (contextValue: unknown) => boolean): void {
+    this.enqueue(() => this.publishNow(channel, root, admit));
   }
 
   /**
@@ -207,10 +209,12 @@ export class FanoutHub {
     }
   }
 
-  private publishNow(channel: string, root: Readonly<Record<string, unknown>>): void {
+  /** `admit`: asked once per group with its context; a group it refuses (the event is about a resource its viewers may not see) gets nothing. */
+  private publishNow(channel: string, root: Readonly<Record<string, unknown>>, admit?: (contextValue: unknown) => boolean): void {
     const groups = this.channels.get(channel);
     if (!groups) return;
     for (const group of groups) {
+      if (admit !== undefined && !admit(group.contextValue)) continue;
       // Resolvers are synchronous today; an asynchronous one queues later events behind it.
       const pending = group.tail ? group.tail.then(() => this.runGroup(group, root)) : this.runGroup(group, root);
       if (!pending) continue;
@@ -223,7 +227,10 @@ export class FanoutHub {
 
   private sendOnceNow(request: JoinRequest, root: Readonly<Record<string, unknown>>, send: (frame: string) => void): void {
     const prefix = `{"id":${JSON.stringify(request.subscriptionId)},"type":"next","payload":`;
-    const deliver = (result: ExecutionResult) => send(`${prefix}${this.serialize(result)}}`);
+    const deliver = (result: ExecutionResult) => {
+      this.options.resultFilter?.(request.document, request.operationName, request.contextValue, result);
+      send(`${prefix}${this.serialize(result)}}`);
+    };
     try {
       const result = execute({
         schema: this.options.schema,
@@ -267,6 +274,7 @@ export class FanoutHub {
 
   private send(group: Group, result: ExecutionResult): void {
     if (group.members === 0 || !this.publisher) return;
+    this.options.resultFilter?.(group.document, group.operationName, group.contextValue, result);
     const payload = this.serialize(result);
     for (const [id, subscribers] of group.ids) {
       const frame = `{"id":${JSON.stringify(id)},"type":"next","payload":${payload}}`;

@@ -6,6 +6,7 @@
 import type { Viewer } from '../auth/roles.js';
 import type { CoreServices, GraphQLContext } from '../graphql/context.js';
 import type { ProductModule } from '../modules/module.js';
+import type { PolicyServices } from '../policy/policySchema.js';
 import { FanoutHub } from './fanoutHub.js';
 import { realtimeSchema, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
@@ -15,14 +16,16 @@ export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'> 
   readonly realtimeHub: FanoutHub;
 }
 
-export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'>, RealtimeModuleServices> = {
+/** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
+export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & Partial<PolicyServices>, RealtimeModuleServices> = {
   name: 'realtime',
   schema: [realtimeSchema],
-  create(kit, { sessions, users }) {
+  create(kit, { sessions, users, policy }) {
     const hub = new FanoutHub({
       schema: kit.graphql.schema,
       formatError: kit.graphql.formatError,
       onExecutionFailure: (error) => kit.logger.error('a subscription payload failed to execute', { error }),
+      ...(policy ? { resultFilter: policy.filterResult } : {}),
     });
     const realtime = new RealtimeService({
       hub,
@@ -32,6 +35,7 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       clock: kit.clock,
       logger: kit.logger,
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
+      ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });
     return {
       services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub },

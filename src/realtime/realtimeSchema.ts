@@ -150,6 +150,9 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
     ServiceStatusChange: {
       service: (change: { serviceId: string }, _args: unknown, ctx: Context) => ctx.app.fleet.services.get(change.serviceId) ?? null,
     },
+    EntityEvent: {
+      data: (event: { entityType: string; data: unknown }, _args: unknown, ctx: Context) => ctx.app.realtime.entityDataText(ctx.viewer, event),
+    },
     EditLock: {
       entityType: (lock: EditLock) => lock.entityKey.slice(0, lock.entityKey.indexOf(':')),
       entityId: (lock: EditLock) => lock.entityKey.slice(lock.entityKey.indexOf(':') + 1),

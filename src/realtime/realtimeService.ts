@@ -6,7 +6,7 @@
  */
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../auth/authService.js';
-import { authorize, type Action, type Viewer } from '../auth/roles.js';
+import { authorize, can, placeGate, type Action, type Viewer } from '../auth/roles.js';
 import type { SessionStore } from '../auth/sessionStore.js';
 import { isSessionOpen } from '../auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../clock.js';
@@ -49,6 +49,8 @@ export interface RealtimeServiceDeps {
   readonly logger: Logger;
   /** The GraphQL context payloads execute with for this viewer. */
   readonly contextFor: (viewer: Viewer) => unknown;
+  /** Entity event data as a viewer may see it (the policy nulls protected fields of the record it carries). */
+  readonly redactEntityData?: (viewer: Viewer | null, entityType: string, data: unknown) => unknown;
 }
 
 export interface ViewersPayload {
@@ -98,7 +100,8 @@ export class RealtimeService {
     const viewer = authorize(scope.connection.viewer, 'service:read');
     if (serviceId !== null && nodePath !== null) throw new AppError(ErrorCode.BadRequest, 'give serviceId or nodePath, not both');
     if (serviceId !== null) {
-      this.deps.entityTypes.resolve('service', serviceId);
+      const type = this.deps.entityTypes.resolve('service', serviceId);
+      authorize(viewer, 'service:read', type.placeOf?.(serviceId));
       return this.stream(scope, channels.serviceStatus(serviceId), 'shared', viewer);
     }
     if (nodePath !== null) {
@@ -120,7 +123,7 @@ export class RealtimeService {
 
   entityStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read);
+    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     return this.stream(scope, channels.entity(entityKey(typeName, id)), 'shared', viewer);
   }
@@ -128,7 +131,7 @@ export class RealtimeService {
   /** Watching an entity makes the person a viewer (`user:viewing`) until the subscription ends. */
   viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read);
+    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     const key = entityKey(typeName, id);
     const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
@@ -154,7 +157,7 @@ export class RealtimeService {
   /** Lock changes of one entity; the first frame is the current locks. */
   locksStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read);
+    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
     const membership = this.deps.hub.join(request);
@@ -234,10 +237,20 @@ export class RealtimeService {
   // ---- events ------------------------------------------------------------------------------
 
   /** Plugins publish into the generic subscription of an entity (`entityEvents`). */
-  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number): void {
+  /** `place`: the node path of the service the event is about; payload groups whose viewers may not see services there hear nothing of it. */
+  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number, place?: string): void {
     const channel = channels.entity(entityKey(typeName, id));
     if (!this.deps.hub.hasSubscribers(channel)) return;
-    this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: JSON.stringify(data ?? null) } });
+    const admit = place === undefined ? undefined : (context: unknown) => placeGate((context as { viewer: Viewer | null }).viewer)?.admits(place) !== false;
+    // The data stays an object until each group executes: `entityDataText` shows it as that group may see it.
+    this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: data ?? null } }, admit);
+  }
+
+  /** The `data` text of an entity event for the viewer of a payload group. */
+  entityDataText(viewer: Viewer | null, event: { readonly entityType: string; readonly data: unknown }): string {
+    if (typeof event.data === 'string') return event.data;
+    const redact = this.deps.redactEntityData;
+    return JSON.stringify(redact ? redact(viewer, event.entityType, event.data) : event.data);
   }
 
   /** A committed domain event: what live subscribers hear of it (the realtime module subscribes this). */
@@ -308,17 +321,23 @@ export class RealtimeService {
       documentKey: scope.documentKey,
       operationName: scope.operationName,
       variables: scope.variables,
-      visibility: visibility === 'shared' ? `role:${viewer.role}` : `user:${viewer.userId}`,
-      contextValue: visibility === 'shared' ? this.roleContext(viewer.role) : this.deps.contextFor(viewer),
+      visibility: visibility === 'shared' ? sharedKey(viewer) : `user:${viewer.userId}`,
+      contextValue: visibility === 'shared' ? this.sharedContext(viewer) : this.deps.contextFor(viewer),
     };
   }
 
-  /** A context with the role but nobody's identity: shared payloads never carry self-only data. */
-  private roleContext(role: Viewer['role']): unknown {
-    let context = this.roleContexts.get(role);
+  /**
+   * A context with the role and the policy's access (the same for everyone of a role and set of
+   * groups) but nobody's identity: shared payloads never carry self-only data.
+   */
+  private sharedContext(viewer: Viewer): unknown {
+    const key = sharedKey(viewer);
+    let context = this.roleContexts.get(key);
     if (context === undefined) {
-      context = this.deps.contextFor({ userId: '', username: '', role, sessionId: '' });
-      this.roleContexts.set(role, context);
+      const { role, access } = viewer;
+      context = this.deps.contextFor(access === undefined ? { userId: '', username: '', role, sessionId: '' } : { userId: '', username: '', role, sessionId: '', access });
+      if (this.roleContexts.size > 10_000) this.roleContexts.clear();
+      this.roleContexts.set(key, context);
     }
     return context;
   }
@@ -358,7 +377,10 @@ export class RealtimeService {
       changedAt: event.at,
       origin: event.origin,
     };
-    for (const channel of targets) if (hub.hasSubscribers(channel)) hub.publish(channel, { serviceStatusChanged: payload });
+    // Groups whose viewers may not read the service (environment access) hear nothing of it.
+    const place = parentPath(service.path);
+    const admit = (context: unknown) => can((context as { viewer: Viewer | null }).viewer, 'service:read', place);
+    for (const channel of targets) if (hub.hasSubscribers(channel)) hub.publish(channel, { serviceStatusChanged: payload }, admit);
     this.publishEntityEvent('service', service.id, 'service:status_changed', { service, previousStatus: event.previousStatus, status: event.status, message: event.message }, event.at);
   }
 
@@ -423,4 +445,9 @@ function lockTtlMs(ttlSeconds: number | null): number {
 function lockRefusal(typeName: string, id: string, field: string, outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' }): AppError {
   if (outcome.reason === 'not-held') return new AppError(ErrorCode.Conflict, `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`);
   return new AppError(ErrorCode.Conflict, `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`);
+}
+
+/** Who sees the same shared payload: everyone with the same policy access, or (engine off) the same role. */
+function sharedKey(viewer: Viewer): string {
+  return viewer.access === undefined ? `role:${viewer.role}` : `access:${viewer.access.key}`;
 }

@@ -3,7 +3,8 @@
  * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
  * that start with the query rank before those that merely contain it, then shorter names first.
  */
-import { authorize, can } from '../auth/roles.js';
+import { visibleServices } from '../auth/placeGate.js';
+import { authorize, can, placeGate } from '../auth/roles.js';
 import { externalIdOf } from '../domain/service.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -112,8 +113,11 @@ function searchAll(ctx: GraphQLContext, needle: string) {
     return out;
   };
   const showEmail = can(ctx.viewer, 'user:read-private');
+  // Services outside the viewer's environments (src/policy) are not found.
+  const gate = placeGate(ctx.viewer);
+  const services = gate === null ? ctx.app.fleet.services.all() : visibleServices(gate, ctx.app.fleet.services.all());
   return {
-    services: collect(ctx.app.fleet.services.all(), (s) => [s.name, s.displayName]),
+    services: collect(services, (s) => [s.name, s.displayName]),
     // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.
     nodes: collect(ctx.app.fleet.nodes.all(), (n) => [n.name, n.path]),
     users: collect(ctx.app.users.all(), (u) => [u.username, u.displayName, showEmail ? u.email : null]),

@@ -3,7 +3,8 @@
  * owner, team, dependencies and dependents resolve by id lookups, so a page of services with all
  * of them costs no database query at all (no N+1 by construction).
  */
-import { authorize } from '../auth/roles.js';
+import { visibleServices } from '../auth/placeGate.js';
+import { authorize, can, placeGate, placesMatter, type Viewer } from '../auth/roles.js';
 import type { ServiceUpdate } from '../actors/serviceChanges.js';
 import { isBackupOverdue } from '../domain/backup.js';
 import { externalIdOf, isServiceStatus, type ServiceDependency, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
@@ -70,8 +71,8 @@ export const servicesSchema: SchemaModule = {
       tags: [String!]!
       owner: User
       team: Group
-      "JSON object held as a string."
-      metadata: String!
+      "JSON object held as a string; null when a field permission hides it from you (docs/access.md)."
+      metadata: String
       namespace: String
       slaGroup: String
       replicas: Int
@@ -171,7 +172,8 @@ export const servicesSchema: SchemaModule = {
       lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
       dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => resolveDependencies(s.dependencies, ctx),
       dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext) {
-        return ctx.app.fleet.services.dependentsOf(s.id).map((source) => ({
+        // Services outside the viewer's environments (src/policy) are not shown as dependents.
+        return visibleServices(placeGate(ctx.viewer), ctx.app.fleet.services.dependentsOf(s.id)).map((source) => ({
           sourceService: source,
           dependencyType: source.dependencies.find((d) => d.targetId === s.id)?.type ?? 'runtime',
         }));
@@ -190,22 +192,31 @@ export const servicesSchema: SchemaModule = {
       serviceCount(_root, args: { filter?: ServiceFilter | null }, ctx) {
         authorize(ctx.viewer, 'service:read');
         const { services } = ctx.app.fleet;
-        if (!args.filter) return services.size;
-        const keep = serviceMatcher(args.filter, ctx.app.fleet);
+        const viewer = ctx.viewer;
+        const placed = placesMatter(viewer);
+        if (!args.filter && !placed) return services.size;
+        const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of services.all()) if (keep(s)) count += 1;
+        for (const s of services.all()) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
-      service: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:read'), ctx.app.fleet.services.get(args.id) ?? null),
+      service(_root, args: { id: string }, ctx) {
+        authorize(ctx.viewer, 'service:read');
+        const record = ctx.app.fleet.services.get(args.id);
+        // Outside the viewer's environments a service is as absent as one that does not exist.
+        return record !== undefined && can(ctx.viewer, 'service:read', record.nodePath) ? record : null;
+      },
     },
     Mutation: {
       createService(_root, args: { input: Record<string, unknown> }, ctx) {
         authorize(ctx.viewer, 'service:write');
         const input = args.input;
         const fields = readUpdate(input);
+        const nodePath = readNodePath(input['nodeId'], 'nodeId', new Warnings());
+        authorize(ctx.viewer, 'service:write', nodePath);
         return ctx.app.serviceCommands.createService({
           name: serviceName(input['name'], 'name'),
-          nodePath: readNodePath(input['nodeId'], 'nodeId', new Warnings()),
+          nodePath,
           displayName: fields.displayName ?? null,
           status: fields.status ?? null,
           statusMessage: fields.statusMessage ?? null,
@@ -219,16 +230,23 @@ export const servicesSchema: SchemaModule = {
         });
       },
       updateService(_root, args: { id: string; input: Record<string, unknown> }, ctx) {
-        authorize(ctx.viewer, 'service:write');
+        authorize(ctx.viewer, 'service:write', placeOf(ctx, args.id));
         return ctx.app.serviceCommands.updateService(args.id, readUpdate(args.input));
       },
-      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete'), ctx.app.serviceCommands.deleteService(args.id)),
+      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete', placeOf(ctx, args.id)), ctx.app.serviceCommands.deleteService(args.id)),
     },
   },
 };
 
+/** Where a service sits, for environment access (undefined: no such service, which the command reports). */
+function placeOf(ctx: GraphQLContext, id: string): string | undefined {
+  return ctx.app.fleet.services.get(id)?.nodePath;
+}
+
 function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args: { limit?: number; offset?: number }): ServiceRecord[] {
   const { services } = ctx.app.fleet;
+  const viewer: Viewer | null = ctx.viewer;
+  const placed = placesMatter(viewer);
   const page = readPage(args);
   const keep = filter ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
@@ -237,6 +255,7 @@ function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args:
   for (const id of services.ordered()) {
     const record = services.get(id)!;
     if (keep && !keep(record)) continue;
+    if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {
       skipped += 1;
       continue;
@@ -262,9 +281,11 @@ function canonicalJson(value: unknown): string {
 
 function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext) {
   const out: { targetService: ServiceRecord; dependencyType: string }[] = [];
+  // A target outside the viewer's environments (src/policy) is left out, like one that does not exist.
+  const gate = dependencies.length === 0 ? null : placeGate(ctx.viewer);
   for (const d of dependencies) {
     const target = ctx.app.fleet.services.get(d.targetId);
-    if (target) out.push({ targetService: target, dependencyType: d.type });
+    if (target && (gate === null || gate.admits(target.nodePath))) out.push({ targetService: target, dependencyType: d.type });
   }
   return out;
 }

@@ -12,6 +12,10 @@
  * | `sla-alert` | an alert id | that alert's changes |
  *
  * `data` (JSON text) is `{change, incident}` or `{change, alert}` in the shape GraphQL shows them.
+ *
+ * Environments (src/policy): an event about a service is published with the service's place, so
+ * people who may not see services there hear nothing of it on any of these channels; `sla-service`
+ * of such a service is refused when subscribing, like the service itself.
  */
 import type { Origin } from '../events/domainEvents.js';
 import type { DomainEvent } from '../events/domainEvents.js';
@@ -48,6 +52,8 @@ export const SLA_ENTITY_ALL = 'all';
 
 export interface SlaEntityLookups {
   readonly serviceExists: (id: string) => boolean;
+  /** The node path of a service (environment access); undefined when it does not exist. */
+  readonly placeOf?: (serviceId: string) => string | undefined;
   readonly definitionExists: (id: string) => boolean;
 }
 
@@ -58,7 +64,7 @@ export interface SlaEntityLookups {
 export function slaEntityTypes(lookups: SlaEntityLookups): EntityType[] {
   return [
     { name: 'sla', read: 'sla:read', write: 'sla:write', exists: (id) => id === SLA_ENTITY_ALL },
-    { name: 'sla-service', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.serviceExists(id) },
+    { name: 'sla-service', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.serviceExists(id), ...(lookups.placeOf ? { placeOf: lookups.placeOf } : {}) },
     { name: 'sla-definition', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.definitionExists(id) },
     { name: 'sla-incident', read: 'sla:read', write: 'sla:write', exists: isUuid },
     { name: 'sla-alert', read: 'sla:read', write: 'sla:write', exists: isUuid },
@@ -66,12 +72,13 @@ export function slaEntityTypes(lookups: SlaEntityLookups): EntityType[] {
 }
 
 /** The committed-event handler: every incident and alert change to the entity channels it concerns. */
-export function slaEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>): (event: DomainEvent) => void {
+export function slaEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>, placeOf: (serviceId: string) => string | undefined = () => undefined): (event: DomainEvent) => void {
   return (event) => {
     if (event.type === 'sla.incident') {
       const { incident } = event;
       const data = { change: event.change, incident: incidentData(incident) };
-      const publish = (type: string, id: string) => realtime.publishEntityEvent(type, id, 'sla:incident', data, event.at);
+      const place = placeOf(incident.serviceId);
+      const publish = (type: string, id: string) => realtime.publishEntityEvent(type, id, 'sla:incident', data, event.at, place);
       publish('sla', SLA_ENTITY_ALL);
       publish('sla-service', incident.serviceId);
       publish('sla-incident', incident.id);
@@ -79,7 +86,8 @@ export function slaEventPublisher(realtime: Pick<RealtimeService, 'publishEntity
     } else if (event.type === 'sla.alert') {
       const { alert } = event;
       const data = { change: event.change, alert: alertData(alert) };
-      const publish = (type: string, id: string) => realtime.publishEntityEvent(type, id, 'sla:alert', data, event.at);
+      const place = alert.serviceId === null ? undefined : placeOf(alert.serviceId);
+      const publish = (type: string, id: string) => realtime.publishEntityEvent(type, id, 'sla:alert', data, event.at, place);
       publish('sla', SLA_ENTITY_ALL);
       if (alert.serviceId !== null) publish('sla-service', alert.serviceId);
       if (alert.definitionId !== null) publish('sla-definition', alert.definitionId);

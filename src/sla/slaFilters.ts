@@ -1,4 +1,7 @@
 /** Filter arguments shared by the plugin's lists: ids checked, a time range in order. */
+import type { Knex } from 'knex';
+import { hiddenServiceIds } from '../auth/placeGate.js';
+import { placeGate, type Viewer } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { idFilter } from './slaIds.js';
 
@@ -24,4 +27,20 @@ export function nameFilter(value: string | null | undefined): string | null {
 /** An empty list is taken as "any", like a missing one: a filter that keeps nothing is never what is meant. */
 export function listFilter<T>(values: readonly T[] | null | undefined): readonly T[] | null {
   return values == null || values.length === 0 ? null : values;
+}
+
+/**
+ * Leaves out rows of these services (the viewer's hidden ones: auth/placeGate.ts `hiddenServiceIds`);
+ * rows without a service (a group's or a definition's) stay. One array parameter, whatever the count.
+ * The ids are the fleet's own UUIDs, so the array literal needs no quoting.
+ */
+export function withoutServices(query: Knex.QueryBuilder, hidden: readonly string[] | undefined, column = 'service_id'): Knex.QueryBuilder {
+  if (hidden === undefined || hidden.length === 0) return query;
+  return query.where((q) => q.whereNull(column).orWhereRaw(`?? <> all(?::uuid[])`, [column, `{${hidden.join(',')}}`]));
+}
+
+/** The ids of the services this viewer may not see (none without environments: one check). */
+export function hiddenServicesOf(viewer: Viewer | null, services: { all(): Iterable<{ readonly id: string; readonly nodePath: string }> }): readonly string[] {
+  const gate = placeGate(viewer);
+  return gate === null ? [] : hiddenServiceIds(gate, services.all());
 }

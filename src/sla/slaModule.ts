@@ -54,7 +54,7 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     return {
       services: { sla },
       hydrate: () => hydrateSla(knex, sla),
-      entityTypes: slaEntityTypes({ serviceExists: (id) => fleet.services.get(id) !== undefined, definitionExists: (id) => catalog.definition(id) !== undefined }),
+      entityTypes: slaEntityTypes({ serviceExists: (id) => fleet.services.get(id) !== undefined, definitionExists: (id) => catalog.definition(id) !== undefined, placeOf: (id) => fleet.services.get(id)?.nodePath }),
       busHandlers: {
         staged(event) {
           switch (event.type) {
@@ -82,7 +82,7 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
               return;
           }
         },
-        committed: slaEventPublisher(realtime),
+        committed: slaEventPublisher(realtime, (id) => fleet.services.get(id)?.nodePath),
       },
       start: () => backupWatch.start(),
       stop: () => backupWatch.stop(),

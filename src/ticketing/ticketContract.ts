@@ -109,10 +109,13 @@ export interface WorkflowState {
   readonly category: StatusCategory;
 }
 
-/** A step run after a transition commits (src/ticketing/workflows runs them). */
+/**
+ * A step run after a transition commits (src/ticketing/workflows runs them): an HTTP request
+ * through the outbound validator, or an in-app notification to the ticket's requester and
+ * assignee. (Routing to a group is the catalog item's or a routing rule's job, not a step's.)
+ */
 export type WorkflowStep =
   | { readonly type: 'HTTP_REQUEST'; readonly name: string; readonly url: string; readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; readonly headers?: Readonly<Record<string, string>>; readonly body?: string }
-  | { readonly type: 'ASSIGN_GROUP'; readonly name: string; readonly groupName: string }
   | { readonly type: 'NOTIFY'; readonly name: string; readonly message: string };
 
 export interface WorkflowTransition {

@@ -12,15 +12,17 @@ import {
   type SlaTrendSeriesResult,
   type SlaTrendSeriesTask,
 } from '../sla/slaBatchTasks.js';
+import { readTemplateYaml, type TemplateYamlResult, type TemplateYamlTask } from '../ticketing/templates/templateYamlTask.js';
 import type { TaskHandlers, WorkerPool } from './workerPool.js';
 
-export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask;
-export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult;
+export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask | TemplateYamlTask;
+export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult | TemplateYamlResult;
 
 export const productTasks: TaskHandlers<WorkerInput, WorkerOutput> = {
   dashboardStats: summarizeDashboard,
   slaPeriodResults: computePeriodResults,
   slaTrendSeries: computeTrendSeries,
+  templateYaml: readTemplateYaml,
 };
 
 export type ProductWorkerPool = WorkerPool<WorkerInput, WorkerOutput>;

@@ -15,6 +15,7 @@ import type { Backend, TestStore } from './backends.js';
 
 export const TEST_API_KEY = 'test-operator-key-0123456789';
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789-abcdefghijklmnop';
+export const TEST_AUTH_SECRET_KEY = 'test-auth-secret-key-0123456789-abcdefghij';
 
 export interface TestServer {
   readonly url: string;
@@ -63,6 +64,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     SVC_RATE_LIMIT_RPS: '100000',
     SVC_RATE_LIMIT_BURST: '100000',
     SVC_JWT_SECRET: TEST_JWT_SECRET,
+    SVC_AUTH_SECRET_KEY: TEST_AUTH_SECRET_KEY,
     SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '100000',
     SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
     ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),

@@ -32,6 +32,9 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'exclusion-window:read': ['admin', 'operator', 'user'],
   'exclusion-window:write': ['admin', 'operator'],
   'agent-key:manage': ['admin'],
+  'auth-provider:manage': ['admin'],
+  'policy:manage': ['admin'],
+  'workflow:read': ['admin', 'operator'],
   'ticket:read': ['admin', 'operator', 'user'],
   'ticket:create': ['admin', 'operator', 'user'],
 };

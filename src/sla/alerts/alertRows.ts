@@ -4,6 +4,7 @@ import type { Page } from '../../graphql/pagination.js';
 import type { Row } from '../../persistence/batchWriter.js';
 import { epoch, iso, jsonColumn, textOrNull } from '../../persistence/tables.js';
 import type { AlertKind, AlertStatus, SlaAlert } from './alertRules.js';
+import { withoutServices } from '../slaFilters.js';
 
 export function alertToRow(a: SlaAlert): Row {
   return {
@@ -31,6 +32,8 @@ export function rowToAlert(row: Record<string, unknown>): SlaAlert {
 }
 
 export interface AlertFilter {
+  /** Services the viewer may not see (environments): their rows are left out. */
+  readonly hiddenServiceIds?: readonly string[];
   readonly kinds: readonly AlertKind[] | null;
   readonly statuses: readonly AlertStatus[] | null;
   readonly definitionId: string | null;
@@ -56,6 +59,7 @@ function filtered(knex: Knex, filter: AlertFilter): Knex.QueryBuilder {
   }
   if (filter.definitionId !== null) query.where('definition_id', filter.definitionId);
   if (filter.serviceId !== null) query.where('service_id', filter.serviceId);
+  withoutServices(query, filter.hiddenServiceIds);
   if (filter.groupName !== null) query.where('group_name', filter.groupName);
   if (filter.from !== null) query.where('raised_at', '>=', iso(filter.from));
   if (filter.to !== null) query.where('raised_at', '<', iso(filter.to));

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
 import type { SlaContext } from '../slaContext.js';
-import { idFilter, listFilter, nameFilter, timeRange, type TimeRangeArgs } from '../slaFilters.js';
+import { idFilter, listFilter, nameFilter, timeRange, type TimeRangeArgs, hiddenServicesOf } from '../slaFilters.js';
 import { alertStatus, type AlertKind, type AlertStatus, type SlaAlert } from './alertRules.js';
 import type { AlertFilter } from './alertRows.js';
 
@@ -91,11 +91,12 @@ export const alertSchema: SchemaModule<SlaContext> = {
     Query: {
       slaAlerts(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.alerts.list(readFilter(args.filter), readPage(args));
+        // Alerts of services outside the viewer's environments are left out (src/policy); a group's or a definition's stay.
+        return ctx.app.sla.alerts.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
       },
       slaAlertCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.alerts.count(readFilter(args.filter));
+        return ctx.app.sla.alerts.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
       },
     },
     Mutation: {

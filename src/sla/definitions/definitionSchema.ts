@@ -2,7 +2,7 @@
  * SLA definitions, targets and assignments over GraphQL. Every signed-in person reads them
  * (`sla:read`); operators and admins change them (`sla:write`).
  */
-import { authorize } from '../../auth/roles.js';
+import { authorize, placeGate } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
@@ -162,7 +162,11 @@ export const definitionSchema: SchemaModule<SlaContext> = {
     SLAAssignment: {
       // An assignment outlives nothing: deleting the definition deletes it, so the definition is there.
       definition: (a: SlaAssignment, _args: unknown, ctx: Ctx) => ctx.app.sla.catalog.definition(a.definitionId),
-      service: (a: SlaAssignment, _args: unknown, ctx: Ctx) => (a.serviceId === null ? null : (ctx.app.fleet.services.get(a.serviceId) ?? null)),
+      // A service outside the viewer's environments (src/policy) is not shown.
+      service(a: SlaAssignment, _args: unknown, ctx: Ctx) {
+        const service = a.serviceId === null ? undefined : ctx.app.fleet.services.get(a.serviceId);
+        return service === undefined || placeGate(ctx.viewer)?.admits(service.nodePath) === false ? null : service;
+      },
       slaGroup: (a: SlaAssignment) => a.groupName,
     },
     Query: {

@@ -4,7 +4,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
 import type { SlaContext } from '../slaContext.js';
-import { idFilter, listFilter, nameFilter, timeRange, type TimeRangeArgs } from '../slaFilters.js';
+import { idFilter, listFilter, nameFilter, timeRange, type TimeRangeArgs, hiddenServicesOf } from '../slaFilters.js';
 import { SLA_EVENT_KINDS, type SlaEventEntry, type SlaEventFilter, type SlaEventKind } from './slaEventLog.js';
 
 type Ctx = GraphQLContext<SlaContext>;
@@ -73,11 +73,12 @@ export const eventLogSchema: SchemaModule<SlaContext> = {
     Query: {
       slaEventLog(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.eventLog.list(readFilter(args.filter), readPage(args));
+        // Entries about services outside the viewer's environments are left out (src/policy).
+        return ctx.app.sla.eventLog.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
       },
       slaEventLogCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.eventLog.count(readFilter(args.filter));
+        return ctx.app.sla.eventLog.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
       },
     },
   },

@@ -8,6 +8,7 @@ import type { Origin } from '../../events/domainEvents.js';
 import type { Page } from '../../graphql/pagination.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import { epoch, iso, jsonColumn, textOrNull } from '../../persistence/tables.js';
+import { withoutServices } from '../slaFilters.js';
 import { slaEventsTable } from '../slaTables.js';
 
 export const SLA_EVENT_KINDS = [
@@ -40,6 +41,8 @@ export interface SlaEventEntry extends Required<{ [K in keyof SlaEventSubjects]:
 }
 
 export interface SlaEventFilter {
+  /** Services the viewer may not see (environments): their entries are left out. */
+  readonly hiddenServiceIds?: readonly string[];
   readonly kinds: readonly SlaEventKind[] | null;
   readonly definitionId: string | null;
   readonly serviceId: string | null;
@@ -103,6 +106,7 @@ export class SlaEventLog {
       query.where((q) => q.where('definition_id', id).orWhereRaw(`data->'incident'->'definitionIds' @> ?::jsonb`, [JSON.stringify([id])]));
     }
     if (filter.serviceId !== null) query.where('service_id', filter.serviceId);
+    withoutServices(query, filter.hiddenServiceIds);
     if (filter.groupName !== null) query.where('group_name', filter.groupName);
     if (filter.from !== null) query.where('at', '>=', iso(filter.from));
     if (filter.to !== null) query.where('at', '<', iso(filter.to));

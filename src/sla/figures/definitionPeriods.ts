@@ -8,7 +8,13 @@
  * until late data or a window change invalidates them (slaFiguresModule.ts), then computed again on
  * the next read. The current period and the missing closed ones are computed together: one timeline
  * load from the oldest missing period's start, one batch of (service x period) assignments.
+ *
+ * Environments (src/policy): for a viewer with a place gate, every period is computed from the
+ * services they may see (pooled and per service) and nothing is stored: stored periods are the
+ * whole fleet's. No gate: as before.
  */
+import { visibleServices } from '../../auth/placeGate.js';
+import type { PlaceGate } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { judgePeriod, type PeriodMeasure } from '../periodArithmetic.js';
@@ -49,23 +55,27 @@ export function definitionOrThrow(deps: Pick<FigureDeps, 'catalog'>, id: string)
   return definition;
 }
 
-export async function definitionPeriods(deps: FigureDeps, definitionId: string, limit: number): Promise<DefinitionPeriod[]> {
+export async function definitionPeriods(deps: FigureDeps, definitionId: string, limit: number, gate: PlaceGate | null = null): Promise<DefinitionPeriod[]> {
   const definition = definitionOrThrow(deps, definitionId);
   const now = deps.clock.now();
   const periods: CalendarPeriod[] = [definitionPeriodAt(definition, now)];
   while (periods.length < limit) periods.push(previousCalendarPeriod(periods[periods.length - 1]!, zoneOf(definition)));
+  if (gate !== null) {
+    const computed = await computePeriods(deps, definition, periods, now, gate);
+    return periods.map((p) => computed.get(p.key)!);
+  }
   const stored = await deps.store.read(definition.id, periods.slice(1).map((p) => p.key));
   const missing = periods.filter((p, i) => i === 0 || !stored.has(p.key));
   const computed = await computePeriods(deps, definition, missing, now);
   return periods.map((p) => computed.get(p.key) ?? fromStored(stored.get(p.key)!));
 }
 
-/** Figures of `periods` as of `now`; the closed ones are stored. */
-export async function computePeriods(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number): Promise<Map<string, DefinitionPeriod>> {
+/** Figures of `periods` as of `now`; the closed ones are stored (the whole fleet's only: without a gate). */
+export async function computePeriods(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number, gate: PlaceGate | null = null): Promise<Map<string, DefinitionPeriod>> {
   const out = new Map<string, DefinitionPeriod>();
   if (periods.length === 0) return out;
   const generation = deps.store.generation(definition.id);
-  const services = coveredServices(deps, definition.id);
+  const services = gate === null ? coveredServices(deps, definition.id) : visibleServices(gate, coveredServices(deps, definition.id));
   const from = Math.min(...periods.map((p) => p.start));
   const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, now) });
   const targets = services.map((s) => serviceTarget(deps, definition, s));
@@ -85,7 +95,7 @@ export async function computePeriods(deps: FigureDeps, definition: SlaDefinition
     const result = withoutCovered(judgePeriod(pooled, definition.targetPercent));
     const final = period.end <= now;
     out.set(period.key, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, final, computedAt: now, targetValue: definition.targetPercent, result, services: perService });
-    if (final) {
+    if (final && gate === null) {
       const head: StoredSubjectResult = { subjectType: 'definition', subjectId: definition.id, targetValue: definition.targetPercent, result };
       stagedAny = deps.store.write(definition.id, generation, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, computedAt: now }, [...perService, head]) || stagedAny;
     }

@@ -4,7 +4,7 @@
  * dashboard stats (also as `dashboardStats.slaStats`) and a group's `status` and `currentUptime`.
  * docs/decisions.md "SLA figures and the daily report" has the rules.
  */
-import { authorize } from '../../auth/roles.js';
+import { authorize, placeGate } from '../../auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import type { StoredResult, StoredSubjectResult } from './periodResultStore.js';
@@ -157,37 +157,38 @@ export const figuresSchema: SchemaModule<SlaFiguresServices> = {
       serviceCount: (p: DefinitionPeriod) => p.services.length,
       ...resultResolvers((p: DefinitionPeriod) => p.result),
     },
+    // Every figure is made of the services the viewer may see (environments, src/policy): placeGate.
     Query: {
       slaPeriodResults(_root, args: { slaDefinitionId: string; limit?: number | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.slaFigures.periodResults(args.slaDefinitionId, args.limit ?? null);
+        return ctx.app.slaFigures.periodResults(args.slaDefinitionId, args.limit ?? null, placeGate(ctx.viewer));
       },
       slaSnapshotTrend(_root, args: { serviceId: string; hoursBack?: number | null; slaDefinitionId?: string | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.slaFigures.snapshotTrend(args.serviceId, args.hoursBack ?? 24, args.slaDefinitionId ?? null);
+        return ctx.app.slaFigures.snapshotTrend(args.serviceId, args.hoursBack ?? 24, args.slaDefinitionId ?? null, placeGate(ctx.viewer));
       },
       slaTrendData(_root, args: { filter: { periodType: TrendPeriodType; monthsBack?: number | null; slaDefinitionId?: string | null; serviceId?: string | null; group?: string | null } }, ctx) {
         authorize(ctx.viewer, 'sla:read');
         const f = args.filter;
-        return ctx.app.slaFigures.trendData({ periodType: f.periodType, monthsBack: f.monthsBack ?? 0, slaDefinitionId: f.slaDefinitionId ?? null, serviceId: f.serviceId ?? null, group: f.group ?? null });
+        return ctx.app.slaFigures.trendData({ periodType: f.periodType, monthsBack: f.monthsBack ?? 0, slaDefinitionId: f.slaDefinitionId ?? null, serviceId: f.serviceId ?? null, group: f.group ?? null }, placeGate(ctx.viewer));
       },
       async slaDashboardStats(_root, _args: unknown, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return (await ctx.app.slaFigures.fleet()).dashboard;
+        return (await ctx.app.slaFigures.fleet(placeGate(ctx.viewer))).dashboard;
       },
     },
     DashboardStats: {
       async slaStats(_stats: unknown, _args: unknown, ctx: Ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return (await ctx.app.slaFigures.fleet()).dashboard;
+        return (await ctx.app.slaFigures.fleet(placeGate(ctx.viewer))).dashboard;
       },
     },
     SLAGroup: {
       async status(group: { name: string }, _args: unknown, ctx: Ctx) {
-        return (await ctx.app.slaFigures.group(group.name)).status;
+        return (await ctx.app.slaFigures.group(group.name, placeGate(ctx.viewer))).status;
       },
       async currentUptime(group: { name: string }, _args: unknown, ctx: Ctx) {
-        return (await ctx.app.slaFigures.group(group.name)).currentUptime;
+        return (await ctx.app.slaFigures.group(group.name, placeGate(ctx.viewer))).currentUptime;
       },
     },
   },

@@ -11,7 +11,13 @@
  * Per group: `currentUptime` is its members' month-to-date measures pooled; `status` is that pooled
  * figure judged against the group's uptime target (override, else declared), or, for a group
  * without a target, the worst SLA status of its members (NO_DATA when none has one).
+ *
+ * Environments (src/policy): a viewer's place gate filters the services before the load, so the
+ * figures (the pools of groups included) are made of what they may see; each gate key has its own
+ * cache entry, the whole fleet's under ''. No gate: as before.
  */
+import type { PlaceGate } from '../../auth/roles.js';
+import { visibleServices } from '../../auth/placeGate.js';
 import { groupUptimeTarget } from '../groups/groupMembers.js';
 import { actualValueOf, judgePeriod, monthPeriod, type PeriodMeasure, type PeriodStatus } from '../periodArithmetic.js';
 import { addMeasures, EMPTY_MEASURE, worseStatus } from '../trends/pooledMeasure.js';
@@ -34,37 +40,49 @@ export interface FleetFigures {
   readonly groups: ReadonlyMap<string, GroupFigures>;
 }
 
+/** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
+const MAX_CACHED_GATES = 256;
+
 export class FleetFigureCache {
-  private cached: FleetFigures | undefined;
-  private inFlight: Promise<FleetFigures> | undefined;
+  private readonly cached = new Map<string, FleetFigures>();
+  private readonly inFlight = new Map<string, Promise<FleetFigures>>();
 
   constructor(private readonly deps: FigureDeps, private readonly cacheMs = FLEET_CACHE_MS) {}
 
-  get(): Promise<FleetFigures> {
+  /** `gate`: the viewer's place gate; null: the whole fleet. */
+  get(gate: PlaceGate | null = null): Promise<FleetFigures> {
     const now = this.deps.clock.now();
-    if (this.cached && now >= this.cached.at && now - this.cached.at < this.cacheMs) return Promise.resolve(this.cached);
-    this.inFlight ??= computeFleetFigures(this.deps, now).then(
-      (figures) => {
-        this.cached = figures;
-        this.inFlight = undefined;
-        return figures;
-      },
-      (error: unknown) => {
-        this.inFlight = undefined;
-        throw error;
-      },
-    );
-    return this.inFlight;
+    const key = gate === null ? '' : gate.key;
+    const cached = this.cached.get(key);
+    if (cached && now >= cached.at && now - cached.at < this.cacheMs) return Promise.resolve(cached);
+    let running = this.inFlight.get(key);
+    if (running === undefined) {
+      running = computeFleetFigures(this.deps, now, gate).then(
+        (figures) => {
+          this.cached.delete(key);
+          if (this.cached.size >= MAX_CACHED_GATES) this.cached.delete(this.cached.keys().next().value!);
+          this.cached.set(key, figures);
+          this.inFlight.delete(key);
+          return figures;
+        },
+        (error: unknown) => {
+          this.inFlight.delete(key);
+          throw error;
+        },
+      );
+      this.inFlight.set(key, running);
+    }
+    return running;
   }
 
   /** The next read computes again (a window or late data changed what the figures were made of). */
   clear(): void {
-    this.cached = undefined;
+    this.cached.clear();
   }
 }
 
-export async function computeFleetFigures(deps: FigureDeps, now: number): Promise<FleetFigures> {
-  const services = [...deps.fleet.services.all()];
+export async function computeFleetFigures(deps: FigureDeps, now: number, gate: PlaceGate | null = null): Promise<FleetFigures> {
+  const services = gate === null ? [...deps.fleet.services.all()] : visibleServices(gate, deps.fleet.services.all());
   const month = monthPeriod(now);
   const assignments: PeriodAssignment[] = [];
   /** Per service: where its month assignment is, and where its definitions' are. */
@@ -104,6 +122,7 @@ export async function computeFleetFigures(deps: FigureDeps, now: number): Promis
     let pooled = EMPTY_MEASURE;
     let worst: PeriodStatus = 'NO_DATA';
     for (const member of members) {
+      if (gate !== null && !gate.admits(member.nodePath)) continue;
       // A member created after the load began has no figures yet: it counts from the next computation.
       const measure = monthMeasure.get(member.id);
       if (measure) pooled = addMeasures(pooled, measure);

@@ -4,7 +4,12 @@
  * as `slaPeriodResults`' first entry), and the last {@link REPORT_CHART_DAYS} UTC days' pooled actual
  * values for the chart (oldest first, today so far last). Per definition: one timeline load, one
  * batch through the worker pool.
+ *
+ * With a place gate (a viewer's environments, src/policy), the rows are of the services it admits:
+ * what a person who may not see every service is shown instead of the stored report's rows.
  */
+import { visibleServices } from '../../auth/placeGate.js';
+import type { PlaceGate } from '../../auth/roles.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { judgePeriod, type PeriodMeasure } from '../periodArithmetic.js';
 import { REPORT_CHART_DAYS, reportDayOf, startOfReportDay, type DailyReportRow, type DailyValue } from '../report/dailyReport.js';
@@ -17,21 +22,21 @@ import { loadTimeline } from './timelineLoader.js';
 
 const DAY_MS = 86_400_000;
 
-export function figuresReportSource(deps: FigureDeps): ReportSource {
+export function figuresReportSource(deps: FigureDeps, gate: PlaceGate | null = null): ReportSource {
   return {
     async rows(at) {
       const rows: DailyReportRow[] = [];
-      for (const definition of deps.catalog.allDefinitions()) rows.push(await reportRow(deps, definition, at));
+      for (const definition of deps.catalog.allDefinitions()) rows.push(await reportRow(deps, definition, at, gate));
       return rows;
     },
   };
 }
 
-async function reportRow(deps: FigureDeps, definition: SlaDefinition, at: number): Promise<DailyReportRow> {
+async function reportRow(deps: FigureDeps, definition: SlaDefinition, at: number, gate: PlaceGate | null): Promise<DailyReportRow> {
   const period = definitionPeriodAt(definition, at);
   const firstDay = startOfReportDay(reportDayOf(at)) - (REPORT_CHART_DAYS - 1) * DAY_MS;
   const days = Float64Array.from({ length: REPORT_CHART_DAYS + 1 }, (_, i) => firstDay + i * DAY_MS);
-  const services = coveredServices(deps, definition.id);
+  const services = gate === null ? coveredServices(deps, definition.id) : visibleServices(gate, coveredServices(deps, definition.id));
   const from = Math.min(period.start, firstDay);
   const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, at) });
   const assignments = services.map((s) => ({

@@ -9,6 +9,7 @@
  * (staged), so a stored result and what invalidated it commit together; the fleet's cached figures
  * are dropped as well.
  */
+import type { PlaceGate } from '../../auth/roles.js';
 import type { ServiceStatusChangedEvent } from '../../events/domainEvents.js';
 import type { SnapshotTrendPoint } from '../trends/snapshotTrend.js';
 import type { TrendDataPoint } from '../trends/trendData.js';
@@ -16,38 +17,64 @@ import type { MaintenanceWindowChangedEvent } from '../windows/maintenanceWindow
 import { definitionPeriods, periodLimit, type DefinitionPeriod } from './definitionPeriods.js';
 import { definitionPeriodAt, type FigureDeps } from './figureDeps.js';
 import { FleetFigureCache, type FleetFigures, type GroupFigures } from './fleetFigures.js';
+import type { DailyReportRow } from '../report/dailyReport.js';
+import { figuresReportSource } from './reportSource.js';
 import { serviceSnapshotTrend, trendFigures, type TrendFilter } from './trendFigures.js';
 
 /** A status change stamped this long before now may be late data (below it: the change as it happens). */
 const LATE_AFTER_MS = 1000;
 
+/** Viewer-specific report rows kept (by gate key and report instant); beyond it the oldest go. */
+const MAX_CACHED_REPORT_ROWS = 64;
+
 export class SlaFigures {
   private readonly fleetCache: FleetFigureCache;
+  private readonly reportRowCache = new Map<string, Promise<readonly DailyReportRow[]>>();
 
   constructor(private readonly deps: FigureDeps) {
     this.fleetCache = new FleetFigureCache(deps);
   }
 
-  periodResults(definitionId: string, limit: number | null): Promise<DefinitionPeriod[]> {
-    return definitionPeriods(this.deps, definitionId, periodLimit(limit));
+  // `gate` everywhere: the viewer's place gate (auth/roles.ts `placeGate`); the figures are made of the
+  // services it admits. Null: the whole fleet, as before environments.
+
+  periodResults(definitionId: string, limit: number | null, gate: PlaceGate | null = null): Promise<DefinitionPeriod[]> {
+    return definitionPeriods(this.deps, definitionId, periodLimit(limit), gate);
   }
 
-  snapshotTrend(serviceId: string, hoursBack: number, definitionId: string | null): Promise<SnapshotTrendPoint[]> {
-    return serviceSnapshotTrend(this.deps, serviceId, hoursBack, definitionId);
+  snapshotTrend(serviceId: string, hoursBack: number, definitionId: string | null, gate: PlaceGate | null = null): Promise<SnapshotTrendPoint[]> {
+    return serviceSnapshotTrend(this.deps, serviceId, hoursBack, definitionId, gate);
   }
 
-  trendData(filter: TrendFilter): Promise<TrendDataPoint[]> {
-    return trendFigures(this.deps, filter);
+  trendData(filter: TrendFilter, gate: PlaceGate | null = null): Promise<TrendDataPoint[]> {
+    return trendFigures(this.deps, filter, gate);
   }
 
-  /** Dashboard stats and every group's figures, cached for a few seconds of product time. */
-  fleet(): Promise<FleetFigures> {
-    return this.fleetCache.get();
+  /** Dashboard stats and every group's figures, cached for a few seconds of product time (per gate). */
+  fleet(gate: PlaceGate | null = null): Promise<FleetFigures> {
+    return this.fleetCache.get(gate);
   }
 
-  async group(name: string): Promise<GroupFigures> {
+  async group(name: string, gate: PlaceGate | null = null): Promise<GroupFigures> {
     // A group declared since the cached computation has no figures until the next one.
-    return (await this.fleet()).groups.get(name) ?? { status: 'NO_DATA', currentUptime: null };
+    return (await this.fleet(gate)).groups.get(name) ?? { status: 'NO_DATA', currentUptime: null };
+  }
+
+  /**
+   * A stored daily report's rows as a viewer with a place gate sees them: the same definitions, each
+   * pooled over the services the gate admits, as of the report's instant `at`. Kept per (gate key,
+   * at): the key changes with the policy, so one profile's rows are never served to another.
+   */
+  reportRows(at: number, gate: PlaceGate): Promise<readonly DailyReportRow[]> {
+    const key = `${gate.key}|${at}`;
+    let rows = this.reportRowCache.get(key);
+    if (rows === undefined) {
+      rows = figuresReportSource(this.deps, gate).rows(at);
+      rows.catch(() => this.reportRowCache.delete(key));
+      if (this.reportRowCache.size >= MAX_CACHED_REPORT_ROWS) this.reportRowCache.delete(this.reportRowCache.keys().next().value!);
+      this.reportRowCache.set(key, rows);
+    }
+    return rows;
   }
 
   /**
@@ -64,7 +91,7 @@ export class SlaFigures {
       this.deps.store.invalidate(definition.id, event.at, Number.POSITIVE_INFINITY);
       late = true;
     }
-    if (late) this.deps.writer.afterCommit(() => this.fleetCache.clear());
+    if (late) this.deps.writer.afterCommit(() => this.cleared());
   }
 
   /** Staged, in the batch of the window's change. */
@@ -82,6 +109,11 @@ export class SlaFigures {
     for (const definition of this.deps.catalog.coveringDefinitions(serviceId, service?.slaGroup ?? null)) {
       this.deps.store.invalidate(definition.id, from, to);
     }
-    this.deps.writer.afterCommit(() => this.fleetCache.clear());
+    this.deps.writer.afterCommit(() => this.cleared());
+  }
+
+  private cleared(): void {
+    this.fleetCache.clear();
+    this.reportRowCache.clear();
   }
 }

@@ -11,6 +11,7 @@
  * (no subject given). Calendar days and months are in the definition's zone when one definition is
  * asked for, else in UTC. Computed in the worker pool (one task per thread).
  */
+import type { PlaceGate } from '../../auth/roles.js';
 import type { ServiceRecord } from '../../domain/service.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import { worseStatus } from '../trends/pooledMeasure.js';
@@ -25,14 +26,15 @@ import { loadTimeline } from './timelineLoader.js';
 
 const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
 
-function serviceOrThrow(deps: Pick<FigureDeps, 'fleet'>, id: string): ServiceRecord {
+/** A service outside the viewer's environments (`gate`) is as unknown as one that does not exist. */
+function serviceOrThrow(deps: Pick<FigureDeps, 'fleet'>, id: string, gate: PlaceGate | null): ServiceRecord {
   const service = deps.fleet.services.get(id);
-  if (!service) throw new AppError(ErrorCode.NotFound, `service ${id} not found`);
+  if (!service || (gate !== null && !gate.admits(service.nodePath))) throw new AppError(ErrorCode.NotFound, `service ${id} not found`);
   return service;
 }
 
-export async function serviceSnapshotTrend(deps: FigureDeps, serviceId: string, hoursBack: number, definitionId: string | null): Promise<SnapshotTrendPoint[]> {
-  const service = serviceOrThrow(deps, serviceId);
+export async function serviceSnapshotTrend(deps: FigureDeps, serviceId: string, hoursBack: number, definitionId: string | null, gate: PlaceGate | null = null): Promise<SnapshotTrendPoint[]> {
+  const service = serviceOrThrow(deps, serviceId, gate);
   const now = deps.clock.now();
   let bounds: Float64Array;
   try {
@@ -70,7 +72,8 @@ interface Pair {
   readonly definition: SlaDefinition;
 }
 
-export async function trendFigures(deps: FigureDeps, filter: TrendFilter): Promise<TrendDataPoint[]> {
+/** `gate`: the viewer's place gate; the pairs are of the services it admits (null: every service). */
+export async function trendFigures(deps: FigureDeps, filter: TrendFilter, gate: PlaceGate | null = null): Promise<TrendDataPoint[]> {
   if (!(TREND_PERIOD_TYPES as readonly string[]).includes(filter.periodType)) throw bad(`periodType must be one of ${TREND_PERIOD_TYPES.join(', ')}`);
   const now = deps.clock.now();
   const only = filter.slaDefinitionId === null ? null : definitionOrThrow(deps, filter.slaDefinitionId);
@@ -80,7 +83,7 @@ export async function trendFigures(deps: FigureDeps, filter: TrendFilter): Promi
   } catch (error) {
     throw bad((error as Error).message);
   }
-  const pairs = pairsOf(deps, filter, only);
+  const pairs = pairsOf(deps, filter, only, gate);
   if (periods.length === 0) return [];
   const bounds = Float64Array.from([...periods.map((p) => p.start), periods[periods.length - 1]!.end]);
   const ids = [...new Set(pairs.map((p) => p.service.id))];
@@ -104,15 +107,16 @@ export async function trendFigures(deps: FigureDeps, filter: TrendFilter): Promi
 }
 
 /** The (service, definition) pairs a filter names. */
-function pairsOf(deps: FigureDeps, filter: TrendFilter, only: SlaDefinition | null): Pair[] {
+function pairsOf(deps: FigureDeps, filter: TrendFilter, only: SlaDefinition | null, gate: PlaceGate | null): Pair[] {
   const { services, slaGroups } = deps.fleet;
   let subjects: ServiceRecord[];
-  if (filter.serviceId !== null) subjects = [serviceOrThrow(deps, filter.serviceId)];
+  if (filter.serviceId !== null) subjects = [serviceOrThrow(deps, filter.serviceId, gate)];
   else if (filter.group !== null) {
     if (slaGroups.get(filter.group) === undefined && services.inSlaGroup(filter.group).length === 0) throw new AppError(ErrorCode.NotFound, `SLA group ${filter.group} not found`);
     subjects = services.inSlaGroup(filter.group);
   } else if (only !== null) subjects = coveredServices(deps, only.id);
   else subjects = [...services.all()];
+  if (gate !== null) subjects = subjects.filter((s) => gate.admits(s.nodePath));
   const pairs: Pair[] = [];
   for (const service of subjects.sort((a, b) => a.id.localeCompare(b.id))) {
     for (const definition of deps.catalog.coveringDefinitions(service.id, service.slaGroup)) {

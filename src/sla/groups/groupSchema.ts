@@ -4,7 +4,8 @@
  * admins. A group's computed `status` and `currentUptime` come with the period results.
  */
 import type { SlaGroupRecord } from '../../actors/slaGroupStore.js';
-import { authorize } from '../../auth/roles.js';
+import { visibleServices } from '../../auth/placeGate.js';
+import { authorize, placeGate } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
@@ -76,7 +77,14 @@ export const groupSchema: SchemaModule<SlaContext> = {
   resolvers: {
     SLAGroup: {
       targetOverrides: (g: SlaGroupRecord, _args: unknown, ctx: Ctx) => ctx.app.sla.groupSettings.overridesOf(g.name),
-      services: (g: SlaGroupRecord, _args: unknown, ctx: Ctx) => groupMembers(ctx.app.fleet, g.name, ctx.app.clock.now()),
+      // Members outside the viewer's environments are not listed (src/policy).
+      services(g: SlaGroupRecord, _args: unknown, ctx: Ctx) {
+        const members = groupMembers(ctx.app.fleet, g.name, ctx.app.clock.now());
+        const gate = placeGate(ctx.viewer);
+        if (gate === null) return members;
+        const shown = new Set(visibleServices(gate, ctx.app.fleet.services.inSlaGroup(g.name)).map((s) => s.id));
+        return members.filter((m) => shown.has(m.serviceId));
+      },
       definitions: (g: SlaGroupRecord, _args: unknown, ctx: Ctx) =>
         ctx.app.sla.catalog.assignmentsNaming({ groupName: g.name }).map((a) => ctx.app.sla.catalog.definition(a.definitionId)).filter(Boolean),
     },

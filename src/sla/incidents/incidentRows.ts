@@ -4,6 +4,7 @@ import type { Page } from '../../graphql/pagination.js';
 import type { Row } from '../../persistence/batchWriter.js';
 import { epoch, iso, jsonColumn, textOrNull } from '../../persistence/tables.js';
 import type { IncidentSeverity, IncidentSource, SlaIncident } from './incidentRules.js';
+import { withoutServices } from '../slaFilters.js';
 
 export function incidentToRow(i: SlaIncident): Row {
   return {
@@ -31,6 +32,8 @@ export function rowToIncident(row: Record<string, unknown>): SlaIncident {
 }
 
 export interface IncidentFilter {
+  /** Services the viewer may not see (environments): their rows are left out. */
+  readonly hiddenServiceIds?: readonly string[];
   readonly serviceId: string | null;
   readonly definitionId: string | null;
   /** true: open only; false: closed only; null: both. */
@@ -43,6 +46,7 @@ export interface IncidentFilter {
 function filtered(knex: Knex, filter: IncidentFilter): Knex.QueryBuilder {
   const query = knex('sla_incidents');
   if (filter.serviceId !== null) query.where('service_id', filter.serviceId);
+  withoutServices(query, filter.hiddenServiceIds);
   if (filter.definitionId !== null) query.whereRaw('definition_ids @> ?::jsonb', [JSON.stringify([filter.definitionId])]);
   if (filter.open === true) query.whereNull('ended_at');
   if (filter.open === false) query.whereNotNull('ended_at');

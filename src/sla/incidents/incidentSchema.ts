@@ -1,10 +1,11 @@
 /** SLA incidents over GraphQL: read by every signed-in person, recorded and updated by operators and admins. */
-import { authorize } from '../../auth/roles.js';
+import { admitsService } from '../../auth/placeGate.js';
+import { authorize, placeGate } from '../../auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
 import type { SlaContext } from '../slaContext.js';
-import { idFilter, timeRange, type TimeRangeArgs } from '../slaFilters.js';
+import { hiddenServicesOf, idFilter, timeRange, type TimeRangeArgs } from '../slaFilters.js';
 import { readCreateIncident, readUpdateIncident, type CreateSlaIncidentInput, type UpdateSlaIncidentInput } from './incidentInput.js';
 import type { SlaIncident } from './incidentRules.js';
 import type { IncidentFilter } from './incidentRows.js';
@@ -109,20 +110,24 @@ export const incidentSchema: SchemaModule<SlaContext> = {
     Query: {
       slaIncidents(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.incidents.list(readFilter(args.filter), readPage(args));
+        // Incidents of services outside the viewer's environments are left out (src/policy).
+        return ctx.app.sla.incidents.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
       },
       slaIncidentCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.incidents.count(readFilter(args.filter));
+        return ctx.app.sla.incidents.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
       },
-      slaIncident(_root, args: { id: string }, ctx) {
+      async slaIncident(_root, args: { id: string }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.incidents.get(args.id);
+        const incident = await ctx.app.sla.incidents.get(args.id);
+        return incident !== null && admitsService(placeGate(ctx.viewer), ctx.app.fleet.services, incident.serviceId) ? incident : null;
       },
     },
     Mutation: {
       createSLAIncident(_root, args: { input: CreateSlaIncidentInput }, ctx) {
-        const viewer = authorize(ctx.viewer, 'sla:write');
+        // At the service's place: environments (src/policy) limit who records incidents there.
+        const place = typeof args.input.serviceId === 'string' ? ctx.app.fleet.services.get(args.input.serviceId)?.nodePath : undefined;
+        const viewer = authorize(ctx.viewer, 'sla:write', place);
         return ctx.app.sla.incidents.create(viewer, readCreateIncident(args.input));
       },
       updateSLAIncident(_root, args: { id: string; input: UpdateSlaIncidentInput }, ctx) {

@@ -3,7 +3,7 @@
  * HTML as text, so the console offers them as downloads without the API key); operators and admins
  * generate today's now.
  */
-import { authorize } from '../../auth/roles.js';
+import { authorize, placeGate, type PlaceGate, type Viewer } from '../../auth/roles.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
@@ -15,6 +15,19 @@ import { renderReportHtml } from './reportHtml.js';
 
 export interface SlaReportServices {
   readonly slaReports: DailyReports;
+  /** A report's rows for a viewer with a place gate (figures/slaFigures.ts); absent: the stored rows for everyone. */
+  readonly slaFigures?: { reportRows(at: number, gate: PlaceGate): Promise<readonly DailyReportRow[]> };
+}
+
+/**
+ * A report as this viewer may see it: with environments (src/policy) its rows (and so its counts,
+ * CSV and HTML) are made of the services the viewer may see; no gate: the stored report.
+ */
+async function viewed<R extends { readonly generatedAt: number }>(app: SlaReportServices, viewer: Viewer | null, report: R | undefined): Promise<(R & { rows?: readonly DailyReportRow[] }) | null> {
+  if (report === undefined) return null;
+  const gate = placeGate(viewer);
+  if (gate === null || app.slaFigures === undefined) return report;
+  return { ...report, rows: await app.slaFigures.reportRows(report.generatedAt, gate) };
 }
 
 export const reportSchema: SchemaModule<SlaReportServices> = {
@@ -133,20 +146,25 @@ export const reportSchema: SchemaModule<SlaReportServices> = {
     Query: {
       async slaDailyReport(_root, args: { day?: string | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        if (args.day == null) return (await ctx.app.slaReports.latest()) ?? null;
+        if (args.day == null) return viewed(ctx.app, ctx.viewer, await ctx.app.slaReports.latest());
         const day = parseReportDay(args.day);
         if (day === undefined) throw new AppError(ErrorCode.BadRequest, `day must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(args.day)}`);
-        return (await ctx.app.slaReports.get(day)) ?? null;
+        return viewed(ctx.app, ctx.viewer, await ctx.app.slaReports.get(day));
       },
-      slaDailyReports(_root, args: { limit?: number; offset?: number }, ctx) {
+      async slaDailyReports(_root, args: { limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.slaReports.list(readPage(args));
+        const listed = await ctx.app.slaReports.list(readPage(args));
+        const gate = placeGate(ctx.viewer);
+        const figures = ctx.app.slaFigures;
+        if (gate === null || figures === undefined) return listed;
+        // The counts of each summary, from the rows this viewer sees.
+        return Promise.all(listed.map(async (l) => ({ ...l, ...summarizeReport({ rows: await figures.reportRows(l.generatedAt, gate) }) })));
       },
     },
     Mutation: {
-      generateSLADailyReport(_root, _args: unknown, ctx) {
+      async generateSLADailyReport(_root, _args: unknown, ctx) {
         authorize(ctx.viewer, 'sla:write');
-        return ctx.app.slaReports.generate('manual');
+        return viewed(ctx.app, ctx.viewer, await ctx.app.slaReports.generate('manual'));
       },
     },
   },

@@ -7,9 +7,12 @@ import type { Page } from '../../graphql/pagination.js';
 import type { ExclusionWindow } from '../periodArithmetic.js';
 import { excludedSpan, type MaintenanceWindow } from './maintenanceWindow.js';
 import { rowToWindow } from './maintenanceWindowTables.js';
+import { withoutServices } from '../slaFilters.js';
 
 export interface WindowFilter {
   readonly serviceId: string | null;
+  /** Services the viewer may not see (environments): their windows are left out. */
+  readonly hiddenServiceIds?: readonly string[];
   /** true: only active windows; false: only ended ones; null: both. */
   readonly active: boolean | null;
   /** Windows that overlap `[from, to)` (epoch ms); null: unbounded on that side. */
@@ -29,6 +32,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function filtered(knex: Knex, filter: WindowFilter): Knex.QueryBuilder {
   const query = knex('maintenance_windows').whereNull('deleted_at');
   if (filter.serviceId !== null) query.where('service_id', filter.serviceId);
+  withoutServices(query, filter.hiddenServiceIds);
   if (filter.active === true) query.whereNull('ended_at');
   if (filter.active === false) query.whereNotNull('ended_at');
   if (filter.to !== null) query.where('started_at', '<', iso(filter.to));

@@ -15,6 +15,7 @@ import type { MaintenanceWindow, WindowActor } from './maintenanceWindow.js';
 import { MAX_REASON } from './maintenanceWindowBodies.js';
 import type { WindowFilter } from './maintenanceWindowHistory.js';
 import type { MaintenanceWindowsContext } from './maintenanceWindowsContext.js';
+import { hiddenServicesOf } from '../slaFilters.js';
 
 type Ctx = GraphQLContext<MaintenanceWindowsContext>;
 
@@ -128,17 +129,19 @@ export const maintenanceWindowSchema: SchemaModule<MaintenanceWindowsContext> = 
     Query: {
       slaExclusionWindows(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'exclusion-window:read');
-        return ctx.app.exclusionWindows.list(readFilter(args.filter), readPage(args));
+        // Windows of services outside the viewer's environments are left out (src/policy).
+        return ctx.app.exclusionWindows.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
       },
       slaExclusionWindowCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'exclusion-window:read');
-        return ctx.app.exclusionWindows.count(readFilter(args.filter));
+        return ctx.app.exclusionWindows.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
       },
     },
     Mutation: {
       createExclusionWindow(_root, args: { input: CreateInput }, ctx) {
-        const viewer = authorize(ctx.viewer, 'exclusion-window:write');
         const { serviceId, reason, expectedEndAt } = args.input;
+        // At the service's place: environments (src/policy) limit who opens windows there.
+        const viewer = authorize(ctx.viewer, 'exclusion-window:write', typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined);
         return ctx.app.exclusionWindows.start(
           { service: { kind: 'id', serviceId }, reason: reason == null || reason === '' ? null : storableText(reason, 'reason', MAX_REASON), expectedEndAt: expectedEndAt ?? null },
           userActor(viewer),

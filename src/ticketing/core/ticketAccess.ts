@@ -4,7 +4,7 @@
  * towards a ticket is any of: its requester, its assignee, a member of its group, and their role
  * (operator, admin); an action is allowed when any standing they have allows it.
  */
-import type { Viewer } from '../../auth/roles.js';
+import { placeGate, type Viewer } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { TicketAction, TicketView } from '../ticketContract.js';
 
@@ -32,6 +32,21 @@ export interface Membership {
   isMember(groupId: string, userId: string): boolean;
 }
 
+/** Where a ticket lies: its service's node path (docs/access.md "Tickets"); undefined: nowhere in particular. */
+export type PlaceOfService = (serviceId: string) => string | undefined;
+
+/**
+ * Environment access (docs/access.md): a ticket about a service lies at the service's place, and a
+ * person whose environments do not admit that place has no standing at all there, whatever else.
+ */
+export function placeAdmits(viewer: Viewer, ticket: TicketView, placeOf: PlaceOfService | undefined): boolean {
+  if (placeOf === undefined || ticket.serviceId === null) return true;
+  const gate = placeGate(viewer);
+  if (gate === null) return true;
+  const place = placeOf(ticket.serviceId);
+  return place === undefined || gate.admits(place);
+}
+
 export function standingsOf(viewer: Viewer, ticket: TicketView, groups: Membership): Standing[] {
   const out: Standing[] = [];
   if (ticket.requesterId === viewer.userId) out.push('requester');
@@ -41,18 +56,19 @@ export function standingsOf(viewer: Viewer, ticket: TicketView, groups: Membersh
   return out;
 }
 
-export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction, groups: Membership): boolean {
+export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction, groups: Membership, placeOf?: PlaceOfService): boolean {
+  if (!placeAdmits(viewer, ticket, placeOf)) return false;
   const allowed = TICKET_PERMISSIONS[action];
   return standingsOf(viewer, ticket, groups).some((s) => allowed.includes(s));
 }
 
 /** NOT_FOUND when the viewer may not read it (its existence is not revealed), FORBIDDEN when they may read but not act. */
-export function checkAction(viewer: Viewer, ticket: TicketView | undefined, id: string, action: TicketAction, groups: Membership): TicketView {
-  if (ticket === undefined || !mayAct(viewer, ticket, 'read', groups) || (ticket.deletedAt !== null && action !== 'restore' && !mayAct(viewer, ticket, 'restore', groups))) {
+export function checkAction(viewer: Viewer, ticket: TicketView | undefined, id: string, action: TicketAction, groups: Membership, placeOf?: PlaceOfService): TicketView {
+  if (ticket === undefined || !mayAct(viewer, ticket, 'read', groups, placeOf) || (ticket.deletedAt !== null && action !== 'restore' && !mayAct(viewer, ticket, 'restore', groups, placeOf))) {
     throw new AppError(ErrorCode.NotFound, `no ticket ${id}`);
   }
   if (ticket.deletedAt !== null && action !== 'restore') throw new AppError(ErrorCode.NotFound, `ticket ${ticket.number} is deleted; restore it first (restoreTicket)`);
-  if (!mayAct(viewer, ticket, action, groups)) {
+  if (!mayAct(viewer, ticket, action, groups, placeOf)) {
     throw new AppError(ErrorCode.Forbidden, `you may not ${action === 'logWork' ? 'log work on' : action} ticket ${ticket.number}: docs/ticketing-roles.md says who may`);
   }
   return ticket;

@@ -6,7 +6,7 @@
  * (src/commands/commitBoundary.ts). Errors say what to do instead.
  */
 import type { Knex } from 'knex';
-import type { Viewer } from '../../auth/roles.js';
+import { authorize, placeGate, type Viewer } from '../../auth/roles.js';
 import type { Clock } from '../../clock.js';
 import { commitChange } from '../../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
@@ -60,7 +60,7 @@ export interface TicketCommandDeps {
   readonly catalog: TicketingCatalogReader;
   readonly users: Pick<UserDirectory, 'get'>;
   readonly groups: Pick<GroupDirectory, 'get' | 'isMember'>;
-  readonly services: { get(id: string): unknown };
+  readonly services: { get(id: string): { readonly nodePath: string } | undefined };
   readonly writer: BatchWriter;
   readonly knex: Knex;
   readonly clock: Pick<Clock, 'now'>;
@@ -83,7 +83,12 @@ export class TicketCommands {
     const description = input.description == null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
     return commitChange(this.deps, (at) => {
       const serviceId = input.serviceId == null ? null : input.serviceId.toLowerCase();
-      if (serviceId !== null && !(isUuid(serviceId) && this.deps.services.get(serviceId))) throw new AppError(ErrorCode.NotFound, `no service with id ${input.serviceId}`);
+      const service = serviceId !== null && isUuid(serviceId) ? this.deps.services.get(serviceId) : undefined;
+      // Environment access (docs/access.md "Tickets"): a service outside the person's environments is
+      // as absent as one that does not exist; raising a ticket about one is decided at its place.
+      const hidden = actor !== null && service !== undefined && placeGate(actor)?.admits(service.nodePath) === false;
+      if (serviceId !== null && (!service || hidden)) throw new AppError(ErrorCode.NotFound, `no service with id ${input.serviceId}`);
+      if (actor && service) authorize(actor, 'ticket:create', service.nodePath);
       const itemName = input.catalogItemName == null || input.catalogItemName === '' ? null : input.catalogItemName;
       const item = itemName === null ? undefined : catalog.catalogItem(itemName);
       if (itemName !== null && !item) throw new AppError(ErrorCode.NotFound, `no catalog item named "${itemName}"; availableCatalogItems lists them`);
@@ -229,7 +234,7 @@ export class TicketCommands {
         const held = registry.get(key);
         if (!held) throw conflict(`ticket ${id} was closed by another change just now; retry`);
         const current = registry.recordOf(held.workflow, held.snapshot, at);
-        if (actor) checkAction(actor, current, id, action, this.deps.groups);
+        if (actor) checkAction(actor, current, id, action, this.deps.groups, (serviceId) => this.deps.services.get(serviceId)?.nodePath);
         else if (current.deletedAt !== null && action !== 'restore') throw new AppError(ErrorCode.NotFound, `ticket ${current.number} is deleted`);
         const after: TicketSnapshot = registry.send(key, event(held, { at, actorId: actor?.userId ?? null, origin: actor ? 'api' : 'worker' }));
         if (after === held.snapshot) throw conflict(`ticket ${current.number} did not change`);

@@ -10,7 +10,9 @@ import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { Page } from '../../graphql/pagination.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { TicketAction, TicketDirectory, TicketingCatalogReader, TicketView } from '../ticketContract.js';
-import { checkAction, mayAct, type Membership } from './ticketAccess.js';
+import { placeGate } from '../../auth/roles.js';
+import { hiddenServiceIds } from '../../auth/placeGate.js';
+import { checkAction, mayAct, type Membership, type PlaceOfService } from './ticketAccess.js';
 import { slaOf } from './ticketClocks.js';
 import { toView, type TicketRecord } from './ticketData.js';
 import { countTickets, readStatusHistory, readTicket, readTicketByNumber, readTickets, type StoredRow, type TicketFilter, type TicketSort } from './ticketQueries.js';
@@ -24,10 +26,17 @@ export interface TicketDirectoryDeps {
   readonly clock: Pick<Clock, 'now'>;
   readonly catalog: TicketingCatalogReader;
   readonly groups: Membership & { groupIdsOf(userId: string): readonly string[] };
+  /** Services with their places (environment access, docs/access.md "Tickets"). */
+  readonly services: { get(id: string): { readonly nodePath: string } | undefined; all(): Iterable<{ readonly id: string; readonly nodePath: string }> };
 }
 
 export class TicketDirectoryService implements TicketDirectory {
-  constructor(private readonly deps: TicketDirectoryDeps) {}
+  /** Where a ticket about this service lies. */
+  readonly placeOf: PlaceOfService;
+
+  constructor(private readonly deps: TicketDirectoryDeps) {
+    this.placeOf = (serviceId) => deps.services.get(serviceId)?.nodePath;
+  }
 
   find(id: string): Promise<TicketRecord | undefined> {
     const held = this.deps.registry.record(id.toLowerCase(), this.deps.clock.now());
@@ -41,12 +50,12 @@ export class TicketDirectoryService implements TicketDirectory {
 
   async authorize(viewer: Viewer, id: string, action: TicketAction): Promise<TicketRecord> {
     const ticket = await this.find(id);
-    return checkAction(viewer, ticket, id, action, this.deps.groups) as TicketRecord;
+    return checkAction(viewer, ticket, id, action, this.deps.groups, this.placeOf) as TicketRecord;
   }
 
   can(viewer: Viewer, ticket: TicketView, action: TicketAction): boolean {
     if (ticket.deletedAt !== null && action !== 'restore') return false;
-    return mayAct(viewer, ticket, action, this.deps.groups);
+    return mayAct(viewer, ticket, action, this.deps.groups, this.placeOf);
   }
 
   async byNumber(viewer: Viewer, number: string): Promise<TicketRecord | null> {
@@ -75,7 +84,8 @@ export class TicketDirectoryService implements TicketDirectory {
   }
 
   private visibility(viewer: Viewer) {
-    return { viewer, groupIds: this.deps.groups.groupIdsOf(viewer.userId) };
+    const gate = placeGate(viewer);
+    return { viewer, groupIds: this.deps.groups.groupIdsOf(viewer.userId), hiddenServiceIds: gate === null ? [] : hiddenServiceIds(gate, this.deps.services.all()) };
   }
 
   private async fromDatabase(id: string): Promise<TicketRecord | undefined> {

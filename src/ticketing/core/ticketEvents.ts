@@ -42,6 +42,8 @@ export interface TicketEntityLookups {
   /** The open ticket `id`, when memory holds it. */
   readonly held: (id: string) => TicketView | undefined;
   readonly mayRead: (viewer: Viewer, ticket: TicketView) => boolean;
+  /** The node path of a service (a ticket about it lies there: environment access). */
+  readonly placeOf: (serviceId: string) => string | undefined;
 }
 
 export function ticketEntityTypes(lookups: TicketEntityLookups): EntityType[] {
@@ -51,6 +53,10 @@ export function ticketEntityTypes(lookups: TicketEntityLookups): EntityType[] {
       read: 'ticket:read',
       write: 'ticket:read',
       exists: (id) => id === TICKET_ENTITY_ALL || lookups.held(id.toLowerCase()) !== undefined,
+      placeOf: (id) => {
+        const serviceId = id === TICKET_ENTITY_ALL ? null : (lookups.held(id.toLowerCase())?.serviceId ?? null);
+        return serviceId === null ? undefined : lookups.placeOf(serviceId);
+      },
       mayRead: (viewer, id) => {
         if (id === TICKET_ENTITY_ALL) return viewer.role === 'operator' || viewer.role === 'admin';
         const ticket = lookups.held(id.toLowerCase());
@@ -75,15 +81,17 @@ function kindOf(event: DomainEvent): TicketEventKind | undefined {
 }
 
 /** The committed-event handler: each ticket event to its ticket's channel and to `all`. */
-export function ticketEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>): (event: DomainEvent) => void {
+export function ticketEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>, placeOf: (serviceId: string) => string | undefined): (event: DomainEvent) => void {
   return (event) => {
     const kind = kindOf(event);
     const name = kind && REALTIME[kind];
     if (!name) return;
     const e = event as TicketChangeEvent;
     const data = { change: kind, ticket: ticketJson(e.ticket), actorId: e.actorId, detail: e.detail };
-    realtime.publishEntityEvent(TICKET_ENTITY, e.ticket.id, name, data, e.at);
-    realtime.publishEntityEvent(TICKET_ENTITY, TICKET_ENTITY_ALL, name, data, e.at);
+    // A ticket about a service is heard only by those whose environments admit the service's place.
+    const place = e.ticket.serviceId === null ? undefined : placeOf(e.ticket.serviceId);
+    realtime.publishEntityEvent(TICKET_ENTITY, e.ticket.id, name, data, e.at, place);
+    realtime.publishEntityEvent(TICKET_ENTITY, TICKET_ENTITY_ALL, name, data, e.at, place);
   };
 }
 

@@ -38,6 +38,8 @@ export interface TicketSort {
 export interface Visibility {
   readonly viewer: Viewer;
   readonly groupIds: readonly string[];
+  /** Services outside the viewer's environments: their tickets are left out (docs/access.md "Tickets"). */
+  readonly hiddenServiceIds: readonly string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,7 +68,8 @@ function filtered(knex: Knex, filter: TicketFilter, visibility: Visibility): Kne
     const pattern = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((q) => q.whereILike('title', pattern).orWhereILike('number', pattern));
   }
-  const { viewer, groupIds } = visibility;
+  const { viewer, groupIds, hiddenServiceIds } = visibility;
+  if (hiddenServiceIds.length > 0) query.where((q) => q.whereNull('service_id').orWhereRaw('service_id <> all(?::uuid[])', [`{${hiddenServiceIds.join(',')}}`]));
   if (viewer.role === 'user') {
     query.where((q) => {
       q.where('requester_id', viewer.userId).orWhere('assignee_id', viewer.userId);

@@ -38,20 +38,20 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
       onError: (error, where) => kit.logger.error('ticket step failed', { where, error }),
     });
     const numbers = new TicketNumbers(kit.writer);
-    const tickets = new TicketDirectoryService({ registry: ticketRegistry, knex: kit.knex, writer: kit.writer, clock: kit.clock, catalog: ticketingCatalog, groups });
+    const tickets = new TicketDirectoryService({ registry: ticketRegistry, knex: kit.knex, writer: kit.writer, clock: kit.clock, catalog: ticketingCatalog, groups, services: fleet.services });
     const ticketCommands = new TicketCommands({
       registry: ticketRegistry, numbers, catalog: ticketingCatalog, users, groups, services: fleet.services, writer: kit.writer, knex: kit.knex, clock: kit.clock, newId: kit.newId,
     });
     return {
       services: { tickets, ticketCommands, ticketRegistry },
-      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead: (viewer, ticket) => mayAct(viewer, ticket, 'read', groups) }),
+      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead: (viewer, ticket) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf), placeOf: tickets.placeOf }),
       async hydrate() {
         await numbers.hydrate(kit.knex);
         let lost = 0;
         for (const row of await readOpenTickets(kit.knex)) if (!ticketRegistry.load(row)) lost += 1;
         if (lost > 0) kit.logger.error('tickets left out at start: their workflow no longer has their state', { tickets: lost });
       },
-      busHandlers: { committed: ticketEventPublisher(realtime) },
+      busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf) },
     };
   },
 };

@@ -1,0 +1,62 @@
+/**
+ * YAML from people (src/ticketing/templates/safeYaml.ts, yamlNesting.ts): what is refused before
+ * the parser runs (nesting, size), what the parser and the walk refuse, and what passes: block
+ * scalars and brackets inside text are not mistaken for nesting.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { MAX_DEPTH, MAX_ENTRIES, readYaml } from '../../src/ticketing/templates/safeYaml.js';
+
+const nested = (n: number) => `a: ${'['.repeat(n)}${']'.repeat(n)}\n`;
+const indented = (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n';
+
+function problem(text: string): { line: number; message: string } {
+  const read = readYaml(text);
+  assert.equal(read.ok, false, 'expected a refusal');
+  return read.ok ? { line: 0, message: '' } : read.problems[0]!;
+}
+
+describe('safe YAML', () => {
+  it(`nesting up to ${MAX_DEPTH} levels is read; one more is refused before the parser runs, at its line`, () => {
+    assert.ok(readYaml(nested(MAX_DEPTH - 2)).ok);
+    assert.match(problem(nested(MAX_DEPTH + 1)).message, /flow collection nests deeper than 64 levels/);
+    assert.ok(readYaml(indented(MAX_DEPTH - 1)).ok);
+    assert.deepEqual(problem(indented(MAX_DEPTH + 1)).line, MAX_DEPTH + 1);
+    assert.match(problem(`${'- '.repeat(MAX_DEPTH + 1)}a\n`).message, /block collection nests deeper/);
+  });
+
+  it('brackets in plain text, comments, quotes and block scalars are not nesting', () => {
+    const text = [
+      'a: see [1] and {2} [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
+      `b: "${'['.repeat(100)}"`,
+      `c: '${'{'.repeat(100)}'`,
+      `# ${'['.repeat(100)}`,
+      'd: |',
+      `  ${'['.repeat(100)}`,
+      `    ${'{ '.repeat(100)}`,
+      'e: 1',
+    ].join('\n');
+    const read = readYaml(text);
+    assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
+    assert.equal((read.value as any).e, 1);
+    assert.equal((read.value as any).d, `${'['.repeat(100)}\n  ${'{ '.repeat(100)}\n`);
+  });
+
+  it(`more than ${MAX_ENTRIES} lines and flow entries are refused before the parser runs`, () => {
+    assert.match(problem('- a\n'.repeat(MAX_ENTRIES + 1)).message, /more than 50000 lines and flow entries/);
+    assert.match(problem(`a: [${'1,'.repeat(MAX_ENTRIES)}1]`).message, /more than 50000/);
+  });
+
+  it('a key twice in one mapping is refused at its second line (checked in one pass, not pairwise)', () => {
+    assert.deepEqual(problem('a: 1\nb:\n  c: 1\n  c: 2\n'), { line: 4, column: 3, message: 'Map keys must be unique: "c" is here twice' });
+    assert.ok(readYaml('a: { c: 1 }\nb: { c: 1 }\n').ok, 'the same key in two mappings is fine');
+  });
+
+  it("the line of a path is its value's; a missing field points at its mapping", () => {
+    const read = readYaml('workflows:\n  - name: A\n    states:\n      - { name: S, category: NEW }\n');
+    assert.ok(read.ok);
+    assert.equal(read.lineOf(['workflows', 0, 'states', 0, 'category']).line, 4);
+    assert.equal(read.lineOf(['workflows', 0, 'initialState']).line, 2);
+    assert.equal(read.lineOf([]).line, 1);
+  });
+});
