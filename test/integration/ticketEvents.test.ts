@@ -14,6 +14,10 @@ import { connectClient, subscribe, waitForSubscribers } from '../support/realtim
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../support/tickets.js';
 import { createWebhook, useReceivers } from '../support/webhooks.js';
+import { DEFAULT_CATALOG_CONTENT } from '../../src/ticketing/catalog/catalogContent.js';
+import type { TicketingCatalog } from '../../src/ticketing/catalog/ticketingCatalog.js';
+import { CHANGE_WORKFLOW, DEFAULT_WORKFLOWS } from '../../src/ticketing/workflows/defaultWorkflows.js';
+import { TRANSITION_TICKET } from '../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const EVENTS = 'subscription($id: ID!) { entityEvents(entityType: "ticket", entityId: $id) { event entityType entityId data } }';
@@ -101,6 +105,26 @@ for (const backend of testBackends()) {
       assert.deepEqual(moved.sort(), [['NEW', 'RESOLVED', 'resolve'], ['RESOLVED', 'CLOSED', 'close']]);
       const deleted = requests.find((q) => q.json.event === 'ticket.deleted')!.json.data;
       assert.deepEqual([deleted.ticket.statusCategory, typeof deleted.ticket.deletedAt], ['CLOSED', 'string'], 'a closed ticket is loaded to be deleted');
+    });
+
+    it('a transition hands its workflow steps to the step runner after its commit', async () => {
+      const r = await receiver();
+      const hooked = {
+        ...CHANGE_WORKFLOW,
+        name: 'Change with a hook',
+        transitions: CHANGE_WORKFLOW.transitions.map((x) => (x.name === 'start' ? { ...x, steps: [{ type: 'HTTP_REQUEST' as const, name: 'tell CAB', url: `${r.url}/cab`, method: 'POST' as const, body: 'started' }] } : x)),
+      };
+      (t.server.app.ticketingCatalog as TicketingCatalog).replace({ ...DEFAULT_CATALOG_CONTENT, workflows: [hooked, ...DEFAULT_WORKFLOWS] });
+      const ticket = await createTicket(t, people.operator, { type: 'CHANGE' });
+      assert.equal(ticket.workflowName, 'Change with a hook');
+      const moved = await gql(t, TRANSITION_TICKET, { id: ticket.id, t: 'start' }, people.operator.accessToken);
+      assert.equal(moved.errors, undefined, moved.text);
+      const [request] = await r.received(1);
+      assert.deepEqual([request!.method, request!.path, request!.body.toString()], ['POST', '/hook/cab', 'started']);
+      await t.server.app.workflowSteps.idle();
+      await t.server.writer.settled();
+      const runs = await gql(t, 'query($t: ID) { workflowExecutions(ticketId: $t) { ticketNumber transition status steps { name status } } }', { t: ticket.id }, people.operator.accessToken);
+      assert.deepEqual(runs.data.workflowExecutions, [{ ticketNumber: ticket.number, transition: 'start', status: 'COMPLETED', steps: [{ name: 'tell CAB', status: 'SUCCESS' }] }]);
     });
   });
 }

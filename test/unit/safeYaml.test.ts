@@ -19,27 +19,33 @@ function problem(text: string): { line: number; message: string } {
 describe('safe YAML', () => {
   it(`nesting up to ${MAX_DEPTH} levels is read; one more is refused before the parser runs, at its line`, () => {
     assert.ok(readYaml(nested(MAX_DEPTH - 2)).ok);
-    assert.match(problem(nested(MAX_DEPTH + 1)).message, /flow collection nests deeper than 64 levels/);
+    assert.match(problem(nested(MAX_DEPTH + 1)).message, /nests deeper than 64 levels/);
     assert.ok(readYaml(indented(MAX_DEPTH - 1)).ok);
     assert.deepEqual(problem(indented(MAX_DEPTH + 1)).line, MAX_DEPTH + 1);
-    assert.match(problem(`${'- '.repeat(MAX_DEPTH + 1)}a\n`).message, /block collection nests deeper/);
+    assert.match(problem(`${'- '.repeat(MAX_DEPTH + 1)}a\n`).message, /nests deeper than 64/);
   });
 
-  it('brackets in plain text, comments, quotes and block scalars are not nesting', () => {
+  it('balanced brackets in plain text, comments, quotes and block scalars cost nothing', () => {
     const text = [
-      'a: see [1] and {2} [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
-      `b: "${'['.repeat(100)}"`,
-      `c: '${'{'.repeat(100)}'`,
-      `# ${'['.repeat(100)}`,
+      'a: see [1] and {2}',
+      `b: "${'['.repeat(40)}${']'.repeat(40)}"`,
+      `c: '${'{'.repeat(40)}${'}'.repeat(40)}'`,
+      `# ${'['.repeat(40)}${']'.repeat(40)}`,
       'd: |',
-      `  ${'['.repeat(100)}`,
-      `    ${'{ '.repeat(100)}`,
+      '  {"json": [1, {"b": [2]}]}',
+      ...Array.from({ length: 200 }, (_, i) => `e${i}: "[x]"`),
       'e: 1',
     ].join('\n');
     const read = readYaml(text);
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
     assert.equal((read.value as any).e, 1);
-    assert.equal((read.value as any).d, `${'['.repeat(100)}\n  ${'{ '.repeat(100)}\n`);
+    assert.equal((read.value as any).d, '{"json": [1, {"b": [2]}]}\n');
+  });
+
+  it('the count is never steered: brackets after a quote the parser does not see as one still count', () => {
+    // `'` at the start of a plain scalar's continuation line opens no quote for the parser.
+    assert.match(problem(`a: x\n  'then\nb: ${'{a: '.repeat(100)}`).message, /nests deeper than 64 levels/);
+    assert.match(problem(`a: &x ${'[&y '.repeat(100)}`).message, /nests deeper than 64 levels/);
   });
 
   it(`more than ${MAX_ENTRIES} lines and flow entries are refused before the parser runs`, () => {

@@ -3,10 +3,11 @@
  * `availableCatalogCategories`, `availableCatalogItems`, `availableGroups`, for anyone signed in
  * (a person raising a ticket picks from them), and `workflowExecutions` for operators and admins
  * (what the steps did, and why a run failed). Changes come through template import
- * (src/ticketing/templates). HTTP_REQUEST steps show their URL and method, never their headers or
- * body (they may carry a receiver's secret); the template export, behind the API key, has them.
+ * (src/ticketing/templates). HTTP_REQUEST steps show their method, their URL to operators and
+ * admins only, never their headers or body (any of them may carry a receiver's secret); the template
+ * export, behind the API key, has them.
  */
-import { authorize, requireViewer } from '../../auth/roles.js';
+import { authorize, can, requireViewer, type Viewer } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { CoreServices } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
@@ -54,7 +55,7 @@ export const catalogSchema: SchemaModule<CatalogSchemaServices> = {
       to: String!
       steps: [TicketWorkflowStep!]!
     }
-    "A step run after the transition commits. HTTP_REQUEST shows url and method (headers and body only in the template export); NOTIFY shows message."
+    "A step run after the transition commits. HTTP_REQUEST shows its method, and its url to operators and admins (headers and body only in the template export); NOTIFY shows message."
     type TicketWorkflowStep {
       type: WorkflowStepType!
       name: String!
@@ -120,7 +121,8 @@ export const catalogSchema: SchemaModule<CatalogSchemaServices> = {
   `,
   resolvers: {
     TicketWorkflowStep: {
-      url: (s: WorkflowStep) => (s.type === 'HTTP_REQUEST' ? s.url : null),
+      // A receiver's URL may carry its secret (chat webhooks put it in the path): operators and admins only.
+      url: (s: WorkflowStep, _args: unknown, ctx: { viewer: Viewer | null }) => (s.type === 'HTTP_REQUEST' && can(ctx.viewer, 'workflow:read') ? s.url : null),
       method: (s: WorkflowStep) => (s.type === 'HTTP_REQUEST' ? s.method : null),
       message: (s: WorkflowStep) => (s.type === 'NOTIFY' ? s.message : null),
     },
