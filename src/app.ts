@@ -10,6 +10,7 @@ import type { Fleet } from './actors/fleet.js';
 import { agentKeysModule } from './agentKeys/agentKeysModule.js';
 import { auditModule } from './audit/auditModule.js';
 import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
+import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
@@ -44,6 +45,7 @@ import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js'
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
 import { ticketingModule } from './ticketing/core/ticketingModule.js';
+import { ticketAttachmentsModule } from './ticketing/attachments/ticketAttachmentsModule.js';
 import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
 import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
@@ -76,6 +78,7 @@ export function productModules(options: ProductOptions = {}) {
     .with(savedFiltersModule)
     .with(ticketingCatalogModule)
     .with(ticketingModule)
+    .with(ticketAttachmentsModule)
     .with(ticketConversationModule)
     .with(ticketNotificationsModule);
 }
@@ -129,6 +132,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
     const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    // Opened (directory made, a crash's temporary files removed) before any module may store bytes.
+    const blobs = await openDataDirBlobStore({ root: blobDirectory(config.database.dataDir), clock });
     let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
     const product = await composeModules(modules, {
       config,
@@ -142,6 +147,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
       newId: randomUUID,
       workers,
+      blobs,
       machineAuth,
       traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
       formatError,
@@ -186,6 +192,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
       rateLimiter,
       machineAuth,
+      personAuth: app.auth,
       cors: createCors(config.security.corsAllowedOrigins),
       isTrustedProxy,
       production,

@@ -9,7 +9,8 @@
  * await they must); the response is not touched after it ended or was aborted (uWS throws).
  */
 import { NO_HEADER_BLOCK, type HeaderBlock } from './headerBlock.js';
-import type { Decision, HttpApplication, Reply, RequestHead } from './http.js';
+import type { Readable } from 'node:stream';
+import type { Decision, HttpApplication, Reply, RequestHead, StreamedBody } from './http.js';
 import { Linger, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
 import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
 
@@ -25,6 +26,13 @@ export interface NativeResponse {
   /** A chunk of a chunked answer. */
   write(chunk: string): boolean;
   end(body?: string, closeConnection?: boolean): unknown;
+  /** Part of a body of `totalSize` bytes: [all of it taken, the answer complete]. */
+  tryEnd(chunk: ArrayBuffer, totalSize: number): [boolean, boolean];
+  getWriteOffset(): number;
+  /** The socket can take more; the handler answers whether it wrote all it meant to. */
+  onWritable(handler: (offset: number) => boolean): unknown;
+  /** Drop the connection at once (a streamed answer that cannot complete). */
+  close(): unknown;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -48,13 +56,16 @@ const NO_FLOW = { pause: () => undefined, resume: () => undefined };
  * response may not be touched then, nor after it ended).
  */
 export class Exchange {
-  private state: 'open' | 'answered' | 'aborted' = 'open';
+  /** `streaming`: the head is out and a streamed body is being written (the request is still under way). */
+  private state: 'open' | 'streaming' | 'answered' | 'aborted' = 'open';
   /** `onData` is attached and has not seen the last chunk. */
   private bodyPending = false;
   /** Reading from the socket is paused because the body stream's reader is behind. */
   private paused = false;
   private stream: RequestBodyStream | undefined;
   private linger: Linger | undefined;
+  /** The source of a streamed answer while it is written. */
+  private source: Readable | undefined;
 
   constructor(
     private readonly res: NativeResponse,
@@ -98,10 +109,21 @@ export class Exchange {
    * is still arriving always closes, gracefully (see `answerAndLinger`).
    */
   answer(reply: Reply, close = false): void {
-    if (this.state !== 'open') return;
-    this.state = 'answered';
+    if (this.state !== 'open') {
+      reply.stream?.source.destroy();
+      return;
+    }
     const block = safeHeaderBlock(this.server.application, this.head, reply);
-    if (this.bodyPending) {
+    if (reply.stream && !this.bodyPending) {
+      this.answerStreamed(reply, block, reply.stream);
+      return;
+    }
+    this.state = 'answered';
+    if (reply.stream) {
+      // A request that still sends a body gets no download: the connection is closed after this answer.
+      reply.stream.source.destroy();
+      this.answerAndLinger({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'this request must not have a body' }) }, block);
+    } else if (this.bodyPending) {
       this.answerAndLinger(reply, block);
     } else {
       this.res.cork(() => {
@@ -110,6 +132,66 @@ export class Exchange {
       });
     }
     this.server.finished();
+  }
+
+  /**
+   * Status and headers now, then the body as the source gives it and the socket takes it: uWS's
+   * `tryEnd` with the total size (it writes Content-Length), pausing the source while the socket's
+   * buffer is full and resuming it from `onWritable`. The request stays under way (draining waits
+   * for it) until the last byte is written, the source fails, or the client goes away.
+   */
+  private answerStreamed(reply: Reply, block: HeaderBlock, body: StreamedBody): void {
+    const { res } = this;
+    const { source, length } = body;
+    this.state = 'streaming';
+    this.source = source;
+    const done = (cut: boolean) => {
+      if (this.state !== 'streaming') return;
+      this.state = 'answered';
+      this.source = undefined;
+      source.destroy();
+      // A body that cannot be completed must not look complete: drop the connection.
+      if (cut) res.close();
+      this.server.finished();
+    };
+    res.cork(() => writeHead(res, reply, block));
+    if (length === 0) {
+      res.cork(() => res.tryEnd(new ArrayBuffer(0), 0));
+      done(false);
+      return;
+    }
+    let written = 0;
+    source.on('data', (chunk: Buffer) => {
+      if (this.state !== 'streaming') return;
+      written += chunk.length;
+      if (written > length) {
+        done(true);
+        return;
+      }
+      // uWS may keep a reference to what it could not write yet: hand it memory of its own.
+      const data = new Uint8Array(chunk).buffer;
+      const offset = res.getWriteOffset();
+      let result: [boolean, boolean] = [false, false];
+      res.cork(() => (result = res.tryEnd(data, length)));
+      const [ok, complete] = result;
+      if (complete) {
+        done(false);
+      } else if (!ok) {
+        source.pause();
+        res.onWritable((at) => {
+          if (this.state !== 'streaming') return true;
+          const [retried, finished] = res.tryEnd(data.slice(at - offset), length);
+          if (finished) done(false);
+          else if (retried) source.resume();
+          return retried;
+        });
+      }
+    });
+    source.once('error', () => done(true));
+    source.once('end', () => {
+      // Ended before `length` bytes (a shorter file than its record says): cut, not padded.
+      if (written < length) done(true);
+    });
   }
 
   /** The whole body in one Buffer, then the handler. */
@@ -207,10 +289,12 @@ export class Exchange {
   }
 
   private aborted(): void {
-    const wasOpen = this.state === 'open';
+    const wasOpen = this.state === 'open' || this.state === 'streaming';
     this.state = 'aborted';
     this.linger?.cancel();
     this.stream?.fail(new RequestAbortedError());
+    this.source?.destroy();
+    this.source = undefined;
     if (wasOpen) this.server.finished();
   }
 }

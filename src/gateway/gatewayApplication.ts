@@ -1,9 +1,11 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
- * proxies only) -> rate limit -> CORS preflight -> route -> machine auth -> bounded body ->
- * a scoped agent key's target check -> handler -> error mapping -> response headers (security
- * headers in production, CORS). Refusals happen before the body is read, except that target check,
- * which needs it. Handlers hold no cross-cutting logic.
+ * proxies only) -> rate limit -> CORS preflight -> route (path parameters validated) -> machine
+ * auth or a person's token -> bounded body -> a scoped agent key's target check -> handler -> error
+ * mapping -> response headers (security headers in production, CORS). Refusals happen before the
+ * body is read, except that target check, which needs it (and a person's token is verified
+ * asynchronously: on a streaming route before the handler reads a byte, on a buffered one once the
+ * capped body is in). Handlers hold no cross-cutting logic.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
@@ -11,16 +13,20 @@ import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth, MachineScope } from './machineAuth.js';
+import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
 import type { RateLimiter } from './rateLimiter.js';
 import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { RestRequest, Route, Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
+import type { Viewer } from '../auth/roles.js';
 
 export interface GatewayOptions {
   readonly router: Router;
   readonly rateLimiter: RateLimiter;
   readonly machineAuth: MachineAuth;
+  /** Verifies a person's access token on `auth: 'jwt'` routes. */
+  readonly personAuth: PersonAuthenticator;
   readonly cors: Cors;
   readonly isTrustedProxy: (address: string) => boolean;
   readonly production: boolean;
@@ -30,7 +36,7 @@ export interface GatewayOptions {
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function createGatewayApplication(options: GatewayOptions): HttpApplication {
-  const { router, rateLimiter, machineAuth, cors, logger } = options;
+  const { router, rateLimiter, machineAuth, personAuth, cors, logger } = options;
   // Joined once: an answer writes them with one call (headerBlock.ts).
   const baseHeaders = new HeaderBlock(options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE);
 
@@ -65,30 +71,48 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         const allow = match.allowed.join(', ');
         return { kind: 'reply', reply: catalogReply(ErrorCode.MethodNotAllowed, `${head.path} accepts ${allow}`, { allow }) };
       }
-      const { route } = match;
+      if ('invalid' in match) return { kind: 'reply', reply: catalogReply(ErrorCode.BadRequest, match.invalid) };
+      const { route, params } = match;
       let scope: MachineScope | undefined;
+      let token: string | undefined;
       if (route.auth === 'machine') {
         const auth = machineAuth.check(head);
         if (!auth.ok) {
           return { kind: 'reply', reply: auth.forbidden ? catalogReply(ErrorCode.Forbidden, auth.reason) : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
         }
         scope = auth.scope;
+      } else if (route.auth === 'jwt') {
+        const bearer = bearerToken(head);
+        if ('refusal' in bearer) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, bearer.refusal, { 'www-authenticate': 'Bearer' }) };
+        token = bearer.token;
       }
-      if (route.method === 'POST' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
+      if (route.method === 'POST' && route.auth !== 'jwt' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
         // A browser sends form and text/plain bodies cross-site without a CORS preflight; refusing
         // them keeps a web page from driving machine endpoints (which may have no key) from a
-        // visitor's browser. Agents and scripts send no Origin and are not affected.
+        // visitor's browser. Agents and scripts send no Origin and are not affected. A `jwt` route
+        // is exempt (its uploads are multipart): a browser attaches no bearer token by itself, and
+        // a page that sets Authorization cross-site must pass a CORS preflight first.
         return { kind: 'reply', reply: catalogReply(ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
       }
       const query = new URLSearchParams(head.query);
       const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
+      // The person is known before the handler runs; on a streaming route it has not read a byte yet.
+      const run = async <B>(body: B, handle: (request: { head: RequestHead; clientAddress: string; query: URLSearchParams; params: Readonly<Record<string, string>>; viewer: Viewer | null; body: B }) => Promise<Reply>): Promise<Reply> => {
+        let viewer: Viewer | null = null;
+        if (token !== undefined) {
+          const person = await checkPerson(personAuth, token);
+          if (!person.ok) return catalogReply(ErrorCode.Unauthenticated, person.reason, { 'www-authenticate': person.header });
+          viewer = person.viewer;
+        }
+        return handle({ head, clientAddress, query, params, viewer, body });
+      };
       if (route.body === 'stream') {
         // A scoped key's target is in the body, which a streaming handler reads once, as it arrives.
         if (scope !== undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.Forbidden, `an agent key limited to a subtree cannot call ${route.path}`) };
         return {
           kind: 'stream-body',
           limit: route.bodyLimit,
-          handle: (body) => route.handle({ head, clientAddress, query, body }).catch((error: unknown) => fail(error, head)),
+          handle: (body) => run(body, (request) => route.handle(request)).catch((error: unknown) => fail(error, head)),
           tooLarge,
         };
       }
@@ -97,8 +121,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         limit: route.bodyLimit,
         handle: (body) => {
           // Only scoped keys pay for the check; a refusal throws FORBIDDEN before the handler runs.
-          const request = { head, clientAddress, query, body };
-          const handled = scope === undefined ? route.handle(request) : admitted(scope, route, request);
+          const handled = run(body, (request) => (scope === undefined ? route.handle(request) : admitted(scope, route, request)));
           return handled.catch((error: unknown) => fail(error, head));
         },
         tooLarge,

@@ -4,6 +4,7 @@
  * client's body is never read; an accepted one names how many body bytes it may send.
  */
 import { toHttpStatus, type ErrorCode } from '../errors/catalog.js';
+import type { Readable } from 'node:stream';
 import type { HeaderBlock } from './headerBlock.js';
 import type { RequestBodyStream } from './requestBody.js';
 
@@ -22,7 +23,25 @@ export interface RequestHead {
 export interface Reply {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The whole body; '' when `stream` carries it. */
   readonly body: string;
+  /** A body sent while it is read (downloads), never held whole in memory. */
+  readonly stream?: StreamedBody;
+}
+
+/**
+ * `length` bytes read from `source`, written as the socket takes them (backpressure reaches the
+ * source). The answer carries `Content-Length: length`; a source that fails or ends short closes the
+ * connection, so the client sees a cut answer, never a wrong one. The gateway destroys `source` when
+ * it is done with it (complete, failed, or the client went away).
+ */
+export interface StreamedBody {
+  readonly source: Readable;
+  readonly length: number;
+}
+
+export function streamReply(status: number, body: StreamedBody, headers?: Readonly<Record<string, string>>): Reply {
+  return headers === undefined ? { status, body: '', stream: body } : { status, body: '', stream: body, headers };
 }
 
 export type Decision =

@@ -9,7 +9,7 @@
  * reverse order (each module's bus handlers are unsubscribed just before its own stop).
  */
 import type { Unsubscribe } from '../events/eventBus.js';
-import type { Route } from '../gateway/routes.js';
+import type { GatewayRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import type { Migration } from '../persistence/migration.js';
@@ -63,7 +63,7 @@ export interface Composition<Services extends object> {
   readonly schema: ModuleKit['graphql']['schema'];
   readonly plugins: PluginGate;
   /** Every module's REST routes, gated and intercepted. */
-  readonly routes: readonly Route[];
+  readonly routes: readonly GatewayRoute[];
   start(): void;
   stop(): Promise<void>;
 }

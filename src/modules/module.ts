@@ -11,12 +11,13 @@
  */
 import type { GraphQLError, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { Knex } from 'knex';
+import type { BlobStore } from '../blobs/blobStore.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { DomainEvent } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
-import type { Route } from '../gateway/routes.js';
+import type { GatewayRoute } from '../gateway/routes.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { SchemaModule } from '../graphql/module.js';
@@ -44,6 +45,8 @@ export interface ModuleKit {
   readonly newId: () => string;
   /** CPU work off the event loop (src/workers): one pool for the product, closed after the modules stop. */
   readonly workers: ProductWorkerPool;
+  /** Bytes that do not belong in a row (attachments), in `SVC_DATA_DIR/blobs` (src/blobs). */
+  readonly blobs: BlobStore;
   /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
   readonly machineAuth: MachineAuth;
   /** Requests the HTTP server received and has under way (0 until it listens). */
@@ -76,7 +79,7 @@ export interface MutationField {
 /** Wrappers a module puts around every module's calls (the audit trail records state-changing ones). */
 export interface Interceptors<App extends object> {
   /** Every module's REST route, once all services exist. */
-  route?(route: Route, services: App): Route;
+  route?(route: GatewayRoute, services: App): GatewayRoute;
   /** Every module's mutation resolver (whatever slice it reads); the wrapper reads its own slice from `ctx.app`. */
   mutation?(field: MutationField, resolve: Resolver<any>): Resolver<App>;
 }
@@ -110,7 +113,7 @@ export interface ModuleInstance<Provides extends object> {
   readonly services: Provides;
   /** Loads committed state (origin `hydrate`: nothing is written back); modules hydrate in list order. */
   hydrate?(): Promise<void>;
-  readonly routes?: readonly Route[];
+  readonly routes?: readonly GatewayRoute[];
   readonly entityTypes?: readonly EntityType[];
   readonly busHandlers?: BusHandlers;
   /** The module that decides which plugins are active (the licence module) hands its gate over. */

@@ -8,7 +8,7 @@
  * `togglePlugin`) takes effect at once, without a restart; so does expiry.
  */
 import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'graphql';
-import type { Route } from '../gateway/routes.js';
+import type { GatewayRoute, Route, StreamingRestRequest, StreamingRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from '../license/plugins.js';
 import type { EntityType } from '../realtime/entityTypes.js';
@@ -48,13 +48,24 @@ export function createPluginGateSlot(): PluginGateSlot {
   };
 }
 
-export function gateRoute(route: Route, plugin: PluginName, gate: PluginGate): Route {
+export function gateRoute(route: GatewayRoute, plugin: PluginName, gate: PluginGate): GatewayRoute {
+  // async: the gateway expects a rejected promise, not a synchronous throw.
+  if (route.body === 'stream') {
+    const streaming: StreamingRoute = route;
+    return {
+      ...streaming,
+      handle: async (request: StreamingRestRequest) => {
+        gate.require(plugin);
+        return streaming.handle(request);
+      },
+    } satisfies StreamingRoute;
+  }
+  const buffered: Route = route;
   return {
-    ...route,
-    // async: the gateway expects a rejected promise, not a synchronous throw.
+    ...buffered,
     handle: async (request) => {
       gate.require(plugin);
-      return route.handle(request);
+      return buffered.handle(request);
     },
   };
 }

@@ -4,6 +4,9 @@
  * test sets its own, and optionally a manual clock.
  */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer, type RunningServer, type ServerDependencies } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -50,7 +53,10 @@ export interface TestServerOptions {
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
   const store = options.store ?? (await backend.createStore());
+  // A data directory of its own (the blob store lives there) unless the test names one (restarts).
+  const ownDataDir = options.env?.['SVC_DATA_DIR'] === undefined ? await mkdtemp(join(tmpdir(), 'svc-test-data-')) : undefined;
   const config = loadConfig({
+    ...(ownDataDir ? { SVC_DATA_DIR: ownDataDir } : {}),
     SVC_ENV: 'production',
     SVC_HOST: '127.0.0.1',
     SVC_PORT: '0',
@@ -95,6 +101,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
       closed = true;
       await server.close();
       if (!options.store) await store.dispose();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

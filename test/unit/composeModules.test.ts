@@ -34,6 +34,7 @@ function platform(): PlatformKit {
     logger,
     newId: () => 'id',
     workers: undefined as never,
+    blobs: undefined as never,
     machineAuth: createMachineAuth(''),
     traffic: { received: () => 0, inFlight: () => 0 },
     formatError: createErrorFormatter({ production: true, logger }),

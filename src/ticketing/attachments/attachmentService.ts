@@ -1,0 +1,185 @@
+/**
+ * Attachments of tickets, whichever API asks (REST upload, list and download; GraphQL list and
+ * delete). Who may do what is the ticket directory's answer (`TicketDirectory.authorize`, asked
+ * before anything is read or stored): reading a ticket's attachments takes `read`, uploading takes
+ * `attach`; deleting one takes `read` on its ticket and being its uploader, an operator or an admin
+ * (docs/ticketing-roles.md, docs/decisions.md "Ticket attachments").
+ *
+ * The bytes live in the blob store under a generated key; the row holds the display name, the
+ * content type, size and SHA-256. Order of effects, so a crash never leaves a row without its bytes:
+ * upload stores the blobs, then commits the rows (a failed commit deletes the blobs); delete commits
+ * `deleted_at` first (the attachment is gone for every reader), then deletes the blob, then the row;
+ * rows a crash left marked are finished at the next start (`sweep`).
+ */
+import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import type { Viewer } from '../../auth/roles.js';
+import type { BlobStore } from '../../blobs/blobStore.js';
+import type { Clock } from '../../clock.js';
+import { commitChange } from '../../commands/commitBoundary.js';
+import { AppError, ErrorCode } from '../../errors/catalog.js';
+import type { Logger } from '../../log/logger.js';
+import type { BatchWriter } from '../../persistence/batchWriter.js';
+import type { TicketDirectory } from '../ticketContract.js';
+import { attachmentDeletionPatch, attachmentRow, rowToAttachment, ticketAttachmentsTable, type Attachment } from './attachmentTables.js';
+import { discard, receiveFiles, type UploadLimits } from './multipartUpload.js';
+
+export interface AttachmentServiceDeps {
+  readonly tickets: TicketDirectory;
+  readonly blobs: BlobStore;
+  readonly writer: BatchWriter;
+  readonly knex: Knex;
+  readonly clock: Clock;
+  readonly newId: () => string;
+  readonly logger: Logger;
+  readonly limits: UploadLimits;
+}
+
+/** A download: the record and its bytes as a stream (the caller sends it and the gateway closes it). */
+export interface Download {
+  readonly attachment: Attachment;
+  readonly content: Readable;
+}
+
+const TABLE = ticketAttachmentsTable.name;
+
+export class AttachmentService {
+  /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
+  swept: Promise<number> = Promise.resolve(0);
+  private readonly uploads = new Set<Promise<void>>();
+
+  constructor(private readonly deps: AttachmentServiceDeps) {}
+
+  /** Runs `sweep` in the background (at start); failures are logged, and the next start tries again. */
+  startSweep(): void {
+    this.swept = this.sweep().then(
+      (count) => {
+        if (count > 0) this.deps.logger.info('finished attachment deletions a stop interrupted', { count });
+        return count;
+      },
+      (error: unknown) => {
+        this.deps.logger.error('finishing interrupted attachment deletions failed; retried at the next start', { error });
+        return 0;
+      },
+    );
+  }
+
+  /** Checked before the body is read: a refused upload stores nothing and reads nothing. */
+  async authorizeUpload(viewer: Viewer, ticketId: string): Promise<void> {
+    await this.deps.tickets.authorize(viewer, ticketId, 'attach');
+  }
+
+  /**
+   * Every file part of `body` attached to the ticket, all or none; answers after the commit. A
+   * request cut off at its cap has been answered 413 by the gateway already: the blobs it stored are
+   * deleted after that answer (`settled` waits for it).
+   */
+  upload(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
+    const work = this.receive(viewer, ticketId, body, contentType);
+    const tracked = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.uploads.add(tracked);
+    void tracked.then(() => this.uploads.delete(tracked));
+    return work;
+  }
+
+  /** Resolves when every upload under way has committed or cleaned up (tests; the module's stop). */
+  async settled(): Promise<void> {
+    while (this.uploads.size > 0) await Promise.all([...this.uploads]);
+  }
+
+  private async receive(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
+    const { deps } = this;
+    const files = await receiveFiles(body, contentType, deps.blobs, deps.limits);
+    try {
+      // The ticket may have been deleted (or the person's standing changed) while the body arrived.
+      await deps.tickets.authorize(viewer, ticketId, 'attach');
+      return await commitChange(deps, (at) => {
+        const attachments = files.map((file): Attachment => ({
+          id: deps.newId(),
+          ticketId,
+          blobKey: file.key,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          sha256: file.sha256,
+          uploadedBy: viewer.userId,
+          createdAt: at,
+          deletedAt: null,
+        }));
+        for (const attachment of attachments) deps.writer.upsert(ticketAttachmentsTable, attachmentRow(attachment));
+        return attachments;
+      });
+    } catch (error) {
+      await discard(deps.blobs, files);
+      throw error;
+    }
+  }
+
+  /** The ticket's attachments, oldest first. */
+  async list(viewer: Viewer, ticketId: string): Promise<Attachment[]> {
+    await this.deps.tickets.authorize(viewer, ticketId, 'read');
+    const rows = await this.deps.knex(TABLE).where({ ticket_id: ticketId }).whereNull('deleted_at').orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
+    return rows.map(rowToAttachment);
+  }
+
+  /** The attachment when the viewer may read its ticket; NOT_FOUND otherwise (its existence is not revealed). */
+  async get(viewer: Viewer, id: string): Promise<Attachment> {
+    const row = await this.deps.knex(TABLE).where({ id }).whereNull('deleted_at').first();
+    if (!row) throw new AppError(ErrorCode.NotFound, `no attachment ${id}`);
+    const attachment = rowToAttachment(row);
+    try {
+      await this.deps.tickets.authorize(viewer, attachment.ticketId, 'read');
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.Forbidden) throw error;
+      throw new AppError(ErrorCode.NotFound, `no attachment ${id}`);
+    }
+    return attachment;
+  }
+
+  async download(viewer: Viewer, id: string): Promise<Download> {
+    const attachment = await this.get(viewer, id);
+    const content = await this.deps.blobs.get(attachment.blobKey);
+    if (content === null) {
+      this.deps.logger.error('attachment bytes missing from the blob store', { attachmentId: id, blobKey: attachment.blobKey });
+      throw new AppError(ErrorCode.NotFound, `the content of attachment ${id} is missing; upload it again`);
+    }
+    return { attachment, content };
+  }
+
+  /** Removes the attachment and its bytes; true once done. */
+  async delete(viewer: Viewer, id: string): Promise<boolean> {
+    const { deps } = this;
+    const attachment = await this.get(viewer, id);
+    if (attachment.uploadedBy !== viewer.userId && viewer.role !== 'operator' && viewer.role !== 'admin') {
+      throw new AppError(ErrorCode.Forbidden, `only whoever uploaded "${attachment.fileName}", an operator or an admin may delete it`);
+    }
+    await commitChange(deps, (at) => deps.writer.upsert(attachmentDeletionPatch, { id, deleted_at: new Date(at).toISOString() }));
+    await this.finishDeletion(attachment);
+    return true;
+  }
+
+  /**
+   * Deletions a crash interrupted (rows marked `deleted_at`, their blob perhaps still there): the
+   * blob deleted, then the row. Run at start; a failure is logged and retried at the next start.
+   */
+  async sweep(): Promise<number> {
+    const rows = await this.deps.knex(TABLE).whereNotNull('deleted_at').select('*');
+    for (const row of rows) await this.finishDeletion(rowToAttachment(row));
+    if (rows.length > 0) await this.deps.writer.committed();
+    return rows.length;
+  }
+
+  private async finishDeletion(attachment: Attachment): Promise<void> {
+    try {
+      await this.deps.blobs.delete(attachment.blobKey);
+    } catch (error) {
+      // The row stays marked: the next start tries again.
+      this.deps.logger.error('attachment blob could not be deleted; retried at the next start', { attachmentId: attachment.id, error });
+      return;
+    }
+    this.deps.writer.delete(ticketAttachmentsTable, { id: attachment.id });
+  }
+}
