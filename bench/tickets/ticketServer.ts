@@ -50,6 +50,8 @@ export function startTicketServer(options: TicketServerOptions): Promise<ChildSe
       SVC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
       SVC_LICENSE_PUBLIC_KEY: licence.publicKey,
       SVC_LICENSE_KEY: licence.token,
+      // BENCH_COMMIT_WINDOW_MS: the group commit's window for this server (default: the product's).
+      ...(process.env['BENCH_COMMIT_WINDOW_MS'] ? { SVC_DB_COMMIT_WINDOW_MS: process.env['BENCH_COMMIT_WINDOW_MS'] } : {}),
     },
     ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
   });

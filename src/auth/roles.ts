@@ -97,6 +97,18 @@ export const PERMISSIONS = {
   // decided per ticket (docs/ticketing-roles.md, src/ticketing/core/ticketAccess.ts).
   'ticket:read': EVERYONE,
   'ticket:create': EVERYONE,
+  // Each ticket action is also a policy action, so permission rules can take it away from a role or
+  // a group (docs/access.md): the per-ticket standing still decides within what the policy allows.
+  'ticket:update': EVERYONE,
+  'ticket:comment': EVERYONE,
+  'ticket:transition': EVERYONE,
+  'ticket:assign': EVERYONE,
+  'ticket:delete': STAFF,
+  'ticket:restore': ADMIN,
+  'ticket:attach': EVERYONE,
+  'ticket:watch': EVERYONE,
+  'ticket:link': EVERYONE,
+  'ticket:log-work': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof PERMISSIONS;
 

@@ -172,6 +172,23 @@ describe('entity host', () => {
     assert.equal(h.host.get('cancel')!.value, 'idle');
   });
 
+  it('entities waiting for delayed events share one scheduler timer and fire in due order', async () => {
+    const h = harness();
+    for (const id of ['first', 'second', 'third']) await create(h, id);
+    h.host.send('second', { type: 'ARM' });
+    h.clock.advance(10_000);
+    h.host.send('third', { type: 'ARM' });
+    h.host.send('first', { type: 'ARM' });
+    assert.equal(h.clock.pendingTimers, 1, 'one timer for the earliest due time');
+    h.host.send('third', { type: 'DISARM' });
+    h.clock.advance(50_000);
+    assert.deepEqual(['first', 'second', 'third'].map((id) => h.host.get(id)!.value), ['waiting', 'expired', 'idle']);
+    h.clock.advance(10_000);
+    assert.equal(h.host.get('first')!.value, 'expired');
+    assert.deepEqual(h.steps.filter((s) => s.after.value === 'expired').map((s) => s.id), ['second', 'first']);
+    assert.equal(h.clock.pendingTimers, 0);
+  });
+
   it('a restart arms the stored timers again from their due times', async () => {
     const first = harness();
     await create(first, 'restart');

@@ -37,6 +37,16 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'workflow:read': ['admin', 'operator'],
   'ticket:read': ['admin', 'operator', 'user'],
   'ticket:create': ['admin', 'operator', 'user'],
+  'ticket:update': ['admin', 'operator', 'user'],
+  'ticket:comment': ['admin', 'operator', 'user'],
+  'ticket:transition': ['admin', 'operator', 'user'],
+  'ticket:assign': ['admin', 'operator', 'user'],
+  'ticket:delete': ['admin', 'operator'],
+  'ticket:restore': ['admin'],
+  'ticket:attach': ['admin', 'operator', 'user'],
+  'ticket:watch': ['admin', 'operator', 'user'],
+  'ticket:link': ['admin', 'operator', 'user'],
+  'ticket:log-work': ['admin', 'operator', 'user'],
 };
 
 describe('roles and authorization', () => {

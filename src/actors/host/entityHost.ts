@@ -10,15 +10,18 @@
  * batch queued behind it) goes back to its last committed snapshot and timers, and `onRevert`
  * lets the owner fix its indexes: memory stays equal to the database.
  *
- * Time: delayed events (`after`, delayed `raise`) are armed on the injected scheduler with their
- * due time, handed to effects as `timers` so an entity type can persist them, and armed again by
- * `load` at start (a due time already past fires at once), so a timer survives a restart.
+ * Time: delayed events (`after`, delayed `raise`) are queued with their due time, handed to
+ * effects as `timers` so an entity type can persist them, and queued again by `load` at start (a
+ * due time already past fires at once), so a timer survives a restart. The host keeps ONE timer on
+ * the injected scheduler, for the earliest due time of its queue (dueQueue.ts), instead of one per
+ * entity: 100,000 armed entities would otherwise hold 100,000 Node timers and their closures.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Clock, TimerHandle } from '../../clock.js';
 import type { StageHooks } from '../../persistence/batchWriter.js';
 import { isTimerAction, nextTimers, NO_TIMERS, type PendingTimer, type PendingTimers } from './delayedEvents.js';
 import { SnapshotCompactor } from './compactSnapshot.js';
+import { DueQueue, type DueEntry } from './dueQueue.js';
 import { createMachineStepper, type MachineStepper } from './machineStep.js';
 
 /** What the host needs of the batch writer: hooks on the open batch, with or without a row. */
@@ -68,7 +71,15 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   private readonly snapshots = new Map<string, S>();
   /** Pending delayed events per entity; only entities that wait for one have an entry. */
   private readonly timers = new Map<string, PendingTimers>();
-  private readonly armed = new Map<string, Map<string, TimerHandle>>();
+  /** Every pending timer of every entity (and cancelled ones not yet dropped), earliest first. */
+  private readonly queue = new DueQueue();
+  /** Pending timers over all entities: the sum of the lengths in `timers`. */
+  private live = 0;
+  /** The one scheduler timer, armed for `armedAt` (the queue's earliest due time when armed). */
+  private handle: TimerHandle | undefined;
+  private armedAt = Infinity;
+  /** True while due timers fire: arming waits until the queue is drained. */
+  private draining = false;
   /** Last committed state of each entity with uncommitted changes. */
   private readonly base = new Map<string, Committed<S>>();
   private readonly versions = new Map<string, number>();
@@ -111,13 +122,15 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   /**
    * A new entity: `persist` stages its rows (the host tracks their commit); a failed commit
-   * forgets it again.
+   * forgets it again. `timers`: delayed events it waits for from the start (the caller persists
+   * them with it), so an entity type need not send a second event only to arm them.
    */
-  create(id: string, snapshot: S, persist: () => void): S {
+  create(id: string, snapshot: S, persist: () => void, timers: PendingTimers = NO_TIMERS): S {
     if (this.snapshots.has(id)) throw new Error(`entity ${id} exists`);
-    this.track(id, snapshot, NO_TIMERS);
+    this.track(id, snapshot, timers);
     this.snapshots.set(id, this.compactor.compact(snapshot));
     persist();
+    if (timers.length > 0) this.setTimers(id, timers);
     return snapshot;
   }
 
@@ -187,39 +200,69 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     }
   };
 
-  /** Make `timers` the delayed events `id` waits for: disarm the others, arm the new ones. */
+  /** Make `timers` the delayed events `id` waits for: queue the new ones; the others are dropped when they reach the top. */
   private setTimers(id: string, timers: PendingTimers): void {
-    const armed = this.armed.get(id);
-    if (armed) {
-      for (const [timerId, handle] of armed) {
-        if (!timers.some((t) => t.id === timerId)) {
-          this.options.scheduler.clearTimer(handle);
-          armed.delete(timerId);
-        }
-      }
-      if (armed.size === 0) this.armed.delete(id);
-    }
-    if (timers.length === 0) {
-      this.timers.delete(id);
+    const old = this.timers.get(id) ?? NO_TIMERS;
+    if (timers.length === 0) this.timers.delete(id);
+    else this.timers.set(id, timers);
+    this.live += timers.length - old.length;
+    if (this.live === 0) {
+      // Nothing waits: every queued entry is dead.
+      this.queue.clear();
+      this.disarm();
       return;
     }
-    this.timers.set(id, timers);
-    const now = this.options.scheduler.now();
-    for (const timer of timers) {
-      let entity = this.armed.get(id);
-      if (entity?.has(timer.id)) continue;
-      if (!entity) {
-        entity = new Map();
-        this.armed.set(id, entity);
-      }
-      entity.set(timer.id, this.options.scheduler.setTimer(Math.max(0, timer.dueAt - now), () => this.fire(id, timer)));
-    }
+    for (const timer of timers) if (!old.includes(timer)) this.queue.push(id, timer);
+    if (this.queue.length > 64 && this.queue.length > 2 * this.live) this.queue.compact(this.isLive);
+    if (!this.draining) this.armEarliest();
   }
 
+  private readonly isLive = (entry: DueEntry): boolean => this.timers.get(entry.id)?.includes(entry.timer) === true;
+
+  /** The scheduler timer at the earliest live due time (dead entries at the top are dropped first). */
+  private armEarliest(): void {
+    let top = this.queue.peek();
+    while (top !== undefined && !this.isLive(top)) {
+      this.queue.pop();
+      top = this.queue.peek();
+    }
+    if (top === undefined) {
+      this.disarm();
+      return;
+    }
+    if (this.handle !== undefined && this.armedAt <= top.dueAt) return;
+    this.disarm();
+    const scheduler = this.options.scheduler;
+    this.armedAt = top.dueAt;
+    this.handle = scheduler.setTimer(Math.max(0, top.dueAt - scheduler.now()), this.due);
+  }
+
+  private disarm(): void {
+    if (this.handle === undefined) return;
+    this.options.scheduler.clearTimer(this.handle);
+    this.handle = undefined;
+    this.armedAt = Infinity;
+  }
+
+  /** The scheduler timer fired: every timer due by now fires, in due order, then the next is armed. */
+  private readonly due = (): void => {
+    this.handle = undefined;
+    this.armedAt = Infinity;
+    this.draining = true;
+    try {
+      for (;;) {
+        const top = this.queue.peek();
+        if (top === undefined || top.dueAt > this.options.scheduler.now()) break;
+        this.queue.pop();
+        if (this.isLive(top)) this.fire(top.id, top.timer);
+      }
+    } finally {
+      this.draining = false;
+    }
+    this.armEarliest();
+  };
+
   private fire(id: string, timer: PendingTimer): void {
-    const entity = this.armed.get(id);
-    entity?.delete(timer.id);
-    if (entity?.size === 0) this.armed.delete(id);
     const snapshot = this.snapshots.get(id);
     const pending = this.pendingTimers(id);
     if (snapshot === undefined || !pending.includes(timer)) return;

@@ -4,7 +4,7 @@
  * towards a ticket is any of: its requester, its assignee, a member of its group, and their role
  * (operator, admin); an action is allowed when any standing they have allows it.
  */
-import { placeGate, type Viewer } from '../../auth/roles.js';
+import { can, placeGate, type Action, type Viewer } from '../../auth/roles.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { TicketAction, TicketView } from '../ticketContract.js';
 
@@ -56,8 +56,26 @@ export function standingsOf(viewer: Viewer, ticket: TicketView, groups: Membersh
   return out;
 }
 
+/** The policy action behind each ticket action (src/auth/roles.ts): rules over `ticket` apply to every ticket. */
+export const TICKET_POLICY_ACTIONS: Readonly<Record<TicketAction, Action>> = {
+  read: 'ticket:read',
+  update: 'ticket:update',
+  comment: 'ticket:comment',
+  transition: 'ticket:transition',
+  assign: 'ticket:assign',
+  delete: 'ticket:delete',
+  restore: 'ticket:restore',
+  attach: 'ticket:attach',
+  watch: 'ticket:watch',
+  link: 'ticket:link',
+  logWork: 'ticket:log-work',
+};
+
 export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction, groups: Membership, placeOf?: PlaceOfService): boolean {
   if (!placeAdmits(viewer, ticket, placeOf)) return false;
+  // The policy engine first (permission rules for the viewer's role and groups, at the ticket's place).
+  const place = placeOf !== undefined && ticket.serviceId !== null ? placeOf(ticket.serviceId) : undefined;
+  if (!can(viewer, TICKET_POLICY_ACTIONS[action], place)) return false;
   const allowed = TICKET_PERMISSIONS[action];
   return standingsOf(viewer, ticket, groups).some((s) => allowed.includes(s));
 }

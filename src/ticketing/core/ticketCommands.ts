@@ -176,8 +176,11 @@ export class TicketCommands {
         const user = isUuid(assigneeId) ? this.deps.users.get(assigneeId) : undefined;
         if (!user || !user.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${input.assigneeId}`);
       }
+      // The directory's strings, not the request's copies (held by every open ticket).
+      const assignee = assigneeId === null ? null : this.deps.users.get(assigneeId)!.id;
+      const group = groupId == null ? groupId : this.deps.groups.get(groupId)!.id;
       if (groupId != null && !(isUuid(groupId) && this.deps.groups.get(groupId))) throw new AppError(ErrorCode.NotFound, `no group with id ${input.groupId}`);
-      return { ...base, type: 'ASSIGN', assigneeId, groupId: groupId === undefined ? held.snapshot.context.groupId : groupId };
+      return { ...base, type: 'ASSIGN', assigneeId: assignee, groupId: group === undefined ? held.snapshot.context.groupId : group };
     });
   }
 
@@ -259,7 +262,8 @@ export class TicketCommands {
     if (wanted === SYSTEM_REQUESTER_ID && actor === null) return wanted;
     const user = isUuid(wanted) ? this.deps.users.get(wanted) : undefined;
     if (!user || !user.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${requesterId}`);
-    return wanted;
+    // The directory's string, not the request's copy: 100,000 tickets share their requesters' ids.
+    return user.id;
   }
 }
 
