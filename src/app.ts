@@ -46,6 +46,8 @@ import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
 import { ticketingModule } from './ticketing/core/ticketingModule.js';
 import { ticketAttachmentsModule } from './ticketing/attachments/ticketAttachmentsModule.js';
+import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
+import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -76,7 +78,9 @@ export function productModules(options: ProductOptions = {}) {
     .with(savedFiltersModule)
     .with(ticketingCatalogModule)
     .with(ticketingModule)
-    .with(ticketAttachmentsModule);
+    .with(ticketAttachmentsModule)
+    .with(ticketConversationModule)
+    .with(ticketNotificationsModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
