@@ -44,6 +44,8 @@ import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js'
 import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
 import { ticketingModule } from './ticketing/core/ticketingModule.js';
+import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
+import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
 export interface ProductOptions {
@@ -73,7 +75,9 @@ export function productModules(options: ProductOptions = {}) {
     .with(agentKeysModule)
     .with(savedFiltersModule)
     .with(ticketingCatalogModule)
-    .with(ticketingModule);
+    .with(ticketingModule)
+    .with(ticketConversationModule)
+    .with(ticketNotificationsModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

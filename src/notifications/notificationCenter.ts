@@ -50,6 +50,8 @@ export interface NotificationCenterDeps {
    * nothing: it would write back a row their deletion removed.
    */
   readonly isPerson: (userId: string) => boolean;
+  /** Whether the person gets notifications of this type (their settings); a notice they switched off is not created. @default every type */
+  readonly wants?: (userId: string, type: string) => boolean;
 }
 
 /** Text columns are bounded so a long status message cannot bloat every recipient's row. */
@@ -62,8 +64,12 @@ export class NotificationCenter {
 
   constructor(private readonly deps: NotificationCenterDeps) {}
 
-  /** Stage a notification in the open batch; it is announced once that batch commits. */
-  notify(input: NewNotification, origin: Origin): NotificationRef {
+  /**
+   * Stage a notification in the open batch; it is announced once that batch commits. Null when the
+   * person switched this type off (notificationSettings): nothing is stored or announced.
+   */
+  notify(input: NewNotification, origin: Origin): NotificationRef | null {
+    if (this.deps.wants && !this.deps.wants(input.userId, input.type)) return null;
     const now = this.deps.clock.now();
     const notification: NotificationRef = {
       id: this.deps.newId(),

@@ -172,7 +172,7 @@ for (const backend of testBackends()) {
         'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
         'sla.daily_report', 'sla.breached', 'sla.at_risk', 'sla.met',
         'workflow.started', 'workflow.completed', 'workflow.failed', 'workflow.step_completed',
-        'ticket.created', 'ticket.updated', 'ticket.status_changed', 'ticket.assigned', 'ticket.resolved', 'ticket.closed', 'ticket.deleted',
+        'ticket.created', 'ticket.updated', 'ticket.status_changed', 'ticket.assigned', 'ticket.resolved', 'ticket.closed', 'ticket.deleted', 'ticket.commented',
       ]);
     });
 
