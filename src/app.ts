@@ -45,6 +45,7 @@ import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
 import { ticketingModule } from './ticketing/core/ticketingModule.js';
 import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
+import { ticketSlaLinkModule } from './ticketing/slaLink/ticketSlaLinkModule.js';
 import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
@@ -77,7 +78,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(ticketingCatalogModule)
     .with(ticketingModule)
     .with(ticketConversationModule)
-    .with(ticketNotificationsModule);
+    .with(ticketNotificationsModule)
+    .with(ticketSlaLinkModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
