@@ -17,6 +17,7 @@ import { LICENSE_ENV, licenseToken } from '../support/license.js';
 import { ASSIGN, createdDefinition, okGql, pushedService, pushStatus } from '../support/sla.js';
 import type { TestStore } from '../support/backends.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { exportedDefinitions, exportedText, imported } from '../support/templates.js';
 import { ticketingEnv, ticketMutation } from '../support/tickets.js';
 
 const T0 = Date.parse('2026-06-01T08:00:00.000Z');
@@ -84,6 +85,16 @@ for (const backend of testBackends()) {
       const scratch = await createdDefinition(w.t, w.admin.accessToken, { name: 'Scratch' });
       assert.deepEqual((await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { raiseTicket: true, ticketCatalogItem: ' Outage ' } })).updateSLADefinition, { raiseTicket: true, ticketCatalogItem: 'Outage' });
       assert.deepEqual((await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { ticketCatalogItem: '' } })).updateSLADefinition, { raiseTicket: true, ticketCatalogItem: null });
+    });
+
+    it('templates carry the option: exported with the definition, imported back unchanged', async () => {
+      const exported = (await exportedDefinitions(w.t)).slaDefinitions;
+      const find = (name: string) => exported.find((d: any) => d.name === name);
+      assert.deepEqual([find('Silver').raiseTicket, find('Silver').ticketCatalogItem], [true, 'No such item']);
+      assert.deepEqual([find('Plain').raiseTicket, find('Plain').ticketCatalogItem], [false, null]);
+      const result = await imported(w.t, await exportedText(w.t));
+      assert.equal(result.slaDefinitions.updated, 0);
+      assert.equal(result.slaDefinitions.created, 0);
     });
 
     it('an outage raises exactly one INCIDENT ticket: impact from criticality, urgency HIGH, the service and the SLA in its title', async () => {
