@@ -53,8 +53,18 @@ export class SlaTicketLink {
   private creating: { readonly incident: SlaIncident; readonly definition: SlaDefinition } | null = null;
   /** What to stage with our own system comment on a ticket (read by the staged `ticket.commented`). */
   private readonly commenting = new Map<string, () => void>();
+  /**
+   * Incidents with a ticket and no recovery comment yet, as committed: a closing incident not among
+   * them asks the database nothing (a fleet recovering at once closes thousands).
+   */
+  private readonly unrecovered = new Set<string>();
 
   constructor(private readonly deps: SlaTicketLinkDeps) {}
+
+  /** At start: the links still waiting for their recovery. */
+  async hydrate(): Promise<void> {
+    for (const row of await this.deps.knex(slaIncidentTicketsTable.name).whereNull('recovered_at').select('incident_id')) this.unrecovered.add(String(row.incident_id));
+  }
 
   /** Committed events: outages open, grow (a raising definition joins) and close. */
   committed(event: DomainEvent): void {
@@ -68,9 +78,7 @@ export class SlaTicketLink {
     if (event.type === 'ticket.created' && this.creating !== null && event.actorId === null) {
       const { incident, definition } = this.creating;
       this.creating = null;
-      this.deps.writer.upsert(slaIncidentTicketsTable, linkRow({
-        incidentId: incident.id, ticketId: event.ticket.id, serviceId: incident.serviceId, definitionId: definition.id, openedAt: incident.startedAt, recoveredAt: null,
-      }));
+      this.stageLink({ incidentId: incident.id, ticketId: event.ticket.id, serviceId: incident.serviceId, definitionId: definition.id, openedAt: incident.startedAt, recoveredAt: null });
     } else if (event.type === 'ticket.commented' && event.actorId === null) {
       const stage = this.commenting.get(event.ticket.id);
       if (stage) {
@@ -125,6 +133,14 @@ export class SlaTicketLink {
     });
   }
 
+  /** The link row, with memory following what commits. */
+  private stageLink(link: IncidentTicketLink): void {
+    const { incidentId } = link;
+    this.deps.writer.upsert(slaIncidentTicketsTable, linkRow(link), {
+      onCommit: () => (link.recoveredAt === null ? this.unrecovered.add(incidentId) : this.unrecovered.delete(incidentId)),
+    });
+  }
+
   private async link(incidentId: string): Promise<IncidentTicketLink | undefined> {
     await this.deps.writer.settled();
     const row = await this.deps.knex(slaIncidentTicketsTable.name).where({ incident_id: incidentId }).first();
@@ -154,7 +170,7 @@ export class SlaTicketLink {
     const earlier = previous ? await this.deps.tickets.find(previous.ticketId) : undefined;
     if (earlier && isOpen(earlier)) {
       const gathered: IncidentTicketLink = { incidentId: incident.id, ticketId: earlier.id, serviceId: incident.serviceId, definitionId: definition.id, openedAt: incident.startedAt, recoveredAt: null };
-      await this.comment(earlier.id, recurrenceNote(incident), () => this.deps.writer.upsert(slaIncidentTicketsTable, linkRow(gathered)));
+      await this.comment(earlier.id, recurrenceNote(incident), () => this.stageLink(gathered));
       return;
     }
     await this.raise(incident, definition, service);
@@ -186,10 +202,11 @@ export class SlaTicketLink {
 
   /** The recovery: a comment with the downtime, the link marked in the same commit. The ticket stays as it is. */
   private async recover(incident: SlaIncident): Promise<void> {
+    if (!this.unrecovered.has(incident.id)) return;
     const link = await this.link(incident.id);
     if (!link || link.recoveredAt !== null) return;
     const recovered: IncidentTicketLink = { ...link, recoveredAt: incident.endedAt };
-    const mark = () => this.deps.writer.upsert(slaIncidentTicketsTable, linkRow(recovered));
+    const mark = () => this.stageLink(recovered);
     try {
       await this.comment(link.ticketId, recoveryNote(incident), mark);
     } catch (error) {

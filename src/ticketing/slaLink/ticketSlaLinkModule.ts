@@ -40,6 +40,7 @@ export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
     });
     return {
       services: { ticketSlaLink },
+      hydrate: () => ticketSlaLink.hydrate(),
       busHandlers: { staged: (event) => ticketSlaLink.staged(event), committed: (event) => ticketSlaLink.committed(event) },
       start: () => ticketSlaLink.reconcile(),
       // Raising a ticket under way finishes before the writer's final flush.
