@@ -216,7 +216,7 @@ for (const backend of testBackends()) {
   });
 
   describe(`SLA link across restarts (${backend.name})`, { timeout: 180_000 }, () => {
-    it('a restart raises no duplicate; an outage left without its ticket gets one at start; the recovery still comments', async () => {
+    it('a restart raises no duplicate; an outage left without its ticket gets one at start, a recovery left without its comment gets it; the recovery still comments', async () => {
       const clock = createManualClock(T0);
       const store = await durableStore(backend);
       const both = ticketingEnv(clock);
@@ -253,10 +253,21 @@ for (const backend of testBackends()) {
             await w.t.close();
           }
         }
+        // `payments` recovers while ticketing is off: its comment waits for the next start with both plugins.
+        w = await world(backend, clock, slaOnly, store.forRun());
+        try {
+          clock.advance(5 * MINUTE);
+          await outage(w, 'payments', 'OPERATIONAL');
+        } finally {
+          await w.t.close();
+        }
         w = await world(backend, clock, both, store.forRun());
         try {
           await settled(w.t);
-          clock.advance(10 * MINUTE);
+          const { comments: caughtUp } = await commentsOf(w, (await onlyTicket(w, missed)).id);
+          assert.equal(caughtUp.length, 1);
+          assert.match(caughtUp[0].body, /recovered at .* after 5 min of downtime/);
+          clock.advance(5 * MINUTE);
           await outage(w, 'checkout', 'OPERATIONAL');
           const ticket = await onlyTicket(w, raised);
           const { comments } = await commentsOf(w, ticket.id);

@@ -58,6 +58,8 @@ export class SlaTicketLink {
    * them asks the database nothing (a fleet recovering at once closes thousands).
    */
   private readonly unrecovered = new Set<string>();
+  /** The start-up catch-up's read of the links still waiting for their recovery. */
+  private reconciling: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: SlaTicketLinkDeps) {}
 
@@ -95,7 +97,7 @@ export class SlaTicketLink {
       const open = this.deps.sla.incidents.openIncidentOf(service.id);
       if (open) this.enqueue(service.id, () => this.ensureTicket(open));
     }
-    void this.unrecoveredLinks().then(
+    this.reconciling = this.unrecoveredLinks().then(
       (links) => {
         for (const link of links) {
           this.enqueue(link.serviceId, async () => {
@@ -108,8 +110,9 @@ export class SlaTicketLink {
     );
   }
 
-  /** Resolves once every queued piece of work has run (tests, shutdown). */
+  /** Resolves once every queued piece of work has run, the start-up catch-up included (tests, shutdown). */
   async idle(): Promise<void> {
+    await this.reconciling;
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
   }
 
