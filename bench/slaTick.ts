@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     const definitionId = randomUUID();
     await database.knex('sla_definitions').insert({ id: definitionId, name: 'Fleet', target_percent: 99.9, period: 'MONTH', degraded_counts_as_down: false, burn_rates: JSON.stringify(DEFAULT_BURN_RATES), created_at: new Date(startAt), updated_at: new Date(startAt) });
     catalog.load(
-      [{ id: definitionId, name: 'Fleet', description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, createdAt: startAt, updatedAt: startAt }],
+      [{ id: definitionId, name: 'Fleet', description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: startAt, updatedAt: startAt }],
       [],
       [{ id: randomUUID(), definitionId, serviceId: null, groupName: 'fleet', createdAt: startAt }],
     );

@@ -47,6 +47,7 @@ import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModu
 import { ticketingModule } from './ticketing/core/ticketingModule.js';
 import { ticketAttachmentsModule } from './ticketing/attachments/ticketAttachmentsModule.js';
 import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
+import { ticketSlaLinkModule } from './ticketing/slaLink/ticketSlaLinkModule.js';
 import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
 import { webhooksModule } from './webhooks/webhooksModule.js';
 
@@ -80,7 +81,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(ticketingModule)
     .with(ticketAttachmentsModule)
     .with(ticketConversationModule)
-    .with(ticketNotificationsModule);
+    .with(ticketNotificationsModule)
+    .with(ticketSlaLinkModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

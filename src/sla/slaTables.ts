@@ -13,6 +13,8 @@ export const slaDefinitionsTable: TableSpec = {
   columns: cols({
     id: 'uuid', name: 'text', description: 'text', target_percent: 'float8', period: 'text', degraded_counts_as_down: 'boolean',
     time_zone: 'text', burn_rates: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
+    // Added by migration 0023 (src/ticketing/slaLink/migrations): the SLA link's option.
+    raise_ticket: 'boolean', ticket_catalog_item: 'text',
   }),
 };
 

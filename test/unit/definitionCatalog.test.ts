@@ -10,7 +10,7 @@ import { DEFAULT_BURN_RATES, type SlaAssignment, type SlaDefinition } from '../.
 function catalog(assignments: SlaAssignment[]): DefinitionCatalog {
   const c = new DefinitionCatalog(new BatchWriter({ knex: {} as Knex, logger: createMemoryLogger() }));
   const definition = (id: string, degradedCountsAsDown: boolean): SlaDefinition => ({
-    id, name: id, description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown, timeZone: null, burnRates: DEFAULT_BURN_RATES, createdAt: 0, updatedAt: 0,
+    id, name: id, description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: 0, updatedAt: 0,
   });
   c.load([definition('d1', false), definition('d2', true)], [], assignments);
   return c;

@@ -70,7 +70,7 @@ describe('SLA evaluator', () => {
     const log = new SlaEventLog({ writer, knex, newId: randomUUID });
     catalog = new DefinitionCatalog(writer);
     alerts = new AlertStore({ writer, knex, bus, clock, newId: randomUUID, log });
-    const definition: SlaDefinition = { id: definitionId, name: 'Daily', description: null, targetPercent: 99, period: 'DAY', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, createdAt: T0, updatedAt: T0 };
+    const definition: SlaDefinition = { id: definitionId, name: 'Daily', description: null, targetPercent: 99, period: 'DAY', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: T0, updatedAt: T0 };
     catalog.putDefinition(definition);
     await writer.committed();
     for (const id of [a, b]) records.set(id, { id, name: id, nodePath: 'eu', slaGroup: null } as unknown as ServiceRecord);

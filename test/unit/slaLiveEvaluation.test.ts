@@ -17,7 +17,7 @@ import { generatedHistory, MINUTE, seededRandom } from '../support/slaHistories.
 const DAY = Date.parse('2026-03-10T00:00:00Z');
 const definition = (overrides: Partial<SlaDefinition> = {}): SlaDefinition => ({
   id: 'd1', name: 'Gold', description: null, targetPercent: 99, period: 'DAY', degradedCountsAsDown: false, timeZone: null,
-  burnRates: DEFAULT_BURN_RATES, createdAt: 0, updatedAt: 0, ...overrides,
+  burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: 0, updatedAt: 0, ...overrides,
 });
 
 /** A live history fed the way the evaluator feeds it: one status change at a time, in time order. */

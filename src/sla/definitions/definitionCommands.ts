@@ -170,7 +170,7 @@ export class DefinitionCommands {
   }
 }
 
-const COMPARED = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates'] as const;
+const COMPARED = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates', 'raiseTicket', 'ticketCatalogItem'] as const;
 
 function changedFields(before: SlaDefinition, after: SlaDefinition): string[] {
   return COMPARED.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
@@ -180,6 +180,7 @@ export function definitionData(d: SlaDefinition): Record<string, unknown> {
   return {
     id: d.id, name: d.name, description: d.description, targetPercent: d.targetPercent, period: d.period,
     degradedCountsAsDown: d.degradedCountsAsDown, timeZone: d.timeZone, burnRates: d.burnRates,
+    raiseTicket: d.raiseTicket, ticketCatalogItem: d.ticketCatalogItem,
   };
 }
 

@@ -5,7 +5,7 @@
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import { isUuid } from '../slaIds.js';
 import {
-  burnRates, definitionName, description, scopeValue, targetPercent, timeZone,
+  burnRates, definitionName, description, scopeValue, targetPercent, ticketCatalogItem, timeZone,
   type BurnRateRules, type BurnRatesInput, type SlaPeriod, type SlaTargetScope,
 } from './slaDefinition.js';
 
@@ -17,6 +17,8 @@ export interface CreateSlaDefinitionInput {
   readonly degradedCountsAsDown?: boolean | null;
   readonly timeZone?: string | null;
   readonly burnRates?: BurnRatesInput | null;
+  readonly raiseTicket?: boolean | null;
+  readonly ticketCatalogItem?: string | null;
 }
 
 export interface NewDefinitionRequest {
@@ -27,6 +29,8 @@ export interface NewDefinitionRequest {
   readonly degradedCountsAsDown: boolean;
   readonly timeZone: string | null;
   readonly burnRates: BurnRateRules;
+  readonly raiseTicket: boolean;
+  readonly ticketCatalogItem: string | null;
 }
 
 export function readCreateDefinition(input: CreateSlaDefinitionInput): NewDefinitionRequest {
@@ -38,6 +42,8 @@ export function readCreateDefinition(input: CreateSlaDefinitionInput): NewDefini
     degradedCountsAsDown: input.degradedCountsAsDown ?? false,
     timeZone: timeZone(input.timeZone),
     burnRates: burnRates(input.burnRates),
+    raiseTicket: input.raiseTicket ?? false,
+    ticketCatalogItem: ticketCatalogItem(input.ticketCatalogItem),
   };
 }
 
@@ -57,6 +63,8 @@ export interface DefinitionChanges {
   readonly degradedCountsAsDown?: boolean;
   readonly timeZone?: string | null;
   readonly burnRates?: BurnRatesInput;
+  readonly raiseTicket?: boolean;
+  readonly ticketCatalogItem?: string | null;
 }
 
 export function readUpdateDefinition(input: UpdateSlaDefinitionInput): DefinitionChanges {
@@ -68,6 +76,8 @@ export function readUpdateDefinition(input: UpdateSlaDefinitionInput): Definitio
   if (input.degradedCountsAsDown != null) changes.degradedCountsAsDown = input.degradedCountsAsDown;
   if (input.timeZone !== undefined) changes.timeZone = timeZone(input.timeZone);
   if (input.burnRates != null) changes.burnRates = input.burnRates;
+  if (input.raiseTicket != null) changes.raiseTicket = input.raiseTicket;
+  if (input.ticketCatalogItem !== undefined) changes.ticketCatalogItem = ticketCatalogItem(input.ticketCatalogItem);
   return changes;
 }
 

@@ -7,6 +7,7 @@ export function definitionToRow(d: SlaDefinition): Row {
   return {
     id: d.id, name: d.name, description: d.description, target_percent: d.targetPercent, period: d.period,
     degraded_counts_as_down: d.degradedCountsAsDown, time_zone: d.timeZone, burn_rates: d.burnRates,
+    raise_ticket: d.raiseTicket, ticket_catalog_item: d.ticketCatalogItem,
     created_at: iso(d.createdAt), updated_at: iso(d.updatedAt),
   };
 }
@@ -22,6 +23,9 @@ export function rowToDefinition(row: Record<string, unknown>): SlaDefinition {
     degradedCountsAsDown: Boolean(row['degraded_counts_as_down']),
     timeZone: textOrNull(row['time_zone']),
     burnRates: jsonColumn<BurnRateRules>(row['burn_rates'], DEFAULT_BURN_RATES),
+    // Columns of migration 0023 (src/ticketing/slaLink/migrations).
+    raiseTicket: row['raise_ticket'] === true,
+    ticketCatalogItem: textOrNull(row['ticket_catalog_item']),
     createdAt: epoch(row['created_at'])!,
     updatedAt: epoch(row['updated_at'])!,
   };

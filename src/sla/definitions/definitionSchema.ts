@@ -46,6 +46,10 @@ export const definitionSchema: SchemaModule<SlaContext> = {
       "IANA time zone the periods are aligned in; null means UTC."
       timeZone: String
       burnRates: SLABurnRates!
+      "An outage under this definition (an SLA incident opening) raises an INCIDENT ticket for the service (ticketing plugin)."
+      raiseTicket: Boolean!
+      "The catalog item such tickets are raised under; null: none."
+      ticketCatalogItem: String
       "Targets of this definition for services, SLA groups and tiers."
       targets: [SLATarget!]!
       "What it covers: services, and SLA groups (every member)."
@@ -101,6 +105,10 @@ export const definitionSchema: SchemaModule<SlaContext> = {
       "IANA name such as Europe/Berlin; UTC when left out."
       timeZone: String
       burnRates: SLABurnRatesInput
+      "Raise an INCIDENT ticket when an SLA incident opens under this definition (needs the ticketing plugin)."
+      raiseTicket: Boolean = false
+      "An INCIDENT catalog item's name for those tickets; unknown names are left out when the ticket is raised."
+      ticketCatalogItem: String
     }
 
     "Fields left out (or null) stay; an empty description or timeZone clears it."
@@ -112,6 +120,9 @@ export const definitionSchema: SchemaModule<SlaContext> = {
       degradedCountsAsDown: Boolean
       timeZone: String
       burnRates: SLABurnRatesInput
+      raiseTicket: Boolean
+      "An empty string clears it."
+      ticketCatalogItem: String
     }
 
     input CreateSLATargetInput {

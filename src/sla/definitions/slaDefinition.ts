@@ -36,6 +36,10 @@ export interface SlaDefinition {
   /** IANA zone the calendar periods are aligned in; null means UTC. */
   readonly timeZone: string | null;
   readonly burnRates: BurnRateRules;
+  /** An outage under this definition raises an INCIDENT ticket (the ticketing plugin's SLA link, src/ticketing/slaLink). */
+  readonly raiseTicket: boolean;
+  /** The catalog item such a ticket is raised under (an INCIDENT item); null: none. Checked when the ticket is raised. */
+  readonly ticketCatalogItem: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -80,6 +84,14 @@ export function description(value: string | null | undefined): string | null {
   if (value == null) return null;
   if (value.length > MAX_DESCRIPTION_LENGTH) throw bad(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
   return value.trim() === '' ? null : value;
+}
+
+/** A catalog item's name as given (trimmed); null or empty means none. Whether it exists is the ticketing plugin's to know. */
+export function ticketCatalogItem(value: string | null | undefined): string | null {
+  if (value == null || value.trim() === '') return null;
+  const name = value.trim();
+  if (name.length > MAX_NAME_LENGTH) throw bad(`ticketCatalogItem must be at most ${MAX_NAME_LENGTH} characters`);
+  return name;
 }
 
 /** A target T percent: 0 < T <= 100 (100 leaves no error budget at all). */

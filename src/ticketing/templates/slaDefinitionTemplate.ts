@@ -5,7 +5,7 @@
  * what `createSlaDefinition` admits.
  */
 import { AppError, ErrorCode } from '../../errors/catalog.js';
-import { burnRates, definitionName, description, DEFAULT_BURN_RATES, SLA_PERIODS, targetPercent, timeZone, type BurnRateRules, type SlaDefinition, type SlaPeriod } from '../../sla/definitions/slaDefinition.js';
+import { burnRates, definitionName, description, DEFAULT_BURN_RATES, SLA_PERIODS, targetPercent, ticketCatalogItem, timeZone, type BurnRateRules, type SlaDefinition, type SlaPeriod } from '../../sla/definitions/slaDefinition.js';
 import type { IssueList, IssuePath } from '../inputIssues.js';
 
 export interface SlaDefinitionTemplate {
@@ -16,13 +16,16 @@ export interface SlaDefinitionTemplate {
   readonly degradedCountsAsDown: boolean;
   readonly timeZone: string | null;
   readonly burnRates: BurnRateRules;
+  /** The SLA link's option (src/ticketing/slaLink); left out of a template it is false. */
+  readonly raiseTicket: boolean;
+  readonly ticketCatalogItem: string | null;
 }
 
-const FIELDS = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates'];
+const FIELDS = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates', 'raiseTicket', 'ticketCatalogItem'];
 
 export function readSlaDefinition(input: unknown, path: IssuePath, issues: IssueList): SlaDefinitionTemplate {
   const f = issues.record(input, path, FIELDS);
-  const placeholder: SlaDefinitionTemplate = { name: '', description: null, targetPercent: 100, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES };
+  const placeholder: SlaDefinitionTemplate = { name: '', description: null, targetPercent: 100, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null };
   if (!f) return placeholder;
   const field = <T>(name: string, read: (value: unknown) => T, fallback: T): T => {
     try {
@@ -39,6 +42,8 @@ export function readSlaDefinition(input: unknown, path: IssuePath, issues: Issue
   };
   const degraded = f['degradedCountsAsDown'];
   if (degraded !== undefined && typeof degraded !== 'boolean') issues.add([...path, 'degradedCountsAsDown'], 'must be true or false');
+  const raise = f['raiseTicket'];
+  if (raise !== undefined && typeof raise !== 'boolean') issues.add([...path, 'raiseTicket'], 'must be true or false');
   return {
     name: field('name', (v) => definitionName(text(v, 'name')), ''),
     description: field('description', (v) => description(v === undefined || v === null ? null : text(v, 'description')), null),
@@ -54,9 +59,11 @@ export function readSlaDefinition(input: unknown, path: IssuePath, issues: Issue
       if (typeof v !== 'object' || Array.isArray(v)) throw new AppError(ErrorCode.BadRequest, 'burnRates must be a mapping {fast, slow}');
       return burnRates(v as never);
     }, DEFAULT_BURN_RATES),
+    raiseTicket: raise === true,
+    ticketCatalogItem: field('ticketCatalogItem', (v) => ticketCatalogItem(v === undefined || v === null ? null : text(v, 'ticketCatalogItem')), null),
   };
 }
 
 export function slaDefinitionTemplate(d: SlaDefinition): SlaDefinitionTemplate {
-  return { name: d.name, description: d.description, targetPercent: d.targetPercent, period: d.period, degradedCountsAsDown: d.degradedCountsAsDown, timeZone: d.timeZone, burnRates: d.burnRates };
+  return { name: d.name, description: d.description, targetPercent: d.targetPercent, period: d.period, degradedCountsAsDown: d.degradedCountsAsDown, timeZone: d.timeZone, burnRates: d.burnRates, raiseTicket: d.raiseTicket, ticketCatalogItem: d.ticketCatalogItem };
 }
