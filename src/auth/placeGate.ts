@@ -3,7 +3,8 @@
  * of services applies the environment gate the same way. Each takes the gate the caller asked for once
  * per call; a null gate (no environments) returns its input untouched, without a check per item.
  */
-import type { PlaceGate } from './roles.js';
+import type { AppError } from '../errors/catalog.js';
+import { authorize, placeGate, placesMatter, type Action, type PlaceGate, type Viewer } from './roles.js';
 
 interface Placed {
   readonly id: string;
@@ -38,4 +39,26 @@ export function admitsService(gate: PlaceGate | null, services: { get(id: string
   if (gate === null || id === null) return true;
   const service = services.get(id);
   return service === undefined || gate.admits(service.nodePath);
+}
+
+/**
+ * A write to a record by its id (an incident, an alert, a window) at the place of the record's
+ * service: throws NOT_FOUND (`notFound`) when the viewer's environments hide that service, as for a
+ * record that does not exist, and FORBIDDEN when a rule refuses the action there. A viewer whose checks
+ * do not depend on places costs no lookup.
+ */
+export async function authorizeAtRecord(
+  viewer: Viewer | null,
+  action: Action,
+  services: { get(id: string): Placed | undefined },
+  serviceIdOf: () => Promise<string | null | undefined>,
+  notFound: () => AppError,
+): Promise<Viewer> {
+  const checked = authorize(viewer, action);
+  if (!placesMatter(checked)) return checked;
+  const serviceId = await serviceIdOf();
+  const place = serviceId == null ? undefined : services.get(serviceId)?.nodePath;
+  if (place === undefined) return checked;
+  if (!admitsService(placeGate(checked), services, serviceId!)) throw notFound();
+  return authorize(checked, action, place);
 }

@@ -186,6 +186,26 @@ for (const backend of testBackends()) {
       assert.deepEqual(refused.codes, ['FORBIDDEN'], refused.text);
     });
 
+    it('an incident, alert or window of a service outside their environments is as absent as a missing one to a member who writes by its id; in no environment they may', async () => {
+      const records = await okGql(t, admin.accessToken, '{ slaIncidents { id service { name } } slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { id service { name } } slaExclusionWindows { id service { name } } }');
+      const idOf = (list: any[], name: Name) => list.find((r) => r.service?.name === `svc-${name}`).id as string;
+      const tries = [
+        { name: 'updateSLAIncident', document: 'mutation($id: ID!) { updateSLAIncident(id: $id, input: { title: "renamed" }) { id } }', id: idOf(records.slaIncidents, 'shop') },
+        { name: 'acknowledgeSLAAlert', document: 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', id: idOf(records.slaAlerts, 'shop') },
+        { name: 'stopExclusionWindow', document: 'mutation($id: ID!) { stopExclusionWindow(id: $id) { id } }', id: idOf(records.slaExclusionWindows, 'shop') },
+        { name: 'deleteExclusionWindow', document: 'mutation($id: ID!) { deleteExclusionWindow(id: $id) }', id: idOf(records.slaExclusionWindows, 'shop') },
+      ];
+      for (const attempt of tries) {
+        const res = await gql(t, attempt.document, { id: attempt.id }, member.accessToken);
+        assert.deepEqual(res.codes, ['NOT_FOUND'], `${attempt.name}: ${res.text}`);
+      }
+      const unchanged = await okGql(t, admin.accessToken, '{ slaExclusionWindowCount slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { service { name } acknowledgedAt } }');
+      assert.equal(unchanged.slaExclusionWindowCount, 2, 'no window was stopped or deleted');
+      assert.ok(unchanged.slaAlerts.every((a: any) => a.acknowledgedAt === null), 'no alert was acknowledged');
+      const lab = await gql(t, 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', { id: idOf(records.slaAlerts, 'lab') }, member.accessToken);
+      assert.equal(lab.errors, undefined, `lab lies in no environment: ${lab.text}`);
+    });
+
     it('SLA incidents and alerts of us/prod never reach a member subscribed to every SLA event; those of eu/prod do', async () => {
       const client = connectClient(t, { token: member.accessToken });
       try {

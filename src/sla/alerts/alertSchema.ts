@@ -1,5 +1,7 @@
 /** SLA alerts over GraphQL: read by every signed-in person, acknowledged by operators and admins. */
+import { authorizeAtRecord } from '../../auth/placeGate.js';
 import { authorize } from '../../auth/roles.js';
+import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
@@ -100,8 +102,9 @@ export const alertSchema: SchemaModule<SlaContext> = {
       },
     },
     Mutation: {
-      acknowledgeSLAAlert(_root, args: { id: string }, ctx) {
-        const viewer = authorize(ctx.viewer, 'sla:write');
+      async acknowledgeSLAAlert(_root, args: { id: string }, ctx) {
+        // At the alert's service's place (an alert of a group or a definition lies nowhere in particular).
+        const viewer = await authorizeAtRecord(ctx.viewer, 'sla:write', ctx.app.fleet.services, async () => (await ctx.app.sla.alerts.get(args.id))?.serviceId, () => new AppError(ErrorCode.NotFound, `no SLA alert with id ${args.id}`));
         return ctx.app.sla.alerts.acknowledge(viewer, args.id);
       },
     },

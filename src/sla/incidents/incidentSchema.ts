@@ -1,6 +1,7 @@
 /** SLA incidents over GraphQL: read by every signed-in person, recorded and updated by operators and admins. */
-import { admitsService } from '../../auth/placeGate.js';
+import { admitsService, authorizeAtRecord } from '../../auth/placeGate.js';
 import { authorize, placeGate } from '../../auth/roles.js';
+import { AppError, ErrorCode } from '../../errors/catalog.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
 import { pageArgs, readPage } from '../../graphql/pagination.js';
@@ -130,9 +131,11 @@ export const incidentSchema: SchemaModule<SlaContext> = {
         const viewer = authorize(ctx.viewer, 'sla:write', place);
         return ctx.app.sla.incidents.create(viewer, readCreateIncident(args.input));
       },
-      updateSLAIncident(_root, args: { id: string; input: UpdateSlaIncidentInput }, ctx) {
-        const viewer = authorize(ctx.viewer, 'sla:write');
-        return ctx.app.sla.incidents.update(viewer, args.id, readUpdateIncident(args.input));
+      async updateSLAIncident(_root, args: { id: string; input: UpdateSlaIncidentInput }, ctx) {
+        const input = readUpdateIncident(args.input);
+        // At the incident's service's place: hidden by the viewer's environments, it is as absent as a missing one.
+        const viewer = await authorizeAtRecord(ctx.viewer, 'sla:write', ctx.app.fleet.services, async () => (await ctx.app.sla.incidents.get(args.id))?.serviceId, () => new AppError(ErrorCode.NotFound, `no SLA incident with id ${args.id}`));
+        return ctx.app.sla.incidents.update(viewer, args.id, input);
       },
     },
   },

@@ -5,6 +5,7 @@
  * machine API's start/stop (maintenanceWindowService.ts). The gate (plugin `sla`) is applied by the
  * composer.
  */
+import { authorizeAtRecord } from '../../auth/placeGate.js';
 import { authorize } from '../../auth/roles.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { SchemaModule } from '../../graphql/module.js';
@@ -16,6 +17,7 @@ import { MAX_REASON } from './maintenanceWindowBodies.js';
 import type { WindowFilter } from './maintenanceWindowHistory.js';
 import type { MaintenanceWindowsContext } from './maintenanceWindowsContext.js';
 import { hiddenServicesOf } from '../slaFilters.js';
+import { isUuid } from '../slaIds.js';
 
 type Ctx = GraphQLContext<MaintenanceWindowsContext>;
 
@@ -39,6 +41,9 @@ function readFilter(filter: FilterArgs | null | undefined): WindowFilter {
 }
 
 const userActor = (viewer: { userId: string }): WindowActor => ({ kind: 'user', userId: viewer.userId });
+/** Stop or delete a window at its service's place: hidden by the viewer's environments, it is as absent as a missing one. */
+const windowWriter = (ctx: Ctx, id: string) =>
+  authorizeAtRecord(ctx.viewer, 'exclusion-window:write', ctx.app.fleet.services, async () => (isUuid(id) ? (await ctx.app.exclusionWindows.get(id))?.serviceId : undefined), () => new AppError(ErrorCode.NotFound, `no maintenance window with id ${id}`));
 const via = (actor: WindowActor | null) => (actor === null ? null : actor.kind === 'user' ? 'USER' : 'API_KEY');
 const person = (actor: WindowActor | null, ctx: Ctx) => (actor?.kind === 'user' ? (ctx.app.users.get(actor.userId) ?? null) : null);
 
@@ -147,12 +152,12 @@ export const maintenanceWindowSchema: SchemaModule<MaintenanceWindowsContext> = 
           userActor(viewer),
         );
       },
-      stopExclusionWindow(_root, args: { id: string }, ctx) {
-        const viewer = authorize(ctx.viewer, 'exclusion-window:write');
+      async stopExclusionWindow(_root, args: { id: string }, ctx) {
+        const viewer = await windowWriter(ctx, args.id);
         return ctx.app.exclusionWindows.stop({ kind: 'window', windowId: args.id }, userActor(viewer));
       },
       async deleteExclusionWindow(_root, args: { id: string }, ctx) {
-        const viewer = authorize(ctx.viewer, 'exclusion-window:write');
+        const viewer = await windowWriter(ctx, args.id);
         await ctx.app.exclusionWindows.delete(args.id, userActor(viewer));
         return true;
       },
