@@ -5,6 +5,8 @@
  * and a component that re-arms its timer on every call (the webhook dispatcher) does not make it
  * grow without bound.
  */
+import { DueHeap } from './dueHeap.js';
+
 export interface QueuedTimer {
   dueAt: number;
   /** Milliseconds between firings; null for a one-shot timer. */
@@ -17,7 +19,7 @@ export interface QueuedTimer {
 }
 
 export class TimerQueue {
-  private heap: QueuedTimer[] = [];
+  private readonly heap = new DueHeap<QueuedTimer>();
   private nextSequence = 0;
   private cleared = 0;
 
@@ -48,13 +50,13 @@ export class TimerQueue {
   /** The next timer to fire, without taking it. */
   peek(): QueuedTimer | undefined {
     this.dropCleared();
-    return this.heap[0];
+    return this.heap.peek();
   }
 
   /** Takes the next timer out; the caller then `reschedule`s it (repeating) or marks it `done` before firing it. */
   take(): QueuedTimer | undefined {
     this.dropCleared();
-    return this.pop();
+    return this.heap.pop();
   }
 
   /** A taken one-shot timer fires now: clearing it from then on does nothing. */
@@ -64,53 +66,19 @@ export class TimerQueue {
 
   private push(timer: QueuedTimer): void {
     timer.sequence = this.nextSequence++;
-    const heap = this.heap;
-    heap.push(timer);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  }
-
-  private pop(): QueuedTimer | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (top === undefined || last === undefined || heap.length === 0) return top;
-    heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < heap.length && before(heap[left]!, heap[smallest]!)) smallest = left;
-      if (right < heap.length && before(heap[right]!, heap[smallest]!)) smallest = right;
-      if (smallest === i) break;
-      [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-      i = smallest;
-    }
-    return top;
+    this.heap.push(timer);
   }
 
   private dropCleared(): void {
-    while (this.heap.length > 0 && !this.heap[0]!.pending) {
-      this.pop();
+    while (this.heap.length > 0 && !this.heap.peek()!.pending) {
+      this.heap.pop();
       this.cleared -= 1;
     }
   }
 
   /** Rebuilds the heap from the pending timers, keeping their order. */
   private compact(): void {
-    const live = this.heap.filter((t) => t.pending).sort((a, b) => (before(a, b) ? -1 : 1));
-    // A sorted array is a valid heap.
-    this.heap = live;
+    this.heap.retain((t) => t.pending);
     this.cleared = 0;
   }
-}
-
-function before(a: QueuedTimer, b: QueuedTimer): boolean {
-  return a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.sequence < b.sequence);
 }

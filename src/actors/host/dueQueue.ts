@@ -7,6 +7,7 @@
  * the queue whether the entity still waits for that timer, and `compact` drops the dead ones when
  * they outnumber the live ones.
  */
+import { DueHeap } from '../../scheduler/dueHeap.js';
 import type { PendingTimer } from './delayedEvents.js';
 
 export interface DueEntry {
@@ -17,7 +18,7 @@ export interface DueEntry {
 }
 
 export class DueQueue {
-  private heap: DueEntry[] = [];
+  private readonly heap = new DueHeap<DueEntry>();
   private nextSequence = 0;
 
   get length(): number {
@@ -25,51 +26,23 @@ export class DueQueue {
   }
 
   push(id: string, timer: PendingTimer): void {
-    const heap = this.heap;
-    heap.push({ dueAt: timer.dueAt, sequence: this.nextSequence++, id, timer });
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
+    this.heap.push({ dueAt: timer.dueAt, sequence: this.nextSequence++, id, timer });
   }
 
   peek(): DueEntry | undefined {
-    return this.heap[0];
+    return this.heap.peek();
   }
 
   pop(): DueEntry | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (top === undefined || last === undefined || heap.length === 0) return top;
-    heap[0] = last;
-    let i = 0;
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let smallest = i;
-      if (left < heap.length && before(heap[left]!, heap[smallest]!)) smallest = left;
-      if (right < heap.length && before(heap[right]!, heap[smallest]!)) smallest = right;
-      if (smallest === i) break;
-      [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
-      i = smallest;
-    }
-    return top;
+    return this.heap.pop();
   }
 
-  /** Keeps only the entries `live` accepts, in the same order (a sorted array is a valid heap). */
+  /** Keeps only the entries `live` accepts, in the same order. */
   compact(live: (entry: DueEntry) => boolean): void {
-    this.heap = this.heap.filter(live).sort((a, b) => (before(a, b) ? -1 : 1));
+    this.heap.retain(live);
   }
 
   clear(): void {
-    this.heap = [];
+    this.heap.clear();
   }
-}
-
-function before(a: DueEntry, b: DueEntry): boolean {
-  return a.dueAt < b.dueAt || (a.dueAt === b.dueAt && a.sequence < b.sequence);
 }
