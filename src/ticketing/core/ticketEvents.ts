@@ -23,20 +23,10 @@ import type { EntityType } from '../../realtime/entityTypes.js';
 import type { RealtimeService } from '../../realtime/realtimeService.js';
 import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
 import type { TicketChangeEvent, TicketEventKind, TicketView } from '../ticketContract.js';
+import { ticketJson } from '../ticketJson.js';
 
 export const TICKET_ENTITY = 'ticket';
 export const TICKET_ENTITY_ALL = 'all';
-
-const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** The ticket's own fields as GraphQL returns them (times as ISO text). */
-export function ticketJson(t: TicketView): Record<string, unknown> {
-  return {
-    id: t.id, number: t.number, title: t.title, description: t.description, type: t.type, status: t.status, statusCategory: t.statusCategory,
-    workflowName: t.workflowName, impact: t.impact, urgency: t.urgency, priority: t.priority, serviceId: t.serviceId, catalogItemName: t.catalogItemName,
-    requesterId: t.requesterId, assigneeId: t.assigneeId, groupId: t.groupId, createdAt: isoOf(t.createdAt), updatedAt: isoOf(t.updatedAt), deletedAt: isoOf(t.deletedAt),
-  };
-}
 
 export interface TicketEntityLookups {
   /** The open ticket `id`, when memory holds it. */

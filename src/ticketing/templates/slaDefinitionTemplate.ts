@@ -5,21 +5,12 @@
  * what `createSlaDefinition` admits.
  */
 import { AppError, ErrorCode } from '../../errors/catalog.js';
-import { burnRates, definitionName, description, DEFAULT_BURN_RATES, SLA_PERIODS, targetPercent, ticketCatalogItem, timeZone, type BurnRateRules, type SlaDefinition, type SlaPeriod } from '../../sla/definitions/slaDefinition.js';
+import { burnRates, definitionName, description, DEFAULT_BURN_RATES, SLA_PERIODS, targetPercent, ticketCatalogItem, timeZone, type SlaDefinition } from '../../sla/definitions/slaDefinition.js';
+import type { NewDefinitionRequest } from '../../sla/definitions/definitionInput.js';
 import type { IssueList, IssuePath } from '../inputIssues.js';
 
-export interface SlaDefinitionTemplate {
-  readonly name: string;
-  readonly description: string | null;
-  readonly targetPercent: number;
-  readonly period: SlaPeriod;
-  readonly degradedCountsAsDown: boolean;
-  readonly timeZone: string | null;
-  readonly burnRates: BurnRateRules;
-  /** The SLA link's option (src/ticketing/slaLink); left out of a template it is false. */
-  readonly raiseTicket: boolean;
-  readonly ticketCatalogItem: string | null;
-}
+/** A template's SLA definition is exactly what `createSlaDefinition` admits. */
+export type SlaDefinitionTemplate = NewDefinitionRequest;
 
 const FIELDS = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates', 'raiseTicket', 'ticketCatalogItem'];
 
