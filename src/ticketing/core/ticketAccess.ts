@@ -39,12 +39,15 @@ export type PlaceOfService = (serviceId: string) => string | undefined;
  * Environment access (docs/access.md): a ticket about a service lies at the service's place, and a
  * person whose environments do not admit that place has no standing at all there, whatever else.
  */
-export function placeAdmits(viewer: Viewer, ticket: TicketView, placeOf: PlaceOfService | undefined): boolean {
-  if (placeOf === undefined || ticket.serviceId === null) return true;
+export function placeAdmits(viewer: Viewer, place: string | undefined): boolean {
+  if (place === undefined) return true;
   const gate = placeGate(viewer);
-  if (gate === null) return true;
-  const place = placeOf(ticket.serviceId);
-  return place === undefined || gate.admits(place);
+  return gate === null || gate.admits(place);
+}
+
+/** The ticket's place, or undefined when it lies nowhere in particular. */
+function placeOfTicket(ticket: TicketView, placeOf: PlaceOfService | undefined): string | undefined {
+  return placeOf !== undefined && ticket.serviceId !== null ? placeOf(ticket.serviceId) : undefined;
 }
 
 export function standingsOf(viewer: Viewer, ticket: TicketView, groups: Membership): Standing[] {
@@ -72,9 +75,9 @@ export const TICKET_POLICY_ACTIONS: Readonly<Record<TicketAction, Action>> = {
 };
 
 export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction, groups: Membership, placeOf?: PlaceOfService): boolean {
-  if (!placeAdmits(viewer, ticket, placeOf)) return false;
-  // The policy engine first (permission rules for the viewer's role and groups, at the ticket's place).
-  const place = placeOf !== undefined && ticket.serviceId !== null ? placeOf(ticket.serviceId) : undefined;
+  // Looked up once: the environment gate, then the policy engine (rules for the viewer's role and groups) at that place.
+  const place = placeOfTicket(ticket, placeOf);
+  if (!placeAdmits(viewer, place)) return false;
   if (!can(viewer, TICKET_POLICY_ACTIONS[action], place)) return false;
   const allowed = TICKET_PERMISSIONS[action];
   return standingsOf(viewer, ticket, groups).some((s) => allowed.includes(s));
