@@ -1,0 +1,59 @@
+/**
+ * The frame around every signed-in screen: a skip link, the side navigation (by area, filtered by
+ * role), the signed-in user with sign-out, and the main region the screen renders into.
+ */
+import type { ReactNode } from 'react';
+import { useSession, useViewer } from '../session/SessionContext';
+import { navSections } from './areas';
+import { Link, useRouter } from './router';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const viewer = useViewer();
+  const { signOut } = useSession();
+  const { location } = useRouter();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Main">
+        <div className="brand">
+          <Link to="/">Operations console</Link>
+        </div>
+        {navSections.map((section) => {
+          const items = section.items.filter((item) => !item.roles || item.roles.includes(viewer.role as 'ADMIN'));
+          if (items.length === 0) return null;
+          return (
+            <div className="nav-section" key={section.title}>
+              <h2 className="nav-title">{section.title}</h2>
+              <ul>
+                {items.map((item) => {
+                  const current = item.to === '/' ? location.path === '/' : location.path === item.to || location.path.startsWith(`${item.to}/`);
+                  return (
+                    <li key={item.to}>
+                      <Link to={item.to} aria-current={current ? 'page' : undefined} className={current ? 'active' : undefined}>
+                        {item.label}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          );
+        })}
+        <div className="viewer">
+          <span className="viewer-name" data-testid="viewer-name">
+            {viewer.displayName ?? viewer.username}
+          </span>
+          <span className="viewer-role">{viewer.role.toLowerCase()}</span>
+          <button type="button" className="button-link" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
