@@ -1,0 +1,6 @@
+/** The fleet: the hierarchy of nodes with live statuses (the home screen), search, filters and saved filters. */
+import type { NavSection } from '../../app/navigation';
+import type { RouteDef } from '../../app/router';
+
+export const routes: RouteDef[] = [];
+export const nav: NavSection = { title: 'Fleet', items: [] };
