@@ -126,11 +126,13 @@ export const VIEWER_NAME = '[data-testid=viewer-name]';
 
 /**
  * Signs in through the real form at `consoleUrl` and waits for the signed-in layout. A refusal fails
- * with the message the console shows.
+ * with the message the console shows. `provider`: the name of a password provider (LDAP) to choose
+ * on the form when several are offered.
  */
-export async function signIn(page: Page, consoleUrl: string, username: string, password: string): Promise<void> {
+export async function signIn(page: Page, consoleUrl: string, username: string, password: string, options: { provider?: string } = {}): Promise<void> {
   await page.goto(consoleUrl);
   const form = signInForm(page);
+  if (options.provider !== undefined) await page.getByRole('radio', { name: options.provider }).check();
   await form.username.fill(username);
   await form.password.fill(password);
   await form.submit.click();
