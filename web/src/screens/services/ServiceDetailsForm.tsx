@@ -17,12 +17,14 @@ const FIELDS = [
 
 type EditableField = (typeof FIELDS)[number]['field'];
 
-export function ServiceDetailsForm({ service, locks, canEdit }: { service: ServiceDetails; locks: EditLocks; canEdit: boolean }) {
+export function ServiceDetailsForm({ service, locks, canEdit, onSaved }: { service: ServiceDetails; locks: EditLocks; canEdit: boolean; onSaved(): void }) {
   const [, update] = useMutation(UpdateServiceDocument);
   const save = async (field: EditableField, value: string): Promise<string | null> => {
     const trimmed = value.trim();
     const answer = await update({ id: service.id, input: { [field]: trimmed === '' ? null : trimmed } });
-    return answer.error ? describeError(answer.error).message : null;
+    if (answer.error) return describeError(answer.error).message;
+    onSaved();
+    return null;
   };
   return (
     <div className="details-form">

@@ -44,8 +44,14 @@ function ServiceView({ id }: { id: string }) {
   const locks = useEditLocks(ENTITY_TYPE, id);
   const [windowsChanged, setWindowsChanged] = useState(0);
   const liveKey = live.data?.changedAt ?? '';
+  // Someone else's lock going away usually means they saved: the fields are asked again then.
+  const othersEditing = locks.locks
+    .filter((lock) => lock.userId !== viewer.id)
+    .map((lock) => lock.field)
+    .sort()
+    .join(',');
   // A status change may come with new replicas, incidents, a window's start or end: ask again.
-  useRefetchOn(`${liveKey}|${windowsChanged}`, reexecute);
+  useRefetchOn(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
 
   if (result.fetching && !result.data) return <Loading label="Loading the service" />;
   if (result.error) return <ErrorNotice error={result.error} />;
@@ -88,7 +94,7 @@ function ServiceView({ id }: { id: string }) {
       </section>
       <div className="service-grid">
         <Section title="Details">
-          <ServiceDetailsForm service={service} locks={locks} canEdit={canAct} />
+          <ServiceDetailsForm service={service} locks={locks} canEdit={canAct} onSaved={() => reexecute({ requestPolicy: 'network-only' })} />
           <dl className="facts">
             <dt>Name</dt>
             <dd>{service.name}</dd>
@@ -123,7 +129,7 @@ function ServiceView({ id }: { id: string }) {
         </Section>
       </div>
       <Section title="Trends" wide>
-        <SlaTrends serviceId={service.id} />
+        <SlaTrends serviceId={service.id} slaGroup={service.slaGroup} />
       </Section>
     </>
   );

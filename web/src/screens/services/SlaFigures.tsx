@@ -2,7 +2,9 @@
  * The service's SLA figures (sla plugin): each definition covering it, with the service's current
  * period against the target that applies to it (attainment, error budget left, status).
  */
+import { useMemo } from 'react';
 import { gql, useQuery } from 'urql';
+import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
@@ -55,12 +57,21 @@ interface CurrentPeriod {
   readonly slaPeriodResults: readonly { readonly periodKey: string; readonly services: readonly ServiceFigures[] }[];
 }
 
-export function SlaFigures({ serviceId, slaGroup }: { serviceId: string; slaGroup: string | null }) {
+/** The definitions covering the service; the figures and the trends share the one request (urql dedupes it). */
+export function useCoveringDefinitions(serviceId: string, slaGroup: string | null): { covering: CoveringDefinition[] | null; fetching: boolean; error: CombinedError | undefined } {
   const [result] = useQuery<{ slaDefinitions: DefinitionCoverage[] }>({ query: DefinitionsDocument });
-  if (result.fetching && !result.data) return <Loading label="Loading SLA figures" />;
-  if (result.error) return <ErrorNotice error={result.error} />;
-  const covering = coveringDefinitions(result.data?.slaDefinitions ?? [], serviceId, slaGroup);
-  if (covering.length === 0) return <p className="muted">No SLA definition covers this service. Assign one under SLA.</p>;
+  const definitions = result.data?.slaDefinitions;
+  const covering = useMemo(() => (definitions ? coveringDefinitions(definitions, serviceId, slaGroup) : null), [definitions, serviceId, slaGroup]);
+  return { covering, fetching: result.fetching, error: result.error };
+}
+
+export const NOT_COVERED = 'No SLA definition covers this service: assign one under SLA to measure it.';
+
+export function SlaFigures({ serviceId, slaGroup }: { serviceId: string; slaGroup: string | null }) {
+  const { covering, error } = useCoveringDefinitions(serviceId, slaGroup);
+  if (error) return <ErrorNotice error={error} />;
+  if (!covering) return <Loading label="Loading SLA figures" />;
+  if (covering.length === 0) return <p className="muted">{NOT_COVERED}</p>;
   return (
     <table className="table">
       <thead>

@@ -7,6 +7,7 @@ import { gql, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
+import { NOT_COVERED, useCoveringDefinitions } from './SlaFigures';
 import { TrendChart } from './TrendChart';
 import { trendColumns, trendSummary } from './trendData';
 
@@ -52,7 +53,16 @@ interface TrendsData {
   readonly slaTrendData: readonly DailyPoint[];
 }
 
-export function SlaTrends({ serviceId }: { serviceId: string }) {
+export function SlaTrends({ serviceId, slaGroup }: { serviceId: string; slaGroup: string | null }) {
+  const coverage = useCoveringDefinitions(serviceId, slaGroup);
+  if (coverage.error) return <ErrorNotice error={coverage.error} />;
+  if (!coverage.covering) return <Loading label="Loading trends" />;
+  // The server measures trends against a covering definition: without one there is nothing to ask.
+  if (coverage.covering.length === 0) return <p className="muted">{NOT_COVERED}</p>;
+  return <Trends serviceId={serviceId} />;
+}
+
+function Trends({ serviceId }: { serviceId: string }) {
   const [result] = useQuery<TrendsData>({ query: TrendsDocument, variables: { serviceId } });
   const snapshot = result.data?.slaSnapshotTrend;
   const daily = result.data?.slaTrendData;
