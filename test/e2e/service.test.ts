@@ -100,7 +100,7 @@ describeInBrowser('the service page in a browser', () => {
     await waitForText(page.locator('[data-testid=service-status] .status-message'), 'connection refused');
     // Going DOWN opens an automatic SLA incident: the open incidents follow the status.
     await page.locator('.incident-list li').first().waitFor();
-    await waitForText(page.locator('.trend-summary').first(), /measured 5-minute points|No measured 5-minute points/);
+    await waitForText(page.locator('.trend-summary').first(), /^5-minute points in the last 24 hours: (\d+ measured|none measured yet)/);
     await saveScreenshot(page, 'service-page');
     assertNoPageProblems(problems);
   });

@@ -83,8 +83,12 @@ export function useEditLocks(entityType: string, entityId: string, ttlSeconds = 
 
   const variables = useCallback((field: string) => ({ entityType, entityId, field }), [entityType, entityId]);
 
+  // Fields this page wants: a release that comes while the acquire is still on its way wins.
+  const wanted = useRef(new Set<string>());
+
   const release = useCallback(
     (field: string) => {
+      wanted.current.delete(field);
       if (!held.current.delete(field)) return;
       void client.mutation(ReleaseDocument, variables(field)).toPromise();
     },
@@ -93,12 +97,18 @@ export function useEditLocks(entityType: string, entityId: string, ttlSeconds = 
 
   const acquire = useCallback(
     async (field: string) => {
+      wanted.current.add(field);
       const answer = await client.mutation(AcquireDocument, { ...variables(field), ttlSeconds }).toPromise();
-      if (answer.error) return describeError(answer.error).message;
+      if (answer.error) {
+        wanted.current.delete(field);
+        return describeError(answer.error).message;
+      }
       held.current.add(field);
+      // Left (or unmounted) before the lock arrived: give it straight back rather than keep it renewed.
+      if (!wanted.current.has(field)) release(field);
       return null;
     },
-    [client, variables, ttlSeconds],
+    [client, variables, ttlSeconds, release],
   );
 
   useEffect(() => {
@@ -114,10 +124,12 @@ export function useEditLocks(entityType: string, entityId: string, ttlSeconds = 
       }
     }, renewIntervalMs(ttlSeconds));
     const heldNow = held.current;
+    const wantedNow = wanted.current;
     return () => {
       clearInterval(timer);
       for (const field of heldNow) void client.mutation(ReleaseDocument, variables(field)).toPromise();
       heldNow.clear();
+      wantedNow.clear();
     };
   }, [client, variables, ttlSeconds]);
 

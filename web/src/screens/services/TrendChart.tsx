@@ -13,13 +13,14 @@ function chartOptions(width: number, columns: TrendColumns, label: string): uPlo
   const styles = getComputedStyle(document.documentElement);
   const accent = styles.getPropertyValue('--accent').trim() || '#2563eb';
   const muted = styles.getPropertyValue('--muted').trim() || '#6b7280';
-  const series: uPlot.Series[] = [{}, { label, stroke: accent, width: 2, spanGaps: false, value: (_u, v) => (v === null ? '—' : `${v.toFixed(2)} %`) }];
+  // Points drawn too: a day-old service has a single measured bucket, which is no line.
+  const series: uPlot.Series[] = [{}, { label, stroke: accent, width: 2, spanGaps: false, points: { show: true, size: 5, fill: accent }, value: (_u, v) => (v === null ? '—' : `${v.toFixed(2)} %`) }];
   if (columns.target) series.push({ label: 'Target', stroke: muted, width: 1, dash: [6, 4], value: (_u, v) => (v === null ? '—' : `${v.toFixed(2)} %`) });
   return {
     width,
     height: HEIGHT,
     series,
-    scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(min ?? 100, columns.target?.[0] ?? 100) - 0.5, Math.min(100.5, Math.max(max ?? 100, 100))] } },
+    scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(min ?? 100, columns.target?.[0] ?? 100) - 0.5, Math.max(max ?? 100, 100) + 0.2] } },
     axes: [{ stroke: muted }, { stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${tick.toFixed(1)} %`), size: 64 }],
     legend: { show: true },
   };

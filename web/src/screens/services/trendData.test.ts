@@ -32,7 +32,7 @@ describe('trendColumns', () => {
 describe('trendSummary', () => {
   it('names the latest and the lowest value and how often the target was missed', () => {
     const summary = trendSummary([point('00', 100, 99.9), point('05', 97.5, 99.9), point('10', 99.95, 99.9)], { what: '5-minute points', formatTime });
-    expect(summary).toBe('3 measured 5-minute points; latest 99.95 % (05:10); lowest 97.50 % (05:05); target 99.90 %, missed in 1 of them.');
+    expect(summary).toBe('5-minute points: 3 measured; latest 99.95 % (05:10); lowest 97.50 % (05:05); target 99.90 %, missed in 1 of them.');
   });
 
   it('says when the target was never missed', () => {
@@ -40,6 +40,6 @@ describe('trendSummary', () => {
   });
 
   it('says there is nothing yet when no point was measured', () => {
-    expect(trendSummary([point('00', null)], { what: 'days', formatTime })).toBe('No measured days yet.');
+    expect(trendSummary([point('00', null)], { what: 'days', formatTime })).toBe('Days: none measured yet.');
   });
 });
