@@ -76,16 +76,16 @@ describeInBrowser('the service page in a browser', () => {
   const displayName = (page: Page, lock: 'free' | 'mine' | 'theirs') => page.locator(`.locked-field[data-lock="${lock}"]`).getByLabel('Display name', { exact: true });
 
   /** An SLA definition covering the service, so its figures, trends and incidents are measured. */
-  async function coverWithSla(serviceId: string): Promise<void> {
-    const created = await gql(server, 'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }', { i: { name: `gold-${serviceId}`, targetPercent: 99.9, period: 'MONTH' } }, admin.accessToken);
+  async function coverWithSla(service: { id: string; name: string }): Promise<void> {
+    const created = await gql(server, 'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }', { i: { name: `Gold ${service.name}`, targetPercent: 99.9, period: 'MONTH' } }, admin.accessToken);
     assert.equal(created.errors, undefined, created.text);
-    const assigned = await gql(server, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: created.data.createSLADefinition.id, serviceId } }, admin.accessToken);
+    const assigned = await gql(server, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: created.data.createSLADefinition.id, serviceId: service.id } }, admin.accessToken);
     assert.equal(assigned.errors, undefined, assigned.text);
   }
 
   it('shows the service as reported, and a status pushed through the machine API without a reload', async () => {
     const service = await seedService();
-    await coverWithSla(service.id);
+    await coverWithSla(service);
     const { page, problems } = await open();
     await openService(page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
     await waitForText(page.getByRole('heading', { level: 1 }), service.name);
@@ -93,6 +93,7 @@ describeInBrowser('the service page in a browser', () => {
     await waitForText(page.getByRole('link', { name: `${service.name}-db` }), `${service.name}-db`);
     await waitForText(page.locator('.badge-alert'), 'Overdue');
     await waitForText(page.locator('.storage-meter .badge'), 'warning');
+    await waitForText(page.getByRole('row', { name: new RegExp(`Gold ${service.name}`) }).locator('td').nth(1), '99.90 %');
     await waitForText(page.locator('.fact-warn'), /^2 ready of 3/);
 
     await report('/api/v1/health/report', { service: service.name, nodeId: NODE, status: 'DOWN', message: 'connection refused' });

@@ -119,7 +119,7 @@ function ServiceView({ id }: { id: string }) {
           <Storage service={service} />
         </Section>
         <Section title="SLA">
-          <SlaFigures serviceId={service.id} slaGroup={service.slaGroup} />
+          <SlaFigures serviceId={service.id} slaGroup={service.slaGroup} statusKey={liveKey} />
         </Section>
         <Section title="Open incidents">
           <OpenIncidents serviceId={service.id} statusKey={liveKey} />

@@ -8,6 +8,7 @@ import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
+import { useRefetchOn } from './useRefetchOn';
 import { coveringDefinitions, type CoveringDefinition, type DefinitionCoverage } from './slaCoverage';
 
 const DefinitionsDocument = gql`
@@ -67,34 +68,38 @@ export function useCoveringDefinitions(serviceId: string, slaGroup: string | nul
 
 export const NOT_COVERED = 'No SLA definition covers this service: assign one under SLA to measure it.';
 
-export function SlaFigures({ serviceId, slaGroup }: { serviceId: string; slaGroup: string | null }) {
+/** `statusKey` changes with the service's status: the figures are asked again then. */
+export function SlaFigures({ serviceId, slaGroup, statusKey }: { serviceId: string; slaGroup: string | null; statusKey: string }) {
   const { covering, error } = useCoveringDefinitions(serviceId, slaGroup);
   if (error) return <ErrorNotice error={error} />;
   if (!covering) return <Loading label="Loading SLA figures" />;
   if (covering.length === 0) return <p className="muted">{NOT_COVERED}</p>;
   return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Definition</th>
-          <th scope="col">Period</th>
-          <th scope="col">Target</th>
-          <th scope="col">Attained</th>
-          <th scope="col">Budget left</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {covering.map((definition) => (
-          <FiguresRow key={definition.id} definition={definition} serviceId={serviceId} />
-        ))}
-      </tbody>
-    </table>
+    <div className="table-scroll">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Definition</th>
+            <th scope="col">Period</th>
+            <th scope="col">Target</th>
+            <th scope="col">Attained</th>
+            <th scope="col">Budget left</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {covering.map((definition) => (
+            <FiguresRow key={definition.id} definition={definition} serviceId={serviceId} statusKey={statusKey} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-function FiguresRow({ definition, serviceId }: { definition: CoveringDefinition; serviceId: string }) {
-  const [result] = useQuery<CurrentPeriod>({ query: CurrentPeriodDocument, variables: { slaDefinitionId: definition.id } });
+function FiguresRow({ definition, serviceId, statusKey }: { definition: CoveringDefinition; serviceId: string; statusKey: string }) {
+  const [result, reexecute] = useQuery<CurrentPeriod>({ query: CurrentPeriodDocument, variables: { slaDefinitionId: definition.id } });
+  useRefetchOn(statusKey, reexecute);
   const period = result.data?.slaPeriodResults[0];
   const figures = period?.services.find((row) => row.serviceId === serviceId);
   const name = (
