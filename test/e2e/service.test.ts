@@ -169,6 +169,27 @@ describeInBrowser('the service page in a browser', () => {
     assertNoPageProblems(second.problems);
   });
 
+  it('frees the field when the person editing it leaves without letting go', async () => {
+    const service = await seedService();
+    const operator = await personWithRole(server, admin, 'OPERATOR');
+    const first = await open();
+    const second = await open();
+    await openService(first.page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await openService(second.page, service.id, operator.username, operator.password);
+    await second.page.getByLabel('Criticality', { exact: true }).focus();
+    await second.page.getByLabel('Criticality', { exact: true }).fill('low');
+    const locked = first.page.locator('.locked-field[data-lock="theirs"]').getByLabel('Criticality', { exact: true });
+    await locked.waitFor();
+    await waitForText(first.page.getByTestId('also-viewing'), `Also viewing: ${operator.username} (editing)`);
+
+    // The tab goes away with an unsaved change: its connection closes, and with it the lock.
+    await second.close();
+    await first.page.locator('.locked-field[data-lock="free"]').getByLabel('Criticality', { exact: true }).waitFor();
+    await waitForText(first.page.getByTestId('also-viewing'), 'No one else is viewing this page.');
+    assert.equal(await first.page.getByLabel('Criticality', { exact: true }).inputValue(), 'critical', 'the unsaved change was not stored');
+    assertNoPageProblems(first.problems);
+  });
+
   it('starts a maintenance window from the page and stops it, the status following', async () => {
     const service = await seedService();
     const { page, problems } = await open();
