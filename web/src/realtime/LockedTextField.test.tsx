@@ -7,7 +7,7 @@ import { FREE, type FieldLockState } from './lockState';
 const theirs: FieldLockState = { kind: 'theirs', username: 'bob', expiresAt: Date.now() + 30_000 };
 
 /** A field over a lock table of one field: whoever holds it, the saved value, and what was asked. */
-function Harness({ initialLock = FREE, acquireProblem = null, canEdit = true }: { initialLock?: FieldLockState; acquireProblem?: string | null; canEdit?: boolean }) {
+function Harness({ initialLock = FREE, acquireProblem = null, canEdit = true, multiline = false }: { initialLock?: FieldLockState; acquireProblem?: string | null; canEdit?: boolean; multiline?: boolean }) {
   const [lock, setLock] = useState<FieldLockState>(initialLock);
   const [value, setValue] = useState('Payments API');
   const [log, setLog] = useState<string[]>([]);
@@ -19,6 +19,7 @@ function Harness({ initialLock = FREE, acquireProblem = null, canEdit = true }: 
         value={value}
         lock={lock}
         canEdit={canEdit}
+        multiline={multiline}
         onAcquire={async () => {
           note('acquire');
           if (acquireProblem) return acquireProblem;
@@ -44,7 +45,7 @@ function Harness({ initialLock = FREE, acquireProblem = null, canEdit = true }: 
   );
 }
 
-const field = () => screen.getByLabelText('Display name') as HTMLInputElement;
+const field = () => screen.getByLabelText('Display name') as HTMLInputElement | HTMLTextAreaElement;
 const log = () => screen.getByTestId('log').textContent;
 
 describe('LockedTextField', () => {
@@ -123,5 +124,23 @@ describe('LockedTextField', () => {
     fireEvent.focus(field());
     expect(field().readOnly).toBe(true);
     expect(log()).toBe('');
+  });
+
+  it('as a text area, takes Enter as a new line and saves on Ctrl+Enter', async () => {
+    render(<Harness multiline />);
+    expect(field().tagName).toBe('TEXTAREA');
+    fireEvent.focus(field());
+    await waitFor(() => expect(log()).toBe('acquire'));
+    fireEvent.change(field(), { target: { value: 'line one\nline two' } });
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(log()).toBe('acquire');
+    fireEvent.keyDown(field(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(log()).toBe('acquire; save line one\nline two; release'));
+  });
+
+  it('as a text area, is read-only naming the holder too', () => {
+    render(<Harness multiline initialLock={theirs} />);
+    expect(field().readOnly).toBe(true);
+    expect(screen.getByText('bob is editing')).toBeTruthy();
   });
 });

@@ -1,12 +1,12 @@
 /**
- * A text field guarded by an edit lock. Focusing it takes the lock (the field becomes yours to
+ * A text field (or text area) guarded by an edit lock. Focusing it takes the lock (the field becomes yours to
  * edit); Save or Cancel (Enter / Escape) give it back, and so does leaving the field without a
  * change. A field someone else is editing is read-only and names them until their lock goes.
  * An unsaved change keeps the lock (renewed) when focus moves elsewhere, so nobody overwrites it
  * meanwhile; Save or Cancel ends it.
  */
 import { useEffect, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { TextField } from '../ui/fields';
+import { TextAreaField, TextField } from '../ui/fields';
 import type { EditLocks } from './useEditLocks';
 import type { FieldLockState } from './lockState';
 
@@ -23,9 +23,11 @@ export interface LockedTextFieldProps {
   /** Store the new value; null when stored, else what went wrong. */
   onSave(value: string): Promise<string | null>;
   readonly placeholder?: string;
+  /** A text area (e.g. a description): Ctrl+Enter saves there, Enter is a new line. */
+  readonly multiline?: boolean;
 }
 
-export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRelease, onSave, placeholder }: LockedTextFieldProps) {
+export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRelease, onSave, placeholder, multiline = false }: LockedTextFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
@@ -75,30 +77,31 @@ export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRele
     if (editing && !dirty) stop();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     if (event.key === 'Escape' && editing) {
       event.preventDefault();
       stop();
-    } else if (event.key === 'Enter' && editing) {
+    } else if (event.key === 'Enter' && editing && (!multiline || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void save();
     }
   };
 
-  const hint = lockedByOther ? `${lock.username} is editing` : editing ? 'Enter saves, Escape cancels.' : null;
+  const hint = lockedByOther ? `${lock.username} is editing` : editing ? `${multiline ? 'Ctrl+Enter' : 'Enter'} saves, Escape cancels.` : null;
+  const input = {
+    label,
+    value: shown,
+    readOnly,
+    placeholder,
+    hint,
+    error,
+    onFocus: () => void start(),
+    onChange: (event: { target: { value: string } }) => setDraft(event.target.value),
+    onKeyDown,
+  };
   return (
     <div className="locked-field" onBlur={onBlur} data-lock={lock.kind}>
-      <TextField
-        label={label}
-        value={shown}
-        readOnly={readOnly}
-        placeholder={placeholder}
-        hint={hint}
-        error={error}
-        onFocus={() => void start()}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
+      {multiline ? <TextAreaField {...input} /> : <TextField {...input} />}
       {editing ? (
         <div className="row locked-field-actions">
           <button type="button" className="button-primary" onClick={() => void save()} disabled={busy}>
