@@ -169,6 +169,43 @@ describeInBrowser('the service page in a browser', () => {
     assertNoPageProblems(second.problems);
   });
 
+  it('keeps renewing the lock of a field while it is being edited', async () => {
+    const service = await seedService();
+    const { page, problems } = await open();
+    await openService(page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const saved = await page.getByLabel('Service type', { exact: true }).inputValue();
+    await page.getByLabel('Service type', { exact: true }).focus();
+    await page.getByLabel('Service type', { exact: true }).fill('payments api');
+    const LOCKS = 'query($id: ID!) { editLocks(entityType: "service", entityId: $id) { locks { field username expiresAt } } }';
+    type HeldLock = { username: string; expiresAt: string };
+    const lockNow = async (): Promise<HeldLock | undefined> => {
+      const res = await gql(server, LOCKS, { id: service.id }, admin.accessToken);
+      assert.equal(res.errors, undefined, res.text);
+      return res.data.editLocks.locks.find((lock: { field: string }) => lock.field === 'serviceType');
+    };
+    const deadline = Date.now() + 5_000;
+    let taken = await lockNow();
+    while (!taken && Date.now() < deadline) taken = await lockNow();
+    assert.ok(taken, 'focusing the field took its lock');
+    const first: HeldLock = taken;
+    assert.equal(first.username, ADMIN_USERNAME);
+    // The page renews every third of the 30 s lifetime: the expiry moves on without any action.
+    const renewedBy = Date.now() + 20_000;
+    let latest: HeldLock | undefined = first;
+    while (latest && latest.expiresAt === first.expiresAt && Date.now() < renewedBy) {
+      await page.waitForTimeout(250);
+      latest = await lockNow();
+    }
+    assert.ok(latest && Date.parse(latest.expiresAt) > Date.parse(first.expiresAt), `renewed: ${JSON.stringify({ first, latest })}`);
+    await page.getByLabel('Service type', { exact: true }).press('Escape');
+    assert.equal(await page.getByLabel('Service type', { exact: true }).inputValue(), saved, 'Escape restored the saved value');
+    const releasedBy = Date.now() + 5_000;
+    let after = await lockNow();
+    while (after && Date.now() < releasedBy) after = await lockNow();
+    assert.equal(after, undefined, 'Escape gave the lock back');
+    assertNoPageProblems(problems);
+  });
+
   it('frees the field when the person editing it leaves without letting go', async () => {
     const service = await seedService();
     const operator = await personWithRole(server, admin, 'OPERATOR');
