@@ -5,7 +5,8 @@
  * error and console error so a test can assert there was none (`assertNoPageProblems`).
  *
  * Without /usr/bin/chromium the tests of `describeInBrowser` are skipped with a message, except under
- * SVC_REQUIRE_BROWSER=1 (CI, where .ci/run installs chromium): there a missing browser fails.
+ * SVC_REQUIRE_BROWSER=1 (CI, where .ci/run installs chromium): there a missing browser fails. A suite
+ * has 5 minutes (`options.timeout` changes it); an action or wait 15 s (`BROWSER_TIMEOUT_MS`).
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { REPO_ROOT } from './consoleBuild.js';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's chromium; SVC_CHROMIUM_PATH names another build of it. */
+export const CHROMIUM_PATH = process.env['SVC_CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /** STACK.md's flags: headless as root needs no sandbox; nothing talks to Google in the background. */
 export const CHROMIUM_ARGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
@@ -40,7 +42,7 @@ const MISSING = `chromium is not installed at ${CHROMIUM_PATH} (apt-get install 
  */
 export function describeInBrowser(name: string, fn: () => void, options: { timeout?: number } = {}): void {
   if (browserInstalled()) {
-    describe(name, { timeout: options.timeout ?? 120_000 }, fn);
+    describe(name, { timeout: options.timeout ?? 300_000 }, fn);
   } else if (browserRequired()) {
     describe(name, () => {
       it('has a browser to run in', () => assert.fail(`${MISSING}; SVC_REQUIRE_BROWSER=1 makes this a failure`));
@@ -126,11 +128,13 @@ export const VIEWER_NAME = '[data-testid=viewer-name]';
 
 /**
  * Signs in through the real form at `consoleUrl` and waits for the signed-in layout. A refusal fails
- * with the message the console shows.
+ * with the message the console shows. `provider`: the name of a password provider (LDAP) to choose
+ * on the form when several are offered.
  */
-export async function signIn(page: Page, consoleUrl: string, username: string, password: string): Promise<void> {
+export async function signIn(page: Page, consoleUrl: string, username: string, password: string, options: { provider?: string } = {}): Promise<void> {
   await page.goto(consoleUrl);
   const form = signInForm(page);
+  if (options.provider !== undefined) await page.getByRole('radio', { name: options.provider }).check();
   await form.username.fill(username);
   await form.password.fill(password);
   await form.submit.click();
