@@ -35,6 +35,8 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
   const urql = new Client({
     url: urls.http,
     requestPolicy: 'cache-and-network',
+    // urql sends short queries as GET by default; the server takes GraphQL over POST only (405).
+    preferGetMethod: false,
     exchanges: [
       authExchange(session),
       fetchExchange,
