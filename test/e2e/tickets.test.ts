@@ -97,6 +97,42 @@ describeInBrowser('the tickets area in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('opens a ticket by number, pauses and resumes its SLA, logs work, watches it and links another ticket by number', async () => {
+    const admin = await signInAdmin(server);
+    const [first, second] = [await createTicket(server, admin, { title: 'Printer jams on floor 2' }), await createTicket(server, admin, { title: 'Printer jams on floor 3' })];
+    const { page, problems } = await open();
+    await page.goto(`${server.consoleUrl}tickets/number/${first.number}`);
+    await page.waitForURL(new RegExp(`/app/tickets/${first.id}$`));
+    await waitForText(page.locator('h1'), `${first.number} Printer jams on floor 2`);
+
+    await page.getByRole('button', { name: 'Pause SLA' }).click();
+    await waitForText(page.locator('.page-subtitle .ticket-due'), 'SLA paused');
+    await page.getByRole('button', { name: 'Resume SLA' }).click();
+    await waitForText(page.locator('.page-subtitle .ticket-due'), /^Response due in /);
+
+    await page.getByLabel('Minutes').fill('25');
+    await page.getByLabel('Note').fill('Cleared the paper path');
+    await page.getByRole('button', { name: 'Log work' }).click();
+    await waitForText(page.locator('#ticket-worklog'), 'Work log (25 min)');
+
+    await page.getByRole('button', { name: 'Watch', exact: true }).click();
+    await waitForText(page.locator('#ticket-watchers'), 'Watchers (1)');
+    await page.getByRole('button', { name: 'Stop watching' }).waitFor();
+
+    await page.getByLabel('Relation').selectOption('DUPLICATED_BY');
+    await page.getByLabel('Other ticket number').fill(second.number.toLowerCase());
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await waitForText(page.locator('#ticket-relations'), 'Related tickets (1)');
+    await page.getByRole('link', { name: second.number }).waitFor();
+    await page.getByLabel('Other ticket number').fill('INC-999999');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await waitForText(page.locator('.field-error'), 'No ticket INC-999999 that you may read. Check the number.');
+
+    await page.getByLabel('Attach files').setInputFiles({ name: 'core.dump', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await waitForText(page.getByRole('alert'), /^core\.dump is 10\.0 MiB\. Too large: a file may have at most 10\.0 MiB/);
+    assertNoPageProblems(problems);
+  });
+
   it('a ticket another client creates appears in the open list without a reload', async () => {
     const { page, problems } = await open();
     await page.goto(`${server.consoleUrl}tickets`);
