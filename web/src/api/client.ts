@@ -35,7 +35,7 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
   const urql = new Client({
     url: urls.http,
     requestPolicy: 'cache-and-network',
-    // urql sends short queries as GET by default; the server takes GraphQL over POST only (405).
+    // @urql/core sends queries as GET by default; the server's /graphql answers POST only (405 otherwise).
     preferGetMethod: false,
     exchanges: [
       authExchange(session),
