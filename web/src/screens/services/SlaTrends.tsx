@@ -1,0 +1,75 @@
+/**
+ * The service's SLA trends (sla plugin): 5-minute points over the last 24 hours against the
+ * strictest definition covering it, and daily points since the start of last month.
+ */
+import { useMemo } from 'react';
+import { gql, useQuery } from 'urql';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { formatDate, formatDateTime } from '../../ui/format';
+import { Loading } from '../../ui/Loading';
+import { TrendChart } from './TrendChart';
+import { trendColumns, trendSummary } from './trendData';
+
+const TrendsDocument = gql`
+  query ServicesSlaTrends($serviceId: ID!) {
+    slaSnapshotTrend(serviceId: $serviceId, hoursBack: 24) {
+      periodKey
+      periodStart
+      actualValue
+      targetValue
+      incidentCount
+      downtimeMinutes
+      status
+    }
+    slaTrendData(filter: { periodType: DAILY, serviceId: $serviceId, monthsBack: 1 }) {
+      periodKey
+      periodStart
+      actualValue
+      status
+    }
+  }
+`;
+
+interface SnapshotPoint {
+  readonly periodKey: string;
+  readonly periodStart: string;
+  readonly actualValue: number | null;
+  readonly targetValue: number;
+  readonly incidentCount: number;
+  readonly downtimeMinutes: number;
+  readonly status: string;
+}
+
+interface DailyPoint {
+  readonly periodKey: string;
+  readonly periodStart: string;
+  readonly actualValue: number | null;
+  readonly status: string;
+}
+
+interface TrendsData {
+  readonly slaSnapshotTrend: readonly SnapshotPoint[];
+  readonly slaTrendData: readonly DailyPoint[];
+}
+
+export function SlaTrends({ serviceId }: { serviceId: string }) {
+  const [result] = useQuery<TrendsData>({ query: TrendsDocument, variables: { serviceId } });
+  const snapshot = result.data?.slaSnapshotTrend;
+  const daily = result.data?.slaTrendData;
+  const recent = useMemo(() => (snapshot ? { columns: trendColumns(snapshot), summary: trendSummary(snapshot, { what: '5-minute points in the last 24 hours', formatTime: formatDateTime }) } : null), [snapshot]);
+  const days = useMemo(() => (daily ? { columns: trendColumns(daily), summary: trendSummary(daily, { what: 'days since the start of last month', formatTime: formatDate }) } : null), [daily]);
+  if (result.fetching && !result.data) return <Loading label="Loading trends" />;
+  if (result.error) return <ErrorNotice error={result.error} />;
+  return (
+    <div className="trend-grid">
+      <section aria-labelledby="trend-recent">
+        <h3 id="trend-recent">Last 24 hours (5-minute)</h3>
+        {recent ? <TrendChart columns={recent.columns} label="Availability" summary={recent.summary} /> : null}
+      </section>
+      <section aria-labelledby="trend-daily">
+        <h3 id="trend-daily">Daily</h3>
+        {days ? <TrendChart columns={days.columns} label="Daily availability" summary={days.summary} /> : null}
+      </section>
+    </div>
+  );
+}
