@@ -12,7 +12,7 @@ import { systemClock } from '../../src/clock.js';
 import { embeddedBackend } from '../support/backends.js';
 import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken, TOGGLE } from '../support/license.js';
 import { imported } from '../support/templates.js';
 import { createTicket } from '../support/tickets.js';
@@ -44,10 +44,10 @@ describeInBrowser('the tickets area in a browser', () => {
     await server?.close();
   });
 
-  const open = async (): Promise<ConsolePage> => {
+  const open = async (username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<ConsolePage> => {
     const page = await openConsolePage(browser, { acceptDownloads: true });
     opened.push(page);
-    await signIn(page.page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page.page, server.consoleUrl, username, password);
     return page;
   };
 
@@ -131,6 +131,29 @@ describeInBrowser('the tickets area in a browser', () => {
     await page.getByLabel('Attach files').setInputFiles({ name: 'core.dump', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await waitForText(page.getByRole('alert'), /^core\.dump is 10\.0 MiB\. Too large: a file may have at most 10\.0 MiB/);
     assertNoPageProblems(problems);
+  });
+
+  it('shows who else views the ticket, and a title someone else is editing is read-only with their name', async () => {
+    const admin = await signInAdmin(server);
+    const ticket = await createTicket(server, admin, { title: 'Badge reader offline' });
+    const operator = await personWithRole(server, admin, 'OPERATOR', 'desk-operator');
+    const [mine, theirs] = [await open(), await open(operator.username, operator.password)];
+    await Promise.all([mine.page.goto(`${server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${server.consoleUrl}tickets/${ticket.id}`)]);
+    await waitForText(mine.page.getByTestId('also-viewing'), /Also viewing: desk-operator/);
+    await waitForText(theirs.page.getByTestId('also-viewing'), /Also viewing: admin/);
+
+    await mine.page.getByLabel('Title', { exact: true }).focus();
+    const theirTitle = theirs.page.getByLabel('Title', { exact: true });
+    await waitForText(theirs.page.locator('.locked-field .field-hint'), 'admin is editing');
+    assert.equal(await theirTitle.getAttribute('readonly'), '', 'read-only while admin edits');
+
+    await mine.page.getByLabel('Title', { exact: true }).fill('Badge reader offline, east door');
+    await mine.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForText(theirs.page.locator('h1'), `${ticket.number} Badge reader offline, east door`);
+    await theirs.page.waitForFunction(() => !document.querySelector('.locked-field input')?.hasAttribute('readonly'));
+    await saveScreenshot(theirs.page, 'tickets-ticket-locked-title');
+    assertNoPageProblems(mine.problems);
+    assertNoPageProblems(theirs.problems);
   });
 
   it('a ticket another client creates appears in the open list without a reload', async () => {

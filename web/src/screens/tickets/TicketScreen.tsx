@@ -6,6 +6,9 @@
 import { useCallback, useState } from 'react';
 import { gql, useQuery } from 'urql';
 import { Link, useRouter, type ScreenProps } from '../../app/router';
+import { AlsoViewing } from '../../realtime/AlsoViewing';
+import { useEditLocks } from '../../realtime/useEditLocks';
+import { usePresence } from '../../realtime/usePresence';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
@@ -17,6 +20,7 @@ import { CommentsSection } from './CommentsSection';
 import { HistorySection } from './HistorySection';
 import { RelationsSection } from './RelationsSection';
 import { TicketActionsBar } from './TicketActionsBar';
+import { TicketEditForm } from './TicketEditForm';
 import { DueBadge, TicketStatusBadge } from './TicketStatus';
 import type { WorkflowShape } from './ticketActions';
 import { personName, SEVERITY_LABEL, TYPE_LABEL, type TicketDetail } from './ticketModel';
@@ -61,6 +65,9 @@ export default function TicketScreen({ params }: ScreenProps) {
   }, [reexecute]);
   const heard = useTicketEvents(id, refreshAll, { entityEvents: true, notifications: true });
   const [deleted, setDeleted] = useState(false);
+  // Presence and locks name the ticket by id (the `ticket` entity type of src/ticketing/core/ticketEvents.ts).
+  const presence = usePresence('ticket', id);
+  const locks = useEditLocks('ticket', id);
 
   if (result.error) return <ErrorNotice error={result.error} />;
   if (!result.data) return <Loading label="Loading the ticket" />;
@@ -98,7 +105,11 @@ export default function TicketScreen({ params }: ScreenProps) {
             <TicketStatusBadge status={ticket.status} category={ticket.statusCategory} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
           </>
         }
-      />
+      >
+        <AlsoViewing others={presence.others} />
+      </PageHeader>
+      {/* A closed ticket leaves the server's memory: nobody can watch or lock it, which is not worth a warning. */}
+      {ticket.statusCategory !== 'CLOSED' ? <ErrorNotice error={presence.error ?? locks.error} title="Live presence is unavailable" /> : null}
       <p className="ticket-live" aria-live="polite">
         {heard > 0 ? `Updated live (${heard} change${heard === 1 ? '' : 's'} heard).` : ''}
       </p>
@@ -158,6 +169,10 @@ export default function TicketScreen({ params }: ScreenProps) {
               <dt>Updated</dt>
               <dd>{formatDateTime(ticket.updatedAt)}</dd>
             </dl>
+          </section>
+          <section className="card ticket-section" aria-labelledby="ticket-edit">
+            <h2 id="ticket-edit">Edit</h2>
+            <TicketEditForm ticket={ticket} locks={locks} onChanged={refreshAll} />
           </section>
           {viewer.role !== 'USER' || ticket.assigneeId === viewer.id || ticket.requesterId !== viewer.id ? (
             <section className="card ticket-section" aria-labelledby="ticket-assign">
