@@ -156,6 +156,21 @@ describeInBrowser('the tickets area in a browser', () => {
     assertNoPageProblems(theirs.problems);
   });
 
+  it('a requester sees their ticket under My tickets and is told why they may not resolve it', async () => {
+    const admin = await signInAdmin(server);
+    const requester = await personWithRole(server, admin, 'USER', 'plain-requester');
+    const ticket = await createTicket(server, requester, { title: 'Monitor flickers' });
+    const { page, problems } = await open(requester.username, requester.password);
+    await page.getByRole('link', { name: 'My tickets' }).click();
+    await page.getByRole('link', { name: ticket.number }).click();
+    await waitForText(page.locator('h1'), `${ticket.number} Monitor flickers`);
+    assert.equal(await page.getByRole('button', { name: 'Delete', exact: true }).count(), 0, 'a user can never delete a ticket');
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await waitForText(page.getByRole('group', { name: 'Ticket actions' }).getByRole('alert'), `you may not transition ticket ${ticket.number}: docs/ticketing-roles.md says who may`);
+    await waitForText(page.getByTestId('ticket-status'), 'NEW');
+    assertNoPageProblems(problems);
+  });
+
   it('a ticket another client creates appears in the open list without a reload', async () => {
     const { page, problems } = await open();
     await page.goto(`${server.consoleUrl}tickets`);
