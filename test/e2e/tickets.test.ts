@@ -171,6 +171,22 @@ describeInBrowser('the tickets area in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('an admin deletes a ticket after confirming, and restores it from the same page', async () => {
+    const admin = await signInAdmin(server);
+    const ticket = await createTicket(server, admin, { title: 'Duplicate of the printer jam' });
+    const { page, problems } = await open();
+    await page.goto(`${server.consoleUrl}tickets/${ticket.id}`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Confirm delete' }).click();
+    await waitForText(page.locator('h1'), 'Ticket not found');
+    await waitForText(page.getByRole('status'), /^The ticket was deleted/);
+    const listed = await gql(server, '{ ticketByNumber(number: "' + ticket.number + '") { id } }', undefined, admin.accessToken);
+    assert.equal(listed.data.ticketByNumber, null, 'deleted on the server');
+    await page.getByRole('button', { name: 'Restore the ticket' }).click();
+    await waitForText(page.locator('h1'), `${ticket.number} Duplicate of the printer jam`);
+    assertNoPageProblems(problems);
+  });
+
   it('a ticket another client creates appears in the open list without a reload', async () => {
     const { page, problems } = await open();
     await page.goto(`${server.consoleUrl}tickets`);

@@ -116,3 +116,18 @@ export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: Tick
     </div>
   );
 }
+
+/** Bringing back a ticket just deleted on this page (admins): a deleted ticket is found nowhere else. */
+export function RestoreTicket({ id, onRestored }: { id: string; onRestored: () => void }) {
+  const [restore, run] = useMutation(RESTORE);
+  return (
+    <div className="stack">
+      <div>
+        <button type="button" className="button-primary" disabled={restore.fetching} onClick={() => void run({ id }).then((answer) => !answer.error && onRestored())}>
+          Restore the ticket
+        </button>
+      </div>
+      <ErrorNotice error={restore.error} />
+    </div>
+  );
+}

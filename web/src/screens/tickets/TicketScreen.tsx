@@ -5,7 +5,7 @@
  */
 import { useCallback, useState } from 'react';
 import { gql, useQuery } from 'urql';
-import { Link, useRouter, type ScreenProps } from '../../app/router';
+import { Link, type ScreenProps } from '../../app/router';
 import { AlsoViewing } from '../../realtime/AlsoViewing';
 import { useEditLocks } from '../../realtime/useEditLocks';
 import { usePresence } from '../../realtime/usePresence';
@@ -19,7 +19,7 @@ import { AttachmentsSection } from './AttachmentsSection';
 import { CommentsSection } from './CommentsSection';
 import { HistorySection } from './HistorySection';
 import { RelationsSection } from './RelationsSection';
-import { TicketActionsBar } from './TicketActionsBar';
+import { RestoreTicket, TicketActionsBar } from './TicketActionsBar';
 import { TicketEditForm } from './TicketEditForm';
 import { DueBadge, TicketStatusBadge } from './TicketStatus';
 import type { WorkflowShape } from './ticketActions';
@@ -56,7 +56,6 @@ interface PageData {
 export default function TicketScreen({ params }: ScreenProps) {
   const id = params['id']!;
   const viewer = useViewer();
-  const { navigate } = useRouter();
   const [result, reexecute] = useQuery<PageData>({ query: TICKET, variables: { id } });
   const [version, setVersion] = useState(0);
   const refreshAll = useCallback(() => {
@@ -77,19 +76,25 @@ export default function TicketScreen({ params }: ScreenProps) {
       <>
         <PageHeader title="Ticket not found" />
         <div className="notice notice-warn" role="status">
-          {deleted ? 'The ticket was deleted. ' : 'There is no such ticket, or you may not read it. '}
+          {deleted ? 'The ticket was deleted: it is hidden from every list and refuses every change until an admin restores it. ' : 'There is no such ticket, or you may not read it. '}
           <Link to="/tickets">Back to the tickets</Link>
         </div>
+        {deleted && viewer.role === 'ADMIN' ? (
+          <RestoreTicket
+            id={id}
+            onRestored={() => {
+              setDeleted(false);
+              refreshAll();
+            }}
+          />
+        ) : null}
       </>
     );
   }
   const workflow = result.data.availableWorkflows.find((w) => w.name === ticket.workflowName) ?? null;
   const onChanged = (kind: string) => {
-    if (kind === 'delete') {
-      setDeleted(true);
-      navigate('/tickets');
-      return;
-    }
+    // A deleted ticket reads as none; the page stays so that an admin can undo it here.
+    if (kind === 'delete') setDeleted(true);
     refreshAll();
   };
   return (
