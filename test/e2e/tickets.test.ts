@@ -150,7 +150,7 @@ describeInBrowser('the tickets area in a browser', () => {
     await mine.page.getByLabel('Title', { exact: true }).fill('Badge reader offline, east door');
     await mine.page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForText(theirs.page.locator('h1'), `${ticket.number} Badge reader offline, east door`);
-    await theirs.page.waitForFunction(() => !document.querySelector('.locked-field input')?.hasAttribute('readonly'));
+    await theirs.page.waitForFunction("!document.querySelector('.locked-field input').hasAttribute('readonly')");
     await saveScreenshot(theirs.page, 'tickets-ticket-locked-title');
     assertNoPageProblems(mine.problems);
     assertNoPageProblems(theirs.problems);
