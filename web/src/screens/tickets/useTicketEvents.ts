@@ -63,17 +63,16 @@ export function useTicketEvents(ticketId: string, onChange: () => void, options:
   }, []);
   const [events] = useSubscription<EntityEventsData>({ query: TICKET_EVENTS, variables: { entityId: ticketId }, pause: !options.entityEvents });
   const [notices] = useSubscription<NotificationsData>({ query: TICKET_NOTIFICATIONS, pause: !options.notifications });
+  // Each event is a new object: the effects run once per event, not per render.
   const lastEvent = events.data?.entityEvents;
   useEffect(() => {
     if (lastEvent) heard();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastEvent]);
   const lastNotice = notices.data?.notificationReceived.notification;
   useEffect(() => {
     if (!lastNotice || lastNotice.entityType !== 'ticket') return;
     if (ticketId !== 'all' && lastNotice.entityId?.toLowerCase() !== ticketId.toLowerCase()) return;
     heard();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastNotice]);
   return count;
 }
