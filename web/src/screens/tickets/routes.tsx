@@ -1,6 +1,28 @@
 /** Tickets: the list, a ticket, creating one from the catalog. */
+import { lazy } from 'react';
 import type { NavSection } from '../../app/navigation';
 import type { RouteDef } from '../../app/router';
 
-export const routes: RouteDef[] = [];
-export const nav: NavSection = { title: 'Tickets', items: [] };
+const AllTickets = lazy(() => import('./TicketListScreen').then((m) => ({ default: m.AllTicketsScreen })));
+const MyTickets = lazy(() => import('./TicketListScreen').then((m) => ({ default: m.MyTicketsScreen })));
+const NewTicket = lazy(() => import('./NewTicketScreen'));
+const TicketByNumber = lazy(() => import('./TicketByNumberScreen'));
+const Ticket = lazy(() => import('./TicketScreen'));
+
+// Fixed paths before `/tickets/:id`: the first matching route wins.
+export const routes: RouteDef[] = [
+  { path: '/tickets', screen: AllTickets, title: 'Tickets' },
+  { path: '/tickets/mine', screen: MyTickets, title: 'My tickets' },
+  { path: '/tickets/new', screen: NewTicket, title: 'New ticket' },
+  { path: '/tickets/number/:number', screen: TicketByNumber, title: 'Ticket' },
+  { path: '/tickets/:id', screen: Ticket, title: 'Ticket' },
+];
+
+export const nav: NavSection = {
+  title: 'Tickets',
+  items: [
+    { label: 'All tickets', to: '/tickets', plugin: 'ticketing' },
+    { label: 'My tickets', to: '/tickets/mine', plugin: 'ticketing' },
+    { label: 'New ticket', to: '/tickets/new', plugin: 'ticketing' },
+  ],
+};
