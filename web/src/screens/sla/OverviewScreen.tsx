@@ -120,7 +120,8 @@ export default function OverviewScreen(_props: ScreenProps) {
 
 function StatsCards({ stats }: { stats: DashboardStats }) {
   const figures: [string, string, string?][] = [
-    ['Average uptime', formatAttainment(stats.averageUptime)],
+    // Without a covered service the server's mean has nothing behind it: say so rather than "100 %".
+    ['Average uptime', stats.servicesWithSla === 0 ? 'No data' : formatAttainment(stats.averageUptime)],
     ['Services with an SLA', `${stats.servicesWithSla} of ${stats.totalServices}`],
     ['Met', String(stats.metCount), 'sla-figure-met'],
     ['At risk', String(stats.atRiskCount), 'sla-figure-risk'],
