@@ -6,6 +6,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The console's sources: npm run build builds them into dist/web (vite, a dev dependency's).
+COPY web ./web
 # npm run build bundles the server's entry after tsc (scripts/startBuild/bundle.mjs, esbuild: a dev dependency's).
 COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
@@ -20,6 +22,8 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/src ./dist/src
+# The console, served under /app/ (the server looks beside itself: dist/web).
+COPY --from=build /app/dist/web ./dist/web
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

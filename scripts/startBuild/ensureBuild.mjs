@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { acquireLock } from './buildLock.mjs';
 import { bundleRelease } from './bundle.mjs';
+import { precompress } from './precompress.mjs';
 import { isRunning, thisProcess } from './processes.mjs';
 import { isAbandonedScratch, scratchPath } from './scratch.mjs';
 import { sourceHash } from './sourceHash.mjs';
@@ -64,7 +65,9 @@ export async function ensureBuild(root, log) {
 
 /**
  * Compiles tsconfig.build.json into a scratch directory beside the builds (same depth, so source maps
- * point right), then bundles the server's entry into one file (bundle.mjs: the start's module load).
+ * point right), then bundles the server's entry into one file (bundle.mjs: the start's module load),
+ * then builds the console into `web/` beside it (where the server looks for it, src/main.ts) with
+ * its compressed forms (precompress.mjs).
  * @param {string} root @param {string} buildRoot @param {string} hash @returns {Promise<string>} the scratch directory
  */
 async function compile(root, buildRoot, hash) {
@@ -82,9 +85,28 @@ async function compile(root, buildRoot, hash) {
     rmSync(staging, { recursive: true, force: true });
     throw new Error(`the release build failed (bundling src/main.js): ${error instanceof Error ? error.message : String(error)}`);
   }
+  const web = join(staging, 'web');
+  const vite = spawnSync(process.execPath, [vitePath(root), 'build', '--config', join(root, 'web', 'vite.config.ts'), '--outDir', web, '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+  if (vite.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    const output = `${vite.stdout ?? ''}${vite.stderr ?? ''}${vite.error ? String(vite.error) : ''}`;
+    throw new Error(`the release build failed (vite build of the console, web/):\n${output}`);
+  }
+  try {
+    await precompress(web);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw new Error(`the release build failed (compressing the console's files): ${error instanceof Error ? error.message : String(error)}`);
+  }
   const marker = { hash, builtAt: new Date().toISOString(), builtBy: thisProcess(), node: process.version };
   writeFileSync(join(staging, BUILD_MARKER), `${JSON.stringify(marker, null, 2)}\n`);
   return staging;
+}
+
+/** @param {string} root */
+function vitePath(root) {
+  const require = createRequire(join(root, 'package.json'));
+  return join(dirname(require.resolve('vite/package.json')), 'bin', 'vite.js');
 }
 
 /** @param {string} root */

@@ -18,7 +18,9 @@ import { embeddedBackend } from '../support/backends.js';
 import { createChildStore, startChildServer, stopGracefully, type ChildLaunch, type ChildServer, type ChildStore } from '../support/childServer.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const COPIED = ['src', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+const COPIED = ['src', 'web', 'scripts', 'tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+/** A console built in this checkout (web/dist) is an output, not a source: the copy starts without it. */
+const notBuilt = (source: string) => !source.startsWith(join(ROOT, 'web', 'dist'));
 
 /** node's arguments of the `start` script in package.json, so the test runs what `npm start` runs. */
 function startArgs(): string[] {
@@ -36,7 +38,7 @@ describe('npm start: the release build of the current sources', { timeout: 180_0
 
   before(() => {
     checkout = mkdtempSync(join(tmpdir(), 'svc-start-'));
-    for (const entry of COPIED) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true });
+    for (const entry of COPIED) cpSync(join(ROOT, entry), join(checkout, entry), { recursive: true, filter: notBuilt });
     symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(checkout, 'node_modules'));
     launch = { cwd: checkout, args: startArgs() };
   });
@@ -85,6 +87,33 @@ describe('npm start: the release build of the current sources', { timeout: 180_0
     assert.equal(builds().length, 1);
     await Promise.all([stop(first!), stop(second!)]);
     assert.equal(existsSync(join(checkout, 'build', '.lock')), false, 'the lock is released');
+  });
+
+  it('the release build serves the console it built at /app/', async () => {
+    const [hash] = builds();
+    assert.equal(existsSync(join(checkout, 'build', hash!, 'web', 'index.html')), true, 'the console is built beside the server');
+    const server = await start();
+    const page = await fetch(`${server.url}/app/`);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+    const script = /src="\/app\/(assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    assert.ok(script, 'index.html loads a script of the build');
+    const asset = await fetch(`${server.url}/app/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(asset.status, 200);
+    assert.equal(asset.headers.get('content-encoding'), 'gzip', 'compressed when the release was built');
+    await stop(server);
+  });
+
+  it('a change under web/ (the console only) compiles a new build', async () => {
+    const before = builds();
+    const server = await start();
+    assert.equal(buildLog(server)[0]?.['msg'], 'release build reused: sources unchanged');
+    await stop(server);
+    appendFileSync(join(checkout, 'web', 'index.html'), '\n<!-- a change to the console -->\n');
+    const changed = await start();
+    assert.equal(buildLog(changed)[0]?.['msg'], 'release build compiled');
+    assert.ok(!before.includes(String(buildLog(changed)[0]?.['build'])), 'a new name');
+    await stop(changed);
   });
 
   it('a start with unchanged sources reuses the build: no compile, the marker untouched', async () => {

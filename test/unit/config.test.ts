@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 
 const problemsOf = (env: Record<string, string>): string[] => {
@@ -119,4 +121,23 @@ describe('configuration', () => {
       assert.match(problemsOf({ SVC_WORKER_THREADS: value })[0]!, problem);
     });
   }
+
+  describe('SVC_CONSOLE_DIR', () => {
+    it('takes the directory the entry point names when unset, as an absolute path', () => {
+      assert.equal(loadConfig({}, { env: 'production', consoleDir: 'web/dist' }).console.dir, resolve('web/dist'));
+    });
+
+    it('is no console at all when unset and no default is given', () => {
+      assert.equal(loadConfig({}).console.dir, undefined);
+    });
+
+    it('a directory that exists wins over the default', () => {
+      assert.equal(loadConfig({ SVC_CONSOLE_DIR: tmpdir() }, { env: 'production', consoleDir: 'web/dist' }).console.dir, resolve(tmpdir()));
+    });
+
+    it('refuses a path that is not a directory and names the setting', () => {
+      const [problem] = problemsOf({ SVC_CONSOLE_DIR: join(tmpdir(), 'no-such-console-build-here') });
+      assert.match(problem!, /^SVC_CONSOLE_DIR: ".*no-such-console-build-here" is not a directory; .*npm run build:web/);
+    });
+  });
 });

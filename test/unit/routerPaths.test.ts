@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { jsonReply } from '../../src/gateway/http.js';
-import { Router, type GatewayRoute } from '../../src/gateway/routes.js';
+import { REST_OF_PATH, Router, type GatewayRoute } from '../../src/gateway/routes.js';
 
 const route = (method: 'GET' | 'POST', path: string): GatewayRoute => ({ method, path, auth: 'none', rateLimited: true, bodyLimit: 0, handle: async () => jsonReply(200, { path }) });
 
@@ -76,5 +76,52 @@ describe('router paths', () => {
     assert.throws(() => new Router([route('GET', '/a/{id}'), route('GET', '/a/{id}')]), /declared twice/);
     assert.throws(() => new Router([route('GET', '/a/{id}/{id}')]), /twice/);
     assert.throws(() => new Router([route('GET', '/a/x{id}')]), /whole segment/);
+  });
+
+  describe('prefix routes (/base/*): the base and every path below it no other route has', () => {
+    const prefixed = new Router([
+      route('GET', '/app/*'),
+      route('GET', '/app/assets/*'),
+      route('GET', '/app/health'),
+      route('GET', `/app/things/{id}`),
+    ]);
+    const rest = (method: string, path: string) => {
+      const match = prefixed.match(method, path);
+      assert.ok(match && 'route' in match, `${method} ${path}: ${JSON.stringify(match)}`);
+      return [match.route.path, match.params[REST_OF_PATH]];
+    };
+
+    it('the base with and without its slash, and the path below it, undecoded', () => {
+      assert.deepEqual(rest('GET', '/app'), ['/app/*', '']);
+      assert.deepEqual(rest('GET', '/app/'), ['/app/*', '']);
+      assert.deepEqual(rest('GET', '/app/tickets/'), ['/app/*', 'tickets/']);
+      assert.deepEqual(rest('GET', '/app/a/%2e%2e/b'), ['/app/*', 'a/%2e%2e/b']);
+    });
+
+    it('the longest prefix first, whatever the declaration order', () => {
+      assert.deepEqual(rest('GET', '/app/assets/x.js'), ['/app/assets/*', 'x.js']);
+      assert.deepEqual(rest('GET', '/app/assetsx'), ['/app/*', 'assetsx']);
+    });
+
+    it('exact paths and patterns come before prefixes', () => {
+      assert.deepEqual(rest('GET', '/app/health'), ['/app/health', undefined]);
+      assert.deepEqual(rest('GET', `/app/things/${TICKET}`), ['/app/things/{id}', undefined]);
+    });
+
+    it('a path that only starts like the base is not below it', () => {
+      assert.equal(prefixed.match('GET', '/application'), undefined);
+      assert.equal(prefixed.match('GET', '/'), undefined);
+    });
+
+    it('a method it lacks gives the methods it has (405)', () => {
+      assert.deepEqual(prefixed.match('POST', '/app/x'), { allowed: ['GET'] });
+      assert.deepEqual(prefixed.match('HEAD', '/app'), { allowed: ['GET'] });
+    });
+
+    it('a malformed prefix fails at start', () => {
+      assert.throws(() => new Router([route('GET', '/*')]), /prefix/);
+      assert.throws(() => new Router([route('GET', '/a/{id}/*')]), /prefix/);
+      assert.throws(() => new Router([route('GET', '/a/*'), route('GET', '/a/*')]), /declared twice/);
+    });
   });
 });
