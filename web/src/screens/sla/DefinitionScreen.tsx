@@ -112,12 +112,18 @@ export default function DefinitionScreen({ params }: ScreenProps) {
             </dl>
           </section>
           <DefinitionCoverage definition={definition} editable={editable} onChanged={refresh} />
-          <DefinitionFigures definition={definition} />
+          {/* Remounted (and so re-queried) when what it measures changes: its results are other types than the mutations return. */}
+          <DefinitionFigures key={coverageKey(definition)} definition={definition} />
           {editable ? <DeleteDefinition id={definition.id} name={definition.name} /> : null}
         </div>
       ) : null}
     </>
   );
+}
+
+/** Everything the figures depend on: coverage, scoped targets and the settings (updatedAt). */
+function coverageKey(definition: SlaDefinitionDetail): string {
+  return [definition.updatedAt, ...definition.assignments.map((a) => a.id), ...definition.targets.map((t) => `${t.id}=${t.targetPercent}`)].join('|');
 }
 
 function DeleteDefinition({ id, name }: { id: string; name: string }) {
