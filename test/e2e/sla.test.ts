@@ -31,6 +31,15 @@ describeInBrowser('the SLA screens in a browser', () => {
     return res.json.service.id as string;
   };
   const adminToken = async () => (await signInAdmin(server)).accessToken;
+  const liveSubscribers = () => server.server.app.realtime.subscriberCount('entity:sla:all');
+  /** Until the page's live subscription is registered on the server (pages of earlier tests may hold theirs). */
+  const untilSubscribed = async (before: number) => {
+    const deadline = Date.now() + 15_000;
+    while (liveSubscribers() <= before) {
+      if (Date.now() > deadline) assert.fail('the page never subscribed to the sla entity channel');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
 
   before(async () => {
     [server, browser] = await Promise.all([startConsoleServer(embeddedBackend, { env: LICENSE_ENV }), launchBrowser()]);
@@ -131,8 +140,10 @@ describeInBrowser('the SLA screens in a browser', () => {
   });
 
   it('an alert the server raises appears on the open alerts screen without a reload, and is acknowledged there', async () => {
+    const subscribed = liveSubscribers();
     const { page, problems } = await asAdmin('sla/alerts');
     await page.getByRole('table', { name: 'SLA alerts' }).or(page.getByText('No alert matches these filters.')).first().waitFor();
+    await untilSubscribed(subscribed);
     // A service that starts expecting backups with none taken is overdue at once (BACKUP_OVERDUE).
     const serviceId = await register('ledger-db', { operations: { backup: { expected: true, maxAgeDays: 1 } } });
     const row = page.getByRole('row').filter({ hasText: 'ledger-db expects a backup' });
@@ -149,9 +160,11 @@ describeInBrowser('the SLA screens in a browser', () => {
 
   it('an alert resolved by the server leaves the list of those needing attention as it happens', async () => {
     const serviceId = await register('archive-db', { operations: { backup: { expected: true, maxAgeDays: 1 } } });
+    const subscribed = liveSubscribers();
     const { page, problems } = await asAdmin('sla/alerts');
     const row = page.getByRole('row').filter({ hasText: 'archive-db expects a backup' });
     await row.waitFor();
+    await untilSubscribed(subscribed);
     const backup = await server.call('POST', '/api/v1/backup/report', { service: 'archive-db', nodeId: NODE, status: 'success' });
     assert.equal(backup.status, 200, backup.text);
     await row.waitFor({ state: 'detached' });

@@ -130,7 +130,7 @@ export default function DailyReportScreen(_props: ScreenProps) {
       />
       <ErrorNotice error={generated.error} title="Not generated" />
       <form className="row sla-filters" aria-label="Choose a day" onSubmit={(e) => e.preventDefault()}>
-        <TextField label="Day (UTC)" type="date" value={day ?? ''} onChange={(e) => setParam('day', e.target.value)} />
+        <TextField label="Day (UTC)" type="date" value={day ?? report?.day ?? ''} onChange={(e) => setParam('day', e.target.value)} />
         {day ? <button type="button" onClick={() => setParam('day', null)}>Newest</button> : null}
       </form>
       <ErrorNotice error={result.error} />
