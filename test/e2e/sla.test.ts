@@ -186,6 +186,8 @@ describeInBrowser('the SLA screens in a browser', () => {
     const vaultDbId = (await server.serviceRow(NODE, 'vault-db')).id as string;
     assert.equal(await overdue.getByRole('link').getAttribute('href'), `/app/services/${vaultDbId}`);
     await waitForText(members.getByRole('row').filter({ hasText: 'vault-api' }).getByRole('cell').nth(2), '1 of 2');
+    await page.locator('.sla-chart canvas').waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'no error on the group page');
     await saveScreenshot(page, 'sla-group');
     assertNoPageProblems(problems);
   });

@@ -1,16 +1,13 @@
 /** A definition's figures: the current and recent periods (pooled and per service) and its trend chart. */
-import { useMemo, useState } from 'react';
 import { gql, useQuery } from 'urql';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { SelectField } from '../../ui/fields';
 import { formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { SlaStatusBadge } from './SlaBadges';
 import { budgetLeftPercent, formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
-import type { SlaDefinitionDetail, SlaPeriodResult, TrendPoint } from './slaTypes';
-import { TrendChart } from './TrendChart';
-import { trendSeries } from './trendSeries';
+import type { SlaDefinitionDetail, SlaPeriodResult } from './slaTypes';
+import { SlaTrend } from './SlaTrend';
 
 const PERIODS = gql`
   query SlaDefinitionPeriods($id: ID!) {
@@ -49,24 +46,6 @@ const PERIODS = gql`
     }
   }
 `;
-
-const TREND = gql`
-  query SlaDefinitionTrend($filter: SLATrendFilter!) {
-    slaTrendData(filter: $filter) {
-      periodKey
-      periodStart
-      actualValue
-      status
-    }
-  }
-`;
-
-const RANGES = {
-  days: { label: 'Daily, this and last month', filter: { periodType: 'DAILY', monthsBack: 1 } },
-  quarter: { label: 'Daily, three months', filter: { periodType: 'DAILY', monthsBack: 2 } },
-  year: { label: 'Monthly, twelve months', filter: { periodType: 'MONTHLY', monthsBack: 11 } },
-} as const;
-type RangeKey = keyof typeof RANGES;
 
 export function DefinitionFigures({ definition }: { definition: SlaDefinitionDetail }) {
   const [periods] = useQuery<{ slaPeriodResults: SlaPeriodResult[] }>({ query: PERIODS, variables: { id: definition.id } });
@@ -114,7 +93,7 @@ export function DefinitionFigures({ definition }: { definition: SlaDefinitionDet
         ) : null}
       </section>
       {current && current.services.length > 0 ? <CurrentServices period={current} /> : null}
-      <Trend definition={definition} />
+      <SlaTrend subject={{ slaDefinitionId: definition.id }} name={definition.name} targetPercent={definition.targetPercent} />
     </>
   );
 }
@@ -159,30 +138,6 @@ function CurrentServices({ period }: { period: SlaPeriodResult }) {
           ))}
         </tbody>
       </table>
-    </section>
-  );
-}
-
-function Trend({ definition }: { definition: SlaDefinitionDetail }) {
-  const [range, setRange] = useState<RangeKey>('days');
-  const [trend] = useQuery<{ slaTrendData: TrendPoint[] }>({ query: TREND, variables: { filter: { ...RANGES[range].filter, slaDefinitionId: definition.id } } });
-  const points = trend.data?.slaTrendData;
-  const series = useMemo(() => (points ? trendSeries(points, definition.targetPercent) : null), [points, definition.targetPercent]);
-  const withData = points?.filter((p) => p.actualValue !== null).length ?? 0;
-  return (
-    <section className="card" aria-labelledby="sla-def-trend">
-      <div className="row sla-section-head">
-        <h2 id="sla-def-trend">Trend</h2>
-        <SelectField label="Range" value={range} options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))} onChange={(e) => setRange(e.target.value as RangeKey)} />
-      </div>
-      <ErrorNotice error={trend.error} />
-      {!points && trend.fetching ? <Loading label="Loading the trend" /> : null}
-      {series && points ? (
-        <>
-          <TrendChart series={series} label={`Attainment of ${definition.name} per ${RANGES[range].filter.periodType === 'DAILY' ? 'day' : 'month'} against its target of ${formatTarget(definition.targetPercent)}; ${withData} of ${points.length} periods with data.`} />
-          {withData === 0 ? <p className="muted">No covered time in this range yet: the line appears once covered services report.</p> : null}
-        </>
-      ) : null}
     </section>
   );
 }

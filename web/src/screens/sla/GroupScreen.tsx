@@ -16,6 +16,7 @@ import { parseTargetPercent } from './definitionForm';
 import { canEditSla } from './DefinitionsScreen';
 import { backupSummary, effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
 import { SlaStatusBadge } from './SlaBadges';
+import { SlaTrend } from './SlaTrend';
 import { formatAttainment, formatTarget } from './slaFigures';
 import type { SlaGroupSummary } from './slaTypes';
 import './sla.css';
@@ -117,6 +118,7 @@ export default function GroupScreen({ params }: ScreenProps) {
             <OverrideForm group={group} editable={canEditSla(viewer.role)} onChanged={() => reexecute({ requestPolicy: 'network-only' })} />
           </div>
           <Members group={group} />
+          <SlaTrend subject={{ group: group.name }} name={group.displayName ?? group.name} targetPercent={effectiveUptimeTarget(group).value} />
         </div>
       ) : null}
     </>

@@ -17,11 +17,11 @@ export function TrendChart({ series, label, height = 220 }: { series: TrendSerie
         width: Math.max(element.clientWidth, 300),
         height,
         scales: { x: { time: true }, y: { range: () => series.range } },
-        axes: [{ stroke: muted }, { stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${tick} %`), size: 70 }],
+        axes: [{ stroke: muted }, { stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${tick} %`), size: 86 }],
         series: [
           {},
           { label: 'Attainment', stroke: accent, width: 2, points: { show: series.data[0].length < 60 }, value: (_u, v) => (v === null ? 'no data' : `${v.toFixed(3)} %`) },
-          { label: 'Target', stroke: muted, dash: [6, 4], width: 1, points: { show: false }, value: (_u, v) => (v === null ? '' : `${v} %`) },
+          { label: 'Target', stroke: muted, dash: [6, 4], width: 1, points: { show: false }, value: (_u, v) => (v === null ? '—' : `${v} %`), show: series.data[2].some((v) => v !== null) },
         ],
       },
       series.data,

@@ -20,4 +20,9 @@ describe('trendSeries', () => {
     const { range } = trendSeries([point('2026-11-01', 100)], 100);
     expect(range[0]).toBeLessThan(100);
   });
+  it('draws no target line without a target, ranging from the values alone', () => {
+    const { data, range } = trendSeries([point('2026-11-01', 99)], null);
+    expect(data[2]).toEqual([null]);
+    expect(range[0]).toBeCloseTo(98.9, 6);
+  });
 });

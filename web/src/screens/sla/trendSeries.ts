@@ -12,7 +12,8 @@ export interface TrendSeries {
   readonly range: [number, number];
 }
 
-export function trendSeries(points: readonly TrendPoint[], targetPercent: number): TrendSeries {
+/** `targetPercent` null (a group without a target): no target line, the range from the values alone. */
+export function trendSeries(points: readonly TrendPoint[], targetPercent: number | null): TrendSeries {
   const xs: number[] = [];
   const actual: (number | null)[] = [];
   const target: (number | null)[] = [];
@@ -26,8 +27,8 @@ export function trendSeries(points: readonly TrendPoint[], targetPercent: number
   return { data: [xs, actual, target], range: yRange(actual, targetPercent) };
 }
 
-function yRange(values: readonly (number | null)[], targetPercent: number): [number, number] {
-  let low = targetPercent;
+function yRange(values: readonly (number | null)[], targetPercent: number | null): [number, number] {
+  let low = targetPercent ?? 100;
   for (const value of values) if (value !== null && value < low) low = value;
   // A margin of a tenth of the distance to 100 (at least 0.01 point) keeps the target line off the edge.
   const margin = Math.max((100 - low) * 0.1, 0.01);
