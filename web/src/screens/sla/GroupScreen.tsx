@@ -125,8 +125,13 @@ export default function GroupScreen({ params }: ScreenProps) {
   );
 }
 
+/** Rows shown at first: overdue members come first, so a large group still opens on what needs a person. */
+const MEMBER_PAGE = 200;
+
 function Members({ group }: { group: GroupPage }) {
   const tally = tallyMembers(group.services);
+  const [shown, setShown] = useState(MEMBER_PAGE);
+  const ordered = membersByUrgency(group.services);
   return (
     <section className="card" aria-labelledby="sla-group-members">
       <h2 id="sla-group-members">
@@ -145,7 +150,7 @@ function Members({ group }: { group: GroupPage }) {
             </tr>
           </thead>
           <tbody>
-            {membersByUrgency(group.services).map((member) => (
+            {ordered.slice(0, shown).map((member) => (
               <tr key={member.serviceId} className={member.backupStatus.backupOverdue ? 'sla-row-overdue' : undefined} data-overdue={member.backupStatus.backupOverdue || undefined}>
                 <td><Link to={`/services/${member.serviceId}`}>{member.serviceName}</Link></td>
                 <td><StatusBadge status={member.status} /></td>
@@ -159,6 +164,11 @@ function Members({ group }: { group: GroupPage }) {
           </tbody>
         </table>
       )}
+      {ordered.length > shown ? (
+        <button type="button" onClick={() => setShown((n) => n + MEMBER_PAGE * 5)}>
+          Show {Math.min(MEMBER_PAGE * 5, ordered.length - shown)} more of {ordered.length}
+        </button>
+      ) : null}
     </section>
   );
 }

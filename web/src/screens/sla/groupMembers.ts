@@ -1,5 +1,5 @@
 /** What a group's members add up to, and how a member's backup reads, for the group screens. */
-import type { BackupStatus, SlaGroupMember, SlaGroupSummary } from './slaTypes';
+import type { BackupStatus, SlaGroupSummary } from './slaTypes';
 
 export interface GroupTally {
   readonly members: number;
@@ -10,7 +10,7 @@ export interface GroupTally {
   readonly byStatus: Readonly<Record<string, number>>;
 }
 
-export function tallyMembers(members: readonly SlaGroupMember[]): GroupTally {
+export function tallyMembers(members: readonly { status: string; backupStatus: { backupOverdue: boolean } }[]): GroupTally {
   const byStatus: Record<string, number> = {};
   let overdue = 0;
   for (const member of members) {
@@ -21,7 +21,7 @@ export function tallyMembers(members: readonly SlaGroupMember[]): GroupTally {
 }
 
 /** Overdue backups first (what needs a person), then by name. */
-export function membersByUrgency(members: readonly SlaGroupMember[]): SlaGroupMember[] {
+export function membersByUrgency<M extends { serviceName: string; backupStatus: { backupOverdue: boolean } }>(members: readonly M[]): M[] {
   return [...members].sort((a, b) => Number(b.backupStatus.backupOverdue) - Number(a.backupStatus.backupOverdue) || a.serviceName.localeCompare(b.serviceName));
 }
 
