@@ -189,6 +189,13 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.locator('.sla-chart canvas').waitFor();
     assert.equal(await page.getByRole('alert').count(), 0, 'no error on the group page');
     await saveScreenshot(page, 'sla-group');
+
+    await page.getByRole('link', { name: 'Alerts of this group' }).click();
+    const alerts = page.getByRole('table', { name: 'SLA alerts' });
+    await alerts.getByRole('row').filter({ hasText: 'vault-db expects a backup' }).waitFor();
+    const { slaAlertCount } = await okGql(server, await adminToken(), '{ slaAlertCount(filter: { slaGroup: "vault" }) }');
+    await waitForText(page.getByTestId('sla-alert-count'), `${slaAlertCount} alert${slaAlertCount === 1 ? '' : 's'}`);
+    assert.equal(await alerts.getByRole('row').filter({ hasText: 'ledger-db' }).count(), 0, 'no alert of a service outside the group');
     assertNoPageProblems(problems);
   });
 

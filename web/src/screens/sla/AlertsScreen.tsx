@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gql, useMutation, useQuery, type CombinedError } from 'urql';
-import { Link, useQueryParams, type ScreenProps } from '../../app/router';
+import { Link, useQueryParams, useRouter, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
@@ -102,6 +102,15 @@ export default function AlertsScreen(_props: ScreenProps) {
   );
   useSlaEvents(onEvent, Boolean(result.error));
 
+  const { navigate } = useRouter();
+  // One navigation for both parameters: two setParam calls would each start from the same old URL.
+  const showEveryAlert = () => {
+    const next = new URLSearchParams(params);
+    next.delete('group');
+    next.delete('definition');
+    const search = next.toString();
+    navigate(`/sla/alerts${search ? `?${search}` : ''}`, { replace: true });
+  };
   const statusValue = params.get('status') ?? '';
   const kindValue = params.get('kind') ?? '';
   const count = result.data?.slaAlertCount;
@@ -111,6 +120,14 @@ export default function AlertsScreen(_props: ScreenProps) {
       <form className="row sla-filters" aria-label="Filter alerts" onSubmit={(e) => e.preventDefault()}>
         <SelectField label="Status" value={statusValue} options={STATUS_CHOICES} onChange={(e) => setParam('status', e.target.value)} />
         <SelectField label="Kind" value={kindValue} options={[{ value: '', label: 'Any kind' }, ...ALERT_KINDS.map((k) => ({ value: k, label: alertKindLabel(k) }))]} onChange={(e) => setParam('kind', e.target.value)} />
+        {filter.slaGroup || filter.definitionId ? (
+          <span>
+            Only {filter.slaGroup ? `group ${filter.slaGroup}` : 'one definition'}{' '}
+            <button type="button" className="button-link" onClick={showEveryAlert}>
+              show every alert
+            </button>
+          </span>
+        ) : null}
         {count !== undefined ? <span className="muted" data-testid="sla-alert-count">{count} alert{count === 1 ? '' : 's'}</span> : null}
       </form>
       <div className="sla-live" aria-live="polite" data-testid="sla-alert-live">{announcement}</div>

@@ -109,6 +109,8 @@ export default function DefinitionScreen({ params }: ScreenProps) {
               <dd>{definition.raiseTicket ? `raised for each incident${definition.ticketCatalogItem ? ` (${definition.ticketCatalogItem})` : ''}` : 'not raised'}</dd>
               <dt>Changed</dt>
               <dd>{formatDateTime(definition.updatedAt)}</dd>
+              <dt>Alerts</dt>
+              <dd><Link to={`/sla/alerts?status=all&definition=${definition.id}`}>Alerts of this definition</Link></dd>
             </dl>
           </section>
           <DefinitionCoverage definition={definition} editable={editable} onChanged={refresh} />

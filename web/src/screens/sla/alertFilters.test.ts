@@ -7,7 +7,7 @@ const alert = (id: string, status: SlaAlert['status'], kind: SlaAlert['kind'] = 
   raisedAt: '2026-11-25T10:00:00Z', acknowledgedAt: null, acknowledgedBy: null, resolvedAt: null,
 });
 const event = (id: string, status: SlaAlert['status'], change: AlertEventData['change'], kind: SlaAlert['kind'] = 'BACKUP_OVERDUE'): AlertEventData => ({
-  change, alert: { id, kind, status, message: 'm', acknowledgedAt: status === 'ACKNOWLEDGED' ? '2026-11-25T11:00:00Z' : null, resolvedAt: status === 'RESOLVED' ? '2026-11-25T12:00:00Z' : null },
+  change, alert: { id, kind, status, message: 'm', slaGroup: 'vault', definitionId: null, acknowledgedAt: status === 'ACKNOWLEDGED' ? '2026-11-25T11:00:00Z' : null, resolvedAt: status === 'RESOLVED' ? '2026-11-25T12:00:00Z' : null },
 });
 
 describe('alert filters from the URL', () => {
@@ -19,6 +19,9 @@ describe('alert filters from the URL', () => {
   });
   it('reads comma-separated statuses and kinds and drops unknown values', () => {
     expect(alertFilterFromParams(new URLSearchParams('status=resolved,bogus&kind=FAST_BURN,nope'))).toEqual({ statuses: ['RESOLVED'], kinds: ['FAST_BURN'] });
+  });
+  it('narrows to one group or one definition', () => {
+    expect(alertFilterFromParams(new URLSearchParams('status=all&group=vault&definition=d1'))).toEqual({ slaGroup: 'vault', definitionId: 'd1' });
   });
 });
 
@@ -40,6 +43,10 @@ describe('live alert events', () => {
   it('a new alert the filter holds asks for the list again (the event names its service by id only)', () => {
     expect(applyAlertEvent([], { statuses: ['OPEN'] }, event('n', 'OPEN', 'raised')).refetch).toBe(true);
     expect(applyAlertEvent([], { statuses: ['OPEN'], kinds: ['FAST_BURN'] }, event('n', 'OPEN', 'raised')).refetch).toBe(false);
+  });
+  it('a new alert of another group than the one shown is not fetched', () => {
+    expect(applyAlertEvent([], { slaGroup: 'payments' }, event('n', 'OPEN', 'raised')).refetch).toBe(false);
+    expect(applyAlertEvent([], { slaGroup: 'vault' }, event('n', 'OPEN', 'raised')).refetch).toBe(true);
   });
   it('an acknowledgement by someone else asks for the list again to learn who', () => {
     expect(applyAlertEvent([alert('a', 'OPEN')], {}, event('a', 'ACKNOWLEDGED', 'acknowledged')).refetch).toBe(true);

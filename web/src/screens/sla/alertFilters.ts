@@ -10,28 +10,45 @@ export const ALERT_KINDS: readonly SlaAlertKind[] = ['BREACHED', 'AT_RISK', 'FAS
 export interface AlertFilter {
   readonly statuses?: SlaAlertStatus[];
   readonly kinds?: SlaAlertKind[];
+  readonly slaGroup?: string;
+  readonly definitionId?: string;
 }
 
-/** `status` and `kind` are comma-separated; unknown values are dropped. No `status` means open and acknowledged. */
+/**
+ * `status` and `kind` are comma-separated; unknown values are dropped. No `status` means open and
+ * acknowledged. `group` and `definition` narrow to one SLA group's or one definition's alerts.
+ */
 export function alertFilterFromParams(params: URLSearchParams): AlertFilter {
   const statusParam = params.get('status');
   const statuses = statusParam === 'all' ? [] : statusParam === null ? ['OPEN', 'ACKNOWLEDGED'] : pick(statusParam, ALERT_STATUSES);
   const kinds = pick(params.get('kind') ?? '', ALERT_KINDS);
-  return { ...(statuses.length > 0 ? { statuses: statuses as SlaAlertStatus[] } : {}), ...(kinds.length > 0 ? { kinds } : {}) };
+  const slaGroup = params.get('group')?.trim();
+  const definitionId = params.get('definition')?.trim();
+  return {
+    ...(statuses.length > 0 ? { statuses: statuses as SlaAlertStatus[] } : {}),
+    ...(kinds.length > 0 ? { kinds } : {}),
+    ...(slaGroup ? { slaGroup } : {}),
+    ...(definitionId ? { definitionId } : {}),
+  };
 }
 
 function pick<T extends string>(text: string, allowed: readonly T[]): T[] {
   return text.split(',').map((part) => part.trim().toUpperCase()).filter((part): part is T => (allowed as readonly string[]).includes(part));
 }
 
-export function alertMatches(filter: AlertFilter, alert: Pick<SlaAlert, 'status' | 'kind'>): boolean {
-  return (!filter.statuses || filter.statuses.includes(alert.status)) && (!filter.kinds || filter.kinds.includes(alert.kind));
+export function alertMatches(filter: AlertFilter, alert: Pick<SlaAlert, 'status' | 'kind' | 'slaGroup' | 'definitionId'>): boolean {
+  return (
+    (!filter.statuses || filter.statuses.includes(alert.status)) &&
+    (!filter.kinds || filter.kinds.includes(alert.kind)) &&
+    (filter.slaGroup === undefined || filter.slaGroup === alert.slaGroup) &&
+    (filter.definitionId === undefined || filter.definitionId === alert.definitionId)
+  );
 }
 
 /** The `alert` of an sla:alert event's data (the shape GraphQL shows, with ids instead of objects). */
 export interface AlertEventData {
   readonly change: 'raised' | 'acknowledged' | 'resolved';
-  readonly alert: Pick<SlaAlert, 'id' | 'kind' | 'status' | 'message' | 'acknowledgedAt' | 'resolvedAt'>;
+  readonly alert: Pick<SlaAlert, 'id' | 'kind' | 'status' | 'message' | 'slaGroup' | 'definitionId' | 'acknowledgedAt' | 'resolvedAt'>;
 }
 
 export function parseAlertEvent(event: { event: string; data: string }): AlertEventData | null {
