@@ -199,6 +199,27 @@ describeInBrowser('the SLA screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('an outage of a covered service opens an incident that appears on the open incidents screen, with its page', async () => {
+    const token = await adminToken();
+    const serviceId = await register('orders-api');
+    const { createSLADefinition } = await okGql(server, token, 'mutation { createSLADefinition(input: { name: "Orders", targetPercent: 99.9, period: MONTH }) { id } }');
+    await okGql(server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
+    const subscribed = liveSubscribers();
+    const { page, problems } = await asAdmin('sla/incidents?state=open');
+    await page.getByRole('table', { name: 'SLA incidents' }).or(page.getByText('No incidents.')).first().waitFor();
+    await untilSubscribed(subscribed);
+    const down = await server.call('POST', '/api/v1/health/report', { service: 'orders-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
+    assert.equal(down.status, 200, down.text);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'orders-api' }) });
+    await waitForText(row.getByRole('cell').first(), /Open$/);
+    await saveScreenshot(page, 'sla-incidents');
+    await row.getByRole('cell').first().getByRole('link').click();
+    await page.getByRole('link', { name: 'Orders', exact: true }).waitFor();
+    await waitForText(page.locator('dl.facts dd').first(), 'Open');
+    await saveScreenshot(page, 'sla-incident');
+    assertNoPageProblems(problems);
+  });
+
   it("today's daily report is generated from its screen and lists every definition", async () => {
     const token = await adminToken();
     await okGql(server, token, 'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }');

@@ -81,7 +81,7 @@ export default function IncidentScreen({ params }: ScreenProps) {
       {!result.data && result.fetching ? <Loading label="Loading the incident" /> : null}
       {result.data && !incident ? <p>There is no such incident.</p> : null}
       {incident ? (
-        <section className="card">
+        <section className="card sla-incident" aria-label="Incident">
           {incident.description ? <p>{incident.description}</p> : null}
           <dl className="facts">
             <dt>State</dt>
