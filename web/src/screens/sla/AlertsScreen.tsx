@@ -13,7 +13,7 @@ import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ALERT_KINDS, alertFilterFromParams, applyAlertEvent, parseAlertEvent } from './alertFilters';
-import { canEditSla } from './DefinitionsScreen';
+import { canEditSla } from './slaAccess';
 import { AlertKindBadge, AlertStatusBadge } from './SlaBadges';
 import { alertKindLabel } from './slaFigures';
 import type { SlaAlert } from './slaTypes';

@@ -10,7 +10,7 @@ import { TextField } from '../../ui/fields';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { canEditSla } from './DefinitionsScreen';
+import { canEditSla } from './slaAccess';
 import { ReportDownload } from './ReportDownload';
 import { SlaStatusBadge } from './SlaBadges';
 import { formatAttainment, formatBurnRate, formatTarget } from './slaFigures';

@@ -12,7 +12,7 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefinitionCoverage } from './DefinitionCoverage';
 import { DefinitionFigures } from './DefinitionFigures';
-import { canEditSla } from './DefinitionsScreen';
+import { canEditSla } from './slaAccess';
 import { formatBurnRate, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail } from './slaTypes';
 import './sla.css';

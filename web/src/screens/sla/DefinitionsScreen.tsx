@@ -6,7 +6,8 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatTarget } from './slaFigures';
+import { canEditSla } from './slaAccess';
+import { coverageText, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail } from './slaTypes';
 import './sla.css';
 
@@ -37,17 +38,6 @@ const DEFINITIONS = gql`
 `;
 
 type Row = Pick<SlaDefinitionDetail, 'id' | 'name' | 'description' | 'targetPercent' | 'period' | 'degradedCountsAsDown' | 'timeZone' | 'updatedAt' | 'assignments'> & { targets: { id: string }[] };
-
-export function canEditSla(role: string): boolean {
-  return role === 'ADMIN' || role === 'OPERATOR';
-}
-
-export function coverageText(assignments: Row['assignments']): string {
-  const groups = assignments.filter((a) => a.slaGroup).length;
-  const services = assignments.filter((a) => a.service).length;
-  const parts = [groups ? `${groups} group${groups === 1 ? '' : 's'}` : '', services ? `${services} service${services === 1 ? '' : 's'}` : ''].filter(Boolean);
-  return parts.length ? parts.join(', ') : 'Nothing yet';
-}
 
 export default function DefinitionsScreen(_props: ScreenProps) {
   const viewer = useViewer();

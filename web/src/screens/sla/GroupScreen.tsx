@@ -13,7 +13,7 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { parseTargetPercent } from './definitionForm';
-import { canEditSla } from './DefinitionsScreen';
+import { canEditSla } from './slaAccess';
 import { backupSummary, effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
 import { SlaStatusBadge } from './SlaBadges';
 import { SlaTrend } from './SlaTrend';

@@ -5,8 +5,8 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { incidentMinutes } from './IncidentsScreen';
 import { SeverityBadge } from './SlaBadges';
+import { incidentMinutes } from './slaFigures';
 import type { SlaIncident } from './slaTypes';
 import './sla.css';
 

@@ -8,6 +8,7 @@ import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { SeverityBadge } from './SlaBadges';
+import { incidentMinutes } from './slaFigures';
 import type { SlaIncident } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
 import './sla.css';
@@ -37,12 +38,6 @@ const STATES = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ];
-
-/** Minutes from start to end (or to `now` while open). */
-export function incidentMinutes(incident: Pick<SlaIncident, 'startedAt' | 'endedAt'>, now = Date.now()): number {
-  const end = incident.endedAt ? Date.parse(incident.endedAt) : now;
-  return Math.max(0, (end - Date.parse(incident.startedAt)) / 60_000);
-}
 
 export default function IncidentsScreen(_props: ScreenProps) {
   const [params, setParam] = useQueryParams();

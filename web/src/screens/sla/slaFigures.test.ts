@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetLeftPercent, formatAttainment, formatBurnRate, formatTarget, slaStatusLabel } from './slaFigures';
+import { budgetLeftPercent, coverageText, formatAttainment, formatBurnRate, formatTarget, incidentMinutes, slaStatusLabel } from './slaFigures';
 
 describe('formatAttainment', () => {
   it('shows three decimals with a percent sign', () => {
@@ -31,5 +31,17 @@ describe('the other figures', () => {
   });
   it('an unbounded burn rate (100 % target with downtime) reads as infinite', () => {
     expect([formatBurnRate(1.84), formatBurnRate(14.4), formatBurnRate(null)]).toEqual(['1.8×', '14×', '∞']);
+  });
+});
+
+describe('definitions and incidents in words', () => {
+  it('says what a definition covers, by kind', () => {
+    expect(coverageText([{ slaGroup: 'vault', service: null }, { slaGroup: null, service: { id: 's' } }, { slaGroup: 'pay', service: null }])).toBe('2 groups, 1 service');
+    expect(coverageText([])).toBe('Nothing yet');
+  });
+  it('measures an open incident up to now and a closed one up to its end', () => {
+    const now = Date.parse('2026-11-25T10:30:00Z');
+    expect(incidentMinutes({ startedAt: '2026-11-25T10:00:00Z', endedAt: null }, now)).toBe(30);
+    expect(incidentMinutes({ startedAt: '2026-11-25T10:00:00Z', endedAt: '2026-11-25T10:05:00Z' }, now)).toBe(5);
   });
 });

@@ -47,3 +47,17 @@ const KIND_LABEL: Record<string, string> = {
 export function alertKindLabel(kind: string): string {
   return KIND_LABEL[kind] ?? kind;
 }
+
+/** What a definition covers, in words: "2 groups, 1 service", "Nothing yet". */
+export function coverageText(assignments: readonly { slaGroup: string | null; service: unknown }[]): string {
+  const groups = assignments.filter((a) => a.slaGroup).length;
+  const services = assignments.filter((a) => a.service).length;
+  const parts = [groups ? `${groups} group${groups === 1 ? '' : 's'}` : '', services ? `${services} service${services === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'Nothing yet';
+}
+
+/** An incident's minutes from start to end (or to `now` while open). */
+export function incidentMinutes(incident: { startedAt: string; endedAt: string | null }, now = Date.now()): number {
+  const end = incident.endedAt ? Date.parse(incident.endedAt) : now;
+  return Math.max(0, (end - Date.parse(incident.startedAt)) / 60_000);
+}
