@@ -100,7 +100,7 @@ export default function AlertsScreen(_props: ScreenProps) {
     },
     [filterKey, refetch],
   );
-  useSlaEvents(onEvent, Boolean(result.error));
+  const liveError = useSlaEvents(onEvent, Boolean(result.error));
 
   const { navigate } = useRouter();
   // One navigation for both parameters: two setParam calls would each start from the same old URL.
@@ -132,6 +132,7 @@ export default function AlertsScreen(_props: ScreenProps) {
       </form>
       <div className="sla-live" aria-live="polite" data-testid="sla-alert-live">{announcement}</div>
       <ErrorNotice error={result.error} />
+      <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
       {!alerts && result.fetching ? <Loading label="Loading alerts" /> : null}
       {alerts && alerts.length === 0 ? <p className="muted">No alert matches these filters.</p> : null}
       {alerts && alerts.length > 0 ? <AlertTable alerts={alerts} canAcknowledge={canEditSla(viewer.role)} /> : null}

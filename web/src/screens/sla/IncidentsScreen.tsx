@@ -55,7 +55,7 @@ export default function IncidentsScreen(_props: ScreenProps) {
     },
     [refetch],
   );
-  useSlaEvents(onEvent, Boolean(result.error));
+  const liveError = useSlaEvents(onEvent, Boolean(result.error));
   const incidents = result.data?.slaIncidents;
   const count = result.data?.slaIncidentCount;
   return (
@@ -67,6 +67,7 @@ export default function IncidentsScreen(_props: ScreenProps) {
       </form>
       <div className="sla-live" aria-live="polite">{announcement}</div>
       <ErrorNotice error={result.error} />
+      <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
       {!incidents && result.fetching ? <Loading label="Loading incidents" /> : null}
       {incidents && incidents.length === 0 ? <p className="muted">No incidents.</p> : null}
       {incidents && incidents.length > 0 ? (

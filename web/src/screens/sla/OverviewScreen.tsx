@@ -68,12 +68,13 @@ export default function OverviewScreen(_props: ScreenProps) {
     },
     [refetch],
   );
-  useSlaEvents(onEvent, Boolean(result.error));
+  const liveError = useSlaEvents(onEvent, Boolean(result.error));
   const data = result.data;
   return (
     <>
       <PageHeader title="SLA overview" subtitle="This period's figures of every service an SLA definition covers." />
       <ErrorNotice error={result.error} />
+      <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
       <div className="sla-live" aria-live="polite">{announcement}</div>
       {!data && result.fetching ? <Loading label="Loading the SLA figures" /> : null}
       {data ? (

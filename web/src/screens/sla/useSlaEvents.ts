@@ -3,7 +3,7 @@
  * (src/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { gql, useSubscription } from 'urql';
+import { gql, useSubscription, type CombinedError } from 'urql';
 
 const SLA_EVENTS = gql`
   subscription SlaLiveEvents {
@@ -23,7 +23,8 @@ export interface SlaLiveEvent {
   readonly data: string;
 }
 
-export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = false): void {
+/** Its error, when the live feed failed (the screen says so: what it shows may then be stale). */
+export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = false): CombinedError | undefined {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const [result] = useSubscription<{ entityEvents: SlaLiveEvent }>({ query: SLA_EVENTS, pause });
@@ -31,6 +32,7 @@ export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = fal
   useEffect(() => {
     if (latest) handler.current(latest);
   }, [latest]);
+  return pause ? undefined : result.error;
 }
 
 /**
