@@ -1,0 +1,112 @@
+/** One SLA incident: what happened, to which service, against which definitions, and its ticket. */
+import { gql, useQuery } from 'urql';
+import { Link, type ScreenProps } from '../../app/router';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { formatDateTime, formatMinutes } from '../../ui/format';
+import { Loading } from '../../ui/Loading';
+import { PageHeader } from '../../ui/PageHeader';
+import { SeverityBadge } from './SlaBadges';
+import { incidentMinutes } from './slaFigures';
+import type { SlaIncident } from './slaTypes';
+import './sla.css';
+
+const INCIDENT = gql`
+  query SlaIncidentPage($id: ID!) {
+    slaIncident(id: $id) {
+      id
+      title
+      description
+      severity
+      source
+      open
+      startedAt
+      endedAt
+      resolution
+      serviceId
+      service {
+        id
+        name
+      }
+      definitions {
+        id
+        name
+      }
+    }
+  }
+`;
+
+// Apart: SLAIncident.ticket is the ticketing plugin's field, PLUGIN_INACTIVE while that plugin is off.
+const TICKET = gql`
+  query SlaIncidentTicket($id: ID!) {
+    slaIncident(id: $id) {
+      id
+      ticket {
+        id
+        number
+        status
+      }
+    }
+  }
+`;
+
+interface IncidentPage extends SlaIncident {
+  description: string | null;
+  resolution: string | null;
+  definitions: { id: string; name: string }[];
+}
+
+function IncidentTicket({ id }: { id: string }) {
+  const [result] = useQuery<{ slaIncident: { ticket: { id: string; number: string; status: string } | null } | null }>({ query: TICKET, variables: { id } });
+  if (result.error) {
+    const inactive = result.error.graphQLErrors.some((e) => e.extensions?.['code'] === 'PLUGIN_INACTIVE');
+    return inactive ? <span className="muted">— (the ticketing plugin is not active)</span> : <ErrorNotice error={result.error} />;
+  }
+  const ticket = result.data?.slaIncident?.ticket;
+  if (!ticket) return <>—</>;
+  return (
+    <>
+      <Link to={`/tickets/${ticket.id}`}>{ticket.number}</Link> <span className="muted">({ticket.status})</span>
+    </>
+  );
+}
+
+export default function IncidentScreen({ params }: ScreenProps) {
+  const id = params['id'] ?? '';
+  const [result] = useQuery<{ slaIncident: IncidentPage | null }>({ query: INCIDENT, variables: { id } });
+  const incident = result.data?.slaIncident;
+  return (
+    <>
+      <PageHeader title={incident?.title ?? 'SLA incident'} subtitle={<Link to="/sla/incidents">All incidents</Link>} />
+      <ErrorNotice error={result.error} />
+      {!result.data && result.fetching ? <Loading label="Loading the incident" /> : null}
+      {result.data && !incident ? <p>There is no such incident.</p> : null}
+      {incident ? (
+        <section className="card sla-incident" aria-label="Incident">
+          {incident.description ? <p>{incident.description}</p> : null}
+          <dl className="facts">
+            <dt>State</dt>
+            <dd>{incident.open ? <span className="badge status-down">Open</span> : 'Closed'}</dd>
+            <dt>Severity</dt>
+            <dd><SeverityBadge severity={incident.severity} /></dd>
+            <dt>Service</dt>
+            <dd>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : 'deleted'}</dd>
+            <dt>Started</dt>
+            <dd>{formatDateTime(incident.startedAt)}</dd>
+            <dt>Ended</dt>
+            <dd>{incident.endedAt ? formatDateTime(incident.endedAt) : 'still open'}</dd>
+            <dt>Duration</dt>
+            <dd>{formatMinutes(incidentMinutes(incident))}</dd>
+            <dt>Recorded</dt>
+            <dd>{incident.source === 'AUTOMATIC' ? 'by the service’s status' : 'by a person'}</dd>
+            <dt>Counts against</dt>
+            <dd>{incident.definitions.length === 0 ? '—' : incident.definitions.map((d, i) => <span key={d.id}>{i > 0 ? ', ' : ''}<Link to={`/sla/definitions/${d.id}`}>{d.name}</Link></span>)}</dd>
+            <dt>Resolution</dt>
+            <dd>{incident.resolution ?? '—'}</dd>
+            <dt>Ticket</dt>
+            <dd><IncidentTicket id={incident.id} /></dd>
+          </dl>
+        </section>
+      ) : null}
+    </>
+  );
+}
