@@ -1,6 +1,25 @@
-/** Administration: people, sign-in providers, permission rules, webhooks, agent keys, licence, audit. */
+/** Administration: people, webhooks, the licence and plugins, the audit trail, agent keys. */
+import { lazy } from 'react';
 import type { NavSection } from '../../app/navigation';
 import type { RouteDef } from '../../app/router';
 
-export const routes: RouteDef[] = [];
-export const nav: NavSection = { title: 'Administration', items: [] };
+const ADMIN = ['ADMIN'] as const;
+
+export const routes: RouteDef[] = [
+  { path: '/admin/users', screen: lazy(() => import('./users/UsersScreen')), title: 'Users' },
+  { path: '/admin/users/:id', screen: lazy(() => import('./users/UserScreen')), title: 'User' },
+  { path: '/admin/groups', screen: lazy(() => import('./groups/GroupsScreen')), title: 'Groups' },
+  { path: '/admin/groups/:id', screen: lazy(() => import('./groups/GroupScreen')), title: 'Group' },
+  { path: '/admin/webhooks', screen: lazy(() => import('./webhooks/WebhooksScreen')), title: 'Webhooks' },
+  { path: '/admin/webhooks/:id', screen: lazy(() => import('./webhooks/WebhookScreen')), title: 'Webhook' },
+];
+
+export const nav: NavSection = {
+  title: 'Administration',
+  items: [
+    { label: 'Users', to: '/admin/users', roles: ADMIN },
+    { label: 'Groups', to: '/admin/groups', roles: ADMIN },
+    // Operators read webhooks and their delivery history (webhook:read); only admins change them.
+    { label: 'Webhooks', to: '/admin/webhooks', roles: ['ADMIN', 'OPERATOR'] },
+  ],
+};
