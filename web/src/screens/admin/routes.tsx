@@ -12,6 +12,9 @@ export const routes: RouteDef[] = [
   { path: '/admin/groups/:id', screen: lazy(() => import('./groups/GroupScreen')), title: 'Group' },
   { path: '/admin/webhooks', screen: lazy(() => import('./webhooks/WebhooksScreen')), title: 'Webhooks' },
   { path: '/admin/webhooks/:id', screen: lazy(() => import('./webhooks/WebhookScreen')), title: 'Webhook' },
+  { path: '/admin/licence', screen: lazy(() => import('./license/LicenseScreen')), title: 'Licence and plugins' },
+  { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail' },
+  { path: '/admin/agent-keys', screen: lazy(() => import('./agentKeys/AgentKeysScreen')), title: 'Agent keys' },
 ];
 
 export const nav: NavSection = {
@@ -21,5 +24,8 @@ export const nav: NavSection = {
     { label: 'Groups', to: '/admin/groups', roles: ADMIN },
     // Operators read webhooks and their delivery history (webhook:read); only admins change them.
     { label: 'Webhooks', to: '/admin/webhooks', roles: ['ADMIN', 'OPERATOR'] },
+    { label: 'Licence and plugins', to: '/admin/licence', roles: ADMIN },
+    { label: 'Audit trail', to: '/admin/audit', roles: ADMIN },
+    { label: 'Agent keys', to: '/admin/agent-keys', roles: ADMIN },
   ],
 };
