@@ -1,0 +1,161 @@
+/**
+ * The Administration screens in a real browser against a real server (production CSP on), as the
+ * bootstrap admin: a user created through the form is listed; a webhook pointed at a local
+ * receiver gets "Send test" and the execution appears in its history; a licence pasted on the
+ * licence screen turns its plugins on; the audit trail shows a user creation; an agent key is
+ * shown once. Screenshots of each screen go under test-output/screenshots/admin-*.png.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { systemClock } from '../../src/clock.js';
+import { embeddedBackend } from '../support/backends.js';
+import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
+import { LICENSE_ENV, activated, licenseToken } from '../support/license.js';
+import { startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
+
+describeInBrowser('the administration screens in a browser', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let receiver: Receiver;
+  const opened: ConsolePage[] = [];
+
+  before(async () => {
+    [server, browser, receiver] = await Promise.all([
+      // The receiver listens on 127.0.0.1, which the outbound validator refuses unless allowed.
+      startConsoleServer(embeddedBackend, { env: { ...LICENSE_ENV, ...WEBHOOK_ENV } }),
+      launchBrowser(),
+      startReceiver(),
+    ]);
+  });
+  after(async () => {
+    await Promise.all(opened.map((p) => p.close()));
+    await browser?.close();
+    await server?.close();
+    await receiver?.close();
+  });
+
+  const signedIn = async (path: string): Promise<ConsolePage> => {
+    const opening = await openConsolePage(browser);
+    opened.push(opening);
+    await signIn(opening.page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await opening.page.goto(`${server.consoleUrl}${path}`);
+    return opening;
+  };
+
+  let people = 0;
+  /** Creates a user through the "New user" form on the users screen; returns the username. */
+  const createUserThroughForm = async ({ page }: ConsolePage, role = 'OPERATOR'): Promise<string> => {
+    const username = `e2e-person-${++people}`;
+    await page.getByRole('button', { name: 'New user' }).click();
+    const form = page.getByRole('form', { name: 'New user' });
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Display name').fill(`Person ${people}`);
+    await form.getByLabel('E-mail').fill(`${username}@example.com`);
+    await form.getByLabel('Role').selectOption(role);
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await waitForText(page.locator('.notice', { hasText: 'was created' }), `User ${username} was created.`);
+    return username;
+  };
+
+  it('an admin creates a user and sees them listed, and the search narrows the list to them', async () => {
+    const opening = await signedIn('admin/users');
+    const { page, problems } = opening;
+    const username = await createUserThroughForm(opening);
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: username });
+    await waitForText(row.getByRole('cell').nth(3), 'Operator');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(username);
+    await page.waitForURL((url) => url.searchParams.get('q') === username);
+    await waitForText(page.getByRole('table', { name: 'Users' }).locator('tbody'), new RegExp(`^${username}`));
+    assert.equal(await page.getByRole('table', { name: 'Users' }).locator('tbody tr').count(), 1, 'only the new user matches');
+    await saveScreenshot(page, 'admin-users');
+    await row.getByRole('link', { name: username }).click();
+    await waitForText(page.getByRole('heading', { level: 1 }), `Person ${people} (${username})`);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    const token = await page.getByRole('textbox', { name: 'Password reset token' }).inputValue();
+    assert.ok(token.length >= 16, `a one-time token is shown (got ${JSON.stringify(token)})`);
+    await saveScreenshot(page, 'admin-user');
+    assertNoPageProblems(problems);
+  });
+
+  it('a webhook created on its screen gets "Send test", and the recorded execution appears in its history', async () => {
+    const { page, problems } = await signedIn('admin/webhooks');
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    const form = page.getByRole('form', { name: 'Create webhook' });
+    await form.getByLabel('Receiver URL').fill(receiver.url);
+    await form.getByLabel('Name').fill('e2e receiver');
+    await form.getByRole('checkbox', { name: 'service.status_changed' }).check();
+    await form.getByLabel('Signing secret').fill('an-e2e-signing-secret-0123456789');
+    await form.getByRole('button', { name: 'Create webhook' }).click();
+    await waitForText(page.getByRole('heading', { level: 1 }), 'e2e receiver');
+    await waitForText(page.getByRole('region', { name: 'Settings' }), /set \(write-only\)/);
+    const before = receiver.requests.length;
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await waitForText(page.getByTestId('test-result'), /Delivered HTTP 200/);
+    const history = page.getByRole('table', { name: 'Execution history' });
+    const testRow = history.locator('tbody tr[aria-current="true"]');
+    await waitForText(testRow.getByRole('cell').nth(1), /webhook\.test\s*test/);
+    await waitForText(testRow.getByRole('cell').nth(4), '200');
+    assert.equal(receiver.requests.length, before + 1, 'the receiver got the test delivery');
+    assert.equal(receiver.requests.at(-1)!.json?.event, 'webhook.test');
+    await saveScreenshot(page, 'admin-webhook');
+    await page.goto(`${server.consoleUrl}admin/webhooks`);
+    await waitForText(page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'e2e receiver' }).getByRole('cell').nth(3), 'Active');
+    await saveScreenshot(page, 'admin-webhooks');
+    assertNoPageProblems(problems);
+  });
+
+  it('a licence pasted on the licence screen turns its plugins on', async () => {
+    const { page, problems } = await signedIn('admin/licence');
+    const plugins = page.getByRole('table', { name: 'Plugins' });
+    await page.getByLabel('Licence key').fill(licenseToken(systemClock, { licenseId: 'lic-e2e', customer: 'E2E Customer', plugins: ['ticketing', 'sla', 'audit'] }));
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await waitForText(page.locator('.notice', { hasText: 'lic-e2e' }), /licence lic-e2e for E2E Customer is active/);
+    await waitForText(page.getByRole('region', { name: /Licence/ }).locator('dl'), /E2E Customer/);
+    for (const name of ['ticketing', 'sla', 'audit']) {
+      await waitForText(plugins.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(4), 'Active');
+    }
+    await saveScreenshot(page, 'admin-licence');
+    assertNoPageProblems(problems);
+  });
+
+  it('the audit trail shows a user created through the console, filtered by action', async () => {
+    // The audit plugin records only while licensed: activate it through the API (the test above does it through the form).
+    await activated(server, licenseToken(systemClock, { plugins: ['ticketing', 'sla', 'audit'] }));
+    const opening = await signedIn('admin/users');
+    const username = await createUserThroughForm(opening, 'USER');
+    const { page, problems } = opening;
+    await page.getByRole('link', { name: 'Audit trail' }).click();
+    await page.getByRole('searchbox', { name: 'Action' }).fill('createUser');
+    await page.waitForURL((url) => url.searchParams.get('action') === 'createUser');
+    const row = page.getByRole('table', { name: 'Audit events' }).getByRole('row').filter({ hasText: 'createUser' }).first();
+    await waitForText(row.getByRole('cell').nth(1), ADMIN_USERNAME);
+    await waitForText(row.getByRole('cell').nth(3), 'Succeeded');
+    await row.getByRole('button', { name: 'Show the arguments of createUser' }).click();
+    await waitForText(row.locator('pre'), new RegExp(username));
+    await saveScreenshot(page, 'admin-audit');
+    assertNoPageProblems(problems);
+  });
+
+  it('a new agent key is shown once, listed by its prefix, and can be revoked', async () => {
+    const { page, problems } = await signedIn('admin/agent-keys');
+    const form = page.getByRole('form', { name: 'New agent key' });
+    await form.getByLabel('Key name').fill('e2e rack');
+    await form.getByLabel('Node path').fill('dc1/rack-3');
+    await form.getByRole('checkbox').first().check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.getByRole('textbox', { name: 'Agent key e2e rack' }).inputValue();
+    assert.match(key, /^svcak_/);
+    const row = page.getByRole('table', { name: 'Agent keys' }).getByRole('row').filter({ hasText: 'e2e rack' });
+    const prefix = (await row.getByRole('cell').nth(1).textContent())!.replace('…', '');
+    assert.ok(key.startsWith(prefix) && prefix.length < key.length, 'the list shows how the key starts, not the key');
+    await saveScreenshot(page, 'admin-agent-keys');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.waitFor({ state: 'detached' });
+    assertNoPageProblems(problems);
+  });
+});
