@@ -86,7 +86,7 @@ describeInBrowser('the administration screens in a browser', () => {
     const form = page.getByRole('form', { name: 'Create webhook' });
     await form.getByLabel('Receiver URL').fill(receiver.url);
     await form.getByLabel('Name').fill('e2e receiver');
-    await form.getByRole('checkbox', { name: 'service.status_changed' }).check();
+    await form.getByRole('checkbox', { name: 'service.down' }).check();
     await form.getByLabel('Signing secret').fill('an-e2e-signing-secret-0123456789');
     await form.getByRole('button', { name: 'Create webhook' }).click();
     await waitForText(page.getByRole('heading', { level: 1 }), 'e2e receiver');

@@ -52,7 +52,7 @@ export default function GroupScreen({ params }: ScreenProps) {
       />
       <ErrorNotice error={deleteState.error} />
       <div className="grid">
-        <GroupEditForm key={group.id} group={group} />
+        <GroupEditForm key={group.id} group={group} onSaved={refresh} />
         <AddMemberForm groupId={group.id} memberIds={new Set(group.members.map((member) => member.id))} onAdded={refresh} />
       </div>
       <h2>Members ({group.memberCount})</h2>
@@ -97,7 +97,7 @@ export default function GroupScreen({ params }: ScreenProps) {
   );
 }
 
-function GroupEditForm({ group }: { group: GroupRow }) {
+function GroupEditForm({ group, onSaved }: { group: GroupRow; onSaved: () => void }) {
   const [name, setName] = useState(group.name);
   const [description, setDescription] = useState(group.description ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -112,6 +112,7 @@ function GroupEditForm({ group }: { group: GroupRow }) {
     setProblem(null);
     const outcome = await update({ id: group.id, input: { name: name.trim(), description: description.trim() === '' ? null : description.trim() } });
     setSaved(!outcome.error);
+    if (!outcome.error) onSaved();
   };
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Rename group" noValidate>

@@ -161,7 +161,7 @@ export default function LicenseScreen() {
                         type="button"
                         disabled={toggleState.fetching || (!plugin.licensed && !plugin.enabled)}
                         title={!plugin.licensed && !plugin.enabled ? 'The licence does not include this plugin' : undefined}
-                        onClick={() => void toggle({ name: plugin.name, enabled: !plugin.enabled })}
+                        onClick={() => void toggle({ name: plugin.name, enabled: !plugin.enabled }).then(() => refetch({ requestPolicy: 'network-only' }))}
                       >
                         {plugin.enabled ? `Turn ${plugin.name} off` : `Turn ${plugin.name} on`}
                       </button>

@@ -46,7 +46,7 @@ export default function UserScreen({ params }: ScreenProps) {
         actions={<Link to="/admin/users">All users</Link>}
       />
       <div className="grid">
-        <UserEditForm key={user.id} user={user} />
+        <UserEditForm key={user.id} user={user} onSaved={refresh} />
         <section className="card" aria-labelledby="user-facts">
           <h2 id="user-facts">Account</h2>
           <dl className="facts">
@@ -122,7 +122,7 @@ export default function UserScreen({ params }: ScreenProps) {
   );
 }
 
-function UserEditForm({ user }: { user: UserDetail }) {
+function UserEditForm({ user, onSaved }: { user: UserDetail; onSaved: () => void }) {
   const before = editValues(user);
   const [values, setValues] = useState(before);
   const [errors, setErrors] = useState<FormErrors<UserEditValues>>({});
@@ -137,7 +137,9 @@ function UserEditForm({ user }: { user: UserDetail }) {
     setErrors(found);
     if (hasErrors(found) || Object.keys(input).length === 0) return;
     const outcome = await update({ id: user.id, input });
-    if (!outcome.error) setSaved(true);
+    if (outcome.error) return;
+    setSaved(true);
+    onSaved();
   };
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Edit user" noValidate>

@@ -21,7 +21,7 @@ export default function UsersScreen({ query }: ScreenProps) {
   const state = usersFilterFromQuery(query);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const [result] = useQuery<{ users: UserRow[]; userCount: number }>({
+  const [result, reexecute] = useQuery<{ users: UserRow[]; userCount: number }>({
     query: USERS_LIST,
     variables: { filter: userFilterInput(state), limit: USERS_PAGE, offset: state.offset },
   });
@@ -34,6 +34,8 @@ export default function UsersScreen({ query }: ScreenProps) {
     if (outcome.error) return false;
     setCreated(input['username'] ?? null);
     setCreating(false);
+    // The client keeps no normalized cache: a change is seen by asking again.
+    reexecute({ requestPolicy: 'network-only' });
     return true;
   };
   return (

@@ -1,5 +1,5 @@
 /** One webhook's execution history (one row per attempt, newest first), paged. */
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { formatDateTime } from '../../../ui/format';
@@ -10,14 +10,22 @@ import { ExecutionBadge } from './WebhookStatusBadge';
 
 export const EXECUTIONS_PAGE = 25;
 
-export function WebhookExecutions({ webhookId, offset, onPage, highlightId }: { webhookId: string; offset: number; onPage: (offset: number) => void; highlightId: string | null }) {
-  // An empty history names no __typename, so say which one a "Send test" adds (cache invalidation).
-  const context = useMemo(() => ({ additionalTypenames: ['WebhookExecution'] }), []);
-  const [result] = useQuery<{ webhookExecutions: WebhookExecution[]; webhookExecutionCount: number }>({
+export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refreshKey }: {
+  webhookId: string;
+  offset: number;
+  onPage: (offset: number) => void;
+  highlightId: string | null;
+  /** Changes when the history has a new entry to show. */
+  refreshKey: string;
+}) {
+  const [result, reexecute] = useQuery<{ webhookExecutions: WebhookExecution[]; webhookExecutionCount: number }>({
     query: WEBHOOK_EXECUTIONS,
-    context,
     variables: { filter: { webhookId }, limit: EXECUTIONS_PAGE, offset },
   });
+  // A new execution (a test just sent) is seen by asking again: the client keeps no normalized cache.
+  useEffect(() => {
+    if (refreshKey) reexecute({ requestPolicy: 'network-only' });
+  }, [refreshKey, reexecute]);
   if (result.error) return <ErrorNotice error={result.error} />;
   if (!result.data) return <Loading label="Loading the execution history" />;
   const { webhookExecutions: rows, webhookExecutionCount: total } = result.data;

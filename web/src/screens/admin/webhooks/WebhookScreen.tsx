@@ -111,7 +111,9 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
               const input = updateWebhookInput(webhookValues(hook), values);
               if (Object.keys(input).length === 0) return setEditing(false);
               const outcome = await update({ id: hook.id, input });
-              if (!outcome.error) setEditing(false);
+              if (outcome.error) return;
+              setEditing(false);
+              refresh();
             }}
           />
         </>
@@ -139,7 +141,7 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
       <h2>Figures</h2>
       <WebhookStatsFacts stats={result.data!.webhookStats} label="This webhook's deliveries" />
       <h2>Execution history</h2>
-      <WebhookExecutions webhookId={hook.id} offset={offset} onPage={(next) => patchQuery({ offset: next === 0 ? null : String(next) })} highlightId={tested?.id ?? null} />
+      <WebhookExecutions webhookId={hook.id} offset={offset} onPage={(next) => patchQuery({ offset: next === 0 ? null : String(next) })} highlightId={tested?.id ?? null} refreshKey={tested?.id ?? ''} />
     </>
   );
 }
