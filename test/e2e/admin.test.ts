@@ -80,6 +80,27 @@ describeInBrowser('the administration screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('a group is created, gets a member found by name, and loses them again', async () => {
+    const opening = await signedIn('admin/users');
+    const username = await createUserThroughForm(opening, 'USER');
+    const { page, problems } = opening;
+    await page.getByRole('link', { name: 'Groups' }).click();
+    const form = page.getByRole('form', { name: 'New group' });
+    await form.getByLabel('Group name').fill('e2e on-call');
+    await form.getByLabel('Description').fill('Night shift');
+    await form.getByRole('button', { name: 'Create group' }).click();
+    await waitForText(page.getByRole('heading', { level: 1 }), 'e2e on-call');
+    await page.getByRole('searchbox', { name: 'Find a user' }).fill(username);
+    await page.getByRole('button', { name: `Add ${username}` }).click();
+    const members = page.getByRole('table', { name: 'Members' });
+    await waitForText(members.locator('tbody'), new RegExp(username));
+    await waitForText(page.getByRole('heading', { name: /^Members/ }), 'Members (1)');
+    await saveScreenshot(page, 'admin-group');
+    await members.getByRole('button', { name: `Remove ${username} from e2e on-call` }).click();
+    await waitForText(page.getByRole('heading', { name: /^Members/ }), 'Members (0)');
+    assertNoPageProblems(problems);
+  });
+
   it('a webhook created on its screen gets "Send test", and the recorded execution appears in its history', async () => {
     const { page, problems } = await signedIn('admin/webhooks');
     await page.getByRole('button', { name: 'New webhook' }).click();
