@@ -3,7 +3,8 @@
  * bootstrap admin: a user created through the form is listed; a webhook pointed at a local
  * receiver gets "Send test" and the execution appears in its history; a licence pasted on the
  * licence screen turns its plugins on; the audit trail shows a user creation; an agent key is
- * shown once. Screenshots of each screen go under test-output/screenshots/admin-*.png.
+ * shown once; an LDAP provider (a real slapd) created on its screen passes its step-by-step test.
+ * Screenshots of each screen go under test-output/screenshots/admin-*.png.
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
@@ -14,6 +15,7 @@ import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
 import { LICENSE_ENV, activated, licenseToken } from '../support/license.js';
+import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, slapdAvailable, startLdapServer } from '../support/ldapServer.js';
 import { startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
 
 describeInBrowser('the administration screens in a browser', () => {
@@ -178,5 +180,35 @@ describeInBrowser('the administration screens in a browser', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.waitFor({ state: 'detached' });
     assertNoPageProblems(problems);
+  });
+
+  it('an LDAP provider created on its screen passes the step-by-step test and finds a person', { skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install slapd)' }, async () => {
+    const ldap = await startLdapServer();
+    try {
+      const { page, problems } = await signedIn('admin/providers');
+      await page.getByRole('button', { name: 'New provider' }).click();
+      const form = page.getByRole('form', { name: 'Create provider' });
+      await form.getByLabel('Name', { exact: true }).fill('corp-ldap');
+      await form.getByLabel('Display name').fill('Corporate directory');
+      await form.getByLabel('Server URL').fill(ldap.url);
+      await form.getByLabel('Bind DN').fill(LDAP_READER_DN);
+      await form.getByLabel('Bind password').fill(LDAP_READER_PASSWORD);
+      await form.getByLabel('User base DN').fill(PEOPLE_DN);
+      await form.getByRole('button', { name: 'Create provider' }).click();
+      const card = page.getByRole('region', { name: 'Provider corp-ldap' });
+      await waitForText(card.locator('dl'), /Bind password\s*set \(write-only\)/);
+      assert.equal(await page.getByText(LDAP_READER_PASSWORD).count(), 0, 'the bind password is never shown back');
+      await card.getByLabel('Also look up (username)').fill('alice');
+      await card.getByRole('button', { name: 'Test connection' }).click();
+      const outcome = card.getByTestId('provider-test-result');
+      await waitForText(outcome, /^Passed:/);
+      assert.match((await outcome.textContent())!, /bind/);
+      await card.getByRole('button', { name: 'Enable' }).click();
+      await waitForText(card.locator('.badge').nth(1), 'Enabled');
+      await saveScreenshot(page, 'admin-providers');
+      assertNoPageProblems(problems);
+    } finally {
+      await ldap.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/webhooks/:id', screen: lazy(() => import('./webhooks/WebhookScreen')), title: 'Webhook' },
   { path: '/admin/licence', screen: lazy(() => import('./license/LicenseScreen')), title: 'Licence and plugins' },
   { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail' },
+  { path: '/admin/providers', screen: lazy(() => import('./providers/ProvidersScreen')), title: 'Sign-in providers' },
   { path: '/admin/agent-keys', screen: lazy(() => import('./agentKeys/AgentKeysScreen')), title: 'Agent keys' },
 ];
 
@@ -27,5 +28,6 @@ export const nav: NavSection = {
     { label: 'Licence and plugins', to: '/admin/licence', roles: ADMIN },
     { label: 'Audit trail', to: '/admin/audit', roles: ADMIN },
     { label: 'Agent keys', to: '/admin/agent-keys', roles: ADMIN },
+    { label: 'Sign-in providers', to: '/admin/providers', roles: ADMIN },
   ],
 };
