@@ -3,7 +3,7 @@
  * bootstrap admin: a user created through the form is listed; a webhook pointed at a local
  * receiver gets "Send test" and the execution appears in its history; a licence pasted on the
  * licence screen turns its plugins on; the audit trail shows a user creation; an agent key is
- * shown once; an LDAP provider (a real slapd) created on its screen passes its step-by-step test.
+ * shown once; a permission rule is added, changed and deleted; an LDAP provider (a real slapd) created on its screen passes its step-by-step test.
  * Screenshots of each screen go under test-output/screenshots/admin-*.png.
  */
 import assert from 'node:assert/strict';
@@ -178,6 +178,37 @@ describeInBrowser('the administration screens in a browser', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await row.waitFor({ state: 'detached' });
+    assertNoPageProblems(problems);
+  });
+
+  it('a permission rule is added for a group, changed from allow to deny, and deleted', async () => {
+    const { page, problems } = await signedIn('admin/groups');
+    const group = page.getByRole('form', { name: 'New group' });
+    await group.getByLabel('Group name').fill('e2e auditors');
+    await group.getByRole('button', { name: 'Create group' }).click();
+    await waitForText(page.getByRole('heading', { level: 1 }), 'e2e auditors');
+    await page.getByRole('link', { name: 'Permission rules' }).click();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByLabel('Applies to').selectOption('GROUP');
+    await form.getByLabel('Group', { exact: true }).selectOption({ label: 'e2e auditors' });
+    await form.getByLabel('Resource').selectOption('webhook');
+    await form.getByLabel('Action').selectOption('read');
+    await form.getByLabel('Description').fill('auditors read the webhooks');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    const rules = page.getByRole('table', { name: 'Permission rules' });
+    const row = rules.getByRole('row').filter({ hasText: 'auditors read the webhooks' });
+    await waitForText(row.getByRole('cell').nth(0), 'Group e2e auditors');
+    await waitForText(row.getByRole('cell').nth(3), 'Allow');
+    await saveScreenshot(page, 'admin-permission-rules');
+    await row.getByRole('button', { name: /^Edit the rule/ }).click();
+    const edit = page.getByRole('form', { name: 'Edit rule' });
+    await edit.getByLabel('Effect').selectOption('DENY');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await waitForText(row.getByRole('cell').nth(3), 'Deny');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
     assertNoPageProblems(problems);
   });

@@ -1,4 +1,4 @@
-/** Administration: people, webhooks, the licence and plugins, the audit trail, agent keys. */
+/** Administration: people, webhooks, the licence and plugins, the audit trail, agent keys, sign-in providers, permission rules. */
 import { lazy } from 'react';
 import type { NavSection } from '../../app/navigation';
 import type { RouteDef } from '../../app/router';
@@ -15,6 +15,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/licence', screen: lazy(() => import('./license/LicenseScreen')), title: 'Licence and plugins' },
   { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail' },
   { path: '/admin/providers', screen: lazy(() => import('./providers/ProvidersScreen')), title: 'Sign-in providers' },
+  { path: '/admin/permission-rules', screen: lazy(() => import('./rules/RulesScreen')), title: 'Permission rules' },
   { path: '/admin/agent-keys', screen: lazy(() => import('./agentKeys/AgentKeysScreen')), title: 'Agent keys' },
 ];
 
@@ -29,5 +30,6 @@ export const nav: NavSection = {
     { label: 'Audit trail', to: '/admin/audit', roles: ADMIN },
     { label: 'Agent keys', to: '/admin/agent-keys', roles: ADMIN },
     { label: 'Sign-in providers', to: '/admin/providers', roles: ADMIN },
+    { label: 'Permission rules', to: '/admin/permission-rules', roles: ADMIN },
   ],
 };
