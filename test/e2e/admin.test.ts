@@ -13,8 +13,8 @@ import { systemClock } from '../../src/clock.js';
 import { embeddedBackend } from '../support/backends.js';
 import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
-import { LICENSE_ENV, activated, licenseToken } from '../support/license.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
+import { LICENSE_ENV, TOGGLE, activated, licenseToken } from '../support/license.js';
 import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, slapdAvailable, startLdapServer } from '../support/ldapServer.js';
 import { startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
 
@@ -130,7 +130,7 @@ describeInBrowser('the administration screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
-  it('a licence pasted on the licence screen turns its plugins on', async () => {
+  it('a licence pasted on the licence screen turns its plugins on, and a plugin switched elsewhere shows live', async () => {
     const { page, problems } = await signedIn('admin/licence');
     const plugins = page.getByRole('table', { name: 'Plugins' });
     await page.getByLabel('Licence key').fill(licenseToken(systemClock, { licenseId: 'lic-e2e', customer: 'E2E Customer', plugins: ['ticketing', 'sla', 'audit'] }));
@@ -141,6 +141,13 @@ describeInBrowser('the administration screens in a browser', () => {
       await waitForText(plugins.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(4), 'Active');
     }
     await saveScreenshot(page, 'admin-licence');
+    // A plugin switched off elsewhere (here: another admin over the API) shows without a reload (licenseUpdated).
+    const admin = await signInAdmin(server);
+    assert.deepEqual((await gql(server, TOGGLE, { n: 'sla', e: false }, admin.accessToken)).errors, undefined);
+    await waitForText(plugins.getByRole('row').filter({ hasText: 'sla' }).getByRole('cell').nth(4), 'Inactive');
+    await waitForText(page.locator('[aria-live=polite].muted'), /plugin-toggled/);
+    assert.deepEqual((await gql(server, TOGGLE, { n: 'sla', e: true }, admin.accessToken)).errors, undefined);
+    await waitForText(plugins.getByRole('row').filter({ hasText: 'sla' }).getByRole('cell').nth(4), 'Active');
     assertNoPageProblems(problems);
   });
 
