@@ -15,7 +15,7 @@ import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
 import { LICENSE_ENV, TOGGLE, activated, licenseToken } from '../support/license.js';
-import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, slapdAvailable, startLdapServer } from '../support/ldapServer.js';
+import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, groupDn, slapdAvailable, startLdapServer } from '../support/ldapServer.js';
 import { startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
 
 describeInBrowser('the administration screens in a browser', () => {
@@ -220,7 +220,7 @@ describeInBrowser('the administration screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
-  it('an LDAP provider created on its screen passes the step-by-step test and finds a person', { skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install slapd)' }, async () => {
+  it('an LDAP provider created on its screen passes the step-by-step test, and a directory group linked to it syncs its members', { skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install slapd)' }, async () => {
     const ldap = await startLdapServer();
     try {
       const { page, problems } = await signedIn('admin/providers');
@@ -244,6 +244,23 @@ describeInBrowser('the administration screens in a browser', () => {
       await card.getByRole('button', { name: 'Enable' }).click();
       await waitForText(card.locator('.badge').nth(1), 'Enabled');
       await saveScreenshot(page, 'admin-providers');
+      // The directory's "ops" group linked to a new product group: a sync brings its members in.
+      await card.getByRole('link', { name: 'Groups' }).click();
+      const link = page.getByRole('form', { name: 'Link a directory group' });
+      await link.getByLabel('Group DN').fill(groupDn('ops'));
+      await link.getByLabel("New group's name").fill('Directory ops');
+      await link.getByRole('button', { name: 'Link group' }).click();
+      const linked = page.getByRole('table', { name: 'Directory groups' }).getByRole('row').filter({ hasText: 'Directory ops' });
+      await waitForText(linked.getByRole('cell').nth(3), 'never');
+      await linked.getByRole('button', { name: `Sync ${groupDn('ops')}` }).click();
+      await waitForText(page.getByTestId('sync-report'), /joined alice, carol/);
+      await waitForText(linked.getByRole('cell').nth(2), '2');
+      const mapping = page.getByRole('form', { name: 'Add a group mapping' });
+      await mapping.getByLabel('External group').fill(groupDn('admins'));
+      await mapping.getByLabel('Gets role').selectOption('OPERATOR');
+      await mapping.getByRole('button', { name: 'Save mapping' }).click();
+      await waitForText(page.getByRole('table', { name: 'Group mappings' }).getByRole('row').filter({ hasText: 'cn=admins' }).getByRole('cell').nth(2), 'Operator');
+      await saveScreenshot(page, 'admin-provider-groups');
       assertNoPageProblems(problems);
     } finally {
       await ldap.close();

@@ -15,6 +15,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/licence', screen: lazy(() => import('./license/LicenseScreen')), title: 'Licence and plugins' },
   { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail' },
   { path: '/admin/providers', screen: lazy(() => import('./providers/ProvidersScreen')), title: 'Sign-in providers' },
+  { path: '/admin/providers/:id/groups', screen: lazy(() => import('./providers/ProviderGroupsScreen')), title: 'Provider groups' },
   { path: '/admin/permission-rules', screen: lazy(() => import('./rules/RulesScreen')), title: 'Permission rules' },
   { path: '/admin/agent-keys', screen: lazy(() => import('./agentKeys/AgentKeysScreen')), title: 'Agent keys' },
 ];

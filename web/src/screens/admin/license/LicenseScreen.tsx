@@ -98,7 +98,7 @@ export default function LicenseScreen() {
     <>
       <PageHeader title="Licence and plugins" subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on." />
       <ErrorNotice error={result.error} />
-      <div aria-live="polite" className="muted">
+      <div aria-live="polite" className="muted live-line">
         {lastUpdate ? `Updated ${formatDateTime(lastUpdate.at)}: ${lastUpdate.reason}${lastUpdate.activePlugins.length ? ` (active: ${lastUpdate.activePlugins.join(', ')})` : ''}.` : ''}
       </div>
       {info ? (

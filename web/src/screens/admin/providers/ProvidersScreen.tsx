@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import { Link } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
@@ -97,6 +98,9 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
           <button type="button" onClick={() => setEditing(true)} disabled={editing}>
             Edit
           </button>
+          <Link to={`/admin/providers/${encodeURIComponent(provider.id)}/groups`} className="button">
+            Groups
+          </Link>
           <ConfirmButton
             label="Delete"
             question={`Delete ${provider.name}? Its ${provider.userCount} users stay, as local users without a password.`}
