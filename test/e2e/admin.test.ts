@@ -3,7 +3,7 @@
  * bootstrap admin: a user created through the form is listed; a webhook pointed at a local
  * receiver gets "Send test" and the execution appears in its history; a licence pasted on the
  * licence screen turns its plugins on; the audit trail shows a user creation; an agent key is
- * shown once; a permission rule is added, changed and deleted; an LDAP provider (a real slapd) created on its screen passes its step-by-step test.
+ * shown once; a permission rule is added, changed and deleted; an environment gets group access; an LDAP provider (a real slapd) created on its screen passes its step-by-step test.
  * Screenshots of each screen go under test-output/screenshots/admin-*.png.
  */
 import assert from 'node:assert/strict';
@@ -217,6 +217,35 @@ describeInBrowser('the administration screens in a browser', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await row.getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
+    assertNoPageProblems(problems);
+  });
+
+  it('an environment is created from node paths and a group is granted read, then write, then nothing', async () => {
+    const { page, problems } = await signedIn('admin/groups');
+    const group = page.getByRole('form', { name: 'New group' });
+    await group.getByLabel('Group name').fill('e2e prod team');
+    await group.getByRole('button', { name: 'Create group' }).click();
+    await waitForText(page.getByRole('heading', { level: 1 }), 'e2e prod team');
+    await page.getByRole('link', { name: 'Environments' }).click();
+    await page.getByRole('button', { name: 'New environment' }).click();
+    const form = page.getByRole('form', { name: 'New environment' });
+    await form.getByLabel('Environment name').fill('e2e production');
+    await form.getByLabel('Node paths').fill('eu-west/prod\nus-east/prod');
+    await form.getByRole('button', { name: 'Save environment' }).click();
+    const card = page.getByRole('region', { name: 'Environment e2e production' });
+    await waitForText(card.locator('dl'), /eu-west\/prod, us-east\/prod/);
+    const grant = card.getByRole('form', { name: 'Grant e2e production' });
+    await grant.getByLabel('Group').selectOption({ label: 'e2e prod team' });
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    const level = card.getByLabel('Access of e2e prod team');
+    await level.waitFor();
+    assert.equal(await level.inputValue(), 'READ');
+    await level.selectOption('WRITE');
+    // The select is controlled by the server's answer: it reads WRITE once the change is stored and re-read.
+    await page.waitForFunction(() => (document.querySelector('section[aria-label="Environment e2e production"] table select') as HTMLSelectElement | null)?.value === 'WRITE');
+    await saveScreenshot(page, 'admin-environments');
+    await card.getByRole('button', { name: 'Take e2e production away from e2e prod team' }).click();
+    await waitForText(card.locator('p.muted'), /No group has access/);
     assertNoPageProblems(problems);
   });
 

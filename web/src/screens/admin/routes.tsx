@@ -1,4 +1,4 @@
-/** Administration: people, webhooks, the licence and plugins, the audit trail, agent keys, sign-in providers, permission rules. */
+/** Administration: people, webhooks, the licence and plugins, the audit trail, agent keys, sign-in providers, permission rules, environments. */
 import { lazy } from 'react';
 import type { NavSection } from '../../app/navigation';
 import type { RouteDef } from '../../app/router';
@@ -17,6 +17,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/providers', screen: lazy(() => import('./providers/ProvidersScreen')), title: 'Sign-in providers' },
   { path: '/admin/providers/:id/groups', screen: lazy(() => import('./providers/ProviderGroupsScreen')), title: 'Provider groups' },
   { path: '/admin/permission-rules', screen: lazy(() => import('./rules/RulesScreen')), title: 'Permission rules' },
+  { path: '/admin/environments', screen: lazy(() => import('./environments/EnvironmentsScreen')), title: 'Environments' },
   { path: '/admin/agent-keys', screen: lazy(() => import('./agentKeys/AgentKeysScreen')), title: 'Agent keys' },
 ];
 
@@ -32,5 +33,6 @@ export const nav: NavSection = {
     { label: 'Agent keys', to: '/admin/agent-keys', roles: ADMIN },
     { label: 'Sign-in providers', to: '/admin/providers', roles: ADMIN },
     { label: 'Permission rules', to: '/admin/permission-rules', roles: ADMIN },
+    { label: 'Environments', to: '/admin/environments', roles: ADMIN },
   ],
 };
