@@ -1,0 +1,216 @@
+/**
+ * The licence in force and each plugin's state, live: a licence activated or a plugin switched
+ * (here, in another tab or by the API key) arrives over licenseUpdated and the page re-reads.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { useSession, useViewer } from '../../../session/SessionContext';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
+import { TextAreaField } from '../../../ui/fields';
+import { formatDateTime } from '../../../ui/format';
+import { Loading } from '../../../ui/Loading';
+import { PageHeader } from '../../../ui/PageHeader';
+import '../admin.css';
+import { ActivationError, activateLicense } from './activateLicense';
+
+interface PluginState {
+  readonly name: string;
+  readonly licensed: boolean;
+  readonly enabled: boolean;
+  readonly active: boolean;
+}
+
+interface LicenseInfo {
+  readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
+  readonly licenseId: string | null;
+  readonly customer: string | null;
+  readonly issuedAt: string | null;
+  readonly expiresAt: string | null;
+  readonly activatedAt: string | null;
+  readonly plugins: readonly PluginState[];
+}
+
+const LICENSE_INFO = gql`
+  query AdminLicenseInfo {
+    licenseInfo {
+      status
+      licenseId
+      customer
+      issuedAt
+      expiresAt
+      activatedAt
+      plugins {
+        name
+        licensed
+        enabled
+        active
+      }
+    }
+  }
+`;
+
+const TOGGLE_PLUGIN = gql`
+  mutation AdminTogglePlugin($name: String!, $enabled: Boolean!) {
+    togglePlugin(name: $name, enabled: $enabled) {
+      name
+      licensed
+      enabled
+      active
+    }
+  }
+`;
+
+const LICENSE_UPDATED = gql`
+  subscription AdminLicenseUpdated {
+    licenseUpdated {
+      reason
+      customer
+      activePlugins
+      at
+    }
+  }
+`;
+
+const PLUGIN_ABOUT: Record<string, string> = {
+  ticketing: 'Tickets: catalog, workflows, comments, worklog, attachments.',
+  sla: 'SLA definitions, groups, alerts and the daily report.',
+  audit: 'The audit trail of every state-changing call.',
+};
+
+const STATUS_TEXT: Record<LicenseInfo['status'], [string, string]> = {
+  ACTIVE: ['Active', 'status-operational'],
+  EXPIRED: ['Expired', 'status-down'],
+  NONE: ['No licence', 'status-unknown'],
+};
+
+export default function LicenseScreen() {
+  const admin = useViewer().role === 'ADMIN';
+  const [result, refetch] = useQuery<{ licenseInfo: LicenseInfo }>({ query: LICENSE_INFO });
+  const [live] = useSubscription<{ licenseUpdated: { reason: string; customer: string | null; activePlugins: string[]; at: string } }>({ query: LICENSE_UPDATED });
+  const [toggleState, toggle] = useMutation(TOGGLE_PLUGIN);
+  const lastUpdate = live.data?.licenseUpdated;
+  useEffect(() => {
+    if (lastUpdate) refetch({ requestPolicy: 'network-only' });
+  }, [lastUpdate, refetch]);
+  const info = result.data?.licenseInfo;
+  const [statusLabel, statusClass] = info ? STATUS_TEXT[info.status] : ['', ''];
+  return (
+    <>
+      <PageHeader title="Licence and plugins" subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on." />
+      <ErrorNotice error={result.error} />
+      <div aria-live="polite" className="muted live-line">
+        {lastUpdate ? `Updated ${formatDateTime(lastUpdate.at)}: ${lastUpdate.reason}${lastUpdate.activePlugins.length ? ` (active: ${lastUpdate.activePlugins.join(', ')})` : ''}.` : ''}
+      </div>
+      {info ? (
+        <div className="grid">
+          <section className="card" aria-labelledby="licence-facts">
+            <h2 id="licence-facts">
+              Licence <span className={`badge ${statusClass}`}>{statusLabel}</span>
+            </h2>
+            {info.status === 'NONE' ? (
+              <p>No licence is activated: every plugin is off. Paste a licence key below.</p>
+            ) : (
+              <dl className="facts">
+                <dt>Customer</dt>
+                <dd>{info.customer ?? '—'}</dd>
+                <dt>Licence id</dt>
+                <dd className="mono">{info.licenseId ?? '—'}</dd>
+                <dt>Issued</dt>
+                <dd>{formatDateTime(info.issuedAt)}</dd>
+                <dt>Expires</dt>
+                <dd>{info.expiresAt ? formatDateTime(info.expiresAt) : 'never'}</dd>
+                <dt>Activated</dt>
+                <dd>{formatDateTime(info.activatedAt)}</dd>
+              </dl>
+            )}
+            {info.status === 'EXPIRED' ? <div className="notice notice-error">The licence has expired: every plugin is off until a renewed licence is activated.</div> : null}
+          </section>
+          {admin ? <ActivateForm onActivated={() => refetch({ requestPolicy: 'network-only' })} /> : null}
+        </div>
+      ) : result.fetching ? (
+        <Loading label="Loading the licence" />
+      ) : null}
+      {info ? (
+        <>
+          <h2>Plugins</h2>
+          <ErrorNotice error={toggleState.error} />
+          <table className="table" aria-label="Plugins">
+            <thead>
+              <tr>
+                <th scope="col">Plugin</th>
+                <th scope="col">What it adds</th>
+                <th scope="col">Licensed</th>
+                <th scope="col">Switched on</th>
+                <th scope="col">Working</th>
+                {admin ? <th scope="col">Switch</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {info.plugins.map((plugin) => (
+                <tr key={plugin.name}>
+                  <td>{plugin.name}</td>
+                  <td>{PLUGIN_ABOUT[plugin.name] ?? ''}</td>
+                  <td>{plugin.licensed ? 'yes' : 'no'}</td>
+                  <td>{plugin.enabled ? 'yes' : 'no'}</td>
+                  <td>
+                    <span className={`badge ${plugin.active ? 'status-operational' : 'status-unknown'}`}>{plugin.active ? 'Active' : 'Inactive'}</span>
+                  </td>
+                  {admin ? (
+                    <td>
+                      <button
+                        type="button"
+                        disabled={toggleState.fetching || (!plugin.licensed && !plugin.enabled)}
+                        title={!plugin.licensed && !plugin.enabled ? 'The licence does not include this plugin' : undefined}
+                        onClick={() => void toggle({ name: plugin.name, enabled: !plugin.enabled }).then(() => refetch({ requestPolicy: 'network-only' }))}
+                      >
+                        {plugin.enabled ? `Turn ${plugin.name} off` : `Turn ${plugin.name} on`}
+                      </button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function ActivateForm({ onActivated }: { onActivated: () => void }) {
+  const { store } = useSession();
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    setDone(null);
+    try {
+      const token = await store.accessToken();
+      if (!token) throw new ActivationError('Your session has ended: sign in again, then activate.');
+      const activation = await activateLicense(token, key);
+      setDone(activation.message);
+      setKey('');
+      onActivated();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Activate a licence">
+      <h2>Activate a licence</h2>
+      <TextAreaField label="Licence key" value={key} onChange={(event) => setKey(event.target.value)} error={problem} spellCheck={false} className="mono" />
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {busy ? 'Activating…' : 'Activate'}
+        </button>
+      </div>
+      <div aria-live="polite">{done ? <div className="notice">{done}</div> : null}</div>
+    </form>
+  );
+}

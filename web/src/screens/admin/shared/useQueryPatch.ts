@@ -1,0 +1,22 @@
+/**
+ * Changes several query parameters in one history entry (useQueryParams changes one at a time, and
+ * two calls in a row would each start from the same old location): a filter change also resets
+ * the page offset.
+ */
+import { useCallback } from 'react';
+import { useRouter } from '../../../app/router';
+
+export function patchSearch(search: string, patch: Readonly<Record<string, string | null>>): string {
+  const next = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}
+
+export function useQueryPatch(): (patch: Readonly<Record<string, string | null>>) => void {
+  const { location, navigate } = useRouter();
+  return useCallback((patch) => navigate(`${location.path}${patchSearch(location.search, patch)}`, { replace: true }), [location, navigate]);
+}

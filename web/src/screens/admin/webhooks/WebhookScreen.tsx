@@ -1,0 +1,147 @@
+/**
+ * One webhook: its state and figures, "Send test" (the recorded execution is shown and highlighted
+ * in the history), the execution history, and for admins the edit form and delete.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Link, useRouter, type ScreenProps } from '../../../app/router';
+import { useViewer } from '../../../session/SessionContext';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
+import { formatDateTime } from '../../../ui/format';
+import { Loading } from '../../../ui/Loading';
+import { PageHeader } from '../../../ui/PageHeader';
+import { ConfirmButton } from '../shared/ConfirmButton';
+import { offsetFromQuery } from '../shared/paging';
+import { useQueryPatch } from '../shared/useQueryPatch';
+import '../admin.css';
+import { DELETE_WEBHOOK, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK_DETAIL, type WebhookExecution, type WebhookRow, type WebhookStats } from './webhookDocuments';
+import { EXECUTIONS_PAGE, WebhookExecutions } from './WebhookExecutions';
+import { updateWebhookInput, webhookValues } from './webhookForm';
+import { WebhookForm } from './WebhookForm';
+import { WebhookStatsFacts } from './WebhookStatsFacts';
+import { ExecutionBadge, WebhookStatusBadge } from './WebhookStatusBadge';
+
+export default function WebhookScreen({ params, query }: ScreenProps) {
+  const id = params['id'] ?? '';
+  const offset = offsetFromQuery(query.get('offset'), EXECUTIONS_PAGE);
+  const patchQuery = useQueryPatch();
+  const { navigate } = useRouter();
+  const admin = useViewer().role === 'ADMIN';
+  const [editing, setEditing] = useState(false);
+  const [tested, setTested] = useState<WebhookExecution | null>(null);
+  const [result, refetch] = useQuery<{ webhook: WebhookRow | null; webhookStats: WebhookStats }>({ query: WEBHOOK_DETAIL, variables: { id } });
+  const [testState, test] = useMutation<{ testWebhook: WebhookExecution }>(TEST_WEBHOOK);
+  const [updateState, update] = useMutation(UPDATE_WEBHOOK);
+  const [deleteState, remove] = useMutation(DELETE_WEBHOOK);
+  const hook = result.data?.webhook;
+  if (result.error) return <ErrorNotice error={result.error} />;
+  if (!hook) return result.fetching ? <Loading label="Loading the webhook" /> : <div className="notice notice-warn">There is no webhook with id {id}; it may have been deleted. Back to <Link to="/admin/webhooks">Webhooks</Link>.</div>;
+  const refresh = () => refetch({ requestPolicy: 'network-only' });
+  const sendTest = async () => {
+    const outcome = await test({ id: hook.id });
+    if (outcome.data) {
+      setTested(outcome.data.testWebhook);
+      // The newest execution is on the first page.
+      patchQuery({ offset: null });
+      refresh();
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={hook.name}
+        subtitle={
+          <span className="row">
+            <WebhookStatusBadge status={hook.status} />
+            <span className="mono">
+              {hook.method} {hook.url}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <Link to="/admin/webhooks">All webhooks</Link>
+            {admin ? (
+              <>
+                <button type="button" className="button-primary" onClick={() => void sendTest()} disabled={testState.fetching}>
+                  {testState.fetching ? 'Sending…' : 'Send test'}
+                </button>
+                <button type="button" onClick={() => setEditing(true)} disabled={editing}>
+                  Edit
+                </button>
+                <ConfirmButton
+                  label="Delete"
+                  question={`Delete webhook ${hook.name}? Waiting deliveries are dropped; the history stays 30 days.`}
+                  busy={deleteState.fetching}
+                  onConfirm={async () => {
+                    const outcome = await remove({ id: hook.id });
+                    if (!outcome.error) navigate('/admin/webhooks');
+                  }}
+                />
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <ErrorNotice error={testState.error ?? deleteState.error} />
+      <div aria-live="polite">
+        {tested ? (
+          <div className={`notice ${tested.status === 'SUCCESS' ? '' : 'notice-warn'}`} data-testid="test-result">
+            Test sent {formatDateTime(tested.at)}: <ExecutionBadge status={tested.status} /> {tested.statusCode !== null ? `HTTP ${tested.statusCode}` : ''} in {tested.durationMs} ms
+            {tested.error ? ` — ${tested.error}` : ''}
+          </div>
+        ) : null}
+      </div>
+      {hook.status === 'ERROR' ? (
+        <div className="notice notice-error">
+          Deliveries stopped after {hook.consecutiveFailures} failures in a row{hook.statusReason ? `: ${hook.statusReason}` : ''}. A successful test or saving the webhook starts them again.
+        </div>
+      ) : null}
+      {editing ? (
+        <>
+          <h2>Edit</h2>
+          <WebhookForm
+            initial={webhookValues(hook)}
+            hasSecret={hook.hasSecret}
+            busy={updateState.fetching}
+            serverError={<ErrorNotice error={updateState.error} />}
+            submitLabel="Save webhook"
+            onCancel={() => setEditing(false)}
+            onSubmit={async (values) => {
+              const input = updateWebhookInput(webhookValues(hook), values);
+              if (Object.keys(input).length === 0) return setEditing(false);
+              const outcome = await update({ id: hook.id, input });
+              if (outcome.error) return;
+              setEditing(false);
+              refresh();
+            }}
+          />
+        </>
+      ) : (
+        <section className="card" aria-label="Settings">
+          <dl className="facts">
+            <dt>Events</dt>
+            <dd>{hook.events.join(', ')}</dd>
+            <dt>Signing secret</dt>
+            <dd>{hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}</dd>
+            <dt>Retries</dt>
+            <dd>
+              {hook.retryMax}, {hook.retryBackoff.toLowerCase()} from {hook.retryDelayMs} ms; timeout {hook.timeoutMs} ms
+            </dd>
+            <dt>Waiting deliveries</dt>
+            <dd>{hook.pendingDeliveries}</dd>
+            <dt>Created</dt>
+            <dd>
+              {formatDateTime(hook.createdAt)}
+              {hook.createdBy ? ` by ${hook.createdBy}` : ''}
+            </dd>
+          </dl>
+        </section>
+      )}
+      <h2>Figures</h2>
+      <WebhookStatsFacts stats={result.data!.webhookStats} label="This webhook's deliveries" />
+      <h2>Execution history</h2>
+      <WebhookExecutions webhookId={hook.id} offset={offset} onPage={(next) => patchQuery({ offset: next === 0 ? null : String(next) })} highlightId={tested?.id ?? null} refreshKey={tested?.id ?? ''} />
+    </>
+  );
+}
