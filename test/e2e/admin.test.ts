@@ -86,7 +86,7 @@ describeInBrowser('the administration screens in a browser', () => {
     const opening = await signedIn('admin/users');
     const username = await createUserThroughForm(opening, 'USER');
     const { page, problems } = opening;
-    await page.getByRole('link', { name: 'Groups' }).click();
+    await page.getByRole('link', { name: 'Groups', exact: true }).click();
     const form = page.getByRole('form', { name: 'New group' });
     await form.getByLabel('Group name').fill('e2e on-call');
     await form.getByLabel('Description').fill('Night shift');
@@ -275,7 +275,7 @@ describeInBrowser('the administration screens in a browser', () => {
       await waitForText(card.locator('.badge').nth(1), 'Enabled');
       await saveScreenshot(page, 'admin-providers');
       // The directory's "ops" group linked to a new product group: a sync brings its members in.
-      await card.getByRole('link', { name: 'Groups' }).click();
+      await card.getByRole('link', { name: 'Groups', exact: true }).click();
       const link = page.getByRole('form', { name: 'Link a directory group' });
       await link.getByLabel('Group DN').fill(groupDn('ops'));
       await link.getByLabel("New group's name").fill('Directory ops');

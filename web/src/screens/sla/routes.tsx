@@ -27,7 +27,7 @@ export const nav: NavSection = {
   items: [
     { label: 'Overview', to: '/sla/overview', plugin: 'sla' },
     { label: 'Definitions', to: '/sla/definitions', plugin: 'sla' },
-    { label: 'Groups', to: '/sla/groups', plugin: 'sla' },
+    { label: 'SLA groups', to: '/sla/groups', plugin: 'sla' },
     { label: 'Alerts', to: '/sla/alerts', plugin: 'sla' },
     { label: 'Incidents', to: '/sla/incidents', plugin: 'sla' },
     { label: 'Daily report', to: '/sla/reports', plugin: 'sla' },
