@@ -1,0 +1,24 @@
+/** Counts per status as words and numbers (never colour alone); zero counts are left out. */
+import type { StatusSummary } from './statusCounts';
+
+const ORDER = [
+  ['down', 'down'],
+  ['degraded', 'degraded'],
+  ['maintenance', 'maintenance'],
+  ['unknown', 'unknown'],
+  ['operational', 'operational'],
+] as const;
+
+export function StatusCounts({ summary, compact = false }: { summary: StatusSummary; compact?: boolean }) {
+  const shown = ORDER.filter(([key]) => summary[key] > 0);
+  return (
+    <span className={`status-counts${compact ? ' status-counts-compact' : ''}`}>
+      {shown.map(([key, word]) => (
+        <span key={key} className={`count status-${key}`} data-count={key}>
+          {summary[key]} {word}
+        </span>
+      ))}
+      {shown.length === 0 ? <span className="count muted">no services</span> : null}
+    </span>
+  );
+}
