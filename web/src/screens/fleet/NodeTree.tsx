@@ -6,7 +6,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { treeKeyAction, visibleRows, type TreeState } from './nodeTree';
 import { isUnknownNode, ZERO_SUMMARY } from './statusCounts';
-import { StatusCounts } from './StatusCounts';
+import { StatusCounts, summaryWords } from './StatusCounts';
 
 interface Props {
   readonly tree: TreeState;
@@ -23,7 +23,8 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
 
   const focusRow = (id: string) => {
     setFocused(id);
-    list.current?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`)?.focus();
+    const items = list.current?.querySelectorAll<HTMLElement>('[data-node-id]') ?? [];
+    for (const item of items) if (item.dataset['nodeId'] === id) item.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, id: string) => {
@@ -46,6 +47,7 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
             key={row.id}
             role="treeitem"
             data-node-id={row.id}
+            aria-label={`${row.node.name}${isUnknownNode(row.id) ? ' (no node)' : ''}, ${summaryWords(summary)}`}
             aria-level={row.level}
             aria-setsize={row.setSize}
             aria-posinset={row.posInSet}

@@ -9,6 +9,12 @@ const ORDER = [
   ['operational', 'operational'],
 ] as const;
 
+/** The counts as one phrase, for accessible names: "3 services: 1 down, 2 operational". */
+export function summaryWords(summary: StatusSummary): string {
+  const parts = ORDER.filter(([key]) => summary[key] > 0).map(([key, word]) => `${summary[key]} ${word}`);
+  return `${summary.total} service${summary.total === 1 ? '' : 's'}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+}
+
 export function StatusCounts({ summary, compact = false }: { summary: StatusSummary; compact?: boolean }) {
   const shown = ORDER.filter(([key]) => summary[key] > 0);
   return (
