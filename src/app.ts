@@ -13,6 +13,7 @@ import { signInProvidersModule } from './auth/providers/signInProvidersModule.js
 import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
+import { consoleModule } from './console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
 import { createCors } from './gateway/cors.js';
@@ -82,7 +83,8 @@ export function productModules(options: ProductOptions = {}) {
     .with(ticketAttachmentsModule)
     .with(ticketConversationModule)
     .with(ticketNotificationsModule)
-    .with(ticketSlaLinkModule);
+    .with(ticketSlaLinkModule)
+    .with(consoleModule);
 }
 
 /** Every module's services: `ctx.app` of every resolver. */

@@ -31,6 +31,16 @@ function productVersion(): string {
   }
 }
 
+/**
+ * Where the console's build is unless SVC_CONSOLE_DIR says: beside the compiled server in a release
+ * build (`dist/web` for `dist/src/main.js`, `build/<hash>/web`), web/dist when running from sources
+ * (`npm run dev`, which runs `npm run build:web` first).
+ */
+function defaultConsoleDir(): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? join(dirname(here), '..', 'web', 'dist') : join(dirname(here), '..', 'web');
+}
+
 /** The development module's routes, or undefined (with a warning) when this build does not contain it. */
 async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraRoutes']> {
   const url = new URL(DEV_MODULE, import.meta.url);
@@ -49,7 +59,7 @@ async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraR
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, { env: 'production', consoleDir: defaultConsoleDir() });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -5,7 +5,9 @@
  * Every problem names the setting and what is wrong with it, and all problems are reported together
  * so an operator fixes a broken deployment in one pass.
  */
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
 import { decodePublicKey } from '../license/licenseToken.js';
 import { parseReportTime } from '../sla/report/reportSchedule.js';
@@ -87,6 +89,16 @@ export interface Config {
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
   readonly sla: SlaConfig;
+  readonly console: ConsoleConfig;
+}
+
+export interface ConsoleConfig {
+  /**
+   * SVC_CONSOLE_DIR: the console's build (index.html, assets/), served under /app/ (src/console).
+   * An absolute path. `undefined`: no console here (no default was given: tests), /app/ answers 503.
+   * @default the `web` directory beside the compiled server, or web/dist when running from sources (main.ts)
+   */
+  readonly dir: string | undefined;
 }
 
 export interface SlaConfig {
@@ -119,6 +131,8 @@ export interface ConfigDefaults {
   readonly env: Environment;
   /** CPUs the default worker thread count is derived from. @default os.availableParallelism() */
   readonly cpus?: number;
+  /** Where the console's build is when SVC_CONSOLE_DIR is not set (main.ts knows where it runs from). */
+  readonly consoleDir?: string;
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
@@ -214,6 +228,12 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const reportTimeOfDay = parseReportTime(reportTimeText);
   if (reportTimeOfDay === undefined) problems.push(`SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM (00:00 to 23:59), got "${reportTimeText}"`);
 
+  const consoleDirSetting = read('SVC_CONSOLE_DIR');
+  if (consoleDirSetting !== undefined && !isDirectory(consoleDirSetting)) {
+    problems.push(`SVC_CONSOLE_DIR: "${consoleDirSetting}" is not a directory; name the console's build (npm run build:web writes web/dist) or unset it for the build beside the server`);
+  }
+  const consoleDir = consoleDirSetting ?? defaults.consoleDir;
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -243,7 +263,16 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
     sla: { reportTimeOfDay: reportTimeOfDay ?? 360 },
+    console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
   };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function list(value: string | undefined): string[] {

@@ -24,8 +24,8 @@ export interface NativeResponse {
   writeStatus(status: string): unknown;
   writeHeader(name: string, value: string): unknown;
   /** A chunk of a chunked answer. */
-  write(chunk: string): boolean;
-  end(body?: string, closeConnection?: boolean): unknown;
+  write(chunk: string | Uint8Array): boolean;
+  end(body?: string | Uint8Array, closeConnection?: boolean): unknown;
   /** Part of a body of `totalSize` bytes: [all of it taken, the answer complete]. */
   tryEnd(chunk: ArrayBuffer, totalSize: number): [boolean, boolean];
   getWriteOffset(): number;

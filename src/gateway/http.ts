@@ -23,8 +23,8 @@ export interface RequestHead {
 export interface Reply {
   readonly status: number;
   readonly headers?: Readonly<Record<string, string>>;
-  /** The whole body; '' when `stream` carries it. */
-  readonly body: string;
+  /** The whole body (bytes as they are: files the server holds in memory); '' when `stream` carries it. */
+  readonly body: string | Uint8Array;
   /** A body sent while it is read (downloads), never held whole in memory. */
   readonly stream?: StreamedBody;
 }

@@ -27,7 +27,9 @@ interface RouteShape {
   readonly method: 'GET' | 'POST';
   /**
    * An exact path, or a pattern whose `{name}` segments each match one path segment that is a
-   * UUID (the only parameter kind so far), e.g. `/api/v1/tickets/{ticketId}/attachments`.
+   * UUID (the only parameter kind so far), e.g. `/api/v1/tickets/{ticketId}/attachments`, or a
+   * prefix `/base/*`: `/base` itself and every path below it that no other route has (the
+   * console's files); the handler gets the rest of the path, undecoded, as `params['*']`.
    */
   readonly path: string;
   /**
@@ -65,6 +67,9 @@ export type RouteMatch =
   /** The path has a route's shape but a parameter is not valid: 400 with this message. */
   | { readonly invalid: string };
 
+/** The parameter a prefix route hands its handler: the path below the prefix, without the leading `/`. */
+export const REST_OF_PATH = '*';
+
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PARAMETER = /^\{([A-Za-z][A-Za-z0-9]*)\}$/;
@@ -77,22 +82,32 @@ interface Pattern {
   readonly methods: Map<string, GatewayRoute>;
 }
 
+/** A `/base/*` route: `base` and everything below it. */
+interface Prefix {
+  /** `/base`, without the trailing `/*`. */
+  readonly base: string;
+  readonly methods: Map<string, GatewayRoute>;
+}
+
 /**
  * Exact paths are one map lookup (the hot path: every machine push and /graphql); only a path no
  * exact route has is tried against the patterns, in declaration order. A pattern's literal segments
  * must match; its parameters must be UUIDs, so `/api/v1/tickets/attachments/{id}` and
- * `/api/v1/tickets/{ticketId}/attachments` never both claim a request.
+ * `/api/v1/tickets/{ticketId}/attachments` never both claim a request. Prefixes come last, the
+ * longest first, so `/app/assets/*` takes its files before `/app/*` does.
  */
 export class Router {
   private readonly byPath = new Map<string, Map<string, GatewayRoute>>();
   private readonly patterns: Pattern[] = [];
+  private readonly prefixes: Prefix[] = [];
 
   constructor(routes: readonly GatewayRoute[]) {
     for (const route of routes) {
-      const methods = route.path.includes('{') ? this.pattern(route.path).methods : this.exact(route.path);
+      const methods = route.path.endsWith('/*') ? this.prefix(route.path).methods : route.path.includes('{') ? this.pattern(route.path).methods : this.exact(route.path);
       if (methods.has(route.method)) throw new Error(`route ${route.method} ${route.path} is declared twice`);
       methods.set(route.method, route);
     }
+    this.prefixes.sort((a, b) => b.base.length - a.base.length);
   }
 
   match(method: string, path: string): RouteMatch | undefined {
@@ -102,7 +117,24 @@ export class Router {
       const route = methods.get(method);
       return route ? { route, params: NO_PARAMS } : { allowed: [...methods.keys()] };
     }
-    return this.patterns.length === 0 ? undefined : this.matchPattern(method, normalized);
+    const matched = this.patterns.length === 0 ? undefined : this.matchPattern(method, normalized);
+    return matched ?? (this.prefixes.length === 0 ? undefined : this.matchPrefix(method, path));
+  }
+
+  /** `path` as it came (a trailing `/` is part of the rest: `/app/` and `/app` differ to a page's relative links). */
+  private matchPrefix(method: string, path: string): RouteMatch | undefined {
+    for (const prefix of this.prefixes) {
+      let rest: string;
+      if (path === prefix.base) rest = '';
+      else if (path.startsWith(prefix.base) && path.charCodeAt(prefix.base.length) === 47 /* / */) rest = path.slice(prefix.base.length + 1);
+      else continue;
+      const route = prefix.methods.get(method);
+      if (!route) return { allowed: [...prefix.methods.keys()] };
+      const params = Object.create(null) as Record<string, string>;
+      params[REST_OF_PATH] = rest;
+      return { route, params };
+    }
+    return undefined;
   }
 
   private matchPattern(method: string, path: string): RouteMatch | undefined {
@@ -143,6 +175,16 @@ export class Router {
       this.byPath.set(path, methods);
     }
     return methods;
+  }
+
+  private prefix(path: string): Prefix {
+    const base = path.slice(0, -2);
+    if (!base.startsWith('/') || base.length < 2 || base.includes('{') || base.includes('*')) throw new Error(`route path ${path}: a prefix is a literal path followed by /*`);
+    const existing = this.prefixes.find((p) => p.base === base);
+    if (existing) return existing;
+    const prefix: Prefix = { base, methods: new Map() };
+    this.prefixes.push(prefix);
+    return prefix;
   }
 
   private pattern(path: string): Pattern {

@@ -1,0 +1,102 @@
+/**
+ * The console's shell in a real browser against a real server (production mode: the production
+ * CSP is on): signing in and out through the form, the session surviving a reload, the server's
+ * refusal shown as it says it, the console's own "Not found" for a path it does not know.
+ */
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { embeddedBackend } from '../support/backends.js';
+import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, signInForm, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
+import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
+import { SECURITY_HEADERS } from '../support/rawHttp.js';
+
+describeInBrowser('the console shell in a browser', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  const opened: ConsolePage[] = [];
+
+  before(async () => {
+    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend), launchBrowser()]);
+  });
+  after(async () => {
+    await Promise.all(opened.map((p) => p.close()));
+    await browser?.close();
+    await server?.close();
+  });
+
+  const open = async (): Promise<ConsolePage> => {
+    const page = await openConsolePage(browser);
+    opened.push(page);
+    return page;
+  };
+
+  it('signs in with the bootstrap admin through the form and shows who is signed in', async () => {
+    const { page, problems } = await open();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
+    await saveScreenshot(page, 'shell-signed-in');
+    assertNoPageProblems(problems);
+  });
+
+  it("a wrong password shows the server's message and stays on the form", async () => {
+    const { page, problems } = await open();
+    await page.goto(server.consoleUrl);
+    const form = signInForm(page);
+    await form.username.fill(ADMIN_USERNAME);
+    await form.password.fill('not-the-password');
+    await form.submit.click();
+    await waitForText(page.getByRole('alert'), 'invalid username or password');
+    assert.equal(await page.locator(VIEWER_NAME).count(), 0, 'not signed in');
+    await saveScreenshot(page, 'shell-sign-in-refused');
+    assertNoPageProblems(problems);
+  });
+
+  it('a reload keeps the session', async () => {
+    const { page, problems } = await open();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.reload();
+    await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
+    assert.equal(await signInForm(page).submit.count(), 0, 'no sign-in form after the reload');
+    assertNoPageProblems(problems);
+  });
+
+  it('signing out returns to the sign-in form, and a reload does not bring the session back', async () => {
+    const { page, problems } = await open();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInForm(page).submit.waitFor();
+    await page.reload();
+    await signInForm(page).submit.waitFor();
+    assert.equal(await page.locator(VIEWER_NAME).count(), 0);
+    assertNoPageProblems(problems);
+  });
+
+  it('a path the console does not know shows its "Not found" screen, inside the signed-in layout', async () => {
+    const { page, problems } = await open();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const response = await page.goto(`${server.consoleUrl}no/such/screen`);
+    assert.equal(response?.status(), 200, 'the server answers the page; the console decides it is unknown');
+    await waitForText(page.getByRole('heading', { level: 1 }), 'Not found');
+    await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
+    await saveScreenshot(page, 'shell-not-found');
+    assertNoPageProblems(problems);
+  });
+
+  it('the page and its files carry the production security headers', async () => {
+    const { page, problems } = await open();
+    const responses: { url: string; headers: Record<string, string> }[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(server.consoleUrl)) responses.push({ url: response.url(), headers: response.headers() });
+    });
+    await page.goto(server.consoleUrl);
+    await signInForm(page).submit.waitFor();
+    assert.ok(responses.some((r) => r.url === server.consoleUrl), 'the page itself');
+    assert.ok(responses.some((r) => r.url.includes('/assets/') && r.url.endsWith('.js')), 'a script of the build');
+    for (const { url, headers } of responses) {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(headers[name], value, `${url}: ${name}`);
+    }
+    assertNoPageProblems(problems);
+  });
+});
