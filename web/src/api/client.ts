@@ -35,6 +35,8 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
   const urql = new Client({
     url: urls.http,
     requestPolicy: 'cache-and-network',
+    // @urql/core sends queries as GET by default; the server's /graphql answers POST only (405 otherwise).
+    preferGetMethod: false,
     exchanges: [
       authExchange(session),
       fetchExchange,
