@@ -3,6 +3,8 @@
  * keep current. A polite live region: a screen reader hears the totals when they settle, never
  * one announcement per event.
  */
+import type { CombinedError } from 'urql';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import type { TreeState } from './nodeTree';
 import { sumSummaries, ZERO_SUMMARY, type StatusSummary } from './statusCounts';
 
@@ -14,7 +16,7 @@ const PARTS: readonly { key: Exclude<keyof StatusSummary, 'total'>; word: string
   { key: 'unknown', word: 'unknown' },
 ];
 
-export function SummaryBar({ tree, live }: { tree: TreeState; live: boolean }) {
+export function SummaryBar({ tree, streamError }: { tree: TreeState; streamError: CombinedError | undefined }) {
   const summary = tree.roots === null ? ZERO_SUMMARY : sumSummaries(tree.roots.map((id) => tree.summaries.get(id) ?? ZERO_SUMMARY));
   return (
     <div className="summary-bar">
@@ -34,7 +36,7 @@ export function SummaryBar({ tree, live }: { tree: TreeState; live: boolean }) {
           </>
         )}
       </div>
-      <span className={live ? 'live-on' : 'live-off'}>{live ? '● Live' : 'Live updates paused: reconnecting…'}</span>
+      <ErrorNotice error={streamError} title="Live updates stopped; reload the page to resume them" />
     </div>
   );
 }

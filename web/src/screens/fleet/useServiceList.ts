@@ -23,6 +23,8 @@ export interface ServiceListApi {
   /** Fetch the pages holding rows first..last (those not held nor on their way). */
   ensureRows(first: number, last: number): void;
   applyChanges(changes: readonly StatusChange[]): void;
+  /** Re-query the total (services created or deleted since, which no status event announces). */
+  refreshTotal(): void;
 }
 
 export function useServiceList(filter: ServiceFilterInput): ServiceListApi {
@@ -99,9 +101,11 @@ export function useServiceList(filter: ServiceFilterInput): ServiceListApi {
     [fetchCount],
   );
 
+  const refreshTotal = useCallback(() => fetchCount(current.current.key, current.current.filter), [fetchCount]);
+
   const live = state.key === key;
   const total = live ? state.total : null;
   const pages = live ? state.pages : new Map<number, never>();
   const firstPageShown = total !== null && (total === 0 || pages.has(0));
-  return { total, pages, firstPageShown, error, ensureRows, applyChanges };
+  return { total, pages, firstPageShown, error, ensureRows, applyChanges, refreshTotal };
 }

@@ -5,7 +5,7 @@
  * arrived between two renders than the window holds, `onGap` is called so the caller re-queries.
  */
 import { useEffect, useRef } from 'react';
-import { useSubscription } from 'urql';
+import { useSubscription, type CombinedError } from 'urql';
 import { STATUS_CHANGES, type StatusChangeData } from './documents';
 import { coalesceChanges, type StatusChange } from './statusCounts';
 
@@ -38,7 +38,7 @@ export function unseen(received: Received, seen: number): { changes: StatusChang
   return { changes: fresh.map((e) => e.change), gap };
 }
 
-export function useStatusStream(onChanges: (changes: StatusChange[]) => void, onGap: () => void): { connected: boolean } {
+export function useStatusStream(onChanges: (changes: StatusChange[]) => void, onGap: () => void): { error: CombinedError | undefined } {
   const [result] = useSubscription<StatusChangeData, Received>({ query: STATUS_CHANGES }, receive);
   const seen = useRef(0);
   const handlers = useRef({ onChanges, onGap });
@@ -51,5 +51,5 @@ export function useStatusStream(onChanges: (changes: StatusChange[]) => void, on
     if (changes.length > 0) handlers.current.onChanges(coalesceChanges(changes));
     if (gap) handlers.current.onGap();
   }, [received]);
-  return { connected: !result.error };
+  return { error: result.error };
 }
