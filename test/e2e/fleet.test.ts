@@ -182,6 +182,32 @@ describeInBrowser('the hierarchy in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('a long list renders only the rows in view and fetches further pages as it scrolls', async () => {
+    // A server of its own: 450 services would change the counts the other tests read.
+    const big = await startConsoleServer(embeddedBackend);
+    try {
+      const names = Array.from({ length: 450 }, (_, i) => `svc-${String(i).padStart(4, '0')}`);
+      for (let i = 0; i < names.length; i += 50) {
+        await Promise.all(names.slice(i, i + 50).map((name, j) => pushHealth(big, { service: name, nodeId: `dc-${(i + j) % 3}/rack`, status: 'OPERATIONAL' })));
+      }
+      const consolePage = await openConsolePage(browser);
+      opened.push(consolePage);
+      const { page, problems } = consolePage;
+      await signIn(page, big.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+      await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
+      await waitForText(page.locator('.table-caption'), /^450 services/);
+      const rendered = await page.locator('[role=row][data-service-id]').count();
+      assert.ok(rendered > 5 && rendered < 100, `${rendered} rows in the DOM for 450 services`);
+      await page.locator('.vscroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      const lastRow = page.locator('[role=row][aria-rowindex="451"]');
+      await waitForText(lastRow.getByRole('link'), 'svc-0449');
+      assert.equal(await page.locator('[role=row][data-service-id]').filter({ hasText: 'svc-0000' }).count(), 0, 'the first rows left the DOM');
+      assertNoPageProblems(problems);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('node search finds a node by part of its path and selects it', async () => {
     const { page, problems } = await openHierarchy();
     await page.getByRole('searchbox', { name: 'Find a node' }).fill('k8s-2');
