@@ -73,7 +73,7 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
             </span>
             <span className="node-name">{row.node.name}</span>
             {isUnknownNode(row.id) ? <span className="badge badge-alert">no node</span> : null}
-            <span className="node-total" title="services at and below this node">{summary.total}</span>
+            <span className="node-total" title="services at and below this node">{summary.total.toLocaleString()}</span>
             <StatusCounts summary={summary} compact />
           </li>
         );

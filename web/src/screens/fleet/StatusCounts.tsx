@@ -21,7 +21,7 @@ export function StatusCounts({ summary, compact = false }: { summary: StatusSumm
     <span className={`status-counts${compact ? ' status-counts-compact' : ''}`}>
       {shown.map(([key, word]) => (
         <span key={key} className={`count status-${key}`} data-count={key}>
-          {summary[key]} {word}
+          {summary[key].toLocaleString()} {word}
         </span>
       ))}
       {shown.length === 0 ? <span className="count muted">no services</span> : null}
