@@ -122,7 +122,9 @@ describeInBrowser('the hierarchy in a browser', () => {
     assert.match((await checkout.textContent()) ?? '', /health check failed: 503/);
     await waitForText(page.locator('.node-tree [data-node-id="eu"] [data-count="down"]'), '2 down', PUSH_TO_PAINT_LIMIT_MS);
     await waitForText(page.locator('[data-testid=fleet-summary] [data-count="down"]'), '2 down', PUSH_TO_PAINT_LIMIT_MS);
-    assert.equal(await page.getByTestId('fleet-summary').getAttribute('aria-live'), 'polite');
+    const liveRegion = page.getByTestId('fleet-summary-live');
+    assert.equal(await liveRegion.getAttribute('aria-live'), 'polite');
+    assert.match((await liveRegion.textContent()) ?? '', /^Fleet: 7 services: /);
     assertNoPageProblems(problems);
   });
 
