@@ -3,7 +3,7 @@
  * selected node (or of the whole fleet) in a virtual list fetched page by page. The view (node and
  * filters) lives in the URL; one subscription to every status change keeps rows and counts live.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from 'urql';
 import { useRouter, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -47,7 +47,7 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   );
 
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { refreshCounts } = nodeTree;
+  const { refreshCounts, reveal } = nodeTree;
   const recountSoon = useCallback(() => {
     if (recountTimer.current) return;
     recountTimer.current = setTimeout(() => {
@@ -82,6 +82,17 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   }, [refreshCounts, refreshTotal]);
 
   const [saved, reloadSaved] = useQuery<SavedFiltersData>({ query: SAVED_FILTERS });
+  /** Keys of the last applied saved filter the hierarchy does not understand (written through the API). */
+  const [ignored, setIgnored] = useState<{ name: string; keys: string[] } | null>(null);
+  const applySaved = useCallback(
+    (saved: SavedFilter) => {
+      const { filter: next, ignored: keys } = parseSavedFilter(saved.filter);
+      setIgnored(keys.length > 0 ? { name: saved.name, keys } : null);
+      show(next);
+      if (next.node) reveal(next.node);
+    },
+    [show, reveal],
+  );
   const savedFilters = saved.data?.savedFilters;
   // The viewer's default applies when the screen opens without a view of its own in the URL.
   const opensBare = useRef(!hasAnyFilter(query));
@@ -89,18 +100,18 @@ export default function HierarchyScreen({ query }: ScreenProps) {
     if (!opensBare.current || !savedFilters) return;
     opensBare.current = false;
     const preferred = savedFilters.find((f) => f.isOwn && f.isDefault);
-    if (preferred) show(parseSavedFilter(preferred.filter).filter);
-  }, [savedFilters, show]);
+    if (preferred) applySaved(preferred);
+  }, [savedFilters, applySaved]);
 
-  const applySaved = (saved: SavedFilter) => {
-    const { filter: next } = parseSavedFilter(saved.filter);
-    show(next);
-    if (next.node) nodeTree.reveal(next.node);
-  };
   const activeSaved = savedFilters?.find((f) => sameFilter(parseSavedFilter(f.filter).filter, filter)) ?? null;
+  /** A view the person made here: a notice about the last saved filter no longer applies. */
+  const changeView = (next: FleetFilter) => {
+    setIgnored(null);
+    show(next);
+  };
   const selectNode = (node: string | null) => {
-    show({ ...filter, node });
-    if (node) nodeTree.reveal(node);
+    changeView({ ...filter, node });
+    if (node) reveal(node);
   };
 
   return (
@@ -109,6 +120,11 @@ export default function HierarchyScreen({ query }: ScreenProps) {
       <SummaryBar tree={nodeTree.tree} streamError={stream.error} />
       <ErrorNotice error={nodeTree.error} title="The hierarchy could not be loaded" />
       <ErrorNotice error={list.error} title="The services could not be loaded" />
+      {ignored ? (
+        <div className="notice notice-warn" role="status">
+          The saved filter “{ignored.name}” has parts this screen does not use, left out: {ignored.keys.join(', ')}. Save the view again to drop them.
+        </div>
+      ) : null}
       <div className="hierarchy-layout">
         <aside className="hierarchy-side">
           <button type="button" className={`all-services${filter.node === null ? ' node-selected' : ''}`} aria-pressed={filter.node === null} onClick={() => selectNode(null)}>
@@ -119,8 +135,8 @@ export default function HierarchyScreen({ query }: ScreenProps) {
           <SavedFilters saved={saved} current={filter} activeId={activeSaved?.id ?? null} onApply={applySaved} onChanged={() => reloadSaved({ requestPolicy: 'network-only' })} />
         </aside>
         <section className="hierarchy-main" aria-label="Services">
-          <FilterBar key={savedFilterText(filter)} filter={filter} onChange={show} />
-          <ServiceList total={list.total} pages={list.pages} treeReady={nodeTree.tree.roots !== null} ensureRows={list.ensureRows} />
+          <FilterBar key={`filters:${savedFilterText(filter)}`} filter={filter} onChange={changeView} />
+          <ServiceList key={`list:${savedFilterText(filter)}`} total={list.total} pages={list.pages} treeReady={nodeTree.tree.roots !== null} ensureRows={list.ensureRows} />
         </section>
       </div>
     </div>
