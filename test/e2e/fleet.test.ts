@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { embeddedBackend } from '../support/backends.js';
 import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin } from '../support/graphql.js';
 import { TEST_API_KEY } from '../support/testServer.js';
 
 const PUSH_TO_PAINT_LIMIT_MS = 1000;
@@ -107,7 +107,7 @@ describeInBrowser('the hierarchy in a browser', () => {
     assertNoPageProblems(problems);
   });
 
-  it('a status pushed over HTTP shows on the open page within 1 s, in the row and in the counts', async () => {
+  it('a status pushed over HTTP shows on the open page within 1 s, in the row and in the counts', async (t) => {
     const { page, problems, subscribed } = await openHierarchy();
     const checkout = row(page, ids['checkout']!);
     await checkout.locator('.badge[data-status="OPERATIONAL"]').waitFor();
@@ -118,6 +118,7 @@ describeInBrowser('the hierarchy in a browser', () => {
     await checkout.locator('.badge[data-status="DOWN"]').waitFor({ timeout: Math.max(1, PUSH_TO_PAINT_LIMIT_MS - (Date.now() - started)) });
     const elapsed = Date.now() - started;
     assert.ok(elapsed <= PUSH_TO_PAINT_LIMIT_MS, `shown after ${elapsed} ms`);
+    t.diagnostic(`painted ${elapsed} ms after the push was sent`);
     assert.equal(await checkout.getAttribute('data-status'), 'DOWN');
     assert.match((await checkout.textContent()) ?? '', /health check failed: 503/);
     await waitForText(page.locator('.node-tree [data-node-id="eu"] [data-count="down"]'), '2 down', PUSH_TO_PAINT_LIMIT_MS);
@@ -181,6 +182,39 @@ describeInBrowser('the hierarchy in a browser', () => {
     await page.goto(server.consoleUrl);
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     await waitForText(page.locator('.table-caption'), /^7 services/);
+    assertNoPageProblems(problems);
+  });
+
+  it('a filter shared with a group shows for its members as shared and read-only, and applies', async () => {
+    const admin = await signInAdmin(server);
+    const member = await personWithRole(server, admin, 'OPERATOR');
+    const group = await gql(server, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: 'on-call' } }, admin.accessToken);
+    const groupId = group.data.createGroup.id as string;
+    await gql(server, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId }, admin.accessToken);
+    const created = await gql(
+      server,
+      'mutation($i: CreateSavedFilterInput!) { createSavedFilter(input: $i) { id } }',
+      { i: { name: 'Down in eu', resource: 'SERVICES', filter: JSON.stringify({ nodeId: 'eu', status: ['DOWN'] }), sharedWithGroupIds: [groupId] } },
+      admin.accessToken,
+    );
+    assert.equal(created.errors, undefined, created.text);
+
+    const consolePage = await openConsolePage(browser);
+    opened.push(consolePage);
+    const { page, problems } = consolePage;
+    await signIn(page, server.consoleUrl, member.username, member.password);
+    await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
+    const shared = page.locator('[data-saved-filter="Down in eu"]');
+    await waitForText(shared, /shared by admin/);
+    assert.equal(await shared.getByRole('button', { name: /Delete|default/ }).count(), 0, 'no delete or default on a filter shared with you');
+    await shared.getByRole('button', { name: 'Down in eu', exact: true }).click();
+    const query = new URL(page.url()).searchParams;
+    assert.equal(query.get('node'), 'eu');
+    assert.equal(query.get('status'), 'DOWN');
+    await treeItem(page, 'eu').waitFor();
+    assert.equal(await treeItem(page, 'eu').getAttribute('aria-selected'), 'true');
+    await row(page, ids['search']!).waitFor();
+    assert.equal(await page.locator('[role=row][data-service-id]').filter({ hasNot: page.locator('.badge[data-status="DOWN"]') }).count(), 0, 'only DOWN services listed');
     assertNoPageProblems(problems);
   });
 
