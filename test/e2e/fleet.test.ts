@@ -163,6 +163,7 @@ describeInBrowser('the hierarchy in a browser', () => {
     await page.getByRole('button', { name: 'Save filter' }).click();
     const saved = page.locator('[data-saved-filter="Payments"]');
     await waitForText(saved.locator('.badge'), 'default');
+    await saveScreenshot(page, 'fleet-saved-filter');
 
     // Opening the hierarchy without a view applies the default.
     await page.goto(server.consoleUrl);
