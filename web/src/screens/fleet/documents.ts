@@ -1,0 +1,153 @@
+/** The hierarchy's GraphQL documents and the shapes of their answers. */
+import { gql } from 'urql';
+import type { ServiceStatus } from '../../ui/StatusBadge';
+import type { LoadedNode } from './nodeTree';
+import type { ServiceRow } from './servicePages';
+
+export const ROOT_NODES = gql`
+  query FleetRootNodes {
+    operationsRootNodes {
+      id
+      name
+      depth
+      childCount
+      statusSummary { operational degraded down maintenance unknown total }
+    }
+  }
+`;
+export interface RootNodesData {
+  operationsRootNodes: LoadedNode[];
+}
+
+/** The most children one expansion shows (the server's page limit); more are reached by node search. */
+export const CHILDREN_LIMIT = 1000;
+
+export const NODE_CHILDREN = gql`
+  query FleetNodeChildren($id: ID!, $limit: Int) {
+    operationsNodeChildren(id: $id, limit: $limit) {
+      id
+      name
+      depth
+      childCount
+      statusSummary { operational degraded down maintenance unknown total }
+    }
+  }
+`;
+export interface NodeChildrenData {
+  operationsNodeChildren: LoadedNode[];
+}
+
+export const NODE_SEARCH = gql`
+  query FleetNodeSearch($search: String!, $limit: Int) {
+    operationsNodes(search: $search, limit: $limit) {
+      id
+      serviceCount
+    }
+  }
+`;
+export interface NodeSearchData {
+  operationsNodes: { id: string; serviceCount: number }[];
+}
+
+export const SERVICE_PAGE = gql`
+  query FleetServicePage($filter: ServiceFilter, $limit: Int, $offset: Int) {
+    services(filter: $filter, limit: $limit, offset: $offset) {
+      id
+      name
+      displayName
+      status
+      statusMessage
+      nodeId
+      statusSince
+      updatedAt
+    }
+  }
+`;
+export interface ServicePageData {
+  services: ServiceRow[];
+}
+
+export const SERVICE_COUNT = gql`
+  query FleetServiceCount($filter: ServiceFilter) {
+    serviceCount(filter: $filter)
+  }
+`;
+export interface ServiceCountData {
+  serviceCount: number;
+}
+
+export const STATUS_CHANGES = gql`
+  subscription FleetStatusChanges {
+    serviceStatusChanged {
+      serviceId
+      previousStatus
+      status
+      message
+      changedAt
+      service { id nodeId }
+    }
+  }
+`;
+export interface StatusChangeData {
+  serviceStatusChanged: {
+    serviceId: string;
+    previousStatus: ServiceStatus;
+    status: ServiceStatus;
+    message: string | null;
+    changedAt: string;
+    service: { id: string; nodeId: string } | null;
+  };
+}
+
+
+export const SAVED_FILTERS = gql`
+  query FleetSavedFilters {
+    savedFilters(resource: SERVICES) {
+      id
+      name
+      filter
+      isOwn
+      isDefault
+      ownerUsername
+    }
+  }
+`;
+export interface SavedFilter {
+  id: string;
+  name: string;
+  filter: string;
+  isOwn: boolean;
+  isDefault: boolean;
+  ownerUsername: string | null;
+}
+export interface SavedFiltersData {
+  savedFilters: SavedFilter[];
+}
+
+export const CREATE_SAVED_FILTER = gql`
+  mutation FleetCreateSavedFilter($input: CreateSavedFilterInput!) {
+    createSavedFilter(input: $input) {
+      id
+      name
+      filter
+      isOwn
+      isDefault
+      ownerUsername
+    }
+  }
+`;
+
+export const DELETE_SAVED_FILTER = gql`
+  mutation FleetDeleteSavedFilter($id: ID!) {
+    deleteSavedFilter(id: $id)
+  }
+`;
+
+export const SET_DEFAULT_FILTER = gql`
+  mutation FleetSetDefaultFilter($id: ID) {
+    setDefaultFilter(resource: SERVICES, id: $id) {
+      id
+      isDefault
+    }
+  }
+`;

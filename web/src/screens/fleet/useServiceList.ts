@@ -1,0 +1,111 @@
+/**
+ * The services of the current view for the virtual list: the total (serviceCount) and the pages
+ * in view, fetched as the list scrolls, never all at once. A new filter starts over; answers for an
+ * older filter are dropped. Live changes update the rows held; when a status filter is set, a change
+ * can move a service in or out of the view, so the total is re-queried (debounced).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useClient, type CombinedError } from 'urql';
+import { SERVICE_COUNT, SERVICE_PAGE, type ServiceCountData, type ServicePageData } from './documents';
+import type { ServiceFilterInput } from './fleetFilter';
+import { applyChangesToRows, PAGE_SIZE, pagesCovering, withPage, type Pages } from './servicePages';
+import type { StatusChange } from './statusCounts';
+
+const COUNT_REFRESH_DELAY_MS = 1000;
+
+export interface ServiceListApi {
+  /** null until the first count arrived. */
+  readonly total: number | null;
+  readonly pages: Pages;
+  /** True once the count and the first page (when there is one) of the current filter arrived. */
+  readonly firstPageShown: boolean;
+  readonly error: CombinedError | null;
+  /** Fetch the pages holding rows first..last (those not held nor on their way). */
+  ensureRows(first: number, last: number): void;
+  applyChanges(changes: readonly StatusChange[]): void;
+  /** Re-query the total (services created or deleted since, which no status event announces). */
+  refreshTotal(): void;
+}
+
+export function useServiceList(filter: ServiceFilterInput): ServiceListApi {
+  const client = useClient();
+  const key = JSON.stringify(filter);
+  const [state, setState] = useState<{ key: string; total: number | null; pages: Pages }>({ key, total: null, pages: new Map() });
+  const [error, setError] = useState<CombinedError | null>(null);
+  const inFlight = useRef(new Set<string>());
+  const current = useRef({ key, filter, state });
+  current.current = { key, filter, state };
+  const countTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const fetchCount = useCallback(
+    (forKey: string, variables: ServiceFilterInput) => {
+      void client.query<ServiceCountData>(SERVICE_COUNT, { filter: variables }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+        if (current.current.key !== forKey) return;
+        if (result.error) setError(result.error);
+        else if (result.data) setState((s) => (s.key === forKey ? { ...s, total: result.data!.serviceCount } : s));
+      });
+    },
+    [client],
+  );
+
+  const fetchPage = useCallback(
+    (forKey: string, variables: ServiceFilterInput, page: number) => {
+      const flight = `${forKey}#${page}`;
+      if (inFlight.current.has(flight)) return;
+      inFlight.current.add(flight);
+      void client
+        .query<ServicePageData>(SERVICE_PAGE, { filter: variables, limit: PAGE_SIZE, offset: page * PAGE_SIZE }, { requestPolicy: 'network-only' })
+        .toPromise()
+        .then((result) => {
+          inFlight.current.delete(flight);
+          if (current.current.key !== forKey) return;
+          if (result.error) setError(result.error);
+          else if (result.data) setState((s) => (s.key === forKey ? { ...s, pages: withPage(s.pages, page, result.data!.services) } : s));
+        });
+    },
+    [client],
+  );
+
+  // A new filter: start over with its count and first page, side by side.
+  useEffect(() => {
+    setState({ key, total: null, pages: new Map() });
+    setError(null);
+    const variables = JSON.parse(key) as ServiceFilterInput;
+    fetchCount(key, variables);
+    fetchPage(key, variables, 0);
+  }, [key, fetchCount, fetchPage]);
+
+  useEffect(() => () => {
+    if (countTimer.current) clearTimeout(countTimer.current);
+  }, []);
+
+  const ensureRows = useCallback(
+    (first: number, last: number) => {
+      const { key: forKey, filter: variables, state: held } = current.current;
+      if (held.key !== forKey || held.total === null) return;
+      for (const page of pagesCovering(first, last, held.total)) if (!held.pages.has(page)) fetchPage(forKey, variables, page);
+    },
+    [fetchPage],
+  );
+
+  const applyChanges = useCallback(
+    (changes: readonly StatusChange[]) => {
+      setState((s) => ({ ...s, pages: applyChangesToRows(s.pages, changes) }));
+      const statuses = current.current.filter.status;
+      if (statuses && changes.some((c) => statuses.includes(c.status) !== statuses.includes(c.previousStatus))) {
+        if (countTimer.current) clearTimeout(countTimer.current);
+        const { key: forKey, filter: variables } = current.current;
+        countTimer.current = setTimeout(() => fetchCount(forKey, variables), COUNT_REFRESH_DELAY_MS);
+      }
+    },
+    [fetchCount],
+  );
+
+  const refreshTotal = useCallback(() => fetchCount(current.current.key, current.current.filter), [fetchCount]);
+
+  const live = state.key === key;
+  const total = live ? state.total : null;
+  const pages = live ? state.pages : new Map<number, never>();
+  const firstPageShown = total !== null && (total === 0 || pages.has(0));
+  return { total, pages, firstPageShown, error, ensureRows, applyChanges, refreshTotal };
+}
