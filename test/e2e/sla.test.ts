@@ -271,7 +271,7 @@ describeInBrowser('the SLA screens in a browser', () => {
       await signIn(page, unlicensed.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
       for (const path of ['sla/alerts', 'sla/definitions', 'sla/overview']) {
         await page.goto(`${unlicensed.consoleUrl}${path}`);
-        await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence\.$/);
+        await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence and plugins\.$/);
       }
       await saveScreenshot(page, 'sla-plugin-inactive');
       assertNoPageProblems(problems);

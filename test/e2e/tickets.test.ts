@@ -205,7 +205,7 @@ describeInBrowser('the tickets area in a browser', () => {
     try {
       const { page, problems } = await open();
       await page.goto(`${server.consoleUrl}tickets`);
-      await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence\.$/);
+      await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence and plugins\.$/);
       assertNoPageProblems(problems);
     } finally {
       const on = await gql(server, TOGGLE, { n: 'ticketing', e: true }, admin.accessToken);

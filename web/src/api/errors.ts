@@ -20,7 +20,7 @@ export function describeError(error: CombinedError): ApiProblem {
   const first = error.graphQLErrors[0];
   const code = (first?.extensions?.['code'] as ErrorCode | undefined) ?? 'INTERNAL';
   if (code === 'PLUGIN_INACTIVE') {
-    return { code, message: `${first?.message ?? 'This plugin is not active.'} An admin can activate it under Administration > Licence.` };
+    return { code, message: `${first?.message ?? 'This plugin is not active.'} An admin can activate it under Administration > Licence and plugins.` };
   }
   if (code === 'FORBIDDEN') return { code, message: first?.message ?? 'Your role may not do this.' };
   return { code, message: first?.message ?? error.message };

@@ -5,12 +5,14 @@
 import type { ReactNode } from 'react';
 import { useSession, useViewer } from '../session/SessionContext';
 import { navSections } from './areas';
+import { currentNavItem } from './navigation';
 import { Link, useRouter } from './router';
 
 export function Layout({ children }: { children: ReactNode }) {
   const viewer = useViewer();
   const { signOut } = useSession();
   const { location } = useRouter();
+  const current = currentNavItem(navSections, location.path);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -27,16 +29,13 @@ export function Layout({ children }: { children: ReactNode }) {
             <div className="nav-section" key={section.title}>
               <h2 className="nav-title">{section.title}</h2>
               <ul>
-                {items.map((item) => {
-                  const current = item.to === '/' ? location.path === '/' : location.path === item.to || location.path.startsWith(`${item.to}/`);
-                  return (
-                    <li key={item.to}>
-                      <Link to={item.to} aria-current={current ? 'page' : undefined} className={current ? 'active' : undefined}>
-                        {item.label}
-                      </Link>
-                    </li>
-                  );
-                })}
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <Link to={item.to} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
               </ul>
             </div>
           );

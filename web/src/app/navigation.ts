@@ -13,3 +13,16 @@ export interface NavSection {
   readonly title: string;
   readonly items: readonly NavItem[];
 }
+
+/**
+ * The one item that owns `path`: the longest link that is the path or a parent of it, so on
+ * /tickets/new "New ticket" is current and "All tickets" (/tickets) is not.
+ */
+export function currentNavItem(sections: readonly NavSection[], path: string): NavItem | undefined {
+  let best: NavItem | undefined;
+  for (const item of sections.flatMap((section) => section.items)) {
+    const owns = item.to === '/' ? path === '/' : path === item.to || path.startsWith(`${item.to}/`);
+    if (owns && (!best || item.to.length > best.to.length)) best = item;
+  }
+  return best;
+}

@@ -120,7 +120,7 @@ function Targets({ definition, editable, groups, onChanged }: Props & { groups: 
               <th scope="col">Scope</th>
               <th scope="col">Applies to</th>
               <th scope="col">Target</th>
-              {editable ? <th scope="col"><span className="sr-only">Actions</span></th> : null}
+              {editable ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
             </tr>
           </thead>
           <tbody>

@@ -26,7 +26,7 @@ export function refusalMessage(status: number, serverMessage: string | null): st
   if (status === 401) return 'Your session has ended. Sign in again, then retry.';
   if (status === 403) return serverMessage ?? 'Your role may not attach files to this ticket.';
   if (status === 404) return serverMessage ?? 'The ticket or the file no longer exists.';
-  if (status === 503) return `${serverMessage ?? 'The ticketing plugin is not active.'} An admin can activate it under Administration > Licence.`;
+  if (status === 503) return `${serverMessage ?? 'The ticketing plugin is not active.'} An admin can activate it under Administration > Licence and plugins.`;
   return serverMessage ?? `The server answered ${status}. Retry in a moment.`;
 }
 
