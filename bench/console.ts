@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { FLOOR_HTML_PATH, floorHtml, PLAIN_HTML_PATH, PLAIN_JS_PATH, plainHtml, plainJs } from './console/plainPage.js';
-import { forgetPaint, installPaintProbe, installReadyProbe, paintedAt, plainSubscribed, readyAt, visibleServiceRows } from './console/pageProbes.js';
+import { forgetPaint, PAINT_PROBE, paintedAt, plainSubscribed, readyAt, READY_PROBE, visibleServiceRows } from './console/pageProbes.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { postEachOnce, postJson } from './lib/httpCalls.js';
@@ -96,15 +96,24 @@ async function newContext(browser: Browser, consoleUrl: string, session: SignedI
   await context.route(`${consoleUrl}${PLAIN_HTML_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: plainHtml }));
   await context.route(`${consoleUrl}${PLAIN_JS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: plainJs }));
   await context.route(`${consoleUrl}${FLOOR_HTML_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: floorHtml }));
-  await context.addInitScript(installReadyProbe);
+  await context.addInitScript({ content: READY_PROBE });
   return context;
 }
 
 /** Navigates and answers the time from navigation start to the ready marker (in-page clock). */
 async function timeToReady(page: Page, url: string): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(readyAt, null, { timeout: 30_000, polling: 50 });
-  return (await handle.jsonValue()) as number;
+  const errors: string[] = [];
+  const onError = (error: Error) => errors.push(error.message);
+  page.on('pageerror', onError);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(readyAt, null, { timeout: 30_000, polling: 50 });
+    return (await handle.jsonValue()) as number;
+  } catch (error) {
+    throw new Error(`${url} did not show its ready marker: ${(error as Error).message}; page errors: ${errors.join(' | ') || 'none'}`);
+  } finally {
+    page.off('pageerror', onError);
+  }
 }
 
 interface RenderFigures {
@@ -154,14 +163,19 @@ interface PaintFigures {
 }
 
 /** Pushes status changes of the rows on screen and times each until its row is painted. */
+/** The status each seeded service has now (all start OPERATIONAL): every push must be a change. */
+const knownStatus = new Map<number, string>();
+
 async function measurePushToPaint(page: Page, serverUrl: string, visible: { id: string; index: number }[], count: number): Promise<PaintFigures> {
-  await page.evaluate(installPaintProbe);
+  await page.evaluate(PAINT_PROBE);
   const figures: PaintFigures = { latencies: [], missed: 0, pushAnswers: [] };
   for (let n = 0; n < count; n++) {
     const target = visible[n % visible.length]!;
-    const status = STATUSES[Math.floor(n / visible.length) % STATUSES.length]!;
+    const now = knownStatus.get(target.index) ?? 'OPERATIONAL';
+    const status = STATUSES[(STATUSES.indexOf(now as (typeof STATUSES)[number]) + 1) % STATUSES.length]!;
+    knownStatus.set(target.index, status);
     const key = `${target.id}:${status}`;
-    await page.evaluate(forgetPaint, key);
+    await page.evaluate(forgetPaint(key));
     const sent = Date.now();
     const answer = await postJson(serverUrl, HEALTH, apiKey, pushBody(target.index, status));
     figures.pushAnswers.push(Date.now() - sent);
@@ -178,7 +192,7 @@ async function measurePushToPaint(page: Page, serverUrl: string, visible: { id: 
 
 /** The services of the first page (ordered by name) that the page shows as rows now, with their seed index. */
 async function visibleRows(page: Page): Promise<{ id: string; index: number }[]> {
-  return page.evaluate(visibleServiceRows, services);
+  return page.evaluate(visibleServiceRows(services)) as Promise<{ id: string; index: number }[]>;
 }
 
 async function main(): Promise<number> {
@@ -200,7 +214,7 @@ async function main(): Promise<number> {
       name: 'this server',
       cwd: root,
       args: ['dist/src/main.js'],
-      env: benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey, adminPassword, logLevel: 'warn' }),
+      env: benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey, adminPassword, logLevel: 'info' }),
       startTimeoutMs: 120_000,
     });
     running.add(server);
@@ -212,7 +226,9 @@ async function main(): Promise<number> {
     browser = await chromium.launch({
       executablePath: chromiumPath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      // Local network access checks: the plain page is fulfilled by the bench (no address space of its
+      // own), so chromium would refuse its WebSocket to loopback; the console, served by the server, is unaffected.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-features=LocalNetworkAccessChecks'],
     });
 
     const consoleRender = await measureRender(browser, consoleUrl, session, navigations);
@@ -242,6 +258,8 @@ async function main(): Promise<number> {
 
     const plainContext = await newContext(browser, consoleUrl, session);
     const plainPage = await plainContext.newPage();
+    plainPage.on('pageerror', (error) => log(`plain page error: ${error.message}`));
+    plainPage.on('console', (message) => log(`plain page console: ${message.text()}`));
     await timeToReady(plainPage, `${consoleUrl}${PLAIN_HTML_PATH}`);
     await plainPage.waitForFunction(plainSubscribed);
     const plainRows = await visibleRows(plainPage);

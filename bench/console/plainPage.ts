@@ -22,10 +22,12 @@ const session = JSON.parse(localStorage.getItem('svc.console.session'));
 const token = session.accessToken;
 const query = \`query BenchPlain {
   operationsRootNodes { path serviceCount statusSummary { operational degraded down maintenance unknown } }
-  services(limit: 100) { id name status message }
+  serviceCount
+  services(limit: 100) { id name displayName status statusMessage nodeId statusSince updatedAt }
 }\`;
 const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token }, body: JSON.stringify({ query }) });
-const { data } = await response.json();
+const { data, errors } = await response.json();
+if (!data) throw new Error('the query failed: ' + JSON.stringify(errors));
 const root = document.getElementById('root');
 const nodes = document.createElement('ul');
 for (const node of data.operationsRootNodes) {
@@ -55,6 +57,7 @@ ws.onmessage = (event) => {
   const message = JSON.parse(event.data);
   if (message.type === 'connection_ack') {
     ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription BenchPlainStatus { serviceStatusChanged { serviceId status } }' } }));
+    window.__benchSubscribed = true;
   } else if (message.type === 'next') {
     const change = message.payload.data.serviceStatusChanged;
     const tr = rows.get(change.serviceId);
@@ -63,5 +66,5 @@ ws.onmessage = (event) => {
     ws.send(JSON.stringify({ type: 'pong' }));
   }
 };
-window.__benchSubscribed = new Promise((resolve) => { const t = setInterval(() => { if (ws.readyState === 1) { clearInterval(t); resolve(true); } }, 10); });
+ws.onclose = (event) => { throw new Error('the plain page lost its WebSocket: ' + event.code + ' ' + event.reason); };
 `;
