@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { embeddedBackend } from '../support/backends.js';
 import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, signInForm, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, gql } from '../support/graphql.js';
 import { SECURITY_HEADERS } from '../support/rawHttp.js';
 
 describeInBrowser('the console shell in a browser', () => {
@@ -81,6 +81,53 @@ describeInBrowser('the console shell in a browser', () => {
     await waitForText(page.getByRole('heading', { level: 1 }), 'Not found');
     await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
     await saveScreenshot(page, 'shell-not-found');
+    assertNoPageProblems(problems);
+  });
+
+  /** The session the console keeps in this browser's localStorage (web/src/session/sessionStore.ts). */
+  const storedSession = async (page: ConsolePage['page']): Promise<{ accessToken: string; refreshToken: string } | null> => {
+    const state = await page.context().storageState();
+    const item = state.origins.find((o) => server.consoleUrl.startsWith(o.origin))?.localStorage.find((i) => i.name === 'svc.console.session');
+    return item ? (JSON.parse(item.value) as { accessToken: string; refreshToken: string }) : null;
+  };
+
+  const waitForStoredSession = async (page: ConsolePage['page'], done: (session: { refreshToken: string } | null) => boolean): Promise<void> => {
+    const deadline = Date.now() + 10_000;
+    while (!done(await storedSession(page))) {
+      if (Date.now() > deadline) assert.fail('the stored session never changed as expected');
+      await page.waitForTimeout(50);
+    }
+  };
+
+  it('refreshes the access token silently before it expires, and stays signed in', async () => {
+    const { page, problems } = await open();
+    // The page's clock is Playwright's: 14.5 minutes pass without waiting for them.
+    await page.clock.install();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const first = await storedSession(page);
+    assert.ok(first, 'a session is stored after signing in');
+    await page.clock.fastForward('14:30');
+    // The refresh token works once, so a refresh always stores a new one (the access token may come out
+    // the same when the server issues it within the second of the first).
+    await waitForStoredSession(page, (now) => now !== null && now.refreshToken !== first.refreshToken);
+    const refreshed = await storedSession(page);
+    const me = await gql(server, '{ me { username } }', undefined, refreshed!.accessToken);
+    assert.equal(me.data?.me?.username, ADMIN_USERNAME, 'the new access token works');
+    await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
+    assertNoPageProblems(problems);
+  });
+
+  it('a refresh the server refuses (the session was ended elsewhere) returns to the sign-in form, saying the session ended', async () => {
+    const { page, problems } = await open();
+    await page.clock.install();
+    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const session = await storedSession(page);
+    const ended = await gql(server, 'mutation { logout }', undefined, session!.accessToken);
+    assert.equal(ended.data?.logout, true);
+    await page.clock.fastForward('14:30');
+    await signInForm(page).submit.waitFor();
+    await waitForText(page.getByRole('status'), /Your session ended/);
+    assert.equal(await storedSession(page), null, 'nothing of the session is kept');
     assertNoPageProblems(problems);
   });
 

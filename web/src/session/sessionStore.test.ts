@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFRESH_AHEAD_MS, RefreshRefusedError, SessionStore, STORAGE_KEY, type AuthPayload, type SessionTimers } from './sessionStore';
+import { REFRESH_AHEAD_MS, RefreshRefusedError, sessionFromPayload, SessionStore, STORAGE_KEY, type AuthPayload, type SessionTimers } from './sessionStore';
 
 class ManualTimers implements SessionTimers {
   time = Date.parse('2026-11-26T10:00:00Z');
@@ -109,5 +109,23 @@ describe('SessionStore', () => {
     expect(await store.accessToken()).toBe('access-1');
     timers.time += 15 * 60_000 - 1_000;
     expect(await store.accessToken()).toBe('access-2');
+  });
+
+  it("counts the access token's lifetime from this browser's clock, so a skewed clock neither refreshes in a loop nor too late", () => {
+    const serverNow = Date.parse('2026-11-26T10:00:00Z');
+    const browserNow = serverNow + 20 * 60_000; // 20 minutes ahead: the server's expiry is already past here
+    const claims = btoa(JSON.stringify({ sub: 'u1', iat: serverNow / 1000, exp: serverNow / 1000 + 900 })).replace(/=+$/, '');
+    const session = sessionFromPayload(
+      {
+        accessToken: `header.${claims}.signature`,
+        refreshToken: 'r',
+        expiresAt: new Date(serverNow + 900_000).toISOString(),
+        refreshExpiresAt: new Date(serverNow + 7 * 86_400_000).toISOString(),
+        user,
+      },
+      browserNow,
+    );
+    expect(session.expiresAt).toBe(browserNow + 900_000);
+    expect(session.refreshExpiresAt).toBe(browserNow + 7 * 86_400_000);
   });
 });

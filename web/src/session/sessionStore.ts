@@ -54,6 +54,7 @@ export interface SessionStoreOptions {
 export const STORAGE_KEY = 'svc.console.session';
 /** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_MS = 60_000;
+export const MIN_REFRESH_GAP_MS = 5_000;
 
 const browserTimers: SessionTimers = {
   now: () => Date.now(),
@@ -66,14 +67,36 @@ function browserExclusive<T>(name: string, task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, task) as Promise<T>) : task();
 }
 
-export function sessionFromPayload(payload: AuthPayload): Session {
+/**
+ * The session as this browser's clock sees it. The server's expiry times are in the server's clock;
+ * a browser whose clock is minutes off would refresh too late (tokens refused) or at once, again and
+ * again. So the access token's own lifetime (`exp - iat`, read from the JWT) is counted from `now`,
+ * and the refresh token keeps the same distance after it as on the server.
+ */
+export function sessionFromPayload(payload: AuthPayload, now: number): Session {
+  const serverExpiresAt = Date.parse(payload.expiresAt);
+  const serverRefreshExpiresAt = Date.parse(payload.refreshExpiresAt);
+  const lifetimeMs = accessTokenLifetimeMs(payload.accessToken);
+  const expiresAt = lifetimeMs === null ? serverExpiresAt : now + lifetimeMs;
   return {
     accessToken: payload.accessToken,
-    expiresAt: Date.parse(payload.expiresAt),
+    expiresAt,
     refreshToken: payload.refreshToken,
-    refreshExpiresAt: Date.parse(payload.refreshExpiresAt),
+    refreshExpiresAt: expiresAt + (serverRefreshExpiresAt - serverExpiresAt),
     user: payload.user,
   };
+}
+
+/** `exp - iat` of a JWT in milliseconds; null when the token does not say (then the server's times are used). */
+export function accessTokenLifetimeMs(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown; exp?: unknown };
+    return typeof claims.iat === 'number' && typeof claims.exp === 'number' && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 : null;
+  } catch {
+    return null;
+  }
 }
 
 export class SessionStore {
@@ -108,7 +131,7 @@ export class SessionStore {
   }
 
   signedIn(payload: AuthPayload): void {
-    this.set(sessionFromPayload(payload), null);
+    this.set(sessionFromPayload(payload, this.timers.now()), null);
   }
 
   /** Ends the session here (the caller tells the server first, when it still can). */
@@ -155,7 +178,7 @@ export class SessionStore {
       return stored;
     }
     try {
-      const next = sessionFromPayload(await this.options.refresh(before.refreshToken));
+      const next = sessionFromPayload(await this.options.refresh(before.refreshToken), this.timers.now());
       this.set(next, null);
       return next;
     } catch (error) {
@@ -183,7 +206,9 @@ export class SessionStore {
     this.timer = null;
     const session = this.session;
     if (!session) return;
-    const delay = inMs ?? Math.max(0, session.expiresAt - REFRESH_AHEAD_MS - this.timers.now());
+    // Never sooner than MIN_REFRESH_GAP_MS: a token that lives less than a minute must not start a
+    // refresh loop (a call that needs a token sooner refreshes on demand, see accessToken()).
+    const delay = inMs ?? Math.max(MIN_REFRESH_GAP_MS, session.expiresAt - REFRESH_AHEAD_MS - this.timers.now());
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
       void this.refreshNow();
