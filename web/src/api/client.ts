@@ -11,10 +11,13 @@ import { Client, fetchExchange, subscriptionExchange, type Exchange, type Operat
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { fromPromise, map, mergeMap, pipe, tap } from 'wonka';
 import type { SessionStore } from '../session/sessionStore';
+import { LiveConnectionStore } from './liveConnection';
 
 export interface ApiClient {
   readonly urql: Client;
   readonly ws: WsClient;
+  /** Whether live updates flow, and how often they came back after a loss. */
+  readonly live: LiveConnectionStore;
   dispose(): void;
 }
 
@@ -24,6 +27,7 @@ export function apiUrls(location: Pick<Location, 'protocol' | 'host'>): { http: 
 }
 
 export function createApiClient(session: SessionStore, urls = apiUrls(window.location)): ApiClient {
+  const live = new LiveConnectionStore();
   const ws = createWsClient({
     url: urls.ws,
     lazy: true,
@@ -31,6 +35,11 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
     retryAttempts: Number.POSITIVE_INFINITY,
     shouldRetry: () => session.current() !== null,
     connectionParams: async () => ({ token: (await session.accessToken()) ?? '' }),
+    on: {
+      connecting: () => live.record({ type: 'connecting' }),
+      connected: () => live.record({ type: 'connected' }),
+      closed: (event) => live.record({ type: 'closed', code: (event as CloseEvent | undefined)?.code ?? 1006 }),
+    },
   });
   const urql = new Client({
     url: urls.http,
@@ -53,7 +62,7 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
       }),
     ],
   });
-  return { urql, ws, dispose: () => void ws.dispose() };
+  return { urql, ws, live, dispose: () => void ws.dispose() };
 }
 
 /** Puts a fresh bearer token on every HTTP operation; on UNAUTHENTICATED, refreshes (or ends the session). */

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useSession, useViewer } from '../session/SessionContext';
 import { navSections } from './areas';
+import { LiveBanner } from './LiveBanner';
 import { currentNavItem } from './navigation';
 import { Link, useRouter } from './router';
 
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </div>
       </nav>
       <main id="main" className="main" tabIndex={-1}>
+        <LiveBanner />
         {children}
       </main>
     </div>

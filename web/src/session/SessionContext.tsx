@@ -5,6 +5,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
 import { createApiClient } from '../api/client';
+import { LiveConnectionContext } from '../api/useLiveConnection';
 import { logout, refreshSession } from '../api/authCalls';
 import { SessionStore, STORAGE_KEY, type Session } from './sessionStore';
 
@@ -57,7 +58,13 @@ export function SessionProvider({ store, children }: { store: SessionStore; chil
   );
   return (
     <SessionContext.Provider value={value}>
-      {api && session ? <UrqlProvider value={api.urql}>{children}</UrqlProvider> : children}
+      {api && session ? (
+        <UrqlProvider value={api.urql}>
+          <LiveConnectionContext.Provider value={api.live}>{children}</LiveConnectionContext.Provider>
+        </UrqlProvider>
+      ) : (
+        children
+      )}
     </SessionContext.Provider>
   );
 }

@@ -19,6 +19,7 @@ import type { StatusChange } from './statusCounts';
 import { SummaryBar } from './SummaryBar';
 import { useNodeTree } from './useNodeTree';
 import { useServiceList } from './useServiceList';
+import { useOnLiveRecovered } from '../../api/useLiveConnection';
 import { useStatusStream } from './useStatusStream';
 import './fleet.css';
 
@@ -71,7 +72,13 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   );
   const stream = useStatusStream(onChanges, recountSoon);
 
-  const { refreshTotal } = list;
+  const { refreshTotal, refreshPages } = list;
+  // Status changes sent while the socket was down are lost: catch up when it is back.
+  useOnLiveRecovered(() => {
+    refreshCounts();
+    refreshTotal();
+    refreshPages();
+  });
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;

@@ -25,6 +25,8 @@ export interface ServiceListApi {
   applyChanges(changes: readonly StatusChange[]): void;
   /** Re-query the total (services created or deleted since, which no status event announces). */
   refreshTotal(): void;
+  /** Asks again for every page held (after live updates were cut off: changes meanwhile were not sent). */
+  refreshPages(): void;
 }
 
 export function useServiceList(filter: ServiceFilterInput): ServiceListApi {
@@ -102,10 +104,15 @@ export function useServiceList(filter: ServiceFilterInput): ServiceListApi {
   );
 
   const refreshTotal = useCallback(() => fetchCount(current.current.key, current.current.filter), [fetchCount]);
+  const refreshPages = useCallback(() => {
+    const { key: forKey, filter: variables, state: held } = current.current;
+    if (held.key !== forKey) return;
+    for (const page of held.pages.keys()) fetchPage(forKey, variables, page);
+  }, [fetchPage]);
 
   const live = state.key === key;
   const total = live ? state.total : null;
   const pages = live ? state.pages : new Map<number, never>();
   const firstPageShown = total !== null && (total === 0 || pages.has(0));
-  return { total, pages, firstPageShown, error, ensureRows, applyChanges, refreshTotal };
+  return { total, pages, firstPageShown, error, ensureRows, applyChanges, refreshTotal, refreshPages };
 }

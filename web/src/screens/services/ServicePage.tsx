@@ -24,6 +24,7 @@ import { ServicePageDocument, ServiceStatusDocument, type ServicePageData, type 
 import { SlaFigures } from './SlaFigures';
 import { SlaTrends } from './SlaTrends';
 import { useRefetchOn } from './useRefetchOn';
+import { useOnLiveRecovered } from '../../api/useLiveConnection';
 import './services.css';
 
 /** The entity type the server's presence and locks know services by (README "Live updates"). */
@@ -52,6 +53,8 @@ function ServiceView({ id }: { id: string }) {
     .join(',');
   // A status change may come with new replicas, incidents, a window's start or end: ask again.
   useRefetchOn(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
+  // Changes sent while live updates were cut off are lost: ask again when they are back.
+  useOnLiveRecovered(() => reexecute({ requestPolicy: 'network-only' }));
 
   if (result.fetching && !result.data) return <Loading label="Loading the service" />;
   if (result.error) return <ErrorNotice error={result.error} />;
