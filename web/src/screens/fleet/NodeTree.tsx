@@ -6,7 +6,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { treeKeyAction, visibleRows, type TreeState } from './nodeTree';
 import { isUnknownNode, ZERO_SUMMARY } from './statusCounts';
-import { StatusCounts, summaryWords } from './StatusCounts';
+import { nodeLabel, StatusCounts } from './StatusCounts';
 
 interface Props {
   readonly tree: TreeState;
@@ -47,7 +47,7 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
             key={row.id}
             role="treeitem"
             data-node-id={row.id}
-            aria-label={`${row.node.name}${isUnknownNode(row.id) ? ' (no node)' : ''}, ${summaryWords(summary)}`}
+            aria-label={nodeLabel(row.node.name, isUnknownNode(row.id), summary)}
             aria-level={row.level}
             aria-setsize={row.setSize}
             aria-posinset={row.posInSet}
@@ -71,10 +71,11 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
             >
               {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
             </span>
-            <span className="node-name">{row.node.name}</span>
-            {isUnknownNode(row.id) ? <span className="badge badge-alert">no node</span> : null}
+            {/* The spaces between the parts keep the words apart in the text (a flex row does not render them). */}
+            <span className="node-name">{row.node.name}</span>{' '}
+            {isUnknownNode(row.id) ? <span className="badge badge-alert">no node</span> : null}{' '}
+            <StatusCounts summary={summary} compact />{' '}
             <span className="node-total" title="services at and below this node">{summary.total.toLocaleString()}</span>
-            <StatusCounts summary={summary} compact />
           </li>
         );
       })}

@@ -55,8 +55,8 @@ export function ServiceList({ total, pages, treeReady, ensureRows }: Props) {
             <span role="columnheader">Last update</span>
           </div>
         </div>
-        <div ref={scroller} className="vscroll" tabIndex={0} aria-label="Service rows, scroll for more">
-          <div role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
+        <div ref={scroller} className="vscroll" role="rowgroup" tabIndex={0} aria-label="Service rows, scroll for more">
+          <div role="presentation" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
             {items.map((item) => {
               const row = rowAt(pages, item.index);
               return (

@@ -1,4 +1,5 @@
 /** Counts per status as words and numbers (never colour alone); zero counts are left out. */
+import { Fragment } from 'react';
 import type { StatusSummary } from './statusCounts';
 
 const ORDER = [
@@ -15,14 +16,26 @@ export function summaryWords(summary: StatusSummary): string {
   return `${summary.total} service${summary.total === 1 ? '' : 's'}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
 }
 
+/**
+ * A node's accessible name: its visible words in their order (name, the "no node" badge, the counts,
+ * the total), with the punctuation and the word "services" a listener needs: "eu, 1 down, 2 operational,
+ * 3 services". A name that kept the visible text out of order would fail WCAG 2.5.3 (label in name).
+ */
+export function nodeLabel(name: string, withoutNode: boolean, summary: StatusSummary): string {
+  const parts = ORDER.filter(([key]) => summary[key] > 0).map(([key, word]) => `${summary[key]} ${word}`);
+  return `${name}${withoutNode ? ' no node' : ''}, ${parts.length > 0 ? parts.join(', ') : 'no services'}, ${summary.total} service${summary.total === 1 ? '' : 's'}`;
+}
+
 export function StatusCounts({ summary, compact = false }: { summary: StatusSummary; compact?: boolean }) {
   const shown = ORDER.filter(([key]) => summary[key] > 0);
   return (
     <span className={`status-counts${compact ? ' status-counts-compact' : ''}`}>
       {shown.map(([key, word]) => (
-        <span key={key} className={`count status-${key}`} data-count={key}>
-          {summary[key].toLocaleString()} {word}
-        </span>
+        <Fragment key={key}>
+          <span className={`count status-${key}`} data-count={key}>
+            {summary[key].toLocaleString()} {word}
+          </span>{' '}
+        </Fragment>
       ))}
       {shown.length === 0 ? <span className="count muted">no services</span> : null}
     </span>
