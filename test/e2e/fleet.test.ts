@@ -74,8 +74,8 @@ describeInBrowser('the hierarchy in a browser', () => {
   it('opens on the hierarchy: root nodes with their counts per status, every service listed, totals on top', async () => {
     const { page, problems } = await openHierarchy();
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Hierarchy');
-    assert.equal(await treeItem(page, 'eu').getAttribute('aria-label'), 'eu, 4 services: 1 down, 1 degraded, 2 operational');
-    assert.equal(await treeItem(page, 'us').getAttribute('aria-label'), 'us, 2 services: 2 operational');
+    assert.equal(await treeItem(page, 'eu').getAttribute('aria-label'), 'eu, 1 down, 1 degraded, 2 operational, 4 services');
+    assert.equal(await treeItem(page, 'us').getAttribute('aria-label'), 'us, 2 operational, 2 services');
     await waitForText(page.locator('.table-caption'), /^7 services/);
     assert.equal(await page.locator('[role=row][data-service-id]').count(), 7);
     assert.match((await page.getByTestId('fleet-summary').textContent()) ?? '', /7 services.*4 operational.*1 degraded.*1 down/);
