@@ -6,12 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after, before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/clock.js';
-import { embeddedBackend } from '../support/backends.js';
-import { describeInBrowser, launchBrowser, openConsolePage, signIn, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { describeInBrowser, signIn } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, signInAdmin } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken } from '../support/license.js';
 import { createdDefinition, pushedService } from '../support/sla.js';
@@ -43,13 +42,11 @@ function describeViolations(violations: AxeViolation[]): string {
 }
 
 describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const opened: ConsolePage[] = [];
+  const suite = consoleSuite({ env: LICENSE_ENV });
   const ids: Record<string, string> = {};
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend, { env: LICENSE_ENV }), launchBrowser()]);
+    const server = suite.server;
     await activated(server, licenseToken(systemClock));
     const admin = await signInAdmin(server);
     ids['service'] = await pushedService(server, 'checkout', { status: 'DEGRADED', message: 'p95 latency 2 s' });
@@ -58,12 +55,6 @@ describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () 
     ids['definition'] = await createdDefinition(server, admin.accessToken, { name: 'Gold' });
     ids['ticket'] = (await createTicket(server, admin, { serviceId: ids['service'] })).id;
   });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
-  });
-
   const screens: { name: string; path: () => string; ready: (page: Page) => Promise<unknown> }[] = [
     { name: 'hierarchy', path: () => '', ready: (page) => page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' }) },
     { name: 'service page', path: () => `services/${ids['service']}`, ready: (page) => page.getByRole('heading', { name: 'checkout', level: 1 }).waitFor() },
@@ -80,24 +71,22 @@ describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () 
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the sign-in screen has no violation (${colorScheme})`, async () => {
-      const console_ = await openConsolePage(browser, { colorScheme });
-      opened.push(console_);
+      const console_ = await suite.open({ colorScheme });
       await console_.page.addInitScript({ path: AXE_SOURCE });
-      await console_.page.goto(server.consoleUrl);
+      await console_.page.goto(suite.server.consoleUrl);
       await console_.page.getByRole('button', { name: 'Sign in' }).waitFor();
       const violations = await runAxe(console_.page);
       assert.equal(violations.length, 0, `sign-in (${colorScheme}):\n  ${describeViolations(violations)}`);
     });
 
     it(`the main screens have no violation (${colorScheme})`, async () => {
-      const console_ = await openConsolePage(browser, { colorScheme, viewport: { width: 1440, height: 900 } });
-      opened.push(console_);
+      const console_ = await suite.open({ colorScheme, viewport: { width: 1440, height: 900 } });
       const { page } = console_;
       await page.addInitScript({ path: AXE_SOURCE });
-      await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+      await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
       const found: string[] = [];
       for (const screen of screens) {
-        await page.goto(`${server.consoleUrl}${screen.path()}`);
+        await page.goto(`${suite.server.consoleUrl}${screen.path()}`);
         await screen.ready(page);
         const violations = await runAxe(page);
         if (violations.length > 0) found.push(`${screen.name}:\n  ${describeViolations(violations)}`);

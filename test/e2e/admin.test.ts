@@ -8,42 +8,30 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { Browser } from 'playwright-core';
 import { systemClock } from '../../src/clock.js';
-import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
 import { LICENSE_ENV, TOGGLE, activated, licenseToken } from '../support/license.js';
 import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, groupDn, slapdAvailable, startLdapServer } from '../support/ldapServer.js';
 import { startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
 
 describeInBrowser('the administration screens in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const suite = consoleSuite({ env: { ...LICENSE_ENV, ...WEBHOOK_ENV } });
   let receiver: Receiver;
-  const opened: ConsolePage[] = [];
 
   before(async () => {
-    [server, browser, receiver] = await Promise.all([
-      // The receiver listens on 127.0.0.1, which the outbound validator refuses unless allowed.
-      startConsoleServer(embeddedBackend, { env: { ...LICENSE_ENV, ...WEBHOOK_ENV } }),
-      launchBrowser(),
-      startReceiver(),
-    ]);
+    // The receiver listens on 127.0.0.1, which the outbound validator refuses unless allowed (WEBHOOK_ENV).
+    receiver = await startReceiver();
   });
   after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
     await receiver?.close();
   });
 
   const signedIn = async (path: string): Promise<ConsolePage> => {
-    const opening = await openConsolePage(browser);
-    opened.push(opening);
-    await signIn(opening.page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
-    await opening.page.goto(`${server.consoleUrl}${path}`);
+    const opening = await suite.open();
+    await signIn(opening.page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await opening.page.goto(`${suite.server.consoleUrl}${path}`);
     return opening;
   };
 
@@ -124,7 +112,7 @@ describeInBrowser('the administration screens in a browser', () => {
     assert.equal(receiver.requests.length, before + 1, 'the receiver got the test delivery');
     assert.equal(receiver.requests.at(-1)!.json?.event, 'webhook.test');
     await saveScreenshot(page, 'admin-webhook');
-    await page.goto(`${server.consoleUrl}admin/webhooks`);
+    await page.goto(`${suite.server.consoleUrl}admin/webhooks`);
     await waitForText(page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'e2e receiver' }).getByRole('cell').nth(3), 'Active');
     await saveScreenshot(page, 'admin-webhooks');
     assertNoPageProblems(problems);
@@ -142,18 +130,18 @@ describeInBrowser('the administration screens in a browser', () => {
     }
     await saveScreenshot(page, 'admin-licence');
     // A plugin switched off elsewhere (here: another admin over the API) shows without a reload (licenseUpdated).
-    const admin = await signInAdmin(server);
-    assert.deepEqual((await gql(server, TOGGLE, { n: 'sla', e: false }, admin.accessToken)).errors, undefined);
+    const admin = await signInAdmin(suite.server);
+    assert.deepEqual((await gql(suite.server, TOGGLE, { n: 'sla', e: false }, admin.accessToken)).errors, undefined);
     await waitForText(plugins.getByRole('row').filter({ hasText: 'sla' }).getByRole('cell').nth(4), 'Inactive');
     await waitForText(page.locator('[aria-live=polite].muted'), /plugin-toggled/);
-    assert.deepEqual((await gql(server, TOGGLE, { n: 'sla', e: true }, admin.accessToken)).errors, undefined);
+    assert.deepEqual((await gql(suite.server, TOGGLE, { n: 'sla', e: true }, admin.accessToken)).errors, undefined);
     await waitForText(plugins.getByRole('row').filter({ hasText: 'sla' }).getByRole('cell').nth(4), 'Active');
     assertNoPageProblems(problems);
   });
 
   it('the audit trail shows a user created through the console, filtered by action', async () => {
     // The audit plugin records only while licensed: activate it through the API (the test above does it through the form).
-    await activated(server, licenseToken(systemClock, { plugins: ['ticketing', 'sla', 'audit'] }));
+    await activated(suite.server, licenseToken(systemClock, { plugins: ['ticketing', 'sla', 'audit'] }));
     const opening = await signedIn('admin/users');
     const username = await createUserThroughForm(opening, 'USER');
     const { page, problems } = opening;

@@ -5,11 +5,12 @@
  * within 1 s, without reload.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin } from '../support/graphql.js';
 import { TEST_API_KEY } from '../support/testServer.js';
 
@@ -35,13 +36,10 @@ const row = (page: Page, serviceId: string) => page.locator(`[role=row][data-ser
 const treeItem = (page: Page, nodeId: string) => page.locator(`[role=treeitem][data-node-id="${nodeId}"]`);
 
 describeInBrowser('the hierarchy in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const opened: ConsolePage[] = [];
+  const suite = consoleSuite();
   const ids: Record<string, string> = {};
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend), launchBrowser()]);
     const seed: Record<string, unknown>[] = [
       { service: 'checkout', nodeId: 'eu/prod/k8s-1', status: 'OPERATIONAL', message: 'all probes pass', criticality: 'high', serviceType: 'api', tags: ['payments'] },
       { service: 'payments-api', nodeId: 'eu/prod/k8s-1', status: 'DEGRADED', message: 'p95 latency 2 s', criticality: 'high', serviceType: 'api', tags: ['payments'] },
@@ -52,21 +50,15 @@ describeInBrowser('the hierarchy in a browser', () => {
       // An agent that sent no nodeId: the service lands under the `unknown` node.
       { service: 'orphan-cron', status: 'UNKNOWN', message: 'agent sent no node' },
     ];
-    for (const body of seed) ids[body['service'] as string] = (await pushHealth(server, body)).serviceId;
-  });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
+    for (const body of seed) ids[body['service'] as string] = (await pushHealth(suite.server, body)).serviceId;
   });
 
   /** A fresh context signed in as the bootstrap admin, on the hierarchy (optionally with a query). */
   const openHierarchy = async (query = ''): Promise<ConsolePage & { subscribed: Promise<void> }> => {
-    const opened_ = await openConsolePage(browser);
-    opened.push(opened_);
+    const opened_ = await suite.open();
     const subscribed = subscriptionSent(opened_.page);
-    await signIn(opened_.page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
-    if (query) await opened_.page.goto(`${server.consoleUrl}${query}`);
+    await signIn(opened_.page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    if (query) await opened_.page.goto(`${suite.server.consoleUrl}${query}`);
     await opened_.page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     return { ...opened_, subscribed };
   };
@@ -114,7 +106,7 @@ describeInBrowser('the hierarchy in a browser', () => {
     // The change must not be pushed before the page has subscribed (graphql-ws `subscribe` sent).
     await subscribed;
     const started = Date.now();
-    await pushHealth(server, { service: 'checkout', nodeId: 'eu/prod/k8s-1', status: 'DOWN', message: 'health check failed: 503' });
+    await pushHealth(suite.server, { service: 'checkout', nodeId: 'eu/prod/k8s-1', status: 'DOWN', message: 'health check failed: 503' });
     await checkout.locator('.badge[data-status="DOWN"]').waitFor({ timeout: Math.max(1, PUSH_TO_PAINT_LIMIT_MS - (Date.now() - started)) });
     const elapsed = Date.now() - started;
     assert.ok(elapsed <= PUSH_TO_PAINT_LIMIT_MS, `shown after ${elapsed} ms`);
@@ -166,7 +158,7 @@ describeInBrowser('the hierarchy in a browser', () => {
     await saveScreenshot(page, 'fleet-saved-filter');
 
     // Opening the hierarchy without a view applies the default.
-    await page.goto(server.consoleUrl);
+    await page.goto(suite.server.consoleUrl);
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     await waitForText(page.locator('.table-caption'), /^2 services/);
     assert.equal(new URL(page.url()).searchParams.get('tag'), 'payments');
@@ -180,30 +172,29 @@ describeInBrowser('the hierarchy in a browser', () => {
 
     await saved.getByRole('button', { name: 'Delete Payments' }).click();
     await saved.waitFor({ state: 'detached' });
-    await page.goto(server.consoleUrl);
+    await page.goto(suite.server.consoleUrl);
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     await waitForText(page.locator('.table-caption'), /^7 services/);
     assertNoPageProblems(problems);
   });
 
   it('a filter shared with a group shows for its members as shared and read-only, and applies', async () => {
-    const admin = await signInAdmin(server);
-    const member = await personWithRole(server, admin, 'OPERATOR');
-    const group = await gql(server, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: 'on-call' } }, admin.accessToken);
+    const admin = await signInAdmin(suite.server);
+    const member = await personWithRole(suite.server, admin, 'OPERATOR');
+    const group = await gql(suite.server, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: 'on-call' } }, admin.accessToken);
     const groupId = group.data.createGroup.id as string;
-    await gql(server, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId }, admin.accessToken);
+    await gql(suite.server, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId }, admin.accessToken);
     const created = await gql(
-      server,
+      suite.server,
       'mutation($i: CreateSavedFilterInput!) { createSavedFilter(input: $i) { id } }',
       { i: { name: 'Down in eu', resource: 'SERVICES', filter: JSON.stringify({ nodeId: 'eu', status: ['DOWN'] }), sharedWithGroupIds: [groupId] } },
       admin.accessToken,
     );
     assert.equal(created.errors, undefined, created.text);
 
-    const consolePage = await openConsolePage(browser);
-    opened.push(consolePage);
+    const consolePage = await suite.open();
     const { page, problems } = consolePage;
-    await signIn(page, server.consoleUrl, member.username, member.password);
+    await signIn(page, suite.server.consoleUrl, member.username, member.password);
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     const shared = page.locator('[data-saved-filter="Down in eu"]');
     await waitForText(shared, /shared by admin/);
@@ -227,8 +218,7 @@ describeInBrowser('the hierarchy in a browser', () => {
       for (let i = 0; i < names.length; i += 50) {
         await Promise.all(names.slice(i, i + 50).map((name, j) => pushHealth(big, { service: name, nodeId: `dc-${(i + j) % 3}/rack`, status: 'OPERATIONAL' })));
       }
-      const consolePage = await openConsolePage(browser);
-      opened.push(consolePage);
+      const consolePage = await suite.open();
       const { page, problems } = consolePage;
       await signIn(page, big.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
       await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });

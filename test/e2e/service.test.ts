@@ -6,42 +6,29 @@
  * API (health, storage and backup pushes with the operator API key); people through GraphQL.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/clock.js';
-import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';
 
 const NODE = 'eu/prod/vm/payments';
 
 describeInBrowser('the service page in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const suite = consoleSuite({ env: { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(systemClock) } });
   let admin: SignedIn;
-  const opened: ConsolePage[] = [];
   let seeded = 0;
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend, { env: { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(systemClock) } }), launchBrowser()]);
-    admin = await signInAdmin(server);
-  });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
+    admin = await signInAdmin(suite.server);
   });
 
-  const open = async (): Promise<ConsolePage> => {
-    const page = await openConsolePage(browser);
-    opened.push(page);
-    return page;
-  };
+  const open = () => suite.open();
 
   const report = async (path: string, body: Record<string, unknown>) => {
-    const res = await server.call('POST', path, body);
+    const res = await suite.server.call('POST', path, body);
     assert.ok(res.status === 200 || res.status === 201, `${path}: ${res.status} ${res.text}`);
     return res.json;
   };
@@ -62,14 +49,14 @@ describeInBrowser('the service page in a browser', () => {
     const database = await report('/api/v1/health/report', { service: `${name}-db`, nodeId: NODE, status: 'OPERATIONAL', message: 'accepting connections' });
     await report('/api/v1/storage/report', { service: name, nodeId: NODE, allocatedBytes: 100_000_000_000, usedBytes: 82_000_000_000, storageType: 'disk', mountPath: '/data' });
     await report('/api/v1/backup/report', { service: name, nodeId: NODE, status: 'failed', message: 'snapshot quota exceeded' });
-    const linked = await gql(server, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: serviceId, i: { dependencies: [{ targetServiceId: database.serviceId, dependencyType: 'data' }] } }, admin.accessToken);
+    const linked = await gql(suite.server, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: serviceId, i: { dependencies: [{ targetServiceId: database.serviceId, dependencyType: 'data' }] } }, admin.accessToken);
     assert.equal(linked.errors, undefined, linked.text);
     return { id: serviceId, name };
   }
 
   const openService = async (page: Page, id: string, username: string, password: string) => {
-    await signIn(page, server.consoleUrl, username, password);
-    await page.goto(`${server.consoleUrl}services/${encodeURIComponent(id)}`);
+    await signIn(page, suite.server.consoleUrl, username, password);
+    await page.goto(`${suite.server.consoleUrl}services/${encodeURIComponent(id)}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
   };
 
@@ -77,9 +64,9 @@ describeInBrowser('the service page in a browser', () => {
 
   /** An SLA definition covering the service, so its figures, trends and incidents are measured. */
   async function coverWithSla(service: { id: string; name: string }): Promise<void> {
-    const created = await gql(server, 'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }', { i: { name: `Gold ${service.name}`, targetPercent: 99.9, period: 'MONTH' } }, admin.accessToken);
+    const created = await gql(suite.server, 'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }', { i: { name: `Gold ${service.name}`, targetPercent: 99.9, period: 'MONTH' } }, admin.accessToken);
     assert.equal(created.errors, undefined, created.text);
-    const assigned = await gql(server, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: created.data.createSLADefinition.id, serviceId: service.id } }, admin.accessToken);
+    const assigned = await gql(suite.server, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: created.data.createSLADefinition.id, serviceId: service.id } }, admin.accessToken);
     assert.equal(assigned.errors, undefined, assigned.text);
   }
 
@@ -121,7 +108,7 @@ describeInBrowser('the service page in a browser', () => {
 
   it("lists a second person among the first's viewers, without the first", async () => {
     const service = await seedService();
-    const operator = await personWithRole(server, admin, 'OPERATOR');
+    const operator = await personWithRole(suite.server, admin, 'OPERATOR');
     const first = await open();
     const second = await open();
     await openService(first.page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
@@ -135,7 +122,7 @@ describeInBrowser('the service page in a browser', () => {
 
   it("makes a field read-only with the editor's name while a second person edits it, and editable once they let go", async () => {
     const service = await seedService();
-    const operator = await personWithRole(server, admin, 'OPERATOR');
+    const operator = await personWithRole(suite.server, admin, 'OPERATOR');
     const first = await open();
     const second = await open();
     await openService(first.page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
@@ -179,7 +166,7 @@ describeInBrowser('the service page in a browser', () => {
     const LOCKS = 'query($id: ID!) { editLocks(entityType: "service", entityId: $id) { locks { field username expiresAt } } }';
     type HeldLock = { username: string; expiresAt: string };
     const lockNow = async (): Promise<HeldLock | undefined> => {
-      const res = await gql(server, LOCKS, { id: service.id }, admin.accessToken);
+      const res = await gql(suite.server, LOCKS, { id: service.id }, admin.accessToken);
       assert.equal(res.errors, undefined, res.text);
       return res.data.editLocks.locks.find((lock: { field: string }) => lock.field === 'serviceType');
     };
@@ -208,7 +195,7 @@ describeInBrowser('the service page in a browser', () => {
 
   it('frees the field when the person editing it leaves without letting go', async () => {
     const service = await seedService();
-    const operator = await personWithRole(server, admin, 'OPERATOR');
+    const operator = await personWithRole(suite.server, admin, 'OPERATOR');
     const first = await open();
     const second = await open();
     await openService(first.page, service.id, ADMIN_USERNAME, ADMIN_PASSWORD);
@@ -245,14 +232,14 @@ describeInBrowser('the service page in a browser', () => {
     await waitForText(page.locator('.maintenance-form button[type=submit]'), 'Start maintenance now');
     await waitForText(page.locator('table').filter({ hasText: 'kernel upgrade' }).locator('tbody tr').first(), new RegExp(`stopped by ${ADMIN_USERNAME}`));
 
-    const windows = await gql(server, 'query($f: ExclusionWindowFilter) { slaExclusionWindows(filter: $f) { active reason endedBy createdVia } }', { f: { serviceId: service.id } }, admin.accessToken);
+    const windows = await gql(suite.server, 'query($f: ExclusionWindowFilter) { slaExclusionWindows(filter: $f) { active reason endedBy createdVia } }', { f: { serviceId: service.id } }, admin.accessToken);
     assert.deepEqual(windows.data.slaExclusionWindows, [{ active: false, reason: 'kernel upgrade', endedBy: 'STOP', createdVia: 'USER' }]);
     assertNoPageProblems(problems);
   });
 
   it('shows a user the page without the actions only operators have', async () => {
     const service = await seedService();
-    const user = await personWithRole(server, admin, 'USER');
+    const user = await personWithRole(suite.server, admin, 'USER');
     const { page, problems } = await open();
     await openService(page, service.id, user.username, user.password);
     await waitForText(page.locator('[data-testid=service-status] .badge'), 'Operational');

@@ -4,37 +4,19 @@
  * refusal shown as it says it, the console's own "Not found" for a path it does not know.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, signInForm, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { it } from 'node:test';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, signInForm, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql } from '../support/graphql.js';
 import { SECURITY_HEADERS } from '../support/rawHttp.js';
 
 describeInBrowser('the console shell in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const opened: ConsolePage[] = [];
-
-  before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend), launchBrowser()]);
-  });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
-  });
-
-  const open = async (): Promise<ConsolePage> => {
-    const page = await openConsolePage(browser);
-    opened.push(page);
-    return page;
-  };
+  const suite = consoleSuite();
+  const open = () => suite.open();
 
   it('signs in with the bootstrap admin through the form and shows who is signed in', async () => {
     const { page, problems } = await open();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
     await saveScreenshot(page, 'shell-signed-in');
     assertNoPageProblems(problems);
@@ -42,7 +24,7 @@ describeInBrowser('the console shell in a browser', () => {
 
   it("a wrong password shows the server's message and stays on the form", async () => {
     const { page, problems } = await open();
-    await page.goto(server.consoleUrl);
+    await page.goto(suite.server.consoleUrl);
     const form = signInForm(page);
     await form.username.fill(ADMIN_USERNAME);
     await form.password.fill('not-the-password');
@@ -55,7 +37,7 @@ describeInBrowser('the console shell in a browser', () => {
 
   it('a reload keeps the session', async () => {
     const { page, problems } = await open();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.reload();
     await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
     assert.equal(await signInForm(page).submit.count(), 0, 'no sign-in form after the reload');
@@ -64,7 +46,7 @@ describeInBrowser('the console shell in a browser', () => {
 
   it('signing out returns to the sign-in form, and a reload does not bring the session back', async () => {
     const { page, problems } = await open();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signInForm(page).submit.waitFor();
     await page.reload();
@@ -75,8 +57,8 @@ describeInBrowser('the console shell in a browser', () => {
 
   it('a path the console does not know shows its "Not found" screen, inside the signed-in layout', async () => {
     const { page, problems } = await open();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
-    const response = await page.goto(`${server.consoleUrl}no/such/screen`);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const response = await page.goto(`${suite.server.consoleUrl}no/such/screen`);
     assert.equal(response?.status(), 200, 'the server answers the page; the console decides it is unknown');
     await waitForText(page.getByRole('heading', { level: 1 }), 'Not found');
     await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
@@ -87,7 +69,7 @@ describeInBrowser('the console shell in a browser', () => {
   /** The session the console keeps in this browser's localStorage (web/src/session/sessionStore.ts). */
   const storedSession = async (page: ConsolePage['page']): Promise<{ accessToken: string; refreshToken: string } | null> => {
     const state = await page.context().storageState();
-    const item = state.origins.find((o) => server.consoleUrl.startsWith(o.origin))?.localStorage.find((i) => i.name === 'svc.console.session');
+    const item = state.origins.find((o) => suite.server.consoleUrl.startsWith(o.origin))?.localStorage.find((i) => i.name === 'svc.console.session');
     return item ? (JSON.parse(item.value) as { accessToken: string; refreshToken: string }) : null;
   };
 
@@ -103,7 +85,7 @@ describeInBrowser('the console shell in a browser', () => {
     const { page, problems } = await open();
     // The page's clock is Playwright's: 14.5 minutes pass without waiting for them.
     await page.clock.install();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     const first = await storedSession(page);
     assert.ok(first, 'a session is stored after signing in');
     await page.clock.fastForward('14:30');
@@ -111,7 +93,7 @@ describeInBrowser('the console shell in a browser', () => {
     // the same when the server issues it within the second of the first).
     await waitForStoredSession(page, (now) => now !== null && now.refreshToken !== first.refreshToken);
     const refreshed = await storedSession(page);
-    const me = await gql(server, '{ me { username } }', undefined, refreshed!.accessToken);
+    const me = await gql(suite.server, '{ me { username } }', undefined, refreshed!.accessToken);
     assert.equal(me.data?.me?.username, ADMIN_USERNAME, 'the new access token works');
     await waitForText(page.locator(VIEWER_NAME), ADMIN_USERNAME);
     assertNoPageProblems(problems);
@@ -120,9 +102,9 @@ describeInBrowser('the console shell in a browser', () => {
   it('a refresh the server refuses (the session was ended elsewhere) returns to the sign-in form, saying the session ended', async () => {
     const { page, problems } = await open();
     await page.clock.install();
-    await signIn(page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     const session = await storedSession(page);
-    const ended = await gql(server, 'mutation { logout }', undefined, session!.accessToken);
+    const ended = await gql(suite.server, 'mutation { logout }', undefined, session!.accessToken);
     assert.equal(ended.data?.logout, true);
     await page.clock.fastForward('14:30');
     await signInForm(page).submit.waitFor();
@@ -135,11 +117,11 @@ describeInBrowser('the console shell in a browser', () => {
     const { page, problems } = await open();
     const responses: { url: string; headers: Record<string, string> }[] = [];
     page.on('response', (response) => {
-      if (response.url().startsWith(server.consoleUrl)) responses.push({ url: response.url(), headers: response.headers() });
+      if (response.url().startsWith(suite.server.consoleUrl)) responses.push({ url: response.url(), headers: response.headers() });
     });
-    await page.goto(server.consoleUrl);
+    await page.goto(suite.server.consoleUrl);
     await signInForm(page).submit.waitFor();
-    assert.ok(responses.some((r) => r.url === server.consoleUrl), 'the page itself');
+    assert.ok(responses.some((r) => r.url === suite.server.consoleUrl), 'the page itself');
     assert.ok(responses.some((r) => r.url.includes('/assets/') && r.url.endsWith('.js')), 'a script of the build');
     for (const { url, headers } of responses) {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(headers[name], value, `${url}: ${name}`);

@@ -4,10 +4,8 @@
  * comes back to /app/signin/callback (web/src/session/ProviderCallback.tsx).
  */
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, VIEWER_NAME, waitForText } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { signInAdmin, type SignedIn } from '../support/graphql.js';
 import { GROUPS_DN, LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, SEED_PEOPLE, slapdAvailable, startLdapServer, type LdapServer } from '../support/ldapServer.js';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type OidcTestProvider } from '../support/oidcProvider.js';
@@ -16,32 +14,20 @@ import { createProvider } from '../support/signInProviders.js';
 const OIDC_CALLBACK = '/api/v1/auth/oidc/callback';
 
 describeInBrowser('signing in to the console through sign-in providers', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
+  const suite = consoleSuite();
   let admin: SignedIn;
-  const opened: ConsolePage[] = [];
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend), launchBrowser()]);
-    admin = await signInAdmin(server);
-  });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
+    admin = await signInAdmin(suite.server);
   });
 
-  const open = async (): Promise<ConsolePage> => {
-    const page = await openConsolePage(browser);
-    opened.push(page);
-    return page;
-  };
+  const open = () => suite.open();
 
   describe('LDAP', { skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install -y slapd ldap-utils)' }, () => {
     let ldap: LdapServer;
     before(async () => {
       ldap = await startLdapServer();
-      await createProvider(server, admin, {
+      await createProvider(suite.server, admin, {
         type: 'LDAP',
         name: 'corp',
         displayName: 'Corporate directory',
@@ -56,7 +42,7 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
     it('a directory person chooses the directory on the form and is signed in under their directory name', async () => {
       const alice = SEED_PEOPLE.find((p) => p.uid === 'alice')!;
       const { page, problems } = await open();
-      await signIn(page, server.consoleUrl, alice.uid, alice.password, { provider: 'Corporate directory' });
+      await signIn(page, suite.server.consoleUrl, alice.uid, alice.password, { provider: 'Corporate directory' });
       await waitForText(page.locator(VIEWER_NAME), alice.cn);
       await saveScreenshot(page, 'shell-ldap-signed-in');
       assertNoPageProblems(problems);
@@ -64,7 +50,7 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
 
     it("a wrong directory password shows the server's message", async () => {
       const { page, problems } = await open();
-      await page.goto(server.consoleUrl);
+      await page.goto(suite.server.consoleUrl);
       await page.getByRole('radio', { name: 'Corporate directory' }).check();
       await page.getByLabel('Username or email').fill('bob');
       await page.getByLabel('Password', { exact: true }).fill('not-bobs-password');
@@ -77,13 +63,13 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
   describe('OpenID Connect', () => {
     let op: OidcTestProvider;
     before(async () => {
-      op = await startOidcProvider(`${server.url}${OIDC_CALLBACK}`, [{ sub: 'sub-dana', preferred_username: 'dana', email: 'dana@example.org', name: 'Dana Doe', groups: [] }]);
-      await createProvider(server, admin, {
+      op = await startOidcProvider(`${suite.server.url}${OIDC_CALLBACK}`, [{ sub: 'sub-dana', preferred_username: 'dana', email: 'dana@example.org', name: 'Dana Doe', groups: [] }]);
+      await createProvider(suite.server, admin, {
         type: 'OIDC',
         name: 'sso',
         displayName: 'Company SSO',
         enabled: true,
-        oidc: { issuer: op.issuer, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, redirectUri: `${server.url}${OIDC_CALLBACK}`, postLoginRedirectUri: `${server.consoleUrl}signin/callback`, allowInsecureHttp: true, timeoutMs: 3000 },
+        oidc: { issuer: op.issuer, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, redirectUri: `${suite.server.url}${OIDC_CALLBACK}`, postLoginRedirectUri: `${suite.server.consoleUrl}signin/callback`, allowInsecureHttp: true, timeoutMs: 3000 },
       });
     });
     after(async () => {
@@ -92,7 +78,7 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
 
     it("the provider's button leads through its sign-in back to the console, signed in", async () => {
       const { page, problems } = await open();
-      await page.goto(server.consoleUrl);
+      await page.goto(suite.server.consoleUrl);
       await page.getByRole('link', { name: 'Company SSO' }).click();
       // oidc-provider's development login and consent pages.
       await page.locator('input[name=login]').fill('sub-dana');

@@ -3,16 +3,16 @@
  * activated over HTTP): a definition created through the form and listed; an alert the server
  * raises (a service registered expecting backups, with none taken) appearing live on the open
  * alerts screen and acknowledged there; a group's overdue member highlighted; the daily report
- * generated from its screen; a person of role USER refused by the server, as it says; and, on a
+ * generated from its screen; a person of role USER refused by the suite.server, as it says; and, on a
  * server without a licence, the screen explaining how to activate the plugin instead of failing.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
 import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import { startConsoleServer } from '../support/consoleServer.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, personWithRole, signInAdmin } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken } from '../support/license.js';
 import { okGql } from '../support/sla.js';
@@ -21,17 +21,15 @@ const NODE = 'eu/prod/k8s-1';
 const ALERTS_OF = 'query($id: ID) { slaAlerts(filter: { serviceId: $id }) { id kind status acknowledgedBy { username } } }';
 
 describeInBrowser('the SLA screens in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const opened: ConsolePage[] = [];
+  const suite = consoleSuite({ env: LICENSE_ENV });
 
   const register = async (name: string, extra: Record<string, unknown> = {}): Promise<string> => {
-    const res = await server.call('POST', '/api/v1/operator/register', { name, nodeId: NODE, ...extra });
+    const res = await suite.server.call('POST', '/api/v1/operator/register', { name, nodeId: NODE, ...extra });
     assert.ok(res.status === 200 || res.status === 201, res.text);
     return res.json.service.id as string;
   };
-  const adminToken = async () => (await signInAdmin(server)).accessToken;
-  const liveSubscribers = () => server.server.app.realtime.subscriberCount('entity:sla:all');
+  const adminToken = async () => (await signInAdmin(suite.server)).accessToken;
+  const liveSubscribers = () => suite.server.server.app.realtime.subscriberCount('entity:sla:all');
   /** Until the page's live subscription is registered on the server (pages of earlier tests may hold theirs). */
   const untilSubscribed = async (before: number) => {
     const deadline = Date.now() + 15_000;
@@ -42,32 +40,25 @@ describeInBrowser('the SLA screens in a browser', () => {
   };
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend, { env: LICENSE_ENV }), launchBrowser()]);
-    await activated(server, licenseToken(systemClock, { plugins: ['sla'] }));
+    await activated(suite.server, licenseToken(systemClock, { plugins: ['sla'] }));
     await register('vault-db', { slaGroup: 'vault', operations: { backup: { expected: true, maxAgeDays: 2 } } });
     await register('vault-api', { slaGroup: 'vault' });
-    const sync = await server.call('POST', '/api/v1/operator/status', {
+    const sync = await suite.server.call('POST', '/api/v1/operator/status', {
       nodeId: NODE,
       services: [{ name: 'vault-db', status: 'OPERATIONAL', replicas: 3, readyReplicas: 3 }, { name: 'vault-api', status: 'DEGRADED', replicas: 2, readyReplicas: 1 }],
       slaGroups: [{ name: 'vault', displayName: 'Vault', tier: 'critical', targets: { uptime: 99.9 } }],
     });
     assert.equal(sync.status, 200, sync.text);
   });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
-  });
 
   const open = async (): Promise<ConsolePage> => {
-    const page = await openConsolePage(browser);
-    opened.push(page);
+    const page = await suite.open();
     return page;
   };
   const asAdmin = async (path: string): Promise<ConsolePage> => {
     const opened = await open();
-    await signIn(opened.page, server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
-    await opened.page.goto(`${server.consoleUrl}${path}`);
+    await signIn(opened.page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await opened.page.goto(`${suite.server.consoleUrl}${path}`);
     return opened;
   };
 
@@ -81,7 +72,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.getByRole('button', { name: 'Create definition' }).click();
     await waitForText(page.getByRole('heading', { level: 1 }), 'Vault gold');
     await waitForText(page.getByTestId('sla-definition-target'), '99.95 %');
-    const { slaDefinition } = await okGql(server, await adminToken(), '{ slaDefinition(name: "Vault gold") { targetPercent period timeZone } }');
+    const { slaDefinition } = await okGql(suite.server, await adminToken(), '{ slaDefinition(name: "Vault gold") { targetPercent period timeZone } }');
     assert.deepEqual(slaDefinition, { targetPercent: 99.95, period: 'WEEK', timeZone: 'Europe/Berlin' });
 
     await page.getByLabel('SLA group').selectOption('vault');
@@ -102,7 +93,7 @@ describeInBrowser('the SLA screens in a browser', () => {
 
   it('a definition is edited and given a group target through its page, then deleted after a confirmation', async () => {
     const token = await adminToken();
-    const { createSLADefinition } = await okGql(server, token, 'mutation { createSLADefinition(input: { name: "Edit me", targetPercent: 99, period: MONTH }) { id } }');
+    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Edit me", targetPercent: 99, period: MONTH }) { id } }');
     const { page, problems } = await asAdmin(`sla/definitions/${createSLADefinition.id}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Target (%)').fill('99.5');
@@ -115,7 +106,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await setTarget.getByLabel('Target for this scope (%)').fill('99.8');
     await setTarget.getByRole('button', { name: 'Set target' }).click();
     await waitForText(page.getByRole('table', { name: 'Scoped targets' }).getByRole('row').nth(1), /group\s*vault\s*99\.8 %/);
-    const { slaDefinition } = await okGql(server, token, 'query($id: ID) { slaDefinition(id: $id) { targetPercent degradedCountsAsDown targets { scope scopeValue targetPercent } } }', { id: createSLADefinition.id });
+    const { slaDefinition } = await okGql(suite.server, token, 'query($id: ID) { slaDefinition(id: $id) { targetPercent degradedCountsAsDown targets { scope scopeValue targetPercent } } }', { id: createSLADefinition.id });
     assert.deepEqual(slaDefinition, { targetPercent: 99.5, degradedCountsAsDown: true, targets: [{ scope: 'GROUP', scopeValue: 'vault', targetPercent: 99.8 }] });
 
     await page.getByRole('button', { name: 'Delete definition…' }).click();
@@ -123,7 +114,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.getByRole('button', { name: 'Delete definition…' }).click();
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await waitForText(page.getByRole('heading', { level: 1 }), 'SLA definitions');
-    const gone = await okGql(server, token, 'query($id: ID) { slaDefinition(id: $id) { id } }', { id: createSLADefinition.id });
+    const gone = await okGql(suite.server, token, 'query($id: ID) { slaDefinition(id: $id) { id } }', { id: createSLADefinition.id });
     assert.equal(gone.slaDefinition, null);
     assertNoPageProblems(problems);
   });
@@ -134,7 +125,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.getByLabel('Target (%)').fill('100.5');
     await page.getByRole('button', { name: 'Create definition' }).click();
     await waitForText(page.getByText('A target is above 0 and at most 100.'), 'A target is above 0 and at most 100.');
-    const { slaDefinition } = await okGql(server, await adminToken(), '{ slaDefinition(name: "Too good") { id } }');
+    const { slaDefinition } = await okGql(suite.server, await adminToken(), '{ slaDefinition(name: "Too good") { id } }');
     assert.equal(slaDefinition, null);
     assertNoPageProblems(problems);
   });
@@ -153,7 +144,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await row.getByRole('button', { name: /^Acknowledge/ }).click();
     await waitForText(row.locator('[data-alert-status]'), 'Acknowledged');
     await waitForText(row.getByRole('cell').last(), /^by admin/);
-    const { slaAlerts } = await okGql(server, await adminToken(), ALERTS_OF, { id: serviceId });
+    const { slaAlerts } = await okGql(suite.server, await adminToken(), ALERTS_OF, { id: serviceId });
     assert.deepEqual(slaAlerts.map((a: { kind: string; status: string; acknowledgedBy: { username: string } }) => [a.kind, a.status, a.acknowledgedBy.username]), [['BACKUP_OVERDUE', 'ACKNOWLEDGED', 'admin']]);
     assertNoPageProblems(problems);
   });
@@ -165,10 +156,10 @@ describeInBrowser('the SLA screens in a browser', () => {
     const row = page.getByRole('row').filter({ hasText: 'archive-db expects a backup' });
     await row.waitFor();
     await untilSubscribed(subscribed);
-    const backup = await server.call('POST', '/api/v1/backup/report', { service: 'archive-db', nodeId: NODE, status: 'success' });
+    const backup = await suite.server.call('POST', '/api/v1/backup/report', { service: 'archive-db', nodeId: NODE, status: 'success' });
     assert.equal(backup.status, 200, backup.text);
     await row.waitFor({ state: 'detached' });
-    const { slaAlerts } = await okGql(server, await adminToken(), ALERTS_OF, { id: serviceId });
+    const { slaAlerts } = await okGql(suite.server, await adminToken(), ALERTS_OF, { id: serviceId });
     assert.deepEqual(slaAlerts.map((a: { status: string }) => a.status), ['RESOLVED']);
     assertNoPageProblems(problems);
   });
@@ -183,7 +174,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     const overdue = members.locator('tr[data-overdue]');
     await waitForText(overdue.getByRole('link'), 'vault-db');
     assert.equal(await overdue.count(), 1, 'only vault-db is overdue');
-    const vaultDbId = (await server.serviceRow(NODE, 'vault-db')).id as string;
+    const vaultDbId = (await suite.server.serviceRow(NODE, 'vault-db')).id as string;
     assert.equal(await overdue.getByRole('link').getAttribute('href'), `/app/services/${vaultDbId}`);
     await waitForText(members.getByRole('row').filter({ hasText: 'vault-api' }).getByRole('cell').nth(2), '1 of 2');
     await page.locator('.sla-chart canvas').waitFor();
@@ -193,7 +184,7 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.getByRole('link', { name: 'Alerts of this group' }).click();
     const alerts = page.getByRole('table', { name: 'SLA alerts' });
     await alerts.getByRole('row').filter({ hasText: 'vault-db expects a backup' }).waitFor();
-    const { slaAlertCount } = await okGql(server, await adminToken(), '{ slaAlertCount(filter: { slaGroup: "vault" }) }');
+    const { slaAlertCount } = await okGql(suite.server, await adminToken(), '{ slaAlertCount(filter: { slaGroup: "vault" }) }');
     await waitForText(page.getByTestId('sla-alert-count'), `${slaAlertCount} alert${slaAlertCount === 1 ? '' : 's'}`);
     assert.equal(await alerts.getByRole('row').filter({ hasText: 'ledger-db' }).count(), 0, 'no alert of a service outside the group');
     assertNoPageProblems(problems);
@@ -202,13 +193,13 @@ describeInBrowser('the SLA screens in a browser', () => {
   it('an outage of a covered service opens an incident that appears on the open incidents screen, with its page', async () => {
     const token = await adminToken();
     const serviceId = await register('orders-api');
-    const { createSLADefinition } = await okGql(server, token, 'mutation { createSLADefinition(input: { name: "Orders", targetPercent: 99.9, period: MONTH }) { id } }');
-    await okGql(server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
+    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Orders", targetPercent: 99.9, period: MONTH }) { id } }');
+    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
     const subscribed = liveSubscribers();
     const { page, problems } = await asAdmin('sla/incidents?state=open');
     await page.getByRole('table', { name: 'SLA incidents' }).or(page.getByText('No incidents.')).first().waitFor();
     await untilSubscribed(subscribed);
-    const down = await server.call('POST', '/api/v1/health/report', { service: 'orders-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
+    const down = await suite.server.call('POST', '/api/v1/health/report', { service: 'orders-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
     assert.equal(down.status, 200, down.text);
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'orders-api' }) });
     await waitForText(row.getByRole('cell').first(), /Open$/);
@@ -222,14 +213,14 @@ describeInBrowser('the SLA screens in a browser', () => {
 
   it("today's daily report is generated from its screen and lists every definition", async () => {
     const token = await adminToken();
-    await okGql(server, token, 'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }');
+    await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }');
     const { page, problems } = await asAdmin('sla/reports');
     await page.getByRole('button', { name: 'Generate today’s report' }).click();
     const today = new Date().toISOString().slice(0, 10);
     const report = page.getByTestId('sla-report');
     await waitForText(report.getByRole('heading', { level: 2 }), `Report of ${today}`);
     await report.getByRole('cell', { name: 'Report basis' }).waitFor();
-    const { slaDailyReport } = await okGql(server, token, 'query($d: String) { slaDailyReport(day: $d) { trigger rows { slaName } } }', { d: today });
+    const { slaDailyReport } = await okGql(suite.server, token, 'query($d: String) { slaDailyReport(day: $d) { trigger rows { slaName } } }', { d: today });
     assert.equal(slaDailyReport.trigger, 'manual');
     assert.ok(slaDailyReport.rows.some((r: { slaName: string }) => r.slaName === 'Report basis'));
     await page.getByRole('list').getByRole('button', { name: today }).waitFor();
@@ -246,20 +237,20 @@ describeInBrowser('the SLA screens in a browser', () => {
   });
 
   it('a person of role USER is offered no changes, and a change tried anyway shows the server’s refusal', async () => {
-    const user = await personWithRole(server, await signInAdmin(server), 'USER');
+    const user = await personWithRole(suite.server, await signInAdmin(suite.server), 'USER');
     const { page, problems } = await open();
-    await signIn(page, server.consoleUrl, user.username, user.password);
-    await page.goto(`${server.consoleUrl}sla/alerts`);
+    await signIn(page, suite.server.consoleUrl, user.username, user.password);
+    await page.goto(`${suite.server.consoleUrl}sla/alerts`);
     await page.getByRole('table', { name: 'SLA alerts' }).waitFor();
     assert.equal(await page.getByRole('button', { name: /^Acknowledge/ }).count(), 0, 'no acknowledge button');
-    await page.goto(`${server.consoleUrl}sla/definitions`);
+    await page.goto(`${suite.server.consoleUrl}sla/definitions`);
     await page.getByRole('table', { name: 'SLA definitions' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'New definition' }).count(), 0, 'no create link');
-    await page.goto(`${server.consoleUrl}sla/definitions/new`);
+    await page.goto(`${suite.server.consoleUrl}sla/definitions/new`);
     await page.getByLabel('Name').fill('Not mine to make');
     await page.getByRole('button', { name: 'Create definition' }).click();
     await waitForText(page.getByRole('alert').filter({ hasText: 'Not saved' }), /^Not saved: .+/);
-    const { slaDefinition } = await okGql(server, await adminToken(), '{ slaDefinition(name: "Not mine to make") { id } }');
+    const { slaDefinition } = await okGql(suite.server, await adminToken(), '{ slaDefinition(name: "Not mine to make") { id } }');
     assert.equal(slaDefinition, null);
     assertNoPageProblems(problems);
   });

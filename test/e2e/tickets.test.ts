@@ -6,12 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, it } from 'node:test';
 import { systemClock } from '../../src/clock.js';
-import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, describeInBrowser, launchBrowser, openConsolePage, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
-import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
+import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken, TOGGLE } from '../support/license.js';
 import { imported } from '../support/templates.js';
@@ -29,31 +27,22 @@ catalog:
 `;
 
 describeInBrowser('the tickets area in a browser', () => {
-  let server: ConsoleServer;
-  let browser: Browser;
-  const opened: ConsolePage[] = [];
+  const suite = consoleSuite({ env: LICENSE_ENV });
 
   before(async () => {
-    [server, browser] = await Promise.all([startConsoleServer(embeddedBackend, { env: LICENSE_ENV }), launchBrowser()]);
-    await activated(server, licenseToken(systemClock));
-    await imported(server, CATALOG);
-  });
-  after(async () => {
-    await Promise.all(opened.map((p) => p.close()));
-    await browser?.close();
-    await server?.close();
+    await activated(suite.server, licenseToken(systemClock));
+    await imported(suite.server, CATALOG);
   });
 
   const open = async (username = ADMIN_USERNAME, password = ADMIN_PASSWORD): Promise<ConsolePage> => {
-    const page = await openConsolePage(browser, { acceptDownloads: true });
-    opened.push(page);
-    await signIn(page.page, server.consoleUrl, username, password);
+    const page = await suite.open({ acceptDownloads: true });
+    await signIn(page.page, suite.server.consoleUrl, username, password);
     return page;
   };
 
   it('raises a ticket from the catalog, comments, attaches and downloads a file, resolves it, and the list shows it resolved', async () => {
     const { page, problems } = await open();
-    await page.goto(`${server.consoleUrl}tickets/new`);
+    await page.goto(`${suite.server.consoleUrl}tickets/new`);
     await page.getByLabel('Category').selectOption('Access');
     await page.getByLabel('Catalog item').selectOption('VPN access');
     await page.getByLabel('Title', { exact: true }).fill('VPN for the new SRE');
@@ -98,10 +87,10 @@ describeInBrowser('the tickets area in a browser', () => {
   });
 
   it('opens a ticket by number, pauses and resumes its SLA, logs work, watches it and links another ticket by number', async () => {
-    const admin = await signInAdmin(server);
-    const [first, second] = [await createTicket(server, admin, { title: 'Printer jams on floor 2' }), await createTicket(server, admin, { title: 'Printer jams on floor 3' })];
+    const admin = await signInAdmin(suite.server);
+    const [first, second] = [await createTicket(suite.server, admin, { title: 'Printer jams on floor 2' }), await createTicket(suite.server, admin, { title: 'Printer jams on floor 3' })];
     const { page, problems } = await open();
-    await page.goto(`${server.consoleUrl}tickets/number/${first.number}`);
+    await page.goto(`${suite.server.consoleUrl}tickets/number/${first.number}`);
     await page.waitForURL(new RegExp(`/app/tickets/${first.id}$`));
     await waitForText(page.locator('h1'), `${first.number} Printer jams on floor 2`);
 
@@ -134,11 +123,11 @@ describeInBrowser('the tickets area in a browser', () => {
   });
 
   it('shows who else views the ticket, and a title someone else is editing is read-only with their name', async () => {
-    const admin = await signInAdmin(server);
-    const ticket = await createTicket(server, admin, { title: 'Badge reader offline' });
-    const operator = await personWithRole(server, admin, 'OPERATOR', 'desk-operator');
+    const admin = await signInAdmin(suite.server);
+    const ticket = await createTicket(suite.server, admin, { title: 'Badge reader offline' });
+    const operator = await personWithRole(suite.server, admin, 'OPERATOR', 'desk-operator');
     const [mine, theirs] = [await open(), await open(operator.username, operator.password)];
-    await Promise.all([mine.page.goto(`${server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${server.consoleUrl}tickets/${ticket.id}`)]);
+    await Promise.all([mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`)]);
     await waitForText(mine.page.getByTestId('also-viewing'), /Also viewing: desk-operator/);
     await waitForText(theirs.page.getByTestId('also-viewing'), /Also viewing: admin/);
 
@@ -157,9 +146,9 @@ describeInBrowser('the tickets area in a browser', () => {
   });
 
   it('a requester sees their ticket under My tickets and is told why they may not resolve it', async () => {
-    const admin = await signInAdmin(server);
-    const requester = await personWithRole(server, admin, 'USER', 'plain-requester');
-    const ticket = await createTicket(server, requester, { title: 'Monitor flickers' });
+    const admin = await signInAdmin(suite.server);
+    const requester = await personWithRole(suite.server, admin, 'USER', 'plain-requester');
+    const ticket = await createTicket(suite.server, requester, { title: 'Monitor flickers' });
     const { page, problems } = await open(requester.username, requester.password);
     await page.getByRole('link', { name: 'My tickets' }).click();
     await page.getByRole('link', { name: ticket.number }).click();
@@ -172,15 +161,15 @@ describeInBrowser('the tickets area in a browser', () => {
   });
 
   it('an admin deletes a ticket after confirming, and restores it from the same page', async () => {
-    const admin = await signInAdmin(server);
-    const ticket = await createTicket(server, admin, { title: 'Duplicate of the printer jam' });
+    const admin = await signInAdmin(suite.server);
+    const ticket = await createTicket(suite.server, admin, { title: 'Duplicate of the printer jam' });
     const { page, problems } = await open();
-    await page.goto(`${server.consoleUrl}tickets/${ticket.id}`);
+    await page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('button', { name: 'Confirm delete' }).click();
     await waitForText(page.locator('h1'), 'Ticket not found');
     await waitForText(page.getByRole('status'), /^The ticket was deleted/);
-    const listed = await gql(server, '{ ticketByNumber(number: "' + ticket.number + '") { id } }', undefined, admin.accessToken);
+    const listed = await gql(suite.server, '{ ticketByNumber(number: "' + ticket.number + '") { id } }', undefined, admin.accessToken);
     assert.equal(listed.data.ticketByNumber, null, 'deleted on the server');
     await page.getByRole('button', { name: 'Restore the ticket' }).click();
     await waitForText(page.locator('h1'), `${ticket.number} Duplicate of the printer jam`);
@@ -189,26 +178,26 @@ describeInBrowser('the tickets area in a browser', () => {
 
   it('a ticket another client creates appears in the open list without a reload', async () => {
     const { page, problems } = await open();
-    await page.goto(`${server.consoleUrl}tickets`);
+    await page.goto(`${suite.server.consoleUrl}tickets`);
     await page.getByRole('heading', { name: 'All tickets' }).waitFor();
-    const admin = await signInAdmin(server);
-    const ticket = await createTicket(server, admin, { title: 'Disk full on build agent' });
+    const admin = await signInAdmin(suite.server);
+    const ticket = await createTicket(suite.server, admin, { title: 'Disk full on build agent' });
     await page.locator(`tr[data-ticket-number="${ticket.number}"]`).waitFor();
     await waitForText(page.locator('.ticket-live'), /Live: 1 ticket change/);
     assertNoPageProblems(problems);
   });
 
   it('says how to activate the plugin when ticketing is switched off', async () => {
-    const admin = await signInAdmin(server);
-    const off = await gql(server, TOGGLE, { n: 'ticketing', e: false }, admin.accessToken);
+    const admin = await signInAdmin(suite.server);
+    const off = await gql(suite.server, TOGGLE, { n: 'ticketing', e: false }, admin.accessToken);
     assert.equal(off.errors, undefined, off.text);
     try {
       const { page, problems } = await open();
-      await page.goto(`${server.consoleUrl}tickets`);
+      await page.goto(`${suite.server.consoleUrl}tickets`);
       await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence and plugins\.$/);
       assertNoPageProblems(problems);
     } finally {
-      const on = await gql(server, TOGGLE, { n: 'ticketing', e: true }, admin.accessToken);
+      const on = await gql(suite.server, TOGGLE, { n: 'ticketing', e: true }, admin.accessToken);
       assert.equal(on.errors, undefined, on.text);
     }
   });
