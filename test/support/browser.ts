@@ -99,7 +99,8 @@ export async function openConsolePage(browser: Browser, options: BrowserContextO
     window.${REPORT_CSP}({ directive: e.violatedDirective, blockedUri: e.blockedURI, source: e.sourceFile + ':' + e.lineNumber, sample: e.sample });
   });`);
   const watch = (page: Page) => {
-    page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
+    // The stack when there is one; a thrown value that is not an Error (a CloseEvent, undefined) comes with neither, so its name and text too.
+    page.on('pageerror', (error) => problems.pageErrors.push(error.stack || `${error.name}: ${error.message || String(error) || '(no message)'}`));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.consoleErrors.push(message.text());
     });

@@ -62,7 +62,14 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
       }),
     ],
   });
-  return { urql, ws, live, dispose: () => void ws.dispose() };
+  return {
+    urql,
+    ws,
+    live,
+    // dispose() awaits the last connection attempt and rethrows how it ended (a CloseEvent when the server
+    // refused it, as after a sign-out elsewhere): the client is going away, so that is not an error.
+    dispose: () => void Promise.resolve(ws.dispose()).catch(() => undefined),
+  };
 }
 
 /** Puts a fresh bearer token on every HTTP operation; on UNAUTHENTICATED, refreshes (or ends the session). */
