@@ -69,7 +69,7 @@ function ourServerStarter(settings: BenchSettings, name: string, databaseUrl: st
     startChildServer({
       name,
       cwd: root,
-      args: settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+      args: [...settings.serverNodeArgs, ...(settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'])],
       env: benchServerEnv({ dataDir, ...(databaseUrl !== undefined ? { databaseUrl } : {}), apiKey: settings.apiKey, logLevel: 'info' }),
       startTimeoutMs: databaseUrl === undefined ? 180_000 : 60_000,
     });

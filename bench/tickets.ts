@@ -58,7 +58,7 @@ const settings: CreateSettings = {
   durationSeconds: positive('BENCH_DURATION') ?? (smoke ? 1 : 10),
 };
 const cpuProfileDir = process.env['BENCH_CPU_PROFILE'];
-const cpuProfileArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+const cpuProfileArgs = [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), ...(process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean)];
 const rounds = Math.round(positive('BENCH_ROUNDS') ?? (smoke ? 1 : 2));
 const RATE_SHARE = 0.7;
 const TARGET_CPU_RATIO = 0.5;

@@ -14,6 +14,8 @@
  *   to compare two builds of this server at the same load (the reference's saturation varies from
  *   run to run with the disk's commit latency).
  * - BENCH_ENFORCE_TARGETS=1: exit 3 when a target is missed (otherwise targets are reported only).
+ * - BENCH_CPU_PROFILE=<dir>: this server runs with --cpu-prof into that directory (open the
+ *   .cpuprofile in Chrome DevTools or speedscope).
  */
 import { DEFAULT_DATABASE_URL } from './postgresSchema.js';
 
@@ -23,6 +25,8 @@ export interface BenchSettings {
   readonly embedded: boolean;
   readonly built: boolean;
   readonly enforceTargets: boolean;
+  /** Node flags of this server's process (BENCH_CPU_PROFILE). */
+  readonly serverNodeArgs: readonly string[];
   /** BENCH_RATE, when set. */
   readonly pinnedRate: number | undefined;
   readonly apiKey: string;
@@ -72,6 +76,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     embedded: flag(env['BENCH_EMBEDDED'], !smoke),
     built: flag(env['BENCH_BUILT'], false),
     enforceTargets: flag(env['BENCH_ENFORCE_TARGETS'], false),
+    serverNodeArgs: [...(env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${env['BENCH_CPU_PROFILE']}`] : []), ...(env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean)],
     pinnedRate: Number(env['BENCH_RATE'] ?? '') > 0 ? Number(env['BENCH_RATE']) : undefined,
     apiKey: 'bench-operator-key-0123456789abcdef',
     health: {

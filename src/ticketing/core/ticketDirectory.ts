@@ -14,7 +14,7 @@ import { placeGate } from '../../auth/roles.js';
 import { hiddenServiceIds } from '../../auth/placeGate.js';
 import { checkAction, mayAct, type Membership, type PlaceOfService } from './ticketAccess.js';
 import { slaOf } from './ticketClocks.js';
-import { toView, type TicketRecord } from './ticketData.js';
+import { toRecord, type TicketRecord } from './ticketData.js';
 import { countTickets, readStatusHistory, readTicket, readTicketByNumber, readTickets, type StoredRow, type TicketFilter, type TicketSort } from './ticketQueries.js';
 import type { TicketRegistry } from './ticketRegistry.js';
 import type { StatusChange } from './ticketTables.js';
@@ -99,7 +99,7 @@ export class TicketDirectoryService implements TicketDirectory {
 
   private recordOf(row: StoredRow): TicketRecord {
     const { data } = row;
-    return { ...toView(data, row.state, row.category), ...slaOf(data, this.deps.catalog.calendar(data.calendarName), this.deps.clock.now()) };
+    return toRecord(data, row.state, row.category, slaOf(data, this.deps.catalog.calendar(data.calendarName), this.deps.clock.now()));
   }
 }
 

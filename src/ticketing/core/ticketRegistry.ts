@@ -17,7 +17,7 @@ import type { EventBus } from '../../events/eventBus.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { BusinessCalendar, StatusCategory, TicketChangeEvent, TicketEventKind, TicketingCatalogReader, TicketView, WorkflowDefinition, WorkflowStepRunner } from '../ticketContract.js';
 import { newlyBreached, nextBreachDue, slaOf } from './ticketClocks.js';
-import { toView, type TicketData, type TicketRecord, type TicketSla } from './ticketData.js';
+import { toRecord, toView, type TicketData, type TicketRecord, type TicketSla } from './ticketData.js';
 import { historyRow, ticketRow, ticketsTable, ticketStatusHistoryTable, type StoredTicket } from './ticketTables.js';
 import { BREACH_TIMER_EVENT, breachTimerId, compileWorkflow, workflowKey, type CompiledWorkflow, type TicketEvent, type TicketSnapshot } from './workflowMachine.js';
 
@@ -110,7 +110,7 @@ export class TicketRegistry {
 
   recordOf(workflow: CompiledWorkflow, snapshot: TicketSnapshot, now: number): TicketRecord {
     const data = snapshot.context;
-    return { ...toView(data, snapshot.value, workflow.categoryOf(snapshot.value)!), ...this.slaAt(data, now) };
+    return toRecord(data, snapshot.value, workflow.categoryOf(snapshot.value)!, this.slaAt(data, now));
   }
 
   /**
