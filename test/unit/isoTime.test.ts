@@ -22,3 +22,16 @@ test('isoTime matches toISOString for consecutive and scattered times (the minut
 test('isoTime refuses an invalid time as toISOString does', () => {
   assert.throws(() => isoTime(Number.NaN), RangeError);
 });
+
+test('isoTime stays exact when a few minutes alternate (a ticket row: now and two due times) and when more minutes than it remembers cycle', () => {
+  const now = Date.UTC(2026, 10, 25, 22, 31, 5, 7);
+  for (let i = 0; i < 300; i += 1) {
+    for (const ms of [now + i, now + 4 * 3_600_000 + i * 7, now + 3 * 86_400_000 + i * 13]) assert.equal(isoTime(ms), new Date(ms).toISOString());
+  }
+  for (let round = 0; round < 3; round += 1) {
+    for (let m = 0; m < 20; m += 1) {
+      const ms = now + m * 60_000 + round;
+      assert.equal(isoTime(ms), new Date(ms).toISOString());
+    }
+  }
+});
