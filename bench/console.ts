@@ -33,7 +33,7 @@ import { postEachOnce, postJson } from './lib/httpCalls.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
 import { resultPath, writeResults } from './lib/resultFile.js';
-import { benchServerEnv } from './lib/serverEnv.js';
+import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -213,7 +213,7 @@ async function main(): Promise<number> {
     const server = await startChildServer({
       name: 'this server',
       cwd: root,
-      args: ['dist/src/main.js'],
+      args: [...benchServerNodeFlags(), 'dist/src/main.js'],
       env: benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey, adminPassword, logLevel: 'info' }),
       startTimeoutMs: 120_000,
     });

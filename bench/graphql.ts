@@ -36,7 +36,7 @@ import { createSchema, postgresVersion } from './lib/postgresSchema.js';
 import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { packageVersion, writeResults } from './lib/resultFile.js';
-import { benchServerEnv } from './lib/serverEnv.js';
+import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -54,7 +54,7 @@ function startProductServer(settings: GraphQLBenchSettings, name: string, execut
   return startChildServer({
     name,
     cwd: root,
-    args: settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'],
+    args: [...benchServerNodeFlags(), ...(settings.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'])],
     env: {
       // As the container runs it (Dockerfile): graphql-js skips its development-mode checks.
       NODE_ENV: 'production',

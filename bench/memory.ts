@@ -26,7 +26,7 @@ import { postEachOnce } from './lib/httpCalls.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
 import { writeResults } from './lib/resultFile.js';
-import { benchServerEnv } from './lib/serverEnv.js';
+import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
 import { connectHeapProbe, inspectorUrl } from './memory/heapProbe.js';
 import { measureSnapshotsVsActors } from './memory/snapshotsVsActors.js';
@@ -68,7 +68,7 @@ async function startServer(name: string, url: string, dataDir: string): Promise<
   const server = await startChildServer({
     name,
     cwd: root,
-    args: ['--inspect=127.0.0.1:0', 'dist/src/main.js'],
+    args: [...benchServerNodeFlags(), '--inspect=127.0.0.1:0', 'dist/src/main.js'],
     env: benchServerEnv({ dataDir, databaseUrl: url, apiKey, logLevel: 'info' }),
     startTimeoutMs: 120_000,
   });

@@ -18,7 +18,8 @@
  * that the ticket table grew by its 2xx answers. Switches: BENCH_DATABASE_URL, BENCH_SMOKE=1,
  * BENCH_BUILT=1 (this server from `dist/`), BENCH_DURATION (s per phase), BENCH_RATE (pin the paced
  * rate), BENCH_ROUNDS (saturation rounds per server, default 2), BENCH_ENFORCE_TARGETS=1 (exit 3 on
- * a missed target), BENCH_CPU_PROFILE=<dir> (this server runs with --cpu-prof into that directory;
+ * a missed target), BENCH_NODE_FLAGS (this server's node flags instead of the shipped ones),
+ * BENCH_CPU_PROFILE=<dir> (this server runs with --cpu-prof into that directory;
  * open the .cpuprofile in Chrome DevTools or speedscope).
  */
 import { execFileSync } from 'node:child_process';
@@ -58,7 +59,7 @@ const settings: CreateSettings = {
   durationSeconds: positive('BENCH_DURATION') ?? (smoke ? 1 : 10),
 };
 const cpuProfileDir = process.env['BENCH_CPU_PROFILE'];
-const cpuProfileArgs = [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), ...(process.env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean)];
+const cpuProfileArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const rounds = Math.round(positive('BENCH_ROUNDS') ?? (smoke ? 1 : 2));
 const RATE_SHARE = 0.7;
 const TARGET_CPU_RATIO = 0.5;

@@ -34,7 +34,7 @@ import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postg
 import { assertProcFs, CpuWindow } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { writeResults } from './lib/resultFile.js';
-import { benchServerEnv } from './lib/serverEnv.js';
+import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -76,7 +76,7 @@ function startServer(name: string, databaseUrl: string, dataDir: string): Promis
   return startChildServer({
     name,
     cwd: root,
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: [...benchServerNodeFlags(), '--import', 'tsx', 'src/main.ts'],
     env: {
       NODE_ENV: 'production',
       ...benchServerEnv({ dataDir, databaseUrl, apiKey: settings.apiKey, adminPassword: settings.adminPassword, logLevel: 'info' }),

@@ -14,10 +14,12 @@
  *   to compare two builds of this server at the same load (the reference's saturation varies from
  *   run to run with the disk's commit latency).
  * - BENCH_ENFORCE_TARGETS=1: exit 3 when a target is missed (otherwise targets are reported only).
+ * - BENCH_NODE_FLAGS: node flags for this server instead of the ones it ships with (bench/lib/serverEnv.ts).
  * - BENCH_CPU_PROFILE=<dir>: this server runs with --cpu-prof into that directory (open the
  *   .cpuprofile in Chrome DevTools or speedscope).
  */
 import { DEFAULT_DATABASE_URL } from './postgresSchema.js';
+import { benchServerNodeFlags } from './serverEnv.js';
 
 export interface BenchSettings {
   readonly smoke: boolean;
@@ -25,7 +27,7 @@ export interface BenchSettings {
   readonly embedded: boolean;
   readonly built: boolean;
   readonly enforceTargets: boolean;
-  /** Node flags of this server's process (BENCH_CPU_PROFILE). */
+  /** Node flags of this server's process: the shipped ones (or BENCH_NODE_FLAGS), and BENCH_CPU_PROFILE's. */
   readonly serverNodeArgs: readonly string[];
   /** BENCH_RATE, when set. */
   readonly pinnedRate: number | undefined;
@@ -76,7 +78,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     embedded: flag(env['BENCH_EMBEDDED'], !smoke),
     built: flag(env['BENCH_BUILT'], false),
     enforceTargets: flag(env['BENCH_ENFORCE_TARGETS'], false),
-    serverNodeArgs: [...(env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${env['BENCH_CPU_PROFILE']}`] : []), ...(env['BENCH_NODE_FLAGS'] ?? '').split(' ').filter(Boolean)],
+    serverNodeArgs: [...(env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${env['BENCH_CPU_PROFILE']}`] : []), ...benchServerNodeFlags(env)],
     pinnedRate: Number(env['BENCH_RATE'] ?? '') > 0 ? Number(env['BENCH_RATE']) : undefined,
     apiKey: 'bench-operator-key-0123456789abcdef',
     health: {

@@ -1,4 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { SERVER_NODE_FLAGS } from '../../src/config/runtimeFlags.js';
+
+/**
+ * The node flags this server runs with in a bench: the ones it ships with (src/config/runtimeFlags.ts),
+ * or BENCH_NODE_FLAGS when set (space-separated; set and empty: node's defaults), to measure a flag.
+ */
+export function benchServerNodeFlags(env: NodeJS.ProcessEnv = process.env): readonly string[] {
+  const override = env['BENCH_NODE_FLAGS'];
+  return override === undefined ? SERVER_NODE_FLAGS : override.split(' ').filter(Boolean);
+}
 
 export interface BenchServerEnvOptions {
   readonly dataDir: string;

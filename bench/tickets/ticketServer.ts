@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { decodeSecretKey, generateKeyPair, issueLicenseToken } from '../../src/license/licenseToken.js';
 import { startChildServer, type ChildServer } from '../lib/childServer.js';
 import { gqlData, signIn } from '../lib/graphqlCalls.js';
-import { benchServerEnv } from '../lib/serverEnv.js';
+import { benchServerEnv, benchServerNodeFlags } from '../lib/serverEnv.js';
 
 export const ADMIN_PASSWORD = 'bench-admin-password-0123';
 const OPERATOR = { username: 'bench-operator', password: 'bench-operator-password-0123' };
@@ -42,7 +42,7 @@ export function startTicketServer(options: TicketServerOptions): Promise<ChildSe
   return startChildServer({
     name: options.name,
     cwd: options.root,
-    args: [...(options.nodeArgs ?? []), ...(options.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'])],
+    args: [...benchServerNodeFlags(), ...(options.nodeArgs ?? []), ...(options.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'])],
     env: {
       // As the container runs it (Dockerfile): graphql-js skips its development-mode checks.
       NODE_ENV: 'production',

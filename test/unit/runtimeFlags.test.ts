@@ -1,0 +1,18 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../src/config/runtimeFlags.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+test('npm start passes the server runtime flags to node', () => {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  assert.equal(scripts['start'], `node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+});
+
+test('the release image passes the server runtime flags to node', () => {
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').find((line) => line.startsWith('CMD '));
+  assert.equal(cmd, `CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'dist/src/main.js']).replaceAll(',', ', ')}`);
+});
