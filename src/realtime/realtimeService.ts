@@ -125,7 +125,10 @@ export class RealtimeService {
     const type = this.deps.entityTypes.resolve(typeName, id);
     const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
-    return this.stream(scope, channels.entity(entityKey(typeName, id)), 'shared', viewer);
+    // Readers that differ per entity (a ticket's requester, assignee, group) are asked again for
+    // every event (`audience` of publishEntityEvent), which needs each person's own payload group:
+    // a shared group's context carries a role, not a person.
+    return this.stream(scope, channels.entity(entityKey(typeName, id)), type.mayRead ? 'personal' : 'shared', viewer);
   }
 
   /** Watching an entity makes the person a viewer (`user:viewing`) until the subscription ends. */
@@ -236,12 +239,24 @@ export class RealtimeService {
 
   // ---- events ------------------------------------------------------------------------------
 
-  /** Plugins publish into the generic subscription of an entity (`entityEvents`). */
-  /** `place`: the node path of the service the event is about; payload groups whose viewers may not see services there hear nothing of it. */
-  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number, place?: string): void {
+  /**
+   * Plugins publish into the generic subscription of an entity (`entityEvents`). `place`: the node
+   * path of the service the event is about; payload groups whose viewers may not see services there
+   * hear nothing of it. `audience`: who may hear this event now (a ticket's readers after the
+   * change), asked for every subscriber of a type with per-entity readers, so a person who lost
+   * access (reassigned away, left the group) hears nothing more although the subscription stays.
+   */
+  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number, place?: string, audience?: (viewer: Viewer) => boolean): void {
     const channel = channels.entity(entityKey(typeName, id));
     if (!this.deps.hub.hasSubscribers(channel)) return;
-    const admit = place === undefined ? undefined : (context: unknown) => placeGate((context as { viewer: Viewer | null }).viewer)?.admits(place) !== false;
+    const inPlace = (viewer: Viewer | null) => place === undefined || placeGate(viewer)?.admits(place) !== false;
+    const admit =
+      place === undefined && audience === undefined
+        ? undefined
+        : (context: unknown) => {
+            const { viewer } = context as { viewer: Viewer | null };
+            return inPlace(viewer) && (audience === undefined || (viewer !== null && audience(viewer)));
+          };
     // The data stays an object until each group executes: `entityDataText` shows it as that group may see it.
     this.deps.hub.publish(channel, { entityEvents: { event, entityType: typeName, entityId: id, at, data: data ?? null } }, admit);
   }

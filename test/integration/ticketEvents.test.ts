@@ -12,7 +12,7 @@ import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
-import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../support/tickets.js';
+import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../support/tickets.js';
 import { createWebhook, useReceivers } from '../support/webhooks.js';
 import { DEFAULT_CATALOG_CONTENT } from '../../src/ticketing/catalog/catalogContent.js';
 import type { TicketingCatalog } from '../../src/ticketing/catalog/ticketingCatalog.js';
@@ -79,6 +79,35 @@ for (const backend of testBackends()) {
         }
       } finally {
         await client.dispose();
+      }
+    });
+
+    it('a person who loses access to a ticket hears nothing more of it, though the subscription stays open', async () => {
+      const ticket = await ticketOf(t, people);
+      // A ticket the member raised: readable whatever their groups, heard on the same socket, so
+      // when its event arrives, any earlier frame about the first ticket has arrived too.
+      const sentinel = await createTicket(t, people.member);
+      const member = connectClient(t, { token: people.member.accessToken });
+      try {
+        const feed = subscribe(member, EVENTS, { id: ticket.id });
+        const own = subscribe(member, EVENTS, { id: sentinel.id });
+        await waitForSubscribers(t, `entity:ticket:${ticket.id}`, 1);
+        await waitForSubscribers(t, `entity:ticket:${sentinel.id}`, 1);
+        await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Heard by the desk' } }, people.admin.accessToken);
+        assert.equal(JSON.parse((await feed.data('the update while in the group')).entityEvents.data).ticket.title, 'Heard by the desk');
+
+        const removed = await gql(t, 'mutation($g: ID!, $u: ID!) { removeUserFromGroup(groupId: $g, userId: $u) { id } }', { g: people.groupId, u: people.member.userId }, people.admin.accessToken);
+        assert.equal(removed.errors, undefined, removed.text);
+        await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Not for former members' } }, people.admin.accessToken);
+        await gql(t, UPDATE_TICKET, { id: sentinel.id, i: { title: 'Still mine' } }, people.member.accessToken);
+        assert.equal(JSON.parse((await own.data('the sentinel update')).entityEvents.data).ticket.title, 'Still mine');
+        assert.equal(feed.pending, 0, 'no event of the ticket after the member left its group');
+        assert.equal(feed.completed, false);
+        feed.dispose();
+        own.dispose();
+      } finally {
+        await member.dispose();
+        await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: people.groupId, u: people.member.userId }, people.admin.accessToken);
       }
     });
 

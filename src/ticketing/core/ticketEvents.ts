@@ -71,7 +71,11 @@ function kindOf(event: DomainEvent): TicketEventKind | undefined {
 }
 
 /** The committed-event handler: each ticket event to its ticket's channel and to `all`. */
-export function ticketEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>, placeOf: (serviceId: string) => string | undefined): (event: DomainEvent) => void {
+export function ticketEventPublisher(
+  realtime: Pick<RealtimeService, 'publishEntityEvent'>,
+  placeOf: (serviceId: string) => string | undefined,
+  mayRead: (viewer: Viewer, ticket: TicketView) => boolean,
+): (event: DomainEvent) => void {
   return (event) => {
     const kind = kindOf(event);
     const name = kind && REALTIME[kind];
@@ -80,8 +84,11 @@ export function ticketEventPublisher(realtime: Pick<RealtimeService, 'publishEnt
     const data = { change: kind, ticket: ticketJson(e.ticket), actorId: e.actorId, detail: e.detail };
     // A ticket about a service is heard only by those whose environments admit the service's place.
     const place = e.ticket.serviceId === null ? undefined : placeOf(e.ticket.serviceId);
-    realtime.publishEntityEvent(TICKET_ENTITY, e.ticket.id, name, data, e.at, place);
-    realtime.publishEntityEvent(TICKET_ENTITY, TICKET_ENTITY_ALL, name, data, e.at, place);
+    // Heard by whoever may read the ticket as it is after the change, asked per event: someone
+    // who lost access since subscribing (reassigned away, left the group) hears nothing more.
+    const audience = (viewer: Viewer) => mayRead(viewer, e.ticket);
+    realtime.publishEntityEvent(TICKET_ENTITY, e.ticket.id, name, data, e.at, place, audience);
+    realtime.publishEntityEvent(TICKET_ENTITY, TICKET_ENTITY_ALL, name, data, e.at, place, audience);
   };
 }
 

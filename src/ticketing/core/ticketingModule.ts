@@ -6,6 +6,8 @@
  * events and webhook events. Comes after the catalog module, whose reader and step runner it uses.
  * docs/decisions.md "Ticket core" has the rules; docs/ticketing-roles.md who may do what.
  */
+import type { Viewer } from '../../auth/roles.js';
+import type { TicketView } from '../ticketContract.js';
 import type { RealtimeServices } from '../../realtime/realtimeSchema.js';
 import type { ProductModule } from '../../modules/module.js';
 import { ticketsSchema } from './migrations/0015_tickets.js';
@@ -42,16 +44,17 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
     const ticketCommands = new TicketCommands({
       registry: ticketRegistry, numbers, catalog: ticketingCatalog, users, groups, services: fleet.services, writer: kit.writer, knex: kit.knex, clock: kit.clock, newId: kit.newId,
     });
+    const mayRead = (viewer: Viewer, ticket: TicketView) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf);
     return {
       services: { tickets, ticketCommands, ticketRegistry },
-      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead: (viewer, ticket) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf), placeOf: tickets.placeOf }),
+      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead, placeOf: tickets.placeOf }),
       async hydrate() {
         await numbers.hydrate(kit.knex);
         let lost = 0;
         for (const row of await readOpenTickets(kit.knex)) if (!ticketRegistry.load(row)) lost += 1;
         if (lost > 0) kit.logger.error('tickets left out at start: their workflow no longer has their state', { tickets: lost });
       },
-      busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf) },
+      busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf, mayRead) },
     };
   },
 };
