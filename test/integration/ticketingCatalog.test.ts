@@ -45,6 +45,23 @@ for (const backend of testBackends()) {
       return res.data;
     }
 
+    it('workflow run records are kept 30 days: older finished runs are pruned, a run still marked RUNNING is kept', async () => {
+      const DAY = 24 * 3_600_000;
+      const run = (n: number, status: string, startedAt: number) => ({
+        id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, ticket_id: `P-${n}`, ticket_number: `REQ-0001${String(n).padStart(2, '0')}`,
+        workflow_name: 'Service request', transition: 'start', actor_id: null, status, steps: JSON.stringify([]), error: null,
+        started_at: new Date(startedAt).toISOString(), finished_at: status === 'RUNNING' ? null : new Date(startedAt + 1_000).toISOString(),
+      });
+      const now = clock.now();
+      const rows = [run(1, 'COMPLETED', now - 31 * DAY), run(2, 'FAILED', now - 30 * DAY - 1), run(3, 'RUNNING', now - 31 * DAY), run(4, 'COMPLETED', now - 29 * DAY)];
+      await t.server.database.knex('workflow_executions').insert(rows);
+      const pruned = await t.server.app.ticketingCatalogAdmin.executions.prune(now);
+      assert.equal(pruned, 2);
+      const left = await t.server.database.knex('workflow_executions').whereIn('id', rows.map((r) => r.id)).orderBy('id').pluck('ticket_id');
+      assert.deepEqual(left, ['P-3', 'P-4']);
+      await t.server.database.knex('workflow_executions').whereIn('id', rows.map((r) => r.id)).delete();
+    });
+
     it('before any template: the built-in workflows, no categories, no items', async () => {
       const { availableWorkflows } = await query(WORKFLOWS);
       assert.deepEqual(availableWorkflows.map((w: any) => [w.name, w.ticketTypes]), [['Incident', ['INCIDENT', 'PROBLEM']], ['Service request', ['SERVICE_REQUEST']], ['Change', ['CHANGE']]]);

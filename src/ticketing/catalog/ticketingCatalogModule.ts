@@ -10,6 +10,7 @@ import type { CoreServices } from '../../graphql/context.js';
 import type { ProductModule } from '../../modules/module.js';
 import type { NotificationServices } from '../../notifications/notificationSchema.js';
 import type { SlaServices } from '../../sla/slaContext.js';
+import type { TimerHandle } from '../../scheduler/clock.js';
 import { templateRoutes } from '../templates/templateRoutes.js';
 import { TemplateService } from '../templates/templateService.js';
 import type { TicketingCatalogReader, WorkflowStepRunner } from '../ticketContract.js';
@@ -23,6 +24,9 @@ import { ticketingCatalogSchema } from './migrations/0016_ticketing_catalog.js';
 import { TicketingCatalog } from './ticketingCatalog.js';
 
 /** The runner as the product holds it: the contract's, plus a wait for the runs under way (tests, shutdown). */
+/** How often finished workflow runs older than 30 days are looked for. */
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
 export interface WorkflowSteps extends WorkflowStepRunner {
   idle(): Promise<void>;
 }
@@ -63,6 +67,16 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
       },
       sla: () => (kit.plugins.isActive('sla') ? sla : undefined),
     });
+    let pruner: TimerHandle | undefined;
+    let pruning = false;
+    const pruneNow = () => {
+      if (pruning) return;
+      pruning = true;
+      executions.prune(clock.now()).then(
+        (count) => count > 0 && logger.info('workflow run records older than 30 days pruned', { count }),
+        (error: unknown) => logger.error('workflow run records prune failed', { error }),
+      ).finally(() => (pruning = false));
+    };
     return {
       services: { ticketingCatalog: catalog, workflowSteps: steps, ticketingCatalogAdmin: { catalog, executions, templates } },
       async hydrate() {
@@ -74,9 +88,16 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
           (count) => count > 0 && logger.warn('workflow runs cut short by the last stop were marked failed', { count }),
           (error: unknown) => logger.error('could not mark interrupted workflow runs failed', { error }),
         );
+        // The records are history, kept 30 days (EXECUTION_HISTORY_MS); checked at start and every hour.
+        pruneNow();
+        pruner = clock.setRepeatingTimer(PRUNE_INTERVAL_MS, pruneNow);
       },
       // Steps in flight are aborted and recorded as failed before the writer's last flush; the transitions they follow are committed already.
-      stop: () => steps.stop(),
+      stop: () => {
+        clock.clearTimer(pruner);
+        pruner = undefined;
+        return steps.stop();
+      },
     };
   },
 };
