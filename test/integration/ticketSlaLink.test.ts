@@ -120,6 +120,29 @@ for (const backend of testBackends()) {
       assert.equal(ticket.impact, 'HIGH');
     });
 
+    it('a page of tickets reads their SLA incidents with one query, each the same as the ticket alone', async () => {
+      const id = await covered(w, 'ledger', [gold]);
+      await outage(w, 'ledger');
+      const knex = w.t.server.database.knex;
+      const reads: string[] = [];
+      const count = (q: { sql: string }) => {
+        if (/^select/i.test(q.sql) && q.sql.includes('sla_incident_tickets')) reads.push(q.sql);
+      };
+      knex.on('query', count);
+      let page: any[];
+      try {
+        page = (await okGql(w.t, w.admin.accessToken, '{ tickets(limit: 100) { id slaIncidentId } }')).tickets;
+      } finally {
+        knex.off('query', count);
+      }
+      assert.ok(page.length >= 3, `tickets on the page: ${page.length}`);
+      assert.equal(reads.length, 1, reads.join('\n'));
+      const raised = page.filter((t) => t.slaIncidentId !== null);
+      for (const ticket of page) assert.equal(ticket.slaIncidentId, (await okGql(w.t, w.admin.accessToken, TICKET, { id: ticket.id })).ticket.slaIncidentId);
+      const [incident] = await incidentsOf(w, id);
+      assert.ok(raised.some((t) => t.slaIncidentId === incident.id), 'the ledger outage\'s ticket names its incident');
+    });
+
     it('repeated incident events and a second raising definition joining the incident raise no other ticket', async () => {
       const id = await covered(w, 'search', [silver, gold], { criticality: 'low' });
       const seen: any[] = [];

@@ -44,6 +44,25 @@ export interface SlaTicketLinkDeps {
   readonly active: () => boolean;
 }
 
+/** Ticket ids per query of `incidentOfTicket`'s batch (a page holds at most a few hundred). */
+const LOOKUP_CHUNK = 500;
+
+interface Deferred<T> {
+  readonly promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 const isOpen = (t: TicketView) => t.deletedAt === null && t.statusCategory !== 'RESOLVED' && t.statusCategory !== 'CLOSED';
 
 export class SlaTicketLink {
@@ -58,6 +77,8 @@ export class SlaTicketLink {
    * them asks the database nothing (a fleet recovering at once closes thousands).
    */
   private readonly unrecovered = new Set<string>();
+  /** `incidentOfTicket` calls of this turn, read together at its end. */
+  private incidentLookups: Map<string, Deferred<string | null>> | null = null;
   /** The start-up catch-up's read of the links still waiting for their recovery. */
   private reconciling: Promise<void> = Promise.resolve();
 
@@ -117,10 +138,40 @@ export class SlaTicketLink {
   }
 
   /** The incident whose outage the ticket was raised for, or gathered on it last; null when none. */
-  async incidentOfTicket(ticketId: string): Promise<string | null> {
-    await this.deps.writer.settled();
-    const row = await this.deps.knex(slaIncidentTicketsTable.name).where({ ticket_id: ticketId }).orderBy('opened_at', 'desc').first('incident_id');
-    return row ? String(row.incident_id) : null;
+  /**
+   * The latest SLA incident `ticketId` was raised for. A page of tickets asks for each of them in
+   * one turn of the event loop (GraphQL resolves a list's fields together): the ids asked in one
+   * turn are read with one query, not one query per ticket.
+   */
+  incidentOfTicket(ticketId: string): Promise<string | null> {
+    let batch = this.incidentLookups;
+    if (batch === null) {
+      batch = this.incidentLookups = new Map();
+      queueMicrotask(() => void this.readIncidentsOfTickets());
+    }
+    let waiting = batch.get(ticketId);
+    if (waiting === undefined) batch.set(ticketId, (waiting = deferred()));
+    return waiting.promise;
+  }
+
+  private async readIncidentsOfTickets(): Promise<void> {
+    const batch = this.incidentLookups!;
+    this.incidentLookups = null;
+    try {
+      await this.deps.writer.settled();
+      const latest = new Map<string, string>();
+      const ids = [...batch.keys()];
+      for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+        const rows = await this.deps.knex(slaIncidentTicketsTable.name)
+          .whereIn('ticket_id', ids.slice(i, i + LOOKUP_CHUNK))
+          .orderBy('opened_at', 'desc')
+          .select('ticket_id', 'incident_id');
+        for (const row of rows) if (!latest.has(String(row.ticket_id))) latest.set(String(row.ticket_id), String(row.incident_id));
+      }
+      for (const [ticketId, waiting] of batch) waiting.resolve(latest.get(ticketId) ?? null);
+    } catch (error) {
+      for (const waiting of batch.values()) waiting.reject(error);
+    }
   }
 
   async ticketOfIncident(incidentId: string): Promise<string | null> {
