@@ -125,6 +125,7 @@ export class AgentKeyRegistry implements ScopedKeys {
     const subtree = record.nodePath;
     const scope: MachineScope = {
       keyId: id,
+      keyName: record.name,
       admit: ({ path, query, body }) => admitTarget(endpointName(path) ?? path, subtree, query, body),
     };
     this.active.set(id, { digest: Buffer.from(record.secretHash, 'hex'), scope, endpoints: new Set(record.endpoints), record });

@@ -11,7 +11,7 @@ export function auditedRoute(route: GatewayRoute, audit: AuditTrail): GatewayRou
     kind: 'rest' as const,
     action: `POST ${route.path}`,
     actorId: request.viewer?.userId ?? null,
-    actor: route.auth === 'machine' ? 'api-key' : (request.viewer?.username ?? null),
+    actor: route.auth === 'machine' ? machineActor(request.agentKey) : (request.viewer?.username ?? null),
     sourceAddress: request.clientAddress,
     detail,
   });
@@ -22,6 +22,11 @@ export function auditedRoute(route: GatewayRoute, audit: AuditTrail): GatewayRou
   }
   const buffered: Route = route;
   return { ...buffered, handle: (request) => audit.run(call(request, () => summary(request.body)), () => buffered.handle(request)) };
+}
+
+/** The shared operator key is `api-key`; an agent key is named with its id (names need not be unique). */
+function machineActor(agentKey: { readonly id: string; readonly name: string } | null): string {
+  return agentKey === null ? 'api-key' : `agent-key "${agentKey.name}" (${agentKey.id})`;
 }
 
 function summary(body: Buffer): unknown {

@@ -97,14 +97,18 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       const query = new URLSearchParams(head.query);
       const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
       // The person is known before the handler runs; on a streaming route it has not read a byte yet.
-      const run = async <B>(body: B, handle: (request: { head: RequestHead; clientAddress: string; query: URLSearchParams; params: Readonly<Record<string, string>>; viewer: Viewer | null; body: B }) => Promise<Reply>): Promise<Reply> => {
+      const agentKey = scope === undefined ? null : { id: scope.keyId, name: scope.keyName };
+      const run = async <B>(
+        body: B,
+        handle: (request: { head: RequestHead; clientAddress: string; query: URLSearchParams; params: Readonly<Record<string, string>>; viewer: Viewer | null; agentKey: { id: string; name: string } | null; body: B }) => Promise<Reply>,
+      ): Promise<Reply> => {
         let viewer: Viewer | null = null;
         if (token !== undefined) {
           const person = await checkPerson(personAuth, token);
           if (!person.ok) return catalogReply(ErrorCode.Unauthenticated, person.reason, { 'www-authenticate': person.header });
           viewer = person.viewer;
         }
-        return handle({ head, clientAddress, query, params, viewer, body });
+        return handle({ head, clientAddress, query, params, viewer, agentKey, body });
       };
       if (route.body === 'stream') {
         // A scoped key's target is in the body, which a streaming handler reads once, as it arrives.

@@ -13,6 +13,8 @@ import type { RequestHead } from './http.js';
 /** What a scoped key may reach: checked against the request once its body is read (throws FORBIDDEN). */
 export interface MachineScope {
   readonly keyId: string;
+  /** The key's name, as its creator gave it: who the audit trail says called. */
+  readonly keyName: string;
   admit(request: { readonly path: string; readonly query: URLSearchParams; readonly body: Buffer }): void;
 }
 

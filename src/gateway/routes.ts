@@ -12,6 +12,8 @@ interface RequestShape {
   readonly params: Readonly<Record<string, string>>;
   /** The signed-in person on an `auth: 'jwt'` route (never null there); null on the others. */
   readonly viewer: Viewer | null;
+  /** The agent key (src/agentKeys) a `machine` request came with; null for the shared key and on other routes. */
+  readonly agentKey: { readonly id: string; readonly name: string } | null;
 }
 
 export interface RestRequest extends RequestShape {

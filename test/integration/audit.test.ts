@@ -125,6 +125,35 @@ for (const backend of testBackends()) {
       }
     });
 
+    it('a machine call with an agent key names the key; the shared key stays `api-key`', async () => {
+      const clock = createManualClock(T0);
+      const t = await startAuditServer(backend, clock);
+      try {
+        const admin = await signInAdmin(t);
+        const created = await gql(
+          t,
+          'mutation($i: CreateAgentKeyInput!) { createAgentKey(input: $i) { key agentKey { id } } }',
+          { i: { name: 'edge agent', nodeId: 'eu/edge', endpoints: ['health/report'] } },
+          admin.accessToken,
+        );
+        assert.equal(created.errors, undefined, created.text);
+        const { key, agentKey } = created.data.createAgentKey;
+        clock.advance(1000);
+        const scoped = await t.call('POST', HEALTH, { service: 'gateway', nodeId: 'eu/edge/gw', status: 'OPERATIONAL' }, { 'x-api-key': key });
+        assert.equal(scoped.status, 200, scoped.text);
+        clock.advance(1000);
+        assert.equal((await t.call('POST', HEALTH, { service: 'gateway', nodeId: 'eu/edge/gw', status: 'DEGRADED' })).status, 200);
+        const pushes = (await auditEvents(t, admin.accessToken)).filter((e) => e.action === `POST ${HEALTH}`);
+        assert.deepEqual(pushes.map((e) => [e.actorId, e.actor, e.outcome]), [
+          [null, 'api-key', 'SUCCESS'],
+          [null, `agent-key "edge agent" (${agentKey.id})`, 'SUCCESS'],
+        ]);
+        assert.equal(JSON.stringify(pushes).includes(key), false, 'the trail never holds the key itself');
+      } finally {
+        await t.close();
+      }
+    });
+
     it('a success record is committed in the same transaction as its change', async () => {
       const clock = createManualClock(T0);
       const t = await startAuditServer(backend, clock);
