@@ -23,10 +23,10 @@ import { catalogTables } from './catalogTables.js';
 import { ticketingCatalogSchema } from './migrations/0016_ticketing_catalog.js';
 import { TicketingCatalog } from './ticketingCatalog.js';
 
-/** The runner as the product holds it: the contract's, plus a wait for the runs under way (tests, shutdown). */
 /** How often finished workflow runs older than 30 days are looked for. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
+/** The runner as the product holds it: the contract's, plus a wait for the runs under way (tests, shutdown). */
 export interface WorkflowSteps extends WorkflowStepRunner {
   idle(): Promise<void>;
 }
