@@ -36,10 +36,12 @@ import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { packageVersion, writeResults } from './lib/resultFile.js';
 import { benchServerEnv } from './lib/serverEnv.js';
+import { loadConfig } from '../src/config/config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const running = new Set<ChildServer>();
+const DURABLE_FLOOR = 'uWS + group commit floor';
 
 interface ServerRun {
   readonly name: string;
@@ -140,6 +142,32 @@ async function main(): Promise<number> {
     runs.push(run);
   } catch (error) {
     checks.fail('floor server run', error);
+  }
+
+  // 1c. The durable floor: bare uWS that stores each body by group commit before answering, with the
+  // commit window this server runs with in this bench.
+  const commitWindowMs = loadConfig(benchServerEnv({ dataDir: tmpdir(), databaseUrl: settings.databaseUrl, apiKey: settings.apiKey, logLevel: 'info' })).database.commitWindowMs;
+  log('\n[durable floor] bare uWebSockets.js + group commit: stores each body as one row (no parsing, no state) and answers after the commit');
+  try {
+    const schema = await createSchema(settings.databaseUrl, 'bench_floor');
+    try {
+      const run = await withServer(
+        checks,
+        () =>
+          startChildServer({
+            name: 'durable floor',
+            cwd: root,
+            args: ['--import', 'tsx', 'bench/reference/uwsCommitFloor.ts'],
+            env: { FLOOR_DATABASE_URL: schema.url, FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0', FLOOR_COMMIT_WINDOW_MS: String(commitWindowMs) },
+          }),
+        async (server) => ({ name: DURABLE_FLOOR, health: await runHealthCase(server, settings, health, fixedRate, checks, log) }),
+      );
+      runs.push(run);
+    } finally {
+      await schema.drop();
+    }
+  } catch (error) {
+    checks.fail('durable floor server run', error);
   }
 
   // 2. This server on PostgreSQL.
@@ -243,6 +271,32 @@ async function main(): Promise<number> {
       met: floorRatio === undefined ? null : floorRatio <= 3,
     });
   }
+  // What the durability rule alone costs: the same targets met by the durable floor (reported; when
+  // the floor alone misses a limit, no server that acknowledges after commit can meet it here).
+  const durable = runs.find((r) => r.name === DURABLE_FLOOR);
+  for (const phase of ['saturation', 'fixedRate'] as const) {
+    const durableRatio = ratio(durable?.health?.[phase].serverCpuUsPerReq, floor?.health?.[phase].serverCpuUsPerReq);
+    targets.push({
+      target: `the durable floor alone (uWS + group commit, no parsing or state) vs the bare uWS floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
+      measured: durableRatio === undefined ? '-' : `${fmt(durableRatio, 2)}x (${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      limit: 'reported (<= 3.00x for the target above to be possible)',
+      met: null,
+    });
+    const oursOverDurable = ratio(ours?.health?.[phase].serverCpuUsPerReq, durable?.health?.[phase].serverCpuUsPerReq);
+    targets.push({
+      target: `health push: server CPU per accepted push vs the durable floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
+      measured: oursOverDurable === undefined ? '-' : `${fmt(oursOverDurable, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      limit: 'reported',
+      met: null,
+    });
+  }
+  const durableOverReference = ratio(durable?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
+  targets.push({
+    target: `the durable floor alone vs reference, both at ${fmt(fixedRate)} req/s`,
+    measured: durableOverReference === undefined ? '-' : `${fmt(durableOverReference, 2)}x (${fmt(durable?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
+    limit: 'reported (<= 0.40x for the target below to be possible)',
+    met: null,
+  });
   const cpuRatio = ratio(ours?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
   targets.push({
     target: `health push: server CPU per accepted push vs reference, both at ${fmt(fixedRate)} req/s`,
