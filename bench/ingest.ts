@@ -7,7 +7,9 @@
  * 1. health push (~200 B): saturation req/s, then every server at a fixed 70 % of the reference's
  *    saturation rate: req/s, p50/p99, server CPU µs per accepted push. A third server, the floor
  *    (bench/reference/uwsFloor.ts: bare uWebSockets.js that reads the body and answers 200,
- *    storing nothing), runs the same phases: what any uWS server pays per request;
+ *    storing nothing), runs the same phases: what any uWS server pays per request; so does the
+ *    durable floor (bench/reference/uwsCommitFloor.ts: the same plus a group commit of each raw
+ *    body before the answer): what the durability rule alone costs;
  * 2. status sync of 5,000 services (~1.2 MiB; 500 in a smoke run): server CPU per sync against JSON.parse of the same body
  *    in this process, and the check that only changed services reach their actors;
  * 3. the batch writer alone: rows/s against knex multi-row VALUES and COPY, same rows, same table.
