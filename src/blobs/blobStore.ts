@@ -7,6 +7,8 @@
  * Keys are never a client's file name or path: a key is generated (`newBlobKey`) or chosen by the
  * server and validated (`assertBlobKey`); what a person called the file belongs in the row that
  * refers to the blob. Descriptors (size, SHA-256) belong in that row too: the store keeps bytes.
+ * Every owner generates its keys under its own prefix (`newBlobKey(owner)`), so it can list its
+ * blobs (`keys`) and remove the ones a crash left without a row, never another owner's.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -24,6 +26,8 @@ export interface BlobDescriptor {
 export interface BlobStat {
   readonly key: string;
   readonly size: number;
+  /** When the blob was stored, ms since the epoch (the store's own clock: a file's mtime). */
+  readonly modifiedAt: number;
 }
 
 /** Bytes at once, or a stream of chunks (a Node `Readable` is one, and so is a request body). */
@@ -49,6 +53,12 @@ export interface BlobStore {
   stat(key: string): Promise<BlobStat | null>;
   /** True when a blob was deleted, false when there was none. */
   delete(key: string): Promise<boolean>;
+  /**
+   * The key of every complete blob whose key starts with `prefix`, each once, in no particular
+   * order. A put under way is not listed; a blob put or deleted while the listing runs may or may
+   * not be.
+   */
+  keys(prefix: string): AsyncIterable<string>;
 }
 
 /**
@@ -60,13 +70,23 @@ const KEY = /^[a-z0-9](?:[a-z0-9._-]{0,198}[a-z0-9])?$/;
 
 /** Throws BAD_REQUEST unless `key` is a valid blob key. */
 export function assertBlobKey(key: string): void {
-  if (typeof key !== 'string' || !KEY.test(key)) {
+  if (!isBlobKey(key)) {
     throw new AppError(ErrorCode.BadRequest, `blob key ${JSON.stringify(String(key).slice(0, 60))} is not valid: 1-200 characters of a-z, 0-9, ".", "_", "-", starting and ending with a letter or digit`);
   }
 }
 
-export function newBlobKey(): string {
-  return randomUUID();
+const OWNER = /^[a-z0-9]{1,40}$/;
+
+/** A new key, `<owner>-<uuid>` (or a bare uuid without an owner): `keys(\`${owner}-\`)` lists them. */
+export function newBlobKey(owner?: string): string {
+  if (owner === undefined) return randomUUID();
+  if (!OWNER.test(owner)) throw new Error(`blob owner ${JSON.stringify(owner)} must be 1-40 characters of a-z and 0-9`);
+  return `${owner}-${randomUUID()}`;
+}
+
+/** True when `key` is a valid blob key (what `assertBlobKey` accepts). */
+export function isBlobKey(key: string): boolean {
+  return typeof key === 'string' && KEY.test(key);
 }
 
 /** The put's byte cap was passed: nothing was stored. */

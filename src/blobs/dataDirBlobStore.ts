@@ -16,10 +16,12 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../clock.js';
-import { assertBlobKey, BlobTooLargeError, newBlobKey, type BlobDescriptor, type BlobSource, type BlobStat, type BlobStore, type PutOptions } from './blobStore.js';
+import { assertBlobKey, BlobTooLargeError, isBlobKey, newBlobKey, type BlobDescriptor, type BlobSource, type BlobStat, type BlobStore, type PutOptions } from './blobStore.js';
 
 const TEMP_DIR = '.tmp';
 const STALE_TEMP_MS = 60 * 60_000;
+/** A blob directory's name: the first byte of SHA-256(key) in hex (never `.tmp`). */
+const SHARD = /^[0-9a-f]{2}$/;
 
 export interface DataDirBlobStoreOptions {
   /** The directory blobs live in (created when missing), e.g. `blobDirectory(dataDir)`. */
@@ -90,7 +92,8 @@ export async function openDataDirBlobStore(options: DataDirBlobStoreOptions): Pr
     async stat(key: string): Promise<BlobStat | null> {
       const { file } = pathOf(key);
       try {
-        return { key, size: (await stat(file)).size };
+        const info = await stat(file);
+        return { key, size: info.size, modifiedAt: info.mtimeMs };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -105,6 +108,20 @@ export async function openDataDirBlobStore(options: DataDirBlobStoreOptions): Pr
       } catch (error) {
         if (isMissing(error)) return false;
         throw error;
+      }
+    },
+
+    async *keys(prefix: string): AsyncIterable<string> {
+      for (const shard of await readdir(root, { withFileTypes: true })) {
+        if (!shard.isDirectory() || !SHARD.test(shard.name)) continue;
+        let names: string[];
+        try {
+          names = await readdir(join(root, shard.name));
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        for (const name of names) if (name.startsWith(prefix) && isBlobKey(name)) yield name;
       }
     },
   };

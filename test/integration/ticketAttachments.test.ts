@@ -7,11 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { newBlobKey } from '../../src/blobs/blobStore.js';
+import { blobDirectory, openDataDirBlobStore } from '../../src/blobs/dataDirBlobStore.js';
 import { createManualClock } from '../../src/clock.js';
+import { ORPHAN_BLOB_AGE_MS } from '../../src/ticketing/attachments/attachmentService.js';
 import { contentDisposition, sanitizeFileName } from '../../src/ticketing/attachments/attachmentNames.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
@@ -23,6 +26,8 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** An attachment's blob key: generated, under the attachments' own prefix. */
+const ATTACHMENT_KEY = /^attachment-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NOWHERE = '00000000-0000-4000-8000-000000000000';
 const FIELDS = 'id ticketId fileName contentType size sha256 uploadedBy { username } createdAt downloadUrl';
 const LIST = `query($t: ID!) { ticketAttachments(ticketId: $t) { ${FIELDS} } }`;
@@ -261,7 +266,7 @@ for (const backend of testBackends()) {
           assert.match(disposition, /^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
           // Every file of the data directory is a blob under a generated key or the embedded database's own.
           for (const file of await dataFiles()) assert.ok(!file.includes('passwd') && !file.includes('owned') && !file.includes('boot.ini'), file);
-          assert.ok((await blobFiles()).every((f) => UUID.test(f)), 'blobs are named by generated keys');
+          assert.ok((await blobFiles()).every((f) => ATTACHMENT_KEY.test(f)), 'blobs are named by generated keys');
         });
       }
     });
@@ -430,5 +435,67 @@ for (const backend of testBackends()) {
         await rm(dataDir, { recursive: true, force: true });
       }
     });
+
+    it("an upload's blob a crash left without its row is removed at the next start once an hour old; younger ones and other owners' blobs stay", async () => {
+      const clock = createManualClock(T0);
+      const dataDir = await mkdtemp(join(tmpdir(), 'svc-attachments-orphans-'));
+      const durable = await durableStore(backend);
+      const env = { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(clock), SVC_DATA_DIR: dataDir };
+      try {
+        let t = await startTestServer(backend, { clock, env, store: durable.forRun() });
+        const admin = await signInAdmin(t);
+        const res = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'orphans', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, admin.accessToken);
+        assert.equal(res.errors, undefined, res.text);
+        const { body, contentType } = multipart([{ filename: 'kept.txt', data: 'kept' }]);
+        const up = await fetch(`${t.url}/api/v1/tickets/${res.data.createTicket.id}/attachments`, { method: 'POST', body, headers: { 'content-type': contentType, ...bearer(admin) } });
+        assert.equal(up.status, 201);
+        const [kept] = ((await up.json()) as any).attachments;
+        await t.close();
+
+        // What a crash between an upload's stored blob and its row's commit leaves, at two ages, and another owner's blob.
+        const root = blobDirectory(dataDir);
+        const store = await openDataDirBlobStore({ root, clock });
+        const storedAt = async (key: string, at: number) => {
+          await store.put(Buffer.from(key), { key });
+          const file = join(root, createHash('sha256').update(key).digest('hex').slice(0, 2), key);
+          await utimes(file, at / 1000, at / 1000);
+        };
+        const oldOrphan = newBlobKey('attachment');
+        const youngOrphan = newBlobKey('attachment');
+        const otherOwners = newBlobKey('report');
+        await storedAt(oldOrphan, T0 - ORPHAN_BLOB_AGE_MS - 60_000);
+        await storedAt(youngOrphan, T0 - ORPHAN_BLOB_AGE_MS + 60_000);
+        await storedAt(otherOwners, T0 - 30 * ORPHAN_BLOB_AGE_MS);
+
+        t = await startTestServer(backend, { clock, env, store: durable.forRun() });
+        try {
+          assert.equal(await t.server.app.ticketAttachments.orphansSwept, 1, 'one orphan removed');
+          const keys: string[] = [];
+          for await (const key of store.keys('')) keys.push(key);
+          const keptKey = await keyOf(t, kept.id);
+          assert.match(keptKey, /^attachment-/, "an upload's blob is stored under the attachments' prefix");
+          assert.deepEqual(keys.sort(), [youngOrphan, otherOwners, keptKey].sort());
+          const again = await signInAdmin(t);
+          const down = await fetch(`${t.url}/api/v1/tickets/attachments/${kept.id}`, { headers: bearer(again) });
+          assert.equal(await down.text(), 'kept');
+
+          // The younger one, an hour later, on the sweep that runs every few hours.
+          clock.advance(6 * ORPHAN_BLOB_AGE_MS);
+          await t.server.app.ticketAttachments.settled();
+          assert.equal(await store.stat(youngOrphan), null, 'the younger orphan removed by the repeating sweep');
+          assert.notEqual(await store.stat(otherOwners), null, "another owner's blob is never an attachment's orphan");
+        } finally {
+          await t.close();
+        }
+      } finally {
+        await durable.dispose();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
   });
+}
+
+async function keyOf(t: TestServer, attachmentId: string): Promise<string> {
+  const row = await t.server.database.knex('ticket_attachments').where({ id: attachmentId }).first('blob_key');
+  return row.blob_key as string;
 }

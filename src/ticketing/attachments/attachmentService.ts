@@ -9,7 +9,9 @@
  * content type, size and SHA-256. Order of effects, so a crash never leaves a row without its bytes:
  * upload stores the blobs, then commits the rows (a failed commit deletes the blobs); delete commits
  * `deleted_at` first (the attachment is gone for every reader), then deletes the blob, then the row;
- * rows a crash left marked are finished at the next start (`sweep`).
+ * rows a crash left marked are finished at the next start (`sweep`). A crash between an upload's
+ * blob and its row's commit leaves a blob without a row: `sweepOrphanBlobs` removes those (at start
+ * and every few hours), once they are older than any upload still under way could be.
  */
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
@@ -22,7 +24,7 @@ import type { Logger } from '../../log/logger.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { TicketDirectory } from '../ticketContract.js';
 import { attachmentDeletionPatch, attachmentRow, rowToAttachment, ticketAttachmentsTable, type Attachment } from './attachmentTables.js';
-import { discard, receiveFiles, type UploadLimits } from './multipartUpload.js';
+import { ATTACHMENT_BLOB_OWNER, discard, receiveFiles, type UploadLimits } from './multipartUpload.js';
 
 export interface AttachmentServiceDeps {
   readonly tickets: TicketDirectory;
@@ -42,15 +44,26 @@ export interface Download {
 }
 
 const TABLE = ticketAttachmentsTable.name;
+/**
+ * A blob without a row is an orphan only when it is older than this: an upload commits its rows
+ * milliseconds after its blobs are stored, so a younger one may belong to an upload under way.
+ */
+export const ORPHAN_BLOB_AGE_MS = 60 * 60_000;
+/** Blob keys looked up in one query. */
+const ORPHAN_CHECK_BATCH = 500;
 
 export class AttachmentService {
   /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
   swept: Promise<number> = Promise.resolve(0);
-  private readonly uploads = new Set<Promise<void>>();
+  /** Uploads and orphan sweeps under way (`settled`). */
+  private readonly working = new Set<Promise<void>>();
 
   constructor(private readonly deps: AttachmentServiceDeps) {}
 
-  /** Runs `sweep` in the background (at start); failures are logged, and the next start tries again. */
+  /** The start's orphan sweep (`sweepOrphanBlobs`): how many blobs without a row it removed. */
+  orphansSwept: Promise<number> = Promise.resolve(0);
+
+  /** Runs `sweep`, then `sweepOrphanBlobs`, in the background (at start); failures are logged, and the next start tries again. */
   startSweep(): void {
     this.swept = this.sweep().then(
       (count) => {
@@ -62,6 +75,23 @@ export class AttachmentService {
         return 0;
       },
     );
+    this.orphansSwept = this.swept.then(() => this.sweepOrphansLogged());
+  }
+
+  /** `sweepOrphanBlobs` with its outcome logged; never rejects (the next sweep tries again). */
+  sweepOrphansLogged(): Promise<number> {
+    const sweep = this.sweepOrphanBlobs().then(
+      (count) => {
+        if (count > 0) this.deps.logger.warn('removed attachment blobs that no attachment refers to (an upload a stop cut short)', { count });
+        return count;
+      },
+      (error: unknown) => {
+        this.deps.logger.error('removing attachment blobs without an attachment failed; retried at the next sweep', { error });
+        return 0;
+      },
+    );
+    this.track(sweep);
+    return sweep;
   }
 
   /** Checked before the body is read: a refused upload stores nothing and reads nothing. */
@@ -76,18 +106,22 @@ export class AttachmentService {
    */
   upload(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
     const work = this.receive(viewer, ticketId, body, contentType);
+    this.track(work);
+    return work;
+  }
+
+  /** Resolves when every upload and orphan sweep under way has finished (tests; the module's stop). */
+  async settled(): Promise<void> {
+    while (this.working.size > 0) await Promise.all([...this.working]);
+  }
+
+  private track(work: Promise<unknown>): void {
     const tracked = work.then(
       () => undefined,
       () => undefined,
     );
-    this.uploads.add(tracked);
-    void tracked.then(() => this.uploads.delete(tracked));
-    return work;
-  }
-
-  /** Resolves when every upload under way has committed or cleaned up (tests; the module's stop). */
-  async settled(): Promise<void> {
-    while (this.uploads.size > 0) await Promise.all([...this.uploads]);
+    this.working.add(tracked);
+    void tracked.then(() => this.working.delete(tracked));
   }
 
   private async receive(viewer: Viewer, ticketId: string, body: Readable, contentType: string | undefined): Promise<Attachment[]> {
@@ -170,6 +204,35 @@ export class AttachmentService {
     for (const row of rows) await this.finishDeletion(rowToAttachment(row));
     if (rows.length > 0) await this.deps.writer.committed();
     return rows.length;
+  }
+
+  /**
+   * Deletes every attachment blob that no row refers to (marked rows included: their deletion is
+   * `sweep`'s) and that is older than ORPHAN_BLOB_AGE_MS; returns how many. Keys are checked
+   * against the table a batch at a time, so the fleet's attachments are never held in memory at once.
+   */
+  async sweepOrphanBlobs(): Promise<number> {
+    const { blobs, knex, clock } = this.deps;
+    const storedBefore = clock.now() - ORPHAN_BLOB_AGE_MS;
+    let removed = 0;
+    let batch: string[] = [];
+    const check = async () => {
+      const keys = batch;
+      batch = [];
+      const referenced = new Set((await knex(TABLE).whereIn('blob_key', keys).select('blob_key')).map((row: { blob_key: string }) => row.blob_key));
+      for (const key of keys) {
+        if (referenced.has(key)) continue;
+        const stat = await blobs.stat(key);
+        if (stat === null || stat.modifiedAt >= storedBefore) continue;
+        if (await blobs.delete(key)) removed += 1;
+      }
+    };
+    for await (const key of blobs.keys(`${ATTACHMENT_BLOB_OWNER}-`)) {
+      batch.push(key);
+      if (batch.length >= ORPHAN_CHECK_BATCH) await check();
+    }
+    if (batch.length > 0) await check();
+    return removed;
   }
 
   private async finishDeletion(attachment: Attachment): Promise<void> {

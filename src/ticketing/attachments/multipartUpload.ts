@@ -10,7 +10,7 @@
  */
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import type { BlobDescriptor, BlobStore } from '../../blobs/blobStore.js';
+import { newBlobKey, type BlobDescriptor, type BlobStore } from '../../blobs/blobStore.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
 import { formatBytes } from '../../gateway/requestBody.js';
 import { recordedContentType, sanitizeFileName } from './attachmentNames.js';
@@ -33,6 +33,9 @@ export interface ReceivedFile extends BlobDescriptor {
   readonly fileName: string;
   readonly contentType: string;
 }
+
+/** Attachment blobs are `attachment-<uuid>`: the attachments' own keys in the shared store (their orphan sweep lists them). */
+export const ATTACHMENT_BLOB_OWNER = 'attachment';
 
 const tooLarge = (message: string) => new AppError(ErrorCode.PayloadTooLarge, message);
 
@@ -89,7 +92,7 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
       const fileName = sanitizeFileName(info.filename);
       file.once('limit', () => fail(tooLarge(`file "${fileName}" is larger than the ${formatBytes(limits.fileBytes)} allowed per file`)));
       file.once('close', () => open.delete(file));
-      const put = store.put(file, { maxBytes: limits.fileBytes }).then((descriptor) => {
+      const put = store.put(file, { key: newBlobKey(ATTACHMENT_BLOB_OWNER), maxBytes: limits.fileBytes }).then((descriptor) => {
         // busboy's truncation is silent; `limit` has failed the request by now, this is the belt to those braces.
         if ((file as { truncated?: boolean }).truncated) throw tooLarge(`file "${fileName}" is larger than the ${formatBytes(limits.fileBytes)} allowed per file`);
         return { ...descriptor, fileName, contentType: recordedContentType(info.mimeType) };

@@ -4,6 +4,7 @@
  * `ticketAttachments` and `deleteTicketAttachment` (GraphQL). It reaches tickets only through the
  * core's `tickets` directory. docs/decisions.md "Ticket attachments" has the rules.
  */
+import type { TimerHandle } from '../../clock.js';
 import type { CoreServices } from '../../graphql/context.js';
 import { MiB, KiB } from '../../gateway/routes.js';
 import type { ProductModule } from '../../modules/module.js';
@@ -25,6 +26,9 @@ export const UPLOAD_LIMITS: UploadLimits = {
   headerPairs: 20,
 };
 
+/** Blobs an interrupted upload left are looked for at start and this often (they are removed once an hour old). */
+const ORPHAN_SWEEP_INTERVAL_MS = 6 * 60 * 60_000;
+
 export const ticketAttachmentsModule: ProductModule<CoreServices & AttachmentsNeeds, AttachmentsServices> = {
   name: 'ticketAttachments',
   plugin: 'ticketing',
@@ -43,13 +47,21 @@ export const ticketAttachmentsModule: ProductModule<CoreServices & AttachmentsNe
       logger: kit.logger,
       limits: UPLOAD_LIMITS,
     });
+    let orphanSweeps: TimerHandle | undefined;
     return {
       services: { ticketAttachments },
       routes: attachmentRoutes(ticketAttachments),
-      // Deletions a crash interrupted; background work (not gated), never in the way of start.
-      start: () => ticketAttachments.startSweep(),
+      // Deletions and uploads a crash interrupted; background work (not gated), never in the way of start.
+      start: () => {
+        ticketAttachments.startSweep();
+        orphanSweeps = kit.clock.setRepeatingTimer(ORPHAN_SWEEP_INTERVAL_MS, () => void ticketAttachments.sweepOrphansLogged());
+      },
       // After the server drained: an upload cut off at its cap may still be deleting its blobs.
-      stop: () => ticketAttachments.settled(),
+      stop: () => {
+        kit.clock.clearTimer(orphanSweeps);
+        orphanSweeps = undefined;
+        return ticketAttachments.settled();
+      },
     };
   },
 };
