@@ -60,6 +60,7 @@ describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () 
     { name: 'service page', path: () => `services/${ids['service']}`, ready: (page) => page.getByRole('heading', { name: 'checkout', level: 1 }).waitFor() },
     { name: 'SLA definitions', path: () => 'sla/definitions', ready: (page) => page.getByRole('link', { name: 'Gold' }).first().waitFor() },
     { name: 'SLA definition', path: () => `sla/definitions/${ids['definition']}`, ready: (page) => page.getByRole('heading', { name: /Gold/, level: 1 }).waitFor() },
+    { name: 'SLA event log', path: () => 'sla/events', ready: (page) => page.getByRole('table', { name: 'SLA events' }).waitFor() },
     { name: 'tickets', path: () => 'tickets', ready: (page) => page.getByText('Checkout returns 502').first().waitFor() },
     { name: 'ticket page', path: () => `tickets/${ids['ticket']}`, ready: (page) => page.getByRole('heading', { level: 1 }).getByText(/Checkout returns 502/).waitFor() },
     { name: 'new ticket', path: () => 'tickets/new', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },

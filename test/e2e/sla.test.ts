@@ -228,6 +228,27 @@ describeInBrowser('the SLA screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it("a definition's event log, opened from its page, shows its creation by whom with what was saved, and filters by kind", async () => {
+    const token = await adminToken();
+    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Audited gold", targetPercent: 99.9, period: MONTH }) { id } }');
+    const { page, problems } = await asAdmin(`sla/definitions/${createSLADefinition.id}`);
+    await page.getByRole('link', { name: 'Event log of this definition' }).click();
+    await page.waitForURL(new RegExp(`/sla/events\\?definition=${createSLADefinition.id}$`));
+    await waitForText(page.getByTestId('sla-event-count'), '1 entry');
+    const row = page.getByRole('table', { name: 'SLA events' }).getByRole('row').filter({ hasText: 'Definition created' });
+    await waitForText(row.getByRole('cell').nth(2), ADMIN_USERNAME);
+    await row.getByText('Details').click();
+    await waitForText(row.locator('pre'), /"name": "Audited gold"/);
+    await saveScreenshot(page, 'sla-event-log');
+
+    await page.getByLabel('Kind').selectOption('ALERT_RAISED');
+    await page.getByText('No entry matches these filters.').waitFor();
+    await waitForText(page.getByTestId('sla-event-count'), '0 entries');
+    await page.getByRole('button', { name: 'show every entry' }).click();
+    await page.waitForURL(/\/sla\/events\?kind=ALERT_RAISED$/);
+    assertNoPageProblems(problems);
+  });
+
   it('the overview shows the fleet figures and the alerts needing attention', async () => {
     const { page, problems } = await asAdmin('sla/overview');
     await waitForText(page.getByTestId('sla-stats').locator('.sla-stat').nth(1).locator('dd'), /^\d+ of \d+$/);

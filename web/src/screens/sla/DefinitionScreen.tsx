@@ -111,6 +111,8 @@ export default function DefinitionScreen({ params }: ScreenProps) {
               <dd>{formatDateTime(definition.updatedAt)}</dd>
               <dt>Alerts</dt>
               <dd><Link to={`/sla/alerts?status=all&definition=${definition.id}`}>Alerts of this definition</Link></dd>
+              <dt>Changes</dt>
+              <dd><Link to={`/sla/events?definition=${definition.id}`}>Event log of this definition</Link></dd>
             </dl>
           </section>
           <DefinitionCoverage definition={definition} editable={editable} onChanged={refresh} />

@@ -115,6 +115,8 @@ export default function GroupScreen({ params }: ScreenProps) {
                 <dd>{formatDateTime(group.updatedAt)}</dd>
                 <dt>Alerts</dt>
                 <dd><Link to={`/sla/alerts?status=all&group=${encodeURIComponent(group.name)}`}>Alerts of this group</Link></dd>
+                <dt>Changes</dt>
+                <dd><Link to={`/sla/events?group=${encodeURIComponent(group.name)}`}>Event log of this group</Link></dd>
               </dl>
             </section>
             <OverrideForm group={group} editable={canEditSla(viewer.role)} onChanged={() => reexecute({ requestPolicy: 'network-only' })} />

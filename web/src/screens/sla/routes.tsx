@@ -1,4 +1,4 @@
-/** SLA: the overview, definitions, groups, alerts, incidents and the daily report. */
+/** SLA: the overview, definitions, groups, alerts, incidents, the daily report and the event log. */
 import { lazy } from 'react';
 import type { NavSection } from '../../app/navigation';
 import type { RouteDef } from '../../app/router';
@@ -20,6 +20,7 @@ export const routes: RouteDef[] = [
   { path: '/sla/incidents', screen: lazy(() => import('./IncidentsScreen')), title: 'SLA incidents' },
   { path: '/sla/incidents/:id', screen: lazy(() => import('./IncidentScreen')), title: 'SLA incident' },
   { path: '/sla/reports', screen: lazy(() => import('./DailyReportScreen')), title: 'Daily SLA report' },
+  { path: '/sla/events', screen: lazy(() => import('./EventLogScreen')), title: 'SLA event log' },
 ];
 
 export const nav: NavSection = {
@@ -31,5 +32,6 @@ export const nav: NavSection = {
     { label: 'Alerts', to: '/sla/alerts', plugin: 'sla' },
     { label: 'Incidents', to: '/sla/incidents', plugin: 'sla' },
     { label: 'Daily report', to: '/sla/reports', plugin: 'sla' },
+    { label: 'Event log', to: '/sla/events', plugin: 'sla' },
   ],
 };
