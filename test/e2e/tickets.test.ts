@@ -145,6 +145,40 @@ describeInBrowser('the tickets area in a browser', () => {
     assertNoPageProblems(theirs.problems);
   });
 
+  it('an admin adds a colleague as a watcher and removes them again; a requester is offered neither', async () => {
+    const admin = await signInAdmin(suite.server);
+    const colleague = await personWithRole(suite.server, admin, 'OPERATOR', 'watching-operator');
+    const ticket = await createTicket(suite.server, admin, { title: 'Disk latency on db-7' });
+    const watcherIds = async () => {
+      const res = await gql(suite.server, 'query($t: ID!) { ticketWatchers(ticketId: $t) { userId } }', { t: ticket.id }, admin.accessToken);
+      assert.equal(res.errors, undefined, res.text);
+      return (res.data.ticketWatchers as { userId: string }[]).map((w) => w.userId);
+    };
+    const { page, problems } = await open();
+    await page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`);
+    const form = page.getByRole('form', { name: 'Add a watcher' });
+    await form.getByLabel('Search person to add').fill('watching-op');
+    await form.getByLabel('Person to add', { exact: true }).selectOption({ label: colleague.username });
+    await form.getByRole('button', { name: 'Add watcher' }).click();
+    await waitForText(page.locator('#ticket-watchers'), 'Watchers (1)');
+    await page.getByRole('list', { name: 'Watchers' }).getByText(colleague.username).waitFor();
+    assert.deepEqual(await watcherIds(), [colleague.userId]);
+    await saveScreenshot(page, 'ticket-watchers');
+
+    await page.getByRole('button', { name: `Remove ${colleague.username} from the watchers` }).click();
+    await waitForText(page.locator('#ticket-watchers'), 'Watchers (0)');
+    assert.deepEqual(await watcherIds(), []);
+    assertNoPageProblems(problems);
+
+    const requester = await personWithRole(suite.server, admin, 'USER', 'watching-requester');
+    const own = await createTicket(suite.server, requester, { title: 'Badge does not open door 4' });
+    const second = await open(requester.username, requester.password);
+    await second.page.goto(`${suite.server.consoleUrl}tickets/${own.id}`);
+    await second.page.getByRole('button', { name: 'Watch', exact: true }).waitFor();
+    assert.equal(await second.page.getByRole('form', { name: 'Add a watcher' }).count(), 0, 'a requester cannot add others');
+    assertNoPageProblems(second.problems);
+  });
+
   it('a requester sees their ticket under My tickets and is told why they may not resolve it', async () => {
     const admin = await signInAdmin(suite.server);
     const requester = await personWithRole(suite.server, admin, 'USER', 'plain-requester');

@@ -1,7 +1,13 @@
-/** Who is told about a ticket's changes; watching and unwatching it oneself. */
+/**
+ * Who is told about a ticket's changes. Anyone who may read the ticket watches and unwatches it
+ * themselves; operators and admins also add someone else (who must be able to read the ticket: the
+ * server says so when not) and remove anyone's watch.
+ */
+import { useState, type FormEvent } from 'react';
 import { gql, useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { UserPicker } from './pickers';
 import { personName, type PersonRef } from './ticketModel';
 import { useRefetchOn } from './useRefetchOn';
 
@@ -14,19 +20,30 @@ const WATCHERS = gql`
   }
 `;
 const WATCH = gql`
-  mutation TicketsWatch($ticketId: ID!) {
-    watchTicket(ticketId: $ticketId) { userId }
+  mutation TicketsWatch($ticketId: ID!, $userId: ID) {
+    watchTicket(ticketId: $ticketId, userId: $userId) { userId }
   }
 `;
 const UNWATCH = gql`
-  mutation TicketsUnwatch($ticketId: ID!) {
-    unwatchTicket(ticketId: $ticketId)
+  mutation TicketsUnwatch($ticketId: ID!, $userId: ID) {
+    unwatchTicket(ticketId: $ticketId, userId: $userId)
   }
 `;
 
+interface Watcher {
+  readonly userId: string;
+  readonly since: string;
+  readonly user: PersonRef | null;
+}
+
+/** The server lets operators and admins add and remove other people's watches (docs/ticketing-roles.md). */
+function managesWatchers(role: string): boolean {
+  return role === 'ADMIN' || role === 'OPERATOR';
+}
+
 export function WatchersSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ ticketWatchers: { userId: string; since: string; user: PersonRef | null }[] }>({ query: WATCHERS, variables: { ticketId } });
+  const [result, reexecute] = useQuery<{ ticketWatchers: Watcher[] }>({ query: WATCHERS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
   useRefetchOn(version, refresh);
   const [watching, watch] = useMutation(WATCH);
@@ -34,17 +51,64 @@ export function WatchersSection({ ticketId, version }: { ticketId: string; versi
   const watchers = result.data?.ticketWatchers ?? [];
   const mine = watchers.some((w) => w.userId === viewer.id);
   const busy = watching.fetching || unwatching.fetching;
+  const manages = managesWatchers(viewer.role);
+  const remove = (userId: string) => void unwatch({ ticketId, userId }).then((r) => !r.error && refresh());
   return (
     <section className="card ticket-section" aria-labelledby="ticket-watchers">
       <h2 id="ticket-watchers">Watchers ({watchers.length})</h2>
       <ErrorNotice error={result.error} />
-      <p>{watchers.length > 0 ? watchers.map((w) => personName(w.user)).join(', ') : <span className="muted">Nobody watches this ticket.</span>}</p>
+      {watchers.length === 0 ? <p className="muted">Nobody watches this ticket.</p> : null}
+      {watchers.length > 0 && !manages ? <p>{watchers.map((w) => personName(w.user)).join(', ')}</p> : null}
+      {watchers.length > 0 && manages ? (
+        <ul className="ticket-watchers" aria-label="Watchers">
+          {watchers.map((w) => (
+            <li key={w.userId}>
+              {personName(w.user)}{' '}
+              {w.userId !== viewer.id ? (
+                <button type="button" className="button-link" disabled={busy} onClick={() => remove(w.userId)} aria-label={`Remove ${personName(w.user)} from the watchers`}>
+                  remove
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {result.data ? (
         <button type="button" disabled={busy} onClick={() => void (mine ? unwatch({ ticketId }) : watch({ ticketId })).then((r) => !r.error && refresh())}>
           {mine ? 'Stop watching' : 'Watch'}
         </button>
       ) : null}
       <ErrorNotice error={watching.error ?? unwatching.error} />
+      {manages && result.data ? <AddWatcherForm ticketId={ticketId} watchers={watchers} onAdded={refresh} /> : null}
     </section>
+  );
+}
+
+function AddWatcherForm({ ticketId, watchers, onAdded }: { ticketId: string; watchers: readonly Watcher[]; onAdded: () => void }) {
+  const [userId, setUserId] = useState<string | null>(null);
+  // A new picker (its search emptied) after each person added.
+  const [round, setRound] = useState(0);
+  const [adding, add] = useMutation(WATCH);
+  const already = userId !== null && watchers.some((w) => w.userId === userId);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (userId === null || already) return;
+    const answer = await add({ ticketId, userId });
+    if (answer.error) return;
+    setUserId(null);
+    setRound((r) => r + 1);
+    onAdded();
+  };
+  return (
+    <form className="stack ticket-add-watcher" aria-label="Add a watcher" onSubmit={(e) => void submit(e)}>
+      <UserPicker key={round} label="Person to add" value={userId} onChange={setUserId} emptyLabel="Choose a person" />
+      {already ? <p className="muted">Already watching.</p> : null}
+      <div className="row">
+        <button type="submit" disabled={adding.fetching || userId === null || already}>
+          Add watcher
+        </button>
+      </div>
+      <ErrorNotice error={adding.error} title="Not added" />
+    </form>
   );
 }
