@@ -145,6 +145,30 @@ describeInBrowser('the tickets area in a browser', () => {
     assertNoPageProblems(theirs.problems);
   });
 
+  it('a description someone else is editing is read-only with their name; the one they save shows in the Description section', async () => {
+    const admin = await signInAdmin(suite.server);
+    const ticket = await createTicket(suite.server, admin, { title: 'Backups slow on nas-2' });
+    const operator = await personWithRole(suite.server, admin, 'OPERATOR', 'describing-operator');
+    const [mine, theirs] = [await open(), await open(operator.username, operator.password)];
+    await Promise.all([mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`)]);
+    const myDescription = mine.page.getByRole('textbox', { name: 'Description' });
+    const theirDescription = theirs.page.getByRole('textbox', { name: 'Description' });
+    await theirDescription.waitFor();
+
+    await myDescription.focus();
+    await waitForText(theirs.page.locator('.locked-field[data-lock="theirs"] .field-hint'), 'admin is editing');
+    assert.equal(await theirDescription.getAttribute('readonly'), '', 'read-only while admin edits');
+
+    await myDescription.fill('Nightly backup of nas-2 takes 9 h since Monday.\nThe 02:00 window overruns.');
+    await mine.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await waitForText(theirs.page.locator('.ticket-description'), /^Nightly backup of nas-2 takes 9 h since Monday\.\s+The 02:00 window overruns\.$/);
+    await theirs.page.waitForFunction("!document.querySelector('.locked-field textarea').hasAttribute('readonly')");
+    const res = await gql(suite.server, 'query($id: ID!) { ticket(id: $id) { description } }', { id: ticket.id }, admin.accessToken);
+    assert.equal(res.data.ticket.description, 'Nightly backup of nas-2 takes 9 h since Monday.\nThe 02:00 window overruns.');
+    assertNoPageProblems(mine.problems);
+    assertNoPageProblems(theirs.problems);
+  });
+
   it('an admin adds a colleague as a watcher and removes them again; a requester is offered neither', async () => {
     const admin = await signInAdmin(suite.server);
     const colleague = await personWithRole(suite.server, admin, 'OPERATOR', 'watching-operator');

@@ -1,6 +1,7 @@
 /**
- * Changing a ticket's title (behind an edit lock: someone else editing it makes it read-only with
- * their name) and its impact and urgency (the server re-prioritises and retargets the clocks).
+ * Changing a ticket's title and description (each behind an edit lock: someone else editing one
+ * makes it read-only with their name) and its impact and urgency (the server re-prioritises and
+ * retargets the clocks).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { gql, useMutation } from 'urql';
@@ -13,7 +14,7 @@ import { optionsOf, SEVERITY_LABEL, type Severity, type TicketDetail } from './t
 
 const UPDATE = gql`
   mutation TicketsUpdate($id: ID!, $input: UpdateTicketInput!) {
-    updateTicket(id: $id, input: $input) { id title impact urgency priority minutesUntilDue responseDueAt resolutionDueAt updatedAt }
+    updateTicket(id: $id, input: $input) { id title description impact urgency priority minutesUntilDue responseDueAt resolutionDueAt updatedAt }
   }
 `;
 
@@ -32,6 +33,13 @@ export function TicketEditForm({ ticket, locks, onChanged }: { ticket: TicketDet
     onChanged();
     return null;
   };
+  // An emptied description clears it.
+  const saveDescription = async (value: string) => {
+    const answer = await update({ id: ticket.id, input: { description: value.trim() } });
+    if (answer.error) return describeError(answer.error).message;
+    onChanged();
+    return null;
+  };
   const savePriority = async (event: FormEvent) => {
     event.preventDefault();
     const answer = await update({ id: ticket.id, input: { impact, urgency } });
@@ -41,6 +49,15 @@ export function TicketEditForm({ ticket, locks, onChanged }: { ticket: TicketDet
   return (
     <div className="stack">
       <LockedTextField label="Title" value={ticket.title} canEdit={ticket.deletedAt === null} onSave={saveTitle} {...lockProps(locks, 'title')} />
+      <LockedTextField
+        label="Description"
+        multiline
+        placeholder="What happened, where, since when"
+        value={ticket.description ?? ''}
+        canEdit={ticket.deletedAt === null}
+        onSave={saveDescription}
+        {...lockProps(locks, 'description')}
+      />
       <form onSubmit={(e) => void savePriority(e)} className="stack">
         <div className="row">
           <SelectField label="Impact" value={impact} onChange={(e) => setImpact(e.target.value as Severity)} options={optionsOf(SEVERITY_LABEL)} />
