@@ -16,13 +16,19 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 }
 
 /**
- * The key sign-in providers' secrets are encrypted with (src/auth/providers/secretBox.ts), the same
- * way: SVC_AUTH_SECRET_KEY, else generated once into the data dir. Losing it makes the stored bind
- * passwords and client secrets unreadable (an admin sets them again); the providers keep working
- * for nothing else.
+ * The key secrets at rest are encrypted with (secretBox.ts: sign-in providers' bind passwords and
+ * client secrets, webhooks' signing secrets), the same way: SVC_AUTH_SECRET_KEY, else generated once
+ * into the data dir. Losing it makes the stored secrets unreadable (an admin sets them again); what
+ * holds them keeps working for everything else, and nothing is sent unsigned.
  */
 export function resolveAuthSecretKey(configured: string | undefined, dataDir: string, logger: Logger): string {
   return resolveGeneratedSecret(configured, dataDir, AUTH_SECRET_KEY_FILE, 'SVC_AUTH_SECRET_KEY', logger);
+}
+
+/** `resolveAuthSecretKey` on first call, the same key after (one read of the data dir, one warning). */
+export function lazyAuthSecretKey(configured: string | undefined, dataDir: string, logger: Logger): () => string {
+  let key: string | undefined;
+  return () => (key ??= resolveAuthSecretKey(configured, dataDir, logger));
 }
 
 function resolveGeneratedSecret(configured: string | undefined, dataDir: string, fileName: string, setting: string, logger: Logger): string {

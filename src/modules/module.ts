@@ -49,6 +49,11 @@ export interface ModuleKit {
   readonly blobs: BlobStore;
   /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
   readonly machineAuth: MachineAuth;
+  /**
+   * The key secrets at rest are sealed under (src/config/secretBox.ts): SVC_AUTH_SECRET_KEY, else
+   * generated once into the data dir. Resolved on first use, once for every module.
+   */
+  secretKey(): string;
   /** Requests the HTTP server received and has under way (0 until it listens). */
   readonly traffic: Traffic;
   /** Which plugins are active now; the licence module decides (see pluginGate.ts). */

@@ -10,6 +10,7 @@
  * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
+import type { SecretBox } from '../config/secretBox.js';
 import type { Clock, TimerHandle } from '../clock.js';
 import type { DomainEvent } from '../events/domainEvents.js';
 import type { Logger } from '../log/logger.js';
@@ -36,6 +37,8 @@ export interface WebhooksOptions {
   readonly newId: () => string;
   /** From SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS and SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST. */
   readonly policy: OutboundPolicy;
+  /** Seals webhooks' signing secrets at rest (src/config/secretBox.ts). */
+  readonly secrets: SecretBox;
   readonly lookups: CatalogLookups;
   readonly queue?: DeliveryQueueOptions;
   /** Waiting deliveries held in memory (the rest wait on their outbox pages); see Dispatcher. */
@@ -66,7 +69,7 @@ const PRUNE_INTERVAL_MS = 60 * 60_000;
 export function createWebhooks(options: WebhooksOptions): Webhooks {
   const { writer, knex, clock, logger, newId, catalog } = options;
   const log = logger.child({ component: 'webhooks' });
-  const registry = new WebhookRegistry(writer);
+  const registry = new WebhookRegistry(writer, options.secrets);
   // Keep-alive sockets per receiver address (src/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
@@ -97,7 +100,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     dispatcher,
     outbox,
     async hydrate() {
-      const hydrated = await hydrateWebhooks(knex, registry, options.maxHeld ?? DEFAULT_MAX_HELD);
+      const hydrated = await hydrateWebhooks(knex, registry, options.secrets, options.maxHeld ?? DEFAULT_MAX_HELD);
+      if (hydrated.sealedSecrets > 0) log.info('webhook secrets stored in clear by an earlier version are now sealed', { count: hydrated.sealedSecrets });
+      const unreadable = registry.all().filter((w) => w.secretError !== undefined);
+      if (unreadable.length > 0) {
+        log.error('webhook secrets cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until their secret is set again', { webhooks: unreadable.map((w) => w.name) });
+      }
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
       loaded = hydrated.pending;
       settledPages = hydrated.settledPages;

@@ -13,6 +13,18 @@ import type { ExecutionRecord } from './webhookTables.js';
 export const EXCERPT_BYTES = 1024;
 export const USER_AGENT = 'svc-webhooks/1';
 
+/**
+ * Sends the attempt, unless the webhook's stored secret could not be read: then nothing leaves (an
+ * unsigned delivery to a receiver that checks signatures would be refused there at best, and
+ * accepted by one that does not), and the attempt is refused, final, with the reason.
+ */
+export function attemptDelivery(send: (request: OutboundRequest) => Promise<OutboundResult>, webhook: WebhookRecord, eventId: string, body: string, attemptAt: number, signal?: AbortSignal): Promise<OutboundResult> {
+  if (webhook.secretError !== undefined) {
+    return Promise.resolve({ kind: 'refused', reason: `not sent unsigned: ${webhook.secretError}`, durationMs: 0, url: webhook.url });
+  }
+  return send(deliveryRequest(webhook, eventId, body, attemptAt, signal));
+}
+
 export function deliveryRequest(webhook: WebhookRecord, eventId: string, body: string, attemptAt: number, signal?: AbortSignal): OutboundRequest {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   for (const h of webhook.headers) headers[h.name.toLowerCase()] = h.value;

@@ -28,7 +28,7 @@ import { systemClock, type Clock, type TimerHandle } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { classify, deliveryRequest, executionRecord } from './deliveryAttempt.js';
+import { attemptDelivery, classify, executionRecord } from './deliveryAttempt.js';
 import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
 import { DeliveryLedger } from './deliveryLedger.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
@@ -364,7 +364,7 @@ export class Dispatcher {
     }
     const at = clock.now();
     const attempt = delivery.attempts + 1;
-    const result = await this.options.send(deliveryRequest(webhook, delivery.eventId, delivery.body, at, this.abort.signal));
+    const result = await attemptDelivery(this.options.send, webhook, delivery.eventId, delivery.body, at, this.abort.signal);
     this.queue.finished(delivery.webhookId);
     if (this.stopped) return; // shutting down: not recorded, still pending in the database
     this.stats.attempts += 1;

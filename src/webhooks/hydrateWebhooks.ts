@@ -13,10 +13,11 @@
  * low, so a restart after a long outage does not load every owed body at once.
  */
 import type { Knex } from 'knex';
+import type { SecretBox } from '../config/secretBox.js';
 import type { BackloggedPage } from './outboxBacklog.js';
 import { decodePage, ID_CHUNK } from './outboxPage.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
-import { deliveryFromRow, webhookFromRow, type Delivery } from './webhookTables.js';
+import { deliveryFromRow, holdsClearSecret, webhookFromRow, type Delivery } from './webhookTables.js';
 
 export interface HydratedWebhooks {
   readonly webhooks: number;
@@ -28,14 +29,25 @@ export interface HydratedWebhooks {
   readonly settledPages: string[];
   /** Pending rows (not on a page) of unknown webhooks, left alone. */
   readonly orphaned: number;
+  /** Secrets an older version stored in clear, sealed at this start. */
+  readonly sealedSecrets: number;
 }
 
 /** Pages decoded at once: start-up never holds more than this many pages' bodies besides what it keeps. */
 const PAGES_PER_READ = 200;
 
-export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, maxHeld: number): Promise<HydratedWebhooks> {
+export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box: SecretBox, maxHeld: number): Promise<HydratedWebhooks> {
   const rows: Record<string, unknown>[] = await knex('webhooks').select('*');
-  for (const row of rows) registry.load(webhookFromRow(row));
+  let sealed = 0;
+  for (const row of rows) {
+    const webhook = webhookFromRow(row, box);
+    registry.load(webhook);
+    // A secret an older version stored in clear is sealed now (staged: the first commit writes it).
+    if (holdsClearSecret(row)) {
+      registry.set(webhook);
+      sealed += 1;
+    }
+  }
 
   const tried = new Map<string, Delivery>();
   for (const row of (await knex('webhook_deliveries').where('state', 'pending').select('*')) as Record<string, unknown>[]) {
@@ -83,7 +95,7 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, max
     else orphaned += 1;
   }
   pending.sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
-  return { webhooks: rows.length, pending, backlog, settledPages, orphaned };
+  return { webhooks: rows.length, sealedSecrets: sealed, pending, backlog, settledPages, orphaned };
 }
 
 /** Which of `ids` have a row in webhook_deliveries (so an end state: pending rows were read before). */

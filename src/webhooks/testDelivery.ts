@@ -5,7 +5,7 @@
 import type { Clock } from '../clock.js';
 import type { OutboundRequest, OutboundResult } from '../outbound/outboundRequest.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
-import { classify, deliveryRequest, executionRecord } from './deliveryAttempt.js';
+import { attemptDelivery, classify, executionRecord } from './deliveryAttempt.js';
 import { afterSuccess } from './webhookHealth.js';
 import type { WebhookRecord } from './webhookRecord.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
@@ -23,7 +23,7 @@ export interface TestDeliveryDeps {
 export async function sendTestDelivery(deps: TestDeliveryDeps, webhook: WebhookRecord, eventId: string, event: string, body: string, signal: AbortSignal): Promise<ExecutionRecord> {
   const { clock, registry } = deps;
   const at = clock.now();
-  const result = await deps.send(deliveryRequest(webhook, eventId, body, at, signal));
+  const result = await attemptDelivery(deps.send, webhook, eventId, body, at, signal);
   const outcome = classify(result, webhook.url);
   const execution = executionRecord(deps.newId(), { webhookId: webhook.id, deliveryId: null, eventId, event, attempt: 1, at, test: true }, outcome);
   deps.writer.insert(webhookExecutionsTable, executionRow(execution));

@@ -38,8 +38,15 @@ export interface WebhookRecord {
   readonly name: string;
   readonly url: string;
   readonly method: WebhookMethod;
-  /** Write-only through the API: never returned, only `hasSecret`. */
+  /** Write-only through the API: never returned, only `hasSecret`. Sealed at rest (webhookTables.ts). */
   readonly secret: string | null;
+  /**
+   * Present when the stored secret could not be opened at start (SVC_AUTH_SECRET_KEY changed, or
+   * the row was altered): nothing is sent unsigned until an admin sets the secret again.
+   */
+  readonly secretError?: string;
+  /** With `secretError`: the sealed text as stored, written back unchanged so a later fix of the key can still open it. */
+  readonly unreadableSecret?: string;
   readonly headers: readonly WebhookHeader[];
   readonly events: readonly string[];
   readonly filters: FilterSpec | null;

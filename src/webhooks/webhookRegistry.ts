@@ -6,6 +6,7 @@
  * values rule the event out. Filters and templates are compiled once per change, not per event.
  */
 import { CommittedMap } from '../actors/committedMap.js';
+import type { SecretBox } from '../config/secretBox.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { compileFilters, type FilterMatcher } from './filters.js';
 import type { PayloadTemplate } from './payloadTemplate.js';
@@ -25,8 +26,9 @@ export class WebhookRegistry {
   /** Ids ordered by creation time, then id (the order of `webhooks`). */
   private ordered: string[] | null = null;
 
-  constructor(writer: BatchWriter) {
-    this.records = new CommittedMap(writer, webhooksTable, webhookToRow, (id, restored, discarded) => {
+  /** `box` seals each staged row's secret (webhookTables.ts). */
+  constructor(writer: BatchWriter, box: SecretBox) {
+    this.records = new CommittedMap(writer, webhooksTable, (record) => webhookToRow(record, box), (id, restored, discarded) => {
       if (discarded) this.unindex(discarded);
       else this.compiled.delete(id);
       if (restored) this.index(restored);

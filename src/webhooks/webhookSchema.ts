@@ -81,6 +81,8 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       method: WebhookMethod!
       "The secret itself is write-only."
       hasSecret: Boolean!
+      "Why the stored secret cannot be read (it was sealed under another SVC_AUTH_SECRET_KEY): the webhook sends nothing, unsigned or otherwise, until its secret is set again. Null when it is fine."
+      secretError: String
       headers: [WebhookHeader!]!
       events: [String!]!
       "JSON object of path: value (see the README's Webhooks section), or null."
@@ -228,6 +230,7 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
     Webhook: {
       url: (w: WebhookRecord, _args: unknown, ctx: Context) => (privateFields(ctx) ? w.url : publicUrl(w.url)),
       hasSecret: (w: WebhookRecord) => w.secret !== null,
+      secretError: (w: WebhookRecord) => w.secretError ?? null,
       headers: (w: WebhookRecord, _args: unknown, ctx: Context) => w.headers.map((h) => ({ name: h.name, value: privateFields(ctx) ? h.value : null })),
       filters: (w: WebhookRecord) => (w.filters === null ? null : JSON.stringify(w.filters)),
       customPayloadTemplate: (w: WebhookRecord) => (w.template === null ? null : JSON.stringify(w.template)),

@@ -85,8 +85,10 @@ export class WebhookService {
       const now = this.deps.clock.now();
       const status = requested ?? (current.status === 'ERROR' ? 'ACTIVE' : current.status);
       const moved = status !== current.status;
+      // A secret set (or cleared) replaces one that could not be read.
+      const { secretError: _unreadable, unreadableSecret: _stored, ...readable } = current;
       const next: WebhookRecord = {
-        ...current,
+        ...(settings.secret !== undefined ? readable : current),
         ...settings,
         status,
         statusReason: moved ? null : current.statusReason,

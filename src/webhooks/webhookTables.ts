@@ -1,5 +1,11 @@
-/** The webhook tables for the batch writer, and the row mappings both ways. */
+/**
+ * The webhook tables for the batch writer, and the row mappings both ways. A webhook's signing
+ * secret is sealed at rest (src/config/secretBox.ts, the webhook's id as additional data) in
+ * `secret_sealed`; `secret` held it in clear before and is only read, to seal what an older
+ * version stored (`hydrateWebhooks`).
+ */
 import type { TableSpec } from '../persistence/batchWriter.js';
+import type { SecretBox } from '../config/secretBox.js';
 import { cols, epoch, iso, jsonColumn, numberOrNull, textOrNull } from '../persistence/tables.js';
 import type { FilterSpec } from './filters.js';
 import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
@@ -11,7 +17,7 @@ export const webhooksTable: TableSpec = {
   order: 400,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', headers: 'jsonb', events: 'jsonb', filters: 'jsonb',
+    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', secret_sealed: 'text', headers: 'jsonb', events: 'jsonb', filters: 'jsonb',
     custom_payload_template: 'text', timeout_ms: 'integer', retry_max: 'integer', retry_delay_ms: 'integer', retry_backoff: 'text',
     status: 'text', status_reason: 'text', status_changed_at: 'timestamptz', consecutive_failures: 'integer', created_at: 'timestamptz',
     updated_at: 'timestamptz', created_by: 'text',
@@ -44,9 +50,15 @@ export const webhookExecutionsTable: TableSpec = {
   }),
 };
 
-export function webhookToRow(w: WebhookRecord) {
+/** The sealed form of the record's secret: sealed now, kept as stored when it could not be opened, or none. */
+function sealedSecret(w: WebhookRecord, box: SecretBox): string | null {
+  if (w.secret !== null) return box.seal(w.secret, w.id);
+  return w.unreadableSecret ?? null;
+}
+
+export function webhookToRow(w: WebhookRecord, box: SecretBox) {
   return {
-    id: w.id, name: w.name, url: w.url, method: w.method, secret: w.secret, headers: w.headers, events: w.events, filters: w.filters,
+    id: w.id, name: w.name, url: w.url, method: w.method, secret: null, secret_sealed: sealedSecret(w, box), headers: w.headers, events: w.events, filters: w.filters,
     custom_payload_template: w.template === null ? null : JSON.stringify(w.template), timeout_ms: w.timeoutMs, retry_max: w.retryMax,
     retry_delay_ms: w.retryDelayMs, retry_backoff: w.retryBackoff, status: w.status, status_reason: w.statusReason,
     status_changed_at: iso(w.statusChangedAt), consecutive_failures: w.consecutiveFailures, created_at: iso(w.createdAt),
@@ -56,14 +68,35 @@ export function webhookToRow(w: WebhookRecord) {
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => ((allowed as readonly unknown[]).includes(value) ? (value as T) : fallback);
 
-export function webhookFromRow(r: Record<string, unknown>): WebhookRecord {
+/** The secret of a stored row: opened, read in clear from an older version's column, or why it cannot be read. */
+function storedSecret(id: string, r: Record<string, unknown>, box: SecretBox): Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'> {
+  const sealed = textOrNull(r['secret_sealed']);
+  if (sealed === null) return { secret: textOrNull(r['secret']) };
+  try {
+    return { secret: box.open(sealed, id) };
+  } catch {
+    return {
+      secret: null,
+      secretError: 'the stored secret cannot be read (SVC_AUTH_SECRET_KEY is not the key it was sealed under); set the secret again',
+      unreadableSecret: sealed,
+    };
+  }
+}
+
+/** True when the row holds its secret in clear (stored by an older version): it is sealed at start. */
+export function holdsClearSecret(r: Record<string, unknown>): boolean {
+  return textOrNull(r['secret']) !== null;
+}
+
+export function webhookFromRow(r: Record<string, unknown>, box: SecretBox): WebhookRecord {
   const template = textOrNull(r['custom_payload_template']);
+  const id = String(r['id']);
   return {
-    id: String(r['id']),
+    id,
     name: String(r['name']),
     url: String(r['url']),
     method: oneOf<WebhookMethod>(r['method'], WEBHOOK_METHODS, 'POST'),
-    secret: textOrNull(r['secret']),
+    ...storedSecret(id, r, box),
     headers: jsonColumn<WebhookHeader[]>(r['headers'], []),
     events: jsonColumn<string[]>(r['events'], []),
     filters: jsonColumn<FilterSpec | null>(r['filters'], null),

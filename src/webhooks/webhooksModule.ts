@@ -3,11 +3,13 @@
  * is the outbox; pending deliveries are loaded before the server serves and handed to the
  * dispatcher once it listens; on shutdown the dispatcher stops before the writer's final flush.
  */
+import { createSecretBox } from '../config/secretBox.js';
 import type { CoreServices } from '../graphql/context.js';
 import type { ProductModule } from '../modules/module.js';
 import { createWebhooks } from './createWebhooks.js';
 import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';
 import { webhookOutboxSchema } from './migrations/0009_webhook_outbox.js';
+import { webhookSecretSealedSchema } from './migrations/0024_webhook_secret_sealed.js';
 import { webhookOutboxTable } from './outboxPage.js';
 import { webhookSchema, type WebhookServices } from './webhookSchema.js';
 import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
@@ -20,7 +22,7 @@ export interface WebhooksModuleOptions {
 export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
   return {
     name: 'webhooks',
-    migrations: [webhooksMigration, webhookOutboxSchema],
+    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
     create(kit, { fleet, users }) {
@@ -31,6 +33,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         clock: kit.clock,
         logger: kit.logger,
         newId: kit.newId,
+        secrets: createSecretBox(kit.secretKey(), 'webhooks'),
         policy: { allowPrivate: kit.config.security.allowPrivateWebhooks, hostAllowlist: kit.config.security.webhookHostAllowlist },
         lookups: { user: (id) => users.get(id), service: (id) => fleet.services.get(id) },
         requests: kit.traffic.received,

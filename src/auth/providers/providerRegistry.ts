@@ -13,7 +13,7 @@ import type { GroupDirectory } from '../../people/groupDirectory.js';
 import { normalizeDn } from './ldapFilter.js';
 import type { GroupMappingRecord, LdapGroupRecord, ProviderIdentity, ProviderRecord, ProviderSecrets } from './providerRecord.js';
 import { authIdentitiesTable, authProvidersTable, groupMappingsTable, identityToRow, ldapGroupToRow, ldapGroupsTable, mappingToRow, providerToRow, type ProviderRow } from './providerTables.js';
-import type { SecretBox } from './secretBox.js';
+import type { SecretBox } from '../../config/secretBox.js';
 
 const identityKey = (providerId: string, externalId: string) => `${providerId}\u0000${externalId}`;
 const fold = (s: string) => s.toLowerCase();

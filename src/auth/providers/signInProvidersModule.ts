@@ -5,7 +5,6 @@
  * providers a login page reads (`GET /api/v1/auth/providers`, moved here from core so it can list
  * them). Not gated: sign-in is core. Migration 20, tables 800-815. src/auth/providers/README.md.
  */
-import { resolveAuthSecretKey } from '../../config/secrets.js';
 import type { TimerHandle } from '../../clock.js';
 import type { CoreServices } from '../../graphql/context.js';
 import type { ProductModule } from '../../modules/module.js';
@@ -24,7 +23,7 @@ import { providerSchema, startUrl } from './providerSchema.js';
 import { ProviderService } from './providerService.js';
 import { ProviderSignIn } from './providerSignIn.js';
 import { SIGN_IN_PROVIDER_TABLES } from './providerTables.js';
-import { createSecretBox } from './secretBox.js';
+import { createSecretBox } from '../../config/secretBox.js';
 import type { SignInProvidersServices } from './signInProvidersContext.js';
 
 const FLOW_PRUNE_INTERVAL_MS = 60_000;
@@ -35,8 +34,8 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
   tables: [...SIGN_IN_PROVIDER_TABLES],
   schema: [providerSchema, directoryGroupSchema],
   create(kit, core) {
-    const { config, writer, bus, clock, logger, newId, knex } = kit;
-    const box = createSecretBox(resolveAuthSecretKey(config.authSecretKey, config.database.dataDir, logger));
+    const { writer, bus, clock, logger, newId, knex } = kit;
+    const box = createSecretBox(kit.secretKey(), 'signInProviders');
     const registry = new ProviderRegistry(writer, box, core.groups);
     const accounts = new ProviderAccounts({ registry, users: core.users, groups: core.groups, writer, bus, clock });
     const oidc = new OidcClients();
