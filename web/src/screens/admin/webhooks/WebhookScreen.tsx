@@ -92,6 +92,11 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
           </div>
         ) : null}
       </div>
+      {hook.secretError ? (
+        <div className="notice notice-error" data-testid="webhook-secret-error">
+          {hook.secretError}. Until then nothing is sent: deliveries would go out unsigned.
+        </div>
+      ) : null}
       {hook.status === 'ERROR' ? (
         <div className="notice notice-error">
           Deliveries stopped after {hook.consecutiveFailures} failures in a row{hook.statusReason ? `: ${hook.statusReason}` : ''}. A successful test or saving the webhook starts them again.
@@ -123,7 +128,7 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
             <dt>Events</dt>
             <dd>{hook.events.join(', ')}</dd>
             <dt>Signing secret</dt>
-            <dd>{hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}</dd>
+            <dd>{hook.secretError ? 'cannot be read: set it again' : hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}</dd>
             <dt>Retries</dt>
             <dd>
               {hook.retryMax}, {hook.retryBackoff.toLowerCase()} from {hook.retryDelayMs} ms; timeout {hook.timeoutMs} ms

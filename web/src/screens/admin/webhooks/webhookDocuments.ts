@@ -4,6 +4,8 @@ import type { WebhookFields } from './webhookForm';
 
 export interface WebhookRow extends WebhookFields {
   readonly id: string;
+  /** Why the stored secret cannot be read (the server's key changed): nothing is sent until it is set again. */
+  readonly secretError?: string | null;
   readonly statusReason: string | null;
   readonly statusChangedAt: string;
   readonly consecutiveFailures: number;
@@ -86,6 +88,7 @@ export const WEBHOOK_DETAIL = gql`
       url
       method
       hasSecret
+      secretError
       headers {
         name
         value
@@ -160,6 +163,7 @@ export const UPDATE_WEBHOOK = gql`
       url
       method
       hasSecret
+      secretError
       headers {
         name
         value
