@@ -13,7 +13,7 @@ import { signInProvidersModule } from './auth/providers/signInProvidersModule.js
 import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
 import type { Config } from './config/config.js';
-import { lazyAuthSecretKey } from './config/secrets.js';
+import { lazySecretKeys } from './config/secrets.js';
 import { consoleModule } from './console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
@@ -154,7 +154,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       workers,
       blobs,
       machineAuth,
-      secretKey: lazyAuthSecretKey(config.authSecretKey, config.database.dataDir, logger),
+      secretKeys: lazySecretKeys(config.authSecretKey, config.previousAuthSecretKey, config.database.dataDir, logger),
       traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
       formatError,
     });

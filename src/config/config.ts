@@ -62,11 +62,16 @@ export interface Config {
   /** `undefined`: generated once into the data dir (see `secrets.ts`). */
   readonly jwtSecret: string | undefined;
   /**
-   * SVC_AUTH_SECRET_KEY: the key sign-in providers' secrets (LDAP bind passwords, OIDC client
-   * secrets) are encrypted with at rest, at least 32 characters. `undefined`: generated once into
-   * the data dir (see `secrets.ts`).
+   * SVC_AUTH_SECRET_KEY: the key secrets at rest are encrypted with (sign-in providers' LDAP bind
+   * passwords and OIDC client secrets, webhooks' signing secrets), at least 32 characters.
+   * `undefined`: generated once into the data dir (see `secrets.ts`).
    */
   readonly authSecretKey: string | undefined;
+  /**
+   * SVC_AUTH_SECRET_KEY_PREVIOUS: the key before the last rotation. Secrets sealed under it still
+   * open, and are sealed again under the current key at start; unset once a start has done that.
+   */
+  readonly previousAuthSecretKey: string | undefined;
   readonly security: SecurityConfig;
   readonly rateLimit: RateLimitConfig;
   readonly license: { readonly key: string | undefined; readonly publicKey: string | undefined };
@@ -170,6 +175,14 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   if (authSecretKey !== undefined && authSecretKey !== '' && authSecretKey.length < MIN_JWT_SECRET_LENGTH) {
     problems.push(`SVC_AUTH_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${authSecretKey.length}); unset it to have one generated into the data dir`);
   }
+  const previousAuthSecretKey = source['SVC_AUTH_SECRET_KEY_PREVIOUS'];
+  if (previousAuthSecretKey !== undefined && previousAuthSecretKey !== '') {
+    if (previousAuthSecretKey.length < MIN_JWT_SECRET_LENGTH) {
+      problems.push(`SVC_AUTH_SECRET_KEY_PREVIOUS must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${previousAuthSecretKey.length}): it is the SVC_AUTH_SECRET_KEY used before the rotation`);
+    } else if (previousAuthSecretKey === authSecretKey) {
+      problems.push('SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY: set it to the key used before the rotation, or unset it');
+    }
+  }
 
   const requestsPerSecond = integer(read('SVC_RATE_LIMIT_RPS'), 'SVC_RATE_LIMIT_RPS', { min: 0, max: 1_000_000, fallback: 10 }, problems);
   const burst = integer(read('SVC_RATE_LIMIT_BURST'), 'SVC_RATE_LIMIT_BURST', { min: 1, max: 1_000_000, fallback: 20 }, problems);
@@ -243,6 +256,7 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     database: { url, dataDir: read('SVC_DATA_DIR') ?? './data', commitWindowMs },
     jwtSecret: jwtSecret === '' ? undefined : jwtSecret,
     authSecretKey: authSecretKey === '' ? undefined : authSecretKey,
+    previousAuthSecretKey: previousAuthSecretKey === '' ? undefined : previousAuthSecretKey,
     security: {
       operatorApiKey: source['SVC_SECURITY_OPERATOR_API_KEY'] ?? '',
       corsAllowedOrigins,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../log/logger.js';
+import type { SecretKeys } from './secretBox.js';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const AUTH_SECRET_KEY_FILE = 'auth-secret-key';
@@ -25,10 +26,13 @@ export function resolveAuthSecretKey(configured: string | undefined, dataDir: st
   return resolveGeneratedSecret(configured, dataDir, AUTH_SECRET_KEY_FILE, 'SVC_AUTH_SECRET_KEY', logger);
 }
 
-/** `resolveAuthSecretKey` on first call, the same key after (one read of the data dir, one warning). */
-export function lazyAuthSecretKey(configured: string | undefined, dataDir: string, logger: Logger): () => string {
-  let key: string | undefined;
-  return () => (key ??= resolveAuthSecretKey(configured, dataDir, logger));
+/**
+ * The keys of secrets at rest, resolved on first call (one read of the data dir, one warning) and
+ * the same after: the current key (`resolveAuthSecretKey`) and SVC_AUTH_SECRET_KEY_PREVIOUS.
+ */
+export function lazySecretKeys(configured: string | undefined, previous: string | undefined, dataDir: string, logger: Logger): () => SecretKeys {
+  let keys: SecretKeys | undefined;
+  return () => (keys ??= { current: resolveAuthSecretKey(configured, dataDir, logger), previous });
 }
 
 function resolveGeneratedSecret(configured: string | undefined, dataDir: string, fileName: string, setting: string, logger: Logger): string {

@@ -12,6 +12,7 @@
 import type { GraphQLError, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { Knex } from 'knex';
 import type { BlobStore } from '../blobs/blobStore.js';
+import type { SecretKeys } from '../config/secretBox.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { DomainEvent } from '../events/domainEvents.js';
@@ -50,10 +51,11 @@ export interface ModuleKit {
   /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
   readonly machineAuth: MachineAuth;
   /**
-   * The key secrets at rest are sealed under (src/config/secretBox.ts): SVC_AUTH_SECRET_KEY, else
-   * generated once into the data dir. Resolved on first use, once for every module.
+   * The keys secrets at rest are sealed under (src/config/secretBox.ts): SVC_AUTH_SECRET_KEY (else
+   * generated once into the data dir) and SVC_AUTH_SECRET_KEY_PREVIOUS. Resolved on first use, once
+   * for every module.
    */
-  secretKey(): string;
+  secretKeys(): SecretKeys;
   /** Requests the HTTP server received and has under way (0 until it listens). */
   readonly traffic: Traffic;
   /** Which plugins are active now; the licence module decides (see pluginGate.ts). */

@@ -17,7 +17,7 @@ import type { SecretBox } from '../config/secretBox.js';
 import type { BackloggedPage } from './outboxBacklog.js';
 import { decodePage, ID_CHUNK } from './outboxPage.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
-import { deliveryFromRow, holdsClearSecret, webhookFromRow, type Delivery } from './webhookTables.js';
+import { deliveryFromRow, readWebhookRow, type Delivery } from './webhookTables.js';
 
 export interface HydratedWebhooks {
   readonly webhooks: number;
@@ -29,7 +29,7 @@ export interface HydratedWebhooks {
   readonly settledPages: string[];
   /** Pending rows (not on a page) of unknown webhooks, left alone. */
   readonly orphaned: number;
-  /** Secrets an older version stored in clear, sealed at this start. */
+  /** Secrets in clear (an older version's) or under the previous key, sealed under the current key at this start. */
   readonly sealedSecrets: number;
 }
 
@@ -40,11 +40,11 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
   const rows: Record<string, unknown>[] = await knex('webhooks').select('*');
   let sealed = 0;
   for (const row of rows) {
-    const webhook = webhookFromRow(row, box);
-    registry.load(webhook);
-    // A secret an older version stored in clear is sealed now (staged: the first commit writes it).
-    if (holdsClearSecret(row)) {
-      registry.set(webhook);
+    const { record, reseal } = readWebhookRow(row, box);
+    registry.load(record);
+    // In clear (an older version) or under the previous key: sealed now under the current one (the first commit writes it).
+    if (reseal) {
+      registry.set(record);
       sealed += 1;
     }
   }

@@ -2,7 +2,8 @@
  * The webhook tables for the batch writer, and the row mappings both ways. A webhook's signing
  * secret is sealed at rest (src/config/secretBox.ts, the webhook's id as additional data) in
  * `secret_sealed`; `secret` held it in clear before and is only read, to seal what an older
- * version stored (`hydrateWebhooks`).
+ * version stored. A secret in clear or under the previous key is sealed again at start
+ * (`readWebhookRow`, `hydrateWebhooks`).
  */
 import type { TableSpec } from '../persistence/batchWriter.js';
 import type { SecretBox } from '../config/secretBox.js';
@@ -68,35 +69,46 @@ export function webhookToRow(w: WebhookRecord, box: SecretBox) {
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => ((allowed as readonly unknown[]).includes(value) ? (value as T) : fallback);
 
+type StoredSecret = Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'> & {
+  /** In clear (an older version's column) or under the previous key: to be sealed again under the current one. */
+  readonly reseal: boolean;
+};
+
 /** The secret of a stored row: opened, read in clear from an older version's column, or why it cannot be read. */
-function storedSecret(id: string, r: Record<string, unknown>, box: SecretBox): Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'> {
+function storedSecret(id: string, r: Record<string, unknown>, box: SecretBox): StoredSecret {
   const sealed = textOrNull(r['secret_sealed']);
-  if (sealed === null) return { secret: textOrNull(r['secret']) };
+  if (sealed === null) {
+    const clear = textOrNull(r['secret']);
+    return { secret: clear, reseal: clear !== null };
+  }
   try {
-    return { secret: box.open(sealed, id) };
+    const { plain, underPrevious } = box.open(sealed, id);
+    return { secret: plain, reseal: underPrevious };
   } catch {
     return {
       secret: null,
-      secretError: 'the stored secret cannot be read (SVC_AUTH_SECRET_KEY is not the key it was sealed under); set the secret again',
+      secretError: 'the stored secret cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key it was sealed under); set the secret again',
       unreadableSecret: sealed,
+      reseal: false,
     };
   }
 }
 
-/** True when the row holds its secret in clear (stored by an older version): it is sealed at start. */
-export function holdsClearSecret(r: Record<string, unknown>): boolean {
-  return textOrNull(r['secret']) !== null;
+/** A stored webhook, and whether its secret must be sealed again (in clear, or under the previous key). */
+export function readWebhookRow(r: Record<string, unknown>, box: SecretBox): { readonly record: WebhookRecord; readonly reseal: boolean } {
+  const id = String(r['id']);
+  const { reseal, ...secret } = storedSecret(id, r, box);
+  return { record: webhookFromRow(r, secret), reseal };
 }
 
-export function webhookFromRow(r: Record<string, unknown>, box: SecretBox): WebhookRecord {
+function webhookFromRow(r: Record<string, unknown>, secret: Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'>): WebhookRecord {
   const template = textOrNull(r['custom_payload_template']);
-  const id = String(r['id']);
   return {
-    id,
+    id: String(r['id']),
     name: String(r['name']),
     url: String(r['url']),
     method: oneOf<WebhookMethod>(r['method'], WEBHOOK_METHODS, 'POST'),
-    ...storedSecret(id, r, box),
+    ...secret,
     headers: jsonColumn<WebhookHeader[]>(r['headers'], []),
     events: jsonColumn<string[]>(r['events'], []),
     filters: jsonColumn<FilterSpec | null>(r['filters'], null),

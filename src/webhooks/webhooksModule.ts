@@ -33,7 +33,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         clock: kit.clock,
         logger: kit.logger,
         newId: kit.newId,
-        secrets: createSecretBox(kit.secretKey(), 'webhooks'),
+        secrets: createSecretBox(kit.secretKeys(), 'webhooks'),
         policy: { allowPrivate: kit.config.security.allowPrivateWebhooks, hostAllowlist: kit.config.security.webhookHostAllowlist },
         lookups: { user: (id) => users.get(id), service: (id) => fleet.services.get(id) },
         requests: kit.traffic.received,

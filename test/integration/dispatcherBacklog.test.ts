@@ -29,7 +29,7 @@ describe('dispatcher backlog', () => {
     const logger = createMemoryLogger();
     const { knex } = db();
     const writer = new BatchWriter({ knex, logger });
-    const registry = new WebhookRegistry(writer, createSecretBox('a-key-of-at-least-thirty-two-characters-for-tests', 'webhooks'));
+    const registry = new WebhookRegistry(writer, createSecretBox({ current: 'a-key-of-at-least-thirty-two-characters-for-tests' }, 'webhooks'));
     const webhook: WebhookRecord = {
       id: randomUUID(), name: 'backlog', url: r.url, method: 'POST', secret: null, headers: [], events: ['service.down'], filters: null, template: null,
       timeoutMs: 5000, retryMax: 0, retryDelayMs: 1000, retryBackoff: 'FIXED', status: 'ACTIVE', statusReason: null, statusChangedAt: 0,

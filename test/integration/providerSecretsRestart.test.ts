@@ -27,8 +27,9 @@ for (const backend of testBackends()) {
       await durable?.dispose();
       await ldap?.close();
     });
-    const run = async <T>(key: string, body: (t: TestServer) => Promise<T>): Promise<T> => {
-      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...BOOTSTRAP_ENV, SVC_AUTH_SECRET_KEY: key } });
+    const run = async <T>(key: string, body: (t: TestServer) => Promise<T>, previous?: string): Promise<T> => {
+      const keys = { SVC_AUTH_SECRET_KEY: key, ...(previous !== undefined ? { SVC_AUTH_SECRET_KEY_PREVIOUS: previous } : {}) };
+      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...BOOTSTRAP_ENV, ...keys } });
       try {
         return await body(t);
       } finally {
@@ -63,6 +64,27 @@ for (const backend of testBackends()) {
       await run(KEY_A, async (t) => {
         const admin = await signInAdmin(t);
         assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true, 'the sealed secret was kept');
+      });
+    });
+
+    it('after a key rotation (the old key as SVC_AUTH_SECRET_KEY_PREVIOUS) a provider keeps binding, and its secret is sealed again under the new key', async () => {
+      const sealedOf = async (t: TestServer, id: string) => ((await t.server.database.knex('auth_providers').where({ id }).first('secrets')) as { secrets: string }).secrets;
+      const { providerId, sealedBefore } = await run(KEY_A, async (t) => {
+        const admin = await signInAdmin(t);
+        const p = await createProvider(t, admin, { type: 'LDAP', name: 'rotated', enabled: true, ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN } });
+        return { providerId: p.id as string, sealedBefore: await sealedOf(t, p.id) };
+      });
+      await run(KEY_B, async (t) => {
+        const admin = await signInAdmin(t);
+        assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true, 'the previous key opens it');
+        await t.server.writer.flush();
+        assert.notEqual(await sealedOf(t, providerId), sealedBefore, 'sealed again at start');
+      }, KEY_A);
+      await run(KEY_B, async (t) => {
+        const admin = await signInAdmin(t);
+        const p = ok(await gql(t, ONE_PROVIDER, { id: providerId }, admin.accessToken)).authProvider;
+        assert.equal(p.secretError, null, 'the new key alone opens it now');
+        assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true);
       });
     });
   });

@@ -1,7 +1,8 @@
 /**
  * Webhook signing secrets at rest: sealed under SVC_AUTH_SECRET_KEY (the row never holds the secret
  * in clear), opened at start so deliveries stay signed after a restart; a secret an older version
- * stored in clear is sealed at the next start; under another key the webhook says why
+ * stored in clear is sealed at the next start, and so is one sealed under the key before a rotation
+ * (SVC_AUTH_SECRET_KEY_PREVIOUS); under another key the webhook says why
  * (`secretError`) and sends nothing, unsigned or otherwise, until an admin sets the secret again.
  */
 import assert from 'node:assert/strict';
@@ -28,8 +29,9 @@ for (const backend of testBackends()) {
       await receiver?.close();
       await durable?.dispose();
     });
-    const run = async <T>(key: string, body: (t: TestServer, token: string) => Promise<T>): Promise<T> => {
-      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...WEBHOOK_ENV, SVC_AUTH_SECRET_KEY: key } });
+    const run = async <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> => {
+      const keys = { SVC_AUTH_SECRET_KEY: key, ...(previous !== undefined ? { SVC_AUTH_SECRET_KEY_PREVIOUS: previous } : {}) };
+      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...WEBHOOK_ENV, ...keys } });
       try {
         return await body(t, (await signInAdmin(t)).accessToken);
       } finally {
@@ -71,6 +73,29 @@ for (const backend of testBackends()) {
         const before = receiver.requests.length;
         await push(t, 'legacy-clear', 'DOWN');
         await executionsOf(t, token, id, 1);
+        verifySignatures(receiver.requests[before]!, SECRET);
+      });
+    });
+
+    it('after a key rotation (the old key as SVC_AUTH_SECRET_KEY_PREVIOUS) deliveries stay signed and the secret is sealed again under the new key', async () => {
+      const { id, sealedBefore } = await run(KEY_A, async (t, token) => {
+        const w = await createWebhook(t, token, { url: receiver.url, secret: SECRET, events: ['service.down', 'service.up'], filters: '{"service.name": "rotated"}' });
+        return { id: w.id as string, sealedBefore: (await storedRow(t, w.id)).secret_sealed };
+      });
+      await run(KEY_B, async (t, token) => {
+        assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null });
+        const before = receiver.requests.length;
+        await push(t, 'rotated', 'DOWN');
+        await executionsOf(t, token, id, 1);
+        verifySignatures(receiver.requests[before]!, SECRET);
+        await t.server.writer.flush();
+        assert.notEqual((await storedRow(t, id)).secret_sealed, sealedBefore, 'sealed again at start');
+      }, KEY_A);
+      await run(KEY_B, async (t, token) => {
+        assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null }, 'the new key alone opens it now');
+        const before = receiver.requests.length;
+        await push(t, 'rotated', 'OPERATIONAL');
+        await receiver.received(before + 1);
         verifySignatures(receiver.requests[before]!, SECRET);
       });
     });

@@ -36,7 +36,7 @@ function platform(): PlatformKit {
     workers: undefined as never,
     blobs: undefined as never,
     machineAuth: createMachineAuth(''),
-    secretKey: () => 'a-key-of-at-least-thirty-two-characters-for-tests',
+    secretKeys: () => ({ current: 'a-key-of-at-least-thirty-two-characters-for-tests' }),
     traffic: { received: () => 0, inFlight: () => 0 },
     formatError: createErrorFormatter({ production: true, logger }),
   };

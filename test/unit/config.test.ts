@@ -39,6 +39,26 @@ describe('configuration', () => {
     assert.equal(loadConfig({ SVC_JWT_SECRET: 'x'.repeat(32) }).jwtSecret, 'x'.repeat(32));
   });
 
+  describe('the previous key of secrets at rest (SVC_AUTH_SECRET_KEY_PREVIOUS)', () => {
+    const current = 'current-key-of-at-least-32-characters-abcd';
+    const previous = 'previous-key-of-at-least-32-characters-abc';
+    it('is read when set, and absent by default', () => {
+      assert.equal(loadConfig({ SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: previous }).previousAuthSecretKey, previous);
+      assert.equal(loadConfig({}).previousAuthSecretKey, undefined);
+      assert.equal(loadConfig({ SVC_AUTH_SECRET_KEY_PREVIOUS: '' }).previousAuthSecretKey, undefined);
+    });
+    for (const [what, env, problem] of [
+      ['shorter than 32 characters', { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: 'short' }, /^SVC_AUTH_SECRET_KEY_PREVIOUS must be at least 32 characters/],
+      ['the current key again', { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: current }, /^SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY/],
+    ] as const) {
+      it(`is refused when ${what}`, () => {
+        const problems = problemsOf(env);
+        assert.equal(problems.length, 1);
+        assert.match(problems[0]!, problem);
+      });
+    }
+  });
+
   it('reports every bad setting at once', () => {
     const problems = problemsOf({ SVC_PORT: 'eighty', SVC_ENV: 'staging', SVC_DATABASE_URL: 'mysql://x', SVC_RATE_LIMIT_BURST: '0' });
     assert.deepEqual(problems.map((p) => p.split(' ')[0]), ['SVC_ENV', 'SVC_PORT', 'SVC_DATABASE_URL', 'SVC_RATE_LIMIT_BURST']);

@@ -43,9 +43,12 @@ export class ProviderRegistry {
   loadProvider(row: ProviderRow): void {
     let secrets: ProviderSecrets = {};
     let secretError: string | null = null;
+    let underPrevious = false;
     if (row.sealedSecrets !== null) {
       try {
-        secrets = JSON.parse(this.box.open(row.sealedSecrets, row.record.id)) as ProviderSecrets;
+        const opened = this.box.open(row.sealedSecrets, row.record.id);
+        secrets = JSON.parse(opened.plain) as ProviderSecrets;
+        underPrevious = opened.underPrevious;
       } catch {
         this.unreadable.set(row.record.id, row.sealedSecrets);
         secretError = 'the stored secret cannot be decrypted with the current SVC_AUTH_SECRET_KEY (was the key changed?); set the secret again';
@@ -53,6 +56,8 @@ export class ProviderRegistry {
     }
     const record = { ...row.record, secrets, secretError } as ProviderRecord;
     this.providers.load(record.id, record);
+    // Sealed under the key before the rotation: sealed again under the current one (the first commit writes it).
+    if (underPrevious) this.providers.set(record.id, record);
   }
 
   loadIdentity(identity: ProviderIdentity): void {

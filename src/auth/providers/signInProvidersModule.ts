@@ -35,7 +35,7 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
   schema: [providerSchema, directoryGroupSchema],
   create(kit, core) {
     const { writer, bus, clock, logger, newId, knex } = kit;
-    const box = createSecretBox(kit.secretKey(), 'signInProviders');
+    const box = createSecretBox(kit.secretKeys(), 'signInProviders');
     const registry = new ProviderRegistry(writer, box, core.groups);
     const accounts = new ProviderAccounts({ registry, users: core.users, groups: core.groups, writer, bus, clock });
     const oidc = new OidcClients();
