@@ -2,9 +2,9 @@
  * Secrets at rest (sign-in providers' bind passwords and client secrets, webhooks' signing secrets):
  * AES-256-GCM under a key derived (HKDF-SHA256) from SVC_AUTH_SECRET_KEY or the key generated into
  * the data dir (secrets.ts), one derived key per purpose. After a rotation the previous key
- * (SVC_AUTH_SECRET_KEY_PREVIOUS) still opens what it sealed, so the owners seal it again. The owner's id (the provider's, the
- * webhook's) is the additional authenticated data, so a ciphertext copied onto another row does not
- * decrypt. Stored form: `v1.<iv>.<ciphertext>.<tag>`, base64url parts.
+ * (SVC_AUTH_SECRET_KEY_PREVIOUS) still opens what it sealed, so the owners seal it again. The
+ * owner's id (the provider's, the webhook's) is the additional authenticated data, so a ciphertext
+ * copied onto another row does not decrypt. Stored form: `v1.<iv>.<ciphertext>.<tag>`, base64url.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 

@@ -31,6 +31,8 @@ export interface HydratedWebhooks {
   readonly orphaned: number;
   /** Secrets in clear (an older version's) or under the previous key, sealed under the current key at this start. */
   readonly sealedSecrets: number;
+  /** Names of the webhooks whose secret no key opens (they send nothing until it is set again). */
+  readonly unreadableSecrets: string[];
 }
 
 /** Pages decoded at once: start-up never holds more than this many pages' bodies besides what it keeps. */
@@ -39,9 +41,11 @@ const PAGES_PER_READ = 200;
 export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box: SecretBox, maxHeld: number): Promise<HydratedWebhooks> {
   const rows: Record<string, unknown>[] = await knex('webhooks').select('*');
   let sealed = 0;
+  const unreadable: string[] = [];
   for (const row of rows) {
     const { record, reseal } = readWebhookRow(row, box);
     registry.load(record);
+    if (record.secretError !== undefined) unreadable.push(record.name);
     // In clear (an older version) or under the previous key: sealed now under the current one (the first commit writes it).
     if (reseal) {
       registry.set(record);
@@ -95,7 +99,7 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
     else orphaned += 1;
   }
   pending.sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
-  return { webhooks: rows.length, sealedSecrets: sealed, pending, backlog, settledPages, orphaned };
+  return { webhooks: rows.length, sealedSecrets: sealed, unreadableSecrets: unreadable, pending, backlog, settledPages, orphaned };
 }
 
 /** Which of `ids` have a row in webhook_deliveries (so an end state: pending rows were read before). */

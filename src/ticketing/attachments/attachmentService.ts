@@ -55,13 +55,12 @@ const ORPHAN_CHECK_BATCH = 500;
 export class AttachmentService {
   /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
   swept: Promise<number> = Promise.resolve(0);
+  /** The start's orphan sweep (`sweepOrphanBlobs`): how many blobs without a row it removed. */
+  orphansSwept: Promise<number> = Promise.resolve(0);
   /** Uploads and orphan sweeps under way (`settled`). */
   private readonly working = new Set<Promise<void>>();
 
   constructor(private readonly deps: AttachmentServiceDeps) {}
-
-  /** The start's orphan sweep (`sweepOrphanBlobs`): how many blobs without a row it removed. */
-  orphansSwept: Promise<number> = Promise.resolve(0);
 
   /** Runs `sweep`, then `sweepOrphanBlobs`, in the background (at start); failures are logged, and the next start tries again. */
   startSweep(): void {

@@ -18,6 +18,7 @@ import { AlertKindBadge, AlertStatusBadge } from './SlaBadges';
 import { alertKindLabel } from './slaFigures';
 import type { SlaAlert } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
+import { ShowMore } from './ShowMore';
 import './sla.css';
 
 const ALERTS = gql`
@@ -136,11 +137,7 @@ export default function AlertsScreen(_props: ScreenProps) {
       {!alerts && result.fetching ? <Loading label="Loading alerts" /> : null}
       {alerts && alerts.length === 0 ? <p className="muted">No alert matches these filters.</p> : null}
       {alerts && alerts.length > 0 ? <AlertTable alerts={alerts} canAcknowledge={canEditSla(viewer.role)} /> : null}
-      {alerts && count !== undefined && count > alerts.length ? (
-        <button type="button" onClick={() => setLimit((l) => l + PAGE)} disabled={result.fetching}>
-          Show {Math.min(PAGE, count - alerts.length)} more
-        </button>
-      ) : null}
+      <ShowMore shown={alerts?.length} total={count} page={PAGE} busy={result.fetching} onMore={() => setLimit((l) => l + PAGE)} />
     </>
   );
 }

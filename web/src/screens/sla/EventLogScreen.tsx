@@ -13,6 +13,7 @@ import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { EVENT_KINDS, eventAuthor, eventKindLabel, eventLogFilterFromParams, readableData, type SlaEventLogEntry } from './eventLog';
+import { ShowMore } from './ShowMore';
 import './sla.css';
 
 const EVENT_LOG = gql`
@@ -84,11 +85,7 @@ export default function EventLogScreen(_props: ScreenProps) {
       {!entries && result.fetching ? <Loading label="Loading the event log" /> : null}
       {entries && entries.length === 0 ? <p className="muted">No entry matches these filters.</p> : null}
       {entries && entries.length > 0 ? <EventTable entries={entries} /> : null}
-      {entries && count !== undefined && count > entries.length ? (
-        <button type="button" onClick={() => setLimit((l) => l + PAGE)} disabled={result.fetching}>
-          Show {Math.min(PAGE, count - entries.length)} more
-        </button>
-      ) : null}
+      <ShowMore shown={entries?.length} total={count} page={PAGE} busy={result.fetching} onMore={() => setLimit((l) => l + PAGE)} />
     </>
   );
 }

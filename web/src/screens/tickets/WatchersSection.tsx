@@ -36,11 +36,6 @@ interface Watcher {
   readonly user: PersonRef | null;
 }
 
-/** The server lets operators and admins add and remove other people's watches (docs/ticketing-roles.md). */
-function managesWatchers(role: string): boolean {
-  return role === 'ADMIN' || role === 'OPERATOR';
-}
-
 export function WatchersSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
   const [result, reexecute] = useQuery<{ ticketWatchers: Watcher[] }>({ query: WATCHERS, variables: { ticketId } });
@@ -51,7 +46,8 @@ export function WatchersSection({ ticketId, version }: { ticketId: string; versi
   const watchers = result.data?.ticketWatchers ?? [];
   const mine = watchers.some((w) => w.userId === viewer.id);
   const busy = watching.fetching || unwatching.fetching;
-  const manages = managesWatchers(viewer.role);
+  // Operators and admins add and remove other people's watches (docs/ticketing-roles.md).
+  const manages = viewer.role !== 'USER';
   const remove = (userId: string) => void unwatch({ ticketId, userId }).then((r) => !r.error && refresh());
   return (
     <section className="card ticket-section" aria-labelledby="ticket-watchers">
