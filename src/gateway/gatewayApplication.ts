@@ -62,10 +62,11 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       const auth = matched?.auth === 'machine' ? machineAuth.check(head) : undefined;
       // Everything counts against the limit (404s, 405s, preflights, bad keys too) except exempt probes.
       if (matched === undefined || matched.rateLimited) {
-        const budgeted = auth?.ok === true && auth.scope?.budget ? auth.scope : undefined;
-        const decision = budgeted ? throttle.takeForKey({ id: budgeted.keyId, name: budgeted.keyName, budget: budgeted.budget! }) : throttle.take(clientAddress);
+        const keyScope = auth?.ok === true ? auth.scope : undefined;
+        const key = keyScope?.budget ? { id: keyScope.keyId, name: keyScope.keyName, budget: keyScope.budget } : undefined;
+        const decision = key ? throttle.takeForKey(key) : throttle.take(clientAddress);
         if (!decision.allowed) {
-          const who = budgeted ? `agent key "${budgeted.keyName}"` : clientAddress;
+          const who = key ? `agent key "${key.name}"` : clientAddress;
           return {
             kind: 'reply',
             reply: catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),

@@ -10,7 +10,7 @@
  */
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
-import { createRateLimiter, type RateBudget, type RateDecision, type RateLimiter } from './rateLimiter.js';
+import { createRateLimiter, type RateBudget, type RateDecision } from './rateLimiter.js';
 import { createThrottleLog } from './throttleLog.js';
 
 /** An agent key with a budget of its own. */
@@ -20,7 +20,11 @@ export interface BudgetedKey {
   readonly budget: RateBudget;
 }
 
-export interface RequestThrottle extends RateLimiter {
+export interface RequestThrottle {
+  /** Counts the request against its client address's bucket. */
+  take(address: string): RateDecision;
+  /** Addresses tracked. */
+  readonly size: number;
   /** Counts the request against the key's own bucket. */
   takeForKey(key: BudgetedKey): RateDecision;
   stop(): void;
