@@ -20,7 +20,7 @@ import { createAddressMatcher } from './gateway/addressRange.js';
 import { createCors } from './gateway/cors.js';
 import { createGatewayApplication } from './gateway/gatewayApplication.js';
 import { createMachineAuth } from './gateway/machineAuth.js';
-import { createRateLimiter } from './gateway/rateLimiter.js';
+import { createRequestThrottle } from './gateway/requestThrottle.js';
 import { Router, type GatewayRoute } from './gateway/routes.js';
 import { startHttpServer } from './gateway/uws.js';
 import { createErrorFormatter } from './graphql/errors.js';
@@ -174,7 +174,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     if (config.graphqlExecution === 'plain') {
       logger.warn('SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)');
     }
-    const rateLimiter = createRateLimiter({ ...config.rateLimit, now: clock.now });
+    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
     const webSocket = createGraphQLWsEndpoint({
       schema: product.schema,
@@ -189,14 +189,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
       },
       allowedOrigins: config.security.corsAllowedOrigins,
-      rateLimiter,
+      rateLimiter: throttle,
       isTrustedProxy,
       formatError,
       logger,
     });
     const application = createGatewayApplication({
       router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
-      rateLimiter,
+      throttle,
       machineAuth,
       personAuth: app.auth,
       cors: createCors(config.security.corsAllowedOrigins),
@@ -226,6 +226,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           systemDeadlineClock.clearTimer(timer);
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
           await product.stop();
+          throttle.stop();
           await writer.flush();
           server.closeConnections();
           await workers.close();

@@ -9,8 +9,8 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import { nodePath, parseJsonObject, Warnings, type Json } from '../protocol/fields.js';
 
 interface EndpointRule {
-  /** `query`: the `nodeId` query parameter; `body`: the body's `nodeId`. */
-  readonly from: 'query' | 'body';
+  /** `query`: the `nodeId` query parameter; `body`: the body's `nodeId`; `reports`: each entry's `nodeId` of the body's `reports`. */
+  readonly from: 'query' | 'body' | 'reports';
   /** Body fields a scoped key may not send (each widens the target beyond the named node). */
   readonly refused?: readonly string[];
 }
@@ -22,6 +22,7 @@ export const AGENT_KEY_ENDPOINTS: Readonly<Record<string, EndpointRule>> = {
   'operator/heartbeat': { from: 'body' },
   'operator/command-result': { from: 'body' },
   'health/report': { from: 'body' },
+  'health/report/batch': { from: 'reports' },
   'storage/report': { from: 'body' },
   'backup/report': { from: 'body', refused: ['slaGroup', 'namespace'] },
   'sla/exclusion-window/start': { from: 'body', refused: ['serviceId', 'windowId'] },
@@ -53,6 +54,10 @@ const forbidden = (message: string) => new AppError(ErrorCode.Forbidden, message
 export function admitTarget(name: string, subtree: string, query: URLSearchParams, body: Buffer): void {
   const rule = AGENT_KEY_ENDPOINTS[name];
   if (rule === undefined) throw forbidden(`this agent key may not call ${name}`);
+  if (rule.from === 'reports') {
+    admitReports(subtree, parseJsonObject(body)['reports']);
+    return;
+  }
   let raw: unknown;
   if (rule.from === 'query') {
     raw = query.get('nodeId');
@@ -68,4 +73,25 @@ export function admitTarget(name: string, subtree: string, query: URLSearchParam
   if (raw === undefined || raw === null || raw === '') throw forbidden(`an agent key limited to "${subtree}" must name a nodeId under it`);
   const path = nodePath(raw, 'nodeId', new Warnings());
   if (!isUnder(path, subtree)) throw forbidden(`nodeId "${path}" is outside "${subtree}", the subtree this agent key is limited to`);
+}
+
+/**
+ * A batch: every entry must name a node under `subtree`, or the whole request is refused (nothing of
+ * it applies). Entries the handler will refuse anyway (not an object, an unreadable nodeId) are left
+ * to it, so they are answered one by one as for any key.
+ */
+function admitReports(subtree: string, reports: unknown): void {
+  if (!Array.isArray(reports)) return;
+  reports.forEach((entry: unknown, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
+    const raw = (entry as Json)['nodeId'];
+    if (raw === undefined || raw === null || raw === '') throw forbidden(`reports[${index}]: an agent key limited to "${subtree}" must name a nodeId under it`);
+    let path: string;
+    try {
+      path = nodePath(raw, 'nodeId', new Warnings());
+    } catch {
+      return;
+    }
+    if (!isUnder(path, subtree)) throw forbidden(`reports[${index}]: nodeId "${path}" is outside "${subtree}", the subtree this agent key is limited to`);
+  });
 }

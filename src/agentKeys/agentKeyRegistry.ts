@@ -14,7 +14,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { MachineAuthResult, MachineScope, ScopedKeys } from '../gateway/machineAuth.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { admitTarget, endpointName } from './agentKeyEndpoints.js';
-import { agentKeysTable, agentKeyToRow, type AgentKeyRecord } from './agentKeyTables.js';
+import { agentKeysTable, agentKeyToRow, type AgentKeyBudget, type AgentKeyRecord } from './agentKeyTables.js';
 
 export const AGENT_KEY_PREFIX = 'svcak_';
 const ID_LENGTH = 24; // 12 random bytes, hex
@@ -24,6 +24,8 @@ export interface NewAgentKey {
   readonly name: string;
   readonly nodePath: string;
   readonly endpoints: readonly string[];
+  /** @default null (the per-address limit) */
+  readonly requestBudget?: AgentKeyBudget | null;
 }
 
 const secretDigest = (secret: string): Buffer => hash('sha256', secret, 'buffer');
@@ -63,11 +65,22 @@ export class AgentKeyRegistry implements ScopedKeys {
     const secret = randomBytes(32).toString('base64url');
     const record: AgentKeyRecord = {
       id, name: draft.name, secretHash: secretDigest(secret).toString('hex'), nodePath: draft.nodePath, endpoints: [...draft.endpoints],
-      createdAt: this.clock.now(), createdBy, lastUsedAt: null, revokedAt: null, revokedBy: null,
+      requestBudget: draft.requestBudget ?? null, createdAt: this.clock.now(), createdBy, lastUsedAt: null, revokedAt: null, revokedBy: null,
     };
     this.keys.set(id, record);
     this.index(id, record);
     return { record, key: `${AGENT_KEY_PREFIX}${id}_${secret}` };
+  }
+
+  /** Stages a new request budget (null: back to the per-address limit); it applies from the next request on. */
+  setBudget(id: string, budget: AgentKeyBudget | null): AgentKeyRecord {
+    const record = this.keys.get(id);
+    if (record === undefined) throw new AppError(ErrorCode.NotFound, `no agent key with id ${id}`);
+    if (record.revokedAt !== null) throw new AppError(ErrorCode.BadRequest, `agent key ${id} is revoked; make a new key instead`);
+    const changed: AgentKeyRecord = { ...record, requestBudget: budget };
+    this.keys.set(id, changed);
+    this.index(id, changed);
+    return this.withUse(changed);
   }
 
   /** Stages the revocation; the key is refused from now on. */
@@ -126,6 +139,7 @@ export class AgentKeyRegistry implements ScopedKeys {
     const scope: MachineScope = {
       keyId: id,
       keyName: record.name,
+      budget: record.requestBudget,
       admit: ({ path, query, body }) => admitTarget(endpointName(path) ?? path, subtree, query, body),
     };
     this.active.set(id, { digest: Buffer.from(record.secretHash, 'hex'), scope, endpoints: new Set(record.endpoints), record });

@@ -10,7 +10,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
 import { AGENT_KEY_ENDPOINT_NAMES } from './agentKeyEndpoints.js';
 import { AGENT_KEY_PREFIX, type AgentKeyRegistry, type NewAgentKey } from './agentKeyRegistry.js';
-import type { AgentKeyRecord } from './agentKeyTables.js';
+import type { AgentKeyBudget, AgentKeyRecord } from './agentKeyTables.js';
 
 export interface AgentKeyServices {
   readonly agentKeys: AgentKeyRegistry;
@@ -24,7 +24,24 @@ type Context = GraphQLContext<AgentKeySlice>;
 const MAX_NAME = 200;
 const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
 
-export function readNewAgentKey(input: { name?: unknown; nodeId?: unknown; endpoints?: unknown }): NewAgentKey {
+/** The bounds of a key's own request budget. */
+export const AGENT_KEY_BUDGET_LIMITS = { minRequestsPerSecond: 0.1, maxRequestsPerSecond: 10_000, maxBurst: 100_000 } as const;
+
+/** A request budget as given (null or absent: none, the per-address limit applies); throws BAD_REQUEST naming the bad field. */
+export function readAgentKeyBudget(input: unknown): AgentKeyBudget | null {
+  if (input === undefined || input === null) return null;
+  const { requestsPerSecond, burst } = input as { requestsPerSecond?: unknown; burst?: unknown };
+  const { minRequestsPerSecond, maxRequestsPerSecond, maxBurst } = AGENT_KEY_BUDGET_LIMITS;
+  if (typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond < minRequestsPerSecond || requestsPerSecond > maxRequestsPerSecond) {
+    throw bad(`requestBudget.requestsPerSecond must be a number from ${minRequestsPerSecond} to ${maxRequestsPerSecond}, got ${JSON.stringify(requestsPerSecond)}`);
+  }
+  if (typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1 || burst > maxBurst) {
+    throw bad(`requestBudget.burst must be a whole number from 1 to ${maxBurst}, got ${JSON.stringify(burst)}`);
+  }
+  return { requestsPerSecond, burst };
+}
+
+export function readNewAgentKey(input: { name?: unknown; nodeId?: unknown; endpoints?: unknown; requestBudget?: unknown }): NewAgentKey {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (name === '' || name.length > MAX_NAME) throw bad(`name must be 1 to ${MAX_NAME} characters`);
   const path = nodePath(input.nodeId, 'nodeId', new Warnings());
@@ -32,7 +49,7 @@ export function readNewAgentKey(input: { name?: unknown; nodeId?: unknown; endpo
   if (endpoints.length === 0) throw bad(`endpoints must name at least one of: ${AGENT_KEY_ENDPOINT_NAMES.join(', ')}`);
   const unknown = endpoints.filter((e) => !AGENT_KEY_ENDPOINT_NAMES.includes(e));
   if (unknown.length > 0) throw bad(`endpoints ${unknown.map((e) => JSON.stringify(e)).join(', ')} cannot be granted to an agent key; choose from: ${AGENT_KEY_ENDPOINT_NAMES.join(', ')}`);
-  return { name, nodePath: path, endpoints };
+  return { name, nodePath: path, endpoints, requestBudget: readAgentKeyBudget(input.requestBudget) };
 }
 
 export const agentKeySchema: SchemaModule<AgentKeySlice> = {
@@ -48,12 +65,26 @@ export const agentKeySchema: SchemaModule<AgentKeySlice> = {
       nodeId: String!
       "Endpoint names it may call (agentKeyEndpoints)."
       endpoints: [String!]!
+      "Its own request budget: its requests are counted against it instead of their client address. Null: the per-address limit applies."
+      requestBudget: AgentKeyBudget
       createdAt: DateTime!
       createdBy: ID
       "Within a minute: uses are written in batches."
       lastUsedAt: DateTime
       revokedAt: DateTime
       revokedBy: ID
+    }
+
+    "A token bucket of one agent key: requestsPerSecond refill up to burst."
+    type AgentKeyBudget {
+      requestsPerSecond: Float!
+      burst: Int!
+    }
+
+    "requestsPerSecond from 0.1 to 10000, burst from 1 to 100000."
+    input AgentKeyBudgetInput {
+      requestsPerSecond: Float!
+      burst: Int!
     }
 
     type CreatedAgentKey {
@@ -68,6 +99,13 @@ export const agentKeySchema: SchemaModule<AgentKeySlice> = {
       nodeId: String!
       "Names from agentKeyEndpoints, e.g. operator/heartbeat, health/report."
       endpoints: [String!]!
+      "Its own request budget (e.g. many agents behind one address); left out, its requests count against their address."
+      requestBudget: AgentKeyBudgetInput
+    }
+
+    input UpdateAgentKeyInput {
+      "A new request budget, from the next request on; null: back to the per-address limit. Left out: unchanged."
+      requestBudget: AgentKeyBudgetInput
     }
 
     extend type Query {
@@ -79,6 +117,8 @@ export const agentKeySchema: SchemaModule<AgentKeySlice> = {
 
     extend type Mutation {
       createAgentKey(input: CreateAgentKeyInput!): CreatedAgentKey!
+      "Changes a key that is not revoked; its secret, subtree and endpoints stay."
+      updateAgentKey(id: ID!, input: UpdateAgentKeyInput!): AgentKey!
       "Refused from the next request on, no restart. Revoking a revoked key answers it unchanged."
       revokeAgentKey(id: ID!): AgentKey!
     }
@@ -98,6 +138,13 @@ export const agentKeySchema: SchemaModule<AgentKeySlice> = {
         const draft = readNewAgentKey(args.input);
         const created = await commitChange(ctx.app, () => ctx.app.agentKeys.create(draft, viewer.userId));
         return { agentKey: created.record, key: created.key };
+      },
+      async updateAgentKey(_root, args: { id: string; input: Record<string, unknown> }, ctx: Context) {
+        authorize(ctx.viewer, 'agent-key:manage');
+        if (!ctx.app.agentKeys.get(args.id)) throw new AppError(ErrorCode.NotFound, `no agent key with id ${args.id}`);
+        if (!Object.hasOwn(args.input, 'requestBudget')) return ctx.app.agentKeys.get(args.id);
+        const budget = readAgentKeyBudget(args.input['requestBudget']);
+        return commitChange(ctx.app, () => ctx.app.agentKeys.setBudget(args.id, budget));
       },
       revokeAgentKey(_root, args: { id: string }, ctx: Context) {
         const viewer = authorize(ctx.viewer, 'agent-key:manage');

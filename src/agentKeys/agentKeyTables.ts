@@ -1,6 +1,12 @@
 /** The agent key record, its table for the batch writer, and the row mappings both ways. */
 import type { TableSpec } from '../persistence/batchWriter.js';
-import { cols, epoch, iso, jsonColumn, textOrNull } from '../persistence/tables.js';
+import { cols, epoch, iso, jsonColumn, numberOrNull, textOrNull } from '../persistence/tables.js';
+
+/** A key's own request budget (README "Machine API"): its requests are counted against it, not their address. */
+export interface AgentKeyBudget {
+  readonly requestsPerSecond: number;
+  readonly burst: number;
+}
 
 export interface AgentKeyRecord {
   /** The key id: the public part of the key, `svcak_<id>_<secret>`. */
@@ -12,6 +18,8 @@ export interface AgentKeyRecord {
   readonly nodePath: string;
   /** Endpoint names (agentKeyEndpoints.ts) the key may call. */
   readonly endpoints: readonly string[];
+  /** null: the key's requests count against their client address, like the shared key's. */
+  readonly requestBudget: AgentKeyBudget | null;
   readonly createdAt: number;
   readonly createdBy: string | null;
   /** As last written; the registry holds newer uses in memory until its next flush. */
@@ -27,7 +35,7 @@ export const agentKeysTable: TableSpec = {
   mode: 'upsert',
   columns: cols({
     id: 'text', name: 'text', secret_hash: 'text', node_path: 'text', endpoints: 'jsonb', created_at: 'timestamptz', created_by: 'uuid',
-    last_used_at: 'timestamptz', revoked_at: 'timestamptz', revoked_by: 'uuid',
+    last_used_at: 'timestamptz', revoked_at: 'timestamptz', revoked_by: 'uuid', budget_requests_per_second: 'float8', budget_burst: 'integer',
   }),
 };
 
@@ -35,6 +43,7 @@ export function agentKeyToRow(k: AgentKeyRecord) {
   return {
     id: k.id, name: k.name, secret_hash: k.secretHash, node_path: k.nodePath, endpoints: k.endpoints, created_at: iso(k.createdAt),
     created_by: k.createdBy, last_used_at: iso(k.lastUsedAt), revoked_at: iso(k.revokedAt), revoked_by: k.revokedBy,
+    budget_requests_per_second: k.requestBudget?.requestsPerSecond ?? null, budget_burst: k.requestBudget?.burst ?? null,
   };
 }
 
@@ -45,10 +54,17 @@ export function agentKeyFromRow(r: Record<string, unknown>): AgentKeyRecord {
     secretHash: String(r['secret_hash']),
     nodePath: String(r['node_path']),
     endpoints: jsonColumn<string[]>(r['endpoints'], []),
+    requestBudget: budgetFromRow(r),
     createdAt: epoch(r['created_at'])!,
     createdBy: textOrNull(r['created_by']),
     lastUsedAt: epoch(r['last_used_at']),
     revokedAt: epoch(r['revoked_at']),
     revokedBy: textOrNull(r['revoked_by']),
   };
+}
+
+function budgetFromRow(r: Record<string, unknown>): AgentKeyBudget | null {
+  const requestsPerSecond = numberOrNull(r['budget_requests_per_second']);
+  const burst = numberOrNull(r['budget_burst']);
+  return requestsPerSecond === null || burst === null ? null : { requestsPerSecond, burst };
 }

@@ -14,9 +14,11 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Fleet } from '../actors/fleet.js';
 import { ingestBackupReport } from '../ingest/backupReport.js';
 import { ingestHealthReport } from '../ingest/healthReport.js';
+import { ingestHealthReportBatch, type BatchEntryOutcome } from '../ingest/healthReportBatch.js';
 import { ingestRegistration } from '../ingest/registration.js';
 import { ingestStatusSync } from '../ingest/statusSync.js';
 import { ingestStorageReport } from '../ingest/storageReport.js';
+import type { BatchEntry } from '../protocol/healthReportBatch.js';
 import type { BackupReportBody, HealthReport, Registration, StatusSync, StorageReport } from '../protocol/machineBodies.js';
 import { commitChange } from './commitBoundary.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
@@ -61,6 +63,13 @@ export class ServiceCommands {
   /** A health push (machine API): the first creates the service, later ones change its status. */
   reportHealth(report: HealthReport) {
     return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at));
+  }
+
+  /** A batch of health pushes: the readable entries in one commit; refused ones change nothing. */
+  async reportHealthBatch(entries: readonly BatchEntry[]): Promise<BatchEntryOutcome[]> {
+    // Nothing to apply: nothing to wait for (and no refusal while the database is busy).
+    if (!entries.some((entry) => entry.ok)) return ingestHealthReportBatch(this.deps.fleet, entries, this.deps.clock.now());
+    return commitChange(this.deps, (at) => ingestHealthReportBatch(this.deps.fleet, entries, at));
   }
 
   reportStorage(report: StorageReport) {

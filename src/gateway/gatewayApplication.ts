@@ -1,8 +1,10 @@
 /**
  * The request pipeline every REST route goes through, in this order: client address (trusted
- * proxies only) -> rate limit -> CORS preflight -> route (path parameters validated) -> machine
- * auth or a person's token -> bounded body -> a scoped agent key's target check -> handler -> error
- * mapping -> response headers (security headers in production, CORS). Refusals happen before the
+ * proxies only) -> route match -> machine key (on machine routes) -> rate limit (per address, or
+ * per agent key with a budget of its own) -> CORS preflight -> route errors (404, 405, path
+ * parameters) -> refusal of a bad machine key, or a person's token -> bounded body -> a scoped agent
+ * key's target check -> handler -> error mapping -> response headers (security headers in
+ * production, CORS). Refusals happen before the
  * body is read, except that target check, which needs it (and a person's token is verified
  * asynchronously: on a streaming route before the handler reads a byte, on a buffered one once the
  * capped body is in). Handlers hold no cross-cutting logic.
@@ -14,7 +16,7 @@ import type { Cors } from './cors.js';
 import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth, MachineScope } from './machineAuth.js';
 import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
-import type { RateLimiter } from './rateLimiter.js';
+import type { RequestThrottle } from './requestThrottle.js';
 import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { RestRequest, Route, Router } from './routes.js';
@@ -23,7 +25,8 @@ import type { Viewer } from '../auth/roles.js';
 
 export interface GatewayOptions {
   readonly router: Router;
-  readonly rateLimiter: RateLimiter;
+  /** The per-address limit and agent keys' own budgets (requestThrottle.ts). */
+  readonly throttle: RequestThrottle;
   readonly machineAuth: MachineAuth;
   /** Verifies a person's access token on `auth: 'jwt'` routes. */
   readonly personAuth: PersonAuthenticator;
@@ -36,7 +39,7 @@ export interface GatewayOptions {
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function createGatewayApplication(options: GatewayOptions): HttpApplication {
-  const { router, rateLimiter, machineAuth, personAuth, cors, logger } = options;
+  const { router, throttle, machineAuth, personAuth, cors, logger } = options;
   // Joined once: an answer writes them with one call (headerBlock.ts).
   const baseHeaders = new HeaderBlock(options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE);
 
@@ -53,14 +56,20 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
     onRequest(head): Decision {
       const clientAddress = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const match = router.match(head.method, head.path);
-      // Everything counts against the limit (404s, 405s and preflights too) except exempt probes.
-      const exempt = match !== undefined && 'route' in match && !match.route.rateLimited;
-      if (!exempt) {
-        const decision = rateLimiter.take(clientAddress);
+      // A machine route's key is checked first (a hash and a map lookup): a request with an agent key
+      // that has a budget of its own is counted against that key, not its address.
+      const matched = match !== undefined && 'route' in match ? match.route : undefined;
+      const auth = matched?.auth === 'machine' ? machineAuth.check(head) : undefined;
+      // Everything counts against the limit (404s, 405s, preflights, bad keys too) except exempt probes.
+      if (matched === undefined || matched.rateLimited) {
+        const keyScope = auth?.ok === true ? auth.scope : undefined;
+        const key = keyScope?.budget ? { id: keyScope.keyId, name: keyScope.keyName, budget: keyScope.budget } : undefined;
+        const decision = key ? throttle.takeForKey(key) : throttle.take(clientAddress);
         if (!decision.allowed) {
+          const who = key ? `agent key "${key.name}"` : clientAddress;
           return {
             kind: 'reply',
-            reply: catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${clientAddress}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
+            reply: catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
           };
         }
       }
@@ -75,8 +84,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       const { route, params } = match;
       let scope: MachineScope | undefined;
       let token: string | undefined;
-      if (route.auth === 'machine') {
-        const auth = machineAuth.check(head);
+      if (auth !== undefined) {
         if (!auth.ok) {
           return { kind: 'reply', reply: auth.forbidden ? catalogReply(ErrorCode.Forbidden, auth.reason) : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
         }

@@ -9,12 +9,15 @@
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { RequestHead } from './http.js';
+import type { RateBudget } from './rateLimiter.js';
 
 /** What a scoped key may reach: checked against the request once its body is read (throws FORBIDDEN). */
 export interface MachineScope {
   readonly keyId: string;
   /** The key's name, as its creator gave it: who the audit trail says called. */
   readonly keyName: string;
+  /** The key's own request budget: its requests are counted against it instead of their address. */
+  readonly budget: RateBudget | null;
   admit(request: { readonly path: string; readonly query: URLSearchParams; readonly body: Buffer }): void;
 }
 

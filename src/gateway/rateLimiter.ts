@@ -3,10 +3,17 @@
  * The table is bounded: past `maxClients` the least recently seen client is forgotten (it starts
  * again with a full bucket, which only ever errs towards letting a request through).
  * Time comes from the injected clock.
+ *
+ * A call may bring its own budget (an agent key's, src/agentKeys): that bucket refills at that
+ * rate up to that burst instead of the limiter's, so a budget changed at runtime applies from the
+ * next request on.
  */
-export interface RateLimiterOptions {
+export interface RateBudget {
   readonly requestsPerSecond: number;
   readonly burst: number;
+}
+
+export interface RateLimiterOptions extends RateBudget {
   /** @default 100_000 */
   readonly maxClients?: number;
   readonly now: () => number;
@@ -15,7 +22,8 @@ export interface RateLimiterOptions {
 export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
 
 export interface RateLimiter {
-  take(clientKey: string): RateDecision;
+  /** `budget`: this client's own rate and burst instead of the limiter's. */
+  take(clientKey: string, budget?: RateBudget): RateDecision;
   readonly size: number;
 }
 
@@ -27,14 +35,15 @@ interface Bucket {
 const ALLOWED: RateDecision = { allowed: true };
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
-  const { requestsPerSecond: rate, burst, now } = options;
+  const { now } = options;
   const maxClients = options.maxClients ?? 100_000;
   const buckets = new Map<string, Bucket>();
   return {
     get size() {
       return buckets.size;
     },
-    take(clientKey) {
+    take(clientKey, budget = options) {
+      const { requestsPerSecond: rate, burst } = budget;
       if (rate === 0) return ALLOWED;
       const at = now();
       let bucket = buckets.get(clientKey);

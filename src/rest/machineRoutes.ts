@@ -13,6 +13,7 @@ import {
   parseStorageReport,
 } from '../protocol/machineBodies.js';
 import { commitChange } from '../commands/commitBoundary.js';
+import { parseHealthReportBatch } from '../protocol/healthReportBatch.js';
 import type { RestContext } from './context.js';
 
 /** Body caps of SPEC.md "Limits". */
@@ -109,6 +110,34 @@ export function machineRoutes(ctx: RestContext): Route[] {
         previousStatus: outcome.previousStatus,
         status: outcome.service.status,
         warnings: [...warnings, ...outcome.warnings],
+      });
+    }),
+
+    // Many services in one request (under the status sync's cap): readable entries are applied in one
+    // commit, the others are refused one by one; each answer keeps its entry's index.
+    post('/api/v1/health/report/batch', BODY_LIMITS.statusSync, async ({ body }) => {
+      const outcomes = await ctx.services.reportHealthBatch(parseHealthReportBatch(parseJsonObject(body)));
+      const rejected = outcomes.filter((o) => !o.ok).length;
+      return jsonReply(200, {
+        success: rejected === 0,
+        accepted: outcomes.length - rejected,
+        rejected,
+        results: outcomes.map((o) =>
+          o.ok
+            ? {
+              index: o.index,
+              success: true,
+              created: o.outcome.created,
+              serviceId: o.outcome.service.id,
+              serviceName: o.outcome.service.name,
+              nodeId: o.outcome.service.nodePath,
+              previousStatus: o.outcome.previousStatus,
+              status: o.outcome.service.status,
+              warnings: o.warnings,
+            }
+            : { index: o.index, success: false, error: o.error, warnings: [] },
+        ),
+        warnings: [],
       });
     }),
 

@@ -54,4 +54,15 @@ describe('rate limiter (token bucket)', () => {
     now += 100;
     assert.equal(limiter.take('a').allowed, true, 'refill resumes from the stepped-back time');
   });
+
+  it("a call's own budget replaces the limiter's for that bucket, and a lowered burst applies at once", () => {
+    const clock = createManualClock();
+    const limiter = createRateLimiter({ requestsPerSecond: 1, burst: 1, now: clock.now });
+    for (let i = 0; i < 5; i += 1) assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 5 }).allowed, true);
+    assert.deepEqual(limiter.take('key', { requestsPerSecond: 2, burst: 5 }), { allowed: false, retryAfterSeconds: 1 });
+    clock.advance(60_000);
+    assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, true);
+    assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, true);
+    assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, false, 'the full bucket holds the new burst, not the old');
+  });
 });

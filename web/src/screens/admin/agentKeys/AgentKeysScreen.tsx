@@ -9,7 +9,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { OneTimeSecret } from '../shared/OneTimeSecret';
 import '../admin.css';
-import { agentKeyInput, validateAgentKey, type AgentKeyErrors, type AgentKeyValues } from './agentKeyForm';
+import { agentKeyInput, budgetLabel, validateAgentKey, type AgentKeyErrors, type AgentKeyValues } from './agentKeyForm';
 
 interface AgentKey {
   readonly id: string;
@@ -17,6 +17,7 @@ interface AgentKey {
   readonly prefix: string;
   readonly nodeId: string;
   readonly endpoints: readonly string[];
+  readonly requestBudget: { readonly requestsPerSecond: number; readonly burst: number } | null;
   readonly createdAt: string;
   readonly lastUsedAt: string | null;
   readonly revokedAt: string | null;
@@ -30,6 +31,10 @@ const AGENT_KEYS = gql`
       prefix
       nodeId
       endpoints
+      requestBudget {
+        requestsPerSecond
+        burst
+      }
       createdAt
       lastUsedAt
       revokedAt
@@ -95,6 +100,7 @@ export default function AgentKeysScreen() {
                 <th scope="col">Starts with</th>
                 <th scope="col">Subtree</th>
                 <th scope="col">Endpoints</th>
+                <th scope="col">Request budget</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">State</th>
@@ -107,6 +113,7 @@ export default function AgentKeysScreen() {
                   <td className="mono">{key.prefix}…</td>
                   <td className="mono">{key.nodeId}</td>
                   <td className="mono">{key.endpoints.join(', ')}</td>
+                  <td>{budgetLabel(key.requestBudget)}</td>
                   <td>{formatDateTime(key.createdAt)}</td>
                   <td>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : 'never'}</td>
                   <td>
@@ -130,7 +137,7 @@ export default function AgentKeysScreen() {
 
 
 function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[]; onCreated: (key: string, name: string) => void }) {
-  const empty: AgentKeyValues = { name: '', nodeId: '', endpoints: [] };
+  const empty: AgentKeyValues = { name: '', nodeId: '', endpoints: [], requestsPerSecond: '', burst: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<AgentKeyErrors>({});
   const [state, create] = useMutation<{ createAgentKey: { key: string; agentKey: { name: string } } }>(CREATE_AGENT_KEY);
@@ -165,6 +172,15 @@ function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[
           </div>
         ) : null}
       </fieldset>
+      <TextField
+        label="Requests per second (optional)"
+        inputMode="decimal"
+        value={values.requestsPerSecond ?? ''}
+        onChange={(event) => setValues((v) => ({ ...v, requestsPerSecond: event.target.value }))}
+        error={errors.requestsPerSecond}
+        hint="The key's own rate limit, counted per key instead of per address (many agents behind one address). Empty: the per-address limit applies."
+      />
+      <TextField label="Burst (optional)" inputMode="numeric" value={values.burst ?? ''} onChange={(event) => setValues((v) => ({ ...v, burst: event.target.value }))} error={errors.burst} hint="Requests it may send at once, e.g. a first run that pushes every service." />
       <ErrorNotice error={state.error} />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={state.fetching}>
