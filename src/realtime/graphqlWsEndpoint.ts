@@ -24,6 +24,9 @@ import { startSubscription } from './startSubscription.js';
 
 export const GRAPHQL_WS_PATH = '/graphql/ws';
 
+/** Distinct refused (origin, host) pairs logged before the log goes quiet about them. */
+const MAX_LOGGED_ORIGIN_REFUSALS = 100;
+
 export interface RealtimeLimits {
   /** Open subscriptions per connection. */
   readonly maxSubscriptionsPerConnection: number;
@@ -61,6 +64,15 @@ export interface SubscriptionContext extends GraphQLContext<object>, Subscriptio
 export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
   const { realtime, limits } = options;
   const { origins } = options;
+  // The operator learns why a console is not live from the log (the browser does not show the 403's
+  // body): once per origin and host, for a bounded number of them.
+  const loggedRefusals = new Set<string>();
+  const refusedOrigin = (origin: string, host: string) => {
+    const key = `${origin} ${host}`;
+    if (loggedRefusals.has(key) || loggedRefusals.size >= MAX_LOGGED_ORIGIN_REFUSALS) return;
+    loggedRefusals.add(key);
+    options.logger.warn('WebSocket upgrade refused: the origin is neither this server\'s own nor in SVC_SECURITY_CORS_ALLOWED_ORIGINS (logged once per origin and host)', { origin, host });
+  };
   const connections = new WeakMap<object, RealtimeConnection>();
   const codedError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
@@ -78,6 +90,7 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
       // server's own page (the console at /app/) always passes; the list adds other origins.
       if (origins.hasList && origins.standing(head) === 'other') {
         const host = origins.requestHost(head) ?? '(none)';
+        refusedOrigin(head.headers['origin'] ?? '', host);
         return catalogReply(ErrorCode.Forbidden, `origin ${head.headers['origin']} is not allowed: it is neither this server's own origin (the request was sent to host ${host}) nor listed in SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
       }
       const address = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);

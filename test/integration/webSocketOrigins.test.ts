@@ -59,6 +59,16 @@ describe(`WebSocket upgrades and preflights with SVC_SECURITY_CORS_ALLOWED_ORIGI
     });
   }
 
+  it('a refused upgrade is logged as a warning naming the origin and the host, once per pair', async () => {
+    const origin = 'https://logged.example.net';
+    await upgrade(t, { origin });
+    await upgrade(t, { origin });
+    const lines = t.logs.filter((line) => line['origin'] === origin);
+    assert.equal(lines.length, 1, JSON.stringify(lines));
+    assert.equal(lines[0]!['level'], 'warn');
+    assert.equal(lines[0]!['host'], `127.0.0.1:${t.server.port}`);
+  });
+
   it("an X-Forwarded-Host from a peer that is not a trusted proxy does not make a page the server's own", async () => {
     const res = await upgrade(t, { origin: 'https://evil.example.net', 'x-forwarded-host': 'evil.example.net' });
     assert.equal(res.status, 403);
