@@ -66,7 +66,7 @@ export class Linger {
   constructor(
     private readonly options: LingeringCloseOptions,
     /** Bytes to read and discard, at most (`lingerBudget`). */
-    private readonly maxBytes: number,
+    private readonly budget: number,
     private readonly onEnd: (why: LingerEnd) => void,
   ) {
     // Real time: socket deadlines (src/scheduler/clock.ts); unref'd, they never hold the process up.
@@ -82,7 +82,7 @@ export class Linger {
       return;
     }
     this.drained += bytes;
-    if (this.drained > this.maxBytes) {
+    if (this.drained > this.budget) {
       this.end('budget');
       return;
     }
