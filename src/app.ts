@@ -18,6 +18,7 @@ import { consoleModule } from './console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
 import { createAddressMatcher } from './gateway/addressRange.js';
 import { createCors } from './gateway/cors.js';
+import { createOriginPolicy } from './gateway/originPolicy.js';
 import { createGatewayApplication } from './gateway/gatewayApplication.js';
 import { createMachineAuth } from './gateway/machineAuth.js';
 import { createRequestThrottle } from './gateway/requestThrottle.js';
@@ -176,6 +177,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     }
     const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
+    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
     const webSocket = createGraphQLWsEndpoint({
       schema: product.schema,
       documents: executor.cache,
@@ -188,7 +190,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         maxMessageBytes: GRAPHQL_BODY_LIMIT,
         connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
       },
-      allowedOrigins: config.security.corsAllowedOrigins,
+      origins,
       rateLimiter: throttle,
       isTrustedProxy,
       formatError,
@@ -199,7 +201,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       throttle,
       machineAuth,
       personAuth: app.auth,
-      cors: createCors(config.security.corsAllowedOrigins),
+      cors: createCors(origins),
       isTrustedProxy,
       production,
       logger,

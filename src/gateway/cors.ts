@@ -1,12 +1,14 @@
 /**
  * CORS for the origins in SVC_SECURITY_CORS_ALLOWED_ORIGINS: credentials allowed, preflight cached
- * 300 s. With no origins configured no CORS header is ever sent (same-origin only). A request from
- * an origin not on the list is not refused (servers and agents send no Origin); it just gets no
- * CORS headers, so a browser will not hand the answer to the page. A preflight from such an origin
- * is answered 403.
+ * 300 s. With no origins configured no CORS header is ever sent on an answer (same-origin only). A
+ * request from an origin not on the list is not refused (servers and agents send no Origin); it just
+ * gets no CORS headers, so a browser will not hand the answer to the page. A preflight from such an
+ * origin is answered 403; one from the server's own origin (originPolicy.ts) is allowed like a listed
+ * one, listed or not (browsers do not send those, but the rule is the same everywhere).
  */
 import { ErrorCode } from '../errors/catalog.js';
 import { catalogReply, type Reply, type RequestHead } from './http.js';
+import type { OriginPolicy } from './originPolicy.js';
 
 export const PREFLIGHT_MAX_AGE_SECONDS = 300;
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -19,14 +21,13 @@ export interface Cors {
   responseHeaders(head: RequestHead): Readonly<Record<string, string>> | undefined;
 }
 
-export function createCors(allowedOrigins: readonly string[]): Cors {
-  const allowed = new Set(allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
-  const isAllowed = (origin: string | undefined): origin is string => origin !== undefined && allowed.has(origin.toLowerCase());
+export function createCors(origins: OriginPolicy): Cors {
   return {
     preflight(head) {
       if (head.method !== 'OPTIONS' || head.headers['access-control-request-method'] === undefined) return undefined;
       const origin = head.headers['origin'];
-      if (!isAllowed(origin)) return catalogReply(ErrorCode.Forbidden, `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+      const standing = origins.standing(head);
+      if (origin === undefined || (standing !== 'listed' && standing !== 'same-origin')) return catalogReply(ErrorCode.Forbidden, `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
       return {
         status: 204,
         body: '',
@@ -42,7 +43,8 @@ export function createCors(allowedOrigins: readonly string[]): Cors {
     },
     responseHeaders(head) {
       const origin = head.headers['origin'];
-      if (!isAllowed(origin)) return undefined;
+      // A same-origin answer needs no CORS header; only listed origins get them.
+      if (origin === undefined || !origins.hasList || origins.standing(head) !== 'listed') return undefined;
       return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
     },
   };

@@ -11,7 +11,7 @@
 import { NO_HEADER_BLOCK, type HeaderBlock } from './headerBlock.js';
 import type { Readable } from 'node:stream';
 import type { Decision, HttpApplication, Reply, RequestHead, StreamedBody } from './http.js';
-import { Linger, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
+import { Linger, lingerBudget, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
 import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
 
 /** The calls of a uWS `HttpResponse` an exchange makes. */
@@ -62,6 +62,9 @@ export class Exchange {
   private bodyPending = false;
   /** Reading from the socket is paused because the body stream's reader is behind. */
   private paused = false;
+  /** The body's cap (set when a body is read) and the body bytes received before any answer. */
+  private limit = 0;
+  private received = 0;
   private stream: RequestBodyStream | undefined;
   private linger: Linger | undefined;
   /** The source of a streamed answer while it is written. */
@@ -90,11 +93,16 @@ export class Exchange {
       return;
     }
     this.bodyPending = true;
+    this.limit = decision.limit;
     let onChunk: ChunkHandler | undefined;
     this.res.onData((chunk, isLast) => {
       if (isLast) this.bodyPending = false;
-      if (this.linger) this.linger.data(chunk.byteLength, isLast);
-      else if (this.state === 'open') onChunk!(chunk, isLast);
+      if (this.linger) {
+        this.linger.data(chunk.byteLength, isLast);
+      } else if (this.state === 'open') {
+        this.received += chunk.byteLength;
+        onChunk!(chunk, isLast);
+      }
     });
     if (declared !== undefined && Number(declared) > decision.limit) {
       // Refused from the head: the handler never runs.
@@ -197,9 +205,8 @@ export class Exchange {
   /** The whole body in one Buffer, then the handler. */
   private collect(decision: Extract<BodyDecision, { kind: 'read-body' }>): ChunkHandler {
     const chunks: Buffer[] = [];
-    let received = 0;
     return (chunk, isLast) => {
-      received += chunk.byteLength;
+      const { received } = this;
       if (received > decision.limit) {
         this.answer(decision.tooLarge(), true);
         return;
@@ -215,11 +222,9 @@ export class Exchange {
   private streamTo(decision: Extract<BodyDecision, { kind: 'stream-body' }>): ChunkHandler {
     const stream = new RequestBodyStream({ pause: () => this.pauseReading(), resume: () => this.resumeReading() });
     this.stream = stream;
-    let received = 0;
     this.run(decision.handle(stream));
     return (chunk, isLast) => {
-      received += chunk.byteLength;
-      if (received > decision.limit) {
+      if (this.received > decision.limit) {
         // The handler sees why its stream failed; the 413 goes out without waiting for it.
         stream.fail(new BodyTooLargeError(decision.limit));
         this.answer(decision.tooLarge(), true);
@@ -263,7 +268,9 @@ export class Exchange {
       res.writeHeader('connection', 'close');
       res.write(reply.body);
     });
-    this.linger = new Linger(this.server.lingering, (why) => this.stopLingering(why));
+    // Read the rest of a body of up to twice the cap (or 8 MiB more) to its end: see lingeringClose.ts.
+    const budget = lingerBudget(this.server.lingering, this.limit, this.received);
+    this.linger = new Linger(this.server.lingering, budget, (why) => this.stopLingering(why));
   }
 
   private stopLingering(why: LingerEnd): void {

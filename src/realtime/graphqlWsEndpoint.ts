@@ -11,6 +11,7 @@ import { ErrorCode, toCloseCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from '../gateway/clientAddress.js';
 import { catalogReply, type Reply } from '../gateway/http.js';
+import type { OriginPolicy } from '../gateway/originPolicy.js';
 import type { RateLimiter } from '../gateway/rateLimiter.js';
 import type { TopicPublisher, UpgradeHead, WebSocketEndpoint } from '../gateway/webSocket.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -22,6 +23,9 @@ import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
 import { startSubscription } from './startSubscription.js';
 
 export const GRAPHQL_WS_PATH = '/graphql/ws';
+
+/** Distinct refused (origin, host) pairs logged before the log goes quiet about them. */
+const MAX_LOGGED_ORIGIN_REFUSALS = 100;
 
 export interface RealtimeLimits {
   /** Open subscriptions per connection. */
@@ -43,7 +47,11 @@ export interface GraphQLWsEndpointOptions {
   /** Every module's services: `ctx.app` of subscription resolvers. */
   readonly app: object;
   readonly limits: RealtimeLimits;
-  readonly allowedOrigins: readonly string[];
+  /**
+   * Which pages may open the socket: with SVC_SECURITY_CORS_ALLOWED_ORIGINS set, the server's own
+   * origin and the listed ones; without it, any (the socket is signed in with a token, never a cookie).
+   */
+  readonly origins: OriginPolicy;
   readonly rateLimiter: RateLimiter;
   readonly isTrustedProxy: (address: string) => boolean;
   readonly formatError: (error: GraphQLError) => FormattedError;
@@ -55,7 +63,16 @@ export interface SubscriptionContext extends GraphQLContext<object>, Subscriptio
 
 export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebSocketEndpoint {
   const { realtime, limits } = options;
-  const allowedOrigins = new Set(options.allowedOrigins.map((o) => o.replace(/\/$/, '').toLowerCase()));
+  const { origins } = options;
+  // The operator learns why a console is not live from the log (the browser does not show the 403's
+  // body): once per origin and host, for a bounded number of them.
+  const loggedRefusals = new Set<string>();
+  const refusedOrigin = (origin: string, host: string) => {
+    const key = `${origin} ${host}`;
+    if (loggedRefusals.has(key) || loggedRefusals.size >= MAX_LOGGED_ORIGIN_REFUSALS) return;
+    loggedRefusals.add(key);
+    options.logger.warn('WebSocket upgrade refused: the origin is neither this server\'s own nor in SVC_SECURITY_CORS_ALLOWED_ORIGINS (logged once per origin and host)', { origin, host });
+  };
   const connections = new WeakMap<object, RealtimeConnection>();
   const codedError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
@@ -69,10 +86,12 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
       options.hub.attach(publisher);
     },
     admit(head: UpgradeHead): Reply | null {
-      const origin = head.headers['origin'];
-      // Browsers always send Origin on a WebSocket upgrade; agents and scripts send none.
-      if (allowedOrigins.size > 0 && origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) {
-        return catalogReply(ErrorCode.Forbidden, `origin ${origin} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+      // Browsers always send Origin on a WebSocket upgrade; agents and scripts send none. The
+      // server's own page (the console at /app/) always passes; the list adds other origins.
+      if (origins.hasList && origins.standing(head) === 'other') {
+        const host = origins.requestHost(head) ?? '(none)';
+        refusedOrigin(head.headers['origin'] ?? '', host);
+        return catalogReply(ErrorCode.Forbidden, `origin ${head.headers['origin']} is not allowed: it is neither this server's own origin (the request was sent to host ${host}) nor listed in SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
       }
       const address = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const decision = options.rateLimiter.take(address);
