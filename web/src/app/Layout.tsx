@@ -1,6 +1,7 @@
 /**
  * The frame around every signed-in screen: a skip link, the side navigation (by area, filtered by
- * role and by the plugins that are on), the signed-in user with sign-out, and the main region the screen renders into.
+ * role and by the plugins that are on), the signed-in user with sign-out, and the main region the
+ * screen renders into.
  */
 import type { ReactNode } from 'react';
 import { useSession, useViewer } from '../session/SessionContext';
@@ -25,22 +26,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="brand">
           <Link to="/">Operations console</Link>
         </div>
-        {sections.map((section) => {
-          return (
-            <div className="nav-section" key={section.title}>
-              <h2 className="nav-title">{section.title}</h2>
-              <ul>
-                {section.items.map((item) => (
-                  <li key={item.to}>
-                    <Link to={item.to} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          );
-        })}
+        {sections.map((section) => (
+          <div className="nav-section" key={section.title}>
+            <h2 className="nav-title">{section.title}</h2>
+            <ul>
+              {section.items.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <div className="viewer">
           <span className="viewer-name" data-testid="viewer-name">
             {viewer.displayName ?? viewer.username}
