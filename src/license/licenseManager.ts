@@ -129,7 +129,8 @@ export class LicenseManager {
       : this.status() === 'EXPIRED'
         ? `the licence expired on ${new Date(this.inForce!.license.expiresAt!).toISOString()}; activate a renewed licence with POST /api/v1/license/activate`
         : `activate a licence that includes it with POST /api/v1/license/activate (or SVC_LICENSE_KEY)`;
-    throw new AppError(ErrorCode.PluginInactive, `the ${plugin} plugin is not active: ${how}`);
+    // A whole sentence: clients (the console) add their own after it.
+    throw new AppError(ErrorCode.PluginInactive, `the ${plugin} plugin is not active: ${how}.`);
   }
 
   status(): LicenseStatus {

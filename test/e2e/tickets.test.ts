@@ -252,7 +252,8 @@ describeInBrowser('the tickets area in a browser', () => {
     try {
       const { page, problems } = await open();
       await page.goto(`${suite.server.consoleUrl}tickets`);
-      await waitForText(page.getByRole('alert'), /An admin can activate it under Administration > Licence and plugins\.$/);
+      // Issue 27 (item C): a calm notice of what the plugin adds and how to turn it on, no longer the server's refusal as an alert.
+      await waitForText(page.getByTestId('plugin-notice'), /It is licensed, and an admin switched it off\. Switch it on under Administration › Licence and plugins\.$/);
       assertNoPageProblems(problems);
     } finally {
       const on = await gql(suite.server, TOGGLE, { n: 'ticketing', e: true }, admin.accessToken);

@@ -74,6 +74,10 @@ for (const backend of testBackends()) {
       it('a plugin endpoint answers 503 {error} naming the plugin and how to activate a licence', async () => {
         assertError(await gate(t, 'sla'), 503, /sla plugin is not active.*\/api\/v1\/license\/activate/);
       });
+
+      it("the refusal is a whole sentence ending in a full stop, so a client's own sentence can follow it", async () => {
+        assertError(await gate(t, 'sla'), 503, /\(or SVC_LICENSE_KEY\)\.$/);
+      });
     });
 
     describe('POST /api/v1/license/activate: who may call it', () => {
@@ -234,6 +238,12 @@ for (const backend of testBackends()) {
         assertError(await gate(t, 'sla'), 503, /an admin turned it off.*togglePlugin/);
         const row = await t.server.database.knex('plugin_settings').where({ name: 'sla' }).first();
         assert.deepEqual([row.enabled, row.updated_by], [false, 'user:admin']);
+      });
+
+      it("the refusal of a plugin switched off is a whole sentence ending in a full stop", async () => {
+        await toggle('sla', false);
+        assertError(await gate(t, 'sla'), 503, /togglePlugin mutation\.$/);
+        await toggle('sla', true);
       });
 
       it('by an admin turns it back on: active again, the plugin_settings row says enabled', async () => {

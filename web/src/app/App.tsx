@@ -1,6 +1,7 @@
 /**
  * The console: the sign-in screen while signed out (and the OpenID Connect callback), otherwise the
- * layout with the screen of the current path. Screens load lazily, one chunk per area.
+ * layout with the screen of the current path. Screens load lazily, one chunk per area; the screen of
+ * a plugin that is not active gives way to its notice.
  */
 import { Suspense, useEffect } from 'react';
 import { ProviderCallback } from '../session/ProviderCallback';
@@ -11,6 +12,9 @@ import { Loading } from '../ui/Loading';
 import { PageHeader } from '../ui/PageHeader';
 import { allRoutes } from './areas';
 import { Layout } from './Layout';
+import { PluginNotice } from './PluginNotice';
+import { PluginsProvider, usePlugins } from './PluginsContext';
+import { pluginGate } from './plugins';
 import { Link, matchRoute, useRouter } from './router';
 
 export function App() {
@@ -19,15 +23,18 @@ export function App() {
   if (location.path === '/signin/callback') return <ProviderCallback />;
   if (!session) return <SignInScreen />;
   return (
-    <Layout>
-      <CurrentScreen />
-    </Layout>
+    <PluginsProvider>
+      <Layout>
+        <CurrentScreen />
+      </Layout>
+    </PluginsProvider>
   );
 }
 
 function CurrentScreen() {
   const { location } = useRouter();
   const match = matchRoute(allRoutes, location.path);
+  const plugins = usePlugins();
   const title = match?.route.title ?? 'Not found';
   useEffect(() => {
     document.title = `${title} · Operations console`;
@@ -39,6 +46,18 @@ function CurrentScreen() {
         <p>
           Nothing lives at <code>{location.path}</code>. <Link to="/">Back to the fleet</Link>.
         </p>
+      </>
+    );
+  }
+  const plugin = match.route.plugin;
+  const gate = plugin ? pluginGate(plugins, plugin) : 'on';
+  if (gate === 'loading') return <Loading label={`Loading ${title}`} />;
+  if (plugin && gate === 'off') {
+    // The screen would only show filters over the server's refusal: say what the plugin adds instead.
+    return (
+      <>
+        <PageHeader title={title} />
+        <PluginNotice plugin={plugin} />
       </>
     );
   }

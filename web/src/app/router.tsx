@@ -4,6 +4,7 @@
  * console declares its own and the first screen loads only what it shows.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type MouseEvent, type ReactNode } from 'react';
+import type { PluginName } from './plugins';
 
 export const BASE = '/app';
 
@@ -13,6 +14,8 @@ export interface RouteDef {
   readonly screen: LazyExoticComponent<ComponentType<ScreenProps>> | ComponentType<ScreenProps>;
   /** The document title while it shows. */
   readonly title: string;
+  /** The plugin the screen needs: while it is not active, the title and the plugin's notice show instead of the screen. */
+  readonly plugin?: PluginName;
 }
 
 export interface ScreenProps {

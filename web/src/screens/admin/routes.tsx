@@ -13,7 +13,7 @@ export const routes: RouteDef[] = [
   { path: '/admin/webhooks', screen: lazy(() => import('./webhooks/WebhooksScreen')), title: 'Webhooks' },
   { path: '/admin/webhooks/:id', screen: lazy(() => import('./webhooks/WebhookScreen')), title: 'Webhook' },
   { path: '/admin/licence', screen: lazy(() => import('./license/LicenseScreen')), title: 'Licence and plugins' },
-  { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail' },
+  { path: '/admin/audit', screen: lazy(() => import('./audit/AuditScreen')), title: 'Audit trail', plugin: 'audit' },
   { path: '/admin/providers', screen: lazy(() => import('./providers/ProvidersScreen')), title: 'Sign-in providers' },
   { path: '/admin/providers/:id/groups', screen: lazy(() => import('./providers/ProviderGroupsScreen')), title: 'Provider groups' },
   { path: '/admin/permission-rules', screen: lazy(() => import('./rules/RulesScreen')), title: 'Permission rules' },
@@ -29,7 +29,7 @@ export const nav: NavSection = {
     // Operators read webhooks and their delivery history (webhook:read); only admins change them.
     { label: 'Webhooks', to: '/admin/webhooks', roles: ['ADMIN', 'OPERATOR'] },
     { label: 'Licence and plugins', to: '/admin/licence', roles: ADMIN },
-    { label: 'Audit trail', to: '/admin/audit', roles: ADMIN },
+    { label: 'Audit trail', to: '/admin/audit', roles: ADMIN, plugin: 'audit' },
     { label: 'Agent keys', to: '/admin/agent-keys', roles: ADMIN },
     { label: 'Sign-in providers', to: '/admin/providers', roles: ADMIN },
     { label: 'Permission rules', to: '/admin/permission-rules', roles: ADMIN },

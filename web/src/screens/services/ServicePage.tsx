@@ -25,6 +25,8 @@ import { SlaFigures } from './SlaFigures';
 import { SlaTrends } from './SlaTrends';
 import { useRefetchOn } from './useRefetchOn';
 import { useOnLiveRecovered } from '../../api/useLiveConnection';
+import { PluginNotice } from '../../app/PluginNotice';
+import { usePluginGate } from '../../app/PluginsContext';
 import './services.css';
 
 /** The entity type the server's presence and locks know services by (README "Live updates"). */
@@ -44,6 +46,8 @@ function ServiceView({ id }: { id: string }) {
   const presence = usePresence(ENTITY_TYPE, id);
   const locks = useEditLocks(ENTITY_TYPE, id);
   const [windowsChanged, setWindowsChanged] = useState(0);
+  // SLA figures, incidents, maintenance windows and trends are the sla plugin's: one notice while it is off.
+  const sla = usePluginGate('sla');
   const liveKey = live.data?.changedAt ?? '';
   // Someone else's lock going away usually means they saved: the fields are asked again then.
   const othersEditing = locks.locks
@@ -121,19 +125,27 @@ function ServiceView({ id }: { id: string }) {
         <Section title="Storage">
           <Storage service={service} />
         </Section>
-        <Section title="SLA">
-          <SlaFigures serviceId={service.id} slaGroup={service.slaGroup} statusKey={liveKey} />
-        </Section>
-        <Section title="Open incidents">
-          <OpenIncidents serviceId={service.id} statusKey={liveKey} />
-        </Section>
-        <Section title="Maintenance">
-          <MaintenanceWindows serviceId={service.id} canAct={canAct} statusKey={liveKey} onChanged={() => setWindowsChanged((n) => n + 1)} />
-        </Section>
+        {sla === 'on' ? (
+          <>
+            <Section title="SLA">
+              <SlaFigures serviceId={service.id} slaGroup={service.slaGroup} statusKey={liveKey} />
+            </Section>
+            <Section title="Open incidents">
+              <OpenIncidents serviceId={service.id} statusKey={liveKey} />
+            </Section>
+            <Section title="Maintenance">
+              <MaintenanceWindows serviceId={service.id} canAct={canAct} statusKey={liveKey} onChanged={() => setWindowsChanged((n) => n + 1)} />
+            </Section>
+          </>
+        ) : (
+          <Section title="SLA">{sla === 'off' ? <PluginNotice plugin="sla" /> : <Loading label="Loading SLA figures" />}</Section>
+        )}
       </div>
-      <Section title="Trends" wide>
-        <SlaTrends serviceId={service.id} slaGroup={service.slaGroup} />
-      </Section>
+      {sla === 'on' ? (
+        <Section title="Trends" wide>
+          <SlaTrends serviceId={service.id} slaGroup={service.slaGroup} />
+        </Section>
+      ) : null}
     </>
   );
 }

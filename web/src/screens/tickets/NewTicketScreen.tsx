@@ -56,8 +56,16 @@ export default function NewTicketScreen(_props: ScreenProps) {
   const [description, setDescription] = useState('');
   const [titleError, setTitleError] = useState<string | null>(null);
 
-  if (catalog.error) return <ErrorNotice error={catalog.error} />;
-  if (!catalog.data) return <Loading label="Loading the catalog" />;
+  const header = <PageHeader title="New ticket" subtitle="Pick what it is about from the catalog, then describe it." />;
+  // The heading stays whatever the catalog's answer: a refusal or the wait shows under it.
+  if (catalog.error || !catalog.data) {
+    return (
+      <>
+        {header}
+        {catalog.error ? <ErrorNotice error={catalog.error} /> : <Loading label="Loading the catalog" />}
+      </>
+    );
+  }
   const categories = catalog.data.availableCatalogCategories;
   const items = catalog.data.availableCatalogItems.filter((item) => item.categoryName === category);
   const item = items.find((i) => i.name === itemName) ?? null;
@@ -88,7 +96,7 @@ export default function NewTicketScreen(_props: ScreenProps) {
 
   return (
     <>
-      <PageHeader title="New ticket" subtitle="Pick what it is about from the catalog, then describe it." />
+      {header}
       <form className="card stack ticket-new" onSubmit={(e) => void submit(e)} aria-label="New ticket">
         {categories.length === 0 ? <p className="muted">The catalog is empty: an admin fills it with a ticketing template. You can still raise a ticket without an item.</p> : null}
         <SelectField

@@ -9,13 +9,13 @@ const NewTicket = lazy(() => import('./NewTicketScreen'));
 const TicketByNumber = lazy(() => import('./TicketByNumberScreen'));
 const Ticket = lazy(() => import('./TicketScreen'));
 
-// Fixed paths before `/tickets/:id`: the first matching route wins.
+// Fixed paths before `/tickets/:id`: the first matching route wins. Every screen needs the ticketing plugin.
 export const routes: RouteDef[] = [
-  { path: '/tickets', screen: AllTickets, title: 'Tickets' },
-  { path: '/tickets/mine', screen: MyTickets, title: 'My tickets' },
-  { path: '/tickets/new', screen: NewTicket, title: 'New ticket' },
-  { path: '/tickets/number/:number', screen: TicketByNumber, title: 'Ticket' },
-  { path: '/tickets/:id', screen: Ticket, title: 'Ticket' },
+  { path: '/tickets', screen: AllTickets, title: 'Tickets', plugin: 'ticketing' },
+  { path: '/tickets/mine', screen: MyTickets, title: 'My tickets', plugin: 'ticketing' },
+  { path: '/tickets/new', screen: NewTicket, title: 'New ticket', plugin: 'ticketing' },
+  { path: '/tickets/number/:number', screen: TicketByNumber, title: 'Ticket', plugin: 'ticketing' },
+  { path: '/tickets/:id', screen: Ticket, title: 'Ticket', plugin: 'ticketing' },
 ];
 
 export const nav: NavSection = {

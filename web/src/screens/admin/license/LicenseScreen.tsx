@@ -11,14 +11,9 @@ import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import '../admin.css';
+import type { PluginState } from '../../../app/plugins';
 import { ActivationError, activateLicense } from './activateLicense';
-
-interface PluginState {
-  readonly name: string;
-  readonly licensed: boolean;
-  readonly enabled: boolean;
-  readonly active: boolean;
-}
+import { PluginsTable } from './PluginsTable';
 
 interface LicenseInfo {
   readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
@@ -71,11 +66,6 @@ const LICENSE_UPDATED = gql`
   }
 `;
 
-const PLUGIN_ABOUT: Record<string, string> = {
-  ticketing: 'Tickets: catalog, workflows, comments, worklog, attachments.',
-  sla: 'SLA definitions, groups, alerts and the daily report.',
-  audit: 'The audit trail of every state-changing call.',
-};
 
 const STATUS_TEXT: Record<LicenseInfo['status'], [string, string]> = {
   ACTIVE: ['Active', 'status-operational'],
@@ -108,7 +98,12 @@ export default function LicenseScreen() {
               Licence <span className={`badge ${statusClass}`}>{statusLabel}</span>
             </h2>
             {info.status === 'NONE' ? (
-              <p>No licence is activated: every plugin is off. Paste a licence key below.</p>
+              <>
+                <p>No licence is activated: every plugin is off. Paste a licence key below.</p>
+                <p className="muted">
+                  To try the plugins on a server of your own, make a key pair and a licence with <code>npm run license</code> (README, “Licence and plugins”).
+                </p>
+              </>
             ) : (
               <dl className="facts">
                 <dt>Customer</dt>
@@ -134,43 +129,12 @@ export default function LicenseScreen() {
         <>
           <h2>Plugins</h2>
           <ErrorNotice error={toggleState.error} />
-          <table className="table" aria-label="Plugins">
-            <thead>
-              <tr>
-                <th scope="col">Plugin</th>
-                <th scope="col">What it adds</th>
-                <th scope="col">Licensed</th>
-                <th scope="col">Switched on</th>
-                <th scope="col">Working</th>
-                {admin ? <th scope="col">Switch</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {info.plugins.map((plugin) => (
-                <tr key={plugin.name}>
-                  <td>{plugin.name}</td>
-                  <td>{PLUGIN_ABOUT[plugin.name] ?? ''}</td>
-                  <td>{plugin.licensed ? 'yes' : 'no'}</td>
-                  <td>{plugin.enabled ? 'yes' : 'no'}</td>
-                  <td>
-                    <span className={`badge ${plugin.active ? 'status-operational' : 'status-unknown'}`}>{plugin.active ? 'Active' : 'Inactive'}</span>
-                  </td>
-                  {admin ? (
-                    <td>
-                      <button
-                        type="button"
-                        disabled={toggleState.fetching || (!plugin.licensed && !plugin.enabled)}
-                        title={!plugin.licensed && !plugin.enabled ? 'The licence does not include this plugin' : undefined}
-                        onClick={() => void toggle({ name: plugin.name, enabled: !plugin.enabled }).then(() => refetch({ requestPolicy: 'network-only' }))}
-                      >
-                        {plugin.enabled ? `Turn ${plugin.name} off` : `Turn ${plugin.name} on`}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PluginsTable
+            plugins={info.plugins}
+            admin={admin}
+            busy={toggleState.fetching}
+            onToggle={(name, enabled) => void toggle({ name, enabled }).then(() => refetch({ requestPolicy: 'network-only' }))}
+          />
         </>
       ) : null}
     </>
