@@ -5,13 +5,16 @@
  * its GraphQL fields (queries, mutations, subscriptions, and fields it adds to other modules'
  * types) answer `PLUGIN_INACTIVE`, and its entity types refuse presence, locks and `entityEvents`
  * the same way. The gate is asked on every call, so activating a licence (or an admin's
- * `togglePlugin`) takes effect at once, without a restart; so does expiry.
+ * `togglePlugin`) takes effect at once, without a restart; so does expiry. Subscriptions of a gated
+ * module (its Subscription fields, `entityEvents` on its entity types) that are already running end
+ * with PLUGIN_INACTIVE when the plugin goes inactive (src/realtime/pluginStreams.ts).
  */
 import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'graphql';
 import type { GatewayRoute, Route, StreamingRestRequest, StreamingRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from '../license/plugins.js';
 import type { EntityType } from '../realtime/entityTypes.js';
+import type { PluginOwnership } from '../realtime/pluginStreams.js';
 
 export interface PluginGate {
   isActive(plugin: PluginName): boolean;
@@ -73,6 +76,7 @@ export function gateRoute(route: GatewayRoute, plugin: PluginName, gate: PluginG
 export function gateEntityType(type: EntityType, plugin: PluginName, gate: PluginGate): EntityType {
   return {
     ...type,
+    plugin,
     exists: (id) => {
       gate.require(plugin);
       return type.exists(id);
@@ -89,7 +93,8 @@ const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
  * Every root field the module declares (Query, Mutation, Subscription) and every field it adds to
  * another module's type (`extend type Service { ... }`) checks the gate before it resolves. The
  * module's own object types are reached only through those fields, so they need no check of their
- * own. A subscription is checked when it starts; one already running is not cut off.
+ * own. A subscription is checked when it starts, and one already running ends when the plugin goes
+ * inactive: the gate names the plugin as the stream's owner, and the realtime core ends it.
  */
 export function gateSchemaModule<M extends SchemaModule<any>>(module: M, plugin: PluginName, gate: PluginGate): M {
   const resolvers = { ...(module.resolvers as Record<string, Record<string, FieldConfig> | undefined>) };
@@ -120,7 +125,13 @@ function gateField(config: FieldConfig | undefined, subscription: boolean, plugi
   if (typeof config === 'function') return checked(config);
   if (subscription) {
     if (!config?.subscribe) throw new Error('a Subscription field needs a subscribe resolver');
-    return { ...config, subscribe: checked(config.subscribe) };
+    const subscribe = config.subscribe;
+    // The stream it starts is the plugin's: it ends when the plugin goes inactive (src/realtime/pluginStreams.ts).
+    const owned: Resolver = (source, args, ctx, info) => {
+      (ctx as Partial<PluginOwnership>).owners?.push(plugin);
+      return subscribe(source, args, ctx, info);
+    };
+    return { ...config, subscribe: checked(owned) };
   }
   return { ...config, resolve: checked(config?.resolve ?? defaultFieldResolver) };
 }

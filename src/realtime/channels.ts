@@ -21,3 +21,9 @@ export function nodeAncestry(nodePath: string): string[] {
   for (let i = 1; i <= segments.length; i += 1) paths.push(segments.slice(0, i).join('/'));
   return paths;
 }
+
+/** The node a service at `servicePath` sits under (`a/b/svc` -> `a/b`). */
+export function parentPath(servicePath: string): string {
+  const slash = servicePath.lastIndexOf('/');
+  return slash < 0 ? servicePath : servicePath.slice(0, slash);
+}

@@ -8,6 +8,8 @@
  * from another of their own sessions (a second tab), another person gets a conflict until the
  * lock is released or expires. A lock that is not renewed expires at `expiresAt`.
  */
+import { AppError, ErrorCode } from '../errors/catalog.js';
+
 export interface LockHolder {
   readonly userId: string;
   readonly username: string;
@@ -20,6 +22,14 @@ export interface EditLock extends LockHolder {
   /** Epoch ms. */
   readonly acquiredAt: number;
   readonly expiresAt: number;
+}
+
+/** `editLockChanged`: the locks of one entity. */
+export interface LocksPayload {
+  readonly event: 'user:editing';
+  readonly entityType: string;
+  readonly entityId: string;
+  readonly locks: readonly EditLock[];
 }
 
 export type LockOutcome =
@@ -144,4 +154,23 @@ export class EditLockTable {
 
 function pickHolder(holder: LockHolder): LockHolder {
   return { userId: holder.userId, username: holder.username, sessionId: holder.sessionId };
+}
+
+export const LOCK_TTL_DEFAULT_SECONDS = 30;
+export const LOCK_TTL_MIN_SECONDS = 5;
+export const LOCK_TTL_MAX_SECONDS = 300;
+
+/** A lock's time to live in ms from the seconds a person asked for (default 30 s), or BAD_REQUEST. */
+export function lockTtlMs(ttlSeconds: number | null): number {
+  const seconds = ttlSeconds ?? LOCK_TTL_DEFAULT_SECONDS;
+  if (!Number.isInteger(seconds) || seconds < LOCK_TTL_MIN_SECONDS || seconds > LOCK_TTL_MAX_SECONDS) {
+    throw new AppError(ErrorCode.BadRequest, `ttlSeconds must be a whole number from ${LOCK_TTL_MIN_SECONDS} to ${LOCK_TTL_MAX_SECONDS}`);
+  }
+  return seconds * 1000;
+}
+
+/** Why a lock was not taken or renewed, as a person can act on it. */
+export function lockRefusal(typeName: string, id: string, field: string, outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' }): AppError {
+  if (outcome.reason === 'not-held') return new AppError(ErrorCode.Conflict, `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`);
+  return new AppError(ErrorCode.Conflict, `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`);
 }

@@ -5,6 +5,7 @@
  */
 import type { Action, Viewer } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { PluginName } from '../license/plugins.js';
 
 export interface EntityType {
   readonly name: string;
@@ -20,6 +21,12 @@ export interface EntityType {
    * ticket: its requester, assignee, group, staff). Absent: the `read` action decides alone.
    */
   readonly mayRead?: (viewer: Viewer, id: string) => boolean;
+  /**
+   * The plugin whose module registered the type (set by the composer from the module's `plugin`,
+   * never by the module): while it is inactive the type is refused, and subscriptions already
+   * watching an entity of it end (src/realtime/pluginStreams.ts).
+   */
+  readonly plugin?: PluginName;
 }
 
 export const MAX_ENTITY_ID_LENGTH = 200;

@@ -187,6 +187,14 @@ export class FanoutHub {
     this.enqueue(() => this.sendOnceNow(request, root, send));
   }
 
+  /**
+   * Runs `task` in the hub's queue: after every frame queued so far is handed to uWS, before any
+   * queued later (ending subscriptions: the events before the end reach them, none after it).
+   */
+  inOrder(task: () => void): void {
+    this.enqueue(task);
+  }
+
   /** Resolves once everything queued so far has been handed to uWS (tests). */
   flushed(): Promise<void> {
     return new Promise((resolve) => this.enqueue(resolve));

@@ -6,6 +6,7 @@
  * HTTP; each connection may hold a bounded number of subscriptions.
  */
 import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { Context } from 'graphql-ws';
 import type { AuthService } from '../auth/authService.js';
 import { ErrorCode, toCloseCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
@@ -75,6 +76,21 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
   };
   const connections = new WeakMap<object, RealtimeConnection>();
   const codedError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
+
+  /**
+   * Ends a running subscription from the server's side (its plugin went inactive) the way one
+   * refused at its start is answered: a `next` frame with the coded error, then `complete`; the
+   * client may reuse the id at once. Nothing is sent when it already ended.
+   */
+  const endSubscription = (ctx: Pick<Context, 'subscriptions'>, id: string, connection: RealtimeConnection, error: Error): void => {
+    if (connection.closed || !(id in ctx.subscriptions)) return;
+    const stream = ctx.subscriptions[id];
+    delete ctx.subscriptions[id];
+    const formatted = options.formatError(new GraphQLError(error.message, { originalError: error }));
+    connection.socket.send(JSON.stringify({ id, type: 'next', payload: { errors: [formatted] } }));
+    connection.socket.send(JSON.stringify({ id, type: 'complete' }));
+    if (stream !== null) void (stream as AsyncIterator<unknown>).return?.(undefined);
+  };
 
   return {
     path: GRAPHQL_WS_PATH,
@@ -154,6 +170,8 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
           documentKey: payload.query,
           operationName,
           variables,
+          owners: [],
+          end: (error) => endSubscription(ctx, id, connection, error),
         };
         const args: ExecutionArgs = { schema: options.schema, document: prepared.document, operationName, variableValues: variables, contextValue };
         return args;

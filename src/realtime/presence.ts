@@ -10,6 +10,14 @@ export interface ViewerEntry {
   readonly since: number;
 }
 
+/** `entityViewersChanged`: who watches one entity, and whether each is editing. */
+export interface ViewersPayload {
+  readonly event: 'user:viewing';
+  readonly entityType: string;
+  readonly entityId: string;
+  readonly viewers: readonly { userId: string; username: string; since: number; editing: boolean }[];
+}
+
 interface Watch {
   readonly userId: string;
   readonly username: string;

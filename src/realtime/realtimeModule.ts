@@ -34,6 +34,7 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       users,
       clock: kit.clock,
       logger: kit.logger,
+      plugins: kit.plugins,
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
       ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });

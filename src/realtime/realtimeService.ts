@@ -16,16 +16,17 @@ import type { LicenseUpdatedEvent } from '../license/licenseEvents.js';
 import type { NotificationRef } from '../notifications/notificationEvents.js';
 import type { Logger } from '../log/logger.js';
 import type { UserDirectory } from '../people/userDirectory.js';
-import { channels, nodeAncestry } from './channels.js';
+import { channels, nodeAncestry, parentPath } from './channels.js';
 import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
-import { EditLockTable, type EditLock } from './editLocks.js';
-import { assertFieldName, entityKey, type EntityTypeRegistry } from './entityTypes.js';
+import { EditLockTable, lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './editLocks.js';
+import { assertFieldName, entityKey, type EntityType, type EntityTypeRegistry } from './entityTypes.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
-import { pendingStream } from './pendingStream.js';
-import { PresenceTable } from './presence.js';
+import { pendingStream, type Leavable } from './pendingStream.js';
+import { PluginStreams, type PluginCheck, type PluginOwnership } from './pluginStreams.js';
+import { PresenceTable, type ViewersPayload } from './presence.js';
 
 /** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */
-export interface SubscriptionScope {
+export interface SubscriptionScope extends PluginOwnership {
   readonly connection: RealtimeConnection;
   readonly subscriptionId: string;
   readonly document: DocumentNode;
@@ -34,9 +35,6 @@ export interface SubscriptionScope {
   readonly variables: Readonly<Record<string, unknown>> | null;
 }
 
-export const LOCK_TTL_DEFAULT_SECONDS = 30;
-export const LOCK_TTL_MIN_SECONDS = 5;
-export const LOCK_TTL_MAX_SECONDS = 300;
 /** How often connections are re-checked against their session (it expires by the clock, with no event). */
 export const SWEEP_INTERVAL_MS = 1000;
 
@@ -51,26 +49,16 @@ export interface RealtimeServiceDeps {
   readonly contextFor: (viewer: Viewer) => unknown;
   /** Entity event data as a viewer may see it (the policy nulls protected fields of the record it carries). */
   readonly redactEntityData?: (viewer: Viewer | null, entityType: string, data: unknown) => unknown;
-}
-
-export interface ViewersPayload {
-  readonly event: 'user:viewing';
-  readonly entityType: string;
-  readonly entityId: string;
-  readonly viewers: readonly { userId: string; username: string; since: number; editing: boolean }[];
-}
-
-export interface LocksPayload {
-  readonly event: 'user:editing';
-  readonly entityType: string;
-  readonly entityId: string;
-  readonly locks: readonly EditLock[];
+  /** The plugin gate: subscriptions a plugin owns end, with its refusal, once it throws for that plugin. */
+  readonly plugins?: PluginCheck;
 }
 
 type Visibility = 'shared' | 'personal';
 
 export class RealtimeService {
   readonly connections = new ConnectionRegistry();
+  /** Running subscriptions owned by plugins, ended when their plugin goes inactive. */
+  readonly pluginStreams = new PluginStreams();
   private readonly presence = new PresenceTable();
   private readonly locks = new EditLockTable();
   private readonly roleContexts = new Map<string, unknown>();
@@ -122,9 +110,7 @@ export class RealtimeService {
   }
 
   entityStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
-    const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
-    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
+    const { type, viewer } = this.watchable(scope, typeName, id);
     // Readers that differ per entity (a ticket's requester, assignee, group) are asked again for
     // every event (`audience` of publishEntityEvent), which needs each person's own payload group:
     // a shared group's context carries a role, not a person.
@@ -133,9 +119,7 @@ export class RealtimeService {
 
   /** Watching an entity makes the person a viewer (`user:viewing`) until the subscription ends. */
   viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
-    const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
-    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
+    const { viewer } = this.watchable(scope, typeName, id);
     const key = entityKey(typeName, id);
     const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
     const changed = this.presence.isOnlyWatchOf(key, token);
@@ -148,7 +132,7 @@ export class RealtimeService {
       if (changed) this.publishViewers(typeName, id);
       else this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
     });
-    return pendingStream({
+    return this.owned(scope, {
       leave: () => {
         ended = true;
         membership.leave();
@@ -159,16 +143,14 @@ export class RealtimeService {
 
   /** Lock changes of one entity; the first frame is the current locks. */
   locksStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
-    const type = this.deps.entityTypes.resolve(typeName, id);
-    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
-    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
+    const { viewer } = this.watchable(scope, typeName, id);
     const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
     setImmediate(() => {
       if (!ended) this.deps.hub.sendOnce(request, { editLockChanged: this.locksOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
     });
-    return pendingStream({
+    return this.owned(scope, {
       leave: () => {
         ended = true;
         membership.leave();
@@ -273,7 +255,9 @@ export class RealtimeService {
     switch (event.type) {
       case 'service.status_changed': return this.onServiceStatus(event);
       case 'notification.created': return this.onNotification(event.notification);
-      case 'license.updated': return this.onLicense(event);
+      case 'license.updated':
+        this.onLicense(event);
+        return this.endInactivePlugins();
       case 'session.ended': return this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
       case 'user.updated':
       case 'user.deleted':
@@ -299,6 +283,14 @@ export class RealtimeService {
   /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
   sweep(): void {
     for (const [connection, reason] of this.connections.failing(this.standingOf)) this.close(connection, reason);
+    // A plugin that went inactive with no event announcing it (the clock passed a licence's expiry between timers).
+    this.endInactivePlugins();
+  }
+
+  /** Ends the subscriptions of plugins the gate now refuses, in the hub's queue: events from before still reach them. */
+  endInactivePlugins(): void {
+    const { plugins } = this.deps;
+    if (plugins && !this.pluginStreams.empty) this.deps.hub.inOrder(() => this.pluginStreams.endRefused(plugins, this.deps.logger));
   }
 
   /**
@@ -324,7 +316,21 @@ export class RealtimeService {
   // ---- internals ---------------------------------------------------------------------------
 
   private stream(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): AsyncIterableIterator<never> {
-    return pendingStream(this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer)));
+    return this.owned(scope, this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer)));
+  }
+
+  /** The stream of a subscription; one a plugin owns (`scope.owners`) ends when the plugin goes inactive. */
+  private owned(scope: SubscriptionScope, subscription: Leavable): AsyncIterableIterator<never> {
+    return pendingStream(this.pluginStreams.own(scope, subscription));
+  }
+
+  /** An entity a person may watch: its type (whose plugin, if any, owns the subscription) and the viewer. */
+  private watchable(scope: SubscriptionScope, typeName: string, id: string): { type: EntityType; viewer: Viewer } {
+    const type = this.deps.entityTypes.resolve(typeName, id);
+    const viewer = authorize(scope.connection.viewer, type.read, type.placeOf?.(id));
+    this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
+    if (type.plugin !== undefined) scope.owners.push(type.plugin);
+    return { type, viewer };
   }
 
   private joinRequest(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): JoinRequest {
@@ -442,24 +448,6 @@ export class RealtimeService {
     connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
-}
-
-function parentPath(servicePath: string): string {
-  const slash = servicePath.lastIndexOf('/');
-  return slash < 0 ? servicePath : servicePath.slice(0, slash);
-}
-
-function lockTtlMs(ttlSeconds: number | null): number {
-  const seconds = ttlSeconds ?? LOCK_TTL_DEFAULT_SECONDS;
-  if (!Number.isInteger(seconds) || seconds < LOCK_TTL_MIN_SECONDS || seconds > LOCK_TTL_MAX_SECONDS) {
-    throw new AppError(ErrorCode.BadRequest, `ttlSeconds must be a whole number from ${LOCK_TTL_MIN_SECONDS} to ${LOCK_TTL_MAX_SECONDS}`);
-  }
-  return seconds * 1000;
-}
-
-function lockRefusal(typeName: string, id: string, field: string, outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' }): AppError {
-  if (outcome.reason === 'not-held') return new AppError(ErrorCode.Conflict, `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`);
-  return new AppError(ErrorCode.Conflict, `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`);
 }
 
 /** Who sees the same shared payload: everyone with the same policy access, or (engine off) the same role. */

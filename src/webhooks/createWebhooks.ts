@@ -101,9 +101,9 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     outbox,
     async hydrate() {
       const hydrated = await hydrateWebhooks(knex, registry, options.secrets, options.maxHeld ?? DEFAULT_MAX_HELD);
-      if (hydrated.sealedSecrets > 0) log.info('webhook secrets stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key', { count: hydrated.sealedSecrets });
+      if (hydrated.sealedSecrets > 0) log.info('webhook secrets and header values stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key', { count: hydrated.sealedSecrets });
       if (hydrated.unreadableSecrets.length > 0) {
-        log.error('webhook secrets cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until their secret is set again', { webhooks: hydrated.unreadableSecrets });
+        log.error('webhook secrets or header values cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until they are set again', { webhooks: hydrated.unreadableSecrets });
       }
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
       loaded = hydrated.pending;

@@ -22,6 +22,10 @@ export function attemptDelivery(send: (request: OutboundRequest) => Promise<Outb
   if (webhook.secretError !== undefined) {
     return Promise.resolve({ kind: 'refused', reason: `not sent unsigned: ${webhook.secretError}`, durationMs: 0, url: webhook.url });
   }
+  // Sent without the headers it was set up with (an Authorization, say), it would fail at the receiver or reach it unauthenticated.
+  if (webhook.headersError !== undefined) {
+    return Promise.resolve({ kind: 'refused', reason: `not sent without its headers: ${webhook.headersError}`, durationMs: 0, url: webhook.url });
+  }
   return send(deliveryRequest(webhook, eventId, body, attemptAt, signal));
 }
 

@@ -29,9 +29,9 @@ export interface HydratedWebhooks {
   readonly settledPages: string[];
   /** Pending rows (not on a page) of unknown webhooks, left alone. */
   readonly orphaned: number;
-  /** Secrets in clear (an older version's) or under the previous key, sealed under the current key at this start. */
+  /** Webhooks whose secret or header values were in clear (an older version's) or under the previous key, sealed under the current key at this start. */
   readonly sealedSecrets: number;
-  /** Names of the webhooks whose secret no key opens (they send nothing until it is set again). */
+  /** Names of the webhooks whose secret or header values no key opens (they send nothing until they are set again). */
   readonly unreadableSecrets: string[];
 }
 
@@ -45,8 +45,8 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
   for (const row of rows) {
     const { record, reseal } = readWebhookRow(row, box);
     registry.load(record);
-    if (record.secretError !== undefined) unreadable.push(record.name);
-    // In clear (an older version) or under the previous key: sealed now under the current one (the first commit writes it).
+    if (record.secretError !== undefined || record.headersError !== undefined) unreadable.push(record.name);
+    // Secret or header values in clear (an older version) or under the previous key: sealed now under the current one (the first commit writes it).
     if (reseal) {
       registry.set(record);
       sealed += 1;

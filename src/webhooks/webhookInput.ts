@@ -9,7 +9,7 @@ import { checkFilters, parseFiltersText, type FilterSpec } from './filters.js';
 import { parseTemplateText } from './payloadTemplate.js';
 import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
 import { SVC_SIGNATURE_HEADER, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, standardSecretProblem } from './signatures.js';
-import { DEFAULT_BACKOFF, LIMITS, WEBHOOK_METHODS, type WebhookChanges, type WebhookHeader, type WebhookMethod, type WebhookSettings } from './webhookRecord.js';
+import { DEFAULT_BACKOFF, LIMITS, WEBHOOK_METHODS, type WebhookChanges, type WebhookHeader, type WebhookHeaderInput, type WebhookMethod, type WebhookRecord, type WebhookSettings } from './webhookRecord.js';
 
 const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
 
@@ -38,7 +38,7 @@ export function readCreateInput(input: Record<string, unknown>, context: Webhook
     url,
     method: changes.method ?? 'POST',
     secret: changes.secret ?? null,
-    headers: changes.headers ?? [],
+    headers: (changes.headers ?? []).map(withValue),
     events: changes.events!,
     filters: changes.filters ?? null,
     template: changes.template ?? null,
@@ -50,7 +50,32 @@ export function readCreateInput(input: Record<string, unknown>, context: Webhook
   };
 }
 
-/** updateWebhook: fields left out stay; `null` clears `secret`, `filters`, `customPayloadTemplate` and `headers`. */
+/**
+ * An update's headers against the stored ones: a header given without a value keeps the value
+ * stored under its name (matched case-insensitively; the name may change case). BAD_USER_INPUT when
+ * there is none to keep, or the stored values cannot be read (`headersError`).
+ */
+export function keepHeaderValues(given: readonly WebhookHeaderInput[], current: Pick<WebhookRecord, 'headers' | 'headersError'>): WebhookHeader[] {
+  const stored = new Map(current.headers.map((h) => [h.name.toLowerCase(), h.value]));
+  return given.map(({ name, value }) => {
+    if (value !== null) return { name, value };
+    if (current.headersError !== undefined) throw bad(`header ${name}: the stored header values cannot be read (${current.headersError}); give every header's value again`);
+    const kept = stored.get(name.toLowerCase());
+    if (kept === undefined) throw bad(`header ${name}: there is no stored value to keep; give its value`);
+    return { name, value: kept };
+  });
+}
+
+/** A new webhook has no stored value to keep: every header needs one. */
+function withValue(header: WebhookHeaderInput): WebhookHeader {
+  if (header.value === null) throw bad(`header ${header.name}: value is required`);
+  return { name: header.name, value: header.value };
+}
+
+/**
+ * updateWebhook: fields left out stay; `null` clears `secret`, `filters`, `customPayloadTemplate` and `headers`.
+ * `headers` replaces the list; a header given without a value keeps the value stored under its name (values are write-only).
+ */
 export function readUpdateInput(input: Record<string, unknown>, context: WebhookInputContext): WebhookChanges {
   const out: { -readonly [K in keyof WebhookChanges]: WebhookChanges[K] } = {};
   const has = (field: string) => input[field] !== undefined;
@@ -116,11 +141,11 @@ function readSecret(value: unknown): string {
   return value;
 }
 
-function readHeaders(value: unknown): WebhookHeader[] {
+function readHeaders(value: unknown): WebhookHeaderInput[] {
   if (!Array.isArray(value)) throw bad('headers must be a list of {name, value}');
   if (value.length > LIMITS.headersMax) throw bad(`at most ${LIMITS.headersMax} headers`);
   const seen = new Set<string>();
-  const out: WebhookHeader[] = [];
+  const out: WebhookHeaderInput[] = [];
   for (const entry of value as Array<{ name?: unknown; value?: unknown }>) {
     const name = typeof entry?.name === 'string' ? entry.name.trim() : '';
     if (name === '' || name.length > LIMITS.headerNameMax || !TOKEN.test(name)) {
@@ -130,7 +155,11 @@ function readHeaders(value: unknown): WebhookHeader[] {
     if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-')) throw bad(`header ${name} is set by the server or the connection and cannot be configured`);
     if (seen.has(lower)) throw bad(`header ${name} is given twice`);
     seen.add(lower);
-    const text = typeof entry?.value === 'string' ? entry.value.trim() : null;
+    if (entry?.value === undefined || entry.value === null) {
+      out.push({ name, value: null });
+      continue;
+    }
+    const text = typeof entry.value === 'string' ? entry.value.trim() : null;
     if (text === null) throw bad(`header ${name}: value must be a string`);
     if (text.length > LIMITS.headerValueMax) throw bad(`header ${name}: value is longer than ${LIMITS.headerValueMax} characters`);
     if (!HEADER_VALUE.test(text)) throw bad(`header ${name}: value may hold printable ASCII, spaces and tabs only (no line breaks)`);

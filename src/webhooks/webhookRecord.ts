@@ -28,9 +28,22 @@ export const LIMITS = {
 
 export const DEFAULT_BACKOFF: RetryBackoff = 'EXPONENTIAL';
 
+/** A custom header. Its value is write-only like the secret: sealed at rest, sent, never returned (`hasValue`). */
 export interface WebhookHeader {
   readonly name: string;
   readonly value: string;
+}
+
+/** A header as an update gives it: `value` null keeps the value stored under that name (case-insensitive). */
+export interface WebhookHeaderInput {
+  readonly name: string;
+  readonly value: string | null;
+}
+
+/** A header as stored: its name, and its value sealed (src/config/secretBox.ts). */
+export interface SealedHeader {
+  readonly name: string;
+  readonly sealed: string;
 }
 
 export interface WebhookRecord {
@@ -48,6 +61,13 @@ export interface WebhookRecord {
   /** With `secretError`: the sealed text as stored, written back unchanged so a later fix of the key can still open it. */
   readonly unreadableSecret?: string;
   readonly headers: readonly WebhookHeader[];
+  /**
+   * Present when a stored header value could not be opened at start (as `secretError`): `headers`
+   * then holds the names with empty values, and nothing is sent until the headers are given again.
+   */
+  readonly headersError?: string;
+  /** With `headersError`: the headers as stored, written back unchanged so a later fix of the key can still open them. */
+  readonly unreadableHeaders?: readonly SealedHeader[];
   readonly events: readonly string[];
   readonly filters: FilterSpec | null;
   /** The parsed template JSON, or null for the default body. */
@@ -73,7 +93,11 @@ export type WebhookSettings = Pick<
   'name' | 'url' | 'method' | 'secret' | 'headers' | 'events' | 'filters' | 'template' | 'timeoutMs' | 'retryMax' | 'retryDelayMs' | 'retryBackoff'
 >;
 
-export type WebhookChanges = Partial<WebhookSettings> & { readonly status?: 'ACTIVE' | 'INACTIVE' };
+/** An update: settings given replace the stored ones; a header given without a value keeps its stored value. */
+export type WebhookChanges = Partial<Omit<WebhookSettings, 'headers'>> & {
+  readonly headers?: readonly WebhookHeaderInput[];
+  readonly status?: 'ACTIVE' | 'INACTIVE';
+};
 
 /** Deliveries in a row that exhaust their retries before the webhook goes to ERROR. */
 export const ERROR_AFTER_EXHAUSTED_DELIVERIES = 3;

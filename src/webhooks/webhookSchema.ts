@@ -1,7 +1,7 @@
 /**
  * Outgoing webhooks over GraphQL (SPEC.md "Outgoing webhook", issue 6). Admins manage and test
- * them; admins and operators read them. Secrets are write-only (`hasSecret`); header values,
- * response excerpts and the URL's query string are shown to admins only.
+ * them; admins and operators read them. Secrets and header values are write-only (`hasSecret`,
+ * `hasValue`); response excerpts and the URL's query string are shown to admins only.
  */
 import { authorize, can } from '../auth/roles.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -67,10 +67,12 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       ExecFailed
     }
 
+    "A custom header sent with every delivery. Its value is write-only, like the secret: sealed at rest and never returned."
     type WebhookHeader {
       name: String!
-      "Admins only (null for others): header values often carry credentials."
-      value: String
+      "A value is stored (it is sent, never shown)."
+      hasValue: Boolean!
+      value: String @deprecated(reason: "Header values are write-only (they often carry credentials): always null; see hasValue.")
     }
 
     type Webhook {
@@ -84,6 +86,8 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       "Why the stored secret cannot be read (it was sealed under another SVC_AUTH_SECRET_KEY): the webhook sends nothing, unsigned or otherwise, until its secret is set again. Null when it is fine."
       secretError: String
       headers: [WebhookHeader!]!
+      "Why the stored header values cannot be read (they were sealed under another SVC_AUTH_SECRET_KEY): the webhook sends nothing until its headers are given again with their values. Null when they are fine."
+      headersError: String
       events: [String!]!
       "JSON object of path: value (see the README's Webhooks section), or null."
       filters: String
@@ -150,7 +154,8 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
 
     input WebhookHeaderInput {
       name: String!
-      value: String!
+      "Required when creating. In updateWebhook, leave it out (or null) to keep the value stored under this name."
+      value: String
     }
 
     input CreateWebhookInput {
@@ -177,7 +182,7 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       status: WebhookStatus
     }
 
-    "Fields left out stay; null clears secret, headers, filters and customPayloadTemplate."
+    "Fields left out stay; null clears secret, headers, filters and customPayloadTemplate. headers replaces the list: a header given without its value keeps the stored one, a header left out is removed."
     input UpdateWebhookInput {
       name: String
       url: String
@@ -231,7 +236,9 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       url: (w: WebhookRecord, _args: unknown, ctx: Context) => (privateFields(ctx) ? w.url : publicUrl(w.url)),
       hasSecret: (w: WebhookRecord) => w.secret !== null,
       secretError: (w: WebhookRecord) => w.secretError ?? null,
-      headers: (w: WebhookRecord, _args: unknown, ctx: Context) => w.headers.map((h) => ({ name: h.name, value: privateFields(ctx) ? h.value : null })),
+      // Names only: values are write-only (an unreadable one is still stored, so it has a value).
+      headers: (w: WebhookRecord) => w.headers.map((h) => ({ name: h.name, hasValue: w.headersError !== undefined || h.value !== '', value: null })),
+      headersError: (w: WebhookRecord) => w.headersError ?? null,
       filters: (w: WebhookRecord) => (w.filters === null ? null : JSON.stringify(w.filters)),
       customPayloadTemplate: (w: WebhookRecord) => (w.template === null ? null : JSON.stringify(w.template)),
       pendingDeliveries: (w: WebhookRecord, _args: unknown, ctx: Context) => ctx.app.webhooks.dispatcher.pendingOf(w.id),

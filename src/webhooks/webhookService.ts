@@ -17,6 +17,7 @@ import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js
 import { sendTestDelivery } from './testDelivery.js';
 import { countExecutions, pruneHistory, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
+import { keepHeaderValues } from './webhookInput.js';
 import type { WebhookChanges, WebhookRecord, WebhookSettings } from './webhookRecord.js';
 import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
 
@@ -80,15 +81,18 @@ export class WebhookService {
   /** Fields left out stay. Any update of a webhook in ERROR puts it back to ACTIVE unless it says INACTIVE. */
   update(id: string, changes: WebhookChanges): Promise<WebhookRecord> {
     const current = this.require(id);
-    const { status: requested, ...settings } = changes;
+    const { status: requested, headers: givenHeaders, ...settings } = changes;
+    const headers = givenHeaders === undefined ? undefined : keepHeaderValues(givenHeaders, current);
     return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const status = requested ?? (current.status === 'ERROR' ? 'ACTIVE' : current.status);
       const moved = status !== current.status;
-      // A secret set (or cleared) replaces one that could not be read.
-      const { secretError: _unreadable, unreadableSecret: _stored, ...readable } = current;
+      // A secret set (or cleared) replaces one that could not be read; so do headers given with their values.
+      const { secretError: _unreadable, unreadableSecret: _stored, ...secretReadable } = current;
+      const base = settings.secret !== undefined ? secretReadable : current;
+      const { headersError: _unreadableHeaders, unreadableHeaders: _storedHeaders, ...readable } = base;
       const next: WebhookRecord = {
-        ...(settings.secret !== undefined ? readable : current),
+        ...(headers !== undefined ? { ...readable, headers } : base),
         ...settings,
         status,
         statusReason: moved ? null : current.statusReason,

@@ -2,15 +2,17 @@
  * The webhook tables for the batch writer, and the row mappings both ways. A webhook's signing
  * secret is sealed at rest (src/config/secretBox.ts, the webhook's id as additional data) in
  * `secret_sealed`; `secret` held it in clear before and is only read, to seal what an older
- * version stored. A secret in clear or under the previous key is sealed again at start
- * (`readWebhookRow`, `hydrateWebhooks`).
+ * version stored. Custom header values are sealed the same way, each in `headers_sealed` with the
+ * webhook's id and the header's name as additional data (a value copied to another header or
+ * webhook does not open); `headers` held them in clear before and is only read. A secret or header
+ * value in clear or under the previous key is sealed again at start (`readWebhookRow`, `hydrateWebhooks`).
  */
 import type { TableSpec } from '../persistence/batchWriter.js';
 import type { SecretBox } from '../config/secretBox.js';
 import { cols, epoch, iso, jsonColumn, numberOrNull, textOrNull } from '../persistence/tables.js';
 import type { FilterSpec } from './filters.js';
 import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
-import { WEBHOOK_METHODS, WEBHOOK_STATUSES, type ExecutionStatus, type WebhookHeader, type WebhookMethod, type WebhookRecord, type WebhookStatus } from './webhookRecord.js';
+import { WEBHOOK_METHODS, WEBHOOK_STATUSES, type ExecutionStatus, type SealedHeader, type WebhookHeader, type WebhookMethod, type WebhookRecord, type WebhookStatus } from './webhookRecord.js';
 
 export const webhooksTable: TableSpec = {
   name: 'webhooks',
@@ -18,7 +20,7 @@ export const webhooksTable: TableSpec = {
   order: 400,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', secret_sealed: 'text', headers: 'jsonb', events: 'jsonb', filters: 'jsonb',
+    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', secret_sealed: 'text', headers: 'jsonb', headers_sealed: 'jsonb', events: 'jsonb', filters: 'jsonb',
     custom_payload_template: 'text', timeout_ms: 'integer', retry_max: 'integer', retry_delay_ms: 'integer', retry_backoff: 'text',
     status: 'text', status_reason: 'text', status_changed_at: 'timestamptz', consecutive_failures: 'integer', created_at: 'timestamptz',
     updated_at: 'timestamptz', created_by: 'text',
@@ -57,9 +59,20 @@ function sealedSecret(w: WebhookRecord, box: SecretBox): string | null {
   return w.unreadableSecret ?? null;
 }
 
+/** The additional data a header value is sealed with: the webhook and the header it belongs to. */
+function headerOwner(webhookId: string, name: string): string {
+  return `${webhookId} header ${name.toLowerCase()}`;
+}
+
+/** The headers as stored: each value sealed now, or as stored when they could not be opened. */
+function sealedHeaders(w: WebhookRecord, box: SecretBox): readonly SealedHeader[] {
+  return w.unreadableHeaders ?? w.headers.map((h) => ({ name: h.name, sealed: box.seal(h.value, headerOwner(w.id, h.name)) }));
+}
+
 export function webhookToRow(w: WebhookRecord, box: SecretBox) {
   return {
-    id: w.id, name: w.name, url: w.url, method: w.method, secret: null, secret_sealed: sealedSecret(w, box), headers: w.headers, events: w.events, filters: w.filters,
+    id: w.id, name: w.name, url: w.url, method: w.method, secret: null, secret_sealed: sealedSecret(w, box), headers: [], headers_sealed: sealedHeaders(w, box),
+    events: w.events, filters: w.filters,
     custom_payload_template: w.template === null ? null : JSON.stringify(w.template), timeout_ms: w.timeoutMs, retry_max: w.retryMax,
     retry_delay_ms: w.retryDelayMs, retry_backoff: w.retryBackoff, status: w.status, status_reason: w.statusReason,
     status_changed_at: iso(w.statusChangedAt), consecutive_failures: w.consecutiveFailures, created_at: iso(w.createdAt),
@@ -94,14 +107,49 @@ function storedSecret(id: string, r: Record<string, unknown>, box: SecretBox): S
   }
 }
 
-/** A stored webhook, and whether its secret must be sealed again (in clear, or under the previous key). */
-export function readWebhookRow(r: Record<string, unknown>, box: SecretBox): { readonly record: WebhookRecord; readonly reseal: boolean } {
-  const id = String(r['id']);
-  const { reseal, ...secret } = storedSecret(id, r, box);
-  return { record: webhookFromRow(r, secret), reseal };
+type StoredHeaders = Pick<WebhookRecord, 'headers' | 'headersError' | 'unreadableHeaders'> & {
+  /** In clear (an older version's column) or under the previous key: to be sealed again under the current one. */
+  readonly reseal: boolean;
+};
+
+/** The headers of a stored row: opened, read in clear from an older version's column, or why they cannot be read. */
+function storedHeaders(id: string, r: Record<string, unknown>, box: SecretBox): StoredHeaders {
+  if (r['headers_sealed'] === null || r['headers_sealed'] === undefined) {
+    const clear = jsonColumn<WebhookHeader[]>(r['headers'], []);
+    return { headers: clear, reseal: clear.length > 0 };
+  }
+  const sealed = jsonColumn<SealedHeader[]>(r['headers_sealed'], []);
+  try {
+    let underPrevious = false;
+    const headers = sealed.map((h) => {
+      const opened = box.open(h.sealed, headerOwner(id, h.name));
+      underPrevious ||= opened.underPrevious;
+      return { name: h.name, value: opened.plain };
+    });
+    return { headers, reseal: underPrevious };
+  } catch {
+    return {
+      headers: sealed.map((h) => ({ name: h.name, value: '' })),
+      headersError: 'the stored header values cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key they were sealed under); give the headers again',
+      unreadableHeaders: sealed,
+      reseal: false,
+    };
+  }
 }
 
-function webhookFromRow(r: Record<string, unknown>, secret: Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'>): WebhookRecord {
+/** A stored webhook, and whether its secret or header values must be sealed again (in clear, or under the previous key). */
+export function readWebhookRow(r: Record<string, unknown>, box: SecretBox): { readonly record: WebhookRecord; readonly reseal: boolean } {
+  const id = String(r['id']);
+  const { reseal: resealSecret, ...secret } = storedSecret(id, r, box);
+  const { reseal: resealHeaders, ...headers } = storedHeaders(id, r, box);
+  return { record: webhookFromRow(r, secret, headers), reseal: resealSecret || resealHeaders };
+}
+
+function webhookFromRow(
+  r: Record<string, unknown>,
+  secret: Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'>,
+  headers: Pick<WebhookRecord, 'headers' | 'headersError' | 'unreadableHeaders'>,
+): WebhookRecord {
   const template = textOrNull(r['custom_payload_template']);
   return {
     id: String(r['id']),
@@ -109,7 +157,7 @@ function webhookFromRow(r: Record<string, unknown>, secret: Pick<WebhookRecord, 
     url: String(r['url']),
     method: oneOf<WebhookMethod>(r['method'], WEBHOOK_METHODS, 'POST'),
     ...secret,
-    headers: jsonColumn<WebhookHeader[]>(r['headers'], []),
+    ...headers,
     events: jsonColumn<string[]>(r['events'], []),
     filters: jsonColumn<FilterSpec | null>(r['filters'], null),
     template: template === null ? null : (JSON.parse(template) as unknown),

@@ -10,6 +10,7 @@ import { createWebhooks } from './createWebhooks.js';
 import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';
 import { webhookOutboxSchema } from './migrations/0009_webhook_outbox.js';
 import { webhookSecretSealedSchema } from './migrations/0024_webhook_secret_sealed.js';
+import { webhookHeadersSealedSchema } from './migrations/0026_webhook_headers_sealed.js';
 import { webhookOutboxTable } from './outboxPage.js';
 import { webhookSchema, type WebhookServices } from './webhookSchema.js';
 import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
@@ -22,7 +23,7 @@ export interface WebhooksModuleOptions {
 export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
   return {
     name: 'webhooks',
-    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema],
+    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
     create(kit, { fleet, users }) {

@@ -1,17 +1,21 @@
 /**
  * A test-only module gated by a plugin (`ticketing`, which has no module in the product yet),
  * registered through startServer's `extraModules`; nothing of it ships. It has one of each thing
- * the gate covers: a REST route, a query, a mutation, a field added to core's `Service`, and an
- * entity type whose events reach the generic `entityEvents` subscription. None of it checks the
+ * the gate covers: a REST route, a query, a mutation, a field added to core's `Service`, a
+ * subscription of its own, and an entity type whose events reach the generic `entityEvents`
+ * subscription. None of it checks the
  * licence itself: the composer's gate (src/modules/pluginGate.ts) does.
  */
 import type { AppServices } from '../../src/app.js';
 import { jsonReply } from '../../src/gateway/http.js';
 import type { ProductModule } from '../../src/modules/module.js';
+import { scopeOf } from '../../src/realtime/realtimeSchema.js';
 
 export const GATED_PLUGIN = 'ticketing';
 export const GATED_ROUTE = '/test/gated-module';
 export const GATED_ENTITY_TYPE = 'gated-thing';
+/** The channel of its own subscription field, `gatedTicks`. */
+export const GATED_CHANNEL = 'gated-ticks';
 
 export const gatedModule: ProductModule<Pick<AppServices, 'realtime' | 'clock'>> = {
   name: 'gated-test-module',
@@ -29,6 +33,10 @@ export const gatedModule: ProductModule<Pick<AppServices, 'realtime' | 'clock'>>
         extend type Service {
           gatedLabel: String!
         }
+        extend type Subscription {
+          "Events published on the gated module's own channel."
+          gatedTicks: String!
+        }
       `,
       resolvers: {
         Query: { gatedGreeting: () => 'hello from a gated module' },
@@ -39,6 +47,7 @@ export const gatedModule: ProductModule<Pick<AppServices, 'realtime' | 'clock'>>
           },
         },
         Service: { gatedLabel: (service: { name: string }) => `gated ${service.name}` },
+        Subscription: { gatedTicks: { subscribe: (_root: unknown, _args: unknown, ctx) => ctx.app.realtime.channelStream(scopeOf(ctx), GATED_CHANNEL, 'service:read') } },
       },
     },
   ],

@@ -53,8 +53,12 @@ export class Feed {
   private failure: unknown;
   completed = false;
   readonly dispose: () => void;
+  /** Settles when the server completes the subscription or fails it (an `error` frame). */
+  readonly ended: Promise<'complete' | 'error'>;
+  private settle: (how: 'complete' | 'error') => void = () => undefined;
 
   constructor(client: Client, query: string, variables?: Record<string, unknown>) {
+    this.ended = new Promise((resolve) => (this.settle = resolve));
     this.dispose = client.subscribe(
       { query, ...(variables ? { variables } : {}) },
       {
@@ -62,9 +66,11 @@ export class Feed {
         error: (error) => {
           this.failure = error;
           this.push({ failure: error });
+          this.settle('error');
         },
         complete: () => {
           this.completed = true;
+          this.settle('complete');
         },
       },
     );

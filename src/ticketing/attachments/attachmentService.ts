@@ -11,7 +11,9 @@
  * `deleted_at` first (the attachment is gone for every reader), then deletes the blob, then the row;
  * rows a crash left marked are finished at the next start (`sweep`). A crash between an upload's
  * blob and its row's commit leaves a blob without a row: `sweepOrphanBlobs` removes those (at start
- * and every few hours), once they are older than any upload still under way could be.
+ * and every few hours), once they are older than any upload still under way could be. Blobs of
+ * versions before owner prefixes (bare UUID keys) are moved to prefixed keys at start, and those
+ * without a row removed the same way (legacyBlobKeys.ts).
  */
 import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
@@ -24,6 +26,7 @@ import type { Logger } from '../../log/logger.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { TicketDirectory } from '../ticketContract.js';
 import { attachmentDeletionPatch, attachmentRow, rowToAttachment, ticketAttachmentsTable, type Attachment } from './attachmentTables.js';
+import { migrateLegacyBlobKeys, removeBareOrphans, type LegacyBlobKeysOutcome } from './legacyBlobKeys.js';
 import { ATTACHMENT_BLOB_OWNER, discard, receiveFiles, type UploadLimits } from './multipartUpload.js';
 
 export interface AttachmentServiceDeps {
@@ -55,8 +58,12 @@ const ORPHAN_CHECK_BATCH = 500;
 export class AttachmentService {
   /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
   swept: Promise<number> = Promise.resolve(0);
+  /** The start's move of bare-UUID blobs of earlier versions (legacyBlobKeys.ts); null when it failed. */
+  legacyKeys: Promise<LegacyBlobKeysOutcome | null> = Promise.resolve(null);
   /** The start's orphan sweep (`sweepOrphanBlobs`): how many blobs without a row it removed. */
   orphansSwept: Promise<number> = Promise.resolve(0);
+  /** Bare-UUID blobs without a row that were too young to remove: the orphan sweeps look at them again. */
+  private youngBareOrphans = 0;
   /** Uploads and orphan sweeps under way (`settled`). */
   private readonly working = new Set<Promise<void>>();
 
@@ -74,7 +81,24 @@ export class AttachmentService {
         return 0;
       },
     );
-    this.orphansSwept = this.swept.then(() => this.sweepOrphansLogged());
+    this.legacyKeys = this.swept.then(() => this.migrateLegacyKeysLogged());
+    this.orphansSwept = this.legacyKeys.then(() => this.sweepOrphansLogged());
+  }
+
+  private migrateLegacyKeysLogged(): Promise<LegacyBlobKeysOutcome | null> {
+    const work = migrateLegacyBlobKeys(this.deps, ORPHAN_BLOB_AGE_MS).then(
+      (outcome) => {
+        this.youngBareOrphans = outcome.youngOrphans;
+        if (outcome.renamed > 0 || outcome.orphansRemoved > 0) this.deps.logger.info('attachment blobs of an earlier version moved to prefixed keys', { ...outcome });
+        return outcome;
+      },
+      (error: unknown) => {
+        this.deps.logger.error('moving attachment blobs of an earlier version to prefixed keys failed; retried at the next start', { error });
+        return null;
+      },
+    );
+    this.track(work);
+    return work;
   }
 
   /** `sweepOrphanBlobs` with its outcome logged; never rejects (the next sweep tries again). */
@@ -214,6 +238,12 @@ export class AttachmentService {
     const { blobs, knex, clock } = this.deps;
     const storedBefore = clock.now() - ORPHAN_BLOB_AGE_MS;
     let removed = 0;
+    if (this.youngBareOrphans > 0) {
+      // Bare-UUID orphans the start found too young (legacyBlobKeys.ts): until none is left.
+      const bare = await removeBareOrphans(this.deps, ORPHAN_BLOB_AGE_MS);
+      this.youngBareOrphans = bare.young;
+      removed += bare.removed;
+    }
     let batch: string[] = [];
     const check = async () => {
       const keys = batch;

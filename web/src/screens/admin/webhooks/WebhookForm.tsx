@@ -74,7 +74,13 @@ export function WebhookForm({ initial, hasSecret, busy, serverError, submitLabel
       <details>
         <summary>Delivery settings</summary>
         <SelectField label="Method" value={values.method} onChange={set('method')} options={METHODS.map((m) => ({ value: m, label: m }))} />
-        <TextAreaField label="Headers" value={values.headers} onChange={set('headers')} error={errors.headers} hint='One per line, "Name: value".' />
+        <TextAreaField
+          label="Headers"
+          value={values.headers}
+          onChange={set('headers')}
+          error={errors.headers}
+          hint={hasSecret === null ? 'One per line, "Name: value". Values are write-only: never shown again.' : 'One per line, "Name: value". Stored values are never shown: "Name:" with nothing after it keeps the stored value; type a value to replace it; delete the line to remove the header.'}
+        />
         <TextAreaField label="Filters" value={values.filters} onChange={set('filters')} error={errors.filters} hint='JSON object of path: value, e.g. {"service.status": "DOWN"}; empty: every event.' />
         <TextAreaField label="Payload template" value={values.customPayloadTemplate} onChange={set('customPayloadTemplate')} error={errors.customPayloadTemplate} hint="JSON template text; empty: the default body." />
         <TextField label="Timeout (ms)" inputMode="numeric" value={values.timeoutMs} onChange={set('timeoutMs')} error={errors.timeoutMs} />

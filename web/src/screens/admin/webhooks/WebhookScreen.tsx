@@ -97,6 +97,11 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
           {hook.secretError}. Until then nothing is sent: deliveries would go out unsigned.
         </div>
       ) : null}
+      {hook.headersError ? (
+        <div className="notice notice-error" data-testid="webhook-headers-error">
+          {hook.headersError}. Until then nothing is sent: deliveries would go out without them.
+        </div>
+      ) : null}
       {hook.status === 'ERROR' ? (
         <div className="notice notice-error">
           Deliveries stopped after {hook.consecutiveFailures} failures in a row{hook.statusReason ? `: ${hook.statusReason}` : ''}. A successful test or saving the webhook starts them again.
@@ -129,6 +134,10 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
             <dd>{hook.events.join(', ')}</dd>
             <dt>Signing secret</dt>
             <dd>{hook.secretError ? 'cannot be read: set it again' : hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}</dd>
+            <dt>Headers</dt>
+            <dd data-testid="webhook-headers">
+              {hook.headers.length === 0 ? 'none' : hook.headers.map((h) => `${h.name} (${h.hasValue ? 'value set, write-only' : 'empty'})`).join(', ')}
+            </dd>
             <dt>Retries</dt>
             <dd>
               {hook.retryMax}, {hook.retryBackoff.toLowerCase()} from {hook.retryDelayMs} ms; timeout {hook.timeoutMs} ms

@@ -6,6 +6,8 @@ export interface WebhookRow extends WebhookFields {
   readonly id: string;
   /** Why the stored secret cannot be read (the server's key changed): nothing is sent until it is set again. */
   readonly secretError?: string | null;
+  /** Why the stored header values cannot be read (the server's key changed): nothing is sent until they are given again. */
+  readonly headersError?: string | null;
   readonly statusReason: string | null;
   readonly statusChangedAt: string;
   readonly consecutiveFailures: number;
@@ -91,8 +93,9 @@ export const WEBHOOK_DETAIL = gql`
       secretError
       headers {
         name
-        value
+        hasValue
       }
+      headersError
       events
       filters
       customPayloadTemplate
@@ -166,8 +169,9 @@ export const UPDATE_WEBHOOK = gql`
       secretError
       headers {
         name
-        value
+        hasValue
       }
+      headersError
       events
       filters
       customPayloadTemplate

@@ -5,7 +5,7 @@ const valid = { ...emptyWebhook(), url: 'https://hooks.example.com/svc', events:
 
 const stored: WebhookFields = {
   name: 'ops', url: 'https://hooks.example.com/svc', method: 'POST', events: ['service.status_changed'], hasSecret: true,
-  headers: [{ name: 'X-Team', value: 'ops' }], filters: null, customPayloadTemplate: null, timeoutMs: 10000, retryMax: 3,
+  headers: [{ name: 'X-Team', hasValue: true }], filters: null, customPayloadTemplate: null, timeoutMs: 10000, retryMax: 3,
   retryDelayMs: 10000, retryBackoff: 'EXPONENTIAL', status: 'ACTIVE',
 };
 
@@ -66,6 +66,14 @@ describe('webhook inputs', () => {
   it('sends a changed URL and a new secret only', () => {
     const before = webhookValues(stored);
     expect(updateWebhookInput(before, { ...before, url: 'https://other.example/x', secret: 'another-long-secret' })).toEqual({ url: 'https://other.example/x', secret: 'another-long-secret' });
+  });
+
+  it('shows stored headers by name only, and a header left as "Name:" is sent without a value so the server keeps it', () => {
+    const before = webhookValues(stored);
+    expect(before.headers).toBe('X-Team:');
+    expect(updateWebhookInput(before, { ...before, headers: 'X-Team:\nX-New: fresh' })).toEqual({ headers: [{ name: 'X-Team' }, { name: 'X-New', value: 'fresh' }] });
+    expect(updateWebhookInput(before, { ...before, headers: 'X-Team: replaced' })).toEqual({ headers: [{ name: 'X-Team', value: 'replaced' }] });
+    expect(updateWebhookInput(before, { ...before, headers: '' })).toEqual({ headers: [] });
   });
 
   it('sends null to remove the secret and INACTIVE to pause', () => {

@@ -2,6 +2,8 @@
  * The webhook form: its values as a person types them, the checks the server would make (so every
  * problem shows at once, next to its field), and the Create/UpdateWebhookInput it becomes. The
  * secret is write-only: an edit sends it only when a new one is typed or removal is asked for.
+ * Header values are write-only too: an edit shows each stored header as "Name:" and a header left
+ * so (nothing after the colon) keeps its stored value.
  */
 export const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 export const BACKOFFS = ['FIXED', 'LINEAR', 'EXPONENTIAL'] as const;
@@ -16,7 +18,7 @@ export interface WebhookValues {
   /** Empty: keep the current one (edit) or none (create). */
   secret: string;
   removeSecret: boolean;
-  /** One "Name: value" per line. */
+  /** One "Name: value" per line; on an edit, "Name:" keeps a stored header's value. */
   headers: string;
   filters: string;
   customPayloadTemplate: string;
@@ -34,7 +36,8 @@ export interface WebhookFields {
   readonly method: Method;
   readonly events: readonly string[];
   readonly hasSecret: boolean;
-  readonly headers: readonly { name: string; value: string | null }[];
+  /** Names only: values are write-only. */
+  readonly headers: readonly { name: string; hasValue: boolean }[];
   readonly filters: string | null;
   readonly customPayloadTemplate: string | null;
   readonly timeoutMs: number;
@@ -61,7 +64,7 @@ export function webhookValues(hook: WebhookFields): WebhookValues {
     events: [...hook.events],
     secret: '',
     removeSecret: false,
-    headers: hook.headers.map((header) => `${header.name}: ${header.value ?? ''}`).join('\n'),
+    headers: hook.headers.map((header) => `${header.name}:`).join('\n'),
     filters: hook.filters ?? '',
     customPayloadTemplate: hook.customPayloadTemplate ?? '',
     timeoutMs: String(hook.timeoutMs),
@@ -173,6 +176,11 @@ export function updateWebhookInput(before: WebhookValues, after: WebhookValues):
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (JSON.stringify(value) !== JSON.stringify(old[key])) input[key] = value;
+  }
+  if (Array.isArray(input['headers'])) {
+    // "Name:" with nothing after it, for a header stored before: no value sent, so the server keeps the stored one.
+    const stored = new Set(parseHeaders(before.headers).headers.map((h) => h.name.toLowerCase()));
+    input['headers'] = (input['headers'] as { name: string; value: string }[]).map((h) => (h.value === '' && stored.has(h.name.toLowerCase()) ? { name: h.name } : h));
   }
   if (after.removeSecret) input['secret'] = null;
   else if (after.secret !== '') input['secret'] = after.secret;
