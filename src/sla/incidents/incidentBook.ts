@@ -106,7 +106,7 @@ export class IncidentBook {
       if (!service || (service.status !== 'DOWN' && service.status !== 'DEGRADED')) continue;
       const current = this.open.get(id) ?? null;
       const move = incidentMove(current, service.status, this.deps.catalog.coveringDefinitions(id, service.slaGroup));
-      const data = { status: service.status, alreadyDownSince: service.statusSince };
+      const data = { status: service.status, alreadyDownSince: new Date(service.statusSince).toISOString() };
       if (move.type === 'open') {
         const incident: SlaIncident = {
           id: this.deps.newId(), serviceId: id, definitionIds: move.definitionIds, source: 'AUTOMATIC',
