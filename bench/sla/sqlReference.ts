@@ -6,7 +6,8 @@
  * The query implements DESIGN.md's rules for the month as of its end: intervals clipped to the
  * month, their overlap with the service's exclusion window (the bench's data has at most one per
  * service; the query relies on it), covered / down / MAINTENANCE time, windows' time, incidents as
- * entries into DOWN (window functions) outside the window; then actual value, budget and status.
+ * entries into DOWN (window functions) outside the window; then actual value and status (the month
+ * is closed: BREACHED when actual < T, else MET; issue 27).
  * MTTR and MTBF are left out (they would need a second pass of gaps-and-islands); the comparison
  * covers the figures the query has.
  */
@@ -112,9 +113,6 @@ select s.service,
        case
          when covered = 0 then 'NO_DATA'
          when 100 * (covered - down) / covered < p.target - 1e-10 then 'BREACHED'
-         when down > 0 and (1 - p.target / 100) * (extract(epoch from p.p_end - p.p_start) * 1000 - windows - maintenance_outside) = 0 then 'AT_RISK'
-         when ((1 - p.target / 100) * (extract(epoch from p.p_end - p.p_start) * 1000 - windows - maintenance_outside) - down)
-              < 0.25 * (1 - p.target / 100) * (extract(epoch from p.p_end - p.p_start) * 1000 - windows - maintenance_outside) - 1e-10 then 'AT_RISK'
          else 'MET'
        end as status
 from per_service s cross join p

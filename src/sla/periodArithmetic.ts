@@ -31,12 +31,17 @@
  * `min(now, end)`; MTTR is the mean wall-clock length of the counted, closed incidents (`null` when
  * none), so a past period's result does not change when computed later.
  *
+ * Status ({@link periodStatus}): a closed period (fully elapsed) is BREACHED when actual < T, else
+ * MET. The open period can still recover, so it is BREACHED only once the error budget is spent
+ * (remaining < 0: whatever comes, the period can no longer meet T), AT_RISK when the burn rate is
+ * above 1 or less than 25 % of the budget remains, and otherwise MET, unless the coverage so far is
+ * below {@link MIN_COVERAGE_PERCENT}: then INSUFFICIENT_DATA instead of MET (too little was seen to
+ * say it is on track; BREACHED and AT_RISK stand, as the downtime seen is a lower bound).
+ *
  * Edge cases: nothing covered -> `actualValue` null and status `NO_DATA`; nothing assessable
  * (elapsed = excluded, or the period has not started) -> `coveragePercent` null; T = 100 -> budget
  * 0, burn rate 0 without downtime and `null` (unbounded) with any; remaining budget is not clamped
- * at 0. Note that with these formulas a burn rate above 1 implies actual < T (the budget base
- * `period - excluded` scaled to the elapsed share is never below `elapsed - excluded`), so AT_RISK
- * in practice means "less than 25 % of the month's budget left".
+ * at 0.
  *
  * Minutes are fractional (`ms / 60000`) and not rounded here; presentation rounds.
  */
@@ -90,8 +95,12 @@ export interface PeriodMeasure {
   readonly closedIncidentMs: number;
 }
 
-/** `NO_DATA`: no covered time in the period, so there is no actual value to judge. */
-export const PERIOD_STATUSES = ['MET', 'AT_RISK', 'BREACHED', 'NO_DATA'] as const;
+/**
+ * `NO_DATA`: no covered time in the period, so there is no actual value to judge.
+ * `INSUFFICIENT_DATA`: the open period's coverage so far is too low to call it on track (see {@link periodStatus}).
+ * (Statuses cross the worker boundary as their index here: append, never reorder.)
+ */
+export const PERIOD_STATUSES = ['MET', 'AT_RISK', 'BREACHED', 'NO_DATA', 'INSUFFICIENT_DATA'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 
 /** SPEC.md "Period result", plus `coveredMinutes` and `status`. */
@@ -129,6 +138,48 @@ export interface PeriodInput extends MeasureInput {
 
 /** Comparisons at the status thresholds forgive this much floating-point noise (ties are not breaches). */
 const TOLERANCE = 1e-10;
+
+/**
+ * Below this coverage (percent of the assessable time elapsed so far) the open period is not judged
+ * MET: INSUFFICIENT_DATA instead (docs/decisions.md "SLA status arithmetic", issue 27).
+ */
+export const MIN_COVERAGE_PERCENT = 50;
+
+/** Below this share of the budget left, the open period is AT_RISK. */
+export const AT_RISK_BUDGET_SHARE = 0.25;
+
+/** What {@link periodStatus} judges; minutes or ms alike, as long as budget and remaining share the unit. */
+export interface StatusInputs {
+  /** The period has fully elapsed (`now >= end`). */
+  readonly closed: boolean;
+  readonly targetPercent: number;
+  /** Null: nothing covered. */
+  readonly actualValue: number | null;
+  /** Null: nothing assessable. */
+  readonly coveragePercent: number | null;
+  readonly budget: number;
+  readonly remaining: number;
+  /** Null: unbounded (budget 0, some downtime). */
+  readonly burnRate: number | null;
+}
+
+/**
+ * The status of a period (DESIGN.md "SLA arithmetic"): NO_DATA without covered time; a closed
+ * period BREACHED when actual < T, else MET; the open one BREACHED only when the budget is spent,
+ * AT_RISK when the burn rate is above 1 or less than 25 % of the budget is left, else MET, or
+ * INSUFFICIENT_DATA instead of MET while coverage is below {@link MIN_COVERAGE_PERCENT}. Exactly at
+ * a threshold is not past it (actual = T is met, remaining 0 is not spent, burn rate 1 is on track).
+ */
+export function periodStatus(input: StatusInputs): PeriodStatus {
+  const { actualValue, targetPercent, budget, remaining, burnRate, coveragePercent } = input;
+  if (actualValue === null) return 'NO_DATA';
+  if (input.closed) return actualValue < targetPercent - TOLERANCE ? 'BREACHED' : 'MET';
+  const noise = TOLERANCE * Math.max(budget, 1);
+  if (remaining < -noise) return 'BREACHED';
+  if (burnRate === null || burnRate > 1 + TOLERANCE || remaining < AT_RISK_BUDGET_SHARE * budget - noise) return 'AT_RISK';
+  if (coveragePercent !== null && coveragePercent < MIN_COVERAGE_PERCENT - TOLERANCE) return 'INSUFFICIENT_DATA';
+  return 'MET';
+}
 
 /** The UTC calendar month containing `now`. */
 export function monthPeriod(now: number): Period {
@@ -226,10 +277,8 @@ export function actualValueOf(measure: Pick<PeriodMeasure, 'coveredMs' | 'downti
 }
 
 /**
- * The SPEC "Period result" of a measure against target T. Status: `NO_DATA` without covered time;
- * `BREACHED` when actual < T; `AT_RISK` when the burn rate is above 1 or less than 25 % of the
- * budget remains; otherwise `MET`. Exactly at a threshold is not past it (actual = T is not a
- * breach; burn rate 1 is not at risk).
+ * The SPEC "Period result" of a measure against target T, its status by {@link periodStatus} (the
+ * period is closed when its whole length has elapsed).
  */
 export function judgePeriod(measure: PeriodMeasure, targetPercent: number): PeriodResult {
   if (!(Number.isFinite(targetPercent) && targetPercent >= 0 && targetPercent <= 100)) {
@@ -245,15 +294,13 @@ export function judgePeriod(measure: PeriodMeasure, targetPercent: number): Peri
   else if (budgetMs === 0) burnRate = null;
   else burnRate = downtimeMs / budgetMs / (elapsedMs / periodMs);
 
-  let status: PeriodStatus;
-  if (actualValue === null) status = 'NO_DATA';
-  else if (actualValue < targetPercent - TOLERANCE) status = 'BREACHED';
-  else if (burnRate === null || burnRate > 1 + TOLERANCE || remainingMs < 0.25 * budgetMs - TOLERANCE * Math.max(budgetMs, 1)) status = 'AT_RISK';
-  else status = 'MET';
+  const coveragePercent = assessable > 0 ? (100 * coveredMs) / assessable : null;
+  const closed = elapsedMs >= periodMs;
+  const status = periodStatus({ closed, targetPercent, actualValue, coveragePercent, budget: budgetMs, remaining: remainingMs, burnRate });
 
   return {
     actualValue,
-    coveragePercent: assessable > 0 ? (100 * coveredMs) / assessable : null,
+    coveragePercent,
     coveredMinutes: coveredMs / MS_PER_MINUTE,
     downtimeMinutes: downtimeMs / MS_PER_MINUTE,
     excludedMinutes: excludedMs / MS_PER_MINUTE,

@@ -44,7 +44,7 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     const catalog = new DefinitionCatalog(writer);
     const alerts = new AlertStore({ writer, knex, bus, clock, newId, log: eventLog });
     const definitions = new DefinitionCommands({
-      catalog, fleet, writer, clock, newId, log: eventLog,
+      catalog, fleet, writer, bus, clock, newId, log: eventLog,
       resolveAlertsOf: (definitionId, at, actorId) => alerts.resolveWhere((a) => a.definitionId === definitionId, at, 'api', actorId),
     });
     const groupSettings = new GroupSettingsStore({ writer, clock, fleet, log: eventLog });
@@ -60,6 +60,10 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
           switch (event.type) {
             case 'service.status_changed':
               incidents.onStatusChanged(event);
+              return;
+            case 'sla.definition_changed':
+              // A definition that starts to count a service already down opens (or extends) its incident now.
+              incidents.onCoverageChanged(event.nowCounted, event.at, event.origin);
               return;
             case 'service.created':
               // Checked once the request that created it has done its part: a backup report creates the

@@ -211,6 +211,27 @@ describeInBrowser('the SLA screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
+  it('a service with a few minutes of this period says "Insufficient data" beside its attainment, never "Breached" with budget left', async () => {
+    // Issue 27: "37.38 % attained, 18 min budget left, BREACHED" after a few minutes of data. A year's period
+    // started months ago: a service reporting DOWN for a few seconds of it has spent little of its 525 budget
+    // minutes, burns slowly over the year, and was seen for a sliver of it: not judged.
+    const token = await adminToken();
+    const serviceId = await register('fresh-api');
+    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Fresh year", targetPercent: 99.9, period: YEAR }) { id } }');
+    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
+    const down = await suite.server.call('POST', '/api/v1/health/report', { service: 'fresh-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
+    assert.equal(down.status, 200, down.text);
+    const { page, problems } = await asAdmin(`services/${serviceId}`);
+    const row = page.getByRole('region', { name: 'SLA', exact: true }).getByRole('row').filter({ hasText: 'Fresh year' });
+    await waitForText(row.locator('[data-sla-status]'), 'Insufficient data');
+    await waitForText(row.locator('[data-sla-attainment]'), /^0\.00 % \((under 1|\d) % of the period seen\)$/);
+    const { slaPeriodResults } = await okGql(suite.server, token, 'query($id: ID!) { slaPeriodResults(slaDefinitionId: $id, limit: 1) { status errorBudgetRemainingMinutes coveragePercent } }', { id: createSLADefinition.id });
+    assert.equal(slaPeriodResults[0].status, 'INSUFFICIENT_DATA');
+    assert.ok(slaPeriodResults[0].errorBudgetRemainingMinutes > 0 && slaPeriodResults[0].coveragePercent < 50, JSON.stringify(slaPeriodResults[0]));
+    await saveScreenshot(page, 'sla-service-insufficient-data');
+    assertNoPageProblems(problems);
+  });
+
   it("today's daily report is generated from its screen and lists every definition", async () => {
     const token = await adminToken();
     await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }');

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/clock.js';
 import { testBackends } from '../support/backends.js';
-import { gql, signInAdmin } from '../support/graphql.js';
+import { ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
 import { createdDefinition, okGql, startSlaServer, ASSIGN, type SlaServer } from '../support/sla.js';
 
 const T0 = Date.parse('2026-04-01T00:00:00Z');
@@ -174,9 +174,12 @@ for (const backend of testBackends()) {
       const points = (await okGql(s.t, await token(), TREND, { f: { periodType: 'DAILY', monthsBack: 0, slaDefinitionId: definitionId } })).slaTrendData;
       assert.equal(points.length, 2);
       assertFigures(points[0], { periodKey: '2026-04-01', periodStart: iso(T0), actualValue: DAY1_POOLED.actualValue, status: 'MET' }, 'day 1');
-      assertFigures(points[1], { periodKey: '2026-04-02', periodStart: iso(T0 + 24 * HOUR), actualValue: DAY2_POOLED.actualValue, status: 'BREACHED' }, 'day 2');
+      // Issue 27: the open day is judged by its budget. Against the service's own 95 % (72 budget minutes) its 60
+      // minutes down leave 12 (under a quarter): AT_RISK, where it was BREACHED by actual below target.
+      assertFigures(points[1], { periodKey: '2026-04-02', periodStart: iso(T0 + 24 * HOUR), actualValue: DAY2_POOLED.actualValue, status: 'AT_RISK' }, 'day 2');
       const monthly = (await okGql(s.t, await token(), TREND, { f: { periodType: 'MONTHLY', monthsBack: 1, group: 'payments' } })).slaTrendData;
-      assert.deepEqual(monthly.map((p: { periodKey: string; status: string }) => [p.periodKey, p.status]), [['2026-03', 'NO_DATA'], ['2026-04', 'BREACHED']]);
+      // The month so far: 90 of 2,157 budget minutes at 95 %, burning just above 1.
+      assert.deepEqual(monthly.map((p: { periodKey: string; status: string }) => [p.periodKey, p.status]), [['2026-03', 'NO_DATA'], ['2026-04', 'AT_RISK']]);
     });
 
     it('dashboard stats and the group follow the month to date', async () => {
@@ -184,10 +187,75 @@ for (const backend of testBackends()) {
       // Month to date: 1800 min elapsed, 60 excluded, 1740 covered, 90 down.
       const month = (100 * 1650) / 1740;
       const data = await okGql(s.t, await token(), DASHBOARD);
-      assert.deepEqual(data.slaDashboardStats, { totalServices: 1, servicesWithSla: 1, metCount: 0, atRiskCount: 0, breachedCount: 1, averageUptime: Math.round(month * 1000) / 1000 });
-      assert.deepEqual(data.dashboardStats.slaStats, { breachedCount: 1, averageUptime: Math.round(month * 1000) / 1000 });
+      // Issue 27: open periods with budget left are at risk (burning above 1), not breached.
+      assert.deepEqual(data.slaDashboardStats, { totalServices: 1, servicesWithSla: 1, metCount: 0, atRiskCount: 1, breachedCount: 0, averageUptime: Math.round(month * 1000) / 1000 });
+      assert.deepEqual(data.dashboardStats.slaStats, { breachedCount: 0, averageUptime: Math.round(month * 1000) / 1000 });
       const [group] = (await okGql(s.t, await token(), GROUPS)).slaGroups;
-      assertFigures(group, { name: 'payments', status: 'BREACHED', currentUptime: month }, 'payments');
+      // The group's 99 % over the month so far: 90 of 431.4 budget minutes, burn rate 5.
+      assertFigures(group, { name: 'payments', status: 'AT_RISK', currentUptime: month }, 'payments');
+    });
+
+    // Issue 27, item 8: a change of what a definition measures recomputes its stored closed periods at once (on
+    // the worker pool) and logs it, as late data makes them computed again. A definition of its own, so the
+    // figures above keep theirs: day 1 (30 minutes down of 1,380 covered, DEGRADED 12:00-13:00) stored at 99.9 %.
+    const UPDATE_DEFINITION = 'mutation($id: ID!, $i: UpdateSLADefinitionInput!) { updateSLADefinition(id: $id, input: $i) { id } }';
+    const RECOMPUTED = 'query($id: ID) { slaEventLog(filter: { definitionId: $id, kinds: [PERIODS_RECOMPUTED] }) { at origin actor { username } data } }';
+    const storedDay1 = async (id: string) => {
+      await s.t.server.writer.settled();
+      return s.t.server.database.knex('sla_period_results').where({ definition_id: id, period_key: '2026-04-01' }).orderBy(['subject_type', 'subject_id']).select('subject_type', 'target_value', 'status', 'downtime_minutes', 'computed_at');
+    };
+    /** The recompute's log entries, once there are `count` (polled: it runs after the change's commit). */
+    const recomputeEntries = async (id: string, count: number) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const entries = (await okGql(s.t, await token(), RECOMPUTED, { id })).slaEventLog;
+        if (entries.length >= count) return entries;
+        if (Date.now() > deadline) assert.fail(`no PERIODS_RECOMPUTED entry for ${id} after 20 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const storedStrictDefinition = async (name: string) => {
+      clock.set(T0 + 40 * HOUR);
+      const id = await createdDefinition(s.t, await token(), { name, targetPercent: 99.9, period: 'DAY' });
+      await okGql(s.t, await token(), ASSIGN, { i: { definitionId: id, serviceId } });
+      const [, day1] = (await okGql(s.t, await token(), PERIODS, { id, limit: 2 })).slaPeriodResults;
+      assert.deepEqual([day1.final, day1.status, day1.targetValue], [true, 'BREACHED', 99.9]);
+      assert.deepEqual((await storedDay1(id)).map((r: any) => [r.subject_type, r.status]), [['definition', 'BREACHED'], ['service', 'BREACHED']]);
+      return id;
+    };
+
+    it('a target change recomputes the stored closed periods at once and logs who caused it, with each verdict before and after', async () => {
+      const id = await storedStrictDefinition('strict target');
+      clock.set(T0 + 41 * HOUR);
+      await okGql(s.t, await token(), UPDATE_DEFINITION, { id, i: { targetPercent: 97 } });
+      const [entry] = await recomputeEntries(id, 1);
+      // Stored by the recompute (not by a read: none happened since the change).
+      assert.deepEqual((await storedDay1(id)).map((r: any) => [r.subject_type, Number(r.target_value), r.status, new Date(r.computed_at).toISOString()]),
+        [['definition', 97, 'MET', iso(T0 + 41 * HOUR)], ['service', 97, 'MET', iso(T0 + 41 * HOUR)]]);
+      assert.deepEqual([entry.at, entry.origin, entry.actor.username], [iso(T0 + 41 * HOUR), 'worker', ADMIN_USERNAME]);
+      const data = JSON.parse(entry.data);
+      assert.deepEqual(data.causes.map((c: any) => [c.kind, c.fields, c.changes]), [['DEFINITION_UPDATED', ['targetPercent'], ['target']]]);
+      assert.deepEqual(data.periods.map((p: any) => [p.periodKey, p.before.status, p.before.targetValue, p.after.status, p.after.targetValue]), [['2026-04-01', 'BREACHED', 99.9, 'MET', 97]]);
+      assertFigures(data.periods[0].after, { actualValue: DAY1_POOLED.actualValue }, 'logged figure');
+      const [, day1] = (await okGql(s.t, await token(), PERIODS, { id, limit: 2 })).slaPeriodResults;
+      assert.deepEqual([day1.status, day1.targetValue, day1.computedAt], ['MET', 97, iso(T0 + 41 * HOUR)], 'served from storage as recomputed');
+    });
+
+    it('counting DEGRADED as down recomputes the stored closed periods with the DEGRADED hour as downtime', async () => {
+      const id = await storedStrictDefinition('strict degraded');
+      await okGql(s.t, await token(), UPDATE_DEFINITION, { id, i: { degradedCountsAsDown: true } });
+      const [entry] = await recomputeEntries(id, 1);
+      assert.deepEqual(JSON.parse(entry.data).causes.map((c: any) => c.changes), [['counting']]);
+      assert.deepEqual((await storedDay1(id)).map((r: any) => [r.subject_type, Number(r.downtime_minutes)]), [['definition', 90], ['service', 90]]);
+    });
+
+    it('unassigning a service recomputes the stored closed periods without it, its stored row gone', async () => {
+      const id = await storedStrictDefinition('strict coverage');
+      const [assignment] = (await okGql(s.t, await token(), 'query($id: ID!) { slaDefinition(id: $id) { assignments { id } } }', { id })).slaDefinition.assignments;
+      await okGql(s.t, await token(), 'mutation($id: ID!) { unassignSLA(id: $id) }', { id: assignment.id });
+      const [entry] = await recomputeEntries(id, 1);
+      assert.deepEqual(JSON.parse(entry.data).periods.map((p: any) => [p.before.status, p.after.status]), [['BREACHED', 'NO_DATA']]);
+      assert.deepEqual((await storedDay1(id)).map((r: any) => [r.subject_type, r.status]), [['definition', 'NO_DATA']]);
     });
 
     const refusals: ReadonlyArray<[string, string, Record<string, unknown>, string]> = [

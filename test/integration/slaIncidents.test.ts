@@ -98,6 +98,45 @@ for (const backend of testBackends()) {
       assert.deepEqual([incident.source, incident.definitionIds, incident.open], ['AUTOMATIC', [lenient], true]);
     });
 
+    // Issue 27: "4 breached, 1 open incident": services already down when an SLA was assigned had none.
+    it('a service already DOWN when an SLA is assigned to it gets its incident in the commit of the assignment, dated from when it went down', async () => {
+      const id = await pushedService(t, 'ledger-api');
+      const wentDown = clock.now();
+      await pushStatus(t, 'ledger-api', 'DOWN', 'disk full');
+      clock.advance(10 * MINUTE);
+      assert.deepEqual(await incidentsOf(id), [], 'no SLA covers it yet');
+      await okGql(t, admin.accessToken, ASSIGN, { i: { definitionId: lenient, serviceId: id } });
+      const [opened] = await incidentsOf(id);
+      assert.deepEqual({ ...opened, id: undefined }, {
+        id: undefined, serviceId: id, service: { name: 'ledger-api' }, definitionIds: [lenient], source: 'AUTOMATIC',
+        title: 'ledger-api is DOWN', description: 'disk full', severity: 'CRITICAL', startedAt: iso(wentDown), endedAt: null, open: true, resolution: null,
+      });
+      const log = await okGql(t, admin.accessToken, 'query($id: ID) { slaEventLog(filter: {serviceId: $id, kinds: [INCIDENT_OPENED]}) { at origin } }', { id });
+      assert.deepEqual(log.slaEventLog, [{ at: iso(clock.now()), origin: 'api' }], 'recorded when the assignment made it count');
+
+      // A second definition assigned while it is open counts the same incident; recovery closes it.
+      await okGql(t, admin.accessToken, ASSIGN, { i: { definitionId: strict, serviceId: id } });
+      const [extended] = await incidentsOf(id);
+      assert.deepEqual([extended.id, [...extended.definitionIds].sort()], [opened.id, [lenient, strict].sort()]);
+      await pushStatus(t, 'ledger-api', 'OPERATIONAL');
+      assert.deepEqual((await incidentsOf(id)).map((i: { open: boolean }) => i.open), [false]);
+    });
+
+    it('a group assigned while members are down opens an incident for each DOWN one, and for DEGRADED ones once the definition counts DEGRADED', async () => {
+      const group = 'ledger-pool';
+      const down = await pushedService(t, 'ledger-a', { slaGroup: group, status: 'DOWN' });
+      const degraded = await pushedService(t, 'ledger-b', { slaGroup: group, status: 'DEGRADED' });
+      const fine = await pushedService(t, 'ledger-c', { slaGroup: group });
+      const pool = await createdDefinition(t, admin.accessToken, { name: 'ledger pool', degradedCountsAsDown: false });
+      await okGql(t, admin.accessToken, ASSIGN, { i: { definitionId: pool, slaGroup: group } });
+      assert.deepEqual((await incidentsOf(down)).map((i: { severity: string; open: boolean }) => [i.severity, i.open]), [['CRITICAL', true]]);
+      assert.deepEqual(await incidentsOf(degraded), [], 'DEGRADED does not count under this definition');
+      assert.deepEqual(await incidentsOf(fine), []);
+      await okGql(t, admin.accessToken, 'mutation($id: ID!, $i: UpdateSLADefinitionInput!) { updateSLADefinition(id: $id, input: $i) { id } }', { id: pool, i: { degradedCountsAsDown: true } });
+      assert.deepEqual((await incidentsOf(degraded)).map((i: { severity: string; open: boolean; definitionIds: string[] }) => [i.severity, i.open, i.definitionIds]), [['MAJOR', true, [pool]]]);
+      assert.equal((await incidentsOf(down)).length, 1, 'the DOWN one keeps its one incident');
+    });
+
     it('a person records an incident; it counts against the covering definitions unless told otherwise', async () => {
       const id = await covered('billing-api', [lenient]);
       const created = (await okGql(t, admin.accessToken, CREATE, {

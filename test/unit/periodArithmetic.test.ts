@@ -65,9 +65,10 @@ const cases: Case[] = [
     expected: { actualValue: (100 * 1420) / 1440, errorBudgetRemainingMinutes: -5.6, status: 'BREACHED' },
   },
   {
-    name: 'less than 25 % of the budget remaining is AT_RISK',
+    // Issue 27: AT_RISK is for the open period; a closed one is judged by actual against target.
+    name: 'a closed day with less than 25 % of the budget remaining is MET (AT_RISK is the open period\'s)',
     input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 612), iv('OPERATIONAL', 612, null)]),
-    expected: { actualValue: (100 * 1428) / 1440, errorBudgetRemainingMinutes: 2.4, status: 'AT_RISK' },
+    expected: { actualValue: (100 * 1428) / 1440, errorBudgetRemainingMinutes: 2.4, status: 'MET' },
   },
   {
     name: 'exactly 25 % of the budget remaining is still MET',
@@ -75,9 +76,10 @@ const cases: Case[] = [
     expected: { errorBudgetRemainingMinutes: 3.6, burnRate: 0.75, status: 'MET' },
   },
   {
-    name: 'actual exactly at target is not a breach (AT_RISK: nothing left of the budget)',
+    // Issue 27: a closed period is MET or BREACHED only.
+    name: 'actual exactly at target is not a breach (a closed day: MET, with nothing left of the budget)',
     input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 614.4), iv('OPERATIONAL', 614.4, null)]),
-    expected: { actualValue: 99, errorBudgetRemainingMinutes: 0, burnRate: 1, status: 'AT_RISK' },
+    expected: { actualValue: 99, errorBudgetRemainingMinutes: 0, burnRate: 1, status: 'MET' },
   },
   {
     name: 'burn rate divides the used share of the budget by the elapsed share of the period',

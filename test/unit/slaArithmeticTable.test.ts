@@ -87,10 +87,11 @@ const cases: readonly Case[] = [
     expected: { errorBudgetMinutes: 40.32, downtimeMinutes: 41, actualValue: (100 * 40_279) / 40_320, status: 'BREACHED' },
   },
   {
-    name: 'leap February 2028 (29 days): the same 41 minutes leave 0.76 of 41.76 minutes, AT_RISK',
+    // Issue 27: a closed month is MET or BREACHED only (it was AT_RISK by the budget left).
+    name: 'leap February 2028 (29 days): the same 41 minutes leave 0.76 of 41.76 minutes, MET (closed)',
     period: ['month', '2028-02-10T00:00:00Z'], now: '2028-03-01T00:00:00Z', target: 99.9,
     intervals: [row('OPERATIONAL', '2028-02-01T00:00:00Z', '2028-02-10T00:00:00Z'), row('DOWN', '2028-02-10T00:00:00Z', '2028-02-10T00:41:00Z'), row('OPERATIONAL', '2028-02-10T00:41:00Z', null)],
-    expected: { errorBudgetMinutes: 41.76, errorBudgetRemainingMinutes: 0.76, coveredMinutes: 41_760, status: 'AT_RISK' },
+    expected: { errorBudgetMinutes: 41.76, errorBudgetRemainingMinutes: 0.76, coveredMinutes: 41_760, status: 'MET' },
   },
   {
     name: 'Europe/Berlin 2026-03-29 (spring forward) is a 23-hour day: 1,380 minutes, budget 13.8 at 99 %',

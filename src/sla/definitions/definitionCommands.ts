@@ -6,16 +6,22 @@
  * Deleting a definition deletes its targets and assignments in the same commit (its stored period
  * results go with it, by the database's cascade) and resolves its open alerts; incidents, alerts
  * and the event log keep naming it as history.
+ *
+ * A change of what a definition measures (its or a scope's target, the DEGRADED rule, assignments,
+ * period or zone) is announced as `sla.definition_changed` in the same batch (definitionEvents.ts).
  */
 import type { Fleet } from '../../actors/fleet.js';
 import type { Viewer } from '../../auth/roles.js';
 import type { Clock } from '../../clock.js';
 import { commitChange } from '../../commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../errors/catalog.js';
+import { emitOnCommit } from '../../events/emitOnCommit.js';
+import type { EventBus } from '../../events/eventBus.js';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
 import type { SlaEventLog } from '../eventLog/slaEventLog.js';
 import { knownGroup } from '../groups/groupMembers.js';
 import type { DefinitionCatalog } from './definitionCatalog.js';
+import { changesOfFields, type DefinitionChange, type SlaDefinitionChangedEvent } from './definitionEvents.js';
 import { knownId, type AssignmentRequest, type DefinitionChanges, type NewDefinitionRequest, type TargetRequest } from './definitionInput.js';
 import { burnRates, type SlaAssignment, type SlaDefinition, type SlaTarget } from './slaDefinition.js';
 
@@ -23,6 +29,7 @@ export interface DefinitionCommandDeps {
   readonly catalog: DefinitionCatalog;
   readonly fleet: Pick<Fleet, 'services' | 'slaGroups'>;
   readonly writer: BatchWriter;
+  readonly bus: EventBus;
   readonly clock: Pick<Clock, 'now'>;
   readonly newId: () => string;
   readonly log: SlaEventLog;
@@ -55,6 +62,10 @@ export class DefinitionCommands {
       if (changed.length === 0) return before;
       catalog.putDefinition(after);
       log.record({ kind: 'DEFINITION_UPDATED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: after.id }, data: { fields: changed, before: definitionData(before), after: definitionData(after) } });
+      const measured = changesOfFields(changed);
+      // DEGRADED began to count: every covered service that is DEGRADED now is down by this definition.
+      const nowCounted = after.degradedCountsAsDown && !before.degradedCountsAsDown ? this.coveredBy(after.id) : [];
+      if (measured.length > 0) this.announce(after, measured, { kind: 'DEFINITION_UPDATED', fields: changed }, nowCounted, at, viewer.userId);
       return after;
     });
   }
@@ -102,6 +113,7 @@ export class DefinitionCommands {
         subjects: { definitionId: definition.id, serviceId: target.scope === 'SERVICE' ? target.scopeValue : null, groupName: target.scope === 'GROUP' ? target.scopeValue : null },
         data: { target: targetData(target), previousTargetPercent: existing?.targetPercent ?? null },
       });
+      this.announce(definition, ['target'], { kind: 'TARGET_SET' }, [], at, viewer.userId);
       return target;
     });
   }
@@ -114,6 +126,8 @@ export class DefinitionCommands {
       if (!target) return false;
       catalog.removeTarget(target.id);
       log.record({ kind: 'TARGET_DELETED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: target.definitionId }, data: { target: targetData(target) } });
+      const definition = catalog.definition(target.definitionId);
+      if (definition) this.announce(definition, ['target'], { kind: 'TARGET_DELETED' }, [], at, viewer.userId);
       return true;
     });
   }
@@ -138,6 +152,8 @@ export class DefinitionCommands {
         kind: 'ASSIGNED', at, origin: 'api', actorId: viewer.userId,
         subjects: { definitionId: definition.id, serviceId: assignment.serviceId, groupName: assignment.groupName }, data: { assignment: assignmentData(assignment) },
       });
+      const assigned = assignment.serviceId !== null ? [assignment.serviceId] : fleet.services.inSlaGroup(assignment.groupName!).map((s) => s.id);
+      this.announce(definition, ['coverage'], { kind: 'ASSIGNED' }, assigned, at, viewer.userId);
       return assignment;
     });
   }
@@ -153,8 +169,19 @@ export class DefinitionCommands {
         kind: 'UNASSIGNED', at, origin: 'api', actorId: viewer.userId,
         subjects: { definitionId: assignment.definitionId, serviceId: assignment.serviceId, groupName: assignment.groupName }, data: { assignment: assignmentData(assignment) },
       });
+      const definition = catalog.definition(assignment.definitionId);
+      if (definition) this.announce(definition, ['coverage'], { kind: 'UNASSIGNED' }, [], at, viewer.userId);
       return true;
     });
+  }
+
+  /** Staged with the change: `sla.definition_changed` (definitionEvents.ts). */
+  private announce(definition: SlaDefinition, changes: readonly DefinitionChange[], cause: SlaDefinitionChangedEvent['cause'], nowCounted: readonly string[], at: number, actorId: string): void {
+    emitOnCommit(this.deps.writer, this.deps.bus, { type: 'sla.definition_changed', definition, changes, cause, nowCounted, at, origin: 'api', actorId });
+  }
+
+  private coveredBy(definitionId: string): string[] {
+    return this.deps.catalog.coveredServiceIds(definitionId, (group) => this.deps.fleet.services.inSlaGroup(group).map((s) => s.id));
   }
 
   private existing(id: string): SlaDefinition {

@@ -17,7 +17,7 @@ import type { PeriodStatus } from '../periodArithmetic.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import type { BurnStep, DefinitionEvaluation, StatusMove } from './definitionEvaluation.js';
 import type { MovedService } from './slaStatusEvents.js';
-import { moveEffects, type SlaStatusWebhook } from './statusRules.js';
+import { moveEffects, statusAlertMessage, type SlaStatusWebhook } from './statusRules.js';
 
 export interface EffectDeps {
   readonly writer: BatchWriter;
@@ -47,13 +47,11 @@ export function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluati
     for (const kind of effects.resolve) deps.alerts.resolve(condition(kind), at, origin);
     if (effects.raise !== null) {
       const subject = move.serviceId === null ? `SLA "${definition.name}" (all its services)` : `${info?.name ?? move.serviceId} under SLA "${definition.name}"`;
-      const figure = move.result.actualValue === null ? 'no data' : `${round(move.result.actualValue, 4)} % available`;
-      const what = effects.raise === 'BREACHED' ? `is below its target of ${move.targetPercent} %` : `is at risk of missing its target of ${move.targetPercent} %`;
       deps.alerts.raise(condition(effects.raise), {
         groupName: info?.slaGroup ?? null,
-        message: `${subject} ${what} in ${period.key}: ${figure}, ${round(move.result.errorBudgetRemainingMinutes, 1)} min of error budget left`,
+        message: statusAlertMessage(subject, effects.raise === 'BREACHED' ? 'BREACHED' : 'AT_RISK', move.targetPercent, period.key, move.result),
         details: {
-          periodKey: period.key, asOf: new Date(asOf).toISOString(), targetPercent: move.targetPercent, actualValue: move.result.actualValue,
+          periodKey: period.key, asOf: new Date(asOf).toISOString(), targetPercent: move.targetPercent, actualValue: move.result.actualValue, coveragePercent: move.result.coveragePercent,
           errorBudgetMinutes: move.result.errorBudgetMinutes, errorBudgetRemainingMinutes: move.result.errorBudgetRemainingMinutes,
           burnRate: round(move.result.burnRate, 6), downtimeMinutes: move.result.downtimeMinutes,
         },

@@ -18,6 +18,8 @@ export const SLA_EVENT_KINDS = [
   'GROUP_TARGET_OVERRIDE_SET',
   'INCIDENT_OPENED', 'INCIDENT_UPDATED', 'INCIDENT_CLOSED',
   'ALERT_RAISED', 'ALERT_ACKNOWLEDGED', 'ALERT_RESOLVED',
+  // Stored closed periods recomputed after a change of what their definition measures (figures/storedPeriodRecompute.ts).
+  'PERIODS_RECOMPUTED',
 ] as const;
 export type SlaEventKind = (typeof SLA_EVENT_KINDS)[number];
 

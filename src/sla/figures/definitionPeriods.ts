@@ -72,9 +72,25 @@ export async function definitionPeriods(deps: FigureDeps, definitionId: string, 
 
 /** Figures of `periods` as of `now`; the closed ones are stored (the whole fleet's only: without a gate). */
 export async function computePeriods(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number, gate: PlaceGate | null = null): Promise<Map<string, DefinitionPeriod>> {
+  const generation = deps.store.generation(definition.id);
+  const out = await periodFigures(deps, definition, periods, now, gate);
+  if (gate !== null) return out;
+  let stagedAny = false;
+  for (const period of out.values()) if (period.final) stagedAny = storePeriod(deps, definition, generation, period) || stagedAny;
+  if (stagedAny) {
+    // A read stores what it computed; a failed write only means the next read computes it again.
+    await deps.writer.acknowledge().catch((error: unknown) => deps.logger.warn('storing closed SLA period results failed; they are computed again when next read', { definitionId: definition.id, error }));
+  }
+  return out;
+}
+
+/**
+ * Figures of `periods` as of `now`, stored nowhere: one timeline load from the oldest period's start,
+ * one batch of (service x period) assignments on the worker pool, each period pooled on this thread.
+ */
+export async function periodFigures(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number, gate: PlaceGate | null = null): Promise<Map<string, DefinitionPeriod>> {
   const out = new Map<string, DefinitionPeriod>();
   if (periods.length === 0) return out;
-  const generation = deps.store.generation(definition.id);
   const services = gate === null ? coveredServices(deps, definition.id) : visibleServices(gate, coveredServices(deps, definition.id));
   const from = Math.min(...periods.map((p) => p.start));
   const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, now) });
@@ -84,7 +100,6 @@ export async function computePeriods(deps: FigureDeps, definition: SlaDefinition
     services.forEach((s, i) => assignments.push({ service: loaded.indexOf(s.id), targetPercent: targets[i]!, degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end }));
   }
   const figures = await runPeriodResults(deps.pool, loaded.timeline, now, assignments);
-  let stagedAny = false;
   periods.forEach((period, p) => {
     let pooled: PeriodMeasure = services.length === 0 ? emptyPeriodMeasure(period, now) : EMPTY_MEASURE;
     const perService: StoredSubjectResult[] = services.map((s, i) => {
@@ -93,18 +108,18 @@ export async function computePeriods(deps: FigureDeps, definition: SlaDefinition
       return { subjectType: 'service', subjectId: s.id, targetValue: targets[i]!, result: withoutCovered(result) };
     });
     const result = withoutCovered(judgePeriod(pooled, definition.targetPercent));
-    const final = period.end <= now;
-    out.set(period.key, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, final, computedAt: now, targetValue: definition.targetPercent, result, services: perService });
-    if (final && gate === null) {
-      const head: StoredSubjectResult = { subjectType: 'definition', subjectId: definition.id, targetValue: definition.targetPercent, result };
-      stagedAny = deps.store.write(definition.id, generation, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, computedAt: now }, [...perService, head]) || stagedAny;
-    }
+    out.set(period.key, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, final: period.end <= now, computedAt: now, targetValue: definition.targetPercent, result, services: perService });
   });
-  if (stagedAny) {
-    // A read stores what it computed; a failed write only means the next read computes it again.
-    await deps.writer.acknowledge().catch((error: unknown) => deps.logger.warn('storing closed SLA period results failed; they are computed again when next read', { definitionId: definition.id, error }));
-  }
   return out;
+}
+
+/**
+ * Stages a closed period's rows (the definition's and each service's) in the open batch; false when an
+ * invalidation overtook the computation (`generation` taken before its timeline was loaded).
+ */
+export function storePeriod(deps: Pick<FigureDeps, 'store'>, definition: SlaDefinition, generation: number, period: DefinitionPeriod): boolean {
+  const head: StoredSubjectResult = { subjectType: 'definition', subjectId: definition.id, targetValue: period.targetValue, result: period.result };
+  return deps.store.write(definition.id, generation, { periodKey: period.periodKey, periodStart: period.periodStart, periodEnd: period.periodEnd, computedAt: period.computedAt }, [...period.services, head]);
 }
 
 /** A period with no service: nothing covered, NO_DATA, the period's own length. */

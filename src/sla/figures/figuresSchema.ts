@@ -35,7 +35,11 @@ const RESULT_FIELDS = `
       incidentCount: Int!
       mttrMinutes: Float
       mtbfMinutes: Float
-      "MET, AT_RISK, BREACHED or NO_DATA."
+      """
+      A closed period: MET, or BREACHED when actualValue < target. The current period: BREACHED only once the error budget is spent
+      (it can no longer meet the target), AT_RISK when burnRate > 1 or less than 25 % of the budget is left, else MET, or
+      INSUFFICIENT_DATA instead of MET while coveragePercent is below 50 (too little seen to call it on track). NO_DATA: nothing covered.
+      """
       status: String!`;
 
 const resultResolvers = <T>(pick: (parent: T) => StoredResult) =>
@@ -62,7 +66,7 @@ export const figuresSchema: SchemaModule<SlaFiguresServices> = {
       periodKey: String!
       periodStart: DateTime!
       periodEnd: DateTime!
-      "The period has ended: stored, and changed only by late data or a maintenance window."
+      "The period has ended: stored, and recomputed only by late data, a maintenance window, or a change of what its definition measures (target, DEGRADED rule, coverage)."
       final: Boolean!
       "When these figures were computed (the current period: now)."
       computedAt: DateTime!
@@ -141,7 +145,7 @@ export const figuresSchema: SchemaModule<SlaFiguresServices> = {
     }
 
     extend type SLAGroup {
-      "The members' month-to-date figures against the group's uptime target; without a target, the worst SLA status of the members. MET, AT_RISK, BREACHED or NO_DATA."
+      "The members' month-to-date figures against the group's uptime target; without a target, the worst SLA status of the members. MET, AT_RISK, BREACHED, INSUFFICIENT_DATA or NO_DATA."
       status: String!
       "The members' month-to-date (UTC) actual value, pooled; null without data."
       currentUptime: Float

@@ -5,8 +5,10 @@
  * without it (never computed, or invalidated by late data or a window) the period is computed again
  * and every row of it written anew.
  *
- * Which stored periods exist is also held in memory (per definition, key -> [start, end)), so late
- * data and window changes find what they invalidate without a query, inside the batch of the change.
+ * Which stored periods exist is also held in memory (per definition, key -> [start, end) and the
+ * pooled verdict), so late data, window and definition changes find what they invalidate without a
+ * query, inside the batch of the change; a definition change recomputes what it invalidated and logs
+ * the verdicts before and after (storedPeriodRecompute.ts).
  */
 import type { Knex } from 'knex';
 import type { BatchWriter } from '../../persistence/batchWriter.js';
@@ -39,17 +41,37 @@ interface Span {
   readonly end: number;
 }
 
+/** The pooled verdict of a stored period, as kept in memory: what a recompute compares with. */
+export interface StoredVerdict {
+  readonly status: PeriodStatus;
+  readonly actualValue: number | null;
+  readonly targetValue: number;
+}
+
+/** A stored period an invalidation removed: its span and, when known, its verdict. */
+export interface InvalidatedPeriod extends Span {
+  readonly key: string;
+  readonly verdict: StoredVerdict | null;
+}
+
+interface StoredSpan extends Span {
+  readonly verdict: StoredVerdict | null;
+}
+
 export class PeriodResultStore {
-  /** Stored (final) periods per definition id: key -> span. */
-  private readonly stored = new Map<string, Map<string, Span>>();
+  /** Stored (final) periods per definition id: key -> span and pooled verdict. */
+  private readonly stored = new Map<string, Map<string, StoredSpan>>();
   /** Bumped by every invalidation of a definition: a computation that began before one must not store what it read. */
   private readonly generations = new Map<string, number>();
 
   constructor(private readonly deps: { readonly knex: Knex; readonly writer: BatchWriter }) {}
 
   async hydrate(): Promise<void> {
-    const rows = await this.deps.knex('sla_period_results').where({ subject_type: 'definition', final: true }).select('definition_id', 'period_key', 'period_start', 'period_end');
-    for (const row of rows) this.remember(row.definition_id, row.period_key, { start: new Date(row.period_start).getTime(), end: new Date(row.period_end).getTime() });
+    const rows = await this.deps.knex('sla_period_results').where({ subject_type: 'definition', final: true })
+      .select('definition_id', 'period_key', 'period_start', 'period_end', 'status', 'actual_value', 'target_value');
+    for (const row of rows) {
+      this.remember(row.definition_id, row.period_key, { start: new Date(row.period_start).getTime(), end: new Date(row.period_end).getTime(), verdict: verdictOf(row) });
+    }
   }
 
   /** The stored periods of a definition among `keys`, by key. */
@@ -94,8 +116,31 @@ export class PeriodResultStore {
     for (const s of [...subjects].sort((a, b) => (a.subjectType === b.subjectType ? 0 : a.subjectType === 'definition' ? 1 : -1))) {
       this.deps.writer.upsert(slaPeriodResultsTable, { ...base, subject_type: s.subjectType, subject_id: s.subjectId, target_value: s.targetValue, ...resultColumns(s.result) });
     }
-    this.remember(definitionId, period.periodKey, { start: period.periodStart, end: period.periodEnd });
+    const head = subjects.find((s) => s.subjectType === 'definition');
+    const verdict = head ? { status: head.result.status, actualValue: head.result.actualValue, targetValue: head.targetValue } : null;
+    this.remember(definitionId, period.periodKey, { start: period.periodStart, end: period.periodEnd, verdict });
     return true;
+  }
+
+  /** The service rows stored for `keys` of a definition, by period key (what a recompute may leave behind). */
+  async storedServices(definitionId: string, keys: readonly string[]): Promise<Map<string, Set<string>>> {
+    const out = new Map<string, Set<string>>();
+    if (keys.length === 0) return out;
+    await this.deps.writer.settled();
+    const rows = await this.deps.knex('sla_period_results').where({ definition_id: definitionId, subject_type: 'service' }).whereIn('period_key', keys).select('period_key', 'subject_id');
+    for (const row of rows) {
+      let ids = out.get(row.period_key);
+      if (!ids) out.set(row.period_key, (ids = new Set()));
+      ids.add(String(row.subject_id));
+    }
+    return out;
+  }
+
+  /** Stages the delete of service rows of a period (services the definition no longer covers), in the caller's batch. */
+  dropServices(definitionId: string, periodKey: string, serviceIds: Iterable<string>): void {
+    for (const id of serviceIds) {
+      this.deps.writer.delete(slaPeriodResultsTable, { definition_id: definitionId, subject_type: 'service', subject_id: id, period_key: periodKey });
+    }
   }
 
   /**
@@ -103,19 +148,24 @@ export class PeriodResultStore {
    * (their definition rows go; they are computed again when next read). In the caller's batch.
    */
   invalidate(definitionId: string, from: number, to: number): number {
+    return this.invalidated(definitionId, from, to).length;
+  }
+
+  /** {@link invalidate}, answering the periods it removed (with their verdicts). */
+  invalidated(definitionId: string, from: number, to: number): InvalidatedPeriod[] {
     this.generations.set(definitionId, this.generation(definitionId) + 1);
     const known = this.stored.get(definitionId);
-    if (!known) return 0;
-    let count = 0;
+    if (!known) return [];
+    const removed: InvalidatedPeriod[] = [];
     for (const [key, span] of [...known]) {
       if (!(span.start < to && from < span.end)) continue;
       known.delete(key);
-      count += 1;
+      removed.push({ key, start: span.start, end: span.end, verdict: span.verdict });
       this.deps.writer.delete(slaPeriodResultsTable, { definition_id: definitionId, subject_type: 'definition', subject_id: definitionId, period_key: key }, {
         onRollback: () => this.remember(definitionId, key, span),
       });
     }
-    return count;
+    return removed;
   }
 
   /** A deleted definition's rows went with it (cascade). */
@@ -123,7 +173,7 @@ export class PeriodResultStore {
     this.stored.delete(definitionId);
   }
 
-  private remember(definitionId: string, key: string, span: Span): void {
+  private remember(definitionId: string, key: string, span: StoredSpan): void {
     let known = this.stored.get(definitionId);
     if (!known) this.stored.set(definitionId, (known = new Map()));
     known.set(key, span);
@@ -139,6 +189,10 @@ function resultColumns(r: StoredResult): Record<string, unknown> {
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function verdictOf(row: Record<string, any>): StoredVerdict {
+  return { status: PERIOD_STATUSES.includes(row.status) ? (row.status as PeriodStatus) : 'NO_DATA', actualValue: num(row.actual_value), targetValue: Number(row.target_value) };
+}
 
 function subjectOf(row: Record<string, any>): StoredSubjectResult {
   const status = PERIOD_STATUSES.includes(row.status) ? (row.status as PeriodStatus) : 'NO_DATA';

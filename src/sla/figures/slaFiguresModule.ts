@@ -2,7 +2,8 @@
  * The SLA figures and the daily report as a module (plugin `sla`), listed after the SLA module and
  * the maintenance windows module, whose services it reads: the definitions and groups (what is
  * measured against what), the excluded spans (what is left out). It brings the figure fields
- * (figuresSchema.ts), the stored closed periods and their invalidation, and the daily report
+ * (figuresSchema.ts), the stored closed periods, their invalidation and their recompute after a
+ * definition change (storedPeriodRecompute.ts), and the daily report
  * (report/: storage, schedule at SVC_SLA_REPORT_TIME, REST generate/download, GraphQL, the
  * `sla.daily_report` webhook). docs/decisions.md "SLA figures and the daily report".
  */
@@ -22,6 +23,7 @@ import { figuresSchema, type SlaFiguresServices } from './figuresSchema.js';
 import { PeriodResultStore } from './periodResultStore.js';
 import { figuresReportSource } from './reportSource.js';
 import { SlaFigures } from './slaFigures.js';
+import { StoredPeriodRecompute } from './storedPeriodRecompute.js';
 
 export type SlaFiguresModuleServices = SlaFiguresServices & SlaReportServices;
 
@@ -52,6 +54,7 @@ export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<M
       logger,
     };
     const slaFigures = new SlaFigures(deps);
+    const recompute = new StoredPeriodRecompute({ ...deps, log: sla.eventLog });
     const slaReports = new DailyReports({ writer, knex, bus: kit.bus, clock, logger, source: figuresReportSource(deps), timeOfDay: kit.config.sla.reportTimeOfDay, pluginActive: () => kit.plugins.isActive('sla') });
     return {
       services: { slaFigures, slaReports },
@@ -64,10 +67,14 @@ export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<M
         staged(event) {
           if (event.type === 'service.status_changed') slaFigures.onStatusChanged(event);
           else if (event.type === 'sla.maintenance_window_changed') slaFigures.onWindowChanged(event);
+          else if (event.type === 'sla.definition_changed') recompute.onDefinitionChanged(event);
         },
       },
       start: () => slaReports.start(),
-      stop: () => slaReports.stop(),
+      async stop() {
+        await recompute.stop();
+        await slaReports.stop();
+      },
     };
   },
 };

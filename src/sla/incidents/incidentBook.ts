@@ -93,6 +93,33 @@ export class IncidentBook {
     }
   }
 
+  /**
+   * Staged, in the batch of a change that made definitions count these services (an assignment, DEGRADED
+   * beginning to count): a service already down by a definition covering it now gets its incident (or
+   * its open one counts against the new definition too), as if it had gone down under it. The outage
+   * began when the service entered its status (`statusSince`); the incident is recorded now. Nothing
+   * closes here: a service no longer counted closes its incident at its next status change.
+   */
+  onCoverageChanged(serviceIds: readonly string[], at: number, origin: Origin): void {
+    for (const id of serviceIds) {
+      const service = this.deps.services.get(id);
+      if (!service || (service.status !== 'DOWN' && service.status !== 'DEGRADED')) continue;
+      const current = this.open.get(id) ?? null;
+      const move = incidentMove(current, service.status, this.deps.catalog.coveringDefinitions(id, service.slaGroup));
+      const data = { status: service.status, alreadyDownSince: new Date(service.statusSince).toISOString() };
+      if (move.type === 'open') {
+        const incident: SlaIncident = {
+          id: this.deps.newId(), serviceId: id, definitionIds: move.definitionIds, source: 'AUTOMATIC',
+          title: `${service.name} is ${service.status}`.slice(0, MAX_TITLE_LENGTH), description: service.statusMessage?.slice(0, MAX_TEXT_LENGTH) ?? null, severity: move.severity,
+          startedAt: Math.min(service.statusSince, at), endedAt: null, resolution: null, createdAt: at, updatedAt: at,
+        };
+        this.write(incident, 'opened', at, origin, null, data);
+      } else if (move.type === 'extend') {
+        this.write({ ...current!, definitionIds: move.definitionIds, severity: move.severity, updatedAt: at }, 'updated', at, origin, null, data);
+      }
+    }
+  }
+
   /** Staged, in the batch of the service's deletion: its open automatic incident ends there. */
   onServiceDeleted(serviceId: string, at: number, origin: Origin): void {
     const current = this.open.get(serviceId);

@@ -49,6 +49,7 @@ export interface ReportSummary {
   readonly metCount: number;
   readonly atRiskCount: number;
   readonly breachedCount: number;
+  /** Rows not judged: NO_DATA, or INSUFFICIENT_DATA (too little of the period seen so far). */
   readonly noDataCount: number;
 }
 
@@ -62,7 +63,8 @@ export function summarizeReport(report: Pick<DailyReport, 'rows'>): ReportSummar
       case 'MET': metCount += 1; break;
       case 'AT_RISK': atRiskCount += 1; break;
       case 'BREACHED': breachedCount += 1; break;
-      case 'NO_DATA': noDataCount += 1; break;
+      case 'NO_DATA':
+      case 'INSUFFICIENT_DATA': noDataCount += 1; break;
     }
   }
   return { slaCount: report.rows.length, metCount, atRiskCount, breachedCount, noDataCount };

@@ -16,7 +16,7 @@ ul.summary{list-style:none;padding:0;display:flex;gap:16px;margin:0 0 16px}
 table{border-collapse:collapse;width:100%}
 th,td{border-bottom:1px solid #d1d9e0;padding:4px 8px;text-align:right;vertical-align:middle}
 th:first-child,td:first-child{text-align:left}
-.MET{color:#1a7f37}.AT_RISK{color:#9a6700}.BREACHED{color:#cf222e}.NO_DATA{color:#59636e}
+.MET{color:#1a7f37}.AT_RISK{color:#9a6700}.BREACHED{color:#cf222e}.NO_DATA,.INSUFFICIENT_DATA{color:#59636e}
 @media print{body{margin:0}tr{break-inside:avoid}}
 `;
 

@@ -41,7 +41,7 @@ export const reportSchema: SchemaModule<SlaReportServices> = {
       periodType: String!
       periodKey: String!
       serviceCount: Int!
-      "MET, AT_RISK, BREACHED or NO_DATA."
+      "MET, AT_RISK, BREACHED, NO_DATA, or INSUFFICIENT_DATA (the period's coverage so far is too low to call it on track)."
       status: String!
       actualValue: Float
       coveragePercent: Float
@@ -82,6 +82,7 @@ export const reportSchema: SchemaModule<SlaReportServices> = {
       metCount: Int!
       atRiskCount: Int!
       breachedCount: Int!
+      "Rows not judged: NO_DATA or INSUFFICIENT_DATA."
       noDataCount: Int!
       rows: [SLADailyReportRow!]!
       "The report as CSV text (RFC 4180)."

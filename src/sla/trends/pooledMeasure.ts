@@ -30,9 +30,12 @@ export function pooledActualValue(measures: Iterable<PeriodMeasure>): number | n
   return actualValueOf(total);
 }
 
-const SEVERITY: Readonly<Record<PeriodStatus, number>> = { NO_DATA: 0, MET: 1, AT_RISK: 2, BREACHED: 3 };
+const SEVERITY: Readonly<Record<PeriodStatus, number>> = { NO_DATA: 0, INSUFFICIENT_DATA: 1, MET: 2, AT_RISK: 3, BREACHED: 4 };
 
-/** The worse of two statuses: BREACHED over AT_RISK over MET over NO_DATA. */
+/**
+ * The worse of two statuses: BREACHED over AT_RISK over MET over INSUFFICIENT_DATA over NO_DATA. A
+ * member that cannot be judged yet (a new service) does not hide its siblings' verdict.
+ */
 export function worseStatus(a: PeriodStatus, b: PeriodStatus): PeriodStatus {
   return SEVERITY[b] > SEVERITY[a] ? b : a;
 }

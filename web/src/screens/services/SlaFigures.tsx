@@ -1,6 +1,8 @@
 /**
  * The service's SLA figures (sla plugin): each definition covering it, with the service's current
- * period against the target that applies to it (attainment, error budget left, status).
+ * period against the target that applies to it (attainment, error budget left, status), in the
+ * SLA screens' words: the same status badge, and how little of the period was seen when that is too
+ * little to judge.
  */
 import { useMemo } from 'react';
 import { gql, useQuery } from 'urql';
@@ -8,6 +10,7 @@ import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
+import { Attainment, SlaStatusBadge } from '../../ui/SlaStatus';
 import { useRefetchOn } from './useRefetchOn';
 import { coveringDefinitions, type CoveringDefinition, type DefinitionCoverage } from './slaCoverage';
 
@@ -37,6 +40,7 @@ const CurrentPeriodDocument = gql`
         serviceId
         targetValue
         actualValue
+        coveragePercent
         errorBudgetRemainingMinutes
         downtimeMinutes
         status
@@ -49,6 +53,7 @@ interface ServiceFigures {
   readonly serviceId: string;
   readonly targetValue: number;
   readonly actualValue: number | null;
+  readonly coveragePercent: number | null;
   readonly errorBudgetRemainingMinutes: number;
   readonly downtimeMinutes: number;
   readonly status: string;
@@ -122,9 +127,9 @@ function FiguresRow({ definition, serviceId, statusKey }: { definition: Covering
       {name}
       <td>{period?.periodKey ?? '…'}</td>
       <td>{formatPercent(figures?.targetValue)}</td>
-      <td>{formatPercent(figures?.actualValue)}</td>
+      <td>{figures ? <Attainment text={formatPercent(figures.actualValue)} coveragePercent={figures.coveragePercent} /> : '—'}</td>
       <td>{figures ? formatMinutes(figures.errorBudgetRemainingMinutes) : '—'}</td>
-      <td>{figures ? <span className={`badge sla-${figures.status.toLowerCase().replace('_', '-')}`}>{figures.status.replace('_', ' ')}</span> : '—'}</td>
+      <td>{figures ? <SlaStatusBadge status={figures.status} /> : '—'}</td>
     </tr>
   );
 }

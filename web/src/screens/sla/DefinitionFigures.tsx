@@ -4,7 +4,7 @@ import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { SlaStatusBadge } from './SlaBadges';
+import { Attainment, SlaStatusBadge } from './SlaBadges';
 import { budgetLeftPercent, formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail, SlaPeriodResult } from './slaTypes';
 import { SlaTrend } from './SlaTrend';
@@ -79,7 +79,7 @@ export function DefinitionFigures({ definition }: { definition: SlaDefinitionDet
                     {period.periodKey} {period.final ? null : <span className="muted">(so far)</span>}
                   </td>
                   <td><SlaStatusBadge status={period.status} /></td>
-                  <td>{formatAttainment(period.actualValue)}</td>
+                  <td><Attainment text={formatAttainment(period.actualValue)} coveragePercent={period.coveragePercent} /></td>
                   <td>{formatTarget(period.targetValue)}</td>
                   <td>{formatMinutes(period.downtimeMinutes)}</td>
                   <td><BudgetLeft budget={period.errorBudgetMinutes} remaining={period.errorBudgetRemainingMinutes} /></td>
@@ -129,7 +129,7 @@ function CurrentServices({ period }: { period: SlaPeriodResult }) {
             <tr key={row.serviceId}>
               <td>{row.service ? <Link to={`/services/${row.serviceId}`}>{row.service.name}</Link> : <span className="muted">deleted</span>}</td>
               <td><SlaStatusBadge status={row.status} /></td>
-              <td>{formatAttainment(row.actualValue)}</td>
+              <td><Attainment text={formatAttainment(row.actualValue)} coveragePercent={row.coveragePercent} /></td>
               <td>{formatTarget(row.targetValue)}</td>
               <td>{formatMinutes(row.downtimeMinutes)}</td>
               <td><BudgetLeft budget={row.errorBudgetMinutes} remaining={row.errorBudgetRemainingMinutes} /></td>

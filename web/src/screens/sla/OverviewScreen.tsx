@@ -8,7 +8,7 @@ import { formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { AlertKindBadge, AlertStatusBadge, SeverityBadge } from './SlaBadges';
-import { formatAttainment } from './slaFigures';
+import { formatAttainment, notJudgedCount } from './slaFigures';
 import type { DashboardStats, SlaAlert, SlaIncident } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
 import './sla.css';
@@ -127,6 +127,8 @@ function StatsCards({ stats }: { stats: DashboardStats }) {
     ['Met', String(stats.metCount), 'sla-figure-met'],
     ['At risk', String(stats.atRiskCount), 'sla-figure-risk'],
     ['Breached', String(stats.breachedCount), 'sla-figure-breached'],
+    // Covered services without a verdict yet (no data, or too little of the period seen): counted, not hidden.
+    ['Insufficient data', String(notJudgedCount(stats)), 'sla-figure-unjudged'],
   ];
   return (
     <dl className="sla-stats" data-testid="sla-stats">

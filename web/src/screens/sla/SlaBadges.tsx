@@ -1,15 +1,13 @@
 /** SLA statuses, alert states and severities as colour and word (never colour alone). */
-import { alertKindLabel, slaStatusLabel } from './slaFigures';
+import { alertKindLabel } from './slaFigures';
 
-const SLA_CLASS: Record<string, string> = { MET: 'status-operational', AT_RISK: 'status-degraded', BREACHED: 'status-down', NO_DATA: 'status-unknown' };
+// The period status and attainment are shared with the service page (ui/SlaStatus.tsx).
+export { Attainment, SlaStatusBadge } from '../../ui/SlaStatus';
+
 const ALERT_CLASS: Record<string, string> = { OPEN: 'status-down', ACKNOWLEDGED: 'status-degraded', RESOLVED: 'status-operational' };
 const SEVERITY_CLASS: Record<string, string> = { CRITICAL: 'status-down', MAJOR: 'status-degraded', MINOR: 'status-unknown' };
 
 const word = (value: string) => value.charAt(0) + value.slice(1).toLowerCase();
-
-export function SlaStatusBadge({ status }: { status: string }) {
-  return <span className={`badge ${SLA_CLASS[status] ?? 'status-unknown'}`} data-sla-status={status}>{slaStatusLabel(status)}</span>;
-}
 
 export function AlertStatusBadge({ status }: { status: string }) {
   return <span className={`badge ${ALERT_CLASS[status] ?? 'status-unknown'}`} data-alert-status={status}>{word(status)}</span>;

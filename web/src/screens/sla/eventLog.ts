@@ -11,6 +11,7 @@ export const EVENT_KINDS = [
   'GROUP_TARGET_OVERRIDE_SET',
   'INCIDENT_OPENED', 'INCIDENT_UPDATED', 'INCIDENT_CLOSED',
   'ALERT_RAISED', 'ALERT_ACKNOWLEDGED', 'ALERT_RESOLVED',
+  'PERIODS_RECOMPUTED',
 ] as const;
 export type SlaEventKind = (typeof EVENT_KINDS)[number];
 
@@ -67,6 +68,7 @@ const KIND_LABELS: Readonly<Record<SlaEventKind, string>> = {
   ALERT_RAISED: 'Alert raised',
   ALERT_ACKNOWLEDGED: 'Alert acknowledged',
   ALERT_RESOLVED: 'Alert resolved',
+  PERIODS_RECOMPUTED: 'Periods recomputed',
 };
 
 export function eventKindLabel(kind: SlaEventKind): string {

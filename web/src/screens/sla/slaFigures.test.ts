@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetLeftPercent, coverageText, formatAttainment, formatBurnRate, formatTarget, incidentMinutes, slaStatusLabel } from './slaFigures';
+import { budgetLeftPercent, coverageText, formatAttainment, formatBurnRate, formatTarget, incidentMinutes, notJudgedCount, slaStatusLabel } from './slaFigures';
 
 describe('formatAttainment', () => {
   it('shows three decimals with a percent sign', () => {
@@ -25,6 +25,10 @@ describe('the other figures', () => {
   });
   it('statuses read as words', () => {
     expect(['MET', 'AT_RISK', 'BREACHED', 'NO_DATA'].map(slaStatusLabel)).toEqual(['Met', 'At risk', 'Breached', 'No data']);
+  });
+  it('the covered services without a verdict (no data or insufficient data) are counted beside the verdicts', () => {
+    expect(notJudgedCount({ servicesWithSla: 5, metCount: 0, atRiskCount: 1, breachedCount: 0 })).toBe(4);
+    expect(notJudgedCount({ servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0 })).toBe(0);
   });
   it('the budget left is a share of the budget, held between 0 and 100', () => {
     expect([budgetLeftPercent(40, 10), budgetLeftPercent(40, -5), budgetLeftPercent(0, 0)]).toEqual([25, 0, null]);

@@ -2,7 +2,7 @@
  * How the SLA screens write attainment and status. Attainment is cut, never rounded up: 99.9996 %
  * shown as "100.000 %" would tell an operator a target of 100 % is met when it is not.
  */
-const STATUS_LABEL: Record<string, string> = { MET: 'Met', AT_RISK: 'At risk', BREACHED: 'Breached', NO_DATA: 'No data' };
+export { slaStatusLabel } from '../../ui/SlaStatus';
 
 /** "99.953 %" (cut to `digits` decimals), "100 %" for exactly full, "No data" for null. */
 export function formatAttainment(value: number | null | undefined, digits = 3): string {
@@ -20,8 +20,12 @@ export function formatTarget(value: number | null | undefined): string {
   return `${Number(value.toFixed(4))} %`;
 }
 
-export function slaStatusLabel(status: string): string {
-  return STATUS_LABEL[status] ?? status;
+/**
+ * Covered services the server gave no verdict this period: NO_DATA or INSUFFICIENT_DATA (too little of
+ * the period seen). The dashboard stats count the verdicts only; the rest of the covered services are these.
+ */
+export function notJudgedCount(stats: { servicesWithSla: number; metCount: number; atRiskCount: number; breachedCount: number }): number {
+  return Math.max(0, stats.servicesWithSla - stats.metCount - stats.atRiskCount - stats.breachedCount);
 }
 
 /** The share of the error budget still left, 0 to 100 (null when there is no budget to speak of). */

@@ -1,5 +1,5 @@
 /** The shapes the SLA screens read (hand-written beside their documents; the schema is the truth). */
-export type SlaStatus = 'MET' | 'AT_RISK' | 'BREACHED' | 'NO_DATA';
+export type SlaStatus = 'MET' | 'AT_RISK' | 'BREACHED' | 'NO_DATA' | 'INSUFFICIENT_DATA';
 export type SlaPeriod = 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'YEAR';
 export type SlaTargetScope = 'SERVICE' | 'GROUP' | 'TIER';
 export type SlaAlertKind = 'BREACHED' | 'AT_RISK' | 'FAST_BURN' | 'SLOW_BURN' | 'BACKUP_OVERDUE';
