@@ -1,0 +1,155 @@
+/**
+ * The list orders beyond the name order (domain/serviceOrder.ts), kept as services change so that a
+ * page in any order is a walk from one end, never a sort of the fleet per request:
+ *
+ * - `SeverityOrder`: one id array per severity bucket (status x storage state), each sorted by name
+ *   then node path. A status change moves one id between two buckets (binary search and splice);
+ *   reports that leave the status alone cost a comparison of two numbers.
+ * - `RecencyOrder`: a doubly linked list by (updatedAt, name, node path). A change is nearly always
+ *   the newest, so it moves to the tail in O(1); an older time (a revert, a clock set back) walks back
+ *   from the tail to its place.
+ *
+ * Both hold ids and the immutable name and path only; records come from the entity host.
+ */
+import type { ServiceRecord } from '../domain/service.js';
+import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, type SortDirection } from '../domain/serviceOrder.js';
+
+export class SeverityOrder {
+  private readonly buckets: string[][] = Array.from({ length: SEVERITY_BUCKETS }, () => []);
+
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+
+  /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. */
+  add(record: ServiceRecord, inOrder: boolean): void {
+    const bucket = this.buckets[severityOf(record)]!;
+    if (inOrder) bucket.splice(this.positionIn(bucket, record), 0, record.id);
+    else bucket.push(record.id);
+  }
+
+  remove(record: ServiceRecord): void {
+    const bucket = this.buckets[severityOf(record)]!;
+    const at = this.positionIn(bucket, record);
+    if (bucket[at] === record.id) bucket.splice(at, 1);
+    else {
+      // Not where the name says (should not happen): fall back to a search by id.
+      const found = bucket.indexOf(record.id);
+      if (found >= 0) bucket.splice(found, 1);
+    }
+  }
+
+  update(before: ServiceRecord, after: ServiceRecord): void {
+    if (severityOf(before) === severityOf(after)) return;
+    this.remove(before);
+    this.add(after, true);
+  }
+
+  sortAll(): void {
+    for (const bucket of this.buckets) {
+      const records = bucket.map((id) => this.recordOf(id)!);
+      records.sort(compareByName);
+      for (let i = 0; i < records.length; i += 1) bucket[i] = records[i]!.id;
+    }
+  }
+
+  *ids(direction: SortDirection): Generator<string> {
+    if (direction === 'ASC') {
+      for (const bucket of this.buckets) yield* bucket;
+      return;
+    }
+    for (let b = this.buckets.length - 1; b >= 0; b -= 1) {
+      const bucket = this.buckets[b]!;
+      for (let i = bucket.length - 1; i >= 0; i -= 1) yield bucket[i]!;
+    }
+  }
+
+  /** Binary search by name and path. The record being placed may be absent from the host (a revert), so it is compared as given. */
+  private positionIn(bucket: readonly string[], record: ServiceRecord): number {
+    let low = 0;
+    let high = bucket.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const id = bucket[mid]!;
+      const other = id === record.id ? record : this.recordOf(id)!;
+      if (compareByName(other, record) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+interface RecencyNode {
+  readonly id: string;
+  readonly name: string;
+  readonly nodePath: string;
+  updatedAt: number;
+  prev: RecencyNode | null;
+  next: RecencyNode | null;
+}
+
+export class RecencyOrder {
+  private readonly nodes = new Map<string, RecencyNode>();
+  private head: RecencyNode | null = null;
+  private tail: RecencyNode | null = null;
+
+  /** Loading appends and calls `sortAll` once at the end; otherwise a record is placed as it comes. */
+  add(record: ServiceRecord, inOrder: boolean): void {
+    const node: RecencyNode = { id: record.id, name: record.name, nodePath: record.nodePath, updatedAt: record.updatedAt, prev: null, next: null };
+    this.nodes.set(record.id, node);
+    if (inOrder) this.place(node);
+    else this.linkAfter(this.tail, node);
+  }
+
+  remove(record: ServiceRecord): void {
+    const node = this.nodes.get(record.id);
+    if (!node) return;
+    this.unlink(node);
+    this.nodes.delete(record.id);
+  }
+
+  update(before: ServiceRecord, after: ServiceRecord): void {
+    if (before.updatedAt === after.updatedAt) return;
+    const node = this.nodes.get(after.id);
+    if (!node) return;
+    this.unlink(node);
+    node.updatedAt = after.updatedAt;
+    this.place(node);
+  }
+
+  sortAll(): void {
+    const all = [...this.nodes.values()].sort(compareByUpdate);
+    this.head = null;
+    this.tail = null;
+    for (const node of all) this.linkAfter(this.tail, node);
+  }
+
+  *ids(direction: SortDirection): Generator<string> {
+    if (direction === 'ASC') for (let n = this.head; n !== null; n = n.next) yield n.id;
+    else for (let n = this.tail; n !== null; n = n.prev) yield n.id;
+  }
+
+  /** Walk back from the tail to the last node not after `node` (usually the tail itself). */
+  private place(node: RecencyNode): void {
+    let cursor = this.tail;
+    while (cursor !== null && compareByUpdate(cursor, node) > 0) cursor = cursor.prev;
+    this.linkAfter(cursor, node);
+  }
+
+  /** Link `node` after `previous` (null: at the head). */
+  private linkAfter(previous: RecencyNode | null, node: RecencyNode): void {
+    node.prev = previous;
+    node.next = previous === null ? this.head : previous.next;
+    if (node.next === null) this.tail = node;
+    else node.next.prev = node;
+    if (previous === null) this.head = node;
+    else previous.next = node;
+  }
+
+  private unlink(node: RecencyNode): void {
+    if (node.prev === null) this.head = node.next;
+    else node.prev.next = node.next;
+    if (node.next === null) this.tail = node.prev;
+    else node.next.prev = node.prev;
+    node.prev = null;
+    node.next = null;
+  }
+}
