@@ -84,7 +84,7 @@ function StorageCard({ summary, onShow }: { summary: StatusSummary; onShow: ((st
               </button>
             ) : (
               text
-            )}
+            )}{' '}
           </span>
         );
       })}

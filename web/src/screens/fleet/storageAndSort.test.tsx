@@ -76,7 +76,7 @@ describe('storage counts in the hierarchy', () => {
     const onShow = vi.fn();
     render(<SummaryBar tree={withRoots(EMPTY_TREE, [node('eu', 1, 2)])} streamError={undefined} onShowStorage={onShow} />);
     const card = screen.getByTestId('fleet-storage');
-    expect(card.textContent).toBe('Storage: 2 critical1 warning');
+    expect(card.textContent?.trim()).toBe('Storage: 2 critical 1 warning');
     fireEvent.click(screen.getByRole('button', { name: '2 critical' }));
     expect(onShow).toHaveBeenCalledWith(['CRITICAL']);
   });
