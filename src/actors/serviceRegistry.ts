@@ -42,6 +42,8 @@ export interface ServiceRegistry {
   ordered(): readonly string[];
   /** Every service id in `sort`'s order (domain/serviceOrder.ts), kept as services change: no sort per request. */
   sorted(sort: ServiceSort): Iterable<string>;
+  /** One page of every service in `sort`'s order (no filter): skips what comes before it without a walk where it can. */
+  sortedPage(sort: ServiceSort, offset: number, limit: number): string[];
   /** Ids of the services whose latest storage report is `problem`. */
   withStorageProblem(problem: StorageProblem): ReadonlySet<string>;
   /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
@@ -119,6 +121,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     all: records,
     ordered: () => indexes.order,
     sorted: (sort) => indexes.sorted(sort),
+    sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
     withStorageProblem: (problem) => indexes.storage.withProblem(problem),
     storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
     get size() {

@@ -17,6 +17,11 @@ export interface ServiceFilter {
   readonly storageState?: readonly StorageStatus[] | null;
 }
 
+/** True when `filter` keeps every service (no field set; an empty list sets nothing): what the console sends without filters. */
+export function isEmptyFilter(filter: ServiceFilter): boolean {
+  return Object.values(filter).every((v) => v == null || (Array.isArray(v) && v.length === 0));
+}
+
 export function serviceMatcher(filter: ServiceFilter, fleet: Pick<Fleet, 'nodes'>): (service: ServiceRecord) => boolean {
   const statuses = filter.status && filter.status.length > 0 ? new Set(filter.status) : null;
   const nodes = filter.nodeId ? new Set(fleet.nodes.subtree(filter.nodeId.replace(/^\/+|\/+$/g, ''))) : null;

@@ -15,7 +15,7 @@ import { pageArgs, readPage } from '../graphql/pagination.js';
 import { identifierText, jsonObjectText, nodePath as readNodePath, serviceName, storableText, Warnings } from '../protocol/fields.js';
 import { inSortOrder } from '../actors/serviceSorting.js';
 import { DEFAULT_SERVICE_SORT, type ServiceSort, type ServiceSortField, type SortDirection } from '../domain/serviceOrder.js';
-import { serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
+import { isEmptyFilter, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
 
 const TEXT_MAX = 253;
 const MESSAGE_MAX = 2000;
@@ -283,11 +283,14 @@ function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, sort:
   const viewer: Viewer | null = ctx.viewer;
   const placed = placesMatter(viewer);
   const page = readPage(args);
-  const keep = filter ? serviceMatcher(filter, ctx.app.fleet) : undefined;
+  const keep = filter && !isEmptyFilter(filter) ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
   if (page.limit === 0) return out;
+  const candidates = storageCandidates(filter, ctx.app.fleet);
+  // Nothing to leave out: the page is read straight from the kept order.
+  if (!keep && !placed) return services.sortedPage(sort, page.offset, page.limit).map((id) => services.get(id)!);
   let skipped = 0;
-  for (const record of inSortOrder(services, storageCandidates(filter, ctx.app.fleet), sort)) {
+  for (const record of inSortOrder(services, candidates, sort)) {
     if (keep && !keep(record)) continue;
     if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {
