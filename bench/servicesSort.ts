@@ -92,10 +92,12 @@ try {
     indexes.sortOrder();
     const changes = Math.min(10_000, N);
     const statuses = ['DOWN', 'DEGRADED', 'OPERATIONAL'] as const;
+    const newest = records.reduce((max, r) => Math.max(max, r.updatedAt), 0);
     const at = performance.now();
     for (let i = 0; i < changes; i += 1) {
       const before = records[(i * 7919) % records.length]!;
-      const after: ServiceRecord = { ...before, status: statuses[i % 3]!, updatedAt: clock.now() + i + 1 };
+      // Seeded update times are up to N seconds before the seeding; a change is the newest one, as in the product.
+      const after: ServiceRecord = { ...before, status: statuses[i % 3]!, updatedAt: newest + i + 1 };
       byId.set(after.id, after);
       indexes.update(before, after);
       records[(i * 7919) % records.length] = after;

@@ -6,8 +6,9 @@
  *   then node path. A status change moves one id between two buckets (binary search and splice);
  *   reports that leave the status alone cost a comparison of two numbers.
  * - `RecencyOrder`: a doubly linked list by (updatedAt, name, node path). A change is nearly always
- *   the newest, so it moves to the tail in O(1); an older time (a revert, a clock set back) walks back
- *   from the tail to its place.
+ *   the newest, so it moves to the tail in O(1); an older time walks back from the tail to its place,
+ *   at most `MAX_WALK` steps. Further back (a revert restores old times, a clock set back by minutes)
+ *   the list is marked unsorted and sorted once at its next read, not walked per change.
  *
  * Both hold ids and the immutable name and path only; records come from the entity host.
  */
@@ -98,6 +99,9 @@ export class SeverityOrder {
   }
 }
 
+/** Steps a change may walk back from the tail before the list is left to be sorted at its next read. */
+const MAX_WALK = 64;
+
 interface RecencyNode {
   readonly id: string;
   readonly name: string;
@@ -111,6 +115,8 @@ export class RecencyOrder {
   private readonly nodes = new Map<string, RecencyNode>();
   private head: RecencyNode | null = null;
   private tail: RecencyNode | null = null;
+  /** True when a node was appended out of place: the next read sorts the list first. */
+  private unsorted = false;
 
   /** Loading appends and calls `sortAll` once at the end; otherwise a record is placed as it comes. */
   add(record: ServiceRecord, inOrder: boolean): void {
@@ -141,15 +147,18 @@ export class RecencyOrder {
     this.head = null;
     this.tail = null;
     for (const node of all) this.linkAfter(this.tail, node);
+    this.unsorted = false;
   }
 
   *ids(direction: SortDirection): Generator<string> {
+    if (this.unsorted) this.sortAll();
     if (direction === 'ASC') for (let n = this.head; n !== null; n = n.next) yield n.id;
     else for (let n = this.tail; n !== null; n = n.prev) yield n.id;
   }
 
   /** `limit` ids from position `offset` in `direction`: a pointer walk to the offset, no generator per step. */
   page(direction: SortDirection, offset: number, limit: number): string[] {
+    if (this.unsorted) this.sortAll();
     const out: string[] = [];
     let n = direction === 'ASC' ? this.head : this.tail;
     for (let skipped = 0; n !== null && skipped < offset; skipped += 1) n = direction === 'ASC' ? n.next : n.prev;
@@ -160,7 +169,14 @@ export class RecencyOrder {
   /** Walk back from the tail to the last node not after `node` (usually the tail itself). */
   private place(node: RecencyNode): void {
     let cursor = this.tail;
-    while (cursor !== null && compareByUpdate(cursor, node) > 0) cursor = cursor.prev;
+    for (let steps = 0; cursor !== null && compareByUpdate(cursor, node) > 0; steps += 1) {
+      if (steps === MAX_WALK) {
+        this.linkAfter(this.tail, node);
+        this.unsorted = true;
+        return;
+      }
+      cursor = cursor.prev;
+    }
     this.linkAfter(cursor, node);
   }
 

@@ -191,6 +191,44 @@ for (const backend of testBackends()) {
     }
   });
 
+  describe(`Storage trouble through a person's environments (${backend.name})`, () => {
+    it('counts, summaries and the filter hold only the services of the environments a person may see', async () => {
+      const clock = createManualClock();
+      const t = await startTestServer(backend, { clock, env: BOOTSTRAP_ENV });
+      try {
+        await pushFleet(t, clock);
+        const admin = await signInAdmin(t);
+        const person = await personWithRole(t, admin, 'USER');
+        const ok = async (query: string, variables: Record<string, unknown> | undefined, token: string) => {
+          const res = await gql(t, query, variables, token);
+          assert.equal(res.errors, undefined, res.text);
+          return res.data;
+        };
+        const group = (await ok('mutation { createGroup(input: { name: "web-team" }) { id } }', undefined, admin.accessToken)).createGroup.id;
+        await ok('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: group, u: person.userId }, admin.accessToken);
+        const environment = (await ok('mutation { createEnvironment(input: { name: "eu-web", paths: ["eu/prod/web"] }) { id } }', undefined, admin.accessToken)).createEnvironment.id;
+        await ok('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }', { g: group, e: environment }, admin.accessToken);
+        // The databases are an environment the person is not granted (paths in no environment stay open to all).
+        await ok('mutation { createEnvironment(input: { name: "eu-db", paths: ["eu/prod/db"] }) { id } }', undefined, admin.accessToken);
+        const seen = await ok(
+          `{ dashboardStats { storageWarningCount storageCriticalCount }
+             operationsNode(id: "eu") { statusSummary { storageWarning storageCritical } }
+             services(filter: { storageState: [WARNING, CRITICAL] }) { name nodeId } serviceCount(filter: { storageState: [WARNING, CRITICAL] }) }`,
+          undefined,
+          person.accessToken,
+        );
+        assert.deepEqual(seen, {
+          dashboardStats: { storageWarningCount: 1, storageCriticalCount: 0 },
+          operationsNode: { statusSummary: { storageWarning: 1, storageCritical: 0 } },
+          services: [{ name: 'api', nodeId: 'eu/prod/web' }],
+          serviceCount: 1,
+        });
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe(`Sorted service lists across a restart (${backend.name})`, () => {
     it('the status and last-update orders are the same after a restart on the same store', async () => {
       const clock = createManualClock();

@@ -78,6 +78,17 @@ describe('the kept service orders', () => {
     });
   }
 
+  it('a change far back in time (a revert, a clock set back) still leaves every order sorted at the next read', () => {
+    const f = fleet(5);
+    for (let i = 0; i < 300; i += 1) f.create(true);
+    for (const record of [...f.records.values()].slice(0, 120)) {
+      const after = { ...record, updatedAt: record.updatedAt - 1_000_000 };
+      f.records.set(after.id, after);
+      f.indexes.update(record, after);
+    }
+    assertOrders(f.records, f.indexes);
+  });
+
   it('storage counts at each node follow storage states in and out of trouble', () => {
     const f = fleet(9);
     for (let i = 0; i < 80; i += 1) f.create(true);
