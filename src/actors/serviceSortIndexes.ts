@@ -2,9 +2,9 @@
  * The list orders beyond the name order (domain/serviceOrder.ts), kept as services change so that a
  * page in any order is a walk from one end, never a sort of the fleet per request:
  *
- * - `SeverityOrder`: one id array per severity bucket (status x storage state), each sorted by name
- *   then node path. A status change moves one id between two buckets (binary search and splice);
- *   reports that leave the status alone cost a comparison of two numbers.
+ * - `SeverityOrder`: one sorted id list per severity bucket (status x storage state, sortedIdList.ts),
+ *   each by name then node path. A status change moves one id between two buckets (binary searches and
+ *   a splice inside one chunk); reports that leave the status alone cost a comparison of two numbers.
  * - `RecencyOrder`: a doubly linked list by (updatedAt, name, node path). A change is nearly always
  *   the newest, so it moves to the tail in O(1); an older time walks back from the tail to its place,
  *   at most `MAX_WALK` steps. Further back (a revert restores old times, a clock set back by minutes)
@@ -14,28 +14,26 @@
  */
 import type { ServiceRecord } from '../domain/service.js';
 import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, type SortDirection } from '../domain/serviceOrder.js';
+import { SortedIdList } from './sortedIdList.js';
 
 export class SeverityOrder {
-  private readonly buckets: string[][] = Array.from({ length: SEVERITY_BUCKETS }, () => []);
+  private readonly buckets: SortedIdList<ServiceRecord>[];
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
+    // The record being placed may be absent from the host (a revert), so it is compared as given.
+    const compare = (listedId: string, record: ServiceRecord) => compareByName(listedId === record.id ? record : this.recordOf(listedId)!, record);
+    this.buckets = Array.from({ length: SEVERITY_BUCKETS }, () => new SortedIdList(compare));
+  }
 
   /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. */
   add(record: ServiceRecord, inOrder: boolean): void {
     const bucket = this.buckets[severityOf(record)]!;
-    if (inOrder) bucket.splice(this.positionIn(bucket, record), 0, record.id);
+    if (inOrder) bucket.insert(record);
     else bucket.push(record.id);
   }
 
   remove(record: ServiceRecord): void {
-    const bucket = this.buckets[severityOf(record)]!;
-    const at = this.positionIn(bucket, record);
-    if (bucket[at] === record.id) bucket.splice(at, 1);
-    else {
-      // Not where the name says (should not happen): fall back to a search by id.
-      const found = bucket.indexOf(record.id);
-      if (found >= 0) bucket.splice(found, 1);
-    }
+    this.buckets[severityOf(record)]!.remove(record);
   }
 
   update(before: ServiceRecord, after: ServiceRecord): void {
@@ -45,57 +43,26 @@ export class SeverityOrder {
   }
 
   sortAll(): void {
-    for (const bucket of this.buckets) {
-      const records = bucket.map((id) => this.recordOf(id)!);
-      records.sort(compareByName);
-      for (let i = 0; i < records.length; i += 1) bucket[i] = records[i]!.id;
-    }
+    const byName = (a: string, b: string) => compareByName(this.recordOf(a)!, this.recordOf(b)!);
+    for (const bucket of this.buckets) bucket.sort(byName);
   }
 
   *ids(direction: SortDirection): Generator<string> {
-    if (direction === 'ASC') {
-      for (const bucket of this.buckets) yield* bucket;
-      return;
-    }
-    for (let b = this.buckets.length - 1; b >= 0; b -= 1) {
-      const bucket = this.buckets[b]!;
-      for (let i = bucket.length - 1; i >= 0; i -= 1) yield bucket[i]!;
-    }
+    const descending = direction === 'DESC';
+    for (let b = 0; b < this.buckets.length; b += 1) yield* this.buckets[descending ? this.buckets.length - 1 - b : b]!.ids(descending);
   }
 
-  /** `limit` ids from position `offset` in `direction`: whole buckets before it are skipped by their length. */
+  /** `limit` ids from position `offset` in `direction`: whole chunks before it are skipped by their length. */
   page(direction: SortDirection, offset: number, limit: number): string[] {
     const out: string[] = [];
+    const descending = direction === 'DESC';
     let skip = offset;
-    const count = this.buckets.length;
-    for (let i = 0; i < count && out.length < limit; i += 1) {
-      const bucket = this.buckets[direction === 'ASC' ? i : count - 1 - i]!;
-      if (skip >= bucket.length) {
-        skip -= bucket.length;
-        continue;
-      }
-      if (direction === 'ASC') {
-        for (let j = skip; j < bucket.length && out.length < limit; j += 1) out.push(bucket[j]!);
-      } else {
-        for (let j = bucket.length - 1 - skip; j >= 0 && out.length < limit; j -= 1) out.push(bucket[j]!);
-      }
-      skip = 0;
+    for (let b = 0; b < this.buckets.length && out.length < limit; b += 1) {
+      const bucket = this.buckets[descending ? this.buckets.length - 1 - b : b]!;
+      if (skip >= bucket.size) skip -= bucket.size;
+      else skip = bucket.pageInto(out, descending, skip, limit);
     }
     return out;
-  }
-
-  /** Binary search by name and path. The record being placed may be absent from the host (a revert), so it is compared as given. */
-  private positionIn(bucket: readonly string[], record: ServiceRecord): number {
-    let low = 0;
-    let high = bucket.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const id = bucket[mid]!;
-      const other = id === record.id ? record : this.recordOf(id)!;
-      if (compareByName(other, record) < 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
   }
 }
 

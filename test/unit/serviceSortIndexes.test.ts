@@ -26,11 +26,11 @@ function fleet(seed: number) {
   const reading = (status: StorageStatus | null) => (status === null ? null : { allocatedBytes: 100, usedBytes: 50, storageType: null, mountPath: null, freePercent: 50, status, reportedAt: 0 });
   let time = 1_000;
   let ids = 0;
-  // (node, name) is unique in a fleet (the database's unique key); the random suffix keeps it so here.
+  // (node, name) is unique in a fleet (the database's unique key); the id in the name keeps it so here.
   const create = (inOrder: boolean) => {
     const id = `id-${ids++}`;
     const record: ServiceRecord = {
-      ...newServiceRecord(id, { nodePath: pick(['eu/a', 'eu/b', 'us/a']), name: `${pick(['api', 'db', 'web', 'cache', 'auth'])}-${Math.floor(next() * 1e6)}`, status: pick(SERVICE_STATUSES) }, (time += pick([0, 1, 5]))),
+      ...newServiceRecord(id, { nodePath: pick(['eu/a', 'eu/b', 'us/a']), name: `${pick(['api', 'db', 'web', 'cache', 'auth'])}-${Math.floor(next() * 1e6)}-${id}`, status: pick(SERVICE_STATUSES) }, (time += pick([0, 1, 5]))),
       storage: reading(pick(STORAGE)),
     };
     records.set(id, record);
@@ -51,13 +51,14 @@ function assertOrders(records: Map<string, ServiceRecord>, indexes: ServiceIndex
 }
 
 describe('the kept service orders', () => {
-  for (const seed of [1, 2, 3]) {
-    it(`equal a sort of the records after creates, changes and removals (seed ${seed})`, () => {
+  // Small fleets, and one large enough that the sorted lists split and drop chunks (sortedIdList.ts).
+  for (const [seed, loaded, steps] of [[1, 60, 400], [2, 60, 400], [3, 60, 400], [4, 3000, 6000]] as const) {
+    it(`equal a sort of the records after creates, changes and removals (seed ${seed}, ${loaded} services, ${steps} steps)`, () => {
       const f = fleet(seed);
-      for (let i = 0; i < 60; i += 1) f.create(false);
+      for (let i = 0; i < loaded; i += 1) f.create(false);
       f.indexes.sortOrder();
       assertOrders(f.records, f.indexes);
-      for (let step = 0; step < 400; step += 1) {
+      for (let step = 0; step < steps; step += 1) {
         const roll = f.next();
         const ids = [...f.records.keys()];
         if (roll < 0.15) f.create(true);
