@@ -47,12 +47,10 @@ export class ServiceIndexes {
   /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
   readonly order: string[] = [];
   readonly storage = new StorageIndex();
-  private readonly severity: SeverityOrder;
+  private readonly severity = new SeverityOrder();
   private readonly recency = new RecencyOrder();
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
-    this.severity = new SeverityOrder(recordOf);
-  }
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
 
   /** Every id in `sort`'s order, walked lazily: a page stops the walk. */
   *sorted(sort: ServiceSort): Generator<string> {

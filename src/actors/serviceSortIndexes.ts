@@ -16,20 +16,19 @@ import type { ServiceRecord } from '../domain/service.js';
 import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, type SortDirection } from '../domain/serviceOrder.js';
 import { SortedIdList } from './sortedIdList.js';
 
-export class SeverityOrder {
-  private readonly buckets: SortedIdList<ServiceRecord>[];
+/** What a severity bucket orders by: the name and node path, which never change. */
+type NameEntry = Pick<ServiceRecord, 'id' | 'name' | 'nodePath'>;
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
-    // The record being placed may be absent from the host (a revert), so it is compared as given.
-    const compare = (listedId: string, record: ServiceRecord) => compareByName(listedId === record.id ? record : this.recordOf(listedId)!, record);
-    this.buckets = Array.from({ length: SEVERITY_BUCKETS }, () => new SortedIdList(compare));
-  }
+const entryOf = (record: ServiceRecord): NameEntry => ({ id: record.id, name: record.name, nodePath: record.nodePath });
+
+export class SeverityOrder {
+  private readonly buckets: SortedIdList<NameEntry>[] = Array.from({ length: SEVERITY_BUCKETS }, () => new SortedIdList<NameEntry>(compareByName));
 
   /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. */
   add(record: ServiceRecord, inOrder: boolean): void {
     const bucket = this.buckets[severityOf(record)]!;
-    if (inOrder) bucket.insert(record);
-    else bucket.push(record.id);
+    if (inOrder) bucket.insert(entryOf(record));
+    else bucket.push(entryOf(record));
   }
 
   remove(record: ServiceRecord): void {
@@ -43,8 +42,7 @@ export class SeverityOrder {
   }
 
   sortAll(): void {
-    const byName = (a: string, b: string) => compareByName(this.recordOf(a)!, this.recordOf(b)!);
-    for (const bucket of this.buckets) bucket.sort(byName);
+    for (const bucket of this.buckets) bucket.sort();
   }
 
   *ids(direction: SortDirection): Generator<string> {

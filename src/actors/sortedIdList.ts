@@ -1,52 +1,53 @@
 /**
- * Ids kept in an order given by a comparator, in chunks of at most `2 x CHUNK` ids (the layout of Python's
- * sortedcontainers): an insert or removal is two binary searches and a splice inside one chunk, so its cost does
- * not grow with the list (a splice in one flat array of 100,000 ids moves up to 800 KB); a page skips whole chunks
- * by their length. The comparator compares a listed id with the record being placed, so the record may be absent
- * from the host (a revert).
+ * Entries (an id and what it is ordered by) kept in a comparator's order, in chunks of at most `2 x CHUNK` (the
+ * layout of Python's sortedcontainers): an insert or removal is two binary searches and a splice inside one chunk,
+ * so its cost does not grow with the list (a splice in one flat array of 100,000 ids moves up to 800 KB); a page
+ * skips whole chunks by their length. Entries carry their own sort key, so placing one looks nothing up (the
+ * record being placed may be absent from the host: a revert).
  */
 
 /** Ids a chunk holds after a split; a chunk splits at twice this. */
 const CHUNK = 512;
 
-export class SortedIdList<R extends { readonly id: string }> {
-  private chunks: string[][] = [];
+export class SortedIdList<E extends { readonly id: string }> {
+  private chunks: E[][] = [];
   private count = 0;
 
-  /** `compare(listedId, record)`: below zero when the listed id comes before the record. */
-  constructor(private readonly compare: (listedId: string, record: R) => number) {}
+  /** `compare(listed, entry)`: below zero when the listed entry comes before the other. */
+  constructor(private readonly compare: (listed: E, entry: E) => number) {}
 
   get size(): number {
     return this.count;
   }
 
-  insert(record: R): void {
+  insert(record: E): void {
     if (this.chunks.length === 0) {
-      this.chunks.push([record.id]);
+      this.chunks.push([record]);
       this.count = 1;
       return;
     }
     const c = this.chunkFor(record);
     const chunk = this.chunks[c]!;
-    chunk.splice(this.positionIn(chunk, record), 0, record.id);
+    chunk.splice(this.positionIn(chunk, record), 0, record);
     this.count += 1;
     if (chunk.length > 2 * CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(CHUNK));
   }
 
   /** Append without placing (loading); `sort` puts the list in order once at the end. */
-  push(id: string): void {
+  push(entry: E): void {
     const last = this.chunks[this.chunks.length - 1];
-    if (last === undefined || last.length >= 2 * CHUNK) this.chunks.push([id]);
-    else last.push(id);
+    if (last === undefined || last.length >= 2 * CHUNK) this.chunks.push([entry]);
+    else last.push(entry);
     this.count += 1;
   }
 
-  remove(record: R): boolean {
+  /** Remove the entry of `record.id`, found by `record`'s sort key. */
+  remove(record: E): boolean {
     if (this.chunks.length === 0) return false;
     const c = this.chunkFor(record);
     const chunk = this.chunks[c]!;
     const at = this.positionIn(chunk, record);
-    if (chunk[at] !== record.id) {
+    if (chunk[at]?.id !== record.id) {
       // Not where the order says (should not happen): look for it by id.
       const found = this.findById(record.id);
       if (found === null) return false;
@@ -55,21 +56,21 @@ export class SortedIdList<R extends { readonly id: string }> {
     return this.removeAt(c, at);
   }
 
-  /** Sort every id with `compareIds` and lay the chunks out again (after loading). */
-  sort(compareIds: (a: string, b: string) => number): void {
-    const all = this.chunks.flat().sort(compareIds);
+  /** Sort every entry and lay the chunks out again (after loading). */
+  sort(): void {
+    const all = this.chunks.flat().sort(this.compare);
     this.chunks = [];
     for (let i = 0; i < all.length; i += CHUNK) this.chunks.push(all.slice(i, i + CHUNK));
   }
 
   *ids(descending: boolean): Generator<string> {
     if (!descending) {
-      for (const chunk of this.chunks) yield* chunk;
+      for (const chunk of this.chunks) for (const entry of chunk) yield entry.id;
       return;
     }
     for (let c = this.chunks.length - 1; c >= 0; c -= 1) {
       const chunk = this.chunks[c]!;
-      for (let i = chunk.length - 1; i >= 0; i -= 1) yield chunk[i]!;
+      for (let i = chunk.length - 1; i >= 0; i -= 1) yield chunk[i]!.id;
     }
   }
 
@@ -83,8 +84,8 @@ export class SortedIdList<R extends { readonly id: string }> {
         skip -= chunk.length;
         continue;
       }
-      if (!descending) for (let i = skip; i < chunk.length && out.length < limit; i += 1) out.push(chunk[i]!);
-      else for (let i = chunk.length - 1 - skip; i >= 0 && out.length < limit; i -= 1) out.push(chunk[i]!);
+      if (!descending) for (let i = skip; i < chunk.length && out.length < limit; i += 1) out.push(chunk[i]!.id);
+      else for (let i = chunk.length - 1 - skip; i >= 0 && out.length < limit; i -= 1) out.push(chunk[i]!.id);
       skip = 0;
     }
     return skip;
@@ -99,7 +100,7 @@ export class SortedIdList<R extends { readonly id: string }> {
   }
 
   /** The first chunk whose last id is not before `record` (the last chunk when every id is). */
-  private chunkFor(record: R): number {
+  private chunkFor(record: E): number {
     let low = 0;
     let high = this.chunks.length - 1;
     while (low < high) {
@@ -111,7 +112,7 @@ export class SortedIdList<R extends { readonly id: string }> {
     return low;
   }
 
-  private positionIn(chunk: readonly string[], record: R): number {
+  private positionIn(chunk: readonly E[], record: E): number {
     let low = 0;
     let high = chunk.length;
     while (low < high) {
@@ -124,7 +125,7 @@ export class SortedIdList<R extends { readonly id: string }> {
 
   private findById(id: string): { chunk: number; at: number } | null {
     for (let c = 0; c < this.chunks.length; c += 1) {
-      const at = this.chunks[c]!.indexOf(id);
+      const at = this.chunks[c]!.findIndex((entry) => entry.id === id);
       if (at >= 0) return { chunk: c, at };
     }
     return null;
