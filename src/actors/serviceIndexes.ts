@@ -1,10 +1,13 @@
 /**
  * The indexes the endpoints query services by: (node path, name), node, namespace, SLA group,
- * owner, team, dependents, and the list order (name, then node path). They hold ids only; records
- * come from the entity host. Kept in step by the service registry on create, change, delete,
- * load and revert.
+ * owner, team, dependents, storage trouble (storageIndex.ts), and the list orders: name then node
+ * path here, severity and recency in serviceSortIndexes.ts. They hold ids only; records come from
+ * the entity host. Kept in step by the service registry on create, change, delete, load and revert.
  */
 import type { ServiceRecord } from '../domain/service.js';
+import type { ServiceSort } from '../domain/serviceOrder.js';
+import { RecencyOrder, SeverityOrder } from './serviceSortIndexes.js';
+import { StorageIndex } from './storageIndex.js';
 
 type IdIndex = Map<string, Set<string>>;
 
@@ -43,8 +46,28 @@ export class ServiceIndexes {
   readonly dependents: IdIndex = new Map();
   /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
   readonly order: string[] = [];
+  readonly storage = new StorageIndex();
+  private readonly severity = new SeverityOrder();
+  private readonly recency = new RecencyOrder();
 
   constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+
+  /** Every id in `sort`'s order, walked lazily: a page stops the walk. */
+  *sorted(sort: ServiceSort): Generator<string> {
+    if (sort.field === 'STATUS') yield* this.severity.ids(sort.direction);
+    else if (sort.field === 'UPDATED_AT') yield* this.recency.ids(sort.direction);
+    else if (sort.direction === 'ASC') yield* this.order;
+    else for (let i = this.order.length - 1; i >= 0; i -= 1) yield this.order[i]!;
+  }
+
+  /** The ids of one unfiltered page in `sort`'s order, without walking what comes before it where the order allows. */
+  page(sort: ServiceSort, offset: number, limit: number): string[] {
+    if (sort.field === 'STATUS') return this.severity.page(sort.direction, offset, limit);
+    if (sort.field === 'UPDATED_AT') return this.recency.page(sort.direction, offset, limit);
+    if (sort.direction === 'ASC') return this.order.slice(offset, offset + limit);
+    const end = Math.max(0, this.order.length - offset);
+    return this.order.slice(Math.max(0, end - limit), end).reverse();
+  }
 
   find(nodePath: string, name: string): string | undefined {
     return this.byName.get(nodePath)?.get(name);
@@ -66,6 +89,9 @@ export class ServiceIndexes {
     for (const d of record.dependencies) addTo(this.dependents, d.targetId, record.id);
     if (inOrder) this.order.splice(this.positionOf(record), 0, record.id);
     else this.order.push(record.id);
+    this.storage.add(record);
+    this.severity.add(record, inOrder);
+    this.recency.add(record, inOrder);
   }
 
   remove(record: ServiceRecord): void {
@@ -81,6 +107,9 @@ export class ServiceIndexes {
     // By id, not by binary search: during a revert the host already holds the restored state.
     const at = this.order.indexOf(record.id);
     if (at >= 0) this.order.splice(at, 1);
+    this.storage.remove(record);
+    this.severity.remove(record);
+    this.recency.remove(record);
   }
 
   /** A record changed: move it between the index entries whose keys changed. */
@@ -94,6 +123,9 @@ export class ServiceIndexes {
       for (const d of before.dependencies) removeFrom(this.dependents, d.targetId, before.id);
       for (const d of after.dependencies) addTo(this.dependents, d.targetId, after.id);
     }
+    this.storage.update(before, after);
+    this.severity.update(before, after);
+    this.recency.update(before, after);
   }
 
   /**
@@ -102,6 +134,8 @@ export class ServiceIndexes {
    * (names beyond ASCII, where byte order and JavaScript's code-unit order may differ).
    */
   sortOrder(): void {
+    this.severity.sortAll();
+    this.recency.sortAll();
     if (this.isOrdered()) return;
     const keys = new Map<string, string>();
     for (const id of this.order) keys.set(id, orderKey(this.recordOf(id)!));

@@ -9,6 +9,7 @@
  * commit puts every changed service back to its committed snapshot and its index entries with it.
  */
 import { newServiceRecord, type NewService, type ServiceRecord } from '../domain/service.js';
+import type { ServiceSort } from '../domain/serviceOrder.js';
 import type { EventBus } from '../events/eventBus.js';
 import { emitOnCommit } from '../events/emitOnCommit.js';
 import type { Origin } from '../events/domainEvents.js';
@@ -22,6 +23,7 @@ import type { ServiceEvent } from './serviceChanges.js';
 import { refOf, serviceEffects } from './serviceEffects.js';
 import type { ServiceMaintenance } from './serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
+import type { StorageCounts, StorageProblem } from './storageIndex.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from './serviceMachine.js';
 
 export interface ServiceRegistry {
@@ -38,6 +40,14 @@ export interface ServiceRegistry {
   all(): IterableIterator<ServiceRecord>;
   /** Every service id in list order (name, then node path): pages are slices of it, no sort per request. */
   ordered(): readonly string[];
+  /** Every service id in `sort`'s order (domain/serviceOrder.ts), kept as services change: no sort per request. */
+  sorted(sort: ServiceSort): Iterable<string>;
+  /** One page of every service in `sort`'s order (no filter): skips what comes before it without a walk where it can. */
+  sortedPage(sort: ServiceSort, offset: number, limit: number): string[];
+  /** Ids of the services whose latest storage report is `problem`. */
+  withStorageProblem(problem: StorageProblem): ReadonlySet<string>;
+  /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
+  storageCountsUnder(nodePath: string | null): StorageCounts;
   readonly size: number;
   /** Create a service (and its hierarchy nodes) in `draft.status`. */
   create(draft: NewService, at: number, origin: Origin): ServiceRecord;
@@ -110,6 +120,10 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     ofTeam: (groupId) => pick(indexes.byTeam.get(groupId)),
     all: records,
     ordered: () => indexes.order,
+    sorted: (sort) => indexes.sorted(sort),
+    sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
+    withStorageProblem: (problem) => indexes.storage.withProblem(problem),
+    storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
     get size() {
       return host.size;
     },

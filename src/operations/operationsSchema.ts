@@ -1,6 +1,7 @@
 /** The hierarchy of nodes and the agents watching them, over GraphQL (issue 3). A node's id is its path. */
 import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../actors/agentRegistry.js';
 import type { NodeRecord } from '../actors/nodeHierarchy.js';
+import type { StorageCounts, StorageProblem } from '../actors/storageIndex.js';
 import { admitted, visibleServices } from '../auth/placeGate.js';
 import { authorize, placeGate } from '../auth/roles.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
@@ -20,6 +21,10 @@ export const operationsSchema: SchemaModule = {
       maintenance: Int!
       unknown: Int!
       total: Int!
+      "Services whose latest storage report is warning (10 % to 30 % free), whatever their status."
+      storageWarning: Int!
+      "Services whose latest storage report is critical (less than 10 % free), whatever their status."
+      storageCritical: Int!
     }
 
     type OperationsNode {
@@ -89,7 +94,8 @@ export const operationsSchema: SchemaModule = {
         const counts: Record<string, number> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s.toLowerCase(), 0]));
         const services = servicesUnder(ctx, n.path);
         for (const s of services) counts[s.status.toLowerCase()]! += 1;
-        return { ...counts, total: services.length };
+        const storage = storageCountsUnder(ctx, n.path);
+        return { ...counts, total: services.length, storageWarning: storage.warning, storageCritical: storage.critical };
       },
       services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) {
         authorize(ctx.viewer, 'service:read');
@@ -142,6 +148,23 @@ function servicesUnder(ctx: GraphQLContext, path: string) {
   const gate = placeGate(ctx.viewer);
   const services = ctx.app.fleet.services.underNode(path);
   return gate === null ? services : visibleServices(gate, services);
+}
+
+/** Storage warning / critical at `path` and below: the registry's kept counts, or its few problem services through the viewer's gate. */
+function storageCountsUnder(ctx: GraphQLContext, path: string): StorageCounts {
+  const { services } = ctx.app.fleet;
+  const gate = placeGate(ctx.viewer);
+  if (gate === null) return services.storageCountsUnder(path);
+  const prefix = `${path}/`;
+  const count = (problem: StorageProblem) => {
+    let n = 0;
+    for (const id of services.withStorageProblem(problem)) {
+      const nodePath = services.get(id)!.nodePath;
+      if ((nodePath === path || nodePath.startsWith(prefix)) && gate.admits(nodePath)) n += 1;
+    }
+    return n;
+  };
+  return { warning: count('warning'), critical: count('critical') };
 }
 
 function childrenPage(ctx: GraphQLContext, path: string, args: { limit?: number; offset?: number }): NodeRecord[] {

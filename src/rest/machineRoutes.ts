@@ -6,7 +6,9 @@ import { AGENT_ONLINE_WINDOW_MS } from '../actors/agentRegistry.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { jsonReply } from '../gateway/http.js';
 import { KiB, MiB, type RestRequest, type Route } from '../gateway/routes.js';
+import { inSortOrder } from '../actors/serviceSorting.js';
 import { serviceView } from '../ingest/serviceView.js';
+import { parseServiceListQuery } from '../protocol/serviceListQuery.js';
 import { nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
 import {
   parseBackupReport, parseCommandResult, parseHealthReport, parseHeartbeat, parseRegistration, parseStatusSync,
@@ -41,10 +43,21 @@ export function machineRoutes(ctx: RestContext): Route[] {
       const raw = query.get('nodeId');
       if (raw === null || raw === '') throw new AppError(ErrorCode.BadRequest, 'query parameter "nodeId" is required');
       const path = nodePath(raw, 'nodeId', new Warnings());
+      const list = parseServiceListQuery(query);
       await ctx.writer.settled();
       const now = ctx.clock.now();
-      const services = fleet.services.underNode(path).map((s) => serviceView(s, now));
-      return jsonReply(200, { nodeId: path, count: services.length, services });
+      const states = list.storageStates === null ? null : new Set(list.storageStates);
+      let matching = fleet.services.underNode(path);
+      if (states !== null) matching = matching.filter((s) => s.storage !== null && states.has(s.storage.status));
+      const ordered = list.sort === null ? matching : inSortOrder(fleet.services, matching, list.sort);
+      const services: ReturnType<typeof serviceView>[] = [];
+      let skipped = 0;
+      for (const s of ordered) {
+        if (list.limit !== null && services.length >= list.limit) break;
+        if (skipped < list.offset) skipped += 1;
+        else services.push(serviceView(s, now));
+      }
+      return jsonReply(200, { nodeId: path, count: matching.length, services });
     }),
 
     post('/api/v1/operator/register', BODY_LIMITS.register, async ({ body }) => {

@@ -13,7 +13,9 @@ import type { GraphQLContext } from '../graphql/context.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { pageArgs, readPage } from '../graphql/pagination.js';
 import { identifierText, jsonObjectText, nodePath as readNodePath, serviceName, storableText, Warnings } from '../protocol/fields.js';
-import { serviceMatcher, type ServiceFilter } from './serviceFilter.js';
+import { inSortOrder } from '../actors/serviceSorting.js';
+import { DEFAULT_SERVICE_SORT, type ServiceSort, type ServiceSortField, type SortDirection } from '../domain/serviceOrder.js';
+import { isEmptyFilter, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
 
 const TEXT_MAX = 253;
 const MESSAGE_MAX = 2000;
@@ -40,6 +42,34 @@ export const servicesSchema: SchemaModule = {
     type ServiceDependent {
       sourceService: Service!
       dependencyType: String!
+    }
+
+    "The state of a service's latest storage report (SPEC.md): more than 30 % free is HEALTHY, 10 % to 30 % WARNING, less than 10 % CRITICAL. It is not a service status: it stands beside it."
+    enum StorageState {
+      HEALTHY
+      WARNING
+      CRITICAL
+    }
+
+    "What a list of services is sorted by."
+    enum ServiceSortField {
+      "Worst first: DOWN, DEGRADED, UNKNOWN, MAINTENANCE, OPERATIONAL; within a status storage CRITICAL, then WARNING, then the rest; then name and node."
+      STATUS
+      "Name, then node path."
+      NAME
+      "The last change to the service (a report, a sync, an edit), oldest first; then name and node."
+      UPDATED_AT
+    }
+
+    enum ServiceSortDirection {
+      ASC
+      "The exact reverse of ASC."
+      DESC
+    }
+
+    input ServiceSort {
+      field: ServiceSortField!
+      direction: ServiceSortDirection = ASC
     }
 
     type StorageUsage {
@@ -110,6 +140,8 @@ export const servicesSchema: SchemaModule = {
       teamId: ID
       "Part of the name or display name, any case."
       search: String
+      "Services whose latest storage report is in any of these states; a service without a storage report matches none."
+      storageState: [StorageState!]
     }
 
     input ServiceDependencyInput {
@@ -148,8 +180,8 @@ export const servicesSchema: SchemaModule = {
     }
 
     extend type Query {
-      "Services ordered by name, then node."
-      services(filter: ServiceFilter, ${pageArgs}): [Service!]!
+      "Services in the order of sort (default: name, then node), sorted on the server."
+      services(filter: ServiceFilter, sort: ServiceSort, ${pageArgs}): [Service!]!
       serviceCount(filter: ServiceFilter): Int!
       service(id: ID!): Service
     }
@@ -162,6 +194,8 @@ export const servicesSchema: SchemaModule = {
     }
   `,
   resolvers: {
+    // Internal values are the storage reading's own (SPEC.md's lower-case healthy, warning, critical).
+    StorageState: { HEALTHY: 'healthy', WARNING: 'warning', CRITICAL: 'critical' },
     Service: {
       nodeId: (s: ServiceRecord) => s.nodePath,
       externalId: (s: ServiceRecord) => externalIdOf(s),
@@ -185,9 +219,10 @@ export const servicesSchema: SchemaModule = {
       backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => isBackupOverdue(s.backup, ctx.app.clock.now()),
     },
     Query: {
-      services(_root, args: { filter?: ServiceFilter | null; limit?: number; offset?: number }, ctx) {
+      services(_root, args: { filter?: ServiceFilter | null; sort?: { field: ServiceSortField; direction?: SortDirection | null } | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'service:read');
-        return pageOfServices(ctx, args.filter ?? null, args);
+        const sort: ServiceSort = args.sort ? { field: args.sort.field, direction: args.sort.direction ?? 'ASC' } : DEFAULT_SERVICE_SORT;
+        return pageOfServices(ctx, args.filter ?? null, sort, args);
       },
       serviceCount(_root, args: { filter?: ServiceFilter | null }, ctx) {
         authorize(ctx.viewer, 'service:read');
@@ -197,7 +232,7 @@ export const servicesSchema: SchemaModule = {
         if (!args.filter && !placed) return services.size;
         const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of services.all()) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
+        for (const s of storageCandidates(args.filter ?? null, ctx.app.fleet) ?? services.all()) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
       service(_root, args: { id: string }, ctx) {
@@ -243,17 +278,19 @@ function placeOf(ctx: GraphQLContext, id: string): string | undefined {
   return ctx.app.fleet.services.get(id)?.nodePath;
 }
 
-function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, args: { limit?: number; offset?: number }): ServiceRecord[] {
+function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, sort: ServiceSort, args: { limit?: number; offset?: number }): ServiceRecord[] {
   const { services } = ctx.app.fleet;
   const viewer: Viewer | null = ctx.viewer;
   const placed = placesMatter(viewer);
   const page = readPage(args);
-  const keep = filter ? serviceMatcher(filter, ctx.app.fleet) : undefined;
+  const keep = filter && !isEmptyFilter(filter) ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
   if (page.limit === 0) return out;
+  const candidates = storageCandidates(filter, ctx.app.fleet);
+  // Nothing to leave out: the page is read straight from the kept order.
+  if (!keep && !placed) return services.sortedPage(sort, page.offset, page.limit).map((id) => services.get(id)!);
   let skipped = 0;
-  for (const id of services.ordered()) {
-    const record = services.get(id)!;
+  for (const record of inSortOrder(services, candidates, sort)) {
     if (keep && !keep(record)) continue;
     if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {

@@ -5,10 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../ui/fields';
-import { EMPTY_FILTER, STATUSES, type FleetFilter } from './fleetFilter';
+import { EMPTY_FILTER, STATUSES, STORAGE_STATES, type FleetFilter, type StorageState } from './fleetFilter';
 import type { ServiceStatus } from '../../ui/StatusBadge';
 
 const STATUS_WORDS: Record<ServiceStatus, string> = { OPERATIONAL: 'Operational', DEGRADED: 'Degraded', DOWN: 'Down', MAINTENANCE: 'Maintenance', UNKNOWN: 'Unknown' };
+const STORAGE_WORDS: Record<StorageState, string> = { CRITICAL: 'Critical (under 10 % free)', WARNING: 'Warning (10 % to 30 % free)', HEALTHY: 'Healthy' };
 
 type TextKey = 'search' | 'criticality' | 'serviceType' | 'tag' | 'namespace' | 'slaGroup';
 const TEXT_FIELDS: readonly { key: TextKey; label: string; placeholder?: string }[] = [
@@ -28,11 +29,17 @@ export function FilterBar({ filter, onChange }: { filter: FleetFilter; onChange(
     setDraft(next);
     onChange({ ...filter, statuses });
   };
+  const toggleStorage = (state: StorageState, on: boolean) => {
+    const chosen = draft.storage ?? [];
+    const storage = on ? [...chosen, state] : chosen.filter((s) => s !== state);
+    setDraft({ ...draft, storage });
+    onChange({ ...filter, storage });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ ...draft, node: filter.node });
   };
-  const anySet = draft.statuses.length > 0 || TEXT_FIELDS.some(({ key }) => filter[key] !== '');
+  const anySet = draft.statuses.length > 0 || (draft.storage?.length ?? 0) > 0 || TEXT_FIELDS.some(({ key }) => filter[key] !== '');
   return (
     <form className="filter-bar" onSubmit={submit} aria-label="Service filters">
       <fieldset className="status-choice">
@@ -41,6 +48,15 @@ export function FilterBar({ filter, onChange }: { filter: FleetFilter; onChange(
           <label key={status} className="check">
             <input type="checkbox" checked={draft.statuses.includes(status)} onChange={(event) => toggleStatus(status, event.target.checked)} />
             {STATUS_WORDS[status]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="status-choice">
+        <legend>Storage</legend>
+        {STORAGE_STATES.map((state) => (
+          <label key={state} className="check">
+            <input type="checkbox" checked={draft.storage?.includes(state) ?? false} onChange={(event) => toggleStorage(state, event.target.checked)} />
+            {STORAGE_WORDS[state]}
           </label>
         ))}
       </fieldset>

@@ -17,6 +17,8 @@ import { SavedFilters } from './SavedFilters';
 import { ServiceList } from './ServiceList';
 import type { StatusChange } from './statusCounts';
 import { SummaryBar } from './SummaryBar';
+import { queryWithSort, sortFromQuery, sortParam, type ServiceSort } from './serviceSort';
+import { SortChoice } from './SortChoice';
 import { useNodeTree } from './useNodeTree';
 import { useServiceList } from './useServiceList';
 import { useOnLiveRecovered } from '../../api/useLiveConnection';
@@ -36,8 +38,9 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   const queryText = query.toString();
   const filter = useMemo(() => filterFromQuery(new URLSearchParams(queryText)), [queryText]);
   const serviceFilter = useMemo(() => toServiceFilter(filter), [filter]);
+  const sort = useMemo(() => sortFromQuery(new URLSearchParams(queryText)), [queryText]);
   const nodeTree = useNodeTree(filter.node);
-  const list = useServiceList(serviceFilter);
+  const list = useServiceList(serviceFilter, sort);
 
   const show = useCallback(
     (next: FleetFilter) => {
@@ -46,6 +49,10 @@ export default function HierarchyScreen({ query }: ScreenProps) {
     },
     [location, navigate],
   );
+  const sortBy = (next: ServiceSort) => {
+    const search = queryWithSort(new URLSearchParams(location.search), next);
+    navigate(`${location.path}${search ? `?${search}` : ''}`, { replace: true });
+  };
 
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refreshCounts, reveal } = nodeTree;
@@ -124,7 +131,7 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   return (
     <div className="hierarchy">
       <PageHeader title="Hierarchy" subtitle={filter.node ? <>Services under <code>{filter.node}</code></> : 'Every service of the fleet'} />
-      <SummaryBar tree={nodeTree.tree} streamError={stream.error} />
+      <SummaryBar tree={nodeTree.tree} streamError={stream.error} onShowStorage={(storage) => changeView({ ...filter, storage })} />
       <ErrorNotice error={nodeTree.error} title="The hierarchy could not be loaded" />
       <ErrorNotice error={list.error} title="The services could not be loaded" />
       {ignored ? (
@@ -143,7 +150,8 @@ export default function HierarchyScreen({ query }: ScreenProps) {
         </aside>
         <section className="hierarchy-main" aria-label="Services">
           <FilterBar key={`filters:${savedFilterText(filter)}`} filter={filter} onChange={changeView} />
-          <ServiceList key={`list:${savedFilterText(filter)}`} total={list.total} pages={list.pages} treeReady={nodeTree.tree.roots !== null} ensureRows={list.ensureRows} />
+          <SortChoice sort={sort} onChange={sortBy} />
+          <ServiceList key={`list:${savedFilterText(filter)}:${sortParam(sort)}`} total={list.total} pages={list.pages} treeReady={nodeTree.tree.roots !== null} ensureRows={list.ensureRows} />
         </section>
       </div>
     </div>

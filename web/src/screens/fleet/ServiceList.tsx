@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '../../app/router';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { StorageBadge } from './StorageBadge';
 import { rowAt, type Pages, type ServiceRow } from './servicePages';
 import { isUnknownNode } from './statusCounts';
 
@@ -90,6 +91,7 @@ function ServiceCells({ row }: { row: ServiceRow }) {
       <span role="cell">
         <StatusBadge status={row.status} />
         {isUnknownNode(row.nodeId) ? <span className="badge badge-alert">no node</span> : null}
+        <StorageBadge storage={row.storage ?? null} />
       </span>
       <span role="cell" className="cell-message" title={row.statusMessage ?? undefined}>
         {row.statusMessage ?? ''}

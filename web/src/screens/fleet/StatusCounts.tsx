@@ -1,4 +1,7 @@
-/** Counts per status as words and numbers (never colour alone); zero counts are left out. */
+/**
+ * Counts per status as words and numbers (never colour alone); zero counts are left out. Storage trouble
+ * (warning, critical) follows as its own badges: it is not a status, so it is not part of the total.
+ */
 import { Fragment } from 'react';
 import type { StatusSummary } from './statusCounts';
 
@@ -9,6 +12,16 @@ const ORDER = [
   ['unknown', 'unknown'],
   ['operational', 'operational'],
 ] as const;
+
+const STORAGE = [
+  ['storageCritical', 'storage critical', 'badge-alert'],
+  ['storageWarning', 'storage warning', 'storage-warning'],
+] as const;
+
+/** The storage badges' words, worst first: ["2 storage critical", "1 storage warning"]; zero counts left out. */
+export function storageWords(summary: StatusSummary): string[] {
+  return STORAGE.filter(([key]) => summary[key] > 0).map(([key, word]) => `${summary[key]} ${word}`);
+}
 
 /** The counts as one phrase, for accessible names: "3 services: 1 down, 2 operational". */
 export function summaryWords(summary: StatusSummary): string {
@@ -23,7 +36,8 @@ export function summaryWords(summary: StatusSummary): string {
  */
 export function nodeLabel(name: string, withoutNode: boolean, summary: StatusSummary): string {
   const parts = ORDER.filter(([key]) => summary[key] > 0).map(([key, word]) => `${summary[key]} ${word}`);
-  return `${name}${withoutNode ? ' no node' : ''}, ${parts.length > 0 ? parts.join(', ') : 'no services'}, ${summary.total} service${summary.total === 1 ? '' : 's'}`;
+  const storage = storageWords(summary).map((words) => `, ${words}`).join('');
+  return `${name}${withoutNode ? ' no node' : ''}, ${parts.length > 0 ? parts.join(', ') : 'no services'}${storage}, ${summary.total} service${summary.total === 1 ? '' : 's'}`;
 }
 
 export function StatusCounts({ summary, compact = false }: { summary: StatusSummary; compact?: boolean }) {
@@ -38,6 +52,13 @@ export function StatusCounts({ summary, compact = false }: { summary: StatusSumm
         </Fragment>
       ))}
       {shown.length === 0 ? <span className="count muted">no services</span> : null}
+      {STORAGE.filter(([key]) => summary[key] > 0).map(([key, word, className]) => (
+        <Fragment key={key}>
+          <span className={`count badge ${className}`} data-count={key} title="services whose latest storage report is in this state">
+            {summary[key].toLocaleString()} {word}
+          </span>{' '}
+        </Fragment>
+      ))}
     </span>
   );
 }

@@ -11,7 +11,7 @@ export const ROOT_NODES = gql`
       name
       depth
       childCount
-      statusSummary { operational degraded down maintenance unknown total }
+      statusSummary { operational degraded down maintenance unknown total storageWarning storageCritical }
     }
   }
 `;
@@ -29,7 +29,7 @@ export const NODE_CHILDREN = gql`
       name
       depth
       childCount
-      statusSummary { operational degraded down maintenance unknown total }
+      statusSummary { operational degraded down maintenance unknown total storageWarning storageCritical }
     }
   }
 `;
@@ -50,8 +50,8 @@ export interface NodeSearchData {
 }
 
 export const SERVICE_PAGE = gql`
-  query FleetServicePage($filter: ServiceFilter, $limit: Int, $offset: Int) {
-    services(filter: $filter, limit: $limit, offset: $offset) {
+  query FleetServicePage($filter: ServiceFilter, $sort: ServiceSort, $limit: Int, $offset: Int) {
+    services(filter: $filter, sort: $sort, limit: $limit, offset: $offset) {
       id
       name
       displayName
@@ -60,6 +60,7 @@ export const SERVICE_PAGE = gql`
       nodeId
       statusSince
       updatedAt
+      storage { status freePercent }
     }
   }
 `;

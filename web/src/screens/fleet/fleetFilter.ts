@@ -7,6 +7,11 @@ import type { ServiceStatus } from '../../ui/StatusBadge';
 
 export const STATUSES: readonly ServiceStatus[] = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'];
 
+/** The state of a service's latest storage report (the server's `StorageState`); not a status. */
+export type StorageState = 'HEALTHY' | 'WARNING' | 'CRITICAL';
+/** The storage states the filter offers, worst first: storage in trouble. */
+export const STORAGE_STATES: readonly StorageState[] = ['CRITICAL', 'WARNING', 'HEALTHY'];
+
 export interface FleetFilter {
   /** The selected node's path; null for the whole fleet. */
   readonly node: string | null;
@@ -19,6 +24,8 @@ export interface FleetFilter {
   readonly slaGroup: string;
   /** Part of the name or display name. */
   readonly search: string;
+  /** Any of these storage states; absent (or empty) for any storage, services without a report included. */
+  readonly storage?: readonly StorageState[];
 }
 
 export const EMPTY_FILTER: FleetFilter = { node: null, statuses: [], criticality: '', serviceType: '', tag: '', namespace: '', slaGroup: '', search: '' };
@@ -37,17 +44,27 @@ const TEXT_PARAMS: Record<TextKey, string> = {
 const TEXT_KEYS = Object.keys(TEXT_PARAMS) as TextKey[];
 
 /** Every URL parameter the hierarchy owns (others in the query are left alone). */
-export const FILTER_PARAMS: readonly string[] = ['node', 'status', ...Object.values(TEXT_PARAMS)];
+export const FILTER_PARAMS: readonly string[] = ['node', 'status', 'storage', ...Object.values(TEXT_PARAMS)];
 
 function isStatus(value: string): value is ServiceStatus {
   return (STATUSES as readonly string[]).includes(value);
+}
+
+function isStorageState(value: unknown): value is StorageState {
+  return typeof value === 'string' && (STORAGE_STATES as readonly string[]).includes(value);
+}
+
+/** The storage states in their fixed order, without repeats (the same view has the same link). */
+function storageList(states: readonly StorageState[] | undefined): StorageState[] {
+  return STORAGE_STATES.filter((s) => states?.includes(s));
 }
 
 export function filterFromQuery(query: URLSearchParams): FleetFilter {
   const statuses = (query.get('status') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStatus);
   const text = Object.fromEntries(TEXT_KEYS.map((key) => [key, (query.get(TEXT_PARAMS[key]) ?? '').trim()])) as Record<TextKey, string>;
   const node = (query.get('node') ?? '').trim();
-  return { ...text, node: node === '' ? null : node, statuses: [...new Set(statuses)] };
+  const storage = storageList((query.get('storage') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStorageState));
+  return { ...text, node: node === '' ? null : node, statuses: [...new Set(statuses)], ...(storage.length > 0 ? { storage } : {}) };
 }
 
 /** The query string of `filter`, keeping parameters that are not the hierarchy's. */
@@ -56,6 +73,8 @@ export function queryWithFilter(current: URLSearchParams, filter: FleetFilter): 
   for (const name of FILTER_PARAMS) next.delete(name);
   if (filter.node) next.set('node', filter.node);
   if (filter.statuses.length > 0) next.set('status', STATUSES.filter((s) => filter.statuses.includes(s)).join(','));
+  const storage = storageList(filter.storage);
+  if (storage.length > 0) next.set('storage', storage.map((s) => s.toLowerCase()).join(','));
   for (const key of TEXT_KEYS) if (filter[key] !== '') next.set(TEXT_PARAMS[key], filter[key]);
   return next.toString();
 }
@@ -74,6 +93,7 @@ export interface ServiceFilterInput {
   namespace?: string;
   slaGroup?: string;
   search?: string;
+  storageState?: StorageState[];
 }
 
 export function toServiceFilter(filter: FleetFilter): ServiceFilterInput {
@@ -81,6 +101,8 @@ export function toServiceFilter(filter: FleetFilter): ServiceFilterInput {
   if (filter.node) input.nodeId = filter.node;
   if (filter.statuses.length > 0) input.status = STATUSES.filter((s) => filter.statuses.includes(s));
   for (const key of TEXT_KEYS) if (filter[key] !== '') input[key] = filter[key];
+  const storage = storageList(filter.storage);
+  if (storage.length > 0) input.storageState = storage;
   return input;
 }
 
@@ -106,6 +128,9 @@ export function parseSavedFilter(text: string): { filter: FleetFilter; ignored: 
   for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'status' && Array.isArray(raw) && raw.every((s) => typeof s === 'string' && isStatus(s))) {
       filter = { ...filter, statuses: [...new Set(raw as ServiceStatus[])] };
+    } else if (key === 'storageState' && Array.isArray(raw) && raw.every(isStorageState)) {
+      const storage = storageList(raw);
+      filter = storage.length > 0 ? { ...filter, storage } : filter;
     } else if (key === 'nodeId' && typeof raw === 'string') {
       filter = { ...filter, node: raw.trim() === '' ? null : raw.trim() };
     } else if ((TEXT_KEYS as string[]).includes(key) && typeof raw === 'string') {

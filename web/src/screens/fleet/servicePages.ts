@@ -20,6 +20,8 @@ export interface ServiceRow {
   readonly nodeId: string;
   readonly statusSince: string;
   readonly updatedAt: string;
+  /** The latest storage report's state (healthy, warning, critical); null without one. */
+  readonly storage?: { readonly status: string; readonly freePercent: number } | null;
 }
 
 export type Pages = ReadonlyMap<number, readonly ServiceRow[]>;

@@ -14,11 +14,17 @@ export interface StatusSummary {
   readonly maintenance: number;
   readonly unknown: number;
   readonly total: number;
+  /**
+   * Services whose latest storage report is warning / critical, whatever their status (a storage state is not a
+   * status: these services are also counted above). Status changes do not move them; the periodic recount does.
+   */
+  readonly storageWarning: number;
+  readonly storageCritical: number;
 }
 
-export const ZERO_SUMMARY: StatusSummary = { operational: 0, degraded: 0, down: 0, maintenance: 0, unknown: 0, total: 0 };
+export const ZERO_SUMMARY: StatusSummary = { operational: 0, degraded: 0, down: 0, maintenance: 0, unknown: 0, total: 0, storageWarning: 0, storageCritical: 0 };
 
-type CountKey = Exclude<keyof StatusSummary, 'total'>;
+type CountKey = Exclude<keyof StatusSummary, 'total' | 'storageWarning' | 'storageCritical'>;
 
 function keyOf(status: ServiceStatus): CountKey {
   return status.toLowerCase() as CountKey;
@@ -100,6 +106,8 @@ export function sumSummaries(summaries: Iterable<StatusSummary>): StatusSummary 
       maintenance: total.maintenance + s.maintenance,
       unknown: total.unknown + s.unknown,
       total: total.total + s.total,
+      storageWarning: total.storageWarning + s.storageWarning,
+      storageCritical: total.storageCritical + s.storageCritical,
     };
   }
   return total;
