@@ -134,8 +134,8 @@ for (const backend of testBackends()) {
       const { knex } = t.server.database;
       const stored = (await knex('sla_alerts').select('kind', 'service_id')).map((r: any) => `${r.kind}:${r.service_id ?? 'pooled'}`).sort();
       assert.deepEqual(stored, want);
-      const [{ n }] = await knex('sla_events').where({ kind: 'ALERT_RAISED' }).count({ n: '*' });
-      assert.equal(Number(n), want.length);
+      const [raised] = await knex('sla_events').where({ kind: 'ALERT_RAISED' }).count({ n: '*' });
+      assert.equal(Number(raised?.n), want.length);
       assert.ok(t.logs.some((r) => r['msg'] === 'SLA evaluation caught up from stored history' && r['services'] === SERVICES), 'the catch-up says when it is done');
     });
   });
