@@ -21,7 +21,7 @@
  * arithmetic on the event loop as before issue 27). Every phase must end with the same alerts.
  *
  * Switches: BENCH_SMOKE=1, BENCH_SIZES (services, comma-separated; default 10000,100000; 300 in a
- * smoke run), BENCH_DATABASE_URL, BENCH_ENFORCE_TARGETS=1 (exit 3 when p99 >= 20 ms with the pool).
+ * smoke run), BENCH_PHASES (default `pool,main thread`), BENCH_DATABASE_URL, BENCH_ENFORCE_TARGETS=1 (exit 3 when p99 >= 20 ms with the pool).
  * Writes bench/results/sla-catch-up-latest.json (sla-catch-up-smoke.json in a smoke run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +45,7 @@ import { seedFleet } from './slaCatchUp/seedFleet.js';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const P99_LIMIT_MS = 20;
 const START = Date.parse('2026-11-20T00:00:00Z');
+const PHASES = (process.env['BENCH_PHASES'] ?? 'pool,main thread').split(',').filter((p): p is 'pool' | 'main thread' => p === 'pool' || p === 'main thread');
 
 type Phase = 'idle (floor)' | 'pool' | 'main thread';
 
@@ -100,7 +101,7 @@ async function runSize(services: number, databaseUrl: string, checks: Checks): P
     log(`${fmt(services)} services: ${fmt(seeded.intervals)} status intervals and ${fmt(seeded.windows)} windows written in ${fmt(seedSeconds, 1)} s`);
     const runs: PhaseRun[] = [];
     let reference: string[] | undefined;
-    for (const phase of ['pool', 'main thread'] as const) {
+    for (const phase of PHASES) {
       await forget(schema.url);
       const { window, alerts } = await catchUp(env, phase === 'pool' ? undefined : '0');
       runs.push({ phase, alerts: alerts.length, ...window });
