@@ -52,6 +52,8 @@ import { LiveHistory } from './liveHistory.js';
 export const DEFAULT_SHARD_SIZE = 2_000;
 /** Stored runs copied into the recent history per turn of the event loop while a definition is built. */
 export const SEED_SLICE_RUNS = 20_000;
+/** Rows waiting for the writer past which staging a large evaluation waits for a commit. */
+const STAGE_PENDING_ROWS = 2_000;
 
 /**
  * Stored history of some services over `[start, end)`: service i is `serviceIds[i]`. Either the
@@ -276,7 +278,10 @@ export class SlaEvaluator {
       const commit = writer.committed();
       commits.push(commit);
       commit.catch(() => (failed = true));
-      await nextTurn();
+      // Slices staged while a commit runs wait for the next one: past a few thousand rows, wait for it, so that no
+      // batch grows large (a batch's statements are built in one piece on the event loop).
+      if (writer.pendingRows >= STAGE_PENDING_ROWS) await commit.catch(() => undefined);
+      else await nextTurn();
     };
     for (const { evaluation, moves, burn } of outcomes) {
       if (moves.length === 0 && burn.length === 0) continue;
