@@ -15,8 +15,8 @@
  * bucket in one walk per service (OpenPeriodAccumulator.closeBucketsThrough).
  *
  * The event loop: each definition's services are stepped in shards of `shardSize` (2,000 by default),
- * one shard per turn, and what changed is staged at the end, in slices of {@link STAGE_SLICE} moves
- * or burn steps per turn (evaluationEffects.ts), and committed. Ticks run one after another; a tick
+ * one shard per turn, and what changed is staged at the end, in slices of `STAGE_SLICE` moves or
+ * burn steps per turn (evaluationEffects.ts), and committed. Ticks run one after another; a tick
  * that falls due while one runs follows it once.
  *
  * Catch-up (issue 27, item 7): building a definition is the big job (at start, a month of a fleet's
@@ -24,7 +24,7 @@
  * is built and the open period caught up on the worker pool (`slaCatchUp`, incremental/catchUpTask.ts),
  * the recent history is seeded in slices of {@link SEED_SLICE_RUNS} runs per turn, and the first
  * tick's alerts are staged in slices: requests are served all along. The first evaluation after
- * start is `caughtUp()`; nothing waits for it (not `/ready` either: docs/decisions.md "SLA
+ * start is `caughtUp` (`whenCaughtUp()`); nothing waits for it (not `/ready` either: docs/decisions.md "SLA
  * catch-up off the event loop").
  */
 import type { ServiceRegistry } from '../../actors/serviceRegistry.js';
@@ -46,7 +46,7 @@ import type { IntervalRowColumns, WindowRowColumns } from '../timeline/timelineF
 import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
-import { STAGE_SLICE, stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
+import { stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
 import { LiveHistory } from './liveHistory.js';
 
 export const DEFAULT_SHARD_SIZE = 2_000;
@@ -368,7 +368,8 @@ export class SlaEvaluator {
       type: 'slaCatchUp', rows, windows, services: evaluation.serviceIds.length,
       period: { start: evaluation.period.start, end: evaluation.period.end }, through: asOf, degradedIsDown: evaluation.definition.degradedCountsAsDown,
     };
-    const { timeline, state } = this.deps.workers ? await this.deps.workers.run(task) : catchUpOpenPeriod(task);
+    // A definition without services is no work to send anywhere.
+    const { timeline, state } = this.deps.workers && task.services > 0 ? await this.deps.workers.run(task) : catchUpOpenPeriod(task);
     let at = 0;
     for (const shard of evaluation.shards) {
       const n = shard.serviceIds.length;
