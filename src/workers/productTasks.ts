@@ -12,16 +12,18 @@ import {
   type SlaTrendSeriesResult,
   type SlaTrendSeriesTask,
 } from '../sla/slaBatchTasks.js';
+import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../sla/incremental/catchUpTask.js';
 import { readTemplateYaml, type TemplateYamlResult, type TemplateYamlTask } from '../ticketing/templates/templateYamlTask.js';
 import type { TaskHandlers, WorkerPool } from './workerPool.js';
 
-export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask | TemplateYamlTask;
-export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult | TemplateYamlResult;
+export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask | SlaCatchUpTask | TemplateYamlTask;
+export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult | SlaCatchUpResult | TemplateYamlResult;
 
 export const productTasks: TaskHandlers<WorkerInput, WorkerOutput> = {
   dashboardStats: summarizeDashboard,
   slaPeriodResults: computePeriodResults,
   slaTrendSeries: computeTrendSeries,
+  slaCatchUp: catchUpOpenPeriod,
   templateYaml: readTemplateYaml,
 };
 

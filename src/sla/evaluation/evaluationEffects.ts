@@ -1,6 +1,9 @@
 /**
- * What one evaluation of a definition changes, staged in the open batch at once (so alerts, their
- * event log rows, the burn states and the status events commit together, or not at all):
+ * What one evaluation of a definition changes, staged in the open batch: in one piece when it is
+ * small (alerts, their event log rows, the burn states and the status events commit together, or not
+ * at all), in slices of {@link STAGE_SLICE} moves or burn steps with a turn of the event loop between
+ * them when it is large (the start-up catch-up raises thousands of alerts; each slice commits with
+ * the batch it lands in, in the same order, and a failed batch stops the rest):
  * - each status move raises or resolves the (definition, service) or (definition) BREACHED /
  *   AT_RISK alert (statusRules.ts `moveEffects`);
  * - the moves of one bucket give one `sla.status_changed` event per webhook name (slaStatusEvents.ts);
@@ -34,12 +37,31 @@ export const BURN_ALERT_KINDS: Readonly<Record<BurnSeverity, AlertKind>> = { fas
 
 const round = (value: number | null, digits = 3) => (value === null || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits);
 
-/** Stages the alerts and events of one evaluation of `evaluation` as of `asOf`. */
-export function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluation, moves: readonly StatusMove[], burn: readonly BurnStep[], asOf: number, at: number, origin: Origin): void {
+/** Moves (or burn steps) staged per turn of the event loop. */
+export const STAGE_SLICE = 100;
+
+/** How a large evaluation is staged in slices. */
+export interface StageSlices {
+  /** Between two slices: lets the event loop go (and watches the batch staged so far). */
+  pause(): Promise<void>;
+  /** Whether to go on after a pause (false: the definition was deleted meanwhile, or a batch failed). */
+  alive(): boolean;
+}
+
+/**
+ * Stages the alerts and events of one evaluation of `evaluation` as of `asOf`: synchronously when it
+ * has fewer than {@link STAGE_SLICE} moves and burn steps (or no `slices` is given), else in slices.
+ */
+export async function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluation, moves: readonly StatusMove[], burn: readonly BurnStep[], asOf: number, at: number, origin: Origin, slices?: StageSlices): Promise<void> {
   const { definition, period } = evaluation;
   const pooled = moves.find((m) => m.serviceId === null);
   const byWebhook = new Map<SlaStatusWebhook, MovedService[]>();
+  let staged = 0;
   for (const move of moves) {
+    if (slices && ++staged % STAGE_SLICE === 0) {
+      await slices.pause();
+      if (!slices.alive()) return;
+    }
     const effects = moveEffects(move.previous, move.status);
     if (!effects) continue;
     const info = move.serviceId === null ? undefined : deps.serviceInfo(move.serviceId);
@@ -78,6 +100,10 @@ export function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluati
     });
   }
   for (const step of burn) {
+    if (slices && ++staged % STAGE_SLICE === 0) {
+      await slices.pause();
+      if (!slices.alive()) return;
+    }
     deps.burnStates.put(definition.id, step.serviceId, step.severity, step.state);
     if (step.change === null) continue;
     const kind = BURN_ALERT_KINDS[step.severity];

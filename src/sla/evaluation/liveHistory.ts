@@ -104,6 +104,18 @@ export class LiveHistory {
    * beginning at `from`), and windows that ended before `from`.
    */
   prune(from: number): void {
+    for (const _ of this.pruneInSlices(from, Number.POSITIVE_INFINITY)) {
+      // one slice: everything
+    }
+  }
+
+  /**
+   * {@link prune} a slice at a time: yields after each `runs` runs dropped (right after a month was
+   * seeded, pruning is millions of runs), so the caller can let the event loop go between slices.
+   * Tracks added or removed between slices are fine (a Map iterates what it holds then).
+   */
+  *pruneInSlices(from: number, runs: number): Generator<void> {
+    let dropped = 0;
     for (const track of this.tracks.values()) {
       const keep = firstNeeded(track, from);
       if (keep > 0) {
@@ -111,6 +123,11 @@ export class LiveHistory {
         track.codes.splice(0, keep);
       }
       for (const [start, end] of track.windows) if (end < from) track.windows.delete(start);
+      dropped += keep + 1;
+      if (dropped >= runs) {
+        dropped = 0;
+        yield;
+      }
     }
   }
 

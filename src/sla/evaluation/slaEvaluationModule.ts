@@ -10,13 +10,16 @@
 import { defaultPageBlocks } from '../../dashboard/uptimeQuery.js';
 import type { CoreServices } from '../../graphql/context.js';
 import type { ProductModule } from '../../modules/module.js';
-import { loadTimeline } from '../figures/timelineLoader.js';
+import { loadTimelineColumns } from '../figures/timelineLoader.js';
 import type { SlaServices } from '../slaContext.js';
 import type { MaintenanceWindowsServices } from '../windows/maintenanceWindowsContext.js';
 import { BurnAlertStates, slaBurnAlertStatesTable } from './burnAlertStates.js';
 import { slaBurnAlertStatesSchema } from './migrations/0014_sla_burn_alert_states.js';
 import { SlaEvaluator } from './slaEvaluator.js';
 import { slaStatusWebhookSource } from './slaStatusEvents.js';
+
+/** Heap blocks of `status_intervals` per page while a definition is built (about 3,000 rows). */
+const CATCH_UP_PAGE_BLOCKS = 32;
 
 export interface SlaEvaluationServices {
   /** The live evaluation: statuses as of the last closed bucket; `idle()` for tests. */
@@ -33,14 +36,17 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
     const burnStates = new BurnAlertStates(kit.writer);
     const source = {
       knex: kit.knex,
-      pageBlocks: defaultPageBlocks(kit.database.kind),
+      // Smaller pages than the figures' on PostgreSQL: each page's decoding is one slice of the event loop during the catch-up.
+      pageBlocks: Math.min(CATCH_UP_PAGE_BLOCKS, defaultPageBlocks(kit.database.kind)),
       settled: () => kit.writer.settled(),
       excludedSpans: (from: number, to: number, ids: readonly string[]) => exclusionWindows.excludedSpansByService(from, to, ids),
     };
     const slaEvaluation = new SlaEvaluator({
       clock: kit.clock, writer: kit.writer, bus: kit.bus, logger: kit.logger.child({ module: 'slaEvaluation' }),
       catalog: sla.catalog, alerts: sla.alerts, burnStates, services: fleet.services, slaGroups: fleet.slaGroups,
-      loadHistory: (serviceIds, range) => loadTimeline(source, serviceIds, range),
+      // Rows as read: the timeline is built and the open period caught up on the worker pool.
+      loadHistory: (serviceIds, range) => loadTimelineColumns(source, serviceIds, range),
+      workers: kit.workers,
       pluginActive: () => kit.plugins.isActive('sla'),
     });
     return {

@@ -15,8 +15,17 @@
  * bucket in one walk per service (OpenPeriodAccumulator.closeBucketsThrough).
  *
  * The event loop: each definition's services are stepped in shards of `shardSize` (2,000 by default),
- * one shard per turn, and what changed is staged at the end in one synchronous step and committed
- * as one batch. Ticks run one after another; a tick that falls due while one runs follows it once.
+ * one shard per turn, and what changed is staged at the end, in slices of `STAGE_SLICE` moves or
+ * burn steps per turn (evaluationEffects.ts), and committed. Ticks run one after another; a tick
+ * that falls due while one runs follows it once.
+ *
+ * Catch-up (issue 27, item 7): building a definition is the big job (at start, a month of a fleet's
+ * history). The rows are read page by page (the loader lets the loop go between pages), the timeline
+ * is built and the open period caught up on the worker pool (`slaCatchUp`, incremental/catchUpTask.ts),
+ * the recent history is seeded in slices of {@link SEED_SLICE_RUNS} runs per turn, and the first
+ * tick's alerts are staged in slices: requests are served all along. The first evaluation after
+ * start is `caughtUp` (`whenCaughtUp()`); nothing waits for it (not `/ready` either: docs/decisions.md "SLA
+ * catch-up off the event loop").
  */
 import type { ServiceRegistry } from '../../actors/serviceRegistry.js';
 import type { SlaGroupStore } from '../../actors/slaGroupStore.js';
@@ -30,7 +39,10 @@ import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
 import type { PeriodMeasure, PeriodStatus } from '../periodArithmetic.js';
 import { BUCKET_MS, bucketStartOf } from '../periods/calendarPeriods.js';
+import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../incremental/catchUpTask.js';
 import { sliceTimeline, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { SPAN_STATE_SLOTS } from '../timeline/spanTally.js';
+import type { IntervalRowColumns, WindowRowColumns } from '../timeline/timelineFromColumns.js';
 import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
@@ -38,12 +50,27 @@ import { stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEf
 import { LiveHistory } from './liveHistory.js';
 
 export const DEFAULT_SHARD_SIZE = 2_000;
+/** Stored runs copied into the recent history per turn of the event loop while a definition is built. */
+export const SEED_SLICE_RUNS = 20_000;
+/** Rows waiting for the writer past which staging a large evaluation waits for a commit. */
+const STAGE_PENDING_ROWS = 2_000;
 
-/** Stored history of some services over `[start, end)`: service i of the timeline is `serviceIds[i]`. */
-export type HistoryLoader = (serviceIds: readonly string[], range: { readonly start: number; readonly end: number }) => Promise<{
-  readonly timeline: StatusTimeline;
-  indexOf(serviceId: string): number;
-}>;
+/**
+ * Stored history of some services over `[start, end)`: service i is `serviceIds[i]`. Either the
+ * rows and windows as read (the product's loader: the timeline is built and the period caught up
+ * on the worker pool), or a built timeline (tests, benches: the catch-up walks it on the event loop,
+ * one shard per turn, as before issue 27).
+ */
+export type HistoryLoader = (serviceIds: readonly string[], range: { readonly start: number; readonly end: number }) => Promise<LoadedHistory>;
+
+export type LoadedHistory =
+  | { readonly timeline: StatusTimeline; indexOf(serviceId: string): number }
+  | { readonly rows: IntervalRowColumns; readonly windows: WindowRowColumns; indexOf(serviceId: string): number };
+
+/** The part of the worker pool the catch-up uses (any pool that runs the `slaCatchUp` task: the product's runs more kinds). */
+export interface CatchUpPool {
+  run(input: SlaCatchUpTask): Promise<SlaCatchUpResult>;
+}
 
 export interface SlaEvaluatorDeps {
   readonly clock: Clock;
@@ -56,6 +83,8 @@ export interface SlaEvaluatorDeps {
   readonly services: Pick<ServiceRegistry, 'get' | 'inSlaGroup'>;
   readonly slaGroups: Pick<SlaGroupStore, 'get'>;
   readonly loadHistory: HistoryLoader;
+  /** Where loaded rows become a caught-up period: the product's worker pool. Without it, on the event loop. */
+  readonly workers?: CatchUpPool;
   /** Whether the `sla` plugin is active: its webhooks go out only then (alerts are background work, kept regardless). @default always */
   readonly pluginActive?: () => boolean;
   readonly shardSize?: number;
@@ -76,6 +105,9 @@ export class SlaEvaluator {
   private stopped = false;
   /** The end of the last bucket evaluated: a change dated before it is late. */
   private evaluatedThrough = Number.NEGATIVE_INFINITY;
+  /** Settles when the first evaluation since {@link start} has run and committed (or failed). */
+  private firstEvaluation: Promise<void> | undefined;
+  private isCaughtUp = false;
 
   constructor(private readonly deps: SlaEvaluatorDeps) {
     this.shardSize = deps.shardSize ?? DEFAULT_SHARD_SIZE;
@@ -90,9 +122,19 @@ export class SlaEvaluator {
 
   /** Evaluates now (building every definition from stored history), then at every bucket end. */
   start(): void {
-    const { clock } = this.deps;
+    const { clock, logger } = this.deps;
     this.stopped = false;
+    this.isCaughtUp = false;
+    // Wall time for the log line only (diagnostics; the rules use the injected clock).
+    const started = performance.now();
     this.schedule();
+    this.firstEvaluation = this.chain.then(() => {
+      this.isCaughtUp = true;
+      if (this.stopped) return;
+      let services = 0;
+      for (const evaluation of this.evaluations.values()) services += evaluation.serviceIds.length;
+      logger.info('SLA evaluation caught up from stored history', { definitions: this.evaluations.size, services, ms: Math.round(performance.now() - started) });
+    });
     const now = clock.now();
     this.timer = clock.setTimer(bucketStartOf(now) + BUCKET_MS - now, () => {
       this.schedule();
@@ -104,6 +146,19 @@ export class SlaEvaluator {
     this.stopped = true;
     this.deps.clock.clearTimer(this.timer);
     await this.chain;
+  }
+
+  /**
+   * Whether the first evaluation since start (every definition built from stored history and
+   * judged, its alerts committed) is done. Until then statuses are null and start-up alerts not yet raised.
+   */
+  get caughtUp(): boolean {
+    return this.isCaughtUp;
+  }
+
+  /** Resolves once the first evaluation since start has run (tests, benches, diagnostics). */
+  whenCaughtUp(): Promise<void> {
+    return this.firstEvaluation ?? Promise.resolve();
   }
 
   /** Resolves once the evaluation asked for so far has run and committed (tests, diagnostics). */
@@ -211,17 +266,32 @@ export class SlaEvaluator {
       outcomes.push({ evaluation, moves, burn });
     }
     this.evaluatedThrough = asOf;
-    this.live.prune(asOf - this.retentionMs());
+    // After a build, the month seeded is pruned to the recent history: many runs, a slice per turn.
+    for (const _ of this.live.pruneInSlices(asOf - this.retentionMs(), SEED_SLICE_RUNS)) await nextTurn();
 
     const at = clock.now();
     for (const { definitionId, covered } of rebuilt) if (catalog.definition(definitionId)) stageUncovered(this.effects, definitionId, covered, at, 'timer');
+    // Each slice's batch, watched: a large evaluation (the start-up catch-up) commits in several.
+    const commits: Array<Promise<void>> = [];
+    let failed = false;
+    const pause = async () => {
+      const commit = writer.committed();
+      commits.push(commit);
+      commit.catch(() => (failed = true));
+      // Slices staged while a commit runs wait for the next one: past a few thousand rows, wait for it, so that no
+      // batch grows large (a batch's statements are built in one piece on the event loop).
+      if (writer.pendingRows >= STAGE_PENDING_ROWS) await commit.catch(() => undefined);
+      else await nextTurn();
+    };
     for (const { evaluation, moves, burn } of outcomes) {
-      // A definition deleted while this tick ran: its alerts were resolved with it.
-      if (!catalog.definition(evaluation.definition.id)) continue;
-      if (moves.length > 0 || burn.length > 0) stageEvaluation(this.effects, evaluation, moves, burn, asOf, at, 'timer');
+      if (moves.length === 0 && burn.length === 0) continue;
+      // A definition deleted while this tick ran (or while its effects were staged): its alerts were resolved with it.
+      const alive = () => !failed && catalog.definition(evaluation.definition.id) !== undefined;
+      if (alive()) await stageEvaluation(this.effects, evaluation, moves, burn, asOf, at, 'timer', { pause, alive });
     }
     try {
-      await writer.committed();
+      commits.push(writer.committed());
+      for (const commit of commits) await commit;
     } catch (error) {
       // The alert store and burn states went back; the statuses held here did not: rebuild them all.
       for (const id of this.evaluations.keys()) this.stale.add(id);
@@ -277,17 +347,47 @@ export class SlaEvaluator {
     const cutOff = clock.now();
     const from = Math.min(evaluation.period.start, asOf - Math.max(evaluation.longestWindowMs, this.retentionMs()) - BUCKET_MS);
     const loaded = await loadHistory(serviceIds, { start: from, end: Math.max(cutOff, from) });
+    const timeline = 'timeline' in loaded ? await this.catchUpOnEventLoop(evaluation, loaded.timeline, asOf) : await this.catchUpOnPool(evaluation, loaded.rows, loaded.windows, asOf);
+    // The recent history from the stored runs, a slice per turn (a month of a fleet is millions of runs).
+    let runs = 0;
+    for (let i = 0; i < serviceIds.length; i += 1) {
+      if (loaded.indexOf(serviceIds[i]!) !== i) throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
+      this.live.seed(serviceIds[i]!, timeline, i, cutOff);
+      runs += timeline.offsets[i + 1]! - timeline.offsets[i]! + 1;
+      if (runs >= SEED_SLICE_RUNS && i + 1 < serviceIds.length) {
+        runs = 0;
+        await nextTurn();
+      }
+    }
+    return evaluation;
+  }
+
+  /** The period caught up to `asOf` on the worker pool (in process without one): the timeline built there too. */
+  private async catchUpOnPool(evaluation: DefinitionEvaluation, rows: IntervalRowColumns, windows: WindowRowColumns, asOf: number): Promise<StatusTimeline> {
+    const task: SlaCatchUpTask = {
+      type: 'slaCatchUp', rows, windows, services: evaluation.serviceIds.length,
+      period: { start: evaluation.period.start, end: evaluation.period.end }, through: asOf, degradedIsDown: evaluation.definition.degradedCountsAsDown,
+    };
+    // A definition without services is no work to send anywhere.
+    const { timeline, state } = this.deps.workers && task.services > 0 ? await this.deps.workers.run(task) : catchUpOpenPeriod(task);
     let at = 0;
     for (const shard of evaluation.shards) {
-      for (let i = 0; i < shard.serviceIds.length; i += 1) {
-        if (loaded.indexOf(shard.serviceIds[i]!) !== at + i) throw new Error(`the history loader numbered ${shard.serviceIds[i]} ${loaded.indexOf(shard.serviceIds[i]!)}, expected ${at + i}`);
-      }
-      shard.accumulator.closeBucketsThrough(sliceTimeline(loaded.timeline, at, at + shard.serviceIds.length), asOf);
+      const n = shard.serviceIds.length;
+      shard.accumulator.restore(state.subarray(at * SPAN_STATE_SLOTS, (at + n) * SPAN_STATE_SLOTS), asOf);
+      at += n;
+    }
+    return timeline;
+  }
+
+  /** The period caught up to `asOf` on the event loop, one shard per turn (a loader that built the timeline itself). */
+  private async catchUpOnEventLoop(evaluation: DefinitionEvaluation, timeline: StatusTimeline, asOf: number): Promise<StatusTimeline> {
+    let at = 0;
+    for (const shard of evaluation.shards) {
+      shard.accumulator.closeBucketsThrough(sliceTimeline(timeline, at, at + shard.serviceIds.length), asOf);
       at += shard.serviceIds.length;
       if (evaluation.shards.length > 1) await nextTurn();
     }
-    for (const id of serviceIds) this.live.seed(id, loaded.timeline, loaded.indexOf(id), cutOff);
-    return evaluation;
+    return timeline;
   }
 
   /**

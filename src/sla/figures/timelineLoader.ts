@@ -60,7 +60,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const rowsOf = (result: unknown): unknown[] =>
   Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
 
+/** What {@link loadTimelineColumns} read: the rows and windows before they become a timeline (a worker builds it). */
+export interface LoadedColumns {
+  readonly rows: IntervalRowColumns;
+  readonly windows: WindowRowColumns;
+  /** Service i of the columns, by id. */
+  readonly serviceIds: readonly string[];
+  /** The columns' number of `serviceId`, or -1 when it is not in them. */
+  indexOf(serviceId: string): number;
+}
+
 export async function loadTimeline(source: TimelineSource, serviceIds: readonly string[], range: TimeRange): Promise<LoadedTimeline> {
+  const loaded = await loadTimelineColumns(source, serviceIds, range);
+  const timeline = timelineFromColumns(loaded.rows, loaded.serviceIds.length, loaded.windows);
+  return { timeline, serviceIds: loaded.serviceIds, indexOf: loaded.indexOf };
+}
+
+/**
+ * The same read as {@link loadTimeline} without building the timeline, which for a fleet's month is
+ * a sort of every row: for a caller that builds it on a worker thread (the live evaluation's
+ * catch-up, incremental/catchUpTask.ts).
+ */
+export async function loadTimelineColumns(source: TimelineSource, serviceIds: readonly string[], range: TimeRange): Promise<LoadedColumns> {
   if (!(range.start <= range.end)) throw new RangeError(`timeline range [${range.start}, ${range.end}) ends before it starts`);
   const numbering = new ServiceNumbering();
   const ids: string[] = [];
@@ -74,8 +95,7 @@ export async function loadTimeline(source: TimelineSource, serviceIds: readonly 
   await source.settled();
   const rows = ids.length === 0 ? emptyRows() : ids.length <= (source.keyedIds ?? INDEXED_IDS) ? await readByKey(source.knex, ids, range, numbering) : await readUptimeIntervals(source.knex, range, numbering, source.pageBlocks);
   const spans = ids.length === 0 ? new Map() : await source.excludedSpans(range.start, range.end, ids);
-  const timeline = timelineFromColumns(rows, ids.length, windowColumns(spans, numbers));
-  return { timeline, serviceIds: ids, indexOf: (id) => numbers.get(id.toLowerCase()) ?? -1 };
+  return { rows, windows: windowColumns(spans, numbers), serviceIds: ids, indexOf: (id) => numbers.get(id.toLowerCase()) ?? -1 };
 }
 
 /** The rows of a few services by the primary key, one statement per {@link INDEXED_IDS} ids. */

@@ -100,6 +100,28 @@ export class OpenPeriodAccumulator {
     this.through = end;
   }
 
+  /**
+   * A copy of every service's tallies (SPAN_STATE_SLOTS numbers each, service by service): with
+   * {@link restore}, how a catch-up computed on a worker thread (incremental/catchUpTask.ts) comes
+   * back to the accumulator the event loop keeps.
+   */
+  exportState(): Float64Array {
+    return this.state.slice();
+  }
+
+  /**
+   * Takes over tallies another accumulator of the same period and DEGRADED rule reached, as of
+   * `through` (from {@link exportState}, or a slice of it for a run of its services).
+   */
+  restore(state: Float64Array, through: number): void {
+    if (state.length !== this.state.length) throw new RangeError(`the state holds ${state.length / SPAN_STATE_SLOTS} services, the accumulator ${this.services}`);
+    if (through % BUCKET_MS !== 0 || through < this.period.start || through > this.period.end) {
+      throw new RangeError(`cannot take figures as of ${new Date(through).toISOString()} for the period [${new Date(this.period.start).toISOString()}, ${new Date(this.period.end).toISOString()})`);
+    }
+    this.state.set(state);
+    this.through = through;
+  }
+
   /** Service `service`'s measure as of {@link asOf}. */
   measure(service: number): PeriodMeasure {
     if (!(service >= 0 && service < this.services)) throw new RangeError(`service ${service} is not kept here (${this.services} services)`);

@@ -74,9 +74,21 @@ export async function readExcludedSpans(knex: Knex, from: number, to: number, se
   const spans = new Map<string, ExclusionWindow[]>();
   const ids = serviceIds?.filter(isUuid) ?? null;
   if (ids !== null && ids.length === 0) return spans;
-  const query = filtered(knex, { serviceId: null, active: null, from, to }).orderBy([{ column: 'service_id' }, { column: 'started_at' }]);
-  if (ids !== null) query.whereIn('service_id', ids);
-  for (const row of await query.select('*')) {
+  // A fleet's ids in chunks: one statement binds at most 65,535 parameters (a definition over 100,000 services failed).
+  const chunks = ids === null ? [null] : Array.from({ length: Math.ceil(ids.length / SPAN_IDS_PER_QUERY) }, (_, i) => ids.slice(i * SPAN_IDS_PER_QUERY, (i + 1) * SPAN_IDS_PER_QUERY));
+  for (const chunk of chunks) {
+    const query = filtered(knex, { serviceId: null, active: null, from, to }).orderBy([{ column: 'service_id' }, { column: 'started_at' }]);
+    if (chunk !== null) query.whereIn('service_id', chunk);
+    addSpans(spans, await query.select('*'), from, to);
+  }
+  return spans;
+}
+
+/** Service ids bound per statement by {@link readExcludedSpans}. */
+const SPAN_IDS_PER_QUERY = 10_000;
+
+function addSpans(spans: Map<string, ExclusionWindow[]>, rows: Array<Record<string, unknown>>, from: number, to: number): void {
+  for (const row of rows) {
     const window = rowToWindow(row);
     const span = excludedSpan(window, from, to);
     if (span === null) continue;
@@ -84,5 +96,4 @@ export async function readExcludedSpans(knex: Knex, from: number, to: number, se
     if (!list) spans.set(window.serviceId, (list = []));
     list.push(span);
   }
-  return spans;
 }
