@@ -1,7 +1,7 @@
 /**
- * Sorted service pages at fleet scale (issue 27, item D): `node --import tsx bench/servicesSort.ts`, with
- * SVC_TEST_DATABASE_URL (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test) and BENCH_SERVICES
- * (default 100,000). Not part of the suite: a measurement taken once and written down (docs/decisions.md).
+ * Sorted service pages at fleet scale (issue 27, item D): `npm run bench:services-sort`, with BENCH_DATABASE_URL
+ * (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test) and BENCH_SERVICES (default 100,000; 2,000 with
+ * BENCH_SMOKE=1, the CI smoke run). Figures in bench/README.md and docs/decisions.md.
  *
  * 1. A server is started on a fresh schema (migrations), closed, and N services are written into the schema with
  *    one INSERT ... SELECT from generate_series (statuses, storage reports and update times spread over the fleet).
@@ -21,8 +21,8 @@ import { createManualClock } from '../src/clock.js';
 import { ServiceIndexes } from '../src/actors/serviceIndexes.js';
 import type { ServiceRecord } from '../src/domain/service.js';
 
-const N = Number(process.env['BENCH_SERVICES'] ?? 100_000);
-const baseUrl = process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const N = Number(process.env['BENCH_SERVICES'] ?? (process.env['BENCH_SMOKE'] === '1' ? 2_000 : 100_000));
+const baseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
