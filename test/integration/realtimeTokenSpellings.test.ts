@@ -38,7 +38,7 @@ for (const backend of testBackends()) {
         try {
           const name = `spelling-${++n}`;
           assert.equal((await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod', status: 'OPERATIONAL' })).status, 200);
-          await client.connected;
+          await Promise.race([client.connected, client.closed.then((c) => assert.fail(`closed with ${c.code}: ${c.reason}`))]);
           const feed = subscribe(client, STATUS);
           await waitForSubscribers(t, 'service-status:*', 1);
           assert.equal((await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod', status: 'DOWN' })).status, 200);
