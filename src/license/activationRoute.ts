@@ -45,7 +45,8 @@ export function activationRoute(deps: ActivationDeps): Route {
         message: `licence ${license.licenseId} for ${license.customer} is active${license.expiresAt === null ? '' : ` until ${new Date(license.expiresAt).toISOString()}`}`,
         customer: license.customer,
         plugins: license.plugins,
-        warnings,
+        // Its answer had no `warnings` before unknown fields were named: it carries them only when there are some.
+        ...(warnings.length > 0 ? { warnings } : {}),
       });
     },
   };
