@@ -13,7 +13,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
-import { catalogReply, type Decision, type HttpApplication, type Reply, type RequestHead } from './http.js';
+import { catalogReply, refusalReply, type Decision, type HttpApplication, type RefusalShape, type Reply, type RequestHead } from './http.js';
 import type { MachineAuth, MachineScope } from './machineAuth.js';
 import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
 import type { RequestThrottle } from './requestThrottle.js';
@@ -43,13 +43,22 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
   // Joined once: an answer writes them with one call (headerBlock.ts).
   const baseHeaders = new HeaderBlock(options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE);
 
-  const fail = (error: unknown, head: RequestHead): Reply => {
+  const fail = (error: unknown, head: RequestHead, shape: RefusalShape = refusalsAt(head)): Reply => {
     // The client went away mid-body: nobody reads this reply, and it is not a server fault.
-    if (error instanceof RequestAbortedError) return catalogReply(ErrorCode.BadRequest, error.message);
+    if (error instanceof RequestAbortedError) return refusalReply(shape, ErrorCode.BadRequest, error.message);
     // Commit failures arrive here as catalog errors too (CommitError is `Unavailable`).
-    if (error instanceof AppError) return catalogReply(error.code, error.message, error.headers);
+    if (error instanceof AppError) return refusalReply(shape, error.code, error.message, error.headers);
     logger.error('unexpected error in request handler', { method: head.method, path: head.path, error });
-    return catalogReply(ErrorCode.Internal, 'internal error; the server log has the details');
+    return refusalReply(shape, ErrorCode.Internal, 'internal error; the server log has the details');
+  };
+  /** The shape refusals take on this request's path (`{"errors"}` on /graphql, `{"error"}` elsewhere). */
+  const refusalsAt = (head: RequestHead): RefusalShape => shapeOf(router.match(head.method, head.path), head.path);
+  /** A path serves one kind of client: a method it lacks is refused as its routes refuse. */
+  const shapeOf = (match: ReturnType<Router['match']>, path: string): RefusalShape => {
+    if (match === undefined || 'invalid' in match) return 'rest';
+    if ('route' in match) return match.route.refusals ?? 'rest';
+    const other = match.allowed[0] === undefined ? undefined : router.match(match.allowed[0], path);
+    return other !== undefined && 'route' in other ? (other.route.refusals ?? 'rest') : 'rest';
   };
 
   return {
@@ -59,6 +68,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       // A machine route's key is checked first (a hash and a map lookup): a request with an agent key
       // that has a budget of its own is counted against that key, not its address.
       const matched = match !== undefined && 'route' in match ? match.route : undefined;
+      const shape = shapeOf(match, head.path);
       const auth = matched?.auth === 'machine' ? machineAuth.check(head) : undefined;
       // Everything counts against the limit (404s, 405s, preflights, bad keys too) except exempt probes.
       if (matched === undefined || matched.rateLimited) {
@@ -69,7 +79,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
           const who = key ? `agent key "${key.name}"` : clientAddress;
           return {
             kind: 'reply',
-            reply: catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
+            reply: refusalReply(shape, ErrorCode.RateLimited, `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
           };
         }
       }
@@ -78,7 +88,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       if (match === undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.NotFound, `no endpoint ${head.method} ${head.path}`) };
       if ('allowed' in match) {
         const allow = match.allowed.join(', ');
-        return { kind: 'reply', reply: catalogReply(ErrorCode.MethodNotAllowed, `${head.path} accepts ${allow}`, { allow }) };
+        return { kind: 'reply', reply: refusalReply(shape, ErrorCode.MethodNotAllowed, `${head.path} accepts ${allow}`, { allow }) };
       }
       if ('invalid' in match) return { kind: 'reply', reply: catalogReply(ErrorCode.BadRequest, match.invalid) };
       const { route, params } = match;
@@ -100,10 +110,10 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         // visitor's browser. Agents and scripts send no Origin and are not affected. A `jwt` route
         // is exempt (its uploads are multipart): a browser attaches no bearer token by itself, and
         // a page that sets Authorization cross-site must pass a CORS preflight first.
-        return { kind: 'reply', reply: catalogReply(ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
+        return { kind: 'reply', reply: refusalReply(shape, ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
       }
       const query = new URLSearchParams(head.query);
-      const tooLarge = () => catalogReply(ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
+      const tooLarge = () => refusalReply(shape, ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
       // The person is known before the handler runs; on a streaming route it has not read a byte yet.
       const agentKey = scope === undefined ? null : { id: scope.keyId, name: scope.keyName };
       const run = async <B>(
@@ -124,7 +134,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         return {
           kind: 'stream-body',
           limit: route.bodyLimit,
-          handle: (body) => run(body, (request) => route.handle(request)).catch((error: unknown) => fail(error, head)),
+          handle: (body) => run(body, (request) => route.handle(request)).catch((error: unknown) => fail(error, head, shape)),
           tooLarge,
         };
       }
@@ -134,7 +144,7 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         handle: (body) => {
           // Only scoped keys pay for the check; a refusal throws FORBIDDEN before the handler runs.
           const handled = run(body, (request) => (scope === undefined ? route.handle(request) : admitted(scope, route, request)));
-          return handled.catch((error: unknown) => fail(error, head));
+          return handled.catch((error: unknown) => fail(error, head, shape));
         },
         tooLarge,
       };

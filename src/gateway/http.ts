@@ -3,7 +3,7 @@
  * A request is decided from its head first (route, rate limit, auth, declared size), so a refused
  * client's body is never read; an accepted one names how many body bytes it may send.
  */
-import { toHttpStatus, type ErrorCode } from '../errors/catalog.js';
+import { toGraphQLCode, toHttpStatus, type ErrorCode } from '../errors/catalog.js';
 import type { Readable } from 'node:stream';
 import type { HeaderBlock } from './headerBlock.js';
 import type { RequestBodyStream } from './requestBody.js';
@@ -93,4 +93,23 @@ export function errorReply(status: number, message: string, headers?: Readonly<R
 /** `{"error": message}` with the status the catalog gives `code`. */
 export function catalogReply(code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply {
   return errorReply(toHttpStatus(code), message, headers);
+}
+
+/**
+ * A refusal as a GraphQL client reads it: `{"errors": [{"message", "extensions": {"code"}}]}` with
+ * the catalog's GraphQL code (and `retryAfterSeconds` when the answer says when to retry), under the
+ * same HTTP status as the REST shape.
+ */
+export function graphqlCatalogReply(code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply {
+  const retryAfter = headers?.['retry-after'];
+  const extensions = { code: toGraphQLCode(code), ...(retryAfter === undefined ? {} : { retryAfterSeconds: Number(retryAfter) }) };
+  return jsonReply(toHttpStatus(code), { errors: [{ message, extensions }] }, headers);
+}
+
+/** How the gateway's own refusals on a path are shaped (see `Route.refusals`). */
+export type RefusalShape = 'rest' | 'graphql';
+
+/** `catalogReply` or `graphqlCatalogReply`, as the path's clients read refusals. */
+export function refusalReply(shape: RefusalShape, code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply {
+  return shape === 'graphql' ? graphqlCatalogReply(code, message, headers) : catalogReply(code, message, headers);
 }

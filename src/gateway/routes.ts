@@ -1,7 +1,7 @@
 /** A route of the REST surface: what the gateway needs to decide a request before reading its body. */
 import type { Readable } from 'node:stream';
 import type { Viewer } from '../auth/roles.js';
-import type { Reply, RequestHead } from './http.js';
+import type { RefusalShape, Reply, RequestHead } from './http.js';
 
 /** What every handler is given besides its body. */
 interface RequestShape {
@@ -44,6 +44,12 @@ interface RouteShape {
   readonly rateLimited: boolean;
   /** Largest body accepted, in bytes (SPEC.md "Limits"). */
   readonly bodyLimit: number;
+  /**
+   * The shape of the gateway's own refusals on this path (405, 413, 415, 429, a failed handler):
+   * `rest` is `{"error": "..."}`; `graphql` is `{"errors": [{"message", "extensions": {"code"}}]}`,
+   * which GraphQL clients read. @default 'rest'
+   */
+  readonly refusals?: RefusalShape;
 }
 
 /** The usual route: its handler gets the whole body once it has arrived. */

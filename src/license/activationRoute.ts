@@ -9,6 +9,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import { jsonReply } from '../gateway/http.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import { KiB, type Route } from '../gateway/routes.js';
+import { BodyFields, readBody } from '../protocol/bodyFields.js';
 import { badRequest, parseJsonObject } from '../protocol/fields.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { LicenseManager } from './licenseManager.js';
@@ -21,6 +22,8 @@ export interface ActivationDeps {
   readonly audit: AuditTrail;
 }
 
+const ACTIVATION_FIELDS = new BodyFields(['licenseKey']);
+
 export function activationRoute(deps: ActivationDeps): Route {
   return {
     method: 'POST',
@@ -30,16 +33,20 @@ export function activationRoute(deps: ActivationDeps): Route {
     bodyLimit: 16 * KiB,
     async handle(request) {
       const actor = await whoActivates(request.head.headers, deps);
-      const body = parseJsonObject(request.body);
-      const licenseKey = body['licenseKey'];
-      if (typeof licenseKey !== 'string' || licenseKey.trim() === '') throw badRequest('field "licenseKey" is required: the licence token');
-      if (licenseKey.length > MAX_LICENSE_TOKEN_LENGTH) throw badRequest(`field "licenseKey" is longer than ${MAX_LICENSE_TOKEN_LENGTH} characters`);
+      const { value: licenseKey, warnings } = readBody(parseJsonObject(request.body), ACTIVATION_FIELDS, (body) => {
+        const key = body['licenseKey'];
+        if (typeof key !== 'string' || key.trim() === '') throw badRequest('field "licenseKey" is required: the licence token');
+        if (key.length > MAX_LICENSE_TOKEN_LENGTH) throw badRequest(`field "licenseKey" is longer than ${MAX_LICENSE_TOKEN_LENGTH} characters`);
+        return key;
+      });
       const license = await deps.license.activate(licenseKey, actor);
       return jsonReply(200, {
         success: true,
         message: `licence ${license.licenseId} for ${license.customer} is active${license.expiresAt === null ? '' : ` until ${new Date(license.expiresAt).toISOString()}`}`,
         customer: license.customer,
         plugins: license.plugins,
+        // Its answer had no `warnings` before unknown fields were named: it carries them only when there are some.
+        ...(warnings.length > 0 ? { warnings } : {}),
       });
     },
   };

@@ -8,6 +8,13 @@
  * `togglePlugin`) takes effect at once, without a restart; so does expiry. Subscriptions of a gated
  * module (its Subscription fields, `entityEvents` on its entity types) that are already running end
  * with PLUGIN_INACTIVE when the plugin goes inactive (src/realtime/pluginStreams.ts).
+ *
+ * A person's right comes before the plugin's state (nobody learns about a plugin they may not use):
+ * while the plugin is off, a gated field's resolver still runs, but with `ctx.app` fenced, so its
+ * own checks of the person (`authorize(ctx.viewer, ...)`, which come first in every resolver) answer
+ * UNAUTHENTICATED or FORBIDDEN as usual, and its first reach for a service, or its end, answers
+ * PLUGIN_INACTIVE. Resolvers reach state only through `ctx.app` (no module-level singletons), so the
+ * fenced run reads and changes nothing.
  */
 import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'graphql';
 import type { GatewayRoute, Route, StreamingRestRequest, StreamingRoute } from '../gateway/routes.js';
@@ -119,8 +126,8 @@ function gatedFields(typeDefs: string): Map<string, string[]> {
 
 function gateField(config: FieldConfig | undefined, subscription: boolean, plugin: PluginName, gate: PluginGate): FieldConfig {
   const checked = (resolve: Resolver): Resolver => (source, args, ctx, info) => {
-    gate.require(plugin);
-    return resolve(source, args, ctx, info);
+    if (gate.isActive(plugin)) return resolve(source, args, ctx, info);
+    return refusedInOrder(resolve, source, args, ctx as { app: object }, info, plugin, gate);
   };
   if (typeof config === 'function') return checked(config);
   if (subscription) {
@@ -134,4 +141,38 @@ function gateField(config: FieldConfig | undefined, subscription: boolean, plugi
     return { ...config, subscribe: checked(owned) };
   }
   return { ...config, resolve: checked(config?.resolve ?? defaultFieldResolver) };
+}
+
+/**
+ * The plugin is off: runs `resolve` with `ctx.app` fenced (any read of it throws PLUGIN_INACTIVE),
+ * so the person's checks in front of it refuse first; a resolver that gets past them without
+ * touching a service (a constant, say) is refused PLUGIN_INACTIVE at its end, and an iterator it
+ * made is closed.
+ */
+function refusedInOrder(resolve: Resolver, source: unknown, args: unknown, ctx: { app: object }, info: Parameters<Resolver>[3], plugin: PluginName, gate: PluginGate): unknown {
+  const app = ctx.app;
+  const fencedApp = new Proxy(Object.create(null) as object, {
+    get(_target, key) {
+      gate.require(plugin);
+      return Reflect.get(app, key);
+    },
+    has(_target, key) {
+      gate.require(plugin);
+      return Reflect.has(app, key);
+    },
+  });
+  const fenced = Object.assign(Object.create(Object.getPrototypeOf(ctx) as object | null) as object, ctx, { app: fencedApp });
+  const afterFencedRun = (result: unknown): unknown => {
+    const iterator = result as { return?: () => unknown } | null;
+    if (typeof iterator?.return === 'function') void Promise.resolve(iterator.return.call(iterator)).catch(() => undefined);
+    gate.require(plugin);
+    // The plugin came on while the resolver ran: answer as a moment later.
+    return resolve(source, args as Record<string, unknown>, ctx, info);
+  };
+  const result = resolve(source, args as Record<string, unknown>, fenced, info);
+  return isPromiseLike(result) ? Promise.resolve(result).then(afterFencedRun) : afterFencedRun(result);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -6,8 +6,11 @@
  * an object, or has no entries or too many, is refused whole.
  */
 import { AppError } from '../errors/catalog.js';
+import { BodyFields, readBody, type Parsed } from './bodyFields.js';
 import { badRequest, expectObject, type Json } from './fields.js';
 import { parseHealthReport, type HealthReport } from './machineBodies.js';
+
+const BATCH_FIELDS = new BodyFields(['reports']);
 
 /** Entries per batch, at most: one commit stays short, and a host with a thousand services sends two. */
 export const MAX_BATCH_REPORTS = 1000;
@@ -16,7 +19,12 @@ export type BatchEntry =
   | { readonly index: number; readonly ok: true; readonly report: HealthReport; readonly warnings: readonly string[] }
   | { readonly index: number; readonly ok: false; readonly error: string };
 
-export function parseHealthReportBatch(body: Json): readonly BatchEntry[] {
+/** The entries, and a warning per unknown top-level field (an entry's own go with its result). */
+export function parseHealthReportBatch(body: Json): Parsed<readonly BatchEntry[]> {
+  return readBody(body, BATCH_FIELDS, readEntries);
+}
+
+function readEntries(body: Json): readonly BatchEntry[] {
   const reports = body['reports'];
   if (!Array.isArray(reports)) throw badRequest('field "reports" must be an array of health reports (each the body of POST /api/v1/health/report)');
   if (reports.length === 0) throw badRequest('field "reports" is empty; send at least one health report');

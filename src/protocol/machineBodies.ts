@@ -6,10 +6,13 @@ import { COMMAND_OUTCOMES, type AgentHeartbeat, type CommandOutcomeReport } from
 import { BACKUP_STATUSES, SERVICE_STATUSES, type BackupStatus, type ServiceStatus } from '../domain/service.js';
 import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { AppError } from '../errors/catalog.js';
+import { BodyFields, readBody, readEntry, type Parsed } from './bodyFields.js';
 import {
   badRequest, enumValue, expectObject, nodePath, optionalBoolean, optionalInteger, optionalJsonObject, optionalName,
   optionalText, requiredInteger, serviceName, stringList, UNKNOWN_NODE, Warnings, type Json,
 } from './fields.js';
+
+export type { Parsed } from './bodyFields.js';
 
 const MAX_MESSAGE = 2048;
 const MAX_LABEL = 253;
@@ -17,11 +20,6 @@ const MAX_TAGS = 64;
 const MAX_METADATA_DEPTH = 16;
 const MAX_BYTES = Number.MAX_SAFE_INTEGER;
 const MAX_REPLICAS = 1_000_000;
-
-export interface Parsed<T> {
-  readonly value: T;
-  readonly warnings: readonly string[];
-}
 
 /** `nodeId`, or the `unknown` node (with a warning) when a push leaves it out. */
 function pushNodePath(body: Json, warnings: Warnings): string {
@@ -43,9 +41,10 @@ export interface HealthReport {
   readonly tags: readonly string[] | null;
 }
 
+const HEALTH_FIELDS = new BodyFields(['service', 'nodeId', 'status', 'message', 'criticality', 'slaGroup', 'serviceType', 'tags']);
+
 export function parseHealthReport(body: Json): Parsed<HealthReport> {
-  const warnings = new Warnings();
-  const value: HealthReport = {
+  return readBody(body, HEALTH_FIELDS, (body, warnings): HealthReport => ({
     service: serviceName(body['service'], 'service'),
     nodePath: pushNodePath(body, warnings),
     status: enumValue(body['status'], SERVICE_STATUSES, 'status', warnings),
@@ -54,8 +53,7 @@ export function parseHealthReport(body: Json): Parsed<HealthReport> {
     slaGroup: optionalName(body, 'slaGroup', MAX_LABEL),
     serviceType: optionalName(body, 'serviceType', 64),
     tags: stringList(body, 'tags', MAX_TAGS, 128, warnings),
-  };
-  return { value, warnings: warnings.list };
+  }));
 }
 
 export interface StorageReport {
@@ -67,8 +65,13 @@ export interface StorageReport {
   readonly mountPath: string | null;
 }
 
+const STORAGE_FIELDS = new BodyFields(['service', 'nodeId', 'allocatedBytes', 'usedBytes', 'storageType', 'mountPath']);
+
 export function parseStorageReport(body: Json): Parsed<StorageReport> {
-  const warnings = new Warnings();
+  return readBody(body, STORAGE_FIELDS, (body, warnings) => storageReport(body, warnings));
+}
+
+function storageReport(body: Json, warnings: Warnings): StorageReport {
   const allocatedBytes = requiredInteger(body, 'allocatedBytes', 1, MAX_BYTES);
   let usedBytes = requiredInteger(body, 'usedBytes', 0, MAX_BYTES);
   if (usedBytes > allocatedBytes) {
@@ -83,7 +86,7 @@ export function parseStorageReport(body: Json): Parsed<StorageReport> {
     storageType: optionalName(body, 'storageType', 64),
     mountPath: optionalText(body, 'mountPath', 1024, warnings),
   };
-  return { value, warnings: warnings.list };
+  return value;
 }
 
 export type BackupTarget =
@@ -98,8 +101,13 @@ export interface BackupReportBody {
   readonly message: string | null;
 }
 
+const BACKUP_FIELDS = new BodyFields(['service', 'nodeId', 'slaGroup', 'namespace', 'status', 'sizeBytes', 'message']);
+
 export function parseBackupReport(body: Json): Parsed<BackupReportBody> {
-  const warnings = new Warnings();
+  return readBody(body, BACKUP_FIELDS, (body, warnings) => backupReport(body, warnings));
+}
+
+function backupReport(body: Json, warnings: Warnings): BackupReportBody {
   const keys = (['service', 'slaGroup', 'namespace'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
   if (keys.length !== 1) {
     throw badRequest(`send exactly one of "service" (with "nodeId"), "slaGroup" or "namespace" to say what the backup covers${keys.length > 1 ? `; got ${keys.join(', ')}` : ''}`);
@@ -118,7 +126,7 @@ export function parseBackupReport(body: Json): Parsed<BackupReportBody> {
     sizeBytes: optionalInteger(body, 'sizeBytes', 0, MAX_BYTES),
     message: optionalText(body, 'message', MAX_MESSAGE, warnings),
   };
-  return { value, warnings: warnings.list };
+  return value;
 }
 
 export interface Registration {
@@ -136,8 +144,14 @@ export interface Registration {
   readonly backupMaxAgeDays: number | null;
 }
 
+/** SPEC.md "Service registration body", and what the server keeps beyond it (tags, metadata, ...). */
+const REGISTRATION_FIELDS = new BodyFields(['name', 'nodeId', 'displayName', 'criticality', 'serviceType', 'namespace', 'slaGroup', 'tags', 'metadata', 'operations']);
+
 export function parseRegistration(body: Json): Parsed<Registration> {
-  const warnings = new Warnings();
+  return readBody(body, REGISTRATION_FIELDS, (body, warnings) => registration(body, warnings));
+}
+
+function registration(body: Json, warnings: Warnings): Registration {
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
   const operations = optionalJsonObject(body, 'operations', MAX_METADATA_DEPTH);
   const declared = optionalJsonObject(body, 'metadata', MAX_METADATA_DEPTH);
@@ -162,7 +176,7 @@ export function parseRegistration(body: Json): Parsed<Registration> {
     backupExpected,
     backupMaxAgeDays,
   };
-  return { value, warnings: warnings.list };
+  return value;
 }
 
 /** A status sync entry. Optional fields left out (or null) are "not reported": the service keeps its value. */
@@ -189,8 +203,19 @@ export interface StatusSync {
   readonly rejected: number;
 }
 
+const STATUS_SYNC_FIELDS = new BodyFields(['nodeId', 'operatorVersion', 'services', 'slaGroups']);
+/** SPEC.md's entry fields; `externalId` is accepted and not used (the name under the node identifies the service). */
+const SYNC_ENTRY_FIELDS = new BodyFields([
+  'name', 'externalId', 'namespace', 'status', 'message', 'workloadType', 'workloadName', 'replicas', 'readyReplicas',
+  'availableReplicas', 'images', 'slaGroup',
+]);
+const SLA_GROUP_FIELDS = new BodyFields(['name', 'displayName', 'tier', 'targets']);
+
 export function parseStatusSync(body: Json): Parsed<StatusSync> {
-  const warnings = new Warnings();
+  return readBody(body, STATUS_SYNC_FIELDS, (body, warnings) => statusSync(body, warnings));
+}
+
+function statusSync(body: Json, warnings: Warnings): StatusSync {
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
   const path = nodePath(body['nodeId'], 'nodeId', warnings);
   const rawServices = body['services'] ?? [];
@@ -202,7 +227,7 @@ export function parseStatusSync(body: Json): Parsed<StatusSync> {
   let rejected = 0;
   for (let i = 0; i < rawServices.length; i += 1) {
     try {
-      services.push(parseSyncEntry(expectObject(rawServices[i], 'entry'), warnings));
+      services.push(readEntry(expectObject(rawServices[i], 'entry'), SYNC_ENTRY_FIELDS, warnings, `services[${i}]: `, parseSyncEntry));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       rejected += 1;
@@ -212,17 +237,14 @@ export function parseStatusSync(body: Json): Parsed<StatusSync> {
   const slaGroups: SlaGroupDeclaration[] = [];
   for (let i = 0; i < rawGroups.length; i += 1) {
     try {
-      slaGroups.push(parseSlaGroup(expectObject(rawGroups[i], 'entry')));
+      slaGroups.push(readEntry(expectObject(rawGroups[i], 'entry'), SLA_GROUP_FIELDS, warnings, `slaGroups[${i}]: `, parseSlaGroup));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       rejected += 1;
       warnings.add(`slaGroups[${i}] ignored: ${error.message}`);
     }
   }
-  return {
-    value: { nodePath: path, operatorVersion: optionalName(body, 'operatorVersion', 64), services, slaGroups, rejected },
-    warnings: warnings.list,
-  };
+  return { nodePath: path, operatorVersion: optionalName(body, 'operatorVersion', 64), services, slaGroups, rejected };
 }
 
 function parseSyncEntry(entry: Json, warnings: Warnings): SyncEntry {
@@ -258,32 +280,40 @@ function parseSlaGroup(entry: Json): SlaGroupDeclaration {
   return { name, displayName: optionalName(entry, 'displayName', MAX_LABEL), tier: optionalName(entry, 'tier', 64), targets };
 }
 
+const HEARTBEAT_FIELDS = new BodyFields(['nodeId', 'version', 'watchedServices', 'healthyServices', 'unhealthyServices']);
+
 export function parseHeartbeat(body: Json): Parsed<AgentHeartbeat> {
-  const warnings = new Warnings();
+  return readBody(body, HEARTBEAT_FIELDS, (body, warnings) => heartbeat(body, warnings));
+}
+
+function heartbeat(body: Json, warnings: Warnings): AgentHeartbeat {
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
-  const value: AgentHeartbeat = {
+  return {
     nodeId: nodePath(body['nodeId'], 'nodeId', warnings),
     version: optionalName(body, 'version', 64),
     watchedServices: optionalInteger(body, 'watchedServices', 0, 10_000_000),
     healthyServices: optionalInteger(body, 'healthyServices', 0, 10_000_000),
     unhealthyServices: optionalInteger(body, 'unhealthyServices', 0, 10_000_000),
   };
-  return { value, warnings: warnings.list };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const COMMAND_RESULT_FIELDS = new BodyFields(['nodeId', 'commandId', 'status', 'message', 'output']);
+
 export function parseCommandResult(body: Json): Parsed<CommandOutcomeReport> {
-  const warnings = new Warnings();
+  return readBody(body, COMMAND_RESULT_FIELDS, (body, warnings) => commandResult(body, warnings));
+}
+
+function commandResult(body: Json, warnings: Warnings): CommandOutcomeReport {
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
   const commandId = body['commandId'];
   if (typeof commandId !== 'string' || !UUID.test(commandId)) throw badRequest('field "commandId" must be the id of a command from a heartbeat response');
-  const value: CommandOutcomeReport = {
+  return {
     nodeId: nodePath(body['nodeId'], 'nodeId', warnings),
     commandId: commandId.toLowerCase(),
     status: enumValue(body['status'], COMMAND_OUTCOMES, 'status', warnings),
     message: optionalText(body, 'message', MAX_MESSAGE, warnings),
     output: optionalJsonObject(body, 'output', MAX_METADATA_DEPTH),
   };
-  return { value, warnings: warnings.list };
 }

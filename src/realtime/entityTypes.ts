@@ -27,7 +27,18 @@ export interface EntityType {
    * watching an entity of it end (src/realtime/pluginStreams.ts).
    */
   readonly plugin?: PluginName;
+  /**
+   * The type has a collection-wide id, `all` (`COLLECTION_ID`; `*` is read as the same): an
+   * `entityEvents` subscription to it carries the events of every entity of the type. Its `exists`
+   * and `mayRead` answer for `all` too.
+   */
+  readonly collection?: boolean;
 }
+
+/** The id that names every entity of a type with a collection (`EntityType.collection`). */
+export const COLLECTION_ID = 'all';
+/** What clients also try for "every entity"; read as `COLLECTION_ID`. */
+export const COLLECTION_ALIAS = '*';
 
 export const MAX_ENTITY_ID_LENGTH = 200;
 export const MAX_FIELD_NAME_LENGTH = 100;
@@ -45,8 +56,24 @@ export class EntityTypeRegistry {
     const type = this.types.get(typeName);
     if (!type) throw new AppError(ErrorCode.BadRequest, `unknown entityType "${typeName}"; known: ${this.names().join(', ')}`);
     if (id.length === 0 || id.length > MAX_ENTITY_ID_LENGTH) throw new AppError(ErrorCode.BadRequest, `entityId must be 1 to ${MAX_ENTITY_ID_LENGTH} characters`);
-    if (!type.exists(id)) throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
+    if (!type.exists(id)) {
+      if (!type.collection && (id === COLLECTION_ID || id === COLLECTION_ALIAS)) {
+        const collections = this.collections();
+        throw new AppError(ErrorCode.NotFound, `${typeName} has no collection-wide id; entityId "${COLLECTION_ID}" (or "${COLLECTION_ALIAS}") names every entity of ${collections.length === 0 ? 'no type here' : collections.join(', ')}`);
+      }
+      throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
+    }
     return type;
+  }
+
+  /** The id as the type knows it: `*` is `all` for a type with a collection (see `EntityType.collection`). */
+  entityId(typeName: string, id: string): string {
+    return id === COLLECTION_ALIAS && this.types.get(typeName)?.collection === true ? COLLECTION_ID : id;
+  }
+
+  /** The types with a collection-wide id, by name. */
+  collections(): string[] {
+    return this.names().filter((name) => this.types.get(name)!.collection === true);
   }
 
   /** `read` first, then the type's own per-entity rule; NOT_FOUND (not FORBIDDEN) so an entity is not revealed. */

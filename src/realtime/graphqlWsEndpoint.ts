@@ -1,6 +1,7 @@
 /**
  * `/graphql/ws`: the graphql-ws protocol server. Authentication happens at `connection_init` (the
- * `token` connection parameter, or the upgrade request's `Authorization: Bearer`). Only
+ * access token in the connection parameters, or the upgrade request's `Authorization: Bearer`; see
+ * connectionToken.ts for the spellings read). Only
  * subscriptions travel here: queries and mutations go to POST /graphql, where the rate limit,
  * overload shedding and audit apply. Documents pass the same cache, validation and bounds as on
  * HTTP; each connection may hold a bounded number of subscriptions.
@@ -21,6 +22,7 @@ import type { FormattedError } from '../graphql/errors.js';
 import type { FanoutHub } from './fanoutHub.js';
 import type { RealtimeConnection } from './connections.js';
 import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+import { connectionToken, MISSING_TOKEN } from './connectionToken.js';
 import { startSubscription } from './startSubscription.js';
 
 export const GRAPHQL_WS_PATH = '/graphql/ws';
@@ -123,9 +125,9 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         const client = ctx.extra;
         const headers = client.headers;
         client.initialised();
-        const token = accessToken(ctx.connectionParams, headers['authorization']);
+        const token = connectionToken(ctx.connectionParams, headers['authorization']);
         if (token === null) {
-          client.close(toCloseCode(ErrorCode.Unauthenticated), 'Unauthorized: send the access token as connection parameter "token" or as Authorization: Bearer');
+          client.close(toCloseCode(ErrorCode.Unauthenticated), MISSING_TOKEN);
           return false;
         }
         const result = await options.auth.authenticate(token);
@@ -157,7 +159,7 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         const operation = operationOf(prepared.document, operationName);
         if (typeof operation === 'string') return [codedError(operation, 'BAD_USER_INPUT')];
         if (operation.operation !== 'subscription') {
-          return [codedError(`${operation.operation}s are not sent over ${GRAPHQL_WS_PATH}; send them to POST /graphql`, 'BAD_USER_INPUT')];
+          return [codedError(`${operation.operation === 'query' ? 'queries' : 'mutations'} are not sent over ${GRAPHQL_WS_PATH}; send them to POST /graphql`, 'BAD_USER_INPUT')];
         }
         const variables = (payload.variables ?? null) as Record<string, unknown> | null;
         const contextValue: SubscriptionContext = {
@@ -194,11 +196,3 @@ const REFUSALS = {
   expired: 'access token expired; use refreshToken to get a new one and reconnect',
   revoked: 'session has ended; sign in again',
 } as const;
-
-/** The connection parameter `token` wins over the upgrade's Authorization header. */
-function accessToken(params: Readonly<Record<string, unknown>> | undefined, authorization: string | undefined): string | null {
-  const fromParams = params?.['token'];
-  if (typeof fromParams === 'string' && fromParams !== '') return fromParams.replace(/^Bearer\s+/i, '');
-  const match = authorization === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return match ? match[1]! : null;
-}

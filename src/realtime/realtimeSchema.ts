@@ -125,8 +125,17 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       entityViewersChanged(entityType: String!, entityId: ID!): EntityViewers!
       "The first event is the current locks."
       editLockChanged(entityType: String!, entityId: ID!): EditLocks!
-      "Every event about one entity (core: service:status_changed, license:updated; plugins add theirs)."
-      entityEvents(entityType: String!, entityId: ID!): EntityEvent!
+      """
+      Every event about one entity (core: service:status_changed, license:updated; plugins add theirs), or
+      about every entity of a type: entityId "all" (or "*", the same) names the whole collection of the types
+      that have one (realtimeEntityTypes lists the types): "ticket" (every ticket's events; operators and
+      admins) and "sla" (every SLA incident and alert; only "all" exists for it).
+      """
+      entityEvents(
+        entityType: String!
+        """One entity's id, or "all" (or "*") for every entity of a type with a collection (ticket, sla)."""
+        entityId: ID!
+      ): EntityEvent!
       licenseUpdated: LicenseUpdate!
     }
 
@@ -165,7 +174,10 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.notificationStream(scopeOf(ctx)) },
       entityViewersChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId) },
       editLockChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId) },
-      entityEvents: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, args.entityId) },
+      entityEvents: {
+        subscribe: (_root: unknown, args: Entity, ctx: Context) =>
+          ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, ctx.app.entityTypes.entityId(args.entityType, args.entityId)),
+      },
       licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.licenseStream(scopeOf(ctx)) },
     },
     Query: {

@@ -129,7 +129,8 @@ export function machineRoutes(ctx: RestContext): Route[] {
     // Many services in one request (under the status sync's cap): readable entries are applied in one
     // commit, the others are refused one by one; each answer keeps its entry's index.
     post('/api/v1/health/report/batch', BODY_LIMITS.statusSync, async ({ body }) => {
-      const outcomes = await ctx.services.reportHealthBatch(parseHealthReportBatch(parseJsonObject(body)));
+      const { value: entries, warnings } = parseHealthReportBatch(parseJsonObject(body));
+      const outcomes = await ctx.services.reportHealthBatch(entries);
       const rejected = outcomes.filter((o) => !o.ok).length;
       return jsonReply(200, {
         success: rejected === 0,
@@ -150,7 +151,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
             }
             : { index: o.index, success: false, error: o.error, warnings: [] },
         ),
-        warnings: [],
+        warnings,
       });
     }),
 

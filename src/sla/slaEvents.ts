@@ -63,7 +63,7 @@ export interface SlaEntityLookups {
  */
 export function slaEntityTypes(lookups: SlaEntityLookups): EntityType[] {
   return [
-    { name: 'sla', read: 'sla:read', write: 'sla:write', exists: (id) => id === SLA_ENTITY_ALL },
+    { name: 'sla', read: 'sla:read', write: 'sla:write', exists: (id) => id === SLA_ENTITY_ALL, collection: true },
     { name: 'sla-service', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.serviceExists(id), ...(lookups.placeOf ? { placeOf: lookups.placeOf } : {}) },
     { name: 'sla-definition', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.definitionExists(id) },
     { name: 'sla-incident', read: 'sla:read', write: 'sla:write', exists: isUuid },

@@ -83,6 +83,13 @@ for (const backend of testBackends()) {
       assert.equal(Number(stored[0]!['n']), 200);
     });
 
+    it('an unknown field beside "reports" is named in the answer\'s warnings, and an entry\'s in its own result', async () => {
+      const res = await t.call('POST', BATCH, { reports: [{ service: 'named', nodeId: 'batch/warn', status: 'OPERATIONAL', staus: 'DOWN' }], repots: [] });
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.json.warnings, ['unknown field "repots" ignored (did you mean "reports"?)']);
+      assert.deepEqual(res.json.results[0].warnings, ['unknown field "staus" ignored (did you mean "status"?)']);
+    });
+
     it('two entries for one service apply in order: the later one wins', async () => {
       const res = await t.call('POST', BATCH, {
         reports: [

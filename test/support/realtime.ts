@@ -17,6 +17,8 @@ export function wsUrl(server: TestServer): string {
 export interface ClientOptions {
   /** Sent as connection parameter `token`. */
   readonly token?: string;
+  /** Connection parameters as they are (instead of `token`), for clients that spell them their own way. */
+  readonly connectionParams?: Record<string, unknown>;
   /** Headers of the upgrade request (Authorization, Origin). */
   readonly headers?: Record<string, string>;
   /** Subscription ids this client uses (default: graphql-ws's random ones). */
@@ -24,10 +26,12 @@ export interface ClientOptions {
 }
 
 /** A graphql-ws client that connects at once and never retries (a refusal must show). */
-export function connectClient(server: TestServer, options: ClientOptions = {}): Client & { closed: Promise<{ code: number; reason: string }> } {
+export function connectClient(server: TestServer, options: ClientOptions = {}): Client & { closed: Promise<{ code: number; reason: string }>; connected: Promise<void> } {
   const headers = options.headers ?? {};
   let closedWith: (event: { code: number; reason: string }) => void = () => undefined;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => (closedWith = resolve));
+  let connectedWith: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (connectedWith = resolve));
   const client = createClient({
     url: wsUrl(server),
     webSocketImpl: class extends WebSocket {
@@ -40,10 +44,14 @@ export function connectClient(server: TestServer, options: ClientOptions = {}): 
     onNonLazyError: () => undefined,
     retryAttempts: 0,
     ...(options.token !== undefined ? { connectionParams: { token: options.token } } : {}),
+    ...(options.connectionParams !== undefined ? { connectionParams: options.connectionParams } : {}),
     ...(options.generateID ? { generateID: options.generateID } : {}),
-    on: { closed: (event) => closedWith({ code: (event as { code: number }).code, reason: String((event as { reason: unknown }).reason) }) },
+    on: {
+      closed: (event) => closedWith({ code: (event as { code: number }).code, reason: String((event as { reason: unknown }).reason) }),
+      connected: () => connectedWith(),
+    },
   });
-  return Object.assign(client, { closed });
+  return Object.assign(client, { closed, connected });
 }
 
 /** The events of one subscription, awaited one by one. */

@@ -4,6 +4,7 @@
  * variant B by `serviceId`; the key present chooses (both at once is a 400). Times are ISO 8601
  * with a time zone (`Z` or an offset), so a window never ends at a time read in the server's zone.
  */
+import { BodyFields, readBody, type Parsed } from '../../protocol/bodyFields.js';
 import {
   badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, Warnings, type Json,
 } from '../../protocol/fields.js';
@@ -12,10 +13,7 @@ import type { StartWindowRequest, StopWindowRequest, ServiceTarget } from './mai
 
 export const MAX_REASON = 2048;
 
-export interface Parsed<T> {
-  readonly value: T;
-  readonly warnings: readonly string[];
-}
+export type { Parsed } from '../../protocol/bodyFields.js';
 
 const present = (body: Json, field: string) => body[field] !== undefined && body[field] !== null && body[field] !== '';
 
@@ -55,22 +53,24 @@ function serviceTarget(body: Json, warnings: Warnings): ServiceTarget {
   return { kind: 'path', nodePath: nodePath(body['nodeId'], 'nodeId', warnings), name };
 }
 
+const START_FIELDS = new BodyFields(['service', 'nodeId', 'serviceId', 'reason', 'expectedEndAt']);
+const STOP_FIELDS = new BodyFields(['windowId', 'service', 'nodeId', 'serviceId']);
+
 export function parseStartWindow(body: Json): Parsed<StartWindowRequest> {
-  const warnings = new Warnings();
-  const value: StartWindowRequest = {
+  return readBody(body, START_FIELDS, (body, warnings): StartWindowRequest => ({
     service: serviceTarget(body, warnings),
     reason: optionalText(body, 'reason', MAX_REASON, warnings),
     expectedEndAt: optionalTimestamp(body['expectedEndAt'], 'expectedEndAt'),
-  };
-  return { value, warnings: warnings.list };
+  }));
 }
 
 export function parseStopWindow(body: Json): Parsed<StopWindowRequest> {
-  const warnings = new Warnings();
-  if (present(body, 'windowId')) {
-    if (present(body, 'service') || present(body, 'serviceId')) throw badRequest('send either "windowId" or the service ("service" with "nodeId"), not both');
-    return { value: { kind: 'window', windowId: identifier(body['windowId'], 'windowId') }, warnings: warnings.list };
-  }
-  if (!present(body, 'service') && !present(body, 'serviceId')) throw badRequest('field "windowId" (or "service" with "nodeId") is required');
-  return { value: { kind: 'service', service: serviceTarget(body, warnings) }, warnings: warnings.list };
+  return readBody(body, STOP_FIELDS, (body, warnings): StopWindowRequest => {
+    if (present(body, 'windowId')) {
+      if (present(body, 'service') || present(body, 'serviceId')) throw badRequest('send either "windowId" or the service ("service" with "nodeId"), not both');
+      return { kind: 'window', windowId: identifier(body['windowId'], 'windowId') };
+    }
+    if (!present(body, 'service') && !present(body, 'serviceId')) throw badRequest('field "windowId" (or "service" with "nodeId") is required');
+    return { kind: 'service', service: serviceTarget(body, warnings) };
+  });
 }

@@ -42,6 +42,8 @@ export function ticketEntityTypes(lookups: TicketEntityLookups): EntityType[] {
       name: TICKET_ENTITY,
       read: 'ticket:read',
       write: 'ticket:read',
+      // `all`: every ticket's events, for operators and admins (mayRead below).
+      collection: true,
       exists: (id) => id === TICKET_ENTITY_ALL || lookups.held(id.toLowerCase()) !== undefined,
       placeOf: (id) => {
         const serviceId = id === TICKET_ENTITY_ALL ? null : (lookups.held(id.toLowerCase())?.serviceId ?? null);
