@@ -28,6 +28,7 @@ import type { TicketDirectory } from '../ticketContract.js';
 import { attachmentDeletionPatch, attachmentRow, rowToAttachment, ticketAttachmentsTable, type Attachment } from './attachmentTables.js';
 import { migrateLegacyBlobKeys, removeBareOrphans, type LegacyBlobKeysOutcome } from './legacyBlobKeys.js';
 import { ATTACHMENT_BLOB_OWNER, discard, receiveFiles, type UploadLimits } from './multipartUpload.js';
+import { removeUnreferencedBlobs } from './orphanBlobs.js';
 
 export interface AttachmentServiceDeps {
   readonly tickets: TicketDirectory;
@@ -52,8 +53,6 @@ const TABLE = ticketAttachmentsTable.name;
  * milliseconds after its blobs are stored, so a younger one may belong to an upload under way.
  */
 export const ORPHAN_BLOB_AGE_MS = 60 * 60_000;
-/** Blob keys looked up in one query. */
-const ORPHAN_CHECK_BATCH = 500;
 
 export class AttachmentService {
   /** The start's sweep (`startSweep`): how many interrupted deletions it finished. */
@@ -231,12 +230,10 @@ export class AttachmentService {
 
   /**
    * Deletes every attachment blob that no row refers to (marked rows included: their deletion is
-   * `sweep`'s) and that is older than ORPHAN_BLOB_AGE_MS; returns how many. Keys are checked
-   * against the table a batch at a time, so the fleet's attachments are never held in memory at once.
+   * `sweep`'s) and that is older than ORPHAN_BLOB_AGE_MS; returns how many (orphanBlobs.ts).
    */
   async sweepOrphanBlobs(): Promise<number> {
-    const { blobs, knex, clock } = this.deps;
-    const storedBefore = clock.now() - ORPHAN_BLOB_AGE_MS;
+    const storedBefore = this.deps.clock.now() - ORPHAN_BLOB_AGE_MS;
     let removed = 0;
     if (this.youngBareOrphans > 0) {
       // Bare-UUID orphans the start found too young (legacyBlobKeys.ts): until none is left.
@@ -244,24 +241,8 @@ export class AttachmentService {
       this.youngBareOrphans = bare.young;
       removed += bare.removed;
     }
-    let batch: string[] = [];
-    const check = async () => {
-      const keys = batch;
-      batch = [];
-      const referenced = new Set((await knex(TABLE).whereIn('blob_key', keys).select('blob_key')).map((row: { blob_key: string }) => row.blob_key));
-      for (const key of keys) {
-        if (referenced.has(key)) continue;
-        const stat = await blobs.stat(key);
-        if (stat === null || stat.modifiedAt >= storedBefore) continue;
-        if (await blobs.delete(key)) removed += 1;
-      }
-    };
-    for await (const key of blobs.keys(`${ATTACHMENT_BLOB_OWNER}-`)) {
-      batch.push(key);
-      if (batch.length >= ORPHAN_CHECK_BATCH) await check();
-    }
-    if (batch.length > 0) await check();
-    return removed;
+    const prefixed = await removeUnreferencedBlobs(this.deps, this.deps.blobs.keys(`${ATTACHMENT_BLOB_OWNER}-`), storedBefore);
+    return removed + prefixed.removed;
   }
 
   private async finishDeletion(attachment: Attachment): Promise<void> {

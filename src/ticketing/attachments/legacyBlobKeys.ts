@@ -24,6 +24,7 @@ import type { BatchWriter } from '../../persistence/batchWriter.js';
 import { patchSpec } from '../../persistence/tableSpec.js';
 import { ticketAttachmentsTable } from './attachmentTables.js';
 import { ATTACHMENT_BLOB_OWNER } from './multipartUpload.js';
+import { removeUnreferencedBlobs, type OrphanOutcome } from './orphanBlobs.js';
 
 /** The key an attachment's blob got before keys carried their owner's prefix. */
 const BARE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -109,30 +110,11 @@ async function renameReferenced(deps: LegacyBlobKeysDeps): Promise<{ renamed: nu
 }
 
 /** Deletes bare-UUID blobs that no row refers to once they are older than `orphanAgeMs`; counts the younger ones. */
-export async function removeBareOrphans(deps: Pick<LegacyBlobKeysDeps, 'blobs' | 'knex' | 'clock'>, orphanAgeMs: number): Promise<{ removed: number; young: number }> {
-  const { blobs, knex, clock } = deps;
-  const storedBefore = clock.now() - orphanAgeMs;
-  let removed = 0;
-  let young = 0;
-  let batch: string[] = [];
-  const check = async () => {
-    const keys = batch;
-    batch = [];
-    const referenced = new Set((await knex(TABLE).whereIn('blob_key', keys).select('blob_key')).map((row: { blob_key: string }) => row.blob_key));
-    for (const key of keys) {
-      if (referenced.has(key)) continue;
-      const stat = await blobs.stat(key);
-      if (stat === null) continue;
-      if (stat.modifiedAt >= storedBefore) young += 1;
-      else if (await blobs.delete(key)) removed += 1;
-    }
-  };
-  // Bare keys have no prefix of their own: every key is listed, and only bare UUIDs are considered.
-  for await (const key of blobs.keys('')) {
-    if (!BARE_UUID.test(key)) continue;
-    batch.push(key);
-    if (batch.length >= BATCH) await check();
-  }
-  if (batch.length > 0) await check();
-  return { removed, young };
+export function removeBareOrphans(deps: Pick<LegacyBlobKeysDeps, 'blobs' | 'knex' | 'clock'>, orphanAgeMs: number): Promise<OrphanOutcome> {
+  return removeUnreferencedBlobs(deps, bareKeys(deps.blobs), deps.clock.now() - orphanAgeMs);
+}
+
+/** Bare keys have no prefix of their own: every key is listed, and only bare UUIDs are kept. */
+async function* bareKeys(blobs: BlobStore): AsyncIterable<string> {
+  for await (const key of blobs.keys('')) if (BARE_UUID.test(key)) yield key;
 }
