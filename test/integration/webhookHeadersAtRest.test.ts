@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { durableStore, testBackends } from '../support/backends.js';
-import { gql, signInAdmin } from '../support/graphql.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
-import { createWebhook, executionsOf, push, startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
+import { gql } from '../support/graphql.js';
+import type { TestServer } from '../support/testServer.js';
+import { createWebhook, executionsOf, push, runUnderSecretKey, startReceiver, type Receiver } from '../support/webhooks.js';
 
 const KEY_A = 'webhook-headers-key-a-0123456789-abcdefghij';
 const KEY_B = 'webhook-headers-key-b-0123456789-abcdefghij';
@@ -33,15 +33,8 @@ for (const backend of testBackends()) {
       await receiver?.close();
       await durable?.dispose();
     });
-    const run = async <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> => {
-      const keys = { SVC_AUTH_SECRET_KEY: key, ...(previous !== undefined ? { SVC_AUTH_SECRET_KEY_PREVIOUS: previous } : {}) };
-      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...WEBHOOK_ENV, ...keys } });
-      try {
-        return await body(t, (await signInAdmin(t)).accessToken);
-      } finally {
-        await t.close();
-      }
-    };
+    const run = <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> =>
+      runUnderSecretKey(backend, durable, key, body, previous);
     const storedRow = async (t: TestServer, id: string) => (await t.server.database.knex('webhooks').where({ id }).first('headers', 'headers_sealed')) as { headers: unknown; headers_sealed: unknown };
     const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
     /** The headers of the next request the receiver gets after `send`. */

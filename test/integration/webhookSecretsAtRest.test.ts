@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { durableStore, testBackends } from '../support/backends.js';
-import { gql, signInAdmin } from '../support/graphql.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
-import { createWebhook, executionsOf, push, startReceiver, UPDATE_WEBHOOK, verifySignatures, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
+import { gql } from '../support/graphql.js';
+import type { TestServer } from '../support/testServer.js';
+import { createWebhook, executionsOf, push, runUnderSecretKey, startReceiver, UPDATE_WEBHOOK, verifySignatures, type Receiver } from '../support/webhooks.js';
 
 const KEY_A = 'webhook-secrets-key-a-0123456789-abcdefghij';
 const KEY_B = 'webhook-secrets-key-b-0123456789-abcdefghij';
@@ -29,15 +29,8 @@ for (const backend of testBackends()) {
       await receiver?.close();
       await durable?.dispose();
     });
-    const run = async <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> => {
-      const keys = { SVC_AUTH_SECRET_KEY: key, ...(previous !== undefined ? { SVC_AUTH_SECRET_KEY_PREVIOUS: previous } : {}) };
-      const t = await startTestServer(backend, { store: durable.forRun(), env: { ...WEBHOOK_ENV, ...keys } });
-      try {
-        return await body(t, (await signInAdmin(t)).accessToken);
-      } finally {
-        await t.close();
-      }
-    };
+    const run = <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> =>
+      runUnderSecretKey(backend, durable, key, body, previous);
     const storedRow = async (t: TestServer, id: string) => (await t.server.database.knex('webhooks').where({ id }).first('secret', 'secret_sealed')) as { secret: string | null; secret_sealed: string | null };
 
     it('the row holds the secret sealed, never in clear, and deliveries after a restart are signed with it', async () => {

@@ -9,8 +9,9 @@ import { once } from 'node:events';
 import { after } from 'node:test';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { BOOTSTRAP_ENV, gql } from './graphql.js';
-import type { TestServer } from './testServer.js';
+import type { Backend, TestStore } from './backends.js';
+import { BOOTSTRAP_ENV, gql, signInAdmin } from './graphql.js';
+import { startTestServer, type TestServer } from './testServer.js';
 
 /** startTestServer env: known admin password, and the receivers on 127.0.0.1 may be called. */
 export const WEBHOOK_ENV: Record<string, string> = { ...BOOTSTRAP_ENV, SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1' };
@@ -193,4 +194,25 @@ export function executionsOf(t: TestServer, token: string, webhookId: string, n:
 /** The outbox rows of a webhook, straight from the database. */
 export async function deliveryRows(t: TestServer, webhookId: string): Promise<any[]> {
   return t.server.database.knex('webhook_deliveries').where({ webhook_id: webhookId }).orderBy('created_at').select('*');
+}
+
+/**
+ * Runs `body` as the admin on a webhook server started over `durable` with `key` as
+ * SVC_AUTH_SECRET_KEY (and `previous` as SVC_AUTH_SECRET_KEY_PREVIOUS), then closes the server:
+ * one start of a series across restarts that seal and open secrets at rest.
+ */
+export async function runUnderSecretKey<T>(
+  backend: Backend,
+  durable: { forRun(): TestStore },
+  key: string,
+  body: (t: TestServer, token: string) => Promise<T>,
+  previous?: string,
+): Promise<T> {
+  const keys = { SVC_AUTH_SECRET_KEY: key, ...(previous !== undefined ? { SVC_AUTH_SECRET_KEY_PREVIOUS: previous } : {}) };
+  const t = await startTestServer(backend, { store: durable.forRun(), env: { ...WEBHOOK_ENV, ...keys } });
+  try {
+    return await body(t, (await signInAdmin(t)).accessToken);
+  } finally {
+    await t.close();
+  }
 }
