@@ -87,6 +87,8 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   let settledPages: string[] = [];
   let backlogged: BackloggedPage[] = [];
   let pruner: TimerHandle | undefined;
+  /** The prune under way, if any: `close` waits for it rather than closing the database under it. */
+  let pruning: Promise<void> = Promise.resolve();
 
   const prune = async () => {
     const removed = await service.prune();
@@ -116,7 +118,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       loaded = [];
       settledPages = [];
       backlogged = [];
-      const pruneNow = () => void prune().catch((error: unknown) => log.error('webhook history prune failed', { error }));
+      const pruneNow = () => {
+        pruning = prune().then(
+          () => undefined,
+          (error: unknown) => log.error('webhook history prune failed', { error }),
+        );
+      };
       pruneNow();
       pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
     },
@@ -124,6 +131,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     async close() {
       clock.clearTimer(pruner);
       pruner = undefined;
+      await pruning;
       await dispatcher.stop();
       connections.close();
     },

@@ -82,6 +82,9 @@ export class AttachmentService {
     );
     this.legacyKeys = this.swept.then(() => this.migrateLegacyKeysLogged());
     this.orphansSwept = this.legacyKeys.then(() => this.sweepOrphansLogged());
+    // The whole chain, not only the step under way: a stop right after start waits for it instead of
+    // closing the database under a step that has not been tracked yet.
+    this.track(this.orphansSwept);
   }
 
   private migrateLegacyKeysLogged(): Promise<LegacyBlobKeysOutcome | null> {
