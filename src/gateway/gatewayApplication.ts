@@ -157,6 +157,9 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
     onUnexpectedError(head, error) {
       return fail(error, head);
     },
+    refusal(head, code, message, headers) {
+      return refusalReply(refusalsAt(head), code, message, headers);
+    },
   };
 }
 

@@ -78,6 +78,8 @@ export interface HttpApplication {
   headersFor(head: RequestHead, reply: Reply): HeaderBlock;
   /** A handler threw or rejected: the last line of defence, never a crash. */
   onUnexpectedError(head: RequestHead, error: unknown): Reply;
+  /** A refusal the edge makes itself (a stop under way), in the shape the path's clients read (`{"errors"}` on /graphql). */
+  refusal(head: RequestHead, code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply;
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });

@@ -91,7 +91,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const exchange = new Exchange(res, head, context);
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
-      exchange.answer(catalogReply(ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }), true);
+      exchange.answer(application.refusal(head, ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }), true);
       return;
     }
     let decision: Decision;

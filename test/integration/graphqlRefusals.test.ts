@@ -7,8 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/clock.js';
-import { testBackends } from '../support/backends.js';
-import { call, startTestServer, type TestResponse, type TestServer } from '../support/testServer.js';
+import { embeddedBackend, testBackends } from '../support/backends.js';
+import { RawConnection } from '../support/rawHttp.js';
+import { call, startTestServer, TEST_API_KEY, type TestResponse, type TestServer } from '../support/testServer.js';
 
 const QUERY = JSON.stringify({ query: '{ serverVersion }' });
 
@@ -67,3 +68,42 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+describe('a stop under way refuses in the shape of the path (one backend is enough: no database involved)', () => {
+  it('/graphql gets a GraphQL error and REST {"error"}, both 503 with Retry-After, on connections kept alive from before', async () => {
+    const t = await startTestServer(embeddedBackend);
+    const port = Number(new URL(t.url).port);
+    const keptAlive = async () => {
+      const connection = await RawConnection.open(port);
+      await connection.write('GET /health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+      assert.equal((await connection.response()).status, 200);
+      return connection;
+    };
+    const graphql = await keptAlive();
+    const rest = await keptAlive();
+    // A request whose body is still arriving keeps the stop draining, so the refusals below are the stop's.
+    const holding = await RawConnection.open(port);
+    await holding.write(`POST /api/v1/operator/heartbeat HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+    const closing = t.close();
+    try {
+      await graphql.write(`POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(QUERY)}\r\n\r\n${QUERY}`);
+      const answer = await graphql.response();
+      assert.equal(answer.status, 503, answer.body);
+      assert.equal(answer.headers['retry-after'], '1');
+      const body = JSON.parse(answer.body);
+      assert.deepEqual(Object.keys(body), ['errors'], answer.body);
+      assert.equal(body.errors[0].extensions.code, 'UNAVAILABLE', answer.body);
+      assert.match(body.errors[0].message, /shutting down/);
+
+      await rest.write('GET /api/v1/operator/nodes HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
+      const restAnswer = await rest.response();
+      assert.equal(restAnswer.status, 503, restAnswer.body);
+      assert.deepEqual(Object.keys(JSON.parse(restAnswer.body)), ['error'], restAnswer.body);
+    } finally {
+      holding.close();
+      graphql.close();
+      rest.close();
+      await closing;
+    }
+  });
+});

@@ -35,6 +35,7 @@ const application: HttpApplication = {
   onRequest: () => assert.fail('not asked'),
   headersFor: () => new HeaderBlock({ 'x-content-type-options': 'nosniff' }),
   onUnexpectedError: () => assert.fail('no error expected'),
+  refusal: () => assert.fail('no refusal expected'),
 };
 
 describe('a reply with a bytes body', () => {
