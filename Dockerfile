@@ -1,5 +1,5 @@
 # Release image: production dependencies only, compiled JavaScript, no development module
-# (src/dev is excluded from tsconfig.build.json), non-root, data in a volume.
+# (src/plugins/dev is excluded from tsconfig.build.json), non-root, data in a volume.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -22,14 +22,14 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { createManualClock } from '../src/clock.js';
-import { createDashboardStats, type DashboardStats } from '../src/dashboard/dashboardStats.js';
-import { createMemoryLogger } from '../src/log/logger.js';
-import { openDatabase } from '../src/persistence/database.js';
-import { migrate } from '../src/persistence/migrate.js';
+import { createManualClock } from '../src/platform/scheduler/index.js';
+import { createDashboardStats, type DashboardStats } from '../src/core/dashboard/dashboardStats.js';
+import { createMemoryLogger } from '../src/platform/log/logger.js';
+import { openDatabase } from '../src/platform/persistence/database.js';
+import { migrate } from '../src/platform/persistence/migrate.js';
 import { productModules } from '../src/app.js';
-import { createWorkerPool } from '../src/workers/createWorkerPool.js';
-import type { ProductWorkerPool } from '../src/workers/productTasks.js';
+import { createWorkerPool } from '../src/platform/workers/createWorkerPool.js';
+import type { ProductWorkerPool } from '../src/platform/workers/productTasks.js';
 import { measureIdle, measureLoop, type LoopWindow } from './dashboard/loopDelay.js';
 import { loadFleet, NOW, seedMonth } from './dashboard/seed.js';
 import { readDashboardSettings, type DashboardBenchSettings } from './dashboard/settings.js';

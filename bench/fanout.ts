@@ -43,9 +43,9 @@ const stoppable = {
 };
 
 
-/** This server's realtime endpoint is built in src/realtime; until that exists the variant is skipped, not failed. */
+/** This server's realtime endpoint is built in src/plugins/realtime; until that exists the variant is skipped, not failed. */
 function oursMissing(): string | undefined {
-  return existsSync(join(root, 'src', 'realtime')) ? undefined : 'src/realtime does not exist yet: this server has no /graphql/ws endpoint';
+  return existsSync(join(root, 'src', 'plugins', 'realtime')) ? undefined : 'src/plugins/realtime does not exist yet: this server has no /graphql/ws endpoint';
 }
 
 async function main(): Promise<number> {

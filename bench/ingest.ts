@@ -38,7 +38,7 @@ import { assertProcFs } from './lib/processCpu.js';
 import { fmt, formatTable } from './lib/table.js';
 import { packageVersion, writeResults } from './lib/resultFile.js';
 import { benchServerEnv } from './lib/serverEnv.js';
-import { loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/platform/config/config.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);

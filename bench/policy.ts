@@ -73,8 +73,8 @@ async function main(): Promise<number> {
   startWatchdog(smoke ? 300 : 1800, () => undefined, log);
   logRunHeader('policy', smoke, machineInfo(await postgresVersion(settings.databaseUrl)), log);
   const { startServer } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/config/config.js');
-  const { createLogger } = await import('../src/log/logger.js');
+  const { loadConfig } = await import('../src/platform/config/config.js');
+  const { createLogger } = await import('../src/platform/log/logger.js');
 
   const schema = await createSchema(settings.databaseUrl, 'bench_policy');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-policy-'));

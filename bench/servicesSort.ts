@@ -13,13 +13,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import knexFactory from 'knex';
-import { serviceComparator, type ServiceSort } from '../src/domain/serviceOrder.js';
+import { serviceComparator, type ServiceSort } from '../src/core/domain/serviceOrder.js';
 import { durableStore, postgresBackend } from '../test/support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from '../test/support/graphql.js';
 import { startTestServer } from '../test/support/testServer.js';
-import { createManualClock } from '../src/clock.js';
-import { ServiceIndexes } from '../src/actors/serviceIndexes.js';
-import type { ServiceRecord } from '../src/domain/service.js';
+import { createManualClock } from '../src/platform/scheduler/index.js';
+import { ServiceIndexes } from '../src/core/fleet/serviceIndexes.js';
+import type { ServiceRecord } from '../src/core/domain/service.js';
 
 const N = Number(process.env['BENCH_SERVICES'] ?? (process.env['BENCH_SMOKE'] === '1' ? 2_000 : 100_000));
 const baseUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['SVC_TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -2,7 +2,7 @@
  * SLA computation benchmark: `npm run bench:sla` (10,000 services, a month of 5-minute status
  * history) or, at tiny size, as part of `npm run bench:smoke` (CI).
  *
- * In this process, on the product's SLA functions (src/sla) and worker pool (src/workers):
+ * In this process, on the product's SLA functions (src/plugins/sla) and worker pool (src/platform/workers):
  * - the fleet: each service's status drawn per 5-minute bucket for November 2026 (8,640 buckets),
  *   merged into runs as `status_intervals` holds them, a third with an exclusion window
  *   (test/support/slaFleet.ts), as one compact timeline;
@@ -24,12 +24,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { OpenPeriodAccumulator } from '../src/sla/incremental/openPeriodAccumulator.js';
-import { BUCKET_MS } from '../src/sla/periods/calendarPeriods.js';
-import { measureTimelinePeriod } from '../src/sla/periods/measureTimeline.js';
-import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/sla/slaBatchTasks.js';
-import { sliceTimeline, type StatusTimeline } from '../src/sla/timeline/statusTimeline.js';
-import { createWorkerPool } from '../src/workers/createWorkerPool.js';
+import { OpenPeriodAccumulator } from '../src/plugins/sla/incremental/openPeriodAccumulator.js';
+import { BUCKET_MS } from '../src/plugins/sla/periods/calendarPeriods.js';
+import { measureTimelinePeriod } from '../src/plugins/sla/periods/measureTimeline.js';
+import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/plugins/sla/slaBatchTasks.js';
+import { sliceTimeline, type StatusTimeline } from '../src/plugins/sla/timeline/statusTimeline.js';
+import { createWorkerPool } from '../src/platform/workers/createWorkerPool.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
 import { measureLoop, type LoopWindow } from './dashboard/loopDelay.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';

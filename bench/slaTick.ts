@@ -2,7 +2,7 @@
  * The live SLA evaluation's tick, end to end: `npm run bench:sla-tick` (10,000 services) or, at tiny
  * size, in `npm run bench:smoke`.
  *
- * The product's SlaEvaluator (src/sla/evaluation) with its real parts: the SLA tables migrated into
+ * The product's SlaEvaluator (src/plugins/sla/evaluation) with its real parts: the SLA tables migrated into
  * an embedded database, the batch writer, the definition catalog, the alert store and its event log,
  * the burn states. One monthly 99.9 % definition covers every service through one SLA group; the
  * month so far (November 2026 up to the 20th, the generated fleet of test/support/slaFleet.ts) is
@@ -22,22 +22,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { productModules } from '../src/app.js';
-import { createManualClock } from '../src/clock.js';
-import type { ServiceRecord, ServiceStatus } from '../src/domain/service.js';
-import { SERVICE_STATUSES } from '../src/domain/service.js';
-import { createInProcessEventBus } from '../src/events/eventBus.js';
-import { createLogger } from '../src/log/logger.js';
-import { BatchWriter } from '../src/persistence/batchWriter.js';
-import { openDatabase } from '../src/persistence/database.js';
-import { migrate } from '../src/persistence/migrate.js';
-import { AlertStore } from '../src/sla/alerts/alertStore.js';
-import { DefinitionCatalog } from '../src/sla/definitions/definitionCatalog.js';
-import { DEFAULT_BURN_RATES } from '../src/sla/definitions/slaDefinition.js';
-import { BurnAlertStates } from '../src/sla/evaluation/burnAlertStates.js';
-import { DEFAULT_SHARD_SIZE, SlaEvaluator } from '../src/sla/evaluation/slaEvaluator.js';
-import { SlaEventLog } from '../src/sla/eventLog/slaEventLog.js';
-import { BUCKET_MS } from '../src/sla/periods/calendarPeriods.js';
-import { GAP_CODE, sliceTimeline, type StatusTimeline } from '../src/sla/timeline/statusTimeline.js';
+import { createManualClock } from '../src/platform/scheduler/index.js';
+import type { ServiceRecord, ServiceStatus } from '../src/core/domain/service.js';
+import { SERVICE_STATUSES } from '../src/core/domain/service.js';
+import { createInProcessEventBus } from '../src/platform/events/eventBus.js';
+import { createLogger } from '../src/platform/log/logger.js';
+import { BatchWriter } from '../src/platform/persistence/batchWriter.js';
+import { openDatabase } from '../src/platform/persistence/database.js';
+import { migrate } from '../src/platform/persistence/migrate.js';
+import { AlertStore } from '../src/plugins/sla/alerts/alertStore.js';
+import { DefinitionCatalog } from '../src/plugins/sla/definitions/definitionCatalog.js';
+import { DEFAULT_BURN_RATES } from '../src/plugins/sla/definitions/slaDefinition.js';
+import { BurnAlertStates } from '../src/plugins/sla/evaluation/burnAlertStates.js';
+import { DEFAULT_SHARD_SIZE, SlaEvaluator } from '../src/plugins/sla/evaluation/slaEvaluator.js';
+import { SlaEventLog } from '../src/plugins/sla/eventLog/slaEventLog.js';
+import { BUCKET_MS } from '../src/plugins/sla/periods/calendarPeriods.js';
+import { GAP_CODE, sliceTimeline, type StatusTimeline } from '../src/plugins/sla/timeline/statusTimeline.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
 import { measureLoop } from './dashboard/loopDelay.js';
 import { Checks, exitCode, runBench, targetTable } from './lib/checks.js';

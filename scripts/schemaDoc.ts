@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { productModules } from '../src/app.js';
-import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../src/graphql/schemaDocument.js';
+import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../src/platform/graphql/schemaDocument.js';
 
 const target = join(import.meta.dirname, '..', SCHEMA_DOCUMENT_PATH);
 writeFileSync(target, schemaDocument(productModules().schema()));

@@ -1,58 +1,58 @@
 /**
  * The composition root: opens the store, runs the modules' migrations, composes the product's
- * modules (src/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
+ * modules (src/platform/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
  * endpoints, and serves. Tests start the product through this function exactly as `main.ts` does,
  * with their own config, clock and store (and, for the module contract's tests, a test-only module).
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Fleet } from './actors/fleet.js';
-import { agentKeysModule } from './agentKeys/agentKeysModule.js';
-import { auditModule } from './audit/auditModule.js';
-import { signInProvidersModule } from './auth/providers/signInProvidersModule.js';
-import { blobDirectory, openDataDirBlobStore } from './blobs/dataDirBlobStore.js';
-import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './clock.js';
-import type { Config } from './config/config.js';
-import { lazySecretKeys } from './config/secrets.js';
-import { consoleModule } from './console/consoleModule.js';
-import { createInProcessEventBus, type EventBus } from './events/eventBus.js';
-import { createAddressMatcher } from './gateway/addressRange.js';
-import { createCors } from './gateway/cors.js';
-import { createOriginPolicy } from './gateway/originPolicy.js';
-import { createGatewayApplication } from './gateway/gatewayApplication.js';
-import { createMachineAuth } from './gateway/machineAuth.js';
-import { createRequestThrottle } from './gateway/requestThrottle.js';
-import { Router, type GatewayRoute } from './gateway/routes.js';
-import { startHttpServer } from './gateway/uws.js';
-import { createErrorFormatter } from './graphql/errors.js';
-import { createGraphQLExecutor } from './graphql/executor.js';
-import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './graphql/graphqlRoute.js';
-import { licenseModule } from './license/licenseModule.js';
-import type { Logger } from './log/logger.js';
-import { composeModules, ModuleList, type ServicesOf } from './modules/composeModules.js';
-import { coreModule } from './modules/coreModule.js';
-import type { ProductModule } from './modules/module.js';
-import { notificationsModule } from './notifications/notificationsModule.js';
-import { policyModule } from './policy/policyModule.js';
-import { BatchWriter } from './persistence/batchWriter.js';
-import { openDatabase, type Database } from './persistence/database.js';
-import { createWorkerPool } from './workers/createWorkerPool.js';
-import { migrate } from './persistence/migrate.js';
-import { createGraphQLWsEndpoint } from './realtime/graphqlWsEndpoint.js';
-import { realtimeModule } from './realtime/realtimeModule.js';
-import { agentCommandsModule } from './operations/agentCommandsModule.js';
-import { savedFiltersModule } from './savedFilters/savedFiltersModule.js';
-import { slaModule } from './sla/slaModule.js';
-import { slaEvaluationModule } from './sla/evaluation/slaEvaluationModule.js';
-import { exclusionWindowsModule } from './sla/windows/exclusionWindowsModule.js';
-import { slaFiguresModule } from './sla/figures/slaFiguresModule.js';
-import { ticketingCatalogModule } from './ticketing/catalog/ticketingCatalogModule.js';
-import { ticketingModule } from './ticketing/core/ticketingModule.js';
-import { ticketAttachmentsModule } from './ticketing/attachments/ticketAttachmentsModule.js';
-import { ticketConversationModule } from './ticketing/conversation/ticketConversationModule.js';
-import { ticketSlaLinkModule } from './ticketing/slaLink/ticketSlaLinkModule.js';
-import { ticketNotificationsModule } from './ticketing/notifications/ticketNotificationsModule.js';
-import { webhooksModule } from './webhooks/webhooksModule.js';
+import type { Fleet } from './core/fleet/fleet.js';
+import { agentKeysModule } from './plugins/agentKeys/agentKeysModule.js';
+import { auditModule } from './plugins/audit/auditModule.js';
+import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
+import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
+import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
+import type { Config } from './platform/config/config.js';
+import { lazySecretKeys } from './platform/config/secrets.js';
+import { consoleModule } from './plugins/console/consoleModule.js';
+import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
+import { createAddressMatcher } from './platform/gateway/addressRange.js';
+import { createCors } from './platform/gateway/cors.js';
+import { createOriginPolicy } from './platform/gateway/originPolicy.js';
+import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
+import { createMachineAuth } from './platform/gateway/machineAuth.js';
+import { createRequestThrottle } from './platform/gateway/requestThrottle.js';
+import { Router, type GatewayRoute } from './platform/gateway/routes.js';
+import { startHttpServer } from './platform/gateway/uws.js';
+import { createErrorFormatter } from './platform/graphql/errors.js';
+import { createGraphQLExecutor } from './platform/graphql/executor.js';
+import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
+import { licenseModule } from './plugins/license/licenseModule.js';
+import type { Logger } from './platform/log/logger.js';
+import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
+import { coreModule } from './core/coreModule.js';
+import type { ProductModule } from './platform/modules/module.js';
+import { notificationsModule } from './plugins/notifications/notificationsModule.js';
+import { policyModule } from './plugins/policy/policyModule.js';
+import { BatchWriter } from './platform/persistence/batchWriter.js';
+import { openDatabase, type Database } from './platform/persistence/database.js';
+import { createWorkerPool } from './platform/workers/createWorkerPool.js';
+import { migrate } from './platform/persistence/migrate.js';
+import { createGraphQLWsEndpoint } from './plugins/realtime/graphqlWsEndpoint.js';
+import { realtimeModule } from './plugins/realtime/realtimeModule.js';
+import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
+import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
+import { slaModule } from './plugins/sla/slaModule.js';
+import { slaEvaluationModule } from './plugins/sla/evaluation/slaEvaluationModule.js';
+import { exclusionWindowsModule } from './plugins/sla/windows/exclusionWindowsModule.js';
+import { slaFiguresModule } from './plugins/sla/figures/slaFiguresModule.js';
+import { ticketingCatalogModule } from './plugins/ticketing/catalog/ticketingCatalogModule.js';
+import { ticketingModule } from './plugins/ticketing/core/ticketingModule.js';
+import { ticketAttachmentsModule } from './plugins/ticketing/attachments/ticketAttachmentsModule.js';
+import { ticketConversationModule } from './plugins/ticketing/conversation/ticketConversationModule.js';
+import { ticketSlaLinkModule } from './plugins/ticketing/slaLink/ticketSlaLinkModule.js';
+import { ticketNotificationsModule } from './plugins/ticketing/notifications/ticketNotificationsModule.js';
+import { webhooksModule } from './plugins/webhooks/webhooksModule.js';
 
 export interface ProductOptions {
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages. @default 4096 */
@@ -60,7 +60,7 @@ export interface ProductOptions {
 }
 
 /**
- * The product's modules in start order (src/modules/README.md): each is created and hydrated with
+ * The product's modules in start order (src/platform/modules/README.md): each is created and hydrated with
  * the services of those before it, started in this order once the server listens, stopped in reverse.
  */
 export function productModules(options: ProductOptions = {}) {
@@ -222,7 +222,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       close() {
         closing ??= (async () => {
           server.stopAccepting();
-          // Real time (an I/O deadline, src/scheduler/clock.ts): a manual clock must not hold up a stop.
+          // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
           let timer: TimerHandle | undefined;
           await Promise.race([server.drained(), new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve)))]);
           systemDeadlineClock.clearTimer(timer);

@@ -7,16 +7,16 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type ServerDependencies } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
-import { resolveJwtSecret } from './config/secrets.js';
-import { createLogger, type Logger } from './log/logger.js';
+import { ConfigError, loadConfig } from './platform/config/config.js';
+import { resolveJwtSecret } from './platform/config/secrets.js';
+import { createLogger, type Logger } from './platform/log/logger.js';
 
 /**
- * The development module (src/dev: playground at `/`, `/api/v1/dev/*`). Held in a `string` so the
- * compiler does not follow the import: tsconfig.build.json excludes src/dev and the release build
+ * The development module (src/plugins/dev: playground at `/`, `/api/v1/dev/*`). Held in a `string` so the
+ * compiler does not follow the import: tsconfig.build.json excludes src/plugins/dev and the release build
  * has no such file.
  */
-const DEV_MODULE: string = './dev/index.js';
+const DEV_MODULE: string = './plugins/dev/index.js';
 
 function productVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
 /**
- * The console's build: a static single-page app served by the gateway under /app/ (src/console).
+ * The console's build: a static single-page app served by the gateway under /app/ (src/plugins/console).
  * No inline scripts and no eval anywhere in the output, so it runs under the production
  * Content-Security-Policy (`script-src 'self'`). Screens are split into their own chunks so the
  * first screen loads only the shell and the hierarchy.

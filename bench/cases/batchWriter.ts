@@ -4,7 +4,7 @@
  * - knex multi-row VALUES: `trx(table).insert(chunk)` in chunks of 1,000 rows, one transaction
  *   (the plain way to bulk insert with knex);
  * - COPY FROM STDIN through pg-copy-streams (text format), one statement;
- * - the product's BatchWriter (src/persistence/batchWriter.ts): rows staged 500 at a time as fast as
+ * - the product's BatchWriter (src/platform/persistence/batchWriter.ts): rows staged 500 at a time as fast as
  *   the writer takes them, with at most 20,000 rows waiting (the gateway sheds load above its own
  *   bound); the writer forms its batches itself (one json_to_recordset statement per table per
  *   commit, a commit in flight while the next batch gathers).
@@ -18,8 +18,8 @@ import { pipeline } from 'node:stream/promises';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createLogger } from '../../src/log/logger.js';
-import { BatchWriter, type Row, type TableSpec } from '../../src/persistence/batchWriter.js';
+import { createLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, type Row, type TableSpec } from '../../src/platform/persistence/batchWriter.js';
 import type { BenchSettings } from '../lib/benchSettings.js';
 import type { Checks } from '../lib/checks.js';
 import { createSchema } from '../lib/postgresSchema.js';

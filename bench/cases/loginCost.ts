@@ -100,9 +100,9 @@ interface ClientResult {
 export async function runLoginCase(root: string, settings: GraphQLBenchSettings, checks: Checks, log: (line: string) => void): Promise<LoginCaseResult> {
   countScryptCalls();
   const { startServer } = await import('../../src/app.js');
-  const { loadConfig } = await import('../../src/config/config.js');
-  const { createLogger } = await import('../../src/log/logger.js');
-  const { hashPassword, verifyPassword } = await import('../../src/auth/passwordHash.js');
+  const { loadConfig } = await import('../../src/platform/config/config.js');
+  const { createLogger } = await import('../../src/platform/log/logger.js');
+  const { hashPassword, verifyPassword } = await import('../../src/core/auth/passwordHash.js');
 
   const { login } = settings;
   const schema = await createSchema(settings.databaseUrl, 'bench_login');

@@ -9,9 +9,9 @@
  * are in `gold` (99 %) or `platinum` (99.9 %).
  */
 import type { Knex } from 'knex';
-import type { DashboardFleet } from '../../src/dashboard/dashboardStats.js';
-import { newServiceRecord, type ServiceRecord } from '../../src/domain/service.js';
-import type { SlaGroupRecord } from '../../src/actors/slaGroupStore.js';
+import type { DashboardFleet } from '../../src/core/dashboard/dashboardStats.js';
+import { newServiceRecord, type ServiceRecord } from '../../src/core/domain/service.js';
+import type { SlaGroupRecord } from '../../src/core/fleet/slaGroupStore.js';
 
 export const NOW = Date.parse('2026-03-31T00:00:00Z');
 const MONTH_START = Date.parse('2026-03-01T00:00:00Z');

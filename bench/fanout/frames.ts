@@ -29,7 +29,7 @@ export interface StatusChangePayload {
 
 /**
  * The `serviceStatusChanged` value of sequence N for the raw and stock variants. `event` and the
- * field order follow what this server sends (src/realtime), so the frames are the same size.
+ * field order follow what this server sends (src/plugins/realtime), so the frames are the same size.
  */
 export function statusChange(seq: number, serviceId: string, at: number): StatusChangePayload {
   const { status, previousStatus } = statusOfSeq(seq);

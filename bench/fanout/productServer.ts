@@ -11,9 +11,9 @@
  * not in the latency (it is in the CPU figures).
  */
 import { startServer } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import type { DomainEvent } from '../../src/events/domainEvents.js';
-import { createLogger } from '../../src/log/logger.js';
+import { loadConfig } from '../../src/platform/config/config.js';
+import type { DomainEvent } from '../../src/platform/events/domainEvents.js';
+import { createLogger } from '../../src/platform/log/logger.js';
 import { runServerChild } from './serverHost.js';
 
 await runServerChild(async (stamps) => {

@@ -235,7 +235,7 @@ async function assertEndpointAnswers(url: string, token: string): Promise<void> 
     const fail = (why: string) => {
       clearTimeout(timer);
       socket.terminate();
-      reject(new Error(`this server's ${WS_PATH} does not answer graphql-transport-ws (${why}); is src/realtime wired into the gateway?`));
+      reject(new Error(`this server's ${WS_PATH} does not answer graphql-transport-ws (${why}); is src/plugins/realtime wired into the gateway?`));
     };
     const timer = setTimeout(() => fail('no connection_ack within 5 s'), 5000);
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { token } })));

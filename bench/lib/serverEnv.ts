@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SERVER_NODE_FLAGS } from '../../src/config/runtimeFlags.js';
+import { SERVER_NODE_FLAGS } from '../../src/platform/config/runtimeFlags.js';
 
 /**
- * The node flags this server runs with in a bench: the ones it ships with (src/config/runtimeFlags.ts),
+ * The node flags this server runs with in a bench: the ones it ships with (src/platform/config/runtimeFlags.ts),
  * or BENCH_NODE_FLAGS when set (space-separated; set and empty: node's defaults), to measure a flag.
  */
 export function benchServerNodeFlags(env: NodeJS.ProcessEnv = process.env): readonly string[] {

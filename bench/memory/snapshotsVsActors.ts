@@ -5,11 +5,11 @@
  * `transition()` (which builds a throwaway actor per call) is timed too, for reference.
  */
 import { createActor, transition } from 'xstate';
-import { SnapshotCompactor } from '../../src/actors/host/compactSnapshot.js';
-import { createMachineStepper } from '../../src/actors/host/machineStep.js';
-import { serviceMachine, snapshotFor } from '../../src/actors/serviceMachine.js';
-import type { ServiceEvent } from '../../src/actors/serviceChanges.js';
-import { newServiceRecord, type ServiceRecord } from '../../src/domain/service.js';
+import { SnapshotCompactor } from '../../src/platform/actorHost/compactSnapshot.js';
+import { createMachineStepper } from '../../src/platform/actorHost/machineStep.js';
+import { serviceMachine, snapshotFor } from '../../src/core/services/serviceMachine.js';
+import type { ServiceEvent } from '../../src/core/services/serviceChanges.js';
+import { newServiceRecord, type ServiceRecord } from '../../src/core/domain/service.js';
 
 export interface ModelFigures {
   readonly heapBytesPerService: number;

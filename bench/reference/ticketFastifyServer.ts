@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';
-import { TOKEN_ISSUER } from '../../src/auth/tokens.js';
+import { TOKEN_ISSUER } from '../../src/core/auth/tokens.js';
 
 const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 const TYPES = { INCIDENT: 'inc', SERVICE_REQUEST: 'req', PROBLEM: 'prb', CHANGE: 'chg' } as const;

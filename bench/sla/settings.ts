@@ -16,7 +16,7 @@
  * - BENCH_ENFORCE_TARGETS=1: exit 3 when a target is missed.
  */
 import { availableParallelism } from 'node:os';
-import { defaultWorkerThreads } from '../../src/config/config.js';
+import { defaultWorkerThreads } from '../../src/platform/config/config.js';
 import { DEFAULT_DATABASE_URL } from '../lib/postgresSchema.js';
 
 export interface SlaBenchSettings {

@@ -15,9 +15,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { SERVICE_STATUSES } from '../../src/domain/service.js';
-import { DEFAULT_BURN_RATES } from '../../src/sla/definitions/slaDefinition.js';
-import { GAP_CODE, type StatusTimeline } from '../../src/sla/timeline/statusTimeline.js';
+import { SERVICE_STATUSES } from '../../src/core/domain/service.js';
+import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinition.js';
+import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
 
 export const NODE = 'bench';
 export const GROUP = 'fleet';

@@ -6,7 +6,7 @@
  * server's JWT secret.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeSecretKey, generateKeyPair, issueLicenseToken } from '../../src/license/licenseToken.js';
+import { decodeSecretKey, generateKeyPair, issueLicenseToken } from '../../src/plugins/license/licenseToken.js';
 import { startChildServer, type ChildServer } from '../lib/childServer.js';
 import { gqlData, signIn } from '../lib/graphqlCalls.js';
 import { benchServerEnv, benchServerNodeFlags } from '../lib/serverEnv.js';

@@ -1,6 +1,6 @@
 /**
  * Writes the gzip and brotli forms of the console's text files beside them (`x.js.gz`, `x.js.br`),
- * once, when the console is built: the server reads them at start (src/console/consoleFiles.ts)
+ * once, when the console is built: the server reads them at start (src/plugins/console/consoleFiles.ts)
  * and compresses nothing itself, so a start costs no CPU for them and an answer costs none either.
  * Highest compression levels: the cost is paid once per build. A form that is not smaller than the
  * file is not written.

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { describeInBrowser, signIn } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, signInAdmin } from '../support/graphql.js';

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { assertNoPageProblems, describeInBrowser, signIn, waitForText } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';

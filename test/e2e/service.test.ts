@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';

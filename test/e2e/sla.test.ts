@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { embeddedBackend } from '../support/backends.js';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { startConsoleServer } from '../support/consoleServer.js';

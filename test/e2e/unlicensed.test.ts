@@ -14,7 +14,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { systemClock } from '../../src/clock.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
 import { REPO_ROOT } from '../support/consoleBuild.js';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent, DomainEvent } from '../../src/events/domainEvents.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent, DomainEvent } from '../../src/platform/events/domainEvents.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { productModules } from '../../src/app.js';
 import { auditEventCount, auditEvents, auditLicense, auditRowCount, AUDIT_COUNT, AUDIT_EVENTS, poisonServices, startAuditServer } from '../support/audit.js';
 import { testBackends } from '../support/backends.js';

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { Row, TableSpec } from '../../src/persistence/batchWriter.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { Row, TableSpec } from '../../src/platform/persistence/batchWriter.js';
 import {
   AUDIT_COUNT, AUDIT_EVENTS, auditEvents, auditLicense, auditRowCount, holdCommits, poisonServices, startAuditServer, until,
 } from '../support/audit.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ensureBootstrapAdmin } from '../../src/auth/bootstrapAdmin.js';
-import { verifyPassword } from '../../src/auth/passwordHash.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
+import { ensureBootstrapAdmin } from '../../src/core/auth/bootstrapAdmin.js';
+import { verifyPassword } from '../../src/core/auth/passwordHash.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
 import { testBackends } from '../support/backends.js';
 import { startTestServer } from '../support/testServer.js';
 

@@ -1,5 +1,5 @@
 /**
- * The console's files under /app/ (src/console): the single-page fallback, caching, the compressed
+ * The console's files under /app/ (src/plugins/console): the single-page fallback, caching, the compressed
  * forms the build wrote, 404 for a missing asset, no way out of the build directory, 503 when there
  * is no build, and methods, rate limit and security headers as the gateway handles other routes.
  * A small build made here (files of known content, compressed by the build step's own script), so

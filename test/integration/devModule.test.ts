@@ -1,5 +1,5 @@
 /**
- * The development module (src/dev): the playground at `/` and `/api/v1/dev/*` with SVC_ENV=development
+ * The development module (src/plugins/dev): the playground at `/` and `/api/v1/dev/*` with SVC_ENV=development
  * and the module's routes mounted (as `npm run dev` mounts them); nothing of it in production; and
  * the release build (tsconfig.build.json) emits none of it and starts in development mode without it.
  */
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
-import { devRoutes } from '../../src/dev/index.js';
+import { devRoutes } from '../../src/plugins/dev/index.js';
 import { embeddedTemplate, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin } from '../support/graphql.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/testServer.js';
@@ -214,7 +214,7 @@ describe('release build', () => {
   const emitted = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? emitted(join(dir, e.name)) : [join(dir, e.name)]));
 
-  it('emits nothing of src/dev and imports nothing from it', () => {
+  it('emits nothing of src/plugins/dev and imports nothing from it', () => {
     const files = emitted(out).map((f) => relative(out, f));
     assert.ok(files.includes(join('src', 'main.js')), 'the build ran');
     assert.deepEqual(files.filter((f) => f.split(/[\\/]/).includes('dev')), []);
@@ -225,7 +225,7 @@ describe('release build', () => {
       // The one mention: main.js's specifier constant, loaded in development only by a dynamic import.
       if (text.includes('dev/index')) {
         assert.equal(file, join('src', 'main.js'), `${file} references dev/index`);
-        assert.deepEqual(text.match(/.*dev\/index.*/g), ["const DEV_MODULE = './dev/index.js';"]);
+        assert.deepEqual(text.match(/.*dev\/index.*/g), ["const DEV_MODULE = './plugins/dev/index.js';"]);
       }
     }
   });

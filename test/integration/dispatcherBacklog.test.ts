@@ -6,15 +6,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import { systemClock } from '../../src/clock.js';
-import { createSecretBox } from '../../src/config/secretBox.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { createConnectionPool, sendOutbound } from '../../src/outbound/outboundRequest.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { OutboxPager, readOutboxPages } from '../../src/webhooks/outboxPage.js';
-import { WebhookRegistry } from '../../src/webhooks/webhookRegistry.js';
-import type { WebhookRecord } from '../../src/webhooks/webhookRecord.js';
+import { systemClock } from '../../src/platform/scheduler/index.js';
+import { createSecretBox } from '../../src/platform/config/secretBox.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { createConnectionPool, sendOutbound } from '../../src/platform/outbound/outboundRequest.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { Dispatcher } from '../../src/plugins/webhooks/dispatcher.js';
+import { OutboxPager, readOutboxPages } from '../../src/plugins/webhooks/outboxPage.js';
+import { WebhookRegistry } from '../../src/plugins/webhooks/webhookRegistry.js';
+import type { WebhookRecord } from '../../src/plugins/webhooks/webhookRecord.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { eventually, useReceivers } from '../support/webhooks.js';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { SECURITY_HEADERS } from '../support/rawHttp.js';
 import { call, startTestServer, TEST_API_KEY, type TestResponse, type TestServer } from '../support/testServer.js';

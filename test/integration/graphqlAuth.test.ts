@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from 'jose';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type GqlResponse } from '../support/graphql.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../support/testServer.js';

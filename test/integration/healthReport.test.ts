@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { ServiceStatusChangedEvent } from '../../src/events/domainEvents.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { ServiceStatusChangedEvent } from '../../src/platform/events/domainEvents.js';
 import { testBackends } from '../support/backends.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { MAX_BATCH_REPORTS } from '../../src/protocol/healthReportBatch.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { MAX_BATCH_REPORTS } from '../../src/core/protocol/healthReportBatch.js';
 import { testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from '../support/graphql.js';
 import { call, startTestServer, type TestServer } from '../support/testServer.js';

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { EventOfType } from '../../src/events/eventBus.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { EventOfType } from '../../src/platform/events/eventBus.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * The licence command-line tool (src/license/cli.ts) run as a child process, as `npm run license` runs it:
+ * The licence command-line tool (src/plugins/license/cli.ts) run as a child process, as `npm run license` runs it:
  * keygen -> issue -> inspect; exit status 0 for a valid token, 1 for an invalid one, 2 for bad arguments.
  */
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/license/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/plugins/license/cli.ts', ...args], {
       cwd: root,
       env: cleanEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],

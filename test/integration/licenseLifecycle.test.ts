@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends, type Backend } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import {

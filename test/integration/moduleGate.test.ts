@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { GATED_ENTITY_TYPE, GATED_PLUGIN, GATED_ROUTE, gatedModule } from '../support/gatedModule.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';

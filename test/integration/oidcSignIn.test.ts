@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BOOTSTRAP_ENV, gql, signIn, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { browserSignIn, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type OidcTestProvider } from '../support/oidcProvider.js';

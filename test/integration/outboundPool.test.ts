@@ -10,10 +10,10 @@ import {
   type OutboundConnectionPool,
   type OutboundPolicy,
   type OutboundRequest,
-} from '../../src/outbound/outboundRequest.js';
+} from '../../src/platform/outbound/outboundRequest.js';
 import { scriptedResolver, watchOutgoing } from '../support/outbound.js';
 
-// The keep-alive pool (src/outbound/connectionPool.ts) against real receivers on loopback. Each
+// The keep-alive pool (src/platform/outbound/connectionPool.ts) against real receivers on loopback. Each
 // receiver counts the TCP connections it accepted and the ones that were closed, and records which
 // connection carried each request, so "reused" and "not reused" are what the receiver saw.
 

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../src/outbound/outboundRequest.js';
+import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../src/platform/outbound/outboundRequest.js';
 
 // Redirect rules against real receivers on 127.0.0.1 (allowlisted). Two receivers on different
 // ports are different origins, which is how the cross-origin rules are exercised.

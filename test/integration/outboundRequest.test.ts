@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
-import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../src/outbound/outboundRequest.js';
+import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../src/platform/outbound/outboundRequest.js';
 import { scriptedResolver, watchOutgoing } from '../support/outbound.js';
 
 // Real receivers on loopback; the policy lets 127.0.0.1 through (allowlist or allowPrivate) where a

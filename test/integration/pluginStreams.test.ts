@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { createManualClock, type ManualClock } from '../../src/clock.js';
+import { createManualClock, type ManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { GATED_CHANNEL, gatedModule } from '../support/gatedModule.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';

@@ -1,6 +1,6 @@
 /**
  * On PostgreSQL the services are read at start as a COPY text stream and parsed from its bytes
- * (src/persistence/copyText.ts), not through the driver's rows. The two must give the same records,
+ * (src/platform/persistence/copyText.ts), not through the driver's rows. The two must give the same records,
  * field for field, also for values the text format escapes (tab, newline, carriage return,
  * backslash, the letters of NULL), text beyond ASCII, NULLs in every nullable column, JSON `null`,
  * negative and large numbers, and a read long enough to span many stream chunks.
@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
-import { readServicesByCopy, readServicesByRows } from '../../src/persistence/hydrate.js';
-import { migrate } from '../../src/persistence/migrate.js';
+import { openDatabase, type Database } from '../../src/platform/persistence/database.js';
+import { readServicesByCopy, readServicesByRows } from '../../src/core/storage/hydrate.js';
+import { migrate } from '../../src/platform/persistence/migrate.js';
 import { productModules } from '../../src/app.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
 import { postgresBackend, type TestStore } from '../support/backends.js';
 
 const url = process.env['SVC_TEST_DATABASE_URL'];

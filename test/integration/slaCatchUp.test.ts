@@ -15,12 +15,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { PeriodStatus, StatusInterval } from '../../src/sla/periodArithmetic.js';
-import { calendarPeriodAt } from '../../src/sla/periods/calendarPeriods.js';
-import { timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
-import { TimelineBuilder } from '../../src/sla/timeline/statusTimeline.js';
-import { DEFAULT_BURN_RATES } from '../../src/sla/definitions/slaDefinition.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { PeriodStatus, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import { calendarPeriodAt } from '../../src/plugins/sla/periods/calendarPeriods.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
+import { TimelineBuilder } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinition.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { call, startTestServer, type TestServer } from '../support/testServer.js';
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock, type Clock } from '../../src/clock.js';
+import { createManualClock, type Clock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';

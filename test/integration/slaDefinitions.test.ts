@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, type SignedIn } from '../support/graphql.js';
 import { ASSIGN, CREATE_DEFINITION, createdDefinition, DEFINITION_FIELDS, okGql, pushedService, startSlaServer } from '../support/sla.js';

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { ADMIN_USERNAME, gql, signInAdmin } from '../support/graphql.js';
 import { createdDefinition, okGql, startSlaServer, ASSIGN, type SlaServer } from '../support/sla.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { signInAdmin, type SignedIn } from '../support/graphql.js';
 import { activated, licenseToken, LICENSE_ENV } from '../support/license.js';

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Kind, parse, type DocumentNode } from 'graphql';
-import { createManualClock } from '../../src/clock.js';
-import { slaFiguresModule } from '../../src/sla/figures/slaFiguresModule.js';
-import { slaModule } from '../../src/sla/slaModule.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { slaFiguresModule } from '../../src/plugins/sla/figures/slaFiguresModule.js';
+import { slaModule } from '../../src/plugins/sla/slaModule.js';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { activated, LICENSE_ENV, licenseToken } from '../support/license.js';
@@ -43,7 +43,7 @@ const FIELDS: Record<string, [string, Record<string, unknown>, 'ok' | string]> =
   createSLAIncident: ['mutation($id: ID!) { createSLAIncident(input: {serviceId: $id, title: "t"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
   updateSLAIncident: ['mutation($id: ID!) { updateSLAIncident(id: $id, input: {title: "t"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
   acknowledgeSLAAlert: ['mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', { id: NOBODY }, 'NOT_FOUND'],
-  // The figures and the daily report (src/sla/figures/slaFiguresModule.ts).
+  // The figures and the daily report (src/plugins/sla/figures/slaFiguresModule.ts).
   slaPeriodResults: ['query($id: ID!) { slaPeriodResults(slaDefinitionId: $id) { periodKey } }', { id: NOBODY }, 'NOT_FOUND'],
   slaSnapshotTrend: ['query($id: ID!) { slaSnapshotTrend(serviceId: $id, hoursBack: 1) { periodKey } }', { id: NOBODY }, 'NOT_FOUND'],
   slaTrendData: ['{ slaTrendData(filter: {periodType: DAILY}) { periodKey } }', {}, 'ok'],

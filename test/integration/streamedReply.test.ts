@@ -1,5 +1,5 @@
 /**
- * Streamed answers (src/gateway/http.ts `streamReply`, exchange.ts): a body written as its source
+ * Streamed answers (src/platform/gateway/http.ts `streamReply`, exchange.ts): a body written as its source
  * gives it, with Content-Length, identical bytes, and a connection dropped (never a wrong body) when
  * the source fails or ends short. Routes are injected as `npm run dev` injects its own; one backend
  * is enough (nothing here touches the database).
@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { streamReply } from '../../src/gateway/http.js';
-import type { Route } from '../../src/gateway/routes.js';
+import { streamReply } from '../../src/platform/gateway/http.js';
+import type { Route } from '../../src/platform/gateway/routes.js';
 import { embeddedBackend } from '../support/backends.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { THROTTLE_LOG_MESSAGE } from '../../src/gateway/throttleLog.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { THROTTLE_LOG_MESSAGE } from '../../src/platform/gateway/throttleLog.js';
 import { testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from '../support/graphql.js';
 import { call, startTestServer, type TestServer } from '../support/testServer.js';

@@ -7,10 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { DEFAULT_CATALOG_CONTENT } from '../../src/ticketing/catalog/catalogContent.js';
-import type { TicketingCatalog } from '../../src/ticketing/catalog/ticketingCatalog.js';
-import type { BusinessCalendar } from '../../src/ticketing/ticketContract.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { DEFAULT_CATALOG_CONTENT } from '../../src/plugins/ticketing/catalog/catalogContent.js';
+import type { TicketingCatalog } from '../../src/plugins/ticketing/catalog/ticketingCatalog.js';
+import type { BusinessCalendar } from '../../src/plugins/ticketing/ticketContract.js';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql } from '../support/graphql.js';
 import { castOf, raiseTicket, startTicketingServer, type Cast, type Person } from '../support/ticketPeople.js';

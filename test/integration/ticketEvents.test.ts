@@ -7,16 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../support/tickets.js';
 import { createWebhook, useReceivers } from '../support/webhooks.js';
-import { DEFAULT_CATALOG_CONTENT } from '../../src/ticketing/catalog/catalogContent.js';
-import type { TicketingCatalog } from '../../src/ticketing/catalog/ticketingCatalog.js';
-import { CHANGE_WORKFLOW, DEFAULT_WORKFLOWS } from '../../src/ticketing/workflows/defaultWorkflows.js';
+import { DEFAULT_CATALOG_CONTENT } from '../../src/plugins/ticketing/catalog/catalogContent.js';
+import type { TicketingCatalog } from '../../src/plugins/ticketing/catalog/ticketingCatalog.js';
+import { CHANGE_WORKFLOW, DEFAULT_WORKFLOWS } from '../../src/plugins/ticketing/workflows/defaultWorkflows.js';
 import { TRANSITION_TICKET } from '../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');

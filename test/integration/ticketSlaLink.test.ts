@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock, type ManualClock } from '../../src/clock.js';
+import { createManualClock, type ManualClock } from '../../src/platform/scheduler/index.js';
 import { durableStore, testBackends, type Backend } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';

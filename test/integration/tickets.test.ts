@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { DEFAULT_PRIORITY_POLICY } from '../../src/ticketing/priority/priorityPolicy.js';
-import { SEVERITY_LEVELS } from '../../src/ticketing/ticketContract.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { DEFAULT_PRIORITY_POLICY } from '../../src/plugins/ticketing/priority/priorityPolicy.js';
+import { SEVERITY_LEVELS } from '../../src/plugins/ticketing/ticketContract.js';
 import { testBackends } from '../support/backends.js';
 import { gql, signInAdmin } from '../support/graphql.js';
 import { LICENSE_ENV } from '../support/license.js';

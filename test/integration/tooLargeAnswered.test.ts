@@ -1,7 +1,7 @@
 /**
  * A 413 always reaches the client (issue 27, item 2). Node's `http` client writes its whole body
  * even after an early answer; the server answers 413, reads and discards the rest (lingering close,
- * src/gateway/lingeringClose.ts) and closes only when the body has ended. Before, it stopped reading
+ * src/platform/gateway/lingeringClose.ts) and closes only when the body has ended. Before, it stopped reading
  * after 8 MiB, 5 s or 500 ms without data and closed with body bytes unread: the kernel reset the
  * connection, the client's write failed with EPIPE, and the reset threw away the end of the answer
  * it had not read yet. A body of up to twice its route's limit must now end cleanly: the whole 413
@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { BODY_LIMITS } from '../../src/rest/machineRoutes.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { BODY_LIMITS } from '../../src/core/rest/machineRoutes.js';
 import { testBackends } from '../support/backends.js';
 import { sendBody, type BodySending, type BodySent } from '../support/bodySender.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';

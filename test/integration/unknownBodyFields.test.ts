@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, after, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { testBackends } from '../support/backends.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { jsonReply } from '../../src/gateway/http.js';
-import type { Route } from '../../src/gateway/routes.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { jsonReply } from '../../src/platform/gateway/http.js';
+import type { Route } from '../../src/platform/gateway/routes.js';
 import { embeddedBackend } from '../support/backends.js';
 import { assertSecurityHeaders, RawConnection, upgradeRequest } from '../support/rawHttp.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';

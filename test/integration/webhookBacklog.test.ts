@@ -1,5 +1,5 @@
 /**
- * The backlog (src/webhooks/outboxBacklog.ts): beyond the deliveries the dispatcher holds in
+ * The backlog (src/plugins/webhooks/outboxBacklog.ts): beyond the deliveries the dispatcher holds in
  * memory, owed deliveries wait on their outbox pages and are read back as the queue runs low. The
  * server here holds 2; a receiver that holds its answers keeps a webhook's 4 attempt slots busy,
  * so the 5th and 6th push's deliveries are held and the 7th and 8th go to the backlog.

@@ -1,7 +1,7 @@
 /**
  * Webhook custom header values at rest (issue 27, item 9): an Authorization header's value was
  * stored in clear in `webhooks.headers` (and shown to admins) while the signing secret was sealed.
- * Every header value is now sealed like the secret (src/config/secretBox.ts, the webhook id and the
+ * Every header value is now sealed like the secret (src/platform/config/secretBox.ts, the webhook id and the
  * header name as additional data) in `headers_sealed`; the API shows names with `hasValue` only;
  * an update that gives a header without its value keeps the stored one; values an older version
  * stored in clear are sealed at the next start; a key rotation works as for the secret; under

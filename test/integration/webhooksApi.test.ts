@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GraphQLObjectType } from 'graphql';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { productModules } from '../../src/app.js';
 import { auditEvents, startAuditServer } from '../support/audit.js';
 import { testBackends } from '../support/backends.js';

@@ -9,9 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { DomainEvent } from '../../src/events/domainEvents.js';
-import type { TicketView, WorkflowStep, WorkflowTransition } from '../../src/ticketing/ticketContract.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { DomainEvent } from '../../src/platform/events/domainEvents.js';
+import type { TicketView, WorkflowStep, WorkflowTransition } from '../../src/plugins/ticketing/ticketContract.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';

@@ -4,8 +4,8 @@
  * the database hold the writer's next commit (as in commitFailure.test.ts) to line batches up.
  */
 import assert from 'node:assert/strict';
-import type { Clock } from '../../src/clock.js';
-import { decodeSecretKey, generateKeyPair, issueLicenseToken, type LicenseInput } from '../../src/license/licenseToken.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
+import { decodeSecretKey, generateKeyPair, issueLicenseToken, type LicenseInput } from '../../src/plugins/license/licenseToken.js';
 import type { Backend } from './backends.js';
 import { BOOTSTRAP_ENV, gql } from './graphql.js';
 import { startTestServer, type TestServer } from './testServer.js';

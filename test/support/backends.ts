@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
 import { productModules } from '../../src/app.js';
-import { openDatabase } from '../../src/persistence/database.js';
-import { migrate } from '../../src/persistence/migrate.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
+import { openDatabase } from '../../src/platform/persistence/database.js';
+import { migrate } from '../../src/platform/persistence/migrate.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
 
 export interface TestStore {
   /** SVC_DATABASE_URL for a server (undefined: embedded). */

@@ -1,5 +1,5 @@
 /**
- * What every `BlobStore` promises (src/blobs/blobStore.ts), as one suite any implementation runs:
+ * What every `BlobStore` promises (src/platform/blobs/blobStore.ts), as one suite any implementation runs:
  * the data directory today, object storage later. Call `blobStoreConformance` at the top level of
  * a test file with a function that opens a fresh, empty store.
  */
@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Readable } from 'node:stream';
-import { newBlobKey, type BlobStore } from '../../src/blobs/blobStore.js';
-import { AppError } from '../../src/errors/catalog.js';
+import { newBlobKey, type BlobStore } from '../../src/platform/blobs/blobStore.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
 
 export interface BlobStoreHarness {
   readonly store: BlobStore;

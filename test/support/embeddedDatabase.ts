@@ -1,5 +1,5 @@
 import { after, before } from 'node:test';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
+import { openDatabase, type Database } from '../../src/platform/persistence/database.js';
 import { embeddedBackend, type TestStore } from './backends.js';
 
 /** A fresh, migrated embedded database for the suite this is called in; read it inside tests. */

@@ -4,12 +4,12 @@
  * the gate covers: a REST route, a query, a mutation, a field added to core's `Service`, a
  * subscription of its own, and an entity type whose events reach the generic `entityEvents`
  * subscription. None of it checks the
- * licence itself: the composer's gate (src/modules/pluginGate.ts) does.
+ * licence itself: the composer's gate (src/platform/modules/pluginGate.ts) does.
  */
 import type { AppServices } from '../../src/app.js';
-import { jsonReply } from '../../src/gateway/http.js';
-import type { ProductModule } from '../../src/modules/module.js';
-import { scopeOf } from '../../src/realtime/realtimeSchema.js';
+import { jsonReply } from '../../src/platform/gateway/http.js';
+import type { ProductModule } from '../../src/platform/modules/module.js';
+import { scopeOf } from '../../src/plugins/realtime/realtimeSchema.js';
 
 export const GATED_PLUGIN = 'ticketing';
 export const GATED_ROUTE = '/test/gated-module';

@@ -4,11 +4,11 @@
  * and a probe route that asks the plugin gate, standing in for a plugin endpoint.
  */
 import assert from 'node:assert/strict';
-import type { Clock } from '../../src/clock.js';
-import { jsonReply } from '../../src/gateway/http.js';
-import type { Route } from '../../src/gateway/routes.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
+import { jsonReply } from '../../src/platform/gateway/http.js';
+import type { Route } from '../../src/platform/gateway/routes.js';
 import type { AppServices } from '../../src/app.js';
-import { decodeSecretKey, generateKeyPair, isPluginName, issueLicenseToken, type LicenseInput } from '../../src/license/licenseToken.js';
+import { decodeSecretKey, generateKeyPair, isPluginName, issueLicenseToken, type LicenseInput } from '../../src/plugins/license/licenseToken.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from './graphql.js';
 import { call, TEST_API_KEY, type TestResponse, type TestServer } from './testServer.js';
 

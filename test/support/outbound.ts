@@ -1,6 +1,6 @@
 /** What outbound tests watch: every request and socket this process opens, and the DNS answers it asks for. */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { ResolvedAddress } from '../../src/outbound/outboundPolicy.js';
+import type { ResolvedAddress } from '../../src/platform/outbound/outboundPolicy.js';
 
 /** Counts HTTP requests and TCP sockets the whole process starts, through Node's diagnostics channels. */
 export function watchOutgoing(): { readonly requests: number; readonly sockets: number; stop(): void } {

@@ -4,7 +4,7 @@
  * (registration, health push, status sync).
  */
 import assert from 'node:assert/strict';
-import type { ManualClock } from '../../src/clock.js';
+import type { ManualClock } from '../../src/platform/scheduler/index.js';
 import type { Backend } from './backends.js';
 import { gql, signInAdmin, type SignedIn } from './graphql.js';
 import { activated, LICENSE_ENV, licenseToken } from './license.js';

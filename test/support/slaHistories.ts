@@ -3,8 +3,8 @@
  * cases the arithmetic must agree on (gaps, overlapping and empty rows, equal starts, rows left open
  * in the middle, windows overlapping each other and MAINTENANCE, a window still active).
  */
-import { SERVICE_STATUSES, type ServiceStatus } from '../../src/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../../src/sla/periodArithmetic.js';
+import { SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
+import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
 
 export const MINUTE = 60_000;
 

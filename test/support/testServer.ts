@@ -8,9 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type ServerDependencies } from '../../src/app.js';
-import type { Clock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
+import { loadConfig } from '../../src/platform/config/config.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
 import type { Backend, TestStore } from './backends.js';
 
 export const TEST_API_KEY = 'test-operator-key-0123456789';
@@ -43,7 +43,7 @@ export interface TestServerOptions {
   readonly clock?: Clock;
   /** Reuse a store (restart tests). */
   readonly store?: TestStore;
-  /** Routes mounted as `npm run dev` mounts the development module's (src/dev). */
+  /** Routes mounted as `npm run dev` mounts the development module's (src/plugins/dev). */
   readonly extraRoutes?: ServerDependencies['extraRoutes'];
   readonly connectionInitTimeoutMs?: number;
   readonly webhookMaxHeld?: number;

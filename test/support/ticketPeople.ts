@@ -5,7 +5,7 @@
  * (createTicket, assignTicket).
  */
 import assert from 'node:assert/strict';
-import type { ManualClock } from '../../src/clock.js';
+import type { ManualClock } from '../../src/platform/scheduler/index.js';
 import type { Backend, TestStore } from './backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from './graphql.js';
 import { LICENSE_ENV, licenseToken } from './license.js';

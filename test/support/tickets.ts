@@ -3,7 +3,7 @@
  * ticket core, and people with a standing towards tickets (requester, assignee, group member).
  */
 import assert from 'node:assert/strict';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signIn, type SignedIn } from './graphql.js';
 import { LICENSE_ENV, licenseToken } from './license.js';
 import type { TestServer } from './testServer.js';

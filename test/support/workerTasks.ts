@@ -4,10 +4,10 @@
  * testWorker.ts runs them in piscina threads; the in-process pool takes the table directly.
  */
 import { isMainThread, threadId } from 'node:worker_threads';
-import type { TypedArray } from '../../src/workers/messageCodec.js';
-import { createInProcessPool } from '../../src/workers/inProcessPool.js';
-import { createPiscinaPool, workerModuleBeside } from '../../src/workers/piscinaPool.js';
-import type { TaskHandlers, WorkerPool } from '../../src/workers/workerPool.js';
+import type { TypedArray } from '../../src/platform/workers/messageCodec.js';
+import { createInProcessPool } from '../../src/platform/workers/inProcessPool.js';
+import { createPiscinaPool, workerModuleBeside } from '../../src/platform/workers/piscinaPool.js';
+import type { TaskHandlers, WorkerPool } from '../../src/platform/workers/workerPool.js';
 
 export type TestInput =
   | { readonly type: 'sum'; readonly values: Float64Array }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createAddressMatcher, normalizeAddress, parseAddressRange } from '../../src/gateway/addressRange.js';
-import { resolveClientAddress } from '../../src/gateway/clientAddress.js';
+import { createAddressMatcher, normalizeAddress, parseAddressRange } from '../../src/platform/gateway/addressRange.js';
+import { resolveClientAddress } from '../../src/platform/gateway/clientAddress.js';
 
 describe('peer addresses', () => {
   it('shows IPv4-mapped IPv6 as IPv4, in every spelling', () => {

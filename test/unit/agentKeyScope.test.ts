@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { admitTarget, endpointName, isUnder } from '../../src/agentKeys/agentKeyEndpoints.js';
-import { AgentKeyRegistry } from '../../src/agentKeys/agentKeyRegistry.js';
-import { createManualClock } from '../../src/clock.js';
-import { AppError, ErrorCode } from '../../src/errors/catalog.js';
-import { createMachineAuth } from '../../src/gateway/machineAuth.js';
-import type { RequestHead } from '../../src/gateway/http.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
+import { admitTarget, endpointName, isUnder } from '../../src/plugins/agentKeys/agentKeyEndpoints.js';
+import { AgentKeyRegistry } from '../../src/plugins/agentKeys/agentKeyRegistry.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { AppError, ErrorCode } from '../../src/platform/errors/catalog.js';
+import { createMachineAuth } from '../../src/platform/gateway/machineAuth.js';
+import type { RequestHead } from '../../src/platform/gateway/http.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const head = (path: string, key: string): RequestHead => ({ method: 'POST', path, query: '', headers: { 'x-api-key': key }, peerAddress: '127.0.0.1' });

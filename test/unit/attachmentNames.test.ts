@@ -1,7 +1,7 @@
-/** Attachment names, types and Content-Disposition (src/ticketing/attachments/attachmentNames.ts), as tables. */
+/** Attachment names, types and Content-Disposition (src/plugins/ticketing/attachments/attachmentNames.ts), as tables. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contentDisposition, FALLBACK_FILE_NAME, MAX_FILE_NAME_CHARS, recordedContentType, sanitizeFileName, servedContentType } from '../../src/ticketing/attachments/attachmentNames.js';
+import { contentDisposition, FALLBACK_FILE_NAME, MAX_FILE_NAME_CHARS, recordedContentType, sanitizeFileName, servedContentType } from '../../src/plugins/ticketing/attachments/attachmentNames.js';
 
 describe('attachment display names', () => {
   const cases: ReadonlyArray<readonly [string, string | undefined, string]> = [

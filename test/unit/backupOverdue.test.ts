@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isBackupOverdue } from '../../src/domain/backup.js';
-import { NO_BACKUP } from '../../src/domain/service.js';
+import { isBackupOverdue } from '../../src/core/domain/backup.js';
+import { NO_BACKUP } from '../../src/core/domain/service.js';
 
 const DAY = 86_400_000;
 const now = Date.parse('2026-06-01T00:00:00Z');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { CommittedMap } from '../../src/actors/committedMap.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, CommitError, type TableSpec } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
+import { CommittedMap } from '../../src/core/fleet/committedMap.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, CommitError, type TableSpec } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { queriesDuring } from '../support/queriesDuring.js';
 

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { notificationsTable } from '../../src/notifications/notificationCenter.js';
-import { BatchWriter, CommitError } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { notificationsTable } from '../../src/plugins/notifications/notificationCenter.js';
+import { BatchWriter, CommitError } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { queriesDuring } from '../support/queriesDuring.js';
 

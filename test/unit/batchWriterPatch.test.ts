@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { patchSpec, type TableSpec } from '../../src/persistence/tableSpec.js';
-import { cols } from '../../src/persistence/tables.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { patchSpec, type TableSpec } from '../../src/platform/persistence/tableSpec.js';
+import { cols } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const thingsTable: TableSpec = { name: 'patch_test_things', key: ['id'], order: 1, mode: 'upsert', columns: cols({ id: 'text', label: 'text', state: 'text', count: 'integer' }) };

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, type TableSpec } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, type TableSpec } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { queriesDuring } from '../support/queriesDuring.js';
 

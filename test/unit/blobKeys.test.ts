@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isBlobKey, newBlobKey } from '../../src/blobs/blobStore.js';
+import { isBlobKey, newBlobKey } from '../../src/platform/blobs/blobStore.js';
 
 describe('blob keys', () => {
   it("a generated key with an owner is '<owner>-<uuid>', a valid key", () => {

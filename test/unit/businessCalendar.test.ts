@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError, ErrorCode } from '../../src/errors/catalog.js';
+import { AppError, ErrorCode } from '../../src/platform/errors/catalog.js';
 import {
   ALWAYS_OPEN,
   addBusinessMinutes,
@@ -9,8 +9,8 @@ import {
   nextOpenAt,
   subtractBusinessMinutes,
   validateCalendar,
-} from '../../src/ticketing/calendar/businessCalendar.js';
-import type { BusinessCalendar, OpeningHours } from '../../src/ticketing/ticketContract.js';
+} from '../../src/plugins/ticketing/calendar/businessCalendar.js';
+import type { BusinessCalendar, OpeningHours } from '../../src/plugins/ticketing/ticketContract.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (t: number) => new Date(t).toISOString();

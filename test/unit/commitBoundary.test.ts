@@ -1,16 +1,16 @@
 /**
- * The commit boundary of every command (src/commands/commitBoundary.ts): the change applies at the
+ * The commit boundary of every command (src/core/commands/commitBoundary.ts): the change applies at the
  * clock's time, the call resolves only once it is committed, a failed commit surfaces as the
  * catalog's UNAVAILABLE with Retry-After, and an overloaded writer refuses before anything is applied.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { commitChange } from '../../src/commands/commitBoundary.js';
-import { createManualClock } from '../../src/clock.js';
-import { AppError, ErrorCode } from '../../src/errors/catalog.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
+import { commitChange } from '../../src/core/commands/commitBoundary.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { AppError, ErrorCode } from '../../src/platform/errors/catalog.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });

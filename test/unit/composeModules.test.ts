@@ -5,15 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createInProcessEventBus } from '../../src/events/eventBus.js';
-import { createMachineAuth } from '../../src/gateway/machineAuth.js';
-import { createErrorFormatter } from '../../src/graphql/errors.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { composeModules, ModuleList, type PlatformKit } from '../../src/modules/composeModules.js';
-import type { ProductModule } from '../../src/modules/module.js';
-import { cols } from '../../src/persistence/tables.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { loadConfig } from '../../src/platform/config/config.js';
+import { createInProcessEventBus } from '../../src/platform/events/eventBus.js';
+import { createMachineAuth } from '../../src/platform/gateway/machineAuth.js';
+import { createErrorFormatter } from '../../src/platform/graphql/errors.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { composeModules, ModuleList, type PlatformKit } from '../../src/platform/modules/composeModules.js';
+import type { ProductModule } from '../../src/platform/modules/module.js';
+import { cols } from '../../src/core/storage/tables.js';
 
 const migration = (version: number) => ({ version, name: `m${version}`, up: async () => undefined });
 const table = (name: string, order: number) => ({ name, key: ['id'], order, mode: 'upsert' as const, columns: cols({ id: 'uuid' }) });

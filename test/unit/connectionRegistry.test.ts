@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Viewer } from '../../src/auth/roles.js';
-import { ConnectionRegistry, type ClientSocket } from '../../src/realtime/connections.js';
+import type { Viewer } from '../../src/core/auth/roles.js';
+import { ConnectionRegistry, type ClientSocket } from '../../src/plugins/realtime/connections.js';
 
 const socket: ClientSocket = { subscribe() {}, unsubscribe() {}, send() {}, close() {} };
 const client = { address: '10.0.0.1', userAgent: 'dashboard' };

@@ -1,5 +1,5 @@
 /**
- * The console's files as the server holds them (src/console/consoleFiles.ts): what a build directory
+ * The console's files as the server holds them (src/plugins/console/consoleFiles.ts): what a build directory
  * becomes in memory, and which encoding a client's Accept-Encoding gets.
  */
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { chooseEncoding, contentTypeOf, loadConsoleBuild, type ConsoleFile } from '../../src/console/consoleFiles.js';
+import { chooseEncoding, contentTypeOf, loadConsoleBuild, type ConsoleFile } from '../../src/plugins/console/consoleFiles.js';
 
 const both: ConsoleFile = { contentType: 'text/javascript', identity: Buffer.from('x'), br: Buffer.from('b'), gzip: Buffer.from('g') };
 const gzipOnly: ConsoleFile = { contentType: 'text/javascript', identity: Buffer.from('x'), gzip: Buffer.from('g') };

@@ -1,12 +1,12 @@
-/** The conversation's inputs (src/ticketing/conversation/conversationInputs.ts) and relation directions, as tables. */
+/** The conversation's inputs (src/plugins/ticketing/conversation/conversationInputs.ts) and relation directions, as tables. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError } from '../../src/errors/catalog.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
 import {
   commentBody, MAX_COMMENT_BYTES, MAX_WORK_MINUTES, recordIdOf, ticketIdOf, workedAt, workMinutes, workNote,
-} from '../../src/ticketing/conversation/conversationInputs.js';
-import { excerptOf, EXCERPT_LENGTH } from '../../src/ticketing/conversation/ticketComments.js';
-import { inverseOf, RELATION_TYPES, seenFrom, storedDirection } from '../../src/ticketing/conversation/ticketRelations.js';
+} from '../../src/plugins/ticketing/conversation/conversationInputs.js';
+import { excerptOf, EXCERPT_LENGTH } from '../../src/plugins/ticketing/conversation/ticketComments.js';
+import { inverseOf, RELATION_TYPES, seenFrom, storedDirection } from '../../src/plugins/ticketing/conversation/ticketRelations.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const DAY = 86_400_000;

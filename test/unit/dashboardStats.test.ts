@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { SlaGroupStore, type SlaGroupRecord } from '../../src/actors/slaGroupStore.js';
-import { createManualClock } from '../../src/clock.js';
-import { createDashboardStats, type DashboardFleet } from '../../src/dashboard/dashboardStats.js';
-import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../src/domain/service.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
+import { SlaGroupStore, type SlaGroupRecord } from '../../src/core/fleet/slaGroupStore.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { createDashboardStats, type DashboardFleet } from '../../src/core/dashboard/dashboardStats.js';
+import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../src/core/domain/service.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { openDatabase, type Database } from '../../src/platform/persistence/database.js';
 import { productModules } from '../../src/app.js';
-import { migrate } from '../../src/persistence/migrate.js';
-import { createInProcessPool } from '../../src/workers/inProcessPool.js';
-import { productTasks } from '../../src/workers/productTasks.js';
+import { migrate } from '../../src/platform/persistence/migrate.js';
+import { createInProcessPool } from '../../src/platform/workers/inProcessPool.js';
+import { productTasks } from '../../src/platform/workers/productTasks.js';
 import { testBackends, type TestStore } from '../support/backends.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month

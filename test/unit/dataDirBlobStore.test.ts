@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { openDataDirBlobStore } from '../../src/blobs/dataDirBlobStore.js';
-import type { BlobStore } from '../../src/blobs/blobStore.js';
-import { createManualClock } from '../../src/clock.js';
+import { openDataDirBlobStore } from '../../src/platform/blobs/dataDirBlobStore.js';
+import type { BlobStore } from '../../src/platform/blobs/blobStore.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { blobStoreConformance } from '../support/blobStoreConformance.js';
 
 async function temporaryRoot(): Promise<string> {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { DeadlineQueue } from '../../src/sla/alerts/deadlineQueue.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { DeadlineQueue } from '../../src/plugins/sla/alerts/deadlineQueue.js';
 
 const T0 = Date.parse('2026-04-01T00:00:00Z');
 

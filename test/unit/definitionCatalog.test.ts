@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Knex } from 'knex';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { DefinitionCatalog } from '../../src/sla/definitions/definitionCatalog.js';
-import { DEFAULT_BURN_RATES, type SlaAssignment, type SlaDefinition } from '../../src/sla/definitions/slaDefinition.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { DefinitionCatalog } from '../../src/plugins/sla/definitions/definitionCatalog.js';
+import { DEFAULT_BURN_RATES, type SlaAssignment, type SlaDefinition } from '../../src/plugins/sla/definitions/slaDefinition.js';
 
 /** Loaded state only: nothing here is staged, so the writer never reaches a database. */
 function catalog(assignments: SlaAssignment[]): DefinitionCatalog {

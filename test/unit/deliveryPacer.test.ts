@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextRate, shouldBrake } from '../../src/webhooks/deliveryPacer.js';
+import { nextRate, shouldBrake } from '../../src/plugins/webhooks/deliveryPacer.js';
 
 const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({ utilization, requestsPerSecond, startsPerSecond, commitBusy });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DeliveryQueue } from '../../src/webhooks/deliveryQueue.js';
-import type { Delivery } from '../../src/webhooks/webhookTables.js';
+import { DeliveryQueue } from '../../src/plugins/webhooks/deliveryQueue.js';
+import type { Delivery } from '../../src/plugins/webhooks/webhookTables.js';
 
 let n = 0;
 const delivery = (webhookId: string, dueAt = 0): Delivery => ({ id: `d${++n}`, webhookId, eventId: `e${n}`, event: 'service.down', body: '{}', attempts: 0, dueAt, createdAt: 0, pageId: null });

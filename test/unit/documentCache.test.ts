@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { productModules } from '../../src/app.js';
-import { DocumentCache, operationOf } from '../../src/graphql/documentCache.js';
+import { DocumentCache, operationOf } from '../../src/platform/graphql/documentCache.js';
 
 const schema = productModules().schema();
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { EditLockTable } from '../../src/realtime/editLocks.js';
+import { EditLockTable } from '../../src/plugins/realtime/editLocks.js';
 
 const ann = { userId: 'u-ann', username: 'ann', sessionId: 's-ann-1' };
 const annOtherTab = { ...ann, sessionId: 's-ann-2' };

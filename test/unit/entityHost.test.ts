@@ -1,5 +1,5 @@
 /**
- * The entity actor host (src/actors/host): snapshots stepped with the machine's pure transition,
+ * The entity actor host (src/platform/actorHost): snapshots stepped with the machine's pure transition,
  * effects run in order, a failed commit puts the committed snapshot (and its timers) back, and
  * delayed events follow the injected clock and survive a restart. A real batch writer commits to
  * an embedded database; the table's check constraint makes a commit fail on demand (count >= 100).
@@ -7,12 +7,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { assign, setup } from 'xstate';
-import { EntityHost, type EffectStep } from '../../src/actors/host/entityHost.js';
-import type { PendingTimers } from '../../src/actors/host/delayedEvents.js';
-import { createManualClock, type ManualClock } from '../../src/clock.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, CommitError, type TableSpec } from '../../src/persistence/batchWriter.js';
-import { cols } from '../../src/persistence/tables.js';
+import { EntityHost, type EffectStep } from '../../src/platform/actorHost/entityHost.js';
+import type { PendingTimers } from '../../src/platform/actorHost/delayedEvents.js';
+import { createManualClock, type ManualClock } from '../../src/platform/scheduler/index.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, CommitError, type TableSpec } from '../../src/platform/persistence/batchWriter.js';
+import { cols } from '../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 type CounterEvent = { type: 'ADD'; by: number } | { type: 'ARM' } | { type: 'DISARM' };

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError, CloseCode, ErrorCode, toCloseCode, toGraphQLCode, toHttpStatus } from '../../src/errors/catalog.js';
-import { CommitError } from '../../src/persistence/batchWriter.js';
+import { AppError, CloseCode, ErrorCode, toCloseCode, toGraphQLCode, toHttpStatus } from '../../src/platform/errors/catalog.js';
+import { CommitError } from '../../src/platform/persistence/batchWriter.js';
 
 const TABLE: ReadonlyArray<readonly [ErrorCode, number, string, number]> = [
   [ErrorCode.BadRequest, 400, 'BAD_USER_INPUT', 4400],

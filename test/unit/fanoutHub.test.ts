@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema, parse } from 'graphql';
-import { FanoutHub, type JoinRequest, type TopicSocket } from '../../src/realtime/fanoutHub.js';
+import { FanoutHub, type JoinRequest, type TopicSocket } from '../../src/plugins/realtime/fanoutHub.js';
 
 const schema = buildSchema('type Query { ok: Boolean } type Subscription { tick: Int }');
 const source = 'subscription { tick }';

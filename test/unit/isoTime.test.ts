@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isoTime } from '../../src/isoTime.js';
+import { isoTime } from '../../src/platform/scheduler/isoTime.js';
 
 test('isoTime gives the text toISOString gives, at minute, second and millisecond edges and beyond year 9999', () => {
   const cases = [

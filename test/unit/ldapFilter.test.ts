@@ -1,7 +1,7 @@
 /** RFC 4515 escaping of the values a person types into LDAP filters, and the filter templates admins write. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeFilterValue, fillFilter, firstRdnValue, isFilterTemplate, normalizeDn } from '../../src/auth/providers/ldapFilter.js';
+import { escapeFilterValue, fillFilter, firstRdnValue, isFilterTemplate, normalizeDn } from '../../src/plugins/signInProviders/ldapFilter.js';
 
 describe('escapeFilterValue (RFC 4515)', () => {
   for (const [input, escaped] of [

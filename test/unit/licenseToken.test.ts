@@ -14,8 +14,8 @@ import {
   PLUGIN_NAMES,
   publicKeyOfSecretKey,
   verifyLicenseToken,
-} from '../../src/license/licenseToken.js';
-import { PRODUCT_LICENSE_PUBLIC_KEY } from '../../src/license/productKey.js';
+} from '../../src/plugins/license/licenseToken.js';
+import { PRODUCT_LICENSE_PUBLIC_KEY } from '../../src/plugins/license/productKey.js';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const DAY = 86_400_000;

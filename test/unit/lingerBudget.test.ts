@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_LINGERING_CLOSE, lingerBudget } from '../../src/gateway/lingeringClose.js';
+import { DEFAULT_LINGERING_CLOSE, lingerBudget } from '../../src/platform/gateway/lingeringClose.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createLoginThrottle, type LoginThrottleOptions } from '../../src/auth/loginThrottle.js';
-import { createManualClock } from '../../src/clock.js';
-import { AppError } from '../../src/errors/catalog.js';
+import { createLoginThrottle, type LoginThrottleOptions } from '../../src/core/auth/loginThrottle.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
 
 const limited = (e: unknown) => e instanceof AppError && e.code === 'RATE_LIMITED' && Number(e.headers['retry-after']) >= 1;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMachineAuth } from '../../src/gateway/machineAuth.js';
-import type { RequestHead } from '../../src/gateway/http.js';
+import { createMachineAuth } from '../../src/platform/gateway/machineAuth.js';
+import type { RequestHead } from '../../src/platform/gateway/http.js';
 
 const head = (headers: Record<string, string>): RequestHead => ({ method: 'POST', path: '/x', query: '', headers, peerAddress: '127.0.0.1' });
 

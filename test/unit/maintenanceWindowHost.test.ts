@@ -1,5 +1,5 @@
 /**
- * Maintenance windows as entities of the actor host (src/sla/windows): the window machine stepped
+ * Maintenance windows as entities of the actor host (src/plugins/sla/windows): the window machine stepped
  * with the pure `transition()`, then the registry on a real batch writer, event bus and service
  * registry over an embedded database, with a manual clock: the delayed end fires at expectedEndAt
  * and moves the service, a stop cancels it, a restart arms it again from the row, and a failed
@@ -8,17 +8,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { transition } from 'xstate';
-import { NodeHierarchy } from '../../src/actors/nodeHierarchy.js';
-import { createLocalServiceRegistry, type ServiceRegistry } from '../../src/actors/serviceRegistry.js';
-import { createManualClock, type ManualClock } from '../../src/clock.js';
-import { createInProcessEventBus } from '../../src/events/eventBus.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, CommitError } from '../../src/persistence/batchWriter.js';
-import { rowToService } from '../../src/persistence/serviceRows.js';
-import type { MaintenanceWindow } from '../../src/sla/windows/maintenanceWindow.js';
-import { EXPIRY_TIMER, maintenanceWindowMachine, windowSnapshot } from '../../src/sla/windows/maintenanceWindowMachine.js';
-import { MaintenanceWindowRegistry } from '../../src/sla/windows/maintenanceWindowRegistry.js';
-import { rowToHeld, rowToWindow } from '../../src/sla/windows/maintenanceWindowTables.js';
+import { NodeHierarchy } from '../../src/core/fleet/nodeHierarchy.js';
+import { createLocalServiceRegistry, type ServiceRegistry } from '../../src/core/fleet/serviceRegistry.js';
+import { createManualClock, type ManualClock } from '../../src/platform/scheduler/index.js';
+import { createInProcessEventBus } from '../../src/platform/events/eventBus.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, CommitError } from '../../src/platform/persistence/batchWriter.js';
+import { rowToService } from '../../src/core/storage/serviceRows.js';
+import type { MaintenanceWindow } from '../../src/plugins/sla/windows/maintenanceWindow.js';
+import { EXPIRY_TIMER, maintenanceWindowMachine, windowSnapshot } from '../../src/plugins/sla/windows/maintenanceWindowMachine.js';
+import { MaintenanceWindowRegistry } from '../../src/plugins/sla/windows/maintenanceWindowRegistry.js';
+import { rowToHeld, rowToWindow } from '../../src/plugins/sla/windows/maintenanceWindowTables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * A multipart body into the blob store (src/ticketing/attachments/multipartUpload.ts), with a real
+ * A multipart body into the blob store (src/plugins/ticketing/attachments/multipartUpload.ts), with a real
  * data-directory store and a body fed by hand: all or nothing, whichever way the request fails.
  */
 import assert from 'node:assert/strict';
@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type { BlobStore } from '../../src/blobs/blobStore.js';
-import { openDataDirBlobStore } from '../../src/blobs/dataDirBlobStore.js';
-import { createManualClock } from '../../src/clock.js';
-import { AppError } from '../../src/errors/catalog.js';
-import { receiveFiles, type UploadLimits } from '../../src/ticketing/attachments/multipartUpload.js';
+import type { BlobStore } from '../../src/platform/blobs/blobStore.js';
+import { openDataDirBlobStore } from '../../src/platform/blobs/dataDirBlobStore.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
+import { receiveFiles, type UploadLimits } from '../../src/plugins/ticketing/attachments/multipartUpload.js';
 import { multipart } from '../support/multipart.js';
 
 const LIMITS: UploadLimits = { fileBytes: 1024, files: 3, parts: 5, fields: 2, fieldBytes: 64, headerPairs: 10 };

@@ -1,5 +1,5 @@
 /**
- * The origin rule (issue 27, item 1; src/gateway/originPolicy.ts): the server's own origin always
+ * The origin rule (issue 27, item 1; src/platform/gateway/originPolicy.ts): the server's own origin always
  * passes, whatever SVC_SECURITY_CORS_ALLOWED_ORIGINS lists; the list adds other origins; a request
  * without Origin is no browser page and is told apart. "Own origin" is gorilla/websocket's default
  * CheckOrigin: the Origin's host and port equal the host the request was sent to, a left-out port
@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createOriginPolicy, isSameOrigin } from '../../src/gateway/originPolicy.js';
+import { createOriginPolicy, isSameOrigin } from '../../src/platform/gateway/originPolicy.js';
 
 const LISTED = 'https://ops.example.com';
 const PROXY = '10.0.0.5';

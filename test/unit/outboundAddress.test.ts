@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyAddress, parseIpAddress } from '../../src/outbound/addressClassification.js';
-import type { AddressStanding } from '../../src/outbound/specialAddressRanges.js';
+import { classifyAddress, parseIpAddress } from '../../src/platform/outbound/addressClassification.js';
+import type { AddressStanding } from '../../src/platform/outbound/specialAddressRanges.js';
 
 // One line per address: both sides of every range boundary, every spelling of the tricky ones.
 const CORPUS: readonly (readonly [string, AddressStanding])[] = [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkUrl, validateDestination } from '../../src/outbound/destinationCheck.js';
-import { canonicalAllowlistEntry } from '../../src/outbound/hostNames.js';
-import type { OutboundPolicy, ResolvedAddress, Resolver } from '../../src/outbound/outboundPolicy.js';
+import { checkUrl, validateDestination } from '../../src/platform/outbound/destinationCheck.js';
+import { canonicalAllowlistEntry } from '../../src/platform/outbound/hostNames.js';
+import type { OutboundPolicy, ResolvedAddress, Resolver } from '../../src/platform/outbound/outboundPolicy.js';
 
 /** A resolver answering from a table; a name missing from it fails like NXDOMAIN. */
 function tableResolver(table: Record<string, readonly string[]>): Resolver & { calls: string[] } {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { LookupAddress } from 'node:dns';
 import { describe, it } from 'node:test';
-import { createPinnedLookup } from '../../src/outbound/pinnedLookup.js';
-import { planRedirect, type HopRequest } from '../../src/outbound/redirectPlan.js';
+import { createPinnedLookup } from '../../src/platform/outbound/pinnedLookup.js';
+import { planRedirect, type HopRequest } from '../../src/platform/outbound/redirectPlan.js';
 
 const signedPost: HopRequest = {
   url: 'https://hooks.example.com/in',

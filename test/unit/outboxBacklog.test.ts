@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { backloggedPart, OutboxBacklog } from '../../src/webhooks/outboxBacklog.js';
-import type { Delivery } from '../../src/webhooks/webhookTables.js';
+import { backloggedPart, OutboxBacklog } from '../../src/plugins/webhooks/outboxBacklog.js';
+import type { Delivery } from '../../src/plugins/webhooks/webhookTables.js';
 
 const delivery = (id: string, webhookId: string, pageId: string): Delivery => ({ id, webhookId, eventId: `e-${id}`, event: 'service.down', body: `{"id":"e-${id}"}`, attempts: 0, dueAt: 0, createdAt: 0, pageId });
 

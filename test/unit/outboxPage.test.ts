@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
-import { decodePage, encodePage, OutboxPager } from '../../src/webhooks/outboxPage.js';
-import type { Delivery } from '../../src/webhooks/webhookTables.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
+import { decodePage, encodePage, OutboxPager } from '../../src/plugins/webhooks/outboxPage.js';
+import type { Delivery } from '../../src/plugins/webhooks/webhookTables.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 let n = 0;

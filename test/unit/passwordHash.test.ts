@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashPassword, verifyPassword } from '../../src/auth/passwordHash.js';
+import { hashPassword, verifyPassword } from '../../src/core/auth/passwordHash.js';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the password it hashed and refuses another', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
 import {
   computePeriodResult,
   measurePeriod,
@@ -9,7 +9,7 @@ import {
   type PeriodInput,
   type PeriodResult,
   type StatusInterval,
-} from '../../src/sla/periodArithmetic.js';
+} from '../../src/plugins/sla/periodArithmetic.js';
 
 // One UTC day, 1440 minutes; times below are minutes from its start.
 const MIN = 60_000;

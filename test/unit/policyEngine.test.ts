@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema } from 'graphql';
-import type { Action, Role } from '../../src/auth/roles.js';
-import { createFieldCatalog } from '../../src/policy/fieldCatalog.js';
-import { PolicyEngine } from '../../src/policy/policyEngine.js';
-import type { Environment, EnvironmentGrant, FieldPermission, FieldSettings, PermissionRule, PolicyState, ScreenPermission } from '../../src/policy/policyModel.js';
+import type { Action, Role } from '../../src/core/auth/roles.js';
+import { createFieldCatalog } from '../../src/plugins/policy/fieldCatalog.js';
+import { PolicyEngine } from '../../src/plugins/policy/policyEngine.js';
+import type { Environment, EnvironmentGrant, FieldPermission, FieldSettings, PermissionRule, PolicyState, ScreenPermission } from '../../src/plugins/policy/policyModel.js';
 
 const schema = buildSchema(`type Service { id: ID!, name: String!, metadata: String, owner: String, tags: [String!] } type Query { s: Service }`);
 
@@ -47,7 +47,7 @@ function fixture() {
 
 type Row = [role: Role, groups: string[], action: Action, nodePath: string | undefined, allowed: boolean, why: string];
 const TABLE: Row[] = [
-  // No place, no rules about it: the role table of src/auth/roles.ts.
+  // No place, no rules about it: the role table of src/core/auth/roles.ts.
   ['user', [], 'service:read', undefined, true, 'role default'],
   ['user', [], 'service:write', undefined, false, 'role default'],
   ['operator', [], 'service:delete', undefined, true, 'role default'],

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema, execute, parse } from 'graphql';
-import { createFieldCatalog } from '../../src/policy/fieldCatalog.js';
-import { createFieldFilter } from '../../src/policy/fieldFilter.js';
-import { PolicyEngine } from '../../src/policy/policyEngine.js';
-import type { FieldPermission, PolicyState } from '../../src/policy/policyModel.js';
+import { createFieldCatalog } from '../../src/plugins/policy/fieldCatalog.js';
+import { createFieldFilter } from '../../src/plugins/policy/fieldFilter.js';
+import { PolicyEngine } from '../../src/plugins/policy/policyEngine.js';
+import type { FieldPermission, PolicyState } from '../../src/plugins/policy/policyModel.js';
 
 const schema = buildSchema(`
   interface Node { id: ID! }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PresenceTable } from '../../src/realtime/presence.js';
+import { PresenceTable } from '../../src/plugins/realtime/presence.js';
 
 const E = 'service:1';
 

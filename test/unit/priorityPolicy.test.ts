@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError, ErrorCode } from '../../src/errors/catalog.js';
-import { DEFAULT_PRIORITY_POLICY, priorityOf, validatePriorityPolicy } from '../../src/ticketing/priority/priorityPolicy.js';
-import { PRIORITIES, SEVERITY_LEVELS } from '../../src/ticketing/ticketContract.js';
+import { AppError, ErrorCode } from '../../src/platform/errors/catalog.js';
+import { DEFAULT_PRIORITY_POLICY, priorityOf, validatePriorityPolicy } from '../../src/plugins/ticketing/priority/priorityPolicy.js';
+import { PRIORITIES, SEVERITY_LEVELS } from '../../src/plugins/ticketing/ticketContract.js';
 
 describe('the default priority matrix', () => {
   it('gives P1 for CRITICAL x CRITICAL, P2 for HIGH x HIGH, P3 for MEDIUM x MEDIUM and P5 for LOW x LOW', () => {

@@ -1,9 +1,9 @@
 /** The product's worker pool (createWorkerPool.ts) runs the product's tasks, on threads or in process. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { summarizeDashboard } from '../../src/dashboard/dashboardTask.js';
-import { createWorkerPool } from '../../src/workers/createWorkerPool.js';
-import { timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
+import { summarizeDashboard } from '../../src/core/dashboard/dashboardTask.js';
+import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
 import {
   computePeriodResults,
   computeTrendSeries,
@@ -11,8 +11,8 @@ import {
   seriesCellAt,
   type SlaPeriodResultsTask,
   type SlaTrendSeriesTask,
-} from '../../src/sla/slaBatchTasks.js';
-import type { StatusTimeline } from '../../src/sla/timeline/statusTimeline.js';
+} from '../../src/plugins/sla/slaBatchTasks.js';
+import type { StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
 import { generatedDashboardTask } from '../support/dashboardTasks.js';
 import { generatedFleet } from '../support/slaFleet.js';
 

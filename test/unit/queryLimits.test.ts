@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSchema, parse, specifiedRules, validate } from 'graphql';
-import { createQueryLimitsRule, DEFAULT_QUERY_LIMITS } from '../../src/graphql/queryLimits.js';
+import { createQueryLimitsRule, DEFAULT_QUERY_LIMITS } from '../../src/platform/graphql/queryLimits.js';
 
 const schema = buildSchema(`
   type Node { id: ID!, name: String, child: Node, children: [Node!]! }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { createRateLimiter } from '../../src/gateway/rateLimiter.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { createRateLimiter } from '../../src/platform/gateway/rateLimiter.js';
 
 describe('rate limiter (token bucket)', () => {
   it('lets a burst through, then refuses with the seconds until the next token', () => {

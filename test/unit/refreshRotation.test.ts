@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { REFRESH_GRACE_MS, rotateRefreshToken, type SessionTokens } from '../../src/auth/refreshRotation.js';
+import { REFRESH_GRACE_MS, rotateRefreshToken, type SessionTokens } from '../../src/core/auth/refreshRotation.js';
 
 const T0 = Date.parse('2026-05-01T12:00:00Z');
 const WEEK = 7 * 86_400_000;

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Exchange, type NativeResponse } from '../../src/gateway/exchange.js';
-import { HeaderBlock } from '../../src/gateway/headerBlock.js';
-import type { HttpApplication, RequestHead } from '../../src/gateway/http.js';
-import { DEFAULT_LINGERING_CLOSE } from '../../src/gateway/lingeringClose.js';
+import { Exchange, type NativeResponse } from '../../src/platform/gateway/exchange.js';
+import { HeaderBlock } from '../../src/platform/gateway/headerBlock.js';
+import type { HttpApplication, RequestHead } from '../../src/platform/gateway/http.js';
+import { DEFAULT_LINGERING_CLOSE } from '../../src/platform/gateway/lingeringClose.js';
 
 function recordingResponse() {
   const calls: Array<[string, ...unknown[]]> = [];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authorize, can, PERMISSIONS, ROLES, type Action, type Role, type Viewer } from '../../src/auth/roles.js';
-import { AppError } from '../../src/errors/catalog.js';
+import { authorize, can, PERMISSIONS, ROLES, type Action, type Role, type Viewer } from '../../src/core/auth/roles.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
 
 const viewer = (role: Role): Viewer => ({ userId: 'u', username: 'someone', role, sessionId: 's' });
 

@@ -1,11 +1,11 @@
 /**
- * The router's paths (src/gateway/routes.ts): exact paths stay a map lookup, `{name}` patterns are
+ * The router's paths (src/platform/gateway/routes.ts): exact paths stay a map lookup, `{name}` patterns are
  * matched after them with UUID parameters, and 404 / 405 / 400 come out as the error catalog says.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { jsonReply } from '../../src/gateway/http.js';
-import { REST_OF_PATH, Router, type GatewayRoute } from '../../src/gateway/routes.js';
+import { jsonReply } from '../../src/platform/gateway/http.js';
+import { REST_OF_PATH, Router, type GatewayRoute } from '../../src/platform/gateway/routes.js';
 
 const route = (method: 'GET' | 'POST', path: string): GatewayRoute => ({ method, path, auth: 'none', rateLimited: true, bodyLimit: 0, handle: async () => jsonReply(200, { path }) });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../src/config/runtimeFlags.js';
+import { SERVER_NODE_FLAGS } from '../../src/platform/config/runtimeFlags.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

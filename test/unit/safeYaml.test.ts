@@ -1,11 +1,11 @@
 /**
- * YAML from people (src/ticketing/templates/safeYaml.ts, yamlNesting.ts): what is refused before
+ * YAML from people (src/plugins/ticketing/templates/safeYaml.ts, yamlNesting.ts): what is refused before
  * the parser runs (nesting, size), what the parser and the walk refuse, and what passes: block
  * scalars and brackets inside text are not mistaken for nesting.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_DEPTH, MAX_ENTRIES, readYaml } from '../../src/ticketing/templates/safeYaml.js';
+import { MAX_DEPTH, MAX_ENTRIES, readYaml } from '../../src/plugins/ticketing/templates/safeYaml.js';
 
 const nested = (n: number) => `a: ${'['.repeat(n)}${']'.repeat(n)}\n`;
 const indented = (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n';

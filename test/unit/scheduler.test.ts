@@ -1,5 +1,5 @@
 /**
- * The scheduler seam (src/scheduler): the manual clock's firing order and its long-advance rule,
+ * The scheduler seam (src/platform/scheduler): the manual clock's firing order and its long-advance rule,
  * and the system clock's process lifetime, checked in a child process that must exit on its own.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 
 const T0 = Date.parse('2026-05-01T00:00:00Z');
 
@@ -221,7 +221,7 @@ describe('system clock', () => {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   /** Runs a module body in a fresh Node process with the system clocks imported; resolves with its output once it exits. */
   const runChild = async (body: string) => {
-    const script = `import { systemClock, systemDeadlineClock } from './src/clock.ts';\n${body}`;
+    const script = `import { systemClock, systemDeadlineClock } from './src/platform/scheduler/index.ts';\n${body}`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 });
     return stdout.trim();
   };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSchema } from 'graphql';
 import { productModules } from '../../src/app.js';
-import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../../src/graphql/schemaDocument.js';
+import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../../src/platform/graphql/schemaDocument.js';
 
 const published = () => readFileSync(join(import.meta.dirname, '..', '..', SCHEMA_DOCUMENT_PATH), 'utf8');
 

@@ -1,7 +1,7 @@
 /** Secrets at rest: AES-256-GCM, bound to their owner and purpose, refused under another key or when altered; the previous key after a rotation. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSecretBox } from '../../src/config/secretBox.js';
+import { createSecretBox } from '../../src/platform/config/secretBox.js';
 
 const KEY = 'a-key-of-at-least-thirty-two-characters-0123';
 const NEXT = 'the-next-key-of-at-least-thirty-two-chars-45';

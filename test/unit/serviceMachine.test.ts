@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { transition } from 'xstate';
-import { serviceMachine, snapshotFor } from '../../src/actors/serviceMachine.js';
-import type { ServiceEvent } from '../../src/actors/serviceChanges.js';
-import { newServiceRecord, SERVICE_STATUSES, type ServiceStatus } from '../../src/domain/service.js';
+import { serviceMachine, snapshotFor } from '../../src/core/services/serviceMachine.js';
+import type { ServiceEvent } from '../../src/core/services/serviceChanges.js';
+import { newServiceRecord, SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const record = (status: ServiceStatus) => newServiceRecord('svc-1', { nodePath: 'eu/prod/k8s/payments', name: 'api', status }, T0);

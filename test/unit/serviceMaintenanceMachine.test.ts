@@ -1,14 +1,14 @@
 /**
- * Maintenance windows as state of the service machine (src/actors/serviceMaintenance.ts), stepped
+ * Maintenance windows as state of the service machine (src/core/services/serviceMaintenance.ts), stepped
  * with XState's pure `transition()`: opening shows MAINTENANCE, reports during the window are held
  * (no status change, so no service.down), and the end moves the service to the held status.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { transition } from 'xstate';
-import type { ServiceEvent } from '../../src/actors/serviceChanges.js';
-import { serviceMachine, snapshotFor, type ServiceSnapshot } from '../../src/actors/serviceMachine.js';
-import { newServiceRecord, SERVICE_STATUSES, type ServiceStatus } from '../../src/domain/service.js';
+import type { ServiceEvent } from '../../src/core/services/serviceChanges.js';
+import { serviceMachine, snapshotFor, type ServiceSnapshot } from '../../src/core/services/serviceMachine.js';
+import { newServiceRecord, SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const MINUTE = 60_000;

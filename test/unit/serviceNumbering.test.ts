@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ServiceNumbering } from '../../src/dashboard/serviceNumbering.js';
+import { ServiceNumbering } from '../../src/core/dashboard/serviceNumbering.js';
 
 /** The 16 bytes of `id` at offset 3 of a record buffer, as the database sends them (uuid_send). */
 function recordOf(id: string): DataView {

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ServiceIndexes } from '../../src/actors/serviceIndexes.js';
-import { newServiceRecord, SERVICE_STATUSES, type ServiceRecord, type StorageStatus } from '../../src/domain/service.js';
-import { serviceComparator, SERVICE_SORT_FIELDS, SORT_DIRECTIONS, type ServiceSort } from '../../src/domain/serviceOrder.js';
+import { ServiceIndexes } from '../../src/core/fleet/serviceIndexes.js';
+import { newServiceRecord, SERVICE_STATUSES, type ServiceRecord, type StorageStatus } from '../../src/core/domain/service.js';
+import { serviceComparator, SERVICE_SORT_FIELDS, SORT_DIRECTIONS, type ServiceSort } from '../../src/core/domain/serviceOrder.js';
 
 /** A small deterministic random source (tests must not flap). */
 function random(seed: number): () => number {

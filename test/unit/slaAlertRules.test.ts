@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NO_BACKUP } from '../../src/domain/service.js';
-import { alertStatus, backupVerdict, conditionKey } from '../../src/sla/alerts/alertRules.js';
+import { NO_BACKUP } from '../../src/core/domain/service.js';
+import { alertStatus, backupVerdict, conditionKey } from '../../src/plugins/sla/alerts/alertRules.js';
 
 const DAY = 86_400_000;
 const now = Date.parse('2026-04-10T00:00:00Z');

@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
-import { computePeriodResult, type ExclusionWindow, type PeriodResult, type StatusInterval } from '../../src/sla/periodArithmetic.js';
-import { calendarPeriodAt, type CalendarPeriodType } from '../../src/sla/periods/calendarPeriods.js';
-import { timelinePeriodResult } from '../../src/sla/periods/measureTimeline.js';
-import { timelineOf } from '../../src/sla/timeline/statusTimeline.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
+import { computePeriodResult, type ExclusionWindow, type PeriodResult, type StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import { calendarPeriodAt, type CalendarPeriodType } from '../../src/plugins/sla/periods/calendarPeriods.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
+import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
 
 const t = (iso: string) => Date.parse(iso);
 const row = (status: ServiceStatus, from: string, to: string | null): StatusInterval => ({ status, startedAt: t(from), endedAt: to === null ? null : t(to) });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
 import {
   assertBurnRatePolicy,
   CLOSED_BURN_ALERT,
@@ -8,9 +8,9 @@ import {
   evaluateBurnRates,
   stepBurnAlert,
   type BurnAlertState,
-} from '../../src/sla/burnRate.js';
-import type { StatusInterval } from '../../src/sla/periodArithmetic.js';
-import { timelineOf } from '../../src/sla/timeline/statusTimeline.js';
+} from '../../src/plugins/sla/burnRate.js';
+import type { StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
 
 const MIN = 60_000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');

@@ -10,22 +10,22 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import type { ServiceRecord } from '../../src/domain/service.js';
-import { createInProcessEventBus } from '../../src/events/eventBus.js';
-import { createLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import type { Database } from '../../src/persistence/database.js';
-import { AlertStore } from '../../src/sla/alerts/alertStore.js';
-import { DefinitionCatalog } from '../../src/sla/definitions/definitionCatalog.js';
-import { DEFAULT_BURN_RATES } from '../../src/sla/definitions/slaDefinition.js';
-import { BurnAlertStates } from '../../src/sla/evaluation/burnAlertStates.js';
-import { SlaEvaluator, type HistoryLoader } from '../../src/sla/evaluation/slaEvaluator.js';
-import { SlaEventLog } from '../../src/sla/eventLog/slaEventLog.js';
-import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../src/sla/timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../src/sla/timeline/timelineFromColumns.js';
-import { createWorkerPool } from '../../src/workers/createWorkerPool.js';
-import type { ProductWorkerPool } from '../../src/workers/productTasks.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import type { ServiceRecord } from '../../src/core/domain/service.js';
+import { createInProcessEventBus } from '../../src/platform/events/eventBus.js';
+import { createLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import type { Database } from '../../src/platform/persistence/database.js';
+import { AlertStore } from '../../src/plugins/sla/alerts/alertStore.js';
+import { DefinitionCatalog } from '../../src/plugins/sla/definitions/definitionCatalog.js';
+import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinition.js';
+import { BurnAlertStates } from '../../src/plugins/sla/evaluation/burnAlertStates.js';
+import { SlaEvaluator, type HistoryLoader } from '../../src/plugins/sla/evaluation/slaEvaluator.js';
+import { SlaEventLog } from '../../src/plugins/sla/eventLog/slaEventLog.js';
+import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../src/plugins/sla/timeline/timelineFromColumns.js';
+import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import type { ProductWorkerPool } from '../../src/platform/workers/productTasks.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { generatedFleet } from '../support/slaFleet.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALWAYS_OPEN, validateCalendar } from '../../src/ticketing/calendar/businessCalendar.js';
+import { ALWAYS_OPEN, validateCalendar } from '../../src/plugins/ticketing/calendar/businessCalendar.js';
 import {
   breachesAt,
   clockState,
@@ -16,7 +16,7 @@ import {
   startClock,
   stopClock,
   type SlaClock,
-} from '../../src/ticketing/clocks/slaClock.js';
+} from '../../src/plugins/ticketing/clocks/slaClock.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   burnRates, DEFAULT_BURN_RATES, definitionName, effectiveTarget, targetPercent, timeZone, type SlaTarget,
-} from '../../src/sla/definitions/slaDefinition.js';
-import { readAssign, readUpdateDefinition } from '../../src/sla/definitions/definitionInput.js';
-import { AppError } from '../../src/errors/catalog.js';
+} from '../../src/plugins/sla/definitions/slaDefinition.js';
+import { readAssign, readUpdateDefinition } from '../../src/plugins/sla/definitions/definitionInput.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
 
 const badRequest = (fn: () => unknown, message: RegExp) =>
   assert.throws(fn, (error: unknown) => error instanceof AppError && error.code === 'BAD_REQUEST' && message.test(error.message));

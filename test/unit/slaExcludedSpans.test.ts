@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { readExcludedSpans } from '../../src/sla/windows/maintenanceWindowHistory.js';
+import { readExcludedSpans } from '../../src/plugins/sla/windows/maintenanceWindowHistory.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const DAY = 86_400_000;

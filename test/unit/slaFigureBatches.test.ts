@@ -1,16 +1,16 @@
 /**
- * The figures' batches (src/sla/figures/figureBatches.ts): a fleet split into one task per worker
+ * The figures' batches (src/plugins/sla/figures/figureBatches.ts): a fleet split into one task per worker
  * thread answers, in the caller's assignment order, exactly what the pure functions give on the
  * main thread; one service stays on the main thread.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { judgePeriod, type PeriodResult } from '../../src/sla/periodArithmetic.js';
-import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../src/sla/figures/figureBatches.js';
-import { measureTimelinePeriod } from '../../src/sla/periods/measureTimeline.js';
-import { TimelineBuilder, type StatusTimeline } from '../../src/sla/timeline/statusTimeline.js';
-import { trendSeries } from '../../src/sla/trends/trendSeries.js';
-import { createWorkerPool } from '../../src/workers/createWorkerPool.js';
+import { judgePeriod, type PeriodResult } from '../../src/plugins/sla/periodArithmetic.js';
+import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../src/plugins/sla/figures/figureBatches.js';
+import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
+import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { trendSeries } from '../../src/plugins/sla/trends/trendSeries.js';
+import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
 import { generatedHistory, seededRandom } from '../support/slaHistories.js';
 
 const START = Date.parse('2026-11-01T00:00:00Z');

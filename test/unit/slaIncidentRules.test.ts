@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
-import { AppError } from '../../src/errors/catalog.js';
-import { incidentMove, incidentTimes, type IncidentMove, type IncidentSeverity } from '../../src/sla/incidents/incidentRules.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
+import { incidentMove, incidentTimes, type IncidentMove, type IncidentSeverity } from '../../src/plugins/sla/incidents/incidentRules.js';
 
 const strict = { id: 'd-strict', degradedCountsAsDown: true };
 const lenient = { id: 'd-lenient', degradedCountsAsDown: false };

@@ -1,13 +1,13 @@
 /**
- * Stored closed periods (src/sla/figures/periodResultStore.ts): written once, read back, and
+ * Stored closed periods (src/plugins/sla/figures/periodResultStore.ts): written once, read back, and
  * invalidated (in the batch of what invalidates them) by a span that overlaps them; a computation
  * an invalidation overtook stores nothing.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter } from '../../src/persistence/batchWriter.js';
-import { PeriodResultStore, type StoredSubjectResult } from '../../src/sla/figures/periodResultStore.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter } from '../../src/platform/persistence/batchWriter.js';
+import { PeriodResultStore, type StoredSubjectResult } from '../../src/plugins/sla/figures/periodResultStore.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const DAY = 86_400_000;

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
-import { statusAlertMessage } from '../../src/sla/evaluation/statusRules.js';
-import { computePeriodResult, MIN_COVERAGE_PERCENT, periodStatus, type PeriodStatus, type StatusInputs, type StatusInterval } from '../../src/sla/periodArithmetic.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
+import { statusAlertMessage } from '../../src/plugins/sla/evaluation/statusRules.js';
+import { computePeriodResult, MIN_COVERAGE_PERCENT, periodStatus, type PeriodStatus, type StatusInputs, type StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
 
 const open = (over: Partial<StatusInputs>): StatusInputs => ({
   closed: false, targetPercent: 99, actualValue: 100, coveragePercent: 100, budget: 14.4, remaining: 14.4, burnRate: 0, ...over,

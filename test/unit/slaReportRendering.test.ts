@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DailyReport, DailyReportRow } from '../../src/sla/report/dailyReport.js';
-import { parseReportDay, summarizeReport } from '../../src/sla/report/dailyReport.js';
-import { chartFloor, renderChartSvg } from '../../src/sla/report/reportChart.js';
-import { csvField, renderReportCsv, REPORT_CSV_HEADER } from '../../src/sla/report/reportCsv.js';
-import { renderReportHtml } from '../../src/sla/report/reportHtml.js';
-import type { PeriodResult } from '../../src/sla/periodArithmetic.js';
+import type { DailyReport, DailyReportRow } from '../../src/plugins/sla/report/dailyReport.js';
+import { parseReportDay, summarizeReport } from '../../src/plugins/sla/report/dailyReport.js';
+import { chartFloor, renderChartSvg } from '../../src/plugins/sla/report/reportChart.js';
+import { csvField, renderReportCsv, REPORT_CSV_HEADER } from '../../src/plugins/sla/report/reportCsv.js';
+import { renderReportHtml } from '../../src/plugins/sla/report/reportHtml.js';
+import type { PeriodResult } from '../../src/plugins/sla/periodArithmetic.js';
 
 const met: PeriodResult = {
   actualValue: 99.95, coveragePercent: 100, coveredMinutes: 34_560, downtimeMinutes: 17.28, excludedMinutes: 60,

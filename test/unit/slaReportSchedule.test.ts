@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { nextScheduledRun, owedReportDay, parseReportTime, scheduledRunOf } from '../../src/sla/report/reportSchedule.js';
+import { nextScheduledRun, owedReportDay, parseReportTime, scheduledRunOf } from '../../src/plugins/sla/report/reportSchedule.js';
 
 const at = (iso: string): number => Date.parse(iso);
 const SIX_AM = 6 * 60;

@@ -1,8 +1,8 @@
 /** What a ticket raised by an SLA outage says: impact from criticality, the raising definition, title, downtime. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../src/sla/definitions/slaDefinition.js';
-import { formatDowntime, impactOfCriticality, outageTitle, raisingDefinition } from '../../src/ticketing/slaLink/slaTicketRules.js';
+import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../src/plugins/sla/definitions/slaDefinition.js';
+import { formatDowntime, impactOfCriticality, outageTitle, raisingDefinition } from '../../src/plugins/ticketing/slaLink/slaTicketRules.js';
 
 const definition = (id: string, name: string, raiseTicket: boolean): SlaDefinition => ({
   id, name, description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES,

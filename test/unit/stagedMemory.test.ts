@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMemoryLogger } from '../../src/log/logger.js';
-import { BatchWriter, CommitError } from '../../src/persistence/batchWriter.js';
-import { nodesTable } from '../../src/persistence/tables.js';
-import { StagedMemory } from '../../src/sla/stagedMemory.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
+import { BatchWriter, CommitError } from '../../src/platform/persistence/batchWriter.js';
+import { nodesTable } from '../../src/core/storage/tables.js';
+import { StagedMemory } from '../../src/plugins/sla/stagedMemory.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 /** Rows of the core `nodes` table stand in for a history table: a row whose parent is missing fails its batch. */

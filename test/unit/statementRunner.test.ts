@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { openDatabase, type Database } from '../../src/persistence/database.js';
-import { numberedParameters } from '../../src/persistence/statementRunner.js';
+import { openDatabase, type Database } from '../../src/platform/persistence/database.js';
+import { numberedParameters } from '../../src/platform/persistence/statementRunner.js';
 
 describe('numbered parameters', () => {
   const cases: Array<[string, string]> = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classifyStorage } from '../../src/domain/storage.js';
+import { classifyStorage } from '../../src/core/domain/storage.js';
 
 describe('storage classification', () => {
   const cases: Array<[allocated: number, used: number, status: string, freePercent: number]> = [

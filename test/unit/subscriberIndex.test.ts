@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SubscriberIndex } from '../../src/webhooks/subscriberIndex.js';
+import { SubscriberIndex } from '../../src/plugins/webhooks/subscriberIndex.js';
 
 const data = (name: string, status = 'DOWN') => ({ service: { name }, status, sizeBytes: 10 });
 

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { DEFAULT_CATALOG_CONTENT } from '../../src/ticketing/catalog/catalogContent.js';
-import { IssueList, pathText } from '../../src/ticketing/inputIssues.js';
-import { readYaml } from '../../src/ticketing/templates/safeYaml.js';
-import { readTemplate } from '../../src/ticketing/templates/templateDocument.js';
+import { DEFAULT_CATALOG_CONTENT } from '../../src/plugins/ticketing/catalog/catalogContent.js';
+import { IssueList, pathText } from '../../src/plugins/ticketing/inputIssues.js';
+import { readYaml } from '../../src/plugins/ticketing/templates/safeYaml.js';
+import { readTemplate } from '../../src/plugins/ticketing/templates/templateDocument.js';
 
 const docs = readFileSync(new URL('../../docs/templates.md', import.meta.url), 'utf8');
 const example = /## The document\n\n```yaml\n([\s\S]*?)```/.exec(docs)![1]!;
@@ -41,8 +41,8 @@ describe('template document', () => {
 
 describe('template export', () => {
   it('reads back exactly what it wrote, whatever the names look like (numbers, booleans, null, quotes, colons, unicode)', async () => {
-    const { exportTemplate } = await import('../../src/ticketing/templates/templateExport.js');
-    const { builtInWorkflowFor } = await import('../../src/ticketing/workflows/defaultWorkflows.js');
+    const { exportTemplate } = await import('../../src/plugins/ticketing/templates/templateExport.js');
+    const { builtInWorkflowFor } = await import('../../src/plugins/ticketing/workflows/defaultWorkflows.js');
     const odd = ['true', 'null', '1.0', '0012', 'no', 'a: b', '"quoted"', "it's", '- dash', '# hash', 'Ünïcødé ✓', '*', '[x]', '{y}'];
     const base = builtInWorkflowFor('INCIDENT');
     const workflows = odd.map((name, i) => ({ ...base, name: `${name} ${i}`, description: name, ticketTypes: i === 0 ? (['INCIDENT'] as const) : [] }));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createManualClock } from '../../src/clock.js';
-import { createThrottleLog, THROTTLE_LOG_MESSAGE } from '../../src/gateway/throttleLog.js';
-import { createMemoryLogger } from '../../src/log/logger.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
+import { createThrottleLog, THROTTLE_LOG_MESSAGE } from '../../src/platform/gateway/throttleLog.js';
+import { createMemoryLogger } from '../../src/platform/log/logger.js';
 
 const MINUTE = 60_000;
 

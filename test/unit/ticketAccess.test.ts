@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Role, Viewer } from '../../src/auth/roles.js';
-import { AppError } from '../../src/errors/catalog.js';
-import { checkAction, mayAct, TICKET_PERMISSIONS } from '../../src/ticketing/core/ticketAccess.js';
-import { TICKET_ACTIONS, type TicketAction, type TicketView } from '../../src/ticketing/ticketContract.js';
+import type { Role, Viewer } from '../../src/core/auth/roles.js';
+import { AppError } from '../../src/platform/errors/catalog.js';
+import { checkAction, mayAct, TICKET_PERMISSIONS } from '../../src/plugins/ticketing/core/ticketAccess.js';
+import { TICKET_ACTIONS, type TicketAction, type TicketView } from '../../src/plugins/ticketing/ticketContract.js';
 
 const REQUESTER = 'aaaaaaaa-0000-4000-8000-000000000001';
 const ASSIGNEE = 'aaaaaaaa-0000-4000-8000-000000000002';

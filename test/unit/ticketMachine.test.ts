@@ -1,5 +1,5 @@
 /**
- * The ticket machine compiled from a workflow (src/ticketing/core/workflowMachine.ts), stepped as
+ * The ticket machine compiled from a workflow (src/plugins/ticketing/core/workflowMachine.ts), stepped as
  * the actor host steps it: workflow transitions, the response and resolution clocks (stop at the
  * first response, stop at RESOLVED, run again on reopen), pause by call and by a WAITING state with
  * paused minutes not counted, retarget keeping paused minutes out, and the one breach timer it asks
@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMachineStepper, type StepAction } from '../../src/actors/host/machineStep.js';
-import { ALWAYS_OPEN } from '../../src/ticketing/calendar/businessCalendar.js';
-import { startClocks, slaOf } from '../../src/ticketing/core/ticketClocks.js';
-import type { TicketData } from '../../src/ticketing/core/ticketData.js';
-import { compileWorkflow, workflowKey, type TicketEvent, type TicketSnapshot } from '../../src/ticketing/core/workflowMachine.js';
-import type { BusinessCalendar, WorkflowDefinition } from '../../src/ticketing/ticketContract.js';
+import { createMachineStepper, type StepAction } from '../../src/platform/actorHost/machineStep.js';
+import { ALWAYS_OPEN } from '../../src/plugins/ticketing/calendar/businessCalendar.js';
+import { startClocks, slaOf } from '../../src/plugins/ticketing/core/ticketClocks.js';
+import type { TicketData } from '../../src/plugins/ticketing/core/ticketData.js';
+import { compileWorkflow, workflowKey, type TicketEvent, type TicketSnapshot } from '../../src/plugins/ticketing/core/workflowMachine.js';
+import type { BusinessCalendar, WorkflowDefinition } from '../../src/plugins/ticketing/ticketContract.js';
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-05-04T08:00:00.000Z'); // a Monday

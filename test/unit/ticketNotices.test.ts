@@ -1,9 +1,9 @@
-/** Who hears about a ticket's change (src/ticketing/notifications/ticketNotices.ts), as tables over plain data. */
+/** Who hears about a ticket's change (src/plugins/ticketing/notifications/ticketNotices.ts), as tables over plain data. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Viewer } from '../../src/auth/roles.js';
-import type { TicketChangeEvent, TicketEventKind, TicketView } from '../../src/ticketing/ticketContract.js';
-import { MAX_RECIPIENTS, ticketNotices, type NoticeDirectory } from '../../src/ticketing/notifications/ticketNotices.js';
+import type { Viewer } from '../../src/core/auth/roles.js';
+import type { TicketChangeEvent, TicketEventKind, TicketView } from '../../src/plugins/ticketing/ticketContract.js';
+import { MAX_RECIPIENTS, ticketNotices, type NoticeDirectory } from '../../src/plugins/ticketing/notifications/ticketNotices.js';
 
 const ticket: TicketView = {
   id: 't1', number: 'INC-000007', title: 'Checkout is slow', description: null, type: 'INCIDENT', status: 'In progress', statusCategory: 'IN_PROGRESS',

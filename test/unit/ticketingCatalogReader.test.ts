@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALWAYS_OPEN } from '../../src/ticketing/calendar/businessCalendar.js';
-import { DEFAULT_CATALOG_CONTENT, type CatalogContent } from '../../src/ticketing/catalog/catalogContent.js';
-import { TicketingCatalog } from '../../src/ticketing/catalog/ticketingCatalog.js';
-import { DEFAULT_PRIORITY_POLICY } from '../../src/ticketing/priority/priorityPolicy.js';
-import type { BusinessCalendar, CatalogItemView, WorkflowDefinition } from '../../src/ticketing/ticketContract.js';
-import { INCIDENT_WORKFLOW } from '../../src/ticketing/workflows/defaultWorkflows.js';
+import { ALWAYS_OPEN } from '../../src/plugins/ticketing/calendar/businessCalendar.js';
+import { DEFAULT_CATALOG_CONTENT, type CatalogContent } from '../../src/plugins/ticketing/catalog/catalogContent.js';
+import { TicketingCatalog } from '../../src/plugins/ticketing/catalog/ticketingCatalog.js';
+import { DEFAULT_PRIORITY_POLICY } from '../../src/plugins/ticketing/priority/priorityPolicy.js';
+import type { BusinessCalendar, CatalogItemView, WorkflowDefinition } from '../../src/plugins/ticketing/ticketContract.js';
+import { INCIDENT_WORKFLOW } from '../../src/plugins/ticketing/workflows/defaultWorkflows.js';
 
 const office: BusinessCalendar = { name: 'Office', timeZone: 'Europe/Berlin', weekly: [[], [{ start: '09:00', end: '17:00' }], [], [], [], [], []], holidays: [] };
 const hardware: WorkflowDefinition = { ...INCIDENT_WORKFLOW, name: 'Hardware', ticketTypes: [] };

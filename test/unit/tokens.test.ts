@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
-import { createTokenService, TOKEN_ISSUER } from '../../src/auth/tokens.js';
-import { createManualClock } from '../../src/clock.js';
+import { createTokenService, TOKEN_ISSUER } from '../../src/core/auth/tokens.js';
+import { createManualClock } from '../../src/platform/scheduler/index.js';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const subject = { userId: 'user-1', sessionId: 'session-1' };

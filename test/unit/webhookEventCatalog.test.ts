@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServiceStatus } from '../../src/domain/service.js';
+import type { ServiceStatus } from '../../src/core/domain/service.js';
 import { productModules } from '../../src/app.js';
-import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventSource } from '../../src/webhooks/eventCatalog.js';
+import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventSource } from '../../src/plugins/webhooks/eventCatalog.js';
 
 /** The catalog as the product composes it: every module's sources, in module order. */
 const productCatalog = () => createWebhookEventCatalog(productModules().modules.flatMap((m) => m.webhookEvents ?? []));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileFilters, parseFiltersText } from '../../src/webhooks/filters.js';
+import { compileFilters, parseFiltersText } from '../../src/plugins/webhooks/filters.js';
 
 const data = {
   service: { id: 'id-1', name: 'payments-db', path: 'eu/prod/k8s-1/payments/payments-db' },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attemptOffsets, MAX_RETRY_WAIT_MS, nextAttemptAt, retryWaitMs, type RetryPolicy } from '../../src/webhooks/retrySchedule.js';
+import { attemptOffsets, MAX_RETRY_WAIT_MS, nextAttemptAt, retryWaitMs, type RetryPolicy } from '../../src/plugins/webhooks/retrySchedule.js';
 
 const policy = (retryBackoff: RetryPolicy['retryBackoff'], retryMax = 4, retryDelayMs = 1000): RetryPolicy => ({ retryBackoff, retryMax, retryDelayMs });
 

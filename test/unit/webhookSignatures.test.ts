@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { signatureHeaders, standardKey, standardSecretProblem, standardSignature, svcSignature } from '../../src/webhooks/signatures.js';
+import { signatureHeaders, standardKey, standardSecretProblem, standardSignature, svcSignature } from '../../src/plugins/webhooks/signatures.js';
 
 describe('webhook signatures', () => {
   const body = '{"id":"e1","event":"service.down","timestamp":"2026-03-01T12:00:00.000Z","data":{"name":"ü"}}';

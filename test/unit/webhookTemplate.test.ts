@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultBody, parseTemplateText, renderTemplate, type Envelope } from '../../src/webhooks/payloadTemplate.js';
+import { defaultBody, parseTemplateText, renderTemplate, type Envelope } from '../../src/plugins/webhooks/payloadTemplate.js';
 
 const envelope: Envelope = {
   id: '00000000-0000-4000-8000-000000000001',

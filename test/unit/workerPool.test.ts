@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TRANSFER_MIN_BYTES } from '../../src/workers/messageCodec.js';
-import { WorkerPoolClosedError } from '../../src/workers/workerPool.js';
+import { TRANSFER_MIN_BYTES } from '../../src/platform/workers/messageCodec.js';
+import { WorkerPoolClosedError } from '../../src/platform/workers/workerPool.js';
 import { testPools, type TestPool } from '../support/workerTasks.js';
 
 /** A Float64Array whose every element differs, with the values a lossy encoding would change. */

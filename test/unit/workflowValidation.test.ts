@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pathText } from '../../src/ticketing/inputIssues.js';
-import { TICKET_TYPES } from '../../src/ticketing/ticketContract.js';
-import { builtInWorkflowFor, DEFAULT_WORKFLOWS } from '../../src/ticketing/workflows/defaultWorkflows.js';
-import { reachableStates, validateWorkflow } from '../../src/ticketing/workflows/workflowValidation.js';
+import { pathText } from '../../src/plugins/ticketing/inputIssues.js';
+import { TICKET_TYPES } from '../../src/plugins/ticketing/ticketContract.js';
+import { builtInWorkflowFor, DEFAULT_WORKFLOWS } from '../../src/plugins/ticketing/workflows/defaultWorkflows.js';
+import { reachableStates, validateWorkflow } from '../../src/plugins/ticketing/workflows/workflowValidation.js';
 
 /** A small valid workflow in the shape a template gives (plain data). */
 function base(): any {

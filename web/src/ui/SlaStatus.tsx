@@ -8,7 +8,7 @@ const LABEL: Record<string, string> = { MET: 'Met', AT_RISK: 'At risk', BREACHED
 const CLASS: Record<string, string> = { MET: 'status-operational', AT_RISK: 'status-degraded', BREACHED: 'status-down', NO_DATA: 'status-unknown', INSUFFICIENT_DATA: 'status-unknown' };
 
 /**
- * Below this coverage the server does not call the current period on track (src/sla/periodArithmetic.ts
+ * Below this coverage the server does not call the current period on track (src/plugins/sla/periodArithmetic.ts
  * `MIN_COVERAGE_PERCENT`); the console says how little was seen beside the attained figure.
  */
 export const MIN_COVERAGE_PERCENT = 50;

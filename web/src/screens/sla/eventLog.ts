@@ -3,7 +3,7 @@
  * bookmarked and shared), how a kind and who made a change read, and an entry's data made readable.
  */
 
-/** SLAEventKind of the schema (src/sla/eventLog/slaEventLog.ts), in its order. */
+/** SLAEventKind of the schema (src/plugins/sla/eventLog/slaEventLog.ts), in its order. */
 export const EVENT_KINDS = [
   'DEFINITION_CREATED', 'DEFINITION_UPDATED', 'DEFINITION_DELETED',
   'TARGET_SET', 'TARGET_DELETED',

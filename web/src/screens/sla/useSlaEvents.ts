@@ -1,6 +1,6 @@
 /**
  * Every `sla:alert` and `sla:incident` as it happens, from the plugin's `sla`/`all` entity channel
- * (src/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
+ * (src/plugins/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { gql, useSubscription, type CombinedError } from 'urql';

@@ -64,7 +64,7 @@ export default function TicketScreen({ params }: ScreenProps) {
   }, [reexecute]);
   const heard = useTicketEvents(id, refreshAll, { entityEvents: true, notifications: true });
   const [deleted, setDeleted] = useState(false);
-  // Presence and locks name the ticket by id (the `ticket` entity type of src/ticketing/core/ticketEvents.ts).
+  // Presence and locks name the ticket by id (the `ticket` entity type of src/plugins/ticketing/core/ticketEvents.ts).
   const presence = usePresence('ticket', id);
   const locks = useEditLocks('ticket', id);
 

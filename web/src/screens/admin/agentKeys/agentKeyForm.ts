@@ -13,7 +13,7 @@ export interface AgentKeyValues {
 
 export type AgentKeyErrors = Partial<Record<keyof AgentKeyValues, string>>;
 
-/** The server's bounds (src/agentKeys/agentKeySchema.ts). */
+/** The server's bounds (src/plugins/agentKeys/agentKeySchema.ts). */
 const MIN_RPS = 0.1;
 const MAX_RPS = 10_000;
 const MAX_BURST = 100_000;

@@ -1,6 +1,6 @@
 /**
  * The user forms' rules, checked before the call so a person sees every problem at once; they
- * mirror the server's (src/people) and the server still decides.
+ * mirror the server's (src/core/people) and the server still decides.
  */
 export type Role = 'ADMIN' | 'OPERATOR' | 'USER';
 export const ROLES: readonly Role[] = ['ADMIN', 'OPERATOR', 'USER'];

@@ -1,0 +1,151 @@
+/**
+ * Every change to services and the hierarchy, whichever API asks for it: the machine API's
+ * registrations, health, storage and backup reports and status syncs, and the changes people make
+ * through GraphQL (create, update, delete services, delete hierarchy nodes). REST handlers and
+ * GraphQL resolvers call these and nothing below them: each command checks what the state must
+ * allow, applies the change through the service registry (the entity host, single writer of each
+ * record) at the clock's time, and returns once it is committed (commitBoundary.ts). Inputs arrive
+ * validated and typed from the edge.
+ */
+import type { ServiceUpdate } from '../services/serviceChanges.js';
+import type { Clock } from '../../platform/scheduler/index.js';
+import type { ServiceDependency, ServiceRecord, ServiceStatus } from '../domain/service.js';
+import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
+import type { Fleet } from '../fleet/fleet.js';
+import { ingestBackupReport } from '../ingest/backupReport.js';
+import { ingestHealthReport } from '../ingest/healthReport.js';
+import { ingestHealthReportBatch, type BatchEntryOutcome } from '../ingest/healthReportBatch.js';
+import { ingestRegistration } from '../ingest/registration.js';
+import { ingestStatusSync } from '../ingest/statusSync.js';
+import { ingestStorageReport } from '../ingest/storageReport.js';
+import type { BatchEntry } from '../protocol/healthReportBatch.js';
+import type { BackupReportBody, HealthReport, Registration, StatusSync, StorageReport } from '../protocol/machineBodies.js';
+import { commitChange } from './commitBoundary.js';
+import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
+import type { GroupDirectory } from '../people/groupDirectory.js';
+import type { UserDirectory } from '../people/userDirectory.js';
+
+export interface NewServiceInput {
+  readonly name: string;
+  readonly nodePath: string;
+  readonly displayName: string | null;
+  readonly status: ServiceStatus | null;
+  readonly statusMessage: string | null;
+  readonly criticality: string | null;
+  readonly serviceType: string | null;
+  readonly tags: readonly string[];
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly ownerId: string | null;
+  readonly teamId: string | null;
+  readonly dependencies: readonly ServiceDependency[];
+  /** The SLA group it belongs to (as a push or sync would name it). @default null */
+  readonly slaGroup?: string | null;
+}
+
+export interface NodeDeletion {
+  readonly deletedNodes: number;
+  readonly deletedServices: number;
+}
+
+/** Declared dependencies per service, at most. */
+export const MAX_DEPENDENCIES = 200;
+
+export class ServiceCommands {
+  constructor(
+    private readonly deps: { readonly fleet: Fleet; readonly users: UserDirectory; readonly groups: GroupDirectory; readonly writer: BatchWriter; readonly clock: Clock },
+  ) {}
+
+  /** A registration (machine API): creates the service or updates what it declares. */
+  register(registration: Registration) {
+    return commitChange(this.deps, (at) => ingestRegistration(this.deps.fleet, registration, at));
+  }
+
+  /** A health push (machine API): the first creates the service, later ones change its status. */
+  reportHealth(report: HealthReport) {
+    return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at));
+  }
+
+  /** A batch of health pushes: the readable entries in one commit; refused ones change nothing. */
+  async reportHealthBatch(entries: readonly BatchEntry[]): Promise<BatchEntryOutcome[]> {
+    // Nothing to apply: nothing to wait for (and no refusal while the database is busy).
+    if (!entries.some((entry) => entry.ok)) return ingestHealthReportBatch(this.deps.fleet, entries, this.deps.clock.now());
+    return commitChange(this.deps, (at) => ingestHealthReportBatch(this.deps.fleet, entries, at));
+  }
+
+  reportStorage(report: StorageReport) {
+    return commitChange(this.deps, (at) => ingestStorageReport(this.deps.fleet, report, at));
+  }
+
+  reportBackup(report: BackupReportBody) {
+    return commitChange(this.deps, (at) => ingestBackupReport(this.deps.fleet, report, at));
+  }
+
+  /** An agent's status sync: only services whose report changes something reach their machines. */
+  syncStatus(sync: StatusSync) {
+    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at));
+  }
+
+  async createService(input: NewServiceInput): Promise<ServiceRecord> {
+    const { services } = this.deps.fleet;
+    if (services.find(input.nodePath, input.name)) {
+      throw new AppError(ErrorCode.BadRequest, `a service named ${input.name} exists under ${input.nodePath}`);
+    }
+    this.checkReferences(null, input);
+    return commitChange(this.deps, (at) => {
+      const created = services.create(
+        {
+          nodePath: input.nodePath, name: input.name, displayName: input.displayName, status: input.status ?? 'UNKNOWN',
+          statusMessage: input.statusMessage, criticality: input.criticality, serviceType: input.serviceType, tags: input.tags,
+          metadata: input.metadata, ownerId: input.ownerId, teamId: input.teamId, dependencies: input.dependencies, slaGroup: input.slaGroup ?? null,
+        },
+        at,
+        'api',
+      );
+      return created;
+    });
+  }
+
+  async updateService(id: string, changes: ServiceUpdate): Promise<ServiceRecord> {
+    const { services } = this.deps.fleet;
+    if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
+    this.checkReferences(id, changes);
+    return commitChange(this.deps, (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }));
+  }
+
+  async deleteService(id: string): Promise<boolean> {
+    const { services } = this.deps.fleet;
+    if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
+    await commitChange(this.deps, (at) => services.delete(id, at, 'api'));
+    return true;
+  }
+
+  /** Deletes a node and everything below it; with services there, only when `cascade` says so. */
+  async deleteNode(path: string, cascade: boolean): Promise<NodeDeletion> {
+    const { nodes, services } = this.deps.fleet;
+    if (!nodes.get(path)) throw new AppError(ErrorCode.NotFound, `no operations node ${path}`);
+    const affected = services.underNode(path);
+    if (affected.length > 0 && !cascade) {
+      throw new AppError(ErrorCode.BadRequest, `node ${path} holds ${affected.length} services; delete them first or pass cascade: true`);
+    }
+    return commitChange(this.deps, (at) => {
+      for (const service of affected) services.delete(service.id, at, 'api');
+      const removed = nodes.deleteSubtree(path);
+      return { deletedNodes: removed.length, deletedServices: affected.length };
+    });
+  }
+
+  private checkReferences(self: string | null, changes: Pick<ServiceUpdate, 'ownerId' | 'teamId' | 'dependencies'>): void {
+    if (changes.ownerId != null && !this.deps.users.get(changes.ownerId)) throw new AppError(ErrorCode.BadRequest, `owner: no user with id ${changes.ownerId}`);
+    if (changes.teamId != null && !this.deps.groups.get(changes.teamId)) throw new AppError(ErrorCode.BadRequest, `team: no group with id ${changes.teamId}`);
+    if (changes.dependencies) {
+      if (changes.dependencies.length > MAX_DEPENDENCIES) throw new AppError(ErrorCode.BadRequest, `a service declares at most ${MAX_DEPENDENCIES} dependencies`);
+      const seen = new Set<string>();
+      for (const d of changes.dependencies) {
+        if (d.targetId === self) throw new AppError(ErrorCode.BadRequest, 'a service cannot depend on itself');
+        if (!this.deps.fleet.services.get(d.targetId)) throw new AppError(ErrorCode.BadRequest, `dependencies: no service with id ${d.targetId}`);
+        if (seen.has(d.targetId)) throw new AppError(ErrorCode.BadRequest, `dependencies: service ${d.targetId} is listed twice`);
+        seen.add(d.targetId);
+      }
+    }
+  }
+}

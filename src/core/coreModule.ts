@@ -1,0 +1,128 @@
+/**
+ * Core: the fleet (services, the node hierarchy, agents, SLA groups), people and sign-in, and the
+ * queries over them (services, operations, dashboard, search). Every other module builds on its
+ * services (`CoreServices`). Its tables and hydration live in src/platform/persistence, its migrations in
+ * src/platform/persistence/migrations.
+ */
+import { AgentRegistry } from './fleet/agentRegistry.js';
+import type { Fleet } from './fleet/fleet.js';
+import { NodeHierarchy } from './fleet/nodeHierarchy.js';
+import { createLocalServiceRegistry } from './fleet/serviceRegistry.js';
+import { SlaGroupStore } from './fleet/slaGroupStore.js';
+import { authSchema } from './auth/authSchema.js';
+import { AuthService, createDecoyHash } from './auth/authService.js';
+import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
+import { createLoginThrottle } from './auth/loginThrottle.js';
+import { PasswordResets } from './auth/passwordResets.js';
+import { SessionStore } from './auth/sessionStore.js';
+import { createTokenService } from './auth/tokens.js';
+import { resolveJwtSecret } from '../platform/config/secrets.js';
+import { createDashboardStats } from './dashboard/dashboardStats.js';
+import { dashboardSchema } from './dashboard/dashboardSchema.js';
+import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
+import { ServiceCommands } from './commands/serviceCommands.js';
+import type { CoreServices } from '../platform/graphql/context.js';
+import { operationsSchema } from './operations/operationsSchema.js';
+import { GroupDirectory } from './people/groupDirectory.js';
+import { peopleSchema } from './people/peopleSchema.js';
+import { PeopleService } from './people/peopleService.js';
+import { UserDirectory } from './people/userDirectory.js';
+import { hydrate } from './storage/hydrate.js';
+import { hydratePeople } from './storage/hydratePeople.js';
+import { coreMigrations } from './storage/migrations/index.js';
+import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
+import { agentCommandsTable, agentsTable, backupReportsTable, nodesTable, servicesTable, slaGroupsTable, statusIntervalsTable } from './storage/tables.js';
+import { coreEntityTypes } from '../plugins/realtime/coreEntityTypes.js';
+import { machineRoutes } from './rest/machineRoutes.js';
+import { probeRoutes } from './rest/probeRoutes.js';
+import { searchSchema } from './search/searchSchema.js';
+import { servicesSchema } from './services/servicesSchema.js';
+import { CORE_SOURCES } from '../plugins/webhooks/eventCatalog.js';
+import type { TimerHandle } from '../platform/scheduler/index.js';
+import type { ProductModule } from '../platform/modules/module.js';
+
+const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
+
+export const coreModule: ProductModule<{}, CoreServices> = {
+  name: 'core',
+  migrations: coreMigrations,
+  tables: [
+    nodesTable, servicesTable, statusIntervalsTable, backupReportsTable, agentsTable, agentCommandsTable, slaGroupsTable,
+    usersTable, sessionsTable, passwordResetTokensTable, groupsTable, groupMembersTable,
+  ],
+  schema: [authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema],
+  webhookEvents: CORE_SOURCES,
+  async create(kit) {
+    const { config, writer, bus, clock, logger, newId, knex } = kit;
+    // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
+    const decoyHash = createDecoyHash();
+    decoyHash.catch(() => undefined); // a failure surfaces where hydrate awaits it, never as an unhandled rejection
+    const nodes = new NodeHierarchy(writer);
+    const fleet: Fleet = {
+      nodes,
+      services: createLocalServiceRegistry({
+        writer,
+        bus,
+        nodes,
+        newId,
+        scheduler: clock,
+        onError: (error, where) => logger.error('service timer failed', { error, where }),
+      }),
+      agents: new AgentRegistry(writer, newId, bus),
+      slaGroups: new SlaGroupStore(writer, newId),
+    };
+    const people = {
+      users: new UserDirectory(writer, newId),
+      groups: new GroupDirectory(writer, newId),
+      sessions: new SessionStore(writer),
+      resets: new PasswordResets(writer, newId),
+    };
+    const auth = new AuthService({
+      ...people,
+      tokens: createTokenService({ secret: config.jwtSecret ?? resolveJwtSecret(undefined, config.database.dataDir, logger), clock }),
+      throttle: createLoginThrottle({
+        perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
+        perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
+        now: clock.now,
+      }),
+      writer,
+      bus,
+      clock,
+      decoyHash,
+    });
+    const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
+    const services: CoreServices = {
+      ...people,
+      fleet,
+      serviceCommands,
+      people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
+      auth,
+      knex,
+      dashboard: createDashboardStats({ knex, fleet, clock, pool: kit.workers, pageBlocks: defaultPageBlocks(kit.database.kind) }),
+      writer,
+      clock,
+      version: kit.version,
+    };
+    const rest = { fleet, services: serviceCommands, writer, database: kit.database, clock, version: kit.version };
+    let sessionPruner: TimerHandle | undefined;
+    return {
+      services,
+      async hydrate() {
+        await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
+        const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());
+        const peopleCounts = await hydratePeople(knex, people, clock.now());
+        await decoyHash;
+        logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
+      },
+      // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/plugins/signInProviders), which lists them.
+      routes: [...probeRoutes(rest), ...machineRoutes(rest)],
+      entityTypes: coreEntityTypes(fleet, people.users, people.groups),
+      start() {
+        // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
+        // Product time (src/platform/scheduler/clock.ts).
+        sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
+      },
+      stop: () => clock.clearTimer(sessionPruner),
+    };
+  },
+};

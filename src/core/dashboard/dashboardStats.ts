@@ -1,0 +1,148 @@
+/**
+ * The dashboard's SLA summary (SPEC.md "Dashboard stats") for the current UTC calendar month to
+ * date. The main thread numbers the fleet's services (serviceNumbering.ts) and reads the month's
+ * status intervals page by page into typed arrays (uptimeQuery.ts, intervalColumns.ts), letting the
+ * event loop go between slices; the SLA arithmetic of every service then runs as ONE task on the
+ * worker pool (dashboardTask.ts), never one per service.
+ *
+ * Concurrency: results are cached for `cacheMs` of the injected clock, and concurrent calls while a
+ * computation runs share it (one read, one task), so dashboards polling together cost one
+ * computation per cache period. A failed computation is not cached; the next call tries again.
+ *
+ * Environments (src/plugins/policy): a viewer's place gate (auth/roles.ts `placeGate`) filters the services
+ * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile
+ * and the policy's generation), the unfiltered figures under their own key. No gate: as before.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Knex } from 'knex';
+import type { PlaceGate } from '../auth/roles.js';
+import type { ServiceRecord } from '../domain/service.js';
+import type { Clock } from '../../platform/scheduler/index.js';
+import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
+import type { SlaGroupStore } from '../fleet/slaGroupStore.js';
+import { monthPeriod } from '../../plugins/sla/periodArithmetic.js';
+import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
+import { ServiceNumbering } from './serviceNumbering.js';
+import { readUptimeIntervals } from './uptimeQuery.js';
+
+export interface DashboardStats {
+  readonly totalServices: number;
+  /** Services whose `slaGroup` names a declared group with an uptime target. */
+  readonly servicesWithSla: number;
+  /** Status counts of those services' month results; a service without data this month is in none. */
+  readonly metCount: number;
+  readonly atRiskCount: number;
+  readonly breachedCount: number;
+  /** Mean month-to-date actual value over every service with covered time (SLA or not), 3 decimals; 0 when none has data. */
+  readonly averageUptime: number;
+}
+
+/** The parts of the fleet the stats read. */
+export interface DashboardFleet {
+  readonly services: Pick<ServiceRegistry, 'all' | 'size'>;
+  readonly slaGroups: Pick<SlaGroupStore, 'get'>;
+}
+
+/** The part of the worker pool the stats use (any pool that runs the dashboard task: the product's runs more kinds). */
+export interface DashboardWorkerPool {
+  run(input: DashboardStatsTask): Promise<DashboardStatsResult>;
+}
+
+export interface DashboardStatsOptions {
+  readonly knex: Knex;
+  readonly fleet: DashboardFleet;
+  readonly clock: Clock;
+  /** Where the SLA arithmetic runs: worker threads in the product, in process in tests. */
+  readonly pool: DashboardWorkerPool;
+  /** How long a result is served before it is computed again, in ms of `clock`. @default 15000 */
+  readonly cacheMs?: number;
+  /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 12 */
+  readonly pageBlocks?: number;
+}
+
+export interface DashboardStatsSource {
+  /** `gate`: the viewer's place gate; null or absent: the whole fleet. */
+  get(gate?: PlaceGate | null): Promise<DashboardStats>;
+}
+
+/** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
+const MAX_CACHED_GATES = 256;
+
+export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
+  const { knex, fleet, clock, pool } = options;
+  const cacheMs = options.cacheMs ?? 15_000;
+  const pageBlocks = options.pageBlocks ?? 12;
+  const cache = new Map<string, { readonly at: number; readonly stats: DashboardStats }>();
+  const inFlight = new Map<string, Promise<DashboardStats>>();
+
+  const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
+    const period = monthPeriod(now);
+    const services = await numberServices(fleet, gate);
+    const intervals = await readUptimeIntervals(knex, period, services.numbering, pageBlocks);
+    const result = await pool.run({ type: 'dashboardStats', period, now, targets: services.targets, intervals });
+    return {
+      totalServices: gate === null ? fleet.services.size : services.targets.length,
+      servicesWithSla: result.servicesWithSla,
+      metCount: result.metCount,
+      atRiskCount: result.atRiskCount,
+      breachedCount: result.breachedCount,
+      averageUptime: result.averageUptime,
+    };
+  };
+
+  return {
+    get(gate = null) {
+      const now = clock.now();
+      // '' is the whole fleet; a gate key always has a profile in it, so the two never meet.
+      const key = gate === null ? '' : gate.key;
+      const cached = cache.get(key);
+      if (cached && now - cached.at < cacheMs && now >= cached.at) return Promise.resolve(cached.stats);
+      let running = inFlight.get(key);
+      if (running === undefined) {
+        running = compute(now, gate).then(
+          (stats) => {
+            cache.delete(key);
+            if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
+            cache.set(key, { at: now, stats });
+            inFlight.delete(key);
+            return stats;
+          },
+          (error: unknown) => {
+            inFlight.delete(key);
+            throw error;
+          },
+        );
+        inFlight.set(key, running);
+      }
+      return running;
+    },
+  };
+}
+
+/** Services numbered one slice at a time before the event loop is let go again. */
+const SERVICES_PER_SLICE = 5000;
+
+/**
+ * Numbers the fleet's services the gate admits in the order it lists them, with each one's uptime target (NaN: no
+ * SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
+ */
+async function numberServices(fleet: DashboardFleet, gate: PlaceGate | null): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
+  const numbering = new ServiceNumbering();
+  const targets: number[] = [];
+  let slice = 0;
+  for (const service of fleet.services.all()) {
+    if (gate !== null && !gate.admits(service.nodePath)) continue;
+    if (numbering.add(service.id) === targets.length) targets.push(targetOf(fleet, service) ?? Number.NaN);
+    if (++slice === SERVICES_PER_SLICE) {
+      slice = 0;
+      await nextTurn();
+    }
+  }
+  return { numbering, targets: Float64Array.from(targets) };
+}
+
+function targetOf(fleet: DashboardFleet, service: ServiceRecord): number | null {
+  if (service.slaGroup === null) return null;
+  const uptime = fleet.slaGroups.get(service.slaGroup)?.targets?.uptime;
+  return typeof uptime === 'number' && Number.isFinite(uptime) && uptime >= 0 && uptime <= 100 ? uptime : null;
+}

@@ -1,0 +1,185 @@
+/**
+ * The service registry: the services' entity host (one XState snapshot per service, stepped with
+ * the service machine), the indexes the endpoints query, and the wiring of the machine's I/O to the
+ * batch writer and event bus (serviceEffects.ts). It is the seam for a multi-instance deployment
+ * ("who owns which entity"): callers use the `ServiceRegistry` interface only.
+ *
+ * Concurrency: everything runs on the event loop; `send` applies an event synchronously, so the
+ * host is the single writer of each record. Domain events are published after commit; a failed
+ * commit puts every changed service back to its committed snapshot and its index entries with it.
+ */
+import { newServiceRecord, type NewService, type ServiceRecord } from '../domain/service.js';
+import type { ServiceSort } from '../domain/serviceOrder.js';
+import type { EventBus } from '../../platform/events/eventBus.js';
+import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
+import type { Origin } from '../../platform/events/domainEvents.js';
+import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
+import { intervalRow, serviceToRow } from '../storage/serviceRows.js';
+import { backupReportsTable, servicesTable, statusIntervalsTable } from '../storage/tables.js';
+import type { Clock } from '../../platform/scheduler/index.js';
+import { EntityHost } from '../../platform/actorHost/entityHost.js';
+import type { NodeHierarchy } from './nodeHierarchy.js';
+import type { ServiceEvent } from '../services/serviceChanges.js';
+import { refOf, serviceEffects } from '../services/serviceEffects.js';
+import type { ServiceMaintenance } from '../services/serviceMaintenance.js';
+import { ServiceIndexes } from './serviceIndexes.js';
+import type { StorageCounts, StorageProblem } from './storageIndex.js';
+import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
+
+export interface ServiceRegistry {
+  get(id: string): ServiceRecord | undefined;
+  find(nodePath: string, name: string): ServiceRecord | undefined;
+  /** Services at `nodePath` or any node below it. */
+  underNode(nodePath: string): ServiceRecord[];
+  inNamespace(namespace: string): ServiceRecord[];
+  inSlaGroup(slaGroup: string): ServiceRecord[];
+  /** Services that declare a dependency on `id`. */
+  dependentsOf(id: string): ServiceRecord[];
+  ownedBy(userId: string): ServiceRecord[];
+  ofTeam(groupId: string): ServiceRecord[];
+  all(): IterableIterator<ServiceRecord>;
+  /** Every service id in list order (name, then node path): pages are slices of it, no sort per request. */
+  ordered(): readonly string[];
+  /** Every service id in `sort`'s order (domain/serviceOrder.ts), kept as services change: no sort per request. */
+  sorted(sort: ServiceSort): Iterable<string>;
+  /** One page of every service in `sort`'s order (no filter): skips what comes before it without a walk where it can. */
+  sortedPage(sort: ServiceSort, offset: number, limit: number): string[];
+  /** Ids of the services whose latest storage report is `problem`. */
+  withStorageProblem(problem: StorageProblem): ReadonlySet<string>;
+  /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
+  storageCountsUnder(nodePath: string | null): StorageCounts;
+  readonly size: number;
+  /** Create a service (and its hierarchy nodes) in `draft.status`. */
+  create(draft: NewService, at: number, origin: Origin): ServiceRecord;
+  /** Apply an event to the service (its machine, through the host); returns the record after it. */
+  send(id: string, event: ServiceEvent): ServiceRecord;
+  /**
+   * Remove a service: its snapshot and rows go (status history and backups with it), and
+   * services that depended on it drop the dependency.
+   */
+  delete(id: string, at: number, origin: Origin): ServiceRecord | undefined;
+  /** Records read from the database (origin `hydrate`: nothing is written); the registry takes them over as they are. */
+  hydrate(records: Iterable<ServiceRecord>): void;
+  /** The maintenance window a service is in, if any (serviceMaintenance.ts). */
+  maintenanceOf(id: string): ServiceMaintenance | undefined;
+  /** A window read from the database at start, put back into its service's actor (nothing is written). */
+  loadMaintenance(id: string, maintenance: ServiceMaintenance): void;
+}
+
+export interface ServiceRegistryPorts {
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly nodes: NodeHierarchy;
+  readonly newId: () => string;
+  readonly scheduler: Clock;
+  readonly onError?: (error: unknown, where: string) => void;
+}
+
+export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
+  const { writer, bus, nodes } = ports;
+  const recordOf = (id: string): ServiceRecord | undefined => host.get(id)?.context.record;
+  const indexes = new ServiceIndexes(recordOf);
+  const host = new EntityHost<ServiceSnapshot, ServiceEvent>({
+    machine: serviceMachine,
+    writer,
+    scheduler: ports.scheduler,
+    effects: serviceEffects(ports),
+    onRevert: (_id, restored, discarded) => {
+      if (discarded) indexes.remove(discarded.context.record);
+      if (restored) indexes.add(restored.context.record, true);
+    },
+    ...(ports.onError ? { onError: ports.onError } : {}),
+  });
+
+  // The services of one node hold its path string, not a copy each (about 50 B a service).
+  const sharedPath = (path: string): string => nodes.get(path)?.path ?? path;
+  const pick = (ids: Set<string> | undefined, out: ServiceRecord[] = []): ServiceRecord[] => {
+    if (ids) for (const id of ids) out.push(recordOf(id)!);
+    return out;
+  };
+  function* records(): IterableIterator<ServiceRecord> {
+    for (const snapshot of host.values()) yield snapshot.context.record;
+  }
+
+  const registry: ServiceRegistry = {
+    get: recordOf,
+    find(nodePath, name) {
+      const id = indexes.find(nodePath, name);
+      return id === undefined ? undefined : recordOf(id);
+    },
+    underNode(nodePath) {
+      // Appends in place: spreading a node's services as call arguments overflows the stack on big nodes.
+      const out: ServiceRecord[] = [];
+      for (const path of nodes.subtree(nodePath)) pick(indexes.byNode.get(path), out);
+      return out;
+    },
+    inNamespace: (namespace) => pick(indexes.byNamespace.get(namespace)),
+    inSlaGroup: (slaGroup) => pick(indexes.bySlaGroup.get(slaGroup)),
+    dependentsOf: (id) => pick(indexes.dependents.get(id)),
+    ownedBy: (userId) => pick(indexes.byOwner.get(userId)),
+    ofTeam: (groupId) => pick(indexes.byTeam.get(groupId)),
+    all: records,
+    ordered: () => indexes.order,
+    sorted: (sort) => indexes.sorted(sort),
+    sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
+    withStorageProblem: (problem) => indexes.storage.withProblem(problem),
+    storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
+    get size() {
+      return host.size;
+    },
+    create(draft, at, origin) {
+      nodes.ensure(draft.nodePath, at);
+      const record = newServiceRecord(ports.newId(), { ...draft, nodePath: sharedPath(draft.nodePath) }, at);
+      host.create(record.id, snapshotFor(serviceMachine, record), () => {
+        writer.upsert(servicesTable, serviceToRow(record));
+        writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, at, null));
+      });
+      indexes.add(record, true);
+      emitOnCommit(writer, bus, { type: 'service.created', service: refOf(record), at, origin });
+      return record;
+    },
+    send(id, event) {
+      const before = recordOf(id);
+      if (!before) throw new Error(`no service ${id}`);
+      const after = host.send(id, event).context.record;
+      indexes.update(before, after);
+      return after;
+    },
+    delete(id, at, origin) {
+      const record = recordOf(id);
+      if (!record) return undefined;
+      for (const dependent of pick(indexes.dependents.get(id))) {
+        registry.send(dependent.id, { type: 'REFERENCE_REMOVED', removed: { serviceId: id }, at, origin });
+      }
+      indexes.remove(record);
+      host.remove(id, () =>
+        // Rows of this service staged in the same batch would break the foreign keys of a deleted row.
+        writer.delete(servicesTable, { id }, {
+          purge: [
+            { table: statusIntervalsTable, column: 'service_id' },
+            { table: backupReportsTable, column: 'service_id' },
+          ],
+        }),
+      );
+      emitOnCommit(writer, bus, { type: 'service.deleted', service: refOf(record), at, origin });
+      return record;
+    },
+    hydrate(loaded) {
+      const snapshotOf = createSnapshotMaker(serviceMachine);
+      for (const record of loaded) {
+        // The registry owns what it loads (read for it, seen by no one yet): no copy of each record.
+        (record as { nodePath: string }).nodePath = sharedPath(record.nodePath);
+        host.load(record.id, snapshotOf(record));
+        indexes.add(record, false);
+      }
+      indexes.sortOrder();
+    },
+    maintenanceOf: (id) => host.get(id)?.context.maintenance,
+    loadMaintenance(id, maintenance) {
+      const record = recordOf(id);
+      if (!record) throw new Error(`no service ${id}`);
+      host.load(id, snapshotFor(serviceMachine, record, maintenance));
+    },
+  };
+  return registry;
+}

@@ -1,0 +1,130 @@
+/**
+ * Search across what a person may see: services, hierarchy nodes, users and groups (tickets join
+ * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
+ * that start with the query rank before those that merely contain it, then shorter names first.
+ */
+import { visibleServices } from '../auth/placeGate.js';
+import { authorize, can, placeGate } from '../auth/roles.js';
+import { externalIdOf } from '../domain/service.js';
+import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
+import type { SchemaModule } from '../../platform/graphql/module.js';
+
+const MAX_QUERY_LENGTH = 200;
+const MAX_RESULTS = 100;
+
+interface Hit<T> {
+  readonly item: T;
+  readonly rank: number;
+}
+
+export const searchSchema: SchemaModule = {
+  typeDefs: /* GraphQL */ `
+    enum SearchHitType {
+      SERVICE
+      NODE
+      USER
+      GROUP
+    }
+
+    type SearchResults {
+      services: [Service!]!
+      nodes: [OperationsNode!]!
+      users: [User!]!
+      groups: [Group!]!
+      "Matches of every kind, before each list was cut to the limit."
+      totalCount: Int!
+    }
+
+    "One line of a quick-search box."
+    type SearchHit {
+      type: SearchHitType!
+      id: ID!
+      title: String!
+      subtitle: String
+    }
+
+    extend type Query {
+      "Up to limit results of each kind (at most 100)."
+      globalSearch(query: String!, limit: Int = 20): SearchResults!
+      "The best matches of all kinds in one ranked list (at most 100)."
+      quickSearch(query: String!, limit: Int = 10): [SearchHit!]!
+    }
+  `,
+  resolvers: {
+    Query: {
+      globalSearch(_root, args: { query: string; limit?: number | null }, ctx) {
+        authorize(ctx.viewer, 'search:read');
+        const { needle, limit } = readSearch(args);
+        const found = searchAll(ctx, needle);
+        return {
+          services: best(found.services, limit),
+          nodes: best(found.nodes, limit),
+          users: best(found.users, limit),
+          groups: best(found.groups, limit),
+          totalCount: found.services.length + found.nodes.length + found.users.length + found.groups.length,
+        };
+      },
+      quickSearch(_root, args: { query: string; limit?: number | null }, ctx) {
+        authorize(ctx.viewer, 'search:read');
+        const { needle, limit } = readSearch(args);
+        const found = searchAll(ctx, needle);
+        const hits = [
+          ...found.services.map((h) => ({ rank: h.rank, item: { type: 'SERVICE', id: h.item.id, title: h.item.displayName ?? h.item.name, subtitle: externalIdOf(h.item) } })),
+          ...found.nodes.map((h) => ({ rank: h.rank, item: { type: 'NODE', id: h.item.path, title: h.item.name, subtitle: h.item.path } })),
+          ...found.users.map((h) => ({ rank: h.rank, item: { type: 'USER', id: h.item.id, title: h.item.displayName ?? h.item.username, subtitle: h.item.username } })),
+          ...found.groups.map((h) => ({ rank: h.rank, item: { type: 'GROUP', id: h.item.id, title: h.item.name, subtitle: h.item.description } })),
+        ];
+        return best(hits, limit);
+      },
+    },
+  },
+};
+
+function readSearch(args: { query: string; limit?: number | null }): { needle: string; limit: number } {
+  const needle = args.query.trim().toLowerCase();
+  if (needle === '') throw new AppError(ErrorCode.BadRequest, 'query must not be empty');
+  if (needle.length > MAX_QUERY_LENGTH) throw new AppError(ErrorCode.BadRequest, `query is longer than ${MAX_QUERY_LENGTH} characters`);
+  const limit = args.limit ?? 20;
+  if (limit < 1 || limit > MAX_RESULTS) throw new AppError(ErrorCode.BadRequest, `limit must be between 1 and ${MAX_RESULTS}`);
+  return { needle, limit };
+}
+
+/** 0: the name starts with the query; 1: contains it; undefined: no match. Shorter names rank first among equals. */
+function rankOf(needle: string, ...names: (string | null)[]): number | undefined {
+  let rank: number | undefined;
+  for (const name of names) {
+    if (name === null) continue;
+    const at = name.toLowerCase().indexOf(needle);
+    if (at < 0) continue;
+    const score = (at === 0 ? 0 : 1) * 1e6 + name.length;
+    rank = rank === undefined ? score : Math.min(rank, score);
+  }
+  return rank;
+}
+
+function searchAll(ctx: GraphQLContext, needle: string) {
+  const collect = <T>(items: Iterable<T>, names: (item: T) => (string | null)[]): Hit<T>[] => {
+    const out: Hit<T>[] = [];
+    for (const item of items) {
+      const rank = rankOf(needle, ...names(item));
+      if (rank !== undefined) out.push({ item, rank });
+    }
+    return out;
+  };
+  const showEmail = can(ctx.viewer, 'user:read-private');
+  // Services outside the viewer's environments (src/plugins/policy) are not found.
+  const gate = placeGate(ctx.viewer);
+  const services = gate === null ? ctx.app.fleet.services.all() : visibleServices(gate, ctx.app.fleet.services.all());
+  return {
+    services: collect(services, (s) => [s.name, s.displayName]),
+    // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.
+    nodes: collect(ctx.app.fleet.nodes.all(), (n) => [n.name, n.path]),
+    users: collect(ctx.app.users.all(), (u) => [u.username, u.displayName, showEmail ? u.email : null]),
+    groups: collect(ctx.app.groups.all(), (g) => [g.name]),
+  };
+}
+
+function best<T>(hits: Hit<T>[], limit: number): T[] {
+  return hits.sort((a, b) => a.rank - b.rank).slice(0, limit).map((h) => h.item);
+}

@@ -1,0 +1,201 @@
+/**
+ * The composer: turns a list of modules into a running product. It checks the static declarations
+ * (unique names, migration versions, tables), builds the GraphQL schema with the licence gate and
+ * the interceptors applied, then creates and hydrates the modules in list order, each with the
+ * services of those before it. The gate is applied here and nowhere else (pluginGate.ts).
+ *
+ * Lifecycle: `composeModules` (create, hydrate, subscribe bus handlers, in list order) -> the
+ * server listens -> `start()` in list order -> on shutdown, after the server drained, `stop()` in
+ * reverse order (each module's bus handlers are unsubscribed just before its own stop).
+ */
+import type { Unsubscribe } from '../events/eventBus.js';
+import type { GatewayRoute } from '../gateway/routes.js';
+import type { SchemaModule } from '../graphql/module.js';
+import { buildSchema, rootSchema } from '../graphql/schema.js';
+import type { Migration } from '../persistence/migration.js';
+import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
+import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
+import type { ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
+import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
+
+type AnyModule = ProductModule<any, any>;
+
+/**
+ * The product's modules in start order. `with` type-checks the order: a module's `Needs` must be
+ * among the services of the modules listed before it.
+ */
+export class ModuleList<Services extends object> {
+  private constructor(readonly modules: readonly AnyModule[]) {}
+
+  static start(): ModuleList<{}> {
+    return new ModuleList([]);
+  }
+
+  with<Provides extends object>(module: ProductModule<Services, Provides>): ModuleList<Services & Provides> {
+    return new ModuleList([...this.modules, module]);
+  }
+
+  /** Modules whose services the list does not type (test-only modules). */
+  withAll(modules: readonly ProductModule<Services, any>[]): ModuleList<Services> {
+    return new ModuleList([...this.modules, ...modules]);
+  }
+
+  /** Every module's migrations, in version order. */
+  migrations(): Migration[] {
+    return checkDeclarations(this.modules);
+  }
+
+  /** The schema as served, for tools and tests that read or validate it without a server (gated fields cannot run). */
+  schema(): ModuleKit['graphql']['schema'] {
+    return composeSchema(this.modules, createPluginGateSlot());
+  }
+}
+
+export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
+
+/** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
+export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services'> & {
+  readonly formatError: ModuleKit['graphql']['formatError'];
+};
+
+export interface Composition<Services extends object> {
+  readonly services: Services;
+  readonly schema: ModuleKit['graphql']['schema'];
+  readonly plugins: PluginGate;
+  /** Every module's REST routes, gated and intercepted. */
+  readonly routes: readonly GatewayRoute[];
+  start(): void;
+  stop(): Promise<void>;
+}
+
+interface Running {
+  readonly module: AnyModule;
+  readonly instance: ModuleInstance<object>;
+  readonly unsubscribes: Unsubscribe[];
+}
+
+export async function composeModules<Services extends object>(list: ModuleList<Services>, platform: PlatformKit): Promise<Composition<Services>> {
+  const { modules } = list;
+  checkDeclarations(modules);
+  const gate = createPluginGateSlot();
+  const entityTypes = new EntityTypeRegistry();
+  const webhookEvents = createWebhookEventCatalog([]);
+  for (const module of modules) for (const source of module.webhookEvents ?? []) webhookEvents.register(source);
+  const schema = composeSchema(modules, gate);
+
+  const services: Record<string, unknown> = {};
+  let composed = false;
+  const { formatError, ...shared } = platform;
+  const kit: ModuleKit = {
+    ...shared,
+    plugins: gate,
+    entityTypes,
+    webhookEvents,
+    graphql: { schema, formatError },
+    services: () => {
+      if (!composed) throw new Error('the product services were asked for before every module was composed');
+      return services;
+    },
+  };
+
+  const running: Running[] = [];
+  try {
+    for (const module of modules) {
+      const instance: ModuleInstance<object> = await module.create(kit, { ...services });
+      for (const [key, value] of Object.entries(instance.services)) {
+        if (key in services) throw new Error(`module ${module.name} provides the service "${key}", which an earlier module already provides`);
+        services[key] = value;
+      }
+      if (instance.pluginGate) gate.provide(instance.pluginGate, module.name);
+      for (const type of instance.entityTypes ?? []) entityTypes.register(module.plugin ? gateEntityType(type, module.plugin, gate) : type);
+      const entry: Running = { module, instance, unsubscribes: [] };
+      running.push(entry);
+      await instance.hydrate?.();
+      const handlers = instance.busHandlers;
+      if (handlers?.staged) entry.unsubscribes.push(platform.bus.subscribeStaged(handlers.staged));
+      if (handlers?.committed) entry.unsubscribes.push(platform.bus.subscribeAll(handlers.committed));
+    }
+    const gated = modules.filter((m) => m.plugin !== undefined).map((m) => m.name);
+    if (gated.length > 0 && !gate.provided) throw new Error(`modules ${gated.join(', ')} are gated by a plugin, but no module provides the plugin gate (the licence module)`);
+  } catch (error) {
+    for (const entry of running) for (const unsubscribe of entry.unsubscribes) unsubscribe();
+    throw error;
+  }
+  composed = true;
+
+  const routes = running.flatMap(({ module, instance }) =>
+    (instance.routes ?? []).map((route) => {
+      const gatedRoute = module.plugin ? gateRoute(route, module.plugin, gate) : route;
+      // The gate is innermost; the first module's interceptor is outermost, as for mutations.
+      return modules.reduceRight((wrapped, m) => m.intercept?.route?.(wrapped, services) ?? wrapped, gatedRoute);
+    }),
+  );
+
+  let stopping: Promise<void> | undefined;
+  return {
+    services: services as Services,
+    schema,
+    plugins: gate,
+    routes,
+    start() {
+      for (const { instance } of running) instance.start?.();
+    },
+    stop() {
+      stopping ??= (async () => {
+        for (const { instance, unsubscribes } of [...running].reverse()) {
+          for (const unsubscribe of unsubscribes) unsubscribe();
+          await instance.stop?.();
+        }
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * The executable schema of `modules`: each gated module's fields check the gate first, then every
+ * module's mutation interceptors wrap every mutation (the outermost is the first module's).
+ */
+export function composeSchema(modules: readonly AnyModule[], gate: PluginGate): ModuleKit['graphql']['schema'] {
+  const interceptors = modules.flatMap((m) => (m.intercept?.mutation ? [m.intercept.mutation.bind(m.intercept)] : []));
+  const schemaModules: SchemaModule<any>[] = [rootSchema, ...modules.flatMap((m) => (m.schema ?? []).map((s) => (m.plugin ? gateSchemaModule(s, m.plugin, gate) : s)))];
+  return buildSchema(schemaModules.map((s) => intercepted(s, interceptors)));
+}
+
+function intercepted(module: SchemaModule<any>, interceptors: readonly ((field: MutationField, resolve: Resolver<any>) => Resolver<any>)[]): SchemaModule<any> {
+  const mutations = module.resolvers['Mutation'] as Record<string, Resolver<any>> | undefined;
+  if (!mutations || interceptors.length === 0) return module;
+  const ephemeral = new Set(module.ephemeralMutations ?? []);
+  const wrapped: Record<string, Resolver<any>> = {};
+  for (const [name, resolve] of Object.entries(mutations)) {
+    const field = { name, ephemeral: ephemeral.has(name) };
+    wrapped[name] = interceptors.reduceRight((inner, intercept) => intercept(field, inner), resolve);
+  }
+  return { ...module, resolvers: { ...module.resolvers, Mutation: wrapped } };
+}
+
+/** Unique module names, migration versions, table names and commit orders; returns the migrations in version order. */
+function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
+  const names = new Set<string>();
+  const versions = new Map<number, string>();
+  const tables = new Map<string, string>();
+  const orders = new Map<number, string>();
+  const migrations: Migration[] = [];
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`two modules are named ${module.name}`);
+    names.add(module.name);
+    for (const migration of module.migrations ?? []) {
+      const owner = versions.get(migration.version);
+      if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
+      versions.set(migration.version, module.name);
+      migrations.push(migration);
+    }
+    for (const table of module.tables ?? []) {
+      const owner = tables.get(table.name) ?? orders.get(table.order);
+      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
+      tables.set(table.name, module.name);
+      orders.set(table.order, module.name);
+    }
+  }
+  return migrations.sort((a, b) => a.version - b.version);
+}

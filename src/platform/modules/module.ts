@@ -1,0 +1,132 @@
+/**
+ * The module contract: what a capability brings to the product, declared in one object, so that a
+ * new plugin adds files and touches no handler (DESIGN.md "Seams"). src/platform/modules/README.md has the
+ * lifecycle and an example; composeModules.ts carries it out.
+ *
+ * A module declares statically (read before anything starts): its name, its licence gate, its
+ * migrations and tables, its GraphQL schema, the webhook events it produces and the calls it
+ * intercepts. `create` then builds its running parts from the platform (`ModuleKit`) and the
+ * services of the modules before it (`Needs`, a typed slice), and returns what it adds
+ * (`Provides`) with its hydration, routes, entity types, bus handlers, start and stop.
+ */
+import type { GraphQLError, GraphQLFieldResolver, GraphQLSchema } from 'graphql';
+import type { Knex } from 'knex';
+import type { BlobStore } from '../blobs/blobStore.js';
+import type { SecretKeys } from '../config/secretBox.js';
+import type { Clock } from '../scheduler/index.js';
+import type { Config } from '../config/config.js';
+import type { DomainEvent } from '../events/domainEvents.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { MachineAuth } from '../gateway/machineAuth.js';
+import type { GatewayRoute } from '../gateway/routes.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import type { FormattedError } from '../graphql/errors.js';
+import type { SchemaModule } from '../graphql/module.js';
+import type { PluginName } from '../../plugins/license/plugins.js';
+import type { Logger } from '../log/logger.js';
+import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
+import type { Database } from '../persistence/database.js';
+import type { Migration } from '../persistence/migration.js';
+import type { EntityType, EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
+import type { WebhookEventCatalog, WebhookEventSource } from '../../plugins/webhooks/eventCatalog.js';
+import type { ProductWorkerPool } from '../workers/productTasks.js';
+import type { PluginGate } from './pluginGate.js';
+
+/** What every module is handed: the platform's shared parts, configured once by the entry point. */
+export interface ModuleKit {
+  readonly config: Config;
+  readonly production: boolean;
+  readonly version: string;
+  readonly database: Database;
+  readonly knex: Knex;
+  readonly writer: BatchWriter;
+  readonly bus: EventBus;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly newId: () => string;
+  /** CPU work off the event loop (src/platform/workers): one pool for the product, closed after the modules stop. */
+  readonly workers: ProductWorkerPool;
+  /** Bytes that do not belong in a row (attachments), in `SVC_DATA_DIR/blobs` (src/platform/blobs). */
+  readonly blobs: BlobStore;
+  /** The operator API key check (routes with `auth: 'machine'` get it from the gateway). */
+  readonly machineAuth: MachineAuth;
+  /**
+   * The keys secrets at rest are sealed under (src/platform/config/secretBox.ts): SVC_AUTH_SECRET_KEY (else
+   * generated once into the data dir) and SVC_AUTH_SECRET_KEY_PREVIOUS. Resolved on first use, once
+   * for every module.
+   */
+  secretKeys(): SecretKeys;
+  /** Requests the HTTP server received and has under way (0 until it listens). */
+  readonly traffic: Traffic;
+  /** Which plugins are active now; the licence module decides (see pluginGate.ts). */
+  readonly plugins: PluginGate;
+  /** Entity kinds people watch, lock and subscribe to; the composer registers every module's. */
+  readonly entityTypes: EntityTypeRegistry;
+  /** Webhook event names; the composer registers every module's sources. */
+  readonly webhookEvents: WebhookEventCatalog;
+  /** The executable schema of every module, and how GraphQL errors are shown. */
+  readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
+  /** Every module's services; throws until all modules are created (for contexts built outside a request). */
+  services(): object;
+}
+
+export interface Traffic {
+  received(): number;
+  inFlight(): number;
+}
+
+export type Resolver<App extends object = object> = GraphQLFieldResolver<unknown, GraphQLContext<App>, Record<string, unknown>>;
+
+export interface MutationField {
+  readonly name: string;
+  /** Listed in its schema module's `ephemeralMutations`: it changes nothing durable. */
+  readonly ephemeral: boolean;
+}
+
+/** Wrappers a module puts around every module's calls (the audit trail records state-changing ones). */
+export interface Interceptors<App extends object> {
+  /** Every module's REST route, once all services exist. */
+  route?(route: GatewayRoute, services: App): GatewayRoute;
+  /** Every module's mutation resolver (whatever slice it reads); the wrapper reads its own slice from `ctx.app`. */
+  mutation?(field: MutationField, resolve: Resolver<any>): Resolver<App>;
+}
+
+/** Bus handlers the composer subscribes after the module hydrated and unsubscribes before it stops. */
+export interface BusHandlers {
+  /** Before commit, inside the batch of the change: stage rows of your own, nothing else. */
+  readonly staged?: (event: DomainEvent) => void;
+  /** After commit. */
+  readonly committed?: (event: DomainEvent) => void;
+}
+
+export interface ProductModule<Needs extends object = object, Provides extends object = object> {
+  /** Unique among the modules; names the module in logs and start errors. */
+  readonly name: string;
+  /** The plugin that gates this module: while it is inactive, its routes, fields and entity types are refused. */
+  readonly plugin?: PluginName;
+  /** Its versioned migrations; versions are unique across modules and run in version order. */
+  readonly migrations?: readonly Migration[];
+  /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
+  readonly tables?: readonly TableSpec[];
+  readonly schema?: readonly SchemaModule<Needs & Provides>[];
+  /** Webhook events it produces from domain events. */
+  readonly webhookEvents?: readonly WebhookEventSource<any>[];
+  readonly intercept?: Interceptors<Needs & Provides>;
+  create(kit: ModuleKit, services: Needs): ModuleInstance<Provides> | Promise<ModuleInstance<Provides>>;
+}
+
+export interface ModuleInstance<Provides extends object> {
+  /** Added to the product's services: the next modules' `Needs`, and `ctx.app` of every resolver. */
+  readonly services: Provides;
+  /** Loads committed state (origin `hydrate`: nothing is written back); modules hydrate in list order. */
+  hydrate?(): Promise<void>;
+  readonly routes?: readonly GatewayRoute[];
+  readonly entityTypes?: readonly EntityType[];
+  readonly busHandlers?: BusHandlers;
+  /** The module that decides which plugins are active (the licence module) hands its gate over. */
+  readonly pluginGate?: PluginGate;
+  /** Once the server listens, in list order. */
+  start?(): void;
+  /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */
+  stop?(): void | Promise<void>;
+}

@@ -1,0 +1,422 @@
+/**
+ * Group commit. Actors stage rows here; the writer commits everything staged since the previous
+ * commit in ONE transaction and only then resolves the requests that wait on it and publishes the
+ * domain events of that batch ("acknowledge after commit", DESIGN.md).
+ *
+ * Concurrency model: one commit at a time. While a commit is in flight, new rows gather in the next
+ * batch, so the batch size follows the load by itself (thousands of rows under load). Two commits
+ * start at least `commitWindowMs` apart, so at moderate load a batch gathers a few milliseconds of
+ * writes; an idle writer commits at once. A batch also starts at once when it reaches
+ * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
+ * entity changed ten times in one batch is written once. A batch without deletes is ONE SQL
+ * statement: one `json_to_recordset` insert per table (or `values` with a parameter per value, for
+ * a table that asks for it), chained as data-modifying CTEs in foreign-key order
+ * (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one
+ * round trip. A batch with deletes (rare: users, groups, services, nodes going away; `deleteWhere`
+ * for rows known only by a column, such as a person's notifications) runs in one
+ * transaction instead: first one `delete ... using json_to_recordset` per table in DESCENDING order
+ * (children before parents), then that same upsert/insert statement. Deletes run before upserts,
+ * so within a batch upsert-then-delete writes nothing and delete-then-upsert replaces the row.
+ *
+ * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
+ * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
+ * back to their last committed state: memory stays equal to the database. Nothing is retried
+ * behind the client's back; the client got 503 and may retry.
+ */
+import type { Knex } from 'knex';
+import { systemDeadlineClock } from '../scheduler/index.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { Logger } from '../log/logger.js';
+import { Batch, keyOf } from './batch.js';
+import { BatchExecutor } from './batchExecution.js';
+import type { StatementRunner } from './statementRunner.js';
+import type { Row, TableSpec } from './tableSpec.js';
+
+export type { ColumnSpec, TableSpec } from './tableSpec.js';
+
+export type { Row } from './tableSpec.js';
+
+
+export interface StageHooks {
+  /** Runs after the batch holding this row committed (the row is now the committed state). */
+  readonly onCommit?: () => void;
+  /** Runs when the row's batch failed: restore the last committed state. Deduplicated by identity. */
+  readonly onRollback?: () => void;
+}
+
+/** A column of another staged table that references the key of a row being deleted. */
+export interface PurgeSpec {
+  readonly table: TableSpec;
+  readonly column: string;
+}
+
+export interface DeleteOptions extends StageHooks {
+  /**
+   * Child rows to drop from the open batch along with the deleted row: every upsert AND insert
+   * staged so far (before this delete) in `table` whose `column` equals the deleted row's key
+   * (the deleted table must have a single-column key). Deletes run before upserts, so without this
+   * a child row staged for the deleted parent (say a status interval of a service being deleted)
+   * would be written after its parent is gone and fail the whole batch on its foreign key. One
+   * level only: grandchildren need their own delete or purge. Rows staged after the delete are
+   * kept. Their `onCommit` hooks are dropped (they never commit; the owner forgets them in memory
+   * too); `onRollback` hooks stay.
+   */
+  readonly purge?: readonly PurgeSpec[];
+}
+
+/**
+ * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
+ * only. It is the catalog's `Unavailable` (503 with `Retry-After: 1`, GraphQL `UNAVAILABLE` with
+ * `retryAfterSeconds`), so every API maps it the way it maps any other catalog error.
+ */
+export class CommitError extends AppError {
+  constructor(override readonly cause: unknown) {
+    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry', { 'retry-after': '1' });
+    this.name = 'CommitError';
+  }
+}
+
+export interface BatchWriterOptions {
+  readonly knex: Knex;
+  /** How a commit's statement is sent: `Database.statements` (prepared on PostgreSQL). @default through knex */
+  readonly statements?: StatementRunner;
+  readonly logger: Logger;
+  /**
+   * Commit window: at least this long between the starts of two commits, so at moderate load a
+   * batch gathers a few milliseconds of writes instead of a handful. Under heavy load commits take
+   * longer than this and run back to back, so it adds nothing there. @default 0
+   */
+  readonly commitWindowMs?: number;
+  /** A batch this size starts committing at once. @default 5000 */
+  readonly maxBatchRows?: number;
+  /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
+  readonly maxPendingRows?: number;
+  /** Observer called as a batch starts committing (metrics, tracing, tests). */
+  readonly onBatchStart?: (rows: number) => void;
+}
+
+export class BatchWriter {
+  private open = new Batch();
+  private inFlight: Batch | undefined;
+  private scheduled = false;
+  private readonly commitWindowMs: number;
+  private lastCommitStart = -Infinity;
+  private readonly maxBatchRows: number;
+  private readonly maxPendingRows: number;
+  /**
+   * Committed batches and rows since start (for metrics and benchmarks), and the milliseconds a
+   * commit was in flight: its share of a period is how busy the commit path was (the webhook pacer).
+   */
+  readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
+
+  private acknowledgeHook: (() => void) | undefined;
+  private readonly executor: BatchExecutor;
+  private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
+
+  constructor(private readonly options: BatchWriterOptions) {
+    this.executor = new BatchExecutor(options.knex, options.statements);
+    this.commitWindowMs = options.commitWindowMs ?? 0;
+    this.maxBatchRows = options.maxBatchRows ?? 5000;
+    this.maxPendingRows = options.maxPendingRows ?? 200_000;
+  }
+
+  /**
+   * Stage a full snapshot of a row; within one batch the last one staged for a key wins. For a patch
+   * spec (`mode: 'update'`, tableSpec.ts `patchSpec`) the row holds the key and the patched columns:
+   * it folds into the full row of its key if one is staged in this batch, and a full row staged later
+   * replaces it, so a key's patch and full row never meet in one statement.
+   */
+  upsert(table: TableSpec, row: Row, hooks: StageHooks = {}): void {
+    if (table.patches) {
+      const full = this.open.upserts.get(table.patches)?.get(keyOf(table, row));
+      if (full) {
+        full.row = { ...full.row, ...row };
+        if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+        return;
+      }
+      this.patchSpecs(table.patches).add(table);
+    } else if (table.mode === 'upsert') {
+      this.dropPatches(table, keyOf(table, row));
+    }
+    let rows = this.open.upserts.get(table);
+    if (!rows) {
+      rows = new Map();
+      this.open.upserts.set(table, rows);
+    }
+    const key = keyOf(table, row);
+    const previous = rows.get(key);
+    if (previous) {
+      previous.row = row;
+      previous.onCommit = hooks.onCommit;
+    } else {
+      rows.set(key, { row, onCommit: hooks.onCommit });
+      this.open.rowCount += 1;
+    }
+    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+    this.schedule();
+  }
+
+  /**
+   * Stage the delete of the row whose key columns `key` holds. It drops the upsert (and any insert)
+   * staged for the same key in this batch, so upsert-then-delete writes nothing; an upsert staged
+   * after it stays and, as deletes run first, replaces the row. Repeated deletes of a key are
+   * written once (the last one's `onCommit` runs). `options.purge` also drops staged child rows.
+   */
+  delete(table: TableSpec, key: Row, options: DeleteOptions = {}): void {
+    this.executor.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
+    if (table.key.some((k) => key[k] === undefined || key[k] === null)) throw new Error(`delete from ${table.name}: incomplete key`);
+    const batch = this.open;
+    const id = keyOf(table, key);
+    if (batch.upserts.get(table)?.delete(id)) batch.rowCount -= 1;
+    this.dropPatches(table, id);
+    this.drop(table, (row) => keyOf(table, row) === id, false);
+    if (options.purge && options.purge.length > 0) {
+      if (table.key.length !== 1) throw new Error(`purge needs a single-column key; ${table.name} has ${table.key.length}`);
+      const value = String(key[table.key[0]!]);
+      for (const { table: child, column } of options.purge) this.drop(child, (row) => String(row[column]) === value, true);
+    }
+    let rows = batch.deletes.get(table);
+    if (!rows) {
+      rows = new Map();
+      batch.deletes.set(table, rows);
+    }
+    if (!rows.has(id)) batch.rowCount += 1;
+    rows.set(id, { row: Object.fromEntries(table.key.map((k) => [k, key[k]])), onCommit: options.onCommit });
+    if (options.onRollback) batch.rollbacks.add(options.onRollback);
+    this.schedule();
+  }
+
+  /**
+   * Stage the delete of every row of `table` whose `column` equals `value`: the committed ones, and
+   * the upserts and inserts of `table` staged so far in this batch (dropped, with their `onCommit`).
+   * For rows nobody holds in memory, so their keys are unknown (a person's notifications, deleted in
+   * the commit that deletes the person). It runs with the keyed deletes: before every upsert and
+   * insert of the batch, children before parents; a row staged after it is written.
+   */
+  deleteWhere(table: TableSpec, column: string, value: string): void {
+    this.executor.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
+    const batch = this.open;
+    this.drop(table, (row) => String(row[column]) === value, true);
+    let byColumn = batch.deletesWhere.get(table);
+    if (!byColumn) {
+      byColumn = new Map();
+      batch.deletesWhere.set(table, byColumn);
+    }
+    let values = byColumn.get(column);
+    if (!values) {
+      values = new Set();
+      byColumn.set(column, values);
+    }
+    if (!values.has(value)) {
+      values.add(value);
+      batch.rowCount += 1;
+    }
+    this.schedule();
+  }
+
+  /** The patch specs seen for `table`, so a full row or a delete of a key can drop its staged patches. */
+  private patchSpecs(table: TableSpec): Set<TableSpec> {
+    let specs = this.patchesOf.get(table);
+    if (!specs) this.patchesOf.set(table, (specs = new Set()));
+    return specs;
+  }
+
+  private dropPatches(table: TableSpec, id: string): void {
+    const specs = this.patchesOf.get(table);
+    if (!specs) return;
+    for (const spec of specs) if (this.open.upserts.get(spec)?.delete(id)) this.open.rowCount -= 1;
+  }
+
+  /** Drop the inserts (and with `upserts`, the upserts) of `table` staged in the open batch that `matches`. */
+  private drop(table: TableSpec, matches: (row: Row) => boolean, upserts: boolean): void {
+    const batch = this.open;
+    const staged = upserts ? batch.upserts.get(table) : undefined;
+    if (staged) {
+      for (const [id, { row }] of staged) {
+        if (!matches(row)) continue;
+        staged.delete(id);
+        batch.rowCount -= 1;
+      }
+    }
+    const inserts = batch.inserts.get(table);
+    if (!inserts) return;
+    const kept = inserts.filter((row) => !matches(row));
+    if (kept.length === inserts.length) return;
+    batch.rowCount -= inserts.length - kept.length;
+    batch.inserts.set(table, kept);
+  }
+
+  /** Stage an append-only row. */
+  insert(table: TableSpec, row: Row): void {
+    let rows = this.open.inserts.get(table);
+    if (!rows) {
+      rows = [];
+      this.open.inserts.set(table, rows);
+    }
+    rows.push(row);
+    this.open.rowCount += 1;
+    this.schedule();
+  }
+
+  /**
+   * The identity of the batch that stages take place in now: it changes when that batch starts
+   * committing or is dropped. A stager that folds many changes into one row per commit (the
+   * webhook outbox page) keeps adding to its row while this stays the same.
+   */
+  get openBatch(): object {
+    return this.open;
+  }
+
+  /**
+   * Hooks on the open batch without a row of their own: an owner whose change is spread over rows
+   * it does not stage itself (an entity host) learns when the batch commits or fails.
+   */
+  track(hooks: StageHooks): void {
+    if (hooks.onCommit) this.open.afterCommit.push(hooks.onCommit);
+    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
+    this.schedule();
+  }
+
+  /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
+  afterCommit(effect: () => void): void {
+    this.open.afterCommit.push(effect);
+    this.schedule();
+  }
+
+  /**
+   * A request's change is staged and the request now waits for its commit: first the
+   * acknowledge hook stages what belongs in the same commit as any change (the audit record),
+   * then it resolves like `committed()`.
+   */
+  acknowledge(): Promise<void> {
+    this.acknowledgeHook?.();
+    return this.committed();
+  }
+
+  /** Set once at composition (the audit trail); see `acknowledge`. */
+  setAcknowledgeHook(hook: () => void): void {
+    this.acknowledgeHook = hook;
+  }
+
+  /**
+   * Resolves when everything staged so far is committed; rejects with `CommitError` when it was
+   * not. With nothing staged it still waits for a commit in flight, so a reply never shows state
+   * the database does not have yet.
+   */
+  committed(): Promise<void> {
+    if (!this.open.empty) return this.open.promise();
+    if (this.inFlight) return this.inFlight.promise();
+    return Promise.resolve();
+  }
+
+  /**
+   * Resolves (never rejects) once everything staged so far is settled, committed or rolled back:
+   * a read after it sees only committed state.
+   */
+  settled(): Promise<void> {
+    return this.committed().catch(() => undefined);
+  }
+
+  /**
+   * A commit is in flight, or changes wait for the next one. Not just "in flight": after-commit
+   * effects run between two commits, when nothing is in flight even under full load, and the
+   * changes that arrived during the last commit are already waiting.
+   */
+  get busy(): boolean {
+    return this.inFlight !== undefined || this.open.rowCount > 0;
+  }
+
+  get pendingRows(): number {
+    return this.open.rowCount + (this.inFlight?.rowCount ?? 0);
+  }
+
+  /** True when the database is not keeping up; the gateway answers 503 instead of queueing more. */
+  get overloaded(): boolean {
+    return this.pendingRows > this.maxPendingRows;
+  }
+
+  /** Commit everything staged; used at shutdown. Resolves even when the last commit failed. */
+  async flush(): Promise<void> {
+    while (!this.open.empty || this.inFlight) {
+      await this.committed().catch(() => undefined);
+    }
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight) return;
+    this.scheduled = true;
+    // The commit window is real time (it paces I/O; src/platform/scheduler/clock.ts) on a timer that keeps
+    // the process alive: someone awaits this commit.
+    if (this.open.rowCount >= this.maxBatchRows) queueMicrotask(() => void this.run());
+    else this.afterWindow();
+  }
+
+  /**
+   * Runs the next commit once the window since the last commit's start has passed. A Node timer may
+   * fire up to a millisecond early (its base is the event loop's cached time), so a timer that comes
+   * back early waits again for what is left, on a timer: what is left of a millisecond is not waited
+   * out with `setImmediate`, which spins the event loop (a tenth of the server's CPU at a paced load
+   * once went into those turns, and a tenth of its garbage).
+   */
+  private afterWindow(): void {
+    const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
+    if (wait > 0) systemDeadlineClock.setTimer(Math.max(1, wait), () => (this.open.rowCount >= this.maxBatchRows ? void this.run() : this.afterWindow()));
+    else setImmediate(() => void this.run());
+  }
+
+  private async run(): Promise<void> {
+    this.scheduled = false;
+    if (this.inFlight || this.open.empty) return;
+    const batch = this.open;
+    this.open = new Batch();
+    this.inFlight = batch;
+    this.lastCommitStart = performance.now();
+    this.options.onBatchStart?.(batch.rowCount);
+    try {
+      if (batch.rowCount > 0) await this.executor.execute(batch);
+      this.stats.batches += 1;
+      this.stats.rows += batch.rowCount;
+      this.inFlight = undefined;
+      this.completed(batch);
+    } catch (cause) {
+      this.stats.failures += 1;
+      this.inFlight = undefined;
+      this.failed(batch, cause);
+    }
+    this.stats.busyMs += performance.now() - this.lastCommitStart;
+    if (!this.open.empty) this.schedule();
+  }
+
+  private completed(batch: Batch): void {
+    // Deletes first, as they ran: a delete-then-upsert of a key ends with the upsert's hook.
+    for (const staging of [batch.deletes, batch.upserts]) {
+      for (const rows of staging.values()) for (const staged of rows.values()) if (staged.onCommit) this.guard(staged.onCommit);
+    }
+    for (const effect of batch.afterCommit) this.guard(effect);
+    batch.settle({ ok: true });
+  }
+
+  private failed(batch: Batch, cause: unknown): void {
+    const error = new CommitError(cause);
+    // The queued batch was computed on top of the failed one: it cannot commit alone.
+    const dependent = this.open;
+    this.open = new Batch();
+    this.options.logger.error('group commit failed; requests of this batch and the next are answered 503', {
+      error: cause,
+      rows: batch.rowCount,
+      queuedRows: dependent.rowCount,
+    });
+    for (const doomed of [dependent, batch]) {
+      for (const rollback of doomed.rollbacks) this.guard(rollback);
+      doomed.settle({ ok: false, error });
+    }
+  }
+
+  private guard(effect: () => void): void {
+    try {
+      effect();
+    } catch (error) {
+      this.options.logger.error('after-commit effect failed', { error });
+    }
+  }
+}

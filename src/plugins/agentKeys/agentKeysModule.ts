@@ -1,0 +1,43 @@
+/**
+ * Scoped agent keys (issue 18, item 5; README "Agent keys"): created and revoked by admins over
+ * GraphQL, checked by the gateway's machine auth (handed over in `create`), uses flushed every
+ * minute and on stop. Also declares migration 0022, which creates the saved filters' table too, and
+ * 0025 (keys' own request budgets, issue 27).
+ */
+import type { CoreServices } from '../../platform/graphql/context.js';
+import type { ProductModule } from '../../platform/modules/module.js';
+import { AgentKeyRegistry } from './agentKeyRegistry.js';
+import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';
+import { agentKeyFromRow, agentKeysTable } from './agentKeyTables.js';
+import { agentKeysAndSavedFiltersSchema } from './migrations/0022_agent_keys_and_saved_filters.js';
+import { agentKeyBudgetsSchema } from './migrations/0025_agent_key_budgets.js';
+
+/** How often uses are written: lastUsedAt is at most this old in the database (exact in the API). */
+export const AGENT_KEY_USE_FLUSH_MS = 60_000;
+
+export const agentKeysModule: ProductModule<Pick<CoreServices, 'writer' | 'clock'>, AgentKeyServices> = {
+  name: 'agent-keys',
+  migrations: [agentKeysAndSavedFiltersSchema, agentKeyBudgetsSchema],
+  tables: [agentKeysTable],
+  schema: [agentKeySchema],
+  create(kit) {
+    const agentKeys = new AgentKeyRegistry(kit.writer, kit.clock);
+    kit.machineAuth.useScopedKeys(agentKeys);
+    let timer: ReturnType<typeof kit.clock.setRepeatingTimer> | undefined;
+    return {
+      services: { agentKeys },
+      async hydrate() {
+        const rows: Record<string, unknown>[] = await kit.knex('agent_keys').select('*');
+        for (const row of rows) agentKeys.load(agentKeyFromRow(row));
+        kit.logger.info('agent keys loaded', { keys: rows.length });
+      },
+      start() {
+        timer = kit.clock.setRepeatingTimer(AGENT_KEY_USE_FLUSH_MS, () => agentKeys.flushUses());
+      },
+      stop() {
+        kit.clock.clearTimer(timer);
+        agentKeys.flushUses();
+      },
+    };
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * The licence module: the licence in force and the plugin switches. It provides the plugin gate
+ * every gated module is checked against (src/platform/modules/pluginGate.ts), loads stored activations and
+ * SVC_LICENSE_KEY before the server serves, and brings the activation route, `licenseInfo` /
+ * `togglePlugin`, and the `license` entity type.
+ */
+import type { AuditServices } from '../audit/auditSchema.js';
+import type { CoreServices } from '../../platform/graphql/context.js';
+import type { ProductModule } from '../../platform/modules/module.js';
+import { activationRoute } from './activationRoute.js';
+import { hydrateLicense } from './hydrateLicense.js';
+import { LicenseManager } from './licenseManager.js';
+import { licenseSchema, type LicenseServices } from './licenseSchema.js';
+import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
+import { decodePublicKey } from './licenseToken.js';
+import { licensingSchema } from './migrations/0004_licensing.js';
+import { PRODUCT_LICENSE_PUBLIC_KEY } from './productKey.js';
+
+export const licenseModule: ProductModule<Pick<CoreServices, 'auth'> & Pick<AuditServices, 'audit'>, LicenseServices> = {
+  name: 'license',
+  migrations: [licensingSchema],
+  tables: [licenseActivationsTable, pluginSettingsTable],
+  schema: [licenseSchema],
+  create(kit, { auth, audit }) {
+    const license = new LicenseManager({
+      publicKey: decodePublicKey(kit.config.license.publicKey ?? PRODUCT_LICENSE_PUBLIC_KEY),
+      writer: kit.writer,
+      bus: kit.bus,
+      clock: kit.clock,
+      logger: kit.logger,
+      newId: kit.newId,
+    });
+    return {
+      services: { license },
+      pluginGate: license,
+      async hydrate() {
+        await hydrateLicense(kit.knex, license);
+        await license.configure(kit.config.license.key);
+      },
+      routes: [activationRoute({ license, machineAuth: kit.machineAuth, auth, audit })],
+      entityTypes: [{ name: 'license', read: 'license:read', write: 'license:manage', exists: (id) => id === 'current' }],
+      stop: () => license.close(),
+    };
+  },
+};

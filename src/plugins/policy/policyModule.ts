@@ -1,0 +1,52 @@
+/**
+ * The policy module (migration 0021, tables 820-829): one engine behind `authorize` for every
+ * resolver, REST handler and subscription (docs/access.md). It hands the sign-in service the
+ * access each viewer carries, filters protected fields out of every answer (POST /graphql through
+ * `filterResult`, subscriptions through the realtime module), and refuses inputs that write a
+ * field the person may not write (a mutation interceptor, so no mutation has to ask).
+ */
+import { getNamedType, type GraphQLResolveInfo } from 'graphql';
+import type { CoreServices } from '../../platform/graphql/context.js';
+import type { ProductModule } from '../../platform/modules/module.js';
+import { environmentSchema } from './environmentSchema.js';
+import { policyMigration } from './migrations/0021_policy.js';
+import { Policy } from './policy.js';
+import { policySchema, type PolicyServices } from './policySchema.js';
+import { PolicyStore } from './policyStore.js';
+import { policyTables } from './policyTables.js';
+
+export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 'writer' | 'clock' | 'fleet'>, PolicyServices> = {
+  name: 'policy',
+  migrations: [policyMigration],
+  tables: policyTables,
+  schema: [policySchema, environmentSchema],
+  intercept: {
+    mutation(_field, resolve) {
+      return (root, args, ctx, info: GraphQLResolveInfo) => {
+        const policy = (ctx.app as Partial<PolicyServices>).policy;
+        if (policy && ctx.viewer !== null) {
+          for (const arg of info.parentType.getFields()[info.fieldName]?.args ?? []) {
+            const typeName = policy.writtenType(getNamedType(arg.type).name);
+            const value = args[arg.name];
+            if (typeName !== undefined && value !== null && typeof value === 'object') policy.assertWritable(ctx.viewer, typeName, Object.keys(value));
+          }
+        }
+        return resolve(root, args, ctx, info);
+      };
+    },
+  },
+  create(kit, { groups, auth }) {
+    let policy: Policy | undefined;
+    const store = new PolicyStore(kit.writer, kit.newId, () => policy?.engine.changed());
+    policy = new Policy(kit.graphql.schema, store, groups);
+    const built = policy;
+    auth.useAccess((userId, role) => built.accessOf(userId, role));
+    return {
+      services: { policy: built },
+      async hydrate() {
+        const counts = await store.hydrate(kit.knex);
+        kit.logger.info('policy loaded', counts);
+      },
+    };
+  },
+};

@@ -1,0 +1,32 @@
+/**
+ * Saved filters (issue 18, item 4): per person, optionally shared read-only with groups, one
+ * default per person and resource. Its table is created by migration 0022, which the agent keys
+ * module declares (one version was assigned to both); so it comes after that module in the list.
+ */
+import type { CoreServices } from '../../platform/graphql/context.js';
+import type { ProductModule } from '../../platform/modules/module.js';
+import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
+import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';
+import { SavedFilterService } from './savedFilterService.js';
+
+export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups' | 'users'>, SavedFilterServices> = {
+  name: 'saved-filters',
+  tables: [savedFiltersTable],
+  schema: [savedFilterSchema],
+  create(kit, { groups }) {
+    const savedFilters = new SavedFilterService({ writer: kit.writer, clock: kit.clock, groups, newId: kit.newId });
+    return {
+      services: { savedFilters },
+      async hydrate() {
+        const rows: Record<string, unknown>[] = await kit.knex('saved_filters').select('*');
+        for (const row of rows) savedFilters.load(savedFilterFromRow(row));
+        kit.logger.info('saved filters loaded', { filters: rows.length });
+      },
+      busHandlers: {
+        staged(event) {
+          if (event.type === 'user.deleted') savedFilters.forgetPerson(event.user.id);
+        },
+      },
+    };
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * The live SLA evaluation as a module (plugin `sla`), listed after the SLA model and the windows
+ * module, whose services it uses: every closed 5-minute bucket it evaluates each definition's open
+ * period, raises and resolves BREACHED / AT_RISK / FAST_BURN / SLOW_BURN alerts through the SLA
+ * model's alert store (so `sla:alert` reaches subscribers) and sends `sla.breached` / `sla.at_risk` /
+ * `sla.met` webhooks. Background work, not gated by the licence (as incidents and backup alerts):
+ * turning the plugin on shows alerts that are true; the webhooks, a feature people receive, go out
+ * only while the plugin is active.
+ */
+import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
+import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { ProductModule } from '../../../platform/modules/module.js';
+import { loadTimelineColumns } from '../figures/timelineLoader.js';
+import type { SlaServices } from '../slaContext.js';
+import type { MaintenanceWindowsServices } from '../windows/maintenanceWindowsContext.js';
+import { BurnAlertStates, slaBurnAlertStatesTable } from './burnAlertStates.js';
+import { slaBurnAlertStatesSchema } from './migrations/0014_sla_burn_alert_states.js';
+import { SlaEvaluator } from './slaEvaluator.js';
+import { slaStatusWebhookSource } from './slaStatusEvents.js';
+
+/** Heap blocks of `status_intervals` per page while a definition is built (about 3,000 rows). */
+const CATCH_UP_PAGE_BLOCKS = 32;
+
+export interface SlaEvaluationServices {
+  /** The live evaluation: statuses as of the last closed bucket; `idle()` for tests. */
+  readonly slaEvaluation: SlaEvaluator;
+}
+
+export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & MaintenanceWindowsServices, SlaEvaluationServices> = {
+  name: 'slaEvaluation',
+  plugin: 'sla',
+  migrations: [slaBurnAlertStatesSchema],
+  tables: [slaBurnAlertStatesTable],
+  webhookEvents: [slaStatusWebhookSource],
+  create(kit, { fleet, sla, exclusionWindows }) {
+    const burnStates = new BurnAlertStates(kit.writer);
+    const source = {
+      knex: kit.knex,
+      // Smaller pages than the figures' on PostgreSQL: each page's decoding is one slice of the event loop during the catch-up.
+      pageBlocks: Math.min(CATCH_UP_PAGE_BLOCKS, defaultPageBlocks(kit.database.kind)),
+      settled: () => kit.writer.settled(),
+      excludedSpans: (from: number, to: number, ids: readonly string[]) => exclusionWindows.excludedSpansByService(from, to, ids),
+    };
+    const slaEvaluation = new SlaEvaluator({
+      clock: kit.clock, writer: kit.writer, bus: kit.bus, logger: kit.logger.child({ module: 'slaEvaluation' }),
+      catalog: sla.catalog, alerts: sla.alerts, burnStates, services: fleet.services, slaGroups: fleet.slaGroups,
+      // Rows as read: the timeline is built and the open period caught up on the worker pool.
+      loadHistory: (serviceIds, range) => loadTimelineColumns(source, serviceIds, range),
+      workers: kit.workers,
+      pluginActive: () => kit.plugins.isActive('sla'),
+    });
+    return {
+      services: { slaEvaluation },
+      hydrate: () => burnStates.load(kit.knex),
+      busHandlers: { committed: (event) => slaEvaluation.onCommitted(event) },
+      start: () => slaEvaluation.start(),
+      stop: () => slaEvaluation.stop(),
+    };
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * The ticket core as a module behind the `ticketing` licence gate (issue 17, parts 1, 2, 5, 7, 9):
+ * tickets as actors of the actor host, one machine per workflow (compiled from the catalog's
+ * workflows), their SLA clocks and breach timers, numbers, the `tickets` directory the plugin's
+ * other parts consult, the command layer they (and the SLA link) call, GraphQL, realtime entity
+ * events and webhook events. Comes after the catalog module, whose reader and step runner it uses.
+ * docs/decisions.md "Ticket core" has the rules; docs/ticketing-roles.md who may do what.
+ */
+import type { Viewer } from '../../../core/auth/roles.js';
+import type { TicketView } from '../ticketContract.js';
+import type { RealtimeServices } from '../../realtime/realtimeSchema.js';
+import type { ProductModule } from '../../../platform/modules/module.js';
+import { ticketsSchema } from './migrations/0015_tickets.js';
+import { mayAct } from './ticketAccess.js';
+import { TicketCommands } from './ticketCommands.js';
+import { TicketDirectoryService } from './ticketDirectory.js';
+import { ticketEntityTypes, ticketEventPublisher, ticketWebhookSource } from './ticketEvents.js';
+import type { TicketingNeeds, TicketingServices } from './ticketingContext.js';
+import { TicketNumbers } from './ticketNumbers.js';
+import { readOpenTickets } from './ticketQueries.js';
+import { TicketRegistry } from './ticketRegistry.js';
+import { ticketSchema } from './ticketSchema.js';
+import { TICKET_TABLES } from './ticketTables.js';
+
+export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServices, 'realtime'>, TicketingServices> = {
+  name: 'ticketing',
+  plugin: 'ticketing',
+  migrations: [ticketsSchema],
+  tables: TICKET_TABLES,
+  schema: [ticketSchema],
+  webhookEvents: [ticketWebhookSource],
+  create(kit, { ticketingCatalog, workflowSteps, users, groups, fleet, realtime }) {
+    const ticketRegistry = new TicketRegistry({
+      writer: kit.writer,
+      bus: kit.bus,
+      scheduler: kit.clock,
+      catalog: ticketingCatalog,
+      steps: workflowSteps,
+      newId: kit.newId,
+      onError: (error, where) => kit.logger.error('ticket step failed', { where, error }),
+    });
+    const numbers = new TicketNumbers(kit.writer);
+    const tickets = new TicketDirectoryService({ registry: ticketRegistry, knex: kit.knex, writer: kit.writer, clock: kit.clock, catalog: ticketingCatalog, groups, services: fleet.services });
+    const ticketCommands = new TicketCommands({
+      registry: ticketRegistry, numbers, catalog: ticketingCatalog, users, groups, services: fleet.services, writer: kit.writer, knex: kit.knex, clock: kit.clock, newId: kit.newId,
+    });
+    const mayRead = (viewer: Viewer, ticket: TicketView) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf);
+    return {
+      services: { tickets, ticketCommands, ticketRegistry },
+      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead, placeOf: tickets.placeOf }),
+      async hydrate() {
+        await numbers.hydrate(kit.knex);
+        let lost = 0;
+        for (const row of await readOpenTickets(kit.knex)) if (!ticketRegistry.load(row)) lost += 1;
+        if (lost > 0) kit.logger.error('tickets left out at start: their workflow no longer has their state', { tickets: lost });
+      },
+      busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf, mayRead) },
+    };
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * The SLA link as a module (issue 17, item 8): an SLA outage under a definition that asks for it
+ * raises an INCIDENT ticket, the recovery comments on it, and the link reads both ways in GraphQL.
+ *
+ * Two plugins: the module is gated on `ticketing` (its fields answer PLUGIN_INACTIVE while ticketing
+ * is off, whatever `sla` says), and its background work stays idle unless BOTH `ticketing` and `sla`
+ * are active, asked at every event: no tickets from outages while either is off. Listed after the
+ * ticketing modules, whose commands and conversation it calls, and after the SLA model.
+ * docs/decisions.md "SLA meets ITSM" has the rules.
+ */
+import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { ProductModule } from '../../../platform/modules/module.js';
+import type { SlaServices } from '../../sla/slaContext.js';
+import type { TicketConversationServices } from '../conversation/conversationSchema.js';
+import type { TicketingServices } from '../core/ticketingContext.js';
+import type { TicketingCatalogReader } from '../ticketContract.js';
+import { slaTicketLinkSchema } from './migrations/0023_sla_ticket_link.js';
+import { slaLinkSchema } from './slaLinkSchema.js';
+import { SLA_LINK_TABLES } from './slaLinkTables.js';
+import { SlaTicketLink } from './slaTicketLink.js';
+
+type Needs = Pick<CoreServices, 'fleet'> & SlaServices & Pick<TicketingServices, 'tickets' | 'ticketCommands'> & TicketConversationServices & { readonly ticketingCatalog: TicketingCatalogReader };
+
+export interface SlaLinkServices {
+  readonly ticketSlaLink: SlaTicketLink;
+}
+
+export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
+  name: 'ticketSlaLink',
+  plugin: 'ticketing',
+  migrations: [slaTicketLinkSchema],
+  tables: SLA_LINK_TABLES,
+  schema: [slaLinkSchema],
+  create(kit, { fleet, sla, tickets, ticketCommands, ticketConversation, ticketingCatalog }) {
+    const ticketSlaLink = new SlaTicketLink({
+      sla, services: fleet.services, tickets, ticketCommands, catalog: ticketingCatalog,
+      conversation: { addSystemComment: (id, text, origin) => ticketConversation.addSystemComment(id, text, origin) },
+      writer: kit.writer, knex: kit.knex, clock: kit.clock, logger: kit.logger,
+      active: () => kit.plugins.isActive('ticketing') && kit.plugins.isActive('sla'),
+    });
+    return {
+      services: { ticketSlaLink },
+      hydrate: () => ticketSlaLink.hydrate(),
+      busHandlers: { staged: (event) => ticketSlaLink.staged(event), committed: (event) => ticketSlaLink.committed(event) },
+      start: () => ticketSlaLink.reconcile(),
+      // Raising a ticket under way finishes before the writer's final flush.
+      stop: () => ticketSlaLink.idle(),
+    };
+  },
+};

@@ -1,0 +1,139 @@
+/**
+ * The webhook capability, composed in one place for its module (webhooksModule.ts): the registry,
+ * the outbox handler (staged on the event bus by the module), the dispatcher and the history
+ * pruner, over the event catalog the modules' webhook events are registered in.
+ *
+ * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
+ * hands the pending deliveries to the dispatcher and starts the hourly prune (a repeating timer on
+ * the injected clock: retention is product time, so a manual clock runs it); `close()` stops the
+ * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
+ * then closes the outbound keep-alive sockets.
+ */
+import type { Knex } from 'knex';
+import type { SecretBox } from '../../platform/config/secretBox.js';
+import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
+import type { DomainEvent } from '../../platform/events/domainEvents.js';
+import type { Logger } from '../../platform/log/logger.js';
+import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../../platform/outbound/outboundRequest.js';
+import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
+import { DEFAULT_MAX_HELD, Dispatcher, type SendOutbound } from './dispatcher.js';
+import type { DeliveryQueueOptions } from './deliveryQueue.js';
+import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
+import { hydrateWebhooks } from './hydrateWebhooks.js';
+import type { BackloggedPage } from './outboxBacklog.js';
+import { readOutboxPages } from './outboxPage.js';
+import { createOutboxHandler } from './outbox.js';
+import { WebhookRegistry } from './webhookRegistry.js';
+import { WebhookService } from './webhookService.js';
+import type { Delivery } from './webhookTables.js';
+
+export interface WebhooksOptions {
+  readonly writer: BatchWriter;
+  readonly knex: Knex;
+  /** Which domain events give which webhook events (every module's sources registered). */
+  readonly catalog: WebhookEventCatalog;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly newId: () => string;
+  /** From SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS and SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST. */
+  readonly policy: OutboundPolicy;
+  /** Seals webhooks' signing secrets at rest (src/platform/config/secretBox.ts). */
+  readonly secrets: SecretBox;
+  readonly lookups: CatalogLookups;
+  readonly queue?: DeliveryQueueOptions;
+  /** Waiting deliveries held in memory (the rest wait on their outbox pages); see Dispatcher. */
+  readonly maxHeld?: number;
+  /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
+  readonly requests?: () => number;
+  /** Requests under way now: a burst brakes deliveries at once. */
+  readonly requestsInFlight?: () => number;
+  /** @default one hour */
+  readonly pruneIntervalMs?: number;
+}
+
+export interface Webhooks {
+  readonly service: WebhookService;
+  readonly catalog: WebhookEventCatalog;
+  readonly dispatcher: Dispatcher;
+  /** The staged bus handler: deliveries of an event join the batch of the change that caused it. */
+  readonly outbox: (event: DomainEvent) => void;
+  hydrate(): Promise<{ webhooks: number; pendingDeliveries: number; backlogged: number }>;
+  start(): void;
+  /** Deletes history older than 30 days by the injected clock (also run hourly); see WebhookService.prune. */
+  prune(): Promise<{ executions: number; deliveries: number }>;
+  close(): Promise<void>;
+}
+
+const PRUNE_INTERVAL_MS = 60 * 60_000;
+
+export function createWebhooks(options: WebhooksOptions): Webhooks {
+  const { writer, knex, clock, logger, newId, catalog } = options;
+  const log = logger.child({ component: 'webhooks' });
+  const registry = new WebhookRegistry(writer, options.secrets);
+  // Keep-alive sockets per receiver address (src/platform/outbound/connectionPool.ts); closed by close().
+  const connections = createConnectionPool();
+  const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
+  const dispatcher = new Dispatcher({
+    registry, writer, clock, logger: log, newId, send,
+    readPages: (ids) => readOutboxPages(knex, ids),
+    ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
+  });
+  const outbox = createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId });
+  const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });
+  let loaded: Delivery[] = [];
+  let settledPages: string[] = [];
+  let backlogged: BackloggedPage[] = [];
+  let pruner: TimerHandle | undefined;
+  /** The prune under way, if any: `close` waits for it rather than closing the database under it. */
+  let pruning: Promise<void> = Promise.resolve();
+
+  const prune = async () => {
+    const removed = await service.prune();
+    if (removed.executions + removed.deliveries > 0) log.info('webhook history pruned', removed);
+    return removed;
+  };
+
+  return {
+    service,
+    catalog,
+    dispatcher,
+    outbox,
+    async hydrate() {
+      const hydrated = await hydrateWebhooks(knex, registry, options.secrets, options.maxHeld ?? DEFAULT_MAX_HELD);
+      if (hydrated.sealedSecrets > 0) log.info('webhook secrets and header values stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key', { count: hydrated.sealedSecrets });
+      if (hydrated.unreadableSecrets.length > 0) {
+        log.error('webhook secrets or header values cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until they are set again', { webhooks: hydrated.unreadableSecrets });
+      }
+      if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
+      loaded = hydrated.pending;
+      settledPages = hydrated.settledPages;
+      backlogged = hydrated.backlog;
+      return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length, backlogged: backlogged.reduce((n, page) => n + page.webhookIds.length, 0) };
+    },
+    start() {
+      dispatcher.load(loaded, settledPages, backlogged);
+      loaded = [];
+      settledPages = [];
+      backlogged = [];
+      const pruneNow = () => {
+        pruning = prune().then(
+          () => undefined,
+          (error: unknown) => log.error('webhook history prune failed', { error }),
+        );
+      };
+      pruneNow();
+      pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
+    },
+    prune,
+    async close() {
+      clock.clearTimer(pruner);
+      pruner = undefined;
+      await pruning;
+      await dispatcher.stop();
+      connections.close();
+    },
+  };
+}

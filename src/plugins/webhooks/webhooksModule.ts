@@ -1,0 +1,56 @@
+/**
+ * The webhooks module: outgoing webhooks (see README.md beside this file). Its staged bus handler
+ * is the outbox; pending deliveries are loaded before the server serves and handed to the
+ * dispatcher once it listens; on shutdown the dispatcher stops before the writer's final flush.
+ */
+import { createSecretBox } from '../../platform/config/secretBox.js';
+import type { CoreServices } from '../../platform/graphql/context.js';
+import type { ProductModule } from '../../platform/modules/module.js';
+import { createWebhooks } from './createWebhooks.js';
+import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';
+import { webhookOutboxSchema } from './migrations/0009_webhook_outbox.js';
+import { webhookSecretSealedSchema } from './migrations/0024_webhook_secret_sealed.js';
+import { webhookHeadersSealedSchema } from './migrations/0026_webhook_headers_sealed.js';
+import { webhookOutboxTable } from './outboxPage.js';
+import { webhookSchema, type WebhookServices } from './webhookSchema.js';
+import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
+
+export interface WebhooksModuleOptions {
+  /** Waiting deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
+  readonly maxHeld?: number;
+}
+
+export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
+  return {
+    name: 'webhooks',
+    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
+    tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
+    schema: [webhookSchema],
+    create(kit, { fleet, users }) {
+      const webhooks = createWebhooks({
+        writer: kit.writer,
+        knex: kit.knex,
+        catalog: kit.webhookEvents,
+        clock: kit.clock,
+        logger: kit.logger,
+        newId: kit.newId,
+        secrets: createSecretBox(kit.secretKeys(), 'webhooks'),
+        policy: { allowPrivate: kit.config.security.allowPrivateWebhooks, hostAllowlist: kit.config.security.webhookHostAllowlist },
+        lookups: { user: (id) => users.get(id), service: (id) => fleet.services.get(id) },
+        requests: kit.traffic.received,
+        requestsInFlight: kit.traffic.inFlight,
+        ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+      });
+      return {
+        services: { webhooks: webhooks.service },
+        async hydrate() {
+          kit.logger.info('webhooks loaded', await webhooks.hydrate());
+        },
+        busHandlers: { staged: webhooks.outbox },
+        start: () => webhooks.start(),
+        // Attempts in flight are aborted and stay pending: the next start sends them again.
+        stop: () => webhooks.close(),
+      };
+    },
+  };
+}
