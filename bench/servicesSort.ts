@@ -1,7 +1,8 @@
 /**
  * Sorted service pages at fleet scale (issue 27, item D): `npm run bench:services-sort`, with BENCH_DATABASE_URL
  * (PostgreSQL; default postgres://postgres@127.0.0.1:5432/test) and BENCH_SERVICES (default 100,000; 2,000 with
- * BENCH_SMOKE=1, the CI smoke run). Figures in bench/README.md and docs/decisions.md.
+ * BENCH_SMOKE=1, the CI smoke run). Figures in bench/README.md; the decision in
+ * docs/adr/0047-storage-trouble-and-sorted-lists.md.
  *
  * 1. A server is started on a fresh schema (migrations), closed, and N services are written into the schema with
  *    one INSERT ... SELECT from generate_series (statuses, storage reports and update times spread over the fleet).

@@ -5,7 +5,7 @@
  * pool looks for it beside the module that creates it, which is now main.js). Loading some 1,300
  * files (about 400 of ours, lodash's 250 through knex, graphql's 130, ...) cost about 0.8 s of CPU
  * at every start, mostly the module loader's resolving, reading and linking, not the code itself;
- * one file costs about 0.25 s (docs/decisions.md, "Start-up time").
+ * one file costs about 0.25 s (docs/adr/0031-release-build-and-runtime-flags.md).
  *
  * The code is tsc's output, bundled as it is (no minifying, no other transform), so what runs is what
  * the compiler checked. The other compiled files stay (the licence CLI, tests and tools import them).

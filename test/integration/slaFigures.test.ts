@@ -2,7 +2,7 @@
  * The SLA figures over real HTTP (issue 16 "push a scripted status history and read back the exact
  * period results, trend buckets"): a status history pushed through POST /api/v1/health/report at
  * manual-clock times, a maintenance window over an outage, then the figures read back and compared
- * with hand-computed values (docs/decisions.md "SLA figures and the daily report").
+ * with hand-computed values (docs/adr/0037-sla-figures-and-daily-report.md).
  *
  * The script (service `api` in SLA group `payments`, definition DAY 97 %, the service's own target 95 %):
  *   day 1 (2026-04-01): OPERATIONAL from 00:00; DOWN 06:00-06:30; DEGRADED 12:00-13:00 (not down);

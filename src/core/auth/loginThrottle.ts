@@ -1,6 +1,6 @@
 /**
- * Password guessing is slowed without letting anyone lock a person out (docs/decisions.md
- * "Sign-in throttling counts failures").
+ * Password guessing is slowed without letting anyone lock a person out
+ * (docs/adr/0013-sign-in-throttle-counts-failures.md).
  *
  * - Only failures count. `check` reserves one failure before the password is verified (so a burst
  *   of concurrent guesses cannot all slip past the count) and `succeeded` gives it back.

@@ -8,7 +8,7 @@
  * milliseconds until its group commit, and at a few thousand requests a second a 16 MiB young
  * generation filled in that time, so many survived two scavenges and were promoted, to be
  * collected by the old generation's marking. With 32 MiB they die young: `createTicket`'s p99 at a
- * paced load fell from 44-70 ms to 19 ms and its CPU by about 5 % (docs/decisions.md "Runtime
- * flags"). The young generation grows to this size only under load.
+ * paced load fell from 44-70 ms to 19 ms and its CPU by about 5 %
+ * (docs/adr/0031-release-build-and-runtime-flags.md). The young generation grows to this size only under load.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

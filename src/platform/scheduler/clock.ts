@@ -3,8 +3,7 @@
  * clock or start a bare `setTimeout`; they are given a `Clock`, so a test drives them with a manual
  * clock (manualClock.ts) and never sleeps.
  *
- * Which clock a timer uses is decided per timer (docs/decisions.md, "Scheduler: product time and
- * real time"):
+ * Which clock a timer uses is decided per timer (docs/adr/0027-scheduler-product-time-and-real-time.md):
  *
  * - **Product time**: the instant is part of a rule a person can observe: a webhook retry's due
  *   time, a licence's or an edit lock's expiry, history and session pruning, session expiry

@@ -4,7 +4,7 @@
  * hands to the console (SHA-256 of it -> user; 60 seconds), which the console exchanges for the
  * product's tokens through GraphQL. Each is used once. Expiry is product time (the injected clock);
  * both maps are bounded so unauthenticated starts cannot grow memory without limit. A restart
- * forgets them: a sign-in under way then starts again (docs/decisions.md).
+ * forgets them: a sign-in under way then starts again (docs/adr/0014-sign-in-providers.md).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/scheduler/index.js';

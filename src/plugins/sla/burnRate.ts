@@ -8,7 +8,7 @@
  * - {@link stepBurnAlert}: whether an alert of one severity opens, stays or resolves, with hysteresis:
  *   it opens when it fires; it resolves only after it has not fired for `holdMs` (default three short
  *   windows), so a burn that dips under the threshold for one evaluation does not resolve and reopen
- *   (docs/decisions.md, "SLA computation").
+ *   (docs/adr/0034-sla-arithmetic-and-statuses.md).
  * Defaults: fast 1 h and 5 min above 14.4x (2 % of a 30-day budget in an hour), slow 6 h and 30 min
  * above 6x (5 % in six hours); a definition may set its own.
  */

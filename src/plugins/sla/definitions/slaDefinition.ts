@@ -1,7 +1,7 @@
 /**
  * SLA definitions, targets and assignments as the plugin holds them, and the pure rules over them:
  * validation of people's input into typed values (once, at the edge), the burn-rate defaults, and
- * which target applies to a service. docs/decisions.md "SLA plugin: model" has the why.
+ * which target applies to a service. docs/adr/0035-sla-plugin-model.md has the why.
  */
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 

@@ -3,8 +3,8 @@
  * injected clock, aligned to bucket ends, product time), each definition's open period moves on by
  * that bucket over its covered services, each (definition, service) and each definition pooled gets
  * its status, moves raise and resolve alerts and send `sla.breached` / `sla.at_risk` / `sla.met`,
- * and the multi-window burn rates step the FAST_BURN / SLOW_BURN alerts. docs/decisions.md "SLA live
- * evaluation and alerts" has the rules.
+ * and the multi-window burn rates step the FAST_BURN / SLOW_BURN alerts.
+ * docs/adr/0038-sla-live-evaluation.md has the rules.
  *
  * Where the data comes from: no database read per bucket. The recent history of every service is
  * held in memory (liveHistory.ts) from committed `service.status_changed` and window events; a
@@ -24,8 +24,8 @@
  * is built and the open period caught up on the worker pool (`slaCatchUp`, incremental/catchUpTask.ts),
  * the recent history is seeded in slices of {@link SEED_SLICE_RUNS} runs per turn, and the first
  * tick's alerts are staged in slices: requests are served all along. The first evaluation after
- * start is `caughtUp` (`whenCaughtUp()`); nothing waits for it (not `/ready` either: docs/decisions.md "SLA
- * catch-up off the event loop").
+ * start is `caughtUp` (`whenCaughtUp()`); nothing waits for it (not `/ready` either:
+ * docs/adr/0038-sla-live-evaluation.md).
  */
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../../../core/fleet/slaGroupStore.js';

@@ -1,5 +1,5 @@
 /**
- * What a move of an SLA status means (docs/decisions.md "SLA live evaluation and alerts"), and the
+ * What a move of an SLA status means (docs/adr/0038-sla-live-evaluation.md), and the
  * burn-rate policy of a definition. Pure.
  *
  * - Into BREACHED: the BREACHED alert is raised, an AT_RISK one resolved; webhook `sla.breached`.

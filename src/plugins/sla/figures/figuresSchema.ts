@@ -2,7 +2,7 @@
  * The computed SLA figures over GraphQL (every signed-in person: `sla:read`): period results of a
  * definition, the 5-minute snapshot trend of a service, daily/monthly trend data, the fleet's SLA
  * dashboard stats (also as `dashboardStats.slaStats`) and a group's `status` and `currentUptime`.
- * docs/decisions.md "SLA figures and the daily report" has the rules.
+ * docs/adr/0037-sla-figures-and-daily-report.md has the rules.
  */
 import { authorize, placeGate } from '../../../core/auth/roles.js';
 import type { GraphQLContext } from '../../../platform/graphql/context.js';

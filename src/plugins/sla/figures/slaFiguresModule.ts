@@ -5,7 +5,7 @@
  * (figuresSchema.ts), the stored closed periods, their invalidation and their recompute after a
  * definition change (storedPeriodRecompute.ts), and the daily report
  * (report/: storage, schedule at SVC_SLA_REPORT_TIME, REST generate/download, GraphQL, the
- * `sla.daily_report` webhook). docs/decisions.md "SLA figures and the daily report".
+ * `sla.daily_report` webhook). docs/adr/0037-sla-figures-and-daily-report.md.
  */
 import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
 import type { CoreServices } from '../../../platform/graphql/context.js';

@@ -1,7 +1,7 @@
 import { runStatements, type Migration } from '../../../platform/persistence/migration.js';
 
 /**
- * The SLA plugin's model (docs/decisions.md "SLA plugin: model"). No foreign key to core's tables
+ * The SLA plugin's model (docs/adr/0035-sla-plugin-model.md). No foreign key to core's tables
  * (services, sla_groups): the plugin cleans up after a service's deletion in that deletion's batch,
  * and history (incidents, alerts, the event log) outlives what it names.
  */

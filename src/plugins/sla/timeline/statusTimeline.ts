@@ -94,7 +94,7 @@ export function assertTimeline(timeline: StatusTimeline): void {
  * periodArithmetic.ts sorts them); each row becomes a run at its start; a row with an end before
  * the next row's start (or the last row, when it has ended) adds a gap run at its end. A row that
  * ends before it starts is read as ending where it starts (an empty run), the one refinement over
- * the row arithmetic, which would give it a negative length (docs/decisions.md).
+ * the row arithmetic, which would give it a negative length (docs/adr/0034-sla-arithmetic-and-statuses.md).
  */
 export class TimelineBuilder {
   private services = 0;

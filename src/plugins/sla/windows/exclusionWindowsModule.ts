@@ -3,7 +3,7 @@
  * machine API's start/stop in both variants, GraphQL's create/stop/delete and list, the active
  * windows as entities of the actor host (their delayed end re-armed at start), and the held report
  * of a service in a window kept with its window. The SLA module may take it in later; it needs only
- * core. docs/decisions.md "Maintenance windows" has the rules.
+ * core. docs/adr/0036-maintenance-windows.md has the rules.
  */
 import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';

@@ -4,7 +4,7 @@
  * allow, applies the change through the window registry (the actor host) at the clock's time and
  * answers once it is committed (src/core/commands/commitBoundary.ts). Inputs arrive validated and typed.
  *
- * Rules (docs/decisions.md "Maintenance windows"): one active window per service (a second is a
+ * Rules (docs/adr/0036-maintenance-windows.md): one active window per service (a second is a
  * CONFLICT naming the open one); `expectedEndAt` must lie in the future and at most
  * MAX_WINDOW_AHEAD_MS ahead, and the window ends by itself then; stopping an ended window is a
  * CONFLICT saying how it ended; deleting an active window ends it first, and a deleted window no

@@ -3,7 +3,7 @@
  * delete). Who may do what is the ticket directory's answer (`TicketDirectory.authorize`, asked
  * before anything is read or stored): reading a ticket's attachments takes `read`, uploading takes
  * `attach`; deleting one takes `read` on its ticket and being its uploader, an operator or an admin
- * (docs/ticketing-roles.md, docs/decisions.md "Ticket attachments").
+ * (docs/ticketing-roles.md, docs/adr/0043-ticket-attachments-and-blob-store.md).
  *
  * The bytes live in the blob store under a generated key; the row holds the display name, the
  * content type, size and SHA-256. Order of effects, so a crash never leaves a row without its bytes:

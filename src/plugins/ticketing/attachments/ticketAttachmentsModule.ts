@@ -2,7 +2,7 @@
  * Ticket attachments as a module behind the `ticketing` licence gate (issue 17, part 6): the
  * multipart upload streamed into the blob store, the list and the download (REST, a person's token),
  * `ticketAttachments` and `deleteTicketAttachment` (GraphQL). It reaches tickets only through the
- * core's `tickets` directory. docs/decisions.md "Ticket attachments" has the rules.
+ * core's `tickets` directory. docs/adr/0043-ticket-attachments-and-blob-store.md has the rules.
  */
 import type { TimerHandle } from '../../../platform/scheduler/index.js';
 import type { CoreServices } from '../../../platform/graphql/context.js';

@@ -1,7 +1,7 @@
 /**
  * The rules of a ticket's two SLA clocks, as pure functions of its data (the machine's actions call
  * them; the clock arithmetic itself is src/plugins/ticketing/clocks/slaClock.ts, counted in the business
- * minutes of the ticket's calendar). docs/decisions.md "Ticket SLA clocks" has the reasons:
+ * minutes of the ticket's calendar). docs/adr/0039-ticket-clocks-and-business-calendars.md has the reasons:
  *
  * - both clocks start at creation with the priority's (or the catalog item's) targets;
  * - the response clock stops at the first response: the first transition out of a NEW-category

@@ -27,7 +27,7 @@ export interface TicketData {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly deletedAt: number | null;
-  /** Business minutes to the first response; stops at the first response (docs/decisions.md). */
+  /** Business minutes to the first response; stops at the first response (docs/adr/0040-ticket-core.md). */
   readonly response: SlaClock;
   /** Business minutes to resolution; stops at RESOLVED, runs again on reopen. */
   readonly resolution: SlaClock;

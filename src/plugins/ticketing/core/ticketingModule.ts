@@ -4,7 +4,7 @@
  * workflows), their SLA clocks and breach timers, numbers, the `tickets` directory the plugin's
  * other parts consult, the command layer they (and the SLA link) call, GraphQL, realtime entity
  * events and webhook events. Comes after the catalog module, whose reader and step runner it uses.
- * docs/decisions.md "Ticket core" has the rules; docs/ticketing-roles.md who may do what.
+ * docs/adr/0040-ticket-core.md has the rules; docs/ticketing-roles.md who may do what.
  */
 import type { Viewer } from '../../../core/auth/roles.js';
 import type { TicketView } from '../ticketContract.js';

@@ -4,8 +4,8 @@
  *
  * The default is ITIL's matrix widened to four levels: rank LOW=1 .. CRITICAL=4, and the sum of
  * the two ranks decides (8-7 P1, 6-5 P2, 4 P3, 3 P4, 2 P5), so the matrix is symmetric and
- * CRITICAL x CRITICAL is P1, HIGH x HIGH P2, MEDIUM x MEDIUM P3, LOW x LOW P5. docs/decisions.md
- * ("Ticket SLA clocks and business calendars") lists the targets.
+ * CRITICAL x CRITICAL is P1, HIGH x HIGH P2, MEDIUM x MEDIUM P3, LOW x LOW P5.
+ * docs/adr/0039-ticket-clocks-and-business-calendars.md lists the targets.
  */
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import { PRIORITIES, SEVERITY_LEVELS, type Impact, type Priority, type PriorityPolicy, type ResolutionTargets, type Urgency } from '../ticketContract.js';
@@ -31,7 +31,7 @@ function buildMatrix(): PriorityPolicy['matrix'] {
   return matrix;
 }
 
-/** Targets in business minutes; "days" are 24-hour days of the calendar's open time (see docs/decisions.md). */
+/** Targets in business minutes; "days" are 24-hour days of the calendar's open time (see docs/adr/0039-ticket-clocks-and-business-calendars.md). */
 export const DEFAULT_PRIORITY_TARGETS: Readonly<Record<Priority, ResolutionTargets>> = {
   P1: { responseMinutes: 15, resolutionMinutes: 4 * HOUR },
   P2: { responseMinutes: 30, resolutionMinutes: 8 * HOUR },

@@ -11,7 +11,7 @@
  *
  * Start-up closes the gap of a crash between an incident's commit and its ticket's: every open
  * incident of a service with no link gets its ticket, every unrecovered link whose incident has
- * closed gets its comment. docs/decisions.md "SLA meets ITSM" has the rules.
+ * closed gets its comment. docs/adr/0044-sla-meets-itsm.md has the rules.
  */
 import type { Knex } from 'knex';
 import type { ServiceRecord } from '../../../core/domain/service.js';

@@ -1,7 +1,7 @@
 /**
  * What a ticket raised by an SLA outage says (pure): which definition asks for it, its impact from
  * the service's criticality, its title and description, and the recovery note.
- * docs/decisions.md "SLA meets ITSM" has the why.
+ * docs/adr/0044-sla-meets-itsm.md has the why.
  */
 import type { SlaDefinition } from '../../sla/definitions/slaDefinition.js';
 import type { SlaIncident } from '../../sla/incidents/incidentRules.js';

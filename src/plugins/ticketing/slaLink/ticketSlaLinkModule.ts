@@ -6,7 +6,7 @@
  * is off, whatever `sla` says), and its background work stays idle unless BOTH `ticketing` and `sla`
  * are active, asked at every event: no tickets from outages while either is off. Listed after the
  * ticketing modules, whose commands and conversation it calls, and after the SLA model.
- * docs/decisions.md "SLA meets ITSM" has the rules.
+ * docs/adr/0044-sla-meets-itsm.md has the rules.
  */
 import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';

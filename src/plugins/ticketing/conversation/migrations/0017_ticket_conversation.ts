@@ -6,7 +6,7 @@ export const ticketConversationSchema: Migration = {
   async up(trx) {
     await runStatements(trx, `
       -- ticket_id is the contract's ticket id (text): no foreign key to the ticket core's table, which
-      -- this part never reads (docs/decisions.md "Ticket conversation"). Tickets are only soft deleted,
+      -- this part never reads (docs/adr/0042-ticket-conversation.md). Tickets are only soft deleted,
       -- so these rows never outlive a ticket row. Person ids have no foreign key either: deleting a
       -- person must never fail a batch; their watches go with them, their comments stay (author shown
       -- as unknown).
