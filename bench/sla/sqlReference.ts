@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 export interface SqlRow {
   readonly service: number;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
 import { loadTimeline, type TimelineSource } from '../../src/plugins/sla/figures/timelineLoader.js';
-import { TimelineBuilder } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const T0 = Date.UTC(2026, 10, 1);

@@ -10,7 +10,7 @@
  * both ways counts once. Pure data, no I/O, no clock.
  */
 import type { ServiceStatus } from '../../../core/domain/service.js';
-import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 
 interface Track {
   starts: number[];

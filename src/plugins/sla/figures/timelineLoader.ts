@@ -1,5 +1,5 @@
 /**
- * Loads the status timeline (timeline/statusTimeline.ts) of a set of services over a time range:
+ * Loads the status timeline (arithmetic/timeline/statusTimeline.ts) of a set of services over a time range:
  * their `status_intervals` rows read as typed-array columns (dashboard/intervalColumns.ts's binary
  * records, never row objects) plus their exclusion windows, built by `timelineFromColumns`. What
  * every SLA computation starts from: the figures, the report, the live evaluation.
@@ -21,9 +21,9 @@ import type { Knex } from 'knex';
 import { IntervalColumns } from '../../../core/dashboard/intervalColumns.js';
 import { ServiceNumbering } from '../../../core/dashboard/serviceNumbering.js';
 import { INTERVAL_RECORDS, readUptimeIntervals } from '../../../core/dashboard/uptimeQuery.js';
-import type { ExclusionWindow } from '../periodArithmetic.js';
-import type { StatusTimeline } from '../timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../timeline/timelineFromColumns.js';
+import type { ExclusionWindow } from '../arithmetic/periodArithmetic.js';
+import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
 
 /** At most this many ids are read by key; more go through the paged heap scan. */
 export const INDEXED_IDS = 500;

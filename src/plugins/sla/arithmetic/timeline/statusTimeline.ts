@@ -18,7 +18,7 @@
  * Built once per computation from `status_intervals` rows ({@link TimelineBuilder}); read by
  * periods/measureTimeline.ts and incremental/openPeriodAccumulator.ts.
  */
-import { SERVICE_STATUSES, type ServiceStatus } from '../../../core/domain/service.js';
+import { SERVICE_STATUSES, type ServiceStatus } from '../../../../core/domain/service.js';
 import type { ExclusionWindow, StatusInterval } from '../periodArithmetic.js';
 
 export interface StatusTimeline {
