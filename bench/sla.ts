@@ -4,7 +4,7 @@
  *
  * In this process, on the product's SLA functions (src/plugins/sla) and worker pool (src/platform/workers):
  * - the fleet: each service's status drawn per 5-minute bucket for November 2026 (8,640 buckets),
- *   merged into runs as `status_intervals` holds them, a third with an exclusion window
+ *   merged into runs as `status_intervals` holds them, a third with a maintenance window
  *   (test/support/slaFleet.ts), as one compact timeline;
  * - main thread: the monthly period results of every service by `computePeriodResults` on this
  *   thread (the reference: the same functions without the pool);
