@@ -1,5 +1,5 @@
 /**
- * Scoped agent keys (issue 18, item 5; README "Agent keys"): created and revoked by admins over
+ * Scoped agent keys (README "Agent keys"): created and revoked by admins over
  * GraphQL, checked by the gateway's machine auth (handed over in `create`), uses flushed every
  * minute and on stop. Its migrations: 0022 (the keys' table) and 0025 (keys' own request budgets).
  */

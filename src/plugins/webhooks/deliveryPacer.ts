@@ -23,10 +23,10 @@
  *
  * `minPerSecond` keeps deliveries moving under any load; the attempt caps (in flight, per webhook)
  * apply as well. The rule is a pure function; the sampling timer is the only I/O, on real time (it
- * measures the machine: a manual product clock in tests must not stop or drive it). Measured
- * (bench/README.md, "Webhook benchmark"): without it, pushes that each owed a delivery ran at 0.39x
- * the push rate without webhooks at saturation and fell behind a paced 70 % load (p99 3.5 s);
- * with it 0.65-0.83x and 1.00x (p99 79-330 ms).
+ * measures the machine: a manual product clock in tests must not stop or drive it). Without it,
+ * pushes that each owed a delivery ran far below the push rate without webhooks at saturation and
+ * fell behind a paced load that the server otherwise keeps up with (bench/README.md, webhooks, has
+ * the runs with and without it).
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { systemClock, type Clock } from '../../platform/scheduler/index.js';
@@ -83,8 +83,8 @@ export function nextRate(current: number | null, sample: LoadSample, limits: Pac
  *
  * Why "busy" and not "a commit in flight": the dispatcher mostly looks from an after-commit effect
  * (deliveries just committed), which runs between two commits. There, "in flight" was always false,
- * and the brake never fired at saturation (measured: 400-1,250 attempts per 6 s round at a floor of
- * 10/s, nearly all in each round's first period).
+ * and the brake never fired at saturation (attempts far above the floor, nearly all in each
+ * round's first period).
  */
 export function shouldBrake(rate: number | null, requestsInFlight: number, writerBusy: boolean, limits: PacerLimits = {}): boolean {
   return writerBusy && requestsInFlight >= (limits.brakeInFlight ?? 8) && (rate === null || rate > (limits.minPerSecond ?? 50));

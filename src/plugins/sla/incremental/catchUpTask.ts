@@ -1,6 +1,6 @@
 /**
  * The worker task `slaCatchUp`: one definition's open period caught up from stored history, off
- * the event loop (issue 27, item 7). In: the `status_intervals` rows and windows of its services as
+ * the event loop. In: the `status_intervals` rows and windows of its services as
  * the timeline loader reads them (columns, any order; figures/timelineLoader.ts
  * `loadTimelineColumns`), the period and the instant to catch up to. Out: the services' timeline
  * (the live evaluation seeds its recent history from it) and every service's open-period tallies

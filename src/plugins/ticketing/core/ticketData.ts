@@ -1,7 +1,7 @@
 /**
  * A ticket as its actor holds it: the context of its machine (the workflow state is the machine's
  * state value, so it is not repeated here). Flat and small, because 100,000 open tickets live in
- * memory at once (bench target: at most 2 KB each with the snapshot around it): plain strings,
+ * memory at once (bench/README.md, tickets-memory, has the target per ticket): plain strings,
  * numbers and two SLA clocks, no derived fields, no closures.
  */
 import type { SlaClock } from '../clocks/slaClock.js';
