@@ -8,7 +8,7 @@
  * milliseconds until its group commit, and at a few thousand requests a second a 16 MiB young
  * generation filled in that time, so many survived two scavenges and were promoted, to be
  * collected by the old generation's marking. With 32 MiB they die young, which lowers both the
- * tail latency and the CPU of a write under load (the runs are in docs/decisions.md "Runtime
- * flags" and bench/README.md). The young generation grows to this size only under load.
+ * tail latency and the CPU of a write under load (the runs are in
+ * docs/adr/0031-release-build-and-runtime-flags.md and bench/README.md). The young generation grows to this size only under load.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

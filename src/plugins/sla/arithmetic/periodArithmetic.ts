@@ -141,7 +141,7 @@ const TOLERANCE = 1e-10;
 
 /**
  * Below this coverage (percent of the assessable time elapsed so far) the open period is not judged
- * MET: INSUFFICIENT_DATA instead (docs/decisions.md "SLA status arithmetic").
+ * MET: INSUFFICIENT_DATA instead (docs/decisions.md "SLA status arithmetic", issue 27).
  */
 export const MIN_COVERAGE_PERCENT = 50;
 

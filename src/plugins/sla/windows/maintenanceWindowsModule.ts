@@ -3,7 +3,7 @@
  * both variants, GraphQL's create/stop/delete and list, the active windows as entities of the actor
  * host (their delayed end re-armed at start), and the held report of a service in a window kept with
  * its window. A module of its own because it needs only the core, not the SLA model. The names the
- * outside world knows them by are in publicNames.ts; docs/decisions.md "Maintenance windows" has the rules.
+ * outside world knows them by are in publicNames.ts; docs/adr/0036-maintenance-windows.md has the rules.
  */
 import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
