@@ -81,8 +81,8 @@ export function toView(data: TicketData, status: string, statusCategory: StatusC
 
 /**
  * The view and its SLA figures in one object literal. Not `{ ...toView(), ...sla }`: a spread of 28
- * properties builds a dictionary-mode object, which was a sixth of the bytes a createTicket
- * allocated and 4 % of its CPU.
+ * properties builds a dictionary-mode object, a large share of what a createTicket allocates
+ * (bench/README.md, tickets).
  */
 export function toRecord(data: TicketData, status: string, statusCategory: StatusCategory, sla: TicketSla): TicketRecord {
   return {
