@@ -4,7 +4,7 @@
  *
  * In this process, on the product's SLA functions (src/plugins/sla) and worker pool (src/platform/workers):
  * - the fleet: each service's status drawn per 5-minute bucket for November 2026 (8,640 buckets),
- *   merged into runs as `status_intervals` holds them, a third with an exclusion window
+ *   merged into runs as `status_intervals` holds them, a third with a maintenance window
  *   (test/support/slaFleet.ts), as one compact timeline;
  * - main thread: the monthly period results of every service by `computePeriodResults` on this
  *   thread (the reference: the same functions without the pool);
@@ -24,11 +24,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { OpenPeriodAccumulator } from '../src/plugins/sla/incremental/openPeriodAccumulator.js';
-import { BUCKET_MS } from '../src/plugins/sla/periods/calendarPeriods.js';
-import { measureTimelinePeriod } from '../src/plugins/sla/periods/measureTimeline.js';
+import { OpenPeriodAccumulator } from '../src/plugins/sla/arithmetic/openPeriodAccumulator.js';
+import { BUCKET_MS } from '../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { measureTimelinePeriod } from '../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/plugins/sla/slaBatchTasks.js';
-import { sliceTimeline, type StatusTimeline } from '../src/plugins/sla/timeline/statusTimeline.js';
+import { sliceTimeline, type StatusTimeline } from '../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { createWorkerPool } from '../src/platform/workers/createWorkerPool.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
 import { measureLoop, type LoopWindow } from './dashboard/loopDelay.js';

@@ -36,8 +36,8 @@ import { DEFAULT_BURN_RATES } from '../src/plugins/sla/definitions/slaDefinition
 import { BurnAlertStates } from '../src/plugins/sla/evaluation/burnAlertStates.js';
 import { DEFAULT_SHARD_SIZE, SlaEvaluator } from '../src/plugins/sla/evaluation/slaEvaluator.js';
 import { SlaEventLog } from '../src/plugins/sla/eventLog/slaEventLog.js';
-import { BUCKET_MS } from '../src/plugins/sla/periods/calendarPeriods.js';
-import { GAP_CODE, sliceTimeline, type StatusTimeline } from '../src/plugins/sla/timeline/statusTimeline.js';
+import { BUCKET_MS } from '../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { GAP_CODE, sliceTimeline, type StatusTimeline } from '../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
 import { measureLoop } from './dashboard/loopDelay.js';
 import { Checks, exitCode, runBench, targetTable } from './lib/checks.js';

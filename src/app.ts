@@ -44,7 +44,7 @@ import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
 import { slaModule } from './plugins/sla/slaModule.js';
 import { slaEvaluationModule } from './plugins/sla/evaluation/slaEvaluationModule.js';
-import { exclusionWindowsModule } from './plugins/sla/windows/exclusionWindowsModule.js';
+import { maintenanceWindowsModule } from './plugins/sla/windows/maintenanceWindowsModule.js';
 import { slaFiguresModule } from './plugins/sla/figures/slaFiguresModule.js';
 import { ticketingCatalogModule } from './plugins/ticketing/catalog/ticketingCatalogModule.js';
 import { ticketingModule } from './plugins/ticketing/core/ticketingModule.js';
@@ -75,7 +75,7 @@ export function productModules(options: ProductOptions = {}) {
     .with(realtimeModule)
     .with(agentCommandsModule)
     .with(slaModule)
-    .with(exclusionWindowsModule)
+    .with(maintenanceWindowsModule)
     .with(slaFiguresModule)
     .with(slaEvaluationModule)
     .with(agentKeysModule)

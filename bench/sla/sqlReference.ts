@@ -4,7 +4,7 @@
  * timestamptz) and a windows table, loaded with COPY from the bench's timeline.
  *
  * The query implements DESIGN.md's rules for the month as of its end: intervals clipped to the
- * month, their overlap with the service's exclusion window (the bench's data has at most one per
+ * month, their overlap with the service's maintenance window (the bench's data has at most one per
  * service; the query relies on it), covered / down / MAINTENANCE time, windows' time, incidents as
  * entries into DOWN (window functions) outside the window; then actual value and status (the month
  * is closed: BREACHED when actual < T, else MET; issue 27).
@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 export interface SqlRow {
   readonly service: number;
@@ -31,7 +31,7 @@ const iso = (t: number) => new Date(t).toISOString();
 /** Loads the timeline's runs (gap runs are no row) and windows; answers the rows written. */
 export async function loadTimeline(client: pg.Client, timeline: StatusTimeline): Promise<{ intervals: number; windows: number }> {
   await client.query(`create table status_intervals_ref (service integer not null, status smallint not null, started_at timestamptz not null, ended_at timestamptz)`);
-  await client.query(`create table exclusion_windows_ref (service integer not null, started_at timestamptz not null, ended_at timestamptz)`);
+  await client.query(`create table maintenance_windows_ref (service integer not null, started_at timestamptz not null, ended_at timestamptz)`);
   const services = timeline.offsets.length - 1;
   let intervals = 0;
   function* intervalLines(): Generator<string> {
@@ -63,9 +63,9 @@ export async function loadTimeline(client: pg.Client, timeline: StatusTimeline):
       }
     }
   }
-  await pipeline(Readable.from(windowLines()), client.query(copyFrom('copy exclusion_windows_ref (service, started_at, ended_at) from stdin')));
+  await pipeline(Readable.from(windowLines()), client.query(copyFrom('copy maintenance_windows_ref (service, started_at, ended_at) from stdin')));
   await client.query('analyze status_intervals_ref');
-  await client.query('analyze exclusion_windows_ref');
+  await client.query('analyze maintenance_windows_ref');
   return { intervals, windows };
 }
 
@@ -84,7 +84,7 @@ clipped as (
          case when x.service is not null then greatest(x.started_at, p.p_start) end as wa,
          case when x.service is not null then least(coalesce(x.ended_at, p.p_end), p.p_end) end as wz
   from ordered o cross join p
-  left join exclusion_windows_ref x on x.service = o.service
+  left join maintenance_windows_ref x on x.service = o.service
   where o.started_at < p.p_end and o.ended_at > p.p_start
 ),
 measured as (

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { SERVICE_STATUSES } from '../../src/core/domain/service.js';
 import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinition.js';
-import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 export const NODE = 'bench';
 export const GROUP = 'fleet';

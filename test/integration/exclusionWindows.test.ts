@@ -267,7 +267,7 @@ for (const backend of testBackends()) {
       await push(service, 'OPERATIONAL', 'fine');
       const created = await gql(t, CREATE, { i: { serviceId: service.id, reason: 'oops' } }, admin.accessToken);
       const id = created.data.createExclusionWindow.id;
-      const spans = () => t.server.app.exclusionWindows.excludedSpans(service.id, T0, clock.now() + 60 * MINUTE);
+      const spans = () => t.server.app.maintenanceWindowService.excludedSpans(service.id, T0, clock.now() + 60 * MINUTE);
       assert.deepEqual(await spans(), [[clock.now(), null]]);
       clock.advance(MINUTE);
       assert.deepEqual((await gql(t, DELETE, { id }, admin.accessToken)).data, { deleteExclusionWindow: true });

@@ -10,16 +10,16 @@
  * first alert was committed was answered only after the last one was. Now the alerts are staged in
  * slices with turns of the event loop between them and commit in several batches, so the request
  * is answered while the catch-up still runs; and what it ends with is what the reference arithmetic
- * (periods/measureTimeline.ts) says of each service.
+ * (arithmetic/periods/measureTimeline.ts) says of each service.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
-import type { PeriodStatus, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
-import { calendarPeriodAt } from '../../src/plugins/sla/periods/calendarPeriods.js';
-import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { TimelineBuilder } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import type { PeriodStatus, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { calendarPeriodAt } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinition.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { call, startTestServer, type TestServer } from '../support/testServer.js';

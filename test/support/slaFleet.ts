@@ -5,7 +5,7 @@
  * `status_intervals` holds them; a third of the services also have an exclusion window. Used by the
  * worker tests and bench/sla.ts.
  */
-import { BUCKET_MS } from '../../src/plugins/sla/periods/calendarPeriods.js';
+import { BUCKET_MS } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import {
   DEGRADED_CODE,
   DOWN_CODE,
@@ -14,7 +14,7 @@ import {
   OPERATIONAL_CODE,
   TimelineBuilder,
   type StatusTimeline,
-} from '../../src/plugins/sla/timeline/statusTimeline.js';
+} from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { seededRandom } from './slaHistories.js';
 
 export interface GeneratedFleet {

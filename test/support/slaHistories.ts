@@ -4,7 +4,7 @@
  * in the middle, windows overlapping each other and MAINTENANCE, a window still active).
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import type { MaintenanceSpan, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
 
 export const MINUTE = 60_000;
 
@@ -22,7 +22,7 @@ export function seededRandom(seed: number): () => number {
 
 export interface History {
   readonly intervals: StatusInterval[];
-  readonly exclusions: ExclusionWindow[];
+  readonly exclusions: MaintenanceSpan[];
 }
 
 /**
@@ -51,7 +51,7 @@ export function generatedHistory(random: () => number, start: number, spanMinute
     const last = intervals[intervals.length - 1]!;
     intervals[intervals.length - 1] = { ...last, endedAt: null };
   }
-  const exclusions: ExclusionWindow[] = [];
+  const exclusions: MaintenanceSpan[] = [];
   const windowCount = Math.floor(random() * 4);
   for (let w = 0; w < windowCount; w += 1) {
     const from = start + snap(random() * spanMinutes * 1.1 - spanMinutes * 0.05) * MINUTE;

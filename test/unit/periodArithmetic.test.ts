@@ -5,11 +5,11 @@ import {
   computePeriodResult,
   measurePeriod,
   monthPeriod,
-  type ExclusionWindow,
+  type MaintenanceSpan,
   type PeriodInput,
   type PeriodResult,
   type StatusInterval,
-} from '../../src/plugins/sla/periodArithmetic.js';
+} from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
 
 // One UTC day, 1440 minutes; times below are minutes from its start.
 const MIN = 60_000;
@@ -17,7 +17,7 @@ const DAY_START = Date.parse('2026-03-10T00:00:00Z');
 const day = { start: DAY_START, end: DAY_START + 1440 * MIN };
 const at = (minute: number) => DAY_START + minute * MIN;
 const iv = (status: ServiceStatus, from: number, to: number | null): StatusInterval => ({ status, startedAt: at(from), endedAt: to === null ? null : at(to) });
-const win = (from: number, to: number | null): ExclusionWindow => [at(from), to === null ? null : at(to)];
+const win = (from: number, to: number | null): MaintenanceSpan => [at(from), to === null ? null : at(to)];
 
 /** The whole day elapsed, target 99 % (budget 14.4 minutes), DEGRADED up. */
 const input = (intervals: StatusInterval[], more: Partial<PeriodInput> = {}): PeriodInput => ({

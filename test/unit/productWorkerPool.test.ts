@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarizeDashboard } from '../../src/core/dashboard/dashboardTask.js';
 import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
-import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import {
   computePeriodResults,
   computeTrendSeries,
@@ -12,7 +12,7 @@ import {
   type SlaPeriodResultsTask,
   type SlaTrendSeriesTask,
 } from '../../src/plugins/sla/slaBatchTasks.js';
-import type { StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import type { StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { generatedDashboardTask } from '../support/dashboardTasks.js';
 import { generatedFleet } from '../support/slaFleet.js';
 

@@ -1,15 +1,15 @@
 /**
  * The SLA arithmetic on hand-computed cases (issue 16: "table tests of the arithmetic"), each over
  * a calendar period: the row arithmetic (periodArithmetic.ts) and the timeline arithmetic
- * (periods/measureTimeline.ts) must both give the expected figures.
+ * (arithmetic/periods/measureTimeline.ts) must both give the expected figures.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import { computePeriodResult, type ExclusionWindow, type PeriodResult, type StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
-import { calendarPeriodAt, type CalendarPeriodType } from '../../src/plugins/sla/periods/calendarPeriods.js';
-import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { computePeriodResult, type MaintenanceSpan, type PeriodResult, type StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { calendarPeriodAt, type CalendarPeriodType } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 const t = (iso: string) => Date.parse(iso);
 const row = (status: ServiceStatus, from: string, to: string | null): StatusInterval => ({ status, startedAt: t(from), endedAt: to === null ? null : t(to) });
@@ -20,7 +20,7 @@ interface Case {
   readonly now: string;
   readonly target: number;
   readonly intervals: readonly StatusInterval[];
-  readonly exclusions?: readonly ExclusionWindow[];
+  readonly exclusions?: readonly MaintenanceSpan[];
   readonly degradedIsDown?: boolean;
   readonly expected: Partial<PeriodResult>;
 }

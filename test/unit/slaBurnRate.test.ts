@@ -8,9 +8,9 @@ import {
   evaluateBurnRates,
   stepBurnAlert,
   type BurnAlertState,
-} from '../../src/plugins/sla/burnRate.js';
-import type { StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
-import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
+} from '../../src/plugins/sla/arithmetic/burnRate.js';
+import type { StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 const MIN = 60_000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');

@@ -8,8 +8,8 @@ import {
   nextCalendarPeriod,
   previousCalendarPeriod,
   type CalendarPeriodType,
-} from '../../src/plugins/sla/periods/calendarPeriods.js';
-import { startOfLocalDate } from '../../src/plugins/sla/periods/zonedTime.js';
+} from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { startOfLocalDate } from '../../src/plugins/sla/arithmetic/periods/zonedTime.js';
 
 const iso = (t: number) => new Date(t).toISOString();
 const HOUR = 3_600_000;

@@ -22,8 +22,8 @@ import { DEFAULT_BURN_RATES } from '../../src/plugins/sla/definitions/slaDefinit
 import { BurnAlertStates } from '../../src/plugins/sla/evaluation/burnAlertStates.js';
 import { SlaEvaluator, type HistoryLoader } from '../../src/plugins/sla/evaluation/slaEvaluator.js';
 import { SlaEventLog } from '../../src/plugins/sla/eventLog/slaEventLog.js';
-import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../src/plugins/sla/timeline/timelineFromColumns.js';
+import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
+import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
 import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
 import type { ProductWorkerPool } from '../../src/platform/workers/productTasks.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';

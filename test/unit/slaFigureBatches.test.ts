@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { judgePeriod, type PeriodResult } from '../../src/plugins/sla/periodArithmetic.js';
+import { judgePeriod, type PeriodResult } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
 import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../src/plugins/sla/figures/figureBatches.js';
-import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
-import { trendSeries } from '../../src/plugins/sla/trends/trendSeries.js';
+import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
+import { trendSeries } from '../../src/plugins/sla/arithmetic/trends/trendSeries.js';
 import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
 import { generatedHistory, seededRandom } from '../support/slaHistories.js';
 

@@ -2,16 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import { DEFAULT_BURN_RATE_POLICY, type BurnAlertState, type BurnSeverity, CLOSED_BURN_ALERT } from '../../src/plugins/sla/burnRate.js';
+import { DEFAULT_BURN_RATE_POLICY, type BurnAlertState, type BurnSeverity, CLOSED_BURN_ALERT } from '../../src/plugins/sla/arithmetic/burnRate.js';
 import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../src/plugins/sla/definitions/slaDefinition.js';
 import { DefinitionEvaluation, periodEndingBucketAt, type TickInputs } from '../../src/plugins/sla/evaluation/definitionEvaluation.js';
 import { LiveHistory } from '../../src/plugins/sla/evaluation/liveHistory.js';
 import { MAX_SERVICES_PER_WEBHOOK, slaStatusWebhookSource, type SlaStatusChangedEvent } from '../../src/plugins/sla/evaluation/slaStatusEvents.js';
 import { burnRatePolicyOf, moveEffects } from '../../src/plugins/sla/evaluation/statusRules.js';
-import { judgePeriod, type PeriodStatus } from '../../src/plugins/sla/periodArithmetic.js';
-import { BUCKET_MS } from '../../src/plugins/sla/periods/calendarPeriods.js';
-import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { judgePeriod, type PeriodStatus } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { BUCKET_MS } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { generatedHistory, MINUTE, seededRandom } from '../support/slaHistories.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');

@@ -1,11 +1,11 @@
 /** The open period kept bucket by bucket equals the period computed in full at every bucket end. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OpenPeriodAccumulator } from '../../src/plugins/sla/incremental/openPeriodAccumulator.js';
-import { measurePeriod } from '../../src/plugins/sla/periodArithmetic.js';
-import { BUCKET_MS } from '../../src/plugins/sla/periods/calendarPeriods.js';
-import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { OpenPeriodAccumulator } from '../../src/plugins/sla/arithmetic/openPeriodAccumulator.js';
+import { measurePeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { BUCKET_MS } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
+import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { generatedHistory, MINUTE, seededRandom } from '../support/slaHistories.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');

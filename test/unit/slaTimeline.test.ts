@@ -1,10 +1,10 @@
 /** The compact timeline means exactly what the rows mean: the timeline arithmetic against periodArithmetic.ts. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computePeriodResult, measurePeriod } from '../../src/plugins/sla/periodArithmetic.js';
-import { measureTimelinePeriod, timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
-import { timelineFromColumns } from '../../src/plugins/sla/timeline/timelineFromColumns.js';
+import { computePeriodResult, measurePeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { measureTimelinePeriod, timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
+import { timelineFromColumns } from '../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
 import { generatedHistory, MINUTE, seededRandom, shuffled } from '../support/slaHistories.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import type { MaintenanceSpan, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
 import { loadTimeline, type TimelineSource } from '../../src/plugins/sla/figures/timelineLoader.js';
-import { TimelineBuilder } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -19,7 +19,7 @@ const HISTORY: Record<string, Array<[status: ServiceStatus, start: number, end: 
   [B]: [['DEGRADED', -300, -200], ['DEGRADED', 5, 20], ['MAINTENANCE', 40, 50], ['UNKNOWN', 50, null]],
   [C]: [],
 };
-const WINDOWS: Record<string, ExclusionWindow[]> = { [A]: [[T0 + 12 * MIN, T0 + 18 * MIN]], [B]: [[T0 + 45 * MIN, null]] };
+const WINDOWS: Record<string, MaintenanceSpan[]> = { [A]: [[T0 + 12 * MIN, T0 + 18 * MIN]], [B]: [[T0 + 45 * MIN, null]] };
 const RANGE = { start: T0, end: T0 + 60 * MIN };
 
 const at = (minutes: number) => T0 + minutes * MIN;

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import type { StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
-import { pooledActualValue, worseStatus } from '../../src/plugins/sla/trends/pooledMeasure.js';
-import { slaDashboardStats } from '../../src/plugins/sla/trends/slaDashboardStats.js';
-import { snapshotTrend } from '../../src/plugins/sla/trends/snapshotTrend.js';
-import { trendData, trendPeriods } from '../../src/plugins/sla/trends/trendData.js';
-import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
-import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
+import type { StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { pooledActualValue, worseStatus } from '../../src/plugins/sla/arithmetic/trends/pooledMeasure.js';
+import { slaDashboardStats } from '../../src/plugins/sla/arithmetic/trends/slaDashboardStats.js';
+import { snapshotTrend } from '../../src/plugins/sla/arithmetic/trends/snapshotTrend.js';
+import { trendData, trendPeriods } from '../../src/plugins/sla/arithmetic/trends/trendData.js';
+import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
+import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 const t = (iso: string) => Date.parse(iso);
 const row = (status: ServiceStatus, from: string, to: string | null): StatusInterval => ({ status, startedAt: t(from), endedAt: to === null ? null : t(to) });

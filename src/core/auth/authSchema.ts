@@ -1,4 +1,4 @@
-/** Signing in and sessions over GraphQL (SPEC.md "People: JWT"; issue 3). */
+/** Signing in and sessions over GraphQL (SPEC.md "People: JWT"). */
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import type { AuthPayload } from './authService.js';

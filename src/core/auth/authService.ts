@@ -50,7 +50,8 @@ export interface AuthServiceDeps {
   readonly clock: Clock;
   /**
    * A hash of a random password, verified for unknown users so they cost the same time. A promise
-   * while start still makes it (~0.1 s of a libuv thread, overlapped with loading the state).
+   * while start still makes it (a deliberately slow hash on a libuv thread, overlapped with loading
+   * the state).
    */
   readonly decoyHash: string | Promise<string>;
   readonly refreshTtlSeconds?: number;

@@ -1,5 +1,5 @@
 /**
- * People's tokens (SPEC.md "Authentication", issue 3): HS256 JWTs with issuer `svc-v3`, signed with
+ * People's tokens (SPEC.md "Authentication"): HS256 JWTs with issuer `svc-v3`, signed with
  * SVC_JWT_SECRET. Only HS256 is accepted (an `alg: none`, RS256 or HS512 header is refused, so
  * no algorithm confusion), and the header `typ` says what a token is for: `at+jwt` for access
  * tokens (RFC 9068), `rt+jwt` for refresh tokens, so a refresh token is never taken for an access

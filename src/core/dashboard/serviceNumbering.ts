@@ -3,9 +3,9 @@
  * each binary interval record (intervalColumns.ts) without making a string per record: an
  * open-addressing hash table over the ids' four 32-bit words (typed arrays, linear probing, at most
  * half full), every candidate compared on all 128 bits. Ids are read character by character into
- * those words when numbered (no regex, no slices, no Map): both steps cost tens of ns per id or
- * record, where decoding each record's id to text for a Map lookup cost about 1 us and the textbook
- * parse of an id several.
+ * those words when numbered (no regex, no slices, no Map): both steps cost a small fraction of
+ * decoding each record's id to text for a Map lookup, or of the textbook parse of an id, which
+ * would be paid once per record read (bench/README.md, dashboard).
  */
 export class ServiceNumbering {
   private count = 0;

@@ -11,8 +11,8 @@
  * physical order, no index walk, no sort), the last range open-ended so rows appended meanwhile are
  * read too. The event loop is let go between pages, and each page costs the main thread a bounded
  * slice of work, which is what keeps the loop responsive while a month of a large fleet is read:
- * one query for all of it was one 30 MB value decoded and parsed in one go (about 0.3 s at 450,000
- * intervals), and PGlite runs every query on the main thread, so there the page itself is the
+ * one query for all of it is one large value decoded and parsed in one go, a long block of the loop
+ * for a large fleet (bench/README.md, dashboard), and PGlite runs every query on the main thread, so there the page itself is the
  * slice. Each page is its own statement, so the batch writer's commits go between pages.
  *
  * Consistency: rows may lag the actors' memory by a commit window (group commit), which callers
@@ -23,13 +23,14 @@
  * How a page travels: ONE base64 text value of binary records (intervalColumns.ts), built by the
  * database with uuid_send/int4send/float8send: no per-row objects on the main thread, no number or
  * timestamp text to parse, and the same bytes whatever the driver (pg, PGlite) or `bytea_output`.
- * Row-per-interval results cost the embedded database 6-9 us per row to decode in JavaScript.
+ * Row-per-interval results would cost the embedded database an object per row decoded in
+ * JavaScript, on the main thread (bench/README.md, dashboard).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { DatabaseKind } from '../../platform/persistence/database.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
-import type { Period } from '../../plugins/sla/periodArithmetic.js';
+import type { Period } from '../../plugins/sla/arithmetic/periodArithmetic.js';
 import type { PackedIntervals } from './dashboardTask.js';
 import { IntervalColumns } from './intervalColumns.js';
 import type { ServiceNumbering } from './serviceNumbering.js';

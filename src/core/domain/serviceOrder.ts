@@ -1,5 +1,5 @@
 /**
- * The orders a list of services can be sorted in (issue 27, item D), as pure comparators. The indexes
+ * The orders a list of services can be sorted in, as pure comparators. The indexes
  * of src/core/fleet keep every order ready; these functions define them and sort small subsets.
  *
  * - NAME: name, then node path (code-unit order), the list's default.

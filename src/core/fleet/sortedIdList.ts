@@ -1,7 +1,7 @@
 /**
  * Entries (an id and what it is ordered by) kept in a comparator's order, in chunks of at most `2 x CHUNK` (the
  * layout of Python's sortedcontainers): an insert or removal is two binary searches and a splice inside one chunk,
- * so its cost does not grow with the list (a splice in one flat array of 100,000 ids moves up to 800 KB); a page
+ * so its cost does not grow with the list (a splice in one flat array moves memory in proportion to the list); a page
  * skips whole chunks by their length. Entries carry their own sort key, so placing one looks nothing up (the
  * record being placed may be absent from the host: a revert).
  */

@@ -1,4 +1,4 @@
-/** The hierarchy of nodes and the agents watching them, over GraphQL (issue 3). A node's id is its path. */
+/** The hierarchy of nodes and the agents watching them, over GraphQL. A node's id is its path. */
 import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../fleet/agentRegistry.js';
 import type { NodeRecord } from '../fleet/nodeHierarchy.js';
 import type { StorageCounts, StorageProblem } from '../fleet/storageIndex.js';

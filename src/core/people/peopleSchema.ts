@@ -1,4 +1,4 @@
-/** Users and groups over GraphQL (issue 3). Reading the directory is open to every signed-in role; changing it is for admins. */
+/** Users and groups over GraphQL. Reading the directory is open to every signed-in role; changing it is for admins. */
 import { authorize, can, isRole, type Role } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';

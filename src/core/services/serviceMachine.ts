@@ -140,7 +140,8 @@ const contextOf = (record: ServiceRecord, maintenance: ServiceMaintenance | unde
 
 /**
  * `snapshotFor` for many services at once (loading 100,000 at start): XState's `resolveState`
- * walks the machine for every call (about 5 µs: state nodes, value, a new tags Set), although a
+ * walks the machine for every call (state nodes, value, a new tags Set: a large share of start-up
+ * at that size), although a
  * service's snapshot differs from another's in the same state only by its context. So the first
  * service in each state resolves it, and the others copy that snapshot with their own context:
  * the same object XState would make, field for field (the host compacts the shared parts anyway).

@@ -1,5 +1,5 @@
 /**
- * A maintenance (exclusion) window as state of the service's actor (pure, no I/O, no clock).
+ * A maintenance window as state of the service's actor (pure, no I/O, no clock).
  *
  * While a window is open the service *shows* MAINTENANCE: that is the status subscribers, webhooks,
  * the dashboard and the status intervals see, so planned work raises no `service.down`. Reports that

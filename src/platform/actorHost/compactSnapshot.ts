@@ -2,7 +2,7 @@
  * Snapshots held by the host for 100,000 entities should cost what they say, not what XState's
  * defaults allocate. Every snapshot XState makes carries its own `tags` Set, `historyValue` and
  * `children` objects and `_nodes` array, even when they are empty or the same for every entity in
- * that state (about 265 B of a service's 520 B snapshot). XState treats them as immutable (a step
+ * that state (about half of a service's snapshot; bench/README.md, memory). XState treats them as immutable (a step
  * copies before it changes them), so the host replaces empty ones with shared frozen instances and
  * interns `_nodes` per state configuration, right after XState made the snapshot and before anyone
  * else can see it.

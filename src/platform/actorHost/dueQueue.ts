@@ -1,9 +1,9 @@
 /**
  * The delayed events of every entity of one host, in firing order: earliest due time first, and
  * among those due at the same instant, the one queued first. A binary heap of small entries, so a
- * host with 100,000 armed entities holds 100,000 entries of about 80 B and ONE scheduler timer,
- * not a Node `Timeout`, a handle and closures per entity (400-850 B each, bench/README.md
- * "Tickets"). Entries are never removed when a timer is cancelled: the host checks at the top of
+ * host with 100,000 armed entities holds one small entry per entity and ONE scheduler timer,
+ * not a Node `Timeout`, a handle and closures per entity, several times the size (the memory
+ * figures are in bench/README.md, tickets-memory). Entries are never removed when a timer is cancelled: the host checks at the top of
  * the queue whether the entity still waits for that timer, and `compact` drops the dead ones when
  * they outnumber the live ones.
  */

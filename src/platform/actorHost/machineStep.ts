@@ -2,9 +2,9 @@
  * Stepping an XState v5 machine as a pure function over snapshots, without an `Actor` per entity.
  *
  * XState's own `transition(machine, snapshot, event)` is that function, but it builds a throwaway
- * actor (and actor system) on every call: about 30 µs a step. A `MachineStepper` builds that inert
- * scope once per machine and reuses it, which makes a step cost what the machine's own work costs
- * (2-5 µs for the service machine). Actions are collected, never executed here: the host runs them
+ * actor (and actor system) on every call, which costs several times the step itself. A
+ * `MachineStepper` builds that inert scope once per machine and reuses it, which makes a step cost
+ * what the machine's own work costs (bench/README.md, ingest and memory). Actions are collected, never executed here: the host runs them
  * through its injected I/O.
  */
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';

@@ -7,8 +7,8 @@
  * `--max-semi-space-size=32` (MiB; V8's default is 16): a request's objects live for the few
  * milliseconds until its group commit, and at a few thousand requests a second a 16 MiB young
  * generation filled in that time, so many survived two scavenges and were promoted, to be
- * collected by the old generation's marking. With 32 MiB they die young: `createTicket`'s p99 at a
- * paced load fell from 44-70 ms to 19 ms and its CPU by about 5 %
- * (docs/adr/0031-release-build-and-runtime-flags.md). The young generation grows to this size only under load.
+ * collected by the old generation's marking. With 32 MiB they die young, which lowers both the
+ * tail latency and the CPU of a write under load (the runs are in
+ * docs/adr/0031-release-build-and-runtime-flags.md and bench/README.md). The young generation grows to this size only under load.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];

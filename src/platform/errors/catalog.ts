@@ -42,7 +42,7 @@ export function toHttpStatus(code: ErrorCode): number {
   }
 }
 
-/** The `extensions.code` of a GraphQL error (issue 3: UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, ...). */
+/** The `extensions.code` of a GraphQL error (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, ...). */
 export type GraphQLErrorCode =
   | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'LIMIT_EXCEEDED' | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
 

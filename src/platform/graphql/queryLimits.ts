@@ -1,6 +1,6 @@
 /**
  * Bounds on one GraphQL request, so a single document cannot multiply the server's work without
- * limit (issue 3; SPEC.md "Maximum query depth is 15"):
+ * limit (SPEC.md "Maximum query depth is 15"):
  * - depth: nesting of field selections, following fragment spreads (inline fragments add none);
  * - aliases: a field selected under another name is extra work of the same kind (batched logins);
  * - selections: the number of field selections after expanding fragments. Fragment costs are

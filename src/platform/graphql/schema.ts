@@ -35,8 +35,8 @@ export function buildSchema(modules: readonly SchemaModule<any>[]): GraphQLSchem
     resolvers: modules.map((m) => m.resolvers),
     inheritResolversFromInterfaces: true,
     // The schema was just built from the SDL and nobody else holds it: setting the resolvers on it
-    // gives the same schema as the default (a copy of every type made to carry them) for about
-    // 40 % less CPU at start (docs/adr/0031-release-build-and-runtime-flags.md).
+    // gives the same schema as the default (a copy of every type made to carry them) for much
+    // less CPU at start (docs/adr/0031-release-build-and-runtime-flags.md).
     updateResolversInPlace: true,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Scoped agent keys over GraphQL (issue 18, item 5): admins create, list and revoke them. The key
+ * Scoped agent keys over GraphQL: admins create, list and revoke them. The key
  * itself is in createAgentKey's answer only; lists show its public prefix, never the secret.
  */
 import { authorize } from '../../core/auth/roles.js';

@@ -1,15 +1,14 @@
 /**
- * Scoped agent keys (issue 18, item 5; README "Agent keys"): created and revoked by admins over
+ * Scoped agent keys (README "Agent keys"): created and revoked by admins over
  * GraphQL, checked by the gateway's machine auth (handed over in `create`), uses flushed every
- * minute and on stop. Also declares migration 0022, which creates the saved filters' table too, and
- * 0025 (keys' own request budgets, issue 27).
+ * minute and on stop. Its migrations: 0022 (the keys' table) and 0025 (keys' own request budgets).
  */
 import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { AgentKeyRegistry } from './agentKeyRegistry.js';
 import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';
 import { agentKeyFromRow, agentKeysTable } from './agentKeyTables.js';
-import { agentKeysAndSavedFiltersSchema } from './migrations/0022_agent_keys_and_saved_filters.js';
+import { agentKeysSchema } from './migrations/0022_agent_keys.js';
 import { agentKeyBudgetsSchema } from './migrations/0025_agent_key_budgets.js';
 
 /** How often uses are written: lastUsedAt is at most this old in the database (exact in the API). */
@@ -17,7 +16,7 @@ export const AGENT_KEY_USE_FLUSH_MS = 60_000;
 
 export const agentKeysModule: ProductModule<Pick<CoreServices, 'writer' | 'clock'>, AgentKeyServices> = {
   name: 'agent-keys',
-  migrations: [agentKeysAndSavedFiltersSchema, agentKeyBudgetsSchema],
+  migrations: [agentKeysSchema, agentKeyBudgetsSchema],
   tables: [agentKeysTable],
   schema: [agentKeySchema],
   create(kit) {

@@ -1,5 +1,5 @@
 /**
- * The operations console (issue 19) served under /app/ from the build in SVC_CONSOLE_DIR. Read once
+ * The operations console served under /app/ from the build in SVC_CONSOLE_DIR. Read once
  * at start into memory (consoleFiles.ts); a missing build is not an error: the API works without
  * it, /app/ answers 503 saying how to build it, and a warning says so at start.
  */

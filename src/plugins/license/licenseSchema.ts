@@ -1,4 +1,4 @@
-/** `licenseInfo` and `togglePlugin` over GraphQL (SPEC.md; issue 4). */
+/** `licenseInfo` and `togglePlugin` over GraphQL (SPEC.md). */
 import { authorize } from '../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';

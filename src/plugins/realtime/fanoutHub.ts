@@ -6,8 +6,8 @@
  * the same id for the same subscription (a dashboard build does), they share one uWS topic and one
  * `publish` reaches all of them. An id only one subscriber uses (graphql-ws clients pick a random
  * id per subscription, so this is the usual case) gets the frame with a direct send on its
- * socket: a uWS topic per subscriber would cost about 1.5 KB of native memory each and a topic
- * lookup per frame, for nothing shared. Either way nothing is re-executed per subscriber.
+ * socket: a uWS topic per subscriber would cost native memory for each and a topic lookup per
+ * frame, for nothing shared. Either way nothing is re-executed per subscriber.
  */
 import { execute, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 
@@ -171,7 +171,8 @@ export class FanoutHub {
    *
    * The work is queued and runs on the next turn of the event loop, in the order it was asked
    * for: events are published by the batch writer's after-commit step, before the requests of
-   * that commit are answered, and writing to 10,000 sockets takes about 100 ms. Queued, the health
+   * that commit are answered, and writing to many thousands of sockets takes long enough to delay
+   * them (bench/README.md, fanout). Queued, the health
    * push that caused the event is answered first.
    */
   publish(channel: string, root: Readonly<Record<string, unknown>>, admit?: (contextValue: unknown) => boolean): void {

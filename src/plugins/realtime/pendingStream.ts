@@ -9,7 +9,7 @@
  * `next()` answers a promise that nothing can settle. graphql-ws awaits it in a `for await` inside
  * its message handler; as nothing else references that promise, V8 collects the suspended
  * handler with everything it holds (the subscribe message and its query text, the execution
- * arguments and context, the emit closures: about 1.2 KB per subscriber) while the subscription
+ * arguments and context, the emit closures, per subscriber) while the subscription
  * itself lives on in `ctx.subscriptions`. Nothing is lost with the handler: its remaining steps
  * would only send `complete`, which graphql-ws skips anyway once the client completed or the
  * socket closed, the only two ways a stream here ends. (It also keeps a stale handler from

@@ -1,5 +1,5 @@
 /**
- * Saved filters per person (issue 18, item 4): a person owns theirs and may share one with groups,
+ * Saved filters per person: a person owns theirs and may share one with groups,
  * whose members read it and cannot change it. Each person has at most one default per resource,
  * among their own filters. State lives in memory, kept equal to `saved_filters`; every change
  * answers after its commit.

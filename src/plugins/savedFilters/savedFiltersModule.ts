@@ -1,16 +1,18 @@
 /**
- * Saved filters (issue 18, item 4): per person, optionally shared read-only with groups, one
- * default per person and resource. Its table is created by migration 0022, which the agent keys
- * module declares (one version was assigned to both); so it comes after that module in the list.
+ * Saved filters: per person, optionally shared read-only with groups, one default per person and
+ * resource. Its table is created by its own migration 0027 (databases from before got it from the
+ * agent keys' 0022; 0027 leaves theirs as it is).
  */
 import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
 import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';
 import { SavedFilterService } from './savedFilterService.js';
+import { savedFiltersMigration } from './migrations/0027_saved_filters.js';
 
 export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups' | 'users'>, SavedFilterServices> = {
   name: 'saved-filters',
+  migrations: [savedFiltersMigration],
   tables: [savedFiltersTable],
   schema: [savedFilterSchema],
   create(kit, { groups }) {

@@ -1,5 +1,5 @@
 /**
- * Sign-in providers beside local accounts (issue 18, parts 1 and 2): LDAP and OpenID Connect
+ * Sign-in providers beside local accounts: LDAP and OpenID Connect
  * providers configured at run time, their people provisioned as local users marked with their
  * source, directory groups synced and mapped to product groups and roles, and the public list of
  * providers a login page reads (`GET /api/v1/auth/providers`, moved here from core so it can list

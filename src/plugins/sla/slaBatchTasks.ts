@@ -11,9 +11,9 @@
  * {@link seriesCellAt} read one entry back as a plain record. Handlers are pure; they throw a
  * RangeError on inconsistent columns.
  */
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from './periodArithmetic.js';
-import { measureTimelinePeriod } from './periods/measureTimeline.js';
-import { assertTimeline, type StatusTimeline } from './timeline/statusTimeline.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from './arithmetic/periodArithmetic.js';
+import { measureTimelinePeriod } from './arithmetic/periods/measureTimeline.js';
+import { assertTimeline, type StatusTimeline } from './arithmetic/timeline/statusTimeline.js';
 
 export interface AssignmentColumns {
   /** The service's index in the timeline. */

@@ -15,18 +15,18 @@
  *   drains a backlog at full speed within a second or so.
  *
  * Why the commit path: with PostgreSQL on the same machine a push spends most of its time waiting
- * for its group commit, so at saturation the loop was only 55-70 % busy while commits ran back to
- * back (85-92 % of each period), and every attempt adds an execution row and a state row to those
- * commits. Why at once: a limit lifted between bursts met the next burst at full speed, and
- * halving took a second to come down (about 2,000 attempts at the start of each saturation round;
- * a quarter still let 500-1,000 through in the first 0.6 s).
+ * for its group commit, so at saturation the loop is far from busy while commits run back to back,
+ * and every attempt adds an execution row and a state row to those commits. Why at once: a limit
+ * lifted between bursts meets the next burst at full speed, and halving (or quartering) takes too
+ * long to come down, letting most of a saturation round's attempts through at its start
+ * (bench/README.md, webhooks).
  *
  * `minPerSecond` keeps deliveries moving under any load; the attempt caps (in flight, per webhook)
  * apply as well. The rule is a pure function; the sampling timer is the only I/O, on real time (it
- * measures the machine: a manual product clock in tests must not stop or drive it). Measured
- * (bench/README.md, "Webhook benchmark"): without it, pushes that each owed a delivery ran at 0.39x
- * the push rate without webhooks at saturation and fell behind a paced 70 % load (p99 3.5 s);
- * with it 0.65-0.83x and 1.00x (p99 79-330 ms).
+ * measures the machine: a manual product clock in tests must not stop or drive it). Without it,
+ * pushes that each owed a delivery ran far below the push rate without webhooks at saturation and
+ * fell behind a paced load that the server otherwise keeps up with (bench/README.md, webhooks, has
+ * the runs with and without it).
  */
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { systemClock, type Clock } from '../../platform/scheduler/index.js';
@@ -77,14 +77,14 @@ export function nextRate(current: number | null, sample: LoadSample, limits: Pac
  * The brake: a burst of requests (at least `brakeInFlight` under way while the batch writer is
  * busy: a commit in flight or changes waiting for the next) drops the limit to the floor at once,
  * when the dispatcher next looks, instead of at the next sample. Without it, load arriving after a
- * quiet spell met an unlimited rate for up to a period, and a backlog went out at full speed in
- * the first 0.2-0.3 s of every saturation round. Many slow requests on an idle machine do not
+ * quiet spell meets an unlimited rate for up to a period, and a backlog goes out at full speed at
+ * the start of every saturation round. Many slow requests on an idle machine do not
  * brake: the writer has nothing to do then.
  *
  * Why "busy" and not "a commit in flight": the dispatcher mostly looks from an after-commit effect
  * (deliveries just committed), which runs between two commits. There, "in flight" was always false,
- * and the brake never fired at saturation (measured: 400-1,250 attempts per 6 s round at a floor of
- * 10/s, nearly all in each round's first period).
+ * and the brake never fired at saturation (attempts far above the floor, nearly all in each
+ * round's first period).
  */
 export function shouldBrake(rate: number | null, requestsInFlight: number, writerBusy: boolean, limits: PacerLimits = {}): boolean {
   return writerBusy && requestsInFlight >= (limits.brakeInFlight ?? 8) && (rate === null || rate > (limits.minPerSecond ?? 50));

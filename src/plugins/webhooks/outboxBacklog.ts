@@ -7,8 +7,8 @@
  *
  * Why: at saturation the pacer holds deliveries back, and every push that owed one left a delivery
  * object and its body in memory until the load passed: tens of thousands of objects that every
- * garbage collection walked and copied. Measured (bench/README.md, "Held deliveries"): holding
- * them cost about 9 % of push throughput by themselves (0.887x against 0.977x for staging alone).
+ * garbage collection walked and copied, which cost push throughput by itself (the A/B run is in
+ * bench/README.md, webhooks).
  *
  * Which deliveries of a page: the dispatcher hears of all of a page's deliveries in one turn of
  * the event loop (the after-commit effects of its batch), in the order they were listed on it; once

@@ -3,8 +3,8 @@
  * commit (DESIGN.md durability rule), not as a row per delivery.
  *
  * Why: at saturation every push that owes a delivery paid PostgreSQL a heap row and two index
- * entries of its own (about 25-30 µs of backend CPU per push, on a commit path that runs one
- * commit at a time); one row per commit costs a fraction of that per delivery, and an event sent
+ * entries of its own, on a commit path that runs one commit at a time (bench/README.md, webhooks,
+ * has the cost); one row per commit costs a fraction of that per delivery, and an event sent
  * to a thousand webhooks stores its body once instead of a thousand times.
  *
  * A page belongs to one batch of the writer (`writer.openBatch`): deliveries staged while that
@@ -27,7 +27,7 @@ export const webhookOutboxTable: TableSpec = {
   mode: 'insert',
   // Its own parameters, not a row of the batch's JSON: the page text (most of a batch's bytes when
   // pushes owe deliveries) reaches the column as it is, not parsed as JSON by the cast and again by
-  // json_to_recordset. Measured: about 5 µs less PostgreSQL CPU per push owing one delivery.
+  // json_to_recordset, which PostgreSQL would pay on every push that owes a delivery.
   bind: 'values',
   columns: cols({ id: 'uuid', deliveries: 'text', created_at: 'timestamptz' }),
 };
@@ -121,7 +121,7 @@ export class OutboxPager {
       this.writer.insert(webhookOutboxTable, { id: opened.id, deliveries: opened, created_at: iso(delivery.createdAt) });
       this.writer.afterCommit(() => this.committed(opened.deliveries));
     }
-    // Field by field: a spread that adds a field took about 600 ns per delivery on node 20, this 25 ns.
+    // Field by field: a spread that adds a field is many times slower per delivery on V8, on the commit path.
     const staged: Delivery = {
       id: delivery.id, webhookId: delivery.webhookId, eventId: delivery.eventId, event: delivery.event, body: delivery.body,
       attempts: delivery.attempts, dueAt: delivery.dueAt, createdAt: delivery.createdAt, pageId: page.id,

@@ -1,5 +1,5 @@
 /**
- * Outgoing webhooks over GraphQL (SPEC.md "Outgoing webhook", issue 6). Admins manage and test
+ * Outgoing webhooks over GraphQL (SPEC.md "Outgoing webhook"). Admins manage and test
  * them; admins and operators read them. Secrets and header values are write-only (`hasSecret`,
  * `hasValue`); response excerpts and the URL's query string are shown to admins only.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27, item A: an agent key's own request budget. Both columns null: the key's requests count
+ * An agent key's own request budget. Both columns null: the key's requests count
  * against their client address (the default, and every key made before this version).
  */
 import { runStatements, type Migration } from '../../../platform/persistence/migration.js';

@@ -1,5 +1,5 @@
 /**
- * `sla.definition_changed`: what a definition measures changed (issue 27), announced in the batch of
+ * `sla.definition_changed`: what a definition measures changed, announced in the batch of
  * the change (staged) and after its commit. The SLA model opens the incidents of services that are
  * already down when a definition starts to count them (incidentBook.ts `onCoverageChanged`); the
  * figures recompute the closed periods stored under the old rule (figures/storedPeriodRecompute.ts).

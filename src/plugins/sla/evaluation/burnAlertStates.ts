@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { CommittedMap } from '../../../core/fleet/committedMap.js';
 import type { BatchWriter, TableSpec } from '../../../platform/persistence/batchWriter.js';
 import { cols } from '../../../core/storage/tables.js';
-import { CLOSED_BURN_ALERT, type BurnAlertState, type BurnSeverity } from '../burnRate.js';
+import { CLOSED_BURN_ALERT, type BurnAlertState, type BurnSeverity } from '../arithmetic/burnRate.js';
 
 export const slaBurnAlertStatesTable: TableSpec = {
   name: 'sla_burn_alert_states',

@@ -4,12 +4,12 @@
  * of each (definition, service) and of the definition pooled, and the burn-rate evaluation of each
  * service. No I/O: the evaluator (slaEvaluator.ts) hands it timelines and applies what it reports.
  */
-import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../burnRate.js';
-import { OpenPeriodAccumulator } from '../incremental/openPeriodAccumulator.js';
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../periodArithmetic.js';
-import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../periods/calendarPeriods.js';
-import type { StatusTimeline } from '../timeline/statusTimeline.js';
-import { EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../arithmetic/burnRate.js';
+import { OpenPeriodAccumulator } from '../arithmetic/openPeriodAccumulator.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../arithmetic/periods/calendarPeriods.js';
+import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { burnRatePolicyOf } from './statusRules.js';
 

@@ -1,6 +1,6 @@
 /**
  * The recent status history of the services the live evaluation follows, in memory: per service its
- * runs (start, status code) back to a retention instant and its exclusion windows, so each closed
+ * runs (start, status code) back to a retention instant and its maintenance windows, so each closed
  * bucket and each burn-rate window is measured without a database read. Seeded from stored history
  * (the timeline loader) and kept current from committed `service.status_changed` and
  * `sla.maintenance_window_changed` events.
@@ -10,7 +10,7 @@
  * both ways counts once. Pure data, no I/O, no clock.
  */
 import type { ServiceStatus } from '../../../core/domain/service.js';
-import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 
 interface Track {
   starts: number[];

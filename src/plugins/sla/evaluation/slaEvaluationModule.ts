@@ -32,14 +32,14 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
   migrations: [slaBurnAlertStatesSchema],
   tables: [slaBurnAlertStatesTable],
   webhookEvents: [slaStatusWebhookSource],
-  create(kit, { fleet, sla, exclusionWindows }) {
+  create(kit, { fleet, sla, maintenanceWindowService }) {
     const burnStates = new BurnAlertStates(kit.writer);
     const source = {
       knex: kit.knex,
       // Smaller pages than the figures' on PostgreSQL: each page's decoding is one slice of the event loop during the catch-up.
       pageBlocks: Math.min(CATCH_UP_PAGE_BLOCKS, defaultPageBlocks(kit.database.kind)),
       settled: () => kit.writer.settled(),
-      excludedSpans: (from: number, to: number, ids: readonly string[]) => exclusionWindows.excludedSpansByService(from, to, ids),
+      excludedSpans: (from: number, to: number, ids: readonly string[]) => maintenanceWindowService.excludedSpansByService(from, to, ids),
     };
     const slaEvaluation = new SlaEvaluator({
       clock: kit.clock, writer: kit.writer, bus: kit.bus, logger: kit.logger.child({ module: 'slaEvaluation' }),

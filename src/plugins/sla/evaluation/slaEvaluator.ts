@@ -1,5 +1,5 @@
 /**
- * The live SLA evaluation (issue 16, parts 2 and 5): every closed 5-minute bucket (a timer on the
+ * The live SLA evaluation: every closed 5-minute bucket (a timer on the
  * injected clock, aligned to bucket ends, product time), each definition's open period moves on by
  * that bucket over its covered services, each (definition, service) and each definition pooled gets
  * its status, moves raise and resolve alerts and send `sla.breached` / `sla.at_risk` / `sla.met`,
@@ -19,7 +19,7 @@
  * burn steps per turn (evaluationEffects.ts), and committed. Ticks run one after another; a tick
  * that falls due while one runs follows it once.
  *
- * Catch-up (issue 27, item 7): building a definition is the big job (at start, a month of a fleet's
+ * Catch-up: building a definition is the big job (at start, a month of a fleet's
  * history). The rows are read page by page (the loader lets the loop go between pages), the timeline
  * is built and the open period caught up on the worker pool (`slaCatchUp`, incremental/catchUpTask.ts),
  * the recent history is seeded in slices of {@link SEED_SLICE_RUNS} runs per turn, and the first
@@ -37,13 +37,13 @@ import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { AlertStore } from '../alerts/alertStore.js';
 import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
-import type { PeriodMeasure, PeriodStatus } from '../periodArithmetic.js';
-import { BUCKET_MS, bucketStartOf } from '../periods/calendarPeriods.js';
+import type { PeriodMeasure, PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { BUCKET_MS, bucketStartOf } from '../arithmetic/periods/calendarPeriods.js';
 import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../incremental/catchUpTask.js';
-import { sliceTimeline, type StatusTimeline } from '../timeline/statusTimeline.js';
-import { SPAN_STATE_SLOTS } from '../timeline/spanTally.js';
-import type { IntervalRowColumns, WindowRowColumns } from '../timeline/timelineFromColumns.js';
-import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import { sliceTimeline, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { SPAN_STATE_SLOTS } from '../arithmetic/timeline/spanTally.js';
+import type { IntervalRowColumns, WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
+import { addMeasures, EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
 import { stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
@@ -59,7 +59,7 @@ const STAGE_PENDING_ROWS = 2_000;
  * Stored history of some services over `[start, end)`: service i is `serviceIds[i]`. Either the
  * rows and windows as read (the product's loader: the timeline is built and the period caught up
  * on the worker pool), or a built timeline (tests, benches: the catch-up walks it on the event loop,
- * one shard per turn, as before issue 27).
+ * one shard per turn).
  */
 export type HistoryLoader = (serviceIds: readonly string[], range: { readonly start: number; readonly end: number }) => Promise<LoadedHistory>;
 

@@ -25,8 +25,8 @@
  */
 import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
-import type { PeriodResult, PeriodStatus } from '../periodArithmetic.js';
-import type { CalendarPeriod } from '../periods/calendarPeriods.js';
+import type { PeriodResult, PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import type { CalendarPeriod } from '../arithmetic/periods/calendarPeriods.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { SLA_STATUS_WEBHOOKS, type SlaStatusWebhook } from './statusRules.js';
 

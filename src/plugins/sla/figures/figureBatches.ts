@@ -7,7 +7,7 @@
  * Answers come back in the caller's assignment order. The timeline is not used after the call (the
  * pool transfers, and so detaches, the large arrays of whatever it is handed: slices are copies).
  */
-import type { PeriodMeasure, PeriodResult } from '../periodArithmetic.js';
+import type { PeriodMeasure, PeriodResult } from '../arithmetic/periodArithmetic.js';
 import {
   computePeriodResults,
   computeTrendSeries,
@@ -21,7 +21,7 @@ import {
   type SlaTrendSeriesTask,
 } from '../slaBatchTasks.js';
 import type { ProductWorkerPool } from '../../../platform/workers/productTasks.js';
-import { serviceCountOf, sliceTimeline, type StatusTimeline } from '../timeline/statusTimeline.js';
+import { serviceCountOf, sliceTimeline, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 
 /** The part of the product's pool the figures use. */
 export type FigurePool = Pick<ProductWorkerPool, 'run' | 'threads'>;

@@ -10,7 +10,7 @@ import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
 import type { GroupSettingsStore } from '../groups/groupSettings.js';
-import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../periods/calendarPeriods.js';
+import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../arithmetic/periods/calendarPeriods.js';
 import type { FigurePool } from './figureBatches.js';
 import type { PeriodResultStore } from './periodResultStore.js';
 import type { TimelineSource } from './timelineLoader.js';

@@ -10,7 +10,7 @@ import type { SchemaModule } from '../../../platform/graphql/module.js';
 import type { StoredResult, StoredSubjectResult } from './periodResultStore.js';
 import type { DefinitionPeriod } from './definitionPeriods.js';
 import type { SlaFigures } from './slaFigures.js';
-import type { TrendPeriodType } from '../trends/trendData.js';
+import type { TrendPeriodType } from '../arithmetic/trends/trendData.js';
 
 export interface SlaFiguresServices {
   readonly slaFigures: SlaFigures;

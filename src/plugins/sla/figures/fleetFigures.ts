@@ -19,9 +19,9 @@
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import { visibleServices } from '../../../core/auth/placeGate.js';
 import { groupUptimeTarget } from '../groups/groupMembers.js';
-import { actualValueOf, judgePeriod, monthPeriod, type PeriodMeasure, type PeriodStatus } from '../periodArithmetic.js';
-import { addMeasures, EMPTY_MEASURE, worseStatus } from '../trends/pooledMeasure.js';
-import { slaDashboardStats, type ServiceSlaFigure, type SlaDashboardStats } from '../trends/slaDashboardStats.js';
+import { actualValueOf, judgePeriod, monthPeriod, type PeriodMeasure, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { addMeasures, EMPTY_MEASURE, worseStatus } from '../arithmetic/trends/pooledMeasure.js';
+import { slaDashboardStats, type ServiceSlaFigure, type SlaDashboardStats } from '../arithmetic/trends/slaDashboardStats.js';
 import { runPeriodResults, type PeriodAssignment } from './figureBatches.js';
 import { definitionPeriodAt, serviceTarget, type FigureDeps } from './figureDeps.js';
 import { loadTimeline } from './timelineLoader.js';

@@ -11,11 +11,11 @@
 import { visibleServices } from '../../../core/auth/placeGate.js';
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
-import { judgePeriod, type PeriodMeasure } from '../periodArithmetic.js';
+import { judgePeriod, type PeriodMeasure } from '../arithmetic/periodArithmetic.js';
 import { REPORT_CHART_DAYS, reportDayOf, startOfReportDay, type DailyReportRow, type DailyValue } from '../report/dailyReport.js';
 import type { ReportSource } from '../report/dailyReports.js';
-import { serviceCountOf, sliceTimeline } from '../timeline/statusTimeline.js';
-import { addMeasures, EMPTY_MEASURE } from '../trends/pooledMeasure.js';
+import { serviceCountOf, sliceTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { addMeasures, EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import { runPeriodResults, runTrendSeries } from './figureBatches.js';
 import { coveredServices, definitionPeriodAt, serviceTarget, type FigureDeps } from './figureDeps.js';
 import { loadTimeline } from './timelineLoader.js';

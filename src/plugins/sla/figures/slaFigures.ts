@@ -11,8 +11,8 @@
  */
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import type { ServiceStatusChangedEvent } from '../../../platform/events/domainEvents.js';
-import type { SnapshotTrendPoint } from '../trends/snapshotTrend.js';
-import type { TrendDataPoint } from '../trends/trendData.js';
+import type { SnapshotTrendPoint } from '../arithmetic/trends/snapshotTrend.js';
+import type { TrendDataPoint } from '../arithmetic/trends/trendData.js';
 import type { MaintenanceWindowChangedEvent } from '../windows/maintenanceWindowEvents.js';
 import { definitionPeriods, periodLimit, type DefinitionPeriod } from './definitionPeriods.js';
 import { definitionPeriodAt, type FigureDeps } from './figureDeps.js';

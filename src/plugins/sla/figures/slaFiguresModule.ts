@@ -27,14 +27,14 @@ import { StoredPeriodRecompute } from './storedPeriodRecompute.js';
 
 export type SlaFiguresModuleServices = SlaFiguresServices & SlaReportServices;
 
-export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'exclusionWindows'>, SlaFiguresModuleServices> = {
+export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'>, SlaFiguresModuleServices> = {
   name: 'slaFigures',
   plugin: 'sla',
   migrations: [slaDailyReportsSchema],
   tables: [slaDailyReportsTable],
   schema: [figuresSchema, reportSchema],
   webhookEvents: [slaDailyReportWebhookSource],
-  create(kit, { fleet, sla, exclusionWindows }) {
+  create(kit, { fleet, sla, maintenanceWindowService }) {
     const { writer, knex, clock, logger } = kit;
     const store = new PeriodResultStore({ knex, writer });
     const deps: FigureDeps = {
@@ -45,7 +45,7 @@ export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<M
         knex,
         pageBlocks: defaultPageBlocks(kit.database.kind),
         settled: () => writer.settled(),
-        excludedSpans: (from, to, ids) => exclusionWindows.excludedSpansByService(from, to, ids),
+        excludedSpans: (from, to, ids) => maintenanceWindowService.excludedSpansByService(from, to, ids),
       },
       pool: kit.workers,
       clock,

@@ -1,5 +1,5 @@
 /**
- * Stored closed periods follow a change of what their definition measures (issue 27, item 8): its or a
+ * Stored closed periods follow a change of what their definition measures: its or a
  * scope's target, the DEGRADED rule, its assignments (`sla.definition_changed`, definitionEvents.ts).
  *
  * The path is late data's (slaFigures.ts `onStatusChanged`): in the batch of the change, the

@@ -1,7 +1,7 @@
 /**
- * Loads the status timeline (timeline/statusTimeline.ts) of a set of services over a time range:
+ * Loads the status timeline (arithmetic/timeline/statusTimeline.ts) of a set of services over a time range:
  * their `status_intervals` rows read as typed-array columns (dashboard/intervalColumns.ts's binary
- * records, never row objects) plus their exclusion windows, built by `timelineFromColumns`. What
+ * records, never row objects) plus their maintenance windows, built by `timelineFromColumns`. What
  * every SLA computation starts from: the figures, the report, the live evaluation.
  *
  * Which rows: those overlapping `[start, end)` (`started_at < end` and open or `ended_at >= start`,
@@ -21,9 +21,9 @@ import type { Knex } from 'knex';
 import { IntervalColumns } from '../../../core/dashboard/intervalColumns.js';
 import { ServiceNumbering } from '../../../core/dashboard/serviceNumbering.js';
 import { INTERVAL_RECORDS, readUptimeIntervals } from '../../../core/dashboard/uptimeQuery.js';
-import type { ExclusionWindow } from '../periodArithmetic.js';
-import type { StatusTimeline } from '../timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../timeline/timelineFromColumns.js';
+import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
+import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
 
 /** At most this many ids are read by key; more go through the paged heap scan. */
 export const INDEXED_IDS = 500;
@@ -37,7 +37,7 @@ export interface TimelineSource {
   /** Resolves once everything staged so far is committed (the batch writer's `settled`). */
   settled(): Promise<void>;
   /** Excluded spans per service id in `[from, to)` (the windows module's `excludedSpansByService`). */
-  excludedSpans(from: number, to: number, serviceIds: readonly string[]): Promise<ReadonlyMap<string, readonly ExclusionWindow[]>>;
+  excludedSpans(from: number, to: number, serviceIds: readonly string[]): Promise<ReadonlyMap<string, readonly MaintenanceSpan[]>>;
 }
 
 export interface TimeRange {
@@ -116,7 +116,7 @@ async function readByKey(knex: Knex, ids: readonly string[], range: TimeRange, n
   return columns.finish();
 }
 
-function windowColumns(spans: ReadonlyMap<string, readonly ExclusionWindow[]>, numbers: ReadonlyMap<string, number>): WindowRowColumns {
+function windowColumns(spans: ReadonlyMap<string, readonly MaintenanceSpan[]>, numbers: ReadonlyMap<string, number>): WindowRowColumns {
   let count = 0;
   for (const list of spans.values()) count += list.length;
   const service = new Uint32Array(count);

@@ -14,11 +14,11 @@
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import type { ServiceRecord } from '../../../core/domain/service.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
-import { worseStatus } from '../trends/pooledMeasure.js';
+import { worseStatus } from '../arithmetic/trends/pooledMeasure.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
-import type { PeriodStatus } from '../periodArithmetic.js';
-import { snapshotBounds, snapshotTrend, type SnapshotTrendPoint } from '../trends/snapshotTrend.js';
-import { trendPeriods, TREND_PERIOD_TYPES, type TrendDataPoint, type TrendPeriodType } from '../trends/trendData.js';
+import type { PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { snapshotBounds, snapshotTrend, type SnapshotTrendPoint } from '../arithmetic/trends/snapshotTrend.js';
+import { trendPeriods, TREND_PERIOD_TYPES, type TrendDataPoint, type TrendPeriodType } from '../arithmetic/trends/trendData.js';
 import { definitionOrThrow } from './definitionPeriods.js';
 import { runTrendSeries, type FigureAssignment } from './figureBatches.js';
 import { coveredServices, serviceTarget, zoneOf, type FigureDeps } from './figureDeps.js';

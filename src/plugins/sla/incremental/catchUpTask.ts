@@ -1,6 +1,6 @@
 /**
  * The worker task `slaCatchUp`: one definition's open period caught up from stored history, off
- * the event loop (issue 27, item 7). In: the `status_intervals` rows and windows of its services as
+ * the event loop. In: the `status_intervals` rows and windows of its services as
  * the timeline loader reads them (columns, any order; figures/timelineLoader.ts
  * `loadTimelineColumns`), the period and the instant to catch up to. Out: the services' timeline
  * (the live evaluation seeds its recent history from it) and every service's open-period tallies
@@ -12,10 +12,10 @@
  * the shards' walks gave on the event loop (a service's tallies depend on its runs alone). Pure: no
  * I/O, no clock; RangeError on inconsistent input.
  */
-import type { Period } from '../periodArithmetic.js';
-import type { StatusTimeline } from '../timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../timeline/timelineFromColumns.js';
-import { OpenPeriodAccumulator } from './openPeriodAccumulator.js';
+import type { Period } from '../arithmetic/periodArithmetic.js';
+import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
+import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
+import { OpenPeriodAccumulator } from '../arithmetic/openPeriodAccumulator.js';
 
 export interface SlaCatchUpTask {
   readonly type: 'slaCatchUp';

@@ -1,9 +1,9 @@
 /**
- * A maintenance (exclusion) window: a span of a service's time that every SLA figure of that
+ * A maintenance window: a span of a service's time that every SLA figure of that
  * service leaves out (DESIGN.md "SLA arithmetic": excluded minutes). The record as the window's
  * actor holds it and its row stores it; pure, no I/O.
  */
-import type { ExclusionWindow } from '../periodArithmetic.js';
+import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
 
 /** How a window ended: stopped by a call, ended by its `expectedEndAt`, or deleted while active. */
 export const WINDOW_ENDS = ['stop', 'expiry', 'delete'] as const;
@@ -40,7 +40,7 @@ export function isActive(window: Pick<MaintenanceWindow, 'endedAt' | 'deletedAt'
  * The span a window excludes within `[from, to)`, as the SLA arithmetic takes it
  * (`[start, end)`, `end` null while still active), or null when it does not touch the range or was deleted.
  */
-export function excludedSpan(window: MaintenanceWindow, from: number, to: number): ExclusionWindow | null {
+export function excludedSpan(window: MaintenanceWindow, from: number, to: number): MaintenanceSpan | null {
   if (window.deletedAt !== null) return null;
   if (window.startedAt >= to) return null;
   if (window.endedAt !== null && window.endedAt <= from) return null;

@@ -1,5 +1,5 @@
 /**
- * The exclusion-window bodies of the machine API (SPEC.md "Exclusion windows"), both variants,
+ * The maintenance-window bodies of the machine API (SPEC.md "Exclusion windows"), both variants,
  * parsed once at the edge into typed requests. Variant A names the service by `service` + `nodeId`,
  * variant B by `serviceId`; the key present chooses (both at once is a 400). Times are ISO 8601
  * with a time zone (`Z` or an offset), so a window never ends at a time read in the server's zone.

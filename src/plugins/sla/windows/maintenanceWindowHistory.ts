@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Page } from '../../../platform/graphql/pagination.js';
-import type { ExclusionWindow } from '../periodArithmetic.js';
+import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
 import { excludedSpan, type MaintenanceWindow } from './maintenanceWindow.js';
 import { rowToWindow } from './maintenanceWindowTables.js';
 import { withoutServices } from '../slaFilters.js';
@@ -70,8 +70,8 @@ export async function readActiveWindows(knex: Knex): Promise<Array<{ window: Mai
  * The spans excluded from SLA figures in `[from, to)`, per service id, in start order: every
  * window that overlaps the range and was not deleted (`[start, end)`, end null while active).
  */
-export async function readExcludedSpans(knex: Knex, from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, ExclusionWindow[]>> {
-  const spans = new Map<string, ExclusionWindow[]>();
+export async function readExcludedSpans(knex: Knex, from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, MaintenanceSpan[]>> {
+  const spans = new Map<string, MaintenanceSpan[]>();
   const ids = serviceIds?.filter(isUuid) ?? null;
   if (ids !== null && ids.length === 0) return spans;
   // A fleet's ids in chunks: one statement binds at most 65,535 parameters (a definition over 100,000 services failed).
@@ -87,7 +87,7 @@ export async function readExcludedSpans(knex: Knex, from: number, to: number, se
 /** Service ids bound per statement by {@link readExcludedSpans}. */
 const SPAN_IDS_PER_QUERY = 10_000;
 
-function addSpans(spans: Map<string, ExclusionWindow[]>, rows: Array<Record<string, unknown>>, from: number, to: number): void {
+function addSpans(spans: Map<string, MaintenanceSpan[]>, rows: Array<Record<string, unknown>>, from: number, to: number): void {
   for (const row of rows) {
     const window = rowToWindow(row);
     const span = excludedSpan(window, from, to);

@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/sla/exclusion-window/start and /stop (SPEC.md "Exclusion windows"), API key, both
- * variants; start always answers `windowId` (DESIGN.md). Each handler: parse -> command (apply,
- * await commit) -> reply. Bodies are capped as push bodies (64 KiB).
+ * The machine API's start and stop of a maintenance window (POST START_PATH and STOP_PATH of
+ * publicNames.ts; SPEC.md "Exclusion windows"), API key, both variants; start always answers
+ * `windowId` (DESIGN.md). Each handler: parse -> command (apply, await commit) -> reply. Bodies are
+ * capped as push bodies (64 KiB).
  */
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
 import { jsonReply } from '../../../platform/gateway/http.js';
@@ -11,9 +12,7 @@ import { BODY_LIMITS } from '../../../core/rest/machineRoutes.js';
 import { API_KEY_ACTOR, type MaintenanceWindow } from './maintenanceWindow.js';
 import { parseStartWindow, parseStopWindow } from './maintenanceWindowBodies.js';
 import type { MaintenanceWindowService } from './maintenanceWindowService.js';
-
-export const START_PATH = '/api/v1/sla/exclusion-window/start';
-export const STOP_PATH = '/api/v1/sla/exclusion-window/stop';
+import { START_PATH, STOP_PATH } from './publicNames.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -1,6 +1,6 @@
 /**
- * Maintenance (exclusion) windows over GraphQL (SPEC.md SLA plugin: slaExclusionWindows,
- * createExclusionWindow, stopExclusionWindow, deleteExclusionWindow): operators and admins open,
+ * Maintenance windows over GraphQL (SPEC.md SLA plugin: slaExclusionWindows, createExclusionWindow,
+ * stopExclusionWindow, deleteExclusionWindow; the API's names, see publicNames.ts): operators and admins open,
  * stop and delete windows, everyone who may see services reads them. The same commands as the
  * machine API's start/stop (maintenanceWindowService.ts). The gate (plugin `sla`) is applied by the
  * composer.
@@ -16,6 +16,7 @@ import type { MaintenanceWindow, WindowActor } from './maintenanceWindow.js';
 import { MAX_REASON } from './maintenanceWindowBodies.js';
 import type { WindowFilter } from './maintenanceWindowHistory.js';
 import type { MaintenanceWindowsContext } from './maintenanceWindowsContext.js';
+import { WINDOW_READ, WINDOW_WRITE } from './publicNames.js';
 import { hiddenServicesOf } from '../slaFilters.js';
 import { isUuid } from '../slaIds.js';
 
@@ -43,7 +44,7 @@ function readFilter(filter: FilterArgs | null | undefined): WindowFilter {
 const userActor = (viewer: { userId: string }): WindowActor => ({ kind: 'user', userId: viewer.userId });
 /** Stop or delete a window at its service's place: hidden by the viewer's environments, it is as absent as a missing one. */
 const windowWriter = (ctx: Ctx, id: string) =>
-  authorizeAtRecord(ctx.viewer, 'exclusion-window:write', ctx.app.fleet.services, async () => (isUuid(id) ? (await ctx.app.exclusionWindows.get(id))?.serviceId : undefined), () => new AppError(ErrorCode.NotFound, `no maintenance window with id ${id}`));
+  authorizeAtRecord(ctx.viewer, WINDOW_WRITE, ctx.app.fleet.services, async () => (isUuid(id) ? (await ctx.app.maintenanceWindowService.get(id))?.serviceId : undefined), () => new AppError(ErrorCode.NotFound, `no maintenance window with id ${id}`));
 const via = (actor: WindowActor | null) => (actor === null ? null : actor.kind === 'user' ? 'USER' : 'API_KEY');
 const person = (actor: WindowActor | null, ctx: Ctx) => (actor?.kind === 'user' ? (ctx.app.users.get(actor.userId) ?? null) : null);
 
@@ -133,32 +134,32 @@ export const maintenanceWindowSchema: SchemaModule<MaintenanceWindowsContext> = 
     },
     Query: {
       slaExclusionWindows(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
-        authorize(ctx.viewer, 'exclusion-window:read');
+        authorize(ctx.viewer, WINDOW_READ);
         // Windows of services outside the viewer's environments are left out (src/plugins/policy).
-        return ctx.app.exclusionWindows.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
+        return ctx.app.maintenanceWindowService.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
       },
       slaExclusionWindowCount(_root, args: { filter?: FilterArgs | null }, ctx) {
-        authorize(ctx.viewer, 'exclusion-window:read');
-        return ctx.app.exclusionWindows.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
+        authorize(ctx.viewer, WINDOW_READ);
+        return ctx.app.maintenanceWindowService.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
       },
     },
     Mutation: {
       createExclusionWindow(_root, args: { input: CreateInput }, ctx) {
         const { serviceId, reason, expectedEndAt } = args.input;
         // At the service's place: environments (src/plugins/policy) limit who opens windows there.
-        const viewer = authorize(ctx.viewer, 'exclusion-window:write', typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined);
-        return ctx.app.exclusionWindows.start(
+        const viewer = authorize(ctx.viewer, WINDOW_WRITE, typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined);
+        return ctx.app.maintenanceWindowService.start(
           { service: { kind: 'id', serviceId }, reason: reason == null || reason === '' ? null : storableText(reason, 'reason', MAX_REASON), expectedEndAt: expectedEndAt ?? null },
           userActor(viewer),
         );
       },
       async stopExclusionWindow(_root, args: { id: string }, ctx) {
         const viewer = await windowWriter(ctx, args.id);
-        return ctx.app.exclusionWindows.stop({ kind: 'window', windowId: args.id }, userActor(viewer));
+        return ctx.app.maintenanceWindowService.stop({ kind: 'window', windowId: args.id }, userActor(viewer));
       },
       async deleteExclusionWindow(_root, args: { id: string }, ctx) {
         const viewer = await windowWriter(ctx, args.id);
-        await ctx.app.exclusionWindows.delete(args.id, userActor(viewer));
+        await ctx.app.maintenanceWindowService.delete(args.id, userActor(viewer));
         return true;
       },
     },

@@ -21,7 +21,7 @@ import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Page } from '../../../platform/graphql/pagination.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
-import type { ExclusionWindow } from '../periodArithmetic.js';
+import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
 import type { MaintenanceWindow, WindowActor } from './maintenanceWindow.js';
 import { countWindows, readExcludedSpans, readWindow, readWindows, type WindowFilter } from './maintenanceWindowHistory.js';
 import type { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';
@@ -143,14 +143,14 @@ export class MaintenanceWindowService {
   /**
    * The spans a service's SLA figures leave out in `[from, to)`: each window that overlaps the
    * range and was not deleted, as `[start, end)` (end null while still active), in start order.
-   * What the SLA arithmetic takes as `exclusions` (src/plugins/sla/periodArithmetic.ts).
+   * What the SLA arithmetic takes as `exclusions` (src/plugins/sla/arithmetic/periodArithmetic.ts).
    */
-  async excludedSpans(serviceId: string, from: number, to: number): Promise<ExclusionWindow[]> {
+  async excludedSpans(serviceId: string, from: number, to: number): Promise<MaintenanceSpan[]> {
     return (await this.excludedSpansByService(from, to, [serviceId])).get(serviceId) ?? [];
   }
 
   /** The same for many services at once (all when `serviceIds` is null), by service id; one query. */
-  async excludedSpansByService(from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, ExclusionWindow[]>> {
+  async excludedSpansByService(from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, MaintenanceSpan[]>> {
     await this.deps.writer.settled();
     return readExcludedSpans(this.deps.knex, from, to, serviceIds);
   }

@@ -5,7 +5,7 @@ import type { MaintenanceWindowService } from './maintenanceWindowService.js';
 
 export interface MaintenanceWindowsServices {
   /** Commands and reads: start, stop, delete, list, and the excluded spans SLA figures take. */
-  readonly exclusionWindows: MaintenanceWindowService;
+  readonly maintenanceWindowService: MaintenanceWindowService;
   /** The active windows (actor host entities). */
   readonly maintenanceWindows: MaintenanceWindowRegistry;
 }

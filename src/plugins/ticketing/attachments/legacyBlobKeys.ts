@@ -1,5 +1,5 @@
 /**
- * Attachment blobs of versions before owner prefixes (issue 27, item 10): their keys are bare UUIDs,
+ * Attachment blobs of versions before owner prefixes: their keys are bare UUIDs,
  * which the orphan sweep (it lists `attachment-` keys) never saw, so a bare blob a crash left without
  * its row stayed forever. At start, once the interrupted deletions are finished:
  *

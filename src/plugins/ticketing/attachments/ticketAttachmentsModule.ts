@@ -1,5 +1,5 @@
 /**
- * Ticket attachments as a module behind the `ticketing` licence gate (issue 17, part 6): the
+ * Ticket attachments as a module behind the `ticketing` licence gate: the
  * multipart upload streamed into the blob store, the list and the download (REST, a person's token),
  * `ticketAttachments` and `deleteTicketAttachment` (GraphQL). It reaches tickets only through the
  * core's `tickets` directory. docs/adr/0043-ticket-attachments-and-blob-store.md has the rules.

@@ -7,7 +7,7 @@
  * since the 1940s; a week whose ends differ is split by bisection down to the second on which the
  * offset changes (tzdata changes fall on whole seconds).
  */
-import { offsetAt } from '../../sla/periods/zonedTime.js';
+import { offsetAt } from '../../sla/arithmetic/periods/zonedTime.js';
 
 const WEEK = 7 * 86_400_000;
 /** Cells kept per zone (about 20 years); the map is cleared when it fills, which is rare and cheap. */

@@ -1,5 +1,5 @@
 /**
- * The ticket conversation as a module behind the `ticketing` licence gate (issue 17, item 5):
+ * The ticket conversation as a module behind the `ticketing` licence gate:
  * comments, worklog, watchers and typed relations of tickets, over the contract's ticket directory
  * (`tickets`), never the core's tables or machines. Provides `ticketConversation`, which the ticket
  * notifications (watchers) and the SLA link (`addSystemComment`) use.

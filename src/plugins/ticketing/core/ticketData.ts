@@ -1,7 +1,7 @@
 /**
  * A ticket as its actor holds it: the context of its machine (the workflow state is the machine's
  * state value, so it is not repeated here). Flat and small, because 100,000 open tickets live in
- * memory at once (bench target: at most 2 KB each with the snapshot around it): plain strings,
+ * memory at once (bench/README.md, tickets-memory, has the target per ticket): plain strings,
  * numbers and two SLA clocks, no derived fields, no closures.
  */
 import type { SlaClock } from '../clocks/slaClock.js';
@@ -81,8 +81,8 @@ export function toView(data: TicketData, status: string, statusCategory: StatusC
 
 /**
  * The view and its SLA figures in one object literal. Not `{ ...toView(), ...sla }`: a spread of 28
- * properties builds a dictionary-mode object, which was a sixth of the bytes a createTicket
- * allocated and 4 % of its CPU.
+ * properties builds a dictionary-mode object, a large share of what a createTicket allocates
+ * (bench/README.md, tickets).
  */
 export function toRecord(data: TicketData, status: string, statusCategory: StatusCategory, sla: TicketSla): TicketRecord {
   return {

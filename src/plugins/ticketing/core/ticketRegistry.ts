@@ -130,8 +130,8 @@ export class TicketRegistry {
   /**
    * A new ticket in its workflow's initial state: its row, its first history entry and
    * `ticket.created` are staged, and its breach timer is armed with it, in one step (no second
-   * `ARM` event: that step cost half of `create`, and XState's `assign` copy of the context came
-   * out as a dictionary-mode object of 1.6 KB; docs/adr/0028-entity-actor-host.md).
+   * `ARM` event: a second step costs as much again, and XState's `assign` copy of the context comes
+   * out as a large dictionary-mode object; docs/adr/0028-entity-actor-host.md).
    */
   create(definition: WorkflowDefinition, data: TicketData, actorId: string | null, origin: TicketEvent['origin']): TicketSnapshot {
     const { workflow, host } = this.hosted(definition);

@@ -1,5 +1,5 @@
 /**
- * The ticket core as a module behind the `ticketing` licence gate (issue 17, parts 1, 2, 5, 7, 9):
+ * The ticket core as a module behind the `ticketing` licence gate:
  * tickets as actors of the actor host, one machine per workflow (compiled from the catalog's
  * workflows), their SLA clocks and breach timers, numbers, the `tickets` directory the plugin's
  * other parts consult, the command layer they (and the SLA link) call, GraphQL, realtime entity

@@ -77,7 +77,7 @@ interface MoveParams {
   readonly to: StatusCategory;
 }
 
-/** Keys by definition object: definitions are replaced whole, never edited in place, and a key costs ~5 µs. */
+/** Keys by definition object: definitions are replaced whole, never edited in place, and a key is worth computing once. */
 const keys = new WeakMap<WorkflowDefinition, string>();
 
 export function workflowKey(definition: WorkflowDefinition): string {
@@ -170,8 +170,8 @@ export function compileWorkflow(definition: WorkflowDefinition, calendars: Calen
     transitionsFrom: leaving,
     transition: (name) => definition.transitions.find((t) => t.name === name),
     snapshot(state, data) {
-      // XState resolves a state configuration in ~5 us; a ticket's snapshot differs from another in
-      // the same state only by its context, so hydration copies one resolved per state (~10x faster).
+      // Resolving a state configuration walks the machine; a ticket's snapshot differs from another in
+      // the same state only by its context, so hydration copies one resolved per state instead.
       let template = templates.get(state);
       if (!template) {
         template = machine.resolveState({ value: state, context: data }) as TicketSnapshot;

@@ -1,5 +1,5 @@
 /**
- * Who hears about a ticket's change, and what they read (issue 17, item 7): on created, assigned,
+ * Who hears about a ticket's change, and what they read: on created, assigned,
  * status_changed, commented, resolved and sla_breached, the requester, the assignee (on a
  * reassignment the previous one too) and the watchers, each once, never the person who acted, only
  * active people still allowed to read the ticket, at most MAX_RECIPIENTS. Pure: the module calls it

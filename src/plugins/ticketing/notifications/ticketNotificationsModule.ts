@@ -1,5 +1,5 @@
 /**
- * Ticket notifications as a module behind the `ticketing` licence gate (issue 17, item 7): on the
+ * Ticket notifications as a module behind the `ticketing` licence gate: on the
  * ticket domain events it stages notices for the requester, assignee and watchers
  * (ticketNotices.ts) in the batch of the change, through the core's notification center (so they
  * get `notification:new` / `notificationReceived` and the `notification.created` webhook), and

@@ -1,5 +1,5 @@
 /**
- * The SLA link (issue 17, item 8): an outage of a service under an SLA definition that asks for it
+ * The SLA link: an outage of a service under an SLA definition that asks for it
  * raises an INCIDENT ticket, at most one per SLA incident; the recovery adds a comment to it.
  *
  * It follows committed `sla.incident` events, one service at a time (a queue per service), so an

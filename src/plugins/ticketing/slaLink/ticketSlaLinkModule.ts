@@ -1,5 +1,5 @@
 /**
- * The SLA link as a module (issue 17, item 8): an SLA outage under a definition that asks for it
+ * The SLA link as a module: an SLA outage under a definition that asks for it
  * raises an INCIDENT ticket, the recovery comments on it, and the link reads both ways in GraphQL.
  *
  * Two plugins: the module is gated on `ticketing` (its fields answer PLUGIN_INACTIVE while ticketing

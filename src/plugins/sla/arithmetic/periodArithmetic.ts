@@ -10,9 +10,9 @@
  * {@link computePeriodResult} does both.
  *
  * Time model. Everything is measured over the ELAPSED part of the period,
- * `[start, min(now, end))`: nothing after `now` is known, so future exclusion windows do not count
+ * `[start, min(now, end))`: nothing after `now` is known, so future maintenance windows do not count
  * yet. Inside it, every instant is exactly one of:
- * - excluded: inside an exclusion window, or in status MAINTENANCE (a window and a MAINTENANCE
+ * - excluded: inside a maintenance window, or in status MAINTENANCE (a window and a MAINTENANCE
  *   interval that overlap count once: excluded time is the measure of the union);
  * - covered: not excluded, status OPERATIONAL, DEGRADED or DOWN;
  * - a gap: not excluded, status UNKNOWN or no interval at all (no report).
@@ -26,7 +26,7 @@
  * Incidents. An incident is an entry into down: a down interval (DOWN, and DEGRADED when
  * `degradedIsDown`) that does not start exactly where another down interval ended (so DOWN then
  * DEGRADED, both down, is one incident). It counts in the period when it starts inside the elapsed
- * period and outside every exclusion window (a planned restart inside a window is not an incident;
+ * period and outside every maintenance window (a planned restart inside a window is not an incident;
  * its downtime after the window still counts as downtime). It is closed when it ended by
  * `min(now, end)`; MTTR is the mean wall-clock length of the counted, closed incidents (`null` when
  * none), so a past period's result does not change when computed later.
@@ -45,7 +45,7 @@
  *
  * Minutes are fractional (`ms / 60000`) and not rounded here; presentation rounds.
  */
-import type { ServiceStatus } from '../../core/domain/service.js';
+import type { ServiceStatus } from '../../../core/domain/service.js';
 
 export const MS_PER_MINUTE = 60_000;
 
@@ -64,8 +64,8 @@ export interface StatusInterval {
   readonly endedAt: number | null;
 }
 
-/** An exclusion (maintenance) window `[start, end)` in epoch ms; `end === null`: still active at `now`. */
-export type ExclusionWindow = readonly [start: number, end: number | null];
+/** A maintenance window's span `[start, end)` in epoch ms; `end === null`: still active at `now`. */
+export type MaintenanceSpan = readonly [start: number, end: number | null];
 
 export interface MeasureInput {
   readonly period: Period;
@@ -73,8 +73,8 @@ export interface MeasureInput {
   readonly now: number;
   /** The service's intervals overlapping the period, in any order. */
   readonly intervals: readonly StatusInterval[];
-  /** May overlap each other and MAINTENANCE intervals; overlaps count once. @default [] */
-  readonly exclusions?: readonly ExclusionWindow[];
+  /** The service's maintenance windows, whose time is excluded; may overlap each other and MAINTENANCE intervals; overlaps count once. @default [] */
+  readonly exclusions?: readonly MaintenanceSpan[];
   /** Whether DEGRADED counts as down (downtime and incidents). @default false */
   readonly degradedIsDown?: boolean;
 }
@@ -87,7 +87,7 @@ export interface PeriodMeasure {
   readonly excludedMs: number;
   readonly coveredMs: number;
   readonly downtimeMs: number;
-  /** Entries into down within the elapsed period, outside exclusion windows. */
+  /** Entries into down within the elapsed period, outside maintenance windows. */
   readonly incidentCount: number;
   /** Of those, the ones that ended by `min(now, end)`. */
   readonly closedIncidentCount: number;
@@ -321,7 +321,7 @@ export function computePeriodResult(input: PeriodInput): PeriodResult {
 }
 
 /** The windows clipped to `[start, until)`, sorted and merged into disjoint ranges. */
-function mergeWindows(exclusions: readonly ExclusionWindow[], start: number, until: number, now: number): Array<[number, number]> {
+function mergeWindows(exclusions: readonly MaintenanceSpan[], start: number, until: number, now: number): Array<[number, number]> {
   if (exclusions.length === 0) return [];
   const clipped: Array<[number, number]> = [];
   for (const [from, to] of exclusions) {

@@ -1,9 +1,9 @@
 /**
- * Maintenance (exclusion) windows as a module behind the `sla` licence gate (issue 16, part 3): the
- * machine API's start/stop in both variants, GraphQL's create/stop/delete and list, the active
- * windows as entities of the actor host (their delayed end re-armed at start), and the held report
- * of a service in a window kept with its window. The SLA module may take it in later; it needs only
- * core. docs/adr/0036-maintenance-windows.md has the rules.
+ * Maintenance windows as a module behind the `sla` licence gate: the machine API's start/stop in
+ * both variants, GraphQL's create/stop/delete and list, the active windows as entities of the actor
+ * host (their delayed end re-armed at start), and the held report of a service in a window kept with
+ * its window. A module of its own because it needs only the core, not the SLA model. The names the
+ * outside world knows them by are in publicNames.ts; docs/adr/0036-maintenance-windows.md has the rules.
  */
 import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
@@ -14,12 +14,12 @@ import { maintenanceWindowSchema } from './maintenanceWindowSchema.js';
 import { MaintenanceWindowService } from './maintenanceWindowService.js';
 import type { MaintenanceWindowsServices } from './maintenanceWindowsContext.js';
 import { maintenanceWindowsTable, rowToHeld } from './maintenanceWindowTables.js';
-import { exclusionWindowsSchema } from './migrations/0012_exclusion_windows.js';
+import { maintenanceWindowsMigration } from './migrations/0012_maintenance_windows.js';
 
-export const exclusionWindowsModule: ProductModule<CoreServices, MaintenanceWindowsServices> = {
-  name: 'exclusionWindows',
+export const maintenanceWindowsModule: ProductModule<CoreServices, MaintenanceWindowsServices> = {
+  name: 'maintenanceWindows',
   plugin: 'sla',
-  migrations: [exclusionWindowsSchema],
+  migrations: [maintenanceWindowsMigration],
   tables: [maintenanceWindowsTable],
   schema: [maintenanceWindowSchema],
   create(kit, { fleet }) {
@@ -30,10 +30,10 @@ export const exclusionWindowsModule: ProductModule<CoreServices, MaintenanceWind
       scheduler: kit.clock,
       onError: (error, where) => kit.logger.error('maintenance window failed', { where, error }),
     });
-    const exclusionWindows = new MaintenanceWindowService({ fleet, windows: maintenanceWindows, writer: kit.writer, bus: kit.bus, knex: kit.knex, clock: kit.clock, newId: kit.newId });
+    const maintenanceWindowService = new MaintenanceWindowService({ fleet, windows: maintenanceWindows, writer: kit.writer, bus: kit.bus, knex: kit.knex, clock: kit.clock, newId: kit.newId });
     return {
-      services: { exclusionWindows, maintenanceWindows },
-      routes: maintenanceWindowRoutes(exclusionWindows, fleet.services),
+      services: { maintenanceWindowService, maintenanceWindows },
+      routes: maintenanceWindowRoutes(maintenanceWindowService, fleet.services),
       async hydrate() {
         for (const { window, row } of await readActiveWindows(kit.knex)) maintenanceWindows.load(window, rowToHeld(row));
       },

@@ -14,11 +14,11 @@
  *
  * Cost: one binary search and a few comparisons per service per bucket (bench/sla.ts measures it).
  */
-import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from '../periodArithmetic.js';
-import { BUCKET_MS } from '../periods/calendarPeriods.js';
-import { assertPeriod, measureFromState } from '../periods/measureTimeline.js';
-import { resetSpanState, SPAN_STATE_SLOTS, tallySpan } from '../timeline/spanTally.js';
-import type { StatusTimeline } from '../timeline/statusTimeline.js';
+import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from './periodArithmetic.js';
+import { BUCKET_MS } from './periods/calendarPeriods.js';
+import { assertPeriod, measureFromState } from './periods/measureTimeline.js';
+import { resetSpanState, SPAN_STATE_SLOTS, tallySpan } from './timeline/spanTally.js';
+import type { StatusTimeline } from './timeline/statusTimeline.js';
 
 export interface OpenPeriodAccumulatorOptions {
   readonly period: Period;

@@ -1,5 +1,5 @@
 /**
- * A compact status timeline: the status history and exclusion windows of many services in one set
+ * A compact status timeline: the status history and maintenance windows of many services in one set
  * of typed-array columns (no row objects), so a whole fleet crosses to a worker thread as a handful
  * of transferable buffers.
  *
@@ -11,15 +11,15 @@
  * start): they are kept, because an empty DOWN row still enters (and leaves) an incident in the row
  * arithmetic (periodArithmetic.ts), and the timeline must mean exactly what the rows mean.
  *
- * Windows. Service `i` owns exclusion windows `windowOffsets[i] .. windowOffsets[i + 1]` of
+ * Windows. Service `i` owns maintenance windows `windowOffsets[i] .. windowOffsets[i + 1]` of
  * `windowStarts` / `windowEnds`, sorted by start, possibly overlapping; an end of NaN is "still
  * active" (it lasts until now).
  *
  * Built once per computation from `status_intervals` rows ({@link TimelineBuilder}); read by
  * periods/measureTimeline.ts and incremental/openPeriodAccumulator.ts.
  */
-import { SERVICE_STATUSES, type ServiceStatus } from '../../../core/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../periodArithmetic.js';
+import { SERVICE_STATUSES, type ServiceStatus } from '../../../../core/domain/service.js';
+import type { MaintenanceSpan, StatusInterval } from '../periodArithmetic.js';
 
 export interface StatusTimeline {
   /** `serviceCount + 1` entries: service i's runs are `offsets[i] .. offsets[i + 1]`. */
@@ -87,7 +87,7 @@ export function assertTimeline(timeline: StatusTimeline): void {
 }
 
 /**
- * Builds a timeline service by service from `status_intervals` rows (in any order) and exclusion
+ * Builds a timeline service by service from `status_intervals` rows (in any order) and maintenance
  * windows. `add` returns the service's index (0, 1, ...). Columns grow by doubling; `build()` trims.
  *
  * Reading rows as runs: rows are taken in `startedAt` order (stable for equal starts, as
@@ -111,7 +111,7 @@ export class TimelineBuilder {
     return this.services;
   }
 
-  add(intervals: readonly StatusInterval[], exclusions: readonly ExclusionWindow[] = []): number {
+  add(intervals: readonly StatusInterval[], exclusions: readonly MaintenanceSpan[] = []): number {
     const sorted = isSortedByStart(intervals) ? intervals : [...intervals].sort((a, b) => a.startedAt - b.startedAt);
     for (let i = 0; i < sorted.length; i += 1) {
       const row = sorted[i]!;
@@ -180,7 +180,7 @@ export class TimelineBuilder {
   }
 
   private pushWindow(start: number, end: number): void {
-    if (!Number.isFinite(start) || !(Number.isNaN(end) || Number.isFinite(end))) throw new RangeError(`an exclusion window [${start}, ${end})`);
+    if (!Number.isFinite(start) || !(Number.isNaN(end) || Number.isFinite(end))) throw new RangeError(`a maintenance window [${start}, ${end})`);
     if (this.windows === this.windowStarts.length) {
       this.windowStarts = grow(this.windowStarts, this.windows * 2);
       this.windowEnds = grow(this.windowEnds, this.windows * 2);
@@ -215,7 +215,7 @@ export function sliceTimeline(timeline: StatusTimeline, from: number, to: number
 }
 
 /** One timeline from each service's rows and windows, in the order given. */
-export function timelineOf(services: ReadonlyArray<{ readonly intervals: readonly StatusInterval[]; readonly exclusions?: readonly ExclusionWindow[] }>): StatusTimeline {
+export function timelineOf(services: ReadonlyArray<{ readonly intervals: readonly StatusInterval[]; readonly exclusions?: readonly MaintenanceSpan[] }>): StatusTimeline {
   const builder = new TimelineBuilder();
   for (const service of services) builder.add(service.intervals, service.exclusions ?? []);
   return builder.build();

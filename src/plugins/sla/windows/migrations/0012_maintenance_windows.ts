@@ -1,7 +1,8 @@
 import { runStatements, type Migration } from '../../../../platform/persistence/migration.js';
 
-export const exclusionWindowsSchema: Migration = {
+export const maintenanceWindowsMigration: Migration = {
   version: 12,
+  // Recorded in schema_migrations with the version: databases migrated already hold this text, so it stays as written.
   name: 'sla: maintenance (exclusion) windows, one active per service',
   async up(trx) {
     await runStatements(trx, `

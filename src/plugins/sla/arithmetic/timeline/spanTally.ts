@@ -9,7 +9,7 @@
  *
  * Rules (those of periodArithmetic.ts, in run form):
  * - tallies: a run's part inside the span is excluded (MAINTENANCE), covered (OPERATIONAL,
- *   DEGRADED, DOWN) less its overlap with the union of exclusion windows, or nothing (gap, UNKNOWN);
+ *   DEGRADED, DOWN) less its overlap with the union of maintenance windows, or nothing (gap, UNKNOWN);
  *   the windows' union inside the span is excluded; MAINTENANCE inside windows counts once.
  * - incidents: a down run (DOWN, and DEGRADED when degradedIsDown) that begins inside the span when
  *   the previous run was not down enters an incident; it counts when it begins at or after the
