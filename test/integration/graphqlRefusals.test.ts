@@ -79,11 +79,13 @@ describe('a stop under way refuses in the shape of the path (one backend is enou
       assert.equal((await connection.response()).status, 200);
       return connection;
     };
-    const graphql = await keptAlive();
-    const rest = await keptAlive();
     // A request whose body is still arriving keeps the stop draining, so the refusals below are the stop's.
+    // It is sent first: the two round trips below then prove the server has read it before the stop begins
+    // (a stop with nothing under way closes idle connections at once).
     const holding = await RawConnection.open(port);
     await holding.write(`POST /api/v1/operator/heartbeat HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+    const graphql = await keptAlive();
+    const rest = await keptAlive();
     const closing = t.close();
     try {
       await graphql.write(`POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(QUERY)}\r\n\r\n${QUERY}`);
