@@ -1,8 +1,8 @@
 /** The hierarchy's GraphQL documents and the shapes of their answers. */
 import { gql } from 'urql';
-import type { ServiceStatus } from '../../ui/StatusBadge';
 import type { LoadedNode } from './nodeTree';
 import type { ServiceRow } from './servicePages';
+import { type ServiceStatus } from '../../gql/graphql';
 
 export const ROOT_NODES = gql`
   query FleetRootNodes {

@@ -1,9 +1,9 @@
+import { type ServiceStatus } from '../../gql/graphql';
 /**
  * The hierarchy's view as data: the selected node and the service filters. It lives in the URL query
  * (so a view can be shared and reloaded) and in saved filters (JSON of the `ServiceFilter` the
  * console sends); these functions translate between the three without losing or inventing anything.
  */
-import type { ServiceStatus } from '../../ui/StatusBadge';
 
 export const STATUSES: readonly ServiceStatus[] = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'];
 

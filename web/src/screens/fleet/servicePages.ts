@@ -4,8 +4,8 @@
  * live status changes to the rows held, and forget pages far from view so scrolling through 50,000
  * services keeps memory flat.
  */
-import type { ServiceStatus } from '../../ui/StatusBadge';
 import type { StatusChange } from './statusCounts';
+import { type ServiceStatus } from '../../gql/graphql';
 
 export const PAGE_SIZE = 100;
 /** Pages kept around the one in view; further ones are fetched again when scrolled back to. */

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { useRefetchOn } from './useRefetchOn';
+import { Badge } from '../../ui/kit/Badge';
 
 const OpenIncidentsDocument = gql`
   query ServicesOpenIncidents($serviceId: ID!) {
@@ -37,7 +38,7 @@ export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; sta
     <ul className="incident-list">
       {incidents.map((incident) => (
         <li key={incident.id}>
-          <span className={`badge severity-${incident.severity.toLowerCase()}`}>{incident.severity}</span> <strong>{incident.title}</strong>{' '}
+          <Badge palette={`severity-${incident.severity.toLowerCase()}`}>{incident.severity}</Badge> <strong>{incident.title}</strong>{' '}
           <span className="muted">
             since <time dateTime={incident.startedAt} title={formatDateTime(incident.startedAt)}>{formatRelative(incident.startedAt)}</time> · {incident.source === 'AUTOMATIC' ? 'opened by the status' : 'recorded by hand'}
           </span>

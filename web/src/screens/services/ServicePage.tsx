@@ -14,7 +14,6 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { newestStatus } from './liveStatus';
 import { MaintenanceWindows } from './MaintenanceWindows';
 import { OpenIncidents } from './OpenIncidents';
@@ -27,6 +26,8 @@ import { useRefetchOn } from './useRefetchOn';
 import { useOnLiveRecovered } from '../../api/useLiveConnection';
 import { PluginNotice } from '../../app/PluginNotice';
 import { usePluginGate } from '../../app/PluginsContext';
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge } from '../../ui/badges';
 import './services.css';
 
 /** The entity type the server's presence and locks know services by (README "Live updates"). */
@@ -83,7 +84,7 @@ function ServiceView({ id }: { id: string }) {
           Status
         </h2>
         <div className="status-line" aria-live="polite" data-testid="service-status">
-          <StatusBadge status={shown.status} />
+          <Badge {...serviceStatusBadge(shown.status)} />
           <span className="status-message">{shown.message ?? 'No message.'}</span>
           <span className="muted">
             since <time dateTime={shown.since} title={formatDateTime(shown.since)}>{formatRelative(shown.since)}</time>

@@ -10,9 +10,11 @@ import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { Attainment, SlaStatusBadge } from '../../ui/SlaStatus';
 import { useRefetchOn } from './useRefetchOn';
 import { coveringDefinitions, type CoveringDefinition, type DefinitionCoverage } from './slaCoverage';
+import { Attainment } from '../../ui/SlaStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
 
 const DefinitionsDocument = gql`
   query ServicesSlaDefinitions {
@@ -129,7 +131,7 @@ function FiguresRow({ definition, serviceId, statusKey }: { definition: Covering
       <td>{formatPercent(figures?.targetValue)}</td>
       <td>{figures ? <Attainment text={formatPercent(figures.actualValue)} coveragePercent={figures.coveragePercent} /> : '—'}</td>
       <td>{figures ? formatMinutes(figures.errorBudgetRemainingMinutes) : '—'}</td>
-      <td>{figures ? <SlaStatusBadge status={figures.status} /> : '—'}</td>
+      <td>{figures ? <Badge {...slaStatusBadge(figures.status)} /> : '—'}</td>
     </tr>
   );
 }

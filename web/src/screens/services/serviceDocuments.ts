@@ -1,6 +1,6 @@
 /** The service page's GraphQL documents and the shapes of their answers. */
 import { gql } from 'urql';
-import type { ServiceStatus } from '../../ui/StatusBadge';
+import { type ServiceStatus } from '../../gql/graphql';
 
 export const ServicePageDocument = gql`
   query ServicesServicePage($id: ID!) {

@@ -14,11 +14,12 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ALERT_KINDS, alertFilterFromParams, applyAlertEvent, parseAlertEvent } from './alertFilters';
 import { canEditSla } from './slaAccess';
-import { AlertKindBadge, AlertStatusBadge } from './SlaBadges';
 import { alertKindLabel } from './slaFigures';
 import type { SlaAlert } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
-import { ShowMore } from './ShowMore';
+import { Badge } from '../../ui/kit/Badge';
+import { ShowMore } from '../../ui/kit/ShowMore';
+import { alertKindBadge, alertStatusBadge } from './slaBadges';
 import './sla.css';
 
 const ALERTS = gql`
@@ -168,8 +169,8 @@ function AlertTable({ alerts, canAcknowledge }: { alerts: readonly SlaAlert[]; c
       <tbody>
         {alerts.map((alert) => (
           <tr key={alert.id} data-alert-id={alert.id}>
-            <td><AlertStatusBadge status={alert.status} /></td>
-            <td><AlertKindBadge kind={alert.kind} /></td>
+            <td><Badge {...alertStatusBadge(alert.status)} /></td>
+            <td><Badge {...alertKindBadge(alert.kind)} /></td>
             <td>{alert.message}</td>
             <td>
               {alert.service ? <div>Service <Link to={`/services/${alert.service.id}`}>{alert.service.name}</Link></div> : null}

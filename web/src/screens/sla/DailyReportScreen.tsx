@@ -12,8 +12,9 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { canEditSla } from './slaAccess';
 import { ReportDownload } from './ReportDownload';
-import { SlaStatusBadge } from './SlaBadges';
 import { formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
 import './sla.css';
 
 const REPORT = gql`
@@ -199,7 +200,7 @@ function ReportView({ report }: { report: Report }) {
               <tr key={row.slaId}>
                 <td>{row.slaName}</td>
                 <td>{row.periodKey}</td>
-                <td><SlaStatusBadge status={row.status} /></td>
+                <td><Badge {...slaStatusBadge(row.status)} /></td>
                 <td>{formatAttainment(row.actualValue)}</td>
                 <td>{formatTarget(row.targetPercent)}</td>
                 <td>{formatMinutes(row.downtimeMinutes)}</td>

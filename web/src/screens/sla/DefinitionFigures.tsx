@@ -4,10 +4,12 @@ import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { Attainment, SlaStatusBadge } from './SlaBadges';
 import { budgetLeftPercent, formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail, SlaPeriodResult } from './slaTypes';
 import { SlaTrend } from './SlaTrend';
+import { Attainment } from '../../ui/SlaStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
 
 const PERIODS = gql`
   query SlaDefinitionPeriods($id: ID!) {
@@ -78,7 +80,7 @@ export function DefinitionFigures({ definition }: { definition: SlaDefinitionDet
                   <td>
                     {period.periodKey} {period.final ? null : <span className="muted">(so far)</span>}
                   </td>
-                  <td><SlaStatusBadge status={period.status} /></td>
+                  <td><Badge {...slaStatusBadge(period.status)} /></td>
                   <td><Attainment text={formatAttainment(period.actualValue)} coveragePercent={period.coveragePercent} /></td>
                   <td>{formatTarget(period.targetValue)}</td>
                   <td>{formatMinutes(period.downtimeMinutes)}</td>
@@ -128,7 +130,7 @@ function CurrentServices({ period }: { period: SlaPeriodResult }) {
           {period.services.map((row) => (
             <tr key={row.serviceId}>
               <td>{row.service ? <Link to={`/services/${row.serviceId}`}>{row.service.name}</Link> : <span className="muted">deleted</span>}</td>
-              <td><SlaStatusBadge status={row.status} /></td>
+              <td><Badge {...slaStatusBadge(row.status)} /></td>
               <td><Attainment text={formatAttainment(row.actualValue)} coveragePercent={row.coveragePercent} /></td>
               <td>{formatTarget(row.targetValue)}</td>
               <td>{formatMinutes(row.downtimeMinutes)}</td>

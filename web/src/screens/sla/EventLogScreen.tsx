@@ -13,7 +13,7 @@ import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { EVENT_KINDS, eventAuthor, eventKindLabel, eventLogFilterFromParams, readableData, type SlaEventLogEntry } from './eventLog';
-import { ShowMore } from './ShowMore';
+import { ShowMore } from '../../ui/kit/ShowMore';
 import './sla.css';
 
 const EVENT_LOG = gql`

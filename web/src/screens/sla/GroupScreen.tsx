@@ -11,14 +11,14 @@ import { TextField } from '../../ui/fields';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { parseTargetPercent } from './definitionForm';
 import { canEditSla } from './slaAccess';
 import { backupSummary, effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
-import { SlaStatusBadge } from './SlaBadges';
 import { SlaTrend } from './SlaTrend';
 import { formatAttainment, formatTarget } from './slaFigures';
 import type { SlaGroupSummary } from './slaTypes';
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
 import './sla.css';
 
 const GROUP = gql`
@@ -98,7 +98,7 @@ export default function GroupScreen({ params }: ScreenProps) {
               <h2 id="sla-group-figures">This month</h2>
               <dl className="facts">
                 <dt>Status</dt>
-                <dd><SlaStatusBadge status={group.status} /></dd>
+                <dd><Badge {...slaStatusBadge(group.status)} /></dd>
                 <dt>Uptime</dt>
                 <dd>{formatAttainment(group.currentUptime)}</dd>
                 <dt>Tier</dt>
@@ -139,8 +139,8 @@ function Members({ group }: { group: GroupPage }) {
   return (
     <section className="card" aria-labelledby="sla-group-members">
       <h2 id="sla-group-members">
-        Members <span className="badge">{tally.members}</span>{' '}
-        {tally.overdue > 0 ? <span className="badge badge-alert">{tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue</span> : null}
+        Members <Badge>{tally.members}</Badge>{' '}
+        {tally.overdue > 0 ? <Badge tone="alert">{tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue</Badge> : null}
       </h2>
       {group.services.length === 0 ? <p className="muted">No service names this group yet.</p> : (
         <table className="table" aria-label="Members">
@@ -157,10 +157,10 @@ function Members({ group }: { group: GroupPage }) {
             {ordered.slice(0, shown).map((member) => (
               <tr key={member.serviceId} className={member.backupStatus.backupOverdue ? 'sla-row-overdue' : undefined} data-overdue={member.backupStatus.backupOverdue || undefined}>
                 <td><Link to={`/services/${member.serviceId}`}>{member.serviceName}</Link></td>
-                <td><StatusBadge status={member.status} /></td>
+                <td><Badge {...serviceStatusBadge(member.status)} /></td>
                 <td>{member.replicas === null ? '—' : `${member.readyReplicas ?? 0} of ${member.replicas}`}</td>
                 <td>
-                  {member.backupStatus.backupOverdue ? <span className="badge badge-alert">Overdue</span> : null} {backupSummary(member.backupStatus)}
+                  {member.backupStatus.backupOverdue ? <Badge tone="alert">Overdue</Badge> : null} {backupSummary(member.backupStatus)}
                 </td>
                 <td title={formatDateTime(member.backupStatus.lastBackupAt)}>{member.backupStatus.lastBackupAt ? formatRelative(member.backupStatus.lastBackupAt) : '—'}</td>
               </tr>

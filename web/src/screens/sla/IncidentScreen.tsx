@@ -5,9 +5,10 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { SeverityBadge } from './SlaBadges';
 import { incidentMinutes } from './slaFigures';
 import type { SlaIncident } from './slaTypes';
+import { Badge } from '../../ui/kit/Badge';
+import { severityBadge } from './slaBadges';
 import './sla.css';
 
 const INCIDENT = gql`
@@ -85,9 +86,9 @@ export default function IncidentScreen({ params }: ScreenProps) {
           {incident.description ? <p>{incident.description}</p> : null}
           <dl className="facts">
             <dt>State</dt>
-            <dd>{incident.open ? <span className="badge status-down">Open</span> : 'Closed'}</dd>
+            <dd>{incident.open ? <Badge tone="down">Open</Badge> : 'Closed'}</dd>
             <dt>Severity</dt>
-            <dd><SeverityBadge severity={incident.severity} /></dd>
+            <dd><Badge {...severityBadge(incident.severity)} /></dd>
             <dt>Service</dt>
             <dd>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : 'deleted'}</dd>
             <dt>Started</dt>

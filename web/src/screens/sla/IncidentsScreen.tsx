@@ -7,10 +7,11 @@ import { SelectField } from '../../ui/fields';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { SeverityBadge } from './SlaBadges';
 import { incidentMinutes } from './slaFigures';
 import type { SlaIncident } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
+import { Badge } from '../../ui/kit/Badge';
+import { severityBadge } from './slaBadges';
 import './sla.css';
 
 const INCIDENTS = gql`
@@ -86,9 +87,9 @@ export default function IncidentsScreen(_props: ScreenProps) {
             {incidents.map((incident) => (
               <tr key={incident.id}>
                 <td>
-                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link> {incident.open ? <span className="badge status-down">Open</span> : null}
+                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link> {incident.open ? <Badge tone="down">Open</Badge> : null}
                 </td>
-                <td><SeverityBadge severity={incident.severity} /></td>
+                <td><Badge {...severityBadge(incident.severity)} /></td>
                 <td>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : <span className="muted">deleted</span>}</td>
                 <td>{formatDateTime(incident.startedAt)}</td>
                 <td>{formatMinutes(incidentMinutes(incident))}{incident.open ? ' so far' : ''}</td>

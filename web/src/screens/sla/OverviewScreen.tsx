@@ -7,10 +7,11 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { AlertKindBadge, AlertStatusBadge, SeverityBadge } from './SlaBadges';
 import { formatAttainment, notJudgedCount } from './slaFigures';
 import type { DashboardStats, SlaAlert, SlaIncident } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
+import { Badge } from '../../ui/kit/Badge';
+import { alertKindBadge, alertStatusBadge, severityBadge } from './slaBadges';
 import './sla.css';
 
 const OVERVIEW = gql`
@@ -83,13 +84,13 @@ export default function OverviewScreen(_props: ScreenProps) {
           <div className="grid sla-overview-lists">
             <section className="card" aria-labelledby="sla-open-alerts">
               <h2 id="sla-open-alerts">
-                Alerts needing attention <span className="badge">{data.openAlertCount} open</span>
+                Alerts needing attention <Badge>{data.openAlertCount} open</Badge>
               </h2>
               {data.slaAlerts.length === 0 ? <p className="muted">No open or acknowledged alerts.</p> : null}
               <ul className="sla-list">
                 {data.slaAlerts.map((alert) => (
                   <li key={alert.id}>
-                    <AlertStatusBadge status={alert.status} /> <AlertKindBadge kind={alert.kind} /> {alert.message}{' '}
+                    <Badge {...alertStatusBadge(alert.status)} /> <Badge {...alertKindBadge(alert.kind)} /> {alert.message}{' '}
                     <span className="muted">{formatRelative(alert.raisedAt)}</span>
                   </li>
                 ))}
@@ -98,13 +99,13 @@ export default function OverviewScreen(_props: ScreenProps) {
             </section>
             <section className="card" aria-labelledby="sla-open-incidents">
               <h2 id="sla-open-incidents">
-                Open incidents <span className="badge">{data.openIncidentCount}</span>
+                Open incidents <Badge>{data.openIncidentCount}</Badge>
               </h2>
               {data.slaIncidents.length === 0 ? <p className="muted">No open incidents.</p> : null}
               <ul className="sla-list">
                 {data.slaIncidents.map((incident) => (
                   <li key={incident.id}>
-                    <SeverityBadge severity={incident.severity} /> <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>
+                    <Badge {...severityBadge(incident.severity)} /> <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>
                     {incident.service ? <> on <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link></> : null}{' '}
                     <span className="muted">since {formatRelative(incident.startedAt)}</span>
                   </li>

@@ -13,8 +13,10 @@ import { formatRelative } from '../../ui/format';
 import { TicketFilterBar } from './TicketFilterBar';
 import { listVariables, PAGE_SIZE, pageCount, readListState, withSort, writeListState, type ListState } from './ticketFilters';
 import { personName, SORT_LABEL, TYPE_LABEL, type SortField, type TicketRow } from './ticketModel';
-import { DueBadge, TicketStatusBadge } from './TicketStatus';
 import { useTicketEvents } from './useTicketEvents';
+import { DueBadge } from './TicketStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { ticketStatusBadge } from './TicketStatus';
 import './tickets.css';
 
 const ALL_TICKETS = gql`
@@ -123,7 +125,7 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
                   </td>
                   <td>{ticket.title}</td>
                   <td>
-                    <TicketStatusBadge status={ticket.status} category={ticket.statusCategory} />
+                    <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} />
                   </td>
                   <td>{ticket.priority}</td>
                   <td>{TYPE_LABEL[ticket.type]}</td>

@@ -21,12 +21,14 @@ import { HistorySection } from './HistorySection';
 import { RelationsSection } from './RelationsSection';
 import { RestoreTicket, TicketActionsBar } from './TicketActionsBar';
 import { TicketEditForm } from './TicketEditForm';
-import { DueBadge, TicketStatusBadge } from './TicketStatus';
 import type { WorkflowShape } from './ticketActions';
 import { personName, SEVERITY_LABEL, TYPE_LABEL, type TicketDetail } from './ticketModel';
 import { useTicketEvents } from './useTicketEvents';
 import { WatchersSection } from './WatchersSection';
 import { WorklogSection } from './WorklogSection';
+import { DueBadge } from './TicketStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { ticketStatusBadge } from './TicketStatus';
 import './tickets.css';
 
 const TICKET = gql`
@@ -107,7 +109,7 @@ export default function TicketScreen({ params }: ScreenProps) {
         }
         subtitle={
           <>
-            <TicketStatusBadge status={ticket.status} category={ticket.statusCategory} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
+            <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
           </>
         }
       >

@@ -6,10 +6,11 @@ import { TextField } from '../../../ui/fields';
 import { formatDateTime, formatRelative } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { OneTimeSecret } from '../shared/OneTimeSecret';
-import '../admin.css';
 import { agentKeyInput, budgetLabel, validateAgentKey, type AgentKeyErrors, type AgentKeyValues } from './agentKeyForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { OneTimeSecret } from '../../../ui/kit/OneTimeSecret';
+import { Badge } from '../../../ui/kit/Badge';
+import '../admin.css';
 
 interface AgentKey {
   readonly id: string;
@@ -118,7 +119,7 @@ export default function AgentKeysScreen() {
                   <td>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : 'never'}</td>
                   <td>
                     {key.revokedAt ? (
-                      <span className="badge status-unknown">Revoked {formatDateTime(key.revokedAt)}</span>
+                      <Badge tone="unknown">Revoked {formatDateTime(key.revokedAt)}</Badge>
                     ) : (
                       <ConfirmButton label="Revoke" question={`Revoke ${key.name}? Agents using it are refused at once.`} busy={revokeState.fetching} onConfirm={() => void revoke({ id: key.id }).then(refresh)} />
                     )}

@@ -7,10 +7,11 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Pager } from '../shared/Pager';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { AUDIT_PAGE, auditFilterFromQuery, auditFilterInput, auditFilterProblem, prettyDetail } from './auditFilter';
+import { Pager } from '../../../ui/kit/Pager';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { Badge } from '../../../ui/kit/Badge';
+import '../admin.css';
 
 interface AuditEvent {
   readonly id: string;
@@ -125,7 +126,7 @@ function AuditTable({ events }: { events: readonly AuditEvent[] }) {
             <td>{event.actor ?? '—'}</td>
             <td className="mono">{event.action}</td>
             <td>
-              <span className={`badge ${event.outcome === 'SUCCESS' ? 'status-operational' : 'status-down'}`}>{event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}</span>
+              <Badge tone={event.outcome === 'SUCCESS' ? 'operational' : 'down'}>{event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}</Badge>
               {event.outcome === 'FAILURE' ? <div className="muted">{[event.errorCode, event.errorMessage].filter(Boolean).join(': ')}</div> : null}
             </td>
             <td className="mono">{event.sourceAddress ?? '—'}</td>

@@ -8,9 +8,9 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import '../admin.css';
 import { environmentInput, validateEnvironment, type EnvironmentErrors, type EnvironmentValues } from './environmentForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import '../admin.css';
 
 interface Environment {
   readonly id: string;

@@ -6,10 +6,11 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
-import '../admin.css';
 import { ADD_MEMBER, DELETE_GROUP, GROUP_DETAIL, REMOVE_MEMBER, UPDATE_GROUP, USER_PICKER, type GroupRow } from '../users/usersDocuments';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { activeBadge, roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 interface Member {
   readonly id: string;
@@ -78,10 +79,10 @@ export default function GroupScreen({ params }: ScreenProps) {
                   <Link to={`/admin/users/${encodeURIComponent(member.id)}`}>{member.displayName ? `${member.displayName} (${member.username})` : member.username}</Link>
                 </td>
                 <td>
-                  <RoleBadge role={member.role} />
+                  <Badge {...roleBadge(member.role)} />
                 </td>
                 <td>
-                  <ActiveBadge active={member.active} />
+                  <Badge {...activeBadge(member.active)} />
                 </td>
                 <td>
                   <button type="button" disabled={removeState.fetching} aria-label={`Remove ${member.username} from ${group.name}`} onClick={() => void removeMember({ groupId: group.id, userId: member.id }).then(refresh)}>

@@ -6,9 +6,9 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { CREATE_GROUP, GROUPS_LIST, type GroupRow } from '../users/usersDocuments';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import '../admin.css';
 
 export default function GroupsScreen({ query }: ScreenProps) {
   const search = query.get('q') ?? '';

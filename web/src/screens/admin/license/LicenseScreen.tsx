@@ -14,6 +14,7 @@ import '../admin.css';
 import type { PluginState } from '../../../app/plugins';
 import { ActivationError, activateLicense } from './activateLicense';
 import { PluginsTable } from './PluginsTable';
+import { Badge, type Tone } from '../../../ui/kit/Badge';
 
 interface LicenseInfo {
   readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
@@ -67,10 +68,10 @@ const LICENSE_UPDATED = gql`
 `;
 
 
-const STATUS_TEXT: Record<LicenseInfo['status'], [string, string]> = {
-  ACTIVE: ['Active', 'status-operational'],
-  EXPIRED: ['Expired', 'status-down'],
-  NONE: ['No licence', 'status-unknown'],
+const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {
+  ACTIVE: ['Active', 'operational'],
+  EXPIRED: ['Expired', 'down'],
+  NONE: ['No licence', 'unknown'],
 };
 
 export default function LicenseScreen() {
@@ -83,7 +84,7 @@ export default function LicenseScreen() {
     if (lastUpdate) refetch({ requestPolicy: 'network-only' });
   }, [lastUpdate, refetch]);
   const info = result.data?.licenseInfo;
-  const [statusLabel, statusClass] = info ? STATUS_TEXT[info.status] : ['', ''];
+  const [statusLabel, statusTone] = info ? STATUS_TEXT[info.status] : ['', 'unknown' as const];
   return (
     <>
       <PageHeader title="Licence and plugins" subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on." />
@@ -95,7 +96,7 @@ export default function LicenseScreen() {
         <div className="grid">
           <section className="card" aria-labelledby="licence-facts">
             <h2 id="licence-facts">
-              Licence <span className={`badge ${statusClass}`}>{statusLabel}</span>
+              Licence <Badge tone={statusTone}>{statusLabel}</Badge>
             </h2>
             {info.status === 'NONE' ? (
               <>

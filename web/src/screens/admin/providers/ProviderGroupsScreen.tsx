@@ -10,11 +10,11 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
 import { ROLE_LABEL, ROLES, type Role } from '../users/userForm';
-import '../admin.css';
 import { DELETE_GROUP_MAPPING, LINK_LDAP_GROUP, PROVIDER_DIRECTORY, SET_GROUP_MAPPING, SYNC_LDAP_GROUPS, UNLINK_LDAP_GROUP, type LdapGroupRow, type MappingRow, type SyncResult } from './directoryDocuments';
 import { linkInput, mappingInput, validateLink, validateMapping, type LinkValues, type MappingErrors, type MappingValues } from './mappingForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import '../admin.css';
 
 interface Directory {
   readonly authProvider: { id: string; type: 'LDAP' | 'OIDC'; name: string; displayName: string | null } | null;

@@ -9,10 +9,11 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type PolicyResource, type RuleErrors, type RuleFields, type RuleValues } from './ruleForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { Badge } from '../../../ui/kit/Badge';
+import '../admin.css';
 
 interface Rule extends RuleFields {
   readonly id: string;
@@ -188,7 +189,7 @@ export default function RulesScreen({ query }: ScreenProps) {
                     <td className="mono">{rule.resource}</td>
                     <td className="mono">{rule.action}</td>
                     <td>
-                      <span className={`badge ${rule.effect === 'ALLOW' ? 'status-operational' : 'status-down'}`}>{rule.effect === 'ALLOW' ? 'Allow' : 'Deny'}</span>
+                      <Badge tone={rule.effect === 'ALLOW' ? 'operational' : 'down'}>{rule.effect === 'ALLOW' ? 'Allow' : 'Deny'}</Badge>
                     </td>
                     <td>{rule.environment?.name ?? 'everywhere'}</td>
                     <td>{rule.description ?? ''}</td>

@@ -8,12 +8,13 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { OneTimeSecret } from '../shared/OneTimeSecret';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
-import '../admin.css';
 import { ROLE_LABEL, ROLES, hasErrors, userEditInput, validateUserEdit, type FormErrors, type UserEditValues } from './userForm';
 import { DEACTIVATE_USER, DELETE_USER, RESET_PASSWORD, UPDATE_USER, USER_DETAIL, type UserDetail } from './usersDocuments';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { OneTimeSecret } from '../../../ui/kit/OneTimeSecret';
+import { activeBadge, roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 function editValues(user: UserDetail): UserEditValues {
   return { displayName: user.displayName ?? '', email: user.email ?? '', role: user.role };
@@ -40,7 +41,7 @@ export default function UserScreen({ params }: ScreenProps) {
         title={user.displayName ? `${user.displayName} (${user.username})` : user.username}
         subtitle={
           <span className="row">
-            <RoleBadge role={user.role} /> <ActiveBadge active={user.active} /> <span>signs in with {user.authSource}</span>
+            <Badge {...roleBadge(user.role)} /> <Badge {...activeBadge(user.active)} /> <span>signs in with {user.authSource}</span>
           </span>
         }
         actions={<Link to="/admin/users">All users</Link>}

@@ -7,14 +7,15 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatRelative } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Pager } from '../shared/Pager';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { NewUserForm } from './NewUserForm';
 import { ROLE_LABEL, ROLES } from './userForm';
 import { CREATE_USER, USERS_LIST, type UserRow } from './usersDocuments';
 import { USERS_PAGE, userFilterInput, usersFilterFromQuery } from './usersFilter';
+import { Badge } from '../../../ui/kit/Badge';
+import { Pager } from '../../../ui/kit/Pager';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { activeBadge, roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 export default function UsersScreen({ query }: ScreenProps) {
   const patchQuery = useQueryPatch();
@@ -89,10 +90,10 @@ export default function UsersScreen({ query }: ScreenProps) {
                   <td>{user.displayName ?? ''}</td>
                   <td>{user.email ?? ''}</td>
                   <td>
-                    <RoleBadge role={user.role} />
+                    <Badge {...roleBadge(user.role)} />
                   </td>
                   <td>
-                    <ActiveBadge active={user.active} />
+                    <Badge {...activeBadge(user.active)} />
                   </td>
                   <td>{user.authSource}</td>
                   <td>{user.lastLoginAt ? formatRelative(user.lastLoginAt) : 'never'}</td>

@@ -6,12 +6,13 @@ import { useViewer } from '../../../session/SessionContext';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import '../admin.css';
 import { CREATE_WEBHOOK, WEBHOOKS_LIST, type WebhookRow, type WebhookStats } from './webhookDocuments';
 import { createWebhookInput, emptyWebhook } from './webhookForm';
 import { WebhookForm } from './WebhookForm';
 import { WebhookStatsFacts } from './WebhookStatsFacts';
-import { WebhookStatusBadge } from './WebhookStatusBadge';
+import { Badge } from '../../../ui/kit/Badge';
+import { webhookStatusBadge } from './webhookBadges';
+import '../admin.css';
 
 export default function WebhooksScreen() {
   const viewer = useViewer();
@@ -78,7 +79,7 @@ export default function WebhooksScreen() {
                     <td className="mono">{hook.url}</td>
                     <td>{hook.events.join(', ')}</td>
                     <td>
-                      <WebhookStatusBadge status={hook.status} />
+                      <Badge {...webhookStatusBadge(hook.status)} />
                       {hook.statusReason ? <div className="muted">{hook.statusReason}</div> : null}
                     </td>
                     <td>{hook.consecutiveFailures}</td>

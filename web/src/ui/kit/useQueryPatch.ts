@@ -4,7 +4,7 @@
  * the page offset.
  */
 import { useCallback } from 'react';
-import { useRouter } from '../../../app/router';
+import { useRouter } from '../../app/router';
 
 export function patchSearch(search: string, patch: Readonly<Record<string, string | null>>): string {
   const next = new URLSearchParams(search);
