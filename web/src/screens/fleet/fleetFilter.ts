@@ -1,9 +1,10 @@
-import { type ServiceStatus } from '../../gql/graphql';
 /**
  * The hierarchy's view as data: the selected node and the service filters. It lives in the URL query
  * (so a view can be shared and reloaded) and in saved filters (JSON of the `ServiceFilter` the
  * console sends); these functions translate between the three without losing or inventing anything.
  */
+import type { ServiceStatus } from '../../gql/graphql';
+import { enumListParam } from '../../ui/kit/queryParams';
 
 export const STATUSES: readonly ServiceStatus[] = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'];
 
@@ -60,10 +61,10 @@ function storageList(states: readonly StorageState[] | undefined): StorageState[
 }
 
 export function filterFromQuery(query: URLSearchParams): FleetFilter {
-  const statuses = (query.get('status') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStatus);
+  const statuses = enumListParam(query.get('status') ?? '', STATUSES);
   const text = Object.fromEntries(TEXT_KEYS.map((key) => [key, (query.get(TEXT_PARAMS[key]) ?? '').trim()])) as Record<TextKey, string>;
   const node = (query.get('node') ?? '').trim();
-  const storage = storageList((query.get('storage') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStorageState));
+  const storage = storageList(enumListParam(query.get('storage') ?? '', STORAGE_STATES));
   return { ...text, node: node === '' ? null : node, statuses: [...new Set(statuses)], ...(storage.length > 0 ? { storage } : {}) };
 }
 

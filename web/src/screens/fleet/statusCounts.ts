@@ -1,4 +1,3 @@
-import { type ServiceStatus } from '../../gql/graphql';
 /**
  * Live counts: a status change moves one service from one status to another, so every node the
  * service sits under (its node and the node's ancestors) loses one of the old status and gains one
@@ -6,6 +5,7 @@ import { type ServiceStatus } from '../../gql/graphql';
  * DOWN -> OPERATIONAL -> DOWN between two paints counts once, from its first old status to its
  * last new one.
  */
+import type { ServiceStatus } from '../../gql/graphql';
 
 export interface StatusSummary {
   readonly operational: number;

@@ -10,7 +10,7 @@ import { TextField } from '../../ui/fields';
 import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { maintenanceInput, type MaintenanceDraft } from './maintenanceForm';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 
 const WindowsDocument = gql`
   query ServicesMaintenanceWindows($serviceId: ID!) {
@@ -72,7 +72,7 @@ const EMPTY: MaintenanceDraft = { reason: '', durationMinutes: '' };
 /** `statusKey` changes with the service's status: a window that ends by itself shows as ended then. */
 export function MaintenanceWindows({ serviceId, canAct, statusKey, onChanged }: { serviceId: string; canAct: boolean; statusKey: string; onChanged(): void }) {
   const [result, reexecute] = useQuery<{ slaExclusionWindows: MaintenanceWindow[] }>({ query: WindowsDocument, variables: { serviceId } });
-  useRefetchOn(statusKey, reexecute);
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const [started, start] = useMutation(StartDocument);
   const [stopped, stop] = useMutation(StopDocument);
   const [draft, setDraft] = useState<MaintenanceDraft>(EMPTY);

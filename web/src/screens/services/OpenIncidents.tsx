@@ -3,7 +3,7 @@ import { gql, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { Badge } from '../../ui/kit/Badge';
 
 const OpenIncidentsDocument = gql`
@@ -29,7 +29,7 @@ interface Incident {
 /** `statusKey` changes with the service's status: automatic incidents open and close with it, so the list is asked again. */
 export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; statusKey: string }) {
   const [result, reexecute] = useQuery<{ slaIncidents: Incident[] }>({ query: OpenIncidentsDocument, variables: { serviceId } });
-  useRefetchOn(statusKey, reexecute);
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   if (result.fetching && !result.data) return <Loading label="Loading incidents" />;
   if (result.error) return <ErrorNotice error={result.error} />;
   const incidents = result.data?.slaIncidents ?? [];

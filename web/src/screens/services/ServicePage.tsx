@@ -22,7 +22,7 @@ import { Backups, Dependencies, Storage, Workload } from './ServiceFacts';
 import { ServicePageDocument, ServiceStatusDocument, type ServicePageData, type StatusChange } from './serviceDocuments';
 import { SlaFigures } from './SlaFigures';
 import { SlaTrends } from './SlaTrends';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { useOnLiveRecovered } from '../../api/useLiveConnection';
 import { PluginNotice } from '../../app/PluginNotice';
 import { usePluginGate } from '../../app/PluginsContext';
@@ -57,7 +57,7 @@ function ServiceView({ id }: { id: string }) {
     .sort()
     .join(',');
   // A status change may come with new replicas, incidents, a window's start or end: ask again.
-  useRefetchOn(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
+  useNetworkRefetchOnKeyChange(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
   // Changes sent while live updates were cut off are lost: ask again when they are back.
   useOnLiveRecovered(() => reexecute({ requestPolicy: 'network-only' }));
 

@@ -10,7 +10,7 @@ import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { coveringDefinitions, type CoveringDefinition, type DefinitionCoverage } from './slaCoverage';
 import { Attainment } from '../../ui/SlaStatus';
 import { Badge } from '../../ui/kit/Badge';
@@ -106,7 +106,7 @@ export function SlaFigures({ serviceId, slaGroup, statusKey }: { serviceId: stri
 
 function FiguresRow({ definition, serviceId, statusKey }: { definition: CoveringDefinition; serviceId: string; statusKey: string }) {
   const [result, reexecute] = useQuery<CurrentPeriod>({ query: CurrentPeriodDocument, variables: { slaDefinitionId: definition.id } });
-  useRefetchOn(statusKey, reexecute);
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const period = result.data?.slaPeriodResults[0];
   const figures = period?.services.find((row) => row.serviceId === serviceId);
   const name = (

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { gql, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDate, formatDateTime } from '../../ui/format';
+import { TrendChart } from '../../ui/kit/TrendChart';
 import { Loading } from '../../ui/Loading';
 import { NOT_COVERED, useCoveringDefinitions } from './SlaFigures';
-import { TrendChart } from './TrendChart';
 import { trendColumns, trendSummary } from './trendData';
 
 const TrendsDocument = gql`
@@ -74,11 +74,11 @@ function Trends({ serviceId }: { serviceId: string }) {
     <div className="trend-grid">
       <section aria-labelledby="trend-recent">
         <h3 id="trend-recent">Last 24 hours (5-minute)</h3>
-        {recent ? <TrendChart columns={recent.columns} label="Availability" summary={recent.summary} /> : null}
+        {recent ? <TrendChart lines={recent.columns} lineLabel="Availability" words={{ caption: recent.summary }} range="auto" decimals={2} height={200} className="trend-canvas" /> : null}
       </section>
       <section aria-labelledby="trend-daily">
         <h3 id="trend-daily">Daily</h3>
-        {days ? <TrendChart columns={days.columns} label="Daily availability" summary={days.summary} /> : null}
+        {days ? <TrendChart lines={days.columns} lineLabel="Daily availability" words={{ caption: days.summary }} range="auto" decimals={2} height={200} className="trend-canvas" /> : null}
       </section>
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { gql, useMutation, useQuery, type CombinedError } from 'urql';
-import { Link, useQueryParams, useRouter, type ScreenProps } from '../../app/router';
+import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
@@ -19,6 +19,7 @@ import type { SlaAlert } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
 import { Badge } from '../../ui/kit/Badge';
 import { ShowMore } from '../../ui/kit/ShowMore';
+import { useQueryPatch } from '../../ui/kit/useQueryPatch';
 import { alertKindBadge, alertStatusBadge } from './slaBadges';
 import './sla.css';
 
@@ -104,15 +105,9 @@ export default function AlertsScreen(_props: ScreenProps) {
   );
   const liveError = useSlaEvents(onEvent, Boolean(result.error));
 
-  const { navigate } = useRouter();
   // One navigation for both parameters: two setParam calls would each start from the same old URL.
-  const showEveryAlert = () => {
-    const next = new URLSearchParams(params);
-    next.delete('group');
-    next.delete('definition');
-    const search = next.toString();
-    navigate(`/sla/alerts${search ? `?${search}` : ''}`, { replace: true });
-  };
+  const patchQuery = useQueryPatch();
+  const showEveryAlert = () => patchQuery({ group: null, definition: null });
   const statusValue = params.get('status') ?? '';
   const kindValue = params.get('kind') ?? '';
   const count = result.data?.slaAlertCount;

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { gql, useQuery } from 'urql';
-import { Link, useQueryParams, useRouter, type ScreenProps } from '../../app/router';
+import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
 import { formatDateTime, formatRelative } from '../../ui/format';
@@ -14,6 +14,7 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { EVENT_KINDS, eventAuthor, eventKindLabel, eventLogFilterFromParams, readableData, type SlaEventLogEntry } from './eventLog';
 import { ShowMore } from '../../ui/kit/ShowMore';
+import { useQueryPatch } from '../../ui/kit/useQueryPatch';
 import './sla.css';
 
 const EVENT_LOG = gql`
@@ -48,13 +49,8 @@ export default function EventLogScreen(_props: ScreenProps) {
     variables: { filter, limit },
     requestPolicy: 'cache-and-network',
   });
-  const { navigate } = useRouter();
-  const showEveryEntry = () => {
-    const next = new URLSearchParams(params);
-    for (const name of ['definition', 'service', 'group']) next.delete(name);
-    const search = next.toString();
-    navigate(`/sla/events${search ? `?${search}` : ''}`, { replace: true });
-  };
+  const patchQuery = useQueryPatch();
+  const showEveryEntry = () => patchQuery({ definition: null, service: null, group: null });
   const entries = result.data?.slaEventLog;
   const count = result.data?.slaEventLogCount;
   const narrowed = filter.definitionId ?? filter.serviceId ?? filter.slaGroup;

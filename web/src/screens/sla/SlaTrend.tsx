@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 import { gql, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
+import { TrendChart } from '../../ui/kit/TrendChart';
 import { Loading } from '../../ui/Loading';
 import { formatTarget } from './slaFigures';
 import type { TrendPoint } from './slaTypes';
-import { TrendChart } from './TrendChart';
 import { trendSeries } from './trendSeries';
 
 const TREND = gql`
@@ -51,7 +51,15 @@ export function SlaTrend({ subject, name, targetPercent }: SlaTrendProps) {
       {!points && trend.fetching ? <Loading label="Loading the trend" /> : null}
       {series && points ? (
         <>
-          <TrendChart series={series} label={`Attainment of ${name} per ${per} ${against}; ${withData} of ${points.length} periods with data.`} />
+          <TrendChart
+            lines={{ x: series.data[0], actual: series.data[1], target: targetPercent === null ? null : series.data[2] }}
+            lineLabel="Attainment"
+            words={{ label: `Attainment of ${name} per ${per} ${against}; ${withData} of ${points.length} periods with data.` }}
+            range={series.range}
+            decimals={3}
+            height={220}
+            className="sla-chart"
+          />
           {withData === 0 ? <p className="muted">No covered time in this range yet: the line appears once covered services report.</p> : null}
         </>
       ) : null}

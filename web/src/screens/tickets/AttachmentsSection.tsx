@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatBytes, formatDateTime } from '../../ui/format';
 import { downloadAttachment, MAX_FILE_BYTES, uploadAttachments, uploadProblem } from './attachmentCalls';
 import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const ATTACHMENTS = gql`
   query TicketsAttachments($ticketId: ID!) {
@@ -86,7 +86,7 @@ export function AttachmentsSection({ ticketId, version }: { ticketId: string; ve
   const { store } = useSession();
   const [result, reexecute] = useQuery<{ ticketAttachments: Attachment[] }>({ query: ATTACHMENTS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [removal, remove] = useMutation(DELETE_ATTACHMENT);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const token = () => store.accessToken();

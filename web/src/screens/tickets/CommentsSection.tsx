@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { CommentForm } from './CommentForm';
 import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const COMMENTS = gql`
   query TicketsComments($ticketId: ID!) {
@@ -50,7 +50,7 @@ export function CommentsSection({ ticketId, version }: { ticketId: string; versi
   const viewer = useViewer();
   const [result, reexecute] = useQuery<{ ticketComments: { total: number; comments: Comment[] } }>({ query: COMMENTS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [, add] = useMutation(ADD);
   const [, edit] = useMutation(EDIT);
   const [removal, remove] = useMutation(DELETE);

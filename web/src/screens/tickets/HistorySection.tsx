@@ -3,7 +3,7 @@ import { gql, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const HISTORY = gql`
   query TicketsStatusHistory($ticketId: ID!) {
@@ -25,7 +25,7 @@ interface Change {
 
 export function HistorySection({ ticketId, version }: { ticketId: string; version: number }) {
   const [result, reexecute] = useQuery<{ ticketStatusHistory: Change[] }>({ query: HISTORY, variables: { ticketId } });
-  useRefetchOn(version, () => reexecute({ requestPolicy: 'network-only' }));
+  useRefetchOnChangeCount(version, () => reexecute({ requestPolicy: 'network-only' }));
   return (
     <section className="card ticket-section" aria-labelledby="ticket-history">
       <h2 id="ticket-history">Status history</h2>

@@ -5,7 +5,7 @@ import { describeError } from '../../api/errors';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../ui/fields';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const RELATIONS = gql`
   query TicketsRelations($ticketId: ID!) {
@@ -52,7 +52,7 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
   const client = useClient();
   const [result, reexecute] = useQuery<{ ticketRelations: Relation[] }>({ query: RELATIONS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [linking, link] = useMutation(LINK);
   const [unlinking, unlink] = useMutation(UNLINK);
   const [number, setNumber] = useState('');

@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { gql, useQuery } from 'urql';
-import { Link, useRouter, type ScreenProps } from '../../app/router';
+import { Link, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
@@ -16,6 +16,7 @@ import { personName, SORT_LABEL, TYPE_LABEL, type SortField, type TicketRow } fr
 import { useTicketEvents } from './useTicketEvents';
 import { DueBadge } from './TicketStatus';
 import { Badge } from '../../ui/kit/Badge';
+import { useQueryReplace } from '../../ui/kit/useQueryPatch';
 import { ticketStatusBadge } from './TicketStatus';
 import './tickets.css';
 
@@ -60,14 +61,11 @@ const COLUMNS: readonly { label: string; sort?: SortField }[] = [
 
 export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
   const viewer = useViewer();
-  const { location, navigate } = useRouter();
+  const replaceQuery = useQueryReplace();
   const state = useMemo(() => readListState(query), [query]);
   const setState = useCallback(
-    (next: ListState) => {
-      const search = writeListState(next).toString();
-      navigate(`${location.path}${search ? `?${search}` : ''}`, { replace: true });
-    },
-    [location.path, navigate],
+    (next: ListState) => replaceQuery(writeListState(next)),
+    [replaceQuery],
   );
   const variables = useMemo(() => listVariables(state), [state]);
   const [result, reexecute] = useQuery<ListData>({ query: mine ? MY_TICKETS : ALL_TICKETS, variables });

@@ -9,7 +9,7 @@ import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { UserPicker } from './pickers';
 import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const WATCHERS = gql`
   query TicketsWatchers($ticketId: ID!) {
@@ -40,7 +40,7 @@ export function WatchersSection({ ticketId, version }: { ticketId: string; versi
   const viewer = useViewer();
   const [result, reexecute] = useQuery<{ ticketWatchers: Watcher[] }>({ query: WATCHERS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [watching, watch] = useMutation(WATCH);
   const [unwatching, unwatch] = useMutation(UNWATCH);
   const watchers = result.data?.ticketWatchers ?? [];

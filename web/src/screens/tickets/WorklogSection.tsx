@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 
 const WORKLOG = gql`
   query TicketsWorklog($ticketId: ID!) {
@@ -44,7 +44,7 @@ export function WorklogSection({ ticketId, version }: { ticketId: string; versio
   const viewer = useViewer();
   const [result, reexecute] = useQuery<{ ticketWorklog: { totalMinutes: number; count: number; entries: Entry[] } }>({ query: WORKLOG, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [logging, log] = useMutation(LOG);
   const [removal, remove] = useMutation(DELETE);
   const [minutes, setMinutes] = useState('');

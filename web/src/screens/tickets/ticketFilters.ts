@@ -3,6 +3,7 @@
  * shared and survives a reload), and as the GraphQL `TicketFilter` / `TicketSort` variables.
  * Unknown or malformed values are dropped rather than sent: the server would refuse the whole query.
  */
+import { keyParam } from '../../ui/kit/queryParams';
 import { CATEGORY_LABEL, PRIORITIES, SEVERITY_LABEL, SORT_LABEL, TYPE_LABEL, type Priority, type Severity, type SortDirection, type SortField, type StatusCategory, type TicketType } from './ticketModel';
 
 export const PAGE_SIZE = 50;
@@ -39,25 +40,21 @@ export const PARAM = {
 
 export const DEFAULT_SORT: SortField = 'CREATED_AT';
 
-function oneOf<K extends string>(table: Record<K, unknown>, value: string | null): K | null {
-  return value !== null && Object.prototype.hasOwnProperty.call(table, value) ? (value as K) : null;
-}
-
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const id = (value: string | null): string | null => (value !== null && ID.test(value) ? value : null);
 
 export function readListState(query: URLSearchParams): ListState {
   const page = Number.parseInt(query.get(PARAM.page) ?? '1', 10);
   return {
-    statusCategory: oneOf(CATEGORY_LABEL, query.get(PARAM.statusCategory)),
+    statusCategory: keyParam(CATEGORY_LABEL, query.get(PARAM.statusCategory)),
     priority: PRIORITIES.includes(query.get(PARAM.priority) as Priority) ? (query.get(PARAM.priority) as Priority) : null,
-    type: oneOf(TYPE_LABEL, query.get(PARAM.type)),
-    impact: oneOf(SEVERITY_LABEL, query.get(PARAM.impact)),
+    type: keyParam(TYPE_LABEL, query.get(PARAM.type)),
+    impact: keyParam(SEVERITY_LABEL, query.get(PARAM.impact)),
     assigneeId: id(query.get(PARAM.assigneeId)),
     groupId: id(query.get(PARAM.groupId)),
     serviceId: id(query.get(PARAM.serviceId)),
     text: (query.get(PARAM.text) ?? '').trim().slice(0, 200),
-    sort: oneOf(SORT_LABEL, query.get(PARAM.sort)) ?? DEFAULT_SORT,
+    sort: keyParam(SORT_LABEL, query.get(PARAM.sort)) ?? DEFAULT_SORT,
     direction: query.get(PARAM.direction) === 'ASC' ? 'ASC' : 'DESC',
     // Pages are 1-based in the URL (what a person reads), 0-based here.
     page: Number.isFinite(page) && page > 1 ? page - 1 : 0,

@@ -1,9 +1,9 @@
-import { offsetFromQuery } from '../../../ui/kit/paging';
 /**
  * The audit trail's filters live in the URL (?actor=&action=&outcome=&kind=&from=&to=&offset=) so a
  * search can be shared and survives a reload. Times are kept as the browser's local
  * `datetime-local` text and sent as ISO instants.
  */
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
 
 export const AUDIT_PAGE = 50;
 

@@ -1,6 +1,6 @@
 /** The user list's filters live in the URL (shareable, kept on reload): ?q=&role=&active=&offset=. */
 import { ROLES, type Role } from './userForm';
-import { offsetFromQuery } from '../../../ui/kit/paging';
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
 
 export const USERS_PAGE = 50;
 

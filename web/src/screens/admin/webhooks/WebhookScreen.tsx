@@ -17,7 +17,7 @@ import { WebhookForm } from './WebhookForm';
 import { WebhookStatsFacts } from './WebhookStatsFacts';
 import { Badge } from '../../../ui/kit/Badge';
 import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
-import { offsetFromQuery } from '../../../ui/kit/paging';
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
 import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import { executionBadge, webhookStatusBadge } from './webhookBadges';
 import '../admin.css';
