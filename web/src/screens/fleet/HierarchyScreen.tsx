@@ -9,7 +9,7 @@ import { useRouter, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { PageHeader } from '../../ui/PageHeader';
 import { useQueryReplace } from '../../ui/kit/useQueryPatch';
-import { SAVED_FILTERS, type SavedFilter, type SavedFiltersData } from './documents';
+import { SAVED_FILTERS, type SavedFilter } from './documents';
 import { FilterBar } from './FilterBar';
 import { filterFromQuery, hasAnyFilter, parseSavedFilter, queryWithFilter, sameFilter, savedFilterText, toServiceFilter, type FleetFilter } from './fleetFilter';
 import { NodeSearch } from './NodeSearch';
@@ -88,7 +88,7 @@ export default function HierarchyScreen({ query }: ScreenProps) {
     return () => clearInterval(timer);
   }, [refreshCounts, refreshTotal]);
 
-  const [saved, reloadSaved] = useQuery<SavedFiltersData>({ query: SAVED_FILTERS });
+  const [saved, reloadSaved] = useQuery({ query: SAVED_FILTERS });
   /** Keys of the last applied saved filter the hierarchy does not understand (written through the API). */
   const [ignored, setIgnored] = useState<{ name: string; keys: string[] } | null>(null);
   const applySaved = useCallback(

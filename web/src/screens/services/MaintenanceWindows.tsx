@@ -4,55 +4,14 @@
  * active the service shows MAINTENANCE and its minutes count in no SLA figure (the server's rule).
  */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { maintenanceInput, type MaintenanceDraft } from './maintenanceForm';
 import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
-
-const WindowsDocument = gql`
-  query ServicesMaintenanceWindows($serviceId: ID!) {
-    slaExclusionWindows(filter: { serviceId: $serviceId }, limit: 10) {
-      id
-      reason
-      startedAt
-      expectedEndAt
-      endedAt
-      endedBy
-      active
-      createdVia
-      createdBy {
-        id
-        username
-      }
-      endedByUser {
-        id
-        username
-      }
-    }
-  }
-`;
-
-const StartDocument = gql`
-  mutation ServicesStartMaintenance($input: CreateExclusionWindowInput!) {
-    createExclusionWindow(input: $input) {
-      id
-      active
-    }
-  }
-`;
-
-const StopDocument = gql`
-  mutation ServicesStopMaintenance($id: ID!) {
-    stopExclusionWindow(id: $id) {
-      id
-      active
-      endedAt
-    }
-  }
-`;
+import { StartDocument, StopDocument, WindowsDocument } from './documents';
 
 interface MaintenanceWindow {
   readonly id: string;
@@ -71,7 +30,7 @@ const EMPTY: MaintenanceDraft = { reason: '', durationMinutes: '' };
 
 /** `statusKey` changes with the service's status: a window that ends by itself shows as ended then. */
 export function MaintenanceWindows({ serviceId, canAct, statusKey, onChanged }: { serviceId: string; canAct: boolean; statusKey: string; onChanged(): void }) {
-  const [result, reexecute] = useQuery<{ slaExclusionWindows: MaintenanceWindow[] }>({ query: WindowsDocument, variables: { serviceId } });
+  const [result, reexecute] = useQuery({ query: WindowsDocument, variables: { serviceId } });
   useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const [started, start] = useMutation(StartDocument);
   const [stopped, stop] = useMutation(StopDocument);

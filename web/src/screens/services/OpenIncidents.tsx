@@ -1,34 +1,15 @@
 /** The service's open SLA incidents (sla plugin), newest first. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { Badge } from '../../ui/kit/Badge';
-
-const OpenIncidentsDocument = gql`
-  query ServicesOpenIncidents($serviceId: ID!) {
-    slaIncidents(filter: { serviceId: $serviceId, open: true }, limit: 20) {
-      id
-      title
-      severity
-      source
-      startedAt
-    }
-  }
-`;
-
-interface Incident {
-  readonly id: string;
-  readonly title: string;
-  readonly severity: 'CRITICAL' | 'MAJOR' | 'MINOR';
-  readonly source: 'AUTOMATIC' | 'MANUAL';
-  readonly startedAt: string;
-}
+import { OpenIncidentsDocument } from './documents';
 
 /** `statusKey` changes with the service's status: automatic incidents open and close with it, so the list is asked again. */
 export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; statusKey: string }) {
-  const [result, reexecute] = useQuery<{ slaIncidents: Incident[] }>({ query: OpenIncidentsDocument, variables: { serviceId } });
+  const [result, reexecute] = useQuery({ query: OpenIncidentsDocument, variables: { serviceId } });
   useNetworkRefetchOnKeyChange(statusKey, reexecute);
   if (result.fetching && !result.data) return <Loading label="Loading incidents" />;
   if (result.error) return <ErrorNotice error={result.error} />;

@@ -1,7 +1,7 @@
 /** What the service reports about itself: workload and replicas, images, dependencies both ways, backups, storage. */
 import { Link } from '../../app/router';
 import { formatBytes, formatDateTime, formatPercent, formatRelative } from '../../ui/format';
-import type { ServiceDetails, ServiceLink } from './serviceDocuments';
+import type { ServiceDetails, ServiceLink } from './documents';
 import { Badge } from '../../ui/kit/Badge';
 import { serviceStatusBadge } from '../../ui/badges';
 

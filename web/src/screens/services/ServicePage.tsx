@@ -19,7 +19,8 @@ import { MaintenanceWindows } from './MaintenanceWindows';
 import { OpenIncidents } from './OpenIncidents';
 import { ServiceDetailsForm } from './ServiceDetailsForm';
 import { Backups, Dependencies, Storage, Workload } from './ServiceFacts';
-import { ServicePageDocument, ServiceStatusDocument, type ServicePageData, type StatusChange } from './serviceDocuments';
+import type { ServicesStatusChangedSubscription } from '../../gql/graphql';
+import { ServicePageDocument, ServiceStatusDocument, type StatusChange } from './documents';
 import { SlaFigures } from './SlaFigures';
 import { SlaTrends } from './SlaTrends';
 import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
@@ -42,8 +43,8 @@ export default function ServicePage({ params }: ScreenProps) {
 function ServiceView({ id }: { id: string }) {
   const viewer = useViewer();
   const canAct = viewer.role !== 'USER';
-  const [result, reexecute] = useQuery<ServicePageData>({ query: ServicePageDocument, variables: { id } });
-  const [live] = useSubscription<{ serviceStatusChanged: StatusChange }, StatusChange | null>({ query: ServiceStatusDocument, variables: { serviceId: id } }, (_previous, event) => event.serviceStatusChanged);
+  const [result, reexecute] = useQuery({ query: ServicePageDocument, variables: { id } });
+  const [live] = useSubscription<ServicesStatusChangedSubscription, StatusChange>({ query: ServiceStatusDocument, variables: { serviceId: id } }, (_previous, event) => event.serviceStatusChanged);
   const presence = usePresence(ENTITY_TYPE, id);
   const locks = useEditLocks(ENTITY_TYPE, id);
   const [windowsChanged, setWindowsChanged] = useState(0);

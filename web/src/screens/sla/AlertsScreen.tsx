@@ -4,7 +4,7 @@
  * (`sla:alert` on the plugin's entity channel). Operators and admins acknowledge open ones.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { gql, useMutation, useQuery, type CombinedError } from 'urql';
+import { useMutation, useQuery, type CombinedError } from 'urql';
 import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -21,49 +21,8 @@ import { Badge } from '../../ui/kit/Badge';
 import { ShowMore } from '../../ui/kit/ShowMore';
 import { useQueryPatch } from '../../ui/kit/useQueryPatch';
 import { alertKindBadge, alertStatusBadge } from './slaBadges';
+import { ACKNOWLEDGE, ALERTS } from './documents';
 import './sla.css';
-
-const ALERTS = gql`
-  query SlaAlertsList($filter: SLAAlertFilter, $limit: Int) {
-    slaAlerts(filter: $filter, limit: $limit) {
-      id
-      kind
-      status
-      message
-      serviceId
-      service {
-        id
-        name
-      }
-      definitionId
-      definition {
-        id
-        name
-      }
-      slaGroup
-      raisedAt
-      acknowledgedAt
-      acknowledgedBy {
-        username
-      }
-      resolvedAt
-    }
-    slaAlertCount(filter: $filter)
-  }
-`;
-
-const ACKNOWLEDGE = gql`
-  mutation SlaAcknowledgeAlert($id: ID!) {
-    acknowledgeSLAAlert(id: $id) {
-      id
-      status
-      acknowledgedAt
-      acknowledgedBy {
-        username
-      }
-    }
-  }
-`;
 
 const STATUS_CHOICES = [
   { value: '', label: 'Needs attention (open, acknowledged)' },
@@ -80,7 +39,7 @@ export default function AlertsScreen(_props: ScreenProps) {
   const filter = alertFilterFromParams(params);
   const filterKey = JSON.stringify(filter);
   const [limit, setLimit] = useState(PAGE);
-  const [result, reexecute] = useQuery<{ slaAlerts: SlaAlert[]; slaAlertCount: number }>({ query: ALERTS, variables: { filter, limit }, requestPolicy: 'cache-and-network' });
+  const [result, reexecute] = useQuery({ query: ALERTS, variables: { filter, limit }, requestPolicy: 'cache-and-network' });
   const [alerts, setAlerts] = useState<SlaAlert[] | null>(null);
   const shown = useRef<SlaAlert[] | null>(null);
   const [announcement, setAnnouncement] = useState('');

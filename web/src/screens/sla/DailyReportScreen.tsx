@@ -2,7 +2,7 @@
  * The daily SLA report (`/sla/reports?day=YYYY-MM-DD`): one per UTC day, each SLA's figures of its
  * current period so far. Pick a stored day or the newest; operators and admins generate today's.
  */
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -15,53 +15,8 @@ import { ReportDownload } from './ReportDownload';
 import { formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
 import { Badge } from '../../ui/kit/Badge';
 import { slaStatusBadge } from '../../ui/badges';
+import { GENERATE, REPORT } from './documents';
 import './sla.css';
-
-const REPORT = gql`
-  query SlaDailyReportPage($day: String) {
-    slaDailyReport(day: $day) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      metCount
-      atRiskCount
-      breachedCount
-      noDataCount
-      csv
-      rows {
-        slaId
-        slaName
-        targetPercent
-        periodType
-        periodKey
-        serviceCount
-        status
-        actualValue
-        downtimeMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
-      }
-    }
-    slaDailyReports(limit: 30) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      breachedCount
-    }
-  }
-`;
-
-const GENERATE = gql`
-  mutation SlaGenerateDailyReport {
-    generateSLADailyReport {
-      day
-      generatedAt
-    }
-  }
-`;
 
 interface ReportRow {
   slaId: string;
@@ -91,14 +46,6 @@ interface Report {
   rows: ReportRow[];
 }
 
-interface ReportSummary {
-  day: string;
-  generatedAt: string;
-  trigger: string;
-  slaCount: number;
-  breachedCount: number;
-}
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export default function DailyReportScreen(_props: ScreenProps) {
@@ -106,8 +53,8 @@ export default function DailyReportScreen(_props: ScreenProps) {
   const [params, setParam] = useQueryParams();
   const dayParam = params.get('day') ?? '';
   const day = DAY.test(dayParam) ? dayParam : null;
-  const [result, reexecute] = useQuery<{ slaDailyReport: Report | null; slaDailyReports: ReportSummary[] }>({ query: REPORT, variables: { day } });
-  const [generated, generate] = useMutation<{ generateSLADailyReport: { day: string } }>(GENERATE);
+  const [result, reexecute] = useQuery({ query: REPORT, variables: { day } });
+  const [generated, generate] = useMutation(GENERATE);
   const report = result.data?.slaDailyReport;
   const history = result.data?.slaDailyReports ?? [];
   const runGenerate = async () => {

@@ -1,5 +1,5 @@
 /** A definition's figures: the current and recent periods (pooled and per service) and its trend chart. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes } from '../../ui/format';
@@ -10,47 +10,10 @@ import { SlaTrend } from './SlaTrend';
 import { Attainment } from '../../ui/SlaStatus';
 import { Badge } from '../../ui/kit/Badge';
 import { slaStatusBadge } from '../../ui/badges';
-
-const PERIODS = gql`
-  query SlaDefinitionPeriods($id: ID!) {
-    slaPeriodResults(slaDefinitionId: $id, limit: 6) {
-      periodKey
-      final
-      serviceCount
-      targetValue
-      actualValue
-      coveragePercent
-      downtimeMinutes
-      errorBudgetMinutes
-      errorBudgetUsedMinutes
-      errorBudgetRemainingMinutes
-      burnRate
-      incidentCount
-      mttrMinutes
-      status
-      services {
-        serviceId
-        service {
-          name
-        }
-        targetValue
-        actualValue
-        coveragePercent
-        downtimeMinutes
-        errorBudgetMinutes
-        errorBudgetUsedMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
-        mttrMinutes
-        status
-      }
-    }
-  }
-`;
+import { PERIODS } from './documents';
 
 export function DefinitionFigures({ definition }: { definition: SlaDefinitionDetail }) {
-  const [periods] = useQuery<{ slaPeriodResults: SlaPeriodResult[] }>({ query: PERIODS, variables: { id: definition.id } });
+  const [periods] = useQuery({ query: PERIODS, variables: { id: definition.id } });
   const results = periods.data?.slaPeriodResults;
   const current = results?.[0];
   return (

@@ -5,7 +5,7 @@
  * other screens link here narrowed).
  */
 import { useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
@@ -15,28 +15,8 @@ import { PageHeader } from '../../ui/PageHeader';
 import { EVENT_KINDS, eventAuthor, eventKindLabel, eventLogFilterFromParams, readableData, type SlaEventLogEntry } from './eventLog';
 import { ShowMore } from '../../ui/kit/ShowMore';
 import { useQueryPatch } from '../../ui/kit/useQueryPatch';
+import { EVENT_LOG } from './documents';
 import './sla.css';
-
-const EVENT_LOG = gql`
-  query SlaEventLogList($filter: SLAEventLogFilter, $limit: Int) {
-    slaEventLog(filter: $filter, limit: $limit) {
-      id
-      at
-      kind
-      origin
-      actor {
-        username
-      }
-      definitionId
-      serviceId
-      slaGroup
-      incidentId
-      alertId
-      data
-    }
-    slaEventLogCount(filter: $filter)
-  }
-`;
 
 const PAGE = 100;
 
@@ -44,7 +24,7 @@ export default function EventLogScreen(_props: ScreenProps) {
   const [params, setParam] = useQueryParams();
   const filter = eventLogFilterFromParams(params);
   const [limit, setLimit] = useState(PAGE);
-  const [result, reexecute] = useQuery<{ slaEventLog: SlaEventLogEntry[]; slaEventLogCount: number }>({
+  const [result, reexecute] = useQuery({
     query: EVENT_LOG,
     variables: { filter, limit },
     requestPolicy: 'cache-and-network',

@@ -3,7 +3,7 @@
  * backups (overdue highlighted, first), the definitions covering it and the uptime override.
  */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -19,61 +19,8 @@ import { formatAttainment, formatTarget } from './slaFigures';
 import type { SlaGroupSummary } from './slaTypes';
 import { Badge } from '../../ui/kit/Badge';
 import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
+import { GROUP, OVERRIDE } from './documents';
 import './sla.css';
-
-const GROUP = gql`
-  query SlaGroupPage($name: String!) {
-    slaGroup(name: $name) {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
-      updatedAt
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-      definitions {
-        id
-        name
-        targetPercent
-        period
-      }
-      services {
-        serviceId
-        serviceName
-        status
-        replicas
-        readyReplicas
-        backupStatus {
-          backupExpected
-          lastBackupAt
-          lastBackupStatus
-          backupMaxAgeDays
-          backupOverdue
-        }
-      }
-    }
-  }
-`;
-
-const OVERRIDE = gql`
-  mutation SlaGroupOverride($group: String!, $uptime: Float) {
-    setSLAGroupTargetOverride(group: $group, uptime: $uptime) {
-      id
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-    }
-  }
-`;
 
 interface GroupPage extends SlaGroupSummary {
   readonly updatedAt: string;
@@ -83,7 +30,7 @@ interface GroupPage extends SlaGroupSummary {
 export default function GroupScreen({ params }: ScreenProps) {
   const name = params['name'] ?? '';
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ slaGroup: GroupPage | null }>({ query: GROUP, variables: { name } });
+  const [result, reexecute] = useQuery({ query: GROUP, variables: { name } });
   const group = result.data?.slaGroup;
   return (
     <>

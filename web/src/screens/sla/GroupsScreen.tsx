@@ -1,48 +1,19 @@
 /** Every SLA group a status sync declared, with its members' states and backups (overdue first to see). */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
 import { formatAttainment, formatTarget } from './slaFigures';
-import type { SlaGroupMember, SlaGroupSummary } from './slaTypes';
 
-/** The list asks only what it tallies: a fleet's groups may hold tens of thousands of members. */
-type ListedMember = Pick<SlaGroupMember, 'serviceName' | 'status'> & { backupStatus: Pick<SlaGroupMember['backupStatus'], 'backupOverdue'> };
-type ListedGroup = Omit<SlaGroupSummary, 'services'> & { services: ListedMember[] };
 import { Badge } from '../../ui/kit/Badge';
 import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
+import { GROUPS } from './documents';
 import './sla.css';
 
-const GROUPS = gql`
-  query SlaGroupsList {
-    slaGroups {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-      services {
-        serviceName
-        status
-        backupStatus {
-          backupOverdue
-        }
-      }
-    }
-  }
-`;
-
 export default function GroupsScreen(_props: ScreenProps) {
-  const [result] = useQuery<{ slaGroups: ListedGroup[] }>({ query: GROUPS });
+  const [result] = useQuery({ query: GROUPS });
   const groups = result.data?.slaGroups;
   return (
     <>

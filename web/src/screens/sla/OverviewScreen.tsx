@@ -1,6 +1,6 @@
 /** The SLA overview: the fleet's figures this period, open alerts and open incidents, live. */
 import { useCallback, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from '../../app/router';
 import type { ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -8,58 +8,15 @@ import { formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatAttainment, notJudgedCount } from './slaFigures';
-import type { DashboardStats, SlaAlert, SlaIncident } from './slaTypes';
+import type { DashboardStats,   } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
 import { Badge } from '../../ui/kit/Badge';
 import { alertKindBadge, alertStatusBadge, severityBadge } from './slaBadges';
+import { OVERVIEW } from './documents';
 import './sla.css';
 
-const OVERVIEW = gql`
-  query SlaOverview {
-    slaDashboardStats {
-      totalServices
-      servicesWithSla
-      metCount
-      atRiskCount
-      breachedCount
-      averageUptime
-    }
-    slaAlerts(filter: { statuses: [OPEN, ACKNOWLEDGED] }, limit: 8) {
-      id
-      kind
-      status
-      message
-      raisedAt
-      service {
-        id
-        name
-      }
-    }
-    openAlertCount: slaAlertCount(filter: { statuses: [OPEN] })
-    slaIncidents(filter: { open: true }, limit: 8) {
-      id
-      title
-      severity
-      startedAt
-      service {
-        id
-        name
-      }
-    }
-    openIncidentCount: slaIncidentCount(filter: { open: true })
-  }
-`;
-
-interface OverviewData {
-  slaDashboardStats: DashboardStats;
-  slaAlerts: Pick<SlaAlert, 'id' | 'kind' | 'status' | 'message' | 'raisedAt' | 'service'>[];
-  openAlertCount: number;
-  slaIncidents: Pick<SlaIncident, 'id' | 'title' | 'severity' | 'startedAt' | 'service'>[];
-  openIncidentCount: number;
-}
-
 export default function OverviewScreen(_props: ScreenProps) {
-  const [result, reexecute] = useQuery<OverviewData>({ query: OVERVIEW });
+  const [result, reexecute] = useQuery({ query: OVERVIEW });
   const [announcement, setAnnouncement] = useState('');
   const refetch = useCoalesced(() => reexecute({ requestPolicy: 'network-only' }));
   const onEvent = useCallback(

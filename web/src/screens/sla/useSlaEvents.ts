@@ -3,18 +3,8 @@
  * (src/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { gql, useSubscription, type CombinedError } from 'urql';
-
-const SLA_EVENTS = gql`
-  subscription SlaLiveEvents {
-    entityEvents(entityType: "sla", entityId: "all") {
-      event
-      entityId
-      at
-      data
-    }
-  }
-`;
+import { useSubscription, type CombinedError } from 'urql';
+import { SLA_EVENTS } from './documents';
 
 export interface SlaLiveEvent {
   readonly event: string;
@@ -27,7 +17,7 @@ export interface SlaLiveEvent {
 export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = false): CombinedError | undefined {
   const handler = useRef(onEvent);
   handler.current = onEvent;
-  const [result] = useSubscription<{ entityEvents: SlaLiveEvent }>({ query: SLA_EVENTS, pause });
+  const [result] = useSubscription({ query: SLA_EVENTS, pause });
   const latest = result.data?.entityEvents;
   useEffect(() => {
     if (latest) handler.current(latest);

@@ -4,31 +4,13 @@
  * server says so when not) and remove anyone's watch.
  */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { UserPicker } from './pickers';
 import { personName, type PersonRef } from './ticketModel';
 import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
-
-const WATCHERS = gql`
-  query TicketsWatchers($ticketId: ID!) {
-    ticketWatchers(ticketId: $ticketId) {
-      userId since
-      user { id username displayName }
-    }
-  }
-`;
-const WATCH = gql`
-  mutation TicketsWatch($ticketId: ID!, $userId: ID) {
-    watchTicket(ticketId: $ticketId, userId: $userId) { userId }
-  }
-`;
-const UNWATCH = gql`
-  mutation TicketsUnwatch($ticketId: ID!, $userId: ID) {
-    unwatchTicket(ticketId: $ticketId, userId: $userId)
-  }
-`;
+import { UNWATCH, WATCH, WATCHERS } from './documents';
 
 interface Watcher {
   readonly userId: string;
@@ -38,7 +20,7 @@ interface Watcher {
 
 export function WatchersSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ ticketWatchers: Watcher[] }>({ query: WATCHERS, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: WATCHERS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
   useRefetchOnChangeCount(version, refresh);
   const [watching, watch] = useMutation(WATCH);

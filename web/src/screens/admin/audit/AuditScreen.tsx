@@ -1,6 +1,6 @@
 /** The audit trail (audit plugin): who changed what, when, from where, and the outcome; filtered and paged. */
 import { useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import type { ScreenProps } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
@@ -11,6 +11,7 @@ import { AUDIT_PAGE, auditFilterFromQuery, auditFilterInput, auditFilterProblem,
 import { Pager } from '../../../ui/kit/Pager';
 import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import { Badge } from '../../../ui/kit/Badge';
+import { AUDIT_EVENTS } from './documents';
 import '../admin.css';
 
 interface AuditEvent {
@@ -26,29 +27,11 @@ interface AuditEvent {
   readonly detail: string | null;
 }
 
-const AUDIT_EVENTS = gql`
-  query AdminAuditEvents($filter: AuditFilter, $limit: Int, $offset: Int) {
-    auditEvents(filter: $filter, limit: $limit, offset: $offset) {
-      id
-      at
-      kind
-      action
-      actor
-      sourceAddress
-      outcome
-      errorCode
-      errorMessage
-      detail
-    }
-    auditEventCount(filter: $filter)
-  }
-`;
-
 export default function AuditScreen({ query }: ScreenProps) {
   const state = auditFilterFromQuery(query);
   const problem = auditFilterProblem(state);
   const patchQuery = useQueryPatch();
-  const [result, refetch] = useQuery<{ auditEvents: AuditEvent[]; auditEventCount: number }>({
+  const [result, refetch] = useQuery({
     query: AUDIT_EVENTS,
     variables: { filter: auditFilterInput(state), limit: AUDIT_PAGE, offset: state.offset },
     pause: problem !== null,

@@ -3,13 +3,14 @@
  * one is open to admins and to the groups granted READ or WRITE; permission rules can be limited to one.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { environmentInput, validateEnvironment, type EnvironmentErrors, type EnvironmentValues } from './environmentForm';
 import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { CREATE_ENVIRONMENT, DELETE_ENVIRONMENT, ENVIRONMENTS, SET_ACCESS, UPDATE_ENVIRONMENT } from './documents';
 import '../admin.css';
 
 interface Environment {
@@ -20,64 +21,11 @@ interface Environment {
   readonly groups: readonly { groupId: string; group: { name: string } | null; level: 'READ' | 'WRITE' }[];
 }
 
-const ENVIRONMENTS = gql`
-  query AdminEnvironments {
-    environments {
-      id
-      name
-      description
-      paths
-      groups {
-        groupId
-        level
-        group {
-          name
-        }
-      }
-    }
-    groups(limit: 500) {
-      id
-      name
-    }
-  }
-`;
-
-const CREATE_ENVIRONMENT = gql`
-  mutation AdminCreateEnvironment($input: EnvironmentInput!) {
-    createEnvironment(input: $input) {
-      id
-    }
-  }
-`;
-
-const UPDATE_ENVIRONMENT = gql`
-  mutation AdminUpdateEnvironment($id: ID!, $input: UpdateEnvironmentInput!) {
-    updateEnvironment(id: $id, input: $input) {
-      id
-    }
-  }
-`;
-
-const DELETE_ENVIRONMENT = gql`
-  mutation AdminDeleteEnvironment($id: ID!) {
-    deleteEnvironment(id: $id)
-  }
-`;
-
-const SET_ACCESS = gql`
-  mutation AdminSetEnvironmentAccess($groupId: ID!, $environmentId: ID!, $level: EnvironmentAccessLevel) {
-    setGroupEnvironmentAccess(groupId: $groupId, environmentId: $environmentId, level: $level) {
-      groupId
-      level
-    }
-  }
-`;
-
 type Groups = readonly { id: string; name: string }[];
 
 export default function EnvironmentsScreen() {
   const [creating, setCreating] = useState(false);
-  const [result, refetch] = useQuery<{ environments: Environment[]; groups: { id: string; name: string }[] }>({ query: ENVIRONMENTS });
+  const [result, refetch] = useQuery({ query: ENVIRONMENTS });
   const [createState, create] = useMutation(CREATE_ENVIRONMENT);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (

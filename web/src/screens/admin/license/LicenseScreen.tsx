@@ -3,7 +3,7 @@
  * (here, in another tab or by the API key) arrives over licenseUpdated and the page re-reads.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { useMutation, useQuery, useSubscription } from 'urql';
 import { useSession, useViewer } from '../../../session/SessionContext';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextAreaField } from '../../../ui/fields';
@@ -15,6 +15,7 @@ import type { PluginState } from '../../../app/plugins';
 import { ActivationError, activateLicense } from './activateLicense';
 import { PluginsTable } from './PluginsTable';
 import { Badge, type Tone } from '../../../ui/kit/Badge';
+import { LICENSE_INFO, LICENSE_UPDATED, TOGGLE_PLUGIN } from './documents';
 
 interface LicenseInfo {
   readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
@@ -26,47 +27,6 @@ interface LicenseInfo {
   readonly plugins: readonly PluginState[];
 }
 
-const LICENSE_INFO = gql`
-  query AdminLicenseInfo {
-    licenseInfo {
-      status
-      licenseId
-      customer
-      issuedAt
-      expiresAt
-      activatedAt
-      plugins {
-        name
-        licensed
-        enabled
-        active
-      }
-    }
-  }
-`;
-
-const TOGGLE_PLUGIN = gql`
-  mutation AdminTogglePlugin($name: String!, $enabled: Boolean!) {
-    togglePlugin(name: $name, enabled: $enabled) {
-      name
-      licensed
-      enabled
-      active
-    }
-  }
-`;
-
-const LICENSE_UPDATED = gql`
-  subscription AdminLicenseUpdated {
-    licenseUpdated {
-      reason
-      customer
-      activePlugins
-      at
-    }
-  }
-`;
-
 
 const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {
   ACTIVE: ['Active', 'operational'],
@@ -76,8 +36,8 @@ const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {
 
 export default function LicenseScreen() {
   const admin = useViewer().role === 'ADMIN';
-  const [result, refetch] = useQuery<{ licenseInfo: LicenseInfo }>({ query: LICENSE_INFO });
-  const [live] = useSubscription<{ licenseUpdated: { reason: string; customer: string | null; activePlugins: string[]; at: string } }>({ query: LICENSE_UPDATED });
+  const [result, refetch] = useQuery({ query: LICENSE_INFO });
+  const [live] = useSubscription({ query: LICENSE_UPDATED });
   const [toggleState, toggle] = useMutation(TOGGLE_PLUGIN);
   const lastUpdate = live.data?.licenseUpdated;
   useEffect(() => {

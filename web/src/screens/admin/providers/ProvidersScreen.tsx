@@ -10,7 +10,7 @@ import { TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { CREATE_PROVIDER, DELETE_PROVIDER, PROVIDER_STATUS, PROVIDERS_LIST, TEST_PROVIDER, UPDATE_PROVIDER, type ProviderRow, type ProviderTestResult } from './providerDocuments';
+import { CREATE_PROVIDER, DELETE_PROVIDER, PROVIDER_STATUS, PROVIDERS_LIST, TEST_PROVIDER, UPDATE_PROVIDER, type ProviderRow, type ProviderTestResult } from './documents';
 import { createProviderInput, emptyProvider, providerValues, updateProviderInput } from './providerForm';
 import { ProviderForm } from './ProviderForm';
 import { Badge } from '../../../ui/kit/Badge';
@@ -20,7 +20,7 @@ import '../admin.css';
 
 export default function ProvidersScreen() {
   const [creating, setCreating] = useState(false);
-  const [result, refetch] = useQuery<{ authProviders: ProviderRow[] }>({ query: PROVIDERS_LIST });
+  const [result, refetch] = useQuery({ query: PROVIDERS_LIST });
   const [createState, create] = useMutation(CREATE_PROVIDER);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (
@@ -78,7 +78,7 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
   const [statusState, setStatus] = useMutation(PROVIDER_STATUS);
   const [updateState, update] = useMutation(UPDATE_PROVIDER);
   const [deleteState, remove] = useMutation(DELETE_PROVIDER);
-  const [testState, test] = useMutation<{ testAuthProvider: ProviderTestResult }>(TEST_PROVIDER);
+  const [testState, test] = useMutation(TEST_PROVIDER);
   const where = provider.type === 'LDAP' ? provider.ldap?.['url'] : provider.oidc?.['issuer'];
   const label = provider.displayName ? `${provider.displayName} (${provider.name})` : provider.name;
   return (

@@ -1,6 +1,7 @@
 /** Users: search and filter (kept in the URL), page through, and create a local account. */
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import type { CreateUserInput } from '../../../gql/graphql';
 import { Link, type ScreenProps } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
@@ -9,7 +10,7 @@ import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { NewUserForm } from './NewUserForm';
 import { ROLE_LABEL, ROLES } from './userForm';
-import { CREATE_USER, USERS_LIST, type UserRow } from './usersDocuments';
+import { CREATE_USER, USERS_LIST } from './documents';
 import { USERS_PAGE, userFilterInput, usersFilterFromQuery } from './usersFilter';
 import { Badge } from '../../../ui/kit/Badge';
 import { Pager } from '../../../ui/kit/Pager';
@@ -22,7 +23,7 @@ export default function UsersScreen({ query }: ScreenProps) {
   const state = usersFilterFromQuery(query);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const [result, reexecute] = useQuery<{ users: UserRow[]; userCount: number }>({
+  const [result, reexecute] = useQuery({
     query: USERS_LIST,
     variables: { filter: userFilterInput(state), limit: USERS_PAGE, offset: state.offset },
   });
@@ -30,10 +31,10 @@ export default function UsersScreen({ query }: ScreenProps) {
   const filterChange = (name: string) => (event: { target: { value: string } }) => {
     patchQuery({ [name]: event.target.value, offset: null });
   };
-  const onCreate = async (input: Record<string, string>) => {
+  const onCreate = async (input: CreateUserInput) => {
     const outcome = await createUser({ input });
     if (outcome.error) return false;
-    setCreated(input['username'] ?? null);
+    setCreated(input.username);
     setCreating(false);
     // The client keeps no normalized cache: a change is seen by asking again.
     reexecute({ requestPolicy: 'network-only' });

@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
-import { WEBHOOK_EXECUTIONS, type WebhookExecution } from './webhookDocuments';
+import { WEBHOOK_EXECUTIONS } from './documents';
 import { Badge } from '../../../ui/kit/Badge';
 import { Pager } from '../../../ui/kit/Pager';
 import { executionBadge } from './webhookBadges';
@@ -19,7 +19,7 @@ export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refr
   /** Changes when the history has a new entry to show. */
   refreshKey: string;
 }) {
-  const [result, reexecute] = useQuery<{ webhookExecutions: WebhookExecution[]; webhookExecutionCount: number }>({
+  const [result, reexecute] = useQuery({
     query: WEBHOOK_EXECUTIONS,
     variables: { filter: { webhookId }, limit: EXECUTIONS_PAGE, offset },
   });

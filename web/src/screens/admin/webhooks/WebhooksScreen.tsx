@@ -6,7 +6,7 @@ import { useViewer } from '../../../session/SessionContext';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { CREATE_WEBHOOK, WEBHOOKS_LIST, type WebhookRow, type WebhookStats } from './webhookDocuments';
+import { CREATE_WEBHOOK, WEBHOOKS_LIST } from './documents';
 import { createWebhookInput, emptyWebhook } from './webhookForm';
 import { WebhookForm } from './WebhookForm';
 import { WebhookStatsFacts } from './WebhookStatsFacts';
@@ -18,8 +18,8 @@ export default function WebhooksScreen() {
   const viewer = useViewer();
   const { navigate } = useRouter();
   const [creating, setCreating] = useState(false);
-  const [result] = useQuery<{ webhooks: WebhookRow[]; webhookStats: WebhookStats }>({ query: WEBHOOKS_LIST });
-  const [createState, create] = useMutation<{ createWebhook: { id: string } }>(CREATE_WEBHOOK);
+  const [result] = useQuery({ query: WEBHOOKS_LIST });
+  const [createState, create] = useMutation(CREATE_WEBHOOK);
   const admin = viewer.role === 'ADMIN';
   return (
     <>

@@ -1,5 +1,6 @@
 /** The users and groups screens' GraphQL documents and the shapes they return. */
 import { gql } from 'urql';
+import type { AdminAddGroupMemberMutation, AdminAddGroupMemberMutationVariables, AdminCreateGroupMutation, AdminCreateGroupMutationVariables, AdminCreateUserMutation, AdminCreateUserMutationVariables, AdminDeactivateUserMutation, AdminDeactivateUserMutationVariables, AdminDeleteGroupMutation, AdminDeleteGroupMutationVariables, AdminDeleteUserMutation, AdminDeleteUserMutationVariables, AdminGroupDetailQuery, AdminGroupDetailQueryVariables, AdminGroupsListQuery, AdminGroupsListQueryVariables, AdminRemoveGroupMemberMutation, AdminRemoveGroupMemberMutationVariables, AdminResetPasswordMutation, AdminResetPasswordMutationVariables, AdminUpdateGroupMutation, AdminUpdateGroupMutationVariables, AdminUpdateUserMutation, AdminUpdateUserMutationVariables, AdminUserDetailQuery, AdminUserDetailQueryVariables, AdminUserPickerQuery, AdminUserPickerQueryVariables, AdminUsersListQuery, AdminUsersListQueryVariables } from '../../../gql/graphql';
 import type { Role } from './userForm';
 
 export interface UserRow {
@@ -18,7 +19,7 @@ export interface UserDetail extends UserRow {
   readonly groups: readonly { id: string; name: string }[];
 }
 
-export const USERS_LIST = gql`
+export const USERS_LIST = gql<AdminUsersListQuery, AdminUsersListQueryVariables>`
   query AdminUsersList($filter: UserFilter, $limit: Int, $offset: Int) {
     users(filter: $filter, limit: $limit, offset: $offset) {
       id
@@ -34,7 +35,7 @@ export const USERS_LIST = gql`
   }
 `;
 
-export const CREATE_USER = gql`
+export const CREATE_USER = gql<AdminCreateUserMutation, AdminCreateUserMutationVariables>`
   mutation AdminCreateUser($input: CreateUserInput!) {
     createUser(input: $input) {
       id
@@ -43,7 +44,7 @@ export const CREATE_USER = gql`
   }
 `;
 
-export const USER_DETAIL = gql`
+export const USER_DETAIL = gql<AdminUserDetailQuery, AdminUserDetailQueryVariables>`
   query AdminUserDetail($id: ID!) {
     user(id: $id) {
       id
@@ -63,7 +64,7 @@ export const USER_DETAIL = gql`
   }
 `;
 
-export const UPDATE_USER = gql`
+export const UPDATE_USER = gql<AdminUpdateUserMutation, AdminUpdateUserMutationVariables>`
   mutation AdminUpdateUser($id: ID!, $input: UpdateUserInput!) {
     updateUser(id: $id, input: $input) {
       id
@@ -75,7 +76,7 @@ export const UPDATE_USER = gql`
   }
 `;
 
-export const DEACTIVATE_USER = gql`
+export const DEACTIVATE_USER = gql<AdminDeactivateUserMutation, AdminDeactivateUserMutationVariables>`
   mutation AdminDeactivateUser($id: ID!) {
     deactivateUser(id: $id) {
       id
@@ -84,13 +85,13 @@ export const DEACTIVATE_USER = gql`
   }
 `;
 
-export const DELETE_USER = gql`
+export const DELETE_USER = gql<AdminDeleteUserMutation, AdminDeleteUserMutationVariables>`
   mutation AdminDeleteUser($id: ID!) {
     deleteUser(id: $id)
   }
 `;
 
-export const RESET_PASSWORD = gql`
+export const RESET_PASSWORD = gql<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>`
   mutation AdminResetPassword($userId: ID!) {
     resetPassword(userId: $userId) {
       token
@@ -106,7 +107,7 @@ export interface GroupRow {
   readonly memberCount: number;
 }
 
-export const GROUPS_LIST = gql`
+export const GROUPS_LIST = gql<AdminGroupsListQuery, AdminGroupsListQueryVariables>`
   query AdminGroupsList($search: String) {
     groups(search: $search, limit: 500) {
       id
@@ -117,7 +118,7 @@ export const GROUPS_LIST = gql`
   }
 `;
 
-export const GROUP_DETAIL = gql`
+export const GROUP_DETAIL = gql<AdminGroupDetailQuery, AdminGroupDetailQueryVariables>`
   query AdminGroupDetail($id: ID!) {
     group(id: $id) {
       id
@@ -135,7 +136,7 @@ export const GROUP_DETAIL = gql`
   }
 `;
 
-export const CREATE_GROUP = gql`
+export const CREATE_GROUP = gql<AdminCreateGroupMutation, AdminCreateGroupMutationVariables>`
   mutation AdminCreateGroup($input: CreateGroupInput!) {
     createGroup(input: $input) {
       id
@@ -144,7 +145,7 @@ export const CREATE_GROUP = gql`
   }
 `;
 
-export const UPDATE_GROUP = gql`
+export const UPDATE_GROUP = gql<AdminUpdateGroupMutation, AdminUpdateGroupMutationVariables>`
   mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {
     updateGroup(id: $id, input: $input) {
       id
@@ -154,13 +155,13 @@ export const UPDATE_GROUP = gql`
   }
 `;
 
-export const DELETE_GROUP = gql`
+export const DELETE_GROUP = gql<AdminDeleteGroupMutation, AdminDeleteGroupMutationVariables>`
   mutation AdminDeleteGroup($id: ID!) {
     deleteGroup(id: $id)
   }
 `;
 
-export const ADD_MEMBER = gql`
+export const ADD_MEMBER = gql<AdminAddGroupMemberMutation, AdminAddGroupMemberMutationVariables>`
   mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {
     addUserToGroup(groupId: $groupId, userId: $userId) {
       id
@@ -169,7 +170,7 @@ export const ADD_MEMBER = gql`
   }
 `;
 
-export const REMOVE_MEMBER = gql`
+export const REMOVE_MEMBER = gql<AdminRemoveGroupMemberMutation, AdminRemoveGroupMemberMutationVariables>`
   mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {
     removeUserFromGroup(groupId: $groupId, userId: $userId) {
       id
@@ -178,7 +179,7 @@ export const REMOVE_MEMBER = gql`
   }
 `;
 
-export const USER_PICKER = gql`
+export const USER_PICKER = gql<AdminUserPickerQuery, AdminUserPickerQueryVariables>`
   query AdminUserPicker($filter: UserFilter) {
     users(filter: $filter, limit: 20) {
       id
@@ -187,3 +188,4 @@ export const USER_PICKER = gql`
     }
   }
 `;
+
