@@ -30,6 +30,13 @@ type Documents = {
     "\n  mutation AdminUpdateEnvironment($id: ID!, $input: UpdateEnvironmentInput!) {\n    updateEnvironment(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.AdminUpdateEnvironmentDocument,
     "\n  mutation AdminDeleteEnvironment($id: ID!) {\n    deleteEnvironment(id: $id)\n  }\n": typeof types.AdminDeleteEnvironmentDocument,
     "\n  mutation AdminSetEnvironmentAccess($groupId: ID!, $environmentId: ID!, $level: EnvironmentAccessLevel) {\n    setGroupEnvironmentAccess(groupId: $groupId, environmentId: $environmentId, level: $level) {\n      groupId\n      level\n    }\n  }\n": typeof types.AdminSetEnvironmentAccessDocument,
+    "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n": typeof types.AdminGroupsListDocument,
+    "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n": typeof types.AdminGroupDetailDocument,
+    "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.AdminCreateGroupDocument,
+    "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": typeof types.AdminUpdateGroupDocument,
+    "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n": typeof types.AdminDeleteGroupDocument,
+    "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AdminAddGroupMemberDocument,
+    "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AdminRemoveGroupMemberDocument,
     "\n  query AdminLicenseInfo {\n    licenseInfo {\n      status\n      licenseId\n      customer\n      issuedAt\n      expiresAt\n      activatedAt\n      plugins {\n        name\n        licensed\n        enabled\n        active\n      }\n    }\n  }\n": typeof types.AdminLicenseInfoDocument,
     "\n  mutation AdminTogglePlugin($name: String!, $enabled: Boolean!) {\n    togglePlugin(name: $name, enabled: $enabled) {\n      name\n      licensed\n      enabled\n      active\n    }\n  }\n": typeof types.AdminTogglePluginDocument,
     "\n  subscription AdminLicenseUpdated {\n    licenseUpdated {\n      reason\n      customer\n      activePlugins\n      at\n    }\n  }\n": typeof types.AdminLicenseUpdatedDocument,
@@ -57,13 +64,6 @@ type Documents = {
     "\n  mutation AdminDeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      active\n    }\n  }\n": typeof types.AdminDeactivateUserDocument,
     "\n  mutation AdminDeleteUser($id: ID!) {\n    deleteUser(id: $id)\n  }\n": typeof types.AdminDeleteUserDocument,
     "\n  mutation AdminResetPassword($userId: ID!) {\n    resetPassword(userId: $userId) {\n      token\n      expiresAt\n    }\n  }\n": typeof types.AdminResetPasswordDocument,
-    "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n": typeof types.AdminGroupsListDocument,
-    "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n": typeof types.AdminGroupDetailDocument,
-    "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.AdminCreateGroupDocument,
-    "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": typeof types.AdminUpdateGroupDocument,
-    "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n": typeof types.AdminDeleteGroupDocument,
-    "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AdminAddGroupMemberDocument,
-    "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": typeof types.AdminRemoveGroupMemberDocument,
     "\n  query AdminUserPicker($filter: UserFilter) {\n    users(filter: $filter, limit: 20) {\n      id\n      username\n      displayName\n    }\n  }\n": typeof types.AdminUserPickerDocument,
     "\n  query AdminWebhooksList {\n    webhooks(limit: 500) {\n      id\n      name\n      url\n      events\n      status\n      statusReason\n      consecutiveFailures\n      pendingDeliveries\n    }\n    webhookStats {\n      deliveries\n      delivered\n      failed\n      pending\n      attempts\n      successes\n      failures\n      refused\n      averageDurationMs\n      lastSuccessAt\n      lastFailureAt\n      since\n    }\n  }\n": typeof types.AdminWebhooksListDocument,
     "\n  query AdminWebhookEventTypes {\n    webhookEventTypes\n  }\n": typeof types.AdminWebhookEventTypesDocument,
@@ -177,6 +177,13 @@ const documents: Documents = {
     "\n  mutation AdminUpdateEnvironment($id: ID!, $input: UpdateEnvironmentInput!) {\n    updateEnvironment(id: $id, input: $input) {\n      id\n    }\n  }\n": types.AdminUpdateEnvironmentDocument,
     "\n  mutation AdminDeleteEnvironment($id: ID!) {\n    deleteEnvironment(id: $id)\n  }\n": types.AdminDeleteEnvironmentDocument,
     "\n  mutation AdminSetEnvironmentAccess($groupId: ID!, $environmentId: ID!, $level: EnvironmentAccessLevel) {\n    setGroupEnvironmentAccess(groupId: $groupId, environmentId: $environmentId, level: $level) {\n      groupId\n      level\n    }\n  }\n": types.AdminSetEnvironmentAccessDocument,
+    "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n": types.AdminGroupsListDocument,
+    "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n": types.AdminGroupDetailDocument,
+    "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n": types.AdminCreateGroupDocument,
+    "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": types.AdminUpdateGroupDocument,
+    "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n": types.AdminDeleteGroupDocument,
+    "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": types.AdminAddGroupMemberDocument,
+    "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": types.AdminRemoveGroupMemberDocument,
     "\n  query AdminLicenseInfo {\n    licenseInfo {\n      status\n      licenseId\n      customer\n      issuedAt\n      expiresAt\n      activatedAt\n      plugins {\n        name\n        licensed\n        enabled\n        active\n      }\n    }\n  }\n": types.AdminLicenseInfoDocument,
     "\n  mutation AdminTogglePlugin($name: String!, $enabled: Boolean!) {\n    togglePlugin(name: $name, enabled: $enabled) {\n      name\n      licensed\n      enabled\n      active\n    }\n  }\n": types.AdminTogglePluginDocument,
     "\n  subscription AdminLicenseUpdated {\n    licenseUpdated {\n      reason\n      customer\n      activePlugins\n      at\n    }\n  }\n": types.AdminLicenseUpdatedDocument,
@@ -204,13 +211,6 @@ const documents: Documents = {
     "\n  mutation AdminDeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      active\n    }\n  }\n": types.AdminDeactivateUserDocument,
     "\n  mutation AdminDeleteUser($id: ID!) {\n    deleteUser(id: $id)\n  }\n": types.AdminDeleteUserDocument,
     "\n  mutation AdminResetPassword($userId: ID!) {\n    resetPassword(userId: $userId) {\n      token\n      expiresAt\n    }\n  }\n": types.AdminResetPasswordDocument,
-    "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n": types.AdminGroupsListDocument,
-    "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n": types.AdminGroupDetailDocument,
-    "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n": types.AdminCreateGroupDocument,
-    "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n": types.AdminUpdateGroupDocument,
-    "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n": types.AdminDeleteGroupDocument,
-    "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": types.AdminAddGroupMemberDocument,
-    "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n": types.AdminRemoveGroupMemberDocument,
     "\n  query AdminUserPicker($filter: UserFilter) {\n    users(filter: $filter, limit: 20) {\n      id\n      username\n      displayName\n    }\n  }\n": types.AdminUserPickerDocument,
     "\n  query AdminWebhooksList {\n    webhooks(limit: 500) {\n      id\n      name\n      url\n      events\n      status\n      statusReason\n      consecutiveFailures\n      pendingDeliveries\n    }\n    webhookStats {\n      deliveries\n      delivered\n      failed\n      pending\n      attempts\n      successes\n      failures\n      refused\n      averageDurationMs\n      lastSuccessAt\n      lastFailureAt\n      since\n    }\n  }\n": types.AdminWebhooksListDocument,
     "\n  query AdminWebhookEventTypes {\n    webhookEventTypes\n  }\n": types.AdminWebhookEventTypesDocument,
@@ -389,6 +389,34 @@ export function graphql(source: "\n  mutation AdminSetEnvironmentAccess($groupId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminLicenseInfo {\n    licenseInfo {\n      status\n      licenseId\n      customer\n      issuedAt\n      expiresAt\n      activatedAt\n      plugins {\n        name\n        licensed\n        enabled\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminLicenseInfo {\n    licenseInfo {\n      status\n      licenseId\n      customer\n      issuedAt\n      expiresAt\n      activatedAt\n      plugins {\n        name\n        licensed\n        enabled\n        active\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -494,34 +522,6 @@ export function graphql(source: "\n  mutation AdminDeleteUser($id: ID!) {\n    d
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AdminResetPassword($userId: ID!) {\n    resetPassword(userId: $userId) {\n      token\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation AdminResetPassword($userId: ID!) {\n    resetPassword(userId: $userId) {\n      token\n      expiresAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  query AdminGroupsList($search: String) {\n    groups(search: $search, limit: 500) {\n      id\n      name\n      description\n      memberCount\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminGroupDetail($id: ID!) {\n    group(id: $id) {\n      id\n      name\n      description\n      memberCount\n      members(limit: 500) {\n        id\n        username\n        displayName\n        role\n        active\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation AdminCreateGroup($input: CreateGroupInput!) {\n    createGroup(input: $input) {\n      id\n      name\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {\n    updateGroup(id: $id, input: $input) {\n      id\n      name\n      description\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n"): (typeof documents)["\n  mutation AdminDeleteGroup($id: ID!) {\n    deleteGroup(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {\n    addUserToGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {\n    removeUserFromGroup(groupId: $groupId, userId: $userId) {\n      id\n      memberCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

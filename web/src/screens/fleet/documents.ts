@@ -1,9 +1,6 @@
-/** The hierarchy's GraphQL documents and the shapes of their answers. */
+/** The hierarchy's GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
 import type { FleetCreateSavedFilterMutation, FleetCreateSavedFilterMutationVariables, FleetDeleteSavedFilterMutation, FleetDeleteSavedFilterMutationVariables, FleetNodeChildrenQuery, FleetNodeChildrenQueryVariables, FleetNodeSearchQuery, FleetNodeSearchQueryVariables, FleetRootNodesQuery, FleetRootNodesQueryVariables, FleetSavedFiltersQuery, FleetSavedFiltersQueryVariables, FleetServiceCountQuery, FleetServiceCountQueryVariables, FleetServicePageQuery, FleetServicePageQueryVariables, FleetSetDefaultFilterMutation, FleetSetDefaultFilterMutationVariables, FleetStatusChangesSubscription, FleetStatusChangesSubscriptionVariables } from '../../gql/graphql';
-import type { LoadedNode } from './nodeTree';
-import type { ServiceRow } from './servicePages';
-import { type ServiceStatus } from '../../gql/graphql';
 
 export const ROOT_NODES = gql<FleetRootNodesQuery, FleetRootNodesQueryVariables>`
   query FleetRootNodes {
@@ -16,10 +13,6 @@ export const ROOT_NODES = gql<FleetRootNodesQuery, FleetRootNodesQueryVariables>
     }
   }
 `;
-
-export interface RootNodesData {
-  operationsRootNodes: LoadedNode[];
-}
 
 /** The most children one expansion shows (the server's page limit); more are reached by node search. */
 export const CHILDREN_LIMIT = 1000;
@@ -36,10 +29,6 @@ export const NODE_CHILDREN = gql<FleetNodeChildrenQuery, FleetNodeChildrenQueryV
   }
 `;
 
-export interface NodeChildrenData {
-  operationsNodeChildren: LoadedNode[];
-}
-
 export const NODE_SEARCH = gql<FleetNodeSearchQuery, FleetNodeSearchQueryVariables>`
   query FleetNodeSearch($search: String!, $limit: Int) {
     operationsNodes(search: $search, limit: $limit) {
@@ -48,10 +37,6 @@ export const NODE_SEARCH = gql<FleetNodeSearchQuery, FleetNodeSearchQueryVariabl
     }
   }
 `;
-
-export interface NodeSearchData {
-  operationsNodes: { id: string; serviceCount: number }[];
-}
 
 export const SERVICE_PAGE = gql<FleetServicePageQuery, FleetServicePageQueryVariables>`
   query FleetServicePage($filter: ServiceFilter, $sort: ServiceSort, $limit: Int, $offset: Int) {
@@ -69,19 +54,11 @@ export const SERVICE_PAGE = gql<FleetServicePageQuery, FleetServicePageQueryVari
   }
 `;
 
-export interface ServicePageData {
-  services: ServiceRow[];
-}
-
 export const SERVICE_COUNT = gql<FleetServiceCountQuery, FleetServiceCountQueryVariables>`
   query FleetServiceCount($filter: ServiceFilter) {
     serviceCount(filter: $filter)
   }
 `;
-
-export interface ServiceCountData {
-  serviceCount: number;
-}
 
 export const STATUS_CHANGES = gql<FleetStatusChangesSubscription, FleetStatusChangesSubscriptionVariables>`
   subscription FleetStatusChanges {
@@ -96,17 +73,8 @@ export const STATUS_CHANGES = gql<FleetStatusChangesSubscription, FleetStatusCha
   }
 `;
 
-export interface StatusChangeData {
-  serviceStatusChanged: {
-    serviceId: string;
-    previousStatus: ServiceStatus;
-    status: ServiceStatus;
-    message: string | null;
-    changedAt: string;
-    service: { id: string; nodeId: string } | null;
-  };
-}
-
+/** A live status change, with the service's node. */
+export type StatusChangeData = FleetStatusChangesSubscription;
 
 export const SAVED_FILTERS = gql<FleetSavedFiltersQuery, FleetSavedFiltersQueryVariables>`
   query FleetSavedFilters {
@@ -121,17 +89,9 @@ export const SAVED_FILTERS = gql<FleetSavedFiltersQuery, FleetSavedFiltersQueryV
   }
 `;
 
-export interface SavedFilter {
-  id: string;
-  name: string;
-  filter: string;
-  isOwn: boolean;
-  isDefault: boolean;
-  ownerUsername: string | null;
-}
-export interface SavedFiltersData {
-  savedFilters: SavedFilter[];
-}
+/** A saved view of the hierarchy. */
+export type SavedFilter = FleetSavedFiltersQuery['savedFilters'][number];
+export type SavedFiltersData = FleetSavedFiltersQuery;
 
 export const CREATE_SAVED_FILTER = gql<FleetCreateSavedFilterMutation, FleetCreateSavedFilterMutationVariables>`
   mutation FleetCreateSavedFilter($input: CreateSavedFilterInput!) {

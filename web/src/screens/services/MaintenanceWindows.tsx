@@ -3,6 +3,7 @@
  * the recent ones, and a form to start one now with a reason and a duration. While a window is
  * active the service shows MAINTENANCE and its minutes count in no SLA figure (the server's rule).
  */
+import type { ServicesMaintenanceWindowsQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -13,18 +14,7 @@ import { maintenanceInput, type MaintenanceDraft } from './maintenanceForm';
 import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { StartDocument, StopDocument, WindowsDocument } from './documents';
 
-interface MaintenanceWindow {
-  readonly id: string;
-  readonly reason: string | null;
-  readonly startedAt: string;
-  readonly expectedEndAt: string | null;
-  readonly endedAt: string | null;
-  readonly endedBy: 'STOP' | 'EXPIRY' | 'DELETE' | null;
-  readonly active: boolean;
-  readonly createdVia: 'API_KEY' | 'USER';
-  readonly createdBy: { readonly username: string } | null;
-  readonly endedByUser: { readonly username: string } | null;
-}
+type MaintenanceWindow = ServicesMaintenanceWindowsQuery['slaExclusionWindows'][number];
 
 const EMPTY: MaintenanceDraft = { reason: '', durationMinutes: '' };
 

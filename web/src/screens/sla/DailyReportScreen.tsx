@@ -2,6 +2,7 @@
  * The daily SLA report (`/sla/reports?day=YYYY-MM-DD`): one per UTC day, each SLA's figures of its
  * current period so far. Pick a stored day or the newest; operators and admins generate today's.
  */
+import type { SlaDailyReportPageQuery } from '../../gql/graphql';
 import { useMutation, useQuery } from 'urql';
 import { useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
@@ -18,33 +19,7 @@ import { slaStatusBadge } from '../../ui/badges';
 import { GENERATE, REPORT } from './documents';
 import './sla.css';
 
-interface ReportRow {
-  slaId: string;
-  slaName: string;
-  targetPercent: number;
-  periodType: string;
-  periodKey: string;
-  serviceCount: number;
-  status: string;
-  actualValue: number | null;
-  downtimeMinutes: number;
-  errorBudgetRemainingMinutes: number;
-  burnRate: number | null;
-  incidentCount: number;
-}
-
-interface Report {
-  day: string;
-  generatedAt: string;
-  trigger: string;
-  slaCount: number;
-  metCount: number;
-  atRiskCount: number;
-  breachedCount: number;
-  noDataCount: number;
-  csv: string;
-  rows: ReportRow[];
-}
+type Report = NonNullable<SlaDailyReportPageQuery['slaDailyReport']>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -2,6 +2,7 @@
  * A definition's scoped targets (SERVICE, then GROUP, then TIER win over its own target) and what
  * it covers (services and SLA groups), with the forms operators and admins change them by.
  */
+import type { SlaGroupNamesQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link } from '../../app/router';
@@ -13,12 +14,7 @@ import { formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail, SlaTargetScope } from './slaTypes';
 import { ASSIGN, DELETE_TARGET, GROUP_NAMES, SET_TARGET, UNASSIGN } from './documents';
 
-interface GroupName {
-  readonly id: string;
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly tier: string | null;
-}
+type GroupName = SlaGroupNamesQuery['slaGroups'][number];
 
 interface Props {
   readonly definition: SlaDefinitionDetail;

@@ -22,11 +22,6 @@ import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
 import { GROUP, OVERRIDE } from './documents';
 import './sla.css';
 
-interface GroupPage extends SlaGroupSummary {
-  readonly updatedAt: string;
-  readonly definitions: { id: string; name: string; targetPercent: number; period: string }[];
-}
-
 export default function GroupScreen({ params }: ScreenProps) {
   const name = params['name'] ?? '';
   const viewer = useViewer();
@@ -79,7 +74,7 @@ export default function GroupScreen({ params }: ScreenProps) {
 /** Rows shown at first: overdue members come first, so a large group still opens on what needs a person. */
 const MEMBER_PAGE = 200;
 
-function Members({ group }: { group: GroupPage }) {
+function Members({ group }: { group: SlaGroupSummary }) {
   const tally = tallyMembers(group.services);
   const [shown, setShown] = useState(MEMBER_PAGE);
   const ordered = membersByUrgency(group.services);
@@ -124,7 +119,7 @@ function Members({ group }: { group: GroupPage }) {
   );
 }
 
-function OverrideForm({ group, editable, onChanged }: { group: GroupPage; editable: boolean; onChanged: () => void }) {
+function OverrideForm({ group, editable, onChanged }: { group: SlaGroupSummary; editable: boolean; onChanged: () => void }) {
   const [value, setValue] = useState(group.targetOverrides?.uptime == null ? '' : String(group.targetOverrides.uptime));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, save] = useMutation(OVERRIDE);

@@ -2,11 +2,12 @@
  * The alert list's filters as URL parameters (a filtered list can be bookmarked and shared) and how
  * a live `sla:alert` event changes the list on screen.
  */
+import { enumValues } from '../../ui/kit/enumValues';
 import { enumListParam } from '../../ui/kit/queryParams';
 import type { SlaAlert, SlaAlertKind, SlaAlertStatus } from './slaTypes';
 
-export const ALERT_STATUSES: readonly SlaAlertStatus[] = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'];
-export const ALERT_KINDS: readonly SlaAlertKind[] = ['BREACHED', 'AT_RISK', 'FAST_BURN', 'SLOW_BURN', 'BACKUP_OVERDUE'];
+export const ALERT_STATUSES = enumValues<SlaAlertStatus>({ OPEN: true, ACKNOWLEDGED: true, RESOLVED: true });
+export const ALERT_KINDS = enumValues<SlaAlertKind>({ BREACHED: true, AT_RISK: true, FAST_BURN: true, SLOW_BURN: true, BACKUP_OVERDUE: true });
 
 export interface AlertFilter {
   readonly statuses?: SlaAlertStatus[];

@@ -2,32 +2,24 @@
  * The SLA event log screen's pure parts: its filters as URL parameters (a narrowed log can be
  * bookmarked and shared), how a kind and who made a change read, and an entry's data made readable.
  */
+import type { SlaEventKind, SlaEventLogListQuery } from '../../gql/graphql';
+import { enumValues } from '../../ui/kit/enumValues';
 
-/** SLAEventKind of the schema (src/sla/eventLog/slaEventLog.ts), in its order. */
-export const EVENT_KINDS = [
-  'DEFINITION_CREATED', 'DEFINITION_UPDATED', 'DEFINITION_DELETED',
-  'TARGET_SET', 'TARGET_DELETED',
-  'ASSIGNED', 'UNASSIGNED',
-  'GROUP_TARGET_OVERRIDE_SET',
-  'INCIDENT_OPENED', 'INCIDENT_UPDATED', 'INCIDENT_CLOSED',
-  'ALERT_RAISED', 'ALERT_ACKNOWLEDGED', 'ALERT_RESOLVED',
-  'PERIODS_RECOMPUTED',
-] as const;
-export type SlaEventKind = (typeof EVENT_KINDS)[number];
+export type { SlaEventKind };
 
-export interface SlaEventLogEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly kind: SlaEventKind;
-  readonly origin: string;
-  readonly actor: { readonly username: string } | null;
-  readonly definitionId: string | null;
-  readonly serviceId: string | null;
-  readonly slaGroup: string | null;
-  readonly incidentId: string | null;
-  readonly alertId: string | null;
-  readonly data: string;
-}
+/** SLAEventKind of the schema, in its order. */
+export const EVENT_KINDS = enumValues<SlaEventKind>({
+  DEFINITION_CREATED: true, DEFINITION_UPDATED: true, DEFINITION_DELETED: true,
+  TARGET_SET: true, TARGET_DELETED: true,
+  ASSIGNED: true, UNASSIGNED: true,
+  GROUP_TARGET_OVERRIDE_SET: true,
+  INCIDENT_OPENED: true, INCIDENT_UPDATED: true, INCIDENT_CLOSED: true,
+  ALERT_RAISED: true, ALERT_ACKNOWLEDGED: true, ALERT_RESOLVED: true,
+  PERIODS_RECOMPUTED: true,
+});
+
+/** One entry of the log, as the log screen reads it. */
+export type SlaEventLogEntry = SlaEventLogListQuery['slaEventLog'][number];
 
 export interface EventLogFilter {
   readonly kinds?: SlaEventKind[];

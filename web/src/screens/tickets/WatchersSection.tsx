@@ -3,20 +3,17 @@
  * themselves; operators and admins also add someone else (who must be able to read the ticket: the
  * server says so when not) and remove anyone's watch.
  */
+import type { TicketsWatchersQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { UserPicker } from './pickers';
-import { personName, type PersonRef } from './ticketModel';
+import { personName } from './ticketModel';
 import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
 import { UNWATCH, WATCH, WATCHERS } from './documents';
 
-interface Watcher {
-  readonly userId: string;
-  readonly since: string;
-  readonly user: PersonRef | null;
-}
+type Watcher = TicketsWatchersQuery['ticketWatchers'][number];
 
 export function WatchersSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();

@@ -1,4 +1,5 @@
 /** The audit trail (audit plugin): who changed what, when, from where, and the outcome; filtered and paged. */
+import type { AdminAuditEventsQuery } from '../../../gql/graphql';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import type { ScreenProps } from '../../../app/router';
@@ -14,18 +15,7 @@ import { Badge } from '../../../ui/kit/Badge';
 import { AUDIT_EVENTS } from './documents';
 import '../admin.css';
 
-interface AuditEvent {
-  readonly id: string;
-  readonly at: string;
-  readonly kind: string;
-  readonly action: string;
-  readonly actor: string | null;
-  readonly sourceAddress: string | null;
-  readonly outcome: 'SUCCESS' | 'FAILURE';
-  readonly errorCode: string | null;
-  readonly errorMessage: string | null;
-  readonly detail: string | null;
-}
+type AuditEvent = AdminAuditEventsQuery['auditEvents'][number];
 
 export default function AuditScreen({ query }: ScreenProps) {
   const state = auditFilterFromQuery(query);

@@ -3,6 +3,7 @@
  * search can be shared and survives a reload. Times are kept as the browser's local
  * `datetime-local` text and sent as ISO instants.
  */
+import type { AuditOutcome } from '../../../gql/graphql';
 import { offsetFromQuery } from '../../../ui/kit/queryParams';
 
 export const AUDIT_PAGE = 50;
@@ -10,7 +11,7 @@ export const AUDIT_PAGE = 50;
 export interface AuditFilterState {
   readonly actor: string;
   readonly action: string;
-  readonly outcome: 'SUCCESS' | 'FAILURE' | null;
+  readonly outcome: AuditOutcome | null;
   readonly kind: 'graphql' | 'rest' | null;
   /** `YYYY-MM-DDTHH:mm`, local time; '' for none. */
   readonly from: string;

@@ -2,6 +2,7 @@
  * Environments: named parts of the hierarchy (every node at or below its paths). A service inside
  * one is open to admins and to the groups granted READ or WRITE; permission rules can be limited to one.
  */
+import type { AdminEnvironmentsQuery } from '../../../gql/graphql';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
@@ -13,15 +14,9 @@ import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
 import { CREATE_ENVIRONMENT, DELETE_ENVIRONMENT, ENVIRONMENTS, SET_ACCESS, UPDATE_ENVIRONMENT } from './documents';
 import '../admin.css';
 
-interface Environment {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly paths: readonly string[];
-  readonly groups: readonly { groupId: string; group: { name: string } | null; level: 'READ' | 'WRITE' }[];
-}
+type Environment = AdminEnvironmentsQuery['environments'][number];
 
-type Groups = readonly { id: string; name: string }[];
+type Groups = AdminEnvironmentsQuery['groups'];
 
 export default function EnvironmentsScreen() {
   const [creating, setCreating] = useState(false);

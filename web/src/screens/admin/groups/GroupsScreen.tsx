@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { CREATE_GROUP, GROUPS_LIST } from '../users/documents';
+import { CREATE_GROUP, GROUPS_LIST } from './documents';
 import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import '../admin.css';
 

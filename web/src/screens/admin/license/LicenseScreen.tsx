@@ -2,6 +2,7 @@
  * The licence in force and each plugin's state, live: a licence activated or a plugin switched
  * (here, in another tab or by the API key) arrives over licenseUpdated and the page re-reads.
  */
+import type { AdminLicenseInfoQuery } from '../../../gql/graphql';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useSubscription } from 'urql';
 import { useSession, useViewer } from '../../../session/SessionContext';
@@ -11,21 +12,12 @@ import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import '../admin.css';
-import type { PluginState } from '../../../app/plugins';
 import { ActivationError, activateLicense } from './activateLicense';
 import { PluginsTable } from './PluginsTable';
 import { Badge, type Tone } from '../../../ui/kit/Badge';
 import { LICENSE_INFO, LICENSE_UPDATED, TOGGLE_PLUGIN } from './documents';
 
-interface LicenseInfo {
-  readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
-  readonly licenseId: string | null;
-  readonly customer: string | null;
-  readonly issuedAt: string | null;
-  readonly expiresAt: string | null;
-  readonly activatedAt: string | null;
-  readonly plugins: readonly PluginState[];
-}
+type LicenseInfo = NonNullable<AdminLicenseInfoQuery['licenseInfo']>;
 
 
 const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {

@@ -2,6 +2,7 @@
  * Permission rules: which roles and groups may do what, allowed or denied, optionally inside one
  * environment. Filters (subject type, subject, resource) live in the URL.
  */
+import type { AdminPermissionRuleChoicesQuery } from '../../../gql/graphql';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import type { ScreenProps } from '../../../app/router';
@@ -9,18 +10,14 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type PolicyResource, type RuleErrors, type RuleValues } from './ruleForm';
+import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type RuleErrors, type RuleValues } from './ruleForm';
 import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
 import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import { Badge } from '../../../ui/kit/Badge';
 import { ADD_RULE, DELETE_RULE, RULES, RULE_CHOICES, UPDATE_RULE } from './documents';
 import '../admin.css';
 
-interface Choices {
-  readonly policyResources: PolicyResource[];
-  readonly groups: { id: string; name: string }[];
-  readonly environments: { id: string; name: string }[];
-}
+type Choices = AdminPermissionRuleChoicesQuery;
 
 export default function RulesScreen({ query }: ScreenProps) {
   const patchQuery = useQueryPatch();

@@ -1,23 +1,11 @@
-/** The users and groups screens' GraphQL documents and the shapes they return. */
+/** The users screens' GraphQL documents (and the user picker the groups screens use); the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { AdminAddGroupMemberMutation, AdminAddGroupMemberMutationVariables, AdminCreateGroupMutation, AdminCreateGroupMutationVariables, AdminCreateUserMutation, AdminCreateUserMutationVariables, AdminDeactivateUserMutation, AdminDeactivateUserMutationVariables, AdminDeleteGroupMutation, AdminDeleteGroupMutationVariables, AdminDeleteUserMutation, AdminDeleteUserMutationVariables, AdminGroupDetailQuery, AdminGroupDetailQueryVariables, AdminGroupsListQuery, AdminGroupsListQueryVariables, AdminRemoveGroupMemberMutation, AdminRemoveGroupMemberMutationVariables, AdminResetPasswordMutation, AdminResetPasswordMutationVariables, AdminUpdateGroupMutation, AdminUpdateGroupMutationVariables, AdminUpdateUserMutation, AdminUpdateUserMutationVariables, AdminUserDetailQuery, AdminUserDetailQueryVariables, AdminUserPickerQuery, AdminUserPickerQueryVariables, AdminUsersListQuery, AdminUsersListQueryVariables } from '../../../gql/graphql';
-import type { Role } from './userForm';
+import type { AdminCreateUserMutation, AdminCreateUserMutationVariables, AdminDeactivateUserMutation, AdminDeactivateUserMutationVariables, AdminDeleteUserMutation, AdminDeleteUserMutationVariables, AdminResetPasswordMutation, AdminResetPasswordMutationVariables, AdminUpdateUserMutation, AdminUpdateUserMutationVariables, AdminUserDetailQuery, AdminUserDetailQueryVariables, AdminUserPickerQuery, AdminUserPickerQueryVariables, AdminUsersListQuery, AdminUsersListQueryVariables } from '../../../gql/graphql';
 
-export interface UserRow {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string | null;
-  readonly email: string | null;
-  readonly role: Role;
-  readonly active: boolean;
-  readonly authSource: string;
-  readonly lastLoginAt: string | null;
-}
-
-export interface UserDetail extends UserRow {
-  readonly createdAt: string;
-  readonly groups: readonly { id: string; name: string }[];
-}
+/** A user as the list shows it. */
+export type UserRow = AdminUsersListQuery['users'][number];
+/** A user as their page shows them. */
+export type UserDetail = NonNullable<AdminUserDetailQuery['user']>;
 
 export const USERS_LIST = gql<AdminUsersListQuery, AdminUsersListQueryVariables>`
   query AdminUsersList($filter: UserFilter, $limit: Int, $offset: Int) {
@@ -96,85 +84,6 @@ export const RESET_PASSWORD = gql<AdminResetPasswordMutation, AdminResetPassword
     resetPassword(userId: $userId) {
       token
       expiresAt
-    }
-  }
-`;
-
-export interface GroupRow {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly memberCount: number;
-}
-
-export const GROUPS_LIST = gql<AdminGroupsListQuery, AdminGroupsListQueryVariables>`
-  query AdminGroupsList($search: String) {
-    groups(search: $search, limit: 500) {
-      id
-      name
-      description
-      memberCount
-    }
-  }
-`;
-
-export const GROUP_DETAIL = gql<AdminGroupDetailQuery, AdminGroupDetailQueryVariables>`
-  query AdminGroupDetail($id: ID!) {
-    group(id: $id) {
-      id
-      name
-      description
-      memberCount
-      members(limit: 500) {
-        id
-        username
-        displayName
-        role
-        active
-      }
-    }
-  }
-`;
-
-export const CREATE_GROUP = gql<AdminCreateGroupMutation, AdminCreateGroupMutationVariables>`
-  mutation AdminCreateGroup($input: CreateGroupInput!) {
-    createGroup(input: $input) {
-      id
-      name
-    }
-  }
-`;
-
-export const UPDATE_GROUP = gql<AdminUpdateGroupMutation, AdminUpdateGroupMutationVariables>`
-  mutation AdminUpdateGroup($id: ID!, $input: UpdateGroupInput!) {
-    updateGroup(id: $id, input: $input) {
-      id
-      name
-      description
-    }
-  }
-`;
-
-export const DELETE_GROUP = gql<AdminDeleteGroupMutation, AdminDeleteGroupMutationVariables>`
-  mutation AdminDeleteGroup($id: ID!) {
-    deleteGroup(id: $id)
-  }
-`;
-
-export const ADD_MEMBER = gql<AdminAddGroupMemberMutation, AdminAddGroupMemberMutationVariables>`
-  mutation AdminAddGroupMember($groupId: ID!, $userId: ID!) {
-    addUserToGroup(groupId: $groupId, userId: $userId) {
-      id
-      memberCount
-    }
-  }
-`;
-
-export const REMOVE_MEMBER = gql<AdminRemoveGroupMemberMutation, AdminRemoveGroupMemberMutationVariables>`
-  mutation AdminRemoveGroupMember($groupId: ID!, $userId: ID!) {
-    removeUserFromGroup(groupId: $groupId, userId: $userId) {
-      id
-      memberCount
     }
   }
 `;
