@@ -1,4 +1,4 @@
-/** The GraphQL documents of this area, typed by the generated operation types (web/src/gql, `npm run web:codegen`). */
+/** The shell's GraphQL documents (the plugins' states and their changes); the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
 import type { ShellLicenceChangedSubscription, ShellLicenceChangedSubscriptionVariables, ShellPluginsQuery, ShellPluginsQueryVariables } from '../gql/graphql';
 

@@ -1,4 +1,4 @@
-/** The GraphQL documents of this area, typed by the generated operation types (web/src/gql, `npm run web:codegen`). */
+/** Presence and edit-lock GraphQL documents, for any entity page; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
 import type { RealtimeAcquireEditLockMutation, RealtimeAcquireEditLockMutationVariables, RealtimeEditLocksSubscription, RealtimeEditLocksSubscriptionVariables, RealtimeEntityViewersSubscription, RealtimeEntityViewersSubscriptionVariables, RealtimeReleaseEditLockMutation, RealtimeReleaseEditLockMutationVariables, RealtimeRenewEditLockMutation, RealtimeRenewEditLockMutationVariables } from '../gql/graphql';
 

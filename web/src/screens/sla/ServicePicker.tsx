@@ -1,15 +1,12 @@
 /** Find a service by part of its name and pick it (for assignments and service-scoped targets). */
+import type { SlaServiceSearchQuery } from '../../gql/graphql';
 import { useDeferredValue, useState } from 'react';
 import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { SEARCH } from './documents';
 
-export interface PickedService {
-  readonly id: string;
-  readonly name: string;
-  readonly path: string;
-}
+export type PickedService = SlaServiceSearchQuery['services'][number];
 
 export function ServicePicker({ label, onPick, disabled }: { label: string; onPick: (service: PickedService) => void; disabled?: boolean }) {
   const [text, setText] = useState('');

@@ -2,10 +2,11 @@
  * The definition form as text fields, checked before anything is sent: the same limits the server
  * enforces (schema: CreateSLADefinitionInput), so a person sees every mistake at once, by its field.
  */
+import { enumValues } from '../../ui/kit/enumValues';
 import type { SlaDefinition, SlaPeriod } from './slaTypes';
 import type { CreateSlaDefinitionInput, UpdateSlaDefinitionInput } from '../../gql/graphql';
 
-export const PERIODS: readonly SlaPeriod[] = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'];
+export const PERIODS = enumValues<SlaPeriod>({ DAY: true, WEEK: true, MONTH: true, QUARTER: true, YEAR: true });
 
 export interface RuleFields {
   threshold: string;

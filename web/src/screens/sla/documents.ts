@@ -1,14 +1,11 @@
-/** The GraphQL documents of this area, typed by the generated operation types (web/src/gql, `npm run web:codegen`). */
+/** The SLA screens' GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
 import type { SlaAcknowledgeAlertMutation, SlaAcknowledgeAlertMutationVariables, SlaAlertsListQuery, SlaAlertsListQueryVariables, SlaAssignMutation, SlaAssignMutationVariables, SlaCreateDefinitionMutation, SlaCreateDefinitionMutationVariables, SlaDailyReportPageQuery, SlaDailyReportPageQueryVariables, SlaDefinitionPageQuery, SlaDefinitionPageQueryVariables, SlaDefinitionPeriodsQuery, SlaDefinitionPeriodsQueryVariables, SlaDefinitionToEditQuery, SlaDefinitionToEditQueryVariables, SlaDefinitionsListQuery, SlaDefinitionsListQueryVariables, SlaDeleteDefinitionMutation, SlaDeleteDefinitionMutationVariables, SlaDeleteTargetMutation, SlaDeleteTargetMutationVariables, SlaEventLogListQuery, SlaEventLogListQueryVariables, SlaGenerateDailyReportMutation, SlaGenerateDailyReportMutationVariables, SlaGroupNamesQuery, SlaGroupNamesQueryVariables, SlaGroupOverrideMutation, SlaGroupOverrideMutationVariables, SlaGroupPageQuery, SlaGroupPageQueryVariables, SlaGroupsListQuery, SlaGroupsListQueryVariables, SlaIncidentPageQuery, SlaIncidentPageQueryVariables, SlaIncidentTicketQuery, SlaIncidentTicketQueryVariables, SlaIncidentsListQuery, SlaIncidentsListQueryVariables, SlaLiveEventsSubscription, SlaLiveEventsSubscriptionVariables, SlaOverviewQuery, SlaOverviewQueryVariables, SlaServiceSearchQuery, SlaServiceSearchQueryVariables, SlaSetTargetMutation, SlaSetTargetMutationVariables, SlaTrendQuery, SlaTrendQueryVariables, SlaUnassignMutation, SlaUnassignMutationVariables, SlaUpdateDefinitionMutation, SlaUpdateDefinitionMutationVariables } from '../../gql/graphql';
 
 export const SLA_EVENTS = gql<SlaLiveEventsSubscription, SlaLiveEventsSubscriptionVariables>`
   subscription SlaLiveEvents {
     entityEvents(entityType: "sla", entityId: "all") {
-      event
-      entityId
-      at
-      data
+      event entityId at data
     }
   }
 `;
@@ -16,10 +13,7 @@ export const SLA_EVENTS = gql<SlaLiveEventsSubscription, SlaLiveEventsSubscripti
 export const TREND = gql<SlaTrendQuery, SlaTrendQueryVariables>`
   query SlaTrend($filter: SLATrendFilter!) {
     slaTrendData(filter: $filter) {
-      periodKey
-      periodStart
-      actualValue
-      status
+      periodKey periodStart actualValue status
     }
   }
 `;
@@ -27,9 +21,7 @@ export const TREND = gql<SlaTrendQuery, SlaTrendQueryVariables>`
 export const SEARCH = gql<SlaServiceSearchQuery, SlaServiceSearchQueryVariables>`
   query SlaServiceSearch($search: String!) {
     services(filter: { search: $search }, limit: 8) {
-      id
-      name
-      path
+      id name path
     }
   }
 `;
@@ -37,33 +29,19 @@ export const SEARCH = gql<SlaServiceSearchQuery, SlaServiceSearchQueryVariables>
 export const OVERVIEW = gql<SlaOverviewQuery, SlaOverviewQueryVariables>`
   query SlaOverview {
     slaDashboardStats {
-      totalServices
-      servicesWithSla
-      metCount
-      atRiskCount
-      breachedCount
-      averageUptime
+      totalServices servicesWithSla metCount atRiskCount breachedCount averageUptime
     }
     slaAlerts(filter: { statuses: [OPEN, ACKNOWLEDGED] }, limit: 8) {
-      id
-      kind
-      status
-      message
-      raisedAt
+      id kind status message raisedAt
       service {
-        id
-        name
+        id name
       }
     }
     openAlertCount: slaAlertCount(filter: { statuses: [OPEN] })
     slaIncidents(filter: { open: true }, limit: 8) {
-      id
-      title
-      severity
-      startedAt
+      id title severity startedAt
       service {
-        id
-        name
+        id name
       }
     }
     openIncidentCount: slaIncidentCount(filter: { open: true })
@@ -73,17 +51,9 @@ export const OVERVIEW = gql<SlaOverviewQuery, SlaOverviewQueryVariables>`
 export const INCIDENTS = gql<SlaIncidentsListQuery, SlaIncidentsListQueryVariables>`
   query SlaIncidentsList($filter: SLAIncidentFilter, $limit: Int) {
     slaIncidents(filter: $filter, limit: $limit) {
-      id
-      title
-      severity
-      source
-      open
-      startedAt
-      endedAt
-      serviceId
+      id title severity source open startedAt endedAt serviceId
       service {
-        id
-        name
+        id name
       }
     }
     slaIncidentCount(filter: $filter)
@@ -93,23 +63,12 @@ export const INCIDENTS = gql<SlaIncidentsListQuery, SlaIncidentsListQueryVariabl
 export const INCIDENT = gql<SlaIncidentPageQuery, SlaIncidentPageQueryVariables>`
   query SlaIncidentPage($id: ID!) {
     slaIncident(id: $id) {
-      id
-      title
-      description
-      severity
-      source
-      open
-      startedAt
-      endedAt
-      resolution
-      serviceId
+      id title description severity source open startedAt endedAt resolution serviceId
       service {
-        id
-        name
+        id name
       }
       definitions {
-        id
-        name
+        id name
       }
     }
   }
@@ -120,9 +79,7 @@ export const TICKET = gql<SlaIncidentTicketQuery, SlaIncidentTicketQueryVariable
     slaIncident(id: $id) {
       id
       ticket {
-        id
-        number
-        status
+        id number status
       }
     }
   }
@@ -131,12 +88,7 @@ export const TICKET = gql<SlaIncidentTicketQuery, SlaIncidentTicketQueryVariable
 export const GROUPS = gql<SlaGroupsListQuery, SlaGroupsListQueryVariables>`
   query SlaGroupsList {
     slaGroups {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
+      id name displayName tier status currentUptime
       targets {
         uptime
       }
@@ -144,8 +96,7 @@ export const GROUPS = gql<SlaGroupsListQuery, SlaGroupsListQueryVariables>`
         uptime
       }
       services {
-        serviceName
-        status
+        serviceName status
         backupStatus {
           backupOverdue
         }
@@ -157,13 +108,7 @@ export const GROUPS = gql<SlaGroupsListQuery, SlaGroupsListQueryVariables>`
 export const GROUP = gql<SlaGroupPageQuery, SlaGroupPageQueryVariables>`
   query SlaGroupPage($name: String!) {
     slaGroup(name: $name) {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
-      updatedAt
+      id name displayName tier status currentUptime updatedAt
       targets {
         uptime
       }
@@ -171,23 +116,12 @@ export const GROUP = gql<SlaGroupPageQuery, SlaGroupPageQueryVariables>`
         uptime
       }
       definitions {
-        id
-        name
-        targetPercent
-        period
+        id name targetPercent period
       }
       services {
-        serviceId
-        serviceName
-        status
-        replicas
-        readyReplicas
+        serviceId serviceName status replicas readyReplicas
         backupStatus {
-          backupExpected
-          lastBackupAt
-          lastBackupStatus
-          backupMaxAgeDays
-          backupOverdue
+          backupExpected lastBackupAt lastBackupStatus backupMaxAgeDays backupOverdue
         }
       }
     }
@@ -211,19 +145,11 @@ export const OVERRIDE = gql<SlaGroupOverrideMutation, SlaGroupOverrideMutationVa
 export const EVENT_LOG = gql<SlaEventLogListQuery, SlaEventLogListQueryVariables>`
   query SlaEventLogList($filter: SLAEventLogFilter, $limit: Int) {
     slaEventLog(filter: $filter, limit: $limit) {
-      id
-      at
-      kind
-      origin
+      id at kind origin
       actor {
         username
       }
-      definitionId
-      serviceId
-      slaGroup
-      incidentId
-      alertId
-      data
+      definitionId serviceId slaGroup incidentId alertId data
     }
     slaEventLogCount(filter: $filter)
   }
@@ -232,23 +158,14 @@ export const EVENT_LOG = gql<SlaEventLogListQuery, SlaEventLogListQueryVariables
 export const DEFINITIONS = gql<SlaDefinitionsListQuery, SlaDefinitionsListQueryVariables>`
   query SlaDefinitionsList {
     slaDefinitions {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      updatedAt
+      id name description targetPercent period degradedCountsAsDown timeZone updatedAt
       targets {
         id
       }
       assignments {
-        id
-        slaGroup
+        id slaGroup
         service {
-          id
-          name
+          id name
         }
       }
     }
@@ -258,40 +175,23 @@ export const DEFINITIONS = gql<SlaDefinitionsListQuery, SlaDefinitionsListQueryV
 export const DEFINITION = gql<SlaDefinitionPageQuery, SlaDefinitionPageQueryVariables>`
   query SlaDefinitionPage($id: ID!) {
     slaDefinition(id: $id) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
+      id name description targetPercent period degradedCountsAsDown timeZone raiseTicket ticketCatalogItem
       updatedAt
       burnRates {
         fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
         slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
       }
       targets {
-        id
-        scope
-        scopeValue
-        targetPercent
+        id scope scopeValue targetPercent
       }
       assignments {
-        id
-        slaGroup
+        id slaGroup
         service {
-          id
-          name
+          id name
         }
       }
     }
@@ -307,36 +207,15 @@ export const DELETE = gql<SlaDeleteDefinitionMutation, SlaDeleteDefinitionMutati
 export const PERIODS = gql<SlaDefinitionPeriodsQuery, SlaDefinitionPeriodsQueryVariables>`
   query SlaDefinitionPeriods($id: ID!) {
     slaPeriodResults(slaDefinitionId: $id, limit: 6) {
-      periodKey
-      final
-      serviceCount
-      targetValue
-      actualValue
-      coveragePercent
-      downtimeMinutes
-      errorBudgetMinutes
-      errorBudgetUsedMinutes
-      errorBudgetRemainingMinutes
-      burnRate
-      incidentCount
-      mttrMinutes
-      status
+      periodKey final serviceCount targetValue actualValue coveragePercent downtimeMinutes errorBudgetMinutes
+      errorBudgetUsedMinutes errorBudgetRemainingMinutes burnRate incidentCount mttrMinutes status
       services {
         serviceId
         service {
           name
         }
-        targetValue
-        actualValue
-        coveragePercent
-        downtimeMinutes
-        errorBudgetMinutes
-        errorBudgetUsedMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
-        mttrMinutes
-        status
+        targetValue actualValue coveragePercent downtimeMinutes errorBudgetMinutes errorBudgetUsedMinutes
+        errorBudgetRemainingMinutes burnRate incidentCount mttrMinutes status
       }
     }
   }
@@ -345,8 +224,7 @@ export const PERIODS = gql<SlaDefinitionPeriodsQuery, SlaDefinitionPeriodsQueryV
 export const CREATE = gql<SlaCreateDefinitionMutation, SlaCreateDefinitionMutationVariables>`
   mutation SlaCreateDefinition($input: CreateSLADefinitionInput!) {
     createSLADefinition(input: $input) {
-      id
-      name
+      id name
     }
   }
 `;
@@ -354,26 +232,14 @@ export const CREATE = gql<SlaCreateDefinitionMutation, SlaCreateDefinitionMutati
 export const EDITED = gql<SlaDefinitionToEditQuery, SlaDefinitionToEditQueryVariables>`
   query SlaDefinitionToEdit($id: ID!) {
     slaDefinition(id: $id) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
+      id name description targetPercent period degradedCountsAsDown timeZone raiseTicket ticketCatalogItem
       updatedAt
       burnRates {
         fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
         slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
       }
     }
@@ -383,26 +249,14 @@ export const EDITED = gql<SlaDefinitionToEditQuery, SlaDefinitionToEditQueryVari
 export const UPDATE = gql<SlaUpdateDefinitionMutation, SlaUpdateDefinitionMutationVariables>`
   mutation SlaUpdateDefinition($id: ID!, $input: UpdateSLADefinitionInput!) {
     updateSLADefinition(id: $id, input: $input) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
+      id name description targetPercent period degradedCountsAsDown timeZone raiseTicket ticketCatalogItem
       updatedAt
       burnRates {
         fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
         slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
+          threshold longWindowMinutes shortWindowMinutes
         }
       }
     }
@@ -412,10 +266,7 @@ export const UPDATE = gql<SlaUpdateDefinitionMutation, SlaUpdateDefinitionMutati
 export const GROUP_NAMES = gql<SlaGroupNamesQuery, SlaGroupNamesQueryVariables>`
   query SlaGroupNames {
     slaGroups {
-      id
-      name
-      displayName
-      tier
+      id name displayName tier
     }
   }
 `;
@@ -423,10 +274,7 @@ export const GROUP_NAMES = gql<SlaGroupNamesQuery, SlaGroupNamesQueryVariables>`
 export const SET_TARGET = gql<SlaSetTargetMutation, SlaSetTargetMutationVariables>`
   mutation SlaSetTarget($input: CreateSLATargetInput!) {
     createSLATarget(input: $input) {
-      id
-      scope
-      scopeValue
-      targetPercent
+      id scope scopeValue targetPercent
     }
   }
 `;
@@ -454,36 +302,14 @@ export const UNASSIGN = gql<SlaUnassignMutation, SlaUnassignMutationVariables>`
 export const REPORT = gql<SlaDailyReportPageQuery, SlaDailyReportPageQueryVariables>`
   query SlaDailyReportPage($day: String) {
     slaDailyReport(day: $day) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      metCount
-      atRiskCount
-      breachedCount
-      noDataCount
-      csv
+      day generatedAt trigger slaCount metCount atRiskCount breachedCount noDataCount csv
       rows {
-        slaId
-        slaName
-        targetPercent
-        periodType
-        periodKey
-        serviceCount
-        status
-        actualValue
-        downtimeMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
+        slaId slaName targetPercent periodType periodKey serviceCount status actualValue downtimeMinutes
+        errorBudgetRemainingMinutes burnRate incidentCount
       }
     }
     slaDailyReports(limit: 30) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      breachedCount
+      day generatedAt trigger slaCount breachedCount
     }
   }
 `;
@@ -491,8 +317,7 @@ export const REPORT = gql<SlaDailyReportPageQuery, SlaDailyReportPageQueryVariab
 export const GENERATE = gql<SlaGenerateDailyReportMutation, SlaGenerateDailyReportMutationVariables>`
   mutation SlaGenerateDailyReport {
     generateSLADailyReport {
-      day
-      generatedAt
+      day generatedAt
     }
   }
 `;
@@ -500,23 +325,15 @@ export const GENERATE = gql<SlaGenerateDailyReportMutation, SlaGenerateDailyRepo
 export const ALERTS = gql<SlaAlertsListQuery, SlaAlertsListQueryVariables>`
   query SlaAlertsList($filter: SLAAlertFilter, $limit: Int) {
     slaAlerts(filter: $filter, limit: $limit) {
-      id
-      kind
-      status
-      message
-      serviceId
+      id kind status message serviceId
       service {
-        id
-        name
+        id name
       }
       definitionId
       definition {
-        id
-        name
+        id name
       }
-      slaGroup
-      raisedAt
-      acknowledgedAt
+      slaGroup raisedAt acknowledgedAt
       acknowledgedBy {
         username
       }
@@ -529,9 +346,7 @@ export const ALERTS = gql<SlaAlertsListQuery, SlaAlertsListQueryVariables>`
 export const ACKNOWLEDGE = gql<SlaAcknowledgeAlertMutation, SlaAcknowledgeAlertMutationVariables>`
   mutation SlaAcknowledgeAlert($id: ID!) {
     acknowledgeSLAAlert(id: $id) {
-      id
-      status
-      acknowledgedAt
+      id status acknowledgedAt
       acknowledgedBy {
         username
       }

@@ -2,16 +2,12 @@
  * Every `sla:alert` and `sla:incident` as it happens, from the plugin's `sla`/`all` entity channel
  * (src/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
  */
+import type { SlaLiveEventsSubscription } from '../../gql/graphql';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSubscription, type CombinedError } from 'urql';
 import { SLA_EVENTS } from './documents';
 
-export interface SlaLiveEvent {
-  readonly event: string;
-  readonly entityId: string;
-  readonly at: string;
-  readonly data: string;
-}
+export type SlaLiveEvent = SlaLiveEventsSubscription['entityEvents'];
 
 /** Its error, when the live feed failed (the screen says so: what it shows may then be stale). */
 export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = false): CombinedError | undefined {

@@ -1,4 +1,4 @@
-/** The GraphQL documents of this area, typed by the generated operation types (web/src/gql, `npm run web:codegen`). */
+/** The environments screen's GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
 import type { AdminCreateEnvironmentMutation, AdminCreateEnvironmentMutationVariables, AdminDeleteEnvironmentMutation, AdminDeleteEnvironmentMutationVariables, AdminEnvironmentsQuery, AdminEnvironmentsQueryVariables, AdminSetEnvironmentAccessMutation, AdminSetEnvironmentAccessMutationVariables, AdminUpdateEnvironmentMutation, AdminUpdateEnvironmentMutationVariables } from '../../../gql/graphql';
 

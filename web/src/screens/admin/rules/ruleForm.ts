@@ -3,7 +3,7 @@
  * *), allow or deny, optionally only inside one environment. The actions offered follow the
  * resource chosen (policyResources).
  */
-import type { PermissionRuleInput, PolicyEffect as Effect, PolicySubjectType as SubjectType, UpdatePermissionRuleInput } from '../../../gql/graphql';
+import type { AdminPermissionRulesQuery, PermissionRuleInput, PolicyEffect as Effect, PolicySubjectType as SubjectType, UpdatePermissionRuleInput } from '../../../gql/graphql';
 
 export type { Effect, SubjectType };
 
@@ -19,15 +19,7 @@ export interface RuleValues {
   description: string;
 }
 
-export interface RuleFields {
-  readonly subjectType: SubjectType;
-  readonly subject: string;
-  readonly resource: string;
-  readonly action: string;
-  readonly effect: Effect;
-  readonly environment: { id: string; name: string } | null;
-  readonly description: string | null;
-}
+export type RuleFields = Pick<AdminPermissionRulesQuery['permissionRules'][number], 'subjectType' | 'subject' | 'resource' | 'action' | 'effect' | 'environment' | 'description'>;
 
 export type RuleErrors = Partial<Record<keyof RuleValues, string>>;
 
