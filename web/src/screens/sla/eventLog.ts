@@ -3,20 +3,15 @@
  * bookmarked and shared), how a kind and who made a change read, and an entry's data made readable.
  */
 import type { SlaEventKind, SlaEventLogListQuery } from '../../gql/graphql';
-import { enumValues } from '../../ui/kit/enumValues';
+import { EVENT_KIND_ORDER } from './eventKinds';
 
 export type { SlaEventKind };
 
-/** SLAEventKind of the schema, in its order. */
-export const EVENT_KINDS = enumValues<SlaEventKind>({
-  DEFINITION_CREATED: true, DEFINITION_UPDATED: true, DEFINITION_DELETED: true,
-  TARGET_SET: true, TARGET_DELETED: true,
-  ASSIGNED: true, UNASSIGNED: true,
-  GROUP_TARGET_OVERRIDE_SET: true,
-  INCIDENT_OPENED: true, INCIDENT_UPDATED: true, INCIDENT_CLOSED: true,
-  ALERT_RAISED: true, ALERT_ACKNOWLEDGED: true, ALERT_RESOLVED: true,
-  PERIODS_RECOMPUTED: true,
-});
+/** SLAEventKind of the schema, in its order: exactly the generated enum's values (checked here at compile time). */
+export const EVENT_KINDS: readonly SlaEventKind[] = EVENT_KIND_ORDER;
+type UnlistedKind = Exclude<SlaEventKind, (typeof EVENT_KIND_ORDER)[number]>;
+/** Compiles only while EVENT_KIND_ORDER names every generated kind (the line above: and no other). */
+export const EVERY_EVENT_KIND_LISTED: [UnlistedKind] extends [never] ? true : UnlistedKind = true;
 
 /** One entry of the log, as the log screen reads it. */
 export type SlaEventLogEntry = SlaEventLogListQuery['slaEventLog'][number];

@@ -3,6 +3,7 @@
  * shared and survives a reload), and as the GraphQL `TicketFilter` / `TicketSort` variables.
  * Unknown or malformed values are dropped rather than sent: the server would refuse the whole query.
  */
+import type { TicketFilter, TicketSort } from '../../gql/graphql';
 import { keyParam } from '../../ui/kit/queryParams';
 import { CATEGORY_LABEL, PRIORITIES, SEVERITY_LABEL, SORT_LABEL, TYPE_LABEL, type Priority, type Severity, type SortDirection, type SortField, type StatusCategory, type TicketType } from './ticketModel';
 
@@ -93,22 +94,22 @@ export function withSort(state: ListState, field: SortField): ListState {
 }
 
 export interface ListVariables {
-  readonly filter: Record<string, string>;
-  readonly sort: { readonly field: SortField; readonly direction: SortDirection };
+  readonly filter: TicketFilter;
+  readonly sort: TicketSort;
   readonly limit: number;
   readonly offset: number;
 }
 
 export function listVariables(state: ListState): ListVariables {
-  const filter: Record<string, string> = {};
-  if (state.statusCategory) filter['statusCategory'] = state.statusCategory;
-  if (state.priority) filter['priority'] = state.priority;
-  if (state.type) filter['type'] = state.type;
-  if (state.impact) filter['impact'] = state.impact;
-  if (state.assigneeId) filter['assigneeId'] = state.assigneeId;
-  if (state.groupId) filter['groupId'] = state.groupId;
-  if (state.serviceId) filter['serviceId'] = state.serviceId;
-  if (state.text) filter['text'] = state.text;
+  const filter: TicketFilter = {};
+  if (state.statusCategory) filter.statusCategory = state.statusCategory;
+  if (state.priority) filter.priority = state.priority;
+  if (state.type) filter.type = state.type;
+  if (state.impact) filter.impact = state.impact;
+  if (state.assigneeId) filter.assigneeId = state.assigneeId;
+  if (state.groupId) filter.groupId = state.groupId;
+  if (state.serviceId) filter.serviceId = state.serviceId;
+  if (state.text) filter.text = state.text;
   return { filter, sort: { field: state.sort, direction: state.direction }, limit: PAGE_SIZE, offset: state.page * PAGE_SIZE };
 }
 
