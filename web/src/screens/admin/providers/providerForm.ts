@@ -4,7 +4,7 @@
  * drift apart. Secrets (bind password, client secret, CA certificate) are write-only: they start
  * empty and are sent only when typed; an edit sends only the settings that changed.
  */
-import type { AuthProviderType, CreateAuthProviderInput, LdapSettingsInput, OidcSettingsInput, UpdateAuthProviderInput } from '../../../gql/graphql';
+import type { AdminProvidersListQuery, AuthProviderType, CreateAuthProviderInput, LdapSettingsInput, OidcSettingsInput, UpdateAuthProviderInput } from '../../../gql/graphql';
 import type { Role } from '../users/userForm';
 
 export type ProviderType = AuthProviderType;
@@ -71,16 +71,14 @@ export interface ProviderValues {
   settings: Record<string, string | boolean>;
 }
 
-/** The provider as the server returns it, as far as the form shows it. */
-export interface ProviderFields {
-  readonly type: ProviderType;
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly defaultRole: Role;
-  readonly enabled: boolean;
+/**
+ * The provider as the server returns it, as far as the form shows it; the settings are read by key
+ * (LDAP_SETTINGS, OIDC_SETTINGS), so they are records here.
+ */
+export type ProviderFields = Pick<AdminProvidersListQuery['authProviders'][number], 'type' | 'name' | 'displayName' | 'defaultRole' | 'enabled'> & {
   readonly ldap: Readonly<Record<string, unknown>> | null;
   readonly oidc: Readonly<Record<string, unknown>> | null;
-}
+};
 
 export type ProviderErrors = Record<string, string>;
 
