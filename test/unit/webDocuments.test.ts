@@ -1,7 +1,8 @@
 /**
  * Every GraphQL document the web console sends (a `gql` template in web/src, written without
  * interpolation) is valid against the schema the server serves: a renamed field or argument fails
- * here, not in front of an operator.
+ * here, not in front of an operator. Each is typed by the operation types generated for it
+ * (`gql<NameQuery, NameQueryVariables>`, web/src/gql, `npm run web:codegen`): the names must be its own.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,12 +21,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function documents(): { where: string; text: string }[] {
+function documents(): { where: string; text: string; typeArguments: string | undefined }[] {
   return sourceFiles(WEB_SRC).flatMap((file) => {
     const source = readFileSync(file, 'utf8');
-    return [...source.matchAll(/\bgql`([^`]*)`/g)].map((match) => {
+    return [...source.matchAll(/\bgql(?:<([^>]*)>)?`([^`]*)`/g)].map((match) => {
       const line = source.slice(0, match.index).split('\n').length;
-      return { where: `${relative(WEB_SRC, file)}:${line}`, text: match[1]! };
+      return { where: `${relative(WEB_SRC, file)}:${line}`, text: match[2]!, typeArguments: match[1] };
     });
   });
 }
@@ -42,6 +43,23 @@ test('every GraphQL document of the web console validates against the served sch
     } catch (error) {
       problems.push(`${where}: ${(error as Error).message}`);
     }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('every document of the web console is typed by the generated types of its own operation', () => {
+  const problems: string[] = [];
+  for (const { where, text, typeArguments } of documents()) {
+    const operation = /\b(query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(text);
+    if (!operation) {
+      problems.push(`${where}: no named operation`);
+      continue;
+    }
+    // graphql-codegen names the types after the operation, PascalCase (SLA -> Sla), with its kind.
+    const kind = operation[1]!.charAt(0).toUpperCase() + operation[1]!.slice(1);
+    const typeName = `${operation[2]!.replace(/[A-Z]+(?=[A-Z][a-z]|$)/g, (run) => run.charAt(0) + run.slice(1).toLowerCase())}${kind}`;
+    const expected = `${typeName}, ${typeName}Variables`;
+    if (typeArguments !== expected) problems.push(`${where}: gql<${typeArguments ?? ''}> should be gql<${expected}>`);
   }
   assert.deepEqual(problems, []);
 });

@@ -4,32 +4,10 @@
  * updates come back after a loss, so the navigation and the screens follow without a reload.
  */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { Context as UrqlContext, gql, useQuery, useSubscription } from 'urql';
+import { Context as UrqlContext, useQuery, useSubscription } from 'urql';
 import { useOnLiveRecovered } from '../api/useLiveConnection';
-import { pluginGate, PLUGINS_LOADING, type LicenceStatus, type PluginGate, type PluginName, type PluginState, type PluginsView } from './plugins';
-
-const PLUGINS = gql`
-  query ShellPlugins {
-    licenseInfo {
-      status
-      expiresAt
-      plugins {
-        name
-        licensed
-        enabled
-        active
-      }
-    }
-  }
-`;
-
-const LICENCE_CHANGED = gql`
-  subscription ShellLicenceChanged {
-    licenseUpdated {
-      at
-    }
-  }
-`;
+import { pluginGate, PLUGINS_LOADING, type PluginGate, type PluginName, type PluginsView } from './plugins';
+import { LICENCE_CHANGED, PLUGINS } from './documents';
 
 const PluginsContext = createContext<PluginsView>(PLUGINS_LOADING);
 
@@ -52,8 +30,8 @@ export function PluginsProvider({ children }: { children: ReactNode }) {
 }
 
 function LivePlugins({ children }: { children: ReactNode }) {
-  const [result, refetch] = useQuery<{ licenseInfo: { status: LicenceStatus; expiresAt: string | null; plugins: PluginState[] } }>({ query: PLUGINS });
-  const [changed] = useSubscription<{ licenseUpdated: { at: string } }>({ query: LICENCE_CHANGED });
+  const [result, refetch] = useQuery({ query: PLUGINS });
+  const [changed] = useSubscription({ query: LICENCE_CHANGED });
   const changedAt = changed.data?.licenseUpdated.at;
   useEffect(() => {
     if (changedAt) refetch({ requestPolicy: 'network-only' });

@@ -6,14 +6,12 @@
 
 export type PluginName = 'ticketing' | 'sla' | 'audit';
 
-export type LicenceStatus = 'NONE' | 'ACTIVE' | 'EXPIRED';
+import type { LicenseStatus as LicenceStatus, ShellPluginsQuery } from '../gql/graphql';
 
-export interface PluginState {
-  readonly name: string;
-  readonly licensed: boolean;
-  readonly enabled: boolean;
-  readonly active: boolean;
-}
+export type { LicenceStatus };
+
+/** A plugin's state in the licence (generated from the shell's query). */
+export type PluginState = NonNullable<ShellPluginsQuery['licenseInfo']>['plugins'][number];
 
 /**
  * `loading`: no answer yet; `known`: the server's answer; `failed`: it could not be read (the screens

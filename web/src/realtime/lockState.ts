@@ -3,12 +3,9 @@
  * else (read-only, naming them). Pure, with the time passed in: a lock past its `expiresAt` counts
  * as free even before the server's expiry event arrives, so a lost event cannot freeze a field.
  */
-export interface EditLockView {
-  readonly field: string;
-  readonly userId: string;
-  readonly username: string;
-  readonly expiresAt: string;
-}
+import type { RealtimeEditLocksSubscription } from '../gql/graphql';
+/** A lock as the lock subscription gives it, as far as the lock state reads it. */
+export type EditLockView = Pick<RealtimeEditLocksSubscription['editLockChanged']['locks'][number], 'field' | 'userId' | 'username' | 'expiresAt'>;
 
 export type FieldLockState =
   | { readonly kind: 'free' }

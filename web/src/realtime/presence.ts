@@ -1,10 +1,7 @@
 /** Who else is watching an entity: the viewers list without yourself, in the order they arrived. */
-export interface EntityViewerView {
-  readonly userId: string;
-  readonly username: string;
-  readonly since: string;
-  readonly editing: boolean;
-}
+import type { RealtimeEntityViewersSubscription } from '../gql/graphql';
+
+export type EntityViewerView = RealtimeEntityViewersSubscription['entityViewersChanged']['viewers'][number];
 
 export function otherViewers(viewers: readonly EntityViewerView[], selfUserId: string): EntityViewerView[] {
   const seen = new Set<string>();

@@ -5,55 +5,12 @@
  * them anyway when the last connection of the session closes).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { gql, useClient, useSubscription } from 'urql';
+import { useClient, useSubscription } from 'urql';
 import type { CombinedError } from '@urql/core';
 import { describeError } from '../api/errors';
 import { useViewer } from '../session/SessionContext';
 import { fieldLockState, nextExpiry, renewIntervalMs, type EditLockView, type FieldLockState } from './lockState';
-
-const LocksDocument = gql`
-  subscription RealtimeEditLocks($entityType: String!, $entityId: ID!) {
-    editLockChanged(entityType: $entityType, entityId: $entityId) {
-      entityType
-      entityId
-      locks {
-        field
-        userId
-        username
-        acquiredAt
-        expiresAt
-      }
-    }
-  }
-`;
-
-const AcquireDocument = gql`
-  mutation RealtimeAcquireEditLock($entityType: String!, $entityId: ID!, $field: String!, $ttlSeconds: Int) {
-    acquireEditLock(entityType: $entityType, entityId: $entityId, field: $field, ttlSeconds: $ttlSeconds) {
-      field
-      expiresAt
-    }
-  }
-`;
-
-const RenewDocument = gql`
-  mutation RealtimeRenewEditLock($entityType: String!, $entityId: ID!, $field: String!, $ttlSeconds: Int) {
-    renewEditLock(entityType: $entityType, entityId: $entityId, field: $field, ttlSeconds: $ttlSeconds) {
-      field
-      expiresAt
-    }
-  }
-`;
-
-const ReleaseDocument = gql`
-  mutation RealtimeReleaseEditLock($entityType: String!, $entityId: ID!, $field: String!) {
-    releaseEditLock(entityType: $entityType, entityId: $entityId, field: $field)
-  }
-`;
-
-interface LocksEvent {
-  readonly editLockChanged: { readonly locks: readonly EditLockView[] };
-}
+import { AcquireDocument, LocksDocument, ReleaseDocument, RenewDocument } from './documents';
 
 export interface EditLocks {
   readonly locks: readonly EditLockView[];
@@ -67,7 +24,7 @@ export interface EditLocks {
 export function useEditLocks(entityType: string, entityId: string, ttlSeconds = 30): EditLocks {
   const self = useViewer();
   const client = useClient();
-  const [result] = useSubscription<LocksEvent, LocksEvent>({ query: LocksDocument, variables: { entityType, entityId } });
+  const [result] = useSubscription({ query: LocksDocument, variables: { entityType, entityId } });
   const locks = useMemo(() => result.data?.editLockChanged.locks ?? [], [result.data]);
   const held = useRef(new Set<string>());
   const [now, setNow] = useState(() => Date.now());

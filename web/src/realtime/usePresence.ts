@@ -4,29 +4,11 @@
  * any page of an entity type the server knows (`realtimeEntityTypes`: service, sla-incident, ...).
  */
 import { useMemo } from 'react';
-import { gql, useSubscription } from 'urql';
+import { useSubscription } from 'urql';
 import type { CombinedError } from '@urql/core';
 import { useViewer } from '../session/SessionContext';
 import { otherViewers, type EntityViewerView } from './presence';
-
-const ViewersDocument = gql`
-  subscription RealtimeEntityViewers($entityType: String!, $entityId: ID!) {
-    entityViewersChanged(entityType: $entityType, entityId: $entityId) {
-      entityType
-      entityId
-      viewers {
-        userId
-        username
-        since
-        editing
-      }
-    }
-  }
-`;
-
-interface ViewersEvent {
-  readonly entityViewersChanged: { readonly viewers: readonly EntityViewerView[] };
-}
+import { ViewersDocument } from './documents';
 
 export interface Presence {
   /** Everyone watching, yourself included; null until the first event. */
@@ -38,7 +20,7 @@ export interface Presence {
 
 export function usePresence(entityType: string, entityId: string): Presence {
   const self = useViewer();
-  const [result] = useSubscription<ViewersEvent, ViewersEvent>({ query: ViewersDocument, variables: { entityType, entityId } });
+  const [result] = useSubscription({ query: ViewersDocument, variables: { entityType, entityId } });
   const viewers = result.data?.entityViewersChanged.viewers ?? null;
   const others = useMemo(() => otherViewers(viewers ?? [], self.id), [viewers, self.id]);
   return { viewers, others, error: result.error };

@@ -1,10 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Attainment, lowCoverageNote, SlaStatusBadge, slaStatusLabel } from './SlaStatus';
+import { slaStatusBadge } from './badges';
+import { Badge } from './kit/Badge';
+import { Attainment, lowCoverageNote, slaStatusLabel } from './SlaStatus';
 
 describe('an SLA status as the console shows it', () => {
   it('says "Insufficient data" for a period too little of which was seen, and why in its title', () => {
-    render(<SlaStatusBadge status="INSUFFICIENT_DATA" />);
+    render(<Badge {...slaStatusBadge('INSUFFICIENT_DATA')} />);
     const badge = screen.getByText('Insufficient data');
     expect(badge.getAttribute('data-sla-status')).toBe('INSUFFICIENT_DATA');
     expect(badge.getAttribute('title')).toMatch(/too little of this period measured/i);
@@ -15,7 +17,7 @@ describe('an SLA status as the console shows it', () => {
   });
 
   it('explains BREACHED as a spent budget, so "Breached" never sits beside minutes of budget left without a reason', () => {
-    render(<SlaStatusBadge status="BREACHED" />);
+    render(<Badge {...slaStatusBadge('BREACHED')} />);
     expect(screen.getByText('Breached').getAttribute('title')).toMatch(/error budget is spent/);
   });
 });

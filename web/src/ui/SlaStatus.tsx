@@ -1,11 +1,10 @@
 /**
- * An SLA period's status as colour and word (never colour alone), with its meaning as a title, and
+ * An SLA period's status in words (the badge: ui/badges.ts `slaStatusBadge`), with its meaning as a title, and
  * an attained figure that says how little of the period was seen when that is too little to judge.
  * Shared by the SLA screens and the service page, so both say the same thing about one period.
  */
 
 const LABEL: Record<string, string> = { MET: 'Met', AT_RISK: 'At risk', BREACHED: 'Breached', NO_DATA: 'No data', INSUFFICIENT_DATA: 'Insufficient data' };
-const CLASS: Record<string, string> = { MET: 'status-operational', AT_RISK: 'status-degraded', BREACHED: 'status-down', NO_DATA: 'status-unknown', INSUFFICIENT_DATA: 'status-unknown' };
 
 /**
  * Below this coverage the server does not call the current period on track (src/plugins/sla/periodArithmetic.ts
@@ -38,14 +37,6 @@ export function lowCoverageNote(coveragePercent: number | null | undefined): str
   if (coveragePercent === null || coveragePercent === undefined || Number.isNaN(coveragePercent) || coveragePercent >= MIN_COVERAGE_PERCENT) return null;
   const shown = coveragePercent < 1 ? 'under 1' : String(Math.floor(coveragePercent));
   return `${shown} % of the period seen`;
-}
-
-export function SlaStatusBadge({ status }: { status: string }) {
-  return (
-    <span className={`badge ${CLASS[status] ?? 'status-unknown'}`} data-sla-status={status} title={slaStatusMeaning(status)}>
-      {slaStatusLabel(status)}
-    </span>
-  );
 }
 
 /** An attained figure with, when too little of the period was seen, how little (never the figure alone). */

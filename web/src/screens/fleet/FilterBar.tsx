@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../ui/fields';
 import { EMPTY_FILTER, STATUSES, STORAGE_STATES, type FleetFilter, type StorageState } from './fleetFilter';
-import type { ServiceStatus } from '../../ui/StatusBadge';
+import type { ServiceStatus } from '../../gql/graphql';
 
 const STATUS_WORDS: Record<ServiceStatus, string> = { OPERATIONAL: 'Operational', DEGRADED: 'Degraded', DOWN: 'Down', MAINTENANCE: 'Maintenance', UNKNOWN: 'Unknown' };
 const STORAGE_WORDS: Record<StorageState, string> = { CRITICAL: 'Critical (under 10 % free)', WARNING: 'Warning (10 % to 30 % free)', HEALTHY: 'Healthy' };

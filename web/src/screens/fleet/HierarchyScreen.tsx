@@ -8,7 +8,8 @@ import { useQuery } from 'urql';
 import { useRouter, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { PageHeader } from '../../ui/PageHeader';
-import { SAVED_FILTERS, type SavedFilter, type SavedFiltersData } from './documents';
+import { useQueryReplace } from '../../ui/kit/useQueryPatch';
+import { SAVED_FILTERS, type SavedFilter } from './documents';
 import { FilterBar } from './FilterBar';
 import { filterFromQuery, hasAnyFilter, parseSavedFilter, queryWithFilter, sameFilter, savedFilterText, toServiceFilter, type FleetFilter } from './fleetFilter';
 import { NodeSearch } from './NodeSearch';
@@ -34,7 +35,7 @@ const RECOUNT_DELAY_MS = 2000;
 const RECOUNT_EVERY_MS = 30_000;
 
 export default function HierarchyScreen({ query }: ScreenProps) {
-  const { location, navigate } = useRouter();
+  const { location } = useRouter();
   const queryText = query.toString();
   const filter = useMemo(() => filterFromQuery(new URLSearchParams(queryText)), [queryText]);
   const serviceFilter = useMemo(() => toServiceFilter(filter), [filter]);
@@ -42,17 +43,9 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   const nodeTree = useNodeTree(filter.node);
   const list = useServiceList(serviceFilter, sort);
 
-  const show = useCallback(
-    (next: FleetFilter) => {
-      const search = queryWithFilter(new URLSearchParams(location.search), next);
-      navigate(`${location.path}${search ? `?${search}` : ''}`, { replace: true });
-    },
-    [location, navigate],
-  );
-  const sortBy = (next: ServiceSort) => {
-    const search = queryWithSort(new URLSearchParams(location.search), next);
-    navigate(`${location.path}${search ? `?${search}` : ''}`, { replace: true });
-  };
+  const replaceQuery = useQueryReplace();
+  const show = useCallback((next: FleetFilter) => replaceQuery(queryWithFilter(new URLSearchParams(location.search), next)), [location.search, replaceQuery]);
+  const sortBy = (next: ServiceSort) => replaceQuery(queryWithSort(new URLSearchParams(location.search), next));
 
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refreshCounts, reveal } = nodeTree;
@@ -95,7 +88,7 @@ export default function HierarchyScreen({ query }: ScreenProps) {
     return () => clearInterval(timer);
   }, [refreshCounts, refreshTotal]);
 
-  const [saved, reloadSaved] = useQuery<SavedFiltersData>({ query: SAVED_FILTERS });
+  const [saved, reloadSaved] = useQuery({ query: SAVED_FILTERS });
   /** Keys of the last applied saved filter the hierarchy does not understand (written through the API). */
   const [ignored, setIgnored] = useState<{ name: string; keys: string[] } | null>(null);
   const applySaved = useCallback(

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
-import { NODE_SEARCH, type NodeSearchData } from './documents';
+import { NODE_SEARCH } from './documents';
 
 const RESULTS = 20;
 const DELAY_MS = 250;
@@ -15,7 +15,7 @@ export function NodeSearch({ onSelect }: { onSelect(path: string): void }) {
     const timer = setTimeout(() => setSearch(text.trim()), DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const [result] = useQuery<NodeSearchData>({ query: NODE_SEARCH, variables: { search, limit: RESULTS }, pause: search.length < 2 });
+  const [result] = useQuery({ query: NODE_SEARCH, variables: { search, limit: RESULTS }, pause: search.length < 2 });
   const nodes = search.length >= 2 ? (result.data?.operationsNodes ?? []) : [];
   return (
     <div className="node-search">

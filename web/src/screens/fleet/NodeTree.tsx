@@ -7,6 +7,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { treeKeyAction, visibleRows, type TreeState } from './nodeTree';
 import { isUnknownNode, ZERO_SUMMARY } from './statusCounts';
 import { nodeLabel, StatusCounts } from './StatusCounts';
+import { Badge } from '../../ui/kit/Badge';
 
 interface Props {
   readonly tree: TreeState;
@@ -73,7 +74,7 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
             </span>
             {/* The spaces between the parts keep the words apart in the text (a flex row does not render them). */}
             <span className="node-name">{row.node.name}</span>{' '}
-            {isUnknownNode(row.id) ? <span className="badge badge-alert">no node</span> : null}{' '}
+            {isUnknownNode(row.id) ? <Badge tone="alert">no node</Badge> : null}{' '}
             <StatusCounts summary={summary} compact />{' '}
             <span className="node-total" title="services at and below this node">{summary.total.toLocaleString()}</span>
           </li>

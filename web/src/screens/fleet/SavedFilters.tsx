@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { CREATE_SAVED_FILTER, DELETE_SAVED_FILTER, SET_DEFAULT_FILTER, type SavedFilter, type SavedFiltersData } from './documents';
 import { savedFilterText, type FleetFilter } from './fleetFilter';
+import { Badge } from '../../ui/kit/Badge';
 
 interface Props {
   readonly saved: UseQueryState<SavedFiltersData>;
@@ -53,7 +54,7 @@ export function SavedFilters({ saved, current, activeId, onApply, onChanged }: P
             <button type="button" className="button-link" aria-current={filter.id === activeId ? 'true' : undefined} onClick={() => onApply(filter)}>
               {filter.name}
             </button>
-            {filter.isOwn && filter.isDefault ? <span className="badge">default</span> : null}
+            {filter.isOwn && filter.isDefault ? <Badge>default</Badge> : null}
             {!filter.isOwn ? <span className="muted"> shared by {filter.ownerUsername ?? 'a former user'}</span> : null}
             {filter.isOwn ? (
               <span className="saved-actions">

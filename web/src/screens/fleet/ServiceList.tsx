@@ -7,8 +7,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../app/router';
 import { formatDateTime, formatRelative } from '../../ui/format';
-import { StatusBadge } from '../../ui/StatusBadge';
-import { StorageBadge } from './StorageBadge';
+import { serviceStatusBadge } from '../../ui/badges';
+import { Badge } from '../../ui/kit/Badge';
+import { storageBadge } from './storageBadge';
 import { rowAt, type Pages, type ServiceRow } from './servicePages';
 import { isUnknownNode } from './statusCounts';
 
@@ -83,15 +84,16 @@ export function ServiceList({ total, pages, treeReady, ensureRows }: Props) {
 }
 
 function ServiceCells({ row }: { row: ServiceRow }) {
+  const storage = storageBadge(row.storage ?? null);
   return (
     <>
       <span role="cell" className="cell-name">
         <Link to={`/services/${encodeURIComponent(row.id)}`}>{row.displayName ?? row.name}</Link>
       </span>
       <span role="cell">
-        <StatusBadge status={row.status} />
-        {isUnknownNode(row.nodeId) ? <span className="badge badge-alert">no node</span> : null}
-        <StorageBadge storage={row.storage ?? null} />
+        <Badge {...serviceStatusBadge(row.status)} />
+        {isUnknownNode(row.nodeId) ? <Badge tone="alert">no node</Badge> : null}
+        {storage ? <Badge {...storage} /> : null}
       </span>
       <span role="cell" className="cell-message" title={row.statusMessage ?? undefined}>
         {row.statusMessage ?? ''}

@@ -1,10 +1,8 @@
-/** The hierarchy's GraphQL documents and the shapes of their answers. */
+/** The hierarchy's GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { ServiceStatus } from '../../ui/StatusBadge';
-import type { LoadedNode } from './nodeTree';
-import type { ServiceRow } from './servicePages';
+import type { FleetCreateSavedFilterMutation, FleetCreateSavedFilterMutationVariables, FleetDeleteSavedFilterMutation, FleetDeleteSavedFilterMutationVariables, FleetNodeChildrenQuery, FleetNodeChildrenQueryVariables, FleetNodeSearchQuery, FleetNodeSearchQueryVariables, FleetRootNodesQuery, FleetRootNodesQueryVariables, FleetSavedFiltersQuery, FleetSavedFiltersQueryVariables, FleetServiceCountQuery, FleetServiceCountQueryVariables, FleetServicePageQuery, FleetServicePageQueryVariables, FleetSetDefaultFilterMutation, FleetSetDefaultFilterMutationVariables, FleetStatusChangesSubscription, FleetStatusChangesSubscriptionVariables } from '../../gql/graphql';
 
-export const ROOT_NODES = gql`
+export const ROOT_NODES = gql<FleetRootNodesQuery, FleetRootNodesQueryVariables>`
   query FleetRootNodes {
     operationsRootNodes {
       id
@@ -15,14 +13,11 @@ export const ROOT_NODES = gql`
     }
   }
 `;
-export interface RootNodesData {
-  operationsRootNodes: LoadedNode[];
-}
 
 /** The most children one expansion shows (the server's page limit); more are reached by node search. */
 export const CHILDREN_LIMIT = 1000;
 
-export const NODE_CHILDREN = gql`
+export const NODE_CHILDREN = gql<FleetNodeChildrenQuery, FleetNodeChildrenQueryVariables>`
   query FleetNodeChildren($id: ID!, $limit: Int) {
     operationsNodeChildren(id: $id, limit: $limit) {
       id
@@ -33,11 +28,8 @@ export const NODE_CHILDREN = gql`
     }
   }
 `;
-export interface NodeChildrenData {
-  operationsNodeChildren: LoadedNode[];
-}
 
-export const NODE_SEARCH = gql`
+export const NODE_SEARCH = gql<FleetNodeSearchQuery, FleetNodeSearchQueryVariables>`
   query FleetNodeSearch($search: String!, $limit: Int) {
     operationsNodes(search: $search, limit: $limit) {
       id
@@ -45,11 +37,8 @@ export const NODE_SEARCH = gql`
     }
   }
 `;
-export interface NodeSearchData {
-  operationsNodes: { id: string; serviceCount: number }[];
-}
 
-export const SERVICE_PAGE = gql`
+export const SERVICE_PAGE = gql<FleetServicePageQuery, FleetServicePageQueryVariables>`
   query FleetServicePage($filter: ServiceFilter, $sort: ServiceSort, $limit: Int, $offset: Int) {
     services(filter: $filter, sort: $sort, limit: $limit, offset: $offset) {
       id
@@ -64,20 +53,14 @@ export const SERVICE_PAGE = gql`
     }
   }
 `;
-export interface ServicePageData {
-  services: ServiceRow[];
-}
 
-export const SERVICE_COUNT = gql`
+export const SERVICE_COUNT = gql<FleetServiceCountQuery, FleetServiceCountQueryVariables>`
   query FleetServiceCount($filter: ServiceFilter) {
     serviceCount(filter: $filter)
   }
 `;
-export interface ServiceCountData {
-  serviceCount: number;
-}
 
-export const STATUS_CHANGES = gql`
+export const STATUS_CHANGES = gql<FleetStatusChangesSubscription, FleetStatusChangesSubscriptionVariables>`
   subscription FleetStatusChanges {
     serviceStatusChanged {
       serviceId
@@ -89,19 +72,11 @@ export const STATUS_CHANGES = gql`
     }
   }
 `;
-export interface StatusChangeData {
-  serviceStatusChanged: {
-    serviceId: string;
-    previousStatus: ServiceStatus;
-    status: ServiceStatus;
-    message: string | null;
-    changedAt: string;
-    service: { id: string; nodeId: string } | null;
-  };
-}
 
+/** A live status change, with the service's node. */
+export type StatusChangeData = FleetStatusChangesSubscription;
 
-export const SAVED_FILTERS = gql`
+export const SAVED_FILTERS = gql<FleetSavedFiltersQuery, FleetSavedFiltersQueryVariables>`
   query FleetSavedFilters {
     savedFilters(resource: SERVICES) {
       id
@@ -113,19 +88,12 @@ export const SAVED_FILTERS = gql`
     }
   }
 `;
-export interface SavedFilter {
-  id: string;
-  name: string;
-  filter: string;
-  isOwn: boolean;
-  isDefault: boolean;
-  ownerUsername: string | null;
-}
-export interface SavedFiltersData {
-  savedFilters: SavedFilter[];
-}
 
-export const CREATE_SAVED_FILTER = gql`
+/** A saved view of the hierarchy. */
+export type SavedFilter = FleetSavedFiltersQuery['savedFilters'][number];
+export type SavedFiltersData = FleetSavedFiltersQuery;
+
+export const CREATE_SAVED_FILTER = gql<FleetCreateSavedFilterMutation, FleetCreateSavedFilterMutationVariables>`
   mutation FleetCreateSavedFilter($input: CreateSavedFilterInput!) {
     createSavedFilter(input: $input) {
       id
@@ -138,13 +106,13 @@ export const CREATE_SAVED_FILTER = gql`
   }
 `;
 
-export const DELETE_SAVED_FILTER = gql`
+export const DELETE_SAVED_FILTER = gql<FleetDeleteSavedFilterMutation, FleetDeleteSavedFilterMutationVariables>`
   mutation FleetDeleteSavedFilter($id: ID!) {
     deleteSavedFilter(id: $id)
   }
 `;
 
-export const SET_DEFAULT_FILTER = gql`
+export const SET_DEFAULT_FILTER = gql<FleetSetDefaultFilterMutation, FleetSetDefaultFilterMutationVariables>`
   mutation FleetSetDefaultFilter($id: ID) {
     setDefaultFilter(resource: SERVICES, id: $id) {
       id
@@ -152,3 +120,4 @@ export const SET_DEFAULT_FILTER = gql`
     }
   }
 `;
+

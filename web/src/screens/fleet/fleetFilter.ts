@@ -3,14 +3,16 @@
  * (so a view can be shared and reloaded) and in saved filters (JSON of the `ServiceFilter` the
  * console sends); these functions translate between the three without losing or inventing anything.
  */
-import type { ServiceStatus } from '../../ui/StatusBadge';
+import type { ServiceFilter, ServiceStatus, StorageState } from '../../gql/graphql';
+import { enumValues } from '../../ui/kit/enumValues';
+import { enumListParam } from '../../ui/kit/queryParams';
 
-export const STATUSES: readonly ServiceStatus[] = ['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'];
+export const STATUSES = enumValues<ServiceStatus>({ OPERATIONAL: true, DEGRADED: true, DOWN: true, MAINTENANCE: true, UNKNOWN: true });
 
 /** The state of a service's latest storage report (the server's `StorageState`); not a status. */
-export type StorageState = 'HEALTHY' | 'WARNING' | 'CRITICAL';
+export type { StorageState };
 /** The storage states the filter offers, worst first: storage in trouble. */
-export const STORAGE_STATES: readonly StorageState[] = ['CRITICAL', 'WARNING', 'HEALTHY'];
+export const STORAGE_STATES = enumValues<StorageState>({ CRITICAL: true, WARNING: true, HEALTHY: true });
 
 export interface FleetFilter {
   /** The selected node's path; null for the whole fleet. */
@@ -60,10 +62,10 @@ function storageList(states: readonly StorageState[] | undefined): StorageState[
 }
 
 export function filterFromQuery(query: URLSearchParams): FleetFilter {
-  const statuses = (query.get('status') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStatus);
+  const statuses = enumListParam(query.get('status') ?? '', STATUSES);
   const text = Object.fromEntries(TEXT_KEYS.map((key) => [key, (query.get(TEXT_PARAMS[key]) ?? '').trim()])) as Record<TextKey, string>;
   const node = (query.get('node') ?? '').trim();
-  const storage = storageList((query.get('storage') ?? '').split(',').map((s) => s.trim().toUpperCase()).filter(isStorageState));
+  const storage = storageList(enumListParam(query.get('storage') ?? '', STORAGE_STATES));
   return { ...text, node: node === '' ? null : node, statuses: [...new Set(statuses)], ...(storage.length > 0 ? { storage } : {}) };
 }
 
@@ -84,17 +86,7 @@ export function hasAnyFilter(query: URLSearchParams): boolean {
 }
 
 /** The `ServiceFilter` argument of `services` and `serviceCount`: only what is set. */
-export interface ServiceFilterInput {
-  status?: ServiceStatus[];
-  nodeId?: string;
-  criticality?: string;
-  serviceType?: string;
-  tag?: string;
-  namespace?: string;
-  slaGroup?: string;
-  search?: string;
-  storageState?: StorageState[];
-}
+export type ServiceFilterInput = ServiceFilter;
 
 export function toServiceFilter(filter: FleetFilter): ServiceFilterInput {
   const input: ServiceFilterInput = {};

@@ -4,7 +4,8 @@
  * follows the WAI-ARIA tree pattern (arrows, Home, End, Enter), decided here so it is testable
  * without a browser.
  */
-import { type StatusSummary } from './statusCounts';
+import type { FleetRootNodesQuery } from '../../gql/graphql';
+import type { StatusSummary } from './statusCounts';
 
 export interface TreeNode {
   /** The node's path (OperationsNode.id). */
@@ -14,9 +15,8 @@ export interface TreeNode {
   readonly childCount: number;
 }
 
-export interface LoadedNode extends TreeNode {
-  readonly statusSummary: StatusSummary;
-}
+/** A node as the tree queries give it, with its counts. */
+export type LoadedNode = FleetRootNodesQuery['operationsRootNodes'][number];
 
 export interface TreeState {
   readonly nodes: ReadonlyMap<string, TreeNode>;

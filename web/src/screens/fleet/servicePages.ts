@@ -4,25 +4,15 @@
  * live status changes to the rows held, and forget pages far from view so scrolling through 50,000
  * services keeps memory flat.
  */
-import type { ServiceStatus } from '../../ui/StatusBadge';
 import type { StatusChange } from './statusCounts';
+import type { FleetServicePageQuery } from '../../gql/graphql';
 
 export const PAGE_SIZE = 100;
 /** Pages kept around the one in view; further ones are fetched again when scrolled back to. */
 export const PAGES_KEPT = 20;
 
-export interface ServiceRow {
-  readonly id: string;
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly status: ServiceStatus;
-  readonly statusMessage: string | null;
-  readonly nodeId: string;
-  readonly statusSince: string;
-  readonly updatedAt: string;
-  /** The latest storage report's state (healthy, warning, critical); null without one. */
-  readonly storage?: { readonly status: string; readonly freePercent: number } | null;
-}
+/** A row of the services list (the list query's service); its storage is absent in rows made before a report. */
+export type ServiceRow = Omit<FleetServicePageQuery['services'][number], 'storage'> & { readonly storage?: FleetServicePageQuery['services'][number]['storage'] };
 
 export type Pages = ReadonlyMap<number, readonly ServiceRow[]>;
 

@@ -4,8 +4,9 @@
  * It lives in the URL (`sort`, a short word; a leading minus reverses), apart from the filters: a saved filter
  * is what to show, not in which order.
  */
-export type ServiceSortField = 'STATUS' | 'NAME' | 'UPDATED_AT';
-export type ServiceSortDirection = 'ASC' | 'DESC';
+import type { ServiceSortDirection, ServiceSortField } from '../../gql/graphql';
+
+export type { ServiceSortDirection, ServiceSortField };
 
 export interface ServiceSort {
   readonly field: ServiceSortField;

@@ -5,22 +5,14 @@
  * DOWN -> OPERATIONAL -> DOWN between two paints counts once, from its first old status to its
  * last new one.
  */
-import type { ServiceStatus } from '../../ui/StatusBadge';
+import type { FleetRootNodesQuery, ServiceStatus } from '../../gql/graphql';
 
-export interface StatusSummary {
-  readonly operational: number;
-  readonly degraded: number;
-  readonly down: number;
-  readonly maintenance: number;
-  readonly unknown: number;
-  readonly total: number;
-  /**
-   * Services whose latest storage report is warning / critical, whatever their status (a storage state is not a
-   * status: these services are also counted above). Status changes do not move them; the periodic recount does.
-   */
-  readonly storageWarning: number;
-  readonly storageCritical: number;
-}
+/**
+ * A node's counts by status (the tree queries' `statusSummary`). `storageWarning` / `storageCritical`: services whose
+ * latest storage report is warning / critical, whatever their status (a storage state is not a status: these
+ * services are also counted above). Status changes do not move them; the periodic recount does.
+ */
+export type StatusSummary = FleetRootNodesQuery['operationsRootNodes'][number]['statusSummary'];
 
 export const ZERO_SUMMARY: StatusSummary = { operational: 0, degraded: 0, down: 0, maintenance: 0, unknown: 0, total: 0, storageWarning: 0, storageCritical: 0 };
 

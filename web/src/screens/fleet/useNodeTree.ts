@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
-import { CHILDREN_LIMIT, NODE_CHILDREN, ROOT_NODES, type NodeChildrenData, type RootNodesData } from './documents';
+import { CHILDREN_LIMIT, NODE_CHILDREN, ROOT_NODES } from './documents';
 import { ancestorsOf, childrenToLoad, EMPTY_TREE, setExpanded, withChildren, withRoots, type TreeState } from './nodeTree';
 import { applyChangesToSummaries, type StatusChange } from './statusCounts';
 
@@ -32,7 +32,7 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
 
   useEffect(() => {
     let live = true;
-    void client.query<RootNodesData>(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+    void client.query(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
       if (!live) return;
       if (result.error) setError(result.error);
       else if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
@@ -46,7 +46,7 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
     for (const id of childrenToLoad(tree)) {
       if (loading.current.has(id)) continue;
       loading.current.add(id);
-      void client.query<NodeChildrenData>(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+      void client.query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
         loading.current.delete(id);
         if (result.error) setError(result.error);
         else if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
@@ -65,11 +65,11 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
 
   const refreshCounts = useCallback(() => {
     const parents = [...treeRef.current.children.keys()];
-    void client.query<RootNodesData>(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+    void client.query(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
       if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
     });
     for (const id of parents) {
-      void client.query<NodeChildrenData>(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+      void client.query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
         if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
       });
     }

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient, type CombinedError } from 'urql';
-import { SERVICE_COUNT, SERVICE_PAGE, type ServiceCountData, type ServicePageData } from './documents';
+import { SERVICE_COUNT, SERVICE_PAGE } from './documents';
 import type { ServiceFilterInput } from './fleetFilter';
 import { applyChangesToRows, PAGE_SIZE, pagesCovering, withPage, type Pages } from './servicePages';
 import { changesMoveRows, DEFAULT_SORT, type ServiceSort } from './serviceSort';
@@ -45,7 +45,7 @@ export function useServiceList(filter: ServiceFilterInput, sort: ServiceSort = D
 
   const fetchCount = useCallback(
     (forKey: string, variables: ServiceFilterInput) => {
-      void client.query<ServiceCountData>(SERVICE_COUNT, { filter: variables }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
+      void client.query(SERVICE_COUNT, { filter: variables }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
         if (current.current.key !== forKey) return;
         if (result.error) setError(result.error);
         else if (result.data) setState((s) => (s.key === forKey ? { ...s, total: result.data!.serviceCount } : s));
@@ -60,7 +60,7 @@ export function useServiceList(filter: ServiceFilterInput, sort: ServiceSort = D
       if (inFlight.current.has(flight)) return;
       inFlight.current.add(flight);
       void client
-        .query<ServicePageData>(SERVICE_PAGE, { filter: variables, sort, limit: PAGE_SIZE, offset: page * PAGE_SIZE }, { requestPolicy: 'network-only' })
+        .query(SERVICE_PAGE, { filter: variables, sort, limit: PAGE_SIZE, offset: page * PAGE_SIZE }, { requestPolicy: 'network-only' })
         .toPromise()
         .then((result) => {
           inFlight.current.delete(flight);

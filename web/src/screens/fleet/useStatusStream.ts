@@ -39,7 +39,7 @@ export function unseen(received: Received, seen: number): { changes: StatusChang
 }
 
 export function useStatusStream(onChanges: (changes: StatusChange[]) => void, onGap: () => void): { error: CombinedError | undefined } {
-  const [result] = useSubscription<StatusChangeData, Received>({ query: STATUS_CHANGES }, receive);
+  const [result] = useSubscription({ query: STATUS_CHANGES }, receive);
   const seen = useRef(0);
   const handlers = useRef({ onChanges, onGap });
   handlers.current = { onChanges, onGap };

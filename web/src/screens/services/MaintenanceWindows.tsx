@@ -3,76 +3,25 @@
  * the recent ones, and a form to start one now with a reason and a duration. While a window is
  * active the service shows MAINTENANCE and its minutes count in no SLA figure (the server's rule).
  */
+import type { ServicesMaintenanceWindowsQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { formatDateTime } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { maintenanceInput, type MaintenanceDraft } from './maintenanceForm';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
+import { StartDocument, StopDocument, WindowsDocument } from './documents';
 
-const WindowsDocument = gql`
-  query ServicesMaintenanceWindows($serviceId: ID!) {
-    slaExclusionWindows(filter: { serviceId: $serviceId }, limit: 10) {
-      id
-      reason
-      startedAt
-      expectedEndAt
-      endedAt
-      endedBy
-      active
-      createdVia
-      createdBy {
-        id
-        username
-      }
-      endedByUser {
-        id
-        username
-      }
-    }
-  }
-`;
-
-const StartDocument = gql`
-  mutation ServicesStartMaintenance($input: CreateExclusionWindowInput!) {
-    createExclusionWindow(input: $input) {
-      id
-      active
-    }
-  }
-`;
-
-const StopDocument = gql`
-  mutation ServicesStopMaintenance($id: ID!) {
-    stopExclusionWindow(id: $id) {
-      id
-      active
-      endedAt
-    }
-  }
-`;
-
-interface MaintenanceWindow {
-  readonly id: string;
-  readonly reason: string | null;
-  readonly startedAt: string;
-  readonly expectedEndAt: string | null;
-  readonly endedAt: string | null;
-  readonly endedBy: 'STOP' | 'EXPIRY' | 'DELETE' | null;
-  readonly active: boolean;
-  readonly createdVia: 'API_KEY' | 'USER';
-  readonly createdBy: { readonly username: string } | null;
-  readonly endedByUser: { readonly username: string } | null;
-}
+type MaintenanceWindow = ServicesMaintenanceWindowsQuery['slaExclusionWindows'][number];
 
 const EMPTY: MaintenanceDraft = { reason: '', durationMinutes: '' };
 
 /** `statusKey` changes with the service's status: a window that ends by itself shows as ended then. */
 export function MaintenanceWindows({ serviceId, canAct, statusKey, onChanged }: { serviceId: string; canAct: boolean; statusKey: string; onChanged(): void }) {
-  const [result, reexecute] = useQuery<{ slaExclusionWindows: MaintenanceWindow[] }>({ query: WindowsDocument, variables: { serviceId } });
-  useRefetchOn(statusKey, reexecute);
+  const [result, reexecute] = useQuery({ query: WindowsDocument, variables: { serviceId } });
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const [started, start] = useMutation(StartDocument);
   const [stopped, stop] = useMutation(StopDocument);
   const [draft, setDraft] = useState<MaintenanceDraft>(EMPTY);

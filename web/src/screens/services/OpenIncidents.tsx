@@ -1,34 +1,16 @@
 /** The service's open SLA incidents (sla plugin), newest first. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { useRefetchOn } from './useRefetchOn';
-
-const OpenIncidentsDocument = gql`
-  query ServicesOpenIncidents($serviceId: ID!) {
-    slaIncidents(filter: { serviceId: $serviceId, open: true }, limit: 20) {
-      id
-      title
-      severity
-      source
-      startedAt
-    }
-  }
-`;
-
-interface Incident {
-  readonly id: string;
-  readonly title: string;
-  readonly severity: 'CRITICAL' | 'MAJOR' | 'MINOR';
-  readonly source: 'AUTOMATIC' | 'MANUAL';
-  readonly startedAt: string;
-}
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
+import { Badge } from '../../ui/kit/Badge';
+import { OpenIncidentsDocument } from './documents';
 
 /** `statusKey` changes with the service's status: automatic incidents open and close with it, so the list is asked again. */
 export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; statusKey: string }) {
-  const [result, reexecute] = useQuery<{ slaIncidents: Incident[] }>({ query: OpenIncidentsDocument, variables: { serviceId } });
-  useRefetchOn(statusKey, reexecute);
+  const [result, reexecute] = useQuery({ query: OpenIncidentsDocument, variables: { serviceId } });
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   if (result.fetching && !result.data) return <Loading label="Loading incidents" />;
   if (result.error) return <ErrorNotice error={result.error} />;
   const incidents = result.data?.slaIncidents ?? [];
@@ -37,7 +19,7 @@ export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; sta
     <ul className="incident-list">
       {incidents.map((incident) => (
         <li key={incident.id}>
-          <span className={`badge severity-${incident.severity.toLowerCase()}`}>{incident.severity}</span> <strong>{incident.title}</strong>{' '}
+          <Badge palette={`severity-${incident.severity.toLowerCase()}`}>{incident.severity}</Badge> <strong>{incident.title}</strong>{' '}
           <span className="muted">
             since <time dateTime={incident.startedAt} title={formatDateTime(incident.startedAt)}>{formatRelative(incident.startedAt)}</time> · {incident.source === 'AUTOMATIC' ? 'opened by the status' : 'recorded by hand'}
           </span>

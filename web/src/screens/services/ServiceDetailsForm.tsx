@@ -6,7 +6,7 @@ import { useMutation } from 'urql';
 import { describeError } from '../../api/errors';
 import { LockedTextField, lockProps } from '../../realtime/LockedTextField';
 import type { EditLocks } from '../../realtime/useEditLocks';
-import { UpdateServiceDocument, type ServiceDetails } from './serviceDocuments';
+import { UpdateServiceDocument, type ServiceDetails } from './documents';
 
 /** The lock field names are the UpdateServiceInput field names, so other clients can share them. */
 const FIELDS = [

@@ -1,8 +1,9 @@
 /** What the service reports about itself: workload and replicas, images, dependencies both ways, backups, storage. */
 import { Link } from '../../app/router';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { formatBytes, formatDateTime, formatPercent, formatRelative } from '../../ui/format';
-import type { ServiceDetails, ServiceLink } from './serviceDocuments';
+import type { ServiceDetails, ServiceLink } from './documents';
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge } from '../../ui/badges';
 
 export function Workload({ service }: { service: ServiceDetails }) {
   const replicas = service.replicas;
@@ -48,7 +49,7 @@ function ServiceRow({ service, type }: { service: ServiceLink; type: string }) {
       </td>
       <td>{type}</td>
       <td>
-        <StatusBadge status={service.status} />
+        <Badge {...serviceStatusBadge(service.status)} />
       </td>
     </tr>
   );
@@ -95,7 +96,7 @@ export function Backups({ service }: { service: ServiceDetails }) {
     <>
       {service.backupOverdue ? (
         <div className="notice notice-error" role="status">
-          <span className="badge badge-alert">Overdue</span> No successful backup in the last {service.backupMaxAgeDays ?? 1} day{(service.backupMaxAgeDays ?? 1) === 1 ? '' : 's'}. Check the backup job of this service.
+          <Badge tone="alert">Overdue</Badge> No successful backup in the last {service.backupMaxAgeDays ?? 1} day{(service.backupMaxAgeDays ?? 1) === 1 ? '' : 's'}. Check the backup job of this service.
         </div>
       ) : null}
       <dl className="facts">
@@ -120,7 +121,7 @@ export function Storage({ service }: { service: ServiceDetails }) {
         <meter min={0} max={100} low={70} high={90} optimum={0} value={usedPercent} aria-label="Storage used">
           {formatPercent(usedPercent, 0)}
         </meter>
-        <span className={`badge storage-${storage.status}`}>{storage.status}</span>
+        <Badge palette={`storage-${storage.status}`}>{storage.status}</Badge>
       </div>
       <dl className="facts">
         <dt>Used</dt>

@@ -14,19 +14,21 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { newestStatus } from './liveStatus';
 import { MaintenanceWindows } from './MaintenanceWindows';
 import { OpenIncidents } from './OpenIncidents';
 import { ServiceDetailsForm } from './ServiceDetailsForm';
 import { Backups, Dependencies, Storage, Workload } from './ServiceFacts';
-import { ServicePageDocument, ServiceStatusDocument, type ServicePageData, type StatusChange } from './serviceDocuments';
+import type { ServicesStatusChangedSubscription } from '../../gql/graphql';
+import { ServicePageDocument, ServiceStatusDocument, type StatusChange } from './documents';
 import { SlaFigures } from './SlaFigures';
 import { SlaTrends } from './SlaTrends';
-import { useRefetchOn } from './useRefetchOn';
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
 import { useOnLiveRecovered } from '../../api/useLiveConnection';
 import { PluginNotice } from '../../app/PluginNotice';
 import { usePluginGate } from '../../app/PluginsContext';
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge } from '../../ui/badges';
 import './services.css';
 
 /** The entity type the server's presence and locks know services by (README "Live updates"). */
@@ -41,8 +43,8 @@ export default function ServicePage({ params }: ScreenProps) {
 function ServiceView({ id }: { id: string }) {
   const viewer = useViewer();
   const canAct = viewer.role !== 'USER';
-  const [result, reexecute] = useQuery<ServicePageData>({ query: ServicePageDocument, variables: { id } });
-  const [live] = useSubscription<{ serviceStatusChanged: StatusChange }, StatusChange | null>({ query: ServiceStatusDocument, variables: { serviceId: id } }, (_previous, event) => event.serviceStatusChanged);
+  const [result, reexecute] = useQuery({ query: ServicePageDocument, variables: { id } });
+  const [live] = useSubscription<ServicesStatusChangedSubscription, StatusChange>({ query: ServiceStatusDocument, variables: { serviceId: id } }, (_previous, event) => event.serviceStatusChanged);
   const presence = usePresence(ENTITY_TYPE, id);
   const locks = useEditLocks(ENTITY_TYPE, id);
   const [windowsChanged, setWindowsChanged] = useState(0);
@@ -56,7 +58,7 @@ function ServiceView({ id }: { id: string }) {
     .sort()
     .join(',');
   // A status change may come with new replicas, incidents, a window's start or end: ask again.
-  useRefetchOn(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
+  useNetworkRefetchOnKeyChange(`${liveKey}|${windowsChanged}|${othersEditing}`, reexecute);
   // Changes sent while live updates were cut off are lost: ask again when they are back.
   useOnLiveRecovered(() => reexecute({ requestPolicy: 'network-only' }));
 
@@ -83,7 +85,7 @@ function ServiceView({ id }: { id: string }) {
           Status
         </h2>
         <div className="status-line" aria-live="polite" data-testid="service-status">
-          <StatusBadge status={shown.status} />
+          <Badge {...serviceStatusBadge(shown.status)} />
           <span className="status-message">{shown.message ?? 'No message.'}</span>
           <span className="muted">
             since <time dateTime={shown.since} title={formatDateTime(shown.since)}>{formatRelative(shown.since)}</time>

@@ -5,67 +5,21 @@
  * little to judge.
  */
 import { useMemo } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import type { CombinedError } from '@urql/core';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes, formatPercent } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { Attainment, SlaStatusBadge } from '../../ui/SlaStatus';
-import { useRefetchOn } from './useRefetchOn';
-import { coveringDefinitions, type CoveringDefinition, type DefinitionCoverage } from './slaCoverage';
-
-const DefinitionsDocument = gql`
-  query ServicesSlaDefinitions {
-    slaDefinitions {
-      id
-      name
-      targetPercent
-      period
-      assignments {
-        id
-        slaGroup
-        service {
-          id
-        }
-      }
-    }
-  }
-`;
-
-const CurrentPeriodDocument = gql`
-  query ServicesSlaCurrentPeriod($slaDefinitionId: ID!) {
-    slaPeriodResults(slaDefinitionId: $slaDefinitionId, limit: 1) {
-      periodKey
-      services {
-        serviceId
-        targetValue
-        actualValue
-        coveragePercent
-        errorBudgetRemainingMinutes
-        downtimeMinutes
-        status
-      }
-    }
-  }
-`;
-
-interface ServiceFigures {
-  readonly serviceId: string;
-  readonly targetValue: number;
-  readonly actualValue: number | null;
-  readonly coveragePercent: number | null;
-  readonly errorBudgetRemainingMinutes: number;
-  readonly downtimeMinutes: number;
-  readonly status: string;
-}
-
-interface CurrentPeriod {
-  readonly slaPeriodResults: readonly { readonly periodKey: string; readonly services: readonly ServiceFigures[] }[];
-}
+import { useNetworkRefetchOnKeyChange } from '../../ui/kit/refetch';
+import { coveringDefinitions, type CoveringDefinition } from './slaCoverage';
+import { Attainment } from '../../ui/SlaStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
+import { CurrentPeriodDocument, DefinitionsDocument } from './documents';
 
 /** The definitions covering the service; the figures and the trends share the one request (urql dedupes it). */
 export function useCoveringDefinitions(serviceId: string, slaGroup: string | null): { covering: CoveringDefinition[] | null; fetching: boolean; error: CombinedError | undefined } {
-  const [result] = useQuery<{ slaDefinitions: DefinitionCoverage[] }>({ query: DefinitionsDocument });
+  const [result] = useQuery({ query: DefinitionsDocument });
   const definitions = result.data?.slaDefinitions;
   const covering = useMemo(() => (definitions ? coveringDefinitions(definitions, serviceId, slaGroup) : null), [definitions, serviceId, slaGroup]);
   return { covering, fetching: result.fetching, error: result.error };
@@ -103,8 +57,8 @@ export function SlaFigures({ serviceId, slaGroup, statusKey }: { serviceId: stri
 }
 
 function FiguresRow({ definition, serviceId, statusKey }: { definition: CoveringDefinition; serviceId: string; statusKey: string }) {
-  const [result, reexecute] = useQuery<CurrentPeriod>({ query: CurrentPeriodDocument, variables: { slaDefinitionId: definition.id } });
-  useRefetchOn(statusKey, reexecute);
+  const [result, reexecute] = useQuery({ query: CurrentPeriodDocument, variables: { slaDefinitionId: definition.id } });
+  useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const period = result.data?.slaPeriodResults[0];
   const figures = period?.services.find((row) => row.serviceId === serviceId);
   const name = (
@@ -129,7 +83,7 @@ function FiguresRow({ definition, serviceId, statusKey }: { definition: Covering
       <td>{formatPercent(figures?.targetValue)}</td>
       <td>{figures ? <Attainment text={formatPercent(figures.actualValue)} coveragePercent={figures.coveragePercent} /> : '—'}</td>
       <td>{figures ? formatMinutes(figures.errorBudgetRemainingMinutes) : '—'}</td>
-      <td>{figures ? <SlaStatusBadge status={figures.status} /> : '—'}</td>
+      <td>{figures ? <Badge {...slaStatusBadge(figures.status)} /> : '—'}</td>
     </tr>
   );
 }

@@ -3,55 +3,14 @@
  * strictest definition covering it, and daily points since the start of last month.
  */
 import { useMemo } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDate, formatDateTime } from '../../ui/format';
+import { TrendChart } from '../../ui/kit/TrendChart';
 import { Loading } from '../../ui/Loading';
 import { NOT_COVERED, useCoveringDefinitions } from './SlaFigures';
-import { TrendChart } from './TrendChart';
 import { trendColumns, trendSummary } from './trendData';
-
-const TrendsDocument = gql`
-  query ServicesSlaTrends($serviceId: ID!) {
-    slaSnapshotTrend(serviceId: $serviceId, hoursBack: 24) {
-      periodKey
-      periodStart
-      actualValue
-      targetValue
-      incidentCount
-      downtimeMinutes
-      status
-    }
-    slaTrendData(filter: { periodType: DAILY, serviceId: $serviceId, monthsBack: 1 }) {
-      periodKey
-      periodStart
-      actualValue
-      status
-    }
-  }
-`;
-
-interface SnapshotPoint {
-  readonly periodKey: string;
-  readonly periodStart: string;
-  readonly actualValue: number | null;
-  readonly targetValue: number;
-  readonly incidentCount: number;
-  readonly downtimeMinutes: number;
-  readonly status: string;
-}
-
-interface DailyPoint {
-  readonly periodKey: string;
-  readonly periodStart: string;
-  readonly actualValue: number | null;
-  readonly status: string;
-}
-
-interface TrendsData {
-  readonly slaSnapshotTrend: readonly SnapshotPoint[];
-  readonly slaTrendData: readonly DailyPoint[];
-}
+import { TrendsDocument } from './documents';
 
 export function SlaTrends({ serviceId, slaGroup }: { serviceId: string; slaGroup: string | null }) {
   const coverage = useCoveringDefinitions(serviceId, slaGroup);
@@ -63,7 +22,7 @@ export function SlaTrends({ serviceId, slaGroup }: { serviceId: string; slaGroup
 }
 
 function Trends({ serviceId }: { serviceId: string }) {
-  const [result] = useQuery<TrendsData>({ query: TrendsDocument, variables: { serviceId } });
+  const [result] = useQuery({ query: TrendsDocument, variables: { serviceId } });
   const snapshot = result.data?.slaSnapshotTrend;
   const daily = result.data?.slaTrendData;
   const recent = useMemo(() => (snapshot ? { columns: trendColumns(snapshot), summary: trendSummary(snapshot, { what: '5-minute points in the last 24 hours', formatTime: formatDateTime }) } : null), [snapshot]);
@@ -74,11 +33,11 @@ function Trends({ serviceId }: { serviceId: string }) {
     <div className="trend-grid">
       <section aria-labelledby="trend-recent">
         <h3 id="trend-recent">Last 24 hours (5-minute)</h3>
-        {recent ? <TrendChart columns={recent.columns} label="Availability" summary={recent.summary} /> : null}
+        {recent ? <TrendChart lines={recent.columns} lineLabel="Availability" words={{ caption: recent.summary }} range="auto" decimals={2} height={200} className="trend-canvas" /> : null}
       </section>
       <section aria-labelledby="trend-daily">
         <h3 id="trend-daily">Daily</h3>
-        {days ? <TrendChart columns={days.columns} label="Daily availability" summary={days.summary} /> : null}
+        {days ? <TrendChart lines={days.columns} lineLabel="Daily availability" words={{ caption: days.summary }} range="auto" decimals={2} height={200} className="trend-canvas" /> : null}
       </section>
     </div>
   );

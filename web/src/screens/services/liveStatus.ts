@@ -1,5 +1,5 @@
 /** The status to show: the newest of what the page loaded and what arrived live since. Pure. */
-import type { ServiceStatus } from '../../ui/StatusBadge';
+import type { ServiceStatus } from '../../gql/graphql';
 
 export interface ShownStatus {
   readonly status: ServiceStatus;

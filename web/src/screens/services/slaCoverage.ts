@@ -1,11 +1,9 @@
 /** Which SLA definitions cover a service: assigned to it, or to the SLA group it belongs to. Pure. */
-export interface DefinitionCoverage {
-  readonly id: string;
-  readonly name: string;
-  readonly targetPercent: number;
-  readonly period: string;
-  readonly assignments: readonly { readonly service: { readonly id: string } | null; readonly slaGroup: string | null }[];
-}
+import type { ServicesSlaDefinitionsQuery } from '../../gql/graphql';
+
+export type DefinitionCoverage = Omit<ServicesSlaDefinitionsQuery['slaDefinitions'][number], 'assignments'> & {
+  readonly assignments: readonly Pick<ServicesSlaDefinitionsQuery['slaDefinitions'][number]['assignments'][number], 'service' | 'slaGroup'>[];
+};
 
 export interface CoveringDefinition {
   readonly id: string;

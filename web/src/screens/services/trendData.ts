@@ -3,12 +3,10 @@
  * null) and a sentence that says what the chart shows, for screen readers and for anyone who
  * cannot see the lines. Pure.
  */
-export interface TrendPoint {
-  readonly periodStart: string;
-  /** Null: nothing measurable in the bucket (a gap in the line). */
-  readonly actualValue: number | null;
-  readonly status: string;
-}
+import type { ServicesSlaTrendsQuery } from '../../gql/graphql';
+
+/** What the chart reads of a trend point (the trend query's). */
+export type TrendPoint = Pick<ServicesSlaTrendsQuery['slaTrendData'][number], 'periodStart' | 'actualValue' | 'status'>;
 
 export interface TrendColumns {
   readonly x: number[];

@@ -4,8 +4,8 @@
  * (`sla:alert` on the plugin's entity channel). Operators and admins acknowledge open ones.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { gql, useMutation, useQuery, type CombinedError } from 'urql';
-import { Link, useQueryParams, useRouter, type ScreenProps } from '../../app/router';
+import { useMutation, useQuery, type CombinedError } from 'urql';
+import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
@@ -14,54 +14,15 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ALERT_KINDS, alertFilterFromParams, applyAlertEvent, parseAlertEvent } from './alertFilters';
 import { canEditSla } from './slaAccess';
-import { AlertKindBadge, AlertStatusBadge } from './SlaBadges';
 import { alertKindLabel } from './slaFigures';
 import type { SlaAlert } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
-import { ShowMore } from './ShowMore';
+import { Badge } from '../../ui/kit/Badge';
+import { ShowMore } from '../../ui/kit/ShowMore';
+import { useQueryPatch } from '../../ui/kit/useQueryPatch';
+import { alertKindBadge, alertStatusBadge } from './slaBadges';
+import { ACKNOWLEDGE, ALERTS } from './documents';
 import './sla.css';
-
-const ALERTS = gql`
-  query SlaAlertsList($filter: SLAAlertFilter, $limit: Int) {
-    slaAlerts(filter: $filter, limit: $limit) {
-      id
-      kind
-      status
-      message
-      serviceId
-      service {
-        id
-        name
-      }
-      definitionId
-      definition {
-        id
-        name
-      }
-      slaGroup
-      raisedAt
-      acknowledgedAt
-      acknowledgedBy {
-        username
-      }
-      resolvedAt
-    }
-    slaAlertCount(filter: $filter)
-  }
-`;
-
-const ACKNOWLEDGE = gql`
-  mutation SlaAcknowledgeAlert($id: ID!) {
-    acknowledgeSLAAlert(id: $id) {
-      id
-      status
-      acknowledgedAt
-      acknowledgedBy {
-        username
-      }
-    }
-  }
-`;
 
 const STATUS_CHOICES = [
   { value: '', label: 'Needs attention (open, acknowledged)' },
@@ -78,7 +39,7 @@ export default function AlertsScreen(_props: ScreenProps) {
   const filter = alertFilterFromParams(params);
   const filterKey = JSON.stringify(filter);
   const [limit, setLimit] = useState(PAGE);
-  const [result, reexecute] = useQuery<{ slaAlerts: SlaAlert[]; slaAlertCount: number }>({ query: ALERTS, variables: { filter, limit }, requestPolicy: 'cache-and-network' });
+  const [result, reexecute] = useQuery({ query: ALERTS, variables: { filter, limit }, requestPolicy: 'cache-and-network' });
   const [alerts, setAlerts] = useState<SlaAlert[] | null>(null);
   const shown = useRef<SlaAlert[] | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -103,15 +64,9 @@ export default function AlertsScreen(_props: ScreenProps) {
   );
   const liveError = useSlaEvents(onEvent, Boolean(result.error));
 
-  const { navigate } = useRouter();
   // One navigation for both parameters: two setParam calls would each start from the same old URL.
-  const showEveryAlert = () => {
-    const next = new URLSearchParams(params);
-    next.delete('group');
-    next.delete('definition');
-    const search = next.toString();
-    navigate(`/sla/alerts${search ? `?${search}` : ''}`, { replace: true });
-  };
+  const patchQuery = useQueryPatch();
+  const showEveryAlert = () => patchQuery({ group: null, definition: null });
   const statusValue = params.get('status') ?? '';
   const kindValue = params.get('kind') ?? '';
   const count = result.data?.slaAlertCount;
@@ -168,8 +123,8 @@ function AlertTable({ alerts, canAcknowledge }: { alerts: readonly SlaAlert[]; c
       <tbody>
         {alerts.map((alert) => (
           <tr key={alert.id} data-alert-id={alert.id}>
-            <td><AlertStatusBadge status={alert.status} /></td>
-            <td><AlertKindBadge kind={alert.kind} /></td>
+            <td><Badge {...alertStatusBadge(alert.status)} /></td>
+            <td><Badge {...alertKindBadge(alert.kind)} /></td>
             <td>{alert.message}</td>
             <td>
               {alert.service ? <div>Service <Link to={`/services/${alert.service.id}`}>{alert.service.name}</Link></div> : null}

@@ -2,7 +2,8 @@
  * The daily SLA report (`/sla/reports?day=YYYY-MM-DD`): one per UTC day, each SLA's figures of its
  * current period so far. Pick a stored day or the newest; operators and admins generate today's.
  */
-import { gql, useMutation, useQuery } from 'urql';
+import type { SlaDailyReportPageQuery } from '../../gql/graphql';
+import { useMutation, useQuery } from 'urql';
 import { useQueryParams, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -12,91 +13,13 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { canEditSla } from './slaAccess';
 import { ReportDownload } from './ReportDownload';
-import { SlaStatusBadge } from './SlaBadges';
 import { formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
+import { GENERATE, REPORT } from './documents';
 import './sla.css';
 
-const REPORT = gql`
-  query SlaDailyReportPage($day: String) {
-    slaDailyReport(day: $day) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      metCount
-      atRiskCount
-      breachedCount
-      noDataCount
-      csv
-      rows {
-        slaId
-        slaName
-        targetPercent
-        periodType
-        periodKey
-        serviceCount
-        status
-        actualValue
-        downtimeMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
-      }
-    }
-    slaDailyReports(limit: 30) {
-      day
-      generatedAt
-      trigger
-      slaCount
-      breachedCount
-    }
-  }
-`;
-
-const GENERATE = gql`
-  mutation SlaGenerateDailyReport {
-    generateSLADailyReport {
-      day
-      generatedAt
-    }
-  }
-`;
-
-interface ReportRow {
-  slaId: string;
-  slaName: string;
-  targetPercent: number;
-  periodType: string;
-  periodKey: string;
-  serviceCount: number;
-  status: string;
-  actualValue: number | null;
-  downtimeMinutes: number;
-  errorBudgetRemainingMinutes: number;
-  burnRate: number | null;
-  incidentCount: number;
-}
-
-interface Report {
-  day: string;
-  generatedAt: string;
-  trigger: string;
-  slaCount: number;
-  metCount: number;
-  atRiskCount: number;
-  breachedCount: number;
-  noDataCount: number;
-  csv: string;
-  rows: ReportRow[];
-}
-
-interface ReportSummary {
-  day: string;
-  generatedAt: string;
-  trigger: string;
-  slaCount: number;
-  breachedCount: number;
-}
+type Report = NonNullable<SlaDailyReportPageQuery['slaDailyReport']>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -105,8 +28,8 @@ export default function DailyReportScreen(_props: ScreenProps) {
   const [params, setParam] = useQueryParams();
   const dayParam = params.get('day') ?? '';
   const day = DAY.test(dayParam) ? dayParam : null;
-  const [result, reexecute] = useQuery<{ slaDailyReport: Report | null; slaDailyReports: ReportSummary[] }>({ query: REPORT, variables: { day } });
-  const [generated, generate] = useMutation<{ generateSLADailyReport: { day: string } }>(GENERATE);
+  const [result, reexecute] = useQuery({ query: REPORT, variables: { day } });
+  const [generated, generate] = useMutation(GENERATE);
   const report = result.data?.slaDailyReport;
   const history = result.data?.slaDailyReports ?? [];
   const runGenerate = async () => {
@@ -199,7 +122,7 @@ function ReportView({ report }: { report: Report }) {
               <tr key={row.slaId}>
                 <td>{row.slaName}</td>
                 <td>{row.periodKey}</td>
-                <td><SlaStatusBadge status={row.status} /></td>
+                <td><Badge {...slaStatusBadge(row.status)} /></td>
                 <td>{formatAttainment(row.actualValue)}</td>
                 <td>{formatTarget(row.targetPercent)}</td>
                 <td>{formatMinutes(row.downtimeMinutes)}</td>

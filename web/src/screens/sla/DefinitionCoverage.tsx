@@ -2,8 +2,9 @@
  * A definition's scoped targets (SERVICE, then GROUP, then TIER win over its own target) and what
  * it covers (services and SLA groups), with the forms operators and admins change them by.
  */
+import type { SlaGroupNamesQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../ui/fields';
@@ -11,55 +12,9 @@ import { parseTargetPercent } from './definitionForm';
 import { ServicePicker, type PickedService } from './ServicePicker';
 import { formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail, SlaTargetScope } from './slaTypes';
+import { ASSIGN, DELETE_TARGET, GROUP_NAMES, SET_TARGET, UNASSIGN } from './documents';
 
-const GROUP_NAMES = gql`
-  query SlaGroupNames {
-    slaGroups {
-      id
-      name
-      displayName
-      tier
-    }
-  }
-`;
-
-const SET_TARGET = gql`
-  mutation SlaSetTarget($input: CreateSLATargetInput!) {
-    createSLATarget(input: $input) {
-      id
-      scope
-      scopeValue
-      targetPercent
-    }
-  }
-`;
-
-const DELETE_TARGET = gql`
-  mutation SlaDeleteTarget($id: ID!) {
-    deleteSLATarget(id: $id)
-  }
-`;
-
-const ASSIGN = gql`
-  mutation SlaAssign($input: AssignSLAInput!) {
-    assignSLAToService(input: $input) {
-      id
-    }
-  }
-`;
-
-const UNASSIGN = gql`
-  mutation SlaUnassign($id: ID!) {
-    unassignSLA(id: $id)
-  }
-`;
-
-interface GroupName {
-  readonly id: string;
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly tier: string | null;
-}
+type GroupName = SlaGroupNamesQuery['slaGroups'][number];
 
 interface Props {
   readonly definition: SlaDefinitionDetail;
@@ -68,7 +23,7 @@ interface Props {
 }
 
 export function DefinitionCoverage({ definition, editable, onChanged }: Props) {
-  const [groups] = useQuery<{ slaGroups: GroupName[] }>({ query: GROUP_NAMES, pause: !editable });
+  const [groups] = useQuery({ query: GROUP_NAMES, pause: !editable });
   const groupList = groups.data?.slaGroups ?? [];
   return (
     <div className="grid sla-two">

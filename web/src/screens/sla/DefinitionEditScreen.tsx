@@ -1,84 +1,17 @@
 /** Create a definition (`/sla/definitions/new`) or edit one (`/sla/definitions/:id/edit`). */
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { Link, useRouter, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { DefinitionForm } from './DefinitionForm';
 import { createInputOf, fieldsOf, NEW_DEFINITION, updateInputOf, type DefinitionInput } from './definitionForm';
-import type { SlaDefinition } from './slaTypes';
+import { CREATE, EDITED, UPDATE } from './documents';
 import './sla.css';
-
-const CREATE = gql`
-  mutation SlaCreateDefinition($input: CreateSLADefinitionInput!) {
-    createSLADefinition(input: $input) {
-      id
-      name
-    }
-  }
-`;
-
-const EDITED = gql`
-  query SlaDefinitionToEdit($id: ID!) {
-    slaDefinition(id: $id) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
-      updatedAt
-      burnRates {
-        fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-        slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-      }
-    }
-  }
-`;
-
-const UPDATE = gql`
-  mutation SlaUpdateDefinition($id: ID!, $input: UpdateSLADefinitionInput!) {
-    updateSLADefinition(id: $id, input: $input) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
-      updatedAt
-      burnRates {
-        fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-        slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-      }
-    }
-  }
-`;
 
 export function NewDefinitionScreen(_props: ScreenProps) {
   const { navigate } = useRouter();
-  const [created, create] = useMutation<{ createSLADefinition: { id: string } }>(CREATE);
+  const [created, create] = useMutation(CREATE);
   const submit = async (input: DefinitionInput) => {
     const answer = await create({ input: createInputOf(input) });
     if (answer.data) navigate(`/sla/definitions/${answer.data.createSLADefinition.id}`);
@@ -94,7 +27,7 @@ export function NewDefinitionScreen(_props: ScreenProps) {
 export default function EditDefinitionScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
   const { navigate } = useRouter();
-  const [result] = useQuery<{ slaDefinition: SlaDefinition | null }>({ query: EDITED, variables: { id } });
+  const [result] = useQuery({ query: EDITED, variables: { id } });
   const [updated, update] = useMutation(UPDATE);
   const definition = result.data?.slaDefinition;
   const submit = async (input: DefinitionInput) => {

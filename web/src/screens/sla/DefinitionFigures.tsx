@@ -1,54 +1,19 @@
 /** A definition's figures: the current and recent periods (pooled and per service) and its trend chart. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
-import { Attainment, SlaStatusBadge } from './SlaBadges';
 import { budgetLeftPercent, formatAttainment, formatBurnRate, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail, SlaPeriodResult } from './slaTypes';
 import { SlaTrend } from './SlaTrend';
-
-const PERIODS = gql`
-  query SlaDefinitionPeriods($id: ID!) {
-    slaPeriodResults(slaDefinitionId: $id, limit: 6) {
-      periodKey
-      final
-      serviceCount
-      targetValue
-      actualValue
-      coveragePercent
-      downtimeMinutes
-      errorBudgetMinutes
-      errorBudgetUsedMinutes
-      errorBudgetRemainingMinutes
-      burnRate
-      incidentCount
-      mttrMinutes
-      status
-      services {
-        serviceId
-        service {
-          name
-        }
-        targetValue
-        actualValue
-        coveragePercent
-        downtimeMinutes
-        errorBudgetMinutes
-        errorBudgetUsedMinutes
-        errorBudgetRemainingMinutes
-        burnRate
-        incidentCount
-        mttrMinutes
-        status
-      }
-    }
-  }
-`;
+import { Attainment } from '../../ui/SlaStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { slaStatusBadge } from '../../ui/badges';
+import { PERIODS } from './documents';
 
 export function DefinitionFigures({ definition }: { definition: SlaDefinitionDetail }) {
-  const [periods] = useQuery<{ slaPeriodResults: SlaPeriodResult[] }>({ query: PERIODS, variables: { id: definition.id } });
+  const [periods] = useQuery({ query: PERIODS, variables: { id: definition.id } });
   const results = periods.data?.slaPeriodResults;
   const current = results?.[0];
   return (
@@ -78,7 +43,7 @@ export function DefinitionFigures({ definition }: { definition: SlaDefinitionDet
                   <td>
                     {period.periodKey} {period.final ? null : <span className="muted">(so far)</span>}
                   </td>
-                  <td><SlaStatusBadge status={period.status} /></td>
+                  <td><Badge {...slaStatusBadge(period.status)} /></td>
                   <td><Attainment text={formatAttainment(period.actualValue)} coveragePercent={period.coveragePercent} /></td>
                   <td>{formatTarget(period.targetValue)}</td>
                   <td>{formatMinutes(period.downtimeMinutes)}</td>
@@ -128,7 +93,7 @@ function CurrentServices({ period }: { period: SlaPeriodResult }) {
           {period.services.map((row) => (
             <tr key={row.serviceId}>
               <td>{row.service ? <Link to={`/services/${row.serviceId}`}>{row.service.name}</Link> : <span className="muted">deleted</span>}</td>
-              <td><SlaStatusBadge status={row.status} /></td>
+              <td><Badge {...slaStatusBadge(row.status)} /></td>
               <td><Attainment text={formatAttainment(row.actualValue)} coveragePercent={row.coveragePercent} /></td>
               <td>{formatTarget(row.targetValue)}</td>
               <td>{formatMinutes(row.downtimeMinutes)}</td>

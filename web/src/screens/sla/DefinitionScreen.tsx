@@ -3,7 +3,7 @@
  * admins), its period results and trend, and deleting it after a confirmation.
  */
 import { useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { Link, useRouter, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -15,62 +15,14 @@ import { DefinitionFigures } from './DefinitionFigures';
 import { canEditSla } from './slaAccess';
 import { formatBurnRate, formatTarget } from './slaFigures';
 import type { SlaDefinitionDetail } from './slaTypes';
+import { DEFINITION, DELETE } from './documents';
 import './sla.css';
-
-const DEFINITION = gql`
-  query SlaDefinitionPage($id: ID!) {
-    slaDefinition(id: $id) {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      raiseTicket
-      ticketCatalogItem
-      updatedAt
-      burnRates {
-        fast {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-        slow {
-          threshold
-          longWindowMinutes
-          shortWindowMinutes
-        }
-      }
-      targets {
-        id
-        scope
-        scopeValue
-        targetPercent
-      }
-      assignments {
-        id
-        slaGroup
-        service {
-          id
-          name
-        }
-      }
-    }
-  }
-`;
-
-const DELETE = gql`
-  mutation SlaDeleteDefinition($id: ID!) {
-    deleteSLADefinition(id: $id)
-  }
-`;
 
 export default function DefinitionScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
   const viewer = useViewer();
   const editable = canEditSla(viewer.role);
-  const [result, reexecute] = useQuery<{ slaDefinition: SlaDefinitionDetail | null }>({ query: DEFINITION, variables: { id } });
+  const [result, reexecute] = useQuery({ query: DEFINITION, variables: { id } });
   const definition = result.data?.slaDefinition;
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
   return (
@@ -133,7 +85,7 @@ function coverageKey(definition: SlaDefinitionDetail): string {
 function DeleteDefinition({ id, name }: { id: string; name: string }) {
   const { navigate } = useRouter();
   const [confirming, setConfirming] = useState(false);
-  const [deleted, remove] = useMutation<{ deleteSLADefinition: boolean }>(DELETE);
+  const [deleted, remove] = useMutation(DELETE);
   const confirm = async () => {
     const answer = await remove({ id });
     if (answer.data) navigate('/sla/definitions');

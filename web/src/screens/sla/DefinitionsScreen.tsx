@@ -1,5 +1,5 @@
 /** Every SLA definition, by name, with what it covers; operators and admins create new ones here. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -8,40 +8,12 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { canEditSla } from './slaAccess';
 import { coverageText, formatTarget } from './slaFigures';
-import type { SlaDefinitionDetail } from './slaTypes';
+import { DEFINITIONS } from './documents';
 import './sla.css';
-
-const DEFINITIONS = gql`
-  query SlaDefinitionsList {
-    slaDefinitions {
-      id
-      name
-      description
-      targetPercent
-      period
-      degradedCountsAsDown
-      timeZone
-      updatedAt
-      targets {
-        id
-      }
-      assignments {
-        id
-        slaGroup
-        service {
-          id
-          name
-        }
-      }
-    }
-  }
-`;
-
-type Row = Pick<SlaDefinitionDetail, 'id' | 'name' | 'description' | 'targetPercent' | 'period' | 'degradedCountsAsDown' | 'timeZone' | 'updatedAt' | 'assignments'> & { targets: { id: string }[] };
 
 export default function DefinitionsScreen(_props: ScreenProps) {
   const viewer = useViewer();
-  const [result] = useQuery<{ slaDefinitions: Row[] }>({ query: DEFINITIONS });
+  const [result] = useQuery({ query: DEFINITIONS });
   const definitions = result.data?.slaDefinitions;
   return (
     <>

@@ -5,37 +5,18 @@
  * other screens link here narrowed).
  */
 import { useState } from 'react';
-import { gql, useQuery } from 'urql';
-import { Link, useQueryParams, useRouter, type ScreenProps } from '../../app/router';
+import { useQuery } from 'urql';
+import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { EVENT_KINDS, eventAuthor, eventKindLabel, eventLogFilterFromParams, readableData, type SlaEventLogEntry } from './eventLog';
-import { ShowMore } from './ShowMore';
+import { ShowMore } from '../../ui/kit/ShowMore';
+import { useQueryPatch } from '../../ui/kit/useQueryPatch';
+import { EVENT_LOG } from './documents';
 import './sla.css';
-
-const EVENT_LOG = gql`
-  query SlaEventLogList($filter: SLAEventLogFilter, $limit: Int) {
-    slaEventLog(filter: $filter, limit: $limit) {
-      id
-      at
-      kind
-      origin
-      actor {
-        username
-      }
-      definitionId
-      serviceId
-      slaGroup
-      incidentId
-      alertId
-      data
-    }
-    slaEventLogCount(filter: $filter)
-  }
-`;
 
 const PAGE = 100;
 
@@ -43,18 +24,13 @@ export default function EventLogScreen(_props: ScreenProps) {
   const [params, setParam] = useQueryParams();
   const filter = eventLogFilterFromParams(params);
   const [limit, setLimit] = useState(PAGE);
-  const [result, reexecute] = useQuery<{ slaEventLog: SlaEventLogEntry[]; slaEventLogCount: number }>({
+  const [result, reexecute] = useQuery({
     query: EVENT_LOG,
     variables: { filter, limit },
     requestPolicy: 'cache-and-network',
   });
-  const { navigate } = useRouter();
-  const showEveryEntry = () => {
-    const next = new URLSearchParams(params);
-    for (const name of ['definition', 'service', 'group']) next.delete(name);
-    const search = next.toString();
-    navigate(`/sla/events${search ? `?${search}` : ''}`, { replace: true });
-  };
+  const patchQuery = useQueryPatch();
+  const showEveryEntry = () => patchQuery({ definition: null, service: null, group: null });
   const entries = result.data?.slaEventLog;
   const count = result.data?.slaEventLogCount;
   const narrowed = filter.definitionId ?? filter.serviceId ?? filter.slaGroup;

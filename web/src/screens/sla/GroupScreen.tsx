@@ -3,7 +3,7 @@
  * backups (overdue highlighted, first), the definitions covering it and the uptime override.
  */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -11,79 +11,21 @@ import { TextField } from '../../ui/fields';
 import { formatDateTime, formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { parseTargetPercent } from './definitionForm';
 import { canEditSla } from './slaAccess';
 import { backupSummary, effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
-import { SlaStatusBadge } from './SlaBadges';
 import { SlaTrend } from './SlaTrend';
 import { formatAttainment, formatTarget } from './slaFigures';
 import type { SlaGroupSummary } from './slaTypes';
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
+import { GROUP, OVERRIDE } from './documents';
 import './sla.css';
-
-const GROUP = gql`
-  query SlaGroupPage($name: String!) {
-    slaGroup(name: $name) {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
-      updatedAt
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-      definitions {
-        id
-        name
-        targetPercent
-        period
-      }
-      services {
-        serviceId
-        serviceName
-        status
-        replicas
-        readyReplicas
-        backupStatus {
-          backupExpected
-          lastBackupAt
-          lastBackupStatus
-          backupMaxAgeDays
-          backupOverdue
-        }
-      }
-    }
-  }
-`;
-
-const OVERRIDE = gql`
-  mutation SlaGroupOverride($group: String!, $uptime: Float) {
-    setSLAGroupTargetOverride(group: $group, uptime: $uptime) {
-      id
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-    }
-  }
-`;
-
-interface GroupPage extends SlaGroupSummary {
-  readonly updatedAt: string;
-  readonly definitions: { id: string; name: string; targetPercent: number; period: string }[];
-}
 
 export default function GroupScreen({ params }: ScreenProps) {
   const name = params['name'] ?? '';
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ slaGroup: GroupPage | null }>({ query: GROUP, variables: { name } });
+  const [result, reexecute] = useQuery({ query: GROUP, variables: { name } });
   const group = result.data?.slaGroup;
   return (
     <>
@@ -98,7 +40,7 @@ export default function GroupScreen({ params }: ScreenProps) {
               <h2 id="sla-group-figures">This month</h2>
               <dl className="facts">
                 <dt>Status</dt>
-                <dd><SlaStatusBadge status={group.status} /></dd>
+                <dd><Badge {...slaStatusBadge(group.status)} /></dd>
                 <dt>Uptime</dt>
                 <dd>{formatAttainment(group.currentUptime)}</dd>
                 <dt>Tier</dt>
@@ -132,15 +74,15 @@ export default function GroupScreen({ params }: ScreenProps) {
 /** Rows shown at first: overdue members come first, so a large group still opens on what needs a person. */
 const MEMBER_PAGE = 200;
 
-function Members({ group }: { group: GroupPage }) {
+function Members({ group }: { group: SlaGroupSummary }) {
   const tally = tallyMembers(group.services);
   const [shown, setShown] = useState(MEMBER_PAGE);
   const ordered = membersByUrgency(group.services);
   return (
     <section className="card" aria-labelledby="sla-group-members">
       <h2 id="sla-group-members">
-        Members <span className="badge">{tally.members}</span>{' '}
-        {tally.overdue > 0 ? <span className="badge badge-alert">{tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue</span> : null}
+        Members <Badge>{tally.members}</Badge>{' '}
+        {tally.overdue > 0 ? <Badge tone="alert">{tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue</Badge> : null}
       </h2>
       {group.services.length === 0 ? <p className="muted">No service names this group yet.</p> : (
         <table className="table" aria-label="Members">
@@ -157,10 +99,10 @@ function Members({ group }: { group: GroupPage }) {
             {ordered.slice(0, shown).map((member) => (
               <tr key={member.serviceId} className={member.backupStatus.backupOverdue ? 'sla-row-overdue' : undefined} data-overdue={member.backupStatus.backupOverdue || undefined}>
                 <td><Link to={`/services/${member.serviceId}`}>{member.serviceName}</Link></td>
-                <td><StatusBadge status={member.status} /></td>
+                <td><Badge {...serviceStatusBadge(member.status)} /></td>
                 <td>{member.replicas === null ? '—' : `${member.readyReplicas ?? 0} of ${member.replicas}`}</td>
                 <td>
-                  {member.backupStatus.backupOverdue ? <span className="badge badge-alert">Overdue</span> : null} {backupSummary(member.backupStatus)}
+                  {member.backupStatus.backupOverdue ? <Badge tone="alert">Overdue</Badge> : null} {backupSummary(member.backupStatus)}
                 </td>
                 <td title={formatDateTime(member.backupStatus.lastBackupAt)}>{member.backupStatus.lastBackupAt ? formatRelative(member.backupStatus.lastBackupAt) : '—'}</td>
               </tr>
@@ -177,7 +119,7 @@ function Members({ group }: { group: GroupPage }) {
   );
 }
 
-function OverrideForm({ group, editable, onChanged }: { group: GroupPage; editable: boolean; onChanged: () => void }) {
+function OverrideForm({ group, editable, onChanged }: { group: SlaGroupSummary; editable: boolean; onChanged: () => void }) {
   const [value, setValue] = useState(group.targetOverrides?.uptime == null ? '' : String(group.targetOverrides.uptime));
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, save] = useMutation(OVERRIDE);

@@ -1,48 +1,19 @@
 /** Every SLA group a status sync declared, with its members' states and backups (overdue first to see). */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatusBadge } from '../../ui/StatusBadge';
 import { effectiveUptimeTarget, membersByUrgency, tallyMembers } from './groupMembers';
-import { SlaStatusBadge } from './SlaBadges';
 import { formatAttainment, formatTarget } from './slaFigures';
-import type { SlaGroupMember, SlaGroupSummary } from './slaTypes';
 
-/** The list asks only what it tallies: a fleet's groups may hold tens of thousands of members. */
-type ListedMember = Pick<SlaGroupMember, 'serviceName' | 'status'> & { backupStatus: Pick<SlaGroupMember['backupStatus'], 'backupOverdue'> };
-type ListedGroup = Omit<SlaGroupSummary, 'services'> & { services: ListedMember[] };
+import { Badge } from '../../ui/kit/Badge';
+import { serviceStatusBadge, slaStatusBadge } from '../../ui/badges';
+import { GROUPS } from './documents';
 import './sla.css';
 
-const GROUPS = gql`
-  query SlaGroupsList {
-    slaGroups {
-      id
-      name
-      displayName
-      tier
-      status
-      currentUptime
-      targets {
-        uptime
-      }
-      targetOverrides {
-        uptime
-      }
-      services {
-        serviceName
-        status
-        backupStatus {
-          backupOverdue
-        }
-      }
-    }
-  }
-`;
-
 export default function GroupsScreen(_props: ScreenProps) {
-  const [result] = useQuery<{ slaGroups: ListedGroup[] }>({ query: GROUPS });
+  const [result] = useQuery({ query: GROUPS });
   const groups = result.data?.slaGroups;
   return (
     <>
@@ -75,7 +46,7 @@ export default function GroupsScreen(_props: ScreenProps) {
                     {group.displayName ? <div className="muted">{group.name}</div> : null}
                   </td>
                   <td>{group.tier ?? '—'}</td>
-                  <td><SlaStatusBadge status={group.status} /></td>
+                  <td><Badge {...slaStatusBadge(group.status)} /></td>
                   <td>{formatAttainment(group.currentUptime)}</td>
                   <td>
                     {formatTarget(target.value)}
@@ -86,16 +57,16 @@ export default function GroupsScreen(_props: ScreenProps) {
                     {tally.notOperational > 0 ? (
                       <div className="sla-member-states">
                         {Object.entries(tally.byStatus).filter(([status]) => status !== 'OPERATIONAL').map(([status, count]) => (
-                          <span key={status}><StatusBadge status={status} /> {count}</span>
+                          <span key={status}><Badge {...serviceStatusBadge(status)} /> {count}</span>
                         ))}
                       </div>
                     ) : null}
                   </td>
                   <td>
                     {tally.overdue > 0 ? (
-                      <span className="badge badge-alert" title={overdue.map((m) => m.serviceName).join(', ')}>
+                      <Badge tone="alert" title={overdue.map((m) => m.serviceName).join(', ')}>
                         {tally.overdue} overdue
-                      </span>
+                      </Badge>
                     ) : (
                       <span className="muted">none overdue</span>
                     )}

@@ -1,62 +1,20 @@
 /** One SLA incident: what happened, to which service, against which definitions, and its ticket. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { SeverityBadge } from './SlaBadges';
 import { incidentMinutes } from './slaFigures';
-import type { SlaIncident } from './slaTypes';
+import { Badge } from '../../ui/kit/Badge';
+import { severityBadge } from './slaBadges';
+import { INCIDENT, TICKET } from './documents';
 import './sla.css';
 
-const INCIDENT = gql`
-  query SlaIncidentPage($id: ID!) {
-    slaIncident(id: $id) {
-      id
-      title
-      description
-      severity
-      source
-      open
-      startedAt
-      endedAt
-      resolution
-      serviceId
-      service {
-        id
-        name
-      }
-      definitions {
-        id
-        name
-      }
-    }
-  }
-`;
-
 // Apart: SLAIncident.ticket is the ticketing plugin's field, PLUGIN_INACTIVE while that plugin is off.
-const TICKET = gql`
-  query SlaIncidentTicket($id: ID!) {
-    slaIncident(id: $id) {
-      id
-      ticket {
-        id
-        number
-        status
-      }
-    }
-  }
-`;
-
-interface IncidentPage extends SlaIncident {
-  description: string | null;
-  resolution: string | null;
-  definitions: { id: string; name: string }[];
-}
 
 function IncidentTicket({ id }: { id: string }) {
-  const [result] = useQuery<{ slaIncident: { ticket: { id: string; number: string; status: string } | null } | null }>({ query: TICKET, variables: { id } });
+  const [result] = useQuery({ query: TICKET, variables: { id } });
   if (result.error) {
     const inactive = result.error.graphQLErrors.some((e) => e.extensions?.['code'] === 'PLUGIN_INACTIVE');
     return inactive ? <span className="muted">— (the ticketing plugin is not active)</span> : <ErrorNotice error={result.error} />;
@@ -72,7 +30,7 @@ function IncidentTicket({ id }: { id: string }) {
 
 export default function IncidentScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
-  const [result] = useQuery<{ slaIncident: IncidentPage | null }>({ query: INCIDENT, variables: { id } });
+  const [result] = useQuery({ query: INCIDENT, variables: { id } });
   const incident = result.data?.slaIncident;
   return (
     <>
@@ -85,9 +43,9 @@ export default function IncidentScreen({ params }: ScreenProps) {
           {incident.description ? <p>{incident.description}</p> : null}
           <dl className="facts">
             <dt>State</dt>
-            <dd>{incident.open ? <span className="badge status-down">Open</span> : 'Closed'}</dd>
+            <dd>{incident.open ? <Badge tone="down">Open</Badge> : 'Closed'}</dd>
             <dt>Severity</dt>
-            <dd><SeverityBadge severity={incident.severity} /></dd>
+            <dd><Badge {...severityBadge(incident.severity)} /></dd>
             <dt>Service</dt>
             <dd>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : 'deleted'}</dd>
             <dt>Started</dt>

@@ -1,37 +1,18 @@
 /** SLA incidents, newest first: open, closed or all, changing live as outages open and close. */
 import { useCallback, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useQueryParams, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
 import { formatDateTime, formatMinutes } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { SeverityBadge } from './SlaBadges';
 import { incidentMinutes } from './slaFigures';
-import type { SlaIncident } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
+import { Badge } from '../../ui/kit/Badge';
+import { severityBadge } from './slaBadges';
+import { INCIDENTS } from './documents';
 import './sla.css';
-
-const INCIDENTS = gql`
-  query SlaIncidentsList($filter: SLAIncidentFilter, $limit: Int) {
-    slaIncidents(filter: $filter, limit: $limit) {
-      id
-      title
-      severity
-      source
-      open
-      startedAt
-      endedAt
-      serviceId
-      service {
-        id
-        name
-      }
-    }
-    slaIncidentCount(filter: $filter)
-  }
-`;
 
 const STATES = [
   { value: '', label: 'All' },
@@ -44,7 +25,7 @@ export default function IncidentsScreen(_props: ScreenProps) {
   const state = params.get('state') ?? '';
   const filter = state === 'open' ? { open: true } : state === 'closed' ? { open: false } : {};
   const [limit, setLimit] = useState(100);
-  const [result, reexecute] = useQuery<{ slaIncidents: SlaIncident[]; slaIncidentCount: number }>({ query: INCIDENTS, variables: { filter, limit } });
+  const [result, reexecute] = useQuery({ query: INCIDENTS, variables: { filter, limit } });
   const [announcement, setAnnouncement] = useState('');
   const refetch = useCoalesced(() => reexecute({ requestPolicy: 'network-only' }));
   const onEvent = useCallback(
@@ -86,9 +67,9 @@ export default function IncidentsScreen(_props: ScreenProps) {
             {incidents.map((incident) => (
               <tr key={incident.id}>
                 <td>
-                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link> {incident.open ? <span className="badge status-down">Open</span> : null}
+                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link> {incident.open ? <Badge tone="down">Open</Badge> : null}
                 </td>
-                <td><SeverityBadge severity={incident.severity} /></td>
+                <td><Badge {...severityBadge(incident.severity)} /></td>
                 <td>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : <span className="muted">deleted</span>}</td>
                 <td>{formatDateTime(incident.startedAt)}</td>
                 <td>{formatMinutes(incidentMinutes(incident))}{incident.open ? ' so far' : ''}</td>

@@ -1,64 +1,22 @@
 /** The SLA overview: the fleet's figures this period, open alerts and open incidents, live. */
 import { useCallback, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from '../../app/router';
 import type { ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { AlertKindBadge, AlertStatusBadge, SeverityBadge } from './SlaBadges';
 import { formatAttainment, notJudgedCount } from './slaFigures';
-import type { DashboardStats, SlaAlert, SlaIncident } from './slaTypes';
+import type { DashboardStats,   } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
+import { Badge } from '../../ui/kit/Badge';
+import { alertKindBadge, alertStatusBadge, severityBadge } from './slaBadges';
+import { OVERVIEW } from './documents';
 import './sla.css';
 
-const OVERVIEW = gql`
-  query SlaOverview {
-    slaDashboardStats {
-      totalServices
-      servicesWithSla
-      metCount
-      atRiskCount
-      breachedCount
-      averageUptime
-    }
-    slaAlerts(filter: { statuses: [OPEN, ACKNOWLEDGED] }, limit: 8) {
-      id
-      kind
-      status
-      message
-      raisedAt
-      service {
-        id
-        name
-      }
-    }
-    openAlertCount: slaAlertCount(filter: { statuses: [OPEN] })
-    slaIncidents(filter: { open: true }, limit: 8) {
-      id
-      title
-      severity
-      startedAt
-      service {
-        id
-        name
-      }
-    }
-    openIncidentCount: slaIncidentCount(filter: { open: true })
-  }
-`;
-
-interface OverviewData {
-  slaDashboardStats: DashboardStats;
-  slaAlerts: Pick<SlaAlert, 'id' | 'kind' | 'status' | 'message' | 'raisedAt' | 'service'>[];
-  openAlertCount: number;
-  slaIncidents: Pick<SlaIncident, 'id' | 'title' | 'severity' | 'startedAt' | 'service'>[];
-  openIncidentCount: number;
-}
-
 export default function OverviewScreen(_props: ScreenProps) {
-  const [result, reexecute] = useQuery<OverviewData>({ query: OVERVIEW });
+  const [result, reexecute] = useQuery({ query: OVERVIEW });
   const [announcement, setAnnouncement] = useState('');
   const refetch = useCoalesced(() => reexecute({ requestPolicy: 'network-only' }));
   const onEvent = useCallback(
@@ -83,13 +41,13 @@ export default function OverviewScreen(_props: ScreenProps) {
           <div className="grid sla-overview-lists">
             <section className="card" aria-labelledby="sla-open-alerts">
               <h2 id="sla-open-alerts">
-                Alerts needing attention <span className="badge">{data.openAlertCount} open</span>
+                Alerts needing attention <Badge>{data.openAlertCount} open</Badge>
               </h2>
               {data.slaAlerts.length === 0 ? <p className="muted">No open or acknowledged alerts.</p> : null}
               <ul className="sla-list">
                 {data.slaAlerts.map((alert) => (
                   <li key={alert.id}>
-                    <AlertStatusBadge status={alert.status} /> <AlertKindBadge kind={alert.kind} /> {alert.message}{' '}
+                    <Badge {...alertStatusBadge(alert.status)} /> <Badge {...alertKindBadge(alert.kind)} /> {alert.message}{' '}
                     <span className="muted">{formatRelative(alert.raisedAt)}</span>
                   </li>
                 ))}
@@ -98,13 +56,13 @@ export default function OverviewScreen(_props: ScreenProps) {
             </section>
             <section className="card" aria-labelledby="sla-open-incidents">
               <h2 id="sla-open-incidents">
-                Open incidents <span className="badge">{data.openIncidentCount}</span>
+                Open incidents <Badge>{data.openIncidentCount}</Badge>
               </h2>
               {data.slaIncidents.length === 0 ? <p className="muted">No open incidents.</p> : null}
               <ul className="sla-list">
                 {data.slaIncidents.map((incident) => (
                   <li key={incident.id}>
-                    <SeverityBadge severity={incident.severity} /> <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>
+                    <Badge {...severityBadge(incident.severity)} /> <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>
                     {incident.service ? <> on <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link></> : null}{' '}
                     <span className="muted">since {formatRelative(incident.startedAt)}</span>
                   </li>

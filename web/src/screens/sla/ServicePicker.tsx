@@ -1,29 +1,17 @@
 /** Find a service by part of its name and pick it (for assignments and service-scoped targets). */
+import type { SlaServiceSearchQuery } from '../../gql/graphql';
 import { useDeferredValue, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
+import { SEARCH } from './documents';
 
-const SEARCH = gql`
-  query SlaServiceSearch($search: String!) {
-    services(filter: { search: $search }, limit: 8) {
-      id
-      name
-      path
-    }
-  }
-`;
-
-export interface PickedService {
-  readonly id: string;
-  readonly name: string;
-  readonly path: string;
-}
+export type PickedService = SlaServiceSearchQuery['services'][number];
 
 export function ServicePicker({ label, onPick, disabled }: { label: string; onPick: (service: PickedService) => void; disabled?: boolean }) {
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
-  const [result] = useQuery<{ services: PickedService[] }>({ query: SEARCH, variables: { search }, pause: search.length < 2 });
+  const [result] = useQuery({ query: SEARCH, variables: { search }, pause: search.length < 2 });
   const services = search.length >= 2 ? result.data?.services : undefined;
   return (
     <div className="sla-picker">

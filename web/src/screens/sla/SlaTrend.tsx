@@ -1,24 +1,13 @@
 /** The attainment trend of a definition or a group (slaTrendData), daily or monthly, as a chart. */
 import { useMemo, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
+import { TrendChart } from '../../ui/kit/TrendChart';
 import { Loading } from '../../ui/Loading';
 import { formatTarget } from './slaFigures';
-import type { TrendPoint } from './slaTypes';
-import { TrendChart } from './TrendChart';
 import { trendSeries } from './trendSeries';
-
-const TREND = gql`
-  query SlaTrend($filter: SLATrendFilter!) {
-    slaTrendData(filter: $filter) {
-      periodKey
-      periodStart
-      actualValue
-      status
-    }
-  }
-`;
+import { TREND } from './documents';
 
 const RANGES = {
   days: { label: 'Daily, this and last month', filter: { periodType: 'DAILY', monthsBack: 1 } },
@@ -35,7 +24,7 @@ export interface SlaTrendProps {
 
 export function SlaTrend({ subject, name, targetPercent }: SlaTrendProps) {
   const [range, setRange] = useState<RangeKey>('days');
-  const [trend] = useQuery<{ slaTrendData: TrendPoint[] }>({ query: TREND, variables: { filter: { ...RANGES[range].filter, ...subject } } });
+  const [trend] = useQuery({ query: TREND, variables: { filter: { ...RANGES[range].filter, ...subject } } });
   const points = trend.data?.slaTrendData;
   const series = useMemo(() => (points ? trendSeries(points, targetPercent) : null), [points, targetPercent]);
   const withData = points?.filter((p) => p.actualValue !== null).length ?? 0;
@@ -51,7 +40,15 @@ export function SlaTrend({ subject, name, targetPercent }: SlaTrendProps) {
       {!points && trend.fetching ? <Loading label="Loading the trend" /> : null}
       {series && points ? (
         <>
-          <TrendChart series={series} label={`Attainment of ${name} per ${per} ${against}; ${withData} of ${points.length} periods with data.`} />
+          <TrendChart
+            lines={{ x: series.data[0], actual: series.data[1], target: targetPercent === null ? null : series.data[2] }}
+            lineLabel="Attainment"
+            words={{ label: `Attainment of ${name} per ${per} ${against}; ${withData} of ${points.length} periods with data.` }}
+            range={series.range}
+            decimals={3}
+            height={220}
+            className="sla-chart"
+          />
           {withData === 0 ? <p className="muted">No covered time in this range yet: the line appears once covered services report.</p> : null}
         </>
       ) : null}

@@ -2,10 +2,12 @@
  * The alert list's filters as URL parameters (a filtered list can be bookmarked and shared) and how
  * a live `sla:alert` event changes the list on screen.
  */
+import { enumValues } from '../../ui/kit/enumValues';
+import { enumListParam } from '../../ui/kit/queryParams';
 import type { SlaAlert, SlaAlertKind, SlaAlertStatus } from './slaTypes';
 
-export const ALERT_STATUSES: readonly SlaAlertStatus[] = ['OPEN', 'ACKNOWLEDGED', 'RESOLVED'];
-export const ALERT_KINDS: readonly SlaAlertKind[] = ['BREACHED', 'AT_RISK', 'FAST_BURN', 'SLOW_BURN', 'BACKUP_OVERDUE'];
+export const ALERT_STATUSES = enumValues<SlaAlertStatus>({ OPEN: true, ACKNOWLEDGED: true, RESOLVED: true });
+export const ALERT_KINDS = enumValues<SlaAlertKind>({ BREACHED: true, AT_RISK: true, FAST_BURN: true, SLOW_BURN: true, BACKUP_OVERDUE: true });
 
 export interface AlertFilter {
   readonly statuses?: SlaAlertStatus[];
@@ -20,8 +22,8 @@ export interface AlertFilter {
  */
 export function alertFilterFromParams(params: URLSearchParams): AlertFilter {
   const statusParam = params.get('status');
-  const statuses = statusParam === 'all' ? [] : statusParam === null ? ['OPEN', 'ACKNOWLEDGED'] : pick(statusParam, ALERT_STATUSES);
-  const kinds = pick(params.get('kind') ?? '', ALERT_KINDS);
+  const statuses = statusParam === 'all' ? [] : statusParam === null ? ['OPEN', 'ACKNOWLEDGED'] : enumListParam(statusParam, ALERT_STATUSES);
+  const kinds = enumListParam(params.get('kind') ?? '', ALERT_KINDS);
   const slaGroup = params.get('group')?.trim();
   const definitionId = params.get('definition')?.trim();
   return {
@@ -30,10 +32,6 @@ export function alertFilterFromParams(params: URLSearchParams): AlertFilter {
     ...(slaGroup ? { slaGroup } : {}),
     ...(definitionId ? { definitionId } : {}),
   };
-}
-
-function pick<T extends string>(text: string, allowed: readonly T[]): T[] {
-  return text.split(',').map((part) => part.trim().toUpperCase()).filter((part): part is T => (allowed as readonly string[]).includes(part));
 }
 
 export function alertMatches(filter: AlertFilter, alert: Pick<SlaAlert, 'status' | 'kind' | 'slaGroup' | 'definitionId'>): boolean {

@@ -2,9 +2,11 @@
  * The definition form as text fields, checked before anything is sent: the same limits the server
  * enforces (schema: CreateSLADefinitionInput), so a person sees every mistake at once, by its field.
  */
+import { enumValues } from '../../ui/kit/enumValues';
 import type { SlaDefinition, SlaPeriod } from './slaTypes';
+import type { CreateSlaDefinitionInput, UpdateSlaDefinitionInput } from '../../gql/graphql';
 
-export const PERIODS: readonly SlaPeriod[] = ['DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'];
+export const PERIODS = enumValues<SlaPeriod>({ DAY: true, WEEK: true, MONTH: true, QUARTER: true, YEAR: true });
 
 export interface RuleFields {
   threshold: string;
@@ -144,12 +146,12 @@ function parseRule(prefix: string, rule: RuleFields, errors: FieldErrors): RuleI
 }
 
 /** The create mutation leaves out empty optional text (the server's own defaults apply). */
-export function createInputOf(input: DefinitionInput): Record<string, unknown> {
+export function createInputOf(input: DefinitionInput): CreateSlaDefinitionInput {
   const { description, timeZone, ticketCatalogItem, ...rest } = input;
   return { ...rest, ...(description ? { description } : {}), ...(timeZone ? { timeZone } : {}), ...(ticketCatalogItem ? { ticketCatalogItem } : {}) };
 }
 
 /** The update mutation sends every field: an empty description, time zone or catalog item clears it. */
-export function updateInputOf(input: DefinitionInput): Record<string, unknown> {
+export function updateInputOf(input: DefinitionInput): UpdateSlaDefinitionInput {
   return { ...input };
 }

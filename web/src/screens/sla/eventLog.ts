@@ -2,32 +2,19 @@
  * The SLA event log screen's pure parts: its filters as URL parameters (a narrowed log can be
  * bookmarked and shared), how a kind and who made a change read, and an entry's data made readable.
  */
+import type { SlaEventKind, SlaEventLogListQuery } from '../../gql/graphql';
+import { EVENT_KIND_ORDER } from './eventKinds';
 
-/** SLAEventKind of the schema (src/plugins/sla/eventLog/slaEventLog.ts), in its order. */
-export const EVENT_KINDS = [
-  'DEFINITION_CREATED', 'DEFINITION_UPDATED', 'DEFINITION_DELETED',
-  'TARGET_SET', 'TARGET_DELETED',
-  'ASSIGNED', 'UNASSIGNED',
-  'GROUP_TARGET_OVERRIDE_SET',
-  'INCIDENT_OPENED', 'INCIDENT_UPDATED', 'INCIDENT_CLOSED',
-  'ALERT_RAISED', 'ALERT_ACKNOWLEDGED', 'ALERT_RESOLVED',
-  'PERIODS_RECOMPUTED',
-] as const;
-export type SlaEventKind = (typeof EVENT_KINDS)[number];
+export type { SlaEventKind };
 
-export interface SlaEventLogEntry {
-  readonly id: string;
-  readonly at: string;
-  readonly kind: SlaEventKind;
-  readonly origin: string;
-  readonly actor: { readonly username: string } | null;
-  readonly definitionId: string | null;
-  readonly serviceId: string | null;
-  readonly slaGroup: string | null;
-  readonly incidentId: string | null;
-  readonly alertId: string | null;
-  readonly data: string;
-}
+/** SLAEventKind of the schema, in its order: exactly the generated enum's values (checked here at compile time). */
+export const EVENT_KINDS: readonly SlaEventKind[] = EVENT_KIND_ORDER;
+type UnlistedKind = Exclude<SlaEventKind, (typeof EVENT_KIND_ORDER)[number]>;
+/** Compiles only while EVENT_KIND_ORDER names every generated kind (the line above: and no other). */
+export const EVERY_EVENT_KIND_LISTED: [UnlistedKind] extends [never] ? true : UnlistedKind = true;
+
+/** One entry of the log, as the log screen reads it. */
+export type SlaEventLogEntry = SlaEventLogListQuery['slaEventLog'][number];
 
 export interface EventLogFilter {
   readonly kinds?: SlaEventKind[];

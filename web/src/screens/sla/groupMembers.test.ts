@@ -3,7 +3,7 @@ import { backupSummary, effectiveUptimeTarget, membersByUrgency, tallyMembers } 
 import type { BackupStatus, SlaGroupMember } from './slaTypes';
 
 const noBackups: BackupStatus = { backupExpected: false, lastBackupAt: null, lastBackupStatus: null, backupMaxAgeDays: null, backupOverdue: false };
-const member = (serviceName: string, status: string, backup: Partial<BackupStatus> = {}): SlaGroupMember => ({
+const member = (serviceName: string, status: SlaGroupMember['status'], backup: Partial<BackupStatus> = {}): SlaGroupMember => ({
   serviceId: serviceName, serviceName, status, replicas: null, readyReplicas: null, backupStatus: { ...noBackups, ...backup },
 });
 

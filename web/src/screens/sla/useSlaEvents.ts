@@ -2,32 +2,18 @@
  * Every `sla:alert` and `sla:incident` as it happens, from the plugin's `sla`/`all` entity channel
  * (src/plugins/sla/slaEvents.ts). Screens use it to change what they show the moment it changes.
  */
+import type { SlaLiveEventsSubscription } from '../../gql/graphql';
 import { useCallback, useEffect, useRef } from 'react';
-import { gql, useSubscription, type CombinedError } from 'urql';
+import { useSubscription, type CombinedError } from 'urql';
+import { SLA_EVENTS } from './documents';
 
-const SLA_EVENTS = gql`
-  subscription SlaLiveEvents {
-    entityEvents(entityType: "sla", entityId: "all") {
-      event
-      entityId
-      at
-      data
-    }
-  }
-`;
-
-export interface SlaLiveEvent {
-  readonly event: string;
-  readonly entityId: string;
-  readonly at: string;
-  readonly data: string;
-}
+export type SlaLiveEvent = SlaLiveEventsSubscription['entityEvents'];
 
 /** Its error, when the live feed failed (the screen says so: what it shows may then be stale). */
 export function useSlaEvents(onEvent: (event: SlaLiveEvent) => void, pause = false): CombinedError | undefined {
   const handler = useRef(onEvent);
   handler.current = onEvent;
-  const [result] = useSubscription<{ entityEvents: SlaLiveEvent }>({ query: SLA_EVENTS, pause });
+  const [result] = useSubscription({ query: SLA_EVENTS, pause });
   const latest = result.data?.entityEvents;
   useEffect(() => {
     if (latest) handler.current(latest);

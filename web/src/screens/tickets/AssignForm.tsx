@@ -1,30 +1,16 @@
 /** Assigning the ticket to a person and a group (either may be none), or taking it oneself. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
 import { UserPicker } from './pickers';
 import { personName, type TicketDetail } from './ticketModel';
-
-const GROUPS = gql`
-  query TicketsAssignGroups {
-    availableGroups { id name }
-  }
-`;
-const ASSIGN = gql`
-  mutation TicketsAssign($id: ID!, $assigneeId: ID, $groupId: ID) {
-    assignTicket(id: $id, assigneeId: $assigneeId, groupId: $groupId) {
-      id assigneeId groupId updatedAt
-      assignee { id username displayName }
-      group { id name }
-    }
-  }
-`;
+import { ASSIGN, TICKETS_ASSIGN_GROUPS } from './documents';
 
 export function AssignForm({ ticket, onChanged }: { ticket: TicketDetail; onChanged: () => void }) {
   const viewer = useViewer();
-  const [groups] = useQuery<{ availableGroups: { id: string; name: string }[] }>({ query: GROUPS });
+  const [groups] = useQuery({ query: TICKETS_ASSIGN_GROUPS });
   const [assigning, assign] = useMutation(ASSIGN);
   const [assigneeId, setAssigneeId] = useState<string | null>(ticket.assigneeId);
   const [groupId, setGroupId] = useState<string | null>(ticket.group?.id ?? null);

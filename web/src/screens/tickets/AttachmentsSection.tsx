@@ -1,38 +1,14 @@
 /** A ticket's files: the list, upload (multipart, with the size limit said up front), download, delete. */
 import { useRef, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { describeError } from '../../api/errors';
 import { useSession, useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatBytes, formatDateTime } from '../../ui/format';
 import { downloadAttachment, MAX_FILE_BYTES, uploadAttachments, uploadProblem } from './attachmentCalls';
-import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
-
-const ATTACHMENTS = gql`
-  query TicketsAttachments($ticketId: ID!) {
-    ticketAttachments(ticketId: $ticketId) {
-      id fileName contentType size createdAt downloadUrl
-      uploadedBy { id username displayName }
-    }
-  }
-`;
-
-const DELETE_ATTACHMENT = gql`
-  mutation TicketsDeleteAttachment($id: ID!) {
-    deleteTicketAttachment(id: $id)
-  }
-`;
-
-interface Attachment {
-  id: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  createdAt: string;
-  downloadUrl: string;
-  uploadedBy: PersonRef | null;
-}
+import { personName } from './ticketModel';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import { ATTACHMENTS, DELETE_ATTACHMENT } from './documents';
 
 /** Choosing files and sending them; `upload` resolves to the refusal message or null. */
 export function UploadForm({ upload }: { upload: (files: File[]) => Promise<string | null> }) {
@@ -84,9 +60,9 @@ export function UploadForm({ upload }: { upload: (files: File[]) => Promise<stri
 export function AttachmentsSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
   const { store } = useSession();
-  const [result, reexecute] = useQuery<{ ticketAttachments: Attachment[] }>({ query: ATTACHMENTS, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: ATTACHMENTS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [removal, remove] = useMutation(DELETE_ATTACHMENT);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const token = () => store.accessToken();

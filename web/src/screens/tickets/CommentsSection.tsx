@@ -1,59 +1,23 @@
 /** A ticket's comments: read, add, edit one's own (admins any), delete (author, operators, admins). */
 import { useState } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { describeError } from '../../api/errors';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
 import { CommentForm } from './CommentForm';
-import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
-
-const COMMENTS = gql`
-  query TicketsComments($ticketId: ID!) {
-    ticketComments(ticketId: $ticketId, limit: 500) {
-      total
-      comments {
-        id authorId system body createdAt editedAt
-        author { id username displayName }
-      }
-    }
-  }
-`;
-const ADD = gql`
-  mutation TicketsAddComment($ticketId: ID!, $body: String!) {
-    addTicketComment(ticketId: $ticketId, body: $body) { id body }
-  }
-`;
-const EDIT = gql`
-  mutation TicketsEditComment($id: ID!, $body: String!) {
-    editTicketComment(id: $id, body: $body) { id body editedAt }
-  }
-`;
-const DELETE = gql`
-  mutation TicketsDeleteComment($id: ID!) {
-    deleteTicketComment(id: $id)
-  }
-`;
-
-interface Comment {
-  id: string;
-  authorId: string | null;
-  system: boolean;
-  body: string;
-  createdAt: string;
-  editedAt: string | null;
-  author: PersonRef | null;
-}
+import { personName } from './ticketModel';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import { ADD, COMMENTS, EDIT, TICKETS_DELETE_COMMENT } from './documents';
 
 export function CommentsSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ ticketComments: { total: number; comments: Comment[] } }>({ query: COMMENTS, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: COMMENTS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [, add] = useMutation(ADD);
   const [, edit] = useMutation(EDIT);
-  const [removal, remove] = useMutation(DELETE);
+  const [removal, remove] = useMutation(TICKETS_DELETE_COMMENT);
   const [editing, setEditing] = useState<string | null>(null);
   const page = result.data?.ticketComments;
   const saved = async (call: Promise<{ error?: Parameters<typeof describeError>[0] }>) => {

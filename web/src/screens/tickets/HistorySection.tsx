@@ -1,31 +1,14 @@
 /** Every state the ticket was in, oldest first, with who moved it and by which transition. */
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDateTime } from '../../ui/format';
-import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
-
-const HISTORY = gql`
-  query TicketsStatusHistory($ticketId: ID!) {
-    ticketStatusHistory(ticketId: $ticketId) {
-      id fromStatus toStatus transition at
-      actor { id username displayName }
-    }
-  }
-`;
-
-interface Change {
-  id: string;
-  fromStatus: string | null;
-  toStatus: string;
-  transition: string | null;
-  at: string;
-  actor: PersonRef | null;
-}
+import { personName } from './ticketModel';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import { HISTORY } from './documents';
 
 export function HistorySection({ ticketId, version }: { ticketId: string; version: number }) {
-  const [result, reexecute] = useQuery<{ ticketStatusHistory: Change[] }>({ query: HISTORY, variables: { ticketId } });
-  useRefetchOn(version, () => reexecute({ requestPolicy: 'network-only' }));
+  const [result, reexecute] = useQuery({ query: HISTORY, variables: { ticketId } });
+  useRefetchOnChangeCount(version, () => reexecute({ requestPolicy: 'network-only' }));
   return (
     <section className="card ticket-section" aria-labelledby="ticket-history">
       <h2 id="ticket-history">Status history</h2>

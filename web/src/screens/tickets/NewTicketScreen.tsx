@@ -4,7 +4,7 @@
  * else. Once created, the ticket's page opens.
  */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useRouter, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -13,38 +13,14 @@ import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServicePicker, UserPicker } from './pickers';
 import { optionsOf, SEVERITY_LABEL, TYPE_LABEL, type Severity, type TicketType } from './ticketModel';
+import { CATALOG, CREATE } from './documents';
 import './tickets.css';
-
-const CATALOG = gql`
-  query TicketsCatalog {
-    availableCatalogCategories { name description itemCount }
-    availableCatalogItems { name categoryName description ticketType workflowName group { id name } }
-  }
-`;
-const CREATE = gql`
-  mutation TicketsCreate($input: CreateTicketInput!) {
-    createTicket(input: $input) { id number }
-  }
-`;
-
-interface CatalogItem {
-  name: string;
-  categoryName: string;
-  description: string | null;
-  ticketType: TicketType;
-  workflowName: string | null;
-  group: { id: string; name: string } | null;
-}
-interface CatalogData {
-  availableCatalogCategories: { name: string; description: string | null; itemCount: number }[];
-  availableCatalogItems: CatalogItem[];
-}
 
 export default function NewTicketScreen(_props: ScreenProps) {
   const viewer = useViewer();
   const { navigate } = useRouter();
-  const [catalog] = useQuery<CatalogData>({ query: CATALOG });
-  const [creating, create] = useMutation<{ createTicket: { id: string; number: string } }>(CREATE);
+  const [catalog] = useQuery({ query: CATALOG });
+  const [creating, create] = useMutation(CREATE);
   const [category, setCategory] = useState('');
   const [itemName, setItemName] = useState('');
   const [title, setTitle] = useState('');

@@ -1,37 +1,15 @@
 /** How this ticket relates to others: the list, linking by the other ticket's number, unlinking. */
 import { useState, type FormEvent } from 'react';
-import { gql, useClient, useMutation, useQuery } from 'urql';
+import { useClient, useMutation, useQuery } from 'urql';
 import { describeError } from '../../api/errors';
 import { Link } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../ui/fields';
-import { useRefetchOn } from './useRefetchOn';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import type { TicketRelationType } from '../../gql/graphql';
+import { LINK, RELATIONS, TICKETS_RELATION_TARGET, UNLINK } from './documents';
 
-const RELATIONS = gql`
-  query TicketsRelations($ticketId: ID!) {
-    ticketRelations(ticketId: $ticketId) {
-      id type relatedTicketId
-      relatedTicket { id number title status }
-    }
-  }
-`;
-const BY_NUMBER = gql`
-  query TicketsRelationTarget($number: String!) {
-    ticketByNumber(number: $number) { id number }
-  }
-`;
-const LINK = gql`
-  mutation TicketsLink($sourceId: ID!, $targetId: ID!, $type: TicketRelationType!) {
-    linkTickets(sourceId: $sourceId, targetId: $targetId, type: $type) { id }
-  }
-`;
-const UNLINK = gql`
-  mutation TicketsUnlink($sourceId: ID!, $targetId: ID!) {
-    unlinkTickets(sourceId: $sourceId, targetId: $targetId)
-  }
-`;
-
-const RELATION_LABEL: Record<string, string> = {
+const RELATION_LABEL: Record<TicketRelationType, string> = {
   RELATES_TO: 'Relates to',
   DUPLICATES: 'Duplicates',
   DUPLICATED_BY: 'Duplicated by',
@@ -41,22 +19,15 @@ const RELATION_LABEL: Record<string, string> = {
   CHILD_OF: 'Child of',
 };
 
-interface Relation {
-  id: string;
-  type: string;
-  relatedTicketId: string;
-  relatedTicket: { id: string; number: string; title: string; status: string } | null;
-}
-
 export function RelationsSection({ ticketId, version }: { ticketId: string; version: number }) {
   const client = useClient();
-  const [result, reexecute] = useQuery<{ ticketRelations: Relation[] }>({ query: RELATIONS, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: RELATIONS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [linking, link] = useMutation(LINK);
   const [unlinking, unlink] = useMutation(UNLINK);
   const [number, setNumber] = useState('');
-  const [type, setType] = useState('RELATES_TO');
+  const [type, setType] = useState<TicketRelationType>('RELATES_TO');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +37,7 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
       setProblem('Enter the other ticket’s number, e.g. INC-000042.');
       return;
     }
-    const found = await client.query<{ ticketByNumber: { id: string } | null }>(BY_NUMBER, { number: wanted }, { requestPolicy: 'network-only' }).toPromise();
+    const found = await client.query(TICKETS_RELATION_TARGET, { number: wanted }, { requestPolicy: 'network-only' }).toPromise();
     if (found.error) return setProblem(describeError(found.error).message);
     const target = found.data?.ticketByNumber;
     if (!target) return setProblem(`No ticket ${wanted} that you may read. Check the number.`);
@@ -85,7 +56,7 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
           {relations.map((r) => (
             <li key={r.id}>
               <span>
-                {RELATION_LABEL[r.type] ?? r.type}{' '}
+                {RELATION_LABEL[r.type as TicketRelationType] ?? r.type}{' '}
                 {r.relatedTicket ? <Link to={`/tickets/${r.relatedTicket.id}`}>{r.relatedTicket.number}</Link> : r.relatedTicketId} {r.relatedTicket?.title ?? ''}
               </span>
               <button type="button" className="button-link" disabled={unlinking.fetching} onClick={() => void unlink({ sourceId: ticketId, targetId: r.relatedTicketId }).then((a) => !a.error && refresh())}>
@@ -97,7 +68,7 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
       ) : null}
       <ErrorNotice error={unlinking.error} />
       <form onSubmit={(e) => void submit(e)} className="stack">
-        <SelectField label="Relation" value={type} onChange={(e) => setType(e.target.value)} options={Object.entries(RELATION_LABEL).map(([value, label]) => ({ value, label }))} />
+        <SelectField label="Relation" value={type} onChange={(e) => setType(e.target.value as TicketRelationType)} options={Object.entries(RELATION_LABEL).map(([value, label]) => ({ value, label }))} />
         <TextField label="Other ticket number" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="INC-000042" error={problem} />
         <div>
           <button type="submit" disabled={linking.fetching}>

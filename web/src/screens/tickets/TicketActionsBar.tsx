@@ -1,52 +1,12 @@
 /** The ticket's state changes and SLA/removal actions as buttons, each showing its own refusal. */
 import { useState } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { otherActions, stateActions, type TicketAction, type WorkflowShape } from './ticketActions';
 import type { Role, TicketDetail } from './ticketModel';
+import { CLOSE, PAUSE, REOPEN, RESOLVE, RESTORE, RESUME, TICKETS_DELETE, TRANSITION } from './documents';
 
-
-const TRANSITION = gql`
-  mutation TicketsTransition($id: ID!, $transition: String!) {
-    transitionTicket(id: $id, transition: $transition) { id status statusCategory availableTransitions slaPaused updatedAt }
-  }
-`;
-const RESOLVE = gql`
-  mutation TicketsResolve($id: ID!) {
-    resolveTicket(id: $id) { id status statusCategory availableTransitions slaPaused updatedAt }
-  }
-`;
-const CLOSE = gql`
-  mutation TicketsClose($id: ID!) {
-    closeTicket(id: $id) { id status statusCategory availableTransitions slaPaused updatedAt }
-  }
-`;
-const REOPEN = gql`
-  mutation TicketsReopen($id: ID!) {
-    reopenTicket(id: $id) { id status statusCategory availableTransitions slaPaused updatedAt }
-  }
-`;
-const PAUSE = gql`
-  mutation TicketsPauseSla($id: ID!) {
-    pauseTicketSLA(id: $id) { id slaPaused minutesUntilDue updatedAt }
-  }
-`;
-const RESUME = gql`
-  mutation TicketsResumeSla($id: ID!) {
-    resumeTicketSLA(id: $id) { id slaPaused minutesUntilDue updatedAt }
-  }
-`;
-const DELETE = gql`
-  mutation TicketsDelete($id: ID!) {
-    deleteTicket(id: $id)
-  }
-`;
-const RESTORE = gql`
-  mutation TicketsRestore($id: ID!) {
-    restoreTicket(id: $id) { id deletedAt updatedAt }
-  }
-`;
 
 export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: TicketDetail; workflow: WorkflowShape | null; onChanged: (kind: TicketAction['kind']) => void }) {
   const viewer = useViewer();
@@ -56,7 +16,7 @@ export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: Tick
   const [reopen, runReopen] = useMutation(REOPEN);
   const [pause, runPause] = useMutation(PAUSE);
   const [resume, runResume] = useMutation(RESUME);
-  const [removal, runDelete] = useMutation(DELETE);
+  const [removal, runDelete] = useMutation(TICKETS_DELETE);
   const [restore, runRestore] = useMutation(RESTORE);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [lastKind, setLastKind] = useState<TicketAction['kind'] | null>(null);

@@ -1,21 +1,16 @@
 /** `/tickets/number/INC-000042`: finds the ticket by its number and opens its page. */
 import { useEffect } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useRouter, type ScreenProps } from '../../app/router';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-
-const BY_NUMBER = gql`
-  query TicketsByNumber($number: String!) {
-    ticketByNumber(number: $number) { id }
-  }
-`;
+import { TICKETS_BY_NUMBER } from './documents';
 
 export default function TicketByNumberScreen({ params }: ScreenProps) {
   const number = (params['number'] ?? '').toUpperCase();
   const { navigate } = useRouter();
-  const [result] = useQuery<{ ticketByNumber: { id: string } | null }>({ query: BY_NUMBER, variables: { number } });
+  const [result] = useQuery({ query: TICKETS_BY_NUMBER, variables: { number } });
   const id = result.data?.ticketByNumber?.id;
   useEffect(() => {
     if (id) navigate(`/tickets/${id}`, { replace: true });

@@ -4,19 +4,14 @@
  * retargets the clocks).
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { gql, useMutation } from 'urql';
+import { useMutation } from 'urql';
 import { describeError } from '../../api/errors';
 import { LockedTextField, lockProps } from '../../realtime/LockedTextField';
 import type { EditLocks } from '../../realtime/useEditLocks';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField } from '../../ui/fields';
 import { optionsOf, SEVERITY_LABEL, type Severity, type TicketDetail } from './ticketModel';
-
-const UPDATE = gql`
-  mutation TicketsUpdate($id: ID!, $input: UpdateTicketInput!) {
-    updateTicket(id: $id, input: $input) { id title description impact urgency priority minutesUntilDue responseDueAt resolutionDueAt updatedAt }
-  }
-`;
+import { UPDATE } from './documents';
 
 export function TicketEditForm({ ticket, locks, onChanged }: { ticket: TicketDetail; locks: EditLocks; onChanged: () => void }) {
   const [updating, update] = useMutation(UPDATE);

@@ -1,20 +1,12 @@
 /** The list's filters: every field of TicketFilter, each change written to the URL at once. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { SelectField, TextField } from '../../ui/fields';
 import { hasFilters, withFilter, type ListState } from './ticketFilters';
 import { CATEGORY_LABEL, optionsOf, PRIORITIES, SEVERITY_LABEL, TYPE_LABEL, type Priority, type Severity, type StatusCategory, type TicketType } from './ticketModel';
 import { ServicePicker, UserPicker } from './pickers';
-
-const GROUPS = gql`
-  query TicketsGroups {
-    availableGroups {
-      id
-      name
-    }
-  }
-`;
+import { TICKETS_GROUPS } from './documents';
 
 const EMPTY: Omit<ListState, 'sort' | 'direction' | 'page'> = {
   statusCategory: null, priority: null, type: null, impact: null, assigneeId: null, groupId: null, serviceId: null, text: '',
@@ -22,7 +14,7 @@ const EMPTY: Omit<ListState, 'sort' | 'direction' | 'page'> = {
 
 export function TicketFilterBar({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
   const viewer = useViewer();
-  const [groups] = useQuery<{ availableGroups: { id: string; name: string }[] }>({ query: GROUPS });
+  const [groups] = useQuery({ query: TICKETS_GROUPS });
   const [text, setText] = useState(state.text);
   useEffect(() => setText(state.text), [state.text]);
   const set = (change: Partial<ListState>) => onChange(withFilter(state, change));

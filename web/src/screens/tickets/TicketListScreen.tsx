@@ -3,8 +3,9 @@
  * a page at a time. New and changed tickets appear by themselves (useTicketEvents).
  */
 import { useCallback, useMemo } from 'react';
-import { gql, useQuery } from 'urql';
-import { Link, useRouter, type ScreenProps } from '../../app/router';
+import { useQuery } from 'urql';
+import type { TicketsListQuery, TicketsListQueryVariables, TicketsMineQuery } from '../../gql/graphql';
+import { Link, type ScreenProps } from '../../app/router';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
@@ -12,37 +13,14 @@ import { PageHeader } from '../../ui/PageHeader';
 import { formatRelative } from '../../ui/format';
 import { TicketFilterBar } from './TicketFilterBar';
 import { listVariables, PAGE_SIZE, pageCount, readListState, withSort, writeListState, type ListState } from './ticketFilters';
-import { personName, SORT_LABEL, TYPE_LABEL, type SortField, type TicketRow } from './ticketModel';
-import { DueBadge, TicketStatusBadge } from './TicketStatus';
+import { personName, SORT_LABEL, TYPE_LABEL, type SortField } from './ticketModel';
 import { useTicketEvents } from './useTicketEvents';
+import { DueBadge } from './TicketStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { useQueryReplace } from '../../ui/kit/useQueryPatch';
+import { ticketStatusBadge } from './TicketStatus';
+import { ALL_TICKETS, MY_TICKETS } from './documents';
 import './tickets.css';
-
-const ALL_TICKETS = gql`
-  query TicketsList($filter: TicketFilter, $sort: TicketSort, $limit: Int, $offset: Int) {
-    tickets(filter: $filter, sort: $sort, limit: $limit, offset: $offset) {
-      id number title type status statusCategory priority minutesUntilDue slaPaused responseBreached resolutionBreached respondedAt updatedAt
-      assignee { id username displayName }
-      group { id name }
-    }
-    ticketCount(filter: $filter)
-  }
-`;
-
-const MY_TICKETS = gql`
-  query TicketsMine($filter: TicketFilter, $sort: TicketSort, $limit: Int, $offset: Int) {
-    myTickets(filter: $filter, sort: $sort, limit: $limit, offset: $offset) {
-      id number title type status statusCategory priority minutesUntilDue slaPaused responseBreached resolutionBreached respondedAt updatedAt
-      assignee { id username displayName }
-      group { id name }
-    }
-  }
-`;
-
-interface ListData {
-  tickets?: TicketRow[];
-  myTickets?: TicketRow[];
-  ticketCount?: number;
-}
 
 const COLUMNS: readonly { label: string; sort?: SortField }[] = [
   { label: 'Number', sort: 'NUMBER' },
@@ -58,17 +36,15 @@ const COLUMNS: readonly { label: string; sort?: SortField }[] = [
 
 export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
   const viewer = useViewer();
-  const { location, navigate } = useRouter();
+  const replaceQuery = useQueryReplace();
   const state = useMemo(() => readListState(query), [query]);
   const setState = useCallback(
-    (next: ListState) => {
-      const search = writeListState(next).toString();
-      navigate(`${location.path}${search ? `?${search}` : ''}`, { replace: true });
-    },
-    [location.path, navigate],
+    (next: ListState) => replaceQuery(writeListState(next)),
+    [replaceQuery],
   );
   const variables = useMemo(() => listVariables(state), [state]);
-  const [result, reexecute] = useQuery<ListData>({ query: mine ? MY_TICKETS : ALL_TICKETS, variables });
+  // Either list's answer: `myTickets` or `tickets`, with the count.
+  const [result, reexecute] = useQuery<Partial<TicketsListQuery & TicketsMineQuery>, TicketsListQueryVariables>({ query: mine ? MY_TICKETS : ALL_TICKETS, variables });
   const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const seesAll = viewer.role !== 'USER';
   const heard = useTicketEvents('all', refresh, { entityEvents: seesAll, notifications: !seesAll });
@@ -123,7 +99,7 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
                   </td>
                   <td>{ticket.title}</td>
                   <td>
-                    <TicketStatusBadge status={ticket.status} category={ticket.statusCategory} />
+                    <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} />
                   </td>
                   <td>{ticket.priority}</td>
                   <td>{TYPE_LABEL[ticket.type]}</td>

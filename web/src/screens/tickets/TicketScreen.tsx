@@ -4,7 +4,7 @@
  * the ticket's own events and to the viewer's notifications about it, and re-asks for what changed.
  */
 import { useCallback, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, type ScreenProps } from '../../app/router';
 import { AlsoViewing } from '../../realtime/AlsoViewing';
 import { useEditLocks } from '../../realtime/useEditLocks';
@@ -21,42 +21,20 @@ import { HistorySection } from './HistorySection';
 import { RelationsSection } from './RelationsSection';
 import { RestoreTicket, TicketActionsBar } from './TicketActionsBar';
 import { TicketEditForm } from './TicketEditForm';
-import { DueBadge, TicketStatusBadge } from './TicketStatus';
-import type { WorkflowShape } from './ticketActions';
-import { personName, SEVERITY_LABEL, TYPE_LABEL, type TicketDetail } from './ticketModel';
+import { personName, SEVERITY_LABEL, TYPE_LABEL } from './ticketModel';
 import { useTicketEvents } from './useTicketEvents';
 import { WatchersSection } from './WatchersSection';
 import { WorklogSection } from './WorklogSection';
+import { DueBadge } from './TicketStatus';
+import { Badge } from '../../ui/kit/Badge';
+import { ticketStatusBadge } from './TicketStatus';
+import { TICKET } from './documents';
 import './tickets.css';
-
-const TICKET = gql`
-  query TicketsTicketPage($id: ID!) {
-    ticket(id: $id) {
-      id number title description type status statusCategory workflowName availableTransitions impact urgency priority
-      catalogItemName requesterId assigneeId responseDueAt resolutionDueAt minutesUntilDue slaPaused responseBreached resolutionBreached
-      respondedAt resolvedAt createdAt updatedAt deletedAt
-      service { id name displayName }
-      requester { id username displayName }
-      assignee { id username displayName }
-      group { id name }
-    }
-    availableWorkflows {
-      name
-      states { name category }
-      transitions { name to }
-    }
-  }
-`;
-
-interface PageData {
-  ticket: TicketDetail | null;
-  availableWorkflows: WorkflowShape[];
-}
 
 export default function TicketScreen({ params }: ScreenProps) {
   const id = params['id']!;
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<PageData>({ query: TICKET, variables: { id } });
+  const [result, reexecute] = useQuery({ query: TICKET, variables: { id } });
   const [version, setVersion] = useState(0);
   const refreshAll = useCallback(() => {
     reexecute({ requestPolicy: 'network-only' });
@@ -107,7 +85,7 @@ export default function TicketScreen({ params }: ScreenProps) {
         }
         subtitle={
           <>
-            <TicketStatusBadge status={ticket.status} category={ticket.statusCategory} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
+            <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
           </>
         }
       >

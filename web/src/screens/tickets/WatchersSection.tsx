@@ -3,44 +3,23 @@
  * themselves; operators and admins also add someone else (who must be able to read the ticket: the
  * server says so when not) and remove anyone's watch.
  */
+import type { TicketsWatchersQuery } from '../../gql/graphql';
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { UserPicker } from './pickers';
-import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
+import { personName } from './ticketModel';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import { UNWATCH, WATCH, WATCHERS } from './documents';
 
-const WATCHERS = gql`
-  query TicketsWatchers($ticketId: ID!) {
-    ticketWatchers(ticketId: $ticketId) {
-      userId since
-      user { id username displayName }
-    }
-  }
-`;
-const WATCH = gql`
-  mutation TicketsWatch($ticketId: ID!, $userId: ID) {
-    watchTicket(ticketId: $ticketId, userId: $userId) { userId }
-  }
-`;
-const UNWATCH = gql`
-  mutation TicketsUnwatch($ticketId: ID!, $userId: ID) {
-    unwatchTicket(ticketId: $ticketId, userId: $userId)
-  }
-`;
-
-interface Watcher {
-  readonly userId: string;
-  readonly since: string;
-  readonly user: PersonRef | null;
-}
+type Watcher = TicketsWatchersQuery['ticketWatchers'][number];
 
 export function WatchersSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ ticketWatchers: Watcher[] }>({ query: WATCHERS, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: WATCHERS, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [watching, watch] = useMutation(WATCH);
   const [unwatching, unwatch] = useMutation(UNWATCH);
   const watchers = result.data?.ticketWatchers ?? [];

@@ -1,52 +1,21 @@
 /** Time spent on a ticket: the entries, their total, logging more, deleting (author, operators, admins). */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useViewer } from '../../session/SessionContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { TextField } from '../../ui/fields';
 import { formatDateTime, formatMinutes } from '../../ui/format';
-import { personName, type PersonRef } from './ticketModel';
-import { useRefetchOn } from './useRefetchOn';
-
-const WORKLOG = gql`
-  query TicketsWorklog($ticketId: ID!) {
-    ticketWorklog(ticketId: $ticketId, limit: 200) {
-      totalMinutes
-      count
-      entries {
-        id authorId minutes note workedAt
-        author { id username displayName }
-      }
-    }
-  }
-`;
-const LOG = gql`
-  mutation TicketsLogWork($ticketId: ID!, $minutes: Int!, $note: String) {
-    logTicketWork(ticketId: $ticketId, minutes: $minutes, note: $note) { id minutes }
-  }
-`;
-const DELETE = gql`
-  mutation TicketsDeleteWork($id: ID!) {
-    deleteTicketWorklog(id: $id)
-  }
-`;
-
-interface Entry {
-  id: string;
-  authorId: string;
-  minutes: number;
-  note: string | null;
-  workedAt: string;
-  author: PersonRef | null;
-}
+import { personName } from './ticketModel';
+import { useRefetchOnChangeCount } from '../../ui/kit/refetch';
+import { LOG, TICKETS_DELETE_WORK, WORKLOG } from './documents';
 
 export function WorklogSection({ ticketId, version }: { ticketId: string; version: number }) {
   const viewer = useViewer();
-  const [result, reexecute] = useQuery<{ ticketWorklog: { totalMinutes: number; count: number; entries: Entry[] } }>({ query: WORKLOG, variables: { ticketId } });
+  const [result, reexecute] = useQuery({ query: WORKLOG, variables: { ticketId } });
   const refresh = () => reexecute({ requestPolicy: 'network-only' });
-  useRefetchOn(version, refresh);
+  useRefetchOnChangeCount(version, refresh);
   const [logging, log] = useMutation(LOG);
-  const [removal, remove] = useMutation(DELETE);
+  const [removal, remove] = useMutation(TICKETS_DELETE_WORK);
   const [minutes, setMinutes] = useState('');
   const [note, setNote] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);

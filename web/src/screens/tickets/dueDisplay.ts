@@ -4,7 +4,7 @@
  * minutes to the nearer due time (negative once past); null when no clock runs.
  */
 import { formatMinutes } from '../../ui/format';
-import type { StatusCategory } from './ticketModel';
+import type { TicketDetail, TicketRow } from './ticketModel';
 
 export type DueTone = 'ok' | 'soon' | 'overdue' | 'paused' | 'none';
 
@@ -13,14 +13,7 @@ export interface DueDisplay {
   readonly tone: DueTone;
 }
 
-export interface DueTicket {
-  readonly statusCategory: StatusCategory;
-  readonly minutesUntilDue: number | null;
-  readonly slaPaused: boolean;
-  readonly respondedAt?: string | null;
-  readonly responseBreached: boolean;
-  readonly resolutionBreached: boolean;
-}
+export type DueTicket = Pick<TicketRow, 'statusCategory' | 'minutesUntilDue' | 'slaPaused' | 'responseBreached' | 'resolutionBreached'> & { readonly respondedAt?: TicketDetail['respondedAt'] };
 
 /** Within this many business minutes a target is "soon". */
 export const SOON_MINUTES = 60;

@@ -4,30 +4,11 @@
  * settled, so typing does not send a request per key.
  */
 import { useEffect, useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
+import type { TicketsServiceSearchQuery, TicketsUserSearchQuery, TicketsUserSearchQueryVariables } from '../../gql/graphql';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../ui/fields';
-
-const USERS = gql`
-  query TicketsUserSearch($search: String) {
-    users(filter: { search: $search, active: true }, limit: 20) {
-      id
-      username
-      displayName
-    }
-  }
-`;
-
-const SERVICES = gql`
-  query TicketsServiceSearch($search: String) {
-    services(filter: { search: $search }, limit: 20) {
-      id
-      name
-      displayName
-      nodeId
-    }
-  }
-`;
+import { SERVICES, USERS } from './documents';
 
 function useSettled(value: string, ms = 250): string {
   const [settled, setSettled] = useState(value);
@@ -51,7 +32,7 @@ interface PickerProps {
 function Picker({ label, value, onChange, emptyLabel, currentLabel, kind }: PickerProps & { kind: 'user' | 'service' }) {
   const [text, setText] = useState('');
   const search = useSettled(text.trim());
-  const [result] = useQuery<{ users?: { id: string; username: string; displayName: string | null }[]; services?: { id: string; name: string; displayName: string | null; nodeId: string }[] }>({
+  const [result] = useQuery<Partial<TicketsUserSearchQuery & TicketsServiceSearchQuery>, TicketsUserSearchQueryVariables>({
     query: kind === 'user' ? USERS : SERVICES,
     variables: { search: search || null },
   });

@@ -5,24 +5,16 @@
  * state as "Reopen" (resolveTicket, closeTicket and reopenTicket take exactly those); the rest by
  * their workflow names. The server still decides: a FORBIDDEN or CONFLICT is shown where it comes.
  */
-import type { Role, StatusCategory } from './ticketModel';
+import type { TicketsTicketPageQuery } from '../../gql/graphql';
+import type { Role, StatusCategory, TicketDetail } from './ticketModel';
 
-export interface WorkflowShape {
-  readonly name: string;
-  readonly states: readonly { readonly name: string; readonly category: StatusCategory }[];
-  readonly transitions: readonly { readonly name: string; readonly to: string }[];
-}
+export type WorkflowShape = TicketsTicketPageQuery['availableWorkflows'][number];
 
 export type TicketAction =
   | { readonly kind: 'resolve' | 'close' | 'reopen' | 'pause' | 'resume' | 'delete' | 'restore'; readonly label: string }
   | { readonly kind: 'transition'; readonly label: string; readonly transition: string; readonly to: string | null };
 
-export interface ActionTicket {
-  readonly statusCategory: StatusCategory;
-  readonly availableTransitions: readonly string[];
-  readonly slaPaused: boolean;
-  readonly deletedAt: string | null;
-}
+export type ActionTicket = Pick<TicketDetail, 'statusCategory' | 'availableTransitions' | 'slaPaused' | 'deletedAt'>;
 
 const OPEN: readonly StatusCategory[] = ['NEW', 'IN_PROGRESS', 'WAITING'];
 const isOpen = (category: StatusCategory) => OPEN.includes(category);

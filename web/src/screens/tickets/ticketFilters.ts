@@ -3,6 +3,8 @@
  * shared and survives a reload), and as the GraphQL `TicketFilter` / `TicketSort` variables.
  * Unknown or malformed values are dropped rather than sent: the server would refuse the whole query.
  */
+import type { TicketFilter, TicketSort } from '../../gql/graphql';
+import { keyParam } from '../../ui/kit/queryParams';
 import { CATEGORY_LABEL, PRIORITIES, SEVERITY_LABEL, SORT_LABEL, TYPE_LABEL, type Priority, type Severity, type SortDirection, type SortField, type StatusCategory, type TicketType } from './ticketModel';
 
 export const PAGE_SIZE = 50;
@@ -39,25 +41,21 @@ export const PARAM = {
 
 export const DEFAULT_SORT: SortField = 'CREATED_AT';
 
-function oneOf<K extends string>(table: Record<K, unknown>, value: string | null): K | null {
-  return value !== null && Object.prototype.hasOwnProperty.call(table, value) ? (value as K) : null;
-}
-
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 const id = (value: string | null): string | null => (value !== null && ID.test(value) ? value : null);
 
 export function readListState(query: URLSearchParams): ListState {
   const page = Number.parseInt(query.get(PARAM.page) ?? '1', 10);
   return {
-    statusCategory: oneOf(CATEGORY_LABEL, query.get(PARAM.statusCategory)),
+    statusCategory: keyParam(CATEGORY_LABEL, query.get(PARAM.statusCategory)),
     priority: PRIORITIES.includes(query.get(PARAM.priority) as Priority) ? (query.get(PARAM.priority) as Priority) : null,
-    type: oneOf(TYPE_LABEL, query.get(PARAM.type)),
-    impact: oneOf(SEVERITY_LABEL, query.get(PARAM.impact)),
+    type: keyParam(TYPE_LABEL, query.get(PARAM.type)),
+    impact: keyParam(SEVERITY_LABEL, query.get(PARAM.impact)),
     assigneeId: id(query.get(PARAM.assigneeId)),
     groupId: id(query.get(PARAM.groupId)),
     serviceId: id(query.get(PARAM.serviceId)),
     text: (query.get(PARAM.text) ?? '').trim().slice(0, 200),
-    sort: oneOf(SORT_LABEL, query.get(PARAM.sort)) ?? DEFAULT_SORT,
+    sort: keyParam(SORT_LABEL, query.get(PARAM.sort)) ?? DEFAULT_SORT,
     direction: query.get(PARAM.direction) === 'ASC' ? 'ASC' : 'DESC',
     // Pages are 1-based in the URL (what a person reads), 0-based here.
     page: Number.isFinite(page) && page > 1 ? page - 1 : 0,
@@ -96,22 +94,22 @@ export function withSort(state: ListState, field: SortField): ListState {
 }
 
 export interface ListVariables {
-  readonly filter: Record<string, string>;
-  readonly sort: { readonly field: SortField; readonly direction: SortDirection };
+  readonly filter: TicketFilter;
+  readonly sort: TicketSort;
   readonly limit: number;
   readonly offset: number;
 }
 
 export function listVariables(state: ListState): ListVariables {
-  const filter: Record<string, string> = {};
-  if (state.statusCategory) filter['statusCategory'] = state.statusCategory;
-  if (state.priority) filter['priority'] = state.priority;
-  if (state.type) filter['type'] = state.type;
-  if (state.impact) filter['impact'] = state.impact;
-  if (state.assigneeId) filter['assigneeId'] = state.assigneeId;
-  if (state.groupId) filter['groupId'] = state.groupId;
-  if (state.serviceId) filter['serviceId'] = state.serviceId;
-  if (state.text) filter['text'] = state.text;
+  const filter: TicketFilter = {};
+  if (state.statusCategory) filter.statusCategory = state.statusCategory;
+  if (state.priority) filter.priority = state.priority;
+  if (state.type) filter.type = state.type;
+  if (state.impact) filter.impact = state.impact;
+  if (state.assigneeId) filter.assigneeId = state.assigneeId;
+  if (state.groupId) filter.groupId = state.groupId;
+  if (state.serviceId) filter.serviceId = state.serviceId;
+  if (state.text) filter.text = state.text;
   return { filter, sort: { field: state.sort, direction: state.direction }, limit: PAGE_SIZE, offset: state.page * PAGE_SIZE };
 }
 

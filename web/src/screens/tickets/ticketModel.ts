@@ -1,53 +1,25 @@
-/** The ticket as the console reads it (fields of schema.graphql's Ticket), and the enums' wording. */
-export type TicketType = 'INCIDENT' | 'SERVICE_REQUEST' | 'PROBLEM' | 'CHANGE';
-export type StatusCategory = 'NEW' | 'IN_PROGRESS' | 'WAITING' | 'RESOLVED' | 'CLOSED';
-export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-export type Priority = 'P1' | 'P2' | 'P3' | 'P4' | 'P5';
-export type SortField = 'CREATED_AT' | 'UPDATED_AT' | 'PRIORITY' | 'NUMBER' | 'RESOLUTION_DUE_AT' | 'STATUS';
-export type SortDirection = 'ASC' | 'DESC';
-export type Role = 'ADMIN' | 'OPERATOR' | 'USER';
+/** The ticket as the console reads it (types generated from the schema, web/src/gql) and the enums' wording. */
+import type {
+  Role,
+  TicketPriority as Priority,
+  TicketSeverity as Severity,
+  TicketSortDirection as SortDirection,
+  TicketSortField as SortField,
+  TicketStatusCategory as StatusCategory,
+  TicketsListQuery,
+  TicketsTicketPageQuery,
+  TicketType,
+} from '../../gql/graphql';
+import { enumValues } from '../../ui/kit/enumValues';
 
-export interface PersonRef {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string | null;
-}
+export type { Priority, Role, Severity, SortDirection, SortField, StatusCategory, TicketType };
 
-export interface TicketRow {
-  readonly id: string;
-  readonly number: string;
-  readonly title: string;
-  readonly type: TicketType;
-  readonly status: string;
-  readonly statusCategory: StatusCategory;
-  readonly priority: Priority;
-  readonly assignee: PersonRef | null;
-  readonly group: { readonly id: string; readonly name: string } | null;
-  readonly minutesUntilDue: number | null;
-  readonly slaPaused: boolean;
-  readonly responseBreached: boolean;
-  readonly resolutionBreached: boolean;
-  readonly updatedAt: string;
-}
-
-export interface TicketDetail extends TicketRow {
-  readonly description: string | null;
-  readonly workflowName: string;
-  readonly availableTransitions: readonly string[];
-  readonly impact: Severity;
-  readonly urgency: Severity;
-  readonly service: { readonly id: string; readonly name: string; readonly displayName: string | null } | null;
-  readonly catalogItemName: string | null;
-  readonly requester: PersonRef | null;
-  readonly requesterId: string;
-  readonly assigneeId: string | null;
-  readonly responseDueAt: string | null;
-  readonly resolutionDueAt: string | null;
-  readonly respondedAt: string | null;
-  readonly resolvedAt: string | null;
-  readonly createdAt: string;
-  readonly deletedAt: string | null;
-}
+/** A ticket as the list shows it. */
+export type TicketRow = TicketsListQuery['tickets'][number];
+/** A ticket as its page shows it. */
+export type TicketDetail = NonNullable<TicketsTicketPageQuery['ticket']>;
+/** Someone a ticket names (requester, assignee, watcher, author). */
+export type PersonRef = NonNullable<TicketDetail['requester']>;
 
 export const TYPE_LABEL: Record<TicketType, string> = {
   INCIDENT: 'Incident',
@@ -66,7 +38,7 @@ export const CATEGORY_LABEL: Record<StatusCategory, string> = {
 
 export const SEVERITY_LABEL: Record<Severity, string> = { LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', CRITICAL: 'Critical' };
 
-export const PRIORITIES: readonly Priority[] = ['P1', 'P2', 'P3', 'P4', 'P5'];
+export const PRIORITIES = enumValues<Priority>({ P1: true, P2: true, P3: true, P4: true, P5: true });
 
 export const SORT_LABEL: Record<SortField, string> = {
   CREATED_AT: 'Created',

@@ -6,39 +6,10 @@
  * read), at most once per `QUIET_MS` when events come in bursts.
  */
 import { useEffect, useRef, useState } from 'react';
-import { gql, useSubscription } from 'urql';
-
-const TICKET_EVENTS = gql`
-  subscription TicketsEntityEvents($entityId: ID!) {
-    entityEvents(entityType: "ticket", entityId: $entityId) {
-      event
-      entityId
-      at
-    }
-  }
-`;
-
-const TICKET_NOTIFICATIONS = gql`
-  subscription TicketsNotifications {
-    notificationReceived {
-      notification {
-        id
-        type
-        entityType
-        entityId
-      }
-    }
-  }
-`;
+import { useSubscription } from 'urql';
+import { TICKET_EVENTS, TICKET_NOTIFICATIONS } from './documents';
 
 export const QUIET_MS = 500;
-
-interface EntityEventsData {
-  entityEvents: { event: string; entityId: string; at: string };
-}
-interface NotificationsData {
-  notificationReceived: { notification: { id: string; type: string; entityType: string | null; entityId: string | null } };
-}
 
 /**
  * Calls `onChange` (debounced) when a ticket event arrives: of ticket `ticketId`, or of any ticket
@@ -61,8 +32,8 @@ export function useTicketEvents(ticketId: string, onChange: () => void, options:
   useEffect(() => () => {
     if (timer.current !== null) clearTimeout(timer.current);
   }, []);
-  const [events] = useSubscription<EntityEventsData>({ query: TICKET_EVENTS, variables: { entityId: ticketId }, pause: !options.entityEvents });
-  const [notices] = useSubscription<NotificationsData>({ query: TICKET_NOTIFICATIONS, pause: !options.notifications });
+  const [events] = useSubscription({ query: TICKET_EVENTS, variables: { entityId: ticketId }, pause: !options.entityEvents });
+  const [notices] = useSubscription({ query: TICKET_NOTIFICATIONS, pause: !options.notifications });
   // Each event is a new object: the effects run once per event, not per render.
   const lastEvent = events.data?.entityEvents;
   useEffect(() => {

@@ -1,72 +1,21 @@
 /** Agent keys: scoped keys for agents (a subtree, a set of endpoints); the key is shown once at creation. */
 import { useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { formatDateTime, formatRelative } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { OneTimeSecret } from '../shared/OneTimeSecret';
-import '../admin.css';
 import { agentKeyInput, budgetLabel, validateAgentKey, type AgentKeyErrors, type AgentKeyValues } from './agentKeyForm';
-
-interface AgentKey {
-  readonly id: string;
-  readonly name: string;
-  readonly prefix: string;
-  readonly nodeId: string;
-  readonly endpoints: readonly string[];
-  readonly requestBudget: { readonly requestsPerSecond: number; readonly burst: number } | null;
-  readonly createdAt: string;
-  readonly lastUsedAt: string | null;
-  readonly revokedAt: string | null;
-}
-
-const AGENT_KEYS = gql`
-  query AdminAgentKeys($includeRevoked: Boolean) {
-    agentKeys(includeRevoked: $includeRevoked) {
-      id
-      name
-      prefix
-      nodeId
-      endpoints
-      requestBudget {
-        requestsPerSecond
-        burst
-      }
-      createdAt
-      lastUsedAt
-      revokedAt
-    }
-    agentKeyEndpoints
-  }
-`;
-
-const CREATE_AGENT_KEY = gql`
-  mutation AdminCreateAgentKey($input: CreateAgentKeyInput!) {
-    createAgentKey(input: $input) {
-      key
-      agentKey {
-        id
-        name
-      }
-    }
-  }
-`;
-
-const REVOKE_AGENT_KEY = gql`
-  mutation AdminRevokeAgentKey($id: ID!) {
-    revokeAgentKey(id: $id) {
-      id
-      revokedAt
-    }
-  }
-`;
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { OneTimeSecret } from '../../../ui/kit/OneTimeSecret';
+import { Badge } from '../../../ui/kit/Badge';
+import { AGENT_KEYS, CREATE_AGENT_KEY, REVOKE_AGENT_KEY } from './documents';
+import '../admin.css';
 
 export default function AgentKeysScreen() {
   const [includeRevoked, setIncludeRevoked] = useState(false);
-  const [result, refetch] = useQuery<{ agentKeys: AgentKey[]; agentKeyEndpoints: string[] }>({ query: AGENT_KEYS, variables: { includeRevoked } });
+  const [result, refetch] = useQuery({ query: AGENT_KEYS, variables: { includeRevoked } });
   const [revokeState, revoke] = useMutation(REVOKE_AGENT_KEY);
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
@@ -118,7 +67,7 @@ export default function AgentKeysScreen() {
                   <td>{key.lastUsedAt ? formatRelative(key.lastUsedAt) : 'never'}</td>
                   <td>
                     {key.revokedAt ? (
-                      <span className="badge status-unknown">Revoked {formatDateTime(key.revokedAt)}</span>
+                      <Badge tone="unknown">Revoked {formatDateTime(key.revokedAt)}</Badge>
                     ) : (
                       <ConfirmButton label="Revoke" question={`Revoke ${key.name}? Agents using it are refused at once.`} busy={revokeState.fetching} onConfirm={() => void revoke({ id: key.id }).then(refresh)} />
                     )}
@@ -140,7 +89,7 @@ function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[
   const empty: AgentKeyValues = { name: '', nodeId: '', endpoints: [], requestsPerSecond: '', burst: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<AgentKeyErrors>({});
-  const [state, create] = useMutation<{ createAgentKey: { key: string; agentKey: { name: string } } }>(CREATE_AGENT_KEY);
+  const [state, create] = useMutation(CREATE_AGENT_KEY);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateAgentKey(values);

@@ -1,53 +1,27 @@
 /** The audit trail (audit plugin): who changed what, when, from where, and the outcome; filtered and paged. */
+import type { AdminAuditEventsQuery } from '../../../gql/graphql';
 import { useState } from 'react';
-import { gql, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import type { ScreenProps } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Pager } from '../shared/Pager';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { AUDIT_PAGE, auditFilterFromQuery, auditFilterInput, auditFilterProblem, prettyDetail } from './auditFilter';
+import { Pager } from '../../../ui/kit/Pager';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { Badge } from '../../../ui/kit/Badge';
+import { AUDIT_EVENTS } from './documents';
+import '../admin.css';
 
-interface AuditEvent {
-  readonly id: string;
-  readonly at: string;
-  readonly kind: string;
-  readonly action: string;
-  readonly actor: string | null;
-  readonly sourceAddress: string | null;
-  readonly outcome: 'SUCCESS' | 'FAILURE';
-  readonly errorCode: string | null;
-  readonly errorMessage: string | null;
-  readonly detail: string | null;
-}
-
-const AUDIT_EVENTS = gql`
-  query AdminAuditEvents($filter: AuditFilter, $limit: Int, $offset: Int) {
-    auditEvents(filter: $filter, limit: $limit, offset: $offset) {
-      id
-      at
-      kind
-      action
-      actor
-      sourceAddress
-      outcome
-      errorCode
-      errorMessage
-      detail
-    }
-    auditEventCount(filter: $filter)
-  }
-`;
+type AuditEvent = AdminAuditEventsQuery['auditEvents'][number];
 
 export default function AuditScreen({ query }: ScreenProps) {
   const state = auditFilterFromQuery(query);
   const problem = auditFilterProblem(state);
   const patchQuery = useQueryPatch();
-  const [result, refetch] = useQuery<{ auditEvents: AuditEvent[]; auditEventCount: number }>({
+  const [result, refetch] = useQuery({
     query: AUDIT_EVENTS,
     variables: { filter: auditFilterInput(state), limit: AUDIT_PAGE, offset: state.offset },
     pause: problem !== null,
@@ -125,7 +99,7 @@ function AuditTable({ events }: { events: readonly AuditEvent[] }) {
             <td>{event.actor ?? '—'}</td>
             <td className="mono">{event.action}</td>
             <td>
-              <span className={`badge ${event.outcome === 'SUCCESS' ? 'status-operational' : 'status-down'}`}>{event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}</span>
+              <Badge tone={event.outcome === 'SUCCESS' ? 'operational' : 'down'}>{event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}</Badge>
               {event.outcome === 'FAILURE' ? <div className="muted">{[event.errorCode, event.errorMessage].filter(Boolean).join(': ')}</div> : null}
             </td>
             <td className="mono">{event.sourceAddress ?? '—'}</td>

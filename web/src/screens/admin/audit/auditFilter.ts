@@ -3,14 +3,15 @@
  * search can be shared and survives a reload. Times are kept as the browser's local
  * `datetime-local` text and sent as ISO instants.
  */
-import { offsetFromQuery } from '../shared/paging';
+import type { AuditFilter, AuditOutcome } from '../../../gql/graphql';
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
 
 export const AUDIT_PAGE = 50;
 
 export interface AuditFilterState {
   readonly actor: string;
   readonly action: string;
-  readonly outcome: 'SUCCESS' | 'FAILURE' | null;
+  readonly outcome: AuditOutcome | null;
   readonly kind: 'graphql' | 'rest' | null;
   /** `YYYY-MM-DDTHH:mm`, local time; '' for none. */
   readonly from: string;
@@ -39,14 +40,14 @@ export function auditFilterFromQuery(query: URLSearchParams): AuditFilterState {
 }
 
 /** The GraphQL AuditFilter: only what is set. */
-export function auditFilterInput(state: AuditFilterState): Record<string, string> {
-  const filter: Record<string, string> = {};
-  if (state.actor.trim()) filter['actor'] = state.actor.trim();
-  if (state.action.trim()) filter['action'] = state.action.trim();
-  if (state.outcome) filter['outcome'] = state.outcome;
-  if (state.kind) filter['kind'] = state.kind;
-  if (state.from) filter['from'] = new Date(state.from).toISOString();
-  if (state.to) filter['to'] = new Date(state.to).toISOString();
+export function auditFilterInput(state: AuditFilterState): AuditFilter {
+  const filter: AuditFilter = {};
+  if (state.actor.trim()) filter.actor = state.actor.trim();
+  if (state.action.trim()) filter.action = state.action.trim();
+  if (state.outcome) filter.outcome = state.outcome;
+  if (state.kind) filter.kind = state.kind;
+  if (state.from) filter.from = new Date(state.from).toISOString();
+  if (state.to) filter.to = new Date(state.to).toISOString();
   return filter;
 }
 

@@ -2,82 +2,25 @@
  * Environments: named parts of the hierarchy (every node at or below its paths). A service inside
  * one is open to admins and to the groups granted READ or WRITE; permission rules can be limited to one.
  */
+import type { AdminEnvironmentsQuery } from '../../../gql/graphql';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import '../admin.css';
 import { environmentInput, validateEnvironment, type EnvironmentErrors, type EnvironmentValues } from './environmentForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { CREATE_ENVIRONMENT, DELETE_ENVIRONMENT, ENVIRONMENTS, SET_ACCESS, UPDATE_ENVIRONMENT } from './documents';
+import '../admin.css';
 
-interface Environment {
-  readonly id: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly paths: readonly string[];
-  readonly groups: readonly { groupId: string; group: { name: string } | null; level: 'READ' | 'WRITE' }[];
-}
+type Environment = AdminEnvironmentsQuery['environments'][number];
 
-const ENVIRONMENTS = gql`
-  query AdminEnvironments {
-    environments {
-      id
-      name
-      description
-      paths
-      groups {
-        groupId
-        level
-        group {
-          name
-        }
-      }
-    }
-    groups(limit: 500) {
-      id
-      name
-    }
-  }
-`;
-
-const CREATE_ENVIRONMENT = gql`
-  mutation AdminCreateEnvironment($input: EnvironmentInput!) {
-    createEnvironment(input: $input) {
-      id
-    }
-  }
-`;
-
-const UPDATE_ENVIRONMENT = gql`
-  mutation AdminUpdateEnvironment($id: ID!, $input: UpdateEnvironmentInput!) {
-    updateEnvironment(id: $id, input: $input) {
-      id
-    }
-  }
-`;
-
-const DELETE_ENVIRONMENT = gql`
-  mutation AdminDeleteEnvironment($id: ID!) {
-    deleteEnvironment(id: $id)
-  }
-`;
-
-const SET_ACCESS = gql`
-  mutation AdminSetEnvironmentAccess($groupId: ID!, $environmentId: ID!, $level: EnvironmentAccessLevel) {
-    setGroupEnvironmentAccess(groupId: $groupId, environmentId: $environmentId, level: $level) {
-      groupId
-      level
-    }
-  }
-`;
-
-type Groups = readonly { id: string; name: string }[];
+type Groups = AdminEnvironmentsQuery['groups'];
 
 export default function EnvironmentsScreen() {
   const [creating, setCreating] = useState(false);
-  const [result, refetch] = useQuery<{ environments: Environment[]; groups: { id: string; name: string }[] }>({ query: ENVIRONMENTS });
+  const [result, refetch] = useQuery({ query: ENVIRONMENTS });
   const [createState, create] = useMutation(CREATE_ENVIRONMENT);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (

@@ -6,23 +6,17 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
+import { ADD_MEMBER, DELETE_GROUP, GROUP_DETAIL, REMOVE_MEMBER, UPDATE_GROUP, type GroupRow } from './documents';
+import { USER_PICKER } from '../users/documents';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { activeBadge, roleBadge } from '../../../ui/badges';
 import '../admin.css';
-import { ADD_MEMBER, DELETE_GROUP, GROUP_DETAIL, REMOVE_MEMBER, UPDATE_GROUP, USER_PICKER, type GroupRow } from '../users/usersDocuments';
-
-interface Member {
-  readonly id: string;
-  readonly username: string;
-  readonly displayName: string | null;
-  readonly role: string;
-  readonly active: boolean;
-}
 
 export default function GroupScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
   const { navigate } = useRouter();
-  const [result, refetch] = useQuery<{ group: (GroupRow & { members: Member[] }) | null }>({ query: GROUP_DETAIL, variables: { id } });
+  const [result, refetch] = useQuery({ query: GROUP_DETAIL, variables: { id } });
   const [deleteState, deleteGroup] = useMutation(DELETE_GROUP);
   const [removeState, removeMember] = useMutation(REMOVE_MEMBER);
   const group = result.data?.group;
@@ -78,10 +72,10 @@ export default function GroupScreen({ params }: ScreenProps) {
                   <Link to={`/admin/users/${encodeURIComponent(member.id)}`}>{member.displayName ? `${member.displayName} (${member.username})` : member.username}</Link>
                 </td>
                 <td>
-                  <RoleBadge role={member.role} />
+                  <Badge {...roleBadge(member.role)} />
                 </td>
                 <td>
-                  <ActiveBadge active={member.active} />
+                  <Badge {...activeBadge(member.active)} />
                 </td>
                 <td>
                   <button type="button" disabled={removeState.fetching} aria-label={`Remove ${member.username} from ${group.name}`} onClick={() => void removeMember({ groupId: group.id, userId: member.id }).then(refresh)}>
@@ -133,7 +127,7 @@ function GroupEditForm({ group, onSaved }: { group: GroupRow; onSaved: () => voi
 /** Find a user by name and add them; the suggestions come from the users query as one types. */
 function AddMemberForm({ groupId, memberIds, onAdded }: { groupId: string; memberIds: ReadonlySet<string>; onAdded: () => void }) {
   const [search, setSearch] = useState('');
-  const [picker] = useQuery<{ users: { id: string; username: string; displayName: string | null }[] }>({
+  const [picker] = useQuery({
     query: USER_PICKER,
     variables: { filter: { search: search.trim() } },
     pause: search.trim().length < 1,

@@ -6,14 +6,14 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useQueryPatch } from '../shared/useQueryPatch';
+import { CREATE_GROUP, GROUPS_LIST } from './documents';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import '../admin.css';
-import { CREATE_GROUP, GROUPS_LIST, type GroupRow } from '../users/usersDocuments';
 
 export default function GroupsScreen({ query }: ScreenProps) {
   const search = query.get('q') ?? '';
   const patchQuery = useQueryPatch();
-  const [result] = useQuery<{ groups: GroupRow[] }>({ query: GROUPS_LIST, variables: { search: search.trim() === '' ? null : search.trim() } });
+  const [result] = useQuery({ query: GROUPS_LIST, variables: { search: search.trim() === '' ? null : search.trim() } });
   return (
     <>
       <PageHeader title="Groups" subtitle="Groups gather users for permission rules, ticket assignment and notifications." />
@@ -59,7 +59,7 @@ function NewGroupForm() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [state, create] = useMutation<{ createGroup: { id: string } }>(CREATE_GROUP);
+  const [state, create] = useMutation(CREATE_GROUP);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') {

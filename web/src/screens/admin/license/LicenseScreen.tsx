@@ -2,8 +2,9 @@
  * The licence in force and each plugin's state, live: a licence activated or a plugin switched
  * (here, in another tab or by the API key) arrives over licenseUpdated and the page re-reads.
  */
+import type { AdminLicenseInfoQuery } from '../../../gql/graphql';
 import { useEffect, useState, type FormEvent } from 'react';
-import { gql, useMutation, useQuery, useSubscription } from 'urql';
+import { useMutation, useQuery, useSubscription } from 'urql';
 import { useSession, useViewer } from '../../../session/SessionContext';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { TextAreaField } from '../../../ui/fields';
@@ -11,79 +12,31 @@ import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import '../admin.css';
-import type { PluginState } from '../../../app/plugins';
 import { ActivationError, activateLicense } from './activateLicense';
 import { PluginsTable } from './PluginsTable';
+import { Badge, type Tone } from '../../../ui/kit/Badge';
+import { LICENSE_INFO, LICENSE_UPDATED, TOGGLE_PLUGIN } from './documents';
 
-interface LicenseInfo {
-  readonly status: 'NONE' | 'ACTIVE' | 'EXPIRED';
-  readonly licenseId: string | null;
-  readonly customer: string | null;
-  readonly issuedAt: string | null;
-  readonly expiresAt: string | null;
-  readonly activatedAt: string | null;
-  readonly plugins: readonly PluginState[];
-}
-
-const LICENSE_INFO = gql`
-  query AdminLicenseInfo {
-    licenseInfo {
-      status
-      licenseId
-      customer
-      issuedAt
-      expiresAt
-      activatedAt
-      plugins {
-        name
-        licensed
-        enabled
-        active
-      }
-    }
-  }
-`;
-
-const TOGGLE_PLUGIN = gql`
-  mutation AdminTogglePlugin($name: String!, $enabled: Boolean!) {
-    togglePlugin(name: $name, enabled: $enabled) {
-      name
-      licensed
-      enabled
-      active
-    }
-  }
-`;
-
-const LICENSE_UPDATED = gql`
-  subscription AdminLicenseUpdated {
-    licenseUpdated {
-      reason
-      customer
-      activePlugins
-      at
-    }
-  }
-`;
+type LicenseInfo = NonNullable<AdminLicenseInfoQuery['licenseInfo']>;
 
 
-const STATUS_TEXT: Record<LicenseInfo['status'], [string, string]> = {
-  ACTIVE: ['Active', 'status-operational'],
-  EXPIRED: ['Expired', 'status-down'],
-  NONE: ['No licence', 'status-unknown'],
+const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {
+  ACTIVE: ['Active', 'operational'],
+  EXPIRED: ['Expired', 'down'],
+  NONE: ['No licence', 'unknown'],
 };
 
 export default function LicenseScreen() {
   const admin = useViewer().role === 'ADMIN';
-  const [result, refetch] = useQuery<{ licenseInfo: LicenseInfo }>({ query: LICENSE_INFO });
-  const [live] = useSubscription<{ licenseUpdated: { reason: string; customer: string | null; activePlugins: string[]; at: string } }>({ query: LICENSE_UPDATED });
+  const [result, refetch] = useQuery({ query: LICENSE_INFO });
+  const [live] = useSubscription({ query: LICENSE_UPDATED });
   const [toggleState, toggle] = useMutation(TOGGLE_PLUGIN);
   const lastUpdate = live.data?.licenseUpdated;
   useEffect(() => {
     if (lastUpdate) refetch({ requestPolicy: 'network-only' });
   }, [lastUpdate, refetch]);
   const info = result.data?.licenseInfo;
-  const [statusLabel, statusClass] = info ? STATUS_TEXT[info.status] : ['', ''];
+  const [statusLabel, statusTone] = info ? STATUS_TEXT[info.status] : ['', 'unknown' as const];
   return (
     <>
       <PageHeader title="Licence and plugins" subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on." />
@@ -95,7 +48,7 @@ export default function LicenseScreen() {
         <div className="grid">
           <section className="card" aria-labelledby="licence-facts">
             <h2 id="licence-facts">
-              Licence <span className={`badge ${statusClass}`}>{statusLabel}</span>
+              Licence <Badge tone={statusTone}>{statusLabel}</Badge>
             </h2>
             {info.status === 'NONE' ? (
               <>

@@ -4,6 +4,7 @@
  * unlicensed one stays off whatever its switch says, so offering one would promise what cannot be).
  */
 import { PLUGIN_INFO, type PluginName, type PluginState } from '../../../app/plugins';
+import { Badge } from '../../../ui/kit/Badge';
 
 /** What the plugin adds, as the notices on its screens say it. */
 function about(name: string): string {
@@ -32,7 +33,7 @@ export function PluginsTable({ plugins, admin, busy, onToggle }: { plugins: read
             <td>{plugin.licensed ? 'yes' : 'no'}</td>
             <td>{plugin.licensed ? (plugin.enabled ? 'yes' : 'no') : '—'}</td>
             <td>
-              <span className={`badge ${plugin.active ? 'status-operational' : 'status-unknown'}`}>{plugin.active ? 'Active' : 'Inactive'}</span>
+              <Badge tone={plugin.active ? 'operational' : 'unknown'}>{plugin.active ? 'Active' : 'Inactive'}</Badge>
             </td>
             {admin ? (
               <td>

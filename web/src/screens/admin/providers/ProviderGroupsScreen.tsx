@@ -10,22 +10,15 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
 import { ROLE_LABEL, ROLES, type Role } from '../users/userForm';
-import '../admin.css';
-import { DELETE_GROUP_MAPPING, LINK_LDAP_GROUP, PROVIDER_DIRECTORY, SET_GROUP_MAPPING, SYNC_LDAP_GROUPS, UNLINK_LDAP_GROUP, type LdapGroupRow, type MappingRow, type SyncResult } from './directoryDocuments';
+import { DELETE_GROUP_MAPPING, LINK_LDAP_GROUP, PROVIDER_DIRECTORY, SET_GROUP_MAPPING, SYNC_LDAP_GROUPS, UNLINK_LDAP_GROUP, type LdapGroupRow, type MappingRow, type ProviderDirectory as Directory, type SyncResult } from './documents';
 import { linkInput, mappingInput, validateLink, validateMapping, type LinkValues, type MappingErrors, type MappingValues } from './mappingForm';
-
-interface Directory {
-  readonly authProvider: { id: string; type: 'LDAP' | 'OIDC'; name: string; displayName: string | null } | null;
-  readonly ldapGroups: LdapGroupRow[];
-  readonly groupMappings: MappingRow[];
-  readonly groups: { id: string; name: string }[];
-}
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import '../admin.css';
 
 export default function ProviderGroupsScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
-  const [result, refetch] = useQuery<Directory>({ query: PROVIDER_DIRECTORY, variables: { id } });
+  const [result, refetch] = useQuery({ query: PROVIDER_DIRECTORY, variables: { id } });
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   const provider = result.data?.authProvider;
   if (result.error) return <ErrorNotice error={result.error} />;
@@ -46,7 +39,7 @@ function LdapGroups({ providerId, rows, groups, onChanged }: { providerId: strin
   const [synced, setSynced] = useState<readonly SyncResult[] | null>(null);
   const [deleteProductGroup, setDeleteProductGroup] = useState(false);
   const [linkState, link] = useMutation(LINK_LDAP_GROUP);
-  const [syncState, sync] = useMutation<{ syncLDAPGroups: SyncResult[] }>(SYNC_LDAP_GROUPS);
+  const [syncState, sync] = useMutation(SYNC_LDAP_GROUPS);
   const [unlinkState, unlink] = useMutation(UNLINK_LDAP_GROUP);
   const runSync = async (variables: { providerId?: string; ldapGroupId?: string }) => {
     const outcome = await sync(variables);

@@ -10,16 +10,17 @@ import { TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { RoleBadge } from '../shared/RoleBadge';
-import '../admin.css';
-import { CREATE_PROVIDER, DELETE_PROVIDER, PROVIDER_STATUS, PROVIDERS_LIST, TEST_PROVIDER, UPDATE_PROVIDER, type ProviderRow, type ProviderTestResult } from './providerDocuments';
+import { CREATE_PROVIDER, DELETE_PROVIDER, PROVIDER_STATUS, PROVIDERS_LIST, TEST_PROVIDER, UPDATE_PROVIDER, type ProviderRow, type ProviderTestResult } from './documents';
 import { createProviderInput, emptyProvider, providerValues, updateProviderInput } from './providerForm';
 import { ProviderForm } from './ProviderForm';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 export default function ProvidersScreen() {
   const [creating, setCreating] = useState(false);
-  const [result, refetch] = useQuery<{ authProviders: ProviderRow[] }>({ query: PROVIDERS_LIST });
+  const [result, refetch] = useQuery({ query: PROVIDERS_LIST });
   const [createState, create] = useMutation(CREATE_PROVIDER);
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (
@@ -77,7 +78,7 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
   const [statusState, setStatus] = useMutation(PROVIDER_STATUS);
   const [updateState, update] = useMutation(UPDATE_PROVIDER);
   const [deleteState, remove] = useMutation(DELETE_PROVIDER);
-  const [testState, test] = useMutation<{ testAuthProvider: ProviderTestResult }>(TEST_PROVIDER);
+  const [testState, test] = useMutation(TEST_PROVIDER);
   const where = provider.type === 'LDAP' ? provider.ldap?.['url'] : provider.oidc?.['issuer'];
   const label = provider.displayName ? `${provider.displayName} (${provider.name})` : provider.name;
   return (
@@ -86,8 +87,8 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
         <div>
           <h2>{label}</h2>
           <div className="row">
-            <span className="badge">{provider.type === 'LDAP' ? 'LDAP' : 'OpenID Connect'}</span>
-            <span className={`badge ${provider.enabled ? 'status-operational' : 'status-unknown'}`}>{provider.enabled ? 'Enabled' : 'Disabled'}</span>
+            <Badge>{provider.type === 'LDAP' ? 'LDAP' : 'OpenID Connect'}</Badge>
+            <Badge tone={provider.enabled ? 'operational' : 'unknown'}>{provider.enabled ? 'Enabled' : 'Disabled'}</Badge>
             <span className="mono">{String(where ?? '')}</span>
           </div>
         </div>
@@ -116,7 +117,7 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
         <dd>{provider.userCount}</dd>
         <dt>New people get</dt>
         <dd>
-          <RoleBadge role={provider.defaultRole} />
+          <Badge {...roleBadge(provider.defaultRole)} />
         </dd>
         <dt>{provider.type === 'LDAP' ? 'Bind password' : 'Client secret'}</dt>
         <dd>{provider.hasSecret ? 'set (write-only)' : 'not set'}</dd>
@@ -170,7 +171,7 @@ function TestSteps({ result }: { result: ProviderTestResult }) {
       <ol className="test-steps">
         {result.steps.map((step) => (
           <li key={step.step}>
-            <span className={`badge ${step.ok ? 'status-operational' : 'status-down'}`}>{step.ok ? 'ok' : 'failed'}</span> <strong>{step.step.toLowerCase()}</strong>: {step.message}
+            <Badge tone={step.ok ? 'operational' : 'down'}>{step.ok ? 'ok' : 'failed'}</Badge> <strong>{step.step.toLowerCase()}</strong>: {step.message}
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 /** A group mapping: people in an external group (a DN or an OIDC groups-claim value) join a product group, get a role, or both. */
 import type { Role } from '../users/userForm';
+import type { CreateLdapGroupInput } from '../../../gql/graphql';
 
 export interface MappingValues {
   externalGroup: string;
@@ -35,7 +36,7 @@ export function validateLink(values: LinkValues): Partial<Record<keyof LinkValue
   return {};
 }
 
-export function linkInput(providerId: string, values: LinkValues): Record<string, string> {
+export function linkInput(providerId: string, values: LinkValues): CreateLdapGroupInput {
   return {
     providerId,
     groupDn: values.groupDn.trim(),

@@ -4,13 +4,14 @@
  * drift apart. Secrets (bind password, client secret, CA certificate) are write-only: they start
  * empty and are sent only when typed; an edit sends only the settings that changed.
  */
+import type { AdminProvidersListQuery, AuthProviderType, CreateAuthProviderInput, LdapSettingsInput, OidcSettingsInput, UpdateAuthProviderInput } from '../../../gql/graphql';
 import type { Role } from '../users/userForm';
 
-export type ProviderType = 'LDAP' | 'OIDC';
+export type ProviderType = AuthProviderType;
 export type SettingKind = 'text' | 'secret' | 'flag' | 'millis' | 'pem' | 'membership';
 
-export interface SettingSpec {
-  readonly key: string;
+export interface SettingSpec<K extends string = string> {
+  readonly key: K;
   readonly label: string;
   readonly kind: SettingKind;
   /** Needed to create a provider of this type. */
@@ -20,7 +21,7 @@ export interface SettingSpec {
   readonly advanced?: boolean;
 }
 
-export const LDAP_SETTINGS: readonly SettingSpec[] = [
+export const LDAP_SETTINGS: readonly SettingSpec<keyof LdapSettingsInput>[] = [
   { key: 'url', label: 'Server URL', kind: 'text', required: true, hint: 'ldap://host:389 or ldaps://host:636' },
   { key: 'bindDn', label: 'Bind DN', kind: 'text', hint: 'The account that searches the directory; empty: anonymous.' },
   { key: 'bindPassword', label: 'Bind password', kind: 'secret' },
@@ -41,7 +42,7 @@ export const LDAP_SETTINGS: readonly SettingSpec[] = [
   { key: 'timeoutMs', label: 'Timeout (ms)', kind: 'millis', advanced: true },
 ];
 
-export const OIDC_SETTINGS: readonly SettingSpec[] = [
+export const OIDC_SETTINGS: readonly SettingSpec<keyof OidcSettingsInput>[] = [
   { key: 'issuer', label: 'Issuer URL', kind: 'text', required: true, hint: 'e.g. https://login.example.com/realms/ops' },
   { key: 'clientId', label: 'Client id', kind: 'text', required: true },
   { key: 'clientSecret', label: 'Client secret', kind: 'secret' },
@@ -70,16 +71,14 @@ export interface ProviderValues {
   settings: Record<string, string | boolean>;
 }
 
-/** The provider as the server returns it, as far as the form shows it. */
-export interface ProviderFields {
-  readonly type: ProviderType;
-  readonly name: string;
-  readonly displayName: string | null;
-  readonly defaultRole: Role;
-  readonly enabled: boolean;
+/**
+ * The provider as the server returns it, as far as the form shows it; the settings are read by key
+ * (LDAP_SETTINGS, OIDC_SETTINGS), so they are records here.
+ */
+export type ProviderFields = Pick<AdminProvidersListQuery['authProviders'][number], 'type' | 'name' | 'displayName' | 'defaultRole' | 'enabled'> & {
   readonly ldap: Readonly<Record<string, unknown>> | null;
   readonly oidc: Readonly<Record<string, unknown>> | null;
-}
+};
 
 export type ProviderErrors = Record<string, string>;
 
@@ -162,23 +161,27 @@ function settingsInput(before: ProviderValues | null, after: ProviderValues): Re
   return out;
 }
 
-export function createProviderInput(values: ProviderValues): Record<string, unknown> {
+// The settings' keys are the inputs' own (LDAP_SETTINGS, OIDC_SETTINGS); their values are read from the form by kind.
+const typeSettings = (type: ProviderType, settings: Record<string, unknown>): Pick<CreateAuthProviderInput, 'ldap' | 'oidc'> =>
+  type === 'LDAP' ? { ldap: settings as LdapSettingsInput } : { oidc: settings as OidcSettingsInput };
+
+export function createProviderInput(values: ProviderValues): CreateAuthProviderInput {
   return {
     type: values.type,
     name: values.name.trim(),
     ...(values.displayName.trim() ? { displayName: values.displayName.trim() } : {}),
     enabled: values.enabled,
     defaultRole: values.defaultRole,
-    [values.type === 'LDAP' ? 'ldap' : 'oidc']: settingsInput(null, values),
+    ...typeSettings(values.type, settingsInput(null, values)),
   };
 }
 
-export function updateProviderInput(before: ProviderValues, after: ProviderValues): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  if (after.name.trim() !== before.name.trim()) input['name'] = after.name.trim();
-  if (after.displayName.trim() !== before.displayName.trim()) input['displayName'] = after.displayName.trim() === '' ? null : after.displayName.trim();
-  if (after.defaultRole !== before.defaultRole) input['defaultRole'] = after.defaultRole;
+export function updateProviderInput(before: ProviderValues, after: ProviderValues): UpdateAuthProviderInput {
+  const input: UpdateAuthProviderInput = {};
+  if (after.name.trim() !== before.name.trim()) input.name = after.name.trim();
+  if (after.displayName.trim() !== before.displayName.trim()) input.displayName = after.displayName.trim() === '' ? null : after.displayName.trim();
+  if (after.defaultRole !== before.defaultRole) input.defaultRole = after.defaultRole;
   const settings = settingsInput(before, after);
-  if (Object.keys(settings).length > 0) input[after.type === 'LDAP' ? 'ldap' : 'oidc'] = settings;
+  if (Object.keys(settings).length > 0) Object.assign(input, typeSettings(after.type, settings));
   return input;
 }

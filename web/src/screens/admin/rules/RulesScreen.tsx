@@ -2,95 +2,32 @@
  * Permission rules: which roles and groups may do what, allowed or denied, optionally inside one
  * environment. Filters (subject type, subject, resource) live in the URL.
  */
+import type { AdminPermissionRuleChoicesQuery } from '../../../gql/graphql';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { gql, useMutation, useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import type { ScreenProps } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { useQueryPatch } from '../shared/useQueryPatch';
+import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type RuleErrors, type RuleValues } from './ruleForm';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { Badge } from '../../../ui/kit/Badge';
+import { ADD_RULE, DELETE_RULE, RULES, RULE_CHOICES, UPDATE_RULE } from './documents';
 import '../admin.css';
-import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type PolicyResource, type RuleErrors, type RuleFields, type RuleValues } from './ruleForm';
 
-interface Rule extends RuleFields {
-  readonly id: string;
-  readonly subjectName: string | null;
-}
-
-interface Choices {
-  readonly policyResources: PolicyResource[];
-  readonly groups: { id: string; name: string }[];
-  readonly environments: { id: string; name: string }[];
-}
-
-const RULES = gql`
-  query AdminPermissionRules($subjectType: PolicySubjectType, $subject: String, $resource: String) {
-    permissionRules(subjectType: $subjectType, subject: $subject, resource: $resource) {
-      id
-      subjectType
-      subject
-      subjectName
-      resource
-      action
-      effect
-      environment {
-        id
-        name
-      }
-      description
-    }
-  }
-`;
-
-const RULE_CHOICES = gql`
-  query AdminPermissionRuleChoices {
-    policyResources {
-      resource
-      actions
-    }
-    groups(limit: 500) {
-      id
-      name
-    }
-    environments {
-      id
-      name
-    }
-  }
-`;
-
-const ADD_RULE = gql`
-  mutation AdminAddPermissionRule($input: PermissionRuleInput!) {
-    addPermissionRule(input: $input) {
-      id
-    }
-  }
-`;
-
-const UPDATE_RULE = gql`
-  mutation AdminUpdatePermissionRule($id: ID!, $input: UpdatePermissionRuleInput!) {
-    updatePermissionRule(id: $id, input: $input) {
-      id
-    }
-  }
-`;
-
-const DELETE_RULE = gql`
-  mutation AdminDeletePermissionRule($id: ID!) {
-    deletePermissionRule(id: $id)
-  }
-`;
+type Choices = AdminPermissionRuleChoicesQuery;
 
 export default function RulesScreen({ query }: ScreenProps) {
   const patchQuery = useQueryPatch();
-  const subjectType = query.get('subjectType') === 'ROLE' || query.get('subjectType') === 'GROUP' ? query.get('subjectType') : null;
+  const subjectTypeParam = query.get('subjectType');
+  const subjectType = subjectTypeParam === 'ROLE' || subjectTypeParam === 'GROUP' ? subjectTypeParam : null;
   const resource = query.get('resource') ?? '';
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const [result, refetch] = useQuery<{ permissionRules: Rule[] }>({ query: RULES, variables: { subjectType, resource: resource || null } });
-  const [choices] = useQuery<Choices>({ query: RULE_CHOICES });
+  const [result, refetch] = useQuery({ query: RULES, variables: { subjectType, resource: resource || null } });
+  const [choices] = useQuery({ query: RULE_CHOICES });
   const [addState, add] = useMutation(ADD_RULE);
   const [updateState, update] = useMutation(UPDATE_RULE);
   const [deleteState, remove] = useMutation(DELETE_RULE);
@@ -188,7 +125,7 @@ export default function RulesScreen({ query }: ScreenProps) {
                     <td className="mono">{rule.resource}</td>
                     <td className="mono">{rule.action}</td>
                     <td>
-                      <span className={`badge ${rule.effect === 'ALLOW' ? 'status-operational' : 'status-down'}`}>{rule.effect === 'ALLOW' ? 'Allow' : 'Deny'}</span>
+                      <Badge tone={rule.effect === 'ALLOW' ? 'operational' : 'down'}>{rule.effect === 'ALLOW' ? 'Allow' : 'Deny'}</Badge>
                     </td>
                     <td>{rule.environment?.name ?? 'everywhere'}</td>
                     <td>{rule.description ?? ''}</td>

@@ -3,8 +3,9 @@
  * *), allow or deny, optionally only inside one environment. The actions offered follow the
  * resource chosen (policyResources).
  */
-export type SubjectType = 'ROLE' | 'GROUP';
-export type Effect = 'ALLOW' | 'DENY';
+import type { AdminPermissionRulesQuery, PermissionRuleInput, PolicyEffect as Effect, PolicySubjectType as SubjectType, UpdatePermissionRuleInput } from '../../../gql/graphql';
+
+export type { Effect, SubjectType };
 
 export interface RuleValues {
   subjectType: SubjectType;
@@ -18,15 +19,7 @@ export interface RuleValues {
   description: string;
 }
 
-export interface RuleFields {
-  readonly subjectType: SubjectType;
-  readonly subject: string;
-  readonly resource: string;
-  readonly action: string;
-  readonly effect: Effect;
-  readonly environment: { id: string; name: string } | null;
-  readonly description: string | null;
-}
+export type RuleFields = Pick<AdminPermissionRulesQuery['permissionRules'][number], 'subjectType' | 'subject' | 'resource' | 'action' | 'effect' | 'environment' | 'description'>;
 
 export type RuleErrors = Partial<Record<keyof RuleValues, string>>;
 
@@ -69,7 +62,7 @@ export function validateRule(values: RuleValues, resources: readonly PolicyResou
   return errors;
 }
 
-export function addRuleInput(values: RuleValues): Record<string, string> {
+export function addRuleInput(values: RuleValues): PermissionRuleInput {
   return {
     subjectType: values.subjectType,
     subject: values.subject,
@@ -82,11 +75,11 @@ export function addRuleInput(values: RuleValues): Record<string, string> {
 }
 
 /** What changed; a cleared environment is null (the rule then applies everywhere). */
-export function updateRuleInput(before: RuleValues, after: RuleValues): Record<string, string | null> {
-  const input: Record<string, string | null> = {};
-  for (const key of ['subjectType', 'subject', 'resource', 'action', 'effect'] as const) if (after[key] !== before[key]) input[key] = after[key];
-  if (after.environmentId !== before.environmentId) input['environmentId'] = after.environmentId === '' ? null : after.environmentId;
-  if (after.description.trim() !== before.description.trim()) input['description'] = after.description.trim();
+export function updateRuleInput(before: RuleValues, after: RuleValues): UpdatePermissionRuleInput {
+  const input: UpdatePermissionRuleInput = {};
+  for (const key of ['subjectType', 'subject', 'resource', 'action', 'effect'] as const) if (after[key] !== before[key]) Object.assign(input, { [key]: after[key] });
+  if (after.environmentId !== before.environmentId) input.environmentId = after.environmentId === '' ? null : after.environmentId;
+  if (after.description.trim() !== before.description.trim()) input.description = after.description.trim();
   // The server reads subjectType and subject together: send both when either changes.
   if ('subjectType' in input || 'subject' in input) Object.assign(input, { subjectType: after.subjectType, subject: after.subject });
   return input;

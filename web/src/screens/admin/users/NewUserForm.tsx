@@ -1,6 +1,7 @@
 /** Create a local account: the fields of CreateUserInput, checked before sending. */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { SelectField, TextField } from '../../../ui/fields';
+import type { CreateUserInput } from '../../../gql/graphql';
 import { ROLE_LABEL, ROLES, emptyNewUser, hasErrors, newUserInput, validateNewUser, type FormErrors, type NewUserValues } from './userForm';
 
 export function NewUserForm({ busy, serverError, onCreate, onCancel }: {
@@ -8,7 +9,7 @@ export function NewUserForm({ busy, serverError, onCreate, onCancel }: {
   /** The server's refusal, shown next to the form. */
   serverError?: ReactNode;
   /** Resolves true when the user was created (the form then empties). */
-  onCreate: (input: Record<string, string>) => Promise<boolean>;
+  onCreate: (input: CreateUserInput) => Promise<boolean>;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState<NewUserValues>(emptyNewUser);

@@ -8,12 +8,13 @@ import { SelectField, TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { OneTimeSecret } from '../shared/OneTimeSecret';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
-import '../admin.css';
 import { ROLE_LABEL, ROLES, hasErrors, userEditInput, validateUserEdit, type FormErrors, type UserEditValues } from './userForm';
-import { DEACTIVATE_USER, DELETE_USER, RESET_PASSWORD, UPDATE_USER, USER_DETAIL, type UserDetail } from './usersDocuments';
+import { DEACTIVATE_USER, DELETE_USER, RESET_PASSWORD, UPDATE_USER, USER_DETAIL, type UserDetail } from './documents';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { OneTimeSecret } from '../../../ui/kit/OneTimeSecret';
+import { activeBadge, roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 function editValues(user: UserDetail): UserEditValues {
   return { displayName: user.displayName ?? '', email: user.email ?? '', role: user.role };
@@ -23,11 +24,11 @@ export default function UserScreen({ params }: ScreenProps) {
   const id = params['id'] ?? '';
   const { navigate } = useRouter();
   const viewer = useViewer();
-  const [result, refetch] = useQuery<{ user: UserDetail | null }>({ query: USER_DETAIL, variables: { id } });
+  const [result, refetch] = useQuery({ query: USER_DETAIL, variables: { id } });
   const [deleteState, deleteUser] = useMutation(DELETE_USER);
   const [activeState, deactivate] = useMutation(DEACTIVATE_USER);
   const [reactivateState, reactivate] = useMutation(UPDATE_USER);
-  const [resetState, resetPassword] = useMutation<{ resetPassword: { token: string; expiresAt: string } }>(RESET_PASSWORD);
+  const [resetState, resetPassword] = useMutation(RESET_PASSWORD);
   const [resetToken, setResetToken] = useState<{ token: string; expiresAt: string } | null>(null);
   const user = result.data?.user;
   if (result.error) return <ErrorNotice error={result.error} />;
@@ -40,7 +41,7 @@ export default function UserScreen({ params }: ScreenProps) {
         title={user.displayName ? `${user.displayName} (${user.username})` : user.username}
         subtitle={
           <span className="row">
-            <RoleBadge role={user.role} /> <ActiveBadge active={user.active} /> <span>signs in with {user.authSource}</span>
+            <Badge {...roleBadge(user.role)} /> <Badge {...activeBadge(user.active)} /> <span>signs in with {user.authSource}</span>
           </span>
         }
         actions={<Link to="/admin/users">All users</Link>}

@@ -1,27 +1,29 @@
 /** Users: search and filter (kept in the URL), page through, and create a local account. */
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
+import type { CreateUserInput } from '../../../gql/graphql';
 import { Link, type ScreenProps } from '../../../app/router';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { formatRelative } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Pager } from '../shared/Pager';
-import { ActiveBadge, RoleBadge } from '../shared/RoleBadge';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
 import { NewUserForm } from './NewUserForm';
 import { ROLE_LABEL, ROLES } from './userForm';
-import { CREATE_USER, USERS_LIST, type UserRow } from './usersDocuments';
+import { CREATE_USER, USERS_LIST } from './documents';
 import { USERS_PAGE, userFilterInput, usersFilterFromQuery } from './usersFilter';
+import { Badge } from '../../../ui/kit/Badge';
+import { Pager } from '../../../ui/kit/Pager';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { activeBadge, roleBadge } from '../../../ui/badges';
+import '../admin.css';
 
 export default function UsersScreen({ query }: ScreenProps) {
   const patchQuery = useQueryPatch();
   const state = usersFilterFromQuery(query);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const [result, reexecute] = useQuery<{ users: UserRow[]; userCount: number }>({
+  const [result, reexecute] = useQuery({
     query: USERS_LIST,
     variables: { filter: userFilterInput(state), limit: USERS_PAGE, offset: state.offset },
   });
@@ -29,10 +31,10 @@ export default function UsersScreen({ query }: ScreenProps) {
   const filterChange = (name: string) => (event: { target: { value: string } }) => {
     patchQuery({ [name]: event.target.value, offset: null });
   };
-  const onCreate = async (input: Record<string, string>) => {
+  const onCreate = async (input: CreateUserInput) => {
     const outcome = await createUser({ input });
     if (outcome.error) return false;
-    setCreated(input['username'] ?? null);
+    setCreated(input.username);
     setCreating(false);
     // The client keeps no normalized cache: a change is seen by asking again.
     reexecute({ requestPolicy: 'network-only' });
@@ -89,10 +91,10 @@ export default function UsersScreen({ query }: ScreenProps) {
                   <td>{user.displayName ?? ''}</td>
                   <td>{user.email ?? ''}</td>
                   <td>
-                    <RoleBadge role={user.role} />
+                    <Badge {...roleBadge(user.role)} />
                   </td>
                   <td>
-                    <ActiveBadge active={user.active} />
+                    <Badge {...activeBadge(user.active)} />
                   </td>
                   <td>{user.authSource}</td>
                   <td>{user.lastLoginAt ? formatRelative(user.lastLoginAt) : 'never'}</td>

@@ -2,9 +2,12 @@
  * The user forms' rules, checked before the call so a person sees every problem at once; they
  * mirror the server's (src/core/people) and the server still decides.
  */
-export type Role = 'ADMIN' | 'OPERATOR' | 'USER';
-export const ROLES: readonly Role[] = ['ADMIN', 'OPERATOR', 'USER'];
+import type { CreateUserInput, Role, UpdateUserInput } from '../../../gql/graphql';
+
+export type { Role };
+/** Every role (the generated enum's), in this order. */
 export const ROLE_LABEL: Record<Role, string> = { ADMIN: 'Admin', OPERATOR: 'Operator', USER: 'User (read-only)' };
+export const ROLES = Object.keys(ROLE_LABEL) as Role[];
 
 export const PASSWORD_MIN = 10;
 
@@ -53,21 +56,21 @@ export function validateUserEdit(values: UserEditValues): FormErrors<UserEditVal
 }
 
 /** CreateUserInput: empty optional fields are left out rather than sent as "". */
-export function newUserInput(values: NewUserValues): Record<string, string> {
-  const input: Record<string, string> = { username: values.username.trim(), role: values.role };
-  if (values.displayName.trim() !== '') input['displayName'] = values.displayName.trim();
-  if (values.email.trim() !== '') input['email'] = values.email.trim();
-  if (values.password !== '') input['password'] = values.password;
+export function newUserInput(values: NewUserValues): CreateUserInput {
+  const input: CreateUserInput = { username: values.username.trim(), role: values.role };
+  if (values.displayName.trim() !== '') input.displayName = values.displayName.trim();
+  if (values.email.trim() !== '') input.email = values.email.trim();
+  if (values.password !== '') input.password = values.password;
   return input;
 }
 
 /** UpdateUserInput: only what changed; an emptied field is sent as null (cleared). */
-export function userEditInput(before: UserEditValues, after: UserEditValues): Record<string, string | null> {
-  const input: Record<string, string | null> = {};
+export function userEditInput(before: UserEditValues, after: UserEditValues): UpdateUserInput {
+  const input: UpdateUserInput = {};
   const text = (value: string) => (value.trim() === '' ? null : value.trim());
-  if (text(after.displayName) !== text(before.displayName)) input['displayName'] = text(after.displayName);
-  if (text(after.email) !== text(before.email)) input['email'] = text(after.email);
-  if (after.role !== before.role) input['role'] = after.role;
+  if (text(after.displayName) !== text(before.displayName)) input.displayName = text(after.displayName);
+  if (text(after.email) !== text(before.email)) input.email = text(after.email);
+  if (after.role !== before.role) input.role = after.role;
   return input;
 }
 

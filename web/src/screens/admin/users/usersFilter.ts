@@ -1,6 +1,7 @@
 /** The user list's filters live in the URL (shareable, kept on reload): ?q=&role=&active=&offset=. */
-import { offsetFromQuery } from '../shared/paging';
+import type { UserFilter } from '../../../gql/graphql';
 import { ROLES, type Role } from './userForm';
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
 
 export const USERS_PAGE = 50;
 
@@ -24,10 +25,10 @@ export function usersFilterFromQuery(query: URLSearchParams): UsersFilterState {
 }
 
 /** The GraphQL UserFilter: only what is set. */
-export function userFilterInput(state: UsersFilterState): Record<string, string | boolean> {
-  const filter: Record<string, string | boolean> = {};
-  if (state.search.trim() !== '') filter['search'] = state.search.trim();
-  if (state.role) filter['role'] = state.role;
-  if (state.active !== null) filter['active'] = state.active;
+export function userFilterInput(state: UsersFilterState): UserFilter {
+  const filter: UserFilter = {};
+  if (state.search.trim() !== '') filter.search = state.search.trim();
+  if (state.role) filter.role = state.role;
+  if (state.active !== null) filter.active = state.active;
   return filter;
 }

@@ -4,9 +4,10 @@ import { useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
-import { Pager } from '../shared/Pager';
-import { WEBHOOK_EXECUTIONS, type WebhookExecution } from './webhookDocuments';
-import { ExecutionBadge } from './WebhookStatusBadge';
+import { WEBHOOK_EXECUTIONS } from './documents';
+import { Badge } from '../../../ui/kit/Badge';
+import { Pager } from '../../../ui/kit/Pager';
+import { executionBadge } from './webhookBadges';
 
 export const EXECUTIONS_PAGE = 25;
 
@@ -18,7 +19,7 @@ export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refr
   /** Changes when the history has a new entry to show. */
   refreshKey: string;
 }) {
-  const [result, reexecute] = useQuery<{ webhookExecutions: WebhookExecution[]; webhookExecutionCount: number }>({
+  const [result, reexecute] = useQuery({
     query: WEBHOOK_EXECUTIONS,
     variables: { filter: { webhookId }, limit: EXECUTIONS_PAGE, offset },
   });
@@ -52,11 +53,11 @@ export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refr
                 <td>{formatDateTime(row.at)}</td>
                 <td>
                   {row.event}
-                  {row.test ? <span className="badge">test</span> : null}
+                  {row.test ? <Badge>test</Badge> : null}
                 </td>
                 <td>{row.attempt}</td>
                 <td>
-                  <ExecutionBadge status={row.status} />
+                  <Badge {...executionBadge(row.status)} />
                 </td>
                 <td>{row.statusCode ?? '—'}</td>
                 <td>{row.durationMs} ms</td>

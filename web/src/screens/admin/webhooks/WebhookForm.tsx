@@ -7,7 +7,7 @@ import { useQuery } from 'urql';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextAreaField, TextField } from '../../../ui/fields';
 import { BACKOFFS, METHODS, validateWebhook, type WebhookErrors, type WebhookValues } from './webhookForm';
-import { WEBHOOK_EVENT_TYPES } from './webhookDocuments';
+import { WEBHOOK_EVENT_TYPES } from './documents';
 
 export function WebhookForm({ initial, hasSecret, busy, serverError, submitLabel, onSubmit, onCancel }: {
   initial: WebhookValues;
@@ -21,7 +21,7 @@ export function WebhookForm({ initial, hasSecret, busy, serverError, submitLabel
 }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<WebhookErrors>({});
-  const [types] = useQuery<{ webhookEventTypes: string[] }>({ query: WEBHOOK_EVENT_TYPES });
+  const [types] = useQuery({ query: WEBHOOK_EVENT_TYPES });
   const set = (name: keyof WebhookValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const toggleEvent = (type: string, on: boolean) => setValues((v) => ({ ...v, events: on ? [...v.events, type] : v.events.filter((e) => e !== type) }));
   const submit = async (event: FormEvent) => {

@@ -10,16 +10,17 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { offsetFromQuery } from '../shared/paging';
-import { useQueryPatch } from '../shared/useQueryPatch';
-import '../admin.css';
-import { DELETE_WEBHOOK, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK_DETAIL, type WebhookExecution, type WebhookRow, type WebhookStats } from './webhookDocuments';
+import { DELETE_WEBHOOK, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK_DETAIL, type WebhookExecution } from './documents';
 import { EXECUTIONS_PAGE, WebhookExecutions } from './WebhookExecutions';
 import { updateWebhookInput, webhookValues } from './webhookForm';
 import { WebhookForm } from './WebhookForm';
 import { WebhookStatsFacts } from './WebhookStatsFacts';
-import { ExecutionBadge, WebhookStatusBadge } from './WebhookStatusBadge';
+import { Badge } from '../../../ui/kit/Badge';
+import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
+import { offsetFromQuery } from '../../../ui/kit/queryParams';
+import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
+import { executionBadge, webhookStatusBadge } from './webhookBadges';
+import '../admin.css';
 
 export default function WebhookScreen({ params, query }: ScreenProps) {
   const id = params['id'] ?? '';
@@ -29,8 +30,8 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
   const admin = useViewer().role === 'ADMIN';
   const [editing, setEditing] = useState(false);
   const [tested, setTested] = useState<WebhookExecution | null>(null);
-  const [result, refetch] = useQuery<{ webhook: WebhookRow | null; webhookStats: WebhookStats }>({ query: WEBHOOK_DETAIL, variables: { id } });
-  const [testState, test] = useMutation<{ testWebhook: WebhookExecution }>(TEST_WEBHOOK);
+  const [result, refetch] = useQuery({ query: WEBHOOK_DETAIL, variables: { id } });
+  const [testState, test] = useMutation(TEST_WEBHOOK);
   const [updateState, update] = useMutation(UPDATE_WEBHOOK);
   const [deleteState, remove] = useMutation(DELETE_WEBHOOK);
   const hook = result.data?.webhook;
@@ -52,7 +53,7 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
         title={hook.name}
         subtitle={
           <span className="row">
-            <WebhookStatusBadge status={hook.status} />
+            <Badge {...webhookStatusBadge(hook.status)} />
             <span className="mono">
               {hook.method} {hook.url}
             </span>
@@ -87,7 +88,7 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
       <div aria-live="polite">
         {tested ? (
           <div className={`notice ${tested.status === 'SUCCESS' ? '' : 'notice-warn'}`} data-testid="test-result">
-            Test sent {formatDateTime(tested.at)}: <ExecutionBadge status={tested.status} /> {tested.statusCode !== null ? `HTTP ${tested.statusCode}` : ''} in {tested.durationMs} ms
+            Test sent {formatDateTime(tested.at)}: <Badge {...executionBadge(tested.status)} /> {tested.statusCode !== null ? `HTTP ${tested.statusCode}` : ''} in {tested.durationMs} ms
             {tested.error ? ` — ${tested.error}` : ''}
           </div>
         ) : null}

@@ -1,6 +1,6 @@
 /** A webhook's (or all webhooks') delivery figures since the server started counting. */
 import { formatDateTime, formatRelative } from '../../../ui/format';
-import type { WebhookStats } from './webhookDocuments';
+import type { WebhookStats } from './documents';
 
 export function WebhookStatsFacts({ stats, label }: { stats: WebhookStats; label: string }) {
   return (

@@ -6,19 +6,20 @@ import { useViewer } from '../../../session/SessionContext';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import '../admin.css';
-import { CREATE_WEBHOOK, WEBHOOKS_LIST, type WebhookRow, type WebhookStats } from './webhookDocuments';
+import { CREATE_WEBHOOK, WEBHOOKS_LIST } from './documents';
 import { createWebhookInput, emptyWebhook } from './webhookForm';
 import { WebhookForm } from './WebhookForm';
 import { WebhookStatsFacts } from './WebhookStatsFacts';
-import { WebhookStatusBadge } from './WebhookStatusBadge';
+import { Badge } from '../../../ui/kit/Badge';
+import { webhookStatusBadge } from './webhookBadges';
+import '../admin.css';
 
 export default function WebhooksScreen() {
   const viewer = useViewer();
   const { navigate } = useRouter();
   const [creating, setCreating] = useState(false);
-  const [result] = useQuery<{ webhooks: WebhookRow[]; webhookStats: WebhookStats }>({ query: WEBHOOKS_LIST });
-  const [createState, create] = useMutation<{ createWebhook: { id: string } }>(CREATE_WEBHOOK);
+  const [result] = useQuery({ query: WEBHOOKS_LIST });
+  const [createState, create] = useMutation(CREATE_WEBHOOK);
   const admin = viewer.role === 'ADMIN';
   return (
     <>
@@ -78,7 +79,7 @@ export default function WebhooksScreen() {
                     <td className="mono">{hook.url}</td>
                     <td>{hook.events.join(', ')}</td>
                     <td>
-                      <WebhookStatusBadge status={hook.status} />
+                      <Badge {...webhookStatusBadge(hook.status)} />
                       {hook.statusReason ? <div className="muted">{hook.statusReason}</div> : null}
                     </td>
                     <td>{hook.consecutiveFailures}</td>

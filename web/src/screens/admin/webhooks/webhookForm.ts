@@ -5,10 +5,12 @@
  * Header values are write-only too: an edit shows each stored header as "Name:" and a header left
  * so (nothing after the colon) keeps its stored value.
  */
-export const METHODS = ['POST', 'PUT', 'PATCH'] as const;
-export const BACKOFFS = ['FIXED', 'LINEAR', 'EXPONENTIAL'] as const;
-export type Method = (typeof METHODS)[number];
-export type Backoff = (typeof BACKOFFS)[number];
+import type { AdminWebhookDetailQuery, CreateWebhookInput, UpdateWebhookInput, WebhookMethod as Method, WebhookRetryBackoff as Backoff } from '../../../gql/graphql';
+import { enumValues } from '../../../ui/kit/enumValues';
+
+export type { Backoff, Method };
+export const METHODS = enumValues<Method>({ POST: true, PUT: true, PATCH: true });
+export const BACKOFFS = enumValues<Backoff>({ FIXED: true, LINEAR: true, EXPONENTIAL: true });
 
 export interface WebhookValues {
   name: string;
@@ -30,22 +32,7 @@ export interface WebhookValues {
 }
 
 /** The webhook as the server returns it, as far as the form shows it. */
-export interface WebhookFields {
-  readonly name: string;
-  readonly url: string;
-  readonly method: Method;
-  readonly events: readonly string[];
-  readonly hasSecret: boolean;
-  /** Names only: values are write-only. */
-  readonly headers: readonly { name: string; hasValue: boolean }[];
-  readonly filters: string | null;
-  readonly customPayloadTemplate: string | null;
-  readonly timeoutMs: number;
-  readonly retryMax: number;
-  readonly retryDelayMs: number;
-  readonly retryBackoff: Backoff;
-  readonly status: 'ACTIVE' | 'INACTIVE' | 'ERROR';
-}
+export type WebhookFields = Pick<NonNullable<AdminWebhookDetailQuery['webhook']>, 'name' | 'url' | 'method' | 'events' | 'hasSecret' | 'headers' | 'filters' | 'customPayloadTemplate' | 'timeoutMs' | 'retryMax' | 'retryDelayMs' | 'retryBackoff' | 'status'>;
 
 export type WebhookErrors = Partial<Record<keyof WebhookValues, string>>;
 
@@ -146,7 +133,7 @@ export function validateWebhook(values: WebhookValues): WebhookErrors {
   return errors;
 }
 
-function full(values: WebhookValues): Record<string, unknown> {
+function full(values: WebhookValues): CreateWebhookInput {
   return {
     ...(values.name.trim() ? { name: values.name.trim() } : {}),
     url: values.url.trim(),
@@ -162,17 +149,18 @@ function full(values: WebhookValues): Record<string, unknown> {
   };
 }
 
-export function createWebhookInput(values: WebhookValues): Record<string, unknown> {
+export function createWebhookInput(values: WebhookValues): CreateWebhookInput {
   const input = full(values);
-  if (values.secret !== '') input['secret'] = values.secret;
-  input['status'] = values.enabled ? 'ACTIVE' : 'INACTIVE';
+  if (values.secret !== '') input.secret = values.secret;
+  input.status = values.enabled ? 'ACTIVE' : 'INACTIVE';
   return input;
 }
 
 /** Only what changed; the secret when a new one is typed (or null to remove it). */
-export function updateWebhookInput(before: WebhookValues, after: WebhookValues): Record<string, unknown> {
-  const old = full(before);
-  const next = full(after);
+export function updateWebhookInput(before: WebhookValues, after: WebhookValues): UpdateWebhookInput {
+  // Compared key by key: the keys are CreateWebhookInput's, each also an UpdateWebhookInput key.
+  const old: Record<string, unknown> = full(before);
+  const next: Record<string, unknown> = full(after);
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(next)) {
     if (JSON.stringify(value) !== JSON.stringify(old[key])) input[key] = value;
@@ -185,5 +173,5 @@ export function updateWebhookInput(before: WebhookValues, after: WebhookValues):
   if (after.removeSecret) input['secret'] = null;
   else if (after.secret !== '') input['secret'] = after.secret;
   if (after.enabled !== before.enabled) input['status'] = after.enabled ? 'ACTIVE' : 'INACTIVE';
-  return input;
+  return input as UpdateWebhookInput;
 }

@@ -1,53 +1,15 @@
-/** The webhook screens' GraphQL documents and the shapes they return. */
+/** The webhook screens' GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { WebhookFields } from './webhookForm';
+import type { AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables, AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables, AdminTestWebhookMutation, AdminTestWebhookMutationVariables, AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables, AdminWebhookDetailQuery, AdminWebhookDetailQueryVariables, AdminWebhookEventTypesQuery, AdminWebhookEventTypesQueryVariables, AdminWebhookExecutionsQuery, AdminWebhookExecutionsQueryVariables, AdminWebhooksListQuery, AdminWebhooksListQueryVariables } from '../../../gql/graphql';
 
-export interface WebhookRow extends WebhookFields {
-  readonly id: string;
-  /** Why the stored secret cannot be read (the server's key changed): nothing is sent until it is set again. */
-  readonly secretError?: string | null;
-  /** Why the stored header values cannot be read (the server's key changed): nothing is sent until they are given again. */
-  readonly headersError?: string | null;
-  readonly statusReason: string | null;
-  readonly statusChangedAt: string;
-  readonly consecutiveFailures: number;
-  readonly pendingDeliveries: number;
-  readonly createdAt: string;
-  readonly createdBy: string | null;
-}
+/** A webhook as the detail page shows it. */
+export type WebhookRow = NonNullable<AdminWebhookDetailQuery['webhook']>;
+/** Delivery figures of one webhook or of all. */
+export type WebhookStats = AdminWebhooksListQuery['webhookStats'];
+/** One delivery attempt. */
+export type WebhookExecution = AdminWebhookExecutionsQuery['webhookExecutions'][number];
 
-export interface WebhookStats {
-  readonly webhookId: string | null;
-  readonly deliveries: number;
-  readonly delivered: number;
-  readonly failed: number;
-  readonly pending: number;
-  readonly attempts: number;
-  readonly successes: number;
-  readonly failures: number;
-  readonly refused: number;
-  readonly averageDurationMs: number | null;
-  readonly lastSuccessAt: string | null;
-  readonly lastFailureAt: string | null;
-  readonly since: string;
-}
-
-export interface WebhookExecution {
-  readonly id: string;
-  readonly eventId: string;
-  readonly event: string;
-  readonly test: boolean;
-  readonly attempt: number;
-  readonly status: 'SUCCESS' | 'FAILED' | 'ExecFailed';
-  readonly statusCode: number | null;
-  readonly durationMs: number;
-  readonly responseExcerpt: string | null;
-  readonly error: string | null;
-  readonly url: string | null;
-  readonly at: string;
-}
-
-export const WEBHOOKS_LIST = gql`
+export const WEBHOOKS_LIST = gql<AdminWebhooksListQuery, AdminWebhooksListQueryVariables>`
   query AdminWebhooksList {
     webhooks(limit: 500) {
       id
@@ -76,13 +38,13 @@ export const WEBHOOKS_LIST = gql`
   }
 `;
 
-export const WEBHOOK_EVENT_TYPES = gql`
+export const WEBHOOK_EVENT_TYPES = gql<AdminWebhookEventTypesQuery, AdminWebhookEventTypesQueryVariables>`
   query AdminWebhookEventTypes {
     webhookEventTypes
   }
 `;
 
-export const WEBHOOK_DETAIL = gql`
+export const WEBHOOK_DETAIL = gql<AdminWebhookDetailQuery, AdminWebhookDetailQueryVariables>`
   query AdminWebhookDetail($id: ID!) {
     webhook(id: $id) {
       id
@@ -129,7 +91,7 @@ export const WEBHOOK_DETAIL = gql`
   }
 `;
 
-export const WEBHOOK_EXECUTIONS = gql`
+export const WEBHOOK_EXECUTIONS = gql<AdminWebhookExecutionsQuery, AdminWebhookExecutionsQueryVariables>`
   query AdminWebhookExecutions($filter: WebhookExecutionFilter, $limit: Int, $offset: Int) {
     webhookExecutions(filter: $filter, limit: $limit, offset: $offset) {
       id
@@ -149,7 +111,7 @@ export const WEBHOOK_EXECUTIONS = gql`
   }
 `;
 
-export const CREATE_WEBHOOK = gql`
+export const CREATE_WEBHOOK = gql<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>`
   mutation AdminCreateWebhook($input: CreateWebhookInput!) {
     createWebhook(input: $input) {
       id
@@ -158,7 +120,7 @@ export const CREATE_WEBHOOK = gql`
   }
 `;
 
-export const UPDATE_WEBHOOK = gql`
+export const UPDATE_WEBHOOK = gql<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>`
   mutation AdminUpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {
     updateWebhook(id: $id, input: $input) {
       id
@@ -186,13 +148,13 @@ export const UPDATE_WEBHOOK = gql`
   }
 `;
 
-export const DELETE_WEBHOOK = gql`
+export const DELETE_WEBHOOK = gql<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>`
   mutation AdminDeleteWebhook($id: ID!) {
     deleteWebhook(id: $id)
   }
 `;
 
-export const TEST_WEBHOOK = gql`
+export const TEST_WEBHOOK = gql<AdminTestWebhookMutation, AdminTestWebhookMutationVariables>`
   mutation AdminTestWebhook($id: ID!) {
     testWebhook(id: $id) {
       id
@@ -210,3 +172,4 @@ export const TEST_WEBHOOK = gql`
     }
   }
 `;
+
