@@ -4,6 +4,7 @@
  * services (`CoreServices`). Its tables and hydration live in src/platform/persistence, its migrations in
  * src/platform/persistence/migrations.
  */
+import type { CoreServices } from './coreServices.js';
 import { AgentRegistry } from './fleet/agentRegistry.js';
 import type { Fleet } from './fleet/fleet.js';
 import { NodeHierarchy } from './fleet/nodeHierarchy.js';
@@ -21,7 +22,6 @@ import { createDashboardStats } from './dashboard/dashboardStats.js';
 import { dashboardSchema } from './dashboard/dashboardSchema.js';
 import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
 import { ServiceCommands } from './commands/serviceCommands.js';
-import type { CoreServices } from '../platform/graphql/context.js';
 import { operationsSchema } from './operations/operationsSchema.js';
 import { GroupDirectory } from './people/groupDirectory.js';
 import { peopleSchema } from './people/peopleSchema.js';

@@ -1,5 +1,5 @@
 /** The services of the agent commands module, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../coreServices.js';
 import type { RealtimeServices } from '../../plugins/realtime/realtimeSchema.js';
 import type { AgentCommandService } from './agentCommandService.js';
 

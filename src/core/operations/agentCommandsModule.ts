@@ -5,7 +5,7 @@
  * `agentCommandUpdated` subscription and as `agent.command_*` webhooks. After realtime, whose
  * subscriptions it feeds.
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import type { RealtimeServices } from '../../plugins/realtime/realtimeSchema.js';
 import { agentCommandPublisher, agentCommandWebhookSource } from './agentCommandEvents.js';

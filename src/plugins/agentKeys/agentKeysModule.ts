@@ -4,7 +4,7 @@
  * minute and on stop. Also declares migration 0022, which creates the saved filters' table too, and
  * 0025 (keys' own request budgets, issue 27).
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { AgentKeyRegistry } from './agentKeyRegistry.js';
 import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';

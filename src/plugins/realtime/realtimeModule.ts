@@ -3,8 +3,9 @@
  * locks). It hears committed domain events on the bus; the graphql-ws endpoint that feeds it
  * connections is mounted by the composition root (app.ts) beside POST /graphql.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import type { Viewer } from '../../core/auth/roles.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import type { PolicyServices } from '../policy/policySchema.js';
 import { FanoutHub } from './fanoutHub.js';

@@ -3,7 +3,7 @@
  * default per person and resource. Its table is created by migration 0022, which the agent keys
  * module declares (one version was assigned to both); so it comes after that module in the list.
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
 import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';

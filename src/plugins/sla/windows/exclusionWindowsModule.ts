@@ -5,7 +5,7 @@
  * of a service in a window kept with its window. The SLA module may take it in later; it needs only
  * core. docs/decisions.md "Maintenance windows" has the rules.
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { readActiveWindows } from './maintenanceWindowHistory.js';
 import { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';
