@@ -32,12 +32,12 @@ import { hydratePeople } from './storage/hydratePeople.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
 import { agentCommandsTable, agentsTable, backupReportsTable, nodesTable, servicesTable, slaGroupsTable, statusIntervalsTable } from './storage/tables.js';
-import { coreEntityTypes } from '../plugins/realtime/coreEntityTypes.js';
+import { coreEntityTypes } from './coreEntityTypes.js';
 import { machineRoutes } from './rest/machineRoutes.js';
 import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
 import { servicesSchema } from './services/servicesSchema.js';
-import { CORE_SOURCES } from '../plugins/webhooks/eventCatalog.js';
+import { CORE_SOURCES } from './coreWebhookEvents.js';
 import type { TimerHandle } from '../platform/scheduler/index.js';
 import type { ProductModule } from '../platform/modules/module.js';
 

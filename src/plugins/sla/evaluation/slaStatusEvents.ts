@@ -24,7 +24,7 @@
  * (first evaluation after a start). `sla.met` lists only recoveries (from AT_RISK or BREACHED).
  */
 import type { Origin } from '../../../platform/events/domainEvents.js';
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
 import type { PeriodResult, PeriodStatus } from '../periodArithmetic.js';
 import type { CalendarPeriod } from '../periods/calendarPeriods.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
