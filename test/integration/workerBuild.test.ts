@@ -29,7 +29,7 @@ describe('worker pool in the release build', () => {
     const module = (name: string) => JSON.stringify(pathToFileURL(join(out, 'src', name)).href);
     const script = `
       import { createWorkerPool } from ${module('platform/workers/createWorkerPool.js')};
-      import { monthPeriod } from ${module('plugins/sla/periodArithmetic.js')};
+      import { monthPeriod } from ${module('core/domain/periodArithmetic.js')};
       const now = Date.parse('2026-03-11T00:00:00Z');
       const period = monthPeriod(now);
       const pool = createWorkerPool({ threads: 1 });

@@ -4,7 +4,7 @@
  * in the middle, windows overlapping each other and MAINTENANCE, a window still active).
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
-import type { ExclusionWindow, StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import type { ExclusionWindow, StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 
 export const MINUTE = 60_000;
 

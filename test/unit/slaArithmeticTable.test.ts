@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import { computePeriodResult, type ExclusionWindow, type PeriodResult, type StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import { computePeriodResult, type ExclusionWindow, type PeriodResult, type StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriodType } from '../../src/plugins/sla/periods/calendarPeriods.js';
 import { timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
 import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';

@@ -9,7 +9,7 @@ import {
   stepBurnAlert,
   type BurnAlertState,
 } from '../../src/plugins/sla/burnRate.js';
-import type { StatusInterval } from '../../src/plugins/sla/periodArithmetic.js';
+import type { StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
 
 const MIN = 60_000;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { judgePeriod, type PeriodResult } from '../../src/plugins/sla/periodArithmetic.js';
+import { judgePeriod, type PeriodResult } from '../../src/core/domain/periodArithmetic.js';
 import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../src/plugins/sla/figures/figureBatches.js';
 import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
 import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';

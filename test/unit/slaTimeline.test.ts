@@ -1,7 +1,7 @@
 /** The compact timeline means exactly what the rows mean: the timeline arithmetic against periodArithmetic.ts. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computePeriodResult, measurePeriod } from '../../src/plugins/sla/periodArithmetic.js';
+import { computePeriodResult, measurePeriod } from '../../src/core/domain/periodArithmetic.js';
 import { measureTimelinePeriod, timelinePeriodResult } from '../../src/plugins/sla/periods/measureTimeline.js';
 import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/plugins/sla/timeline/statusTimeline.js';
 import { timelineFromColumns } from '../../src/plugins/sla/timeline/timelineFromColumns.js';

@@ -1,7 +1,7 @@
 /**
  * The CPU half of `dashboardStats`, run in a worker (productTasks.ts): the month's status intervals
  * of the whole fleet, as columns of typed arrays, judged by the pure SLA arithmetic
- * (sla/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
+ * (src/core/domain/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
  *
  * Services are numbered by the caller (0..n-1, the order it walked the fleet in); `targets[i]` is
  * service i's uptime target in percent, NaN when it has none. Row j is interval `seq[j]` of service
@@ -10,7 +10,7 @@
  * (service, seq) read twice (updated between two pages) counts once, as its last-read row.
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../domain/service.js';
-import { actualValueOf, judgePeriod, measurePeriod, type Period, type StatusInterval } from '../../plugins/sla/periodArithmetic.js';
+import { actualValueOf, judgePeriod, measurePeriod, type Period, type StatusInterval } from '../domain/periodArithmetic.js';
 
 export interface PackedIntervals {
   readonly service: Uint32Array;

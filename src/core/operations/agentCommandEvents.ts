@@ -6,7 +6,7 @@
 import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent } from '../coreEvents.js';
 import type { AgentCommand } from '../domain/agentCommand.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
-import type { RealtimeService } from '../../plugins/realtime/realtimeService.js';
+import type { SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { CatalogLookups, WebhookEventSource } from '../../platform/events/webhookEventCatalog.js';
 import { AGENT_COMMAND_STATUS_NAMES, AGENT_COMMAND_TYPE_NAMES, openDeadline, workloadView } from './agentCommandNames.js';
 
@@ -25,7 +25,7 @@ export interface AgentCommandChange {
 }
 
 /** The committed-event handler that publishes every command event to its subscribers. */
-export function agentCommandPublisher(realtime: Pick<RealtimeService, 'publishShared'>): (event: DomainEvent) => void {
+export function agentCommandPublisher(realtime: Pick<SharedChannels, 'publishShared'>): (event: DomainEvent) => void {
   return (event) => {
     if (event.type !== 'agent.command_queued' && event.type !== 'agent.command_updated') return;
     const change: AgentCommandChange = {

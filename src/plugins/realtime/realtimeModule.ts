@@ -4,15 +4,16 @@
  * connections is mounted by the composition root (app.ts) beside POST /graphql.
  */
 import type { CoreServices } from '../../core/coreServices.js';
-import type { Viewer } from '../../core/auth/roles.js';
+import type { Action, Viewer } from '../../core/auth/roles.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
+import type { SharedChannelServices, SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import type { PolicyServices } from '../policy/policySchema.js';
 import { FanoutHub } from './fanoutHub.js';
-import { realtimeSchema, type RealtimeServices } from './realtimeSchema.js';
+import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
 
-export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'> {
+export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'>, SharedChannelServices<Action> {
   /** Where the graphql-ws endpoint attaches its topic publisher. */
   readonly realtimeHub: FanoutHub;
 }
@@ -39,8 +40,13 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
       ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });
+    // The platform's contract for modules that announce on channels of their own (agent commands).
+    const channels: SharedChannels<Action> = {
+      publishShared: (channel, root) => realtime.publishShared(channel, root),
+      channelStream: (ctx, channel, read) => realtime.channelStream(scopeOf(ctx), channel, read),
+    };
     return {
-      services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub },
+      services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub, channels },
       busHandlers: { committed: (event) => realtime.hear(event) },
       start: () => realtime.start(),
       stop: () => realtime.stop(),

@@ -11,7 +11,7 @@
  * {@link seriesCellAt} read one entry back as a plain record. Handlers are pure; they throw a
  * RangeError on inconsistent columns.
  */
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from './periodArithmetic.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../core/domain/periodArithmetic.js';
 import { measureTimelinePeriod } from './periods/measureTimeline.js';
 import { assertTimeline, type StatusTimeline } from './timeline/statusTimeline.js';
 

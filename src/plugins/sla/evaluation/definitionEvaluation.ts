@@ -6,7 +6,7 @@
  */
 import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../burnRate.js';
 import { OpenPeriodAccumulator } from '../incremental/openPeriodAccumulator.js';
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../periodArithmetic.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../periods/calendarPeriods.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
 import { EMPTY_MEASURE } from '../trends/pooledMeasure.js';

@@ -25,7 +25,7 @@
  */
 import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
-import type { PeriodResult, PeriodStatus } from '../periodArithmetic.js';
+import type { PeriodResult, PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import type { CalendarPeriod } from '../periods/calendarPeriods.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { SLA_STATUS_WEBHOOKS, type SlaStatusWebhook } from './statusRules.js';

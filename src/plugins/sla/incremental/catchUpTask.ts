@@ -12,7 +12,7 @@
  * the shards' walks gave on the event loop (a service's tallies depend on its runs alone). Pure: no
  * I/O, no clock; RangeError on inconsistent input.
  */
-import type { Period } from '../periodArithmetic.js';
+import type { Period } from '../../../core/domain/periodArithmetic.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
 import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../timeline/timelineFromColumns.js';
 import { OpenPeriodAccumulator } from './openPeriodAccumulator.js';

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Page } from '../../../platform/graphql/pagination.js';
-import type { ExclusionWindow } from '../periodArithmetic.js';
+import type { ExclusionWindow } from '../../../core/domain/periodArithmetic.js';
 import { excludedSpan, type MaintenanceWindow } from './maintenanceWindow.js';
 import { rowToWindow } from './maintenanceWindowTables.js';
 import { withoutServices } from '../slaFilters.js';
