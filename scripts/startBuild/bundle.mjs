@@ -35,7 +35,7 @@ export async function bundleRelease(root, outDir) {
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
   const src = join(outDir, 'src');
   const result = await esbuild.build({
-    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'platform', 'workers', 'productWorker.js') },
+    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'productWorker.js') },
     outdir: src,
     bundle: true,
     platform: 'node',

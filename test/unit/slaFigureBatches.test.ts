@@ -10,7 +10,7 @@ import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../s
 import { measureTimelinePeriod } from '../../src/plugins/sla/periods/measureTimeline.js';
 import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/timeline/statusTimeline.js';
 import { trendSeries } from '../../src/plugins/sla/trends/trendSeries.js';
-import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../../src/productWorker.js';
 import { generatedHistory, seededRandom } from '../support/slaHistories.js';
 
 const START = Date.parse('2026-11-01T00:00:00Z');

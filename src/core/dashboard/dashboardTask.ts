@@ -125,3 +125,10 @@ function lastReadPerSeq(rows: Uint32Array, seq: Int32Array): number[] {
   for (const j of rows) bySeq.set(seq[j]!, j);
   return bySeq.size === rows.length ? Array.from(rows) : [...bySeq.values()];
 }
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    dashboardStats: { task: DashboardStatsTask; result: DashboardStatsResult };
+  }
+}

@@ -236,3 +236,11 @@ function assertAssignments(assignments: AssignmentColumns, timeline: StatusTimel
   }
   return n;
 }
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    slaPeriodResults: { task: SlaPeriodResultsTask; result: SlaPeriodResultsResult };
+    slaTrendSeries: { task: SlaTrendSeriesTask; result: SlaTrendSeriesResult };
+  }
+}

@@ -42,3 +42,10 @@ export function catchUpOpenPeriod(task: SlaCatchUpTask): SlaCatchUpResult {
   accumulator.closeBucketsThrough(timeline, task.through);
   return { type: 'slaCatchUp', timeline, state: accumulator.exportState() };
 }
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    slaCatchUp: { task: SlaCatchUpTask; result: SlaCatchUpResult };
+  }
+}
