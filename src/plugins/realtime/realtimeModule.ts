@@ -8,8 +8,7 @@ import type { Action, Viewer } from '../../core/auth/roles.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SharedChannelServices, SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { ProductModule } from '../../platform/modules/module.js';
-import type { PolicyServices } from '../policy/policySchema.js';
-import { FanoutHub } from './fanoutHub.js';
+import { FanoutHub, type FanoutHubOptions } from './fanoutHub.js';
 import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
 
@@ -18,8 +17,19 @@ export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'>,
   readonly realtimeHub: FanoutHub;
 }
 
+/**
+ * What live updates take of the access policy when the product has one (the policy plugin's service
+ * `policy`, src/plugins/policy): declared here, so this plugin depends on no other.
+ */
+export interface LiveUpdatesPolicy {
+  /** Fields the viewer may not read become null in every payload. */
+  readonly filterResult: NonNullable<FanoutHubOptions['resultFilter']>;
+  /** An entity event's data as the viewer may see it. */
+  redactEntityData(viewer: Viewer | null, entityType: string, data: unknown): unknown;
+}
+
 /** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & Partial<PolicyServices>, RealtimeModuleServices> = {
+export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & { readonly policy?: LiveUpdatesPolicy }, RealtimeModuleServices> = {
   name: 'realtime',
   schema: [realtimeSchema],
   create(kit, { sessions, users, policy }) {
