@@ -1,5 +1,5 @@
 /**
- * The CPU half of `dashboardStats`, run in a worker (productTasks.ts): the month's status intervals
+ * The CPU half of `dashboardStats`, run in a worker (src/productWorker.ts): the month's status intervals
  * of the whole fleet, as columns of typed arrays, judged by the pure SLA arithmetic
  * (src/core/domain/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
  *
