@@ -28,7 +28,7 @@ import { createMemoryLogger } from '../src/platform/log/logger.js';
 import { openDatabase } from '../src/platform/persistence/database.js';
 import { migrate } from '../src/platform/persistence/migrate.js';
 import { productModules } from '../src/app.js';
-import { createWorkerPool } from '../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../src/productWorker.js';
 import type { ProductWorkerPool } from '../src/platform/workers/productTasks.js';
 import { measureIdle, measureLoop, type LoopWindow } from './dashboard/loopDelay.js';
 import { loadFleet, NOW, seedMonth } from './dashboard/seed.js';

@@ -29,7 +29,7 @@ import { BUCKET_MS } from '../src/plugins/sla/arithmetic/periods/calendarPeriods
 import { measureTimelinePeriod } from '../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/plugins/sla/slaBatchTasks.js';
 import { sliceTimeline, type StatusTimeline } from '../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
-import { createWorkerPool } from '../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../src/productWorker.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
 import { measureLoop, type LoopWindow } from './dashboard/loopDelay.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';

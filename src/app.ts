@@ -36,7 +36,7 @@ import { notificationsModule } from './plugins/notifications/notificationsModule
 import { policyModule } from './plugins/policy/policyModule.js';
 import { BatchWriter } from './platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
-import { createWorkerPool } from './platform/workers/createWorkerPool.js';
+import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
 import { createGraphQLWsEndpoint } from './plugins/realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './plugins/realtime/realtimeModule.js';

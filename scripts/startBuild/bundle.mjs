@@ -1,7 +1,7 @@
 /**
  * Turns a compiled tree (tsc's output of tsconfig.build.json) into a release that starts fast: the
  * server's entry `src/main.js` is replaced by one file holding it, every module it imports and the
- * packages they use, and the worker threads' module becomes `src/productWorker.js` beside it (the
+ * packages they use, and so is the worker threads' entry `src/productWorker.js` beside it (the
  * pool looks for it beside the module that creates it, which is now main.js). Loading some 1,300
  * files (about 400 of ours, lodash's 250 through knex, graphql's 130, ...) cost about 0.8 s of CPU
  * at every start, mostly the module loader's resolving, reading and linking, not the code itself;
@@ -35,7 +35,7 @@ export async function bundleRelease(root, outDir) {
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
   const src = join(outDir, 'src');
   const result = await esbuild.build({
-    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'platform', 'workers', 'productWorker.js') },
+    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'productWorker.js') },
     outdir: src,
     bundle: true,
     platform: 'node',

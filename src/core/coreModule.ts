@@ -4,6 +4,7 @@
  * services (`CoreServices`). Its tables and hydration live in src/platform/persistence, its migrations in
  * src/platform/persistence/migrations.
  */
+import type { CoreServices } from './coreServices.js';
 import { AgentRegistry } from './fleet/agentRegistry.js';
 import type { Fleet } from './fleet/fleet.js';
 import { NodeHierarchy } from './fleet/nodeHierarchy.js';
@@ -21,7 +22,6 @@ import { createDashboardStats } from './dashboard/dashboardStats.js';
 import { dashboardSchema } from './dashboard/dashboardSchema.js';
 import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
 import { ServiceCommands } from './commands/serviceCommands.js';
-import type { CoreServices } from '../platform/graphql/context.js';
 import { operationsSchema } from './operations/operationsSchema.js';
 import { GroupDirectory } from './people/groupDirectory.js';
 import { peopleSchema } from './people/peopleSchema.js';
@@ -32,12 +32,12 @@ import { hydratePeople } from './storage/hydratePeople.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
 import { agentCommandsTable, agentsTable, backupReportsTable, nodesTable, servicesTable, slaGroupsTable, statusIntervalsTable } from './storage/tables.js';
-import { coreEntityTypes } from '../plugins/realtime/coreEntityTypes.js';
+import { coreEntityTypes } from './coreEntityTypes.js';
 import { machineRoutes } from './rest/machineRoutes.js';
 import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
 import { servicesSchema } from './services/servicesSchema.js';
-import { CORE_SOURCES } from '../plugins/webhooks/eventCatalog.js';
+import { CORE_SOURCES } from './coreWebhookEvents.js';
 import type { TimerHandle } from '../platform/scheduler/index.js';
 import type { ProductModule } from '../platform/modules/module.js';
 

@@ -4,10 +4,11 @@
  * open commands past their deadline expire by the manual clock, and every move is an event (bus,
  * subscription, webhook). Statuses are checked in the API and in the database, on both databases.
  */
+import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent } from '../../src/core/coreEvents.js';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
-import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent, DomainEvent } from '../../src/platform/events/domainEvents.js';
+import type { DomainEvent } from '../../src/platform/events/domainEvents.js';
 import { durableStore, testBackends } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';

@@ -3,10 +3,10 @@
  * service and every node of its path; later pushes change status and message only. Persistence is
  * checked in the database itself: a 200 means the change is committed.
  */
+import type { ServiceStatusChangedEvent } from '../../src/core/coreEvents.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
-import type { ServiceStatusChangedEvent } from '../../src/platform/events/domainEvents.js';
 import { testBackends } from '../support/backends.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 

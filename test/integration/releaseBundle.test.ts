@@ -63,7 +63,7 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
     const module = (name: string) => JSON.stringify(pathToFileURL(join(out, 'src', name)).href);
     const script = `
       import { createPiscinaPool } from ${module('platform/workers/piscinaPool.js')};
-      import { monthPeriod } from ${module('plugins/sla/arithmetic/periodArithmetic.js')};
+      import { monthPeriod } from ${module('core/domain/periodArithmetic.js')};
       const now = Date.parse('2026-03-11T00:00:00Z');
       const period = monthPeriod(now);
       const pool = createPiscinaPool({ workerFile: new URL(${module('productWorker.js')}), threads: 1 });

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
-import type { PeriodStatus, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { PeriodStatus, StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { calendarPeriodAt } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';

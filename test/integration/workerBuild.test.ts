@@ -28,8 +28,8 @@ describe('worker pool in the release build', () => {
   it('runs a dashboard task on a worker thread from the compiled files', async () => {
     const module = (name: string) => JSON.stringify(pathToFileURL(join(out, 'src', name)).href);
     const script = `
-      import { createWorkerPool } from ${module('platform/workers/createWorkerPool.js')};
-      import { monthPeriod } from ${module('plugins/sla/arithmetic/periodArithmetic.js')};
+      import { createWorkerPool } from ${module('productWorker.js')};
+      import { monthPeriod } from ${module('core/domain/periodArithmetic.js')};
       const now = Date.parse('2026-03-11T00:00:00Z');
       const period = monthPeriod(now);
       const pool = createWorkerPool({ threads: 1 });

@@ -1,6 +1,6 @@
 /** A generated month of status intervals for a fleet, as the dashboard task takes it (dashboardTask.ts). */
 import type { DashboardStatsTask } from '../../src/core/dashboard/dashboardTask.js';
-import { monthPeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { monthPeriod } from '../../src/core/domain/periodArithmetic.js';
 
 const MINUTE = 60_000;
 

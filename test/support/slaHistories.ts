@@ -4,7 +4,7 @@
  * in the middle, windows overlapping each other and MAINTENANCE, a window still active).
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
-import type { MaintenanceSpan, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan, StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 
 export const MINUTE = 60_000;
 

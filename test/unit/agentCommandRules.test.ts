@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandAt, isDue, isOpen, type AgentCommand, type AgentCommandStatus } from '../../src/core/domain/agentCommand.js';
 import { agentCommandWebhookSource } from '../../src/core/operations/agentCommandEvents.js';
-import type { CatalogLookups } from '../../src/plugins/webhooks/eventCatalog.js';
+import type { CatalogLookups } from '../../src/platform/events/webhookEventCatalog.js';
 
 const DEADLINE = 1_000_000;
 const command = (status: AgentCommandStatus): AgentCommand => ({

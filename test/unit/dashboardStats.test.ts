@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../src/platform/persistence/data
 import { productModules } from '../../src/app.js';
 import { migrate } from '../../src/platform/persistence/migrate.js';
 import { createInProcessPool } from '../../src/platform/workers/inProcessPool.js';
-import { productTasks } from '../../src/platform/workers/productTasks.js';
+import { productTasks } from '../../src/productWorker.js';
 import { testBackends, type TestStore } from '../support/backends.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarizeDashboard, type DashboardStatsTask } from '../../src/core/dashboard/dashboardTask.js';
-import { monthPeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { monthPeriod } from '../../src/core/domain/periodArithmetic.js';
 
 // Ten days into March 2026 (14,400 minutes elapsed). Codes: 1 OPERATIONAL, 3 DOWN (uptimeQuery.ts).
 const NOW = Date.parse('2026-03-11T00:00:00Z');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEMO_STEP_MS, demoHistory } from '../../src/plugins/dev/demoHistory.js';
-import { computePeriodResult } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { computePeriodResult } from '../../src/core/domain/periodArithmetic.js';
 
 const END = Date.parse('2026-11-25T12:02:00Z');
 const DAYS = 30;

@@ -9,7 +9,7 @@ import {
   type PeriodInput,
   type PeriodResult,
   type StatusInterval,
-} from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+} from '../../src/core/domain/periodArithmetic.js';
 
 // One UTC day, 1440 minutes; times below are minutes from its start.
 const MIN = 60_000;

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { summarizeDashboard } from '../../src/core/dashboard/dashboardTask.js';
-import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../../src/productWorker.js';
 import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import {
   computePeriodResults,

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import { computePeriodResult, type MaintenanceSpan, type PeriodResult, type StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { computePeriodResult, type MaintenanceSpan, type PeriodResult, type StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriodType } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import { timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';

@@ -9,7 +9,7 @@ import {
   stepBurnAlert,
   type BurnAlertState,
 } from '../../src/plugins/sla/arithmetic/burnRate.js';
-import type { StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 const MIN = 60_000;

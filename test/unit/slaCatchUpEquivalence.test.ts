@@ -24,7 +24,7 @@ import { SlaEvaluator, type HistoryLoader } from '../../src/plugins/sla/evaluati
 import { SlaEventLog } from '../../src/plugins/sla/eventLog/slaEventLog.js';
 import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
-import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../../src/productWorker.js';
 import type { ProductWorkerPool } from '../../src/platform/workers/productTasks.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 import { generatedFleet } from '../support/slaFleet.js';

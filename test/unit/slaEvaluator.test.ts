@@ -18,7 +18,7 @@ import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../src/plugins/sla/de
 import { BurnAlertStates } from '../../src/plugins/sla/evaluation/burnAlertStates.js';
 import { SlaEvaluator } from '../../src/plugins/sla/evaluation/slaEvaluator.js';
 import { SlaEventLog } from '../../src/plugins/sla/eventLog/slaEventLog.js';
-import type { StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';
 

@@ -5,12 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { judgePeriod, type PeriodResult } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { judgePeriod, type PeriodResult } from '../../src/core/domain/periodArithmetic.js';
 import { runPeriodResults, runTrendSeries, type PeriodAssignment } from '../../src/plugins/sla/figures/figureBatches.js';
 import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { TimelineBuilder, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { trendSeries } from '../../src/plugins/sla/arithmetic/trends/trendSeries.js';
-import { createWorkerPool } from '../../src/platform/workers/createWorkerPool.js';
+import { createWorkerPool } from '../../src/productWorker.js';
 import { generatedHistory, seededRandom } from '../support/slaHistories.js';
 
 const START = Date.parse('2026-11-01T00:00:00Z');

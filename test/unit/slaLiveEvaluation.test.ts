@@ -8,7 +8,7 @@ import { DefinitionEvaluation, periodEndingBucketAt, type TickInputs } from '../
 import { LiveHistory } from '../../src/plugins/sla/evaluation/liveHistory.js';
 import { MAX_SERVICES_PER_WEBHOOK, slaStatusWebhookSource, type SlaStatusChangedEvent } from '../../src/plugins/sla/evaluation/slaStatusEvents.js';
 import { burnRatePolicyOf, moveEffects } from '../../src/plugins/sla/evaluation/statusRules.js';
-import { judgePeriod, type PeriodStatus } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { judgePeriod, type PeriodStatus } from '../../src/core/domain/periodArithmetic.js';
 import { BUCKET_MS } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';

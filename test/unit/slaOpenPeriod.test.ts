@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OpenPeriodAccumulator } from '../../src/plugins/sla/arithmetic/openPeriodAccumulator.js';
-import { measurePeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { measurePeriod } from '../../src/core/domain/periodArithmetic.js';
 import { BUCKET_MS } from '../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import { measureTimelinePeriod } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';

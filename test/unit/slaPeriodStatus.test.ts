@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
 import { statusAlertMessage } from '../../src/plugins/sla/evaluation/statusRules.js';
-import { computePeriodResult, MIN_COVERAGE_PERCENT, periodStatus, type PeriodStatus, type StatusInputs, type StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { computePeriodResult, MIN_COVERAGE_PERCENT, periodStatus, type PeriodStatus, type StatusInputs, type StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 
 const open = (over: Partial<StatusInputs>): StatusInputs => ({
   closed: false, targetPercent: 99, actualValue: 100, coveragePercent: 100, budget: 14.4, remaining: 14.4, burnRate: 0, ...over,

@@ -5,7 +5,7 @@ import { parseReportDay, summarizeReport } from '../../src/plugins/sla/report/da
 import { chartFloor, renderChartSvg } from '../../src/plugins/sla/report/reportChart.js';
 import { csvField, renderReportCsv, REPORT_CSV_HEADER } from '../../src/plugins/sla/report/reportCsv.js';
 import { renderReportHtml } from '../../src/plugins/sla/report/reportHtml.js';
-import type { PeriodResult } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { PeriodResult } from '../../src/core/domain/periodArithmetic.js';
 
 const met: PeriodResult = {
   actualValue: 99.95, coveragePercent: 100, coveredMinutes: 34_560, downtimeMinutes: 17.28, excludedMinutes: 60,

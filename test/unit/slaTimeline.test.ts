@@ -1,7 +1,7 @@
 /** The compact timeline means exactly what the rows mean: the timeline arithmetic against periodArithmetic.ts. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { computePeriodResult, measurePeriod } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import { computePeriodResult, measurePeriod } from '../../src/core/domain/periodArithmetic.js';
 import { measureTimelinePeriod, timelinePeriodResult } from '../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { timelineFromColumns } from '../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import type { MaintenanceSpan, StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan, StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { loadTimeline, type TimelineSource } from '../../src/plugins/sla/figures/timelineLoader.js';
 import { TimelineBuilder } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { useEmbeddedDatabase } from '../support/embeddedDatabase.js';

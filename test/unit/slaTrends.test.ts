@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
-import type { StatusInterval } from '../../src/plugins/sla/arithmetic/periodArithmetic.js';
+import type { StatusInterval } from '../../src/core/domain/periodArithmetic.js';
 import { pooledActualValue, worseStatus } from '../../src/plugins/sla/arithmetic/trends/pooledMeasure.js';
 import { slaDashboardStats } from '../../src/plugins/sla/arithmetic/trends/slaDashboardStats.js';
 import { snapshotTrend } from '../../src/plugins/sla/arithmetic/trends/snapshotTrend.js';

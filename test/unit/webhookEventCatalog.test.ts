@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../src/core/domain/service.js';
 import { productModules } from '../../src/app.js';
-import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventSource } from '../../src/plugins/webhooks/eventCatalog.js';
+import { createWebhookEventCatalog, type CatalogLookups, type WebhookEventSource } from '../../src/platform/events/webhookEventCatalog.js';
 
 /** The catalog as the product composes it: every module's sources, in module order. */
 const productCatalog = () => createWebhookEventCatalog(productModules().modules.flatMap((m) => m.webhookEvents ?? []));

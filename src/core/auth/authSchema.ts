@@ -1,4 +1,5 @@
 /** Signing in and sessions over GraphQL (SPEC.md "People: JWT"). */
+import type { CoreServices } from '../coreServices.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import type { AuthPayload } from './authService.js';
@@ -6,7 +7,7 @@ import { authorize, requireViewer } from './roles.js';
 import type { SessionRecord } from './sessionStore.js';
 import { asSelf } from '../people/selfView.js';
 
-export const authSchema: SchemaModule = {
+export const authSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     "Result of login, refreshToken and extendSession."
     type AuthPayload {

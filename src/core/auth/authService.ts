@@ -19,11 +19,10 @@ import { rotateRefreshToken, type SessionEndReason } from './refreshRotation.js'
 import type { Role, Viewer, ViewerAccess } from './roles.js';
 import { isSessionOpen, type SessionRecord, type SessionStore } from './sessionStore.js';
 import { REFRESH_TOKEN_TTL_SECONDS, type TokenService } from './tokens.js';
+import type { ClientInfo } from '../../platform/graphql/context.js';
 
-export interface ClientInfo {
-  readonly address: string;
-  readonly userAgent: string | null;
-}
+// Where a request came from is the platform's (the GraphQL context carries it).
+export type { ClientInfo } from '../../platform/graphql/context.js';
 
 export interface AuthPayload {
   readonly accessToken: string;

@@ -1,10 +1,11 @@
 /** `dashboardStats` over GraphQL: month-to-date figures of the whole fleet (see dashboardStats.ts). */
+import type { CoreServices } from '../coreServices.js';
 import { authorize, placeGate } from '../auth/roles.js';
 import type { StorageProblem } from '../fleet/storageIndex.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 
-export const dashboardSchema: SchemaModule = {
+export const dashboardSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     type DashboardStats {
       totalServices: Int!
@@ -28,8 +29,8 @@ export const dashboardSchema: SchemaModule = {
   resolvers: {
     // Read from the registry's storage index at each request (a set's size; through the viewer's gate, its few members).
     DashboardStats: {
-      storageWarningCount: (_stats: unknown, _args: unknown, ctx: GraphQLContext) => storageCount(ctx, 'warning'),
-      storageCriticalCount: (_stats: unknown, _args: unknown, ctx: GraphQLContext) => storageCount(ctx, 'critical'),
+      storageWarningCount: (_stats: unknown, _args: unknown, ctx: GraphQLContext<CoreServices>) => storageCount(ctx, 'warning'),
+      storageCriticalCount: (_stats: unknown, _args: unknown, ctx: GraphQLContext<CoreServices>) => storageCount(ctx, 'critical'),
     },
     Query: {
       // Services outside the viewer's environments are not counted (src/plugins/policy).
@@ -38,7 +39,7 @@ export const dashboardSchema: SchemaModule = {
   },
 };
 
-function storageCount(ctx: GraphQLContext, problem: StorageProblem): number {
+function storageCount(ctx: GraphQLContext<CoreServices>, problem: StorageProblem): number {
   const { services } = ctx.app.fleet;
   const gate = placeGate(ctx.viewer);
   const ids = services.withStorageProblem(problem);

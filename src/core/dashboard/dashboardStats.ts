@@ -20,7 +20,7 @@ import type { ServiceRecord } from '../domain/service.js';
 import type { Clock } from '../../platform/scheduler/index.js';
 import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../fleet/slaGroupStore.js';
-import { monthPeriod } from '../../plugins/sla/arithmetic/periodArithmetic.js';
+import { monthPeriod } from '../domain/periodArithmetic.js';
 import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
 import { ServiceNumbering } from './serviceNumbering.js';
 import { readUptimeIntervals } from './uptimeQuery.js';

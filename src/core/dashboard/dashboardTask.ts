@@ -1,7 +1,7 @@
 /**
- * The CPU half of `dashboardStats`, run in a worker (productTasks.ts): the month's status intervals
+ * The CPU half of `dashboardStats`, run in a worker (src/productWorker.ts): the month's status intervals
  * of the whole fleet, as columns of typed arrays, judged by the pure SLA arithmetic
- * (sla/arithmetic/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
+ * (src/core/domain/periodArithmetic.ts) in one batch. Pure: no I/O, no clock.
  *
  * Services are numbered by the caller (0..n-1, the order it walked the fleet in); `targets[i]` is
  * service i's uptime target in percent, NaN when it has none. Row j is interval `seq[j]` of service
@@ -10,7 +10,7 @@
  * (service, seq) read twice (updated between two pages) counts once, as its last-read row.
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../domain/service.js';
-import { actualValueOf, judgePeriod, measurePeriod, type Period, type StatusInterval } from '../../plugins/sla/arithmetic/periodArithmetic.js';
+import { actualValueOf, judgePeriod, measurePeriod, type Period, type StatusInterval } from '../domain/periodArithmetic.js';
 
 export interface PackedIntervals {
   readonly service: Uint32Array;
@@ -124,4 +124,11 @@ function lastReadPerSeq(rows: Uint32Array, seq: Int32Array): number[] {
   const bySeq = new Map<number, number>();
   for (const j of rows) bySeq.set(seq[j]!, j);
   return bySeq.size === rows.length ? Array.from(rows) : [...bySeq.values()];
+}
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    dashboardStats: { task: DashboardStatsTask; result: DashboardStatsResult };
+  }
 }

@@ -30,7 +30,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { DatabaseKind } from '../../platform/persistence/database.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
-import type { Period } from '../../plugins/sla/arithmetic/periodArithmetic.js';
+import type { Period } from '../domain/periodArithmetic.js';
 import type { PackedIntervals } from './dashboardTask.js';
 import { IntervalColumns } from './intervalColumns.js';
 import type { ServiceNumbering } from './serviceNumbering.js';

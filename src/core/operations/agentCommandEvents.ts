@@ -3,10 +3,11 @@
  * everyone, or for one node) and outgoing webhooks (one event name per status reached, so a
  * receiver can take only failures and expiries).
  */
+import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent } from '../coreEvents.js';
 import type { AgentCommand } from '../domain/agentCommand.js';
-import type { AgentCommandQueuedEvent, AgentCommandUpdatedEvent, DomainEvent } from '../../platform/events/domainEvents.js';
-import type { RealtimeService } from '../../plugins/realtime/realtimeService.js';
-import type { CatalogLookups, WebhookEventSource } from '../../plugins/webhooks/eventCatalog.js';
+import type { DomainEvent } from '../../platform/events/domainEvents.js';
+import type { SharedChannels } from '../../platform/graphql/sharedChannels.js';
+import type { CatalogLookups, WebhookEventSource } from '../../platform/events/webhookEventCatalog.js';
 import { AGENT_COMMAND_STATUS_NAMES, AGENT_COMMAND_TYPE_NAMES, openDeadline, workloadView } from './agentCommandNames.js';
 
 export const agentCommandChannels = {
@@ -24,7 +25,7 @@ export interface AgentCommandChange {
 }
 
 /** The committed-event handler that publishes every command event to its subscribers. */
-export function agentCommandPublisher(realtime: Pick<RealtimeService, 'publishShared'>): (event: DomainEvent) => void {
+export function agentCommandPublisher(realtime: Pick<SharedChannels, 'publishShared'>): (event: DomainEvent) => void {
   return (event) => {
     if (event.type !== 'agent.command_queued' && event.type !== 'agent.command_updated') return;
     const change: AgentCommandChange = {

@@ -11,7 +11,6 @@ import type { SchemaModule } from '../../platform/graphql/module.js';
 import type { AgentCommandsContext } from './agentCommandsContext.js';
 import { pageArgs, readPage } from '../../platform/graphql/pagination.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
-import { scopeOf } from '../../plugins/realtime/realtimeSchema.js';
 import { agentCommandChannels } from './agentCommandEvents.js';
 import type { AgentCommandFilter } from './agentCommandHistory.js';
 import { readQueueAgentCommandInput, type QueueAgentCommandInput } from './agentCommandInput.js';
@@ -183,7 +182,7 @@ export const agentCommandSchema: SchemaModule<AgentCommandsContext> = {
       agentCommandUpdated: {
         subscribe(_root: unknown, args: { nodeId?: string | null }, ctx: GraphQLContext<AgentCommandsContext>) {
           const channel = args.nodeId == null ? agentCommandChannels.all : agentCommandChannels.node(nodePath(args.nodeId, 'nodeId', new Warnings()));
-          return ctx.app.realtime.channelStream(scopeOf(ctx), channel, 'agent:read');
+          return ctx.app.channels.channelStream(ctx, channel, 'agent:read');
         },
       },
     },

@@ -1,6 +1,7 @@
 /** The services of the agent commands module, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../platform/graphql/context.js';
-import type { RealtimeServices } from '../../plugins/realtime/realtimeSchema.js';
+import type { CoreServices } from '../coreServices.js';
+import type { SharedChannelServices } from '../../platform/graphql/sharedChannels.js';
+import type { Action } from '../auth/roles.js';
 import type { AgentCommandService } from './agentCommandService.js';
 
 export interface AgentCommandsServices {
@@ -8,4 +9,4 @@ export interface AgentCommandsServices {
   readonly agentCommands: AgentCommandService;
 }
 
-export type AgentCommandsContext = CoreServices & Pick<RealtimeServices, 'realtime'> & AgentCommandsServices;
+export type AgentCommandsContext = CoreServices & SharedChannelServices<Action> & AgentCommandsServices;

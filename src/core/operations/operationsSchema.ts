@@ -1,4 +1,5 @@
 /** The hierarchy of nodes and the agents watching them, over GraphQL. A node's id is its path. */
+import type { CoreServices } from '../coreServices.js';
 import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../fleet/agentRegistry.js';
 import type { NodeRecord } from '../fleet/nodeHierarchy.js';
 import type { StorageCounts, StorageProblem } from '../fleet/storageIndex.js';
@@ -12,7 +13,7 @@ import { pageArgs, readPage, slicePage } from '../../platform/graphql/pagination
 const byPath = (a: NodeRecord, b: NodeRecord) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 const clean = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
-export const operationsSchema: SchemaModule = {
+export const operationsSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     type StatusSummary {
       operational: Int!
@@ -85,29 +86,29 @@ export const operationsSchema: SchemaModule = {
   resolvers: {
     OperationsNode: {
       id: (n: NodeRecord) => n.path,
-      parent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => (n.parentPath === null ? null : (ctx.app.fleet.nodes.get(n.parentPath) ?? null)),
-      childCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.nodes.childrenOf(n.path).length,
-      children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) => childrenPage(ctx, n.path, args),
+      parent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (n.parentPath === null ? null : (ctx.app.fleet.nodes.get(n.parentPath) ?? null)),
+      childCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.fleet.nodes.childrenOf(n.path).length,
+      children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) => childrenPage(ctx, n.path, args),
       // Counts, summaries and lists hold only services the viewer may see (environments, src/plugins/policy).
-      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => servicesUnder(ctx, n.path).length,
-      statusSummary(n: NodeRecord, _args: unknown, ctx: GraphQLContext) {
+      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => servicesUnder(ctx, n.path).length,
+      statusSummary(n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) {
         const counts: Record<string, number> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s.toLowerCase(), 0]));
         const services = servicesUnder(ctx, n.path);
         for (const s of services) counts[s.status.toLowerCase()]! += 1;
         const storage = storageCountsUnder(ctx, n.path);
         return { ...counts, total: services.length, storageWarning: storage.warning, storageCritical: storage.critical };
       },
-      services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) {
+      services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) {
         authorize(ctx.viewer, 'service:read');
         const key = (s: { name: string; nodePath: string }) => `${s.name}\u0000${s.nodePath}`;
         const services = servicesUnder(ctx, n.path).sort((a, b) => (key(a) < key(b) ? -1 : 1));
         return slicePage(services, readPage(args));
       },
       // An agent is at its node: outside the viewer's environments it is not shown.
-      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext) => (placeGate(ctx.viewer)?.admits(n.path) === false ? null : (ctx.app.fleet.agents.get(n.path) ?? null)),
+      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (placeGate(ctx.viewer)?.admits(n.path) === false ? null : (ctx.app.fleet.agents.get(n.path) ?? null)),
     },
     Agent: {
-      online: (a: AgentRecord, _args: unknown, ctx: GraphQLContext) => a.lastHeartbeatAt !== null && ctx.app.clock.now() - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
+      online: (a: AgentRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => a.lastHeartbeatAt !== null && ctx.app.clock.now() - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
     },
     Query: {
       operationsNodes(_root, args: { search?: string | null; depth?: number | null; limit?: number; offset?: number }, ctx) {
@@ -144,14 +145,14 @@ export const operationsSchema: SchemaModule = {
 };
 
 /** The services at `path` and below that the viewer may see. */
-function servicesUnder(ctx: GraphQLContext, path: string) {
+function servicesUnder(ctx: GraphQLContext<CoreServices>, path: string) {
   const gate = placeGate(ctx.viewer);
   const services = ctx.app.fleet.services.underNode(path);
   return gate === null ? services : visibleServices(gate, services);
 }
 
 /** Storage warning / critical at `path` and below: the registry's kept counts, or its few problem services through the viewer's gate. */
-function storageCountsUnder(ctx: GraphQLContext, path: string): StorageCounts {
+function storageCountsUnder(ctx: GraphQLContext<CoreServices>, path: string): StorageCounts {
   const { services } = ctx.app.fleet;
   const gate = placeGate(ctx.viewer);
   if (gate === null) return services.storageCountsUnder(path);
@@ -167,7 +168,7 @@ function storageCountsUnder(ctx: GraphQLContext, path: string): StorageCounts {
   return { warning: count('warning'), critical: count('critical') };
 }
 
-function childrenPage(ctx: GraphQLContext, path: string, args: { limit?: number; offset?: number }): NodeRecord[] {
+function childrenPage(ctx: GraphQLContext<CoreServices>, path: string, args: { limit?: number; offset?: number }): NodeRecord[] {
   const children = ctx.app.fleet.nodes.childrenOf(path).map((p) => ctx.app.fleet.nodes.get(p)!).sort(byPath);
   return slicePage(children, readPage(args));
 }

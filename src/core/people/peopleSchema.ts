@@ -1,4 +1,5 @@
 /** Users and groups over GraphQL. Reading the directory is open to every signed-in role; changing it is for admins. */
+import type { CoreServices } from '../coreServices.js';
 import { authorize, can, isRole, type Role } from '../auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
@@ -21,7 +22,7 @@ interface UserFilter {
   readonly groupId?: string | null;
 }
 
-export const peopleSchema: SchemaModule = {
+export const peopleSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     enum Role {
       ADMIN
@@ -118,12 +119,12 @@ export const peopleSchema: SchemaModule = {
   resolvers: {
     Role: { ADMIN: 'admin', OPERATOR: 'operator', USER: 'user' },
     User: {
-      email: (u: UserRecord, _args: unknown, ctx: GraphQLContext) => (isSelf(u, ctx.viewer) || can(ctx.viewer, 'user:read-private') ? u.email : null),
-      groups: (u: UserRecord, _args: unknown, ctx: GraphQLContext) => byName(ctx.app.groups.groupIdsOf(u.id).map((id) => ctx.app.groups.get(id)!)),
+      email: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (isSelf(u, ctx.viewer) || can(ctx.viewer, 'user:read-private') ? u.email : null),
+      groups: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => byName(ctx.app.groups.groupIdsOf(u.id).map((id) => ctx.app.groups.get(id)!)),
     },
     Group: {
-      memberCount: (g: GroupRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.groups.memberIds(g.id).length,
-      members: (g: GroupRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext) => membersPage(ctx, g.id, args),
+      memberCount: (g: GroupRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.groups.memberIds(g.id).length,
+      members: (g: GroupRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) => membersPage(ctx, g.id, args),
     },
     Query: {
       user: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'directory:read'), ctx.app.users.get(args.id) ?? null),
@@ -200,7 +201,7 @@ export const peopleSchema: SchemaModule = {
   },
 };
 
-function sortedUsers(ctx: GraphQLContext): UserRecord[] {
+function sortedUsers(ctx: GraphQLContext<CoreServices>): UserRecord[] {
   return [...ctx.app.users.all()].sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
 }
 
@@ -208,13 +209,13 @@ function byName(groups: GroupRecord[]): GroupRecord[] {
   return groups.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function membersPage(ctx: GraphQLContext, groupId: string, args: { limit?: number; offset?: number }): UserRecord[] {
+function membersPage(ctx: GraphQLContext<CoreServices>, groupId: string, args: { limit?: number; offset?: number }): UserRecord[] {
   const members = ctx.app.groups.memberIds(groupId).map((id) => ctx.app.users.get(id)).filter((u): u is UserRecord => u !== undefined);
   members.sort((a, b) => (a.username < b.username ? -1 : 1));
   return slicePage(members, readPage(args));
 }
 
-function userMatcher(ctx: GraphQLContext, filter: UserFilter): (user: UserRecord) => boolean {
+function userMatcher(ctx: GraphQLContext<CoreServices>, filter: UserFilter): (user: UserRecord) => boolean {
   const needle = filter.search?.toLowerCase() ?? null;
   const members = filter.groupId ? new Set(ctx.app.groups.memberIds(filter.groupId)) : null;
   const showEmail = can(ctx.viewer, 'user:read-private');

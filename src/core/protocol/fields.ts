@@ -3,10 +3,11 @@
  * fix. Input that can be adjusted safely (over-long free text, stray non-string tags, lower-case
  * enum values) is adjusted and reported in `warnings`; input that cannot is a 400.
  */
-import { isUtf8 } from 'node:buffer';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
+import { expectObject, type Json } from '../../platform/gateway/jsonBody.js';
 
-export type Json = Readonly<Record<string, unknown>>;
+// A JSON object body is read by the platform (POST /graphql reads one too); the field readers below take it from there.
+export { expectObject, parseJsonObject, type Json } from '../../platform/gateway/jsonBody.js';
 
 export class Warnings {
   readonly list: string[] = [];
@@ -17,27 +18,6 @@ export class Warnings {
 
 export function badRequest(message: string): AppError {
   return new AppError(ErrorCode.BadRequest, message);
-}
-
-
-/** Decodes and parses a JSON object body. */
-export function parseJsonObject(body: Buffer): Json {
-  if (body.length === 0) throw badRequest('request body is empty; send a JSON object');
-  // Native validation, then decoding: cheaper than a fatal TextDecoder on multi-megabyte syncs.
-  if (!isUtf8(body)) throw badRequest('request body is not valid UTF-8');
-  const text = body.toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw badRequest(`request body is not valid JSON: ${(error as Error).message}`);
-  }
-  return expectObject(value, 'request body');
-}
-
-export function expectObject(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest(`${what} must be a JSON object`);
-  return value as Json;
 }
 
 // Control characters (C0, DEL, C1) are refused in identifiers; they break logs and UIs. So are

@@ -3,6 +3,7 @@
  * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
  * that start with the query rank before those that merely contain it, then shorter names first.
  */
+import type { CoreServices } from '../coreServices.js';
 import { visibleServices } from '../auth/placeGate.js';
 import { authorize, can, placeGate } from '../auth/roles.js';
 import { externalIdOf } from '../domain/service.js';
@@ -18,7 +19,7 @@ interface Hit<T> {
   readonly rank: number;
 }
 
-export const searchSchema: SchemaModule = {
+export const searchSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     enum SearchHitType {
       SERVICE
@@ -103,7 +104,7 @@ function rankOf(needle: string, ...names: (string | null)[]): number | undefined
   return rank;
 }
 
-function searchAll(ctx: GraphQLContext, needle: string) {
+function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
   const collect = <T>(items: Iterable<T>, names: (item: T) => (string | null)[]): Hit<T>[] => {
     const out: Hit<T>[] = [];
     for (const item of items) {

@@ -2,9 +2,9 @@
  * The I/O of the service machine's actions, run by the entity host after each step: stage the
  * service's rows in the batch writer and announce domain events once they commit.
  */
+import type { ServiceRef } from '../coreEvents.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
-import type { ServiceRef } from '../../platform/events/domainEvents.js';
 import { externalIdOf, type ServiceRecord } from '../domain/service.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { intervalRow, serviceStatusRow, serviceToRow } from '../storage/serviceRows.js';

@@ -3,6 +3,7 @@
  * owner, team, dependencies and dependents resolve by id lookups, so a page of services with all
  * of them costs no database query at all (no N+1 by construction).
  */
+import type { CoreServices } from '../coreServices.js';
 import { visibleServices } from '../auth/placeGate.js';
 import { authorize, can, placeGate, placesMatter, type Viewer } from '../auth/roles.js';
 import type { ServiceUpdate } from './serviceChanges.js';
@@ -23,7 +24,7 @@ const MAX_TAGS = 50;
 const METADATA_MAX_BYTES = 64 * 1024;
 const METADATA_MAX_DEPTH = 16;
 
-export const servicesSchema: SchemaModule = {
+export const servicesSchema: SchemaModule<CoreServices> = {
   typeDefs: /* GraphQL */ `
     enum ServiceStatus {
       OPERATIONAL
@@ -200,12 +201,12 @@ export const servicesSchema: SchemaModule = {
       nodeId: (s: ServiceRecord) => s.nodePath,
       externalId: (s: ServiceRecord) => externalIdOf(s),
       path: (s: ServiceRecord) => externalIdOf(s),
-      owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
-      team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
+      owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
+      team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
       metadata: (s: ServiceRecord) => canonicalJson(s.metadata),
-      lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
-      dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => resolveDependencies(s.dependencies, ctx),
-      dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext) {
+      lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
+      dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => resolveDependencies(s.dependencies, ctx),
+      dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) {
         // Services outside the viewer's environments (src/plugins/policy) are not shown as dependents.
         return visibleServices(placeGate(ctx.viewer), ctx.app.fleet.services.dependentsOf(s.id)).map((source) => ({
           sourceService: source,
@@ -216,7 +217,7 @@ export const servicesSchema: SchemaModule = {
       backupMaxAgeDays: (s: ServiceRecord) => s.backup.maxAgeDays,
       lastBackupAt: (s: ServiceRecord) => s.backup.lastAt,
       lastBackupStatus: (s: ServiceRecord) => s.backup.lastStatus,
-      backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext) => isBackupOverdue(s.backup, ctx.app.clock.now()),
+      backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => isBackupOverdue(s.backup, ctx.app.clock.now()),
     },
     Query: {
       services(_root, args: { filter?: ServiceFilter | null; sort?: { field: ServiceSortField; direction?: SortDirection | null } | null; limit?: number; offset?: number }, ctx) {
@@ -274,11 +275,11 @@ export const servicesSchema: SchemaModule = {
 };
 
 /** Where a service sits, for environment access (undefined: no such service, which the command reports). */
-function placeOf(ctx: GraphQLContext, id: string): string | undefined {
+function placeOf(ctx: GraphQLContext<CoreServices>, id: string): string | undefined {
   return ctx.app.fleet.services.get(id)?.nodePath;
 }
 
-function pageOfServices(ctx: GraphQLContext, filter: ServiceFilter | null, sort: ServiceSort, args: { limit?: number; offset?: number }): ServiceRecord[] {
+function pageOfServices(ctx: GraphQLContext<CoreServices>, filter: ServiceFilter | null, sort: ServiceSort, args: { limit?: number; offset?: number }): ServiceRecord[] {
   const { services } = ctx.app.fleet;
   const viewer: Viewer | null = ctx.viewer;
   const placed = placesMatter(viewer);
@@ -316,7 +317,7 @@ function canonicalJson(value: unknown): string {
   });
 }
 
-function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext) {
+function resolveDependencies(dependencies: readonly ServiceDependency[], ctx: GraphQLContext<CoreServices>) {
   const out: { targetService: ServiceRecord; dependencyType: string }[] = [];
   // A target outside the viewer's environments (src/plugins/policy) is left out, like one that does not exist.
   const gate = dependencies.length === 0 ? null : placeGate(ctx.viewer);

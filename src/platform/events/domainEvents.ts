@@ -1,130 +1,16 @@
 /**
  * Domain events: what happened, published on the event bus after the change that caused it is
  * committed. Later capabilities (subscriptions, webhooks, notifications, SLA) subscribe to these.
- * Core's events are here; each module declares its own beside it (see `DomainEventMap`).
+ * The platform knows none of them: the core declares its own in src/core/coreEvents.ts, each module
+ * its own beside it (see `DomainEventMap`).
  */
-import type { AgentCommand, AgentCommandStatus } from '../../core/domain/agentCommand.js';
-import type { BackupStatus, ServiceStatus } from '../../core/domain/service.js';
 
 /** Who caused a change; hydration is never written back and a sender is not echoed. */
 export type Origin = 'api' | 'agent' | 'hydrate' | 'worker' | 'timer';
 
-export interface ServiceRef {
-  readonly id: string;
-  readonly name: string;
-  /** The service's full path in the hierarchy: its node path and name (its `externalId`). */
-  readonly path: string;
-}
-
-export interface ServiceStatusChangedEvent {
-  readonly type: 'service.status_changed';
-  readonly service: ServiceRef;
-  readonly previousStatus: ServiceStatus;
-  readonly status: ServiceStatus;
-  readonly message: string | null;
-  /** Epoch ms. */
-  readonly at: number;
-  readonly origin: Origin;
-}
-
 /**
- * A report arrived while a maintenance window shows the service as MAINTENANCE: the status and
- * message it reported, held by the service's actor until the window ends (src/core/services/serviceMaintenance.ts).
- * Staged handlers keep it with the window (the SLA plugin), so a restart ends the window on it.
- */
-export interface ServiceReportHeldEvent {
-  readonly type: 'service.report_held';
-  readonly service: ServiceRef;
-  readonly windowId: string;
-  readonly status: ServiceStatus;
-  readonly message: string | null;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-export interface ServiceCreatedEvent {
-  readonly type: 'service.created';
-  readonly service: ServiceRef;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-export interface ServiceDeletedEvent {
-  readonly type: 'service.deleted';
-  readonly service: ServiceRef;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-export interface BackupRecordedEvent {
-  readonly type: 'backup.recorded';
-  readonly service: ServiceRef;
-  readonly status: BackupStatus;
-  readonly sizeBytes: number | null;
-  readonly message: string | null;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/** A registration or update changed whether the service expects backups, or their maximum age. */
-export interface ServiceBackupPolicyChangedEvent {
-  readonly type: 'service.backup_policy_changed';
-  readonly service: ServiceRef;
-  readonly expected: boolean;
-  readonly maxAgeDays: number | null;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-export interface UserRef {
-  readonly id: string;
-  readonly username: string;
-}
-
-/** `user.created` and `user.updated` are outgoing webhook events (SPEC.md); deletion and deactivation end sessions. */
-export interface UserChangedEvent {
-  readonly type: 'user.created' | 'user.updated' | 'user.deleted';
-  readonly user: UserRef;
-  /** Names of the fields that changed (`user.updated`). */
-  readonly fields: readonly string[];
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/** A sign-in session ended: live connections of that session close (realtime issue). */
-export interface SessionEndedEvent {
-  readonly type: 'session.ended';
-  readonly sessionId: string;
-  readonly userId: string;
-  readonly reason: string;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/** A person queued a command for an agent. `command` is the command as queued. */
-export interface AgentCommandQueuedEvent {
-  readonly type: 'agent.command_queued';
-  readonly command: AgentCommand;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/**
- * A command's status moved (delivered, succeeded, failed, expired, cancelled); `command` is the
- * command after the move. Origin: `agent` (heartbeat, command-result), `api` (a person cancelled),
- * `timer` (expired).
- */
-export interface AgentCommandUpdatedEvent {
-  readonly type: 'agent.command_updated';
-  readonly command: AgentCommand;
-  readonly previousStatus: AgentCommandStatus;
-  readonly at: number;
-  readonly origin: Origin;
-}
-
-/**
- * Every domain event by its `type`. Core declares its own here; a module declares its events in its
- * own folder by augmenting this interface, so adding a plugin's events edits no central list:
+ * Every domain event by its `type`. Each module (the core too) declares its events in its own folder
+ * by augmenting this interface, so adding a plugin's events edits no central list:
  *
  * ```ts
  * declare module '../events/domainEvents.js' {
@@ -133,20 +19,8 @@ export interface AgentCommandUpdatedEvent {
  * ```
  * Each entry's event must carry that key as its `type` (checked below).
  */
-export interface DomainEventMap {
-  'service.status_changed': ServiceStatusChangedEvent;
-  'service.created': ServiceCreatedEvent;
-  'service.report_held': ServiceReportHeldEvent;
-  'service.deleted': ServiceDeletedEvent;
-  'backup.recorded': BackupRecordedEvent;
-  'service.backup_policy_changed': ServiceBackupPolicyChangedEvent;
-  'user.created': UserChangedEvent;
-  'user.updated': UserChangedEvent;
-  'user.deleted': UserChangedEvent;
-  'session.ended': SessionEndedEvent;
-  'agent.command_queued': AgentCommandQueuedEvent;
-  'agent.command_updated': AgentCommandUpdatedEvent;
-}
+/** Empty here: every entry is a module's augmentation (the core's: src/core/coreEvents.ts). */
+export interface DomainEventMap {}
 
 export type DomainEventType = keyof DomainEventMap;
 export type DomainEvent = DomainEventMap[DomainEventType];

@@ -21,7 +21,7 @@ import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
 import type { RestRequest, Route, Router } from './routes.js';
 import { PRODUCTION_SECURITY_HEADERS } from './securityHeaders.js';
-import type { Viewer } from '../../core/auth/roles.js';
+import type { Viewer } from './viewer.js';
 
 export interface GatewayOptions {
   readonly router: Router;

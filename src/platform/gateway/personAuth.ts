@@ -3,7 +3,7 @@
  * `Authorization: Bearer <accessToken>`, verified by the auth service (signature, expiry, an open
  * session, an active user). The gateway is handed the check; it does not know how tokens are made.
  */
-import type { Viewer } from '../../core/auth/roles.js';
+import type { Viewer } from './viewer.js';
 import type { RequestHead } from './http.js';
 
 export type PersonAuthentication = { readonly ok: true; readonly viewer: Viewer } | { readonly ok: false; readonly reason: 'invalid' | 'expired' | 'revoked' };

@@ -1,6 +1,6 @@
 /** A route of the REST surface: what the gateway needs to decide a request before reading its body. */
 import type { Readable } from 'node:stream';
-import type { Viewer } from '../../core/auth/roles.js';
+import type { Viewer } from './viewer.js';
 import type { RefusalShape, Reply, RequestHead } from './http.js';
 
 /** What every handler is given besides its body. */

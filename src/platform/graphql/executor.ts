@@ -7,13 +7,13 @@
  */
 import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
-import type { AuthService } from '../../core/auth/authService.js';
-import type { Viewer } from '../../core/auth/roles.js';
+import type { PersonAuthenticator } from '../gateway/personAuth.js';
+import type { Viewer } from '../gateway/viewer.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import { jsonReply, type Reply } from '../gateway/http.js';
 import type { RestRequest } from '../gateway/routes.js';
 import type { Logger } from '../log/logger.js';
-import { parseJsonObject } from '../../core/protocol/fields.js';
+import { parseJsonObject } from '../gateway/jsonBody.js';
 import type { GraphQLContext } from './context.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { DocumentCache, operationOf } from './documentCache.js';
@@ -26,7 +26,7 @@ export interface GraphQLExecutorOptions {
   readonly app: object;
   /** Mutations are refused while it is overloaded. */
   readonly writer: Pick<BatchWriter, 'overloaded'>;
-  readonly auth: AuthService;
+  readonly auth: PersonAuthenticator;
   readonly production: boolean;
   readonly introspection: boolean;
   readonly logger: Logger;

@@ -1,12 +1,13 @@
 /** A capability's part of the GraphQL schema: its SDL and its resolvers, kept next to its rules. */
 import type { IResolvers } from '@graphql-tools/utils';
-import type { CoreServices, GraphQLContext } from './context.js';
+import type { GraphQLContext } from './context.js';
 
 /**
- * `App` is the slice of the product's services its resolvers read from `ctx.app` (core's by
- * default); at run time `ctx.app` holds every module's services, so any slice is satisfied.
+ * `App` is the slice of the product's services its resolvers read from `ctx.app` (the core's are
+ * `CoreServices`, src/core/coreServices.ts); at run time `ctx.app` holds every module's services, so
+ * any slice is satisfied.
  */
-export interface SchemaModule<App extends object = CoreServices> {
+export interface SchemaModule<App extends object = object> {
   readonly typeDefs: string;
   readonly resolvers: IResolvers<unknown, GraphQLContext<App>>;
   /**

@@ -8,7 +8,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { SchemaModule } from './module.js';
 import { DateTime, scalarTypeDefs } from './scalars.js';
 
-export const rootSchema: SchemaModule = {
+export const rootSchema: SchemaModule<{ readonly version: string }> = {
   typeDefs: /* GraphQL */ `
     ${scalarTypeDefs}
     type Query {

@@ -13,8 +13,8 @@ import type { GatewayRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import type { Migration } from '../persistence/migration.js';
-import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
-import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
+import { EntityTypeRegistry } from './entityTypes.js';
+import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
 import type { ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 

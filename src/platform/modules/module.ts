@@ -27,8 +27,8 @@ import type { Logger } from '../log/logger.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import type { Database } from '../persistence/database.js';
 import type { Migration } from '../persistence/migration.js';
-import type { EntityType, EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
-import type { WebhookEventCatalog, WebhookEventSource } from '../../plugins/webhooks/eventCatalog.js';
+import type { EntityType, EntityTypeRegistry } from './entityTypes.js';
+import type { WebhookEventCatalog, WebhookEventSource } from '../events/webhookEventCatalog.js';
 import type { ProductWorkerPool } from '../workers/productTasks.js';
 import type { PluginGate } from './pluginGate.js';
 

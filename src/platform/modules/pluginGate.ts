@@ -20,8 +20,22 @@ import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'gr
 import type { GatewayRoute, Route, StreamingRestRequest, StreamingRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from '../../plugins/license/plugins.js';
-import type { EntityType } from '../../plugins/realtime/entityTypes.js';
-import type { PluginOwnership } from '../../plugins/realtime/pluginStreams.js';
+import type { EntityType } from './entityTypes.js';
+
+/**
+ * What a starting subscription carries about its owners (part of the subscription's scope): the
+ * gate adds the plugin of a gated Subscription field; the live updates plugin ends the owned
+ * streams when their plugin goes inactive (src/plugins/realtime/pluginStreams.ts).
+ */
+export interface PluginOwnership {
+  /** Plugins that own the subscription being started; filled while it starts. */
+  readonly owners: PluginName[];
+  /**
+   * Ends the subscription from the server's side with `error` (graphql-ws: a `next` frame with the
+   * error, then `complete`), as a subscription refused when it starts is answered.
+   */
+  readonly end: (error: Error) => void;
+}
 
 export interface PluginGate {
   isActive(plugin: PluginName): boolean;

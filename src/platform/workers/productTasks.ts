@@ -1,30 +1,23 @@
 /**
- * The product's CPU task kinds, one per job: the `WorkerInput` / `WorkerOutput` unions and the
- * handler of each. A new job adds its task and result messages here and its pure handler beside the
- * code that owns it (the handler runs in a worker thread: no I/O, no state, no clock).
+ * The product's CPU task kinds, one per job, as a registry the platform does not fill: the file that
+ * owns a computation declares its kind beside its pure handler (the handler runs in a worker thread:
+ * no I/O, no state, no clock) by augmenting `WorkerTaskKinds`,
+ *
+ * ```ts
+ * declare module '../../platform/workers/productTasks.js' {
+ *   interface WorkerTaskKinds { dashboardStats: { task: DashboardStatsTask; result: DashboardStatsResult } }
+ * }
+ * ```
+ * and the worker threads' entry (src/productWorker.ts) lists one handler per kind,
+ * `TaskHandlers<WorkerInput, WorkerOutput>`: a kind without its handler does not compile.
  */
-import { summarizeDashboard, type DashboardStatsResult, type DashboardStatsTask } from '../../core/dashboard/dashboardTask.js';
-import {
-  computePeriodResults,
-  computeTrendSeries,
-  type SlaPeriodResultsResult,
-  type SlaPeriodResultsTask,
-  type SlaTrendSeriesResult,
-  type SlaTrendSeriesTask,
-} from '../../plugins/sla/slaBatchTasks.js';
-import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../../plugins/sla/incremental/catchUpTask.js';
-import { readTemplateYaml, type TemplateYamlResult, type TemplateYamlTask } from '../../plugins/ticketing/templates/templateYamlTask.js';
-import type { TaskHandlers, WorkerPool } from './workerPool.js';
+import type { TaskMessage, WorkerPool } from './workerPool.js';
 
-export type WorkerInput = DashboardStatsTask | SlaPeriodResultsTask | SlaTrendSeriesTask | SlaCatchUpTask | TemplateYamlTask;
-export type WorkerOutput = DashboardStatsResult | SlaPeriodResultsResult | SlaTrendSeriesResult | SlaCatchUpResult | TemplateYamlResult;
+/** Every task kind by its `type`: its task message and its result message (same `type`). Empty here. */
+export interface WorkerTaskKinds {}
 
-export const productTasks: TaskHandlers<WorkerInput, WorkerOutput> = {
-  dashboardStats: summarizeDashboard,
-  slaPeriodResults: computePeriodResults,
-  slaTrendSeries: computeTrendSeries,
-  slaCatchUp: catchUpOpenPeriod,
-  templateYaml: readTemplateYaml,
-};
+type Kinds = WorkerTaskKinds[keyof WorkerTaskKinds];
+export type WorkerInput = Kinds extends { readonly task: infer T extends TaskMessage } ? T : never;
+export type WorkerOutput = Kinds extends { readonly result: infer R extends TaskMessage } ? R : never;
 
 export type ProductWorkerPool = WorkerPool<WorkerInput, WorkerOutput>;

@@ -2,10 +2,11 @@
  * Scoped agent keys over GraphQL: admins create, list and revoke them. The key
  * itself is in createAgentKey's answer only; lists show its public prefix, never the secret.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { authorize } from '../../core/auth/roles.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import { nodePath, Warnings } from '../../core/protocol/fields.js';
 import { AGENT_KEY_ENDPOINT_NAMES } from './agentKeyEndpoints.js';

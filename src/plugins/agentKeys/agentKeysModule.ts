@@ -3,7 +3,7 @@
  * GraphQL, checked by the gateway's machine auth (handed over in `create`), uses flushed every
  * minute and on stop. Its migrations: 0022 (the keys' table) and 0025 (keys' own request budgets).
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { AgentKeyRegistry } from './agentKeyRegistry.js';
 import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';

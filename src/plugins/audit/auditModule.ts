@@ -3,7 +3,7 @@
  * mutations (except ephemeral ones) and REST POSTs in an audit scope (see auditTrail.ts), records
  * nothing while the plugin is inactive, and its queries are gated by the plugin.
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { auditedRoute } from './auditedRoute.js';
 import { auditSchema, type AuditServices } from './auditSchema.js';

@@ -9,7 +9,7 @@
  * windows. Only for services this seed just created, so no real history is ever touched.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppServices } from '../../app.js';
+import type { DevServices } from './devServices.js';
 import type { Viewer } from '../../core/auth/roles.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
@@ -38,7 +38,7 @@ export interface DemoSlaSeed {
   readonly slaDefinitionId: string;
 }
 
-export async function seedDemoSla(app: AppServices, services: readonly SeededService[], days: number): Promise<DemoSlaSeed> {
+export async function seedDemoSla(app: DevServices, services: readonly SeededService[], days: number): Promise<DemoSlaSeed> {
   const author = demoAuthor(app);
   let intervals = 0;
   let windows = 0;
@@ -72,7 +72,7 @@ export async function seedDemoSla(app: AppServices, services: readonly SeededSer
 }
 
 /** The SLA records need a person as their author: the first active admin. */
-function demoAuthor(app: AppServices): Viewer {
+function demoAuthor(app: DevServices): Viewer {
   for (const user of app.users.all()) {
     if (user.role === 'admin' && user.active) return { userId: user.id, username: user.username, role: user.role, sessionId: 'dev-seed' };
   }
@@ -80,7 +80,7 @@ function demoAuthor(app: AppServices): Viewer {
 }
 
 /** The demo group (declared as an agent's status sync would), and its definition, created once and assigned to it. */
-async function demoDefinition(app: AppServices, author: Viewer): Promise<string> {
+async function demoDefinition(app: DevServices, author: Viewer): Promise<string> {
   await commitChange({ writer: app.writer, clock: app.clock }, (at) =>
     app.fleet.slaGroups.declare({ name: DEMO_SLA_GROUP, displayName: 'Demo services', tier: 'standard', targets: { uptime: 99.9 } }, at));
   const definition = app.sla.catalog.definitionNamed(DEMO_SLA_NAME)

@@ -12,7 +12,7 @@
 import type { ServiceStatus } from '../../core/domain/service.js';
 import { errorReply, jsonReply } from '../../platform/gateway/http.js';
 import { KiB, type Route } from '../../platform/gateway/routes.js';
-import type { AppServices } from '../../app.js';
+import type { DevServices } from './devServices.js';
 import { badRequest, nodePath, parseJsonObject, Warnings } from '../../core/protocol/fields.js';
 import { DEMO_SLA_GROUP, MAX_HISTORY_DAYS, seedDemoSla, type SeededService } from './demoSlaSeed.js';
 
@@ -22,7 +22,7 @@ export const DEFAULT_SEED_NODE = 'dev/demo';
 const SEED_CONCURRENCY = 250;
 const DEMO_STATUSES: readonly ServiceStatus[] = ['OPERATIONAL', 'OPERATIONAL', 'OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'];
 
-export function devApiRoutes(app: AppServices): Route[] {
+export function devApiRoutes(app: DevServices): Route[] {
   return [
     devRoute('GET', '/api/v1/dev/info', async () => jsonReply(200, info(app))),
     devRoute('POST', '/api/v1/dev/seed', async ({ body }) => {
@@ -72,7 +72,7 @@ function readBody(body: Buffer, allowed: readonly string[]): Record<string, unkn
   return input;
 }
 
-function info(app: AppServices) {
+function info(app: DevServices) {
   const now = app.clock.now();
   let openSessions = 0;
   for (const user of app.users.all()) openSessions += app.sessions.openSessionsOf(user.id, now).length;
@@ -91,7 +91,7 @@ function info(app: AppServices) {
 }
 
 /** `count` new services under `nodeId`, named demo-1, demo-2, ... skipping names already taken. */
-async function seedServices(app: AppServices, nodeId: string, count: number, slaGroup: string | null): Promise<SeededService[]> {
+async function seedServices(app: DevServices, nodeId: string, count: number, slaGroup: string | null): Promise<SeededService[]> {
   const names: string[] = [];
   for (let n = 1; names.length < count; n += 1) {
     const name = `demo-${n}`;

@@ -4,10 +4,10 @@
  * tsconfig.build.json excludes src/plugins/dev, so the release build (dist/, the Docker image) has none of it.
  */
 import type { Route } from '../../platform/gateway/routes.js';
-import type { AppServices } from '../../app.js';
+import type { DevServices } from './devServices.js';
 import { devApiRoutes } from './devRoutes.js';
 import { playgroundRoute } from './playground.js';
 
-export function devRoutes(app: AppServices): Route[] {
+export function devRoutes(app: DevServices): Route[] {
   return [playgroundRoute(), ...devApiRoutes(app)];
 }

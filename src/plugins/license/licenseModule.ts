@@ -4,8 +4,8 @@
  * SVC_LICENSE_KEY before the server serves, and brings the activation route, `licenseInfo` /
  * `togglePlugin`, and the `license` entity type.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import type { AuditServices } from '../audit/auditSchema.js';
-import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { activationRoute } from './activationRoute.js';
 import { hydrateLicense } from './hydrateLicense.js';

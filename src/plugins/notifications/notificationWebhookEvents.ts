@@ -3,7 +3,7 @@
  * `data`: `{notification{…}}` with its own `type`.
  */
 import type { EventOfType } from '../../platform/events/eventBus.js';
-import type { WebhookEventSource } from '../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../platform/events/webhookEventCatalog.js';
 
 export const notificationSource: WebhookEventSource<EventOfType<'notification.created'>> = {
   family: 'notification',

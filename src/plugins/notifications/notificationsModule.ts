@@ -3,7 +3,7 @@
  * causes (staged in the batch of that change), the `notification.created` webhook event, and the
  * tidying after a person's deletion.
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { notificationsSchema as notificationsMigration } from './migrations/0008_notifications.js';
 import { NotificationCenter, notificationsTable } from './notificationCenter.js';

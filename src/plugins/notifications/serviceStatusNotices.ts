@@ -4,8 +4,8 @@
  * goes DOWN or DEGRADED, and when it recovers to OPERATIONAL from one of those; moves into and out
  * of MAINTENANCE or UNKNOWN are planned or unknown and notify nobody.
  */
+import type { ServiceStatusChangedEvent } from '../../core/coreEvents.js';
 import type { ServiceStatus } from '../../core/domain/service.js';
-import type { ServiceStatusChangedEvent } from '../../platform/events/domainEvents.js';
 import type { GroupDirectory } from '../../core/people/groupDirectory.js';
 import type { UserDirectory } from '../../core/people/userDirectory.js';
 import type { ServiceRegistry } from '../../core/fleet/serviceRegistry.js';

@@ -3,10 +3,11 @@
  * the groups that may use them, and the checks a person runs for themselves. Defining and granting
  * are admin-only (`policy:manage`).
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { authorize, PERMISSIONS, requireViewer, type Action } from '../../core/auth/roles.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import { nodePath, Warnings } from '../../core/protocol/fields.js';
 import type { Environment, EnvironmentGrant } from './policyModel.js';

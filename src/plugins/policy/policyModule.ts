@@ -5,8 +5,8 @@
  * `filterResult`, subscriptions through the realtime module), and refuses inputs that write a
  * field the person may not write (a mutation interceptor, so no mutation has to ask).
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { getNamedType, type GraphQLResolveInfo } from 'graphql';
-import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { environmentSchema } from './environmentSchema.js';
 import { policyMigration } from './migrations/0021_policy.js';

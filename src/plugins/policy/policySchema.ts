@@ -3,10 +3,11 @@
  * (docs/access.md). Management is admin-only (`policy:manage`); the `my*` queries answer for the
  * signed-in person. Every change answers after its commit.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { authorize, requireViewer } from '../../core/auth/roles.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import { SCREEN_NAMES, SCREENS, type FieldEntry } from './fieldCatalog.js';
 import type { Policy } from './policy.js';

@@ -11,22 +11,12 @@
  */
 import type { PluginName } from '../license/plugins.js';
 import type { Logger } from '../../platform/log/logger.js';
+import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
 import type { Leavable } from './pendingStream.js';
 
 /** The plugin gate's check (src/platform/modules/pluginGate.ts): throws PLUGIN_INACTIVE for an inactive plugin. */
 export interface PluginCheck {
   require(plugin: PluginName): void;
-}
-
-/** What a starting subscription carries about its owners (part of the subscription's scope). */
-export interface PluginOwnership {
-  /** Plugins that own the subscription being started; filled while it starts. */
-  readonly owners: PluginName[];
-  /**
-   * Ends the subscription from the server's side with `error` (graphql-ws: a `next` frame with the
-   * error, then `complete`), as a subscription refused when it starts is answered.
-   */
-  readonly end: (error: Error) => void;
 }
 
 export class PluginStreams {

@@ -3,21 +3,33 @@
  * locks). It hears committed domain events on the bus; the graphql-ws endpoint that feeds it
  * connections is mounted by the composition root (app.ts) beside POST /graphql.
  */
-import type { Viewer } from '../../core/auth/roles.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
+import type { Action, Viewer } from '../../core/auth/roles.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
+import type { SharedChannelServices, SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { ProductModule } from '../../platform/modules/module.js';
-import type { PolicyServices } from '../policy/policySchema.js';
-import { FanoutHub } from './fanoutHub.js';
-import { realtimeSchema, type RealtimeServices } from './realtimeSchema.js';
+import { FanoutHub, type FanoutHubOptions } from './fanoutHub.js';
+import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
 
-export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'> {
+export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'>, SharedChannelServices<Action> {
   /** Where the graphql-ws endpoint attaches its topic publisher. */
   readonly realtimeHub: FanoutHub;
 }
 
+/**
+ * What live updates take of the access policy when the product has one (the policy plugin's service
+ * `policy`, src/plugins/policy): declared here, so this plugin depends on no other.
+ */
+export interface LiveUpdatesPolicy {
+  /** Fields the viewer may not read become null in every payload. */
+  readonly filterResult: NonNullable<FanoutHubOptions['resultFilter']>;
+  /** An entity event's data as the viewer may see it. */
+  redactEntityData(viewer: Viewer | null, entityType: string, data: unknown): unknown;
+}
+
 /** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & Partial<PolicyServices>, RealtimeModuleServices> = {
+export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & { readonly policy?: LiveUpdatesPolicy }, RealtimeModuleServices> = {
   name: 'realtime',
   schema: [realtimeSchema],
   create(kit, { sessions, users, policy }) {
@@ -38,8 +50,13 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
       ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });
+    // The platform's contract for modules that announce on channels of their own (agent commands).
+    const channels: SharedChannels<Action> = {
+      publishShared: (channel, root) => realtime.publishShared(channel, root),
+      channelStream: (ctx, channel, read) => realtime.channelStream(scopeOf(ctx), channel, read),
+    };
     return {
-      services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub },
+      services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub, channels },
       busHandlers: { committed: (event) => realtime.hear(event) },
       start: () => realtime.start(),
       stop: () => realtime.stop(),

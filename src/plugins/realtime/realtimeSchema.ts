@@ -9,7 +9,7 @@ import type { Fleet } from '../../core/fleet/fleet.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import type { EditLock } from './editLocks.js';
-import type { EntityTypeRegistry } from './entityTypes.js';
+import type { EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import type { SubscriptionContext } from './graphqlWsEndpoint.js';
 import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
 

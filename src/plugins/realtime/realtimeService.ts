@@ -4,6 +4,7 @@
  * feeds it connections and subscriptions; Subscription resolvers (realtimeSchema.ts) ask it for
  * streams; the fan-out hub delivers.
  */
+import type { ServiceStatusChangedEvent } from '../../core/coreEvents.js';
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../../core/auth/authService.js';
 import { authorize, can, placeGate, type Action, type Viewer } from '../../core/auth/roles.js';
@@ -11,7 +12,7 @@ import type { SessionStore } from '../../core/auth/sessionStore.js';
 import { isSessionOpen } from '../../core/auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
 import { AppError, ErrorCode, toCloseCode } from '../../platform/errors/catalog.js';
-import type { DomainEvent, ServiceStatusChangedEvent } from '../../platform/events/domainEvents.js';
+import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { LicenseUpdatedEvent } from '../license/licenseEvents.js';
 import type { NotificationRef } from '../notifications/notificationEvents.js';
 import type { Logger } from '../../platform/log/logger.js';
@@ -19,10 +20,12 @@ import type { UserDirectory } from '../../core/people/userDirectory.js';
 import { channels, nodeAncestry, parentPath } from './channels.js';
 import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
 import { EditLockTable, lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './editLocks.js';
-import { assertFieldName, entityKey, type EntityType, type EntityTypeRegistry } from './entityTypes.js';
+import type { EntityType, EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
+import { assertFieldName, entityKey } from './entityFields.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
 import { pendingStream, type Leavable } from './pendingStream.js';
-import { PluginStreams, type PluginCheck, type PluginOwnership } from './pluginStreams.js';
+import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
+import { PluginStreams, type PluginCheck } from './pluginStreams.js';
 import { PresenceTable, type ViewersPayload } from './presence.js';
 
 /** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */

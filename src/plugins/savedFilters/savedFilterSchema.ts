@@ -3,9 +3,10 @@
  * updateSavedFilter, deleteSavedFilter, setDefaultFilter). Any signed-in person keeps their own;
  * members of the groups a filter is shared with read it.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { requireViewer } from '../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { CoreServices, GraphQLContext } from '../../platform/graphql/context.js';
+import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import { readFilter, readName, readResource, SAVED_FILTER_RESOURCES, type SavedFilterRecord } from './savedFilterRecord.js';
 import type { SavedFilterChanges, SavedFilterService } from './savedFilterService.js';

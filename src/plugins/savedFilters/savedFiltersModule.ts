@@ -3,7 +3,7 @@
  * resource. Its table is created by its own migration 0027 (databases from before got it from the
  * agent keys' 0022; 0027 leaves theirs as it is).
  */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
 import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';

@@ -1,5 +1,5 @@
 /** The services of the sign-in providers module, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { DirectoryGroups } from './directoryGroups.js';
 import type { ProviderRegistry } from './providerRegistry.js';
 import type { ProviderService } from './providerService.js';

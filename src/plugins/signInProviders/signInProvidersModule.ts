@@ -5,8 +5,8 @@
  * providers a login page reads (`GET /api/v1/auth/providers`, moved here from core so it can list
  * them). Not gated: sign-in is core. Migration 20, tables 800-815. src/plugins/signInProviders/README.md.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import type { TimerHandle } from '../../platform/scheduler/index.js';
-import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { LOCAL_PROVIDER, providersRoute, type PublicProvider } from '../../core/auth/providersRoute.js';
 import { DirectoryGroups } from './directoryGroups.js';

@@ -11,7 +11,7 @@
  * {@link seriesCellAt} read one entry back as a plain record. Handlers are pure; they throw a
  * RangeError on inconsistent columns.
  */
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from './arithmetic/periodArithmetic.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../core/domain/periodArithmetic.js';
 import { measureTimelinePeriod } from './arithmetic/periods/measureTimeline.js';
 import { assertTimeline, type StatusTimeline } from './arithmetic/timeline/statusTimeline.js';
 
@@ -235,4 +235,12 @@ function assertAssignments(assignments: AssignmentColumns, timeline: StatusTimel
     if (assignments.service[a]! >= services) throw new RangeError(`assignment ${a} names service ${assignments.service[a]}, but the timeline has ${services}`);
   }
   return n;
+}
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    slaPeriodResults: { task: SlaPeriodResultsTask; result: SlaPeriodResultsResult };
+    slaTrendSeries: { task: SlaTrendSeriesTask; result: SlaTrendSeriesResult };
+  }
 }

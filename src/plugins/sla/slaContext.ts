@@ -1,5 +1,5 @@
 /** The SLA plugin's services, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../platform/graphql/context.js';
+import type { CoreServices } from '../../core/coreServices.js';
 import type { BackupWatch } from './alerts/backupWatch.js';
 import type { AlertStore } from './alerts/alertStore.js';
 import type { DefinitionCatalog } from './definitions/definitionCatalog.js';

@@ -19,7 +19,7 @@
  */
 import type { Origin } from '../../platform/events/domainEvents.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
-import type { EntityType } from '../realtime/entityTypes.js';
+import type { EntityType } from '../../platform/modules/entityTypes.js';
 import type { RealtimeService } from '../realtime/realtimeService.js';
 import type { SlaAlert } from './alerts/alertRules.js';
 import type { SlaIncident } from './incidents/incidentRules.js';

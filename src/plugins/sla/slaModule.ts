@@ -10,8 +10,8 @@
  * gated by the licence: incidents and alerts are recorded while the plugin is off, so turning it on
  * shows a true history.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import type { Origin } from '../../platform/events/domainEvents.js';
-import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import type { RealtimeServices } from '../realtime/realtimeSchema.js';
 import { alertSchema } from './alerts/alertSchema.js';

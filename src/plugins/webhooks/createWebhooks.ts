@@ -18,7 +18,7 @@ import { createConnectionPool, sendOutbound, type OutboundPolicy } from '../../p
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { DEFAULT_MAX_HELD, Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
-import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
+import type { CatalogLookups, WebhookEventCatalog } from '../../platform/events/webhookEventCatalog.js';
 import { hydrateWebhooks } from './hydrateWebhooks.js';
 import type { BackloggedPage } from './outboxBacklog.js';
 import { readOutboxPages } from './outboxPage.js';

@@ -14,7 +14,7 @@ import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { iso } from '../../core/storage/tables.js';
 import type { Dispatcher } from './dispatcher.js';
-import type { CatalogLookups, WebhookEventCatalog } from './eventCatalog.js';
+import type { CatalogLookups, WebhookEventCatalog } from '../../platform/events/webhookEventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
 import { afterBacklogFull } from './webhookHealth.js';
 import type { WebhookRegistry } from './webhookRegistry.js';

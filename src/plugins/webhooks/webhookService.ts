@@ -12,7 +12,7 @@ import { commitChange, refuseWhenOverloaded } from '../../core/commands/commitBo
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { iso } from '../../core/storage/tables.js';
 import type { Dispatcher, SendOutbound } from './dispatcher.js';
-import { TEST_EVENT, type WebhookEventCatalog } from './eventCatalog.js';
+import { TEST_EVENT, type WebhookEventCatalog } from '../../platform/events/webhookEventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
 import { sendTestDelivery } from './testDelivery.js';
 import { countExecutions, pruneHistory, readExecutions, readStats, type ExecutionFilter, type WebhookStats } from './webhookHistory.js';

@@ -3,8 +3,8 @@
  * is the outbox; pending deliveries are loaded before the server serves and handed to the
  * dispatcher once it listens; on shutdown the dispatcher stops before the writer's final flush.
  */
+import type { CoreServices } from '../../core/coreServices.js';
 import { createSecretBox } from '../../platform/config/secretBox.js';
-import type { CoreServices } from '../../platform/graphql/context.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { createWebhooks } from './createWebhooks.js';
 import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';

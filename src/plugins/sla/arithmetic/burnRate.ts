@@ -12,7 +12,7 @@
  * Defaults: fast 1 h and 5 min above 14.4x (2 % of a 30-day budget in an hour), slow 6 h and 30 min
  * above 6x (5 % in six hours); a definition may set its own.
  */
-import { judgePeriod } from './periodArithmetic.js';
+import { judgePeriod } from '../../../core/domain/periodArithmetic.js';
 import { measureTimelinePeriod } from './periods/measureTimeline.js';
 import type { StatusTimeline } from './timeline/statusTimeline.js';
 import type { SlaAssignment } from './trends/trendSeries.js';

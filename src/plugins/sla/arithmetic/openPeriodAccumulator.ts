@@ -14,7 +14,7 @@
  *
  * Cost: one binary search and a few comparisons per service per bucket (bench/sla.ts measures it).
  */
-import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from './periodArithmetic.js';
+import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from '../../../core/domain/periodArithmetic.js';
 import { BUCKET_MS } from './periods/calendarPeriods.js';
 import { assertPeriod, measureFromState } from './periods/measureTimeline.js';
 import { resetSpanState, SPAN_STATE_SLOTS, tallySpan } from './timeline/spanTally.js';

@@ -6,7 +6,7 @@
  */
 import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../arithmetic/burnRate.js';
 import { OpenPeriodAccumulator } from '../arithmetic/openPeriodAccumulator.js';
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../arithmetic/periods/calendarPeriods.js';
 import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 import { EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';

@@ -16,7 +16,7 @@ import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { AlertKind } from '../alerts/alertRules.js';
 import type { AlertStore } from '../alerts/alertStore.js';
 import type { BurnSeverity } from '../arithmetic/burnRate.js';
-import type { PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import type { PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import type { BurnStep, DefinitionEvaluation, StatusMove } from './definitionEvaluation.js';
 import type { MovedService } from './slaStatusEvents.js';

@@ -7,8 +7,8 @@
  * turning the plugin on shows alerts that are true; the webhooks, a feature people receive, go out
  * only while the plugin is active.
  */
+import type { CoreServices } from '../../../core/coreServices.js';
 import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
-import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { loadTimelineColumns } from '../figures/timelineLoader.js';
 import type { SlaServices } from '../slaContext.js';

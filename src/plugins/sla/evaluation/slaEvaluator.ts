@@ -37,7 +37,7 @@ import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { AlertStore } from '../alerts/alertStore.js';
 import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
-import type { PeriodMeasure, PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import type { PeriodMeasure, PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { BUCKET_MS, bucketStartOf } from '../arithmetic/periods/calendarPeriods.js';
 import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../incremental/catchUpTask.js';
 import { sliceTimeline, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';

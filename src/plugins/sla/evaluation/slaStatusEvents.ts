@@ -24,8 +24,8 @@
  * (first evaluation after a start). `sla.met` lists only recoveries (from AT_RISK or BREACHED).
  */
 import type { Origin } from '../../../platform/events/domainEvents.js';
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
-import type { PeriodResult, PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
+import type { PeriodResult, PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import type { CalendarPeriod } from '../arithmetic/periods/calendarPeriods.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { SLA_STATUS_WEBHOOKS, type SlaStatusWebhook } from './statusRules.js';

@@ -10,7 +10,7 @@
  *   (the open period's coverage too low to call it on track): both resolve, no webhook (nothing is
  *   known to be wrong, and nothing is known to be fine).
  */
-import { MIN_COVERAGE_PERCENT, type PeriodResult, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { MIN_COVERAGE_PERCENT, type PeriodResult, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import type { BurnRatePolicy } from '../arithmetic/burnRate.js';
 import type { AlertKind } from '../alerts/alertRules.js';
 import type { BurnRateRules } from '../definitions/slaDefinition.js';

@@ -17,7 +17,7 @@ import { visibleServices } from '../../../core/auth/placeGate.js';
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
-import { judgePeriod, type PeriodMeasure } from '../arithmetic/periodArithmetic.js';
+import { judgePeriod, type PeriodMeasure } from '../../../core/domain/periodArithmetic.js';
 import { previousCalendarPeriod, type CalendarPeriod } from '../arithmetic/periods/calendarPeriods.js';
 import { addMeasures, EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import { runPeriodResults, type PeriodAssignment } from './figureBatches.js';

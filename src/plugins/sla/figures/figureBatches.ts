@@ -7,7 +7,7 @@
  * Answers come back in the caller's assignment order. The timeline is not used after the call (the
  * pool transfers, and so detaches, the large arrays of whatever it is handed: slices are copies).
  */
-import type { PeriodMeasure, PeriodResult } from '../arithmetic/periodArithmetic.js';
+import type { PeriodMeasure, PeriodResult } from '../../../core/domain/periodArithmetic.js';
 import {
   computePeriodResults,
   computeTrendSeries,

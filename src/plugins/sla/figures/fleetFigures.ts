@@ -19,7 +19,7 @@
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import { visibleServices } from '../../../core/auth/placeGate.js';
 import { groupUptimeTarget } from '../groups/groupMembers.js';
-import { actualValueOf, judgePeriod, monthPeriod, type PeriodMeasure, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { actualValueOf, judgePeriod, monthPeriod, type PeriodMeasure, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { addMeasures, EMPTY_MEASURE, worseStatus } from '../arithmetic/trends/pooledMeasure.js';
 import { slaDashboardStats, type ServiceSlaFigure, type SlaDashboardStats } from '../arithmetic/trends/slaDashboardStats.js';
 import { runPeriodResults, type PeriodAssignment } from './figureBatches.js';

@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import { iso } from '../../../core/storage/tables.js';
-import { PERIOD_STATUSES, type PeriodResult, type PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import { PERIOD_STATUSES, type PeriodResult, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { slaPeriodResultsTable } from '../slaTables.js';
 
 /** The SPEC period-result fields and status (a stored row has no covered minutes). */

@@ -11,7 +11,7 @@
 import { visibleServices } from '../../../core/auth/placeGate.js';
 import type { PlaceGate } from '../../../core/auth/roles.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
-import { judgePeriod, type PeriodMeasure } from '../arithmetic/periodArithmetic.js';
+import { judgePeriod, type PeriodMeasure } from '../../../core/domain/periodArithmetic.js';
 import { REPORT_CHART_DAYS, reportDayOf, startOfReportDay, type DailyReportRow, type DailyValue } from '../report/dailyReport.js';
 import type { ReportSource } from '../report/dailyReports.js';
 import { serviceCountOf, sliceTimeline } from '../arithmetic/timeline/statusTimeline.js';

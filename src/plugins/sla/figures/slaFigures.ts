@@ -9,8 +9,8 @@
  * (staged), so a stored result and what invalidated it commit together; the fleet's cached figures
  * are dropped as well.
  */
+import type { ServiceStatusChangedEvent } from '../../../core/coreEvents.js';
 import type { PlaceGate } from '../../../core/auth/roles.js';
-import type { ServiceStatusChangedEvent } from '../../../platform/events/domainEvents.js';
 import type { SnapshotTrendPoint } from '../arithmetic/trends/snapshotTrend.js';
 import type { TrendDataPoint } from '../arithmetic/trends/trendData.js';
 import type { MaintenanceWindowChangedEvent } from '../windows/maintenanceWindowEvents.js';

@@ -7,8 +7,8 @@
  * (report/: storage, schedule at SVC_SLA_REPORT_TIME, REST generate/download, GraphQL, the
  * `sla.daily_report` webhook). docs/adr/0037-sla-figures-and-daily-report.md.
  */
+import type { CoreServices } from '../../../core/coreServices.js';
 import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
-import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { DailyReports } from '../report/dailyReports.js';
 import { slaDailyReportsTable } from '../report/dailyReportsTable.js';

@@ -21,7 +21,7 @@ import type { Knex } from 'knex';
 import { IntervalColumns } from '../../../core/dashboard/intervalColumns.js';
 import { ServiceNumbering } from '../../../core/dashboard/serviceNumbering.js';
 import { INTERVAL_RECORDS, readUptimeIntervals } from '../../../core/dashboard/uptimeQuery.js';
-import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan } from '../../../core/domain/periodArithmetic.js';
 import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
 

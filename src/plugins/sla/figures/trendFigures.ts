@@ -16,7 +16,7 @@ import type { ServiceRecord } from '../../../core/domain/service.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import { worseStatus } from '../arithmetic/trends/pooledMeasure.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
-import type { PeriodStatus } from '../arithmetic/periodArithmetic.js';
+import type { PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { snapshotBounds, snapshotTrend, type SnapshotTrendPoint } from '../arithmetic/trends/snapshotTrend.js';
 import { trendPeriods, TREND_PERIOD_TYPES, type TrendDataPoint, type TrendPeriodType } from '../arithmetic/trends/trendData.js';
 import { definitionOrThrow } from './definitionPeriods.js';

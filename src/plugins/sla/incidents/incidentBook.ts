@@ -8,13 +8,14 @@
  * writes it: updates of one incident run one after another, and the open automatic one is taken
  * from memory (the status changes may have moved it meanwhile).
  */
+import type { ServiceStatusChangedEvent } from '../../../core/coreEvents.js';
 import type { Knex } from 'knex';
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
 import type { Viewer } from '../../../core/auth/roles.js';
 import type { Clock } from '../../../platform/scheduler/index.js';
 import { commitChange } from '../../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
-import type { Origin, ServiceStatusChangedEvent } from '../../../platform/events/domainEvents.js';
+import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { Page } from '../../../platform/graphql/pagination.js';

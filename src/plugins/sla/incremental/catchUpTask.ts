@@ -12,7 +12,7 @@
  * the shards' walks gave on the event loop (a service's tallies depend on its runs alone). Pure: no
  * I/O, no clock; RangeError on inconsistent input.
  */
-import type { Period } from '../arithmetic/periodArithmetic.js';
+import type { Period } from '../../../core/domain/periodArithmetic.js';
 import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
 import { OpenPeriodAccumulator } from '../arithmetic/openPeriodAccumulator.js';
@@ -41,4 +41,11 @@ export function catchUpOpenPeriod(task: SlaCatchUpTask): SlaCatchUpResult {
   const accumulator = new OpenPeriodAccumulator({ period: { start: task.period.start, end: task.period.end }, services: task.services, degradedIsDown: task.degradedIsDown });
   accumulator.closeBucketsThrough(timeline, task.through);
   return { type: 'slaCatchUp', timeline, state: accumulator.exportState() };
+}
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    slaCatchUp: { task: SlaCatchUpTask; result: SlaCatchUpResult };
+  }
 }

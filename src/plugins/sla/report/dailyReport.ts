@@ -3,7 +3,7 @@
  * and the last days' values for the chart. Rendering (CSV, HTML) and storage take this shape; what
  * fills it (definitions, assignments, computed results) is the SLA module's business.
  */
-import type { PeriodResult } from '../arithmetic/periodArithmetic.js';
+import type { PeriodResult } from '../../../core/domain/periodArithmetic.js';
 
 /** `YYYY-MM-DD`, the UTC day a report is for. */
 export type ReportDay = string;

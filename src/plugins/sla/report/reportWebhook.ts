@@ -4,7 +4,7 @@
  * atRiskCount, breachedCount, noDataCount, downloads{csv, html}}}`; the downloads are paths on this
  * server that take the API key.
  */
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
 import type { SlaDailyReportGeneratedEvent } from './dailyReports.js';
 import { reportDownloads } from './reportDownloads.js';
 

@@ -3,7 +3,7 @@
  * service leaves out (DESIGN.md "SLA arithmetic": excluded minutes). The record as the window's
  * actor holds it and its row stores it; pure, no I/O.
  */
-import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan } from '../../../core/domain/periodArithmetic.js';
 
 /** How a window ended: stopped by a call, ended by its `expectedEndAt`, or deleted while active. */
 export const WINDOW_ENDS = ['stop', 'expiry', 'delete'] as const;

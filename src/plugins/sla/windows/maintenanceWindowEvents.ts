@@ -3,7 +3,8 @@
  * computation listens to them: a window that starts, ends or is deleted changes the excluded minutes
  * of its service's periods, which are recomputed.
  */
-import type { Origin, ServiceRef } from '../../../platform/events/domainEvents.js';
+import type { ServiceRef } from '../../../core/coreEvents.js';
+import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { MaintenanceWindow } from './maintenanceWindow.js';
 
 export type WindowChange = 'started' | 'stopped' | 'expired' | 'deleted';

@@ -4,7 +4,7 @@
  */
 import type { Knex } from 'knex';
 import type { Page } from '../../../platform/graphql/pagination.js';
-import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan } from '../../../core/domain/periodArithmetic.js';
 import { excludedSpan, type MaintenanceWindow } from './maintenanceWindow.js';
 import { rowToWindow } from './maintenanceWindowTables.js';
 import { withoutServices } from '../slaFilters.js';

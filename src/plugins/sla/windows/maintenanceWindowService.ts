@@ -21,7 +21,7 @@ import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Page } from '../../../platform/graphql/pagination.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
-import type { MaintenanceSpan } from '../arithmetic/periodArithmetic.js';
+import type { MaintenanceSpan } from '../../../core/domain/periodArithmetic.js';
 import type { MaintenanceWindow, WindowActor } from './maintenanceWindow.js';
 import { countWindows, readExcludedSpans, readWindow, readWindows, type WindowFilter } from './maintenanceWindowHistory.js';
 import type { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';
@@ -143,7 +143,7 @@ export class MaintenanceWindowService {
   /**
    * The spans a service's SLA figures leave out in `[from, to)`: each window that overlaps the
    * range and was not deleted, as `[start, end)` (end null while still active), in start order.
-   * What the SLA arithmetic takes as `exclusions` (src/plugins/sla/arithmetic/periodArithmetic.ts).
+   * What the SLA arithmetic takes as `exclusions` (src/core/domain/periodArithmetic.ts).
    */
   async excludedSpans(serviceId: string, from: number, to: number): Promise<MaintenanceSpan[]> {
     return (await this.excludedSpansByService(from, to, [serviceId])).get(serviceId) ?? [];

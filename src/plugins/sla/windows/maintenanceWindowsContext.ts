@@ -1,5 +1,5 @@
 /** The services of the maintenance windows module, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';
 import type { MaintenanceWindowService } from './maintenanceWindowService.js';
 

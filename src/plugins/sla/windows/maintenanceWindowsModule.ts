@@ -5,7 +5,7 @@
  * its window. A module of its own because it needs only the core, not the SLA model. The names the
  * outside world knows them by are in publicNames.ts; docs/adr/0036-maintenance-windows.md has the rules.
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { readActiveWindows } from './maintenanceWindowHistory.js';
 import { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';

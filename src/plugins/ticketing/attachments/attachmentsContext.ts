@@ -1,5 +1,5 @@
 /** The services of the attachments module, and what its resolvers read from `ctx.app`. */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { TicketDirectory } from '../ticketContract.js';
 import type { AttachmentService } from './attachmentService.js';
 

@@ -4,8 +4,8 @@
  * `ticketAttachments` and `deleteTicketAttachment` (GraphQL). It reaches tickets only through the
  * core's `tickets` directory. docs/adr/0043-ticket-attachments-and-blob-store.md has the rules.
  */
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { TimerHandle } from '../../../platform/scheduler/index.js';
-import type { CoreServices } from '../../../platform/graphql/context.js';
 import { MiB, KiB } from '../../../platform/gateway/routes.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { attachmentRoutes } from './attachmentRoutes.js';

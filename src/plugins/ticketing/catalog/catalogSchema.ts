@@ -7,9 +7,9 @@
  * admins only, never their headers or body (any of them may carry a receiver's secret); the template
  * export, behind the API key, has them.
  */
+import type { CoreServices } from '../../../core/coreServices.js';
 import { authorize, can, requireViewer, type Viewer } from '../../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
-import type { CoreServices } from '../../../platform/graphql/context.js';
 import type { SchemaModule } from '../../../platform/graphql/module.js';
 import { pageArgs, readPage } from '../../../platform/graphql/pagination.js';
 import type { GroupRecord } from '../../../core/people/groupDirectory.js';

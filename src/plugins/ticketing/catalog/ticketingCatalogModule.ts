@@ -6,7 +6,7 @@
  * export and import (src/plugins/ticketing/templates), the only way the catalog changes. Listed after the
  * SLA modules: templates carry SLA definitions.
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import type { NotificationServices } from '../../notifications/notificationSchema.js';
 import type { SlaServices } from '../../sla/slaContext.js';

@@ -6,7 +6,7 @@
  * read with `ticketComments`.
  */
 import type { EventOfType } from '../../../platform/events/eventBus.js';
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
 import { ticketJson } from '../ticketJson.js';
 
 export const ticketCommentedSource: WebhookEventSource<EventOfType<'ticket.commented'>> = {

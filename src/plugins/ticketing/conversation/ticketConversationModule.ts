@@ -4,7 +4,7 @@
  * (`tickets`), never the core's tables or machines. Provides `ticketConversation`, which the ticket
  * notifications (watchers) and the SLA link (`addSystemComment`) use.
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import type { PolicyServices } from '../../policy/policySchema.js';
 import type { TicketDirectory } from '../ticketContract.js';

@@ -19,9 +19,9 @@
  */
 import type { Viewer } from '../../../core/auth/roles.js';
 import type { DomainEvent, DomainEventMap } from '../../../platform/events/domainEvents.js';
-import type { EntityType } from '../../realtime/entityTypes.js';
+import type { EntityType } from '../../../platform/modules/entityTypes.js';
 import type { RealtimeService } from '../../realtime/realtimeService.js';
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
 import type { TicketChangeEvent, TicketEventKind, TicketView } from '../ticketContract.js';
 import { ticketJson } from '../ticketJson.js';
 

@@ -1,5 +1,5 @@
 /** What the ticket core needs from the modules before it, what it provides, and its resolvers' slice. */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { TicketingCatalogReader, WorkflowStepRunner } from '../ticketContract.js';
 import type { TicketCommands } from './ticketCommands.js';
 import type { TicketDirectoryService } from './ticketDirectory.js';

@@ -6,7 +6,7 @@
  * registers the ticket kinds with the notification settings. Its bus handler is not gated: a
  * scheduled SLA breach notifies even while nobody calls the API (src/platform/modules/README.md).
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import type { NotificationServices } from '../../notifications/notificationSchema.js';
 import type { NotificationSettingsServices } from '../../notifications/notificationSettingsSchema.js';

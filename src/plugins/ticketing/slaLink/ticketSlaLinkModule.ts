@@ -8,7 +8,7 @@
  * ticketing modules, whose commands and conversation it calls, and after the SLA model.
  * docs/adr/0044-sla-meets-itsm.md has the rules.
  */
-import type { CoreServices } from '../../../platform/graphql/context.js';
+import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import type { SlaServices } from '../../sla/slaContext.js';
 import type { TicketConversationServices } from '../conversation/conversationSchema.js';

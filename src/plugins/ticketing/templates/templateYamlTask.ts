@@ -30,3 +30,10 @@ export function readTemplateYaml(task: TemplateYamlTask): TemplateYamlResult {
   if (task.paths !== null) return { type: 'templateYaml', ok: true, value: null, problems: [], lines: task.paths.map(read.lineOf) };
   return { type: 'templateYaml', ok: true, value: read.value, problems: [], lines: [] };
 }
+
+/** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */
+declare module '../../../platform/workers/productTasks.js' {
+  interface WorkerTaskKinds {
+    templateYaml: { task: TemplateYamlTask; result: TemplateYamlResult };
+  }
+}

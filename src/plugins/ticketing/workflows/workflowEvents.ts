@@ -10,7 +10,7 @@
  */
 import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { EventOfType } from '../../../platform/events/eventBus.js';
-import type { WebhookEventSource } from '../../webhooks/eventCatalog.js';
+import type { WebhookEventSource } from '../../../platform/events/webhookEventCatalog.js';
 import { executionData, stepData, type StepOutcome, type WorkflowExecution } from './workflowExecution.js';
 
 export type WorkflowEventKind = 'started' | 'step_completed' | 'completed' | 'failed';

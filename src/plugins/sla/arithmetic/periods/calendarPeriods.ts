@@ -15,7 +15,7 @@
  * less or more; the arithmetic (periodArithmetic.ts) works in real elapsed milliseconds, so the
  * budget of such a day is that of 23 or 25 hours.
  */
-import type { Period } from '../periodArithmetic.js';
+import type { Period } from '../../../../core/domain/periodArithmetic.js';
 import { assertTimeZone, localDateOf, startOfLocalDate, type LocalDate } from './zonedTime.js';
 
 export const CALENDAR_PERIOD_TYPES = ['day', 'week', 'month', 'quarter', 'year'] as const;

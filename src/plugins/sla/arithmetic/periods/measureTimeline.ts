@@ -4,7 +4,7 @@
  * built from, judged by the same `judgePeriod`. One span walk (timeline/spanTally.ts) from the
  * period start to `min(now, end)`.
  */
-import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from '../periodArithmetic.js';
+import { judgePeriod, type Period, type PeriodMeasure, type PeriodResult } from '../../../../core/domain/periodArithmetic.js';
 import {
   resetSpanState,
   SLOT_CLOSED_INCIDENT_MS,

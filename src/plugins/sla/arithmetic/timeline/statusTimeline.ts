@@ -19,7 +19,7 @@
  * periods/measureTimeline.ts and incremental/openPeriodAccumulator.ts.
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../../../core/domain/service.js';
-import type { MaintenanceSpan, StatusInterval } from '../periodArithmetic.js';
+import type { MaintenanceSpan, StatusInterval } from '../../../../core/domain/periodArithmetic.js';
 
 export interface StatusTimeline {
   /** `serviceCount + 1` entries: service i's runs are `offsets[i] .. offsets[i + 1]`. */

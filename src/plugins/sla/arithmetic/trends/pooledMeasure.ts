@@ -4,7 +4,7 @@
  * `100 x sum(covered - downtime) / sum(covered)`: a service counts by its covered time, and one
  * without data does not pull the figure down.
  */
-import { actualValueOf, type PeriodMeasure, type PeriodStatus } from '../periodArithmetic.js';
+import { actualValueOf, type PeriodMeasure, type PeriodStatus } from '../../../../core/domain/periodArithmetic.js';
 
 export const EMPTY_MEASURE: PeriodMeasure = {
   periodMs: 0, elapsedMs: 0, excludedMs: 0, coveredMs: 0, downtimeMs: 0, incidentCount: 0, closedIncidentCount: 0, closedIncidentMs: 0,

@@ -5,7 +5,7 @@
  * rounded to 3 decimals (0 when none has data); the status counts are over services with an SLA and
  * data (NO_DATA counts in `servicesWithSla` only).
  */
-import type { PeriodStatus } from '../periodArithmetic.js';
+import type { PeriodStatus } from '../../../../core/domain/periodArithmetic.js';
 
 export interface ServiceSlaFigure {
   /** The service's actual value this period; `null`: no data. */

@@ -6,7 +6,7 @@
  * downtime in a bucket below a 100 % actual value is BREACHED when it takes the actual value under
  * the target).
  */
-import type { PeriodStatus } from '../periodArithmetic.js';
+import type { PeriodStatus } from '../../../../core/domain/periodArithmetic.js';
 import { BUCKET_MS, bucketKey, bucketStartOf } from '../periods/calendarPeriods.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
 import { trendSeries, type SlaAssignment } from './trendSeries.js';

@@ -6,7 +6,7 @@
  * value is `100 x sum(covered - downtime) / sum(covered)`, the status the worst of the assignments'
  * statuses in that period (one BREACHED service makes the day BREACHED).
  */
-import { actualValueOf, type PeriodStatus } from '../periodArithmetic.js';
+import { actualValueOf, type PeriodStatus } from '../../../../core/domain/periodArithmetic.js';
 import { calendarPeriodAt, calendarPeriodsBetween, type CalendarPeriod } from '../periods/calendarPeriods.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
 import { addMeasures, EMPTY_MEASURE, worseStatus } from './pooledMeasure.js';

@@ -4,7 +4,7 @@
  * computes. Each (assignment, period) is measured on its own, as a period of its own (an incident
  * counts in the period it begins in), and judged against the assignment's target.
  */
-import { judgePeriod, type PeriodMeasure, type PeriodResult } from '../periodArithmetic.js';
+import { judgePeriod, type PeriodMeasure, type PeriodResult } from '../../../../core/domain/periodArithmetic.js';
 import { measureTimelinePeriod } from '../periods/measureTimeline.js';
 import type { StatusTimeline } from '../timeline/statusTimeline.js';
 

@@ -45,7 +45,7 @@
  *
  * Minutes are fractional (`ms / 60000`) and not rounded here; presentation rounds.
  */
-import type { ServiceStatus } from '../../../core/domain/service.js';
+import type { ServiceStatus } from './service.js';
 
 export const MS_PER_MINUTE = 60_000;
 

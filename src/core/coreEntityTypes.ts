@@ -1,8 +1,8 @@
 /** The entity kinds core knows: services, people and groups. Other modules declare theirs (the licence module: `license`). */
-import type { Fleet } from '../../core/fleet/fleet.js';
-import type { GroupDirectory } from '../../core/people/groupDirectory.js';
-import type { UserDirectory } from '../../core/people/userDirectory.js';
-import type { EntityType } from './entityTypes.js';
+import type { Fleet } from './fleet/fleet.js';
+import type { GroupDirectory } from './people/groupDirectory.js';
+import type { UserDirectory } from './people/userDirectory.js';
+import type { EntityType } from '../platform/modules/entityTypes.js';
 
 export function coreEntityTypes(fleet: Fleet, users: UserDirectory, groups: GroupDirectory): EntityType[] {
   return [

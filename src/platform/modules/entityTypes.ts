@@ -1,11 +1,14 @@
 /**
- * The kinds of entity people watch, lock and subscribe to, with who may read and edit each. Core
- * registers services, users and groups; plugins register theirs (tickets, SLA definitions) so the
- * generic subscription, presence and edit locks work for them without changes here.
+ * The kinds of entity people watch, lock and subscribe to, with who may read and edit each: a
+ * registry of the module contract (`ProductModule.entityTypes`, registered by the composer). The core
+ * registers services, users and groups (src/core/coreEntityTypes.ts); plugins register theirs
+ * (tickets, SLA definitions), so the live updates plugin's generic subscriptions, presence and edit
+ * locks (src/plugins/realtime) work for them without changes there.
  */
-import type { Action, Viewer } from '../../core/auth/roles.js';
-import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { PluginName } from '../license/plugins.js';
+import type { Action } from '../../core/auth/roles.js';
+import { AppError, ErrorCode } from '../errors/catalog.js';
+import type { Viewer } from '../gateway/viewer.js';
+import type { PluginName } from '../../plugins/license/plugins.js';
 
 export interface EntityType {
   readonly name: string;
@@ -41,7 +44,6 @@ export const COLLECTION_ID = 'all';
 export const COLLECTION_ALIAS = '*';
 
 export const MAX_ENTITY_ID_LENGTH = 200;
-export const MAX_FIELD_NAME_LENGTH = 100;
 
 export class EntityTypeRegistry {
   private readonly types = new Map<string, EntityType>();
@@ -84,17 +86,4 @@ export class EntityTypeRegistry {
   names(): string[] {
     return [...this.types.keys()].sort();
   }
-}
-
-/** The key of one entity in presence, lock and channel maps. */
-export function entityKey(typeName: string, id: string): string {
-  return `${typeName}:${id}`;
-}
-
-/** A field name for an edit lock: a plain identifier path like `description` or `owner.email`. */
-export function assertFieldName(field: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(field) || field.length > MAX_FIELD_NAME_LENGTH) {
-    throw new AppError(ErrorCode.BadRequest, `field must be a name like "description" (letters, digits, _ . -; at most ${MAX_FIELD_NAME_LENGTH} characters)`);
-  }
-  return field;
 }

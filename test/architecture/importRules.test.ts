@@ -1,0 +1,92 @@
+/**
+ * The import rules, enforced (issue 28 item 3; src/README.md "Import rules"): the tiers' arrows run
+ * one way (a plugin may use the core and the platform, the core the platform, the platform neither;
+ * nothing imports the entry), and every folder imports only what its README's `**May import**:` line
+ * declares. Read from the real import graph of src/, type-only imports included.
+ */
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { checkDeclarations, importViolations, parseDeclaration, readDeclarations } from '../support/importRules.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SRC = join(HERE, '../../src');
+const FIXTURE = join(HERE, '../fixtures/importRules');
+
+/**
+ * Imports that break a tier arrow today and that only the module contract removes (issue 28 item 2,
+ * branch i28-modules: plugin names, permissions and the configuration's slices declared by the
+ * modules). Each is `file -> import`; the lead empties this list once both branches are merged.
+ * Nothing else may be listed here: a new violation is fixed, not allowed.
+ */
+const PENDING_MODULE_CONTRACT: readonly string[] = [
+  // The configuration checks the licence's public key and the SLA report's schedule: each module's settings slice.
+  'platform/config/config.ts -> plugins/license/licenseToken.ts',
+  'platform/config/config.ts -> plugins/sla/report/reportSchedule.ts',
+  // `PluginName` is PLUGIN_NAMES' type: plugin names declared by the modules.
+  'platform/modules/module.ts -> plugins/license/plugins.ts',
+  'platform/modules/pluginGate.ts -> plugins/license/plugins.ts',
+  'platform/modules/entityTypes.ts -> plugins/license/plugins.ts',
+  // An entity type's `read` and `write` are `Action`s, PERMISSIONS' keys: permissions declared by the modules.
+  'platform/modules/entityTypes.ts -> core/auth/roles.ts',
+];
+
+describe('import rules', () => {
+  it('every folder of src/ declares what it may import, and each entry names something that exists and is allowed', () => {
+    assert.deepEqual(checkDeclarations(SRC, readDeclarations(SRC)), []);
+  });
+
+  it('src/ keeps them: the tier arrows and each folder README\'s May import line', () => {
+    const pending = new Set(PENDING_MODULE_CONTRACT);
+    const broken = importViolations(SRC).filter((violation) => !pending.has(violation.edge));
+    assert.deepEqual(broken.map((violation) => violation.message), []);
+  });
+
+  it('lists in PENDING_MODULE_CONTRACT only imports that still break a rule', () => {
+    const still = new Set(importViolations(SRC).map((violation) => violation.edge));
+    assert.deepEqual(PENDING_MODULE_CONTRACT.filter((edge) => !still.has(edge)), [], 'remove these from PENDING_MODULE_CONTRACT: they no longer break a rule');
+  });
+
+  it('fails on the wrong imports of its fixture, naming the file, the import and the rule', () => {
+    const messages = importViolations(FIXTURE).map((violation) => violation.message).sort();
+    assert.deepEqual(messages, [
+      "src/core/fleet/fleet.ts imports src/plugins/sla/arithmetic.ts: the core may not import a plugin (the arrows run plugins -> core -> platform); move the shared part down or invert it through the module contract",
+      "src/platform/events/bus.ts imports src/core/domain/status.ts: the platform may not import the core (the arrows run plugins -> core -> platform); move the shared part down or invert it through the module contract",
+      "src/plugins/realtime/entry.ts imports src/app.ts: nothing imports the entry (src/main.ts, src/app.ts); take what it needs as a parameter or move it into a tier",
+      "src/plugins/sla/arithmetic.ts imports src/platform/log/logger.ts: plugins/sla/README.md's May import (core/domain, plugins/realtime/channels.ts) does not cover it; declare it there if it is meant, or remove the import",
+    ]);
+  });
+
+  it('passes the fixture once its wrong imports are allowed', () => {
+    const wrong = new Set(['platform/events/bus.ts -> core/domain/status.ts', 'core/fleet/fleet.ts -> plugins/sla/arithmetic.ts', 'plugins/realtime/entry.ts -> app.ts', 'plugins/sla/arithmetic.ts -> platform/log/logger.ts']);
+    assert.deepEqual(importViolations(FIXTURE).filter((violation) => !wrong.has(violation.edge)), []);
+    assert.deepEqual(checkDeclarations(FIXTURE, readDeclarations(FIXTURE)), []);
+  });
+
+  it('refuses a declaration of a tier the folder may not import, or of something that does not exist', () => {
+    const declarations = new Map([
+      ['platform/log', parseDeclaration('platform/log', '**May import**: core/domain')],
+      ['core/fleet', parseDeclaration('core/fleet', '**May import**: core/nowhere, platform/log/logger.ts')],
+    ]);
+    assert.deepEqual(checkDeclarations(FIXTURE, declarations), [
+      'platform/log/README.md declares core/domain, but the platform may not import the core',
+      'core/fleet/README.md declares core/nowhere, which does not exist',
+    ]);
+  });
+
+  const readmes: readonly (readonly [string, string, readonly string[] | RegExp])[] = [
+    ['nothing', 'Intro.\n\n**May import**: nothing\n\nMore.', []],
+    ['a tier, a folder and a file', '**May import**: platform/*, core/domain, plugins/license/plugins.ts', ['platform/*', 'core/domain', 'plugins/license/plugins.ts']],
+    ['no declaration', '# a folder\n\nMay import: prose only.', /has 0 "\*\*May import\*\*:" lines/],
+    ['two declarations', '**May import**: nothing\n**May import**: platform/*', /has 2 "\*\*May import\*\*:" lines/],
+    ['prose in the line', '**May import**: `domain/` (types) only', /"`domain\/` \(types\) only" is not a May-import entry/],
+    ['a folder without its tier', '**May import**: platform/*, domain', /"domain" is not a May-import entry/],
+  ];
+  for (const [what, readme, expected] of readmes) {
+    it(`reads a README with ${what}`, () => {
+      if (expected instanceof RegExp) assert.throws(() => parseDeclaration('core/x', readme), expected);
+      else assert.deepEqual(parseDeclaration('core/x', readme).entries, expected);
+    });
+  }
+});
