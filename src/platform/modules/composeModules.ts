@@ -12,7 +12,8 @@ import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
-import type { Migration } from '../persistence/migration.js';
+import { runOrder } from '../persistence/migrate.js';
+import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
 import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
 import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
 import type { ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
@@ -40,7 +41,7 @@ export class ModuleList<Services extends object> {
     return new ModuleList([...this.modules, ...modules]);
   }
 
-  /** Every module's migrations, in version order. */
+  /** Every module's migrations, in run order (the product-wide sequence, then each module's namespace in list order). */
   migrations(): Migration[] {
     return checkDeclarations(this.modules);
   }
@@ -174,10 +175,15 @@ function intercepted(module: SchemaModule<any>, interceptors: readonly ((field: 
   return { ...module, resolvers: { ...module.resolvers, Mutation: wrapped } };
 }
 
-/** Unique module names, migration versions, table names and commit orders; returns the migrations in version order. */
+/**
+ * Unique module names, migration ids, table names and commit orders; returns the migrations in run
+ * order (migrate.ts). A migration of the product-wide sequence has a version unique across modules
+ * and at most LAST_GLOBAL_VERSION; any later one is numbered in its own module's namespace.
+ */
 function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
   const names = new Set<string>();
   const versions = new Map<number, string>();
+  const ids = new Set<string>();
   const tables = new Map<string, string>();
   const orders = new Map<number, string>();
   const migrations: Migration[] = [];
@@ -185,9 +191,18 @@ function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
     if (names.has(module.name)) throw new Error(`two modules are named ${module.name}`);
     names.add(module.name);
     for (const migration of module.migrations ?? []) {
-      const owner = versions.get(migration.version);
-      if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
-      versions.set(migration.version, module.name);
+      if (migration.namespace === undefined) {
+        const owner = versions.get(migration.version);
+        if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
+        if (migration.version > LAST_GLOBAL_VERSION) {
+          throw new Error(`migration ${migration.version} (${migration.name}) of module ${module.name} has no namespace: the product-wide sequence ended at ${LAST_GLOBAL_VERSION}; declare it with namespace: '${module.name}' and number it in that namespace`);
+        }
+        versions.set(migration.version, module.name);
+      } else {
+        if (migration.namespace !== module.name) throw new Error(`migration ${migrationId(migration)} of module ${module.name} is in another module's namespace: a module's migrations are in its own (namespace: '${module.name}')`);
+        if (ids.has(migrationId(migration))) throw new Error(`migration ${migrationId(migration)} is declared twice by module ${module.name}`);
+        ids.add(migrationId(migration));
+      }
       migrations.push(migration);
     }
     for (const table of module.tables ?? []) {
@@ -197,5 +212,5 @@ function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
       orders.set(table.order, module.name);
     }
   }
-  return migrations.sort((a, b) => a.version - b.version);
+  return runOrder(migrations);
 }
