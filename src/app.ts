@@ -6,13 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { usePermissions } from './core/auth/roles.js';
 import type { Fleet } from './core/fleet/fleet.js';
 import { agentKeysModule } from './plugins/agentKeys/agentKeysModule.js';
 import { auditModule } from './plugins/audit/auditModule.js';
 import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
-import type { Config } from './platform/config/config.js';
+import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
@@ -89,6 +90,14 @@ export function productModules(options: ProductOptions = {}) {
     .with(consoleModule);
 }
 
+/**
+ * The product's configuration: the platform's settings and every module's slice (`ProductModule.settings`),
+ * validated together, every problem reported in one ConfigError.
+ */
+export function loadProductConfig(source: EnvSource, defaults?: ConfigDefaults): Config {
+  return loadConfig(source, defaults, productModules().settings());
+}
+
 /** Every module's services: `ctx.app` of every resolver. */
 export type AppServices = ServicesOf<ReturnType<typeof productModules>>;
 
@@ -130,6 +139,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   try {
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
     await migrate(database.knex, logger, modules.migrations());
+    usePermissions(modules.permissions());
     const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';

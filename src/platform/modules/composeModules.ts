@@ -8,6 +8,7 @@
  * server listens -> `start()` in list order -> on shutdown, after the server drained, `stop()` in
  * reverse order (each module's bus handlers are unsubscribed just before its own stop).
  */
+import type { SettingsSlice } from '../config/settings.js';
 import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
@@ -16,7 +17,7 @@ import { runOrder } from '../persistence/migrate.js';
 import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
 import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
 import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
-import type { ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
+import type { ConsoleScreen, ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 
 type AnyModule = ProductModule<any, any>;
@@ -46,6 +47,49 @@ export class ModuleList<Services extends object> {
     return checkDeclarations(this.modules);
   }
 
+  /** Every module's permissions (action, default roles), in list order; an action belongs to one module. */
+  permissions(): Array<readonly [string, readonly string[]]> {
+    const owners = new Map<string, string>();
+    const table: Array<readonly [string, readonly string[]]> = [];
+    for (const module of this.modules) {
+      for (const [action, roles] of Object.entries(module.permissions ?? {})) {
+        const owner = owners.get(action);
+        if (owner !== undefined) throw new Error(`permission ${action} is declared by module ${owner} and by module ${module.name}`);
+        owners.set(action, module.name);
+        table.push([action, roles]);
+      }
+    }
+    return table;
+  }
+
+  /** Every module's settings slices, in list order; a key belongs to one module. */
+  settings(): SettingsSlice[] {
+    const owners = new Map<string, string>();
+    for (const module of this.modules) {
+      for (const slice of module.settings ?? []) {
+        const owner = owners.get(slice.key);
+        if (owner !== undefined) throw new Error(`the settings slice ${slice.key} is declared by module ${owner} and by module ${module.name}`);
+        owners.set(slice.key, module.name);
+      }
+    }
+    return this.modules.flatMap((m) => m.settings ?? []);
+  }
+
+  /** Every module's console screens, in list order; a screen name belongs to one module. */
+  screens(): ConsoleScreen[] {
+    const owners = new Map<string, string>();
+    const actions = new Set(this.permissions().map(([action]) => action));
+    for (const module of this.modules) {
+      for (const screen of module.screens ?? []) {
+        if (!actions.has(screen.needs)) throw new Error(`screen ${screen.name} of module ${module.name} needs ${screen.needs}, which no module declares in its permissions`);
+        const owner = owners.get(screen.name);
+        if (owner !== undefined) throw new Error(`screen ${screen.name} is declared by module ${owner} and by module ${module.name}`);
+        owners.set(screen.name, module.name);
+      }
+    }
+    return this.modules.flatMap((m) => m.screens ?? []);
+  }
+
   /** The schema as served, for tools and tests that read or validate it without a server (gated fields cannot run). */
   schema(): ModuleKit['graphql']['schema'] {
     return composeSchema(this.modules, createPluginGateSlot());
@@ -55,7 +99,7 @@ export class ModuleList<Services extends object> {
 export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
 
 /** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
-export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services'> & {
+export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens'> & {
   readonly formatError: ModuleKit['graphql']['formatError'];
 };
 
@@ -90,6 +134,7 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   const kit: ModuleKit = {
     ...shared,
     plugins: gate,
+    screens: list.screens(),
     entityTypes,
     webhookEvents,
     graphql: { schema, formatError },

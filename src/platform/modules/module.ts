@@ -15,6 +15,7 @@ import type { BlobStore } from '../blobs/blobStore.js';
 import type { SecretKeys } from '../config/secretBox.js';
 import type { Clock } from '../scheduler/index.js';
 import type { Config } from '../config/config.js';
+import type { SettingsSlice } from '../config/settings.js';
 import type { DomainEvent } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
@@ -62,6 +63,8 @@ export interface ModuleKit {
   readonly plugins: PluginGate;
   /** Entity kinds people watch, lock and subscribe to; the composer registers every module's. */
   readonly entityTypes: EntityTypeRegistry;
+  /** Every module's console screens, in list order. */
+  readonly screens: readonly ConsoleScreen[];
   /** Webhook event names; the composer registers every module's sources. */
   readonly webhookEvents: WebhookEventCatalog;
   /** The executable schema of every module, and how GraphQL errors are shown. */
@@ -104,7 +107,17 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly name: string;
   /** The plugin that gates this module: while it is inactive, its routes, fields and entity types are refused. */
   readonly plugin?: PluginName;
-  /** Its versioned migrations; versions are unique across modules and run in version order. */
+  /**
+   * The actions it adds, each with the roles allowed it by default (`'ticket:read': ['admin', 'operator', 'user']`);
+   * the product's permission table is every module's, in list order. Name them in the core's
+   * `ActionMap` too (src/core/auth/roles.ts) so `authorize(viewer, 'ticket:read')` type-checks.
+   */
+  readonly permissions?: Readonly<Record<string, readonly string[]>>;
+  /** Its settings: typed slices of the configuration, read and validated with the rest at start (src/platform/config/settings.ts). */
+  readonly settings?: readonly SettingsSlice[];
+  /** Console screens it adds (the policy can open or close each per role or group; `myUIPermissions`). */
+  readonly screens?: readonly ConsoleScreen[];
+  /** Its migrations, numbered in its own namespace (`namespace: <its name>`; src/platform/persistence/migration.ts). */
   readonly migrations?: readonly Migration[];
   /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
   readonly tables?: readonly TableSpec[];
@@ -113,6 +126,14 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly webhookEvents?: readonly WebhookEventSource<any>[];
   readonly intercept?: Interceptors<Needs & Provides>;
   create(kit: ModuleKit, services: Needs): ModuleInstance<Provides> | Promise<ModuleInstance<Provides>>;
+}
+
+/** A screen of the console and the action a person needs to open it unless a screen permission says otherwise. */
+export interface ConsoleScreen {
+  readonly name: string;
+  readonly label: string;
+  /** An action of the permission table (src/core/auth/roles.ts). */
+  readonly needs: string;
 }
 
 export interface ModuleInstance<Provides extends object> {

@@ -13,11 +13,26 @@ import { LicenseManager } from './licenseManager.js';
 import { licenseSchema, type LicenseServices } from './licenseSchema.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
 import { decodePublicKey } from './licenseToken.js';
+import { licenseSettings } from './licenseSettings.js';
 import { licensingSchema } from './migrations/0004_licensing.js';
 import { PRODUCT_LICENSE_PUBLIC_KEY } from './productKey.js';
+import { ADMIN, EVERYONE, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The licence's actions, and the roles allowed each by default. */
+export const licensePermissions = {
+  'license:read': EVERYONE,
+  'license:manage': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof licensePermissions> {}
+}
 
 export const licenseModule: ProductModule<Pick<CoreServices, 'auth'> & Pick<AuditServices, 'audit'>, LicenseServices> = {
   name: 'license',
+  permissions: licensePermissions,
+  settings: [licenseSettings],
+  screens: [{ name: 'license', label: 'Licence and plugins', needs: 'license:manage' }],
   migrations: [licensingSchema],
   tables: [licenseActivationsTable, pluginSettingsTable],
   schema: [licenseSchema],

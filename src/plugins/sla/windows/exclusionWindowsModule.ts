@@ -15,9 +15,22 @@ import { MaintenanceWindowService } from './maintenanceWindowService.js';
 import type { MaintenanceWindowsServices } from './maintenanceWindowsContext.js';
 import { maintenanceWindowsTable, rowToHeld } from './maintenanceWindowTables.js';
 import { exclusionWindowsSchema } from './migrations/0012_exclusion_windows.js';
+import { EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations } from '../../../core/auth/roles.js';
+
+/** The maintenance windows' actions, and the roles allowed each by default. */
+export const maintenanceWindowPermissions = {
+  'exclusion-window:read': EVERYONE,
+  'exclusion-window:write': STAFF,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof maintenanceWindowPermissions> {}
+}
 
 export const exclusionWindowsModule: ProductModule<CoreServices, MaintenanceWindowsServices> = {
   name: 'exclusionWindows',
+  permissions: maintenanceWindowPermissions,
+  screens: [{ name: 'maintenance', label: 'Maintenance windows', needs: 'exclusion-window:read' }],
   plugin: 'sla',
   migrations: [exclusionWindowsSchema],
   tables: [maintenanceWindowsTable],
