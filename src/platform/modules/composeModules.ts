@@ -17,7 +17,7 @@ import { runOrder } from '../persistence/migrate.js';
 import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
 import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
 import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
-import type { ConsoleScreen, ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
+import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 
 type AnyModule = ProductModule<any, any>;
@@ -75,6 +75,19 @@ export class ModuleList<Services extends object> {
     return this.modules.flatMap((m) => m.settings ?? []);
   }
 
+  /** Every module's named streams, in list order; a field belongs to one module. */
+  streams(): NamedStream<any>[] {
+    const owners = new Map<string, string>();
+    for (const module of this.modules) {
+      for (const stream of module.streams ?? []) {
+        const owner = owners.get(stream.field);
+        if (owner !== undefined) throw new Error(`the stream ${stream.field} is declared by module ${owner} and by module ${module.name}`);
+        owners.set(stream.field, module.name);
+      }
+    }
+    return this.modules.flatMap((m) => m.streams ?? []);
+  }
+
   /** Every module's console screens, in list order; a screen name belongs to one module. */
   screens(): ConsoleScreen[] {
     const owners = new Map<string, string>();
@@ -99,7 +112,7 @@ export class ModuleList<Services extends object> {
 export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
 
 /** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
-export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens'> & {
+export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams'> & {
   readonly formatError: ModuleKit['graphql']['formatError'];
 };
 
@@ -135,6 +148,7 @@ export async function composeModules<Services extends object>(list: ModuleList<S
     ...shared,
     plugins: gate,
     screens: list.screens(),
+    streams: list.streams(),
     entityTypes,
     webhookEvents,
     graphql: { schema, formatError },

@@ -16,7 +16,7 @@ import type { SecretKeys } from '../config/secretBox.js';
 import type { Clock } from '../scheduler/index.js';
 import type { Config } from '../config/config.js';
 import type { SettingsSlice } from '../config/settings.js';
-import type { DomainEvent } from '../events/domainEvents.js';
+import type { DomainEvent, DomainEventMap, DomainEventType } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import type { GatewayRoute } from '../gateway/routes.js';
@@ -63,6 +63,8 @@ export interface ModuleKit {
   readonly plugins: PluginGate;
   /** Entity kinds people watch, lock and subscribe to; the composer registers every module's. */
   readonly entityTypes: EntityTypeRegistry;
+  /** Every module's named streams, in list order. */
+  readonly streams: readonly NamedStream<any>[];
   /** Every module's console screens, in list order. */
   readonly screens: readonly ConsoleScreen[];
   /** Webhook event names; the composer registers every module's sources. */
@@ -117,6 +119,8 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly settings?: readonly SettingsSlice[];
   /** Console screens it adds (the policy can open or close each per role or group; `myUIPermissions`). */
   readonly screens?: readonly ConsoleScreen[];
+  /** Its named streams: Subscription fields fed by its domain events (the realtime module serves them). */
+  readonly streams?: readonly NamedStream<any>[];
   /** Its migrations, numbered in its own namespace (`namespace: <its name>`; src/platform/persistence/migration.ts). */
   readonly migrations?: readonly Migration[];
   /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
@@ -126,6 +130,36 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly webhookEvents?: readonly WebhookEventSource<any>[];
   readonly intercept?: Interceptors<Needs & Provides>;
   create(kit: ModuleKit, services: Needs): ModuleInstance<Provides> | Promise<ModuleInstance<Provides>>;
+}
+
+/**
+ * A named stream: a Subscription field of the module's (`licenseUpdated`) that the realtime module
+ * serves. A subscriber listens on `channel(viewer)`; each committed `on` event the stream turns into
+ * a payload is published there (and, with `entity`, as that entity's event on `entityEvents` too).
+ */
+export interface NamedStream<T extends DomainEventType = DomainEventType> {
+  /** The Subscription field; its resolver subscribes with `realtime.namedStream(scope, field)`. */
+  readonly field: string;
+  /** The domain event it publishes from. */
+  readonly on: T;
+  /** `shared`: one payload per group of viewers who see the same; `personal`: one per person. */
+  readonly visibility: 'shared' | 'personal';
+  /** The action a subscriber needs, checked when it subscribes; absent: whoever is signed in. */
+  readonly read?: string;
+  channel(subscriber: { readonly userId: string }): string;
+  publish(event: DomainEventMap[T]): StreamEvent | undefined;
+}
+
+/** A named stream, its event's type inferred from `on`. */
+export function namedStream<T extends DomainEventType>(stream: NamedStream<T>): NamedStream<T> {
+  return stream;
+}
+
+export interface StreamEvent {
+  readonly channel: string;
+  readonly payload: unknown;
+  /** Also an event of this entity (`entityEvents`), with the same payload as its data. */
+  readonly entity?: { readonly type: string; readonly id: string; readonly event: string; readonly at: number };
 }
 
 /** A screen of the console and the action a person needs to open it unless a screen permission says otherwise. */

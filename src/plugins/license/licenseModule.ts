@@ -6,7 +6,7 @@
  */
 import type { AuditServices } from '../audit/auditSchema.js';
 import type { CoreServices } from '../../platform/graphql/context.js';
-import type { ProductModule } from '../../platform/modules/module.js';
+import { namedStream, type ProductModule } from '../../platform/modules/module.js';
 import { activationRoute } from './activationRoute.js';
 import { hydrateLicense } from './hydrateLicense.js';
 import { LicenseManager } from './licenseManager.js';
@@ -33,6 +33,21 @@ export const licenseModule: ProductModule<Pick<CoreServices, 'auth'> & Pick<Audi
   permissions: licensePermissions,
   settings: [licenseSettings],
   screens: [{ name: 'license', label: 'Licence and plugins', needs: 'license:manage' }],
+  streams: [
+    // `licenseUpdated`: everyone who may read the licence hears it change; it is the `license` entity's event too.
+    namedStream({
+      field: 'licenseUpdated',
+      on: 'license.updated',
+      visibility: 'shared',
+      read: 'license:read',
+      channel: () => 'license',
+      publish: (event) => ({
+        channel: 'license',
+        payload: { event: 'license:updated', reason: event.reason, customer: event.customer, activePlugins: event.activePlugins, at: event.at },
+        entity: { type: 'license', id: 'current', event: 'license:updated', at: event.at },
+      }),
+    }),
+  ],
   migrations: [licensingSchema],
   tables: [licenseActivationsTable, pluginSettingsTable],
   schema: [licenseSchema],

@@ -35,6 +35,7 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       clock: kit.clock,
       logger: kit.logger,
       plugins: kit.plugins,
+      streams: kit.streams,
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
       ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });
