@@ -9,9 +9,9 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
-import type { SettingsSlice } from './settings.js';
+import type { Environment, SettingsSlice } from './settings.js';
 
-export type Environment = 'production' | 'development';
+export type { Environment } from './settings.js';
 
 export interface DatabaseConfig {
   /** `postgres://` URL, or `undefined` for the embedded PGlite database in `dataDir`. */

@@ -8,7 +8,8 @@
  *       interface Config { readonly sla: SlaConfig }
  *     }
  */
-import type { Environment } from './config.js';
+
+export type Environment = 'production' | 'development';
 
 export interface SettingsReader {
   /** The variable's value trimmed; undefined when unset or blank. */
