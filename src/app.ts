@@ -94,8 +94,8 @@ export function productModules(options: ProductOptions = {}) {
  * The product's configuration: the platform's settings and every module's slice (`ProductModule.settings`),
  * validated together, every problem reported in one ConfigError.
  */
-export function loadProductConfig(source: EnvSource, defaults?: ConfigDefaults): Config {
-  return loadConfig(source, defaults, productModules().settings());
+export function loadProductConfig(source: EnvSource, defaults?: ConfigDefaults, extraModules: readonly ProductModule<AppServices, any>[] = []): Config {
+  return loadConfig(source, defaults, productModules().withAll(extraModules).settings());
 }
 
 /** Every module's services: `ctx.app` of every resolver. */
@@ -138,6 +138,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
+    for (const slice of modules.settings()) {
+      if (!(slice.key in config)) throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);
+    }
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
     const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs });

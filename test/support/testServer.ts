@@ -68,7 +68,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
     ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),
     ...options.env,
-  });
+  }, undefined, options.extraModules);
   const logger = createMemoryLogger('info');
   const server = await startServer(config, {
     logger,
