@@ -1,6 +1,7 @@
 /**
  * The composer: turns a list of modules into a running product. It checks the static declarations
- * (unique names, migration versions, tables), builds the GraphQL schema with the licence gate and
+ * (unique names, migration ids, tables; permissions, screens, settings and streams each owned by one
+ * module) and derives the product's lists from them, builds the GraphQL schema with the licence gate and
  * the interceptors applied, then creates and hydrates the modules in list order, each with the
  * services of those before it. The gate is applied here and nowhere else (pluginGate.ts).
  *
