@@ -39,7 +39,6 @@ import { BatchWriter } from './platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
 import { createWorkerPool } from './platform/workers/createWorkerPool.js';
 import { migrate } from './platform/persistence/migrate.js';
-import { createGraphQLWsEndpoint } from './plugins/realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './plugins/realtime/realtimeModule.js';
 import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
@@ -173,13 +172,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
     });
     const app = product.services;
+    const personAuth = product.personAuth;
+    if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
 
     const executor = createGraphQLExecutor({
       schema: product.schema,
       app,
       writer,
-      auth: app.auth,
-      resultFilter: app.policy.filterResult,
+      auth: personAuth,
+      ...(product.resultFilter ? { resultFilter: product.resultFilter } : {}),
       production,
       introspection: !production,
       logger,
@@ -191,18 +192,11 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
     const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
-    const webSocket = createGraphQLWsEndpoint({
+    const webSocket = product.webSocket?.({
       schema: product.schema,
       documents: executor.cache,
-      auth: app.auth,
-      realtime: app.realtime,
-      hub: app.realtimeHub,
-      app,
-      limits: {
-        ...config.realtime,
-        maxMessageBytes: GRAPHQL_BODY_LIMIT,
-        connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
-      },
+      maxMessageBytes: GRAPHQL_BODY_LIMIT,
+      connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
       origins,
       rateLimiter: throttle,
       isTrustedProxy,
@@ -213,13 +207,13 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
       throttle,
       machineAuth,
-      personAuth: app.auth,
+      personAuth,
       cors: createCors(origins),
       isTrustedProxy,
       production,
       logger,
     });
-    const server = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
+    const server = await startHttpServer({ host: config.host, port: config.port, application, ...(webSocket ? { webSocket } : {}) });
     http = server;
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();

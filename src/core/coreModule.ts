@@ -117,6 +117,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     let sessionPruner: TimerHandle | undefined;
     return {
       services,
+      personAuth: auth,
       async hydrate() {
         await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
         const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());

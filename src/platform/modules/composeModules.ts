@@ -23,6 +23,9 @@ import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type
 
 type AnyModule = ProductModule<any, any>;
 
+/** What a module may hand the entry point, one module each. */
+const HANDED_OVER = ['personAuth', 'resultFilter', 'webSocket'] as const;
+
 /**
  * The product's modules in start order. `with` type-checks the order: a module's `Needs` must be
  * among the services of the modules listed before it.
@@ -119,6 +122,10 @@ export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEv
 
 export interface Composition<Services extends object> {
   readonly services: Services;
+  /** Handed over by one module each (`ModuleInstance`): who a bearer token is, the answers' field filter, the WebSocket endpoint. */
+  readonly personAuth: ModuleInstance<object>['personAuth'];
+  readonly resultFilter: ModuleInstance<object>['resultFilter'];
+  readonly webSocket: ModuleInstance<object>['webSocket'];
   readonly schema: ModuleKit['graphql']['schema'];
   readonly plugins: PluginGate;
   /** Every module's REST routes, gated and intercepted. */
@@ -160,6 +167,7 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   };
 
   const running: Running[] = [];
+  const handedOver: Partial<Record<(typeof HANDED_OVER)[number], { module: string; value: any }>> = {};
   try {
     for (const module of modules) {
       const instance: ModuleInstance<object> = await module.create(kit, { ...services });
@@ -168,6 +176,11 @@ export async function composeModules<Services extends object>(list: ModuleList<S
         services[key] = value;
       }
       if (instance.pluginGate) gate.provide(instance.pluginGate, module.name);
+      for (const key of HANDED_OVER) {
+        if (instance[key] === undefined) continue;
+        if (handedOver[key] !== undefined) throw new Error(`module ${module.name} hands over the ${key}, which module ${handedOver[key].module} already does`);
+        handedOver[key] = { module: module.name, value: instance[key] };
+      }
       for (const type of instance.entityTypes ?? []) entityTypes.register(module.plugin ? gateEntityType(type, module.plugin, gate) : type);
       const entry: Running = { module, instance, unsubscribes: [] };
       running.push(entry);
@@ -195,6 +208,9 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
+    personAuth: handedOver.personAuth?.value,
+    resultFilter: handedOver.resultFilter?.value,
+    webSocket: handedOver.webSocket?.value,
     schema,
     plugins: gate,
     routes,

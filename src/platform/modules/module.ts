@@ -22,6 +22,11 @@ import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import type { DocumentCache } from '../graphql/documentCache.js';
+import type { GraphQLExecutorOptions } from '../graphql/executor.js';
+import type { OriginPolicy } from '../gateway/originPolicy.js';
+import type { RateLimiter } from '../gateway/rateLimiter.js';
+import type { WebSocketEndpoint } from '../gateway/webSocket.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from '../../plugins/license/plugins.js';
@@ -74,6 +79,20 @@ export interface ModuleKit {
   readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
   /** Every module's services; throws until all modules are created (for contexts built outside a request). */
   services(): object;
+}
+
+/** What the entry point's edge gives a WebSocket endpoint: the schema and documents of POST /graphql, its limits and guards. */
+export interface WebSocketEdge {
+  readonly schema: GraphQLSchema;
+  readonly documents: DocumentCache;
+  /** Largest message accepted (the POST /graphql body limit). */
+  readonly maxMessageBytes: number;
+  readonly connectionInitTimeoutMs: number;
+  readonly origins: OriginPolicy;
+  readonly rateLimiter: RateLimiter;
+  readonly isTrustedProxy: (address: string) => boolean;
+  readonly formatError: (error: GraphQLError) => FormattedError;
+  readonly logger: Logger;
 }
 
 export interface Traffic {
@@ -181,6 +200,12 @@ export interface ModuleInstance<Provides extends object> {
   readonly busHandlers?: BusHandlers;
   /** The module that decides which plugins are active (the licence module) hands its gate over. */
   readonly pluginGate?: PluginGate;
+  /** The module that signs people in (the core) hands over who a bearer token is, for POST /graphql and the gateway. */
+  readonly personAuth?: GraphQLExecutorOptions['auth'];
+  /** The module that hides fields (the policy) hands over the filter every executed answer passes through. */
+  readonly resultFilter?: NonNullable<GraphQLExecutorOptions['resultFilter']>;
+  /** The module that serves subscriptions (realtime) hands over its WebSocket endpoint, built on the entry point's edge. */
+  readonly webSocket?: (edge: WebSocketEdge) => WebSocketEndpoint;
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

@@ -55,6 +55,7 @@ export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 
     auth.useAccess((userId, role) => built.accessOf(userId, role));
     return {
       services: { policy: built },
+      resultFilter: built.filterResult,
       async hydrate() {
         const counts = await store.hydrate(kit.knex);
         kit.logger.info('policy loaded', counts);
