@@ -142,7 +142,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     }
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
-    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs });
+    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs, tableOrder: modules.tableOrder() });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });

@@ -71,6 +71,15 @@ describe('a plugin added by its folder and one line: the derived lists', () => {
     assert.equal(ids.at(-1), 'checklists/1');
   });
 
+  it('its table commits in an order derived from the module list, after the table it references', () => {
+    const orders = withChecklists.tableOrder();
+    assert.equal(product.tableOrder().size, 0, 'every product table has its order');
+    const highest = Math.max(...product.modules.flatMap((m) => (m.tables ?? []).map((t) => t.order!)));
+    assert.ok(orders.get('checklists')! > highest, 'after every table with an order (services among them)');
+    const parentless = { ...checklistsModule, name: 'early', migrations: [], tables: [{ ...checklistsModule.tables![0]!, name: 'early_checklists', references: [{ ...checklistsModule.tables![0]!, references: [] }] }] };
+    assert.throws(() => productModules().with(parentless).tableOrder(), /table early_checklists of module early references checklists, which no module declares/);
+  });
+
   it('its schema is served with the product\'s', () => {
     const schema = withChecklists.schema();
     assert.ok(schema.getQueryType()!.getFields()['checklists']);

@@ -16,6 +16,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import { runOrder } from '../persistence/migrate.js';
 import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
+import { commitOrder } from '../persistence/tableSpec.js';
 import { EntityTypeRegistry } from '../../plugins/realtime/entityTypes.js';
 import { createWebhookEventCatalog } from '../../plugins/webhooks/eventCatalog.js';
 import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
@@ -77,6 +78,30 @@ export class ModuleList<Services extends object> {
       }
     }
     return this.modules.flatMap((m) => m.settings ?? []);
+  }
+
+  /**
+   * Commit orders for the tables declared without one: after every table with an order, in module
+   * order and then declaration order, so a new module allocates no number. A table's `references`
+   * (its foreign keys' tables) must commit before it.
+   */
+  tableOrder(): Map<string, number> {
+    checkDeclarations(this.modules);
+    const declared = this.modules.flatMap((m) => (m.tables ?? []).map((table) => ({ module: m.name, table })));
+    // A margin above the highest order: patches of a table (not declared) take its order plus one or two.
+    let next = Math.floor(Math.max(0, ...declared.map(({ table }) => table.order ?? 0))) + 100;
+    const derived = new Map<string, number>();
+    for (const { table } of declared) if (table.order === undefined) derived.set(table.name, next++);
+    for (const { module, table } of declared) {
+      const order = commitOrder(table, derived);
+      for (const parent of table.references ?? []) {
+        const parentOrder = parent.order ?? derived.get(parent.name);
+        if (parentOrder === undefined || parentOrder >= order) {
+          throw new Error(`table ${table.name} of module ${module} references ${parent.name}, which ${parentOrder === undefined ? 'no module declares' : 'commits after it'}: list the referenced table first (or in a module before)`);
+        }
+      }
+    }
+    return derived;
   }
 
   /** Every module's named streams, in list order; a field belongs to one module. */
@@ -282,10 +307,10 @@ function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
       migrations.push(migration);
     }
     for (const table of module.tables ?? []) {
-      const owner = tables.get(table.name) ?? orders.get(table.order);
-      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
+      const owner = tables.get(table.name) ?? (table.order === undefined ? undefined : orders.get(table.order));
+      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order ?? 'derived'}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
       tables.set(table.name, module.name);
-      orders.set(table.order, module.name);
+      if (table.order !== undefined) orders.set(table.order, module.name);
     }
   }
   return runOrder(migrations);
