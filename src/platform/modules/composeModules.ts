@@ -54,30 +54,12 @@ export class ModuleList<Services extends object> {
 
   /** Every module's permissions (action, default roles), in list order; an action belongs to one module. */
   permissions(): Array<readonly [string, readonly string[]]> {
-    const owners = new Map<string, string>();
-    const table: Array<readonly [string, readonly string[]]> = [];
-    for (const module of this.modules) {
-      for (const [action, roles] of Object.entries(module.permissions ?? {})) {
-        const owner = owners.get(action);
-        if (owner !== undefined) throw new Error(`permission ${action} is declared by module ${owner} and by module ${module.name}`);
-        owners.set(action, module.name);
-        table.push([action, roles]);
-      }
-    }
-    return table;
+    return ownedOnce(this.modules, (m) => Object.entries(m.permissions ?? {}), ([action]) => action, 'permission');
   }
 
   /** Every module's settings slices, in list order; a key belongs to one module. */
   settings(): SettingsSlice[] {
-    const owners = new Map<string, string>();
-    for (const module of this.modules) {
-      for (const slice of module.settings ?? []) {
-        const owner = owners.get(slice.key);
-        if (owner !== undefined) throw new Error(`the settings slice ${slice.key} is declared by module ${owner} and by module ${module.name}`);
-        owners.set(slice.key, module.name);
-      }
-    }
-    return this.modules.flatMap((m) => m.settings ?? []);
+    return ownedOnce(this.modules, (m) => m.settings, (slice) => slice.key, 'the settings slice');
   }
 
   /**
@@ -106,36 +88,40 @@ export class ModuleList<Services extends object> {
 
   /** Every module's named streams, in list order; a field belongs to one module. */
   streams(): NamedStream<any>[] {
-    const owners = new Map<string, string>();
-    for (const module of this.modules) {
-      for (const stream of module.streams ?? []) {
-        const owner = owners.get(stream.field);
-        if (owner !== undefined) throw new Error(`the stream ${stream.field} is declared by module ${owner} and by module ${module.name}`);
-        owners.set(stream.field, module.name);
-      }
-    }
-    return this.modules.flatMap((m) => m.streams ?? []);
+    return ownedOnce(this.modules, (m) => m.streams, (stream) => stream.field, 'the stream');
   }
 
-  /** Every module's console screens, in list order; a screen name belongs to one module. */
+  /** Every module's console screens, in list order; a screen name belongs to one module, and what it needs is a declared action. */
   screens(): ConsoleScreen[] {
-    const owners = new Map<string, string>();
     const actions = new Set(this.permissions().map(([action]) => action));
     for (const module of this.modules) {
       for (const screen of module.screens ?? []) {
         if (!actions.has(screen.needs)) throw new Error(`screen ${screen.name} of module ${module.name} needs ${screen.needs}, which no module declares in its permissions`);
-        const owner = owners.get(screen.name);
-        if (owner !== undefined) throw new Error(`screen ${screen.name} is declared by module ${owner} and by module ${module.name}`);
-        owners.set(screen.name, module.name);
       }
     }
-    return this.modules.flatMap((m) => m.screens ?? []);
+    return ownedOnce(this.modules, (m) => m.screens, (screen) => screen.name, 'screen');
   }
 
   /** The schema as served, for tools and tests that read or validate it without a server (gated fields cannot run). */
   schema(): ModuleKit['graphql']['schema'] {
     return composeSchema(this.modules, createPluginGateSlot());
   }
+}
+
+/** Every module's `pick`, in list order; refuses a key two modules declare (`<what> <key> is declared by module a and by module b`). */
+function ownedOnce<T>(modules: readonly AnyModule[], pick: (module: AnyModule) => readonly T[] | undefined, keyOf: (item: T) => string, what: string): T[] {
+  const owners = new Map<string, string>();
+  const items: T[] = [];
+  for (const module of modules) {
+    for (const item of pick(module) ?? []) {
+      const key = keyOf(item);
+      const owner = owners.get(key);
+      if (owner !== undefined) throw new Error(`${what} ${key} is declared by module ${owner} and by module ${module.name}`);
+      owners.set(key, module.name);
+      items.push(item);
+    }
+  }
+  return items;
 }
 
 export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
