@@ -6,13 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { usePermissions } from './core/auth/roles.js';
 import type { Fleet } from './core/fleet/fleet.js';
 import { agentKeysModule } from './plugins/agentKeys/agentKeysModule.js';
 import { auditModule } from './plugins/audit/auditModule.js';
 import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
-import type { Config } from './platform/config/config.js';
+import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
@@ -38,7 +39,6 @@ import { BatchWriter } from './platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
 import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
-import { createGraphQLWsEndpoint } from './plugins/realtime/graphqlWsEndpoint.js';
 import { realtimeModule } from './plugins/realtime/realtimeModule.js';
 import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
@@ -89,6 +89,14 @@ export function productModules(options: ProductOptions = {}) {
     .with(consoleModule);
 }
 
+/**
+ * The product's configuration: the platform's settings and every module's slice (`ProductModule.settings`),
+ * validated together, every problem reported in one ConfigError.
+ */
+export function loadProductConfig(source: EnvSource, defaults?: ConfigDefaults, extraModules: readonly ProductModule<AppServices, any>[] = []): Config {
+  return loadConfig(source, defaults, productModules().withAll(extraModules).settings());
+}
+
 /** Every module's services: `ctx.app` of every resolver. */
 export type AppServices = ServicesOf<ReturnType<typeof productModules>>;
 
@@ -129,8 +137,12 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
   try {
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
+    for (const slice of modules.settings()) {
+      if (!(slice.key in config)) throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);
+    }
     await migrate(database.knex, logger, modules.migrations());
-    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs });
+    usePermissions(modules.permissions());
+    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs, tableOrder: modules.tableOrder() });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });
@@ -160,13 +172,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
     });
     const app = product.services;
+    const personAuth = product.personAuth;
+    if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
 
     const executor = createGraphQLExecutor({
       schema: product.schema,
       app,
       writer,
-      auth: app.auth,
-      resultFilter: app.policy.filterResult,
+      auth: personAuth,
+      ...(product.resultFilter ? { resultFilter: product.resultFilter } : {}),
       production,
       introspection: !production,
       logger,
@@ -178,18 +192,11 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
     const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
-    const webSocket = createGraphQLWsEndpoint({
+    const webSocket = product.webSocket?.({
       schema: product.schema,
       documents: executor.cache,
-      auth: app.auth,
-      realtime: app.realtime,
-      hub: app.realtimeHub,
-      app,
-      limits: {
-        ...config.realtime,
-        maxMessageBytes: GRAPHQL_BODY_LIMIT,
-        connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
-      },
+      maxMessageBytes: GRAPHQL_BODY_LIMIT,
+      connectionInitTimeoutMs: deps.connectionInitTimeoutMs ?? 3000,
       origins,
       rateLimiter: throttle,
       isTrustedProxy,
@@ -200,13 +207,13 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
       throttle,
       machineAuth,
-      personAuth: app.auth,
+      personAuth,
       cors: createCors(origins),
       isTrustedProxy,
       production,
       logger,
     });
-    const server = await startHttpServer({ host: config.host, port: config.port, application, webSocket });
+    const server = await startHttpServer({ host: config.host, port: config.port, application, ...(webSocket ? { webSocket } : {}) });
     http = server;
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, type ServerDependencies } from './app.js';
-import { ConfigError, loadConfig } from './platform/config/config.js';
+import { loadProductConfig, startServer, type ServerDependencies } from './app.js';
+import { ConfigError } from './platform/config/config.js';
 import { resolveJwtSecret } from './platform/config/secrets.js';
 import { createLogger, type Logger } from './platform/log/logger.js';
 
@@ -59,7 +59,7 @@ async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraR
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig(process.env, { env: 'production', consoleDir: defaultConsoleDir() });
+    config = loadProductConfig(process.env, { env: 'production', consoleDir: defaultConsoleDir() });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -10,14 +10,13 @@
  * subscribers (the fan-out among them) runs: `bus.publish` is wrapped here. The commit itself is
  * not in the latency (it is in the CPU figures).
  */
-import { startServer } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config/config.js';
+import { loadProductConfig, startServer } from '../../src/app.js';
 import type { DomainEvent } from '../../src/platform/events/domainEvents.js';
 import { createLogger } from '../../src/platform/log/logger.js';
 import { runServerChild } from './serverHost.js';
 
 await runServerChild(async (stamps) => {
-  const config = loadConfig(process.env);
+  const config = loadProductConfig(process.env);
   const logger = createLogger({ level: config.logLevel });
   const server = await startServer(config, { logger, version: 'bench' });
   let statusEvents = 0;

@@ -11,6 +11,7 @@ import { NodeHierarchy } from './fleet/nodeHierarchy.js';
 import { createLocalServiceRegistry } from './fleet/serviceRegistry.js';
 import { SlaGroupStore } from './fleet/slaGroupStore.js';
 import { authSchema } from './auth/authSchema.js';
+import { CORE_PERMISSIONS } from './auth/roles.js';
 import { AuthService, createDecoyHash } from './auth/authService.js';
 import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
@@ -45,6 +46,15 @@ const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
 
 export const coreModule: ProductModule<{}, CoreServices> = {
   name: 'core',
+  permissions: CORE_PERMISSIONS,
+  screens: [
+    { name: 'dashboard', label: 'Dashboard', needs: 'dashboard:read' },
+    { name: 'services', label: 'Services', needs: 'service:read' },
+    { name: 'operations', label: 'Operations (hierarchy and agents)', needs: 'node:read' },
+    { name: 'search', label: 'Search', needs: 'search:read' },
+    { name: 'users', label: 'Users', needs: 'user:manage' },
+    { name: 'groups', label: 'Groups', needs: 'group:manage' },
+  ],
   migrations: coreMigrations,
   tables: [
     nodesTable, servicesTable, statusIntervalsTable, backupReportsTable, agentsTable, agentCommandsTable, slaGroupsTable,
@@ -107,6 +117,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     let sessionPruner: TimerHandle | undefined;
     return {
       services,
+      personAuth: auth,
       async hydrate() {
         await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
         const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());

@@ -1,7 +1,7 @@
 /**
  * The saved filters' table moved from the agent keys' migration 0022 into the saved filters' own
- * migration 0027. A database migrated before the move (0022 created both tables) must upgrade by
- * applying 0027 alone, keep its filters, and end with the same schema as a database created after it.
+ * migration saved-filters/1. A database migrated before the move (0022 created both tables) must upgrade by
+ * applying saved-filters/1 alone, keep its filters, and end with the same schema as a database created after it.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { createMemoryLogger } from '../../src/platform/log/logger.js';
 import { openDatabase, type Database } from '../../src/platform/persistence/database.js';
 import { migrate } from '../../src/platform/persistence/migrate.js';
 import { runStatements, type Migration } from '../../src/platform/persistence/migration.js';
-import { savedFiltersMigration } from '../../src/plugins/savedFilters/migrations/0027_saved_filters.js';
+import { savedFiltersMigration } from '../../src/plugins/savedFilters/migrations/0001_saved_filters.js';
 import { testBackends, type Backend, type TestStore } from '../support/backends.js';
 
 /** Migration 0022 as databases created before the move applied it: agent keys and saved filters. */
@@ -51,7 +51,7 @@ const agentKeysAndSavedFiltersBefore: Migration = {
 };
 
 const current = productModules().migrations();
-/** The product's migrations as they were before the move: the old 0022, no 0027. */
+/** The product's migrations as they were before the move: the old 0022, no saved-filters/1. */
 const before = current.filter((m) => m !== savedFiltersMigration).map((m) => (m.version === 22 ? agentKeysAndSavedFiltersBefore : m));
 
 interface Opened {
@@ -91,7 +91,7 @@ async function savedFiltersShape(knex: Knex): Promise<unknown> {
 
 for (const backend of testBackends()) {
   describe(`saved filters' own migration (${backend.name})`, () => {
-    it('upgrades a database migrated before the move by applying 0027 alone, keeping its filters', async () => {
+    it('upgrades a database migrated before the move by applying saved-filters/1 alone, keeping its filters', async () => {
       const upgraded = await emptyDatabase(backend);
       const fresh = await newDatabase(backend);
       const db = upgraded.db;
@@ -104,7 +104,7 @@ for (const backend of testBackends()) {
         const filter = { id: randomUUID(), owner_id: userId, name: 'mine', resource: 'services', filter: JSON.stringify({ status: ['DOWN'] }), shared_with: '[]', is_default: true, created_at: now, updated_at: now };
         await db.knex('saved_filters').insert(filter);
 
-        assert.deepEqual(await migrate(db.knex, logger, current), [27], 'only the new version runs; 0022 is not run again');
+        assert.deepEqual(await migrate(db.knex, logger, current), ['saved-filters/1'], 'only the new migration runs; 0022 is not run again');
         assert.deepEqual(await migrate(db.knex, logger, current), [], 'a restart applies nothing');
         const kept = await db.knex('saved_filters').select('id', 'name', 'is_default');
         assert.deepEqual(kept, [{ id: filter.id, name: 'mine', is_default: true }]);

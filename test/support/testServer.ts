@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer, type ServerDependencies } from '../../src/app.js';
+import { loadProductConfig, startServer, type RunningServer, type ServerDependencies } from '../../src/app.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
-import { loadConfig } from '../../src/platform/config/config.js';
 import { createMemoryLogger } from '../../src/platform/log/logger.js';
 import type { Backend, TestStore } from './backends.js';
 
@@ -55,7 +54,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
   const store = options.store ?? (await backend.createStore());
   // A data directory of its own (the blob store lives there) unless the test names one (restarts).
   const ownDataDir = options.env?.['SVC_DATA_DIR'] === undefined ? await mkdtemp(join(tmpdir(), 'svc-test-data-')) : undefined;
-  const config = loadConfig({
+  const config = loadProductConfig({
     ...(ownDataDir ? { SVC_DATA_DIR: ownDataDir } : {}),
     SVC_ENV: 'production',
     SVC_HOST: '127.0.0.1',
@@ -69,7 +68,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
     ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),
     ...options.env,
-  });
+  }, undefined, options.extraModules);
   const logger = createMemoryLogger('info');
   const server = await startServer(config, {
     logger,

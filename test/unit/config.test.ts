@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/platform/config/config.js';
+import { loadProductConfig as loadConfig } from '../../src/app.js';
+import { ConfigError } from '../../src/platform/config/config.js';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {

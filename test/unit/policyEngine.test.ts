@@ -5,6 +5,11 @@ import type { Action, Role } from '../../src/core/auth/roles.js';
 import { createFieldCatalog } from '../../src/plugins/policy/fieldCatalog.js';
 import { PolicyEngine } from '../../src/plugins/policy/policyEngine.js';
 import type { Environment, EnvironmentGrant, FieldPermission, FieldSettings, PermissionRule, PolicyState, ScreenPermission } from '../../src/plugins/policy/policyModel.js';
+import { productModules } from '../../src/app.js';
+import { usePermissions } from '../../src/core/auth/roles.js';
+
+// The engine decides over the product's actions, declared by its modules (app.ts hands them over at start).
+usePermissions(productModules().permissions());
 
 const schema = buildSchema(`type Service { id: ID!, name: String!, metadata: String, owner: String, tags: [String!] } type Query { s: Service }`);
 

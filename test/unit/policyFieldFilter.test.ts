@@ -5,6 +5,11 @@ import { createFieldCatalog } from '../../src/plugins/policy/fieldCatalog.js';
 import { createFieldFilter } from '../../src/plugins/policy/fieldFilter.js';
 import { PolicyEngine } from '../../src/plugins/policy/policyEngine.js';
 import type { FieldPermission, PolicyState } from '../../src/plugins/policy/policyModel.js';
+import { productModules } from '../../src/app.js';
+import { usePermissions } from '../../src/core/auth/roles.js';
+
+// The engine decides over the product's actions, declared by its modules (app.ts hands them over at start).
+usePermissions(productModules().permissions());
 
 const schema = buildSchema(`
   interface Node { id: ID! }

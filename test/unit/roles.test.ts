@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { authorize, can, PERMISSIONS, ROLES, type Action, type Role, type Viewer } from '../../src/core/auth/roles.js';
+import { productModules } from '../../src/app.js';
+import { authorize, can, ROLES, usePermissions, type Action, type Role, type Viewer } from '../../src/core/auth/roles.js';
 import { AppError } from '../../src/platform/errors/catalog.js';
+
+// The product's permission table: every module's declarations, as app.ts hands them over at start.
+const PERMISSIONS = Object.fromEntries(productModules().permissions());
+usePermissions(Object.entries(PERMISSIONS));
 
 const viewer = (role: Role): Viewer => ({ userId: 'u', username: 'someone', role, sessionId: 's' });
 

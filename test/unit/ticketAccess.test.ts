@@ -5,10 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Role, Viewer } from '../../src/core/auth/roles.js';
+import { productModules } from '../../src/app.js';
+import { usePermissions, type Role, type Viewer } from '../../src/core/auth/roles.js';
 import { AppError } from '../../src/platform/errors/catalog.js';
 import { checkAction, mayAct, TICKET_PERMISSIONS } from '../../src/plugins/ticketing/core/ticketAccess.js';
 import { TICKET_ACTIONS, type TicketAction, type TicketView } from '../../src/plugins/ticketing/ticketContract.js';
+
+// The roles' defaults for ticket actions, declared by the ticketing module (app.ts hands them over at start).
+usePermissions(productModules().permissions());
 
 const REQUESTER = 'aaaaaaaa-0000-4000-8000-000000000001';
 const ASSIGNEE = 'aaaaaaaa-0000-4000-8000-000000000002';

@@ -1,12 +1,12 @@
 /**
  * Roles and what each may do: the one authorization function every resolver and handler asks.
- * The table below is every role's default; the policy engine (src/plugins/policy) sits behind it: a viewer
+ * The permission table (every module's declared actions and their default roles) is every role's default; the policy engine (src/plugins/policy) sits behind it: a viewer
  * signed in while the engine runs carries its `access` (rules of their role and groups, environments),
  * which `can` and `authorize` consult instead of the table. Callers keep asking
  * `authorize(viewer, action)`; a check on one resource passes its place in the hierarchy (`nodePath`).
  */
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
-import type { PlaceGate, Role, Viewer } from '../../platform/gateway/viewer.js';
+import { isRole, ROLES, type PlaceGate, type Role, type Viewer } from '../../platform/gateway/viewer.js';
 
 // Who is asking is the platform's (the gateway hands it to every handler); the rules below are the core's.
 export { ROLES, isRole, type PlaceGate, type Role, type Viewer, type ViewerAccess } from '../../platform/gateway/viewer.js';
@@ -21,12 +21,18 @@ export function placesMatter(viewer: Viewer | null): boolean {
   return viewer?.access?.scoped === true;
 }
 
-const EVERYONE: readonly Role[] = ['admin', 'operator', 'user'];
-const STAFF: readonly Role[] = ['admin', 'operator'];
-const ADMIN: readonly Role[] = ['admin'];
+export const EVERYONE: readonly Role[] = ['admin', 'operator', 'user'];
+export const STAFF: readonly Role[] = ['admin', 'operator'];
+export const ADMIN: readonly Role[] = ['admin'];
 
-/** Each action and the roles allowed to perform it. */
-export const PERMISSIONS = {
+/** Actions with the roles allowed each by default, as a module declares them (`ProductModule.permissions`). */
+export type PermissionDeclarations = Readonly<Record<string, readonly Role[]>>;
+
+/** The actions of a declaration, for `ActionMap`. */
+export type ActionsOf<P extends PermissionDeclarations> = { readonly [K in keyof P]: true };
+
+/** The core's actions and their default roles; every plugin declares its own beside its module. */
+export const CORE_PERMISSIONS = {
   'directory:read': EVERYONE,
   'user:read-private': ADMIN,
   'user:manage': ADMIN,
@@ -41,43 +47,43 @@ export const PERMISSIONS = {
   'agent:command': STAFF,
   'dashboard:read': EVERYONE,
   'search:read': EVERYONE,
-  'license:read': EVERYONE,
-  'license:manage': ADMIN,
-  'audit:read': ADMIN,
-  'webhook:read': STAFF,
-  'webhook:read-private': ADMIN,
-  'webhook:manage': ADMIN,
-  'sla:read': EVERYONE,
-  'sla:write': STAFF,
-  'exclusion-window:read': EVERYONE,
-  'exclusion-window:write': STAFF,
-  'agent-key:manage': ADMIN,
-  'auth-provider:manage': ADMIN,
-  // The policy itself (src/plugins/policy): never changed by a permission rule, so an admin cannot lock the admins out.
-  'policy:manage': ADMIN,
-  'workflow:read': STAFF,
-  // Ticketing: every signed-in person may use the plugin; who may read or change one ticket is
-  // decided per ticket (docs/ticketing-roles.md, src/plugins/ticketing/core/ticketAccess.ts).
-  'ticket:read': EVERYONE,
-  'ticket:create': EVERYONE,
-  // Each ticket action is also a policy action, so permission rules can take it away from a role or
-  // a group (docs/access.md): the per-ticket standing still decides within what the policy allows.
-  'ticket:update': EVERYONE,
-  'ticket:comment': EVERYONE,
-  'ticket:transition': EVERYONE,
-  'ticket:assign': EVERYONE,
-  'ticket:delete': STAFF,
-  'ticket:restore': ADMIN,
-  'ticket:attach': EVERYONE,
-  'ticket:watch': EVERYONE,
-  'ticket:link': EVERYONE,
-  'ticket:log-work': EVERYONE,
-} as const satisfies Record<string, readonly Role[]>;
-export type Action = keyof typeof PERMISSIONS;
+} as const satisfies PermissionDeclarations;
+
+/**
+ * Every action of the product. A module that declares permissions names their actions here too, by
+ * augmenting this map beside its declaration (as domain events augment `DomainEventMap`):
+ *
+ *     declare module '../../core/auth/roles.js' {
+ *       interface ActionMap extends ActionsOf<typeof webhookPermissions> {}
+ *     }
+ */
+export interface ActionMap extends ActionsOf<typeof CORE_PERMISSIONS> {}
+export type Action = keyof ActionMap & string;
+
+/**
+ * The permission table in force: every composed module's declarations, in module order
+ * (`ModuleList.permissions()`, handed over by app.ts before the modules are created). One table for
+ * the process: compositions add to it, and an action declared twice must keep its default roles.
+ */
+const table = new Map<string, readonly Role[]>();
+
+export function usePermissions(declared: Iterable<readonly [string, readonly string[]]>): void {
+  for (const [action, roles] of declared) {
+    for (const role of roles) if (!isRole(role)) throw new Error(`permission ${action}: unknown role ${JSON.stringify(role)} (roles are ${ROLES.join(', ')})`);
+    const known = table.get(action);
+    if (known !== undefined && known.join() !== roles.join()) throw new Error(`permission ${action} is declared with the roles ${roles.join(', ')} and with ${known.join(', ')}`);
+    if (known === undefined) table.set(action, roles as readonly Role[]);
+  }
+}
+
+/** The actions in force, in declaration order (the policy engine's tables are indexed by it). */
+export function knownActions(): Action[] {
+  return [...table.keys()] as Action[];
+}
 
 /** The role table alone: every role's default, and the decision while the policy engine is off. */
 export function roleAllows(role: Role, action: Action): boolean {
-  return (PERMISSIONS[action] as readonly Role[] | undefined)?.includes(role) ?? false;
+  return table.get(action)?.includes(role) ?? false;
 }
 
 /** `nodePath`: the place of the resource acted on, for rules and access limited to an environment. */

@@ -9,10 +9,9 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
-import { decodePublicKey } from '../../plugins/license/licenseToken.js';
-import { parseReportTime } from '../../plugins/sla/report/reportSchedule.js';
+import type { Environment, SettingsSlice } from './settings.js';
 
-export type Environment = 'production' | 'development';
+export type { Environment } from './settings.js';
 
 export interface DatabaseConfig {
   /** `postgres://` URL, or `undefined` for the embedded PGlite database in `dataDir`. */
@@ -54,7 +53,8 @@ export interface WorkersConfig {
   readonly threads: number;
 }
 
-export interface Config {
+/** The platform's settings; `Config` adds every module's slice. */
+export interface PlatformConfig {
   readonly env: Environment;
   readonly host: string;
   readonly port: number;
@@ -74,7 +74,6 @@ export interface Config {
   readonly previousAuthSecretKey: string | undefined;
   readonly security: SecurityConfig;
   readonly rateLimit: RateLimitConfig;
-  readonly license: { readonly key: string | undefined; readonly publicKey: string | undefined };
   readonly bootstrapAdmin: {
     readonly username: string;
     /** `undefined`: generated and printed once. */
@@ -93,9 +92,11 @@ export interface Config {
    */
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
-  readonly sla: SlaConfig;
   readonly console: ConsoleConfig;
 }
+
+/** The configuration: the platform's settings and the modules' slices, which augment it (settings.ts). */
+export interface Config extends PlatformConfig {}
 
 export interface ConsoleConfig {
   /**
@@ -104,11 +105,6 @@ export interface ConsoleConfig {
    * @default the `web` directory beside the compiled server, or web/dist when running from sources (main.ts)
    */
   readonly dir: string | undefined;
-}
-
-export interface SlaConfig {
-  /** SVC_SLA_REPORT_TIME: when the daily SLA report is generated, as minutes after 00:00 UTC (`HH:MM`). @default 06:00 */
-  readonly reportTimeOfDay: number;
 }
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
@@ -149,7 +145,11 @@ export function defaultWorkerThreads(cpus: number): number {
   return Math.max(1, Math.min(2, cpus - 1));
 }
 
-export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 'production' }): Config {
+/**
+ * The platform's settings and every slice in `settings` (the modules', in module order, after the
+ * platform's), all problems reported together. The product's list: `loadProductConfig` in app.ts.
+ */
+export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 'production' }, settings: readonly SettingsSlice[] = []): Config {
   const problems: string[] = [];
   const read = (name: string): string | undefined => {
     const value = source[name];
@@ -207,15 +207,6 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     else trustedProxies.push(range);
   }
 
-  const licensePublicKey = read('SVC_LICENSE_PUBLIC_KEY');
-  if (licensePublicKey !== undefined) {
-    try {
-      decodePublicKey(licensePublicKey);
-    } catch (error) {
-      problems.push(`SVC_LICENSE_PUBLIC_KEY must be the base64 of a 32-byte Ed25519 public key (${(error as Error).message})`);
-    }
-  }
-
   const adminPassword = read('SVC_BOOTSTRAP_ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < MIN_ADMIN_PASSWORD_LENGTH) {
     problems.push(`SVC_BOOTSTRAP_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
@@ -237,19 +228,19 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
 
   const workerThreads = integer(read('SVC_WORKER_THREADS'), 'SVC_WORKER_THREADS', { min: 0, max: MAX_WORKER_THREADS, fallback: defaultWorkerThreads(defaults.cpus ?? availableParallelism()) }, problems);
 
-  const reportTimeText = read('SVC_SLA_REPORT_TIME') ?? '06:00';
-  const reportTimeOfDay = parseReportTime(reportTimeText);
-  if (reportTimeOfDay === undefined) problems.push(`SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM (00:00 to 23:59), got "${reportTimeText}"`);
-
   const consoleDirSetting = read('SVC_CONSOLE_DIR');
   if (consoleDirSetting !== undefined && !isDirectory(consoleDirSetting)) {
     problems.push(`SVC_CONSOLE_DIR: "${consoleDirSetting}" is not a directory; name the console's build (npm run build:web writes web/dist) or unset it for the build beside the server`);
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
+  const slices: Record<string, unknown> = {};
+  const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
+  for (const slice of settings) slices[slice.key] = slice.load(reader);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
-  return {
+  const platform: PlatformConfig = {
     env,
     host,
     port,
@@ -265,7 +256,6 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
       trustedProxies,
     },
     rateLimit: { requestsPerSecond, burst },
-    license: { key: read('SVC_LICENSE_KEY'), publicKey: licensePublicKey },
     bootstrapAdmin: {
       username: read('SVC_BOOTSTRAP_ADMIN_USERNAME') ?? 'admin',
       password: adminPassword,
@@ -276,9 +266,10 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
-    sla: { reportTimeOfDay: reportTimeOfDay ?? 360 },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
   };
+  for (const key of Object.keys(slices)) if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
+  return { ...platform, ...slices } as Config;
 }
 
 function isDirectory(path: string): boolean {

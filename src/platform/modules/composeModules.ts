@@ -1,6 +1,7 @@
 /**
  * The composer: turns a list of modules into a running product. It checks the static declarations
- * (unique names, migration versions, tables), builds the GraphQL schema with the licence gate and
+ * (unique names, migration ids, tables; permissions, screens, settings and streams each owned by one
+ * module) and derives the product's lists from them, builds the GraphQL schema with the licence gate and
  * the interceptors applied, then creates and hydrates the modules in list order, each with the
  * services of those before it. The gate is applied here and nowhere else (pluginGate.ts).
  *
@@ -8,17 +9,23 @@
  * server listens -> `start()` in list order -> on shutdown, after the server drained, `stop()` in
  * reverse order (each module's bus handlers are unsubscribed just before its own stop).
  */
+import type { SettingsSlice } from '../config/settings.js';
 import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
-import type { Migration } from '../persistence/migration.js';
+import { runOrder } from '../persistence/migrate.js';
+import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
+import { commitOrder } from '../persistence/tableSpec.js';
 import { EntityTypeRegistry } from './entityTypes.js';
 import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
-import type { ModuleInstance, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
+import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 
 type AnyModule = ProductModule<any, any>;
+
+/** What a module may hand the entry point, one module each. */
+const HANDED_OVER = ['personAuth', 'resultFilter', 'webSocket'] as const;
 
 /**
  * The product's modules in start order. `with` type-checks the order: a module's `Needs` must be
@@ -40,9 +47,59 @@ export class ModuleList<Services extends object> {
     return new ModuleList([...this.modules, ...modules]);
   }
 
-  /** Every module's migrations, in version order. */
+  /** Every module's migrations, in run order (the product-wide sequence, then each module's namespace in list order). */
   migrations(): Migration[] {
     return checkDeclarations(this.modules);
+  }
+
+  /** Every module's permissions (action, default roles), in list order; an action belongs to one module. */
+  permissions(): Array<readonly [string, readonly string[]]> {
+    return ownedOnce(this.modules, (m) => Object.entries(m.permissions ?? {}), ([action]) => action, 'permission');
+  }
+
+  /** Every module's settings slices, in list order; a key belongs to one module. */
+  settings(): SettingsSlice[] {
+    return ownedOnce(this.modules, (m) => m.settings, (slice) => slice.key, 'the settings slice');
+  }
+
+  /**
+   * Commit orders for the tables declared without one: after every table with an order, in module
+   * order and then declaration order, so a new module allocates no number. A table's `references`
+   * (its foreign keys' tables) must commit before it.
+   */
+  tableOrder(): Map<string, number> {
+    checkDeclarations(this.modules);
+    const declared = this.modules.flatMap((m) => (m.tables ?? []).map((table) => ({ module: m.name, table })));
+    // A margin above the highest order: patches of a table (not declared) take its order plus one or two.
+    let next = Math.floor(Math.max(0, ...declared.map(({ table }) => table.order ?? 0))) + 100;
+    const derived = new Map<string, number>();
+    for (const { table } of declared) if (table.order === undefined) derived.set(table.name, next++);
+    for (const { module, table } of declared) {
+      const order = commitOrder(table, derived);
+      for (const parent of table.references ?? []) {
+        const parentOrder = parent.order ?? derived.get(parent.name);
+        if (parentOrder === undefined || parentOrder >= order) {
+          throw new Error(`table ${table.name} of module ${module} references ${parent.name}, which ${parentOrder === undefined ? 'no module declares' : 'commits after it'}: list the referenced table first (or in a module before)`);
+        }
+      }
+    }
+    return derived;
+  }
+
+  /** Every module's named streams, in list order; a field belongs to one module. */
+  streams(): NamedStream<any>[] {
+    return ownedOnce(this.modules, (m) => m.streams, (stream) => stream.field, 'the stream');
+  }
+
+  /** Every module's console screens, in list order; a screen name belongs to one module, and what it needs is a declared action. */
+  screens(): ConsoleScreen[] {
+    const actions = new Set(this.permissions().map(([action]) => action));
+    for (const module of this.modules) {
+      for (const screen of module.screens ?? []) {
+        if (!actions.has(screen.needs)) throw new Error(`screen ${screen.name} of module ${module.name} needs ${screen.needs}, which no module declares in its permissions`);
+      }
+    }
+    return ownedOnce(this.modules, (m) => m.screens, (screen) => screen.name, 'screen');
   }
 
   /** The schema as served, for tools and tests that read or validate it without a server (gated fields cannot run). */
@@ -51,15 +108,35 @@ export class ModuleList<Services extends object> {
   }
 }
 
+/** Every module's `pick`, in list order; refuses a key two modules declare (`<what> <key> is declared by module a and by module b`). */
+function ownedOnce<T>(modules: readonly AnyModule[], pick: (module: AnyModule) => readonly T[] | undefined, keyOf: (item: T) => string, what: string): T[] {
+  const owners = new Map<string, string>();
+  const items: T[] = [];
+  for (const module of modules) {
+    for (const item of pick(module) ?? []) {
+      const key = keyOf(item);
+      const owner = owners.get(key);
+      if (owner !== undefined) throw new Error(`${what} ${key} is declared by module ${owner} and by module ${module.name}`);
+      owners.set(key, module.name);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
 export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
 
 /** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
-export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services'> & {
+export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams'> & {
   readonly formatError: ModuleKit['graphql']['formatError'];
 };
 
 export interface Composition<Services extends object> {
   readonly services: Services;
+  /** Handed over by one module each (`ModuleInstance`): who a bearer token is, the answers' field filter, the WebSocket endpoint. */
+  readonly personAuth: ModuleInstance<object>['personAuth'];
+  readonly resultFilter: ModuleInstance<object>['resultFilter'];
+  readonly webSocket: ModuleInstance<object>['webSocket'];
   readonly schema: ModuleKit['graphql']['schema'];
   readonly plugins: PluginGate;
   /** Every module's REST routes, gated and intercepted. */
@@ -89,6 +166,8 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   const kit: ModuleKit = {
     ...shared,
     plugins: gate,
+    screens: list.screens(),
+    streams: list.streams(),
     entityTypes,
     webhookEvents,
     graphql: { schema, formatError },
@@ -99,6 +178,7 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   };
 
   const running: Running[] = [];
+  const handedOver: Partial<Record<(typeof HANDED_OVER)[number], { module: string; value: any }>> = {};
   try {
     for (const module of modules) {
       const instance: ModuleInstance<object> = await module.create(kit, { ...services });
@@ -107,6 +187,11 @@ export async function composeModules<Services extends object>(list: ModuleList<S
         services[key] = value;
       }
       if (instance.pluginGate) gate.provide(instance.pluginGate, module.name);
+      for (const key of HANDED_OVER) {
+        if (instance[key] === undefined) continue;
+        if (handedOver[key] !== undefined) throw new Error(`module ${module.name} hands over the ${key}, which module ${handedOver[key].module} already does`);
+        handedOver[key] = { module: module.name, value: instance[key] };
+      }
       for (const type of instance.entityTypes ?? []) entityTypes.register(module.plugin ? gateEntityType(type, module.plugin, gate) : type);
       const entry: Running = { module, instance, unsubscribes: [] };
       running.push(entry);
@@ -134,6 +219,9 @@ export async function composeModules<Services extends object>(list: ModuleList<S
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
+    personAuth: handedOver.personAuth?.value,
+    resultFilter: handedOver.resultFilter?.value,
+    webSocket: handedOver.webSocket?.value,
     schema,
     plugins: gate,
     routes,
@@ -174,10 +262,15 @@ function intercepted(module: SchemaModule<any>, interceptors: readonly ((field: 
   return { ...module, resolvers: { ...module.resolvers, Mutation: wrapped } };
 }
 
-/** Unique module names, migration versions, table names and commit orders; returns the migrations in version order. */
+/**
+ * Unique module names, migration ids, table names and commit orders; returns the migrations in run
+ * order (migrate.ts). A migration of the product-wide sequence has a version unique across modules
+ * and at most LAST_GLOBAL_VERSION; any later one is numbered in its own module's namespace.
+ */
 function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
   const names = new Set<string>();
   const versions = new Map<number, string>();
+  const ids = new Set<string>();
   const tables = new Map<string, string>();
   const orders = new Map<number, string>();
   const migrations: Migration[] = [];
@@ -185,17 +278,26 @@ function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
     if (names.has(module.name)) throw new Error(`two modules are named ${module.name}`);
     names.add(module.name);
     for (const migration of module.migrations ?? []) {
-      const owner = versions.get(migration.version);
-      if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
-      versions.set(migration.version, module.name);
+      if (migration.namespace === undefined) {
+        const owner = versions.get(migration.version);
+        if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
+        if (migration.version > LAST_GLOBAL_VERSION) {
+          throw new Error(`migration ${migration.version} (${migration.name}) of module ${module.name} has no namespace: the product-wide sequence ended at ${LAST_GLOBAL_VERSION}; declare it with namespace: '${module.name}' and number it in that namespace`);
+        }
+        versions.set(migration.version, module.name);
+      } else {
+        if (migration.namespace !== module.name) throw new Error(`migration ${migrationId(migration)} of module ${module.name} is in another module's namespace: a module's migrations are in its own (namespace: '${module.name}')`);
+        if (ids.has(migrationId(migration))) throw new Error(`migration ${migrationId(migration)} is declared twice by module ${module.name}`);
+        ids.add(migrationId(migration));
+      }
       migrations.push(migration);
     }
     for (const table of module.tables ?? []) {
-      const owner = tables.get(table.name) ?? orders.get(table.order);
-      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
+      const owner = tables.get(table.name) ?? (table.order === undefined ? undefined : orders.get(table.order));
+      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order ?? 'derived'}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
       tables.set(table.name, module.name);
-      orders.set(table.order, module.name);
+      if (table.order !== undefined) orders.set(table.order, module.name);
     }
   }
-  return migrations.sort((a, b) => a.version - b.version);
+  return runOrder(migrations);
 }

@@ -4,8 +4,9 @@
  * lifecycle and an example; composeModules.ts carries it out.
  *
  * A module declares statically (read before anything starts): its name, its licence gate, its
- * migrations and tables, its GraphQL schema, the webhook events it produces and the calls it
- * intercepts. `create` then builds its running parts from the platform (`ModuleKit`) and the
+ * permissions, console screens, settings and named streams, its migrations (in its own namespace)
+ * and tables, its GraphQL schema, the webhook events it produces and the calls it intercepts; the
+ * product's lists of each are derived from the module list (ModuleList in composeModules.ts). `create` then builds its running parts from the platform (`ModuleKit`) and the
  * services of the modules before it (`Needs`, a typed slice), and returns what it adds
  * (`Provides`) with its hydration, routes, entity types, bus handlers, start and stop.
  */
@@ -15,11 +16,17 @@ import type { BlobStore } from '../blobs/blobStore.js';
 import type { SecretKeys } from '../config/secretBox.js';
 import type { Clock } from '../scheduler/index.js';
 import type { Config } from '../config/config.js';
-import type { DomainEvent } from '../events/domainEvents.js';
+import type { SettingsSlice } from '../config/settings.js';
+import type { DomainEvent, DomainEventMap, DomainEventType } from '../events/domainEvents.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import type { DocumentCache } from '../graphql/documentCache.js';
+import type { GraphQLExecutorOptions } from '../graphql/executor.js';
+import type { OriginPolicy } from '../gateway/originPolicy.js';
+import type { RateLimiter } from '../gateway/rateLimiter.js';
+import type { WebSocketEndpoint } from '../gateway/webSocket.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from '../../plugins/license/plugins.js';
@@ -62,12 +69,30 @@ export interface ModuleKit {
   readonly plugins: PluginGate;
   /** Entity kinds people watch, lock and subscribe to; the composer registers every module's. */
   readonly entityTypes: EntityTypeRegistry;
+  /** Every module's named streams, in list order. */
+  readonly streams: readonly NamedStream<any>[];
+  /** Every module's console screens, in list order. */
+  readonly screens: readonly ConsoleScreen[];
   /** Webhook event names; the composer registers every module's sources. */
   readonly webhookEvents: WebhookEventCatalog;
   /** The executable schema of every module, and how GraphQL errors are shown. */
   readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
   /** Every module's services; throws until all modules are created (for contexts built outside a request). */
   services(): object;
+}
+
+/** What the entry point's edge gives a WebSocket endpoint: the schema and documents of POST /graphql, its limits and guards. */
+export interface WebSocketEdge {
+  readonly schema: GraphQLSchema;
+  readonly documents: DocumentCache;
+  /** Largest message accepted (the POST /graphql body limit). */
+  readonly maxMessageBytes: number;
+  readonly connectionInitTimeoutMs: number;
+  readonly origins: OriginPolicy;
+  readonly rateLimiter: RateLimiter;
+  readonly isTrustedProxy: (address: string) => boolean;
+  readonly formatError: (error: GraphQLError) => FormattedError;
+  readonly logger: Logger;
 }
 
 export interface Traffic {
@@ -104,7 +129,19 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly name: string;
   /** The plugin that gates this module: while it is inactive, its routes, fields and entity types are refused. */
   readonly plugin?: PluginName;
-  /** Its versioned migrations; versions are unique across modules and run in version order. */
+  /**
+   * The actions it adds, each with the roles allowed it by default (`'ticket:read': ['admin', 'operator', 'user']`);
+   * the product's permission table is every module's, in list order. Name them in the core's
+   * `ActionMap` too (src/core/auth/roles.ts) so `authorize(viewer, 'ticket:read')` type-checks.
+   */
+  readonly permissions?: Readonly<Record<string, readonly string[]>>;
+  /** Its settings: typed slices of the configuration, read and validated with the rest at start (src/platform/config/settings.ts). */
+  readonly settings?: readonly SettingsSlice[];
+  /** Console screens it adds (the policy can open or close each per role or group; `myUIPermissions`). */
+  readonly screens?: readonly ConsoleScreen[];
+  /** Its named streams: Subscription fields fed by its domain events (the realtime module serves them). */
+  readonly streams?: readonly NamedStream<any>[];
+  /** Its migrations, numbered in its own namespace (`namespace: <its name>`; src/platform/persistence/migration.ts). */
   readonly migrations?: readonly Migration[];
   /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
   readonly tables?: readonly TableSpec[];
@@ -113,6 +150,44 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly webhookEvents?: readonly WebhookEventSource<any>[];
   readonly intercept?: Interceptors<Needs & Provides>;
   create(kit: ModuleKit, services: Needs): ModuleInstance<Provides> | Promise<ModuleInstance<Provides>>;
+}
+
+/**
+ * A named stream: a Subscription field of the module's (`licenseUpdated`) that the realtime module
+ * serves. A subscriber listens on `channel(viewer)`; each committed `on` event the stream turns into
+ * a payload is published there (and, with `entity`, as that entity's event on `entityEvents` too).
+ */
+export interface NamedStream<T extends DomainEventType = DomainEventType> {
+  /** The Subscription field; its resolver subscribes with `realtime.namedStream(scope, field)`. */
+  readonly field: string;
+  /** The domain event it publishes from. */
+  readonly on: T;
+  /** `shared`: one payload per group of viewers who see the same; `personal`: one per person. */
+  readonly visibility: 'shared' | 'personal';
+  /** The action a subscriber needs, checked when it subscribes; absent: whoever is signed in. */
+  readonly read?: string;
+  channel(subscriber: { readonly userId: string }): string;
+  publish(event: DomainEventMap[T]): StreamEvent | undefined;
+}
+
+/** A named stream, its event's type inferred from `on`. */
+export function namedStream<T extends DomainEventType>(stream: NamedStream<T>): NamedStream<T> {
+  return stream;
+}
+
+export interface StreamEvent {
+  readonly channel: string;
+  readonly payload: unknown;
+  /** Also an event of this entity (`entityEvents`), with the same payload as its data. */
+  readonly entity?: { readonly type: string; readonly id: string; readonly event: string; readonly at: number };
+}
+
+/** A screen of the console and the action a person needs to open it unless a screen permission says otherwise. */
+export interface ConsoleScreen {
+  readonly name: string;
+  readonly label: string;
+  /** An action of the permission table (src/core/auth/roles.ts). */
+  readonly needs: string;
 }
 
 export interface ModuleInstance<Provides extends object> {
@@ -125,6 +200,12 @@ export interface ModuleInstance<Provides extends object> {
   readonly busHandlers?: BusHandlers;
   /** The module that decides which plugins are active (the licence module) hands its gate over. */
   readonly pluginGate?: PluginGate;
+  /** The module that signs people in (the core) hands over who a bearer token is, for POST /graphql and the gateway. */
+  readonly personAuth?: GraphQLExecutorOptions['auth'];
+  /** The module that hides fields (the policy) hands over the filter every executed answer passes through. */
+  readonly resultFilter?: NonNullable<GraphQLExecutorOptions['resultFilter']>;
+  /** The module that serves subscriptions (realtime) hands over its WebSocket endpoint, built on the entry point's edge. */
+  readonly webSocket?: (edge: WebSocketEdge) => WebSocketEndpoint;
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

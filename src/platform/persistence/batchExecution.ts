@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Batch } from './batch.js';
 import { batchStatement, deleteStatement, recordsetStatement, updateStatement, valueParameter, valuesStatement } from './batchStatements.js';
 import { knexStatements, type StatementRunner } from './statementRunner.js';
-import type { Row, TableSpec } from './tableSpec.js';
+import { commitOrder, type Row, type TableSpec } from './tableSpec.js';
 
 /** `bind: 'values'` up to this many parameters per table and batch (PostgreSQL allows 65,535 per statement); beyond, the table's rows go as JSON. */
 const MAX_VALUE_PARAMETERS = 10_000;
@@ -22,10 +22,16 @@ export class BatchExecutor {
   constructor(
     private readonly knex: Knex,
     private readonly runner: StatementRunner = knexStatements(knex),
+    /** Commit orders derived for tables declared without one (composeModules.ts `tableOrder`). */
+    private readonly derivedOrder: ReadonlyMap<string, number> = new Map(),
   ) {}
 
+  private orderOf(table: TableSpec): number {
+    return commitOrder(table, this.derivedOrder);
+  }
+
   async execute(batch: Batch): Promise<void> {
-    const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => a.order - b.order);
+    const tables = [...new Set([...batch.upserts.keys(), ...batch.inserts.keys()])].sort((a, b) => this.orderOf(a) - this.orderOf(b));
     const statements: string[] = [];
     const bindings: Knex.RawBinding[] = [];
     for (const table of tables) {
@@ -55,7 +61,7 @@ export class BatchExecutor {
     }
     // Deletes: one transaction, children before parents (a foreign key without cascade is checked
     // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
-    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort((a, b) => b.order - a.order);
+    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort((a, b) => this.orderOf(b) - this.orderOf(a));
     await this.knex.transaction(async (trx) => {
       for (const table of deleteTables) {
         const rows = batch.deletes.get(table);

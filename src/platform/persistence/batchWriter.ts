@@ -87,6 +87,8 @@ export interface BatchWriterOptions {
    * longer than this and run back to back, so it adds nothing there. @default 0
    */
   readonly commitWindowMs?: number;
+  /** Commit orders derived for tables declared without one (the module list's `tableOrder()`). */
+  readonly tableOrder?: ReadonlyMap<string, number>;
   /** A batch this size starts committing at once. @default 5000 */
   readonly maxBatchRows?: number;
   /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
@@ -114,7 +116,7 @@ export class BatchWriter {
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
-    this.executor = new BatchExecutor(options.knex, options.statements);
+    this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;

@@ -17,8 +17,14 @@ export interface TableSpec {
   readonly name: string;
   readonly key: readonly string[];
   readonly columns: readonly ColumnSpec[];
-  /** Commit order: a table is written after those with a lower order (foreign keys). */
-  readonly order: number;
+  /**
+   * Commit order: a table is written after those with a lower order (foreign keys), and deleted from
+   * before them. Absent: derived from the module list (composeModules.ts `tableOrder`): after every
+   * table with an order, in module order and declaration order, and after the tables in `references`.
+   */
+  readonly order?: number;
+  /** The tables its foreign keys point at (checked to commit before it when its order is derived). */
+  readonly references?: readonly TableSpec[];
   /**
    * `upsert`: rows are full snapshots keyed by `key`; `insert`: append-only; `update`: a patch of
    * some columns of existing rows of the table named in `patches` (see `PatchSpec`).
@@ -42,12 +48,24 @@ export interface TableSpec {
  * batch the writer keeps a key's rows consistent: a patch staged after the full row of its key folds
  * into that row, and a full row staged after a patch replaces it.
  */
-export function patchSpec(table: TableSpec, columns: readonly string[], order = table.order + 1): TableSpec {
+export function patchSpec(table: TableSpec, columns: readonly string[], order = table.order === undefined ? undefined : table.order + 1): TableSpec {
   if (table.mode !== 'upsert') throw new Error(`${table.name}: only an upsert table can be patched`);
   const specs = [...table.key, ...columns.filter((c) => !table.key.includes(c))].map((name) => {
     const column = table.columns.find((c) => c.name === name);
     if (!column) throw new Error(`${table.name}: no column ${name} to patch`);
     return column;
   });
-  return { name: table.name, key: table.key, columns: specs, order, mode: 'update', patches: table };
+  return { name: table.name, key: table.key, columns: specs, ...(order === undefined ? {} : { order }), mode: 'update', patches: table };
+}
+
+/**
+ * The commit order of a table: its own, else the one derived for it (`derived`, by table name), a
+ * patch right after the table it patches.
+ */
+export function commitOrder(table: TableSpec, derived: ReadonlyMap<string, number>): number {
+  if (table.order !== undefined) return table.order;
+  if (table.mode === 'update' && table.patches) return commitOrder(table.patches, derived) + 0.5;
+  const order = derived.get(table.name);
+  if (order === undefined) throw new Error(`table ${table.name} has no commit order: give it one, or declare it in its module's tables`);
+  return order;
 }

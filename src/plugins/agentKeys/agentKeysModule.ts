@@ -10,12 +10,23 @@ import { agentKeySchema, type AgentKeyServices } from './agentKeySchema.js';
 import { agentKeyFromRow, agentKeysTable } from './agentKeyTables.js';
 import { agentKeysSchema } from './migrations/0022_agent_keys.js';
 import { agentKeyBudgetsSchema } from './migrations/0025_agent_key_budgets.js';
+import { ADMIN, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The agent keys' actions, and the roles allowed each by default. */
+export const agentKeyPermissions = {
+  'agent-key:manage': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof agentKeyPermissions> {}
+}
 
 /** How often uses are written: lastUsedAt is at most this old in the database (exact in the API). */
 export const AGENT_KEY_USE_FLUSH_MS = 60_000;
 
 export const agentKeysModule: ProductModule<Pick<CoreServices, 'writer' | 'clock'>, AgentKeyServices> = {
   name: 'agent-keys',
+  permissions: agentKeyPermissions,
   migrations: [agentKeysSchema, agentKeyBudgetsSchema],
   tables: [agentKeysTable],
   schema: [agentKeySchema],

@@ -11,9 +11,21 @@ import { auditEventsTable } from './auditTable.js';
 import { AuditTrail } from './auditTrail.js';
 import { auditSchema as auditMigration } from './migrations/0005_audit.js';
 import { auditOrderSchema } from './migrations/0006_audit_order.js';
+import { ADMIN, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The audit trail's actions, and the roles allowed each by default. */
+export const auditPermissions = {
+  'audit:read': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof auditPermissions> {}
+}
 
 export const auditModule: ProductModule<Pick<CoreServices, 'knex' | 'writer'>, Pick<AuditServices, 'audit'>> = {
   name: 'audit',
+  permissions: auditPermissions,
+  screens: [{ name: 'audit', label: 'Audit trail', needs: 'audit:read' }],
   plugin: 'audit',
   migrations: [auditMigration, auditOrderSchema],
   tables: [auditEventsTable],

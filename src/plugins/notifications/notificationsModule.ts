@@ -4,7 +4,7 @@
  * tidying after a person's deletion.
  */
 import type { CoreServices } from '../../core/coreServices.js';
-import type { ProductModule } from '../../platform/modules/module.js';
+import { namedStream, type ProductModule } from '../../platform/modules/module.js';
 import { notificationsSchema as notificationsMigration } from './migrations/0008_notifications.js';
 import { NotificationCenter, notificationsTable } from './notificationCenter.js';
 import { notificationSchema, type NotificationServices } from './notificationSchema.js';
@@ -23,6 +23,16 @@ const CORE_KINDS = [
 
 export const notificationsModule: ProductModule<Pick<CoreServices, 'fleet' | 'users' | 'groups'>, NotificationServices & NotificationSettingsServices> = {
   name: 'notifications',
+  streams: [
+    // `notificationReceived`: each person hears their own notifications as they are created.
+    namedStream({
+      field: 'notificationReceived',
+      on: 'notification.created',
+      visibility: 'personal',
+      channel: (subscriber) => `notifications:${subscriber.userId}`,
+      publish: ({ notification }) => ({ channel: `notifications:${notification.userId}`, payload: { event: 'notification:new', notification } }),
+    }),
+  ],
   migrations: [notificationsMigration, notificationSettingsMigration],
   tables: [notificationsTable, notificationSettingsTable],
   schema: [notificationSchema, notificationSettingsSchema],

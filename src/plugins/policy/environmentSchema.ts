@@ -4,7 +4,7 @@
  * are admin-only (`policy:manage`).
  */
 import type { CoreServices } from '../../core/coreServices.js';
-import { authorize, PERMISSIONS, requireViewer, type Action } from '../../core/auth/roles.js';
+import { authorize, knownActions, requireViewer, type Action } from '../../core/auth/roles.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
@@ -17,11 +17,11 @@ import type { PolicyServices } from './policySchema.js';
 type Slice = PolicyServices & Pick<CoreServices, 'groups' | 'writer' | 'clock' | 'fleet'>;
 type Context = GraphQLContext<Slice>;
 
-const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 /** The actions that can concern a resource in an environment (services and what hangs off them). */
-const PLACED_ACTIONS = ACTIONS.filter((a) => /^(service|sla|exclusion-window|agent|node):/.test(a));
+const placedActions = (): Action[] => knownActions().filter((a) => /^(service|sla|exclusion-window|agent|node):/.test(a));
 
 function readAction(value: string): Action {
+  const ACTIONS = knownActions();
   if (!(ACTIONS as string[]).includes(value)) throw new AppError(ErrorCode.BadRequest, `unknown action "${value}"; known: ${ACTIONS.join(', ')}`);
   return value as Action;
 }
@@ -154,7 +154,7 @@ export const environmentSchema: SchemaModule<Slice> = {
           if (level === null) continue;
           // Decided at the environment's first path: a node there lies in this environment (and maybe others).
           const at = environment.paths[0]!;
-          out.push({ environment, level, actions: PLACED_ACTIONS.map((action) => ({ action, allowed: profile.allows(action, at) })) });
+          out.push({ environment, level, actions: placedActions().map((action) => ({ action, allowed: profile.allows(action, at) })) });
         }
         return out;
       },

@@ -1,11 +1,10 @@
 /**
- * Which fields the policy can hide or refuse, read from the served schema, and the console's
- * screens. A field is protectable when its type is one of PROTECTED_TYPES and it is nullable: a
- * hidden field answers null, which a non-null field cannot do without breaking the answer
+ * Which fields the policy can hide or refuse, read from the served schema. (The console's screens
+ * are declared by the modules that add them: `ProductModule.screens`.) A field is protectable when
+ * its type is one of PROTECTED_TYPES and it is nullable: a hidden field answers null, which a non-null field cannot do without breaking the answer
  * (identity fields such as `Service.id`, `name`, `nodeId` and `status` stay readable).
  */
 import { isNonNullType, isObjectType, type GraphQLSchema } from 'graphql';
-import type { Action } from '../../core/auth/roles.js';
 
 /** Types whose nullable fields the policy governs; fields plugins add (`extend type Service`) count too. */
 export const PROTECTED_TYPES = ['Service'] as const;
@@ -45,21 +44,3 @@ export function createFieldCatalog(schema: GraphQLSchema, types: readonly string
   const byId = new Map(fields.map((f) => [f.id, f]));
   return { fields, byType, get: (id) => byId.get(id) };
 }
-
-/** Console screens (the web console reads `myUIPermissions`) and the action each needs by default. */
-export const SCREENS: readonly { readonly name: string; readonly label: string; readonly needs: Action }[] = [
-  { name: 'dashboard', label: 'Dashboard', needs: 'dashboard:read' },
-  { name: 'services', label: 'Services', needs: 'service:read' },
-  { name: 'operations', label: 'Operations (hierarchy and agents)', needs: 'node:read' },
-  { name: 'sla', label: 'SLA', needs: 'sla:read' },
-  { name: 'maintenance', label: 'Maintenance windows', needs: 'exclusion-window:read' },
-  { name: 'search', label: 'Search', needs: 'search:read' },
-  { name: 'webhooks', label: 'Webhooks', needs: 'webhook:read' },
-  { name: 'users', label: 'Users', needs: 'user:manage' },
-  { name: 'groups', label: 'Groups', needs: 'group:manage' },
-  { name: 'audit', label: 'Audit trail', needs: 'audit:read' },
-  { name: 'license', label: 'Licence and plugins', needs: 'license:manage' },
-  { name: 'access', label: 'Access (permission rules, fields, screens, environments)', needs: 'policy:manage' },
-];
-
-export const SCREEN_NAMES: ReadonlySet<string> = new Set(SCREENS.map((s) => s.name));

@@ -12,6 +12,7 @@ import { createFieldCatalog, type FieldCatalog } from './fieldCatalog.js';
 import { createFieldFilter, type ResultFilter } from './fieldFilter.js';
 import { PolicyEngine } from './policyEngine.js';
 import type { PolicyStore } from './policyStore.js';
+import type { ConsoleScreen } from '../../platform/modules/module.js';
 
 /**
  * Where a protected field of a type lives in the raw record carried by entity events (the generic
@@ -37,9 +38,10 @@ export class Policy {
     schema: GraphQLSchema,
     readonly store: PolicyStore,
     private readonly groups: GroupDirectory,
+    screens: readonly ConsoleScreen[] = [],
   ) {
     this.catalog = createFieldCatalog(schema);
-    this.engine = new PolicyEngine(store, this.catalog);
+    this.engine = new PolicyEngine(store, this.catalog, screens);
     this.filterResult = createFieldFilter(schema, this.catalog, () => this.engine.enabled);
   }
 

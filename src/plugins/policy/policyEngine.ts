@@ -16,25 +16,36 @@
  * one of its environments (`write` for acting, `read` for reading); a resource in no environment is
  * governed by the rules alone.
  */
-import { PERMISSIONS, roleAllows, type Action, type Role } from '../../core/auth/roles.js';
+import { knownActions, roleAllows, type Action, type Role } from '../../core/auth/roles.js';
 import { AccessProfile } from './accessProfile.js';
+import type { ConsoleScreen } from '../../platform/modules/module.js';
 import type { FieldCatalog } from './fieldCatalog.js';
-import { SCREENS } from './fieldCatalog.js';
 import { isUnder, subjectKey, subjectKeysOf, type AccessLevel, type Environment, type FieldPermission, type PermissionRule, type PolicyState, type ScreenPermission } from './policyModel.js';
 
-const ACTIONS = Object.keys(PERMISSIONS) as Action[];
-const ACTION_INDEX = new Map<string, number>(ACTIONS.map((a, i) => [a, i]));
-const SPLIT = ACTIONS.map((a) => {
-  const at = a.indexOf(':');
-  return { resource: a.slice(0, at), verb: a.slice(at + 1) };
-});
+/** The actions in force (src/core/auth/roles.ts: every composed module's), indexed for the decision tables. */
+export interface ActionCatalog {
+  readonly actions: readonly Action[];
+  readonly index: ReadonlyMap<string, number>;
+  readonly split: readonly { readonly resource: string; readonly verb: string }[];
+  /** Resources and their verbs, as permission rules name them. */
+  readonly resources: ReadonlyMap<string, readonly string[]>;
+}
 
-/** Resources and their verbs, as permission rules name them. */
-export const RESOURCE_ACTIONS: ReadonlyMap<string, readonly string[]> = (() => {
-  const out = new Map<string, string[]>();
-  for (const { resource, verb } of SPLIT) out.set(resource, [...(out.get(resource) ?? []), verb]);
-  return out;
-})();
+let catalog: ActionCatalog | undefined;
+
+/** The catalog of the actions in force; the table only grows, so one of the same length is the same. */
+export function actionCatalog(): ActionCatalog {
+  const actions = knownActions();
+  if (catalog?.actions.length === actions.length) return catalog;
+  const split = actions.map((a) => {
+    const at = a.indexOf(':');
+    return { resource: a.slice(0, at), verb: a.slice(at + 1) };
+  });
+  const resources = new Map<string, string[]>();
+  for (const { resource, verb } of split) resources.set(resource, [...(resources.get(resource) ?? []), verb]);
+  catalog = { actions, index: new Map(actions.map((a, i) => [a, i])), split, resources };
+  return catalog;
+}
 
 /** Resources whose actions no rule changes. */
 export const FIXED_RESOURCES: ReadonlySet<string> = new Set(['policy']);
@@ -65,9 +76,14 @@ export class PolicyEngine {
   private envSets: (readonly number[])[] = [[]];
   private envSetKeys = new Map<string, number>([['', 0]]);
 
+  /** The actions in force when the engine was made (the policy module is created after every module declared its own). */
+  readonly actions: ActionCatalog = actionCatalog();
+
   constructor(
     private readonly state: PolicyState,
     readonly fields: FieldCatalog,
+    /** Every module's console screens (`ModuleKit.screens`). */
+    readonly screens: readonly ConsoleScreen[] = [],
   ) {}
 
   /** Every change of rules, environments, grants, fields or screens; invalidates every cached decision. */
@@ -97,7 +113,7 @@ export class PolicyEngine {
   }
 
   indexOf(action: string): number | undefined {
-    return ACTION_INDEX.get(action);
+    return this.actions.index.get(action);
   }
 
   /** The id of the set of environments `nodePath` lies in (0: none), cached until the next change. */
@@ -132,10 +148,11 @@ export class PolicyEngine {
     const memberIds = new Set(members.map((i) => c.environments[i]!.id));
     const rules = subjectKeysOf(role, groupIds).flatMap((k) => c.rulesBySubject.get(k) ?? []);
     const level = role === 'admin' || members.length === 0 ? 'write' : bestLevel(c, groupIds, members);
-    const table = new Uint8Array(ACTIONS.length);
-    for (let i = 0; i < ACTIONS.length; i += 1) {
-      const { resource, verb } = SPLIT[i]!;
-      let allowed = roleAllows(role, ACTIONS[i]!);
+    const { actions, split } = this.actions;
+    const table = new Uint8Array(actions.length);
+    for (let i = 0; i < actions.length; i += 1) {
+      const { resource, verb } = split[i]!;
+      let allowed = roleAllows(role, actions[i]!);
       if (!FIXED_RESOURCES.has(resource)) {
         let allow = false;
         let deny = false;
@@ -195,14 +212,14 @@ export class PolicyEngine {
     return { hidden, readOnly };
   }
 
-  /** @internal The screens a profile may open, in SCREENS order. */
+  /** @internal The screens a profile may open, in `screens` order. */
   decideScreens(role: Role, groupIds: readonly string[], allows: (action: Action) => boolean): boolean[] {
     const c = this.compiled();
     const verdict = new Map<string, boolean>();
     for (const key of subjectKeysOf(role, groupIds)) {
       for (const p of c.screenPermsBySubject.get(key) ?? []) verdict.set(p.screen, verdict.get(p.screen) === false ? false : p.allowed);
     }
-    return SCREENS.map((s) => (s.needs === 'policy:manage' ? allows(s.needs) : (verdict.get(s.name) ?? allows(s.needs))));
+    return this.screens.map((s) => (s.needs === 'policy:manage' ? allows(s.needs as Action) : (verdict.get(s.name) ?? allows(s.needs as Action))));
   }
 
   /** The level of access these groups have to an environment (admins: write). */

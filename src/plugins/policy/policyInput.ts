@@ -3,7 +3,7 @@ import { isRole } from '../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GroupDirectory } from '../../core/people/groupDirectory.js';
 import { identifierText, nodePath, storableText, Warnings } from '../../core/protocol/fields.js';
-import { FIXED_RESOURCES, RESOURCE_ACTIONS } from './policyEngine.js';
+import { actionCatalog, FIXED_RESOURCES } from './policyEngine.js';
 import type { AccessLevel, Effect, Subject } from './policyModel.js';
 import type { EnvironmentInput, RuleInput } from './policyStore.js';
 
@@ -36,10 +36,11 @@ export function readLevel(value: unknown): AccessLevel | null {
 export function readResourceAction(resource: unknown, action: unknown): { resource: string; action: string } {
   const r = String(resource ?? '').trim();
   const a = String(action ?? '').trim();
+  const resources = actionCatalog().resources;
   if (FIXED_RESOURCES.has(r)) throw bad(`resource "${r}" is not governed by rules: admins always manage the policy`);
-  if (r !== '*' && !RESOURCE_ACTIONS.has(r)) throw bad(`unknown resource "${r}"; known: ${[...RESOURCE_ACTIONS.keys()].filter((k) => !FIXED_RESOURCES.has(k)).join(', ')} or *`);
+  if (r !== '*' && !resources.has(r)) throw bad(`unknown resource "${r}"; known: ${[...resources.keys()].filter((k) => !FIXED_RESOURCES.has(k)).join(', ')} or *`);
   if (a !== '*') {
-    const verbs = r === '*' ? [...new Set([...RESOURCE_ACTIONS.values()].flat())] : RESOURCE_ACTIONS.get(r)!;
+    const verbs = r === '*' ? [...new Set([...resources.values()].flat())] : resources.get(r)!;
     if (!verbs.includes(a)) throw bad(`unknown action "${a}" for resource "${r}"; known: ${verbs.join(', ')} or *`);
   }
   return { resource: r, action: a };

@@ -14,9 +14,21 @@ import { Policy } from './policy.js';
 import { policySchema, type PolicyServices } from './policySchema.js';
 import { PolicyStore } from './policyStore.js';
 import { policyTables } from './policyTables.js';
+import { ADMIN, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The policy's own action: never changed by a permission rule, so an admin cannot lock the admins out. */
+export const policyPermissions = {
+  'policy:manage': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof policyPermissions> {}
+}
 
 export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 'writer' | 'clock' | 'fleet'>, PolicyServices> = {
   name: 'policy',
+  permissions: policyPermissions,
+  screens: [{ name: 'access', label: 'Access (permission rules, fields, screens, environments)', needs: 'policy:manage' }],
   migrations: [policyMigration],
   tables: policyTables,
   schema: [policySchema, environmentSchema],
@@ -38,11 +50,12 @@ export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 
   create(kit, { groups, auth }) {
     let policy: Policy | undefined;
     const store = new PolicyStore(kit.writer, kit.newId, () => policy?.engine.changed());
-    policy = new Policy(kit.graphql.schema, store, groups);
+    policy = new Policy(kit.graphql.schema, store, groups, kit.screens);
     const built = policy;
     auth.useAccess((userId, role) => built.accessOf(userId, role));
     return {
       services: { policy: built },
+      resultFilter: built.filterResult,
       async hydrate() {
         const counts = await store.hydrate(kit.knex);
         kit.logger.info('policy loaded', counts);

@@ -9,9 +9,9 @@ import { commitChange } from '../../core/commands/commitBoundary.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
-import { SCREEN_NAMES, SCREENS, type FieldEntry } from './fieldCatalog.js';
+import type { FieldEntry } from './fieldCatalog.js';
 import type { Policy } from './policy.js';
-import { RESOURCE_ACTIONS, FIXED_RESOURCES } from './policyEngine.js';
+import { actionCatalog, FIXED_RESOURCES } from './policyEngine.js';
 import { optionalDescription, readRule, readRuleChanges, readSubject } from './policyInput.js';
 import type { FieldPermission, PermissionRule, Subject } from './policyModel.js';
 
@@ -203,7 +203,7 @@ export const policySchema: SchemaModule<Slice> = {
       permissionRule: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.rule(args.id) ?? null),
       policyResources: (_root, _args, ctx) => (
         authorize(ctx.viewer, 'policy:manage'),
-        [...RESOURCE_ACTIONS].filter(([r]) => !FIXED_RESOURCES.has(r)).map(([resource, actions]) => ({ resource, actions }))
+        [...actionCatalog().resources].filter(([r]) => !FIXED_RESOURCES.has(r)).map(([resource, actions]) => ({ resource, actions }))
       ),
       fieldDefinitions(_root, args: { typeName?: string | null }, ctx) {
         requireViewer(ctx.viewer);
@@ -230,7 +230,7 @@ export const policySchema: SchemaModule<Slice> = {
       screenPermission: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.screenPermission(args.id) ?? null),
       myUIPermissions(_root, _args, ctx) {
         const verdicts = ctx.app.policy.profileOf(requireViewer(ctx.viewer)).screenVerdicts();
-        return SCREENS.map((s, i) => ({ screen: s.name, label: s.label, allowed: verdicts[i] === true }));
+        return ctx.app.policy.engine.screens.map((s, i) => ({ screen: s.name, label: s.label, allowed: verdicts[i] === true }));
       },
     },
     Mutation: {
@@ -274,7 +274,8 @@ export const policySchema: SchemaModule<Slice> = {
       setScreenPermission(_root, args: { input: Record<string, unknown> }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
         const screen = String(args.input['screen']);
-        if (!SCREEN_NAMES.has(screen)) throw new AppError(ErrorCode.BadRequest, `unknown screen "${screen}"; known: ${[...SCREEN_NAMES].join(', ')}`);
+        const screens = ctx.app.policy.engine.screens.map((s) => s.name);
+        if (!screens.includes(screen)) throw new AppError(ErrorCode.BadRequest, `unknown screen "${screen}"; known: ${screens.join(', ')}`);
         if (screen === 'access') throw new AppError(ErrorCode.BadRequest, 'the access screen follows policy:manage (admins) and cannot be changed');
         const subject = readSubject(args.input, ctx.app.groups);
         return commitChange(ctx.app, (at) => ctx.app.policy.store.setScreenPermission({ ...subject, screen, allowed: args.input['allowed'] === true }, at));

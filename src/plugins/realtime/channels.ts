@@ -1,7 +1,8 @@
 /**
  * Channel names: which subscribers an event reaches. One event may go to several channels (a
  * status change reaches "every service", "this service" and "everything under each node above
- * it"); every subscription listens on exactly one.
+ * it"); every subscription listens on exactly one. Named streams' channels are their modules'
+ * (`ProductModule.streams`: `license`, `notifications:<userId>`).
  */
 export const channels = {
   allServiceStatus: 'service-status:*',
@@ -10,8 +11,6 @@ export const channels = {
   entity: (entityKey: string) => `entity:${entityKey}`,
   viewers: (entityKey: string) => `viewers:${entityKey}`,
   locks: (entityKey: string) => `locks:${entityKey}`,
-  notifications: (userId: string) => `notifications:${userId}`,
-  license: 'license',
 } as const;
 
 /** `a/b/c` -> `a`, `a/b`, `a/b/c`: the nodes a service under `a/b/c` is below. */

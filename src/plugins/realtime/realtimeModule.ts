@@ -1,7 +1,7 @@
 /**
  * The realtime module: the fan-out hub and the realtime core (subscriptions, presence, edit
- * locks). It hears committed domain events on the bus; the graphql-ws endpoint that feeds it
- * connections is mounted by the composition root (app.ts) beside POST /graphql.
+ * locks). It hears committed domain events on the bus, and hands the composition root (app.ts) the
+ * graphql-ws endpoint that feeds it connections, mounted beside POST /graphql.
  */
 import type { CoreServices } from '../../core/coreServices.js';
 import type { Action, Viewer } from '../../core/auth/roles.js';
@@ -9,13 +9,11 @@ import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SharedChannelServices, SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { FanoutHub, type FanoutHubOptions } from './fanoutHub.js';
+import { createGraphQLWsEndpoint } from './graphqlWsEndpoint.js';
 import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
 
-export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'>, SharedChannelServices<Action> {
-  /** Where the graphql-ws endpoint attaches its topic publisher. */
-  readonly realtimeHub: FanoutHub;
-}
+export interface RealtimeModuleServices extends Omit<RealtimeServices, 'fleet'>, SharedChannelServices<Action> {}
 
 /**
  * What live updates take of the access policy when the product has one (the policy plugin's service
@@ -29,10 +27,10 @@ export interface LiveUpdatesPolicy {
 }
 
 /** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet'> & { readonly policy?: LiveUpdatesPolicy }, RealtimeModuleServices> = {
+export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet' | 'auth'> & { readonly policy?: LiveUpdatesPolicy }, RealtimeModuleServices> = {
   name: 'realtime',
   schema: [realtimeSchema],
-  create(kit, { sessions, users, policy }) {
+  create(kit, { sessions, users, auth, policy }) {
     const hub = new FanoutHub({
       schema: kit.graphql.schema,
       formatError: kit.graphql.formatError,
@@ -47,6 +45,7 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       clock: kit.clock,
       logger: kit.logger,
       plugins: kit.plugins,
+      streams: kit.streams,
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
       ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
     });
@@ -56,8 +55,24 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       channelStream: (ctx, channel, read) => realtime.channelStream(scopeOf(ctx), channel, read),
     };
     return {
-      services: { realtime, entityTypes: kit.entityTypes, realtimeHub: hub, channels },
+      services: { realtime, entityTypes: kit.entityTypes, channels },
       busHandlers: { committed: (event) => realtime.hear(event) },
+      // GET /graphql/ws (graphql-ws), beside POST /graphql: the entry point's edge, this module's connections.
+      webSocket: (edge) =>
+        createGraphQLWsEndpoint({
+          schema: edge.schema,
+          documents: edge.documents,
+          auth,
+          realtime,
+          hub,
+          app: kit.services(),
+          limits: { ...kit.config.realtime, maxMessageBytes: edge.maxMessageBytes, connectionInitTimeoutMs: edge.connectionInitTimeoutMs },
+          origins: edge.origins,
+          rateLimiter: edge.rateLimiter,
+          isTrustedProxy: edge.isTrustedProxy,
+          formatError: edge.formatError,
+          logger: edge.logger,
+        }),
       start: () => realtime.start(),
       stop: () => realtime.stop(),
     };

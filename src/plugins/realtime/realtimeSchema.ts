@@ -171,14 +171,14 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
         subscribe: (_root: unknown, args: { serviceId?: string | null; nodePath?: string | null }, ctx: Context) =>
           ctx.app.realtime.serviceStatusStream(scopeOf(ctx), args.serviceId ?? null, args.nodePath ?? null),
       },
-      notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.notificationStream(scopeOf(ctx)) },
+      notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'notificationReceived') },
       entityViewersChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId) },
       editLockChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId) },
       entityEvents: {
         subscribe: (_root: unknown, args: Entity, ctx: Context) =>
           ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, ctx.app.entityTypes.entityId(args.entityType, args.entityId)),
       },
-      licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.licenseStream(scopeOf(ctx)) },
+      licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'licenseUpdated') },
     },
     Query: {
       entityViewers(_root, args: Entity, ctx) {

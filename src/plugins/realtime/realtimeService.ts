@@ -13,8 +13,7 @@ import { isSessionOpen } from '../../core/auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
 import { AppError, ErrorCode, toCloseCode } from '../../platform/errors/catalog.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
-import type { LicenseUpdatedEvent } from '../license/licenseEvents.js';
-import type { NotificationRef } from '../notifications/notificationEvents.js';
+import type { NamedStream } from '../../platform/modules/module.js';
 import type { Logger } from '../../platform/log/logger.js';
 import type { UserDirectory } from '../../core/people/userDirectory.js';
 import { channels, nodeAncestry, parentPath } from './channels.js';
@@ -54,6 +53,8 @@ export interface RealtimeServiceDeps {
   readonly redactEntityData?: (viewer: Viewer | null, entityType: string, data: unknown) => unknown;
   /** The plugin gate: subscriptions a plugin owns end, with its refusal, once it throws for that plugin. */
   readonly plugins?: PluginCheck;
+  /** Every module's named streams (`ModuleKit.streams`). */
+  readonly streams?: readonly NamedStream<any>[];
 }
 
 type Visibility = 'shared' | 'personal';
@@ -70,7 +71,15 @@ export class RealtimeService {
   private lockTimer: TimerHandle | undefined;
   private lockTimerAt: number | null = null;
 
-  constructor(private readonly deps: RealtimeServiceDeps) {}
+  private readonly streamsByField = new Map<string, NamedStream<any>>();
+  private readonly streamsByEvent = new Map<string, NamedStream<any>[]>();
+
+  constructor(private readonly deps: RealtimeServiceDeps) {
+    for (const stream of deps.streams ?? []) {
+      this.streamsByField.set(stream.field, stream);
+      this.streamsByEvent.set(stream.on, [...(this.streamsByEvent.get(stream.on) ?? []), stream]);
+    }
+  }
 
   // ---- connections -------------------------------------------------------------------------
 
@@ -103,13 +112,12 @@ export class RealtimeService {
     return this.stream(scope, channels.allServiceStatus, 'shared', viewer);
   }
 
-  notificationStream(scope: SubscriptionScope): AsyncIterableIterator<never> {
-    return this.stream(scope, channels.notifications(scope.connection.viewer.userId), 'personal', scope.connection.viewer);
-  }
-
-  licenseStream(scope: SubscriptionScope): AsyncIterableIterator<never> {
-    const viewer = authorize(scope.connection.viewer, 'license:read');
-    return this.stream(scope, channels.license, 'shared', viewer);
+  /** A module's named stream (`ProductModule.streams`): its `read` action checked, on its channel for this viewer. */
+  namedStream(scope: SubscriptionScope, field: string): AsyncIterableIterator<never> {
+    const stream = this.streamsByField.get(field);
+    if (stream === undefined) throw new Error(`no module declares the stream ${field}`);
+    const viewer = stream.read === undefined ? scope.connection.viewer : authorize(scope.connection.viewer, stream.read as Action);
+    return this.stream(scope, stream.channel(viewer), stream.visibility, viewer);
   }
 
   entityStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
@@ -255,12 +263,11 @@ export class RealtimeService {
 
   /** A committed domain event: what live subscribers hear of it (the realtime module subscribes this). */
   hear(event: DomainEvent): void {
+    const named = this.streamsByEvent.get(event.type);
+    if (named !== undefined) for (const stream of named) this.publishNamed(stream, event);
     switch (event.type) {
       case 'service.status_changed': return this.onServiceStatus(event);
-      case 'notification.created': return this.onNotification(event.notification);
-      case 'license.updated':
-        this.onLicense(event);
-        return this.endInactivePlugins();
+      case 'license.updated': return this.endInactivePlugins();
       case 'session.ended': return this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
       case 'user.updated':
       case 'user.deleted':
@@ -408,15 +415,11 @@ export class RealtimeService {
     this.publishEntityEvent('service', service.id, 'service:status_changed', { service, previousStatus: event.previousStatus, status: event.status, message: event.message }, event.at);
   }
 
-  private onNotification(notification: NotificationRef): void {
-    const channel = channels.notifications(notification.userId);
-    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, { notificationReceived: { event: 'notification:new', notification } });
-  }
-
-  private onLicense(event: LicenseUpdatedEvent): void {
-    const payload = { event: 'license:updated', reason: event.reason, customer: event.customer, activePlugins: event.activePlugins, at: event.at };
-    if (this.deps.hub.hasSubscribers(channels.license)) this.deps.hub.publish(channels.license, { licenseUpdated: payload });
-    this.publishEntityEvent('license', 'current', 'license:updated', payload, event.at);
+  private publishNamed(stream: NamedStream<any>, event: DomainEvent): void {
+    const out = stream.publish(event);
+    if (out === undefined) return;
+    if (this.deps.hub.hasSubscribers(out.channel)) this.deps.hub.publish(out.channel, { [stream.field]: out.payload });
+    if (out.entity) this.publishEntityEvent(out.entity.type, out.entity.id, out.entity.event, out.payload, out.entity.at);
   }
 
   private endSession(sessionId: string, reason: string): void {

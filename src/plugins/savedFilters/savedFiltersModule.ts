@@ -1,14 +1,14 @@
 /**
  * Saved filters: per person, optionally shared read-only with groups, one default per person and
- * resource. Its table is created by its own migration 0027 (databases from before got it from the
- * agent keys' 0022; 0027 leaves theirs as it is).
+ * resource. Its table is created by its own migration saved-filters/1 (databases from before got it from the
+ * agent keys' 0022; it leaves theirs as it is).
  */
 import type { CoreServices } from '../../core/coreServices.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { savedFilterFromRow, savedFiltersTable } from './savedFilterRecord.js';
 import { savedFilterSchema, type SavedFilterServices } from './savedFilterSchema.js';
 import { SavedFilterService } from './savedFilterService.js';
-import { savedFiltersMigration } from './migrations/0027_saved_filters.js';
+import { savedFiltersMigration } from './migrations/0001_saved_filters.js';
 
 export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups' | 'users'>, SavedFilterServices> = {
   name: 'saved-filters',

@@ -25,11 +25,22 @@ import { ProviderSignIn } from './providerSignIn.js';
 import { SIGN_IN_PROVIDER_TABLES } from './providerTables.js';
 import { createSecretBox } from '../../platform/config/secretBox.js';
 import type { SignInProvidersServices } from './signInProvidersContext.js';
+import { ADMIN, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The sign-in providers' actions, and the roles allowed each by default. */
+export const signInProviderPermissions = {
+  'auth-provider:manage': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof signInProviderPermissions> {}
+}
 
 const FLOW_PRUNE_INTERVAL_MS = 60_000;
 
 export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersServices> = {
   name: 'signInProviders',
+  permissions: signInProviderPermissions,
   migrations: [signInProvidersSchema],
   tables: [...SIGN_IN_PROVIDER_TABLES],
   schema: [providerSchema, directoryGroupSchema],

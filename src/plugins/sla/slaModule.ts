@@ -31,9 +31,22 @@ import type { SlaModel, SlaServices } from './slaContext.js';
 import { slaEntityTypes, slaEventPublisher } from './slaEvents.js';
 import { hydrateSla } from './slaHydrate.js';
 import { slaTables } from './slaTables.js';
+import { EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The SLA plugin's actions, and the roles allowed each by default. */
+export const slaPermissions = {
+  'sla:read': EVERYONE,
+  'sla:write': STAFF,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof slaPermissions> {}
+}
 
 export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'realtime'>, SlaServices> = {
   name: 'sla',
+  permissions: slaPermissions,
+  screens: [{ name: 'sla', label: 'SLA', needs: 'sla:read' }],
   plugin: 'sla',
   migrations: [slaMigration],
   tables: slaTables,

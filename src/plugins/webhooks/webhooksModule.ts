@@ -14,6 +14,18 @@ import { webhookHeadersSealedSchema } from './migrations/0026_webhook_headers_se
 import { webhookOutboxTable } from './outboxPage.js';
 import { webhookSchema, type WebhookServices } from './webhookSchema.js';
 import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
+import { ADMIN, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
+
+/** The webhooks' actions, and the roles allowed each by default. */
+export const webhookPermissions = {
+  'webhook:read': STAFF,
+  'webhook:read-private': ADMIN,
+  'webhook:manage': ADMIN,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof webhookPermissions> {}
+}
 
 export interface WebhooksModuleOptions {
   /** Waiting deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
@@ -23,6 +35,8 @@ export interface WebhooksModuleOptions {
 export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
   return {
     name: 'webhooks',
+    permissions: webhookPermissions,
+    screens: [{ name: 'webhooks', label: 'Webhooks', needs: 'webhook:read' }],
     migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],

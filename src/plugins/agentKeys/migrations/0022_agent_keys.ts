@@ -1,6 +1,6 @@
 /**
  * Scoped agent keys' table. Databases migrated before the saved filters had a migration of their
- * own got the saved filters' table here too; the saved filters' migration (0027, in
+ * own got the saved filters' table here too; the saved filters' migration (saved-filters/1, in
  * src/plugins/savedFilters/migrations) creates it only where it is missing, so both kinds of database
  * end with the same schema and no version runs twice.
  */

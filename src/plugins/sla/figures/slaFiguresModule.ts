@@ -15,6 +15,7 @@ import { slaDailyReportsTable } from '../report/dailyReportsTable.js';
 import { slaDailyReportsSchema } from '../report/migrations/0013_sla_daily_reports.js';
 import { reportRoutes } from '../report/reportRoutes.js';
 import { reportSchema, type SlaReportServices } from '../report/reportSchema.js';
+import { slaSettings } from '../report/reportSettings.js';
 import { slaDailyReportWebhookSource } from '../report/reportWebhook.js';
 import type { SlaServices } from '../slaContext.js';
 import type { MaintenanceWindowsServices } from '../windows/maintenanceWindowsContext.js';
@@ -29,6 +30,7 @@ export type SlaFiguresModuleServices = SlaFiguresServices & SlaReportServices;
 
 export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'>, SlaFiguresModuleServices> = {
   name: 'slaFigures',
+  settings: [slaSettings],
   plugin: 'sla',
   migrations: [slaDailyReportsSchema],
   tables: [slaDailyReportsTable],

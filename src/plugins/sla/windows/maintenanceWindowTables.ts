@@ -26,7 +26,7 @@ export const heldReportPatch: TableSpec = patchSpec(maintenanceWindowsTable, ['h
 export const windowPatch: TableSpec = patchSpec(
   maintenanceWindowsTable,
   ['ended_at', 'ended_by', 'ended_via', 'ended_by_user', 'deleted_at', 'deleted_via', 'deleted_by'],
-  maintenanceWindowsTable.order + 2,
+  maintenanceWindowsTable.order! + 2,
 );
 
 const via = (actor: WindowActor | null) => (actor === null ? null : actor.kind);

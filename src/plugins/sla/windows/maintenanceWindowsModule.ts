@@ -15,9 +15,23 @@ import { MaintenanceWindowService } from './maintenanceWindowService.js';
 import type { MaintenanceWindowsServices } from './maintenanceWindowsContext.js';
 import { maintenanceWindowsTable, rowToHeld } from './maintenanceWindowTables.js';
 import { maintenanceWindowsMigration } from './migrations/0012_maintenance_windows.js';
+import { EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations } from '../../../core/auth/roles.js';
+import { WINDOW_READ, WINDOW_WRITE } from './publicNames.js';
+
+/** The maintenance windows' actions, and the roles allowed each by default. */
+export const maintenanceWindowPermissions = {
+  [WINDOW_READ]: EVERYONE,
+  [WINDOW_WRITE]: STAFF,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof maintenanceWindowPermissions> {}
+}
 
 export const maintenanceWindowsModule: ProductModule<CoreServices, MaintenanceWindowsServices> = {
   name: 'maintenanceWindows',
+  permissions: maintenanceWindowPermissions,
+  screens: [{ name: 'maintenance', label: 'Maintenance windows', needs: WINDOW_READ }],
   plugin: 'sla',
   migrations: [maintenanceWindowsMigration],
   tables: [maintenanceWindowsTable],

@@ -22,6 +22,16 @@ import { CatalogStore } from './catalogStore.js';
 import { catalogTables } from './catalogTables.js';
 import { ticketingCatalogSchema } from './migrations/0016_ticketing_catalog.js';
 import { TicketingCatalog } from './ticketingCatalog.js';
+import { STAFF, type ActionsOf, type PermissionDeclarations } from '../../../core/auth/roles.js';
+
+/** The ticketing catalog's actions, and the roles allowed each by default. */
+export const workflowPermissions = {
+  'workflow:read': STAFF,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof workflowPermissions> {}
+}
 
 /** How often finished workflow runs older than 30 days are looked for. */
 const PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -42,6 +52,7 @@ type Needs = Pick<CoreServices, 'fleet' | 'groups'> & NotificationServices & Sla
 
 export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServices> = {
   name: 'ticketingCatalog',
+  permissions: workflowPermissions,
   plugin: 'ticketing',
   migrations: [ticketingCatalogSchema],
   tables: [...catalogTables, workflowExecutionsTable],

@@ -6,7 +6,6 @@
  * events and webhook events. Comes after the catalog module, whose reader and step runner it uses.
  * docs/adr/0040-ticket-core.md has the rules; docs/ticketing-roles.md who may do what.
  */
-import type { Viewer } from '../../../core/auth/roles.js';
 import type { TicketView } from '../ticketContract.js';
 import type { RealtimeServices } from '../../realtime/realtimeSchema.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
@@ -21,9 +20,37 @@ import { readOpenTickets } from './ticketQueries.js';
 import { TicketRegistry } from './ticketRegistry.js';
 import { ticketSchema } from './ticketSchema.js';
 import { TICKET_TABLES } from './ticketTables.js';
+import { ADMIN, EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations, type Viewer } from '../../../core/auth/roles.js';
+
+/**
+ * The ticketing plugin's actions and the roles allowed each by default. Every signed-in person may use
+ * the plugin; who may read or change one ticket is decided per ticket (docs/ticketing-roles.md,
+ * ticketAccess.ts). Each ticket action is also a policy action, so permission rules can take it away
+ * from a role or a group (docs/access.md): the per-ticket standing still decides within what the
+ * policy allows.
+ */
+export const ticketPermissions = {
+  'ticket:read': EVERYONE,
+  'ticket:create': EVERYONE,
+  'ticket:update': EVERYONE,
+  'ticket:comment': EVERYONE,
+  'ticket:transition': EVERYONE,
+  'ticket:assign': EVERYONE,
+  'ticket:delete': STAFF,
+  'ticket:restore': ADMIN,
+  'ticket:attach': EVERYONE,
+  'ticket:watch': EVERYONE,
+  'ticket:link': EVERYONE,
+  'ticket:log-work': EVERYONE,
+} as const satisfies PermissionDeclarations;
+
+declare module '../../../core/auth/roles.js' {
+  interface ActionMap extends ActionsOf<typeof ticketPermissions> {}
+}
 
 export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServices, 'realtime'>, TicketingServices> = {
   name: 'ticketing',
+  permissions: ticketPermissions,
   plugin: 'ticketing',
   migrations: [ticketsSchema],
   tables: TICKET_TABLES,

@@ -1,13 +1,14 @@
 /**
- * The saved filters' table, created by the saved filters' own module. Until this migration the agent
- * keys' migration 0022 created it (one version had been assigned to both), so a database migrated
- * before has it already: every statement here creates only what is missing, and such a database
- * records this version without any change.
+ * The saved filters' table, created by the saved filters' own module (`saved-filters/1`, the first of
+ * its own namespace). Until this migration the agent keys' migration 0022 created it (one version had
+ * been assigned to both), so a database migrated before has it already: every statement here creates
+ * only what is missing, and such a database records this migration without any change.
  */
 import { runStatements, type Migration } from '../../../platform/persistence/migration.js';
 
 export const savedFiltersMigration: Migration = {
-  version: 27,
+  namespace: 'saved-filters',
+  version: 1,
   name: 'saved filters: their table (present already where 0022 created it)',
   async up(trx) {
     await runStatements(trx, `
