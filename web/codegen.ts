@@ -3,7 +3,7 @@
  * (docs/schema.graphql, `npm run docs:schema`) and the operation documents in web/src (urql `gql`
  * templates in each area's documents file) into web/src/gql/ with graphql-codegen's client preset.
  * The output is committed; `npm run typecheck` fails (`web:codegen:check`) while it is stale, and then
- * checks the console against it. Why the client preset: web/docs-decision-codegen.md.
+ * checks the console against it. Why the client preset: docs/adr/0051-console-generated-types.md.
  */
 import type { CodegenConfig } from '@graphql-codegen/cli';
 

@@ -1,5 +1,5 @@
 /**
- * A database migrated before migrations had namespaces upgrades cleanly (docs/adr-drafts/modules.md):
+ * A database migrated before migrations had namespaces upgrades cleanly (docs/adr/0050-modules-declare-everything.md):
  * its `schema_migrations` rows are kept as they are, nothing it has runs again, nothing it holds is
  * lost, and what it lacks (the rest of the product-wide sequence, then namespaced migrations) runs
  * once. Both databases: the embedded one on a data directory, and PostgreSQL when

@@ -3,7 +3,7 @@
  * migrations beside it; migrate.ts runs the product's list. Never edit an applied migration: its
  * id and name are recorded (`module_migrations`; the first 26 in `schema_migrations`).
  *
- * Two kinds of id (docs/adr-drafts/modules.md):
+ * Two kinds of id (docs/adr/0050-modules-declare-everything.md):
  * - a migration with a `namespace` is numbered inside it (`ticketing/1`, `ticketing/2`, ...); the
  *   namespace is its module's name, so a module numbers its own and no number is allocated across
  *   modules. Every new migration is one of these.
