@@ -14,7 +14,8 @@ import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { startTestServer, type TestResponse, type TestServer } from '../../../support/testServer.js';
-import { holdCommits, until } from '../../../support/commitGate.js';
+import { holdCommits } from '../../../support/commitGate.js';
+import { until } from '../../../support/polling.js';
 
 const NODE = 'eu/prod/k8s-1/payments';
 

@@ -13,6 +13,7 @@ import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn 
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { createWebhook, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { iso } from '../../../support/time.js';
 
 const HEARTBEAT = '/api/v1/operator/heartbeat';
 const COMMAND_RESULT = '/api/v1/operator/command-result';
@@ -23,7 +24,6 @@ const QUEUE = `mutation($i: QueueAgentCommandInput!) { queueAgentCommand(input: 
 const CANCEL = `mutation($id: ID!) { cancelAgentCommand(id: $id) { ${FIELDS} } }`;
 const COMMAND = `query($id: ID!) { agentCommand(id: $id) { ${FIELDS} } }`;
 const LIST = 'query($node: String, $status: AgentCommandStatus, $limit: Int) { agentCommands(nodeId: $node, status: $status, limit: $limit) { id status } agentCommandCount(nodeId: $node, status: $status) }';
-const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (value: unknown) => new Date(value as string).getTime();
 
 let nodeCounter = 0;

@@ -11,6 +11,7 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { iso } from '../../../support/time.js';
 
 const REGISTER = '/api/v1/operator/register';
 const STATUS = '/api/v1/operator/status';
@@ -24,7 +25,6 @@ const NODE = /* GraphQL */ `
       services { name } agent { nodeId version }
     }
   }`;
-const iso = (value: number) => new Date(value).toISOString();
 const paths = (nodes: Array<{ path: string }>) => nodes.map((n) => n.path);
 
 for (const backend of testBackends()) {

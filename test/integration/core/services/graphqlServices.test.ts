@@ -11,6 +11,7 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { iso } from '../../../support/time.js';
 
 const CREATE = 'mutation($i: CreateServiceInput!) { createService(input: $i) { id name nodeId displayName status } }';
 const UPDATE = 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id displayName status statusMessage } }';
@@ -30,7 +31,6 @@ const ALL_FIELDS = /* GraphQL */ `
     }
   }`;
 const ms = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).getTime());
-const iso = (value: number) => new Date(value).toISOString();
 
 for (const backend of testBackends()) {
   describe(`GraphQL services: writes and fields (${backend.name})`, () => {

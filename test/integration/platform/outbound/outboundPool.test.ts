@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { after, describe, it } from 'node:test';
 import {
   createConnectionPool,
@@ -12,62 +10,18 @@ import {
   type OutboundRequest,
 } from '../../../../src/platform/outbound/outboundRequest.js';
 import { scriptedResolver, watchOutgoing } from '../../../support/outbound.js';
+import { until } from '../../../support/polling.js';
+import { useReceivers } from '../../../support/receiver.js';
 
 // The keep-alive pool (src/platform/outbound/connectionPool.ts) against real receivers on loopback. Each
 // receiver counts the TCP connections it accepted and the ones that were closed, and records which
 // connection carried each request, so "reused" and "not reused" are what the receiver saw.
 
-interface Receiver {
-  readonly port: number;
-  readonly url: string;
-  readonly requests: { url: string; connection: number }[];
-  connections: number;
-  closed: number;
-  close(): Promise<void>;
-}
-
-type Handler = (request: IncomingMessage, response: ServerResponse, connection: number, nthOnConnection: number) => void;
-
-const receivers: Receiver[] = [];
+const startReceiver = useReceivers();
 const pools: OutboundConnectionPool[] = [];
 after(async () => {
   for (const pool of pools) pool.close();
-  await Promise.all(receivers.map((r) => r.close()));
 });
-
-async function startReceiver(handler: Handler = (_, res) => res.end('ok'), host = '127.0.0.1', port = 0): Promise<Receiver> {
-  const ids = new WeakMap<Socket, { id: number; served: number }>();
-  const server = createServer((request, response) => {
-    const seen = ids.get(request.socket)!;
-    seen.served += 1;
-    request.resume();
-    request.on('end', () => {
-      receiver.requests.push({ url: request.url ?? '', connection: seen.id });
-      handler(request, response, seen.id, seen.served);
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    receiver.connections += 1;
-    ids.set(socket, { id: receiver.connections, served: 0 });
-    socket.on('close', () => (receiver.closed += 1));
-  });
-  server.listen(port, host);
-  await once(server, 'listening');
-  const bound = (server.address() as AddressInfo).port;
-  const receiver: Receiver = {
-    port: bound,
-    url: `http://${host}:${bound}`,
-    requests: [],
-    connections: 0,
-    closed: 0,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-  receivers.push(receiver);
-  return receiver;
-}
 
 function pool(options?: ConnectionPoolOptions): OutboundConnectionPool {
   const created = createConnectionPool(options);
@@ -79,10 +33,6 @@ const LOOPBACK: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0
 const post = (url: string, extra: Partial<OutboundRequest> = {}): OutboundRequest => ({
   url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"1"}', timeoutMs: 2000, ...extra,
 });
-const until = async (condition: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  assert.ok(condition(), 'condition not reached within 1 s');
-};
 
 describe('connection reuse', () => {
   it('sends several sequential deliveries to one validated address over ONE connection', async () => {
@@ -101,7 +51,7 @@ describe('connection reuse', () => {
 
   it('does not reuse a socket when the name now resolves to another validated address, and does again when it resolves back', async () => {
     const first = await startReceiver((_, res) => res.end('first'));
-    const second = await startReceiver((_, res) => res.end('second'), '127.0.0.2', first.port);
+    const second = await startReceiver((_, res) => res.end('second'), { host: '127.0.0.2', port: first.port });
     const resolve = scriptedResolver((_, call) => [{ address: call === 2 ? '127.0.0.2' : '127.0.0.1', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['moving.example.test'], resolve };
     const connections = pool();
@@ -137,7 +87,7 @@ describe('connection reuse', () => {
 
   it('keeps the rebinding guarantee: one lookup per hop, the connection goes where that lookup said', async () => {
     const legit = await startReceiver((_, res) => res.end('legit'));
-    const attacker = await startReceiver((_, res) => res.end('attacker'), '127.0.0.2', legit.port);
+    const attacker = await startReceiver((_, res) => res.end('attacker'), { host: '127.0.0.2', port: legit.port });
     const resolve = scriptedResolver((_, call) => [{ address: call === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['rebind.example.test'], resolve };
     const result = await sendOutbound(post(`http://rebind.example.test:${legit.port}/`), policy, pool());
@@ -168,7 +118,7 @@ describe('sockets that must not go back to the pool', () => {
     assert.equal((await sendOutbound(post(`${receiver.url}/warm`), LOOPBACK, connections)).kind, 'response');
     const timedOut = await sendOutbound(post(`${receiver.url}/hang`, { timeoutMs: 150 }), LOOPBACK, connections);
     assert.deepEqual(timedOut.kind === 'failed' && timedOut.timedOut, true);
-    await until(() => receiver.closed === 1); // we hung up on the socket the time-out hit
+    await until(() => receiver.closed === 1, 'receiver saw 1 connection closed'); // we hung up on the socket the time-out hit
     const after = await sendOutbound(post(`${receiver.url}/after`), LOOPBACK, connections);
     assert.equal(after.kind, 'response');
     assert.deepEqual(receiver.requests.map((r) => [r.url, r.connection]), [['/warm', 1], ['/hang', 1], ['/after', 2]]);
@@ -179,7 +129,7 @@ describe('sockets that must not go back to the pool', () => {
     const connections = pool();
     const big = await sendOutbound(post(`${receiver.url}/big`, { excerptBytes: 100 }), LOOPBACK, connections);
     assert.equal(big.kind === 'response' && big.excerpt.length, 100);
-    await until(() => receiver.closed === 1);
+    await until(() => receiver.closed === 1, 'receiver saw 1 connection closed');
     for (const path of ['/small', '/small']) assert.equal((await sendOutbound(post(`${receiver.url}${path}`), LOOPBACK, connections)).kind, 'response');
     assert.deepEqual(receiver.requests.map((r) => r.connection), [1, 2, 2]);
   });
@@ -190,7 +140,7 @@ describe('sockets that must not go back to the pool', () => {
     const connections = pool();
     const result = await sendOutbound(post(`${start.url}/`), LOOPBACK, connections);
     assert.deepEqual(result.kind === 'response' && [result.excerpt, result.redirects], ['arrived', 1]);
-    await until(() => start.closed === 1);
+    await until(() => start.closed === 1, 'start saw 1 connection closed');
     // The target's socket was read to the end: pooled, and used by a direct call.
     assert.equal((await sendOutbound(post(`${target.url}/again`), LOOPBACK, connections)).kind, 'response');
     assert.deepEqual([target.connections, start.connections], [1, 1]);
@@ -198,7 +148,7 @@ describe('sockets that must not go back to the pool', () => {
 
   it('replaces a kept socket the receiver dropped, once, within the same attempt', async () => {
     // The receiver answers the first request on each connection and drops the connection on the second.
-    const receiver = await startReceiver((req, res, _connection, nth) => {
+    const receiver = await startReceiver((req, res, { nthOnConnection: nth }) => {
       if (nth === 1) res.end('ok');
       else req.socket.destroy();
     });
@@ -221,7 +171,7 @@ describe('bounds and shutdown', () => {
     const connections = pool({ maxFreePerKey: 1 });
     const results = await Promise.all([1, 2, 3].map((i) => sendOutbound(post(`${receiver.url}/concurrent/${i}`), LOOPBACK, connections)));
     assert.deepEqual(results.map((r) => r.kind), ['response', 'response', 'response']);
-    await until(() => receiver.closed === 2);
+    await until(() => receiver.closed === 2, 'receiver saw 2 connections closed');
     for (const i of [1, 2]) assert.equal((await sendOutbound(post(`${receiver.url}/sequential/${i}`), LOOPBACK, connections)).kind, 'response');
     assert.deepEqual([receiver.connections, receiver.closed], [3, 2]);
     const [kept, ...rest] = receiver.requests.filter((r) => r.url.startsWith('/sequential')).map((r) => r.connection);
@@ -232,7 +182,7 @@ describe('bounds and shutdown', () => {
     const receiver = await startReceiver();
     const connections = pool({ idleMs: 100 });
     assert.equal((await sendOutbound(post(receiver.url), LOOPBACK, connections)).kind, 'response');
-    await until(() => receiver.closed === 1);
+    await until(() => receiver.closed === 1, 'receiver saw 1 connection closed');
     assert.equal((await sendOutbound(post(receiver.url), LOOPBACK, connections)).kind, 'response');
     assert.equal(receiver.connections, 2);
   });
@@ -242,9 +192,9 @@ describe('bounds and shutdown', () => {
     const connections = pool();
     assert.equal((await sendOutbound(post(receiver.url), LOOPBACK, connections)).kind, 'response');
     connections.close();
-    await until(() => receiver.closed === 1);
+    await until(() => receiver.closed === 1, 'receiver saw 1 connection closed');
     assert.equal((await sendOutbound(post(receiver.url), LOOPBACK, connections)).kind, 'response');
-    await until(() => receiver.closed === 2);
+    await until(() => receiver.closed === 2, 'receiver saw 2 connections closed');
     assert.equal(receiver.connections, 2);
   });
 });

@@ -1,52 +1,17 @@
 import assert from 'node:assert/strict';
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, it } from 'node:test';
 import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../../../src/platform/outbound/outboundRequest.js';
+import { watchOutgoing } from '../../../support/outbound.js';
+import { useReceivers, type HttpReceiver } from '../../../support/receiver.js';
 
 // Redirect rules against real receivers on 127.0.0.1 (allowlisted). Two receivers on different
 // ports are different origins, which is how the cross-origin rules are exercised.
 
-interface Receiver {
-  readonly url: string;
-  readonly requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
-  connections: number;
-}
-
-const closers: (() => void)[] = [];
-after(() => closers.forEach((close) => close()));
-
-async function startReceiver(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<Receiver> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      handler(request, response);
-    });
-  });
-  server.on('connection', () => (receiver.connections += 1));
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const receiver: Receiver = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: [], connections: 0 };
-  closers.push(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return receiver;
-}
+const startReceiver = useReceivers();
 
 function redirectTo(status: number, location: string) {
   return (_: IncomingMessage, res: ServerResponse): void => void res.writeHead(status, { location }).end('moved');
-}
-
-function countOutgoingRequests(): { readonly count: number; stop(): void } {
-  let count = 0;
-  const onRequest = (): void => void (count += 1);
-  subscribe('http.client.request.start', onRequest);
-  return { get count() { return count; }, stop: () => unsubscribe('http.client.request.start', onRequest) };
 }
 
 const POLICY: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };
@@ -60,7 +25,7 @@ const signedPost = (url: string, extra: Partial<OutboundRequest> = {}): Outbound
 });
 
 /** /hop/N answers 302 to /hop/N-1; /hop/0 answers 200. */
-async function startChain(): Promise<Receiver> {
+async function startChain(): Promise<HttpReceiver> {
   return startReceiver((req, res) => {
     const left = Number(req.url?.split('/')[2]);
     if (left > 0) res.writeHead(302, { location: `/hop/${left - 1}` }).end();
@@ -101,13 +66,13 @@ describe('every hop is validated again', () => {
     const metadata = 'http://169.254.169.254/latest/meta-data/iam/security-credentials/';
     const second = await startReceiver(redirectTo(302, metadata));
     const first = await startReceiver(redirectTo(302, `${second.url}/next`));
-    const outgoing = countOutgoingRequests();
+    const outgoing = watchOutgoing();
     const result = await sendOutbound(signedPost(`${first.url}/start`), POLICY);
     outgoing.stop();
     assert.equal(result.kind, 'refused');
     assert.equal(result.kind === 'refused' && result.url, metadata);
     assert.equal(result.kind === 'refused' && result.reason, `redirect 2 to ${metadata} refused: address 169.254.169.254 is cloud metadata endpoint, never allowed`);
-    assert.deepEqual([first.connections, second.connections, outgoing.count], [1, 1, 2]);
+    assert.deepEqual([first.connections, second.connections, outgoing.requests], [1, 1, 2]);
   });
 
   it('refuses a hop to a host that is not on the allowlist, and a hop to another scheme', async () => {

@@ -1,54 +1,15 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sendOutbound, type OutboundPolicy, type OutboundRequest } from '../../../../src/platform/outbound/outboundRequest.js';
 import { scriptedResolver, watchOutgoing } from '../../../support/outbound.js';
+import { useReceivers } from '../../../support/receiver.js';
 
 // Real receivers on loopback; the policy lets 127.0.0.1 through (allowlist or allowPrivate) where a
 // test needs a connection. "No socket" is proven twice: the receiver counts accepted connections,
 // and node's diagnostics channels count every client request and socket this process creates.
 
-interface Receiver {
-  readonly port: number;
-  readonly url: string;
-  readonly requests: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
-  connections: number;
-  close(): Promise<void>;
-}
-
-type Handler = (request: IncomingMessage, response: ServerResponse) => void;
-
-const receivers: Receiver[] = [];
-after(() => Promise.all(receivers.map((r) => r.close())));
-
-async function startReceiver(handler: Handler, host = '127.0.0.1', port = 0): Promise<Receiver> {
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
-      handler(request, response);
-    });
-  });
-  server.on('connection', () => (receiver.connections += 1));
-  server.listen(port, host);
-  await once(server, 'listening');
-  const bound = (server.address() as AddressInfo).port;
-  const receiver: Receiver = {
-    port: bound,
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
-    requests: [],
-    connections: 0,
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-  receivers.push(receiver);
-  return receiver;
-}
+const startReceiver = useReceivers();
 
 const LOOPBACK_ONLY: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };
 const STRICT: OutboundPolicy = { allowPrivate: false, hostAllowlist: [] };
@@ -75,7 +36,7 @@ describe('sendOutbound to an allowed receiver', () => {
   });
 
   it('reaches an IPv6 literal, with the bracketed host in Host', async () => {
-    const receiver = await startReceiver((_, res) => res.end('six'), '::1');
+    const receiver = await startReceiver((_, res) => res.end('six'), { host: '::1' });
     const result = await sendOutbound(post(`http://[::1]:${receiver.port}/`), { allowPrivate: false, hostAllowlist: ['::1'] });
     assert.equal(result.kind === 'response' && result.excerpt, 'six');
     assert.equal(receiver.requests[0]?.headers.host, `[::1]:${receiver.port}`);
@@ -214,7 +175,7 @@ describe('the connection goes to the validated address', () => {
     // allowlisted (so loopback is allowed for it) and does not exist in real DNS: had anything
     // looked it up again, the request would fail or reach 127.0.0.2.
     const legit = await startReceiver((_, res) => res.end('legit'));
-    const attacker = await startReceiver((_, res) => res.end('attacker'), '127.0.0.2', legit.port);
+    const attacker = await startReceiver((_, res) => res.end('attacker'), { host: '127.0.0.2', port: legit.port });
     const resolve = scriptedResolver((_, call) => [{ address: call === 1 ? '127.0.0.1' : '127.0.0.2', family: 4 }]);
     const policy: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['rebind.example.test'], resolve };
     const result = await sendOutbound(post(`http://rebind.example.test:${legit.port}/`), policy);

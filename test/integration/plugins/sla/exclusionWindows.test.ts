@@ -14,12 +14,12 @@ import { LICENSE_ENV, licenseToken } from '../../../support/license.js';
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { call, startTestServer, TEST_API_KEY, type TestServer } from '../../../support/testServer.js';
 import { createWebhook, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const MINUTE = 60_000;
 const START = '/api/v1/sla/exclusion-window/start';
 const STOP = '/api/v1/sla/exclusion-window/stop';
-const iso = (ms: number) => new Date(ms).toISOString();
 const STATUS = `subscription($id: ID) { serviceStatusChanged(serviceId: $id) { previousStatus status message origin } }`;
 const WINDOW_FIELDS = 'id serviceId service { name } reason startedAt expectedEndAt endedAt endedBy active createdVia createdBy { username } endedVia endedByUser { username }';
 const CREATE = `mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { ${WINDOW_FIELDS} } }`;

@@ -23,6 +23,7 @@ import { TimelineBuilder } from '../../../../src/plugins/sla/timeline/statusTime
 import { DEFAULT_BURN_RATES } from '../../../../src/plugins/sla/definitions/slaDefinition.js';
 import { durableStore, testBackends } from '../../../support/backends.js';
 import { call, startTestServer, type TestServer } from '../../../support/testServer.js';
+import { iso } from '../../../support/time.js';
 
 const SERVICES = 3_000;
 const MINUTE = 60_000;
@@ -31,7 +32,6 @@ const OUTAGE = Date.parse('2026-05-05T00:00:00Z');
 const OUTAGE_END = OUTAGE + 90 * MINUTE;
 /** The restart: product time, on a bucket boundary (the figures are as of it). */
 const T = Date.parse('2026-05-20T00:00:00Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 const isDown = (n: number) => n % 5 === 0;
 
 /** What the database holds of service n. */

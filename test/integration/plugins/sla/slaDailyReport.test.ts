@@ -13,7 +13,8 @@ import { gql, signInAdmin } from '../../../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../../../support/license.js';
 import { ASSIGN, createdDefinition, okGql } from '../../../support/sla.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createWebhook, deliveryRows, eventually, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { createWebhook, deliveryRows, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const T0 = Date.parse('2026-04-01T00:00:00Z');
 const MIN = 60_000;

@@ -15,6 +15,7 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { ADMIN_USERNAME, gql, signInAdmin } from '../../../support/graphql.js';
 import { createdDefinition, okGql, startSlaServer, ASSIGN, type SlaServer } from '../../../support/sla.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-04-01T00:00:00Z');
 const MIN = 60_000;
@@ -42,7 +43,6 @@ function assertFigures(actual: Record<string, unknown>, expected: Record<string,
   }
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
 // Day 1 against the definition's 97 %: 60 min excluded, 1380 covered, 30 down (DEGRADED does not count).
 const DAY1_POOLED = {

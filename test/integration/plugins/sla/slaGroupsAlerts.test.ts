@@ -12,6 +12,7 @@ import { gql, personWithRole, signInAdmin, type SignedIn } from '../../../suppor
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { okGql, startSlaServer } from '../../../support/sla.js';
 import type { TestServer } from '../../../support/testServer.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-04-01T08:00:00Z');
 const HOUR = 3_600_000;
@@ -22,7 +23,6 @@ const GROUP = `query($name: String, $id: ID) { slaGroup(name: $name, id: $id) { 
 const OVERRIDE = 'mutation($g: String!, $u: Float) { setSLAGroupTargetOverride(group: $g, uptime: $u) { name targets { uptime } targetOverrides { uptime } } }';
 const ALERTS = 'query($f: SLAAlertFilter) { slaAlerts(filter: $f) { id kind status serviceId service { name } slaGroup message details acknowledgedBy { username } raisedAt acknowledgedAt resolvedAt } slaAlertCount(filter: $f) }';
 const ACK = 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id status acknowledgedAt acknowledgedBy { username } } }';
-const iso = (ms: number) => new Date(ms).toISOString();
 
 for (const backend of testBackends()) {
   describe(`SLA groups and alerts (${backend.name})`, { timeout: 180_000 }, () => {

@@ -12,6 +12,7 @@ import { gql, personWithRole, type SignedIn } from '../../../support/graphql.js'
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { ASSIGN, createdDefinition, okGql, pushedService, pushStatus, startSlaServer } from '../../../support/sla.js';
 import type { TestServer } from '../../../support/testServer.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-04-01T08:00:00Z');
 const MINUTE = 60_000;
@@ -20,7 +21,6 @@ const LIST = `query($f: SLAIncidentFilter, $l: Int, $o: Int) { slaIncidents(filt
 const CREATE = `mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { ${FIELDS} } }`;
 const UPDATE = `mutation($id: ID!, $i: UpdateSLAIncidentInput!) { updateSLAIncident(id: $id, input: $i) { ${FIELDS} } }`;
 const EVENTS = 'subscription($type: String!, $id: ID!) { entityEvents(entityType: $type, entityId: $id) { event entityId data } }';
-const iso = (ms: number) => new Date(ms).toISOString();
 
 for (const backend of testBackends()) {
   describe(`SLA incidents (${backend.name})`, { timeout: 120_000 }, () => {

@@ -17,11 +17,11 @@ import { connectClient, subscribe, waitForSubscribers } from '../../../support/r
 import { ASSIGN, createdDefinition, okGql, pushedService, pushStatus } from '../../../support/sla.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { createWebhook, startReceiver, WEBHOOK_ENV, type Receiver } from '../../../support/webhooks.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-05-04T00:00:00Z');
 const MINUTE = 60_000;
 const ALERTS = 'query($f: SLAAlertFilter) { slaAlerts(filter: $f, limit: 100) { id kind status serviceId definitionId message details raisedAt resolvedAt } }';
-const iso = (ms: number) => new Date(ms).toISOString();
 
 for (const backend of testBackends()) {
   describe(`SLA live evaluation (${backend.name})`, { timeout: 180_000 }, () => {

@@ -13,7 +13,8 @@ import { gql, personWithRole } from '../../../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers, type Feed } from '../../../support/realtime.js';
 import { castOf, raiseTicket, startTicketingServer, type Cast, type Person } from '../../../support/ticketPeople.js';
 import type { TestServer } from '../../../support/testServer.js';
-import { createWebhook, eventually, useReceivers } from '../../../support/webhooks.js';
+import { createWebhook, useReceivers } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const T0 = Date.parse('2026-06-01T09:00:00.000Z');
 const RECEIVED = 'subscription { notificationReceived { event notification { type title message entityType entityId } } }';

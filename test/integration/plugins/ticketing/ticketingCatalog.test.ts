@@ -12,7 +12,8 @@ import { gql, personWithRole, signInAdmin, type SignedIn } from '../../../suppor
 import { LICENSE_ENV, licenseToken } from '../../../support/license.js';
 import { exportedDefinitions, fullTemplate, imported } from '../../../support/templates.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { eventually, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const WORKFLOWS = `query($t: TicketType) { availableWorkflows(ticketType: $t) { name description ticketTypes initialState

@@ -18,10 +18,10 @@ import {
   ASSIGN_TICKET, CREATE_TICKET, createTicket, DELETE_TICKET, serviceId, TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, TICKETS,
   signInAgain, TRANSITION_TICKET, UPDATE_TICKET, type TicketPeople,
 } from '../../../support/tickets.js';
+import { iso } from '../../../support/time.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const MINUTE = 60_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 for (const backend of testBackends()) {
   describe(`tickets (${backend.name})`, { timeout: 180_000 }, () => {

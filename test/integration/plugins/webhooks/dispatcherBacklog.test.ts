@@ -16,7 +16,8 @@ import { OutboxPager, readOutboxPages } from '../../../../src/plugins/webhooks/o
 import { WebhookRegistry } from '../../../../src/plugins/webhooks/webhookRegistry.js';
 import type { WebhookRecord } from '../../../../src/plugins/webhooks/webhookRecord.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
-import { eventually, useReceivers } from '../../../support/webhooks.js';
+import { useReceivers } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 describe('dispatcher backlog', () => {
   const db = useEmbeddedDatabase();

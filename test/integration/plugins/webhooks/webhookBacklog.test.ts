@@ -9,7 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { durableStore, testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createWebhook, eventually, push, startReceiver, STATS, useReceivers, WEBHOOK, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { createWebhook, push, startReceiver, STATS, useReceivers, WEBHOOK, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const HELD = 2;
 

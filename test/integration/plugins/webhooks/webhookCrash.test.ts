@@ -12,7 +12,8 @@ import { testBackends } from '../../../support/backends.js';
 import { CHILD_API_KEY, createChildStore, startChildServer, stopGracefully, type ChildServer } from '../../../support/childServer.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BOOTSTRAP_ENV } from '../../../support/graphql.js';
 import { call } from '../../../support/testServer.js';
-import { eventually, startReceiver, verifySignatures, type Receiver } from '../../../support/webhooks.js';
+import { startReceiver, verifySignatures, type Receiver } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const SECRET = 'crash-test-webhook-secret-0123456789';
 const EVENTS = 20;

@@ -12,9 +12,8 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import {
-  createWebhook, deliveryRows, eventually, executionsOf, push, STATS, TEST_WEBHOOK, verifySignatures, useReceivers, WEBHOOK_ENV,
-} from '../../../support/webhooks.js';
+import { createWebhook, deliveryRows, executionsOf, push, STATS, TEST_WEBHOOK, verifySignatures, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
 const SERVICE_EVENTS = ['service.down', 'service.up', 'service.degraded'];

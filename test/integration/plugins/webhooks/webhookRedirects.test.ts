@@ -13,9 +13,8 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import {
-  createWebhook, deliveryRows, eventually, executionsOf, push, TEST_WEBHOOK, useReceivers, verifySignatures, WEBHOOK_ENV, type Received,
-} from '../../../support/webhooks.js';
+import { createWebhook, deliveryRows, executionsOf, push, TEST_WEBHOOK, useReceivers, verifySignatures, WEBHOOK_ENV, type Received } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
 const ms = (value: unknown) => new Date(value as string).getTime();

@@ -12,12 +12,11 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { durableStore, testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import {
-  createWebhook, deliveryRows, eventually, executionsOf, push, startReceiver, STATS, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK, useReceivers, WEBHOOK_ENV,
-} from '../../../support/webhooks.js';
+import { createWebhook, deliveryRows, executionsOf, push, startReceiver, STATS, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import { eventually } from '../../../support/polling.js';
+import { iso } from '../../../support/time.js';
 
 const DAY = 24 * 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 const ms = (value: unknown) => new Date(value as string).getTime();
 
 for (const backend of testBackends()) {

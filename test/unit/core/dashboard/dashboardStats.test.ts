@@ -13,6 +13,7 @@ import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { createInProcessPool } from '../../../../src/platform/workers/inProcessPool.js';
 import { productTasks } from '../../../../src/platform/workers/productTasks.js';
 import { testBackends, type TestStore } from '../../../support/backends.js';
+import { iso } from '../../../support/time.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month
 // budget of 0.01 x 44,640 = 446.4 minutes; AT_RISK below 25 % of it remaining (more than 334.8
@@ -61,7 +62,6 @@ for (const backend of testBackends()) {
     /** A service with its rows in the database and its record for the fleet. */
     async function service(name: string, slaGroup: string | null, spans: readonly Span[]): Promise<ServiceRecord> {
       const record = newServiceRecord(randomUUID(), { nodePath: NODE, name: `${name}-${randomUUID()}`, slaGroup }, MARCH);
-      const iso = (ms: number) => new Date(ms).toISOString();
       await db.knex('services').insert({
         id: record.id, node_path: NODE, name: record.name, status: spans.at(-1)?.[0] ?? 'UNKNOWN', status_since: iso(MARCH),
         status_seq: Math.max(spans.length, 1), sla_group: slaGroup, created_at: iso(MARCH), updated_at: iso(MARCH),

@@ -10,8 +10,8 @@ import {
   type CalendarPeriodType,
 } from '../../../../src/plugins/sla/periods/calendarPeriods.js';
 import { startOfLocalDate } from '../../../../src/plugins/sla/periods/zonedTime.js';
+import { iso } from '../../../support/time.js';
 
-const iso = (t: number) => new Date(t).toISOString();
 const HOUR = 3_600_000;
 
 describe('calendar periods', () => {

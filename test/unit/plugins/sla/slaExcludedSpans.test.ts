@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { readExcludedSpans } from '../../../../src/plugins/sla/windows/maintenanceWindowHistory.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
+import { iso } from '../../../support/time.js';
 
 const DAY = 86_400_000;
 const FROM = Date.parse('2026-11-01T00:00:00Z');
-const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('excluded spans of a fleet', () => {
   const db = useEmbeddedDatabase();

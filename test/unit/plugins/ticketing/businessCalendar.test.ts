@@ -11,9 +11,9 @@ import {
   validateCalendar,
 } from '../../../../src/plugins/ticketing/calendar/businessCalendar.js';
 import type { BusinessCalendar, OpeningHours } from '../../../../src/plugins/ticketing/ticketContract.js';
+import { iso } from '../../../support/time.js';
 
 const at = (iso: string) => Date.parse(iso);
-const iso = (t: number) => new Date(t).toISOString();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

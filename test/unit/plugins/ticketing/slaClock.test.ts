@@ -17,9 +17,9 @@ import {
   stopClock,
   type SlaClock,
 } from '../../../../src/plugins/ticketing/clocks/slaClock.js';
+import { iso } from '../../../support/time.js';
 
 const at = (iso: string) => Date.parse(iso);
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 const nineToFive = [{ start: '09:00', end: '17:00' }];
 /** Monday to Friday 09:00-17:00 UTC, so the instants below read as local times. */
 const office = validateCalendar({ name: 'office', timeZone: 'UTC', weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []], holidays: ['2026-12-25'] });
