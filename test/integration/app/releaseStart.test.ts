@@ -30,7 +30,7 @@ function startArgs(): string[] {
   return args;
 }
 
-describe('npm start: the release build of the current sources', { timeout: 180_000 }, () => {
+describe('npm start: the release build of the current sources', { timeout: 600_000 }, () => {
   let checkout: string;
   let launch: ChildLaunch;
   const stores: ChildStore[] = [];

@@ -153,7 +153,7 @@ for (const backend of testBackends()) {
       assert.equal(asOperator.url, `${receiver.url}?…`);
       assert.equal(asOperator.hasSecret, true);
       const asAdmin = (await gql(t, WEBHOOK, { id: created.id }, admin.accessToken)).data.webhook;
-      // Issue 27, item 9: header values are write-only, for admins too (hasValue; test/integration/webhookHeadersAtRest.test.ts).
+      // Issue 27, item 9: header values are write-only, for admins too (hasValue; test/integration/plugins/webhooks/webhookHeadersAtRest.test.ts).
       assert.deepEqual(asAdmin.headers, [{ name: 'Authorization', value: null }]);
       assert.equal(asAdmin.url, `${receiver.url}?token=query-secret`);
 

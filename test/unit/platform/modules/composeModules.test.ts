@@ -1,7 +1,7 @@
 /**
  * The module composer without a server: declarations are checked before anything starts, modules
  * are created, hydrated and subscribed in list order, started in order and stopped in reverse with
- * their bus handlers removed first. (The gate over real HTTP and GraphQL: integration/moduleGate.test.ts.)
+ * their bus handlers removed first. (The gate over real HTTP and GraphQL: integration/platform/modules/moduleGate.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
