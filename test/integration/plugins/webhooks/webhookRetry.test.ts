@@ -73,7 +73,8 @@ for (const backend of testBackends()) {
 
     it('a time-out is retried: the attempt fails after timeoutMs and the retry is scheduled by the policy', async () => {
       const r = await receiver((_q, i) => (i === 0 ? 'hang' : { status: 204 }));
-      const w = await createWebhook(t, admin.accessToken, { url: r.url, events: ['service.down'], filters: '{"service.name": "retry-timeout"}', timeoutMs: 150, retryMax: 1, retryDelayMs: 5000, retryBackoff: 'FIXED' });
+      // The retry that succeeds runs under the same time-out: 150 ms failed it on a loaded machine (several suites at once).
+      const w = await createWebhook(t, admin.accessToken, { url: r.url, events: ['service.down'], filters: '{"service.name": "retry-timeout"}', timeoutMs: 2000, retryMax: 1, retryDelayMs: 5000, retryBackoff: 'FIXED' });
       const t0 = clock.now();
       await push(t, 'retry-timeout', 'DOWN');
       const [first] = await executionsOf(t, admin.accessToken, w.id, 1);
