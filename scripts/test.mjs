@@ -57,7 +57,9 @@ try {
 }
 rmSync(scratch, { recursive: true, force: true });
 
-const reported = new Set(summary.files.map((file) => relative(ROOT, file)));
+const chosen = new Set(files);
+// Events without a file of the list (the runner's own, e.g. a file that failed to load before its tests) are not files run.
+const reported = new Set(summary.files.map((file) => relative(ROOT, file)).filter((file) => chosen.has(file)));
 const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') || arg === '--test-only') ? [] : files.filter((file) => !reported.has(file));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once, ${minutes} min)`);
