@@ -1,6 +1,6 @@
 /**
  * `npm run docs:schema`: writes docs/schema.graphql from the schema the server serves (every module,
- * every plugin). Run it after changing any module's typeDefs; test/unit/schemaDocument.test.ts fails
+ * every plugin). Run it after changing any module's typeDefs; test/unit/platform/graphql/schemaDocument.test.ts fails
  * until the file is current.
  */
 import { writeFileSync } from 'node:fs';

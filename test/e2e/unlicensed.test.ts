@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { systemClock } from '../../src/platform/scheduler/index.js';
-import { REPO_ROOT } from '../support/consoleBuild.js';
+import { REPO_ROOT } from '../support/repoRoot.js';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, personWithRole, signInAdmin } from '../support/graphql.js';

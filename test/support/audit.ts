@@ -58,7 +58,8 @@ export async function auditRowCount(t: TestServer): Promise<number> {
   return Number(row!['n']);
 }
 
-export { holdCommits, until, within, type CommitGate } from './commitGate.js';
+export { holdCommits, within, type CommitGate } from './commitGate.js';
+export { until } from './polling.js';
 
 export async function poisonServices(t: TestServer): Promise<void> {
   const knex = t.server.database.knex;

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { REPO_ROOT } from './consoleBuild.js';
+import { REPO_ROOT } from './repoRoot.js';
 
 /** Debian's chromium; SVC_CHROMIUM_PATH names another build of it. */
 export const CHROMIUM_PATH = process.env['SVC_CHROMIUM_PATH'] ?? '/usr/bin/chromium';

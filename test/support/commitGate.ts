@@ -41,13 +41,4 @@ export function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Polls `condition` (state applied in memory) for up to 10 s. */
-export async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setImmediate(done));
-  }
-}
-
 /** The refuse-poison trigger of commitFailure.test.ts: the database refuses services named poison*. */

@@ -1,6 +1,6 @@
 /**
  * The graph of relative imports between the TypeScript files of a folder, and its cycles, for
- * test/unit/importCycles.test.ts.
+ * test/architecture/importCycles.test.ts.
  *
  * Counted: every `import ... from`, `import '...'` and `export ... from` whose specifier is relative,
  * `import type` and `export type` included (see the test for why). Not counted: `import('...')`

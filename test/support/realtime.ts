@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
+import { until } from './polling.js';
 import type { TestServer } from './testServer.js';
 
 const WAIT_MS = 10_000;
@@ -183,9 +184,6 @@ export function rawSocket(server: TestServer, headers: Record<string, string> = 
  * so the test polls the server's own count, yielding to the event loop between looks.
  */
 export async function waitForSubscribers(t: TestServer, channel: string, count: number): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (t.server.app.realtime.subscriberCount(channel) !== count) {
-    if (Date.now() > deadline) assert.fail(`expected ${count} subscribers on ${channel}, have ${t.server.app.realtime.subscriberCount(channel)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  const subscribers = () => t.server.app.realtime.subscriberCount(channel);
+  await until(() => subscribers() === count, () => `${count} subscribers listen on ${channel} (have ${subscribers()})`, WAIT_MS);
 }

@@ -1,16 +1,16 @@
 /**
- * Webhook helpers for integration tests: a real HTTP receiver on 127.0.0.1 (port from the OS)
- * that records every request byte for byte and answers as the test says, the server env that
+ * Webhook helpers for integration tests: a receiver (receiver.ts's, at /hook) that records every
+ * request byte for byte and answers as the test says, the server env that
  * allows calling it, the GraphQL documents, and a health push.
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { once } from 'node:events';
 import { after } from 'node:test';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Backend, TestStore } from './backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from './graphql.js';
+import { eventually } from './polling.js';
+import { startReceiver as startHttpReceiver, type HttpReceiver } from './receiver.js';
 import { startTestServer, type TestServer } from './testServer.js';
 
 /** startTestServer env: known admin password, and the receivers on 127.0.0.1 may be called. */
@@ -38,7 +38,7 @@ export interface Receiver {
   readonly port: number;
   readonly requests: Received[];
   /** TCP connections accepted so far. */
-  connections: number;
+  readonly connections: number;
   answer: (request: Received, index: number) => Answer;
   /** Resolves when at least `n` requests have arrived (10 s at most). */
   received(n: number): Promise<Received[]>;
@@ -46,14 +46,47 @@ export interface Receiver {
 }
 
 export async function startReceiver(answer: Receiver['answer'] = () => ({ status: 200, body: 'ok' })): Promise<Receiver> {
-  const sockets = new Set<Socket>();
   const waiters: Array<{ n: number; done: () => void }> = [];
   const hanging = new Set<ServerResponse>();
+  const http: HttpReceiver = await startHttpReceiver((_req, res, received) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(received.body);
+    } catch {
+      json = undefined;
+    }
+    const request: Received = { method: received.method, path: received.url, headers: received.headers, body: received.bytes, json, answered: undefined };
+    const index = receiver.requests.length;
+    receiver.requests.push(request);
+    const reply = receiver.answer(request, index);
+    if (reply === 'hang') hanging.add(res);
+    else {
+      const send = () => {
+        request.answered = reply.status;
+        res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers }).end(reply.body ?? '');
+      };
+      if (reply.after) {
+        hanging.add(res);
+        void reply.after.then(() => {
+          hanging.delete(res);
+          if (!res.destroyed) send();
+        });
+      } else {
+        send();
+      }
+    }
+    for (const waiter of waiters.splice(0)) {
+      if (receiver.requests.length >= waiter.n) waiter.done();
+      else waiters.push(waiter);
+    }
+  });
   const receiver: Receiver = {
-    url: '',
-    port: 0,
+    url: `${http.url}/hook`,
+    port: http.port,
     requests: [],
-    connections: 0,
+    get connections() {
+      return http.connections;
+    },
     answer,
     received(n) {
       if (receiver.requests.length >= n) return Promise.resolve(receiver.requests);
@@ -64,56 +97,10 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     },
     async close() {
       for (const res of hanging) res.destroy();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await http.close();
     },
   };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch {
-        json = undefined;
-      }
-      const request: Received = { method: req.method!, path: req.url!, headers: req.headers, body, json, answered: undefined };
-      const index = receiver.requests.length;
-      receiver.requests.push(request);
-      const reply = receiver.answer(request, index);
-      if (reply === 'hang') hanging.add(res);
-      else {
-        const send = () => {
-          request.answered = reply.status;
-          res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers }).end(reply.body ?? '');
-        };
-        if (reply.after) {
-          hanging.add(res);
-          void reply.after.then(() => {
-            hanging.delete(res);
-            if (!res.destroyed) send();
-          });
-        } else {
-          send();
-        }
-      }
-      for (const waiter of waiters.splice(0)) {
-        if (receiver.requests.length >= waiter.n) waiter.done();
-        else waiters.push(waiter);
-      }
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    receiver.connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hook`, port });
+  return receiver;
 }
 
 /**
@@ -170,17 +157,6 @@ export async function executions(t: TestServer, token: string, filter: Record<st
 export async function push(t: TestServer, service: string, status: string, nodeId = 'eu/prod/vm/apps', message = `${service} is ${status}`): Promise<void> {
   const res = await t.call('POST', '/api/v1/health/report', { service, nodeId, status, message });
   assert.equal(res.status, 200, res.text);
-}
-
-/** Polls `probe` until it returns a value (not undefined) or 10 s pass; for state committed after an event the test saw. */
-export async function eventually<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setTimeout(done, 5));
-  }
 }
 
 /** The executions of a webhook once there are at least `n`, oldest first. */

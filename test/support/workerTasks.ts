@@ -1,5 +1,5 @@
 /**
- * Task kinds for the worker pool conformance suite (test/unit/workerPool.test.ts): small pure jobs
+ * Task kinds for the worker pool conformance suite (test/unit/platform/workers/workerPool.test.ts): small pure jobs
  * that make the pool's promises visible (results, errors, large arrays both ways, which thread).
  * testWorker.ts runs them in piscina threads; the in-process pool takes the table directly.
  */

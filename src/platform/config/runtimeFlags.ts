@@ -1,7 +1,7 @@
 /**
  * The V8 settings the server runs with. `npm start` (package.json) and the release image
  * (Dockerfile) pass them on node's command line (V8 reads them before any code runs, so the server
- * cannot set them itself); the benches start this server with them; test/unit/runtimeFlags.test.ts
+ * cannot set them itself); the benches start this server with them; test/unit/platform/config/runtimeFlags.test.ts
  * keeps the three equal.
  *
  * `--max-semi-space-size=32` (MiB; V8's default is 16): a request's objects live for the few

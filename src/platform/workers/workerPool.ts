@@ -7,7 +7,7 @@
  * Implementations: piscinaPool.ts (worker threads, the product) and inProcessPool.ts (the main
  * thread: unit tests, and `SVC_WORKER_THREADS=0`). Both hand messages over the same way (msgpackr,
  * large typed arrays transferred; see messageCodec.ts) and pass the same conformance suite
- * (test/unit/workerPool.test.ts).
+ * (test/unit/platform/workers/workerPool.test.ts).
  */
 
 /** A task or a result: discriminated by `type`. */

@@ -2,7 +2,7 @@
  * What a client says about a file, made safe to keep and to send back: the file name (a display
  * name only, never a path: the blob's key is generated), the content type recorded from the part,
  * the type a download is served as, and the `Content-Disposition` of a download (RFC 6266 with an
- * RFC 5987 `filename*`). Pure functions, tested as tables (test/unit/attachmentNames.test.ts).
+ * RFC 5987 `filename*`). Pure functions, tested as tables (test/unit/plugins/ticketing/attachmentNames.test.ts).
  */
 
 /** Longest display name kept, in characters (code points); a longer one keeps its extension. */

@@ -11,7 +11,7 @@
  *   that runs out exactly at Friday 17:00 is due Friday 17:00, not Monday 09:00.
  * - `addBusinessMinutes(c, t, businessMinutesBetween(c, t, u))` is `u` when `u` is open time or
  *   ends an interval, and `businessMinutesBetween(c, t, addBusinessMinutes(c, t, m))` is `m`
- *   (up to float rounding); test/unit/businessCalendar.test.ts checks both on generated calendars.
+ *   (up to float rounding); test/unit/plugins/ticketing/businessCalendar.test.ts checks both on generated calendars.
  */
 import type { BusinessCalendar } from '../ticketContract.js';
 import { compileCalendar, localDayOf, openIntervalsOfDay, type CompiledCalendar } from './openIntervals.js';

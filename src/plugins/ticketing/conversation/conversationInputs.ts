@@ -1,6 +1,6 @@
 /**
  * The conversation's inputs, read once at the edge into typed values (pure; the unit tables in
- * test/unit/conversationInputs.test.ts list what is refused). Each refusal names the field and the
+ * test/unit/plugins/ticketing/conversationInputs.test.ts list what is refused). Each refusal names the field and the
  * bound, so a person knows what to fix.
  */
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';

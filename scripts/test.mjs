@@ -1,0 +1,70 @@
+/**
+ * The node test suite (`npm test` runs it after the typecheck and the console's tests), or the
+ * browser tests (`npm run test:browser`): every file `testFiles.mjs` finds, several files at a time,
+ * with the spec reporter (names, not TAP), then a summary: how many files reported out of how many
+ * on disk (a file that never ran fails the run) and each failing test by file and name.
+ *
+ * SVC_TEST_CONCURRENCY sets how many files run at once (default below, measured in test/README.md).
+ * Arguments: folders or files under test/ run only those (`node scripts/test.mjs test/unit/plugins/sla`);
+ * options go to `node --test` (e.g. `--test-name-pattern=...`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { ROOT, testFiles } from './testFiles.mjs';
+
+/** Files at once by default: measured on 2 cores (test/README.md); the suites wait on I/O and timers much of the time. */
+const DEFAULT_CONCURRENCY = 4;
+
+const args = process.argv.slice(2);
+const browser = args[0] === '--browser';
+const rest = browser ? args.slice(1) : args;
+const passThrough = rest.filter((arg) => arg.startsWith('-'));
+const only = rest.filter((arg) => !arg.startsWith('-')).map((arg) => arg.replace(/\/+$/, ''));
+const files = testFiles(browser ? 'browser' : 'node').filter((file) => only.length === 0 || only.some((path) => file === path || file.startsWith(`${path}/`)));
+if (files.length === 0) throw new Error(`no test file under ${only.join(', ')}`);
+const concurrency = Number(process.env['SVC_TEST_CONCURRENCY'] ?? (browser ? 1 : DEFAULT_CONCURRENCY));
+if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`SVC_TEST_CONCURRENCY must be a positive integer, not ${process.env['SVC_TEST_CONCURRENCY']}`);
+
+const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
+const summaryFile = join(scratch, 'summary.json');
+const started = Date.now();
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(ROOT, 'scripts', 'testSummary.mjs')}`,
+    `--test-reporter-destination=${summaryFile}`,
+    ...passThrough,
+    ...files,
+  ],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+
+/** @type {{ files: string[], passed: number, skipped: number, failures: { file: string, name: string, error: string }[], slowest: { file: string, ms: number }[] }} */
+let summary;
+try {
+  summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+} catch {
+  summary = { files: [], passed: 0, skipped: 0, failures: [], slowest: [] };
+}
+rmSync(scratch, { recursive: true, force: true });
+
+const chosen = new Set(files);
+// Events without a file of the list (the runner's own, e.g. a file that failed to load before its tests) are not files run.
+const reported = new Set(summary.files.map((file) => relative(ROOT, file)).filter((file) => chosen.has(file)));
+const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') || arg === '--test-only') ? [] : files.filter((file) => !reported.has(file));
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once, ${minutes} min)`);
+console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${relative(ROOT, file)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
+console.log(`files: ${reported.size} reported of ${files.length} ${only.length === 0 ? "on disk" : "chosen"}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`);
+for (const file of silent) console.log(`NOT RUN: ${file} (no test of it reported)`);
+for (const failure of summary.failures) console.log(`FAILED: ${relative(ROOT, failure.file)} > ${failure.name}\n        ${failure.error}`);
+process.exitCode = code !== 0 || silent.length > 0 || summary.failures.length > 0 ? 1 : 0;

@@ -1,0 +1,81 @@
+/**
+ * The bundled release (scripts/startBuild/bundle.mjs, run by `npm run build` and `npm start` after
+ * tsc): the server's entry is one file with the packages it uses, the worker threads' module a second
+ * one beside it. Run by plain node from a tree like the release image's (the compiled files, the
+ * package's type and version, node_modules), it serves on both databases, and the pool's threads
+ * load the bundled worker module.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import { testBackends } from '../../support/backends.js';
+import { CHILD_API_KEY, createChildStore, startChildServer, stopGracefully } from '../../support/childServer.js';
+import { REPO_ROOT } from '../../support/repoRoot.js';
+
+const root = REPO_ROOT;
+const run = promisify(execFile);
+
+describe('the bundled release build', { timeout: 180_000 }, () => {
+  let out: string;
+  before(async () => {
+    out = mkdtempSync(join(tmpdir(), 'svc-bundle-'));
+    await run(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', out], { cwd: root });
+    await run(process.execPath, [join(root, 'scripts/startBuild/bundle.mjs'), out], { cwd: root });
+    writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module', version: '9.9.9' }));
+    symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
+  });
+  after(() => rmSync(out, { recursive: true, force: true }));
+
+  it('replaces main.js by one file that imports none of the compiled modules', () => {
+    const main = readFileSync(join(out, 'src', 'main.js'), 'utf8');
+    assert.doesNotMatch(main, /from\s*["']\.\.?\//, 'no relative import is left');
+    assert.match(main, /function startServer\(/, 'the composition root is inside');
+  });
+
+  for (const backend of testBackends()) {
+    it(`serves on the ${backend.name} database: probes, a health report and the service list`, async () => {
+      const store = await createChildStore(backend);
+      try {
+        const server = await startChildServer(store, {}, { cwd: out, args: [join(out, 'src', 'main.js')] });
+        try {
+          assert.deepEqual(await (await fetch(`${server.url}/health`)).json(), { status: 'healthy', version: '9.9.9' });
+          assert.equal((await fetch(`${server.url}/ready`)).status, 200);
+          const headers = { 'x-api-key': CHILD_API_KEY, 'content-type': 'application/json' };
+          const report = { service: 'bundled', nodeId: 'eu/prod/pool-1', status: 'DEGRADED', message: 'slow', criticality: 'high', tags: [] };
+          const pushed = await fetch(`${server.url}/api/v1/health/report`, { method: 'POST', headers, body: JSON.stringify(report) });
+          assert.equal(pushed.status, 200, await pushed.text());
+          const list = (await (await fetch(`${server.url}/api/v1/operator/services?nodeId=eu`, { headers })).json()) as { count: number };
+          assert.equal(list.count, 1);
+        } finally {
+          await stopGracefully(server);
+        }
+      } finally {
+        await store.dispose();
+      }
+    });
+  }
+
+  it('runs a dashboard task on a worker thread from the bundled worker module', async () => {
+    const module = (name: string) => JSON.stringify(pathToFileURL(join(out, 'src', name)).href);
+    const script = `
+      import { createPiscinaPool } from ${module('platform/workers/piscinaPool.js')};
+      import { monthPeriod } from ${module('core/domain/periodArithmetic.js')};
+      const now = Date.parse('2026-03-11T00:00:00Z');
+      const period = monthPeriod(now);
+      const pool = createPiscinaPool({ workerFile: new URL(${module('productWorker.js')}), threads: 1 });
+      const result = await pool.run({
+        type: 'dashboardStats', period, now, targets: Float64Array.of(99),
+        intervals: { service: Uint32Array.of(0), seq: Int32Array.of(1), status: Uint8Array.of(1), startedAt: Float64Array.of(period.start), endedAt: Float64Array.of(NaN) },
+      });
+      await pool.close();
+      process.stdout.write(JSON.stringify(result));
+    `;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: out, env: { PATH: process.env['PATH'] ?? '' } });
+    assert.deepEqual(JSON.parse(stdout), { type: 'dashboardStats', servicesWithSla: 1, metCount: 1, atRiskCount: 0, breachedCount: 0, averageUptime: 100 });
+  });
+});
