@@ -14,35 +14,13 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, '../../src');
 const FIXTURE = join(HERE, '../fixtures/importRules');
 
-/**
- * Imports that break a tier arrow today and that only the module contract removes (issue 28 item 2,
- * branch i28-modules: plugin names, permissions and the configuration's slices declared by the
- * modules). Each is `file -> import`; the lead empties this list once both branches are merged.
- * Nothing else may be listed here: a new violation is fixed, not allowed.
- */
-const PENDING_MODULE_CONTRACT: readonly string[] = [
-  // `PluginName` is PLUGIN_NAMES' type: plugin names declared by the modules.
-  'platform/modules/module.ts -> plugins/license/plugins.ts',
-  'platform/modules/pluginGate.ts -> plugins/license/plugins.ts',
-  'platform/modules/entityTypes.ts -> plugins/license/plugins.ts',
-  // An entity type's `read` and `write` are `Action`s, PERMISSIONS' keys: permissions declared by the modules.
-  'platform/modules/entityTypes.ts -> core/auth/roles.ts',
-];
-
 describe('import rules', () => {
   it('every folder of src/ declares what it may import, and each entry names something that exists and is allowed', () => {
     assert.deepEqual(checkDeclarations(SRC, readDeclarations(SRC)), []);
   });
 
   it('src/ keeps them: the tier arrows and each folder README\'s May import line', () => {
-    const pending = new Set(PENDING_MODULE_CONTRACT);
-    const broken = importViolations(SRC).filter((violation) => !pending.has(violation.edge));
-    assert.deepEqual(broken.map((violation) => violation.message), []);
-  });
-
-  it('lists in PENDING_MODULE_CONTRACT only imports that still break a rule', () => {
-    const still = new Set(importViolations(SRC).map((violation) => violation.edge));
-    assert.deepEqual(PENDING_MODULE_CONTRACT.filter((edge) => !still.has(edge)), [], 'remove these from PENDING_MODULE_CONTRACT: they no longer break a rule');
+    assert.deepEqual(importViolations(SRC).map((violation) => violation.message), []);
   });
 
   it('fails on the wrong imports of its fixture, naming the file, the import and the rule', () => {

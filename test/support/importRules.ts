@@ -24,7 +24,7 @@ export interface Declaration {
 
 /** One broken rule, readable on its own. */
 export interface Violation {
-  /** `file -> import`, both relative to the root: the key of `PENDING_MODULE_CONTRACT`. */
+  /** `file -> import`, both relative to the root. */
   readonly edge: string;
   readonly message: string;
 }

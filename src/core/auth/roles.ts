@@ -7,9 +7,12 @@
  */
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import { isRole, ROLES, type PlaceGate, type Role, type Viewer } from '../../platform/gateway/viewer.js';
+import type { Action, ActionsOf, PermissionDeclarations } from '../../platform/modules/permissions.js';
 
 // Who is asking is the platform's (the gateway hands it to every handler); the rules below are the core's.
 export { ROLES, isRole, type PlaceGate, type Role, type Viewer, type ViewerAccess } from '../../platform/gateway/viewer.js';
+// What a module declares is the module contract's (the platform's); the core's actions fill its `ActionMap` below.
+export type { Action, ActionMap, ActionsOf, PermissionDeclarations } from '../../platform/modules/permissions.js';
 
 /** The viewer's place gate: null without environments, for admins not limited by a rule, and without the engine. */
 export function placeGate(viewer: Viewer | null): PlaceGate | null {
@@ -24,12 +27,6 @@ export function placesMatter(viewer: Viewer | null): boolean {
 export const EVERYONE: readonly Role[] = ['admin', 'operator', 'user'];
 export const STAFF: readonly Role[] = ['admin', 'operator'];
 export const ADMIN: readonly Role[] = ['admin'];
-
-/** Actions with the roles allowed each by default, as a module declares them (`ProductModule.permissions`). */
-export type PermissionDeclarations = Readonly<Record<string, readonly Role[]>>;
-
-/** The actions of a declaration, for `ActionMap`. */
-export type ActionsOf<P extends PermissionDeclarations> = { readonly [K in keyof P]: true };
 
 /** The core's actions and their default roles; every plugin declares its own beside its module. */
 export const CORE_PERMISSIONS = {
@@ -50,15 +47,17 @@ export const CORE_PERMISSIONS = {
 } as const satisfies PermissionDeclarations;
 
 /**
- * Every action of the product. A module that declares permissions names their actions here too, by
- * augmenting this map beside its declaration (as domain events augment `DomainEventMap`):
+ * The core's actions in the product's `ActionMap` (src/platform/modules/permissions.ts). A module that
+ * declares permissions names their actions there too, beside its declaration (as domain events augment
+ * `DomainEventMap`):
  *
- *     declare module '../../core/auth/roles.js' {
+ *     declare module '../../platform/modules/permissions.js' {
  *       interface ActionMap extends ActionsOf<typeof webhookPermissions> {}
  *     }
  */
-export interface ActionMap extends ActionsOf<typeof CORE_PERMISSIONS> {}
-export type Action = keyof ActionMap & string;
+declare module '../../platform/modules/permissions.js' {
+  interface ActionMap extends ActionsOf<typeof CORE_PERMISSIONS> {}
+}
 
 /**
  * The permission table in force: every composed module's declarations, in module order

@@ -24,7 +24,7 @@ export interface Viewer {
 
 /**
  * What the policy engine decides for one viewer; every check is a table lookup (src/plugins/policy/accessProfile.ts).
- * An action is one of the core's (`Action`, src/core/auth/roles.ts): the platform does not know them.
+ * An action is one the modules declare (`Action`, src/platform/modules/permissions.ts), a string here.
  */
 export interface ViewerAccess {
   /** Viewers with the same key get the same decisions and see the same fields (shared subscription payloads). */

@@ -21,6 +21,7 @@ import { EntityTypeRegistry } from './entityTypes.js';
 import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
 import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
+import type { PluginName } from './pluginNames.js';
 
 type AnyModule = ProductModule<any, any>;
 
@@ -55,6 +56,14 @@ export class ModuleList<Services extends object> {
   /** Every module's permissions (action, default roles), in list order; an action belongs to one module. */
   permissions(): Array<readonly [string, readonly string[]]> {
     return ownedOnce(this.modules, (m) => Object.entries(m.permissions ?? {}), ([action]) => action, 'permission');
+  }
+
+  /**
+   * The licence plugins the modules are gated by (`plugin`), each once, in list order: the names a licence
+   * must be able to grant (src/plugins/license/plugins.ts is checked against them).
+   */
+  plugins(): PluginName[] {
+    return [...new Set(this.modules.flatMap((m) => (m.plugin === undefined ? [] : [m.plugin])))];
   }
 
   /** Every module's settings slices, in list order; a key belongs to one module. */

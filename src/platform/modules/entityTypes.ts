@@ -5,10 +5,10 @@
  * (tickets, SLA definitions), so the live updates plugin's generic subscriptions, presence and edit
  * locks (src/plugins/realtime) work for them without changes there.
  */
-import type { Action } from '../../core/auth/roles.js';
+import type { Action } from './permissions.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Viewer } from '../gateway/viewer.js';
-import type { PluginName } from '../../plugins/license/plugins.js';
+import type { PluginName } from './pluginNames.js';
 
 export interface EntityType {
   readonly name: string;

@@ -29,7 +29,7 @@ import type { RateLimiter } from '../gateway/rateLimiter.js';
 import type { WebSocketEndpoint } from '../gateway/webSocket.js';
 import type { FormattedError } from '../graphql/errors.js';
 import type { SchemaModule } from '../graphql/module.js';
-import type { PluginName } from '../../plugins/license/plugins.js';
+import type { PluginName } from './pluginNames.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import type { Database } from '../persistence/database.js';
@@ -127,12 +127,15 @@ export interface BusHandlers {
 export interface ProductModule<Needs extends object = object, Provides extends object = object> {
   /** Unique among the modules; names the module in logs and start errors. */
   readonly name: string;
-  /** The plugin that gates this module: while it is inactive, its routes, fields and entity types are refused. */
+  /**
+   * The plugin that gates this module: while it is inactive, its routes, fields and entity types are refused.
+   * One module of the plugin names it in `PluginNameMap` (pluginNames.ts); the licence must be able to grant it.
+   */
   readonly plugin?: PluginName;
   /**
    * The actions it adds, each with the roles allowed it by default (`'ticket:read': ['admin', 'operator', 'user']`);
-   * the product's permission table is every module's, in list order. Name them in the core's
-   * `ActionMap` too (src/core/auth/roles.ts) so `authorize(viewer, 'ticket:read')` type-checks.
+   * the product's permission table is every module's, in list order. Name them in `ActionMap` too
+   * (permissions.ts) so `authorize(viewer, 'ticket:read')` type-checks.
    */
   readonly permissions?: Readonly<Record<string, readonly string[]>>;
   /** Its settings: typed slices of the configuration, read and validated with the rest at start (src/platform/config/settings.ts). */
@@ -186,7 +189,7 @@ export interface StreamEvent {
 export interface ConsoleScreen {
   readonly name: string;
   readonly label: string;
-  /** An action of the permission table (src/core/auth/roles.ts). */
+  /** An action of the permission table (permissions.ts; the table is src/core/auth/roles.ts). */
   readonly needs: string;
 }
 

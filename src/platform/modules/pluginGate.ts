@@ -19,7 +19,7 @@
 import { defaultFieldResolver, Kind, parse, type GraphQLFieldResolver } from 'graphql';
 import type { GatewayRoute, Route, StreamingRestRequest, StreamingRoute } from '../gateway/routes.js';
 import type { SchemaModule } from '../graphql/module.js';
-import type { PluginName } from '../../plugins/license/plugins.js';
+import type { PluginName } from './pluginNames.js';
 import type { EntityType } from './entityTypes.js';
 
 /**

@@ -17,7 +17,7 @@ export const agentKeyPermissions = {
   'agent-key:manage': ADMIN,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof agentKeyPermissions> {}
 }
 

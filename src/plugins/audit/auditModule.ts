@@ -18,8 +18,15 @@ export const auditPermissions = {
   'audit:read': ADMIN,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof auditPermissions> {}
+}
+
+// The licence plugin this module and its companions are gated by (`plugin: 'audit'`).
+declare module '../../platform/modules/pluginNames.js' {
+  interface PluginNameMap {
+    audit: true;
+  }
 }
 
 export const auditModule: ProductModule<Pick<CoreServices, 'knex' | 'writer'>, Pick<AuditServices, 'audit'>> = {

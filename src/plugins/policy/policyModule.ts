@@ -21,7 +21,7 @@ export const policyPermissions = {
   'policy:manage': ADMIN,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof policyPermissions> {}
 }
 

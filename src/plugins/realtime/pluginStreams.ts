@@ -9,7 +9,7 @@
  *
  * Memory: nothing is kept for a subscription no plugin owns; an owned one costs one entry.
  */
-import type { PluginName } from '../license/plugins.js';
+import type { PluginName } from '../../platform/modules/pluginNames.js';
 import type { Logger } from '../../platform/log/logger.js';
 import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
 import type { Leavable } from './pendingStream.js';

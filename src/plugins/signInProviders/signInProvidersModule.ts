@@ -32,7 +32,7 @@ export const signInProviderPermissions = {
   'auth-provider:manage': ADMIN,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof signInProviderPermissions> {}
 }
 

@@ -39,8 +39,15 @@ export const slaPermissions = {
   'sla:write': STAFF,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof slaPermissions> {}
+}
+
+// The licence plugin this module and its companions are gated by (`plugin: 'sla'`).
+declare module '../../platform/modules/pluginNames.js' {
+  interface PluginNameMap {
+    sla: true;
+  }
 }
 
 export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'realtime'>, SlaServices> = {

@@ -23,7 +23,7 @@ export const webhookPermissions = {
   'webhook:manage': ADMIN,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../core/auth/roles.js' {
+declare module '../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof webhookPermissions> {}
 }
 

@@ -24,7 +24,7 @@ export const maintenanceWindowPermissions = {
   [WINDOW_WRITE]: STAFF,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../../core/auth/roles.js' {
+declare module '../../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof maintenanceWindowPermissions> {}
 }
 

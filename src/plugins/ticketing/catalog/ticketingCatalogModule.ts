@@ -29,7 +29,7 @@ export const workflowPermissions = {
   'workflow:read': STAFF,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../../core/auth/roles.js' {
+declare module '../../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof workflowPermissions> {}
 }
 

@@ -44,8 +44,15 @@ export const ticketPermissions = {
   'ticket:log-work': EVERYONE,
 } as const satisfies PermissionDeclarations;
 
-declare module '../../../core/auth/roles.js' {
+declare module '../../../platform/modules/permissions.js' {
   interface ActionMap extends ActionsOf<typeof ticketPermissions> {}
+}
+
+// The licence plugin this module and its companions are gated by (`plugin: 'ticketing'`).
+declare module '../../../platform/modules/pluginNames.js' {
+  interface PluginNameMap {
+    ticketing: true;
+  }
 }
 
 export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServices, 'realtime'>, TicketingServices> = {
