@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productModules } from '../../src/app.js';
-import { PLUGIN_NAMES } from '../../src/plugins/license/plugins.js';
-import { ModuleList } from '../../src/platform/modules/composeModules.js';
-import type { ProductModule } from '../../src/platform/modules/module.js';
+import { productModules } from '../../../../src/app.js';
+import { PLUGIN_NAMES } from '../../../../src/plugins/license/plugins.js';
+import { ModuleList } from '../../../../src/platform/modules/composeModules.js';
+import type { ProductModule } from '../../../../src/platform/modules/module.js';
 
 describe('plugin names', () => {
   it('the licence grants exactly the plugins the product\'s modules declare', () => {
