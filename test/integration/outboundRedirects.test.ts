@@ -16,7 +16,9 @@ interface Receiver {
 }
 
 const closers: (() => void)[] = [];
-after(() => closers.forEach((close) => close()));
+after(() => {
+  for (const close of closers) close();
+});
 
 async function startReceiver(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<Receiver> {
   const server = createServer((request, response) => {
