@@ -79,7 +79,7 @@ function slicedTasks(timeline: StatusTimeline, period: { start: number; end: num
 const concatColumns = concatPeriodResults;
 
 async function sqlReference(settings: SlaBenchSettings, timeline: StatusTimeline, period: { start: number; end: number }, checks: Checks, expected: PeriodResultColumns): Promise<{ runs: SqlRun[]; loadMs: number; rows: number } | string> {
-  let schema;
+  let schema: Awaited<ReturnType<typeof createSchema>>;
   try {
     schema = await createSchema(settings.databaseUrl, 'bench_sla');
   } catch (error) {

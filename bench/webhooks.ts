@@ -295,7 +295,7 @@ async function main(): Promise<number> {
   if (deliveries) {
     log(`\n== Deliveries: ${fmt(deliveries.deliveries)} to one local receiver (${settings.webhooks} webhooks x ${settings.changes} status changes), signed ==`);
     log(formatTable(
-      ['deliveries', 'seconds', 'deliveries/s', 'server CPU µs/delivery', 'push ms p50 (owes ' + settings.webhooks + ' deliveries)', 'push ms max'],
+      ['deliveries', 'seconds', 'deliveries/s', 'server CPU µs/delivery', `push ms p50 (owes ${settings.webhooks} deliveries)`, 'push ms max'],
       [[fmt(deliveries.deliveries), fmt(deliveries.seconds, 2), fmt(deliveries.perSecond), fmt(deliveries.serverCpuUsPerDelivery, 1), fmt(deliveries.pushMsMedian, 1), fmt(deliveries.pushMsMax, 1)]],
     ));
   }

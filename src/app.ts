@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The composition root: opens the store, runs the modules' migrations, composes the product's
  * modules (src/platform/modules: each creates and hydrates its part), mounts their routes beside the GraphQL

@@ -57,7 +57,7 @@ async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraR
 }
 
 async function main(): Promise<void> {
-  let config;
+  let config: ReturnType<typeof loadProductConfig>;
   try {
     config = loadProductConfig(process.env, { env: 'production', consoleDir: defaultConsoleDir() });
   } catch (error) {

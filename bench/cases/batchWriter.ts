@@ -95,7 +95,7 @@ async function viaCopy(url: string, rows: readonly Row[]): Promise<void> {
         const end = Math.min(rows.length, i + 1000);
         for (let j = i; j < end; j += 1) {
           const row = rows[j]!;
-          text += names.map((n) => copyText(row[n])).join('\t') + '\n';
+          text += `${names.map((n) => copyText(row[n])).join('\t')}\n`;
         }
         yield text;
       }
@@ -130,6 +130,7 @@ export async function runBatchWriterCase(settings: BenchSettings, checks: Checks
       service_id uuid not null, seq integer not null, status text not null, message text,
       started_at timestamptz not null, ended_at timestamptz, primary key (service_id, seq))`);
     const { rows: total, repeats, knexChunkRows } = settings.writer;
+    // biome-ignore lint/suspicious/noConfusingVoidType: the runs are writer methods that resolve to a count or to nothing
     const methods: Array<{ method: WriterMethod; run: (rows: readonly Row[]) => Promise<{ batches: number; rows: number } | void> }> = [
       { method: 'knex multi-row VALUES', run: (rows) => viaKnex(knex, rows, knexChunkRows) },
       { method: 'COPY FROM STDIN', run: (rows) => viaCopy(schema.url, rows) },

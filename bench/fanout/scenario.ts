@@ -369,7 +369,9 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
         checks.check(false, `${label}: every subscriber connected`, `${failed} of ${half} failed: ${errors.join(' | ')}`);
         return undefined;
       }
-      perClient.forEach((n, i) => (connectedSoFar[i]! += n));
+      perClient.forEach((n, i) => {
+        connectedSoFar[i]! += n;
+      });
       probes += await probeUntilAll(connectedSoFar, 'connect');
       await sleep(settings.idleSeconds * 1000);
       readings.push(await server.child.call<MemoryReading>('memory'));

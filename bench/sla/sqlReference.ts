@@ -13,7 +13,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { GAP_CODE, type StatusTimeline } from '../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 

@@ -44,6 +44,7 @@ import type { ProductModule } from '../platform/modules/module.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
 
+// biome-ignore lint/complexity/noBannedTypes: {} is the empty service set the module list starts from (the identity of its intersection)
 export const coreModule: ProductModule<{}, CoreServices> = {
   name: 'core',
   permissions: CORE_PERMISSIONS,

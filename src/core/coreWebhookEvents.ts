@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The core's outgoing webhook events (SPEC.md "Outgoing webhook events"), the core module's
  * `webhookEvents` (coreModule.ts); the catalog they go into is the platform's

@@ -186,7 +186,7 @@ describe('folder READMEs', () => {
     const problems = folderReadmes.flatMap((file) =>
       linkTargets(readFileSync(join(root, file), 'utf8')).flatMap((target) => {
         const problem = problemOf(file, target);
-        return problem !== null && problem.includes('outside the repository') ? [problem] : [];
+        return problem?.includes('outside the repository') ? [problem] : [];
       }),
     );
     assert.deepEqual(problems, []);

@@ -227,7 +227,7 @@ describeInBrowser('the tickets area in a browser', () => {
     await page.getByRole('button', { name: 'Confirm delete' }).click();
     await waitForText(page.locator('h1'), 'Ticket not found');
     await waitForText(page.getByRole('status'), /^The ticket was deleted/);
-    const listed = await gql(suite.server, '{ ticketByNumber(number: "' + ticket.number + '") { id } }', undefined, admin.accessToken);
+    const listed = await gql(suite.server, `{ ticketByNumber(number: "${ticket.number}") { id } }`, undefined, admin.accessToken);
     assert.equal(listed.data.ticketByNumber, null, 'deleted on the server');
     await page.getByRole('button', { name: 'Restore the ticket' }).click();
     await waitForText(page.locator('h1'), `${ticket.number} Duplicate of the printer jam`);

@@ -117,7 +117,7 @@ export class AuthService {
       user = await verify();
     } finally {
       // A provider that cannot be reached counts like a wrong password: the caller cannot tell them apart either.
-      if (user !== undefined && user.active) throttle.succeeded(account, client.address);
+      if (user?.active) throttle.succeeded(account, client.address);
       else throttle.failed(account, client.address);
     }
     if (!user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);

@@ -24,7 +24,7 @@ export class NodeHierarchy {
       writer,
       nodesTable,
       (n) => ({ path: n.path, parent_path: n.parentPath, name: n.name, depth: n.depth, created_at: iso(n.createdAt) }),
-      (path, restored, discarded) => {
+      (_path, restored, discarded) => {
         if (restored === undefined && discarded !== undefined) this.unlink(discarded);
         if (restored !== undefined && discarded === undefined) this.link(restored);
       },

@@ -51,7 +51,7 @@ export class UserDirectory {
   private readonly byEmail = new Map<string, string>();
 
   constructor(writer: BatchWriter, private readonly newId: () => string) {
-    this.users = new CommittedMap(writer, usersTable, userToRow, (id, restored, discarded) => {
+    this.users = new CommittedMap(writer, usersTable, userToRow, (_id, restored, discarded) => {
       if (discarded) this.unindex(discarded);
       if (restored) this.index(restored);
     });

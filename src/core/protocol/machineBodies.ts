@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors/catalog.js';
 import { BodyFields, readBody, readEntry, type Parsed } from './bodyFields.js';
 import {
   badRequest, enumValue, expectObject, nodePath, optionalBoolean, optionalInteger, optionalJsonObject, optionalName,
-  optionalText, requiredInteger, serviceName, stringList, UNKNOWN_NODE, Warnings, type Json,
+  optionalText, requiredInteger, serviceName, stringList, UNKNOWN_NODE, type Warnings, type Json,
 } from './fields.js';
 
 export type { Parsed } from './bodyFields.js';

@@ -47,7 +47,7 @@ function resolveGeneratedSecret(configured: string | undefined, dataDir: string,
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   logger.warn(`${setting} is not set; generated a random secret into the data dir. Set ${setting} explicitly when running several instances.`, { file });
   return secret;
 }

@@ -20,6 +20,7 @@ export type Origin = 'api' | 'agent' | 'hydrate' | 'worker' | 'timer';
  * Each entry's event must carry that key as its `type` (checked below).
  */
 /** Empty here: every entry is a module's augmentation (the core's: src/core/coreEvents.ts). */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, not a type, so that modules can augment it by declaration merging
 export interface DomainEventMap {}
 
 export type DomainEventType = keyof DomainEventMap;

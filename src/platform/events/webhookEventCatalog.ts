@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The catalog of outgoing webhook events (SPEC.md "Outgoing webhook events"): which domain events
  * become which webhook events, as a table of sources. A source reads one domain event type and gives

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The executable schema, assembled from the schema modules the product's modules declare (see
  * src/platform/modules: the composer gates and wraps them first). `root` declares `Query` and `Mutation`;

@@ -28,7 +28,7 @@ export function createLogger(options: LoggerOptions, base: LogFields = {}): Logg
   const log = (level: LogLevel) => (msg: string, fields?: LogFields) => {
     if (RANK[level] < min) return;
     const record = { level, time: new Date(now()).toISOString(), msg, ...base, ...fields };
-    write(JSON.stringify(record, errorReplacer) + '\n');
+    write(`${JSON.stringify(record, errorReplacer)}\n`);
   };
   return {
     debug: log('debug'),

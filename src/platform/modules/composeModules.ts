@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The composer: turns a list of modules into a running product. It checks the static declarations
  * (unique names, migration ids, tables; permissions, screens, settings and streams each owned by one
@@ -35,6 +36,7 @@ const HANDED_OVER = ['personAuth', 'resultFilter', 'webSocket'] as const;
 export class ModuleList<Services extends object> {
   private constructor(readonly modules: readonly AnyModule[]) {}
 
+  // biome-ignore lint/complexity/noBannedTypes: {} is the empty service set, the identity of the intersection `with` builds
   static start(): ModuleList<{}> {
     return new ModuleList([]);
   }

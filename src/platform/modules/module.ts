@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The module contract: what a capability brings to the product, declared in one object, so that a
  * new plugin adds files and touches no handler (DESIGN.md "Seams"). src/platform/modules/README.md has the

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The licence gate, applied in one place. The composer passes every part of a gated module through
  * these wrappers, so a plugin's code never asks the licence itself: while the module's plugin is

@@ -72,7 +72,7 @@ export class CopyRow {
     const start = this.starts[i]!;
     const end = this.ends[i]!;
     const flags = this.flags[i]!;
-    if (flags & ESCAPED) return unescape(this.buffer, start, end);
+    if (flags & ESCAPED) return unescapeField(this.buffer, start, end);
     return flags & NON_ASCII ? this.buffer.toString('utf8', start, end) : ascii(this.buffer, start, end);
   }
 
@@ -174,7 +174,7 @@ function scanRows(buffer: Buffer, row: CopyRow, onRow: (row: CopyRow) => void): 
 const ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
 /** A field with backslash escapes, decoded. Octal and hex escapes name bytes, which may form UTF-8 together. */
-function unescape(buffer: Buffer, start: number, end: number): string {
+function unescapeField(buffer: Buffer, start: number, end: number): string {
   const bytes: number[] = [];
   for (let at = start; at < end; at++) {
     const byte = buffer[at]!;

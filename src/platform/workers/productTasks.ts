@@ -14,6 +14,7 @@
 import type { TaskMessage, WorkerPool } from './workerPool.js';
 
 /** Every task kind by its `type`: its task message and its result message (same `type`). Empty here. */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, not a type, so that modules can augment it by declaration merging
 export interface WorkerTaskKinds {}
 
 type Kinds = WorkerTaskKinds[keyof WorkerTaskKinds];

@@ -38,7 +38,7 @@ export class PolicyStore implements PolicyState {
   }
 
   async hydrate(knex: Knex): Promise<Record<string, number>> {
-    const load = async <V>(table: string, map: CommittedMap<V>, of: (row: any) => V, key: (v: V) => string) => {
+    const load = async <V, R>(table: string, map: CommittedMap<V>, of: (row: R) => V, key: (v: V) => string) => {
       const rows = await knex(table).select('*');
       for (const row of rows) {
         const value = of(row);

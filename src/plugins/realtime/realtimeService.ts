@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The realtime core: who is connected, what they subscribe to, who is watching and editing what,
  * and which domain events reach which channel. The graphql-ws endpoint (graphqlWsEndpoint.ts)
@@ -266,12 +267,12 @@ export class RealtimeService {
     const named = this.streamsByEvent.get(event.type);
     if (named !== undefined) for (const stream of named) this.publishNamed(stream, event);
     switch (event.type) {
-      case 'service.status_changed': return this.onServiceStatus(event);
-      case 'license.updated': return this.endInactivePlugins();
-      case 'session.ended': return this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
+      case 'service.status_changed': this.onServiceStatus(event); return;
+      case 'license.updated': this.endInactivePlugins(); return;
+      case 'session.ended': this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`); return;
       case 'user.updated':
       case 'user.deleted':
-        return this.recheckUser(event.user.id);
+        this.recheckUser(event.user.id); return;
       default:
         return;
     }
@@ -433,7 +434,7 @@ export class RealtimeService {
       if (problem) this.close(connection, problem);
     }
     const user = this.deps.users.get(userId);
-    if (!user || !user.active) this.announceLocks(this.locks.releaseUser(userId));
+    if (!user?.active) this.announceLocks(this.locks.releaseUser(userId));
   }
 
   /** Why this viewer may no longer hold a connection, or null. */
@@ -443,7 +444,7 @@ export class RealtimeService {
     const session = this.deps.sessions.get(viewer.sessionId);
     if (!session || !isSessionOpen(session, this.deps.clock.now())) return 'session ended; sign in again';
     const user = this.deps.users.get(viewer.userId);
-    if (!user || !user.active) return 'account deactivated or deleted';
+    if (!user?.active) return 'account deactivated or deleted';
     if (user.role !== viewer.role) return 'your role changed; reconnect to subscribe with it';
     return null;
   }

@@ -93,7 +93,7 @@ export class ProviderSignIn {
       return { ok: false, status: 400, provider: null, message: 'this sign-in was started in another browser (its sign-in cookie is missing); start the sign-in again here' };
     }
     const provider = this.deps.registry.get(pending.providerId);
-    if (!provider || provider.type !== 'oidc' || !provider.enabled) return { ok: false, status: 400, provider: null, message: 'the sign-in provider of this sign-in is gone or disabled' };
+    if (provider?.type !== 'oidc' || !provider.enabled) return { ok: false, status: 400, provider: null, message: 'the sign-in provider of this sign-in is gone or disabled' };
     const fail = (status: number, message: string): CallbackOutcome => ({ ok: false, status, message, provider });
     const refused = query.get('error');
     // Only the error code, bounded: the description is text anyone can put in a callback URL.
@@ -132,7 +132,7 @@ export class ProviderSignIn {
 
   private enabled<T extends ProviderRecord['type']>(providerRef: string, type: T): Extract<ProviderRecord, { type: T }> {
     const provider = this.deps.registry.find(providerRef);
-    if (!provider || !provider.enabled || provider.type !== type) {
+    if (!provider?.enabled || provider.type !== type) {
       throw new AppError(ErrorCode.BadRequest, `no enabled ${type === 'ldap' ? 'LDAP' : 'OpenID Connect'} sign-in provider ${providerRef}; GET /api/v1/auth/providers lists them`);
     }
     return provider as Extract<ProviderRecord, { type: T }>;

@@ -100,6 +100,7 @@ export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRele
     onKeyDown,
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only hears focus leaving the field or its buttons; it is not itself interactive
     <div className="locked-field" onBlur={onBlur} data-lock={lock.kind}>
       {multiline ? <TextAreaField {...input} /> : <TextField {...input} />}
       {editing ? (

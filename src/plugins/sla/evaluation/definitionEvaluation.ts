@@ -96,7 +96,9 @@ export class DefinitionEvaluation {
       });
       const shard: Shard = { serviceIds: ids, accumulator: this.accumulatorFor(ids.length), statuses };
       this.shards.push(shard);
-      ids.forEach((id, index) => this.positions.set(id, { shard, index }));
+      ids.forEach((id, index) => {
+        this.positions.set(id, { shard, index });
+      });
     }
     this.pooledStatus = previousOf(null);
   }
@@ -202,7 +204,9 @@ export class DefinitionEvaluation {
   /** Every known status, the pooled one under null: carried into a rebuilt evaluation. */
   knownStatuses(): Map<string | null, PeriodStatus> {
     const known = new Map<string | null, PeriodStatus>();
-    for (const shard of this.shards) shard.serviceIds.forEach((id, i) => shard.statuses[i] !== UNKNOWN && known.set(id, PERIOD_STATUSES[shard.statuses[i]!]!));
+    for (const shard of this.shards) shard.serviceIds.forEach((id, i) => {
+        if (shard.statuses[i] !== UNKNOWN) known.set(id, PERIOD_STATUSES[shard.statuses[i]!]!);
+      });
     if (this.pooledStatus !== null) known.set(null, this.pooledStatus);
     return known;
   }

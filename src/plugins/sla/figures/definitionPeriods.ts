@@ -97,7 +97,9 @@ export async function periodFigures(deps: FigureDeps, definition: SlaDefinition,
   const targets = services.map((s) => serviceTarget(deps, definition, s));
   const assignments: PeriodAssignment[] = [];
   for (const period of periods) {
-    services.forEach((s, i) => assignments.push({ service: loaded.indexOf(s.id), targetPercent: targets[i]!, degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end }));
+    services.forEach((s, i) => {
+      assignments.push({ service: loaded.indexOf(s.id), targetPercent: targets[i]!, degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end });
+    });
   }
   const figures = await runPeriodResults(deps.pool, loaded.timeline, now, assignments);
   periods.forEach((period, p) => {

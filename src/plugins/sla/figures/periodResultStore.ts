@@ -82,7 +82,7 @@ export class PeriodResultStore {
     if (wanted.length === 0) return out;
     await this.deps.writer.settled();
     const rows = await this.deps.knex('sla_period_results').where({ definition_id: definitionId, final: true }).whereIn('period_key', wanted).select('*');
-    const byKey = new Map<string, Array<Record<string, any>>>();
+    const byKey = new Map<string, PeriodResultRow[]>();
     for (const row of rows) {
       let list = byKey.get(row.period_key);
       if (!list) byKey.set(row.period_key, (list = []));
@@ -188,14 +188,28 @@ function resultColumns(r: StoredResult): Record<string, unknown> {
   };
 }
 
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-function verdictOf(row: Record<string, any>): StoredVerdict {
-  return { status: PERIOD_STATUSES.includes(row.status) ? (row.status as PeriodStatus) : 'NO_DATA', actualValue: num(row.actual_value), targetValue: Number(row.target_value) };
+/** A row of sla_period_results as the driver reads it (numeric columns may come back as strings). */
+interface PeriodResultRow {
+  readonly period_key: string;
+  readonly subject_type: 'definition' | 'service';
+  readonly subject_id: string;
+  readonly status: string;
+  readonly period_start: Date | string;
+  readonly period_end: Date | string;
+  readonly computed_at: Date | string;
+  readonly [column: string]: unknown;
 }
 
-function subjectOf(row: Record<string, any>): StoredSubjectResult {
-  const status = PERIOD_STATUSES.includes(row.status) ? (row.status as PeriodStatus) : 'NO_DATA';
+const isStatus = (s: string): s is PeriodStatus => (PERIOD_STATUSES as readonly string[]).includes(s);
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function verdictOf(row: PeriodResultRow): StoredVerdict {
+  return { status: isStatus(row.status) ? row.status : 'NO_DATA', actualValue: num(row.actual_value), targetValue: Number(row.target_value) };
+}
+
+function subjectOf(row: PeriodResultRow): StoredSubjectResult {
+  const status = isStatus(row.status) ? row.status : 'NO_DATA';
   return {
     subjectType: row.subject_type,
     subjectId: row.subject_id,

@@ -77,7 +77,7 @@ export async function trendFigures(deps: FigureDeps, filter: TrendFilter, gate: 
   if (!(TREND_PERIOD_TYPES as readonly string[]).includes(filter.periodType)) throw bad(`periodType must be one of ${TREND_PERIOD_TYPES.join(', ')}`);
   const now = deps.clock.now();
   const only = filter.slaDefinitionId === null ? null : definitionOrThrow(deps, filter.slaDefinitionId);
-  let periods;
+  let periods: ReturnType<typeof trendPeriods>;
   try {
     periods = trendPeriods({ periodType: filter.periodType, monthsBack: filter.monthsBack }, now, only === null ? 'UTC' : zoneOf(only));
   } catch (error) {

@@ -6,7 +6,7 @@
  */
 import { BodyFields, readBody, type Parsed } from '../../../core/protocol/bodyFields.js';
 import {
-  badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, Warnings, type Json,
+  badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, type Warnings, type Json,
 } from '../../../core/protocol/fields.js';
 import { isUuid } from './maintenanceWindowHistory.js';
 import type { StartWindowRequest, StopWindowRequest, ServiceTarget } from './maintenanceWindowService.js';

@@ -62,7 +62,9 @@ export class CatalogStore {
     replaceNamed(writer, calendarsTable, before.calendars, next.calendars, (c, i) => calendarRow(c, i, c.name === next.defaultCalendarName));
     writer.upsert(priorityPolicyTable, priorityPolicyRow(next.priorityPolicy));
     for (let position = next.routingRules.length; position < before.routingRules.length; position++) writer.delete(routingRulesTable, { position });
-    next.routingRules.forEach((rule, position) => writer.upsert(routingRulesTable, routingRuleRow(rule, position)));
+    next.routingRules.forEach((rule, position) => {
+      writer.upsert(routingRulesTable, routingRuleRow(rule, position));
+    });
     const content: CatalogContent = { ...next, workflows: nextWorkflows.length > 0 ? nextWorkflows : DEFAULT_WORKFLOWS };
     writer.track({ onCommit: () => this.catalog.replace(content) });
   }
@@ -71,7 +73,9 @@ export class CatalogStore {
 function replaceNamed<T extends { readonly name: string }>(writer: BatchWriter, table: TableSpec, before: readonly T[], next: readonly T[], toRow: (value: T, position: number) => Row): void {
   const kept = new Set(next.map((v) => v.name));
   for (const old of before) if (!kept.has(old.name)) writer.delete(table, { name: old.name });
-  next.forEach((value, position) => writer.upsert(table, toRow(value, position)));
+  next.forEach((value, position) => {
+    writer.upsert(table, toRow(value, position));
+  });
 }
 
 export { DEFAULT_CATALOG_CONTENT };

@@ -34,7 +34,7 @@ export type AccessOf = (userId: string, role: Role) => ViewerAccess | undefined;
  */
 export function viewerOf(users: Pick<UserDirectory, 'get'>, userId: string, accessOf?: AccessOf): Viewer | undefined {
   const user = users.get(userId);
-  if (!user || !user.active) return undefined;
+  if (!user?.active) return undefined;
   const access = accessOf?.(user.id, user.role);
   return access === undefined ? { userId: user.id, username: user.username, role: user.role, sessionId: '' } : { userId: user.id, username: user.username, role: user.role, sessionId: '', access };
 }

@@ -174,7 +174,7 @@ export class TicketCommands {
       refuseClosed(held, 'assign');
       if (assigneeId !== null) {
         const user = isUuid(assigneeId) ? this.deps.users.get(assigneeId) : undefined;
-        if (!user || !user.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${input.assigneeId}`);
+        if (!user?.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${input.assigneeId}`);
       }
       // The directory's strings, not the request's copies (held by every open ticket).
       const assignee = assigneeId === null ? null : this.deps.users.get(assigneeId)!.id;
@@ -261,7 +261,7 @@ export class TicketCommands {
     if (actor && wanted !== actor.userId && actor.role === 'user') throw new AppError(ErrorCode.Forbidden, 'only operators and admins may raise a ticket for another person; leave requesterId out to raise it for yourself');
     if (wanted === SYSTEM_REQUESTER_ID && actor === null) return wanted;
     const user = isUuid(wanted) ? this.deps.users.get(wanted) : undefined;
-    if (!user || !user.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${requesterId}`);
+    if (!user?.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${requesterId}`);
     // The directory's string, not the request's copy: 100,000 tickets share their requesters' ids.
     return user.id;
   }

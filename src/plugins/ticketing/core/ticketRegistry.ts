@@ -163,7 +163,7 @@ export class TicketRegistry {
     const data = stored.data;
     if (this.has(data.id)) return true;
     const definition = this.ports.catalog.workflow(data.workflowName);
-    if (!definition || !definition.states.some((s) => s.name === stored.state)) return false;
+    if (!definition?.states.some((s) => s.name === stored.state)) return false;
     const { workflow, host } = this.hosted(definition);
     host.load(data.id, workflow.snapshot(stored.state, data), breachTimers(data.timerDue));
     return true;

@@ -28,7 +28,7 @@ export function impactOfCriticality(criticality: string | null): Impact {
 export function raisingDefinition(incident: Pick<SlaIncident, 'definitionIds'>, definitionOf: (id: string) => SlaDefinition | undefined): SlaDefinition | undefined {
   return incident.definitionIds
     .map(definitionOf)
-    .filter((d): d is SlaDefinition => d !== undefined && d.raiseTicket)
+    .filter((d): d is SlaDefinition => d?.raiseTicket === true)
     .sort((a, b) => a.name.localeCompare(b.name))[0];
 }
 

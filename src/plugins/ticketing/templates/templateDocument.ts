@@ -12,7 +12,7 @@
 import { AppError } from '../../../platform/errors/catalog.js';
 import { ALWAYS_OPEN, validateCalendar } from '../calendar/businessCalendar.js';
 import type { CatalogCategory, CatalogContent, RoutingRule } from '../catalog/catalogContent.js';
-import { IssueList, type IssuePath } from '../inputIssues.js';
+import type { IssueList, IssuePath } from '../inputIssues.js';
 import { validatePriorityPolicy } from '../priority/priorityPolicy.js';
 import { TICKET_TYPES, type BusinessCalendar, type CatalogItemView, type PriorityPolicy, type ResolutionTargets, type TicketType, type WorkflowDefinition } from '../ticketContract.js';
 import { DEFAULT_WORKFLOWS } from '../workflows/defaultWorkflows.js';

@@ -370,7 +370,7 @@ for (const backend of testBackends()) {
       const store = await durableStore(backend);
       try {
         const first = await startTestServer(backend, { clock, env: BOOTSTRAP_ENV, store: store.forRun() });
-        let kept, ended, rotated: { accessToken: string; refreshToken: string };
+        let kept: Awaited<ReturnType<typeof personWithRole>>, ended: Awaited<ReturnType<typeof signIn>>, rotated: { accessToken: string; refreshToken: string };
         let replaced: string, resetToken: string;
         try {
           const p = await personWithRole(first, await signInAdmin(first), 'OPERATOR', 'survivor');

@@ -246,7 +246,7 @@ for (const backend of testBackends()) {
           return { out, counts: counts.data.operationsNode.statusSummary };
         };
         const first = await startTestServer(backend, { clock, store: store.forRun(), env: BOOTSTRAP_ENV });
-        let before;
+        let before: Awaited<ReturnType<typeof orders>>;
         try {
           await pushFleet(first, clock);
           before = await orders(first);

@@ -47,6 +47,7 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
         ...base('tab\tnew\nline\rcr back\\slash \\N \\x41 \\101', 'eu/z\u00fcrich'),
         display_name: '\\N', status: 'DOWN', status_message: 'caf\u00e9 \u{1F600} \u65e5\u672c \t\\\n',
         status_seq: 2147483647, criticality: '', service_type: ' ', tags: JSON.stringify(['a\tb', '\\', '\u{1F600}']),
+        // biome-ignore lint/correctness/noPrecisionLoss: a number past 2^53 on purpose, to check the copy keeps what JSON.parse gives
         metadata: JSON.stringify({ 'k\n': 'v\\"x', nested: { n: -1.5e-7, big: 12345678901234567890 } }), namespace: 'ns', workload_type: 'Deployment',
         workload_name: 'w', replicas: -3, ready_replicas: 0, available_replicas: 2, images: JSON.stringify(['img:1']), sla_group: 'gold',
         backup_expected: true, backup_max_age_days: 7, last_backup_at: '1969-12-31T23:59:59.999Z', last_backup_status: 'SUCCESS',

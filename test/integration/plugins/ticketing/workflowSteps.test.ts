@@ -80,7 +80,7 @@ for (const backend of testBackends()) {
         const r = await receiver();
         const view = ticket(admin.userId);
         const watch = watchOutgoing();
-        let outcome;
+        let outcome: Awaited<ReturnType<typeof run>>;
         try {
           outcome = await run(view, transition(http('notify-cmdb', url), http('after', r.url)));
         } finally {

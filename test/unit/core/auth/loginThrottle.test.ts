@@ -13,9 +13,15 @@ function run(steps: readonly Step[], options: Partial<LoginThrottleOptions> = {}
   const clock = createManualClock();
   const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now, ...options });
   steps.forEach((step, i) => {
-    if (step[0] === 'wait') return clock.advance(step[1]);
+    if (step[0] === 'wait') {
+      clock.advance(step[1]);
+      return;
+    }
     const [kind, account, address, expect] = step;
-    if (expect === 'limited') return assert.throws(() => throttle.check(account, address), limited, `step ${i} should be limited`);
+    if (expect === 'limited') {
+      assert.throws(() => throttle.check(account, address), limited, `step ${i} should be limited`);
+      return;
+    }
     assert.doesNotThrow(() => throttle.check(account, address), `step ${i} should pass`);
     if (kind === 'ok') throttle.succeeded(account, address);
     else throttle.failed(account, address);

@@ -34,8 +34,12 @@ describe('service numbering', () => {
   it('finds every one of many services, and none of the others', () => {
     const numbering = new ServiceNumbering();
     const ids = Array.from({ length: 5000 }, (_, i) => `00000000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`);
-    ids.forEach((id, i) => assert.equal(numbering.add(id), i));
-    ids.forEach((id, i) => assert.equal(numbering.numberAt(recordOf(id), 3), i, id));
+    ids.forEach((id, i) => {
+      assert.equal(numbering.add(id), i);
+    });
+    ids.forEach((id, i) => {
+      assert.equal(numbering.numberAt(recordOf(id), 3), i, id);
+    });
     assert.equal(numbering.numberAt(recordOf('00000000-0000-7000-8000-ffffffffffff'), 3), undefined);
   });
 

@@ -111,10 +111,10 @@ describe('service machine', () => {
   it('a removed reference clears the owner, team or dependency that pointed at it, and nothing else', () => {
     const start = { ...record('OPERATIONAL'), ownerId: 'u1', teamId: 'g1', dependencies: [{ targetId: 's2', type: 'runtime' }, { targetId: 's3', type: 'data' }] };
     const removed = (r: { userId?: string; groupId?: string; serviceId?: string }): ServiceEvent => ({ type: 'REFERENCE_REMOVED', removed: r, at: T0 + 9, origin: 'api' });
-    const after = (event: ServiceEvent) => transition(serviceMachine, snapshotFor(serviceMachine, start), event)[0].context.record;
-    assert.equal(after(removed({ userId: 'u1' })).ownerId, null);
-    assert.equal(after(removed({ userId: 'other' })).ownerId, 'u1');
-    assert.equal(after(removed({ groupId: 'g1' })).teamId, null);
-    assert.deepEqual(after(removed({ serviceId: 's2' })).dependencies, [{ targetId: 's3', type: 'data' }]);
+    const applied = (event: ServiceEvent) => transition(serviceMachine, snapshotFor(serviceMachine, start), event)[0].context.record;
+    assert.equal(applied(removed({ userId: 'u1' })).ownerId, null);
+    assert.equal(applied(removed({ userId: 'other' })).ownerId, 'u1');
+    assert.equal(applied(removed({ groupId: 'g1' })).teamId, null);
+    assert.deepEqual(applied(removed({ serviceId: 's2' })).dependencies, [{ targetId: 's3', type: 'data' }]);
   });
 });

@@ -27,7 +27,7 @@ const counterMachine = setup({
   context: { count: 0 },
   states: {
     idle: { on: { ARM: { target: 'waiting', actions: 'persist' } } },
-    waiting: { after: { 60_000: { target: 'expired', actions: 'persist' } }, on: { DISARM: { target: 'idle', actions: 'persist' } } },
+    waiting: { after: { 60000: { target: 'expired', actions: 'persist' } }, on: { DISARM: { target: 'idle', actions: 'persist' } } },
     expired: {},
   },
   on: { ADD: { actions: [assign({ count: ({ context, event }) => context.count + event.by }), 'persist'] } },

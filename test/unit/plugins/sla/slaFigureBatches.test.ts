@@ -52,7 +52,9 @@ describe('SLA figure batches', () => {
     const answers = await runPeriodResults(pool, timelineOf(), NOW, list);
     const reference = timelineOf();
     assert.equal(answers.length, list.length);
-    list.forEach((a, i) => assert.deepEqual(answers[i]!.result, expected(reference, a), `assignment ${i}`));
+    list.forEach((a, i) => {
+      assert.deepEqual(answers[i]!.result, expected(reference, a), `assignment ${i}`);
+    });
   });
 
   it('hands back each result\'s measure, so services can be pooled', async () => {

@@ -116,7 +116,9 @@ describe('timeline from row columns', () => {
     // twice-read row's open read still comes before its closed one.
     const key = (i: number) => `${read[i]!.service}:${read[i]!.seq}`;
     const queues = new Map<string, number[]>();
-    read.forEach((_, i) => queues.set(key(i), [...(queues.get(key(i)) ?? []), i]));
+    read.forEach((_, i) => {
+      queues.set(key(i), [...(queues.get(key(i)) ?? []), i]);
+    });
     const sequence = shuffled(random, read.map((_, i) => i)).map((i) => queues.get(key(i))!.shift()!);
     const rows = {
       service: Uint32Array.from(sequence, (i) => read[i]!.service),

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { MAX_DEPTH, MAX_ENTRIES, readYaml } from '../../../../src/plugins/ticketing/templates/safeYaml.js';
 
 const nested = (n: number) => `a: ${'['.repeat(n)}${']'.repeat(n)}\n`;
-const indented = (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1\n';
+const indented = (n: number) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n')} 1\n`;
 
 function problem(text: string): { line: number; message: string } {
   const read = readYaml(text);

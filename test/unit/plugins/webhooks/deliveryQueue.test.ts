@@ -11,7 +11,7 @@ describe('delivery queue', () => {
   it('caps attempts per webhook: a dead receiver holds its own slots and the others go on', () => {
     const q = new DeliveryQueue({ maxInFlight: 10, maxInFlightPerWebhook: 2 });
     const slow = Array.from({ length: 5 }, () => delivery('slow'));
-    slow.forEach((d) => q.add(d));
+    for (const d of slow) q.add(d);
     const fast = delivery('fast');
     q.add(fast);
     const first = q.take(0);
@@ -28,7 +28,7 @@ describe('delivery queue', () => {
   it('hands out one at a time under a budget of one, round-robin over every due webhook, without a rescan', () => {
     const q = new DeliveryQueue({ maxInFlight: 1000, maxInFlightPerWebhook: 4 });
     const lanes = Array.from({ length: 300 }, (_, i) => [delivery(`w${i}`), delivery(`w${i}`)]);
-    for (const lane of lanes) lane.forEach((d) => q.add(d));
+    for (const lane of lanes) for (const d of lane) q.add(d);
     const taken = Array.from({ length: 600 }, () => q.take(0, 1)).flatMap(ids);
     assert.deepEqual(taken, [...lanes.map((l) => l[0]!.id), ...lanes.map((l) => l[1]!.id)]);
     assert.equal(q.pending, 0);
@@ -38,7 +38,7 @@ describe('delivery queue', () => {
     const q = new DeliveryQueue({ maxInFlight: 3, maxInFlightPerWebhook: 10 });
     const a = [delivery('a'), delivery('a'), delivery('a')];
     const b = [delivery('b'), delivery('b')];
-    [...a, ...b].forEach((d) => q.add(d));
+    for (const d of [...a, ...b]) q.add(d);
     assert.deepEqual(ids(q.take(0)), [a[0]!.id, b[0]!.id, a[1]!.id]);
     q.finished('a');
     assert.deepEqual(ids(q.take(0)), [b[1]!.id]);

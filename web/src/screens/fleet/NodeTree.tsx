@@ -40,6 +40,7 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
 
   if (tree.roots !== null && rows.length === 0) return <p className="muted">No nodes yet: services pushed by agents or the health API create them.</p>;
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA tree pattern on a list of treeitems; browser tests select role="tree"
     <ul className="node-tree" role="tree" aria-label="Hierarchy" ref={list}>
       {rows.map((row) => {
         const summary = tree.summaries.get(row.id) ?? ZERO_SUMMARY;

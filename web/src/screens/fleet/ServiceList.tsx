@@ -57,6 +57,7 @@ export function ServiceList({ total, pages, treeReady, ensureRows }: Props) {
             <span role="columnheader">Last update</span>
           </div>
         </div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable so the keyboard can scroll it */}
         <div ref={scroller} className="vscroll" role="rowgroup" tabIndex={0} aria-label="Service rows, scroll for more">
           <div role="presentation" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
             {items.map((item) => {

@@ -100,6 +100,7 @@ function DeleteDefinition({ id, name }: { id: string; name: string }) {
           <button type="button" className="button-danger" disabled={deleted.fetching} onClick={() => void confirm()}>
             {deleted.fetching ? 'Deleting…' : 'Yes, delete it'}
           </button>
+          {/* biome-ignore lint/a11y/noAutofocus: the confirmation moves focus to the safe choice, so Enter does not delete */}
           <button type="button" disabled={deleted.fetching} onClick={() => setConfirming(false)} autoFocus>
             Keep it
           </button>

@@ -55,7 +55,7 @@ export async function uploadAttachments(ticketId: string, files: readonly File[]
   } catch {
     // A 413 from the gateway closes the connection while the body is still going out: some
     // browsers then report a network error rather than the answer.
-    return 'The upload was cut off. Check the connection; if the file is large, note the limit: ' + TOO_LARGE;
+    return `The upload was cut off. Check the connection; if the file is large, note the limit: ${TOO_LARGE}`;
   }
   if (response.status === 201) return null;
   return refusalMessage(response.status, await serverMessage(response));

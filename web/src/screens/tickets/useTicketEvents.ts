@@ -41,7 +41,7 @@ export function useTicketEvents(ticketId: string, onChange: () => void, options:
   }, [lastEvent]);
   const lastNotice = notices.data?.notificationReceived.notification;
   useEffect(() => {
-    if (!lastNotice || lastNotice.entityType !== 'ticket') return;
+    if (lastNotice?.entityType !== 'ticket') return;
     if (ticketId !== 'all' && lastNotice.entityId?.toLowerCase() !== ticketId.toLowerCase()) return;
     heard();
   }, [lastNotice]);

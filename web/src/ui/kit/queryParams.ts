@@ -14,7 +14,7 @@ export function offsetFromQuery(value: string | null, limit: number): number {
 
 /** `value` when it is a key of `table` (a table of labels keyed by an enum), else null. */
 export function keyParam<K extends string>(table: Readonly<Record<K, unknown>>, value: string | null): K | null {
-  return value !== null && Object.prototype.hasOwnProperty.call(table, value) ? (value as K) : null;
+  return value !== null && Object.hasOwn(table, value) ? (value as K) : null;
 }
 
 /** A comma-separated list of enum values, any case; unknown values dropped, order and repeats kept. */

@@ -129,9 +129,9 @@ export function tallySpan(
   for (; k < hi && starts[k]! < to; k += 1) {
     const begin = starts[k]!;
     const code = codes[k]!;
-    const a = begin > from ? begin : from;
+    const a = Math.max(begin, from);
     const next = k + 1 < hi ? starts[k + 1]! : Number.POSITIVE_INFINITY;
-    const b = next < to ? next : to;
+    const b = Math.min(next, to);
     if (b > a) {
       if (code === MAINTENANCE_CODE || code === OPERATIONAL_CODE || code === DEGRADED_CODE || code === DOWN_CODE) {
         // How much of [a, b) lies in the windows; runs come in order, so the cursor only moves on.
@@ -141,7 +141,7 @@ export function tallySpan(
           const wa = merged[2 * p]!;
           if (wa >= b) break;
           const wb = merged[2 * p + 1]!;
-          inWindows += (wb < b ? wb : b) - (wa > a ? wa : a);
+          inWindows += Math.min(wb, b) - Math.max(wa, a);
         }
         if (code === MAINTENANCE_CODE) {
           maintenanceMs += b - a;
