@@ -16,5 +16,6 @@ export type PermissionDeclarations = Readonly<Record<string, readonly Role[]>>;
 export type ActionsOf<P extends PermissionDeclarations> = { readonly [K in keyof P]: true };
 
 /** Every action of the product, filled by the modules' augmentations (one program, no central list). */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, not a type, so that modules can augment it by declaration merging
 export interface ActionMap {}
 export type Action = keyof ActionMap & string;

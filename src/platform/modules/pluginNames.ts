@@ -8,7 +8,8 @@
  *     }
  *
  * The licence plugin's vocabulary (src/plugins/license/plugins.ts: what tokens and the vendor CLI accept)
- * is checked against this type, and against the plugins productModules() declares (test/unit/pluginNames.test.ts).
+ * is checked against this type, and against the plugins productModules() declares (test/unit/platform/modules/pluginNames.test.ts).
  */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface, not a type, so that modules can augment it by declaration merging
 export interface PluginNameMap {}
 export type PluginName = keyof PluginNameMap & string;

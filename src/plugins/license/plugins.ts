@@ -2,7 +2,7 @@
  * The plugins a licence can enable (SPEC.md: `ticketing`, `sla`, `audit`): the names licence tokens and the
  * vendor CLI accept, read without any module list. Each is declared by the module it gates (`plugin`, and its
  * name in `PluginNameMap`, src/platform/modules/pluginNames.ts); this list is checked against them both ways
- * below at compile time, and against the plugins productModules() declares by test/unit/pluginNames.test.ts.
+ * below at compile time, and against the plugins productModules() declares by test/unit/platform/modules/pluginNames.test.ts.
  * Kept apart from the token code so that plugin gating can import the names without the signature library.
  */
 import type { PluginName } from '../../platform/modules/pluginNames.js';

@@ -1,6 +1,6 @@
 /**
  * SLAEventKind's values in the schema's order, as the event log offers them. Without imports, so the
- * server's tests can read it: test/unit/webEnums.test.ts checks the order against the served schema,
+ * server's tests can read it: test/unit/plugins/console/webEnums.test.ts checks the order against the served schema,
  * and eventLog.ts checks at compile time that they are exactly the generated enum's values.
  */
 export const EVENT_KIND_ORDER = [
