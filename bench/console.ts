@@ -57,7 +57,14 @@ const STATUSES = ['DEGRADED', 'DOWN', 'OPERATIONAL'] as const;
 
 const serviceName = (i: number) => `svc-${String(i).padStart(6, '0')}`;
 const pushBody = (i: number, status: string) =>
-  JSON.stringify({ service: serviceName(i), nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`, status, message: status === 'OPERATIONAL' ? null : 'slow', criticality: 'high', tags: ['vm'] });
+  JSON.stringify({
+    service: serviceName(i),
+    nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`,
+    status,
+    message: status === 'OPERATIONAL' ? null : 'slow',
+    criticality: 'high',
+    tags: ['vm'],
+  });
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const percentile = (values: readonly number[], p: number) => {
@@ -74,16 +81,25 @@ async function signInOverApi(url: string): Promise<SignedIn> {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      query: 'mutation BenchLogin($p: String!) { login(username: "admin", password: $p) { accessToken refreshToken expiresAt refreshExpiresAt user { id username displayName role } } }',
+      query:
+        'mutation BenchLogin($p: String!) { login(username: "admin", password: $p) { accessToken refreshToken expiresAt refreshExpiresAt user { id username displayName role } } }',
       variables: { p: adminPassword },
     }),
   });
-  const body = (await response.json()) as { data?: { login: { accessToken: string; refreshToken: string; expiresAt: string; refreshExpiresAt: string; user: unknown } } };
+  const body = (await response.json()) as {
+    data?: { login: { accessToken: string; refreshToken: string; expiresAt: string; refreshExpiresAt: string; user: unknown } };
+  };
   const login = body.data?.login;
   if (!login) throw new Error(`sign-in failed: ${JSON.stringify(body).slice(0, 300)}`);
   // The console's stored session (web/src/session/sessionStore.ts, STORAGE_KEY).
   return {
-    storageValue: JSON.stringify({ accessToken: login.accessToken, expiresAt: Date.parse(login.expiresAt), refreshToken: login.refreshToken, refreshExpiresAt: Date.parse(login.refreshExpiresAt), user: login.user }),
+    storageValue: JSON.stringify({
+      accessToken: login.accessToken,
+      expiresAt: Date.parse(login.expiresAt),
+      refreshToken: login.refreshToken,
+      refreshExpiresAt: Date.parse(login.refreshExpiresAt),
+      user: login.user,
+    }),
   };
 }
 
@@ -93,9 +109,15 @@ async function newContext(browser: Browser, consoleUrl: string, session: SignedI
     viewport: { width: 1440, height: 900 },
     storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'svc.console.session', value: session.storageValue }] }] },
   });
-  await context.route(`${consoleUrl}${PLAIN_HTML_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: plainHtml }));
-  await context.route(`${consoleUrl}${PLAIN_JS_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: plainJs }));
-  await context.route(`${consoleUrl}${FLOOR_HTML_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: floorHtml }));
+  await context.route(`${consoleUrl}${PLAIN_HTML_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: plainHtml }),
+  );
+  await context.route(`${consoleUrl}${PLAIN_JS_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: plainJs }),
+  );
+  await context.route(`${consoleUrl}${FLOOR_HTML_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: floorHtml }),
+  );
   await context.addInitScript({ content: READY_PROBE });
   return context;
 }
@@ -134,7 +156,11 @@ async function measureRender(browser: Browser, url: string, session: SignedIn, r
 }
 
 /** The scripts a cold navigation loads until the console is ready: gzip size (level 9) and bytes on the wire. */
-async function measureFirstScreenScripts(browser: Browser, consoleUrl: string, session: SignedIn): Promise<{ files: { url: string; raw: number; gzip: number; wire: number }[] }> {
+async function measureFirstScreenScripts(
+  browser: Browser,
+  consoleUrl: string,
+  session: SignedIn,
+): Promise<{ files: { url: string; raw: number; gzip: number; wire: number }[] }> {
   const context = await newContext(browser, consoleUrl, session);
   const page = await context.newPage();
   const pending: Promise<{ url: string; raw: number; gzip: number; wire: number } | null>[] = [];
@@ -144,8 +170,16 @@ async function measureFirstScreenScripts(browser: Browser, consoleUrl: string, s
       (async () => {
         const body = await response.body().catch(() => null);
         if (!body) return null;
-        const sizes = await response.request().sizes().catch(() => null);
-        return { url: response.url().replace(consoleUrl, '/app/'), raw: body.length, gzip: gzipSync(body, { level: 9 }).length, wire: sizes?.responseBodySize ?? Number.NaN };
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => null);
+        return {
+          url: response.url().replace(consoleUrl, '/app/'),
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+          wire: sizes?.responseBodySize ?? Number.NaN,
+        };
       })(),
     );
   });
@@ -166,7 +200,12 @@ interface PaintFigures {
 /** The status each seeded service has now (all start OPERATIONAL): every push must be a change. */
 const knownStatus = new Map<number, string>();
 
-async function measurePushToPaint(page: Page, serverUrl: string, visible: { id: string; index: number }[], count: number): Promise<PaintFigures> {
+async function measurePushToPaint(
+  page: Page,
+  serverUrl: string,
+  visible: { id: string; index: number }[],
+  count: number,
+): Promise<PaintFigures> {
   await page.evaluate(PAINT_PROBE);
   const figures: PaintFigures = { latencies: [], missed: 0, pushAnswers: [] };
   for (let n = 0; n < count; n++) {
@@ -197,9 +236,13 @@ async function visibleRows(page: Page): Promise<{ id: string; index: number }[]>
 
 async function main(): Promise<number> {
   const checks = new Checks();
-  startWatchdog(smoke ? 600 : 1800, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    smoke ? 600 : 1800,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
   logRunHeader('console', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
   if (!existsSync(chromiumPath)) throw new Error(`no browser at ${chromiumPath}: apt-get install -y chromium (or set BENCH_CHROMIUM)`);
   log(`services: ${fmt(services)}; navigations: ${navigations} per page; pushes: ${pushes}; browser: ${chromiumPath} (headless)`);
@@ -220,7 +263,13 @@ async function main(): Promise<number> {
     running.add(server);
     const consoleUrl = `${server.url}/app/`;
     const started = performance.now();
-    await postEachOnce(server.url, HEALTH, apiKey, Array.from({ length: services }, (_, i) => pushBody(i, 'OPERATIONAL')), 32);
+    await postEachOnce(
+      server.url,
+      HEALTH,
+      apiKey,
+      Array.from({ length: services }, (_, i) => pushBody(i, 'OPERATIONAL')),
+      32,
+    );
     log(`${fmt(services)} services created through the machine API in ${fmt((performance.now() - started) / 1000, 1)} s`);
     const session = await signInOverApi(server.url);
     browser = await chromium.launch({
@@ -228,7 +277,15 @@ async function main(): Promise<number> {
       headless: true,
       // Local network access checks: the plain page is fulfilled by the bench (no address space of its
       // own), so chromium would refuse its WebSocket to loopback; the console, served by the server, is unaffected.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-features=LocalNetworkAccessChecks'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-features=LocalNetworkAccessChecks',
+      ],
     });
 
     const consoleRender = await measureRender(browser, consoleUrl, session, navigations);
@@ -251,8 +308,13 @@ async function main(): Promise<number> {
     checks.check(rows.length > 0, 'the hierarchy shows services of the first page on screen', `${rows.length} rows`);
     // The subscription is open once a first change arrives: one warm-up push, not counted.
     if (rows.length > 0) await measurePushToPaint(page, server.url, rows.slice(0, 1), 1);
-    const consolePaint = rows.length > 0 ? await measurePushToPaint(page, server.url, rows, pushes) : { latencies: [], missed: pushes, pushAnswers: [] };
-    checks.check(consolePaint.missed === 0, 'every pushed change reached the console page', `${consolePaint.missed} of ${pushes} not painted within 5 s`);
+    const consolePaint =
+      rows.length > 0 ? await measurePushToPaint(page, server.url, rows, pushes) : { latencies: [], missed: pushes, pushAnswers: [] };
+    checks.check(
+      consolePaint.missed === 0,
+      'every pushed change reached the console page',
+      `${consolePaint.missed} of ${pushes} not painted within 5 s`,
+    );
     checks.check(pageErrors.length === 0, 'no page error or console error on the console page', pageErrors.slice(0, 3).join(' | '));
     await context.close();
 
@@ -274,25 +336,74 @@ async function main(): Promise<number> {
       formatTable(
         ['measure', 'this console', 'plain page (reference)', 'floor'],
         [
-          ['navigation to first meaningful render, cold cache (median)', `${fmt(firstRender)} ms`, `${fmt(median(plainRender.cold))} ms`, `${fmt(median(floorRender.cold))} ms`],
-          ['navigation to first meaningful render, warm cache (median)', `${fmt(median(consoleRender.warm))} ms`, `${fmt(median(plainRender.warm))} ms`, `${fmt(median(floorRender.warm))} ms`],
-          ['status push to paint, p50', `${fmt(percentile(consolePaint.latencies, 50), 1)} ms`, `${fmt(percentile(plainPaint.latencies, 50), 1)} ms`, `${fmt(percentile(consolePaint.pushAnswers, 50), 1)} ms (push answered)`],
-          ['status push to paint, p95', `${fmt(p95, 1)} ms`, `${fmt(percentile(plainPaint.latencies, 95), 1)} ms`, `${fmt(percentile(consolePaint.pushAnswers, 95), 1)} ms (push answered)`],
-          ['JavaScript of the first screen, gzip -9 (on the wire)', `${fmt(jsGzip / 1024, 1)} KB (${fmt(jsWire / 1024, 1)} KB)`, `${fmt(gzipSync(plainJs, { level: 9 }).length / 1024, 1)} KB`, '0 KB'],
+          [
+            'navigation to first meaningful render, cold cache (median)',
+            `${fmt(firstRender)} ms`,
+            `${fmt(median(plainRender.cold))} ms`,
+            `${fmt(median(floorRender.cold))} ms`,
+          ],
+          [
+            'navigation to first meaningful render, warm cache (median)',
+            `${fmt(median(consoleRender.warm))} ms`,
+            `${fmt(median(plainRender.warm))} ms`,
+            `${fmt(median(floorRender.warm))} ms`,
+          ],
+          [
+            'status push to paint, p50',
+            `${fmt(percentile(consolePaint.latencies, 50), 1)} ms`,
+            `${fmt(percentile(plainPaint.latencies, 50), 1)} ms`,
+            `${fmt(percentile(consolePaint.pushAnswers, 50), 1)} ms (push answered)`,
+          ],
+          [
+            'status push to paint, p95',
+            `${fmt(p95, 1)} ms`,
+            `${fmt(percentile(plainPaint.latencies, 95), 1)} ms`,
+            `${fmt(percentile(consolePaint.pushAnswers, 95), 1)} ms (push answered)`,
+          ],
+          [
+            'JavaScript of the first screen, gzip -9 (on the wire)',
+            `${fmt(jsGzip / 1024, 1)} KB (${fmt(jsWire / 1024, 1)} KB)`,
+            `${fmt(gzipSync(plainJs, { level: 9 }).length / 1024, 1)} KB`,
+            '0 KB',
+          ],
         ],
       ),
     );
     log('');
-    log(formatTable(['first-screen script', 'bytes', 'gzip -9', 'on the wire'], scripts.files.map((f) => [f.url, fmt(f.raw), fmt(f.gzip), fmt(f.wire)])));
+    log(
+      formatTable(
+        ['first-screen script', 'bytes', 'gzip -9', 'on the wire'],
+        scripts.files.map((f) => [f.url, fmt(f.raw), fmt(f.gzip), fmt(f.wire)]),
+      ),
+    );
 
     const targets: Target[] = [
-      { target: 'navigation to first meaningful render of the hierarchy', measured: `${fmt(firstRender)} ms`, limit: `< ${fmt(TARGET_FIRST_RENDER_MS)} ms`, met: firstRender < TARGET_FIRST_RENDER_MS },
-      { target: 'status push to paint, p95', measured: `${fmt(p95, 1)} ms`, limit: `< ${TARGET_PUSH_TO_PAINT_P95_MS} ms`, met: consolePaint.latencies.length > 0 ? p95 < TARGET_PUSH_TO_PAINT_P95_MS : null },
-      { target: 'JavaScript the first screen loads (gzip)', measured: `${fmt(jsGzip / 1024, 1)} KB`, limit: '<= 250 KB', met: jsGzip <= TARGET_FIRST_SCREEN_JS_GZIP },
+      {
+        target: 'navigation to first meaningful render of the hierarchy',
+        measured: `${fmt(firstRender)} ms`,
+        limit: `< ${fmt(TARGET_FIRST_RENDER_MS)} ms`,
+        met: firstRender < TARGET_FIRST_RENDER_MS,
+      },
+      {
+        target: 'status push to paint, p95',
+        measured: `${fmt(p95, 1)} ms`,
+        limit: `< ${TARGET_PUSH_TO_PAINT_P95_MS} ms`,
+        met: consolePaint.latencies.length > 0 ? p95 < TARGET_PUSH_TO_PAINT_P95_MS : null,
+      },
+      {
+        target: 'JavaScript the first screen loads (gzip)',
+        measured: `${fmt(jsGzip / 1024, 1)} KB`,
+        limit: '<= 250 KB',
+        met: jsGzip <= TARGET_FIRST_SCREEN_JS_GZIP,
+      },
     ];
     log('');
     log(targetTable(targets));
-    writeResults('console.json', { services, navigations, pushes, consoleRender, plainRender, floorRender, scripts, consolePaint, plainPaint, targets }, log);
+    writeResults(
+      'console.json',
+      { services, navigations, pushes, consoleRender, plainRender, floorRender, scripts, consolePaint, plainPaint, targets },
+      log,
+    );
     log(`screenshot of the hierarchy: ${resultPath('console-hierarchy.png')}`);
     const code = await server.stop();
     running.delete(server);

@@ -77,7 +77,13 @@ async function runOn(database: Database, settings: DashboardBenchSettings, check
     const pool = createWorkerPool({ threads: settings.workerThreads });
     pools.push(mainThread, pool);
     const compute = (on: ProductWorkerPool) => () =>
-      createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW), pool: on, pageBlocks: settings.pageBlocks[database] }).get();
+      createDashboardStats({
+        knex: db.knex,
+        fleet,
+        clock: createManualClock(NOW),
+        pool: on,
+        pageBlocks: settings.pageBlocks[database],
+      }).get();
 
     const results: DashboardStats[] = [];
     const firstPool = await measureLoop(settings.resolutionMs, compute(pool));
@@ -88,7 +94,16 @@ async function runOn(database: Database, settings: DashboardBenchSettings, check
     for (let round = 1; round <= settings.rounds; round += 1) {
       runs.push({ phase: 'floor', round, ...(await measureIdle(settings.resolutionMs, Math.max(settings.minFloorMs, lastWallMs))) });
       // Alternate which computation goes first, so garbage one leaves behind falls on both alike.
-      const order: Array<['main thread' | 'pool', ProductWorkerPool]> = round % 2 === 1 ? [['main thread', mainThread], ['pool', pool]] : [['pool', pool], ['main thread', mainThread]];
+      const order: Array<['main thread' | 'pool', ProductWorkerPool]> =
+        round % 2 === 1
+          ? [
+              ['main thread', mainThread],
+              ['pool', pool],
+            ]
+          : [
+              ['pool', pool],
+              ['main thread', mainThread],
+            ];
       for (const [phase, on] of order) {
         const { value, window } = await measureLoop(settings.resolutionMs, compute(on));
         results.push(value);
@@ -98,10 +113,22 @@ async function runOn(database: Database, settings: DashboardBenchSettings, check
     }
 
     const stats = results[0];
-    checks.check(results.every((r) => isDeepStrictEqual(r, stats)), `${database}: every computation gives the same stats`, JSON.stringify(results));
-    checks.check(stats?.totalServices === settings.services, `${database}: all ${settings.services} services counted`, JSON.stringify(stats));
     checks.check(
-      stats !== undefined && stats.metCount > 0 && stats.atRiskCount > 0 && stats.breachedCount > 0 && stats.servicesWithSla === settings.services - Math.floor(settings.services / 3),
+      results.every((r) => isDeepStrictEqual(r, stats)),
+      `${database}: every computation gives the same stats`,
+      JSON.stringify(results),
+    );
+    checks.check(
+      stats?.totalServices === settings.services,
+      `${database}: all ${settings.services} services counted`,
+      JSON.stringify(stats),
+    );
+    checks.check(
+      stats !== undefined &&
+        stats.metCount > 0 &&
+        stats.atRiskCount > 0 &&
+        stats.breachedCount > 0 &&
+        stats.servicesWithSla === settings.services - Math.floor(settings.services / 3),
       `${database}: the month spreads over MET, AT_RISK and BREACHED`,
       JSON.stringify(stats),
     );
@@ -137,7 +164,18 @@ function summaryRows(run: DatabaseRun): string[][] {
 }
 
 function detailRows(run: DatabaseRun): string[][] {
-  const row = (label: string, w: LoopWindow) => [label, fmt(w.wallMs), fmt(w.busyMs), fmt(w.mainCpuMs), fmt(w.allCpuMs), fmt(w.delayP50Ms, 1), fmt(w.delayP99Ms, 1), fmt(w.delayMaxMs, 1), fmt(w.waitP99Ms, 1), fmt(w.samples)];
+  const row = (label: string, w: LoopWindow) => [
+    label,
+    fmt(w.wallMs),
+    fmt(w.busyMs),
+    fmt(w.mainCpuMs),
+    fmt(w.allCpuMs),
+    fmt(w.delayP50Ms, 1),
+    fmt(w.delayP99Ms, 1),
+    fmt(w.delayMaxMs, 1),
+    fmt(w.waitP99Ms, 1),
+    fmt(w.samples),
+  ];
   return [
     row(`${run.database}: first call, pool`, run.firstCall.pool),
     row(`${run.database}: first call, main thread`, run.firstCall['main thread']),
@@ -151,7 +189,9 @@ async function main(): Promise<number> {
   startWatchdog(settings.watchdogSeconds, () => undefined, log);
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   logRunHeader('dashboard', settings.smoke, machine, log);
-  log(`pool: ${settings.workerThreads} worker thread(s); pages of ${settings.pageBlocks.postgres} heap blocks on PostgreSQL, ${settings.pageBlocks.embedded} embedded; loop delay sampled every ${settings.resolutionMs} ms`);
+  log(
+    `pool: ${settings.workerThreads} worker thread(s); pages of ${settings.pageBlocks.postgres} heap blocks on PostgreSQL, ${settings.pageBlocks.embedded} embedded; loop delay sampled every ${settings.resolutionMs} ms`,
+  );
   const idleBefore = await idleMachineCpu(settings.smoke ? 500 : 2000);
   log(`machine before the run: ${fmt(idleBefore.busyPercent)} % of one core busy, steal ${fmt(idleBefore.stealPercent)} %`);
   if (idleBefore.busyPercent > 15) log('WARNING: other programs are using the CPU; the figures of this run will be noisy');
@@ -168,13 +208,35 @@ async function main(): Promise<number> {
 
   const scale = `${fmt(settings.services)} services x ${settings.intervalsPerService} intervals`;
   log(`\n== dashboardStats from scratch, ${scale}: medians of ${settings.rounds} round(s), delay p99 and max the worst round ==`);
-  log(formatTable(['database: phase', 'time to result ms', 'main thread CPU ms', 'all threads CPU ms', 'delay p50 ms', 'delay p99 ms', 'delay max ms', 'wait p99 ms'], runs.flatMap(summaryRows)));
-  log('(delay: monitorEventLoopDelay samples, a stall counts once; wait: weighed by time, what a request arriving at a random moment waits)');
+  log(
+    formatTable(
+      [
+        'database: phase',
+        'time to result ms',
+        'main thread CPU ms',
+        'all threads CPU ms',
+        'delay p50 ms',
+        'delay p99 ms',
+        'delay max ms',
+        'wait p99 ms',
+      ],
+      runs.flatMap(summaryRows),
+    ),
+  );
+  log(
+    '(delay: monitorEventLoopDelay samples, a stall counts once; wait: weighed by time, what a request arriving at a random moment waits)',
+  );
   log('\n== every window ==');
-  log(formatTable(['database: phase', 'wall ms', 'loop busy ms', 'main CPU ms', 'all CPU ms', 'p50 ms', 'p99 ms', 'max ms', 'wait p99 ms', 'samples'], runs.flatMap(detailRows)));
+  log(
+    formatTable(
+      ['database: phase', 'wall ms', 'loop busy ms', 'main CPU ms', 'all CPU ms', 'p50 ms', 'p99 ms', 'max ms', 'wait p99 ms', 'samples'],
+      runs.flatMap(detailRows),
+    ),
+  );
 
   const postgres = runs.find((r) => r.database === 'postgres');
-  const poolWorst = (field: 'delayP99Ms' | 'waitP99Ms') => (postgres ? worst(postgres.runs.filter((r) => r.phase === 'pool').map((r) => r[field])) : Number.NaN);
+  const poolWorst = (field: 'delayP99Ms' | 'waitP99Ms') =>
+    postgres ? worst(postgres.runs.filter((r) => r.phase === 'pool').map((r) => r[field])) : Number.NaN;
   const target = (what: string, value: number): Target => ({
     target: `${what} while dashboardStats runs (${fmt(settings.services)} services, PostgreSQL, worst round)`,
     measured: `${fmt(value, 1)} ms`,
@@ -188,17 +250,26 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
 
-  writeResults(settings.smoke ? 'dashboard-smoke.json' : 'dashboard-latest.json', {
-    date: new Date().toISOString(),
-    smoke: settings.smoke,
-    machine,
-    idleBefore,
-    versions: { piscina: packageVersion('piscina'), msgpackr: packageVersion('msgpackr'), pg: packageVersion('pg'), '@electric-sql/pglite': packageVersion('@electric-sql/pglite') },
-    settings,
-    runs,
-    targets,
-    failures: checks.failures,
-  }, log);
+  writeResults(
+    settings.smoke ? 'dashboard-smoke.json' : 'dashboard-latest.json',
+    {
+      date: new Date().toISOString(),
+      smoke: settings.smoke,
+      machine,
+      idleBefore,
+      versions: {
+        piscina: packageVersion('piscina'),
+        msgpackr: packageVersion('msgpackr'),
+        pg: packageVersion('pg'),
+        '@electric-sql/pglite': packageVersion('@electric-sql/pglite'),
+      },
+      settings,
+      runs,
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
 

@@ -42,10 +42,11 @@ const stoppable = {
   },
 };
 
-
 /** This server's realtime endpoint is built in src/plugins/realtime; until that exists the variant is skipped, not failed. */
 function oursMissing(): string | undefined {
-  return existsSync(join(root, 'src', 'plugins', 'realtime')) ? undefined : 'src/plugins/realtime does not exist yet: this server has no /graphql/ws endpoint';
+  return existsSync(join(root, 'src', 'plugins', 'realtime'))
+    ? undefined
+    : 'src/plugins/realtime does not exist yet: this server has no /graphql/ws endpoint';
 }
 
 async function main(): Promise<number> {
@@ -53,9 +54,13 @@ async function main(): Promise<number> {
   const checks = new Checks();
   assertProcFs();
   if (!schedstatAvailable()) throw new Error('this bench reads CPU time from /proc/<pid>/task/<tid>/schedstat (Linux with schedstats)');
-  startWatchdog(settings.watchdogSeconds, () => {
-    for (const child of runningChildren) void child.kill();
-  }, log);
+  startWatchdog(
+    settings.watchdogSeconds,
+    () => {
+      for (const child of runningChildren) void child.kill();
+    },
+    log,
+  );
 
   const skipOurs = settings.variants.includes('ours') ? oursMissing() : undefined;
   const usesPostgres = settings.variants.includes('ours') && skipOurs === undefined;
@@ -89,7 +94,9 @@ async function main(): Promise<number> {
     }
   }
 
-  log(`\n== Fan-out: one status change -> N graphql-ws subscribers; server CPU = all threads of its process from the first publish to the last frame received ==`);
+  log(
+    `\n== Fan-out: one status change -> N graphql-ws subscribers; server CPU = all threads of its process from the first publish to the last frame received ==`,
+  );
   log(mainTable(results));
   log('');
   log(detailTable(results));
@@ -97,24 +104,28 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(list));
 
-  writeResults(settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json', {
-    date: new Date().toISOString(),
-    smoke: settings.smoke,
-    machine,
-    idleBefore,
-    versions: {
-      'uWebSockets.js': packageVersion('uWebSockets.js'),
-      ws: packageVersion('ws'),
-      'graphql-ws': packageVersion('graphql-ws'),
-      graphql: packageVersion('graphql'),
+  writeResults(
+    settings.smoke ? 'fanout-smoke.json' : 'fanout-latest.json',
+    {
+      date: new Date().toISOString(),
+      smoke: settings.smoke,
+      machine,
+      idleBefore,
+      versions: {
+        'uWebSockets.js': packageVersion('uWebSockets.js'),
+        ws: packageVersion('ws'),
+        'graphql-ws': packageVersion('graphql-ws'),
+        graphql: packageVersion('graphql'),
+      },
+      settings: { ...settings, adminPassword: undefined, apiKey: undefined },
+      limits: LIMITS,
+      oursSkipped: skipOurs ?? null,
+      results,
+      targets: list,
+      failures: checks.failures,
     },
-    settings: { ...settings, adminPassword: undefined, apiKey: undefined },
-    limits: LIMITS,
-    oursSkipped: skipOurs ?? null,
-    results,
-    targets: list,
-    failures: checks.failures,
-  }, log);
+    log,
+  );
   return exitCode(checks, list, settings.enforceTargets, log);
 }
 

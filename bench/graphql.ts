@@ -25,7 +25,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoginCase, type LoginCaseResult } from './cases/loginCost.js';
-import { checkPage, combine, paced, PAGE_SIZE, saturate, seedFleet, SERVICES_QUERY, warmUp, type MeasuredLoad, type QueryTarget, type SeededFleet } from './cases/servicesQuery.js';
+import {
+  checkPage,
+  combine,
+  paced,
+  PAGE_SIZE,
+  saturate,
+  seedFleet,
+  SERVICES_QUERY,
+  warmUp,
+  type MeasuredLoad,
+  type QueryTarget,
+  type SeededFleet,
+} from './cases/servicesQuery.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { signIn } from './lib/graphqlCalls.js';
@@ -49,8 +61,14 @@ interface QueryRun {
   paced?: MeasuredLoad;
 }
 
-
-function startProductServer(settings: GraphQLBenchSettings, name: string, execution: 'compiled' | 'plain', databaseUrl: string, dataDir: string, jwtSecret: string): Promise<ChildServer> {
+function startProductServer(
+  settings: GraphQLBenchSettings,
+  name: string,
+  execution: 'compiled' | 'plain',
+  databaseUrl: string,
+  dataDir: string,
+  jwtSecret: string,
+): Promise<ChildServer> {
   return startChildServer({
     name,
     cwd: root,
@@ -58,7 +76,14 @@ function startProductServer(settings: GraphQLBenchSettings, name: string, execut
     env: {
       // As the container runs it (Dockerfile): graphql-js skips its development-mode checks.
       NODE_ENV: 'production',
-      ...benchServerEnv({ dataDir, databaseUrl, jwtSecret, apiKey: 'bench-operator-key-0123456789abcdef', adminPassword: settings.adminPassword, logLevel: 'info' }),
+      ...benchServerEnv({
+        dataDir,
+        databaseUrl,
+        jwtSecret,
+        apiKey: 'bench-operator-key-0123456789abcdef',
+        adminPassword: settings.adminPassword,
+        logLevel: 'info',
+      }),
       ...(execution === 'plain' ? { SVC_GRAPHQL_EXECUTION: 'plain' } : {}),
     },
   });
@@ -67,12 +92,19 @@ function startProductServer(settings: GraphQLBenchSettings, name: string, execut
 async function stopChecked(checks: Checks, server: ChildServer): Promise<void> {
   const code = await server.stop();
   running.delete(server);
-  checks.check(code === 0, `${server.name}: stopped cleanly on SIGTERM`, `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`);
+  checks.check(
+    code === 0,
+    `${server.name}: stopped cleanly on SIGTERM`,
+    `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`,
+  );
   const problems = server.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
   checks.check(problems.length === 0, `${server.name}: no error logged`, problems.slice(0, 5).join('\n'));
 }
 
-async function runQueryCase(settings: GraphQLBenchSettings, checks: Checks): Promise<{ runs: QueryRun[]; fleet: SeededFleet; responseBytes: number; rate: number } | undefined> {
+async function runQueryCase(
+  settings: GraphQLBenchSettings,
+  checks: Checks,
+): Promise<{ runs: QueryRun[]; fleet: SeededFleet; responseBytes: number; rate: number } | undefined> {
   const schema = await createSchema(settings.databaseUrl, 'bench_gql');
   const dataDirs = [mkdtempSync(join(tmpdir(), 'svc-bench-gql-')), mkdtempSync(join(tmpdir(), 'svc-bench-gql-'))];
   const jwtSecret = randomBytes(32).toString('hex');
@@ -82,7 +114,9 @@ async function runQueryCase(settings: GraphQLBenchSettings, checks: Checks): Pro
     servers.push(ours);
     running.add(ours);
     const oursToken = await signIn(ours.url, 'admin', settings.adminPassword);
-    log(`\n[seed] ${settings.query.services} services through the API of this server (createUser, createGroup, createService; ${settings.query.seedConcurrency} in flight)`);
+    log(
+      `\n[seed] ${settings.query.services} services through the API of this server (createUser, createGroup, createService; ${settings.query.seedConcurrency} in flight)`,
+    );
     const fleet = await seedFleet(ours.url, oursToken, settings.query, log);
     const responseBytes = await checkPage(checks, ours.name, ours.url, oursToken, fleet.expected, fleet.services);
 
@@ -92,8 +126,16 @@ async function runQueryCase(settings: GraphQLBenchSettings, checks: Checks): Pro
     running.add(plain);
     const plainToken = await signIn(plain.url, 'admin', settings.adminPassword);
     await checkPage(checks, plain.name, plain.url, plainToken, fleet.expected, fleet.services);
-    checks.check(plain.output.some((line) => line.includes(PLAIN_NOTICE)), `${plain.name}: started in plain execution mode`, 'its "SVC_GRAPHQL_EXECUTION=plain" notice is missing');
-    checks.check(!ours.output.some((line) => line.includes(PLAIN_NOTICE)), `${ours.name}: started in compiled execution mode`, 'it logged the plain-mode notice');
+    checks.check(
+      plain.output.some((line) => line.includes(PLAIN_NOTICE)),
+      `${plain.name}: started in plain execution mode`,
+      'its "SVC_GRAPHQL_EXECUTION=plain" notice is missing',
+    );
+    checks.check(
+      !ours.output.some((line) => line.includes(PLAIN_NOTICE)),
+      `${ours.name}: started in compiled execution mode`,
+      'it logged the plain-mode notice',
+    );
     log(`answer: ${fmt(responseBytes)} B for ${PAGE_SIZE} services (identical on both servers)`);
 
     const targets: Array<{ run: QueryRun; target: QueryTarget }> = [
@@ -108,10 +150,13 @@ async function runQueryCase(settings: GraphQLBenchSettings, checks: Checks): Pro
     }
     const reference = combine(targets[0]!.run.saturation);
     const rate = Math.max(1, Math.round(settings.pinnedRate ?? reference.reqPerSec * settings.query.rateShare));
-    log(`[services page] paced at ${rate} req/s (${settings.pinnedRate !== undefined ? 'BENCH_RATE' : `${settings.query.rateShare * 100} % of the reference's saturation`})`);
+    log(
+      `[services page] paced at ${rate} req/s (${settings.pinnedRate !== undefined ? 'BENCH_RATE' : `${settings.query.rateShare * 100} % of the reference's saturation`})`,
+    );
     for (const { run, target } of targets) run.paced = await paced(target, settings.query, rate, checks, log);
 
-    for (const { target } of targets) await checkPage(checks, `${target.server.name} after the load`, target.server.url, target.token, fleet.expected, fleet.services);
+    for (const { target } of targets)
+      await checkPage(checks, `${target.server.name} after the load`, target.server.url, target.token, fleet.expected, fleet.services);
     return { runs: targets.map((t) => t.run), fleet, responseBytes, rate };
   } finally {
     for (const server of servers.reverse()) await stopChecked(checks, server);
@@ -124,16 +169,23 @@ async function main(): Promise<number> {
   const settings = readGraphQLSettings(process.env);
   const checks = new Checks();
   assertProcFs();
-  startWatchdog(settings.watchdogSeconds, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    settings.watchdogSeconds,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   logRunHeader('graphql', settings.smoke, machine, log);
-  log(`servers run as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the login case runs src/app.ts in this process`);
+  log(
+    `servers run as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the login case runs src/app.ts in this process`,
+  );
   const idleBefore: MachineCpu = await idleMachineCpu(2000);
   log(`machine before the run: ${fmt(idleBefore.busyPercent)} % of one core busy, steal ${fmt(idleBefore.stealPercent)} %`);
-  if (idleBefore.busyPercent > 15) log('WARNING: other programs are using the CPU; the figures of this run will be noisy (see "other CPU %")');
+  if (idleBefore.busyPercent > 15)
+    log('WARNING: other programs are using the CPU; the figures of this run will be noisy (see "other CPU %")');
   if (settings.built) {
     log('building (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
@@ -157,22 +209,56 @@ async function main(): Promise<number> {
   // Report.
   const targets: Target[] = [];
   if (query) {
-    log(`\n== Services page: ${PAGE_SIZE} of ${fmt(query.fleet.services)} services with owner, team, dependencies (${fmt(query.responseBytes)} B answer); saturation = autocannon, ${settings.query.connections} connections, ${settings.query.durationSeconds} s per round; paced = open loop at ${fmt(query.rate)} req/s ==`);
+    log(
+      `\n== Services page: ${PAGE_SIZE} of ${fmt(query.fleet.services)} services with owner, team, dependencies (${fmt(query.responseBytes)} B answer); saturation = autocannon, ${settings.query.connections} connections, ${settings.query.durationSeconds} s per round; paced = open loop at ${fmt(query.rate)} req/s ==`,
+    );
     const row = (name: string, phase: string, r: MeasuredLoad) => [
-      name, phase, r.offeredRate === null ? 'max' : fmt(r.offeredRate), fmt(r.reqPerSec), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), fmt(r.maxMs, 1),
-      fmt(r.serverCpuUsPerReq, 0), fmt(r.serverCpuPercent), fmt(r.loadGeneratorCpuPercent), fmt(r.otherCpuPercent), fmt(r.stealPercent), String(r.unsent),
+      name,
+      phase,
+      r.offeredRate === null ? 'max' : fmt(r.offeredRate),
+      fmt(r.reqPerSec),
+      fmt(r.p50Ms, 2),
+      fmt(r.p99Ms, 2),
+      fmt(r.maxMs, 1),
+      fmt(r.serverCpuUsPerReq, 0),
+      fmt(r.serverCpuPercent),
+      fmt(r.loadGeneratorCpuPercent),
+      fmt(r.otherCpuPercent),
+      fmt(r.stealPercent),
+      String(r.unsent),
     ];
-    log(formatTable(
-      ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU µs/req', 'server CPU %', 'loadgen CPU %', 'other CPU %', 'steal %', 'unsent'],
-      query.runs.flatMap((r) => [...r.saturation.map((s, i) => row(r.name, `saturation ${i + 1}`, s)), ...(r.paced ? [row(r.name, 'paced', r.paced)] : [])]),
-    ));
+    log(
+      formatTable(
+        [
+          'server',
+          'phase',
+          'offered/s',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'max ms',
+          'server CPU µs/req',
+          'server CPU %',
+          'loadgen CPU %',
+          'other CPU %',
+          'steal %',
+          'unsent',
+        ],
+        query.runs.flatMap((r) => [
+          ...r.saturation.map((s, i) => row(r.name, `saturation ${i + 1}`, s)),
+          ...(r.paced ? [row(r.name, 'paced', r.paced)] : []),
+        ]),
+      ),
+    );
     const [plainRun, oursRun] = query.runs as [QueryRun, QueryRun];
     const plainSat = combine(plainRun.saturation);
     const oursSat = combine(oursRun.saturation);
     const throughput = oursSat.reqPerSec / plainSat.reqPerSec;
     const cpu = plainSat.serverCpuUsPerReq / oursSat.serverCpuUsPerReq;
     const pacedCpu = plainRun.paced && oursRun.paced ? plainRun.paced.serverCpuUsPerReq / oursRun.paced.serverCpuUsPerReq : undefined;
-    log(`all saturation rounds: this server ${fmt(oursSat.reqPerSec)} req/s at ${fmt(oursSat.serverCpuUsPerReq)} µs/req; reference ${fmt(plainSat.reqPerSec)} req/s at ${fmt(plainSat.serverCpuUsPerReq)} µs/req`);
+    log(
+      `all saturation rounds: this server ${fmt(oursSat.reqPerSec)} req/s at ${fmt(oursSat.serverCpuUsPerReq)} µs/req; reference ${fmt(plainSat.reqPerSec)} req/s at ${fmt(plainSat.serverCpuUsPerReq)} µs/req`,
+    );
     targets.push({
       target: 'services page: req/s at saturation, this server vs plain graphql-js on the same stack',
       measured: `${fmt(throughput, 2)}x (${fmt(oursSat.reqPerSec)} vs ${fmt(plainSat.reqPerSec)} req/s)`,
@@ -187,23 +273,42 @@ async function main(): Promise<number> {
     });
   }
   if (login) {
-    log(`\n== Login cost: ${login.login.offeredRate} logins/s for ${fmt(login.login.seconds, 1)} s from a child process; server in this process (PostgreSQL); libuv pool ${login.threadPoolSize} ==`);
-    log(formatTable(
-      ['figure', 'value'],
-      [
-        ['scrypt hash alone (hashPassword), median ms', fmt(login.hashMs.hashMedian, 1)],
-        ['scrypt verify alone (verifyPassword), median [min-max] ms', `${fmt(login.hashMs.verifyMedian, 1)} [${fmt(login.hashMs.verifyMin, 1)}-${fmt(login.hashMs.verifyMax, 1)}]`],
-        ['logins ok / sent', `${login.login.ok} / ${login.login.total}`],
-        ['achieved logins/s', fmt(login.login.achievedRate, 1)],
-        ['login latency p50 / p99 / max ms (from due time)', `${fmt(login.login.p50Ms, 1)} / ${fmt(login.login.p99Ms, 1)} / ${fmt(login.login.maxMs, 1)}`],
-        ['scrypt calls per login', fmt(login.scryptCallsPerLogin, 2)],
-        ['server CPU per login ms (all threads)', fmt(login.cpuMsPerLogin, 1)],
-        ['event loop utilization during logins', `${fmt(login.eventLoopUtilization * 100, 1)} %`],
-        ['machine CPU during logins: all / besides this process and PostgreSQL, i.e. login client + others (% of one core)', `${fmt(login.machineCpuPercent)} / ${fmt(login.otherCpuPercent)}`],
-        [`event-loop delay idle p50 / p99 / max ms (${login.idle.samples} samples)`, `${fmt(login.idle.p50Ms, 2)} / ${fmt(login.idle.p99Ms, 2)} / ${fmt(login.idle.maxMs, 2)}`],
-        [`event-loop delay under logins p50 / p99 / max ms (${login.underLoad.samples} samples)`, `${fmt(login.underLoad.p50Ms, 2)} / ${fmt(login.underLoad.p99Ms, 2)} / ${fmt(login.underLoad.maxMs, 2)}`],
-      ],
-    ));
+    log(
+      `\n== Login cost: ${login.login.offeredRate} logins/s for ${fmt(login.login.seconds, 1)} s from a child process; server in this process (PostgreSQL); libuv pool ${login.threadPoolSize} ==`,
+    );
+    log(
+      formatTable(
+        ['figure', 'value'],
+        [
+          ['scrypt hash alone (hashPassword), median ms', fmt(login.hashMs.hashMedian, 1)],
+          [
+            'scrypt verify alone (verifyPassword), median [min-max] ms',
+            `${fmt(login.hashMs.verifyMedian, 1)} [${fmt(login.hashMs.verifyMin, 1)}-${fmt(login.hashMs.verifyMax, 1)}]`,
+          ],
+          ['logins ok / sent', `${login.login.ok} / ${login.login.total}`],
+          ['achieved logins/s', fmt(login.login.achievedRate, 1)],
+          [
+            'login latency p50 / p99 / max ms (from due time)',
+            `${fmt(login.login.p50Ms, 1)} / ${fmt(login.login.p99Ms, 1)} / ${fmt(login.login.maxMs, 1)}`,
+          ],
+          ['scrypt calls per login', fmt(login.scryptCallsPerLogin, 2)],
+          ['server CPU per login ms (all threads)', fmt(login.cpuMsPerLogin, 1)],
+          ['event loop utilization during logins', `${fmt(login.eventLoopUtilization * 100, 1)} %`],
+          [
+            'machine CPU during logins: all / besides this process and PostgreSQL, i.e. login client + others (% of one core)',
+            `${fmt(login.machineCpuPercent)} / ${fmt(login.otherCpuPercent)}`,
+          ],
+          [
+            `event-loop delay idle p50 / p99 / max ms (${login.idle.samples} samples)`,
+            `${fmt(login.idle.p50Ms, 2)} / ${fmt(login.idle.p99Ms, 2)} / ${fmt(login.idle.maxMs, 2)}`,
+          ],
+          [
+            `event-loop delay under logins p50 / p99 / max ms (${login.underLoad.samples} samples)`,
+            `${fmt(login.underLoad.p50Ms, 2)} / ${fmt(login.underLoad.p99Ms, 2)} / ${fmt(login.underLoad.maxMs, 2)}`,
+          ],
+        ],
+      ),
+    );
     targets.push({
       target: `login: event-loop delay p99 at ${login.login.offeredRate} logins/s offered`,
       measured: `${fmt(login.underLoad.p99Ms, 2)} ms (achieved ${fmt(login.login.achievedRate, 1)}/s)`,
@@ -226,20 +331,37 @@ async function main(): Promise<number> {
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
 
-  writeResults(settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json', {
-    date: new Date().toISOString(),
-    smoke: settings.smoke,
-    machine,
-    idleBefore,
-    versions: { graphql: packageVersion('graphql'), 'graphql-jit': packageVersion('graphql-jit'), autocannon: packageVersion('autocannon') },
-    settings: { ...settings, adminPassword: undefined },
-    serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
-    query: SERVICES_QUERY,
-    servicesPage: query ? { services: query.fleet.services, seedSeconds: query.fleet.seedSeconds, mutations: query.fleet.mutations, responseBytes: query.responseBytes, pacedRate: query.rate, runs: query.runs } : null,
-    login: login ?? null,
-    targets,
-    failures: checks.failures,
-  }, log);
+  writeResults(
+    settings.smoke ? 'graphql-smoke.json' : 'graphql-latest.json',
+    {
+      date: new Date().toISOString(),
+      smoke: settings.smoke,
+      machine,
+      idleBefore,
+      versions: {
+        graphql: packageVersion('graphql'),
+        'graphql-jit': packageVersion('graphql-jit'),
+        autocannon: packageVersion('autocannon'),
+      },
+      settings: { ...settings, adminPassword: undefined },
+      serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
+      query: SERVICES_QUERY,
+      servicesPage: query
+        ? {
+            services: query.fleet.services,
+            seedSeconds: query.fleet.seedSeconds,
+            mutations: query.fleet.mutations,
+            responseBytes: query.responseBytes,
+            pacedRate: query.rate,
+            runs: query.runs,
+          }
+        : null,
+      login: login ?? null,
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
 
   return exitCode(checks, targets, settings.enforceTargets, log);
 }

@@ -51,7 +51,6 @@ interface ServerRun {
   readonly sync?: SyncCaseResult;
 }
 
-
 /** Starts a server, runs `body` against it, stops it (and checks that it stopped cleanly). */
 async function withServer<T>(checks: Checks, start: () => Promise<ChildServer>, body: (server: ChildServer) => Promise<T>): Promise<T> {
   const server = await start();
@@ -62,7 +61,11 @@ async function withServer<T>(checks: Checks, start: () => Promise<ChildServer>, 
   } finally {
     const code = await server.stop();
     running.delete(server);
-    checks.check(code === 0, `${server.name}: stopped cleanly on SIGTERM`, `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`);
+    checks.check(
+      code === 0,
+      `${server.name}: stopped cleanly on SIGTERM`,
+      `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`,
+    );
     const problems = server.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
     checks.check(problems.length === 0, `${server.name}: no error logged`, problems.slice(0, 5).join('\n'));
   }
@@ -83,13 +86,19 @@ async function main(): Promise<number> {
   const settings = readSettings(process.env);
   const checks = new Checks();
   assertProcFs();
-  startWatchdog(settings.watchdogSeconds, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    settings.watchdogSeconds,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
 
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   logRunHeader('ingest', settings.smoke, machine, log);
-  log(`this server runs as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/fastifyServer.ts`);
+  log(
+    `this server runs as: node ${settings.built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/fastifyServer.ts`,
+  );
   if (settings.built) {
     log('building (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
@@ -98,8 +107,12 @@ async function main(): Promise<number> {
   const health = healthBodies(settings.health.services);
   const sync = syncBodies(settings.sync.services, settings.sync.changed);
   const parse = measureJsonParse(sync.base, settings.sync.parseRepeats);
-  log(`bodies: health push ${fmt(health.meanBytes)} B mean over ${settings.health.services} services; status sync ${fmt(sync.base.length)} B (${settings.sync.services} services)`);
-  log(`JSON.parse of the status sync body in this process, before any server runs: median ${fmt(parse.medianUs)} µs, min ${fmt(parse.minUs)} µs`);
+  log(
+    `bodies: health push ${fmt(health.meanBytes)} B mean over ${settings.health.services} services; status sync ${fmt(sync.base.length)} B (${settings.sync.services} services)`,
+  );
+  log(
+    `JSON.parse of the status sync body in this process, before any server runs: median ${fmt(parse.medianUs)} µs, min ${fmt(parse.minUs)} µs`,
+  );
 
   const runs: ServerRun[] = [];
   let referenceRate: number | undefined;
@@ -119,7 +132,14 @@ async function main(): Promise<number> {
             env: { REF_DATABASE_URL: schema.url, REF_API_KEY: settings.apiKey, REF_HOST: '127.0.0.1', REF_PORT: '0' },
           }),
         async (server) => {
-          const h = await runHealthCase(server, settings, health, (saturation) => (referenceRate = settings.pinnedRate ?? saturation.reqPerSec * settings.health.rateShare), checks, log);
+          const h = await runHealthCase(
+            server,
+            settings,
+            health,
+            (saturation) => (referenceRate = settings.pinnedRate ?? saturation.reqPerSec * settings.health.rateShare),
+            checks,
+            log,
+          );
           const s = await runReferenceSyncCase(server, settings, sync, checks, log);
           return { name: 'Fastify + pg reference', health: h, sync: s };
         },
@@ -138,7 +158,13 @@ async function main(): Promise<number> {
   try {
     const run = await withServer(
       checks,
-      () => startChildServer({ name: 'floor', cwd: root, args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'], env: { FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0' } }),
+      () =>
+        startChildServer({
+          name: 'floor',
+          cwd: root,
+          args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'],
+          env: { FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0' },
+        }),
       async (server) => ({ name: 'bare uWS floor', health: await runHealthCase(server, settings, health, fixedRate, checks, log) }),
     );
     runs.push(run);
@@ -148,8 +174,12 @@ async function main(): Promise<number> {
 
   // 1c. The durable floor: bare uWS that stores each body by group commit before answering, with the
   // commit window this server runs with in this bench.
-  const commitWindowMs = loadConfig(benchServerEnv({ dataDir: tmpdir(), databaseUrl: settings.databaseUrl, apiKey: settings.apiKey, logLevel: 'info' })).database.commitWindowMs;
-  log('\n[durable floor] bare uWebSockets.js + group commit: stores each body as one row (no parsing, no state) and answers after the commit');
+  const commitWindowMs = loadConfig(
+    benchServerEnv({ dataDir: tmpdir(), databaseUrl: settings.databaseUrl, apiKey: settings.apiKey, logLevel: 'info' }),
+  ).database.commitWindowMs;
+  log(
+    '\n[durable floor] bare uWebSockets.js + group commit: stores each body as one row (no parsing, no state) and answers after the commit',
+  );
   try {
     const schema = await createSchema(settings.databaseUrl, 'bench_floor');
     try {
@@ -160,7 +190,12 @@ async function main(): Promise<number> {
             name: 'durable floor',
             cwd: root,
             args: ['--import', 'tsx', 'bench/reference/uwsCommitFloor.ts'],
-            env: { FLOOR_DATABASE_URL: schema.url, FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0', FLOOR_COMMIT_WINDOW_MS: String(commitWindowMs) },
+            env: {
+              FLOOR_DATABASE_URL: schema.url,
+              FLOOR_HOST: '127.0.0.1',
+              FLOOR_PORT: '0',
+              FLOOR_COMMIT_WINDOW_MS: String(commitWindowMs),
+            },
           }),
         async (server) => ({ name: DURABLE_FLOOR, health: await runHealthCase(server, settings, health, fixedRate, checks, log) }),
       );
@@ -224,42 +259,95 @@ async function main(): Promise<number> {
   const reference = runs.find((r) => r.name.startsWith('Fastify'));
   const floor = runs.find((r) => r.name === 'bare uWS floor');
   const ours = runs.find((r) => r.name === 'this server, PostgreSQL');
-  log(`\n== Health push (${fmt(health.meanBytes)} B): saturation = autocannon, ${settings.health.connections} connections; paced = open loop at ${fmt(fixedRate)} req/s (${settings.health.rateShare * 100} % of the reference's saturation), latency from due time; ${settings.health.durationSeconds} s each ==`);
-  if (settings.pinnedRate !== undefined) log(`(paced rate pinned by BENCH_RATE=${settings.pinnedRate}; the "70 %" in the targets does not hold)`);
+  log(
+    `\n== Health push (${fmt(health.meanBytes)} B): saturation = autocannon, ${settings.health.connections} connections; paced = open loop at ${fmt(fixedRate)} req/s (${settings.health.rateShare * 100} % of the reference's saturation), latency from due time; ${settings.health.durationSeconds} s each ==`,
+  );
+  if (settings.pinnedRate !== undefined)
+    log(`(paced rate pinned by BENCH_RATE=${settings.pinnedRate}; the "70 %" in the targets does not hold)`);
   const healthRow = (name: string, phase: string, r: LoadResult) => [
-    name, phase, r.offeredRate === null ? 'max' : fmt(r.offeredRate), fmt(r.reqPerSec), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), fmt(r.maxMs, 1),
-    fmt(r.serverCpuUsPerReq, 1), fmt(r.serverCpuPercent), fmt(r.databaseCpuUsPerReq, 1), fmt(r.loadGeneratorCpuPercent), String(r.unsent),
+    name,
+    phase,
+    r.offeredRate === null ? 'max' : fmt(r.offeredRate),
+    fmt(r.reqPerSec),
+    fmt(r.p50Ms, 2),
+    fmt(r.p99Ms, 2),
+    fmt(r.maxMs, 1),
+    fmt(r.serverCpuUsPerReq, 1),
+    fmt(r.serverCpuPercent),
+    fmt(r.databaseCpuUsPerReq, 1),
+    fmt(r.loadGeneratorCpuPercent),
+    String(r.unsent),
   ];
-  log(formatTable(
-    ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'server CPU µs/req', 'server CPU %', 'PG CPU µs/req', 'loadgen CPU %', 'unsent'],
-    runs.flatMap((r) => (r.health ? [healthRow(r.name, 'saturation', r.health.saturation), healthRow(r.name, 'paced', r.health.fixedRate)] : [])),
-  ));
+  log(
+    formatTable(
+      [
+        'server',
+        'phase',
+        'offered/s',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'server CPU µs/req',
+        'server CPU %',
+        'PG CPU µs/req',
+        'loadgen CPU %',
+        'unsent',
+      ],
+      runs.flatMap((r) =>
+        r.health ? [healthRow(r.name, 'saturation', r.health.saturation), healthRow(r.name, 'paced', r.health.fixedRate)] : [],
+      ),
+    ),
+  );
 
-  log(`\n== Status sync of ${settings.sync.services} services (${fmt(sync.base.length)} B); JSON.parse timed in this process after each request ==`);
+  log(
+    `\n== Status sync of ${settings.sync.services} services (${fmt(sync.base.length)} B); JSON.parse timed in this process after each request ==`,
+  );
   const syncRow = (name: string, phase: string, p: SyncCaseResult['unchanged']) => [
-    name, phase, String(p.requests), fmt(p.serverCpuUs / 1000, 2), fmt(p.jsonParseUs / 1000, 2), fmt(p.serverCpuUs / p.jsonParseUs, 2), fmt(p.wallMedianMs, 2), fmt(p.databaseCpuUs / 1000, 2),
+    name,
+    phase,
+    String(p.requests),
+    fmt(p.serverCpuUs / 1000, 2),
+    fmt(p.jsonParseUs / 1000, 2),
+    fmt(p.serverCpuUs / p.jsonParseUs, 2),
+    fmt(p.wallMedianMs, 2),
+    fmt(p.databaseCpuUs / 1000, 2),
   ];
-  log(formatTable(
-    ['server', 'sync', 'requests', 'server CPU ms/sync', 'JSON.parse ms', 'x JSON.parse', 'wall ms p50', 'PG CPU ms/sync'],
-    runs.flatMap((r) => {
-      if (!r.sync) return [];
-      const rows = [syncRow(r.name, r.sync.changed ? 'identical (0 changed)' : `identical (all ${settings.sync.services} written)`, r.sync.unchanged)];
-      if (r.sync.changed) rows.push(syncRow(r.name, `${settings.sync.changed} changed`, r.sync.changed));
-      return rows;
-    }),
-  ));
+  log(
+    formatTable(
+      ['server', 'sync', 'requests', 'server CPU ms/sync', 'JSON.parse ms', 'x JSON.parse', 'wall ms p50', 'PG CPU ms/sync'],
+      runs.flatMap((r) => {
+        if (!r.sync) return [];
+        const rows = [
+          syncRow(r.name, r.sync.changed ? 'identical (0 changed)' : `identical (all ${settings.sync.services} written)`, r.sync.unchanged),
+        ];
+        if (r.sync.changed) rows.push(syncRow(r.name, `${settings.sync.changed} changed`, r.sync.changed));
+        return rows;
+      }),
+    ),
+  );
   if (ours?.sync?.verification) {
     const v = ours.sync.verification as { first: any; identical: any; changed: any };
     const c = (x: any) => `updated ${x?.updated}, unchanged ${x?.unchanged}, skipped ${x?.skipped}`;
-    log(`verification (this server): first sync: ${c(v.first)}; identical: ${c(v.identical)}; ${settings.sync.changed} changed: ${c(v.changed)}`);
+    log(
+      `verification (this server): first sync: ${c(v.first)}; identical: ${c(v.identical)}; ${settings.sync.changed} changed: ${c(v.changed)}`,
+    );
   }
 
   const knexRate = writer.find((w) => w.method === 'knex multi-row VALUES')?.rowsPerSec;
   log(`\n== Batch writer alone: ${fmt(settings.writer.rows)} rows x ${settings.writer.repeats} (median), 6 columns, into one table ==`);
-  log(formatTable(
-    ['method', 'rows/s', 'x knex', 'commits', 'rows/commit'],
-    writer.map((w) => [w.method, fmt(w.rowsPerSec), knexRate ? fmt(w.rowsPerSec / knexRate, 2) : '-', fmt(w.batches), fmt(w.rowsPerBatch)]),
-  ));
+  log(
+    formatTable(
+      ['method', 'rows/s', 'x knex', 'commits', 'rows/commit'],
+      writer.map((w) => [
+        w.method,
+        fmt(w.rowsPerSec),
+        knexRate ? fmt(w.rowsPerSec / knexRate, 2) : '-',
+        fmt(w.batches),
+        fmt(w.rowsPerBatch),
+      ]),
+    ),
+  );
 
   // Targets (PostgreSQL).
   const targets: Target[] = [];
@@ -268,7 +356,10 @@ async function main(): Promise<number> {
     const floorRatio = ratio(ours?.health?.[phase].serverCpuUsPerReq, floor?.health?.[phase].serverCpuUsPerReq);
     targets.push({
       target: `health push: server CPU per accepted push vs the bare uWS floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
-      measured: floorRatio === undefined ? '-' : `${fmt(floorRatio, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      measured:
+        floorRatio === undefined
+          ? '-'
+          : `${fmt(floorRatio, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
       limit: '<= 3.00x',
       met: floorRatio === undefined ? null : floorRatio <= 3,
     });
@@ -280,14 +371,20 @@ async function main(): Promise<number> {
     const durableRatio = ratio(durable?.health?.[phase].serverCpuUsPerReq, floor?.health?.[phase].serverCpuUsPerReq);
     targets.push({
       target: `the durable floor alone (uWS + group commit, no parsing or state) vs the bare uWS floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
-      measured: durableRatio === undefined ? '-' : `${fmt(durableRatio, 2)}x (${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      measured:
+        durableRatio === undefined
+          ? '-'
+          : `${fmt(durableRatio, 2)}x (${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(floor?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
       limit: 'reported (<= 3.00x for the target above to be possible)',
       met: null,
     });
     const oursOverDurable = ratio(ours?.health?.[phase].serverCpuUsPerReq, durable?.health?.[phase].serverCpuUsPerReq);
     targets.push({
       target: `health push: server CPU per accepted push vs the durable floor, ${phase === 'saturation' ? 'both at saturation' : `both at ${fmt(fixedRate)} req/s`}`,
-      measured: oursOverDurable === undefined ? '-' : `${fmt(oursOverDurable, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
+      measured:
+        oursOverDurable === undefined
+          ? '-'
+          : `${fmt(oursOverDurable, 2)}x (${fmt(ours?.health?.[phase].serverCpuUsPerReq, 1)} vs ${fmt(durable?.health?.[phase].serverCpuUsPerReq, 1)} µs)`,
       limit: 'reported',
       met: null,
     });
@@ -295,14 +392,20 @@ async function main(): Promise<number> {
   const durableOverReference = ratio(durable?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
   targets.push({
     target: `the durable floor alone vs reference, both at ${fmt(fixedRate)} req/s`,
-    measured: durableOverReference === undefined ? '-' : `${fmt(durableOverReference, 2)}x (${fmt(durable?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
+    measured:
+      durableOverReference === undefined
+        ? '-'
+        : `${fmt(durableOverReference, 2)}x (${fmt(durable?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
     limit: 'reported (<= 0.40x for the target below to be possible)',
     met: null,
   });
   const cpuRatio = ratio(ours?.health?.fixedRate.serverCpuUsPerReq, reference?.health?.fixedRate.serverCpuUsPerReq);
   targets.push({
     target: `health push: server CPU per accepted push vs reference, both at ${fmt(fixedRate)} req/s`,
-    measured: cpuRatio === undefined ? '-' : `${fmt(cpuRatio, 2)}x (${fmt(ours?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
+    measured:
+      cpuRatio === undefined
+        ? '-'
+        : `${fmt(cpuRatio, 2)}x (${fmt(ours?.health?.fixedRate.serverCpuUsPerReq, 1)} vs ${fmt(reference?.health?.fixedRate.serverCpuUsPerReq, 1)} µs)`,
     limit: '<= 0.40x',
     met: cpuRatio === undefined ? null : cpuRatio <= 0.4,
   });
@@ -317,14 +420,20 @@ async function main(): Promise<number> {
   const syncRatio = ratio(ours?.sync?.unchanged.serverCpuUs, ours?.sync?.unchanged.jsonParseUs);
   targets.push({
     target: `status sync (${fmt(settings.sync.services)} services, none changed): server CPU per sync vs JSON.parse of the body`,
-    measured: syncRatio === undefined ? '-' : `${fmt(syncRatio, 2)}x (${fmt(ours?.sync?.unchanged.serverCpuUs)} vs ${fmt(ours?.sync?.unchanged.jsonParseUs)} µs)`,
+    measured:
+      syncRatio === undefined
+        ? '-'
+        : `${fmt(syncRatio, 2)}x (${fmt(ours?.sync?.unchanged.serverCpuUs)} vs ${fmt(ours?.sync?.unchanged.jsonParseUs)} µs)`,
     limit: '<= 1.50x',
     met: syncRatio === undefined ? null : syncRatio <= 1.5,
   });
   const syncChangedRatio = ratio(ours?.sync?.changed?.serverCpuUs, ours?.sync?.changed?.jsonParseUs);
   targets.push({
     target: `status sync (${fmt(settings.sync.services)} services, ${settings.sync.changed} changed): server CPU per sync vs JSON.parse`,
-    measured: syncChangedRatio === undefined ? '-' : `${fmt(syncChangedRatio, 2)}x (${fmt(ours?.sync?.changed?.serverCpuUs)} vs ${fmt(ours?.sync?.changed?.jsonParseUs)} µs)`,
+    measured:
+      syncChangedRatio === undefined
+        ? '-'
+        : `${fmt(syncChangedRatio, 2)}x (${fmt(ours?.sync?.changed?.serverCpuUs)} vs ${fmt(ours?.sync?.changed?.jsonParseUs)} µs)`,
     limit: '<= 1.50x',
     met: syncChangedRatio === undefined ? null : syncChangedRatio <= 1.5,
   });
@@ -349,21 +458,30 @@ async function main(): Promise<number> {
   log(`\n== Targets (PostgreSQL${settings.smoke ? '; SMOKE run, not meaningful' : ''}) ==`);
   log(targetTable(targets));
 
-  writeResults(settings.smoke ? 'smoke.json' : 'latest.json', {
-    date: new Date().toISOString(),
-    smoke: settings.smoke,
-    machine,
-    versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg'), knex: packageVersion('knex') },
-    settings: { ...settings, apiKey: undefined },
-    serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
-    fixedRate,
-    jsonParseUs: parse,
-    bodies: { healthMeanBytes: health.meanBytes, syncBytes: sync.base.length },
-    servers: runs,
-    batchWriter: writer,
-    targets,
-    failures: checks.failures,
-  }, log);
+  writeResults(
+    settings.smoke ? 'smoke.json' : 'latest.json',
+    {
+      date: new Date().toISOString(),
+      smoke: settings.smoke,
+      machine,
+      versions: {
+        autocannon: packageVersion('autocannon'),
+        fastify: packageVersion('fastify'),
+        pg: packageVersion('pg'),
+        knex: packageVersion('knex'),
+      },
+      settings: { ...settings, apiKey: undefined },
+      serverCommand: settings.built ? 'node dist/src/main.js' : 'node --import tsx src/main.ts',
+      fixedRate,
+      jsonParseUs: parse,
+      bodies: { healthMeanBytes: health.meanBytes, syncBytes: sync.base.length },
+      servers: runs,
+      batchWriter: writer,
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
 
   return exitCode(checks, targets, settings.enforceTargets, log);
 }

@@ -46,7 +46,14 @@ const TARGET_RESTART_MS = 3_000;
 const restarts = Number(process.env['BENCH_RESTARTS'] ?? 3);
 
 const pushBody = (i: number, status: string) =>
-  JSON.stringify({ service: `svc-${String(i).padStart(6, '0')}`, nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`, status, message: status === 'OPERATIONAL' ? null : 'slow', criticality: 'high', tags: ['vm'] });
+  JSON.stringify({
+    service: `svc-${String(i).padStart(6, '0')}`,
+    nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`,
+    status,
+    message: status === 'OPERATIONAL' ? null : 'slow',
+    criticality: 'high',
+    tags: ['vm'],
+  });
 
 const residentBytes = (pid: number): number => {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -63,7 +70,11 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-async function startServer(name: string, url: string, dataDir: string): Promise<{ server: ChildServer; readyMs: number; readyCpuMs: number }> {
+async function startServer(
+  name: string,
+  url: string,
+  dataDir: string,
+): Promise<{ server: ChildServer; readyMs: number; readyCpuMs: number }> {
   const spawned = performance.now();
   const server = await startChildServer({
     name,
@@ -92,9 +103,13 @@ async function stop(checks: Checks, server: ChildServer): Promise<void> {
 
 async function main(): Promise<number> {
   const checks = new Checks();
-  startWatchdog(smoke ? 300 : 1800, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    smoke ? 300 : 1800,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
   logRunHeader('memory and restart', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
   log(`services: ${fmt(services)}; this server runs as node --inspect=127.0.0.1:0 dist/src/main.js (the release build) on PostgreSQL`);
   log('building (npm run build)...');
@@ -110,11 +125,23 @@ async function main(): Promise<number> {
     const rssEmpty = residentBytes(first.server.pid);
 
     let started = performance.now();
-    await postEachOnce(first.server.url, HEALTH, apiKey, Array.from({ length: services }, (_, i) => pushBody(i, 'OPERATIONAL')), 32);
+    await postEachOnce(
+      first.server.url,
+      HEALTH,
+      apiKey,
+      Array.from({ length: services }, (_, i) => pushBody(i, 'OPERATIONAL')),
+      32,
+    );
     const createSeconds = (performance.now() - started) / 1000;
     const heapCreated = await probe.usedHeapAfterGc();
     started = performance.now();
-    await postEachOnce(first.server.url, HEALTH, apiKey, Array.from({ length: services }, (_, i) => pushBody(i, 'DEGRADED')), 32);
+    await postEachOnce(
+      first.server.url,
+      HEALTH,
+      apiKey,
+      Array.from({ length: services }, (_, i) => pushBody(i, 'DEGRADED')),
+      32,
+    );
     const changeSeconds = (performance.now() - started) / 1000;
     const heapChanged = await probe.usedHeapAfterGc();
     const rssChanged = residentBytes(first.server.pid);
@@ -128,7 +155,9 @@ async function main(): Promise<number> {
       const second = await startServer(`this server, restart ${run}`, schema.url, dataDir);
       restartRuns.push({ readyMs: second.readyMs, readyCpuMs: second.readyCpuMs });
       log(`restart ${run}: /ready after ${fmt(second.readyMs)} ms, ${fmt(second.readyCpuMs)} ms of CPU`);
-      const count = await fetch(`${second.server.url}/api/v1/operator/services?nodeId=eu`, { headers: { 'x-api-key': apiKey } }).then((r) => r.json() as Promise<{ count: number }>);
+      const count = await fetch(`${second.server.url}/api/v1/operator/services?nodeId=eu`, { headers: { 'x-api-key': apiKey } }).then(
+        (r) => r.json() as Promise<{ count: number }>,
+      );
       checks.check(count.count === services, 'restarted server holds every service', `count ${count.count}, expected ${services}`);
       await stop(checks, second.server);
     }
@@ -140,18 +169,40 @@ async function main(): Promise<number> {
       heapChangedBytes: (heapChanged - heapEmpty) / services,
       residentBytes: (rssChanged - rssEmpty) / services,
     };
-    Object.assign(results, { heapEmpty, heapCreated, heapChanged, rssEmpty, rssChanged, perService, createSeconds, changeSeconds, restartReadyMs, restartCpuMs, restartRuns, firstReadyMs: first.readyMs, firstReadyCpuMs: first.readyCpuMs });
+    Object.assign(results, {
+      heapEmpty,
+      heapCreated,
+      heapChanged,
+      rssEmpty,
+      rssChanged,
+      perService,
+      createSeconds,
+      changeSeconds,
+      restartReadyMs,
+      restartCpuMs,
+      restartRuns,
+      firstReadyMs: first.readyMs,
+      firstReadyCpuMs: first.readyCpuMs,
+    });
 
     log(`\n== This server, ${fmt(services)} services on PostgreSQL ==`);
-    log(formatTable(['measure', 'value'], [
-      ['created through the API (first health push each)', `${fmt(createSeconds, 1)} s`],
-      ['one status change each', `${fmt(changeSeconds, 1)} s`],
-      ['heap per service after creation (after GC)', `${fmt(perService.heapCreatedBytes)} B`],
-      ['heap per service after one status change each', `${fmt(perService.heapChangedBytes)} B`],
-      ['resident memory per service', `${fmt(perService.residentBytes)} B`],
-      ['first start until /ready (empty database): wall, CPU', `${fmt(first.readyMs)} ms, ${fmt(first.readyCpuMs)} ms`],
-      [`restart until /ready (${fmt(services)} services), median of ${restarts}: wall, CPU`, `${fmt(restartReadyMs)} ms, ${fmt(restartCpuMs)} ms`],
-    ]));
+    log(
+      formatTable(
+        ['measure', 'value'],
+        [
+          ['created through the API (first health push each)', `${fmt(createSeconds, 1)} s`],
+          ['one status change each', `${fmt(changeSeconds, 1)} s`],
+          ['heap per service after creation (after GC)', `${fmt(perService.heapCreatedBytes)} B`],
+          ['heap per service after one status change each', `${fmt(perService.heapChangedBytes)} B`],
+          ['resident memory per service', `${fmt(perService.residentBytes)} B`],
+          ['first start until /ready (empty database): wall, CPU', `${fmt(first.readyMs)} ms, ${fmt(first.readyCpuMs)} ms`],
+          [
+            `restart until /ready (${fmt(services)} services), median of ${restarts}: wall, CPU`,
+            `${fmt(restartReadyMs)} ms, ${fmt(restartCpuMs)} ms`,
+          ],
+        ],
+      ),
+    );
   } catch (error) {
     checks.fail('this server run', error);
   } finally {
@@ -162,11 +213,16 @@ async function main(): Promise<number> {
   log(`\n== In this process: ${fmt(services)} snapshots (the host) against ${fmt(services)} started actors ==`);
   const models = measureSnapshotsVsActors(services);
   results['snapshotsVsActors'] = models;
-  log(formatTable(['model', 'heap per service (B)', 'CPU per status change (µs)'], [
-    ['snapshots stepped by the host', fmt(models.snapshots.heapBytesPerService), fmt(models.snapshots.stepMicroseconds, 2)],
-    ['started XState actors', fmt(models.actors.heapBytesPerService), fmt(models.actors.stepMicroseconds, 2)],
-    ["xstate's transition() (a throwaway actor per call)", '-', fmt(models.xstateTransitionMicroseconds, 2)],
-  ]));
+  log(
+    formatTable(
+      ['model', 'heap per service (B)', 'CPU per status change (µs)'],
+      [
+        ['snapshots stepped by the host', fmt(models.snapshots.heapBytesPerService), fmt(models.snapshots.stepMicroseconds, 2)],
+        ['started XState actors', fmt(models.actors.heapBytesPerService), fmt(models.actors.stepMicroseconds, 2)],
+        ["xstate's transition() (a throwaway actor per call)", '-', fmt(models.xstateTransitionMicroseconds, 2)],
+      ],
+    ),
+  );
 
   const perService = results['perService'] as { heapChangedBytes: number } | undefined;
   const restartMs = results['restartReadyMs'] as number | undefined;

@@ -53,19 +53,32 @@ interface Measured {
   readonly cpuUsPerReq: number;
 }
 
-async function measure(url: string, token: string, requests: number): Promise<{ medianUs: number; p99Us: number; cpuUsPerReq: number; body: any }> {
+async function measure(
+  url: string,
+  token: string,
+  requests: number,
+): Promise<{ medianUs: number; p99Us: number; cpuUsPerReq: number; body: any }> {
   const latencies = new Float64Array(requests);
   let body: any;
   const cpuBefore = process.cpuUsage();
   for (let i = 0; i < requests; i += 1) {
     const started = performance.now();
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: QUERY }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: QUERY }),
+    });
     body = await res.json();
     latencies[i] = (performance.now() - started) * 1000;
   }
   const cpu = process.cpuUsage(cpuBefore);
   latencies.sort();
-  return { medianUs: percentile(latencies, 0.5), p99Us: percentile(latencies, 0.99), cpuUsPerReq: (cpu.user + cpu.system) / requests, body };
+  return {
+    medianUs: percentile(latencies, 0.5),
+    p99Us: percentile(latencies, 0.99),
+    cpuUsPerReq: (cpu.user + cpu.system) / requests,
+    body,
+  };
 }
 
 async function main(): Promise<number> {
@@ -79,30 +92,59 @@ async function main(): Promise<number> {
   const schema = await createSchema(settings.databaseUrl, 'bench_policy');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-policy-'));
   const config = loadConfig(benchServerEnv({ dataDir, databaseUrl: schema.url, adminPassword: ADMIN_PASSWORD, logLevel: 'warn' }));
-  const server = await startServer(config, { logger: createLogger({ level: 'warn', write: (line) => void process.stderr.write(`${line}\n`) }), version: 'bench' });
+  const server = await startServer(config, {
+    logger: createLogger({ level: 'warn', write: (line) => void process.stderr.write(`${line}\n`) }),
+    version: 'bench',
+  });
   const url = `http://127.0.0.1:${server.port}`;
   const results: Measured[] = [];
   try {
     const admin = await signIn(url, 'admin', ADMIN_PASSWORD);
     const gql = (query: string, variables?: Record<string, unknown>) => gqlData(url, query, variables, admin);
-    const owner = (await gql('mutation { createUser(input: { username: "owner", password: "bench-owner-password-1", role: OPERATOR }) { id } }')).createUser.id;
+    const owner = (
+      await gql('mutation { createUser(input: { username: "owner", password: "bench-owner-password-1", role: OPERATOR }) { id } }')
+    ).createUser.id;
     const team = (await gql('mutation { createGroup(input: { name: "team" }) { id } }')).createGroup.id;
     const readers = (await gql('mutation { createGroup(input: { name: "readers" }) { id } }')).createGroup.id;
-    const viewerId = (await gql('mutation { createUser(input: { username: "viewer", password: "bench-viewer-password-1", role: USER }) { id } }')).createUser.id;
+    const viewerId = (
+      await gql('mutation { createUser(input: { username: "viewer", password: "bench-viewer-password-1", role: USER }) { id } }')
+    ).createUser.id;
     await gql('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: readers, u: viewerId });
     log(`[seed] ${settings.services} services (createService, 8 in flight)`);
-    await mapConcurrent(Array.from({ length: settings.services }, (_, i) => i), 8, (i) =>
-      gql('mutation($i: CreateServiceInput!) { createService(input: $i) { id } }', {
-        i: { name: `svc-${String(i).padStart(5, '0')}`, nodeId: `bench/${i % 2 === 0 ? 'a' : 'b'}/cluster-${i % 7}`, criticality: 'high', tags: ['bench', `shard-${i % 5}`], metadata: JSON.stringify({ runbook: `https://wiki/${i}` }), ownerId: owner, teamId: team },
-      }),
+    await mapConcurrent(
+      Array.from({ length: settings.services }, (_, i) => i),
+      8,
+      (i) =>
+        gql('mutation($i: CreateServiceInput!) { createService(input: $i) { id } }', {
+          i: {
+            name: `svc-${String(i).padStart(5, '0')}`,
+            nodeId: `bench/${i % 2 === 0 ? 'a' : 'b'}/cluster-${i % 7}`,
+            criticality: 'high',
+            tags: ['bench', `shard-${i % 5}`],
+            metadata: JSON.stringify({ runbook: `https://wiki/${i}` }),
+            ownerId: owner,
+            teamId: team,
+          },
+        }),
     );
     // The rules: a field denied to the role, a restricted field allowed to the group, an environment the group reads.
-    await gql('mutation { setFieldPermission(input: { fieldId: "Service.metadata", subjectType: ROLE, subject: "user", canRead: false, canWrite: false }) { id } }');
+    await gql(
+      'mutation { setFieldPermission(input: { fieldId: "Service.metadata", subjectType: ROLE, subject: "user", canRead: false, canWrite: false }) { id } }',
+    );
     await gql('mutation { updateFieldDefinition(id: "Service.owner", input: { restricted: true }) { id } }');
-    await gql('mutation($g: String!) { setFieldPermission(input: { fieldId: "Service.owner", subjectType: GROUP, subject: $g, canRead: true, canWrite: false }) { id } }', { g: readers });
-    const environment = (await gql('mutation { createEnvironment(input: { name: "bench-a", paths: ["bench/a"] }) { id } }')).createEnvironment.id;
-    await gql('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }', { g: readers, e: environment });
-    await gql('mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "webhook", action: "read", effect: DENY }) { id } }');
+    await gql(
+      'mutation($g: String!) { setFieldPermission(input: { fieldId: "Service.owner", subjectType: GROUP, subject: $g, canRead: true, canWrite: false }) { id } }',
+      { g: readers },
+    );
+    const environment = (await gql('mutation { createEnvironment(input: { name: "bench-a", paths: ["bench/a"] }) { id } }'))
+      .createEnvironment.id;
+    await gql('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }', {
+      g: readers,
+      e: environment,
+    });
+    await gql(
+      'mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "webhook", action: "read", effect: DENY }) { id } }',
+    );
 
     const token = await signIn(url, 'viewer', 'bench-viewer-password-1');
     const engine = server.app.policy.engine;
@@ -116,11 +158,23 @@ async function main(): Promise<number> {
       checks.check(page?.length === PAGE, `engine ${mode}: a page of ${PAGE} services`, JSON.stringify(body).slice(0, 300));
       if (!page) continue;
       if (mode === 'on') {
-        checks.check(page.every((s) => s.metadata === null), 'engine on: metadata is null on every service');
-        checks.check(page.every((s) => s.owner?.username === 'owner'), 'engine on: owner is read through the group allow');
-        checks.check(page.every((s) => s.nodeId.startsWith('bench/a/') || s.nodeId.startsWith('bench/b/')), 'engine on: services listed');
+        checks.check(
+          page.every((s) => s.metadata === null),
+          'engine on: metadata is null on every service',
+        );
+        checks.check(
+          page.every((s) => s.owner?.username === 'owner'),
+          'engine on: owner is read through the group allow',
+        );
+        checks.check(
+          page.every((s) => s.nodeId.startsWith('bench/a/') || s.nodeId.startsWith('bench/b/')),
+          'engine on: services listed',
+        );
       } else {
-        checks.check(page.every((s) => typeof s.metadata === 'string'), 'engine off: metadata is read');
+        checks.check(
+          page.every((s) => typeof s.metadata === 'string'),
+          'engine off: metadata is read',
+        );
       }
     }
 
@@ -142,14 +196,30 @@ async function main(): Promise<number> {
   }
 
   const median = (values: number[]) => percentile(Float64Array.from(values).sort(), 0.5);
-  const of = (mode: 'off' | 'on', key: 'medianUs' | 'p99Us' | 'cpuUsPerReq') => median(results.filter((r) => r.mode === mode).map((r) => r[key]));
+  const of = (mode: 'off' | 'on', key: 'medianUs' | 'p99Us' | 'cpuUsPerReq') =>
+    median(results.filter((r) => r.mode === mode).map((r) => r[key]));
   log(`\n== Services page of ${PAGE} (of ${settings.services}) as a USER with field rules and an environment: engine on vs off ==`);
-  log(formatTable(['engine', 'median µs (median of rounds)', 'p99 µs', 'CPU µs/req'], (['off', 'on'] as const).map((m) => [m, fmt(of(m, 'medianUs')), fmt(of(m, 'p99Us')), fmt(of(m, 'cpuUsPerReq'))])));
+  log(
+    formatTable(
+      ['engine', 'median µs (median of rounds)', 'p99 µs', 'CPU µs/req'],
+      (['off', 'on'] as const).map((m) => [m, fmt(of(m, 'medianUs')), fmt(of(m, 'p99Us')), fmt(of(m, 'cpuUsPerReq'))]),
+    ),
+  );
   const latencyRatio = of('on', 'medianUs') / of('off', 'medianUs');
   const cpuRatio = of('on', 'cpuUsPerReq') / of('off', 'cpuUsPerReq');
   const targets: Target[] = [
-    { target: 'services page latency, engine on with field rules / engine off (median)', measured: `${fmt(latencyRatio, 2)}x`, limit: '<= 1.20x', met: latencyRatio <= 1.2 },
-    { target: 'services page CPU per request, engine on / off (this process: client + server)', measured: `${fmt(cpuRatio, 2)}x`, limit: '<= 1.20x', met: cpuRatio <= 1.2 },
+    {
+      target: 'services page latency, engine on with field rules / engine off (median)',
+      measured: `${fmt(latencyRatio, 2)}x`,
+      limit: '<= 1.20x',
+      met: latencyRatio <= 1.2,
+    },
+    {
+      target: 'services page CPU per request, engine on / off (this process: client + server)',
+      measured: `${fmt(cpuRatio, 2)}x`,
+      limit: '<= 1.20x',
+      met: cpuRatio <= 1.2,
+    },
   ];
   log(targetTable(targets));
   writeResults(smoke ? 'policy-smoke' : 'policy-latest', { settings, results, latencyRatio, cpuRatio }, log);

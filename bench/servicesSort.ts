@@ -54,7 +54,8 @@ try {
   log(`started on them in ${((performance.now() - restartAt) / 1000).toFixed(1)} s`);
   try {
     const admin = await signInAdmin(t);
-    const page = 'query($s: ServiceSort, $f: ServiceFilter, $o: Int) { services(sort: $s, filter: $f, limit: 100, offset: $o) { id name status updatedAt } }';
+    const page =
+      'query($s: ServiceSort, $f: ServiceFilter, $o: Int) { services(sort: $s, filter: $f, limit: 100, offset: $o) { id name status updatedAt } }';
     const time = async (vars: Record<string, unknown>) => {
       const ms: number[] = [];
       for (let i = 0; i < 20; i += 1) {
@@ -68,14 +69,19 @@ try {
     const rows: string[] = [];
     for (const field of ['NAME', 'STATUS', 'UPDATED_AT']) {
       for (const direction of ['ASC', 'DESC']) {
-        rows.push(`| ${field} ${direction} | ${(await time({ s: { field, direction }, o: 0 })).toFixed(2)} | ${(await time({ s: { field, direction }, o: N / 2 })).toFixed(2)} |`);
+        rows.push(
+          `| ${field} ${direction} | ${(await time({ s: { field, direction }, o: 0 })).toFixed(2)} | ${(await time({ s: { field, direction }, o: N / 2 })).toFixed(2)} |`,
+        );
       }
     }
     const critical = await time({ s: { field: 'STATUS' }, f: { storageState: ['CRITICAL'] }, o: 0 });
     // What the index saves: the same first page by sorting the fleet in memory for the request.
     const records = [...t.server.fleet.services.all()];
     const sortMs: number[] = [];
-    for (const sort of [{ field: 'STATUS', direction: 'ASC' }, { field: 'UPDATED_AT', direction: 'DESC' }] as ServiceSort[]) {
+    for (const sort of [
+      { field: 'STATUS', direction: 'ASC' },
+      { field: 'UPDATED_AT', direction: 'DESC' },
+    ] as ServiceSort[]) {
       for (let i = 0; i < 5; i += 1) {
         const at = performance.now();
         [...records].sort(serviceComparator(sort)).slice(0, 100);
@@ -103,7 +109,9 @@ try {
       indexes.update(before, after);
       records[(i * 7919) % records.length] = after;
     }
-    log(`${changes} status changes applied to the indexes of ${N} services: ${(((performance.now() - at) * 1000) / changes).toFixed(1)} µs each`);
+    log(
+      `${changes} status changes applied to the indexes of ${N} services: ${(((performance.now() - at) * 1000) / changes).toFixed(1)} µs each`,
+    );
   } finally {
     await t.close();
   }

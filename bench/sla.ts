@@ -27,7 +27,13 @@ import pg from 'pg';
 import { OpenPeriodAccumulator } from '../src/plugins/sla/arithmetic/openPeriodAccumulator.js';
 import { BUCKET_MS } from '../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
 import { measureTimelinePeriod } from '../src/plugins/sla/arithmetic/periods/measureTimeline.js';
-import { computePeriodResults, concatPeriodResults, periodResultAt, type PeriodResultColumns, type SlaPeriodResultsTask } from '../src/plugins/sla/slaBatchTasks.js';
+import {
+  computePeriodResults,
+  concatPeriodResults,
+  periodResultAt,
+  type PeriodResultColumns,
+  type SlaPeriodResultsTask,
+} from '../src/plugins/sla/slaBatchTasks.js';
 import { sliceTimeline, type StatusTimeline } from '../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { createWorkerPool } from '../src/productWorker.js';
 import { generatedFleet } from '../test/support/slaFleet.js';
@@ -78,7 +84,13 @@ function slicedTasks(timeline: StatusTimeline, period: { start: number; end: num
 
 const concatColumns = concatPeriodResults;
 
-async function sqlReference(settings: SlaBenchSettings, timeline: StatusTimeline, period: { start: number; end: number }, checks: Checks, expected: PeriodResultColumns): Promise<{ runs: SqlRun[]; loadMs: number; rows: number } | string> {
+async function sqlReference(
+  settings: SlaBenchSettings,
+  timeline: StatusTimeline,
+  period: { start: number; end: number },
+  checks: Checks,
+  expected: PeriodResultColumns,
+): Promise<{ runs: SqlRun[]; loadMs: number; rows: number } | string> {
   let schema: Awaited<ReturnType<typeof createSchema>>;
   try {
     schema = await createSchema(settings.databaseUrl, 'bench_sla');
@@ -93,7 +105,9 @@ async function sqlReference(settings: SlaBenchSettings, timeline: StatusTimeline
     const loadMs = performance.now() - loadStarted;
     log(`SQL reference: ${fmt(loaded.intervals)} intervals and ${fmt(loaded.windows)} windows loaded with COPY in ${fmt(loadMs)} ms`);
     await client.query('set max_parallel_workers_per_gather = 0');
-    const { rows: [backend] } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const {
+      rows: [backend],
+    } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     const cpuOf = (): number => {
       try {
         return processCpuMicros(backend!.pid) / 1000;
@@ -113,11 +127,20 @@ async function sqlReference(settings: SlaBenchSettings, timeline: StatusTimeline
     const close = (a: number | null, b: number | null) => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-9);
     for (const row of answer) {
       const ours = periodResultAt(expected, row.service);
-      const same = close(row.actualValue, ours.actualValue) && close(row.downtimeMinutes, ours.downtimeMinutes) && close(row.excludedMinutes, ours.excludedMinutes)
-        && row.incidentCount === ours.incidentCount && row.status === ours.status;
-      if (!same && mismatches.length < 5) mismatches.push(`service ${row.service}: SQL ${JSON.stringify(row)} ours ${JSON.stringify(ours)}`);
+      const same =
+        close(row.actualValue, ours.actualValue) &&
+        close(row.downtimeMinutes, ours.downtimeMinutes) &&
+        close(row.excludedMinutes, ours.excludedMinutes) &&
+        row.incidentCount === ours.incidentCount &&
+        row.status === ours.status;
+      if (!same && mismatches.length < 5)
+        mismatches.push(`service ${row.service}: SQL ${JSON.stringify(row)} ours ${JSON.stringify(ours)}`);
     }
-    checks.check(answer.length === expected.status.length && mismatches.length === 0, 'the SQL reference gives the same actual value, downtime, excluded time, incidents and status for every service', mismatches.join('; '));
+    checks.check(
+      answer.length === expected.status.length && mismatches.length === 0,
+      'the SQL reference gives the same actual value, downtime, excluded time, incidents and status for every service',
+      mismatches.join('; '),
+    );
     return { runs, loadMs, rows: loaded.intervals };
   } finally {
     await client.end().catch(() => undefined);
@@ -140,12 +163,15 @@ async function main(): Promise<number> {
   logRunHeader('sla', settings.smoke, machine, log);
   const idleBefore = await idleMachineCpu(settings.smoke ? 500 : 2000);
   log(`machine before the run: ${fmt(idleBefore.busyPercent)} % of one core busy, steal ${fmt(idleBefore.stealPercent)} %`);
-  if (idleBefore.busyPercent > 15) log('WARNING: other programs are using the CPU; wall-clock figures of this run will be noisy (CPU times less so)');
+  if (idleBefore.busyPercent > 15)
+    log('WARNING: other programs are using the CPU; wall-clock figures of this run will be noisy (CPU times less so)');
 
   const generated = performance.now();
   const fleet = generatedFleet(settings.services, 2026);
   const { timeline, period } = fleet;
-  log(`fleet: ${fmt(fleet.services)} services, ${fmt(fleet.runs)} runs (${fmt(fleet.runs / fleet.services, 1)} per service) in November 2026, generated in ${fmt(performance.now() - generated)} ms`);
+  log(
+    `fleet: ${fmt(fleet.services)} services, ${fmt(fleet.runs)} runs (${fmt(fleet.runs / fleet.services, 1)} per service) in November 2026, generated in ${fmt(performance.now() - generated)} ms`,
+  );
 
   const mainRuns: LoopWindow[] = [];
   /** Per pool size (settings.workerThreads, in order): its rounds. */
@@ -157,7 +183,8 @@ async function main(): Promise<number> {
     // each thread) are not counted.
     for (let warmup = 0; warmup < settings.warmups; warmup += 1) {
       computePeriodResults(taskFor(timeline, period));
-      for (const [i, pool] of pools.entries()) await Promise.all(slicedTasks(timeline, period, settings.workerThreads[i]!).map((task) => pool.run(task)));
+      for (const [i, pool] of pools.entries())
+        await Promise.all(slicedTasks(timeline, period, settings.workerThreads[i]!).map((task) => pool.run(task)));
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       const main = await measureLoop(settings.resolutionMs, async () => computePeriodResults(taskFor(timeline, period)));
@@ -167,7 +194,10 @@ async function main(): Promise<number> {
         const tasks = slicedTasks(timeline, period, settings.workerThreads[i]!);
         const pooled = await measureLoop(settings.resolutionMs, () => Promise.all(tasks.map((task) => pool.run(task))));
         poolRuns[i]!.push(pooled.window);
-        checks.check(isDeepStrictEqual(concatColumns(pooled.value.map((answer) => answer.results)), expected), `round ${round}: the ${settings.workerThreads[i]}-thread pool's results equal the main thread's`);
+        checks.check(
+          isDeepStrictEqual(concatColumns(pooled.value.map((answer) => answer.results)), expected),
+          `round ${round}: the ${settings.workerThreads[i]}-thread pool's results equal the main thread's`,
+        );
       }
     }
   } finally {
@@ -192,20 +222,50 @@ async function main(): Promise<number> {
   for (let s = 0; s < fleet.services && incrementalMismatch < 0; s += 1) {
     if (!isDeepStrictEqual(accumulator.measure(s), measureTimelinePeriod(timeline, s, { period, now: asOf }))) incrementalMismatch = s;
   }
-  checks.check(incrementalMismatch < 0, `the accumulator equals the full computation after ${buckets} buckets for every service`, `service ${incrementalMismatch}`);
+  checks.check(
+    incrementalMismatch < 0,
+    `the accumulator equals the full computation after ${buckets} buckets for every service`,
+    `service ${incrementalMismatch}`,
+  );
   const perUpdateUs = (incremental.window.mainCpuMs * 1000) / (buckets * fleet.services);
 
   const row = (label: string, windows: readonly LoopWindow[]) => [
-    label, fmt(median(windows.map((w) => w.wallMs)), 1), fmt(median(windows.map((w) => w.mainCpuMs)), 1), fmt(median(windows.map((w) => w.allCpuMs)), 1),
-    fmt(worst(windows.map((w) => w.delayP99Ms)), 1), fmt(worst(windows.map((w) => w.delayMaxMs)), 1), fmt(worst(windows.map((w) => w.waitP99Ms)), 1),
+    label,
+    fmt(median(windows.map((w) => w.wallMs)), 1),
+    fmt(median(windows.map((w) => w.mainCpuMs)), 1),
+    fmt(median(windows.map((w) => w.allCpuMs)), 1),
+    fmt(worst(windows.map((w) => w.delayP99Ms)), 1),
+    fmt(worst(windows.map((w) => w.delayMaxMs)), 1),
+    fmt(worst(windows.map((w) => w.waitP99Ms)), 1),
   ];
   log(`\n== Monthly period results of ${fmt(fleet.services)} services: medians of ${settings.rounds} round(s), delays the worst round ==`);
-  log(formatTable(['where', 'wall ms', 'main thread CPU ms', 'all threads CPU ms', 'delay p99 ms', 'delay max ms', 'wait p99 ms'], [
-    row('main thread (reference)', mainRuns),
-    ...settings.workerThreads.map((threads, i) => row(`pool (${threads} thread(s), ${threads} slice(s))${i === 0 ? ', the product' : ''}`, poolRuns[i]!)),
-    ...(typeof sql === 'string' ? [] : [['PostgreSQL GROUP BY (backend CPU)', fmt(median(sql.runs.map((r) => r.wallMs)), 1), '-', fmt(median(sql.runs.map((r) => r.cpuMs)), 1), '-', '-', '-']]),
-  ]));
-  log(`incremental: ${buckets} buckets x ${fmt(fleet.services)} services in ${fmt(incremental.window.mainCpuMs, 1)} ms of main-thread CPU (${fmt(incremental.window.wallMs, 1)} ms wall): ${fmt(perUpdateUs, 3)} µs per service per closed bucket`);
+  log(
+    formatTable(
+      ['where', 'wall ms', 'main thread CPU ms', 'all threads CPU ms', 'delay p99 ms', 'delay max ms', 'wait p99 ms'],
+      [
+        row('main thread (reference)', mainRuns),
+        ...settings.workerThreads.map((threads, i) =>
+          row(`pool (${threads} thread(s), ${threads} slice(s))${i === 0 ? ', the product' : ''}`, poolRuns[i]!),
+        ),
+        ...(typeof sql === 'string'
+          ? []
+          : [
+              [
+                'PostgreSQL GROUP BY (backend CPU)',
+                fmt(median(sql.runs.map((r) => r.wallMs)), 1),
+                '-',
+                fmt(median(sql.runs.map((r) => r.cpuMs)), 1),
+                '-',
+                '-',
+                '-',
+              ],
+            ]),
+      ],
+    ),
+  );
+  log(
+    `incremental: ${buckets} buckets x ${fmt(fleet.services)} services in ${fmt(incremental.window.mainCpuMs, 1)} ms of main-thread CPU (${fmt(incremental.window.wallMs, 1)} ms wall): ${fmt(perUpdateUs, 3)} µs per service per closed bucket`,
+  );
 
   const mainWall = median(mainRuns.map((w) => w.wallMs));
   const poolCpu = median(poolRuns[0]!.map((w) => w.allCpuMs));
@@ -214,28 +274,58 @@ async function main(): Promise<number> {
   const poolDelay = worst(poolRuns[0]!.map((w) => w.delayP99Ms));
   settings.workerThreads.forEach((threads, i) => {
     const wall = median(poolRuns[i]!.map((w) => w.wallMs));
-    log(`pool of ${threads} thread(s): speed-up against the main thread ${fmt(mainWall / wall, 2)}x wall (${fmt(mainWall, 1)} vs ${fmt(wall, 1)} ms); main thread freed of ${fmt(100 * (1 - median(poolRuns[i]!.map((w) => w.mainCpuMs)) / mainCpu))} % of its CPU`);
+    log(
+      `pool of ${threads} thread(s): speed-up against the main thread ${fmt(mainWall / wall, 2)}x wall (${fmt(mainWall, 1)} vs ${fmt(wall, 1)} ms); main thread freed of ${fmt(100 * (1 - median(poolRuns[i]!.map((w) => w.mainCpuMs)) / mainCpu))} % of its CPU`,
+    );
   });
   const targets: Target[] = [
-    { target: `CPU for the month of ${fmt(fleet.services)} services (product pool, all threads; main thread alone ${fmt(mainCpu, 1)} ms)`, measured: `${fmt(poolCpu, 1)} ms`, limit: '< 1000 ms', met: poolCpu < 1000 },
+    {
+      target: `CPU for the month of ${fmt(fleet.services)} services (product pool, all threads; main thread alone ${fmt(mainCpu, 1)} ms)`,
+      measured: `${fmt(poolCpu, 1)} ms`,
+      limit: '< 1000 ms',
+      met: poolCpu < 1000,
+    },
     {
       target: 'faster than the PostgreSQL GROUP BY (its backend CPU / our main-thread CPU)',
       measured: Number.isNaN(sqlCpu) ? 'skipped' : `${fmt(sqlCpu / mainCpu, 1)}x (${fmt(sqlCpu, 1)} vs ${fmt(mainCpu, 1)} ms)`,
       limit: '>= 10x',
       met: Number.isNaN(sqlCpu) ? null : sqlCpu / mainCpu >= 10,
     },
-    { target: 'event-loop delay p99 while the product pool computes (monitorEventLoopDelay, worst round)', measured: `${fmt(poolDelay, 1)} ms`, limit: '< 20 ms', met: poolDelay < 20 },
-    { target: 'incremental update per closed 5-minute bucket per service (main-thread CPU)', measured: `${fmt(perUpdateUs, 3)} µs`, limit: '<= 5 µs', met: perUpdateUs <= 5 },
+    {
+      target: 'event-loop delay p99 while the product pool computes (monitorEventLoopDelay, worst round)',
+      measured: `${fmt(poolDelay, 1)} ms`,
+      limit: '< 20 ms',
+      met: poolDelay < 20,
+    },
+    {
+      target: 'incremental update per closed 5-minute bucket per service (main-thread CPU)',
+      measured: `${fmt(perUpdateUs, 3)} µs`,
+      limit: '<= 5 µs',
+      met: perUpdateUs <= 5,
+    },
   ];
   log(`\n== Targets${settings.smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
-  writeResults(settings.smoke ? 'sla-smoke.json' : 'sla-latest.json', {
-    date: new Date().toISOString(), smoke: settings.smoke, machine, idleBefore,
-    versions: { piscina: packageVersion('piscina'), msgpackr: packageVersion('msgpackr'), pg: packageVersion('pg') },
-    settings, fleet: { services: fleet.services, runs: fleet.runs }, mainRuns, poolRuns,
-    sql: typeof sql === 'string' ? { skipped: sql } : sql, incremental: { buckets, window: incremental.window, perUpdateUs },
-    statuses, targets, failures: checks.failures,
-  }, log);
+  writeResults(
+    settings.smoke ? 'sla-smoke.json' : 'sla-latest.json',
+    {
+      date: new Date().toISOString(),
+      smoke: settings.smoke,
+      machine,
+      idleBefore,
+      versions: { piscina: packageVersion('piscina'), msgpackr: packageVersion('msgpackr'), pg: packageVersion('pg') },
+      settings,
+      fleet: { services: fleet.services, runs: fleet.runs },
+      mainRuns,
+      poolRuns,
+      sql: typeof sql === 'string' ? { skipped: sql } : sql,
+      incremental: { buckets, window: incremental.window, perUpdateUs },
+      statuses,
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
 

@@ -44,7 +44,9 @@ import { seedFleet } from './slaCatchUp/seedFleet.js';
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const P99_LIMIT_MS = 20;
 const START = Date.parse('2026-11-20T00:00:00Z');
-const PHASES = (process.env['BENCH_PHASES'] ?? 'pool,main thread').split(',').filter((p): p is 'pool' | 'main thread' => p === 'pool' || p === 'main thread');
+const PHASES = (process.env['BENCH_PHASES'] ?? 'pool,main thread')
+  .split(',')
+  .filter((p): p is 'pool' | 'main thread' => p === 'pool' || p === 'main thread');
 
 type Phase = 'idle (floor)' | 'pool' | 'main thread';
 
@@ -69,7 +71,10 @@ async function catchUp(env: Record<string, string>, threads: string | undefined)
     const evaluation = server.app.slaEvaluation as RunningServer['app']['slaEvaluation'] & { whenCaughtUp?: () => Promise<void> };
     // The start has scheduled the catch-up; it runs from here (whenCaughtUp; a build without it: idle).
     const { window } = await measureLoop(1, () => (evaluation.whenCaughtUp ? evaluation.whenCaughtUp() : evaluation.idle()));
-    const alerts = server.app.sla.alerts.activeAlerts().map((a) => `${a.kind}:${a.serviceId}`).sort();
+    const alerts = server.app.sla.alerts
+      .activeAlerts()
+      .map((a) => `${a.kind}:${a.serviceId}`)
+      .sort();
     return { window, alerts };
   } finally {
     await server.close();
@@ -92,21 +97,32 @@ async function runSize(services: number, databaseUrl: string, checks: Checks): P
   try {
     const env = benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey: 'bench-sla-catch-up-key-0123456789', logLevel: 'warn' });
     // A first start migrates the schema.
-    await (await startServer(loadConfig(env), { logger: createLogger({ level: 'warn' }), version: 'bench', clock: createManualClock(START) })).close();
+    await (
+      await startServer(loadConfig(env), { logger: createLogger({ level: 'warn' }), version: 'bench', clock: createManualClock(START) })
+    ).close();
     const seedStarted = performance.now();
     const fleet = generatedFleet(services, 7);
     const seeded = await seedFleet(schema.url, fleet.timeline, START, fleet.period.start);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    log(`${fmt(services)} services: ${fmt(seeded.intervals)} status intervals and ${fmt(seeded.windows)} windows written in ${fmt(seedSeconds, 1)} s`);
+    log(
+      `${fmt(services)} services: ${fmt(seeded.intervals)} status intervals and ${fmt(seeded.windows)} windows written in ${fmt(seedSeconds, 1)} s`,
+    );
     const runs: PhaseRun[] = [];
     let reference: string[] | undefined;
     for (const phase of PHASES) {
       await forget(schema.url);
       const { window, alerts } = await catchUp(env, phase === 'pool' ? undefined : '0');
       runs.push({ phase, alerts: alerts.length, ...window });
-      log(`  ${phase}: caught up in ${fmt(window.wallMs)} ms, ${fmt(alerts.length)} alerts; loop delay p99 ${fmt(window.delayP99Ms, 1)} ms, max ${fmt(window.delayMaxMs, 1)} ms (load ${loadavg()[0]!.toFixed(1)})`);
+      log(
+        `  ${phase}: caught up in ${fmt(window.wallMs)} ms, ${fmt(alerts.length)} alerts; loop delay p99 ${fmt(window.delayP99Ms, 1)} ms, max ${fmt(window.delayMaxMs, 1)} ms (load ${loadavg()[0]!.toFixed(1)})`,
+      );
       if (reference === undefined) reference = alerts;
-      else checks.check(alerts.length === reference.length && alerts.every((a, i) => a === reference![i]), `${fmt(services)} services: the ${phase} catch-up ends with the pool's alerts`, `${alerts.length} against ${reference.length}`);
+      else
+        checks.check(
+          alerts.length === reference.length && alerts.every((a, i) => a === reference![i]),
+          `${fmt(services)} services: the ${phase} catch-up ends with the pool's alerts`,
+          `${alerts.length} against ${reference.length}`,
+        );
     }
     checks.check((reference?.length ?? 0) > 0, `${fmt(services)} services: the catch-up raised alerts`);
     const idle = await measureIdle(1, Math.max(1000, Math.min(10_000, runs[0]!.wallMs)));
@@ -121,28 +137,67 @@ async function runSize(services: number, databaseUrl: string, checks: Checks): P
 async function main(): Promise<number> {
   const smoke = process.env['BENCH_SMOKE'] === '1';
   const databaseUrl = process.env['BENCH_DATABASE_URL'] || DEFAULT_DATABASE_URL;
-  const sizes = (process.env['BENCH_SIZES'] ?? (smoke ? '300' : '10000,100000')).split(',').map((s) => Math.round(Number(s))).filter((n) => n > 0);
+  const sizes = (process.env['BENCH_SIZES'] ?? (smoke ? '300' : '10000,100000'))
+    .split(',')
+    .map((s) => Math.round(Number(s)))
+    .filter((n) => n > 0);
   const checks = new Checks();
   logRunHeader('sla-catch-up', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
-  log(`load average at start: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const results: SizeRun[] = [];
   for (const services of sizes) results.push(await runSize(services, databaseUrl, checks));
 
   log('');
-  log(formatTable(
-    ['services', 'phase', 'caught up ms', 'main CPU ms', 'all CPU ms', 'delay p50 ms', 'delay p99 ms', 'delay max ms', 'wait p99 ms', 'alerts'],
-    results.flatMap((r) => r.runs.map((p) => [
-      fmt(r.services), p.phase, p.phase === 'idle (floor)' ? '-' : fmt(p.wallMs), fmt(p.mainCpuMs), fmt(p.allCpuMs),
-      fmt(p.delayP50Ms, 1), fmt(p.delayP99Ms, 1), fmt(p.delayMaxMs, 1), fmt(p.waitP99Ms, 1), p.phase === 'idle (floor)' ? '-' : fmt(p.alerts),
-    ])),
-  ));
+  log(
+    formatTable(
+      [
+        'services',
+        'phase',
+        'caught up ms',
+        'main CPU ms',
+        'all CPU ms',
+        'delay p50 ms',
+        'delay p99 ms',
+        'delay max ms',
+        'wait p99 ms',
+        'alerts',
+      ],
+      results.flatMap((r) =>
+        r.runs.map((p) => [
+          fmt(r.services),
+          p.phase,
+          p.phase === 'idle (floor)' ? '-' : fmt(p.wallMs),
+          fmt(p.mainCpuMs),
+          fmt(p.allCpuMs),
+          fmt(p.delayP50Ms, 1),
+          fmt(p.delayP99Ms, 1),
+          fmt(p.delayMaxMs, 1),
+          fmt(p.waitP99Ms, 1),
+          p.phase === 'idle (floor)' ? '-' : fmt(p.alerts),
+        ]),
+      ),
+    ),
+  );
   const targets: Target[] = results.map((r) => {
     const pool = r.runs.find((p) => p.phase === 'pool')!;
-    return { target: `event-loop delay p99 during the start-up catch-up, ${fmt(r.services)} services (pool)`, measured: `${fmt(pool.delayP99Ms, 1)} ms`, limit: `< ${P99_LIMIT_MS} ms`, met: pool.delayP99Ms < P99_LIMIT_MS };
+    return {
+      target: `event-loop delay p99 during the start-up catch-up, ${fmt(r.services)} services (pool)`,
+      measured: `${fmt(pool.delayP99Ms, 1)} ms`,
+      limit: `< ${P99_LIMIT_MS} ms`,
+      met: pool.delayP99Ms < P99_LIMIT_MS,
+    };
   });
   log('');
   log(targetTable(targets));
-  log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   writeResults(smoke ? 'sla-catch-up-smoke.json' : 'sla-catch-up-latest.json', { start: new Date(START).toISOString(), results }, log);
   return exitCode(checks, targets, process.env['BENCH_ENFORCE_TARGETS'] === '1', log);
 }

@@ -41,7 +41,11 @@ const load = () => loadavg()[0]!.toFixed(1);
 
 /** Wall and CPU time of a short command that exits by itself: a wrapper spawns it and reports its children's CPU (cutime + cstime). */
 function childCpu(args: string[], env: Record<string, string> = {}, status = 0): { wallMs: number; cpuMs: number } {
-  const wrapped = spawnSync(process.execPath, ['-e', `
+  const wrapped = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `
     const { spawnSync } = require('node:child_process');
     const started = performance.now();
     const r = spawnSync(process.execPath, ${JSON.stringify(args)}, { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, ...${JSON.stringify(env)} } });
@@ -50,12 +54,20 @@ function childCpu(args: string[], env: Record<string, string> = {}, status = 0):
     const t = require('node:fs').readFileSync('/proc/self/stat', 'utf8');
     const f = t.slice(t.lastIndexOf(')') + 2).split(' ');
     process.stdout.write(JSON.stringify({ wallMs, cpuMs: (Number(f[13]) + Number(f[14])) * 10 }));
-  `], { encoding: 'utf8', cwd: root });
+  `,
+    ],
+    { encoding: 'utf8', cwd: root },
+  );
   if (wrapped.status !== 0) throw new Error(`${args.join(' ')} failed: ${wrapped.stderr}`);
   return JSON.parse(wrapped.stdout) as { wallMs: number; cpuMs: number };
 }
 
-async function startOnce(entry: string, name: string, env: Record<string, string>, profile: boolean): Promise<{ wallMs: number; cpuMs: number; server: ChildServer }> {
+async function startOnce(
+  entry: string,
+  name: string,
+  env: Record<string, string>,
+  profile: boolean,
+): Promise<{ wallMs: number; cpuMs: number; server: ChildServer }> {
   const args = [...(profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), entry];
   const spawned = performance.now();
   const server = await startChildServer({ name, cwd: root, args, env, startTimeoutMs: 120_000 });
@@ -74,7 +86,15 @@ async function backend(name: string, env: (dataDir: string) => Record<string, st
     if (populate > 0) {
       const started = performance.now();
       const bodies = Array.from({ length: populate }, (_, i) =>
-        JSON.stringify({ service: `svc-${String(i).padStart(6, '0')}`, nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`, status: 'OPERATIONAL', message: null, criticality: 'high', tags: ['vm'] }));
+        JSON.stringify({
+          service: `svc-${String(i).padStart(6, '0')}`,
+          nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`,
+          status: 'OPERATIONAL',
+          message: null,
+          criticality: 'high',
+          tags: ['vm'],
+        }),
+      );
       await postEachOnce(first.server.url, '/api/v1/health/report', apiKey, bodies, 16);
       log(`${name}: ${populate} services created in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
@@ -91,7 +111,9 @@ async function backend(name: string, env: (dataDir: string) => Record<string, st
       }
     }
     for (const [entry, list] of runs) {
-      log(`${name}${populate > 0 ? ` with ${populate} services` : ''}: ${entry}: restart median ${median(list.map((r) => r.wallMs)).toFixed(0)} ms wall, ${median(list.map((r) => r.cpuMs))} ms CPU; CPU range ${Math.min(...list.map((r) => r.cpuMs))}-${Math.max(...list.map((r) => r.cpuMs))}`);
+      log(
+        `${name}${populate > 0 ? ` with ${populate} services` : ''}: ${entry}: restart median ${median(list.map((r) => r.wallMs)).toFixed(0)} ms wall, ${median(list.map((r) => r.cpuMs))} ms CPU; CPU range ${Math.min(...list.map((r) => r.cpuMs))}-${Math.max(...list.map((r) => r.cpuMs))}`,
+      );
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -99,13 +121,19 @@ async function backend(name: string, env: (dataDir: string) => Record<string, st
 }
 
 async function main(): Promise<void> {
-  log(`entries ${entries.join(', ')}; ${starts} rounds; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(
+    `entries ${entries.join(', ')}; ${starts} rounds; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const floor = Array.from({ length: starts }, () => childCpu(['-e', '']));
   log(`node -e '': median ${median(floor.map((r) => r.cpuMs))} ms CPU`);
   for (const entry of entries) {
     // A bad setting makes main.js exit (2) right after every module is loaded: module load alone.
     const imports = Array.from({ length: starts }, () => childCpu([entry], { SVC_PORT: 'not-a-port' }, 2));
-    log(`${entry} until the configuration is refused (module load only): median ${median(imports.map((r) => r.cpuMs))} ms CPU, ${median(imports.map((r) => r.wallMs)).toFixed(0)} ms wall`);
+    log(
+      `${entry} until the configuration is refused (module load only): median ${median(imports.map((r) => r.cpuMs))} ms CPU, ${median(imports.map((r) => r.wallMs)).toFixed(0)} ms wall`,
+    );
   }
   const base = (dataDir: string) => benchServerEnv({ dataDir, apiKey, logLevel: 'info', jwtSecret: 'a'.repeat(64) });
   if (process.env['BENCH_SKIP_EMBEDDED'] !== '1') await backend('embedded', (dataDir) => base(dataDir), 0);

@@ -75,7 +75,11 @@ interface Contender {
 async function stopChecked(checks: Checks, server: ChildServer): Promise<void> {
   const code = await server.stop();
   running.delete(server);
-  checks.check(code === 0, `${server.name}: stopped cleanly on SIGTERM`, `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`);
+  checks.check(
+    code === 0,
+    `${server.name}: stopped cleanly on SIGTERM`,
+    `exit code ${code}; last output:\n${server.output.slice(-10).join('\n')}`,
+  );
   const problems = server.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
   checks.check(problems.length === 0, `${server.name}: no error logged`, problems.slice(0, 5).join('\n'));
 }
@@ -87,24 +91,56 @@ async function started(start: () => Promise<ChildServer>): Promise<ChildServer> 
 }
 
 /** Starts the three servers and checks that each answers one ticket right; in the reference, floor, this server order. */
-async function startContenders(checks: Checks, schemas: { reference: BenchSchema; ours: BenchSchema }, dataDir: string, jwtSecret: string): Promise<Contender[]> {
+async function startContenders(
+  checks: Checks,
+  schemas: { reference: BenchSchema; ours: BenchSchema },
+  dataDir: string,
+  jwtSecret: string,
+): Promise<Contender[]> {
   const restBodies = Array.from({ length: DISTINCT_BODIES }, (_, i) => JSON.stringify(ticketInput(i)));
   const graphqlBodies = createTicketBodies(DISTINCT_BODIES);
   const meanBytes = (bodies: readonly string[]) => bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / bodies.length;
-  log(`bodies: ${DISTINCT_BODIES} different tickets; GraphQL ${fmt(meanBytes(graphqlBodies))} B mean, REST ${fmt(meanBytes(restBodies))} B mean`);
+  log(
+    `bodies: ${DISTINCT_BODIES} different tickets; GraphQL ${fmt(meanBytes(graphqlBodies))} B mean, REST ${fmt(meanBytes(restBodies))} B mean`,
+  );
 
   const reference = await started(() =>
-    startChildServer({ name: 'reference', cwd: root, args: ['--import', 'tsx', 'bench/reference/ticketFastifyServer.ts'], env: { REF_DATABASE_URL: schemas.reference.url, REF_JWT_SECRET: jwtSecret, REF_HOST: '127.0.0.1', REF_PORT: '0' } }),
+    startChildServer({
+      name: 'reference',
+      cwd: root,
+      args: ['--import', 'tsx', 'bench/reference/ticketFastifyServer.ts'],
+      env: { REF_DATABASE_URL: schemas.reference.url, REF_JWT_SECRET: jwtSecret, REF_HOST: '127.0.0.1', REF_PORT: '0' },
+    }),
   );
-  const { token } = await createTokenService({ secret: jwtSecret, clock: systemClock }).issue('access', { userId: randomUUID(), sessionId: randomUUID() });
+  const { token } = await createTokenService({ secret: jwtSecret, clock: systemClock }).issue('access', {
+    userId: randomUUID(),
+    sessionId: randomUUID(),
+  });
   const referenceHeaders = { authorization: `Bearer ${token}` };
-  const probe = await fetch(`${reference.url}/api/v1/tickets`, { method: 'POST', headers: { 'content-type': 'application/json', ...referenceHeaders }, body: restBodies[0] });
+  const probe = await fetch(`${reference.url}/api/v1/tickets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...referenceHeaders },
+    body: restBodies[0],
+  });
   const answer = (await probe.json()) as { number?: string; priority?: string };
-  checks.check(probe.status === 201 && /^INC-\d{6}$/.test(answer.number ?? '') && answer.priority === 'P5', 'reference: creates a ticket with a number and a priority', JSON.stringify(answer));
+  checks.check(
+    probe.status === 201 && /^INC-\d{6}$/.test(answer.number ?? '') && answer.priority === 'P5',
+    'reference: creates a ticket with a number and a priority',
+    JSON.stringify(answer),
+  );
 
-  const floor = await started(() => startChildServer({ name: 'floor', cwd: root, args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'], env: { FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0' } }));
+  const floor = await started(() =>
+    startChildServer({
+      name: 'floor',
+      cwd: root,
+      args: ['--import', 'tsx', 'bench/reference/uwsFloor.ts'],
+      env: { FLOOR_HOST: '127.0.0.1', FLOOR_PORT: '0' },
+    }),
+  );
 
-  const ours = await started(() => startTicketServer({ name: 'this server', root, built, databaseUrl: schemas.ours.url, dataDir, jwtSecret, nodeArgs: cpuProfileArgs }));
+  const ours = await started(() =>
+    startTicketServer({ name: 'this server', root, built, databaseUrl: schemas.ours.url, dataDir, jwtSecret, nodeArgs: cpuProfileArgs }),
+  );
   const operator = await signInOperator(ours.url);
   const first = await gql(ours.url, CREATE_TICKET, { i: ticketInput(0) }, operator.token);
   checks.check(
@@ -114,23 +150,55 @@ async function startContenders(checks: Checks, schemas: { reference: BenchSchema
   );
 
   return [
-    { name: 'Fastify 5 + pg reference', saturation: [], target: { server: reference, path: '/api/v1/tickets', headers: referenceHeaders, bodies: restBodies, storedTickets: () => countRows(schemas.reference.url, 'ref_tickets') } },
-    { name: 'bare uWS floor', saturation: [], target: { server: floor, path: '/graphql', headers: { authorization: 'Bearer x' }, bodies: graphqlBodies } },
-    { name: 'this server, PostgreSQL', saturation: [], target: { server: ours, path: '/graphql', headers: { authorization: `Bearer ${operator.token}` }, bodies: graphqlBodies, storedTickets: () => countRows(schemas.ours.url, 'tickets') } },
+    {
+      name: 'Fastify 5 + pg reference',
+      saturation: [],
+      target: {
+        server: reference,
+        path: '/api/v1/tickets',
+        headers: referenceHeaders,
+        bodies: restBodies,
+        storedTickets: () => countRows(schemas.reference.url, 'ref_tickets'),
+      },
+    },
+    {
+      name: 'bare uWS floor',
+      saturation: [],
+      target: { server: floor, path: '/graphql', headers: { authorization: 'Bearer x' }, bodies: graphqlBodies },
+    },
+    {
+      name: 'this server, PostgreSQL',
+      saturation: [],
+      target: {
+        server: ours,
+        path: '/graphql',
+        headers: { authorization: `Bearer ${operator.token}` },
+        bodies: graphqlBodies,
+        storedTickets: () => countRows(schemas.ours.url, 'tickets'),
+      },
+    },
   ];
 }
 
 async function main(): Promise<number> {
   const checks = new Checks();
   assertProcFs();
-  startWatchdog(smoke ? 240 : 1200, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    smoke ? 240 : 1200,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
   const machine = machineInfo(await postgresVersion(databaseUrl));
   logRunHeader('tickets (createTicket throughput)', smoke, machine, log);
   const idle = await idleMachineCpu(2000);
-  log(`machine before the run: ${fmt(idle.busyPercent)} % of one core busy (200 = both of 2 cores), steal ${fmt(idle.stealPercent)} %${idle.busyPercent > 15 ? ' -- NOT idle: latencies and req/s are the machine\'s, read the CPU ratios' : ''}`);
-  log(`this server runs as: node ${built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/ticketFastifyServer.ts`);
+  log(
+    `machine before the run: ${fmt(idle.busyPercent)} % of one core busy (200 = both of 2 cores), steal ${fmt(idle.stealPercent)} %${idle.busyPercent > 15 ? " -- NOT idle: latencies and req/s are the machine's, read the CPU ratios" : ''}`,
+  );
+  log(
+    `this server runs as: node ${built ? 'dist/src/main.js (compiled)' : '--import tsx src/main.ts'}; the reference as: node --import tsx bench/reference/ticketFastifyServer.ts`,
+  );
   if (built) {
     log('building (npm run build)...');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
@@ -152,7 +220,9 @@ async function main(): Promise<number> {
       for (const c of contenders) c.saturation.push(await saturate(c.target, settings, round, checks, log));
     }
     rate = Math.max(1, Math.round(positive('BENCH_RATE') ?? combine(contenders[0]!.saturation).reqPerSec * RATE_SHARE));
-    log(`[paced] ${rate} req/s (${positive('BENCH_RATE') !== undefined ? 'BENCH_RATE' : `${RATE_SHARE * 100} % of the reference's saturation`})`);
+    log(
+      `[paced] ${rate} req/s (${positive('BENCH_RATE') !== undefined ? 'BENCH_RATE' : `${RATE_SHARE * 100} % of the reference's saturation`})`,
+    );
     for (const c of contenders) c.paced = await pace(c.target, settings, rate, checks, log);
   } catch (error) {
     checks.fail('ticket creation run', error);
@@ -165,20 +235,52 @@ async function main(): Promise<number> {
   }
 
   // Report.
-  log(`\n== createTicket: saturation = autocannon, ${settings.connections} connections, ${rounds} interleaved round(s); paced = open loop at ${fmt(rate)} req/s, latency from the due time; ${settings.durationSeconds} s each ==`);
+  log(
+    `\n== createTicket: saturation = autocannon, ${settings.connections} connections, ${rounds} interleaved round(s); paced = open loop at ${fmt(rate)} req/s, latency from the due time; ${settings.durationSeconds} s each ==`,
+  );
   const row = (name: string, phase: string, r: MeasuredLoad) => [
-    name, phase, r.offeredRate === null ? 'max' : fmt(r.offeredRate), fmt(r.reqPerSec), fmt(r.p50Ms, 2), fmt(r.p99Ms, 2), fmt(r.serverCpuUsPerReq, 1),
-    fmt(r.serverCpuPercent), fmt(r.databaseCpuUsPerReq, 1), fmt(r.loadGeneratorCpuPercent), fmt(r.otherCpuPercent), String(r.unsent),
+    name,
+    phase,
+    r.offeredRate === null ? 'max' : fmt(r.offeredRate),
+    fmt(r.reqPerSec),
+    fmt(r.p50Ms, 2),
+    fmt(r.p99Ms, 2),
+    fmt(r.serverCpuUsPerReq, 1),
+    fmt(r.serverCpuPercent),
+    fmt(r.databaseCpuUsPerReq, 1),
+    fmt(r.loadGeneratorCpuPercent),
+    fmt(r.otherCpuPercent),
+    String(r.unsent),
   ];
-  log(formatTable(
-    ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/ticket', 'server CPU %', 'PG CPU µs/ticket', 'loadgen CPU %', 'other CPU %', 'unsent'],
-    contenders.flatMap((c) => [...c.saturation.map((r, i) => row(c.name, `saturation ${i + 1}`, r)), ...(c.paced ? [row(c.name, 'paced', c.paced)] : [])]),
-  ));
+  log(
+    formatTable(
+      [
+        'server',
+        'phase',
+        'offered/s',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'server CPU µs/ticket',
+        'server CPU %',
+        'PG CPU µs/ticket',
+        'loadgen CPU %',
+        'other CPU %',
+        'unsent',
+      ],
+      contenders.flatMap((c) => [
+        ...c.saturation.map((r, i) => row(c.name, `saturation ${i + 1}`, r)),
+        ...(c.paced ? [row(c.name, 'paced', c.paced)] : []),
+      ]),
+    ),
+  );
   const [reference, floor, ours] = contenders;
   const sat = (c: Contender | undefined) => (c && c.saturation.length > 0 ? combine(c.saturation) : undefined);
   const [refSat, floorSat, oursSat] = [sat(reference), sat(floor), sat(ours)];
   if (refSat && oursSat && floorSat) {
-    log(`all saturation rounds: this server ${fmt(oursSat.reqPerSec)} req/s at ${fmt(oursSat.serverCpuUsPerReq, 1)} µs/ticket; reference ${fmt(refSat.reqPerSec)} req/s at ${fmt(refSat.serverCpuUsPerReq, 1)} µs/ticket; floor ${fmt(floorSat.serverCpuUsPerReq, 1)} µs/request`);
+    log(
+      `all saturation rounds: this server ${fmt(oursSat.reqPerSec)} req/s at ${fmt(oursSat.serverCpuUsPerReq, 1)} µs/ticket; reference ${fmt(refSat.reqPerSec)} req/s at ${fmt(refSat.serverCpuUsPerReq, 1)} µs/ticket; floor ${fmt(floorSat.serverCpuUsPerReq, 1)} µs/request`,
+    );
   }
   const targets: Target[] = [];
   const cpuRatio = (label: string, a: number | undefined, b: number | undefined) => {
@@ -194,30 +296,38 @@ async function main(): Promise<number> {
   cpuRatio(`both paced at ${fmt(rate)} req/s`, ours?.paced?.serverCpuUsPerReq, reference?.paced?.serverCpuUsPerReq);
   targets.push({
     target: 'server CPU per created ticket vs the bare uWS floor, saturation (informational)',
-    measured: oursSat && floorSat ? `${fmt(oursSat.serverCpuUsPerReq / floorSat.serverCpuUsPerReq, 2)}x (${fmt(oursSat.serverCpuUsPerReq, 1)} vs ${fmt(floorSat.serverCpuUsPerReq, 1)} µs)` : '-',
+    measured:
+      oursSat && floorSat
+        ? `${fmt(oursSat.serverCpuUsPerReq / floorSat.serverCpuUsPerReq, 2)}x (${fmt(oursSat.serverCpuUsPerReq, 1)} vs ${fmt(floorSat.serverCpuUsPerReq, 1)} µs)`
+        : '-',
     limit: '-',
     met: null,
   });
   targets.push({
     target: 'req/s at saturation, this server vs the reference (informational)',
-    measured: oursSat && refSat ? `${fmt(oursSat.reqPerSec / refSat.reqPerSec, 2)}x (${fmt(oursSat.reqPerSec)} vs ${fmt(refSat.reqPerSec)})` : '-',
+    measured:
+      oursSat && refSat ? `${fmt(oursSat.reqPerSec / refSat.reqPerSec, 2)}x (${fmt(oursSat.reqPerSec)} vs ${fmt(refSat.reqPerSec)})` : '-',
     limit: '-',
     met: null,
   });
   log(`\n== Targets${smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
 
-  writeResults(smoke ? 'tickets-smoke.json' : 'tickets.json', {
-    date: new Date().toISOString(),
-    smoke,
-    machine,
-    machineBefore: idle,
-    versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg') },
-    settings: { ...settings, built, rounds, rate, distinctBodies: DISTINCT_BODIES },
-    servers: contenders.map((c) => ({ name: c.name, saturation: c.saturation, paced: c.paced })),
-    targets,
-    failures: checks.failures,
-  }, log);
+  writeResults(
+    smoke ? 'tickets-smoke.json' : 'tickets.json',
+    {
+      date: new Date().toISOString(),
+      smoke,
+      machine,
+      machineBefore: idle,
+      versions: { autocannon: packageVersion('autocannon'), fastify: packageVersion('fastify'), pg: packageVersion('pg') },
+      settings: { ...settings, built, rounds, rate, distinctBodies: DISTINCT_BODIES },
+      servers: contenders.map((c) => ({ name: c.name, saturation: c.saturation, paced: c.paced })),
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
   return exitCode(checks, targets, flag('BENCH_ENFORCE_TARGETS'), log);
 }
 

@@ -41,14 +41,23 @@ import { connectHeapProbe, inspectorUrl, type HeapProbe } from './memory/heapPro
 import { diffPerTicket, takeHeapSummary, type HeapSummary } from './tickets/heapDiff.js';
 import { countRows, seedOpenTickets, ticketIds } from './tickets/seedTickets.js';
 import { sendEachOnce } from './tickets/sendEachOnce.js';
-import { assignTicketBodies, CREATE_TICKET, createTicketBodies, newJwtSecret, signInOperator, startTicketServer, ticketInput } from './tickets/ticketServer.js';
+import {
+  assignTicketBodies,
+  CREATE_TICKET,
+  createTicketBodies,
+  newJwtSecret,
+  signInOperator,
+  startTicketServer,
+  ticketInput,
+} from './tickets/ticketServer.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const running = new Set<ChildServer>();
 
 const smoke = process.env['BENCH_SMOKE'] === '1';
-const positive = (name: string): number | undefined => (Number(process.env[name] ?? '') > 0 ? Math.round(Number(process.env[name])) : undefined);
+const positive = (name: string): number | undefined =>
+  Number(process.env[name] ?? '') > 0 ? Math.round(Number(process.env[name])) : undefined;
 const held = positive('BENCH_TICKETS') ?? (smoke ? 300 : 100_000);
 const viaApi = Math.min(held, positive('BENCH_API_TICKETS') ?? (smoke ? 200 : 20_000));
 const restarts = positive('BENCH_RESTARTS') ?? (smoke ? 1 : 3);
@@ -83,7 +92,16 @@ interface Started {
 async function startUntilReady(name: string, url: string, dataDir: string, jwtSecret: string, profile = false): Promise<Started> {
   const spawned = performance.now();
   const nodeArgs = ['--inspect=127.0.0.1:0', ...(profile && cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [])];
-  const server = await startTicketServer({ name, root, built: true, nodeArgs, databaseUrl: url, dataDir, jwtSecret, startTimeoutMs: 120_000 });
+  const server = await startTicketServer({
+    name,
+    root,
+    built: true,
+    nodeArgs,
+    databaseUrl: url,
+    dataDir,
+    jwtSecret,
+    startTimeoutMs: 120_000,
+  });
   running.add(server);
   for (;;) {
     const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
@@ -106,13 +124,21 @@ const perTicket = (after: number, before: number, n: number) => (n > 0 ? (after 
 
 async function main(): Promise<number> {
   const checks = new Checks();
-  startWatchdog(smoke ? 300 : 2400, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    smoke ? 300 : 2400,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
   logRunHeader('tickets memory and rehydration', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
   const idle = await idleMachineCpu(2000);
-  log(`machine before the run: ${fmt(idle.busyPercent)} % of one core busy (200 = both of 2 cores), steal ${fmt(idle.stealPercent)} %${idle.busyPercent > 15 ? ' -- NOT idle: wall times are inflated' : ''}`);
-  log(`open tickets held: ${fmt(held)}${!smoke && held < 100_000 ? ' (REDUCED size; the target is for 100,000)' : ''} (${fmt(viaApi)} raised through the API, the rest copied in); restarts: ${restarts}; this server runs as node --inspect=127.0.0.1:0 dist/src/main.js (the release build) on PostgreSQL`);
+  log(
+    `machine before the run: ${fmt(idle.busyPercent)} % of one core busy (200 = both of 2 cores), steal ${fmt(idle.stealPercent)} %${idle.busyPercent > 15 ? ' -- NOT idle: wall times are inflated' : ''}`,
+  );
+  log(
+    `open tickets held: ${fmt(held)}${!smoke && held < 100_000 ? ' (REDUCED size; the target is for 100,000)' : ''} (${fmt(viaApi)} raised through the API, the rest copied in); restarts: ${restarts}; this server runs as node --inspect=127.0.0.1:0 dist/src/main.js (the release build) on PostgreSQL`,
+  );
   log('building (npm run build)...');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 
@@ -144,7 +170,11 @@ async function main(): Promise<number> {
     const operator = await signInOperator(a.url);
     const headers = { authorization: `Bearer ${operator.token}` };
     const sample = await gqlData(a.url, CREATE_TICKET, { i: ticketInput(0) }, operator.token);
-    checks.check(/^[A-Z]{3}-\d{6}$/.test(sample.createTicket?.number ?? '') && sample.createTicket?.status === 'NEW', 'createTicket answers a number and the initial state', JSON.stringify(sample));
+    checks.check(
+      /^[A-Z]{3}-\d{6}$/.test(sample.createTicket?.number ?? '') && sample.createTicket?.status === 'NEW',
+      'createTicket answers a number and the initial state',
+      JSON.stringify(sample),
+    );
     await sendEachOnce(a.url, '/graphql', headers, createTicketBodies(WARM_UP_TICKETS - 1, 1), 8);
     const heapBefore = await probe.usedHeapAfterGc();
     const summaries: HeapSummary[] = heapDiff ? [await takeHeapSummary(inspectorUrl(a.output))] : [];
@@ -153,7 +183,11 @@ async function main(): Promise<number> {
     const rssCreated = residentBytes(a.pid);
     if (heapDiff) summaries.push(await takeHeapSummary(inspectorUrl(a.output)));
     const rows = await countRows(schema.url, 'tickets');
-    checks.check(rows === viaApi + WARM_UP_TICKETS, 'one ticket row per createTicket call', `${rows} rows, expected ${viaApi + WARM_UP_TICKETS}`);
+    checks.check(
+      rows === viaApi + WARM_UP_TICKETS,
+      'one ticket row per createTicket call',
+      `${rows} rows, expected ${viaApi + WARM_UP_TICKETS}`,
+    );
 
     const ids = (await ticketIds(schema.url)).slice(WARM_UP_TICKETS);
     const changeSeconds = await sendEachOnce(a.url, '/graphql', headers, assignTicketBodies(ids, operator.userId), 32);
@@ -162,13 +196,32 @@ async function main(): Promise<number> {
     if (heapDiff) {
       summaries.push(await takeHeapSummary(inspectorUrl(a.output)));
       const [before, created, changed] = summaries as [HeapSummary, HeapSummary, HeapSummary];
-      for (const [label, from, to] of [['creation', before, created], ['the change (from creation)', created, changed]] as const) {
-        log(`\nheap snapshot diff over ${label}, per ticket (${fmt(viaApi)} tickets; self sizes, total ${fmt((to.totalBytes - from.totalBytes) / viaApi)} B):`);
-        log(formatTable(['type:constructor', 'objects per ticket', 'bytes per ticket'], diffPerTicket(from, to, viaApi).map((r) => [r.group, fmt(r.perTicket, 2), fmt(r.bytesPerTicket)])));
+      for (const [label, from, to] of [
+        ['creation', before, created],
+        ['the change (from creation)', created, changed],
+      ] as const) {
+        log(
+          `\nheap snapshot diff over ${label}, per ticket (${fmt(viaApi)} tickets; self sizes, total ${fmt((to.totalBytes - from.totalBytes) / viaApi)} B):`,
+        );
+        log(
+          formatTable(
+            ['type:constructor', 'objects per ticket', 'bytes per ticket'],
+            diffPerTicket(from, to, viaApi).map((r) => [r.group, fmt(r.perTicket, 2), fmt(r.bytesPerTicket)]),
+          ),
+        );
       }
     }
-    const assigned = await gqlData(a.url, 'query($f: TicketFilter) { ticketCount(filter: $f) }', { f: { assigneeId: operator.userId } }, operator.token);
-    checks.check(assigned.ticketCount === viaApi, 'every ticket assigned once', `ticketCount(assigneeId) ${assigned.ticketCount}, expected ${viaApi}`);
+    const assigned = await gqlData(
+      a.url,
+      'query($f: TicketFilter) { ticketCount(filter: $f) }',
+      { f: { assigneeId: operator.userId } },
+      operator.token,
+    );
+    checks.check(
+      assigned.ticketCount === viaApi,
+      'every ticket assigned once',
+      `ticketCount(assigneeId) ${assigned.ticketCount}, expected ${viaApi}`,
+    );
     probe.close();
     probe = undefined;
     await stop(checks, a);
@@ -181,9 +234,17 @@ async function main(): Promise<number> {
     let heapHydrated = Number.NaN;
     let rssHydrated = Number.NaN;
     for (let run = 1; run <= restarts; run += 1) {
-      const started = await startUntilReady(`this server, restart ${run} (${fmt(openTickets)} open tickets)`, schema.url, dataDir, jwtSecret, true);
+      const started = await startUntilReady(
+        `this server, restart ${run} (${fmt(openTickets)} open tickets)`,
+        schema.url,
+        dataDir,
+        jwtSecret,
+        true,
+      );
       restartRuns.push({ readyMs: started.readyMs, readyCpuMs: started.readyCpuMs });
-      log(`restart ${run} with ${fmt(openTickets)} open tickets: /ready after ${fmt(started.readyMs)} ms, ${fmt(started.readyCpuMs)} ms of CPU`);
+      log(
+        `restart ${run} with ${fmt(openTickets)} open tickets: /ready after ${fmt(started.readyMs)} ms, ${fmt(started.readyCpuMs)} ms of CPU`,
+      );
       if (run === 1) {
         probe = await connectHeapProbe(inspectorUrl(started.server.output));
         heapHydrated = await probe.usedHeapAfterGc();
@@ -192,7 +253,11 @@ async function main(): Promise<number> {
         probe = undefined;
         const token = (await signInOperator(started.server.url)).token;
         const count = await gqlData(started.server.url, '{ ticketCount }', undefined, token);
-        checks.check(count.ticketCount === openTickets, 'the restarted server lists every ticket', `ticketCount ${count.ticketCount}, expected ${openTickets}`);
+        checks.check(
+          count.ticketCount === openTickets,
+          'the restarted server lists every ticket',
+          `ticketCount ${count.ticketCount}, expected ${openTickets}`,
+        );
       }
       await stop(checks, started.server);
     }
@@ -210,24 +275,53 @@ async function main(): Promise<number> {
     const readyMs = median(restartRuns.map((r) => r.readyMs));
     const readyCpuMs = median(restartRuns.map((r) => r.readyCpuMs));
     Object.assign(results, {
-      heapEmpty, heapBefore, heapCreated, heapChanged, heapHydrated, rssEmpty, rssCreated, rssChanged, rssHydrated, figures, openTickets,
-      createSeconds, changeSeconds, seedSeconds: seed.seconds, firstStart: { readyMs: first.readyMs, readyCpuMs: first.readyCpuMs }, emptyRuns, restartRuns,
-      emptyReadyMs, emptyCpuMs, readyMs, readyCpuMs,
+      heapEmpty,
+      heapBefore,
+      heapCreated,
+      heapChanged,
+      heapHydrated,
+      rssEmpty,
+      rssCreated,
+      rssChanged,
+      rssHydrated,
+      figures,
+      openTickets,
+      createSeconds,
+      changeSeconds,
+      seedSeconds: seed.seconds,
+      firstStart: { readyMs: first.readyMs, readyCpuMs: first.readyCpuMs },
+      emptyRuns,
+      restartRuns,
+      emptyReadyMs,
+      emptyCpuMs,
+      readyMs,
+      readyCpuMs,
     });
 
     log(`\n== This server, tickets on PostgreSQL (${fmt(viaApi)} through the API, ${fmt(openTickets)} held after a restart) ==`);
-    log(formatTable(['measure', 'value'], [
-      [`${fmt(viaApi)} createTicket calls (32 in flight)`, `${fmt(createSeconds, 1)} s (${fmt(viaApi / createSeconds)} /s)`],
-      [`${fmt(viaApi)} assignTicket calls (one change each)`, `${fmt(changeSeconds, 1)} s (${fmt(viaApi / changeSeconds)} /s)`],
-      ['heap per ticket after creation (after GC)', `${fmt(figures.createdBytes)} B`],
-      ['heap per ticket after one change each', `${fmt(figures.changedBytes)} B`],
-      [`heap per ticket held after a restart (${fmt(openTickets)} hydrated)`, `${fmt(figures.hydratedBytes)} B`],
-      ['resident memory per ticket: created, changed, hydrated', `${fmt(figures.residentCreatedBytes)} / ${fmt(figures.residentChangedBytes)} / ${fmt(figures.residentHydratedBytes)} B`],
-      ['first start, empty schema (migrations): wall, CPU', `${fmt(first.readyMs)} ms, ${fmt(first.readyCpuMs)} ms`],
-      [`start on the empty migrated schema (floor), median of ${restarts}: wall, CPU`, `${fmt(emptyReadyMs)} ms, ${fmt(emptyCpuMs)} ms`],
-      [`restart with ${fmt(openTickets)} open tickets, median of ${restarts}: wall, CPU`, `${fmt(readyMs)} ms, ${fmt(readyCpuMs)} ms`],
-      ['the tickets\' share (restart minus floor): wall, CPU', `${fmt(readyMs - emptyReadyMs)} ms, ${fmt(readyCpuMs - emptyCpuMs)} ms`],
-    ]));
+    log(
+      formatTable(
+        ['measure', 'value'],
+        [
+          [`${fmt(viaApi)} createTicket calls (32 in flight)`, `${fmt(createSeconds, 1)} s (${fmt(viaApi / createSeconds)} /s)`],
+          [`${fmt(viaApi)} assignTicket calls (one change each)`, `${fmt(changeSeconds, 1)} s (${fmt(viaApi / changeSeconds)} /s)`],
+          ['heap per ticket after creation (after GC)', `${fmt(figures.createdBytes)} B`],
+          ['heap per ticket after one change each', `${fmt(figures.changedBytes)} B`],
+          [`heap per ticket held after a restart (${fmt(openTickets)} hydrated)`, `${fmt(figures.hydratedBytes)} B`],
+          [
+            'resident memory per ticket: created, changed, hydrated',
+            `${fmt(figures.residentCreatedBytes)} / ${fmt(figures.residentChangedBytes)} / ${fmt(figures.residentHydratedBytes)} B`,
+          ],
+          ['first start, empty schema (migrations): wall, CPU', `${fmt(first.readyMs)} ms, ${fmt(first.readyCpuMs)} ms`],
+          [
+            `start on the empty migrated schema (floor), median of ${restarts}: wall, CPU`,
+            `${fmt(emptyReadyMs)} ms, ${fmt(emptyCpuMs)} ms`,
+          ],
+          [`restart with ${fmt(openTickets)} open tickets, median of ${restarts}: wall, CPU`, `${fmt(readyMs)} ms, ${fmt(readyCpuMs)} ms`],
+          ["the tickets' share (restart minus floor): wall, CPU", `${fmt(readyMs - emptyReadyMs)} ms, ${fmt(readyCpuMs - emptyCpuMs)} ms`],
+        ],
+      ),
+    );
   } catch (error) {
     checks.fail('this server run', error);
   } finally {
@@ -259,7 +353,11 @@ async function main(): Promise<number> {
   ];
   log(`\n== Targets${smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
-  writeResults(smoke ? 'tickets-memory-smoke.json' : 'tickets-memory.json', { date: new Date().toISOString(), smoke, machineBefore: idle, results, targets, failures: checks.failures }, log);
+  writeResults(
+    smoke ? 'tickets-memory-smoke.json' : 'tickets-memory.json',
+    { date: new Date().toISOString(), smoke, machineBefore: idle, results, targets, failures: checks.failures },
+    log,
+  );
   return exitCode(checks, targets, enforce, log);
 }
 

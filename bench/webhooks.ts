@@ -128,11 +128,22 @@ interface ReceiverStats {
   events: number;
 }
 
-const receiverStats = async (receiver: ChildServer): Promise<ReceiverStats> => (await (await fetch(`${receiver.url}/stats`)).json()) as ReceiverStats;
+const receiverStats = async (receiver: ChildServer): Promise<ReceiverStats> =>
+  (await (await fetch(`${receiver.url}/stats`)).json()) as ReceiverStats;
 
-async function createWebhooks(server: ChildServer, token: string, receiver: ChildServer, inputs: Array<Record<string, unknown>>): Promise<void> {
+async function createWebhooks(
+  server: ChildServer,
+  token: string,
+  receiver: ChildServer,
+  inputs: Array<Record<string, unknown>>,
+): Promise<void> {
   await mapConcurrent(inputs, 16, (input, i) =>
-    gqlData(server.url, 'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }', { i: { url: `${receiver.url}/hook?w=${i}`, secret: settings.secret, ...input } }, token),
+    gqlData(
+      server.url,
+      'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }',
+      { i: { url: `${receiver.url}/hook?w=${i}`, secret: settings.secret, ...input } },
+      token,
+    ),
   );
 }
 
@@ -142,7 +153,8 @@ async function drained(server: ChildServer, token: string, timeoutMs = 300_000):
   for (;;) {
     const stats = (await gqlData(server.url, '{ webhookStats { delivered pending } }', undefined, token)).webhookStats;
     if (stats.pending === 0) return { delivered: stats.delivered, ms: performance.now() - started };
-    if (performance.now() - started > timeoutMs) throw new Error(`the outbox did not drain within ${timeoutMs} ms (${stats.pending} pending)`);
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`the outbox did not drain within ${timeoutMs} ms (${stats.pending} pending)`);
     await new Promise((done) => setTimeout(done, 20));
   }
 }
@@ -159,8 +171,14 @@ interface DeliveryCase {
 async function runDeliveryCase(checks: Checks, receiver: ChildServer): Promise<DeliveryCase> {
   return withServer(checks, 'this server (deliveries)', async (server, token) => {
     log(`  creating ${settings.webhooks} webhooks (signed, service.down and service.up, no filter)`);
-    await createWebhooks(server, token, receiver, Array.from({ length: settings.webhooks }, () => ({ events: ['service.down', 'service.up'], retryMax: 3, retryDelayMs: 1000 })));
-    const push = (status: string) => postJson(server.url, HEALTH_PATH, settings.apiKey, JSON.stringify({ service: 'fanout-db', nodeId: 'bench/fanout', status }));
+    await createWebhooks(
+      server,
+      token,
+      receiver,
+      Array.from({ length: settings.webhooks }, () => ({ events: ['service.down', 'service.up'], retryMax: 3, retryDelayMs: 1000 })),
+    );
+    const push = (status: string) =>
+      postJson(server.url, HEALTH_PATH, settings.apiKey, JSON.stringify({ service: 'fanout-db', nodeId: 'bench/fanout', status }));
     await push('OPERATIONAL');
     const before = await receiverStats(receiver);
     const expected = settings.changes * settings.webhooks;
@@ -179,8 +197,16 @@ async function runDeliveryCase(checks: Checks, receiver: ChildServer): Promise<D
     const cpu = window.close();
     const after = await receiverStats(receiver);
     checks.check(outbox.delivered === expected, `deliveries case: all ${expected} delivered`, `delivered ${outbox.delivered}`);
-    checks.check(after.total - before.total === expected, `deliveries case: the receiver got ${expected}`, `got ${after.total - before.total}`);
-    checks.check(after.duplicates === 0 && after.badSignatures === 0, 'deliveries case: no duplicate, every signature valid', JSON.stringify(after));
+    checks.check(
+      after.total - before.total === expected,
+      `deliveries case: the receiver got ${expected}`,
+      `got ${after.total - before.total}`,
+    );
+    checks.check(
+      after.duplicates === 0 && after.badSignatures === 0,
+      'deliveries case: no duplicate, every signature valid',
+      JSON.stringify(after),
+    );
     pushMs.sort((a, b) => a - b);
     return {
       deliveries: expected,
@@ -216,13 +242,29 @@ async function runPushCase(checks: Checks, receiver: ChildServer): Promise<PushR
       if (config !== 'none') {
         log(`  ${CONFIG_NAMES[config]}: creating the webhooks`);
         const filter = (service: string) => JSON.stringify({ 'service.name': config === 'idle' ? `elsewhere-${service}` : service });
-        await createWebhooks(started.server, started.token, receiver, names.map((service) => ({ events: ['service.up', 'service.degraded'], filters: filter(service) })));
+        await createWebhooks(
+          started.server,
+          started.token,
+          receiver,
+          names.map((service) => ({ events: ['service.up', 'service.degraded'], filters: filter(service) })),
+        );
       }
       await postAll(started.server.url, HEALTH_PATH, settings.apiKey, bodies.seed, 16);
     }
-    const common = (server: ChildServer) => ({ url: server.url, path: HEALTH_PATH, headers: { 'x-api-key': settings.apiKey }, bodies: bodies.load, connections: settings.connections, pid: server.pid });
+    const common = (server: ChildServer) => ({
+      url: server.url,
+      path: HEALTH_PATH,
+      headers: { 'x-api-key': settings.apiKey },
+      bodies: bodies.load,
+      connections: settings.connections,
+      pid: server.pid,
+    });
     const ok = (label: string, r: LoadResult) =>
-      checks.check(r.ok > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0, `${label}: every push answered 2xx`, `2xx=${r.ok} non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`);
+      checks.check(
+        r.ok > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
+        `${label}: every push answered 2xx`,
+        `2xx=${r.ok} non2xx=${r.non2xx} errors=${r.errors} timeouts=${r.timeouts}`,
+      );
     for (const { run, started } of servers) {
       log(`  ${run.name}: warm-up ${settings.warmupSeconds} s`);
       ok(`${run.name} warm-up`, await runLoad({ ...common(started.server), durationSeconds: settings.warmupSeconds }));
@@ -240,16 +282,29 @@ async function runPushCase(checks: Checks, receiver: ChildServer): Promise<PushR
     const rate = Math.max(1, Math.round(median(servers[0]!.run.saturation.map((r) => r.reqPerSec)) * settings.rateShare));
     for (const { run, started } of servers) {
       log(`  ${run.name}: paced at ${rate} req/s for ${settings.durationSeconds} s`);
-      run.paced = await runPacedLoad({ ...common(started.server), connections: settings.pacedConnections, durationSeconds: settings.durationSeconds, rate });
+      run.paced = await runPacedLoad({
+        ...common(started.server),
+        connections: settings.pacedConnections,
+        durationSeconds: settings.durationSeconds,
+        rate,
+      });
       ok(`${run.name} paced`, run.paced);
       const outbox = await drained(started.server, started.token);
       if (run.config === 'delivering') run.deliveries = { delivered: outbox.delivered, drainMs: outbox.ms };
     }
     const stats = await receiverStats(receiver);
-    checks.check(stats.duplicates === 0 && stats.badSignatures === 0, 'push case: no duplicate delivery, every signature valid', JSON.stringify(stats));
+    checks.check(
+      stats.duplicates === 0 && stats.badSignatures === 0,
+      'push case: no duplicate delivery, every signature valid',
+      JSON.stringify(stats),
+    );
     const delivering = servers.find((s) => s.run.config === 'delivering')!.run;
     const expected = delivering.saturation.reduce((n, r) => n + r.ok, 0) + (delivering.paced?.ok ?? 0);
-    checks.check((delivering.deliveries?.delivered ?? 0) >= expected, 'push case: every push that changed a status was delivered', `${delivering.deliveries?.delivered} delivered, at least ${expected} expected`);
+    checks.check(
+      (delivering.deliveries?.delivered ?? 0) >= expected,
+      'push case: every push that changed a status was delivered',
+      `${delivering.deliveries?.delivered} delivered, at least ${expected} expected`,
+    );
     return servers.map((s) => s.run);
   } finally {
     for (const { started } of servers) await started.stop();
@@ -264,13 +319,22 @@ const median = (values: readonly number[]): number => {
 async function main(): Promise<number> {
   const checks = new Checks();
   assertProcFs();
-  startWatchdog(settings.watchdogSeconds, () => {
-    for (const server of running) void server.stop(2000);
-  }, log);
+  startWatchdog(
+    settings.watchdogSeconds,
+    () => {
+      for (const server of running) void server.stop(2000);
+    },
+    log,
+  );
   const machine = machineInfo(await postgresVersion(settings.databaseUrl));
   logRunHeader('webhooks', smoke, machine, log);
 
-  const receiver = await startChildServer({ name: 'receiver', cwd: root, args: ['--import', 'tsx', 'bench/reference/webhookReceiver.ts'], env: { RECEIVER_SECRET: settings.secret } });
+  const receiver = await startChildServer({
+    name: 'receiver',
+    cwd: root,
+    args: ['--import', 'tsx', 'bench/reference/webhookReceiver.ts'],
+    env: { RECEIVER_SECRET: settings.secret },
+  });
   running.add(receiver);
   let deliveries: DeliveryCase | undefined;
   const pushes: PushRun[] = [];
@@ -293,20 +357,60 @@ async function main(): Promise<number> {
   }
 
   if (deliveries) {
-    log(`\n== Deliveries: ${fmt(deliveries.deliveries)} to one local receiver (${settings.webhooks} webhooks x ${settings.changes} status changes), signed ==`);
-    log(formatTable(
-      ['deliveries', 'seconds', 'deliveries/s', 'server CPU µs/delivery', `push ms p50 (owes ${settings.webhooks} deliveries)`, 'push ms max'],
-      [[fmt(deliveries.deliveries), fmt(deliveries.seconds, 2), fmt(deliveries.perSecond), fmt(deliveries.serverCpuUsPerDelivery, 1), fmt(deliveries.pushMsMedian, 1), fmt(deliveries.pushMsMax, 1)]],
-    ));
+    log(
+      `\n== Deliveries: ${fmt(deliveries.deliveries)} to one local receiver (${settings.webhooks} webhooks x ${settings.changes} status changes), signed ==`,
+    );
+    log(
+      formatTable(
+        [
+          'deliveries',
+          'seconds',
+          'deliveries/s',
+          'server CPU µs/delivery',
+          `push ms p50 (owes ${settings.webhooks} deliveries)`,
+          'push ms max',
+        ],
+        [
+          [
+            fmt(deliveries.deliveries),
+            fmt(deliveries.seconds, 2),
+            fmt(deliveries.perSecond),
+            fmt(deliveries.serverCpuUsPerDelivery, 1),
+            fmt(deliveries.pushMsMedian, 1),
+            fmt(deliveries.pushMsMax, 1),
+          ],
+        ],
+      ),
+    );
   }
-  const row = (r: PushRun, phase: string, l: LoadResult) => [r.name, phase, l.offeredRate === null ? 'max' : fmt(l.offeredRate), fmt(l.reqPerSec), fmt(l.p50Ms, 2), fmt(l.p99Ms, 2), fmt(l.serverCpuUsPerReq, 1), fmt(l.databaseCpuUsPerReq, 1), String(l.unsent)];
-  log(`\n== Health push, ${settings.services} services, every push a status change: saturation (autocannon, ${settings.connections} connections; ${settings.rounds} interleaved rounds) and paced (open loop), ${settings.durationSeconds} s each ==`);
-  log(formatTable(
-    ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'PG CPU µs/req', 'unsent'],
-    pushes.flatMap((r) => [...r.saturation.map((l, i) => row(r, `saturation ${i + 1}`, l)), ...(r.paced ? [row(r, 'paced', r.paced)] : [])]),
-  ));
+  const row = (r: PushRun, phase: string, l: LoadResult) => [
+    r.name,
+    phase,
+    l.offeredRate === null ? 'max' : fmt(l.offeredRate),
+    fmt(l.reqPerSec),
+    fmt(l.p50Ms, 2),
+    fmt(l.p99Ms, 2),
+    fmt(l.serverCpuUsPerReq, 1),
+    fmt(l.databaseCpuUsPerReq, 1),
+    String(l.unsent),
+  ];
+  log(
+    `\n== Health push, ${settings.services} services, every push a status change: saturation (autocannon, ${settings.connections} connections; ${settings.rounds} interleaved rounds) and paced (open loop), ${settings.durationSeconds} s each ==`,
+  );
+  log(
+    formatTable(
+      ['server', 'phase', 'offered/s', 'req/s', 'p50 ms', 'p99 ms', 'server CPU µs/req', 'PG CPU µs/req', 'unsent'],
+      pushes.flatMap((r) => [
+        ...r.saturation.map((l, i) => row(r, `saturation ${i + 1}`, l)),
+        ...(r.paced ? [row(r, 'paced', r.paced)] : []),
+      ]),
+    ),
+  );
   const delivering = pushes.find((r) => r.deliveries);
-  if (delivering?.deliveries) log(`outbox (${delivering.name}): ${fmt(delivering.deliveries.delivered)} delivered in total; drained ${fmt(delivering.deliveries.drainMs)} ms after the paced phase`);
+  if (delivering?.deliveries)
+    log(
+      `outbox (${delivering.name}): ${fmt(delivering.deliveries.delivered)} delivered in total; drained ${fmt(delivering.deliveries.drainMs)} ms after the paced phase`,
+    );
 
   const byConfig = (config: Config) => pushes.find((r) => r.config === config);
   const saturation = (r: PushRun | undefined) => (r && r.saturation.length > 0 ? median(r.saturation.map((l) => l.reqPerSec)) : undefined);
@@ -317,14 +421,36 @@ async function main(): Promise<number> {
     const sat = ratio(saturation(r), saturation(none));
     const paced = ratio(r?.paced?.reqPerSec, none?.paced?.reqPerSec);
     return [
-      { target: `push req/s, ${CONFIG_NAMES[config]} vs none, saturation (median)`, measured: sat === undefined ? '-' : `${fmt(sat, 3)}x (${fmt(saturation(r))} vs ${fmt(saturation(none))})`, limit: '>= 0.90x', met: sat === undefined ? null : sat >= 0.9 },
-      { target: `push req/s, ${CONFIG_NAMES[config]} vs none, paced`, measured: paced === undefined ? '-' : `${fmt(paced, 3)}x (p99 ${fmt(r?.paced?.p99Ms, 2)} vs ${fmt(none?.paced?.p99Ms, 2)} ms)`, limit: '>= 0.90x', met: paced === undefined ? null : paced >= 0.9 },
+      {
+        target: `push req/s, ${CONFIG_NAMES[config]} vs none, saturation (median)`,
+        measured: sat === undefined ? '-' : `${fmt(sat, 3)}x (${fmt(saturation(r))} vs ${fmt(saturation(none))})`,
+        limit: '>= 0.90x',
+        met: sat === undefined ? null : sat >= 0.9,
+      },
+      {
+        target: `push req/s, ${CONFIG_NAMES[config]} vs none, paced`,
+        measured: paced === undefined ? '-' : `${fmt(paced, 3)}x (p99 ${fmt(r?.paced?.p99Ms, 2)} vs ${fmt(none?.paced?.p99Ms, 2)} ms)`,
+        limit: '>= 0.90x',
+        met: paced === undefined ? null : paced >= 0.9,
+      },
     ];
   });
   log(`\n== Targets${smoke ? ' (SMOKE run, not meaningful)' : ''} ==`);
   log(targetTable(targets));
 
-  writeResults(smoke ? 'webhooks-smoke.json' : 'webhooks-latest.json', { date: new Date().toISOString(), machine, settings: { ...settings, apiKey: undefined, adminPassword: undefined, secret: undefined }, deliveries, pushes, targets, failures: checks.failures }, log);
+  writeResults(
+    smoke ? 'webhooks-smoke.json' : 'webhooks-latest.json',
+    {
+      date: new Date().toISOString(),
+      machine,
+      settings: { ...settings, apiKey: undefined, adminPassword: undefined, secret: undefined },
+      deliveries,
+      pushes,
+      targets,
+      failures: checks.failures,
+    },
+    log,
+  );
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
 

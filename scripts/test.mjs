@@ -22,10 +22,13 @@ const browser = args[0] === '--browser';
 const rest = browser ? args.slice(1) : args;
 const passThrough = rest.filter((arg) => arg.startsWith('-'));
 const only = rest.filter((arg) => !arg.startsWith('-')).map((arg) => arg.replace(/\/+$/, ''));
-const files = testFiles(browser ? 'browser' : 'node').filter((file) => only.length === 0 || only.some((path) => file === path || file.startsWith(`${path}/`)));
+const files = testFiles(browser ? 'browser' : 'node').filter(
+  (file) => only.length === 0 || only.some((path) => file === path || file.startsWith(`${path}/`)),
+);
 if (files.length === 0) throw new Error(`no test file under ${only.join(', ')}`);
 const concurrency = Number(process.env['SVC_TEST_CONCURRENCY'] ?? (browser ? 1 : DEFAULT_CONCURRENCY));
-if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`SVC_TEST_CONCURRENCY must be a positive integer, not ${process.env['SVC_TEST_CONCURRENCY']}`);
+if (!Number.isInteger(concurrency) || concurrency < 1)
+  throw new Error(`SVC_TEST_CONCURRENCY must be a positive integer, not ${process.env['SVC_TEST_CONCURRENCY']}`);
 
 const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
 const summaryFile = join(scratch, 'summary.json');
@@ -60,11 +63,15 @@ rmSync(scratch, { recursive: true, force: true });
 const chosen = new Set(files);
 // Events without a file of the list (the runner's own, e.g. a file that failed to load before its tests) are not files run.
 const reported = new Set(summary.files.map((file) => relative(ROOT, file)).filter((file) => chosen.has(file)));
-const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') || arg === '--test-only') ? [] : files.filter((file) => !reported.has(file));
+const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') || arg === '--test-only')
+  ? []
+  : files.filter((file) => !reported.has(file));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once, ${minutes} min)`);
 console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${relative(ROOT, file)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
-console.log(`files: ${reported.size} reported of ${files.length} ${only.length === 0 ? "on disk" : "chosen"}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`);
+console.log(
+  `files: ${reported.size} reported of ${files.length} ${only.length === 0 ? 'on disk' : 'chosen'}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`,
+);
 for (const file of silent) console.log(`NOT RUN: ${file} (no test of it reported)`);
 for (const failure of summary.failures) console.log(`FAILED: ${relative(ROOT, failure.file)} > ${failure.name}\n        ${failure.error}`);
 process.exitCode = code !== 0 || silent.length > 0 || summary.failures.length > 0 ? 1 : 0;

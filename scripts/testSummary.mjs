@@ -39,11 +39,19 @@ export default async function* testSummary(source) {
         const error = data.details?.error;
         if (error?.failureType === 'subtestsFailed') continue;
         const cause = error?.cause ?? error;
-        const message = String(cause?.message ?? cause ?? 'failed').split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 3).join(' ');
+        const message = String(cause?.message ?? cause ?? 'failed')
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .slice(0, 3)
+          .join(' ');
         failures.push({ file, name: [...names, data.name].join(' > '), error: message.slice(0, 300) });
       }
     }
   }
-  const slowest = [...durations].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([file, ms]) => ({ file, ms: Math.round(ms) }));
+  const slowest = [...durations]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 10)
+    .map(([file, ms]) => ({ file, ms: Math.round(ms) }));
   yield `${JSON.stringify({ files: [...files].sort(), passed, skipped, failures, slowest })}\n`;
 }

@@ -94,7 +94,11 @@ export function productModules(options: ProductOptions = {}) {
  * The product's configuration: the platform's settings and every module's slice (`ProductModule.settings`),
  * validated together, every problem reported in one ConfigError.
  */
-export function loadProductConfig(source: EnvSource, defaults?: ConfigDefaults, extraModules: readonly ProductModule<AppServices, any>[] = []): Config {
+export function loadProductConfig(
+  source: EnvSource,
+  defaults?: ConfigDefaults,
+  extraModules: readonly ProductModule<AppServices, any>[] = [],
+): Config {
   return loadConfig(source, defaults, productModules().withAll(extraModules).settings());
 }
 
@@ -135,15 +139,28 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const clock = deps.clock ?? systemClock;
   // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
   const workers = createWorkerPool(config.workers);
-  const database = await openDatabase({ url: config.database.url, dataDir: config.database.dataDir, ...(deps.pglite ? { pglite: deps.pglite } : {}) });
+  const database = await openDatabase({
+    url: config.database.url,
+    dataDir: config.database.dataDir,
+    ...(deps.pglite ? { pglite: deps.pglite } : {}),
+  });
   try {
-    const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(deps.extraModules ?? []);
+    const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(
+      deps.extraModules ?? [],
+    );
     for (const slice of modules.settings()) {
-      if (!(slice.key in config)) throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);
+      if (!(slice.key in config))
+        throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);
     }
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
-    const writer = new BatchWriter({ knex: database.knex, statements: database.statements, logger, commitWindowMs: config.database.commitWindowMs, tableOrder: modules.tableOrder() });
+    const writer = new BatchWriter({
+      knex: database.knex,
+      statements: database.statements,
+      logger,
+      commitWindowMs: config.database.commitWindowMs,
+      tableOrder: modules.tableOrder(),
+    });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });
@@ -188,7 +205,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...(config.graphqlExecution === 'plain' ? { execution: 'plain' as const } : {}),
     });
     if (config.graphqlExecution === 'plain') {
-      logger.warn('SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)');
+      logger.warn(
+        'SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)',
+      );
     }
     const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
     const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
@@ -232,7 +251,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           server.stopAccepting();
           // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
           let timer: TimerHandle | undefined;
-          await Promise.race([server.drained(), new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve)))]);
+          await Promise.race([
+            server.drained(),
+            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve))),
+          ]);
           systemDeadlineClock.clearTimer(timer);
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
           await product.stop();

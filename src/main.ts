@@ -49,9 +49,13 @@ async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraR
     return module.devRoutes;
   } catch (error) {
     // Only the module itself missing is expected (a release build); anything else is a real failure.
-    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(fileURLToPath(url));
+    const missing =
+      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(fileURLToPath(url));
     if (!missing) throw error;
-    logger.warn('SVC_ENV=development, but this is a release build without the development module: no playground at / and no /api/v1/dev/*; run `npm run dev` for them', { module: fileURLToPath(url) });
+    logger.warn(
+      'SVC_ENV=development, but this is a release build without the development module: no playground at / and no /api/v1/dev/*; run `npm run dev` for them',
+      { module: fileURLToPath(url) },
+    );
     return undefined;
   }
 }
@@ -70,7 +74,10 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.database.dataDir, logger);
   const extraRoutes = config.env === 'development' ? await loadDevRoutes(logger) : undefined;
-  const server = await startServer({ ...config, jwtSecret }, { logger, version: productVersion(), ...(extraRoutes ? { extraRoutes } : {}) });
+  const server = await startServer(
+    { ...config, jwtSecret },
+    { logger, version: productVersion(), ...(extraRoutes ? { extraRoutes } : {}) },
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -33,7 +33,10 @@ export interface WorkerPoolSettings {
  */
 export function createWorkerPool(settings: WorkerPoolSettings): ProductWorkerPool {
   if (settings.threads === 0) return createInProcessPool(productTasks);
-  return createPiscinaPool<WorkerInput, WorkerOutput>({ workerFile: workerModuleBeside(import.meta.url, 'productWorker'), threads: settings.threads });
+  return createPiscinaPool<WorkerInput, WorkerOutput>({
+    workerFile: workerModuleBeside(import.meta.url, 'productWorker'),
+    threads: settings.threads,
+  });
 }
 
 export default piscinaTaskHandler(productTasks);

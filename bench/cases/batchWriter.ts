@@ -122,7 +122,11 @@ async function viaWriter(knex: Knex, rows: readonly Row[], spec: TableSpec): Pro
   return { batches: writer.stats.batches, rows: writer.stats.rows };
 }
 
-export async function runBatchWriterCase(settings: BenchSettings, checks: Checks, log: (line: string) => void): Promise<WriterMeasurement[]> {
+export async function runBatchWriterCase(
+  settings: BenchSettings,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<WriterMeasurement[]> {
   const schema = await createSchema(settings.databaseUrl, 'bench_writer');
   const knex = knexFactory({ client: 'pg', connection: { connectionString: schema.url }, pool: { min: 1, max: 2 } });
   try {

@@ -80,10 +80,21 @@ export async function runHealthCase(
   const label = `${server.name} health push`;
 
   const probe = await postJson(server.url, HEALTH_PATH, apiKey, bodies.seed[0]!);
-  checks.check(probe.status === 200 && probe.json?.success === true, `${label}: first push answers 200 success`, JSON.stringify(probe.json));
+  checks.check(
+    probe.status === 200 && probe.json?.success === true,
+    `${label}: first push answers 200 success`,
+    JSON.stringify(probe.json),
+  );
   await postAll(server.url, HEALTH_PATH, apiKey, bodies.seed, 16);
 
-  const common = { url: server.url, path: HEALTH_PATH, headers: { 'x-api-key': apiKey }, bodies: bodies.load, connections: health.connections, pid: server.pid };
+  const common = {
+    url: server.url,
+    path: HEALTH_PATH,
+    headers: { 'x-api-key': apiKey },
+    bodies: bodies.load,
+    connections: health.connections,
+    pid: server.pid,
+  };
   log(`  ${label}: warm-up ${health.warmupSeconds} s`);
   const warm = await runLoad({ ...common, durationSeconds: health.warmupSeconds });
   checkLoad(checks, `${label} warm-up`, warm);

@@ -39,7 +39,8 @@ async function login(account: Account): Promise<string | null> {
 }
 
 async function main(): Promise<void> {
-  if (!url || !(rate > 0) || !(seconds > 0) || accounts.length === 0) throw new Error('LOGIN_URL, LOGIN_RATE, LOGIN_SECONDS and LOGIN_ACCOUNTS are required');
+  if (!url || !(rate > 0) || !(seconds > 0) || accounts.length === 0)
+    throw new Error('LOGIN_URL, LOGIN_RATE, LOGIN_SECONDS and LOGIN_ACCOUNTS are required');
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -75,7 +76,17 @@ async function main(): Promise<void> {
   const lastDue = start + ((total - 1) * 1000) / rate;
   await Promise.all(pending);
   const end = performance.now();
-  emit({ event: 'result', total, ok: latencies.length, failed, failures, lateSends, latencies, offeredSeconds: (lastDue - start) / 1000 + 1 / rate, wallSeconds: (end - start) / 1000 });
+  emit({
+    event: 'result',
+    total,
+    ok: latencies.length,
+    failed,
+    failures,
+    lateSends,
+    latencies,
+    offeredSeconds: (lastDue - start) / 1000 + 1 / rate,
+    wallSeconds: (end - start) / 1000,
+  });
 }
 
 main().then(

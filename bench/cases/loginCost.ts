@@ -53,7 +53,13 @@ export interface DelayFigures {
 }
 
 export interface LoginCaseResult {
-  readonly hashMs: { readonly hashMedian: number; readonly verifyMedian: number; readonly verifyMin: number; readonly verifyMax: number; readonly repeats: number };
+  readonly hashMs: {
+    readonly hashMedian: number;
+    readonly verifyMedian: number;
+    readonly verifyMin: number;
+    readonly verifyMax: number;
+    readonly repeats: number;
+  };
   readonly idle: DelayFigures & { readonly seconds: number };
   readonly underLoad: DelayFigures;
   readonly login: {
@@ -97,7 +103,12 @@ interface ClientResult {
   readonly wallSeconds: number;
 }
 
-export async function runLoginCase(root: string, settings: GraphQLBenchSettings, checks: Checks, log: (line: string) => void): Promise<LoginCaseResult> {
+export async function runLoginCase(
+  root: string,
+  settings: GraphQLBenchSettings,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<LoginCaseResult> {
   countScryptCalls();
   const { startServer } = await import('../../src/app.js');
   const { loadConfig } = await import('../../src/platform/config/config.js');
@@ -122,9 +133,17 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
     try {
       // Accounts the logins rotate over, created through the API.
       const admin = await signIn(url, 'admin', settings.adminPassword);
-      const accounts = Array.from({ length: login.users }, (_, k) => ({ username: `login-user-${k}`, password: `bench-login-password-${k}` }));
+      const accounts = Array.from({ length: login.users }, (_, k) => ({
+        username: `login-user-${k}`,
+        password: `bench-login-password-${k}`,
+      }));
       await mapConcurrent(accounts, 4, (a) =>
-        gqlData(url, 'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', { i: { username: a.username, password: a.password, role: 'USER' } }, admin),
+        gqlData(
+          url,
+          'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+          { i: { username: a.username, password: a.password, role: 'USER' } },
+          admin,
+        ),
       );
 
       // The hash alone, one at a time, nothing else running.
@@ -141,8 +160,14 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
         verifyTimes.push(performance.now() - t);
         if (!matches) throw new Error('verifyPassword did not accept the password it hashed');
       }
-      checks.check(scryptCalls - callsBeforeHashing === 1 + 2 * login.hashRepeats, 'login: the scrypt counter sees the server module\'s hashes', `${scryptCalls - callsBeforeHashing} calls for ${1 + 2 * login.hashRepeats} hashes`);
-      log(`  scrypt alone: hash median ${median(hashTimes).toFixed(1)} ms, verify median ${median(verifyTimes).toFixed(1)} ms (${login.hashRepeats} each)`);
+      checks.check(
+        scryptCalls - callsBeforeHashing === 1 + 2 * login.hashRepeats,
+        "login: the scrypt counter sees the server module's hashes",
+        `${scryptCalls - callsBeforeHashing} calls for ${1 + 2 * login.hashRepeats} hashes`,
+      );
+      log(
+        `  scrypt alone: hash median ${median(hashTimes).toFixed(1)} ms, verify median ${median(verifyTimes).toFixed(1)} ms (${login.hashRepeats} each)`,
+      );
 
       // Idle loop delay, for comparison.
       const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -166,13 +191,24 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
       });
       const stderr: string[] = [];
       createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
-      let window: { cpu: NodeJS.CpuUsage; elu: ReturnType<typeof performance.eventLoopUtilization>; calls: number; machine: MachineCpuWindow; database: CpuWindow } | undefined;
+      let window:
+        | {
+            cpu: NodeJS.CpuUsage;
+            elu: ReturnType<typeof performance.eventLoopUtilization>;
+            calls: number;
+            machine: MachineCpuWindow;
+            database: CpuWindow;
+          }
+        | undefined;
       let measured: { cpuUs: number; elu: number; calls: number; machinePercent: number; otherPercent: number } | undefined;
       const clientResult = await new Promise<ClientResult>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          reject(new Error('the login client did not finish in time'));
-        }, (login.seconds + 60) * 1000);
+        const timer = setTimeout(
+          () => {
+            child.kill('SIGKILL');
+            reject(new Error('the login client did not finish in time'));
+          },
+          (login.seconds + 60) * 1000,
+        );
         createInterface({ input: child.stdout! }).on('line', (line) => {
           let record: { event?: string; message?: string } & Partial<ClientResult>;
           try {
@@ -183,7 +219,13 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
           if (record.event === 'start') {
             histogram.reset();
             histogram.enable();
-            window = { cpu: process.cpuUsage(), elu: performance.eventLoopUtilization(), calls: scryptCalls, machine: new MachineCpuWindow(), database: new CpuWindow(process.pid) };
+            window = {
+              cpu: process.cpuUsage(),
+              elu: performance.eventLoopUtilization(),
+              calls: scryptCalls,
+              machine: new MachineCpuWindow(),
+              database: new CpuWindow(process.pid),
+            };
           } else if (record.event === 'result' && window) {
             histogram.disable();
             const cpu = process.cpuUsage(window.cpu);
@@ -219,11 +261,21 @@ export async function runLoginCase(root: string, settings: GraphQLBenchSettings,
         `${clientResult.ok}/${clientResult.total} ok; ${clientResult.failures.join(' | ')}`,
       );
       const m = measured!;
-      checks.check(m.calls >= clientResult.ok && clientResult.ok > 0, 'login: every login costs at least one scrypt hash', `${m.calls} scrypt calls for ${clientResult.ok} logins`);
+      checks.check(
+        m.calls >= clientResult.ok && clientResult.ok > 0,
+        'login: every login costs at least one scrypt hash',
+        `${m.calls} scrypt calls for ${clientResult.ok} logins`,
+      );
 
       const latencies = Float64Array.from(clientResult.latencies).sort();
       result = {
-        hashMs: { hashMedian: median(hashTimes), verifyMedian: median(verifyTimes), verifyMin: Math.min(...verifyTimes), verifyMax: Math.max(...verifyTimes), repeats: login.hashRepeats },
+        hashMs: {
+          hashMedian: median(hashTimes),
+          verifyMedian: median(verifyTimes),
+          verifyMin: Math.min(...verifyTimes),
+          verifyMax: Math.max(...verifyTimes),
+          repeats: login.hashRepeats,
+        },
         idle,
         underLoad: delayFigures(histogram),
         login: {

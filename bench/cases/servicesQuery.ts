@@ -49,9 +49,18 @@ function plan(settings: GraphQLBenchSettings['query']): ServicePlan[] {
     const dependencies = [];
     if (i % 10 !== 0) {
       const k = (i * 7) % bases;
-      for (let d = 0; d < settings.dependencies; d += 1) dependencies.push({ index: ((k + d) % bases) * 10, type: DEPENDENCY_TYPES[(i + d) % DEPENDENCY_TYPES.length]! });
+      for (let d = 0; d < settings.dependencies; d += 1)
+        dependencies.push({ index: ((k + d) % bases) * 10, type: DEPENDENCY_TYPES[(i + d) % DEPENDENCY_TYPES.length]! });
     }
-    out.push({ index: i, name: serviceName(i), nodeId: nodeOf(i), status: STATUSES[i % STATUSES.length]!, owner: i % settings.users, team: i % settings.groups, dependencies });
+    out.push({
+      index: i,
+      name: serviceName(i),
+      nodeId: nodeOf(i),
+      status: STATUSES[i % STATUSES.length]!,
+      owner: i % settings.users,
+      team: i % settings.groups,
+      dependencies,
+    });
   }
   return out;
 }
@@ -65,17 +74,40 @@ export interface SeededFleet {
 }
 
 /** Seeds the fleet through GraphQL as `token` (an admin): users, groups, then services in two waves. */
-export async function seedFleet(url: string, token: string, settings: GraphQLBenchSettings['query'], log: (line: string) => void): Promise<SeededFleet> {
+export async function seedFleet(
+  url: string,
+  token: string,
+  settings: GraphQLBenchSettings['query'],
+  log: (line: string) => void,
+): Promise<SeededFleet> {
   const started = performance.now();
   const { seedConcurrency } = settings;
-  const userIds = await mapConcurrent(Array.from({ length: settings.users }, (_, k) => k), seedConcurrency, async (k) => {
-    const data = await gqlData(url, 'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', { i: { username: ownerName(k), email: `${ownerName(k)}@example.com`, role: 'OPERATOR' } }, token);
-    return data.createUser.id as string;
-  });
-  const groupIds = await mapConcurrent(Array.from({ length: settings.groups }, (_, k) => k), seedConcurrency, async (k) => {
-    const data = await gqlData(url, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: teamName(k), description: `team ${k}` } }, token);
-    return data.createGroup.id as string;
-  });
+  const userIds = await mapConcurrent(
+    Array.from({ length: settings.users }, (_, k) => k),
+    seedConcurrency,
+    async (k) => {
+      const data = await gqlData(
+        url,
+        'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+        { i: { username: ownerName(k), email: `${ownerName(k)}@example.com`, role: 'OPERATOR' } },
+        token,
+      );
+      return data.createUser.id as string;
+    },
+  );
+  const groupIds = await mapConcurrent(
+    Array.from({ length: settings.groups }, (_, k) => k),
+    seedConcurrency,
+    async (k) => {
+      const data = await gqlData(
+        url,
+        'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }',
+        { i: { name: teamName(k), description: `team ${k}` } },
+        token,
+      );
+      return data.createGroup.id as string;
+    },
+  );
 
   const services = plan(settings);
   const ids = new Array<string>(services.length);
@@ -95,11 +127,21 @@ export async function seedFleet(url: string, token: string, settings: GraphQLBen
     ids[s.index] = data.createService.id as string;
   };
   // Dependency targets first, so every dependency names a service that exists.
-  await mapConcurrent(services.filter((s) => s.dependencies.length === 0), seedConcurrency, create);
-  await mapConcurrent(services.filter((s) => s.dependencies.length > 0), seedConcurrency, create);
+  await mapConcurrent(
+    services.filter((s) => s.dependencies.length === 0),
+    seedConcurrency,
+    create,
+  );
+  await mapConcurrent(
+    services.filter((s) => s.dependencies.length > 0),
+    seedConcurrency,
+    create,
+  );
   const seedSeconds = (performance.now() - started) / 1000;
   const mutations = settings.users + settings.groups + services.length;
-  log(`  seeded ${settings.users} users, ${settings.groups} groups, ${services.length} services (${mutations} mutations) in ${seedSeconds.toFixed(1)} s`);
+  log(
+    `  seeded ${settings.users} users, ${settings.groups} groups, ${services.length} services (${mutations} mutations) in ${seedSeconds.toFixed(1)} s`,
+  );
 
   const expected = {
     services: services
@@ -120,10 +162,21 @@ export async function seedFleet(url: string, token: string, settings: GraphQLBen
 }
 
 /** Asks the page once and compares it in full with the expectation; returns the answer's size in bytes. */
-export async function checkPage(checks: Checks, label: string, url: string, token: string, expected: unknown, count: number): Promise<number> {
+export async function checkPage(
+  checks: Checks,
+  label: string,
+  url: string,
+  token: string,
+  expected: unknown,
+  count: number,
+): Promise<number> {
   const page = await gql(url, SERVICES_QUERY, undefined, token);
   const ok = page.status === 200 && page.json?.errors === undefined && isDeepStrictEqual(page.json?.data, expected);
-  checks.check(ok, `${label}: services page answers exactly the seeded services, owners, teams and dependencies`, `status ${page.status}: ${page.text.slice(0, 400)}`);
+  checks.check(
+    ok,
+    `${label}: services page answers exactly the seeded services, owners, teams and dependencies`,
+    `status ${page.status}: ${page.text.slice(0, 400)}`,
+  );
   const total = await gql(url, '{ serviceCount }', undefined, token);
   checks.check(total.json?.data?.serviceCount === count, `${label}: serviceCount is ${count}`, total.text.slice(0, 200));
   return Buffer.byteLength(page.text);
@@ -154,7 +207,12 @@ function loadOptions(target: QueryTarget, connections: number, durationSeconds: 
   };
 }
 
-export async function warmUp(target: QueryTarget, settings: GraphQLBenchSettings['query'], checks: Checks, log: (line: string) => void): Promise<void> {
+export async function warmUp(
+  target: QueryTarget,
+  settings: GraphQLBenchSettings['query'],
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<void> {
   log(`  ${target.server.name}: warm-up ${settings.warmupSeconds} s, ${settings.connections} connections`);
   checkLoad(checks, `${target.server.name} warm-up`, await runLoad(loadOptions(target, settings.connections, settings.warmupSeconds)));
 }
@@ -173,19 +231,34 @@ async function measured(run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
   const result = await run();
   const cpu = machine.close();
   const databasePercent = (result.databaseCpuUsPerReq * result.ok) / result.durationSeconds / 1e4;
-  const other = cpu.busyPercent - result.serverCpuPercent - result.loadGeneratorCpuPercent - (Number.isFinite(databasePercent) ? databasePercent : 0);
+  const other =
+    cpu.busyPercent - result.serverCpuPercent - result.loadGeneratorCpuPercent - (Number.isFinite(databasePercent) ? databasePercent : 0);
   return { ...result, machineCpuPercent: cpu.busyPercent, otherCpuPercent: Math.max(0, other), stealPercent: cpu.stealPercent };
 }
 
-export async function saturate(target: QueryTarget, settings: GraphQLBenchSettings['query'], round: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+export async function saturate(
+  target: QueryTarget,
+  settings: GraphQLBenchSettings['query'],
+  round: number,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<MeasuredLoad> {
   log(`  ${target.server.name}: saturation round ${round}, ${settings.durationSeconds} s, ${settings.connections} connections`);
   const result = await measured(() => runLoad(loadOptions(target, settings.connections, settings.durationSeconds)));
   checkLoad(checks, `${target.server.name} saturation round ${round}`, result);
-  log(`    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${result.machineCpuPercent.toFixed(0)} % busy, ${result.otherCpuPercent.toFixed(0)} % outside the bench`);
+  log(
+    `    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${result.machineCpuPercent.toFixed(0)} % busy, ${result.otherCpuPercent.toFixed(0)} % outside the bench`,
+  );
   return result;
 }
 
-export async function paced(target: QueryTarget, settings: GraphQLBenchSettings['query'], rate: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+export async function paced(
+  target: QueryTarget,
+  settings: GraphQLBenchSettings['query'],
+  rate: number,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<MeasuredLoad> {
   log(`  ${target.server.name}: paced at ${rate} req/s for ${settings.durationSeconds} s`);
   const result = await measured(() => runPacedLoad({ ...loadOptions(target, settings.pacedConnections, settings.durationSeconds), rate }));
   checkLoad(checks, `${target.server.name} paced`, result);

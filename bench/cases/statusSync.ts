@@ -68,7 +68,13 @@ export function syncBodies(services: number, changed: number): SyncBodies {
   for (let i = 0; i < services; i += 1) {
     seed.push(JSON.stringify({ service: serviceName(i), nodeId: SYNC_NODE, status: 'OPERATIONAL', serviceType: 'k8s' }));
   }
-  return { seed, base: Buffer.from(syncBody(services, 0)), changed: Buffer.from(syncBody(services, changed)), changedCount: changed, services };
+  return {
+    seed,
+    base: Buffer.from(syncBody(services, 0)),
+    changed: Buffer.from(syncBody(services, changed)),
+    changedCount: changed,
+    services,
+  };
 }
 
 /** JSON.parse of the body text, in this process: median and minimum over `repeats` runs, in µs. */
@@ -132,7 +138,11 @@ async function measure(
     parses.push((performance.now() - started) * 1000);
   }
   const cpu = window.close();
-  checks.check(bad === 0, `${label}: every response as expected`, `${bad} of ${walls.length} unexpected; last: ${JSON.stringify(last?.json).slice(0, 300)}`);
+  checks.check(
+    bad === 0,
+    `${label}: every response as expected`,
+    `${bad} of ${walls.length} unexpected; last: ${JSON.stringify(last?.json).slice(0, 300)}`,
+  );
   const sorted = Float64Array.from(walls).sort();
   return {
     requests: walls.length,
@@ -146,17 +156,26 @@ async function measure(
 
 /** What the server holds for the first synced service, next to what the sync sent for it. */
 async function describeService(server: ChildServer, apiKey: string, bodies: SyncBodies): Promise<string> {
-  const response = await fetch(`${server.url}/api/v1/operator/services?nodeId=${encodeURIComponent(SYNC_NODE)}`, { headers: { 'x-api-key': apiKey } });
+  const response = await fetch(`${server.url}/api/v1/operator/services?nodeId=${encodeURIComponent(SYNC_NODE)}`, {
+    headers: { 'x-api-key': apiKey },
+  });
   const listed = (await response.json()) as { services?: Array<Record<string, unknown>> };
   const sent = (JSON.parse(bodies.base.toString('utf8')) as { services: Array<Record<string, unknown>> }).services[0]!;
   const held = listed.services?.find((s) => s['name'] === sent['name']);
   return `sent ${JSON.stringify(sent)}; server holds ${JSON.stringify(held)}`;
 }
 
-const counts = (r: CallResult) => `status ${r.status}: updated=${r.json?.updated} unchanged=${r.json?.unchanged} skipped=${r.json?.skipped}`;
+const counts = (r: CallResult) =>
+  `status ${r.status}: updated=${r.json?.updated} unchanged=${r.json?.unchanged} skipped=${r.json?.skipped}`;
 
 /** This server: verification of "only changed services reach their actors", then measurement. */
-export async function runSyncCase(server: ChildServer, settings: BenchSettings, bodies: SyncBodies, checks: Checks, log: (line: string) => void): Promise<SyncCaseResult> {
+export async function runSyncCase(
+  server: ChildServer,
+  settings: BenchSettings,
+  bodies: SyncBodies,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<SyncCaseResult> {
   const { apiKey } = settings;
   const n = bodies.services;
   const k = bodies.changedCount;
@@ -179,9 +198,25 @@ export async function runSyncCase(server: ChildServer, settings: BenchSettings, 
   for (let i = 0; i < 3; i += 1) await postJson(server.url, SYNC_PATH, apiKey, bodies.base); // warm-up
 
   log(`  ${label}: ${settings.sync.unchangedRequests} identical syncs`);
-  const unchangedPhase = await measure(server, settings, [bodies.base], settings.sync.unchangedRequests, (r) => is(r, 0, n), checks, `${label} identical`);
+  const unchangedPhase = await measure(
+    server,
+    settings,
+    [bodies.base],
+    settings.sync.unchangedRequests,
+    (r) => is(r, 0, n),
+    checks,
+    `${label} identical`,
+  );
   log(`  ${label}: ${settings.sync.changedRequests} syncs with ${k} changed`);
-  const changedPhase = await measure(server, settings, [bodies.changed, bodies.base], settings.sync.changedRequests, (r) => is(r, k, n - k), checks, `${label} ${k} changed`);
+  const changedPhase = await measure(
+    server,
+    settings,
+    [bodies.changed, bodies.base],
+    settings.sync.changedRequests,
+    (r) => is(r, k, n - k),
+    checks,
+    `${label} ${k} changed`,
+  );
   return {
     verification: { first: first.json, identical: identical.json, changed: changed.json },
     unchanged: unchangedPhase,
@@ -190,7 +225,13 @@ export async function runSyncCase(server: ChildServer, settings: BenchSettings, 
 }
 
 /** The reference: it writes every entry of every sync. */
-export async function runReferenceSyncCase(server: ChildServer, settings: BenchSettings, bodies: SyncBodies, checks: Checks, log: (line: string) => void): Promise<SyncCaseResult> {
+export async function runReferenceSyncCase(
+  server: ChildServer,
+  settings: BenchSettings,
+  bodies: SyncBodies,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<SyncCaseResult> {
   const { apiKey } = settings;
   const n = bodies.services;
   const label = `${server.name} status sync`;

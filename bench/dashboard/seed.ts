@@ -18,8 +18,24 @@ const MONTH_START = Date.parse('2026-03-01T00:00:00Z');
 const NODE = 'bench';
 
 const GROUPS: readonly SlaGroupRecord[] = [
-  { id: '00000000-0000-4000-8000-000000000001', name: 'gold', displayName: null, tier: null, targets: { uptime: 99 }, createdAt: MONTH_START, updatedAt: MONTH_START },
-  { id: '00000000-0000-4000-8000-000000000002', name: 'platinum', displayName: null, tier: null, targets: { uptime: 99.9 }, createdAt: MONTH_START, updatedAt: MONTH_START },
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'gold',
+    displayName: null,
+    tier: null,
+    targets: { uptime: 99 },
+    createdAt: MONTH_START,
+    updatedAt: MONTH_START,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    name: 'platinum',
+    displayName: null,
+    tier: null,
+    targets: { uptime: 99.9 },
+    createdAt: MONTH_START,
+    updatedAt: MONTH_START,
+  },
 ];
 
 /** Writes the services and their intervals; answers how many interval rows overlap the month. */
@@ -29,7 +45,15 @@ export async function seedMonth(knex: Knex, services: number, perService: number
   const pairs = Math.ceil(perService / 2);
   const pairMs = Math.floor((NOW - start) / pairs);
   await knex('nodes').insert({ path: NODE, parent_path: null, name: NODE, depth: 1, created_at: iso(MONTH_START) });
-  await knex('sla_groups').insert(GROUPS.map((g) => ({ name: g.name, id: g.id, targets: JSON.stringify(g.targets), created_at: iso(g.createdAt), updated_at: iso(g.updatedAt) })));
+  await knex('sla_groups').insert(
+    GROUPS.map((g) => ({
+      name: g.name,
+      id: g.id,
+      targets: JSON.stringify(g.targets),
+      created_at: iso(g.createdAt),
+      updated_at: iso(g.updatedAt),
+    })),
+  );
   await knex.raw(
     `insert into services (id, node_path, name, status, status_since, status_seq, sla_group, created_at, updated_at)
      select gen_random_uuid(), ?, 'svc-' || n, 'OPERATIONAL', ?::timestamptz, ?, case n % 3 when 0 then null when 1 then 'gold' else 'platinum' end, ?::timestamptz, ?::timestamptz
@@ -55,8 +79,14 @@ export async function seedMonth(knex: Knex, services: number, perService: number
 
 /** The services as the dashboard's fleet, in the database's order of names. */
 export async function loadFleet(knex: Knex): Promise<DashboardFleet> {
-  const rows = (await knex('services').select('id', 'name', 'sla_group').orderBy('name')) as Array<{ id: string; name: string; sla_group: string | null }>;
-  const records: ServiceRecord[] = rows.map((r) => newServiceRecord(r.id, { nodePath: NODE, name: r.name, slaGroup: r.sla_group }, MONTH_START));
+  const rows = (await knex('services').select('id', 'name', 'sla_group').orderBy('name')) as Array<{
+    id: string;
+    name: string;
+    sla_group: string | null;
+  }>;
+  const records: ServiceRecord[] = rows.map((r) =>
+    newServiceRecord(r.id, { nodePath: NODE, name: r.name, slaGroup: r.sla_group }, MONTH_START),
+  );
   const groups = new Map(GROUPS.map((g) => [g.name, g]));
   return {
     services: { all: () => records.values(), size: records.length },

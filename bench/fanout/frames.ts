@@ -8,7 +8,8 @@
 export const SUBPROTOCOL = 'graphql-transport-ws';
 export const WS_PATH = '/graphql/ws';
 
-export const SUBSCRIPTION_QUERY = 'subscription { serviceStatusChanged { event status previousStatus message service { id name path } changedAt } }';
+export const SUBSCRIPTION_QUERY =
+  'subscription { serviceStatusChanged { event status previousStatus message service { id name path } changedAt } }';
 
 /** The one service whose status flips on every event (this server: created by a health push). */
 export const BENCH_SERVICE = { name: 'fanout-bench', nodeId: 'bench/fanout' } as const;
@@ -71,8 +72,13 @@ export function frameProblem(text: string, id: string): string {
     change && !Number.isInteger(seq) && `message ${JSON.stringify(change.message)} is not a sequence number`,
     change && change.event !== 'service:status_changed' && `event ${JSON.stringify(change.event)}`,
     change && change.status !== expected.status && `status ${change.status} for sequence ${seq} (expected ${expected.status})`,
-    change && change.previousStatus !== expected.previousStatus && `previousStatus ${change.previousStatus} (expected ${expected.previousStatus})`,
-    change && (change.service?.name !== BENCH_SERVICE.name || change.service?.path !== `${BENCH_SERVICE.nodeId}/${BENCH_SERVICE.name}` || typeof change.service?.id !== 'string') &&
+    change &&
+      change.previousStatus !== expected.previousStatus &&
+      `previousStatus ${change.previousStatus} (expected ${expected.previousStatus})`,
+    change &&
+      (change.service?.name !== BENCH_SERVICE.name ||
+        change.service?.path !== `${BENCH_SERVICE.nodeId}/${BENCH_SERVICE.name}` ||
+        typeof change.service?.id !== 'string') &&
       `service ${JSON.stringify(change.service)}`,
     change && Number.isNaN(Date.parse(change.changedAt)) && `changedAt ${JSON.stringify(change.changedAt)}`,
   ].filter((p): p is string => typeof p === 'string');

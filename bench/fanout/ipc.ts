@@ -72,7 +72,10 @@ export class IpcChild {
   private readonly exitedPromise: Promise<number | null>;
   private readyValue: Promise<any>;
 
-  private constructor(readonly name: string, options: ChildOptions) {
+  private constructor(
+    readonly name: string,
+    options: ChildOptions,
+  ) {
     this.child = fork(options.script, [], {
       cwd: options.cwd,
       execArgv: ['--import', 'tsx', ...(options.nodeFlags ?? [])],
@@ -90,14 +93,18 @@ export class IpcChild {
     this.exitedPromise = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exitCode = code ?? (signal ? null : 0);
-        for (const p of this.pending.values()) p.reject(new Error(`${this.name} exited (code ${this.exitCode}) during "${p.kind}":\n${this.output.slice(-15).join('\n')}`));
+        for (const p of this.pending.values())
+          p.reject(new Error(`${this.name} exited (code ${this.exitCode}) during "${p.kind}":\n${this.output.slice(-15).join('\n')}`));
         this.pending.clear();
         resolve(this.exitCode);
       });
     });
     this.readyValue = new Promise((resolve, reject) => {
       const timeoutMs = options.readyTimeoutMs ?? 60_000;
-      const timer = setTimeout(() => reject(new Error(`${this.name} was not ready within ${timeoutMs} ms:\n${this.output.slice(-20).join('\n')}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${this.name} was not ready within ${timeoutMs} ms:\n${this.output.slice(-20).join('\n')}`)),
+        timeoutMs,
+      );
       this.child.on('message', (message: IpcMessage) => {
         if (message.kind === 'ready') {
           clearTimeout(timer);

@@ -90,7 +90,12 @@ function onFrame(connection: Connection, data: Buffer): void {
 /** Opens one subscriber; resolves once `subscribe` is sent (after `connection_ack`). */
 function openOne(index: number, id: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const socket = new WebSocket(url, SUBPROTOCOL, { perMessageDeflate: false, skipUTF8Validation: true, maxPayload: 1 << 20, handshakeTimeout: HANDSHAKE_TIMEOUT_MS });
+    const socket = new WebSocket(url, SUBPROTOCOL, {
+      perMessageDeflate: false,
+      skipUTF8Validation: true,
+      maxPayload: 1 << 20,
+      handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+    });
     const connection: Connection = { socket, index, id, needle: idNeedle(id), closing: false };
     let settled = false;
     const settle = (error?: Error) => {

@@ -25,7 +25,10 @@ await runServerChild(async () => {
     maxBackpressure: 16 * 1024 * 1024,
     idleTimeout: 120,
     upgrade: (res, req, context) => {
-      const offered = req.getHeader('sec-websocket-protocol').split(',').map((p) => p.trim());
+      const offered = req
+        .getHeader('sec-websocket-protocol')
+        .split(',')
+        .map((p) => p.trim());
       if (!offered.includes(SUBPROTOCOL)) {
         res.writeStatus('400 Bad Request').end('graphql-transport-ws subprotocol required');
         return;

@@ -27,7 +27,24 @@ const ratio = (a: number | undefined, b: number | undefined) => (a === undefined
 
 export function mainTable(results: readonly ScenarioResult[]): string {
   return formatTable(
-    ['variant', 'ids', 'subscribers', 'events @ /s', 'CPU µs/frame', 'x raw', 'stock / it', 'frames/s', 'p50 ms', 'p99 ms', 'max ms', 'p99 x raw', 'idle B/sub', 'of it RSS / heap', 'server CPU %', 'saturated'],
+    [
+      'variant',
+      'ids',
+      'subscribers',
+      'events @ /s',
+      'CPU µs/frame',
+      'x raw',
+      'stock / it',
+      'frames/s',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'p99 x raw',
+      'idle B/sub',
+      'of it RSS / heap',
+      'server CPU %',
+      'saturated',
+    ],
     results.map((r) => {
       const raw = reference(results, 'raw', r.plan.subscribers);
       const stock = reference(results, 'stock', r.plan.subscribers);
@@ -56,7 +73,27 @@ export function mainTable(results: readonly ScenarioResult[]): string {
 
 export function detailTable(results: readonly ScenarioResult[]): string {
   return formatTable(
-    ['variant', 'ids', 'subscribers', 'frame B', 'path alone µs/event', 'net µs/frame', 'CPU ms (schedstat / ticks)', 'kernel share', 'last subscriber p50 / max ms', 'publish lag p50 / p99 ms', 'push answered p50 / p99 ms', 'offered frames/s', 'clients CPU %', 'ksoftirqd / PG / bench CPU %', 'machine CPU %', 'other CPU %', 'connect s', 'RSS MB none / half / all', 'heap MB none / half / all'],
+    [
+      'variant',
+      'ids',
+      'subscribers',
+      'frame B',
+      'path alone µs/event',
+      'net µs/frame',
+      'CPU ms (schedstat / ticks)',
+      'kernel share',
+      'last subscriber p50 / max ms',
+      'publish lag p50 / p99 ms',
+      'push answered p50 / p99 ms',
+      'offered frames/s',
+      'clients CPU %',
+      'ksoftirqd / PG / bench CPU %',
+      'machine CPU %',
+      'other CPU %',
+      'connect s',
+      'RSS MB none / half / all',
+      'heap MB none / half / all',
+    ],
     results.map((r) => {
       const p = r.publish;
       return [
@@ -89,7 +126,12 @@ export function targets(results: readonly ScenarioResult[], oursSkipped: string 
   const list: Target[] = [];
   const ours = results.filter((r) => r.variant === 'ours');
   if (ours.length === 0) {
-    list.push({ target: 'this server: all fan-out targets', measured: `not run (${oursSkipped ?? 'not selected'})`, limit: '-', met: null });
+    list.push({
+      target: 'this server: all fan-out targets',
+      measured: `not run (${oursSkipped ?? 'not selected'})`,
+      limit: '-',
+      met: null,
+    });
   }
   const largest = Math.max(0, ...results.map((r) => r.plan.subscribers));
   for (const r of ours) {
@@ -100,21 +142,27 @@ export function targets(results: readonly ScenarioResult[], oursSkipped: string 
     const vsRaw = ratio(cpu, raw?.publish.cpuUsPerFrame);
     list.push({
       target: `CPU per delivered frame vs the raw floor (${name})`,
-      measured: raw ? `${fmt(vsRaw, 2)}x (${fmt(cpu, 2)} vs ${fmt(raw.publish.cpuUsPerFrame, 2)} µs; net of the path ${fmt(ratio(r.publish.netCpuUsPerFrame, raw.publish.netCpuUsPerFrame), 2)}x)` : 'raw not run',
+      measured: raw
+        ? `${fmt(vsRaw, 2)}x (${fmt(cpu, 2)} vs ${fmt(raw.publish.cpuUsPerFrame, 2)} µs; net of the path ${fmt(ratio(r.publish.netCpuUsPerFrame, raw.publish.netCpuUsPerFrame), 2)}x)`
+        : 'raw not run',
       limit: `<= ${LIMITS.cpuVsRaw}x`,
       met: raw ? vsRaw <= LIMITS.cpuVsRaw : null,
     });
     const vsStock = ratio(stock?.publish.cpuUsPerFrame, cpu);
     list.push({
       target: `CPU per delivered frame, stock reference / this server (${name})`,
-      measured: stock ? `${fmt(vsStock, 1)}x (${fmt(stock.publish.cpuUsPerFrame, 2)} vs ${fmt(cpu, 2)} µs)${stock.publish.saturated ? '; stock saturated' : ''}` : 'stock not run',
+      measured: stock
+        ? `${fmt(vsStock, 1)}x (${fmt(stock.publish.cpuUsPerFrame, 2)} vs ${fmt(cpu, 2)} µs)${stock.publish.saturated ? '; stock saturated' : ''}`
+        : 'stock not run',
       limit: `>= ${LIMITS.cheaperThanStock}x`,
       met: stock ? vsStock >= LIMITS.cheaperThanStock : null,
     });
     const p99 = ratio(r.publish.latency.perFrame.p99Ms, raw?.publish.latency.perFrame.p99Ms);
     list.push({
       target: `publish-to-delivery p99 vs the raw floor's p99 (${name})`,
-      measured: raw ? `${fmt(p99, 2)}x (${fmt(r.publish.latency.perFrame.p99Ms, 2)} vs ${fmt(raw.publish.latency.perFrame.p99Ms, 2)} ms)` : 'raw not run',
+      measured: raw
+        ? `${fmt(p99, 2)}x (${fmt(r.publish.latency.perFrame.p99Ms, 2)} vs ${fmt(raw.publish.latency.perFrame.p99Ms, 2)} ms)`
+        : 'raw not run',
       limit: `<= ${LIMITS.p99VsRaw}x`,
       met: raw ? p99 <= LIMITS.p99VsRaw : null,
     });

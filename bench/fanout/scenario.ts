@@ -165,7 +165,13 @@ async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSe
   const snapshots = process.env['BENCH_FANOUT_HEAP_SNAPSHOTS'];
   const baseEnv: Record<string, string> = { NODE_ENV: 'production', ...(snapshots ? { BENCH_FANOUT_HEAP_SNAPSHOTS: snapshots } : {}) };
   if (spec.variant !== 'ours') {
-    const { child, ready } = await IpcChild.start<{ port: number }>({ name: VARIANT_LABELS[spec.variant], script: SCRIPTS[spec.variant], cwd: root, env: baseEnv, nodeFlags: ['--expose-gc'] });
+    const { child, ready } = await IpcChild.start<{ port: number }>({
+      name: VARIANT_LABELS[spec.variant],
+      script: SCRIPTS[spec.variant],
+      cwd: root,
+      env: baseEnv,
+      nodeFlags: ['--expose-gc'],
+    });
     runningChildren.add(child);
     return {
       child,
@@ -186,7 +192,13 @@ async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSe
       nodeFlags: ['--expose-gc'],
       env: {
         ...baseEnv,
-        ...benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey: settings.apiKey, adminPassword: settings.adminPassword, logLevel: 'warn' }),
+        ...benchServerEnv({
+          dataDir,
+          databaseUrl: schema.url,
+          apiKey: settings.apiKey,
+          adminPassword: settings.adminPassword,
+          logLevel: 'warn',
+        }),
       },
     });
     runningChildren.add(child);
@@ -204,7 +216,11 @@ async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSe
     };
     await assertEndpointAnswers(`ws://127.0.0.1:${ready.port}${WS_PATH}`, token);
     const created = await push(0, 'OPERATIONAL');
-    checks.check(created.created === true, `${VARIANT_LABELS.ours}: the bench service was created by its first health push`, JSON.stringify(created));
+    checks.check(
+      created.created === true,
+      `${VARIANT_LABELS.ours}: the bench service was created by its first health push`,
+      JSON.stringify(created),
+    );
     const droppedSchema = schema;
     return {
       child,
@@ -213,7 +229,8 @@ async function startVariant(root: string, spec: ScenarioSpec, settings: FanoutSe
       publisher: {
         publish: async (seq) => {
           const answer = await push(seq, statusOfSeq(seq).status);
-          if (answer.status !== statusOfSeq(seq).status) throw new Error(`health push ${seq}: status ${answer.status}, expected ${statusOfSeq(seq).status}`);
+          if (answer.status !== statusOfSeq(seq).status)
+            throw new Error(`health push ${seq}: status ${answer.status}, expected ${statusOfSeq(seq).status}`);
         },
       },
       cleanup: async () => {
@@ -235,7 +252,11 @@ async function assertEndpointAnswers(url: string, token: string): Promise<void> 
     const fail = (why: string) => {
       clearTimeout(timer);
       socket.terminate();
-      reject(new Error(`this server's ${WS_PATH} does not answer graphql-transport-ws (${why}); is src/plugins/realtime wired into the gateway?`));
+      reject(
+        new Error(
+          `this server's ${WS_PATH} does not answer graphql-transport-ws (${why}); is src/plugins/realtime wired into the gateway?`,
+        ),
+      );
     };
     const timer = setTimeout(() => fail('no connection_ack within 5 s'), 5000);
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { token } })));
@@ -253,7 +274,12 @@ async function assertEndpointAnswers(url: string, token: string): Promise<void> 
 }
 
 /** Publishes `count` events from `firstSeq` at `rate`/s, one after another (this server: each push answered before the next). */
-async function publishPaced(publisher: Publisher, firstSeq: number, count: number, rate: number): Promise<{ dues: Float64Array; handOverMs: Float64Array }> {
+async function publishPaced(
+  publisher: Publisher,
+  firstSeq: number,
+  count: number,
+  rate: number,
+): Promise<{ dues: Float64Array; handOverMs: Float64Array }> {
   const dues = new Float64Array(count);
   const handOverMs = new Float64Array(count);
   const startNs = nowNs() + 20e6;
@@ -268,7 +294,13 @@ async function publishPaced(publisher: Publisher, firstSeq: number, count: numbe
   return { dues, handOverMs };
 }
 
-export async function runScenario(root: string, spec: ScenarioSpec, settings: FanoutSettings, checks: Checks, log: (line: string) => void): Promise<ScenarioResult | undefined> {
+export async function runScenario(
+  root: string,
+  spec: ScenarioSpec,
+  settings: FanoutSettings,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<ScenarioResult | undefined> {
   const label = `${VARIANT_LABELS[spec.variant]}${spec.variant === 'ours' ? ` (${spec.idMode} ids)` : ''}, ${spec.plan.subscribers.toLocaleString('en-US')} subscribers`;
   log(`\n[${label}]`);
   const server = await startVariant(root, spec, settings, checks);
@@ -310,7 +342,9 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
         const until = performance.now() + (attempt < 20 ? 3000 : 15_000);
         while (performance.now() < until) {
           await sleep(50);
-          const counts = await Promise.all(clients.map((c, i) => (expected[i]! > 0 ? c.call<number>('probe', { seq: probe }) : Promise.resolve(0))));
+          const counts = await Promise.all(
+            clients.map((c, i) => (expected[i]! > 0 ? c.call<number>('probe', { seq: probe }) : Promise.resolve(0))),
+          );
           const got = counts.reduce((a, b) => a + b, 0);
           if (got === want) return attempt;
         }
@@ -320,7 +354,12 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
 
     // 1. Warm-up.
     const warm = Math.min(settings.warmupSubscribers, plan.subscribers);
-    const warmConnect = await clients[0]!.call<ConnectResult>('connect', { count: warm, ids: spec.idMode, rate: settings.connectRatePerClient, inFlight: settings.connectInFlight });
+    const warmConnect = await clients[0]!.call<ConnectResult>('connect', {
+      count: warm,
+      ids: spec.idMode,
+      rate: settings.connectRatePerClient,
+      inFlight: settings.connectInFlight,
+    });
     if (warmConnect.failed > 0) {
       const errors = (await clients[0]!.call<ClientResults>('results')).errors.slice(0, 3);
       checks.check(false, `${label}: warm-up subscribers connected`, `${warmConnect.failed} of ${warm} failed: ${errors.join(' | ')}`);
@@ -361,7 +400,15 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
       }
       const perClient = shares(half, clients.length);
       const connectStart = performance.now();
-      const connected = await Promise.all(clients.map((c, i) => c.call<ConnectResult>('connect', { count: perClient[i], ids: spec.idMode, rate: settings.connectRatePerClient, inFlight: settings.connectInFlight }, 300_000)));
+      const connected = await Promise.all(
+        clients.map((c, i) =>
+          c.call<ConnectResult>(
+            'connect',
+            { count: perClient[i], ids: spec.idMode, rate: settings.connectRatePerClient, inFlight: settings.connectInFlight },
+            300_000,
+          ),
+        ),
+      );
       connectSeconds += (performance.now() - connectStart) / 1000;
       const failed = connected.reduce((n, c) => n + c.failed, 0);
       if (failed > 0) {
@@ -377,9 +424,12 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
       readings.push(await server.child.call<MemoryReading>('memory'));
     }
     checks.check(true, `${label}: every subscriber connected`);
-    log(`  connected ${plan.subscribers.toLocaleString('en-US')} subscribers in ${connectSeconds.toFixed(1)} s over ${clients.length} client processes; live after ${probes} probe event(s)`);
+    log(
+      `  connected ${plan.subscribers.toLocaleString('en-US')} subscribers in ${connectSeconds.toFixed(1)} s over ${clients.length} client processes; live after ${probes} probe event(s)`,
+    );
     const [halfway, loaded] = readings as [MemoryReading, MemoryReading];
-    const perSubscriber = (key: 'rssBytes' | 'heapUsedBytes' | 'heapTotalBytes' | 'externalBytes' | 'arrayBuffersBytes') => (loaded[key] - halfway[key]) / halves[1]!;
+    const perSubscriber = (key: 'rssBytes' | 'heapUsedBytes' | 'heapTotalBytes' | 'externalBytes' | 'arrayBuffersBytes') =>
+      (loaded[key] - halfway[key]) / halves[1]!;
 
     // 5. Measured events.
     const first = seq;
@@ -410,14 +460,21 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     const database = databaseWindow.close();
 
     // Collect.
-    const stampInfo = await server.child.call<{ stamps: Array<[number, number]>; duplicates: number; info: Record<string, unknown> }>('stamps');
+    const stampInfo = await server.child.call<{ stamps: Array<[number, number]>; duplicates: number; info: Record<string, unknown> }>(
+      'stamps',
+    );
     const stampBySeq = new Map(stampInfo.stamps);
     const stamps = Float64Array.from({ length: plan.events }, (_, j) => stampBySeq.get(first + j) ?? Number.NaN);
     const results = await Promise.all(clients.map((c) => c.call<ClientResults>('results')));
     const latency = latencyFigures(results, stamps, dues);
-    const sum = (key: 'duplicates' | 'beyondRange' | 'wrongId' | 'badFrames' | 'closedEarly' | 'errorCount') => results.reduce((n, r) => n + r[key], 0);
+    const sum = (key: 'duplicates' | 'beyondRange' | 'wrongId' | 'badFrames' | 'closedEarly' | 'errorCount') =>
+      results.reduce((n, r) => n + r[key], 0);
     const missingStamps = stamps.filter((s) => Number.isNaN(s)).length;
-    checks.check(missingStamps === 0 && stampInfo.duplicates === 0, `${label}: the server published every measured event once`, `${missingStamps} of ${plan.events} never published, ${stampInfo.duplicates} published twice`);
+    checks.check(
+      missingStamps === 0 && stampInfo.duplicates === 0,
+      `${label}: the server published every measured event once`,
+      `${missingStamps} of ${plan.events} never published, ${stampInfo.duplicates} published twice`,
+    );
     checks.check(
       latency.missing === 0 && latency.delivered === expectedFrames && sum('duplicates') === 0 && sum('beyondRange') === 0,
       `${label}: every subscriber got every event exactly once`,
@@ -426,7 +483,10 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     checks.check(
       sum('wrongId') === 0 && sum('badFrames') === 0 && sum('closedEarly') === 0 && sum('errorCount') === 0,
       `${label}: every frame carried its subscriber's id and a sequence number; no connection closed or errored`,
-      `wrong id ${sum('wrongId')}, bad frames ${sum('badFrames')}, closed by the server ${sum('closedEarly')}, problems ${sum('errorCount')}: ${results.flatMap((r) => r.errors).slice(0, 5).join(' | ')}`,
+      `wrong id ${sum('wrongId')}, bad frames ${sum('badFrames')}, closed by the server ${sum('closedEarly')}, problems ${sum('errorCount')}: ${results
+        .flatMap((r) => r.errors)
+        .slice(0, 5)
+        .join(' | ')}`,
     );
     const frameProblems = results
       .filter((r) => r.sampleFrame !== '')
@@ -439,7 +499,11 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     );
     if (spec.variant === 'ours') {
       const published = seq - 1;
-      checks.check(stampInfo.info['statusEvents'] === published, `${label}: one service.status_changed event per health push`, `${String(stampInfo.info['statusEvents'])} events for ${published} pushes`);
+      checks.check(
+        stampInfo.info['statusEvents'] === published,
+        `${label}: one service.status_changed event per health push`,
+        `${String(stampInfo.info['statusEvents'])} events for ${published} pushes`,
+      );
     }
 
     const frames = latency.delivered;
@@ -482,11 +546,22 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
         softirqThreadsCpuPercent: (softirqUs / 1e6 / wallSeconds) * 100,
         databaseCpuPercent: (database.databaseUs / 1e6 / wallSeconds) * 100,
         benchCpuPercent: (database.loadGeneratorUs / 1e6 / wallSeconds) * 100,
-        otherCpuPercent: Math.max(0, machine.busyPercent - ((serverCpu.us + clientCpuUs + softirqUs + database.databaseUs + database.loadGeneratorUs) / 1e6 / wallSeconds) * 100),
+        otherCpuPercent: Math.max(
+          0,
+          machine.busyPercent -
+            ((serverCpu.us + clientCpuUs + softirqUs + database.databaseUs + database.loadGeneratorUs) / 1e6 / wallSeconds) * 100,
+        ),
         machine,
         wallSeconds,
         handOver: distribution(handOverMs),
-        latency: { perFrame: latency.perFrame, lastPerEvent: latency.lastPerEvent, publishLag: latency.publishLag, delivered: latency.delivered, missing: latency.missing, spanSeconds: latency.spanSeconds },
+        latency: {
+          perFrame: latency.perFrame,
+          lastPerEvent: latency.lastPerEvent,
+          publishLag: latency.publishLag,
+          delivered: latency.delivered,
+          missing: latency.missing,
+          spanSeconds: latency.spanSeconds,
+        },
         saturated,
       },
       serverInfo: stampInfo.info,
@@ -521,10 +596,13 @@ export async function runScenario(root: string, spec: ScenarioSpec, settings: Fa
     }
     code = await server.child.waitExit(15_000);
     runningChildren.delete(server.child);
-    checks.check(code === 0, `${label}: server stopped cleanly`, `exit code ${code}; last output:\n${server.child.output.slice(-10).join('\n')}`);
+    checks.check(
+      code === 0,
+      `${label}: server stopped cleanly`,
+      `exit code ${code}; last output:\n${server.child.output.slice(-10).join('\n')}`,
+    );
     const problems = server.child.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
     checks.check(problems.length === 0, `${label}: server logged no error`, problems.slice(0, 5).join('\n'));
     await server.cleanup();
   }
 }
-

@@ -98,7 +98,9 @@ async function memoryAfterGc(): Promise<MemoryReading> {
 
 /** Runs a variant: starts it, announces `{ port }`, then serves the bench's requests until told to stop. */
 export async function runServerChild(start: (stamps: Stamps) => Promise<VariantServer>): Promise<void> {
-  process.on('unhandledRejection', (error) => process.stderr.write(`unhandled rejection: ${error instanceof Error ? error.stack : String(error)}\n`));
+  process.on('unhandledRejection', (error) =>
+    process.stderr.write(`unhandled rejection: ${error instanceof Error ? error.stack : String(error)}\n`),
+  );
   const stamps = new Stamps();
   const server = await start(stamps);
   let stopping = false;

@@ -66,7 +66,10 @@ const positive = (value: string | undefined): number | undefined => (Number(valu
 
 function list<T extends string>(value: string | undefined, allowed: readonly T[], fallback: readonly T[], name: string): readonly T[] {
   if (value === undefined || value.trim() === '') return fallback;
-  const items = value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+  const items = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   for (const item of items) {
     if (!(allowed as readonly string[]).includes(item)) throw new Error(`${name}: "${item}" is not one of ${allowed.join(', ')}`);
   }
@@ -82,9 +85,15 @@ function defaultPlan(subscribers: number, smoke: boolean, events: number | undef
 
 export function readFanoutSettings(env: NodeJS.ProcessEnv): FanoutSettings {
   const smoke = flag(env['BENCH_SMOKE'], false);
-  const sizes = (env['BENCH_FANOUT_SIZES'] ?? '').trim() === '' ? (smoke ? [50] : [1000, 10_000]) : env['BENCH_FANOUT_SIZES']!.split(',').map((s) => Number(s.trim()));
+  const sizes =
+    (env['BENCH_FANOUT_SIZES'] ?? '').trim() === ''
+      ? smoke
+        ? [50]
+        : [1000, 10_000]
+      : env['BENCH_FANOUT_SIZES']!.split(',').map((s) => Number(s.trim()));
   for (const size of sizes) {
-    if (!Number.isInteger(size) || size < 1 || size > 18_000) throw new Error(`BENCH_FANOUT_SIZES: ${size} is not a whole number from 1 to 18000 (ulimit -n is 20000 per process)`);
+    if (!Number.isInteger(size) || size < 1 || size > 18_000)
+      throw new Error(`BENCH_FANOUT_SIZES: ${size} is not a whole number from 1 to 18000 (ulimit -n is 20000 per process)`);
   }
   const ids = env['BENCH_FANOUT_IDS'] ?? 'both';
   if (!['shared', 'unique', 'both'].includes(ids)) throw new Error(`BENCH_FANOUT_IDS: "${ids}" is not shared, unique or both`);

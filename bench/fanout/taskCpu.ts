@@ -64,7 +64,11 @@ export function sampleCpu(pid: number): CpuSample {
 /** CPU used between two samples: microseconds from schedstat and from /proc/<pid>/stat ticks, and the kernel's share of the ticks. */
 export function cpuSince(start: CpuSample, end: CpuSample): { us: number; tickUs: number; systemShare: number } {
   const tickUs = end.tickUs - start.tickUs;
-  return { us: (end.ns - start.ns) / 1000, tickUs, systemShare: tickUs > 0 ? (end.systemTickUs - start.systemTickUs) / tickUs : Number.NaN };
+  return {
+    us: (end.ns - start.ns) / 1000,
+    tickUs,
+    systemShare: tickUs > 0 ? (end.systemTickUs - start.systemTickUs) / tickUs : Number.NaN,
+  };
 }
 
 let softirqPids: number[] | undefined;

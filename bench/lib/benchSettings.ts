@@ -78,7 +78,10 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     embedded: flag(env['BENCH_EMBEDDED'], !smoke),
     built: flag(env['BENCH_BUILT'], false),
     enforceTargets: flag(env['BENCH_ENFORCE_TARGETS'], false),
-    serverNodeArgs: [...(env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${env['BENCH_CPU_PROFILE']}`] : []), ...benchServerNodeFlags(env)],
+    serverNodeArgs: [
+      ...(env['BENCH_CPU_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${env['BENCH_CPU_PROFILE']}`] : []),
+      ...benchServerNodeFlags(env),
+    ],
     pinnedRate: Number(env['BENCH_RATE'] ?? '') > 0 ? Number(env['BENCH_RATE']) : undefined,
     apiKey: 'bench-operator-key-0123456789abcdef',
     health: {

@@ -26,14 +26,22 @@ export interface Target {
 
 /** A bench's targets as the table every bench prints at the end. */
 export function targetTable(targets: readonly Target[]): string {
-  return formatTable(['target', 'measured', 'limit', 'result'], targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED']));
+  return formatTable(
+    ['target', 'measured', 'limit', 'result'],
+    targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED']),
+  );
 }
 
 /**
  * The end of a bench run: list failed checks and exit 1, else 3 when targets are enforced and one
  * was missed, else 0.
  */
-export function exitCode(checks: Checks, targets: readonly { met: boolean | null }[], enforceTargets: boolean, log: (line: string) => void): number {
+export function exitCode(
+  checks: Checks,
+  targets: readonly { met: boolean | null }[],
+  enforceTargets: boolean,
+  log: (line: string) => void,
+): number {
   if (checks.failures.length > 0) {
     log(`\nFAILED (${checks.failures.length}):`);
     for (const failure of checks.failures) log(`  - ${failure}`);
@@ -44,7 +52,11 @@ export function exitCode(checks: Checks, targets: readonly { met: boolean | null
 }
 
 /** Runs a bench's main: exits with its code, or on a crash stops the child servers still running and exits 1. */
-export function runBench(main: () => Promise<number>, running: Iterable<{ stop(graceMs: number): Promise<unknown> }>, log: (line: string) => void): void {
+export function runBench(
+  main: () => Promise<number>,
+  running: Iterable<{ stop(graceMs: number): Promise<unknown> }>,
+  log: (line: string) => void,
+): void {
   main().then(
     (code) => process.exit(code),
     async (error: unknown) => {

@@ -54,7 +54,11 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${options.name} did not print its "listening" line within ${options.startTimeoutMs ?? 60_000} ms:\n${output.slice(-20).join('\n')}`));
+      reject(
+        new Error(
+          `${options.name} did not print its "listening" line within ${options.startTimeoutMs ?? 60_000} ms:\n${output.slice(-20).join('\n')}`,
+        ),
+      );
     }, options.startTimeoutMs ?? 60_000);
     lines.on('line', (line) => {
       keep(line);

@@ -32,12 +32,19 @@ export async function gqlData(baseUrl: string, query: string, variables?: Record
 }
 
 export async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
-  const data = await gqlData(baseUrl, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }', { u: username, p: password });
+  const data = await gqlData(baseUrl, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }', {
+    u: username,
+    p: password,
+  });
   return data.login.accessToken as string;
 }
 
 /** Runs `task` over every item with `concurrency` in flight; results in item order; the first failure rejects. */
-export async function mapConcurrent<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

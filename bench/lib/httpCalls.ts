@@ -28,7 +28,13 @@ export async function postJson(baseUrl: string, path: string, apiKey: string, bo
 }
 
 /** Posts every body with `concurrency` requests in flight; throws on the first non-2xx answer. */
-export async function postAll(baseUrl: string, path: string, apiKey: string, bodies: readonly string[], concurrency: number): Promise<void> {
+export async function postAll(
+  baseUrl: string,
+  path: string,
+  apiKey: string,
+  bodies: readonly string[],
+  concurrency: number,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < bodies.length) {
@@ -46,7 +52,13 @@ export async function postAll(baseUrl: string, path: string, apiKey: string, bod
  * Posts every body exactly once as fast as the server answers (autocannon, `connections` in
  * flight); throws unless every answer was 2xx. For seeding many entities (100,000 services).
  */
-export async function postEachOnce(baseUrl: string, path: string, apiKey: string, bodies: readonly string[], connections: number): Promise<void> {
+export async function postEachOnce(
+  baseUrl: string,
+  path: string,
+  apiKey: string,
+  bodies: readonly string[],
+  connections: number,
+): Promise<void> {
   let next = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
@@ -71,6 +83,8 @@ export async function postEachOnce(baseUrl: string, path: string, apiKey: string
     );
   });
   if (result['2xx'] !== bodies.length) {
-    throw new Error(`POST ${path}: ${result['2xx']} of ${bodies.length} answered 2xx (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
+    throw new Error(
+      `POST ${path}: ${result['2xx']} of ${bodies.length} answered 2xx (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    );
   }
 }

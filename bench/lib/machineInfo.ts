@@ -32,5 +32,7 @@ export function machineInfo(postgres: string): MachineInfo {
 /** The first two lines of every bench's output: which bench, whether its figures mean anything, and the machine. */
 export function logRunHeader(bench: string, smoke: boolean, machine: MachineInfo, log: (line: string) => void): void {
   log(`${bench} bench (${smoke ? 'SMOKE run: figures are not meaningful' : 'full run'})`);
-  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  log(
+    `machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}, PostgreSQL ${machine.postgres}`,
+  );
 }

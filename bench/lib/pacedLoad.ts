@@ -84,7 +84,9 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   const port = Number(target.port);
   const head = (length: number) =>
     `POST ${options.path} HTTP/1.1\r\nHost: ${target.host}\r\ncontent-type: application/json\r\n` +
-    Object.entries(options.headers).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
+    Object.entries(options.headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('') +
     `content-length: ${length}\r\n\r\n`;
   const requests = options.bodies.map((body) => Buffer.concat([Buffer.from(head(Buffer.byteLength(body))), Buffer.from(body)]));
 
@@ -133,11 +135,13 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   };
 
   const connections = await Promise.all(
-    Array.from({ length: options.connections }, () =>
-      new Promise<Connection>((resolve, reject) => {
-        const socket = connect({ host, port }, () => resolve(new Connection(socket, onResponse, onFailure)));
-        socket.once('error', reject);
-      }),
+    Array.from(
+      { length: options.connections },
+      () =>
+        new Promise<Connection>((resolve, reject) => {
+          const socket = connect({ host, port }, () => resolve(new Connection(socket, onResponse, onFailure)));
+          socket.once('error', reject);
+        }),
     ),
   );
   idle.push(...connections);

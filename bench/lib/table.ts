@@ -6,4 +6,6 @@ export function formatTable(headers: readonly string[], rows: ReadonlyArray<read
 }
 
 export const fmt = (value: number | null | undefined, digits = 0): string =>
-  value === null || value === undefined || Number.isNaN(value) ? '-' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  value === null || value === undefined || Number.isNaN(value)
+    ? '-'
+    : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });

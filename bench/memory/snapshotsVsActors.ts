@@ -33,9 +33,19 @@ const gc = (): void => {
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const records = (n: number): ServiceRecord[] =>
-  Array.from({ length: n }, (_, i) => newServiceRecord(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, { nodePath: `eu/prod/pool-${i % 100}`, name: `svc-${i}`, status: 'OPERATIONAL' }, T0));
+  Array.from({ length: n }, (_, i) =>
+    newServiceRecord(
+      `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      { nodePath: `eu/prod/pool-${i % 100}`, name: `svc-${i}`, status: 'OPERATIONAL' },
+      T0,
+    ),
+  );
 const flip = (i: number, round: number): ServiceEvent => ({
-  type: 'STATUS_REPORTED', status: (i + round) % 2 === 0 ? 'DEGRADED' : 'OPERATIONAL', message: null, at: T0 + round * 1000, origin: 'agent',
+  type: 'STATUS_REPORTED',
+  status: (i + round) % 2 === 0 ? 'DEGRADED' : 'OPERATIONAL',
+  message: null,
+  at: T0 + round * 1000,
+  origin: 'agent',
 });
 
 function heapOf<T>(build: () => T): { value: T; bytes: number } {
@@ -59,7 +69,9 @@ export function measureSnapshotsVsActors(n: number): SnapshotsVsActors {
   }
   const snapshotStep = ((performance.now() - started) * 1000) / (2 * n);
 
-  const actors = heapOf(() => shared.map((r) => createActor(serviceMachine, { snapshot: snapshotFor(serviceMachine, r), input: r }).start()));
+  const actors = heapOf(() =>
+    shared.map((r) => createActor(serviceMachine, { snapshot: snapshotFor(serviceMachine, r), input: r }).start()),
+  );
   started = performance.now();
   for (let round = 1; round <= 2; round += 1) {
     for (let i = 0; i < n; i += 1) actors.value[i]!.send(flip(i, round));

@@ -170,42 +170,67 @@ async function main(): Promise<void> {
     }
   });
 
-  app.post<{ Body: HealthReport }>('/api/v1/health/report', { bodyLimit: 64 * 1024, schema: { body: healthReportSchema } }, async (request) => {
-    const b = request.body;
-    const nodeId = b.nodeId || 'unknown';
-    const { rows } = await pool.query<{ created: boolean }>(UPSERT_HEALTH, [
-      nodeId, b.service, b.status, b.message ?? null, b.criticality ?? null, b.slaGroup ?? null, b.serviceType ?? null, JSON.stringify(b.tags ?? []),
-    ]);
-    return { success: true, created: rows[0]?.created ?? false, serviceName: b.service, nodeId, status: b.status };
-  });
+  app.post<{ Body: HealthReport }>(
+    '/api/v1/health/report',
+    { bodyLimit: 64 * 1024, schema: { body: healthReportSchema } },
+    async (request) => {
+      const b = request.body;
+      const nodeId = b.nodeId || 'unknown';
+      const { rows } = await pool.query<{ created: boolean }>(UPSERT_HEALTH, [
+        nodeId,
+        b.service,
+        b.status,
+        b.message ?? null,
+        b.criticality ?? null,
+        b.slaGroup ?? null,
+        b.serviceType ?? null,
+        JSON.stringify(b.tags ?? []),
+      ]);
+      return { success: true, created: rows[0]?.created ?? false, serviceName: b.service, nodeId, status: b.status };
+    },
+  );
 
-  app.post<{ Body: StatusSync }>('/api/v1/operator/status', { bodyLimit: 2 * 1024 * 1024, schema: { body: statusSyncSchema } }, async (request) => {
-    const b = request.body;
-    const client = await pool.connect();
-    let updated = 0;
-    let skipped = 0;
-    try {
-      await client.query('begin');
-      for (const s of b.services ?? []) {
-        const result = await client.query(UPDATE_SYNCED, [
-          b.nodeId, s.name, s.status, s.message ?? null, s.namespace ?? null, s.workloadType ?? null, s.workloadName ?? null,
-          s.replicas ?? null, s.readyReplicas ?? null, s.availableReplicas ?? null, JSON.stringify(s.images ?? []), s.slaGroup ?? null,
-        ]);
-        if (result.rowCount === 1) updated += 1;
-        else skipped += 1;
+  app.post<{ Body: StatusSync }>(
+    '/api/v1/operator/status',
+    { bodyLimit: 2 * 1024 * 1024, schema: { body: statusSyncSchema } },
+    async (request) => {
+      const b = request.body;
+      const client = await pool.connect();
+      let updated = 0;
+      let skipped = 0;
+      try {
+        await client.query('begin');
+        for (const s of b.services ?? []) {
+          const result = await client.query(UPDATE_SYNCED, [
+            b.nodeId,
+            s.name,
+            s.status,
+            s.message ?? null,
+            s.namespace ?? null,
+            s.workloadType ?? null,
+            s.workloadName ?? null,
+            s.replicas ?? null,
+            s.readyReplicas ?? null,
+            s.availableReplicas ?? null,
+            JSON.stringify(s.images ?? []),
+            s.slaGroup ?? null,
+          ]);
+          if (result.rowCount === 1) updated += 1;
+          else skipped += 1;
+        }
+        for (const g of b.slaGroups ?? []) {
+          await client.query(UPSERT_GROUP, [g.name, g.displayName ?? null, g.tier ?? null, g.targets ? JSON.stringify(g.targets) : null]);
+        }
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
       }
-      for (const g of b.slaGroups ?? []) {
-        await client.query(UPSERT_GROUP, [g.name, g.displayName ?? null, g.tier ?? null, g.targets ? JSON.stringify(g.targets) : null]);
-      }
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    return { success: true, updated, skipped };
-  });
+      return { success: true, updated, skipped };
+    },
+  );
 
   const host = process.env['REF_HOST'] ?? '127.0.0.1';
   await app.listen({ host, port: Number(process.env['REF_PORT'] ?? 0) });
@@ -214,10 +239,13 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', url: `http://${host}:${port}` })}\n`);
 
   const stop = () => {
-    app.close().then(() => pool.end()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => pool.end())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -61,7 +61,9 @@ const SCHEMA_SQL = `
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   );
-  ${Object.values(TYPES).map((p) => `create sequence if not exists ref_ticket_${p}_seq;`).join('\n')}`;
+  ${Object.values(TYPES)
+    .map((p) => `create sequence if not exists ref_ticket_${p}_seq;`)
+    .join('\n')}`;
 
 const insertFor = (prefix: string) => `
   insert into ref_tickets (id, number, type, title, description, status, priority, impact, urgency, requester_id, response_due_at, resolution_due_at)
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env['REF_DATABASE_URL'];
   if (!databaseUrl) throw new Error('REF_DATABASE_URL is required');
   const secret = Buffer.from(process.env['REF_JWT_SECRET'] ?? '', 'utf8');
-  if (secret.length === 0) throw new Error('REF_JWT_SECRET is required (the product server\'s SVC_JWT_SECRET)');
+  if (secret.length === 0) throw new Error("REF_JWT_SECRET is required (the product server's SVC_JWT_SECRET)");
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(SCHEMA_SQL);
 
@@ -91,28 +93,50 @@ async function main(): Promise<void> {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer === undefined) return reply.code(401).send({ error: 'sign in first' });
     try {
-      const { payload } = await jwtVerify(bearer, secret, { algorithms: ['HS256'], issuer: TOKEN_ISSUER, typ: 'at+jwt', requiredClaims: ['sub', 'exp', 'iat', 'sid'] });
+      const { payload } = await jwtVerify(bearer, secret, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+      });
       (request as unknown as { userId: string }).userId = String(payload.sub);
     } catch {
       return reply.code(401).send({ error: 'invalid or expired token' });
     }
   });
 
-  app.post<{ Body: CreateTicketBody }>('/api/v1/tickets', { bodyLimit: 64 * 1024, schema: { body: createTicketSchema } }, async (request, reply) => {
-    const b = request.body;
-    const priority = priorityOf(b.impact, b.urgency);
-    const [responseMinutes, resolutionMinutes] = TARGETS[priority];
-    const now = Date.now();
-    const { rows } = await pool.query(INSERTS[b.type], [
-      randomUUID(), b.type, b.title, b.description ?? null, priority, b.impact, b.urgency, (request as unknown as { userId: string }).userId,
-      new Date(now + responseMinutes * 60_000), new Date(now + resolutionMinutes * 60_000),
-    ]);
-    const row = rows[0]!;
-    return reply.code(201).send({
-      id: row.id, number: row.number, status: row.status, priority: row.priority,
-      responseDueAt: row.response_due_at.toISOString(), resolutionDueAt: row.resolution_due_at.toISOString(), minutesUntilDue: responseMinutes,
-    });
-  });
+  app.post<{ Body: CreateTicketBody }>(
+    '/api/v1/tickets',
+    { bodyLimit: 64 * 1024, schema: { body: createTicketSchema } },
+    async (request, reply) => {
+      const b = request.body;
+      const priority = priorityOf(b.impact, b.urgency);
+      const [responseMinutes, resolutionMinutes] = TARGETS[priority];
+      const now = Date.now();
+      const { rows } = await pool.query(INSERTS[b.type], [
+        randomUUID(),
+        b.type,
+        b.title,
+        b.description ?? null,
+        priority,
+        b.impact,
+        b.urgency,
+        (request as unknown as { userId: string }).userId,
+        new Date(now + responseMinutes * 60_000),
+        new Date(now + resolutionMinutes * 60_000),
+      ]);
+      const row = rows[0]!;
+      return reply.code(201).send({
+        id: row.id,
+        number: row.number,
+        status: row.status,
+        priority: row.priority,
+        responseDueAt: row.response_due_at.toISOString(),
+        resolutionDueAt: row.resolution_due_at.toISOString(),
+        minutesUntilDue: responseMinutes,
+      });
+    },
+  );
 
   const host = process.env['REF_HOST'] ?? '127.0.0.1';
   await app.listen({ host, port: Number(process.env['REF_PORT'] ?? 0) });
@@ -121,10 +145,13 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ level: 'info', msg: 'listening', url: `http://${host}:${port}` })}\n`);
 
   const stop = () => {
-    app.close().then(() => pool.end()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => pool.end())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

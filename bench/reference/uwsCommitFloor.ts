@@ -66,13 +66,16 @@ function commit(): void {
   waiting = [];
   committing = true;
   lastCommitStart = performance.now();
-  client.query({ ...INSERT, values: [rows] }).then(
-    () => answer(batch, '200 OK', ANSWER),
-    (error: Error) => answer(batch, '503 Service Unavailable', JSON.stringify({ error: `commit failed: ${error.message}` })),
-  ).finally(() => {
-    committing = false;
-    schedule();
-  });
+  client
+    .query({ ...INSERT, values: [rows] })
+    .then(
+      () => answer(batch, '200 OK', ANSWER),
+      (error: Error) => answer(batch, '503 Service Unavailable', JSON.stringify({ error: `commit failed: ${error.message}` })),
+    )
+    .finally(() => {
+      committing = false;
+      schedule();
+    });
 }
 
 await client.connect();

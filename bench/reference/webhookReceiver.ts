@@ -15,7 +15,14 @@ const counts = { total: 0, duplicates: 0, badSignatures: 0, events: new Set<stri
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/stats') {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ total: counts.total, duplicates: counts.duplicates, badSignatures: counts.badSignatures, events: counts.events.size }));
+    res.end(
+      JSON.stringify({
+        total: counts.total,
+        duplicates: counts.duplicates,
+        badSignatures: counts.badSignatures,
+        events: counts.events.size,
+      }),
+    );
     return;
   }
   const chunks: Buffer[] = [];
@@ -29,7 +36,8 @@ const server = createServer((req, res) => {
     counts.total += 1;
     counts.events.add(id);
     if (n > 1) counts.duplicates += 1;
-    if (secret !== '' && req.headers['x-svc-signature'] !== `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`) counts.badSignatures += 1;
+    if (secret !== '' && req.headers['x-svc-signature'] !== `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`)
+      counts.badSignatures += 1;
     res.writeHead(204).end();
   });
 });

@@ -30,8 +30,12 @@ const iso = (t: number) => new Date(t).toISOString();
 
 /** Loads the timeline's runs (gap runs are no row) and windows; answers the rows written. */
 export async function loadTimeline(client: pg.Client, timeline: StatusTimeline): Promise<{ intervals: number; windows: number }> {
-  await client.query(`create table status_intervals_ref (service integer not null, status smallint not null, started_at timestamptz not null, ended_at timestamptz)`);
-  await client.query(`create table maintenance_windows_ref (service integer not null, started_at timestamptz not null, ended_at timestamptz)`);
+  await client.query(
+    `create table status_intervals_ref (service integer not null, status smallint not null, started_at timestamptz not null, ended_at timestamptz)`,
+  );
+  await client.query(
+    `create table maintenance_windows_ref (service integer not null, started_at timestamptz not null, ended_at timestamptz)`,
+  );
   const services = timeline.offsets.length - 1;
   let intervals = 0;
   function* intervalLines(): Generator<string> {
@@ -52,7 +56,10 @@ export async function loadTimeline(client: pg.Client, timeline: StatusTimeline):
     }
     if (chunk !== '') yield chunk;
   }
-  await pipeline(Readable.from(intervalLines()), client.query(copyFrom('copy status_intervals_ref (service, status, started_at, ended_at) from stdin')));
+  await pipeline(
+    Readable.from(intervalLines()),
+    client.query(copyFrom('copy status_intervals_ref (service, status, started_at, ended_at) from stdin')),
+  );
   let windows = 0;
   function* windowLines(): Generator<string> {
     for (let s = 0; s < services; s += 1) {
@@ -63,7 +70,10 @@ export async function loadTimeline(client: pg.Client, timeline: StatusTimeline):
       }
     }
   }
-  await pipeline(Readable.from(windowLines()), client.query(copyFrom('copy maintenance_windows_ref (service, started_at, ended_at) from stdin')));
+  await pipeline(
+    Readable.from(windowLines()),
+    client.query(copyFrom('copy maintenance_windows_ref (service, started_at, ended_at) from stdin')),
+  );
   await client.query('analyze status_intervals_ref');
   await client.query('analyze maintenance_windows_ref');
   return { intervals, windows };
@@ -119,10 +129,14 @@ from per_service s cross join p
 order by s.service`;
 
 export async function monthlyResults(client: pg.Client, period: { start: number; end: number }, targetPercent: number): Promise<SqlRow[]> {
-  const { rows } = await client.query<{ service: number; actual_value: number | null; downtime_minutes: number; excluded_minutes: number; incident_count: string; status: string }>(
-    MONTHLY_RESULTS_SQL,
-    [iso(period.start), iso(period.end), targetPercent],
-  );
+  const { rows } = await client.query<{
+    service: number;
+    actual_value: number | null;
+    downtime_minutes: number;
+    excluded_minutes: number;
+    incident_count: string;
+    status: string;
+  }>(MONTHLY_RESULTS_SQL, [iso(period.start), iso(period.end), targetPercent]);
   return rows.map((r) => ({
     service: r.service,
     actualValue: r.actual_value === null ? null : Number(r.actual_value),

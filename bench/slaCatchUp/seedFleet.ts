@@ -55,22 +55,33 @@ export async function seedFleet(url: string, timeline: StatusTimeline, startAt: 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`insert into nodes (path, parent_path, name, depth, created_at) values ($1, null, $1, 1, $2)`, [NODE, iso(monthStart)]);
-    await client.query(`insert into sla_groups (name, id, targets, created_at, updated_at) values ($1, $2, '{}', $3, $3)`, [GROUP, uuidOf(2, 0), iso(monthStart)]);
+    await client.query(`insert into nodes (path, parent_path, name, depth, created_at) values ($1, null, $1, 1, $2)`, [
+      NODE,
+      iso(monthStart),
+    ]);
+    await client.query(`insert into sla_groups (name, id, targets, created_at, updated_at) values ($1, $2, '{}', $3, $3)`, [
+      GROUP,
+      uuidOf(2, 0),
+      iso(monthStart),
+    ]);
     const lastBefore = (s: number): number => {
       let last = -1;
       for (let k = timeline.offsets[s]!; k < timeline.offsets[s + 1]! && timeline.starts[k]! < startAt; k += 1) last = k;
       return last;
     };
-    await copy(client, 'copy services (id, node_path, name, status, status_since, status_seq, sla_group, created_at, updated_at) from stdin', function* () {
-      for (let s = 0; s < services; s += 1) {
-        const last = lastBefore(s);
-        const code = last < 0 ? GAP_CODE : timeline.codes[last]!;
-        const status = code === GAP_CODE ? 'UNKNOWN' : SERVICE_STATUSES[code - 1]!;
-        const since = last < 0 ? monthStart : timeline.starts[last]!;
-        yield `${serviceIds[s]}\t${NODE}\tsvc-${String(s).padStart(6, '0')}\t${status}\t${iso(since)}\t${last + 1}\t${GROUP}\t${iso(monthStart)}\t${iso(since)}\n`;
-      }
-    });
+    await copy(
+      client,
+      'copy services (id, node_path, name, status, status_since, status_seq, sla_group, created_at, updated_at) from stdin',
+      function* () {
+        for (let s = 0; s < services; s += 1) {
+          const last = lastBefore(s);
+          const code = last < 0 ? GAP_CODE : timeline.codes[last]!;
+          const status = code === GAP_CODE ? 'UNKNOWN' : SERVICE_STATUSES[code - 1]!;
+          const since = last < 0 ? monthStart : timeline.starts[last]!;
+          yield `${serviceIds[s]}\t${NODE}\tsvc-${String(s).padStart(6, '0')}\t${status}\t${iso(since)}\t${last + 1}\t${GROUP}\t${iso(monthStart)}\t${iso(since)}\n`;
+        }
+      },
+    );
     let intervals = 0;
     await copy(client, 'copy status_intervals (service_id, seq, status, started_at, ended_at) from stdin', function* () {
       for (let s = 0; s < services; s += 1) {
@@ -87,22 +98,29 @@ export async function seedFleet(url: string, timeline: StatusTimeline, startAt: 
       }
     });
     let windows = 0;
-    await copy(client, 'copy maintenance_windows (id, service_id, reason, started_at, expected_end_at, ended_at, ended_by, created_via, ended_via, held_status) from stdin', function* () {
-      for (let s = 0; s < services; s += 1) {
-        for (let w = timeline.windowOffsets[s]!; w < timeline.windowOffsets[s + 1]!; w += 1) {
-          const end = timeline.windowEnds[w]!;
-          if (!(end <= startAt)) continue;
-          windows += 1;
-          yield `${uuidOf(3, windows)}\t${serviceIds[s]}\tbench\t${iso(timeline.windowStarts[w]!)}\t${iso(end)}\t${iso(end)}\tstop\tapi_key\tapi_key\tOPERATIONAL\n`;
+    await copy(
+      client,
+      'copy maintenance_windows (id, service_id, reason, started_at, expected_end_at, ended_at, ended_by, created_via, ended_via, held_status) from stdin',
+      function* () {
+        for (let s = 0; s < services; s += 1) {
+          for (let w = timeline.windowOffsets[s]!; w < timeline.windowOffsets[s + 1]!; w += 1) {
+            const end = timeline.windowEnds[w]!;
+            if (!(end <= startAt)) continue;
+            windows += 1;
+            yield `${uuidOf(3, windows)}\t${serviceIds[s]}\tbench\t${iso(timeline.windowStarts[w]!)}\t${iso(end)}\t${iso(end)}\tstop\tapi_key\tapi_key\tOPERATIONAL\n`;
+          }
         }
-      }
-    });
+      },
+    );
     const definitionId = uuidOf(4, 1);
     await client.query(
       `insert into sla_definitions (id, name, target_percent, period, degraded_counts_as_down, burn_rates, created_at, updated_at) values ($1, 'Fleet', 99.9, 'MONTH', false, $2, $3, $3)`,
       [definitionId, JSON.stringify(DEFAULT_BURN_RATES), iso(monthStart)],
     );
-    await client.query(`insert into sla_assignments (id, definition_id, service_id, group_name, created_at) values ($1, $2, null, $3, $4)`, [uuidOf(5, 1), definitionId, GROUP, iso(monthStart)]);
+    await client.query(
+      `insert into sla_assignments (id, definition_id, service_id, group_name, created_at) values ($1, $2, null, $3, $4)`,
+      [uuidOf(5, 1), definitionId, GROUP, iso(monthStart)],
+    );
     await client.query('analyze');
     return { serviceIds, definitionId, intervals, windows };
   } finally {

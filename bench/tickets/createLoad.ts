@@ -41,7 +41,8 @@ async function measured(run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
   const result = await run();
   const cpu = machine.close();
   const databasePercent = (result.databaseCpuUsPerReq * result.ok) / result.durationSeconds / 1e4;
-  const other = cpu.busyPercent - result.serverCpuPercent - result.loadGeneratorCpuPercent - (Number.isFinite(databasePercent) ? databasePercent : 0);
+  const other =
+    cpu.busyPercent - result.serverCpuPercent - result.loadGeneratorCpuPercent - (Number.isFinite(databasePercent) ? databasePercent : 0);
   return { ...result, machineCpuPercent: cpu.busyPercent, otherCpuPercent: Math.max(0, other) };
 }
 
@@ -49,7 +50,13 @@ async function measured(run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
  * `inFlightAtEnd`: a closed-loop run (autocannon) stops counting at its deadline while up to one
  * request per connection is still being served; those tickets are stored but not answered to it.
  */
-async function checked(checks: Checks, label: string, target: CreateTarget, inFlightAtEnd: number, run: () => Promise<LoadResult>): Promise<MeasuredLoad> {
+async function checked(
+  checks: Checks,
+  label: string,
+  target: CreateTarget,
+  inFlightAtEnd: number,
+  run: () => Promise<LoadResult>,
+): Promise<MeasuredLoad> {
   const before = await target.storedTickets?.();
   const result = await measured(run);
   checks.check(
@@ -60,45 +67,83 @@ async function checked(checks: Checks, label: string, target: CreateTarget, inFl
   if (before !== undefined) {
     const after = await target.storedTickets!();
     const stored = after - before;
-    checks.check(stored >= result.ok && stored <= result.ok + inFlightAtEnd, `${label}: one ticket stored per 2xx answer`, `${stored} stored, ${result.ok} answered 2xx (${inFlightAtEnd} may be in flight at the end)`);
+    checks.check(
+      stored >= result.ok && stored <= result.ok + inFlightAtEnd,
+      `${label}: one ticket stored per 2xx answer`,
+      `${stored} stored, ${result.ok} answered 2xx (${inFlightAtEnd} may be in flight at the end)`,
+    );
   }
   return result;
 }
 
-const common = (target: CreateTarget) => ({ url: target.server.url, path: target.path, headers: target.headers, bodies: target.bodies, pid: target.server.pid });
+const common = (target: CreateTarget) => ({
+  url: target.server.url,
+  path: target.path,
+  headers: target.headers,
+  bodies: target.bodies,
+  pid: target.server.pid,
+});
 
 export async function warmUp(target: CreateTarget, settings: CreateSettings, checks: Checks, log: (line: string) => void): Promise<void> {
   const { name } = target.server;
   log(`  ${name}: warm-up ${settings.warmupSeconds} s`);
-  await checked(checks, `${name} warm-up`, target, settings.connections, () => runLoad({ ...common(target), connections: settings.connections, durationSeconds: settings.warmupSeconds }));
+  await checked(checks, `${name} warm-up`, target, settings.connections, () =>
+    runLoad({ ...common(target), connections: settings.connections, durationSeconds: settings.warmupSeconds }),
+  );
 }
 
 /** Closed loop, as fast as the server answers. */
-export async function saturate(target: CreateTarget, settings: CreateSettings, round: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+export async function saturate(
+  target: CreateTarget,
+  settings: CreateSettings,
+  round: number,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<MeasuredLoad> {
   const { name } = target.server;
   log(`  ${name}: saturation round ${round}, ${settings.durationSeconds} s, ${settings.connections} connections`);
   const result = await checked(checks, `${name} saturation round ${round}`, target, settings.connections, () =>
     runLoad({ ...common(target), connections: settings.connections, durationSeconds: settings.durationSeconds }),
   );
-  log(`    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${result.machineCpuPercent.toFixed(0)} % busy, ${result.otherCpuPercent.toFixed(0)} % outside the bench`);
+  log(
+    `    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request; machine ${result.machineCpuPercent.toFixed(0)} % busy, ${result.otherCpuPercent.toFixed(0)} % outside the bench`,
+  );
   return result;
 }
 
 /** Open loop at `rate` requests/s. */
-export async function pace(target: CreateTarget, settings: CreateSettings, rate: number, checks: Checks, log: (line: string) => void): Promise<MeasuredLoad> {
+export async function pace(
+  target: CreateTarget,
+  settings: CreateSettings,
+  rate: number,
+  checks: Checks,
+  log: (line: string) => void,
+): Promise<MeasuredLoad> {
   const { name } = target.server;
   log(`  ${name}: paced at ${rate} req/s for ${settings.durationSeconds} s`);
   const result = await checked(checks, `${name} paced`, target, 0, () =>
     runPacedLoad({ ...common(target), connections: settings.pacedConnections, durationSeconds: settings.durationSeconds, rate }),
   );
-  log(`    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request, p99 ${result.p99Ms.toFixed(1)} ms`);
+  log(
+    `    ${result.reqPerSec.toFixed(0)} req/s, ${result.serverCpuUsPerReq.toFixed(0)} µs server CPU per request, p99 ${result.p99Ms.toFixed(1)} ms`,
+  );
   return result;
 }
 
 /** Several phases as one: answers over time, CPU per answer over all of them. */
-export function combine(results: readonly LoadResult[]): { reqPerSec: number; serverCpuUsPerReq: number; databaseCpuUsPerReq: number; ok: number } {
+export function combine(results: readonly LoadResult[]): {
+  reqPerSec: number;
+  serverCpuUsPerReq: number;
+  databaseCpuUsPerReq: number;
+  ok: number;
+} {
   const ok = results.reduce((sum, r) => sum + r.ok, 0);
   const seconds = results.reduce((sum, r) => sum + r.durationSeconds, 0);
   const per = (f: (r: LoadResult) => number) => results.reduce((sum, r) => sum + f(r) * r.ok, 0) / ok;
-  return { reqPerSec: ok / seconds, serverCpuUsPerReq: per((r) => r.serverCpuUsPerReq), databaseCpuUsPerReq: per((r) => r.databaseCpuUsPerReq), ok };
+  return {
+    reqPerSec: ok / seconds,
+    serverCpuUsPerReq: per((r) => r.serverCpuUsPerReq),
+    databaseCpuUsPerReq: per((r) => r.databaseCpuUsPerReq),
+    ok,
+  };
 }

@@ -53,7 +53,8 @@ function summarize(snapshot: any): HeapSummary {
   for (let i = 0; i < nodes.length; i += width) {
     const type = types[nodes[i + typeAt]!]!;
     // Strings and code by type only (their names are their contents); objects by constructor.
-    const name = type === 'object' || type === 'closure' || type === 'hidden' || type === 'array' ? strings[nodes[i + nameAt]!]!.slice(0, 60) : '';
+    const name =
+      type === 'object' || type === 'closure' || type === 'hidden' || type === 'array' ? strings[nodes[i + nameAt]!]!.slice(0, 60) : '';
     const key = `${type}:${name}`;
     const size = nodes[i + sizeAt]!;
     const group = groups.get(key) ?? { count: 0, bytes: 0 };
@@ -66,7 +67,12 @@ function summarize(snapshot: any): HeapSummary {
 }
 
 /** Groups that grew most from `before` to `after`, per ticket (count and bytes). */
-export function diffPerTicket(before: HeapSummary, after: HeapSummary, tickets: number, top = 15): Array<{ group: string; perTicket: number; bytesPerTicket: number }> {
+export function diffPerTicket(
+  before: HeapSummary,
+  after: HeapSummary,
+  tickets: number,
+  top = 15,
+): Array<{ group: string; perTicket: number; bytesPerTicket: number }> {
   const rows: Array<{ group: string; perTicket: number; bytesPerTicket: number }> = [];
   for (const [group, a] of after.groups) {
     const b = before.groups.get(group) ?? { count: 0, bytes: 0 };

@@ -14,8 +14,27 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 const TICKET_COLUMNS = [
-  'id', 'number', 'type', 'title', 'status', 'status_category', 'workflow_name', 'priority', 'impact', 'urgency', 'service_id', 'catalog_item_name',
-  'requester_id', 'assignee_id', 'group_id', 'response_due_at', 'resolution_due_at', 'created_at', 'updated_at', 'deleted_at', 'snapshot',
+  'id',
+  'number',
+  'type',
+  'title',
+  'status',
+  'status_category',
+  'workflow_name',
+  'priority',
+  'impact',
+  'urgency',
+  'service_id',
+  'catalog_item_name',
+  'requester_id',
+  'assignee_id',
+  'group_id',
+  'response_due_at',
+  'resolution_due_at',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'snapshot',
 ] as const;
 
 /** COPY's text format: `\N` for null, backslash escapes for the separators. */
@@ -45,7 +64,9 @@ export async function seedOpenTickets(databaseUrl: string, count: number): Promi
       `select * from tickets where status_category <> 'CLOSED' and deleted_at is null order by created_at limit 1000`,
     );
     if (templates.length === 0) throw new Error('no open ticket to clone: create some through the API first');
-    const { rows: sequences } = await client.query<{ prefix: string; last_value: number }>('select prefix, last_value from ticket_number_sequences');
+    const { rows: sequences } = await client.query<{ prefix: string; last_value: number }>(
+      'select prefix, last_value from ticket_number_sequences',
+    );
     const last = new Map(sequences.map((s) => [s.prefix, Number(s.last_value)]));
 
     const history: string[] = [];
@@ -61,15 +82,25 @@ export async function seedOpenTickets(databaseUrl: string, count: number): Promi
         const stored = template['snapshot'] as { state: string; data: Record<string, unknown> };
         const snapshot = { ...stored, data: { ...stored.data, id, number, title } };
         const row: Record<string, unknown> = { ...template, id, number, title, snapshot };
-        history.push([randomUUID(), id, '\\N', field(template['status']), '\\N', field(template['requester_id']), field(template['created_at'])].join('\t'));
+        history.push(
+          [randomUUID(), id, '\\N', field(template['status']), '\\N', field(template['requester_id']), field(template['created_at'])].join(
+            '\t',
+          ),
+        );
         yield `${TICKET_COLUMNS.map((c) => field(row[c])).join('\t')}\n`;
       }
     }
     await client.query('begin');
     await pipeline(Readable.from(ticketLines()), client.query(copyFrom(`copy tickets (${TICKET_COLUMNS.join(', ')}) from stdin`)));
-    await pipeline(Readable.from(history.map((line) => `${line}\n`)), client.query(copyFrom('copy ticket_status_history (id, ticket_id, from_status, to_status, transition, actor_id, at) from stdin')));
+    await pipeline(
+      Readable.from(history.map((line) => `${line}\n`)),
+      client.query(copyFrom('copy ticket_status_history (id, ticket_id, from_status, to_status, transition, actor_id, at) from stdin')),
+    );
     for (const [prefix, value] of last) {
-      await client.query('insert into ticket_number_sequences (prefix, last_value) values ($1, $2) on conflict (prefix) do update set last_value = excluded.last_value', [prefix, value]);
+      await client.query(
+        'insert into ticket_number_sequences (prefix, last_value) values ($1, $2) on conflict (prefix) do update set last_value = excluded.last_value',
+        [prefix, value],
+      );
     }
     await client.query('commit');
     await client.query('analyze tickets');

@@ -5,7 +5,13 @@ import autocannon from 'autocannon';
  * in flight), with `headers` (a bearer token); throws unless every answer was 2xx. GraphQL answers
  * errors with 200, so callers check the effect in the database as well. Returns the seconds taken.
  */
-export async function sendEachOnce(baseUrl: string, path: string, headers: Record<string, string>, bodies: readonly string[], connections: number): Promise<number> {
+export async function sendEachOnce(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  bodies: readonly string[],
+  connections: number,
+): Promise<number> {
   if (bodies.length === 0) return 0;
   let next = 0;
   const started = performance.now();
@@ -32,7 +38,9 @@ export async function sendEachOnce(baseUrl: string, path: string, headers: Recor
     );
   });
   if (result['2xx'] !== bodies.length) {
-    throw new Error(`POST ${path}: ${result['2xx']} of ${bodies.length} answered 2xx (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`);
+    throw new Error(
+      `POST ${path}: ${result['2xx']} of ${bodies.length} answered 2xx (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    );
   }
   return (performance.now() - started) / 1000;
 }

@@ -19,7 +19,10 @@ const HOUR = 3_600_000;
 const licence = (() => {
   const pair = generateKeyPair();
   const now = Date.now();
-  const token = issueLicenseToken({ licenseId: 'bench', customer: 'bench', plugins: ['ticketing', 'sla'], issuedAt: now - HOUR, expiresAt: now + 30 * 24 * HOUR }, decodeSecretKey(pair.secretKey));
+  const token = issueLicenseToken(
+    { licenseId: 'bench', customer: 'bench', plugins: ['ticketing', 'sla'], issuedAt: now - HOUR, expiresAt: now + 30 * 24 * HOUR },
+    decodeSecretKey(pair.secretKey),
+  );
   return { publicKey: pair.publicKey, token };
 })();
 
@@ -42,11 +45,21 @@ export function startTicketServer(options: TicketServerOptions): Promise<ChildSe
   return startChildServer({
     name: options.name,
     cwd: options.root,
-    args: [...benchServerNodeFlags(), ...(options.nodeArgs ?? []), ...(options.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts'])],
+    args: [
+      ...benchServerNodeFlags(),
+      ...(options.nodeArgs ?? []),
+      ...(options.built ? ['dist/src/main.js'] : ['--import', 'tsx', 'src/main.ts']),
+    ],
     env: {
       // As the container runs it (Dockerfile): graphql-js skips its development-mode checks.
       NODE_ENV: 'production',
-      ...benchServerEnv({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, adminPassword: ADMIN_PASSWORD, logLevel: 'info', ...(options.jwtSecret ? { jwtSecret: options.jwtSecret } : {}) }),
+      ...benchServerEnv({
+        dataDir: options.dataDir,
+        databaseUrl: options.databaseUrl,
+        adminPassword: ADMIN_PASSWORD,
+        logLevel: 'info',
+        ...(options.jwtSecret ? { jwtSecret: options.jwtSecret } : {}),
+      }),
       SVC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
       SVC_LICENSE_PUBLIC_KEY: licence.publicKey,
       SVC_LICENSE_KEY: licence.token,
@@ -72,7 +85,12 @@ export async function signInOperator(url: string): Promise<Operator> {
   const found = await gqlData(url, '{ users { id username } }', undefined, admin).catch(() => undefined);
   let userId = (found?.users as Array<{ id: string; username: string }> | undefined)?.find((u) => u.username === OPERATOR.username)?.id;
   if (userId === undefined) {
-    const created = await gqlData(url, 'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', { i: { ...OPERATOR, email: 'bench-operator@example.com', role: 'OPERATOR' } }, admin);
+    const created = await gqlData(
+      url,
+      'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+      { i: { ...OPERATOR, email: 'bench-operator@example.com', role: 'OPERATOR' } },
+      admin,
+    );
     userId = created.createUser.id as string;
   }
   return { userId, token: await signIn(url, OPERATOR.username, OPERATOR.password) };
@@ -84,7 +102,14 @@ export const ASSIGN_TICKET = 'mutation($id: ID!, $a: ID) { assignTicket(id: $id,
 
 const TYPES = ['INCIDENT', 'INCIDENT', 'SERVICE_REQUEST', 'INCIDENT', 'PROBLEM', 'CHANGE'] as const;
 const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-const SUBJECTS = ['Checkout returns 502', 'VPN drops every few minutes', 'New laptop for a starter', 'Invoice export times out', 'Disk 90 % full on db-3', 'Rotate the TLS certificate'];
+const SUBJECTS = [
+  'Checkout returns 502',
+  'VPN drops every few minutes',
+  'New laptop for a starter',
+  'Invoice export times out',
+  'Disk 90 % full on db-3',
+  'Rotate the TLS certificate',
+];
 
 /** The input of the i-th ticket: types, impacts and urgencies cycle, so every priority of the matrix occurs. */
 export function ticketInput(i: number): { title: string; description: string; type: string; impact: string; urgency: string } {

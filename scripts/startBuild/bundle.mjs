@@ -24,7 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const OUTSIDE = ['uWebSockets.js', '@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'msgpackr'];
 
 /** `require` for the bundled CommonJS packages (an ES module has none); named so no bundled name collides. */
-const BANNER = "import { createRequire as __releaseCreateRequire } from 'node:module';\nconst require = __releaseCreateRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __releaseCreateRequire } from 'node:module';\nconst require = __releaseCreateRequire(import.meta.url);";
 
 /**
  * @param {string} root the checkout (esbuild is resolved from its node_modules)
@@ -73,7 +74,12 @@ const missingDriversOutside = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'probe' || !args.importer.includes('/node_modules/')) return undefined;
-      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'probe' });
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'probe',
+      });
       return found.errors.length > 0 ? { path: args.path, external: true } : undefined;
     });
   },

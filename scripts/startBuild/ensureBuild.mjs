@@ -33,7 +33,11 @@ export async function ensureBuild(root, log) {
   const buildRoot = join(root, 'build');
   mkdirSync(buildRoot, { recursive: true });
   const lock = await acquireLock(join(buildRoot, '.lock'), (holder) =>
-    log({ level: 'info', msg: 'waiting for another start of this checkout to finish with the build', holder: { pid: holder.pid, host: holder.host } }),
+    log({
+      level: 'info',
+      msg: 'waiting for another start of this checkout to finish with the build',
+      holder: { pid: holder.pid, host: holder.host },
+    }),
   );
   try {
     for (;;) {
@@ -86,7 +90,11 @@ async function compile(root, buildRoot, hash) {
     throw new Error(`the release build failed (bundling src/main.js): ${error instanceof Error ? error.message : String(error)}`);
   }
   const web = join(staging, 'web');
-  const vite = spawnSync(process.execPath, [vitePath(root), 'build', '--config', join(root, 'web', 'vite.config.ts'), '--outDir', web, '--logLevel', 'warn'], { cwd: root, encoding: 'utf8' });
+  const vite = spawnSync(
+    process.execPath,
+    [vitePath(root), 'build', '--config', join(root, 'web', 'vite.config.ts'), '--outDir', web, '--logLevel', 'warn'],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (vite.status !== 0) {
     rmSync(staging, { recursive: true, force: true });
     const output = `${vite.stdout ?? ''}${vite.stderr ?? ''}${vite.error ? String(vite.error) : ''}`;
@@ -96,7 +104,9 @@ async function compile(root, buildRoot, hash) {
     await precompress(web);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    throw new Error(`the release build failed (compressing the console's files): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `the release build failed (compressing the console's files): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const marker = { hash, builtAt: new Date().toISOString(), builtBy: thisProcess(), node: process.version };
   writeFileSync(join(staging, BUILD_MARKER), `${JSON.stringify(marker, null, 2)}\n`);

@@ -23,7 +23,9 @@ export function sourceHash(root) {
 
 /** @param {string} root @returns {string[]} paths relative to root, with `/`, sorted */
 export function hashedFiles(root) {
-  const top = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name) || name === 'package.json' || name === 'package-lock.json');
+  const top = readdirSync(root).filter(
+    (name) => /^tsconfig.*\.json$/.test(name) || name === 'package.json' || name === 'package-lock.json',
+  );
   const files = top.filter((name) => existsSync(join(root, name)));
   collect(root, 'src', files);
   if (existsSync(join(root, 'web'))) collect(root, 'web', files);

@@ -6,7 +6,13 @@ import type { EntityType } from '../platform/modules/entityTypes.js';
 
 export function coreEntityTypes(fleet: Fleet, users: UserDirectory, groups: GroupDirectory): EntityType[] {
   return [
-    { name: 'service', read: 'service:read', write: 'service:write', exists: (id) => fleet.services.get(id) !== undefined, placeOf: (id) => fleet.services.get(id)?.nodePath },
+    {
+      name: 'service',
+      read: 'service:read',
+      write: 'service:write',
+      exists: (id) => fleet.services.get(id) !== undefined,
+      placeOf: (id) => fleet.services.get(id)?.nodePath,
+    },
     { name: 'user', read: 'directory:read', write: 'user:manage', exists: (id) => users.get(id) !== undefined },
     { name: 'group', read: 'directory:read', write: 'group:manage', exists: (id) => groups.get(id) !== undefined },
   ];

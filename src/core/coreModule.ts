@@ -32,7 +32,15 @@ import { hydrate } from './storage/hydrate.js';
 import { hydratePeople } from './storage/hydratePeople.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
-import { agentCommandsTable, agentsTable, backupReportsTable, nodesTable, servicesTable, slaGroupsTable, statusIntervalsTable } from './storage/tables.js';
+import {
+  agentCommandsTable,
+  agentsTable,
+  backupReportsTable,
+  nodesTable,
+  servicesTable,
+  slaGroupsTable,
+  statusIntervalsTable,
+} from './storage/tables.js';
 import { coreEntityTypes } from './coreEntityTypes.js';
 import { machineRoutes } from './rest/machineRoutes.js';
 import { probeRoutes } from './rest/probeRoutes.js';
@@ -58,8 +66,18 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   ],
   migrations: coreMigrations,
   tables: [
-    nodesTable, servicesTable, statusIntervalsTable, backupReportsTable, agentsTable, agentCommandsTable, slaGroupsTable,
-    usersTable, sessionsTable, passwordResetTokensTable, groupsTable, groupMembersTable,
+    nodesTable,
+    servicesTable,
+    statusIntervalsTable,
+    backupReportsTable,
+    agentsTable,
+    agentCommandsTable,
+    slaGroupsTable,
+    usersTable,
+    sessionsTable,
+    passwordResetTokensTable,
+    groupsTable,
+    groupMembersTable,
   ],
   schema: [authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema],
   webhookEvents: CORE_SOURCES,

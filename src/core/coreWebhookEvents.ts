@@ -36,13 +36,25 @@ export const serviceSource: WebhookEventSource<EventOfType<'service.status_chang
       };
     }
     const name =
-      event.status === 'DOWN' ? 'service.down'
-      : event.status === 'DEGRADED' ? 'service.degraded'
-      : event.status === 'OPERATIONAL' && (event.previousStatus === 'DOWN' || event.previousStatus === 'DEGRADED') ? 'service.up'
-      : null;
+      event.status === 'DOWN'
+        ? 'service.down'
+        : event.status === 'DEGRADED'
+          ? 'service.degraded'
+          : event.status === 'OPERATIONAL' && (event.previousStatus === 'DOWN' || event.previousStatus === 'DEGRADED')
+            ? 'service.up'
+            : null;
     if (name === null) return null;
     const { id, name: serviceName, path } = event.service;
-    return { name, at: event.at, data: { service: { id, name: serviceName, path }, previousStatus: event.previousStatus, status: event.status, message: event.message } };
+    return {
+      name,
+      at: event.at,
+      data: {
+        service: { id, name: serviceName, path },
+        previousStatus: event.previousStatus,
+        status: event.status,
+        message: event.message,
+      },
+    };
   },
 };
 
@@ -55,7 +67,13 @@ export const backupSource: WebhookEventSource<EventOfType<'backup.recorded'>> = 
     return {
       name: event.status === 'success' ? 'backup.success' : 'backup.failed',
       at: event.at,
-      data: { service: { id, name, path }, status: event.status, sizeBytes: event.sizeBytes, message: event.message, reportedAt: new Date(event.at).toISOString() },
+      data: {
+        service: { id, name, path },
+        status: event.status,
+        sizeBytes: event.sizeBytes,
+        message: event.message,
+        reportedAt: new Date(event.at).toISOString(),
+      },
     };
   },
 };

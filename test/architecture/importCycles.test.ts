@@ -17,7 +17,11 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 describe('import cycles', () => {
   it('src/ has none (type-only imports included)', () => {
     const cycles = findCycles(importGraph(SRC).files);
-    assert.deepEqual(cycles.map((cycle) => cycle.join(' -> ')), [], 'break each cycle by moving what both files need into a file of its own');
+    assert.deepEqual(
+      cycles.map((cycle) => cycle.join(' -> ')),
+      [],
+      'break each cycle by moving what both files need into a file of its own',
+    );
   });
 
   it('every relative import in src/ leads to a file the checker knows', () => {
@@ -34,16 +38,25 @@ describe('import cycles', () => {
       ['log/logger.ts', []],
       ['self.ts', ['self.ts']],
     ]);
-    assert.deepEqual(findCycles(graph).map((cycle) => cycle.join(' -> ')).sort(), [
-      'persistence/migrate.ts -> persistence/migrations/index.ts -> persistence/migrations/0001_initial.ts -> persistence/migrate.ts',
-      'self.ts -> self.ts',
-    ]);
+    assert.deepEqual(
+      findCycles(graph)
+        .map((cycle) => cycle.join(' -> '))
+        .sort(),
+      [
+        'persistence/migrate.ts -> persistence/migrations/index.ts -> persistence/migrations/0001_initial.ts -> persistence/migrate.ts',
+        'self.ts -> self.ts',
+      ],
+    );
   });
 
   const statements: readonly (readonly [string, string, readonly { specifier: string; typeOnly: boolean }[]])[] = [
     ['a value import', "import { a } from './a.js';", [{ specifier: './a.js', typeOnly: false }]],
     ['a type import', "import type { A } from '../a.js';", [{ specifier: '../a.js', typeOnly: true }]],
-    ['an inline type specifier (kept as an import by verbatimModuleSyntax)', "import { type A } from './a.js';", [{ specifier: './a.js', typeOnly: false }]],
+    [
+      'an inline type specifier (kept as an import by verbatimModuleSyntax)',
+      "import { type A } from './a.js';",
+      [{ specifier: './a.js', typeOnly: false }],
+    ],
     ['a side-effect import', "import './setup.js';", [{ specifier: './setup.js', typeOnly: false }]],
     ['a re-export', "export { a, b as c } from './a.js';", [{ specifier: './a.js', typeOnly: false }]],
     ['a star re-export', "export * as all from './a.js';", [{ specifier: './a.js', typeOnly: false }]],

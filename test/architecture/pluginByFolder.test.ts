@@ -34,7 +34,7 @@ const problemsOf = (env: Record<string, string>): string[] => {
 };
 
 describe('a plugin added by its folder and one line: the derived lists', () => {
-  it('its permissions and their default roles join the permission table, after the product\'s', () => {
+  it("its permissions and their default roles join the permission table, after the product's", () => {
     const table = withChecklists.permissions();
     assert.deepEqual(table.slice(0, product.permissions().length), product.permissions());
     assert.deepEqual(table.slice(product.permissions().length), [
@@ -45,9 +45,12 @@ describe('a plugin added by its folder and one line: the derived lists', () => {
     assert.equal(new Map(product.permissions()).has('checklist:read'), false);
   });
 
-  it('its screen joins the console\'s screens', () => {
+  it("its screen joins the console's screens", () => {
     assert.deepEqual(withChecklists.screens().at(-1), { name: 'checklists', label: 'Checklists', needs: 'checklist:read' });
-    assert.equal(product.screens().some((s) => s.name === 'checklists'), false);
+    assert.equal(
+      product.screens().some((s) => s.name === 'checklists'),
+      false,
+    );
   });
 
   it('its setting is a typed slice of the configuration, validated and reported with the rest', () => {
@@ -62,10 +65,13 @@ describe('a plugin added by its folder and one line: the derived lists', () => {
   });
 
   it('its stream joins the named streams', () => {
-    assert.deepEqual(withChecklists.streams().map((s) => s.field), ['licenseUpdated', 'notificationReceived', 'checklistAdded']);
+    assert.deepEqual(
+      withChecklists.streams().map((s) => s.field),
+      ['licenseUpdated', 'notificationReceived', 'checklistAdded'],
+    );
   });
 
-  it('its migration runs in its own namespace, after the product\'s', () => {
+  it("its migration runs in its own namespace, after the product's", () => {
     const ids = withChecklists.migrations().map(migrationId);
     assert.deepEqual(ids.slice(0, -1), product.migrations().map(migrationId));
     assert.equal(ids.at(-1), 'checklists/1');
@@ -76,24 +82,78 @@ describe('a plugin added by its folder and one line: the derived lists', () => {
     assert.equal(product.tableOrder().size, 0, 'every product table has its order');
     const highest = Math.max(...product.modules.flatMap((m) => (m.tables ?? []).map((t) => t.order!)));
     assert.ok(orders.get('checklists')! > highest, 'after every table with an order (services among them)');
-    const parentless = { ...checklistsModule, name: 'early', migrations: [], tables: [{ ...checklistsModule.tables![0]!, name: 'early_checklists', references: [{ ...checklistsModule.tables![0]!, references: [] }] }] };
-    assert.throws(() => productModules().with(parentless).tableOrder(), /table early_checklists of module early references checklists, which no module declares/);
+    const parentless = {
+      ...checklistsModule,
+      name: 'early',
+      migrations: [],
+      tables: [
+        { ...checklistsModule.tables![0]!, name: 'early_checklists', references: [{ ...checklistsModule.tables![0]!, references: [] }] },
+      ],
+    };
+    assert.throws(
+      () => productModules().with(parentless).tableOrder(),
+      /table early_checklists of module early references checklists, which no module declares/,
+    );
   });
 
-  it('its schema is served with the product\'s', () => {
+  it("its schema is served with the product's", () => {
     const schema = withChecklists.schema();
     assert.ok(schema.getQueryType()!.getFields()['checklists']);
     assert.ok(schema.getSubscriptionType()!.getFields()['checklistAdded']);
   });
 
   it('a clash with what another module declares is refused before anything starts', () => {
-    const twin = { ...checklistsModule, name: 'checklists-twin', migrations: [], tables: [], schema: [], streams: [], screens: [], settings: [] };
-    assert.throws(() => productModules().with(checklistsModule).with(twin).permissions(), /permission checklist:read is declared by module checklists and by module checklists-twin/);
-    assert.throws(() => productModules().with({ ...twin, permissions: {}, screens: checklistsModule.screens! }).screens(), /screen checklists of module checklists-twin needs checklist:read, which no module declares/);
-    assert.throws(() => productModules().with(checklistsModule).with({ ...twin, permissions: {}, streams: checklistsModule.streams! }).streams(), /stream checklistAdded is declared by module checklists and by module checklists-twin/);
-    assert.throws(() => productModules().with(checklistsModule).with({ ...twin, permissions: {}, settings: checklistsModule.settings! }).settings(), /settings slice checklists is declared by module checklists and by module checklists-twin/);
-    assert.throws(() => productModules().with({ ...twin, permissions: {}, migrations: checklistsModule.migrations! }).migrations(), /migration checklists\/1 of module checklists-twin is in another module's namespace/);
-    assert.throws(() => productModules().with({ ...twin, permissions: {}, migrations: [{ version: 27, name: 'late', up: async () => undefined }] }).migrations(), /migration 27 \(late\) of module checklists-twin has no namespace: the product-wide sequence ended at 26/);
+    const twin = {
+      ...checklistsModule,
+      name: 'checklists-twin',
+      migrations: [],
+      tables: [],
+      schema: [],
+      streams: [],
+      screens: [],
+      settings: [],
+    };
+    assert.throws(
+      () => productModules().with(checklistsModule).with(twin).permissions(),
+      /permission checklist:read is declared by module checklists and by module checklists-twin/,
+    );
+    assert.throws(
+      () =>
+        productModules()
+          .with({ ...twin, permissions: {}, screens: checklistsModule.screens! })
+          .screens(),
+      /screen checklists of module checklists-twin needs checklist:read, which no module declares/,
+    );
+    assert.throws(
+      () =>
+        productModules()
+          .with(checklistsModule)
+          .with({ ...twin, permissions: {}, streams: checklistsModule.streams! })
+          .streams(),
+      /stream checklistAdded is declared by module checklists and by module checklists-twin/,
+    );
+    assert.throws(
+      () =>
+        productModules()
+          .with(checklistsModule)
+          .with({ ...twin, permissions: {}, settings: checklistsModule.settings! })
+          .settings(),
+      /settings slice checklists is declared by module checklists and by module checklists-twin/,
+    );
+    assert.throws(
+      () =>
+        productModules()
+          .with({ ...twin, permissions: {}, migrations: checklistsModule.migrations! })
+          .migrations(),
+      /migration checklists\/1 of module checklists-twin is in another module's namespace/,
+    );
+    assert.throws(
+      () =>
+        productModules()
+          .with({ ...twin, permissions: {}, migrations: [{ version: 27, name: 'late', up: async () => undefined }] })
+          .migrations(),
+      /migration 27 \(late\) of module checklists-twin has no namespace: the product-wide sequence ended at 26/,
+    );
   });
 });
 
@@ -107,7 +167,9 @@ for (const backend of testBackends()) {
       t = await startTestServer(backend, { extraModules: [checklistsModule], env: { ...BOOTSTRAP_ENV, SVC_CHECKLIST_TITLE_MAX: '12' } });
       admin = await signInAdmin(t);
       user = await personWithRole(t, admin, 'USER');
-      serviceId = (await gql(t, 'mutation { createService(input: { name: "billing", nodeId: "eu/prod" }) { id } }', undefined, admin.accessToken)).data.createService.id;
+      serviceId = (
+        await gql(t, 'mutation { createService(input: { name: "billing", nodeId: "eu/prod" }) { id } }', undefined, admin.accessToken)
+      ).data.createService.id;
     });
     after(() => t?.close());
 
@@ -117,23 +179,41 @@ for (const backend of testBackends()) {
       const refused = await gql(t, add, { s: serviceId, t: 'runbook' }, user.accessToken);
       assert.deepEqual(refused.codes, ['FORBIDDEN']);
       assert.match(refused.errors![0].message, /role user may not write checklists/);
-      assert.deepEqual((await gql(t, add, { s: serviceId, t: 'runbook' }, admin.accessToken)).data, { addChecklist: { serviceId, title: 'runbook' } });
-      assert.deepEqual(await t.server.database.knex('checklists').pluck('title'), ['runbook'], 'its table, created by its migration, holds the row');
+      assert.deepEqual((await gql(t, add, { s: serviceId, t: 'runbook' }, admin.accessToken)).data, {
+        addChecklist: { serviceId, title: 'runbook' },
+      });
+      assert.deepEqual(
+        await t.server.database.knex('checklists').pluck('title'),
+        ['runbook'],
+        'its table, created by its migration, holds the row',
+      );
       assert.deepEqual(await t.server.database.knex('module_migrations').where({ namespace: 'checklists' }).pluck('version'), [1]);
     });
 
     it('its setting reaches the module: a title over SVC_CHECKLIST_TITLE_MAX is refused', async () => {
-      const res = await gql(t, 'mutation($s: ID!) { addChecklist(serviceId: $s, title: "far too long a title") { id } }', { s: serviceId }, admin.accessToken);
+      const res = await gql(
+        t,
+        'mutation($s: ID!) { addChecklist(serviceId: $s, title: "far too long a title") { id } }',
+        { s: serviceId },
+        admin.accessToken,
+      );
       assert.deepEqual(res.codes, ['BAD_USER_INPUT']);
       assert.match(res.errors![0].message, /at most 12 characters \(SVC_CHECKLIST_TITLE_MAX\)/);
     });
 
     it('the policy knows its actions and its screen', async () => {
       const resources = (await gql(t, '{ policyResources { resource actions } }', undefined, admin.accessToken)).data.policyResources;
-      assert.deepEqual(resources.find((r: { resource: string }) => r.resource === 'checklist'), { resource: 'checklist', actions: ['read', 'write'] });
+      assert.deepEqual(
+        resources.find((r: { resource: string }) => r.resource === 'checklist'),
+        { resource: 'checklist', actions: ['read', 'write'] },
+      );
       const screens = (await gql(t, '{ myUIPermissions { screen label allowed } }', undefined, user.accessToken)).data.myUIPermissions;
-      assert.deepEqual(screens.find((s: { screen: string }) => s.screen === 'checklists'), { screen: 'checklists', label: 'Checklists', allowed: true });
-      const deny = 'mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "checklist", action: "read", effect: DENY }) { id } }';
+      assert.deepEqual(
+        screens.find((s: { screen: string }) => s.screen === 'checklists'),
+        { screen: 'checklists', label: 'Checklists', allowed: true },
+      );
+      const deny =
+        'mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "checklist", action: "read", effect: DENY }) { id } }';
       assert.equal((await gql(t, deny, undefined, admin.accessToken)).errors, undefined);
       assert.deepEqual((await gql(t, '{ checklists { title } }', undefined, user.accessToken)).codes, ['FORBIDDEN']);
     });
@@ -142,7 +222,11 @@ for (const backend of testBackends()) {
       const client = connectClient(t, { token: admin.accessToken });
       const feed = subscribe(client, 'subscription { checklistAdded { title } }');
       await waitForSubscribers(t, 'checklists', 1);
-      assert.equal((await gql(t, 'mutation($s: ID!) { addChecklist(serviceId: $s, title: "on-call") { id } }', { s: serviceId }, admin.accessToken)).errors, undefined);
+      assert.equal(
+        (await gql(t, 'mutation($s: ID!) { addChecklist(serviceId: $s, title: "on-call") { id } }', { s: serviceId }, admin.accessToken))
+          .errors,
+        undefined,
+      );
       assert.deepEqual((await feed.data()).checklistAdded, { title: 'on-call' });
       await client.dispose();
     });

@@ -39,12 +39,16 @@ describe('the SLA arithmetic folder', () => {
   it('imports only itself and the domain, and reads no clock', () => {
     const files = sourceFiles(ARITHMETIC);
     assert.ok(files.length > 10, 'the arithmetic is where its README says');
-    assert.deepEqual(files.flatMap((file) => impureImports(file, readFileSync(file, 'utf8'))), []);
+    assert.deepEqual(
+      files.flatMap((file) => impureImports(file, readFileSync(file, 'utf8'))),
+      [],
+    );
   });
 
   it('names the file and the rule when one breaks it', () => {
     const file = join(ARITHMETIC, 'example.ts');
-    const text = "import type { Knex } from 'knex';\nimport { judgePeriod } from '../../../core/domain/periodArithmetic.js';\nconst now = Date.now();\n";
+    const text =
+      "import type { Knex } from 'knex';\nimport { judgePeriod } from '../../../core/domain/periodArithmetic.js';\nconst now = Date.now();\n";
     assert.deepEqual(impureImports(file, text), [
       "plugins/sla/arithmetic/example.ts imports 'knex': the arithmetic imports only itself and src/core/domain/",
       "plugins/sla/arithmetic/example.ts uses Date.now: the arithmetic takes 'now' as an argument and schedules nothing",

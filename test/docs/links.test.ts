@@ -58,13 +58,20 @@ function problemOf(file: string, target: string): string | null {
   if (isUrl(target)) return null;
   const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
   const decoded = decodeURIComponent(pathPart);
-  const absolute = decoded === '' ? join(root, file) : decoded.startsWith('/') ? join(root, decoded) : resolve(root, dirname(file), decoded);
+  const absolute =
+    decoded === '' ? join(root, file) : decoded.startsWith('/') ? join(root, decoded) : resolve(root, dirname(file), decoded);
   const inside = relative(root, absolute);
   if (inside.startsWith('..') || inside.startsWith(sep) || /(^|\/)shared\/|SPEC\.md|DESIGN\.md/.test(decoded)) {
     return `${file}: "${target}" points outside the repository`;
   }
   if (!existsSync(absolute)) return `${file}: "${target}" names no file (${inside})`;
-  if (anchor !== undefined && anchor !== '' && statSync(absolute).isFile() && absolute.endsWith('.md') && !anchorsOf(absolute).has(anchor)) {
+  if (
+    anchor !== undefined &&
+    anchor !== '' &&
+    statSync(absolute).isFile() &&
+    absolute.endsWith('.md') &&
+    !anchorsOf(absolute).has(anchor)
+  ) {
     return `${file}: "${target}" names no heading "${anchor}" in ${inside}`;
   }
   return null;
@@ -166,7 +173,9 @@ describe('architecture decision records', () => {
 
   it('a superseded record links the record that replaced it, and that one says so', () => {
     const problems = records.flatMap((name) => {
-      const superseder = /^- Status: Superseded by \[\d{4}\]\((\d{4}-[a-z0-9-]+\.md)\)/m.exec(readFileSync(join(root, adrDir, name), 'utf8'))?.[1];
+      const superseder = /^- Status: Superseded by \[\d{4}\]\((\d{4}-[a-z0-9-]+\.md)\)/m.exec(
+        readFileSync(join(root, adrDir, name), 'utf8'),
+      )?.[1];
       if (superseder === undefined) return [];
       if (!records.includes(superseder)) return [`${name}: superseded by ${superseder}, which does not exist`];
       const later = readFileSync(join(root, adrDir, superseder), 'utf8');

@@ -30,7 +30,9 @@ function runAxe(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(
     async () =>
       (
-        await (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe.run((globalThis as unknown as { document: unknown }).document, {
+        await (
+          globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }
+        ).axe.run((globalThis as unknown as { document: unknown }).document, {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
         })
       ).violations,
@@ -38,7 +40,15 @@ function runAxe(page: Page): Promise<AxeViolation[]> {
 }
 
 function describeViolations(violations: AxeViolation[]): string {
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('')}` : ''}`).join('\n    ')}`).join('\n  ');
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('')}` : ''}`)
+          .join('\n    ')}`,
+    )
+    .join('\n  ');
 }
 
 describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () => {
@@ -57,12 +67,28 @@ describeInBrowser('the console is accessible (axe-core, WCAG 2.1 A and AA)', () 
   });
   const screens: { name: string; path: () => string; ready: (page: Page) => Promise<unknown> }[] = [
     { name: 'hierarchy', path: () => '', ready: (page) => page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' }) },
-    { name: 'service page', path: () => `services/${ids['service']}`, ready: (page) => page.getByRole('heading', { name: 'checkout', level: 1 }).waitFor() },
+    {
+      name: 'service page',
+      path: () => `services/${ids['service']}`,
+      ready: (page) => page.getByRole('heading', { name: 'checkout', level: 1 }).waitFor(),
+    },
     { name: 'SLA definitions', path: () => 'sla/definitions', ready: (page) => page.getByRole('link', { name: 'Gold' }).first().waitFor() },
-    { name: 'SLA definition', path: () => `sla/definitions/${ids['definition']}`, ready: (page) => page.getByRole('heading', { name: /Gold/, level: 1 }).waitFor() },
+    {
+      name: 'SLA definition',
+      path: () => `sla/definitions/${ids['definition']}`,
+      ready: (page) => page.getByRole('heading', { name: /Gold/, level: 1 }).waitFor(),
+    },
     { name: 'SLA event log', path: () => 'sla/events', ready: (page) => page.getByRole('table', { name: 'SLA events' }).waitFor() },
     { name: 'tickets', path: () => 'tickets', ready: (page) => page.getByText('Checkout returns 502').first().waitFor() },
-    { name: 'ticket page', path: () => `tickets/${ids['ticket']}`, ready: (page) => page.getByRole('heading', { level: 1 }).getByText(/Checkout returns 502/).waitFor() },
+    {
+      name: 'ticket page',
+      path: () => `tickets/${ids['ticket']}`,
+      ready: (page) =>
+        page
+          .getByRole('heading', { level: 1 })
+          .getByText(/Checkout returns 502/)
+          .waitFor(),
+    },
     { name: 'new ticket', path: () => 'tickets/new', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
     { name: 'users', path: () => 'admin/users', ready: (page) => page.getByRole('cell', { name: ADMIN_USERNAME }).first().waitFor() },
     { name: 'webhooks', path: () => 'admin/webhooks', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },

@@ -113,7 +113,10 @@ describeInBrowser('the administration screens in a browser', () => {
     assert.equal(receiver.requests.at(-1)!.json?.event, 'webhook.test');
     await saveScreenshot(page, 'admin-webhook');
     await page.goto(`${suite.server.consoleUrl}admin/webhooks`);
-    await waitForText(page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'e2e receiver' }).getByRole('cell').nth(3), 'Active');
+    await waitForText(
+      page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'e2e receiver' }).getByRole('cell').nth(3),
+      'Active',
+    );
     await saveScreenshot(page, 'admin-webhooks');
     assertNoPageProblems(problems);
   });
@@ -121,7 +124,9 @@ describeInBrowser('the administration screens in a browser', () => {
   it('a licence pasted on the licence screen turns its plugins on, and a plugin switched elsewhere shows live', async () => {
     const { page, problems } = await signedIn('admin/licence');
     const plugins = page.getByRole('table', { name: 'Plugins' });
-    await page.getByLabel('Licence key').fill(licenseToken(systemClock, { licenseId: 'lic-e2e', customer: 'E2E Customer', plugins: ['ticketing', 'sla', 'audit'] }));
+    await page
+      .getByLabel('Licence key')
+      .fill(licenseToken(systemClock, { licenseId: 'lic-e2e', customer: 'E2E Customer', plugins: ['ticketing', 'sla', 'audit'] }));
     await page.getByRole('button', { name: 'Activate' }).click();
     await waitForText(page.locator('.notice', { hasText: 'lic-e2e' }), /licence lic-e2e for E2E Customer is active/);
     await waitForText(page.getByRole('region', { name: /Licence/ }).locator('dl'), /E2E Customer/);
@@ -238,7 +243,9 @@ describeInBrowser('the administration screens in a browser', () => {
     assertNoPageProblems(problems);
   });
 
-  it('an LDAP provider created on its screen passes the step-by-step test, and a directory group linked to it syncs its members', { skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install slapd)' }, async () => {
+  it('an LDAP provider created on its screen passes the step-by-step test, and a directory group linked to it syncs its members', {
+    skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install slapd)',
+  }, async () => {
     const ldap = await startLdapServer();
     try {
       const { page, problems } = await signedIn('admin/providers');
@@ -277,7 +284,10 @@ describeInBrowser('the administration screens in a browser', () => {
       await mapping.getByLabel('External group').fill(groupDn('admins'));
       await mapping.getByLabel('Gets role').selectOption('OPERATOR');
       await mapping.getByRole('button', { name: 'Save mapping' }).click();
-      await waitForText(page.getByRole('table', { name: 'Group mappings' }).getByRole('row').filter({ hasText: 'cn=admins' }).getByRole('cell').nth(2), 'Operator');
+      await waitForText(
+        page.getByRole('table', { name: 'Group mappings' }).getByRole('row').filter({ hasText: 'cn=admins' }).getByRole('cell').nth(2),
+        'Operator',
+      );
       await saveScreenshot(page, 'admin-provider-groups');
       assertNoPageProblems(problems);
     } finally {

@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { embeddedBackend } from '../support/backends.js';
-import { assertNoPageProblems, BROWSER_TIMEOUT_MS, describeInBrowser, saveScreenshot, signIn, waitForText, type ConsolePage } from '../support/browser.js';
+import {
+  assertNoPageProblems,
+  BROWSER_TIMEOUT_MS,
+  describeInBrowser,
+  saveScreenshot,
+  signIn,
+  waitForText,
+  type ConsolePage,
+} from '../support/browser.js';
 import { startConsoleServer, type ConsoleServer } from '../support/consoleServer.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql, personWithRole, signInAdmin } from '../support/graphql.js';
@@ -39,7 +47,9 @@ async function waitForListed(page: Page, serviceIds: readonly string[]): Promise
   const deadline = Date.now() + BROWSER_TIMEOUT_MS;
   let listed: string[] = [];
   while (Date.now() < deadline) {
-    listed = await page.locator('[role=row][data-service-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-service-id') ?? ''));
+    listed = await page
+      .locator('[role=row][data-service-id]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-service-id') ?? ''));
     if (listed.join(',') === serviceIds.join(',')) return;
     await page.waitForTimeout(50);
   }
@@ -53,9 +63,32 @@ describeInBrowser('the hierarchy in a browser', () => {
 
   before(async () => {
     const seed: Record<string, unknown>[] = [
-      { service: 'checkout', nodeId: 'eu/prod/k8s-1', status: 'OPERATIONAL', message: 'all probes pass', criticality: 'high', serviceType: 'api', tags: ['payments'] },
-      { service: 'payments-api', nodeId: 'eu/prod/k8s-1', status: 'DEGRADED', message: 'p95 latency 2 s', criticality: 'high', serviceType: 'api', tags: ['payments'] },
-      { service: 'search', nodeId: 'eu/prod/k8s-2', status: 'DOWN', message: 'connection refused', criticality: 'medium', serviceType: 'api' },
+      {
+        service: 'checkout',
+        nodeId: 'eu/prod/k8s-1',
+        status: 'OPERATIONAL',
+        message: 'all probes pass',
+        criticality: 'high',
+        serviceType: 'api',
+        tags: ['payments'],
+      },
+      {
+        service: 'payments-api',
+        nodeId: 'eu/prod/k8s-1',
+        status: 'DEGRADED',
+        message: 'p95 latency 2 s',
+        criticality: 'high',
+        serviceType: 'api',
+        tags: ['payments'],
+      },
+      {
+        service: 'search',
+        nodeId: 'eu/prod/k8s-2',
+        status: 'DOWN',
+        message: 'connection refused',
+        criticality: 'medium',
+        serviceType: 'api',
+      },
       { service: 'reports', nodeId: 'eu/test', status: 'OPERATIONAL', criticality: 'low', serviceType: 'batch' },
       { service: 'mailer', nodeId: 'us/prod', status: 'OPERATIONAL', criticality: 'medium', serviceType: 'worker' },
       { service: 'inventory', nodeId: 'us/prod', status: 'OPERATIONAL', criticality: 'medium', serviceType: 'api' },
@@ -195,13 +228,30 @@ describeInBrowser('the hierarchy in a browser', () => {
   it('a filter shared with a group shows for its members as shared and read-only, and applies', async () => {
     const admin = await signInAdmin(suite.server);
     const member = await personWithRole(suite.server, admin, 'OPERATOR');
-    const group = await gql(suite.server, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: 'on-call' } }, admin.accessToken);
+    const group = await gql(
+      suite.server,
+      'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }',
+      { i: { name: 'on-call' } },
+      admin.accessToken,
+    );
     const groupId = group.data.createGroup.id as string;
-    await gql(suite.server, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId }, admin.accessToken);
+    await gql(
+      suite.server,
+      'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+      { g: groupId, u: member.userId },
+      admin.accessToken,
+    );
     const created = await gql(
       suite.server,
       'mutation($i: CreateSavedFilterInput!) { createSavedFilter(input: $i) { id } }',
-      { i: { name: 'Down in eu', resource: 'SERVICES', filter: JSON.stringify({ nodeId: 'eu', status: ['DOWN'] }), sharedWithGroupIds: [groupId] } },
+      {
+        i: {
+          name: 'Down in eu',
+          resource: 'SERVICES',
+          filter: JSON.stringify({ nodeId: 'eu', status: ['DOWN'] }),
+          sharedWithGroupIds: [groupId],
+        },
+      },
       admin.accessToken,
     );
     assert.equal(created.errors, undefined, created.text);
@@ -212,7 +262,11 @@ describeInBrowser('the hierarchy in a browser', () => {
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
     const shared = page.locator('[data-saved-filter="Down in eu"]');
     await waitForText(shared, /shared by admin/);
-    assert.equal(await shared.getByRole('button', { name: /Delete|default/ }).count(), 0, 'no delete or default on a filter shared with you');
+    assert.equal(
+      await shared.getByRole('button', { name: /Delete|default/ }).count(),
+      0,
+      'no delete or default on a filter shared with you',
+    );
     await shared.getByRole('button', { name: 'Down in eu', exact: true }).click();
     const query = new URL(page.url()).searchParams;
     assert.equal(query.get('node'), 'eu');
@@ -220,7 +274,14 @@ describeInBrowser('the hierarchy in a browser', () => {
     await treeItem(page, 'eu').waitFor();
     assert.equal(await treeItem(page, 'eu').getAttribute('aria-selected'), 'true');
     await row(page, ids['search']!).waitFor();
-    assert.equal(await page.locator('[role=row][data-service-id]').filter({ hasNot: page.locator('.badge[data-status="DOWN"]') }).count(), 0, 'only DOWN services listed');
+    assert.equal(
+      await page
+        .locator('[role=row][data-service-id]')
+        .filter({ hasNot: page.locator('.badge[data-status="DOWN"]') })
+        .count(),
+      0,
+      'only DOWN services listed',
+    );
     assertNoPageProblems(problems);
   });
 
@@ -230,7 +291,11 @@ describeInBrowser('the hierarchy in a browser', () => {
     try {
       const names = Array.from({ length: 450 }, (_, i) => `svc-${String(i).padStart(4, '0')}`);
       for (let i = 0; i < names.length; i += 50) {
-        await Promise.all(names.slice(i, i + 50).map((name, j) => pushHealth(big, { service: name, nodeId: `dc-${(i + j) % 3}/rack`, status: 'OPERATIONAL' })));
+        await Promise.all(
+          names
+            .slice(i, i + 50)
+            .map((name, j) => pushHealth(big, { service: name, nodeId: `dc-${(i + j) % 3}/rack`, status: 'OPERATIONAL' })),
+        );
       }
       const consolePage = await suite.open();
       const { page, problems } = consolePage;
@@ -242,7 +307,11 @@ describeInBrowser('the hierarchy in a browser', () => {
       await page.locator('.vscroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
       const lastRow = page.locator('[role=row][aria-rowindex="451"]');
       await waitForText(lastRow.getByRole('link'), 'svc-0449');
-      assert.equal(await page.locator('[role=row][data-service-id]').filter({ hasText: 'svc-0000' }).count(), 0, 'the first rows left the DOM');
+      assert.equal(
+        await page.locator('[role=row][data-service-id]').filter({ hasText: 'svc-0000' }).count(),
+        0,
+        'the first rows left the DOM',
+      );
       assertNoPageProblems(problems);
     } finally {
       await big.close();

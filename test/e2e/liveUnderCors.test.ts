@@ -20,13 +20,17 @@ const NODE = 'eu/prod/vm/checkout';
 const LISTED = 'https://ops.example.com';
 
 describeInBrowser('the console with SVC_SECURITY_CORS_ALLOWED_ORIGINS set', () => {
-  const suite = consoleSuite({ env: { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(systemClock), SVC_SECURITY_CORS_ALLOWED_ORIGINS: LISTED } });
+  const suite = consoleSuite({
+    env: { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(systemClock), SVC_SECURITY_CORS_ALLOWED_ORIGINS: LISTED },
+  });
   /** A page of another origin (another port of the same host), neither the server's own nor listed. */
   let stranger: Server;
   let strangerUrl: string;
 
   before(async () => {
-    stranger = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    stranger = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+    );
     await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
     strangerUrl = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}/`;
   });

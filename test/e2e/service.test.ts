@@ -39,17 +39,57 @@ describeInBrowser('the service page in a browser', () => {
    */
   async function seedService(): Promise<{ id: string; name: string }> {
     const name = `payments-api-${++seeded}`;
-    await report('/api/v1/operator/register', { name, nodeId: NODE, criticality: 'critical', operations: { backup: { expected: true, maxAgeDays: 1 } } });
+    await report('/api/v1/operator/register', {
+      name,
+      nodeId: NODE,
+      criticality: 'critical',
+      operations: { backup: { expected: true, maxAgeDays: 1 } },
+    });
     await report('/api/v1/operator/status', {
       nodeId: NODE,
       operatorVersion: '1.4.0',
-      services: [{ name, status: 'OPERATIONAL', namespace: 'payments', workloadType: 'Deployment', workloadName: name, replicas: 3, readyReplicas: 2, images: ['registry.example/payments-api:4.2.0', 'envoyproxy/envoy:v1.30'] }],
+      services: [
+        {
+          name,
+          status: 'OPERATIONAL',
+          namespace: 'payments',
+          workloadType: 'Deployment',
+          workloadName: name,
+          replicas: 3,
+          readyReplicas: 2,
+          images: ['registry.example/payments-api:4.2.0', 'envoyproxy/envoy:v1.30'],
+        },
+      ],
     });
-    const { serviceId } = await report('/api/v1/health/report', { service: name, nodeId: NODE, status: 'OPERATIONAL', message: 'all checks pass', serviceType: 'api', tags: ['payments'] });
-    const database = await report('/api/v1/health/report', { service: `${name}-db`, nodeId: NODE, status: 'OPERATIONAL', message: 'accepting connections' });
-    await report('/api/v1/storage/report', { service: name, nodeId: NODE, allocatedBytes: 100_000_000_000, usedBytes: 82_000_000_000, storageType: 'disk', mountPath: '/data' });
+    const { serviceId } = await report('/api/v1/health/report', {
+      service: name,
+      nodeId: NODE,
+      status: 'OPERATIONAL',
+      message: 'all checks pass',
+      serviceType: 'api',
+      tags: ['payments'],
+    });
+    const database = await report('/api/v1/health/report', {
+      service: `${name}-db`,
+      nodeId: NODE,
+      status: 'OPERATIONAL',
+      message: 'accepting connections',
+    });
+    await report('/api/v1/storage/report', {
+      service: name,
+      nodeId: NODE,
+      allocatedBytes: 100_000_000_000,
+      usedBytes: 82_000_000_000,
+      storageType: 'disk',
+      mountPath: '/data',
+    });
     await report('/api/v1/backup/report', { service: name, nodeId: NODE, status: 'failed', message: 'snapshot quota exceeded' });
-    const linked = await gql(suite.server, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: serviceId, i: { dependencies: [{ targetServiceId: database.serviceId, dependencyType: 'data' }] } }, admin.accessToken);
+    const linked = await gql(
+      suite.server,
+      'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }',
+      { id: serviceId, i: { dependencies: [{ targetServiceId: database.serviceId, dependencyType: 'data' }] } },
+      admin.accessToken,
+    );
     assert.equal(linked.errors, undefined, linked.text);
     return { id: serviceId, name };
   }
@@ -60,13 +100,24 @@ describeInBrowser('the service page in a browser', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
   };
 
-  const displayName = (page: Page, lock: 'free' | 'mine' | 'theirs') => page.locator(`.locked-field[data-lock="${lock}"]`).getByLabel('Display name', { exact: true });
+  const displayName = (page: Page, lock: 'free' | 'mine' | 'theirs') =>
+    page.locator(`.locked-field[data-lock="${lock}"]`).getByLabel('Display name', { exact: true });
 
   /** An SLA definition covering the service, so its figures, trends and incidents are measured. */
   async function coverWithSla(service: { id: string; name: string }): Promise<void> {
-    const created = await gql(suite.server, 'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }', { i: { name: `Gold ${service.name}`, targetPercent: 99.9, period: 'MONTH' } }, admin.accessToken);
+    const created = await gql(
+      suite.server,
+      'mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { id } }',
+      { i: { name: `Gold ${service.name}`, targetPercent: 99.9, period: 'MONTH' } },
+      admin.accessToken,
+    );
     assert.equal(created.errors, undefined, created.text);
-    const assigned = await gql(suite.server, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: created.data.createSLADefinition.id, serviceId: service.id } }, admin.accessToken);
+    const assigned = await gql(
+      suite.server,
+      'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }',
+      { i: { definitionId: created.data.createSLADefinition.id, serviceId: service.id } },
+      admin.accessToken,
+    );
     assert.equal(assigned.errors, undefined, assigned.text);
   }
 
@@ -80,7 +131,13 @@ describeInBrowser('the service page in a browser', () => {
     await waitForText(page.getByRole('link', { name: `${service.name}-db` }), `${service.name}-db`);
     await waitForText(page.locator('.badge-alert'), 'Overdue');
     await waitForText(page.locator('.storage-meter .badge'), 'warning');
-    await waitForText(page.getByRole('row', { name: new RegExp(`Gold ${service.name}`) }).locator('td').nth(1), '99.90 %');
+    await waitForText(
+      page
+        .getByRole('row', { name: new RegExp(`Gold ${service.name}`) })
+        .locator('td')
+        .nth(1),
+      '99.90 %',
+    );
     await waitForText(page.locator('.fact-warn'), /^2 ready of 3/);
 
     await report('/api/v1/health/report', { service: service.name, nodeId: NODE, status: 'DOWN', message: 'connection refused' });
@@ -230,9 +287,17 @@ describeInBrowser('the service page in a browser', () => {
     await page.getByRole('button', { name: 'Stop maintenance' }).click();
     await waitForText(page.locator('[data-testid=service-status] .badge'), 'Operational');
     await waitForText(page.locator('.maintenance-form button[type=submit]'), 'Start maintenance now');
-    await waitForText(page.locator('table').filter({ hasText: 'kernel upgrade' }).locator('tbody tr').first(), new RegExp(`stopped by ${ADMIN_USERNAME}`));
+    await waitForText(
+      page.locator('table').filter({ hasText: 'kernel upgrade' }).locator('tbody tr').first(),
+      new RegExp(`stopped by ${ADMIN_USERNAME}`),
+    );
 
-    const windows = await gql(suite.server, 'query($f: ExclusionWindowFilter) { slaExclusionWindows(filter: $f) { active reason endedBy createdVia } }', { f: { serviceId: service.id } }, admin.accessToken);
+    const windows = await gql(
+      suite.server,
+      'query($f: ExclusionWindowFilter) { slaExclusionWindows(filter: $f) { active reason endedBy createdVia } }',
+      { f: { serviceId: service.id } },
+      admin.accessToken,
+    );
     assert.deepEqual(windows.data.slaExclusionWindows, [{ active: false, reason: 'kernel upgrade', endedBy: 'STOP', createdVia: 'USER' }]);
     assertNoPageProblems(problems);
   });

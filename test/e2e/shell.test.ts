@@ -5,7 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, signInForm, VIEWER_NAME, waitForText, type ConsolePage } from '../support/browser.js';
+import {
+  assertNoPageProblems,
+  describeInBrowser,
+  saveScreenshot,
+  signIn,
+  signInForm,
+  VIEWER_NAME,
+  waitForText,
+  type ConsolePage,
+} from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, gql } from '../support/graphql.js';
 import { SECURITY_HEADERS } from '../support/rawHttp.js';
@@ -69,11 +78,16 @@ describeInBrowser('the console shell in a browser', () => {
   /** The session the console keeps in this browser's localStorage (web/src/session/sessionStore.ts). */
   const storedSession = async (page: ConsolePage['page']): Promise<{ accessToken: string; refreshToken: string } | null> => {
     const state = await page.context().storageState();
-    const item = state.origins.find((o) => suite.server.consoleUrl.startsWith(o.origin))?.localStorage.find((i) => i.name === 'svc.console.session');
+    const item = state.origins
+      .find((o) => suite.server.consoleUrl.startsWith(o.origin))
+      ?.localStorage.find((i) => i.name === 'svc.console.session');
     return item ? (JSON.parse(item.value) as { accessToken: string; refreshToken: string }) : null;
   };
 
-  const waitForStoredSession = async (page: ConsolePage['page'], done: (session: { refreshToken: string } | null) => boolean): Promise<void> => {
+  const waitForStoredSession = async (
+    page: ConsolePage['page'],
+    done: (session: { refreshToken: string } | null) => boolean,
+  ): Promise<void> => {
     const deadline = Date.now() + 10_000;
     while (!done(await storedSession(page))) {
       if (Date.now() > deadline) assert.fail('the stored session never changed as expected');
@@ -121,8 +135,14 @@ describeInBrowser('the console shell in a browser', () => {
     });
     await page.goto(suite.server.consoleUrl);
     await signInForm(page).submit.waitFor();
-    assert.ok(responses.some((r) => r.url === suite.server.consoleUrl), 'the page itself');
-    assert.ok(responses.some((r) => r.url.includes('/assets/') && r.url.endsWith('.js')), 'a script of the build');
+    assert.ok(
+      responses.some((r) => r.url === suite.server.consoleUrl),
+      'the page itself',
+    );
+    assert.ok(
+      responses.some((r) => r.url.includes('/assets/') && r.url.endsWith('.js')),
+      'a script of the build',
+    );
     for (const { url, headers } of responses) {
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(headers[name], value, `${url}: ${name}`);
     }

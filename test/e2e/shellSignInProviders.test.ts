@@ -7,7 +7,16 @@ import { after, before, describe, it } from 'node:test';
 import { assertNoPageProblems, describeInBrowser, saveScreenshot, signIn, VIEWER_NAME, waitForText } from '../support/browser.js';
 import { consoleSuite } from '../support/consoleSuite.js';
 import { signInAdmin, type SignedIn } from '../support/graphql.js';
-import { GROUPS_DN, LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, SEED_PEOPLE, slapdAvailable, startLdapServer, type LdapServer } from '../support/ldapServer.js';
+import {
+  GROUPS_DN,
+  LDAP_READER_DN,
+  LDAP_READER_PASSWORD,
+  PEOPLE_DN,
+  SEED_PEOPLE,
+  slapdAvailable,
+  startLdapServer,
+  type LdapServer,
+} from '../support/ldapServer.js';
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type OidcTestProvider } from '../support/oidcProvider.js';
 import { createProvider } from '../support/signInProviders.js';
 
@@ -32,7 +41,15 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
         name: 'corp',
         displayName: 'Corporate directory',
         enabled: true,
-        ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN, groupBaseDn: GROUPS_DN, connectTimeoutMs: 1000, timeoutMs: 3000 },
+        ldap: {
+          url: ldap.url,
+          bindDn: LDAP_READER_DN,
+          bindPassword: LDAP_READER_PASSWORD,
+          userBaseDn: PEOPLE_DN,
+          groupBaseDn: GROUPS_DN,
+          connectTimeoutMs: 1000,
+          timeoutMs: 3000,
+        },
       });
     });
     after(async () => {
@@ -63,13 +80,23 @@ describeInBrowser('signing in to the console through sign-in providers', () => {
   describe('OpenID Connect', () => {
     let op: OidcTestProvider;
     before(async () => {
-      op = await startOidcProvider(`${suite.server.url}${OIDC_CALLBACK}`, [{ sub: 'sub-dana', preferred_username: 'dana', email: 'dana@example.org', name: 'Dana Doe', groups: [] }]);
+      op = await startOidcProvider(`${suite.server.url}${OIDC_CALLBACK}`, [
+        { sub: 'sub-dana', preferred_username: 'dana', email: 'dana@example.org', name: 'Dana Doe', groups: [] },
+      ]);
       await createProvider(suite.server, admin, {
         type: 'OIDC',
         name: 'sso',
         displayName: 'Company SSO',
         enabled: true,
-        oidc: { issuer: op.issuer, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, redirectUri: `${suite.server.url}${OIDC_CALLBACK}`, postLoginRedirectUri: `${suite.server.consoleUrl}signin/callback`, allowInsecureHttp: true, timeoutMs: 3000 },
+        oidc: {
+          issuer: op.issuer,
+          clientId: OIDC_CLIENT_ID,
+          clientSecret: OIDC_CLIENT_SECRET,
+          redirectUri: `${suite.server.url}${OIDC_CALLBACK}`,
+          postLoginRedirectUri: `${suite.server.consoleUrl}signin/callback`,
+          allowInsecureHttp: true,
+          timeoutMs: 3000,
+        },
       });
     });
     after(async () => {

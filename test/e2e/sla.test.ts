@@ -45,7 +45,10 @@ describeInBrowser('the SLA screens in a browser', () => {
     await register('vault-api', { slaGroup: 'vault' });
     const sync = await suite.server.call('POST', '/api/v1/operator/status', {
       nodeId: NODE,
-      services: [{ name: 'vault-db', status: 'OPERATIONAL', replicas: 3, readyReplicas: 3 }, { name: 'vault-api', status: 'DEGRADED', replicas: 2, readyReplicas: 1 }],
+      services: [
+        { name: 'vault-db', status: 'OPERATIONAL', replicas: 3, readyReplicas: 3 },
+        { name: 'vault-api', status: 'DEGRADED', replicas: 2, readyReplicas: 1 },
+      ],
       slaGroups: [{ name: 'vault', displayName: 'Vault', tier: 'critical', targets: { uptime: 99.9 } }],
     });
     assert.equal(sync.status, 200, sync.text);
@@ -72,7 +75,11 @@ describeInBrowser('the SLA screens in a browser', () => {
     await page.getByRole('button', { name: 'Create definition' }).click();
     await waitForText(page.getByRole('heading', { level: 1 }), 'Vault gold');
     await waitForText(page.getByTestId('sla-definition-target'), '99.95 %');
-    const { slaDefinition } = await okGql(suite.server, await adminToken(), '{ slaDefinition(name: "Vault gold") { targetPercent period timeZone } }');
+    const { slaDefinition } = await okGql(
+      suite.server,
+      await adminToken(),
+      '{ slaDefinition(name: "Vault gold") { targetPercent period timeZone } }',
+    );
     assert.deepEqual(slaDefinition, { targetPercent: 99.95, period: 'WEEK', timeZone: 'Europe/Berlin' });
 
     await page.getByLabel('SLA group').selectOption('vault');
@@ -93,7 +100,11 @@ describeInBrowser('the SLA screens in a browser', () => {
 
   it('a definition is edited and given a group target through its page, then deleted after a confirmation', async () => {
     const token = await adminToken();
-    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Edit me", targetPercent: 99, period: MONTH }) { id } }');
+    const { createSLADefinition } = await okGql(
+      suite.server,
+      token,
+      'mutation { createSLADefinition(input: { name: "Edit me", targetPercent: 99, period: MONTH }) { id } }',
+    );
     const { page, problems } = await asAdmin(`sla/definitions/${createSLADefinition.id}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Target (%)').fill('99.5');
@@ -106,8 +117,17 @@ describeInBrowser('the SLA screens in a browser', () => {
     await setTarget.getByLabel('Target for this scope (%)').fill('99.8');
     await setTarget.getByRole('button', { name: 'Set target' }).click();
     await waitForText(page.getByRole('table', { name: 'Scoped targets' }).getByRole('row').nth(1), /group\s*vault\s*99\.8 %/);
-    const { slaDefinition } = await okGql(suite.server, token, 'query($id: ID) { slaDefinition(id: $id) { targetPercent degradedCountsAsDown targets { scope scopeValue targetPercent } } }', { id: createSLADefinition.id });
-    assert.deepEqual(slaDefinition, { targetPercent: 99.5, degradedCountsAsDown: true, targets: [{ scope: 'GROUP', scopeValue: 'vault', targetPercent: 99.8 }] });
+    const { slaDefinition } = await okGql(
+      suite.server,
+      token,
+      'query($id: ID) { slaDefinition(id: $id) { targetPercent degradedCountsAsDown targets { scope scopeValue targetPercent } } }',
+      { id: createSLADefinition.id },
+    );
+    assert.deepEqual(slaDefinition, {
+      targetPercent: 99.5,
+      degradedCountsAsDown: true,
+      targets: [{ scope: 'GROUP', scopeValue: 'vault', targetPercent: 99.8 }],
+    });
 
     await page.getByRole('button', { name: 'Delete definition…' }).click();
     await page.getByRole('button', { name: 'Keep it' }).click();
@@ -145,7 +165,14 @@ describeInBrowser('the SLA screens in a browser', () => {
     await waitForText(row.locator('[data-alert-status]'), 'Acknowledged');
     await waitForText(row.getByRole('cell').last(), /^by admin/);
     const { slaAlerts } = await okGql(suite.server, await adminToken(), ALERTS_OF, { id: serviceId });
-    assert.deepEqual(slaAlerts.map((a: { kind: string; status: string; acknowledgedBy: { username: string } }) => [a.kind, a.status, a.acknowledgedBy.username]), [['BACKUP_OVERDUE', 'ACKNOWLEDGED', 'admin']]);
+    assert.deepEqual(
+      slaAlerts.map((a: { kind: string; status: string; acknowledgedBy: { username: string } }) => [
+        a.kind,
+        a.status,
+        a.acknowledgedBy.username,
+      ]),
+      [['BACKUP_OVERDUE', 'ACKNOWLEDGED', 'admin']],
+    );
     assertNoPageProblems(problems);
   });
 
@@ -160,7 +187,10 @@ describeInBrowser('the SLA screens in a browser', () => {
     assert.equal(backup.status, 200, backup.text);
     await row.waitFor({ state: 'detached' });
     const { slaAlerts } = await okGql(suite.server, await adminToken(), ALERTS_OF, { id: serviceId });
-    assert.deepEqual(slaAlerts.map((a: { status: string }) => a.status), ['RESOLVED']);
+    assert.deepEqual(
+      slaAlerts.map((a: { status: string }) => a.status),
+      ['RESOLVED'],
+    );
     assertNoPageProblems(problems);
   });
 
@@ -193,13 +223,24 @@ describeInBrowser('the SLA screens in a browser', () => {
   it('an outage of a covered service opens an incident that appears on the open incidents screen, with its page', async () => {
     const token = await adminToken();
     const serviceId = await register('orders-api');
-    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Orders", targetPercent: 99.9, period: MONTH }) { id } }');
-    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
+    const { createSLADefinition } = await okGql(
+      suite.server,
+      token,
+      'mutation { createSLADefinition(input: { name: "Orders", targetPercent: 99.9, period: MONTH }) { id } }',
+    );
+    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', {
+      i: { definitionId: createSLADefinition.id, serviceId },
+    });
     const subscribed = liveSubscribers();
     const { page, problems } = await asAdmin('sla/incidents?state=open');
     await page.getByRole('table', { name: 'SLA incidents' }).or(page.getByText('No incidents.')).first().waitFor();
     await untilSubscribed(subscribed);
-    const down = await suite.server.call('POST', '/api/v1/health/report', { service: 'orders-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
+    const down = await suite.server.call('POST', '/api/v1/health/report', {
+      service: 'orders-api',
+      nodeId: NODE,
+      status: 'DOWN',
+      message: 'connection refused',
+    });
     assert.equal(down.status, 200, down.text);
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'orders-api' }) });
     await waitForText(row.getByRole('cell').first(), /Open$/);
@@ -217,31 +258,59 @@ describeInBrowser('the SLA screens in a browser', () => {
     // minutes, burns slowly over the year, and was seen for a sliver of it: not judged.
     const token = await adminToken();
     const serviceId = await register('fresh-api');
-    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Fresh year", targetPercent: 99.9, period: YEAR }) { id } }');
-    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', { i: { definitionId: createSLADefinition.id, serviceId } });
-    const down = await suite.server.call('POST', '/api/v1/health/report', { service: 'fresh-api', nodeId: NODE, status: 'DOWN', message: 'connection refused' });
+    const { createSLADefinition } = await okGql(
+      suite.server,
+      token,
+      'mutation { createSLADefinition(input: { name: "Fresh year", targetPercent: 99.9, period: YEAR }) { id } }',
+    );
+    await okGql(suite.server, token, 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id } }', {
+      i: { definitionId: createSLADefinition.id, serviceId },
+    });
+    const down = await suite.server.call('POST', '/api/v1/health/report', {
+      service: 'fresh-api',
+      nodeId: NODE,
+      status: 'DOWN',
+      message: 'connection refused',
+    });
     assert.equal(down.status, 200, down.text);
     const { page, problems } = await asAdmin(`services/${serviceId}`);
     const row = page.getByRole('region', { name: 'SLA', exact: true }).getByRole('row').filter({ hasText: 'Fresh year' });
     await waitForText(row.locator('[data-sla-status]'), 'Insufficient data');
     await waitForText(row.locator('[data-sla-attainment]'), /^0\.00 % \((under 1|\d) % of the period seen\)$/);
-    const { slaPeriodResults } = await okGql(suite.server, token, 'query($id: ID!) { slaPeriodResults(slaDefinitionId: $id, limit: 1) { status errorBudgetRemainingMinutes coveragePercent } }', { id: createSLADefinition.id });
+    const { slaPeriodResults } = await okGql(
+      suite.server,
+      token,
+      'query($id: ID!) { slaPeriodResults(slaDefinitionId: $id, limit: 1) { status errorBudgetRemainingMinutes coveragePercent } }',
+      { id: createSLADefinition.id },
+    );
     assert.equal(slaPeriodResults[0].status, 'INSUFFICIENT_DATA');
-    assert.ok(slaPeriodResults[0].errorBudgetRemainingMinutes > 0 && slaPeriodResults[0].coveragePercent < 50, JSON.stringify(slaPeriodResults[0]));
+    assert.ok(
+      slaPeriodResults[0].errorBudgetRemainingMinutes > 0 && slaPeriodResults[0].coveragePercent < 50,
+      JSON.stringify(slaPeriodResults[0]),
+    );
     await saveScreenshot(page, 'sla-service-insufficient-data');
     assertNoPageProblems(problems);
   });
 
   it("today's daily report is generated from its screen and lists every definition", async () => {
     const token = await adminToken();
-    await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }');
+    await okGql(
+      suite.server,
+      token,
+      'mutation { createSLADefinition(input: { name: "Report basis", targetPercent: 99.5, period: MONTH }) { id } }',
+    );
     const { page, problems } = await asAdmin('sla/reports');
     await page.getByRole('button', { name: 'Generate today’s report' }).click();
     const today = new Date().toISOString().slice(0, 10);
     const report = page.getByTestId('sla-report');
     await waitForText(report.getByRole('heading', { level: 2 }), `Report of ${today}`);
     await report.getByRole('cell', { name: 'Report basis' }).waitFor();
-    const { slaDailyReport } = await okGql(suite.server, token, 'query($d: String) { slaDailyReport(day: $d) { trigger rows { slaName } } }', { d: today });
+    const { slaDailyReport } = await okGql(
+      suite.server,
+      token,
+      'query($d: String) { slaDailyReport(day: $d) { trigger rows { slaName } } }',
+      { d: today },
+    );
     assert.equal(slaDailyReport.trigger, 'manual');
     assert.ok(slaDailyReport.rows.some((r: { slaName: string }) => r.slaName === 'Report basis'));
     await page.getByRole('list').getByRole('button', { name: today }).waitFor();
@@ -251,7 +320,11 @@ describeInBrowser('the SLA screens in a browser', () => {
 
   it("a definition's event log, opened from its page, shows its creation by whom with what was saved, and filters by kind", async () => {
     const token = await adminToken();
-    const { createSLADefinition } = await okGql(suite.server, token, 'mutation { createSLADefinition(input: { name: "Audited gold", targetPercent: 99.9, period: MONTH }) { id } }');
+    const { createSLADefinition } = await okGql(
+      suite.server,
+      token,
+      'mutation { createSLADefinition(input: { name: "Audited gold", targetPercent: 99.9, period: MONTH }) { id } }',
+    );
     const { page, problems } = await asAdmin(`sla/definitions/${createSLADefinition.id}`);
     await page.getByRole('link', { name: 'Event log of this definition' }).click();
     await page.waitForURL(new RegExp(`/sla/events\\?definition=${createSLADefinition.id}$`));
@@ -273,7 +346,10 @@ describeInBrowser('the SLA screens in a browser', () => {
   it('the overview shows the fleet figures and the alerts needing attention', async () => {
     const { page, problems } = await asAdmin('sla/overview');
     await waitForText(page.getByTestId('sla-stats').locator('.sla-stat').nth(1).locator('dd'), /^\d+ of \d+$/);
-    await page.getByRole('region', { name: /Alerts needing attention/ }).getByText('vault-db expects a backup').waitFor();
+    await page
+      .getByRole('region', { name: /Alerts needing attention/ })
+      .getByText('vault-db expects a backup')
+      .waitFor();
     await saveScreenshot(page, 'sla-overview');
     assertNoPageProblems(problems);
   });
@@ -305,7 +381,10 @@ describeInBrowser('the SLA screens in a browser', () => {
       for (const path of ['sla/alerts', 'sla/definitions', 'sla/overview']) {
         await page.goto(`${unlicensed.consoleUrl}${path}`);
         // Issue 27 (item C): a calm notice of what the plugin adds and how to licence it, no longer the server's refusal as an alert.
-        await waitForText(page.getByTestId('plugin-notice'), /Activate a licence that lists sla under Administration › Licence and plugins\.$/);
+        await waitForText(
+          page.getByTestId('plugin-notice'),
+          /Activate a licence that lists sla under Administration › Licence and plugins\.$/,
+        );
       }
       await saveScreenshot(page, 'sla-plugin-inactive');
       assertNoPageProblems(problems);

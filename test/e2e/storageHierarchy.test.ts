@@ -14,14 +14,19 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
 import { TEST_API_KEY } from '../support/testServer.js';
 
 async function push(url: string, path: string, body: Record<string, unknown>): Promise<string> {
-  const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': TEST_API_KEY }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': TEST_API_KEY },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as { serviceId?: string };
   assert.ok(response.status === 200 || response.status === 201, `${path}: ${JSON.stringify(json)}`);
   return json.serviceId!;
 }
 
 const treeItem = (page: Page, nodeId: string) => page.locator(`[role=treeitem][data-node-id="${nodeId}"]`);
-const listed = (page: Page) => page.locator('[role=row][data-service-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-service-id') ?? ''));
+const listed = (page: Page) =>
+  page.locator('[role=row][data-service-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-service-id') ?? ''));
 
 describeInBrowser('storage trouble in the hierarchy, in a browser', () => {
   const suite = consoleSuite();
@@ -29,13 +34,36 @@ describeInBrowser('storage trouble in the hierarchy, in a browser', () => {
 
   before(async () => {
     const url = suite.server.url;
-    ids['checkout'] = await push(url, '/api/v1/health/report', { service: 'checkout', nodeId: 'eu/prod/k8s-1', status: 'OPERATIONAL', message: 'all probes pass' });
-    ids['search'] = await push(url, '/api/v1/health/report', { service: 'search', nodeId: 'eu/prod/k8s-2', status: 'DOWN', message: 'connection refused' });
+    ids['checkout'] = await push(url, '/api/v1/health/report', {
+      service: 'checkout',
+      nodeId: 'eu/prod/k8s-1',
+      status: 'OPERATIONAL',
+      message: 'all probes pass',
+    });
+    ids['search'] = await push(url, '/api/v1/health/report', {
+      service: 'search',
+      nodeId: 'eu/prod/k8s-2',
+      status: 'DOWN',
+      message: 'connection refused',
+    });
     ids['mailer'] = await push(url, '/api/v1/health/report', { service: 'mailer', nodeId: 'us/prod', status: 'OPERATIONAL' });
     // 7 % free: critical. The push creates the service, which no health report has reached: UNKNOWN.
-    ids['orders-db'] = await push(url, '/api/v1/storage/report', { service: 'orders-db', nodeId: 'eu/prod/k8s-1', allocatedBytes: 100_000, usedBytes: 93_000, storageType: 'pvc', mountPath: '/var/lib/postgresql' });
+    ids['orders-db'] = await push(url, '/api/v1/storage/report', {
+      service: 'orders-db',
+      nodeId: 'eu/prod/k8s-1',
+      allocatedBytes: 100_000,
+      usedBytes: 93_000,
+      storageType: 'pvc',
+      mountPath: '/var/lib/postgresql',
+    });
     // 20 % free: warning, on a service that is otherwise fine.
-    await push(url, '/api/v1/storage/report', { service: 'mailer', nodeId: 'us/prod', allocatedBytes: 100_000, usedBytes: 80_000, storageType: 'disk' });
+    await push(url, '/api/v1/storage/report', {
+      service: 'mailer',
+      nodeId: 'us/prod',
+      allocatedBytes: 100_000,
+      usedBytes: 80_000,
+      storageType: 'disk',
+    });
   });
 
   it('a storage-critical service shows on its nodes, in its row and in the storage card, which filters to it', async () => {
@@ -43,7 +71,10 @@ describeInBrowser('storage trouble in the hierarchy, in a browser', () => {
     await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.getByTestId('hierarchy-ready').waitFor({ state: 'attached' });
 
-    assert.equal(await treeItem(page, 'eu').getAttribute('aria-label'), 'eu, 1 down, 1 unknown, 1 operational, 1 storage critical, 3 services');
+    assert.equal(
+      await treeItem(page, 'eu').getAttribute('aria-label'),
+      'eu, 1 down, 1 unknown, 1 operational, 1 storage critical, 3 services',
+    );
     await waitForText(treeItem(page, 'eu').locator('[data-count="storageCritical"]'), '1 storage critical');
     await waitForText(treeItem(page, 'us').locator('[data-count="storageWarning"]'), '1 storage warning');
     await treeItem(page, 'eu').focus();

@@ -88,7 +88,10 @@ describeInBrowser('the tickets area in a browser', () => {
 
   it('opens a ticket by number, pauses and resumes its SLA, logs work, watches it and links another ticket by number', async () => {
     const admin = await signInAdmin(suite.server);
-    const [first, second] = [await createTicket(suite.server, admin, { title: 'Printer jams on floor 2' }), await createTicket(suite.server, admin, { title: 'Printer jams on floor 3' })];
+    const [first, second] = [
+      await createTicket(suite.server, admin, { title: 'Printer jams on floor 2' }),
+      await createTicket(suite.server, admin, { title: 'Printer jams on floor 3' }),
+    ];
     const { page, problems } = await open();
     await page.goto(`${suite.server.consoleUrl}tickets/number/${first.number}`);
     await page.waitForURL(new RegExp(`/app/tickets/${first.id}$`));
@@ -117,7 +120,9 @@ describeInBrowser('the tickets area in a browser', () => {
     await page.getByRole('button', { name: 'Link', exact: true }).click();
     await waitForText(page.locator('.field-error'), 'No ticket INC-999999 that you may read. Check the number.');
 
-    await page.getByLabel('Attach files').setInputFiles({ name: 'core.dump', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await page
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'core.dump', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await waitForText(page.getByRole('alert'), /^core\.dump is 10\.0 MiB\. Too large: a file may have at most 10\.0 MiB/);
     assertNoPageProblems(problems);
   });
@@ -127,7 +132,10 @@ describeInBrowser('the tickets area in a browser', () => {
     const ticket = await createTicket(suite.server, admin, { title: 'Badge reader offline' });
     const operator = await personWithRole(suite.server, admin, 'OPERATOR', 'desk-operator');
     const [mine, theirs] = [await open(), await open(operator.username, operator.password)];
-    await Promise.all([mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`)]);
+    await Promise.all([
+      mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`),
+      theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`),
+    ]);
     await waitForText(mine.page.getByTestId('also-viewing'), /Also viewing: desk-operator/);
     await waitForText(theirs.page.getByTestId('also-viewing'), /Also viewing: admin/);
 
@@ -150,7 +158,10 @@ describeInBrowser('the tickets area in a browser', () => {
     const ticket = await createTicket(suite.server, admin, { title: 'Backups slow on nas-2' });
     const operator = await personWithRole(suite.server, admin, 'OPERATOR', 'describing-operator');
     const [mine, theirs] = [await open(), await open(operator.username, operator.password)];
-    await Promise.all([mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`), theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`)]);
+    await Promise.all([
+      mine.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`),
+      theirs.page.goto(`${suite.server.consoleUrl}tickets/${ticket.id}`),
+    ]);
     const myDescription = mine.page.getByRole('textbox', { name: 'Description' });
     const theirDescription = theirs.page.getByRole('textbox', { name: 'Description' });
     await theirDescription.waitFor();
@@ -161,7 +172,10 @@ describeInBrowser('the tickets area in a browser', () => {
 
     await myDescription.fill('Nightly backup of nas-2 takes 9 h since Monday.\nThe 02:00 window overruns.');
     await mine.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await waitForText(theirs.page.locator('.ticket-description'), /^Nightly backup of nas-2 takes 9 h since Monday\.\s+The 02:00 window overruns\.$/);
+    await waitForText(
+      theirs.page.locator('.ticket-description'),
+      /^Nightly backup of nas-2 takes 9 h since Monday\.\s+The 02:00 window overruns\.$/,
+    );
     await theirs.page.waitForFunction("!document.querySelector('.locked-field textarea').hasAttribute('readonly')");
     const res = await gql(suite.server, 'query($id: ID!) { ticket(id: $id) { description } }', { id: ticket.id }, admin.accessToken);
     assert.equal(res.data.ticket.description, 'Nightly backup of nas-2 takes 9 h since Monday.\nThe 02:00 window overruns.');
@@ -174,7 +188,12 @@ describeInBrowser('the tickets area in a browser', () => {
     const colleague = await personWithRole(suite.server, admin, 'OPERATOR', 'watching-operator');
     const ticket = await createTicket(suite.server, admin, { title: 'Disk latency on db-7' });
     const watcherIds = async () => {
-      const res = await gql(suite.server, 'query($t: ID!) { ticketWatchers(ticketId: $t) { userId } }', { t: ticket.id }, admin.accessToken);
+      const res = await gql(
+        suite.server,
+        'query($t: ID!) { ticketWatchers(ticketId: $t) { userId } }',
+        { t: ticket.id },
+        admin.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       return (res.data.ticketWatchers as { userId: string }[]).map((w) => w.userId);
     };
@@ -213,7 +232,10 @@ describeInBrowser('the tickets area in a browser', () => {
     await waitForText(page.locator('h1'), `${ticket.number} Monitor flickers`);
     assert.equal(await page.getByRole('button', { name: 'Delete', exact: true }).count(), 0, 'a user can never delete a ticket');
     await page.getByRole('button', { name: 'Resolve', exact: true }).click();
-    await waitForText(page.getByRole('group', { name: 'Ticket actions' }).getByRole('alert'), `you may not transition ticket ${ticket.number}: docs/ticketing-roles.md says who may`);
+    await waitForText(
+      page.getByRole('group', { name: 'Ticket actions' }).getByRole('alert'),
+      `you may not transition ticket ${ticket.number}: docs/ticketing-roles.md says who may`,
+    );
     await waitForText(page.getByTestId('ticket-status'), 'NEW');
     assertNoPageProblems(problems);
   });
@@ -253,7 +275,10 @@ describeInBrowser('the tickets area in a browser', () => {
       const { page, problems } = await open();
       await page.goto(`${suite.server.consoleUrl}tickets`);
       // Issue 27 (item C): a calm notice of what the plugin adds and how to turn it on, no longer the server's refusal as an alert.
-      await waitForText(page.getByTestId('plugin-notice'), /It is licensed, and an admin switched it off\. Switch it on under Administration › Licence and plugins\.$/);
+      await waitForText(
+        page.getByTestId('plugin-notice'),
+        /It is licensed, and an admin switched it off\. Switch it on under Administration › Licence and plugins\.$/,
+      );
       assertNoPageProblems(problems);
     } finally {
       const on = await gql(suite.server, TOGGLE, { n: 'ticketing', e: true }, admin.accessToken);

@@ -29,10 +29,23 @@ describeInBrowser('the console without a licence in a browser', () => {
   let serviceId = '';
 
   before(async () => {
-    const res = await suite.server.call('POST', '/api/v1/health/report', { service: 'payments-api', nodeId: NODE, status: 'OPERATIONAL', message: 'all checks pass', tags: ['payments'] });
+    const res = await suite.server.call('POST', '/api/v1/health/report', {
+      service: 'payments-api',
+      nodeId: NODE,
+      status: 'OPERATIONAL',
+      message: 'all checks pass',
+      tags: ['payments'],
+    });
     assert.ok(res.status === 200 || res.status === 201, res.text);
     serviceId = res.json.serviceId as string;
-    const storage = await suite.server.call('POST', '/api/v1/storage/report', { service: 'payments-api', nodeId: NODE, allocatedBytes: 100_000_000_000, usedBytes: 41_000_000_000, storageType: 'disk', mountPath: '/data' });
+    const storage = await suite.server.call('POST', '/api/v1/storage/report', {
+      service: 'payments-api',
+      nodeId: NODE,
+      allocatedBytes: 100_000_000_000,
+      usedBytes: 41_000_000_000,
+      storageType: 'disk',
+      mountPath: '/data',
+    });
     assert.ok(storage.status === 200 || storage.status === 201, storage.text);
   });
 
@@ -53,7 +66,10 @@ describeInBrowser('the console without a licence in a browser', () => {
   it('a service page shows one calm notice for the sla plugin, and no error box', async () => {
     const { page, problems } = await signedIn(`services/${encodeURIComponent(serviceId)}`);
     await waitForText(page.locator('[data-testid=service-status] .badge'), 'Operational');
-    await waitForText(notices(page), /^SLA is a plugin\. The sla plugin adds service-level agreements: .+\.\s*This server has no licence\. Activate a licence that lists sla under Administration › Licence and plugins\.$/);
+    await waitForText(
+      notices(page),
+      /^SLA is a plugin\. The sla plugin adds service-level agreements: .+\.\s*This server has no licence\. Activate a licence that lists sla under Administration › Licence and plugins\.$/,
+    );
     await settled(page);
     assert.equal(await notices(page).count(), 1, 'one notice on the page');
     assert.equal(await errorBoxes(page).count(), 0, `no error box; seen: ${JSON.stringify(await errorBoxes(page).allTextContents())}`);

@@ -26,7 +26,11 @@ describeInBrowser('webhook header values in the console', () => {
   it('the webhook page shows header names with "value set", never a value, and an edit that leaves "Name:" keeps the stored value', async () => {
     const admin = await signInAdmin(suite.server);
     const hook = await createWebhook(suite.server, admin.accessToken, {
-      name: 'headers receiver', url: receiver.url, events: ['service.down'], filters: '{"service.name": "console-headers"}', headers: [{ name: 'Authorization', value: TOKEN }],
+      name: 'headers receiver',
+      url: receiver.url,
+      events: ['service.down'],
+      filters: '{"service.name": "console-headers"}',
+      headers: [{ name: 'Authorization', value: TOKEN }],
     });
     const { page, problems } = await suite.open();
     await signIn(page, suite.server.consoleUrl, ADMIN_USERNAME, ADMIN_PASSWORD);

@@ -17,13 +17,24 @@ export const KEYS = generateKeyPair();
 export function auditLicense(clock: Clock, overrides: Partial<LicenseInput> = {}): string {
   const now = clock.now();
   return issueLicenseToken(
-    { licenseId: 'audit-lic-1', customer: 'Audit Co', plugins: ['ticketing', 'sla', 'audit'], issuedAt: now - HOUR, expiresAt: now + 30 * 24 * HOUR, ...overrides },
+    {
+      licenseId: 'audit-lic-1',
+      customer: 'Audit Co',
+      plugins: ['ticketing', 'sla', 'audit'],
+      issuedAt: now - HOUR,
+      expiresAt: now + 30 * 24 * HOUR,
+      ...overrides,
+    },
     decodeSecretKey(KEYS.secretKey),
   );
 }
 
 /** A server with the audit licence in force from the start (or, with `licensed: false`, no licence at all). */
-export function startAuditServer(backend: Backend, clock: Clock, options: { licensed?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+export function startAuditServer(
+  backend: Backend,
+  clock: Clock,
+  options: { licensed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   return startTestServer(backend, {
     clock,
     env: {
@@ -40,7 +51,12 @@ export const AUDIT_EVENTS = `query($f: AuditFilter, $l: Int, $o: Int) { auditEve
 export const AUDIT_COUNT = 'query($f: AuditFilter) { auditEventCount(filter: $f) }';
 
 /** `auditEvents` as the holder of `token`; fails the test on errors. `detail` comes back parsed. */
-export async function auditEvents(t: TestServer, token: string, filter?: Record<string, unknown>, page: { limit?: number; offset?: number } = {}): Promise<any[]> {
+export async function auditEvents(
+  t: TestServer,
+  token: string,
+  filter?: Record<string, unknown>,
+  page: { limit?: number; offset?: number } = {},
+): Promise<any[]> {
   const res = await gql(t, AUDIT_EVENTS, { f: filter ?? null, l: page.limit ?? 1000, o: page.offset ?? 0 }, token);
   assert.equal(res.errors, undefined, res.text);
   return (res.data.auditEvents as any[]).map((e) => ({ ...e, detail: e.detail === null ? null : JSON.parse(e.detail) }));
@@ -68,5 +84,7 @@ export async function poisonServices(t: TestServer): Promise<void> {
       if new.name like 'poison%' then raise exception 'service % is poisoned (test trigger)', new.name; end if;
       return new;
     end $$`);
-  await knex.raw('create trigger refuse_poisoned_service before insert or update on services for each row execute function refuse_poisoned_service()');
+  await knex.raw(
+    'create trigger refuse_poisoned_service before insert or update on services for each row execute function refuse_poisoned_service()',
+  );
 }

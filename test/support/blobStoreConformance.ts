@@ -158,7 +158,10 @@ export function blobStoreConformance(name: string, open: () => Promise<BlobStore
 
     it('a source that fails midway fails the put and stores nothing', async () => {
       const failure = new Error('the client went away');
-      await assert.rejects(store.put(Readable.from(pieces(randomBytes(2 * MiB), 64 * 1024, failure)), { key: 'half' }), (error) => error === failure);
+      await assert.rejects(
+        store.put(Readable.from(pieces(randomBytes(2 * MiB), 64 * 1024, failure)), { key: 'half' }),
+        (error) => error === failure,
+      );
       assert.equal(await store.stat('half'), null);
       assert.equal(await store.get('half'), null);
     });
@@ -170,7 +173,10 @@ export function blobStoreConformance(name: string, open: () => Promise<BlobStore
     });
 
     it('a source over maxBytes fails the put with PAYLOAD_TOO_LARGE and stores nothing', async () => {
-      await assert.rejects(store.put(Readable.from(pieces(randomBytes(MiB + 1), 64 * 1024)), { key: 'too-large', maxBytes: MiB }), tooLarge);
+      await assert.rejects(
+        store.put(Readable.from(pieces(randomBytes(MiB + 1), 64 * 1024)), { key: 'too-large', maxBytes: MiB }),
+        tooLarge,
+      );
       assert.equal(await store.stat('too-large'), null);
       await assert.rejects(store.put(randomBytes(11), { key: 'too-large', maxBytes: 10 }), tooLarge);
       assert.equal(await store.stat('too-large'), null);
@@ -218,7 +224,10 @@ export function blobStoreConformance(name: string, open: () => Promise<BlobStore
       const versions = [randomBytes(MiB), randomBytes(MiB), randomBytes(MiB)];
       await Promise.all(versions.map((data) => store.put(Readable.from(pieces(data, 64 * 1024)), { key: 'raced' })));
       const winner = sha256((await contentOf(store, 'raced'))!);
-      assert.ok(versions.some((data) => sha256(data) === winner), 'the content is one whole version');
+      assert.ok(
+        versions.some((data) => sha256(data) === winner),
+        'the content is one whole version',
+      );
     });
 
     describe('keys that are not valid are refused with BAD_REQUEST by every call', () => {

@@ -52,7 +52,8 @@ export function sendBody(url: string, body: Buffer, headers: Record<string, stri
     void (async () => {
       for (let offset = 0; offset < body.length && !req.destroyed; offset += pieceBytes) {
         if (offset > 0 && how.pauseMs) await sleep(how.pauseMs);
-        if (!req.write(body.subarray(offset, offset + pieceBytes))) await new Promise((drained) => req.once('drain', drained).once('close', drained));
+        if (!req.write(body.subarray(offset, offset + pieceBytes)))
+          await new Promise((drained) => req.once('drain', drained).once('close', drained));
       }
       if (!req.destroyed) req.end();
     })();

@@ -19,7 +19,15 @@ import { REPO_ROOT } from './repoRoot.js';
 export const CHROMIUM_PATH = process.env['SVC_CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
 /** STACK.md's flags: headless as root needs no sandbox; nothing talks to Google in the background. */
-export const CHROMIUM_ARGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** How long an action or a wait may take before it fails (a loaded 2-core machine runs several suites). */
 export const BROWSER_TIMEOUT_MS = 15_000;
@@ -100,7 +108,9 @@ export async function openConsolePage(browser: Browser, options: BrowserContextO
   });`);
   const watch = (page: Page) => {
     // The stack when there is one; a thrown value that is not an Error (a CloseEvent, undefined) comes with neither, so its name and text too.
-    page.on('pageerror', (error) => problems.pageErrors.push(error.stack || `${error.name}: ${error.message || String(error) || '(no message)'}`));
+    page.on('pageerror', (error) =>
+      problems.pageErrors.push(error.stack || `${error.name}: ${error.message || String(error) || '(no message)'}`),
+    );
     page.on('console', (message) => {
       if (message.type() === 'error') problems.consoleErrors.push(message.text());
     });
@@ -132,7 +142,13 @@ export const VIEWER_NAME = '[data-testid=viewer-name]';
  * with the message the console shows. `provider`: the name of a password provider (LDAP) to choose
  * on the form when several are offered.
  */
-export async function signIn(page: Page, consoleUrl: string, username: string, password: string, options: { provider?: string } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  consoleUrl: string,
+  username: string,
+  password: string,
+  options: { provider?: string } = {},
+): Promise<void> {
   await page.goto(consoleUrl);
   const form = signInForm(page);
   if (options.provider !== undefined) await page.getByRole('radio', { name: options.provider }).check();
@@ -153,9 +169,16 @@ export async function waitForText(locator: Locator, expected: string | RegExp, t
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
   for (;;) {
-    last = (await locator.first().textContent({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => null))?.trim() ?? null;
+    last =
+      (
+        await locator
+          .first()
+          .textContent({ timeout: Math.max(1, deadline - Date.now()) })
+          .catch(() => null)
+      )?.trim() ?? null;
     if (last !== null && (typeof expected === 'string' ? last === expected : expected.test(last))) return last;
-    if (Date.now() >= deadline) assert.fail(`waited ${timeoutMs} ms for ${String(locator)} to read ${String(expected)}; last seen: ${JSON.stringify(last)}`);
+    if (Date.now() >= deadline)
+      assert.fail(`waited ${timeoutMs} ms for ${String(locator)} to read ${String(expected)}; last seen: ${JSON.stringify(last)}`);
     await locator.page().waitForTimeout(50);
   }
 }

@@ -60,7 +60,11 @@ export interface ChildLaunch {
 /** The server from its TypeScript sources, in this checkout. */
 export const FROM_SOURCES: ChildLaunch = { cwd: ROOT, args: ['--import', 'tsx', 'src/main.ts'] };
 
-export async function startChildServer(store: ChildStore, extraEnv: Record<string, string> = {}, launch: ChildLaunch = FROM_SOURCES): Promise<ChildServer> {
+export async function startChildServer(
+  store: ChildStore,
+  extraEnv: Record<string, string> = {},
+  launch: ChildLaunch = FROM_SOURCES,
+): Promise<ChildServer> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.startsWith('SVC_')) env[key] = value;
   Object.assign(env, {
@@ -78,7 +82,9 @@ export async function startChildServer(store: ChildStore, extraEnv: Record<strin
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  );
   const listening = new Promise<Record<string, unknown>>((done, fail) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       let record: Record<string, unknown>;
@@ -90,7 +96,9 @@ export async function startChildServer(store: ChildStore, extraEnv: Record<strin
       logs.push(record);
       if (record['msg'] === 'listening') done(record);
     });
-    void exited.then(({ code, signal }) => fail(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}\n${JSON.stringify(logs)}`)));
+    void exited.then(({ code, signal }) =>
+      fail(new Error(`the server exited (${code ?? signal}) before listening:\n${stderr}\n${JSON.stringify(logs)}`)),
+    );
   });
   const record = await listening;
   const port = new URL(String(record['url'])).port;

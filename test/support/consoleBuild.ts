@@ -75,6 +75,10 @@ function run(args: string[]): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`building the console failed (${args.slice(0, 2).join(' ')} exited ${code}):\n${output}`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolvePromise()
+        : reject(new Error(`building the console failed (${args.slice(0, 2).join(' ')} exited ${code}):\n${output}`)),
+    );
   });
 }

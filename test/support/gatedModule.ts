@@ -47,14 +47,25 @@ export const gatedModule: ProductModule<Pick<AppServices, 'realtime' | 'clock'>>
           },
         },
         Service: { gatedLabel: (service: { name: string }) => `gated ${service.name}` },
-        Subscription: { gatedTicks: { subscribe: (_root: unknown, _args: unknown, ctx) => ctx.app.realtime.channelStream(scopeOf(ctx), GATED_CHANNEL, 'service:read') } },
+        Subscription: {
+          gatedTicks: {
+            subscribe: (_root: unknown, _args: unknown, ctx) => ctx.app.realtime.channelStream(scopeOf(ctx), GATED_CHANNEL, 'service:read'),
+          },
+        },
       },
     },
   ],
   create: () => ({
     services: {},
     routes: [
-      { method: 'GET', path: GATED_ROUTE, auth: 'none', rateLimited: false, bodyLimit: 0, handle: async () => jsonReply(200, { gated: 'open' }) },
+      {
+        method: 'GET',
+        path: GATED_ROUTE,
+        auth: 'none',
+        rateLimited: false,
+        bodyLimit: 0,
+        handle: async () => jsonReply(200, { gated: 'open' }),
+      },
     ],
     entityTypes: [{ name: GATED_ENTITY_TYPE, read: 'service:read', write: 'service:write', exists: () => true }],
   }),

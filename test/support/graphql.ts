@@ -18,11 +18,23 @@ export interface GqlResponse extends TestResponse {
   readonly codes: string[];
 }
 
-export async function gql(server: TestServer, query: string, variables?: Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<GqlResponse> {
-  const response = await call(server.url, 'POST', '/graphql', { query, ...(variables ? { variables } : {}) }, {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...headers,
-  });
+export async function gql(
+  server: TestServer,
+  query: string,
+  variables?: Record<string, unknown>,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<GqlResponse> {
+  const response = await call(
+    server.url,
+    'POST',
+    '/graphql',
+    { query, ...(variables ? { variables } : {}) },
+    {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  );
   const errors = response.json?.errors as any[] | undefined;
   return { ...response, data: response.json?.data, errors, codes: (errors ?? []).map((e) => e.extensions?.code) };
 }
@@ -35,7 +47,11 @@ export interface SignedIn {
 }
 
 export async function signIn(server: TestServer, username: string, password: string): Promise<SignedIn> {
-  const res = await gql(server, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken refreshToken sessionId user { id } } }', { u: username, p: password });
+  const res = await gql(
+    server,
+    'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken refreshToken sessionId user { id } } }',
+    { u: username, p: password },
+  );
   assert.equal(res.errors, undefined, `login of ${username} failed: ${res.text}`);
   const login = res.data.login;
   return { accessToken: login.accessToken, refreshToken: login.refreshToken, sessionId: login.sessionId, userId: login.user.id };
@@ -48,7 +64,12 @@ export function signInAdmin(server: TestServer): Promise<SignedIn> {
 let counter = 0;
 
 /** A new user with `role` (ADMIN, OPERATOR or USER), created by the admin, signed in. */
-export async function personWithRole(server: TestServer, admin: SignedIn, role: 'ADMIN' | 'OPERATOR' | 'USER', name = `${role.toLowerCase()}-${++counter}`): Promise<SignedIn & { username: string; password: string }> {
+export async function personWithRole(
+  server: TestServer,
+  admin: SignedIn,
+  role: 'ADMIN' | 'OPERATOR' | 'USER',
+  name = `${role.toLowerCase()}-${++counter}`,
+): Promise<SignedIn & { username: string; password: string }> {
   const password = `password-of-${name}`;
   const res = await gql(
     server,

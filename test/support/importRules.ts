@@ -35,12 +35,18 @@ const ENTRY = /^(platform|core|plugins)\/(\*|[A-Za-z0-9]+|[A-Za-z0-9/]+\.ts)$/;
 /** Parses a README's declaration line; throws a readable error for none, two, or a malformed one. */
 export function parseDeclaration(folder: string, readme: string): Declaration {
   const lines = [...readme.matchAll(DECLARATION)];
-  if (lines.length !== 1) throw new Error(`${folder}/README.md has ${lines.length} "**May import**:" lines; it needs exactly one (grammar: src/README.md "Import rules")`);
+  if (lines.length !== 1)
+    throw new Error(
+      `${folder}/README.md has ${lines.length} "**May import**:" lines; it needs exactly one (grammar: src/README.md "Import rules")`,
+    );
   const text = lines[0]![1]!.trim();
   if (text === 'nothing') return { folder, entries: [] };
   const entries = text.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
-    if (!ENTRY.test(entry)) throw new Error(`${folder}/README.md: "${entry}" is not a May-import entry; write tier/*, tier/folder or tier/folder/file.ts, comma-separated, or the word nothing`);
+    if (!ENTRY.test(entry))
+      throw new Error(
+        `${folder}/README.md: "${entry}" is not a May-import entry; write tier/*, tier/folder or tier/folder/file.ts, comma-separated, or the word nothing`,
+      );
   }
   return { folder, entries };
 }
@@ -72,7 +78,8 @@ export function foldersUnder(root: string): string[] {
 /** Every folder's declaration, read from its README. */
 export function readDeclarations(root: string): Map<string, Declaration> {
   const declarations = new Map<string, Declaration>();
-  for (const folder of foldersUnder(root)) declarations.set(folder, parseDeclaration(folder, readFileSync(join(root, folder, 'README.md'), 'utf8')));
+  for (const folder of foldersUnder(root))
+    declarations.set(folder, parseDeclaration(folder, readFileSync(join(root, folder, 'README.md'), 'utf8')));
   return declarations;
 }
 
@@ -91,7 +98,8 @@ export function checkDeclarations(root: string, declarations: ReadonlyMap<string
     const own = TIERS.indexOf(tierOf(folder)!);
     for (const entry of entries) {
       const tier = tierOf(entry)!;
-      if (TIERS.indexOf(tier) > own) problems.push(`${folder}/README.md declares ${entry}, but ${TIER_NAMES[tierOf(folder)!]} may not import ${TIER_NAMES[tier]}`);
+      if (TIERS.indexOf(tier) > own)
+        problems.push(`${folder}/README.md declares ${entry}, but ${TIER_NAMES[tierOf(folder)!]} may not import ${TIER_NAMES[tier]}`);
       const path = entry.endsWith('/*') ? entry.slice(0, -2) : entry;
       if (!existsSync(join(root, path))) problems.push(`${folder}/README.md declares ${entry}, which does not exist`);
     }
@@ -112,14 +120,23 @@ export function importViolations(root: string, declarations: ReadonlyMap<string,
       const edge = `${file} -> ${target}`;
       const targetTier = tierOf(target);
       if (targetTier === null) {
-        violations.push({ edge, message: `src/${file} imports src/${target}: nothing imports the entry (src/main.ts, src/app.ts); take what it needs as a parameter or move it into a tier` });
+        violations.push({
+          edge,
+          message: `src/${file} imports src/${target}: nothing imports the entry (src/main.ts, src/app.ts); take what it needs as a parameter or move it into a tier`,
+        });
       } else if (TIERS.indexOf(targetTier) > TIERS.indexOf(tier)) {
-        violations.push({ edge, message: `src/${file} imports src/${target}: ${TIER_NAMES[tier]} may not import ${TIER_NAMES[targetTier]} (the arrows run plugins -> core -> platform); move the shared part down or invert it through the module contract` });
+        violations.push({
+          edge,
+          message: `src/${file} imports src/${target}: ${TIER_NAMES[tier]} may not import ${TIER_NAMES[targetTier]} (the arrows run plugins -> core -> platform); move the shared part down or invert it through the module contract`,
+        });
       } else {
         const declaration = declarations.get(folder);
         if (declaration !== undefined && !allows(declaration.entries, target)) {
           const declared = declaration.entries.length === 0 ? 'nothing' : declaration.entries.join(', ');
-          violations.push({ edge, message: `src/${file} imports src/${target}: ${folder}/README.md's May import (${declared}) does not cover it; declare it there if it is meant, or remove the import` });
+          violations.push({
+            edge,
+            message: `src/${file} imports src/${target}: ${folder}/README.md's May import (${declared}) does not cover it; declare it there if it is meant, or remove the import`,
+          });
         }
       }
     }

@@ -147,7 +147,27 @@ export async function startLdapServer(): Promise<LdapServer> {
   mkdirSync(join(dir, 'db'));
   writeFileSync(join(dir, 'config.ldif'), configLdif(dir));
   // A self-signed certificate for 127.0.0.1, the CA a provider is given as tlsCaPem.
-  const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { encoding: 'utf8' });
+  const cert = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { encoding: 'utf8' },
+  );
   if (cert.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`openssl could not make the test certificate (${cert.status}): ${cert.stderr}`);
@@ -184,7 +204,9 @@ export async function startLdapServer(): Promise<LdapServer> {
   const start = async () => {
     stderr = '';
     // -d 0: stay in the foreground (so the test owns the process) without debug output.
-    const proc = spawn(SLAPD, ['-d', '0', '-F', join(dir, 'slapd.d'), '-h', `${url}/ ${ldapsUrl}/`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(SLAPD, ['-d', '0', '-F', join(dir, 'slapd.d'), '-h', `${url}/ ${ldapsUrl}/`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     child = proc;
     let gone = false;
     exited = new Promise((resolve) => proc.once('exit', () => ((gone = true), resolve())));
@@ -215,9 +237,20 @@ export async function startLdapServer(): Promise<LdapServer> {
     await client.add(LDAP_SUFFIX, { objectClass: ['dcObject', 'organization'], o: 'Example', dc: 'example' });
     await client.add(PEOPLE_DN, { objectClass: 'organizationalUnit', ou: 'people' });
     await client.add(GROUPS_DN, { objectClass: 'organizationalUnit', ou: 'groups' });
-    await client.add(LDAP_READER_DN, { objectClass: ['organizationalRole', 'simpleSecurityObject'], cn: 'reader', userPassword: LDAP_READER_PASSWORD });
+    await client.add(LDAP_READER_DN, {
+      objectClass: ['organizationalRole', 'simpleSecurityObject'],
+      cn: 'reader',
+      userPassword: LDAP_READER_PASSWORD,
+    });
     for (const p of SEED_PEOPLE) {
-      await client.add(personDn(p.uid), { objectClass: 'inetOrgPerson', uid: p.uid, cn: p.cn, sn: p.cn.split(' ').at(-1)!, mail: p.mail, userPassword: p.password });
+      await client.add(personDn(p.uid), {
+        objectClass: 'inetOrgPerson',
+        uid: p.uid,
+        cn: p.cn,
+        sn: p.cn.split(' ').at(-1)!,
+        mail: p.mail,
+        userPassword: p.password,
+      });
     }
     for (const [cn, members] of Object.entries(SEED_GROUPS)) {
       await client.add(groupDn(cn), { objectClass: 'groupOfNames', cn, member: members.map(personDn) });
@@ -225,7 +258,9 @@ export async function startLdapServer(): Promise<LdapServer> {
   });
 
   const modifyMember = (operation: 'add' | 'delete') => (group: string, uid: string) =>
-    asRoot((client) => client.modify(groupDn(group), new Change({ operation, modification: new Attribute({ type: 'member', values: [personDn(uid)] }) })));
+    asRoot((client) =>
+      client.modify(groupDn(group), new Change({ operation, modification: new Attribute({ type: 'member', values: [personDn(uid)] }) })),
+    );
 
   return {
     url,

@@ -8,7 +8,13 @@ import type { Clock } from '../../src/platform/scheduler/index.js';
 import { jsonReply } from '../../src/platform/gateway/http.js';
 import type { Route } from '../../src/platform/gateway/routes.js';
 import type { AppServices } from '../../src/app.js';
-import { decodeSecretKey, generateKeyPair, isPluginName, issueLicenseToken, type LicenseInput } from '../../src/plugins/license/licenseToken.js';
+import {
+  decodeSecretKey,
+  generateKeyPair,
+  isPluginName,
+  issueLicenseToken,
+  type LicenseInput,
+} from '../../src/plugins/license/licenseToken.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from './graphql.js';
 import { call, TEST_API_KEY, type TestResponse, type TestServer } from './testServer.js';
 
@@ -25,13 +31,24 @@ export const LICENSE_ENV: Record<string, string> = { ...BOOTSTRAP_ENV, SVC_LICEN
 export function licenseToken(clock: Clock, overrides: Partial<LicenseInput> = {}, secretKey = VENDOR.secretKey): string {
   const now = clock.now();
   return issueLicenseToken(
-    { licenseId: 'lic-1', customer: 'ACME Ltd', plugins: ['ticketing', 'sla'], issuedAt: now - HOUR, expiresAt: now + 30 * DAY, ...overrides },
+    {
+      licenseId: 'lic-1',
+      customer: 'ACME Ltd',
+      plugins: ['ticketing', 'sla'],
+      issuedAt: now - HOUR,
+      expiresAt: now + 30 * DAY,
+      ...overrides,
+    },
     decodeSecretKey(secretKey),
   );
 }
 
 /** POST /api/v1/license/activate with the operator API key unless `headers` says otherwise. */
-export function activate(t: TestServer, licenseKey: unknown, headers: Record<string, string> = { 'x-api-key': TEST_API_KEY }): Promise<TestResponse> {
+export function activate(
+  t: TestServer,
+  licenseKey: unknown,
+  headers: Record<string, string> = { 'x-api-key': TEST_API_KEY },
+): Promise<TestResponse> {
   return call(t.url, 'POST', '/api/v1/license/activate', { licenseKey }, headers);
 }
 
@@ -42,7 +59,8 @@ export async function activated(t: TestServer, licenseKey: string): Promise<Test
   return res;
 }
 
-export const LICENSE_INFO = '{ licenseInfo { status licenseId customer issuedAt expiresAt activatedAt plugins { name licensed enabled active } } }';
+export const LICENSE_INFO =
+  '{ licenseInfo { status licenseId customer issuedAt expiresAt activatedAt plugins { name licensed enabled active } } }';
 export const TOGGLE = 'mutation($n: String!, $e: Boolean!) { togglePlugin(name: $n, enabled: $e) { name licensed enabled active } }';
 
 /** licenseInfo as the admin (or as the holder of `accessToken`). */
@@ -53,7 +71,8 @@ export async function licenseInfo(t: TestServer, accessToken?: string): Promise<
 }
 
 /** Names of the active plugins in a licenseInfo result. */
-export const activeNames = (info: { plugins: { name: string; active: boolean }[] }): string[] => info.plugins.filter((p) => p.active).map((p) => p.name);
+export const activeNames = (info: { plugins: { name: string; active: boolean }[] }): string[] =>
+  info.plugins.filter((p) => p.active).map((p) => p.name);
 
 /** `GET /test/plugin-gate?plugin=<name>`: 200 when the plugin is active, else the gate's error. */
 export const gateRoutes = (app: AppServices): Route[] => [
@@ -75,4 +94,5 @@ export const gateRoutes = (app: AppServices): Route[] => [
 export const gate = (t: TestServer, plugin: string): Promise<TestResponse> => call(t.url, 'GET', `/test/plugin-gate?plugin=${plugin}`);
 
 /** Rows of license_activations, oldest activation first. */
-export const activationRows = (t: TestServer): Promise<any[]> => t.server.database.knex('license_activations').select('*').orderBy('activated_at');
+export const activationRows = (t: TestServer): Promise<any[]> =>
+  t.server.database.knex('license_activations').select('*').orderBy('activated_at');

@@ -37,7 +37,11 @@ export function multipart(parts: readonly Part[]): MultipartBody {
 }
 
 /** POSTs `body` chunked (no Content-Length) in 64 KiB pieces, respecting back-pressure; a reset after the answer is not an error. */
-export function postChunked(url: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number | undefined; text: string }> {
+export function postChunked(
+  url: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number | undefined; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers: { ...headers, 'transfer-encoding': 'chunked' } });
     let answered = false;

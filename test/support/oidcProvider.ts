@@ -33,7 +33,16 @@ export async function startOidcProvider(redirectUri: string, accounts: readonly 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: OIDC_CLIENT_ID, client_secret: OIDC_CLIENT_SECRET, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT_ID,
+        client_secret: OIDC_CLIENT_SECRET,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username', 'groups'] },
     pkce: { required: () => true },
     cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
@@ -49,10 +58,11 @@ export async function startOidcProvider(redirectUri: string, accounts: readonly 
   return {
     issuer,
     accounts: byId,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -65,18 +75,30 @@ export interface BrowserOptions {
  * From our `/api/v1/auth/oidc/start?...` to the provider's redirect back to our callback, signed in
  * as `login`. Returns the callback URL (not yet requested) and the authorization URL we were sent to.
  */
-export async function browserSignIn(startUrl: string, login: string, callbackPrefix: string, options: BrowserOptions = {}): Promise<{ callbackUrl: string; authorizationUrl: URL; cookie: string }> {
+export async function browserSignIn(
+  startUrl: string,
+  login: string,
+  callbackPrefix: string,
+  options: BrowserOptions = {},
+): Promise<{ callbackUrl: string; authorizationUrl: URL; cookie: string }> {
   const cookies = new Map<string, string>();
   const start = await fetch(startUrl, { redirect: 'manual' });
   if (start.status !== 302) throw new Error(`start answered ${start.status}: ${await start.text()}`);
   // Our server's cookie, sent back with the callback as the browser would (its path covers the callback).
-  const cookie = start.headers.getSetCookie().map((line) => line.split(';')[0]!).join('; ');
+  const cookie = start.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
   const authorizationUrl = new URL(start.headers.get('location')!);
   options.tamper?.(authorizationUrl);
   let next: { url: string; init: RequestInit } = { url: authorizationUrl.href, init: {} };
   for (let hop = 0; hop < 20; hop++) {
     if (next.url.startsWith(callbackPrefix)) return { callbackUrl: next.url, authorizationUrl, cookie };
-    const res = await fetch(next.url, { ...next.init, redirect: 'manual', headers: { ...(next.init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(next.url, {
+      ...next.init,
+      redirect: 'manual',
+      headers: { ...(next.init.headers as Record<string, string>), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -92,7 +114,10 @@ export async function browserSignIn(startUrl: string, login: string, callbackPre
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`no form on the provider's page: ${html.slice(0, 500)}`);
     const body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
-    next = { url: new URL(action.replace(/&amp;/g, '&'), next.url).href, init: { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } };
+    next = {
+      url: new URL(action.replace(/&amp;/g, '&'), next.url).href,
+      init: { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    };
   }
   throw new Error('too many hops in the provider sign-in');
 }

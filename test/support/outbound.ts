@@ -10,8 +10,12 @@ export function watchOutgoing(): { readonly requests: number; readonly sockets: 
   subscribe('http.client.request.start', onRequest);
   subscribe('net.client.socket', onSocket);
   return {
-    get requests() { return counts.requests; },
-    get sockets() { return counts.sockets; },
+    get requests() {
+      return counts.requests;
+    },
+    get sockets() {
+      return counts.sockets;
+    },
     stop: () => {
       unsubscribe('http.client.request.start', onRequest);
       unsubscribe('net.client.socket', onSocket);

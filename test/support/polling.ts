@@ -8,7 +8,11 @@ export const POLL_TIMEOUT_MS = 10_000;
 const POLL_EVERY_MS = 5;
 
 /** Polls `probe` until it returns a value (not undefined); the value is the result. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string | (() => string), timeoutMs = POLL_TIMEOUT_MS): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string | (() => string),
+  timeoutMs = POLL_TIMEOUT_MS,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -113,9 +113,13 @@ export class RawConnection {
   private async until(condition: () => boolean, what: string): Promise<void> {
     const deadline = Date.now() + WAIT_MS;
     while (!condition()) {
-      if (this.isClosed) assert.fail(`the connection closed before ${what} arrived (${this.error?.code ?? 'no error'}); received ${JSON.stringify(this.received.toString('latin1').slice(0, 300))}`);
+      if (this.isClosed)
+        assert.fail(
+          `the connection closed before ${what} arrived (${this.error?.code ?? 'no error'}); received ${JSON.stringify(this.received.toString('latin1').slice(0, 300))}`,
+        );
       const remaining = deadline - Date.now();
-      if (remaining <= 0) assert.fail(`timed out waiting for ${what}; received ${JSON.stringify(this.received.toString('latin1').slice(0, 300))}`);
+      if (remaining <= 0)
+        assert.fail(`timed out waiting for ${what}; received ${JSON.stringify(this.received.toString('latin1').slice(0, 300))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, remaining);
         this.waiters.push(() => {
@@ -164,7 +168,10 @@ function parseResponse(data: Buffer): { response: RawResponse; length: number } 
       assert.equal(data.subarray(offset + size, offset + size + 2).toString('latin1'), '\r\n', 'CRLF after a chunk');
       offset += size + 2;
     }
-    return { response: { status: Number(match[1]), headers, body: Buffer.concat(parts).toString('utf8'), framing: 'chunked' }, length: offset };
+    return {
+      response: { status: Number(match[1]), headers, body: Buffer.concat(parts).toString('utf8'), framing: 'chunked' },
+      length: offset,
+    };
   }
   const length = Number(headers['content-length'] ?? '0');
   if (data.length < offset + length) return undefined;
@@ -183,5 +190,7 @@ export function upgradeRequest(path: string, headers: Readonly<Record<string, st
     'sec-websocket-protocol': 'graphql-transport-ws',
     ...headers,
   };
-  return `GET ${path} HTTP/1.1\r\n${Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  return `GET ${path} HTTP/1.1\r\n${Object.entries(all)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
 }

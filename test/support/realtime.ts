@@ -27,7 +27,10 @@ export interface ClientOptions {
 }
 
 /** A graphql-ws client that connects at once and never retries (a refusal must show). */
-export function connectClient(server: TestServer, options: ClientOptions = {}): Client & { closed: Promise<{ code: number; reason: string }>; connected: Promise<void> } {
+export function connectClient(
+  server: TestServer,
+  options: ClientOptions = {},
+): Client & { closed: Promise<{ code: number; reason: string }>; connected: Promise<void> } {
   const headers = options.headers ?? {};
   let closedWith: (event: { code: number; reason: string }) => void = () => undefined;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => (closedWith = resolve));
@@ -141,8 +144,15 @@ export interface RawSocket {
 }
 
 /** A bare graphql-transport-ws socket under the test's control. */
-export function rawSocket(server: TestServer, headers: Record<string, string> = {}, protocol: string | null = 'graphql-transport-ws'): RawSocket {
-  const ws = protocol === null ? new WebSocket(wsUrl(server), { headers, perMessageDeflate: false }) : new WebSocket(wsUrl(server), protocol, { headers, perMessageDeflate: false });
+export function rawSocket(
+  server: TestServer,
+  headers: Record<string, string> = {},
+  protocol: string | null = 'graphql-transport-ws',
+): RawSocket {
+  const ws =
+    protocol === null
+      ? new WebSocket(wsUrl(server), { headers, perMessageDeflate: false })
+      : new WebSocket(wsUrl(server), protocol, { headers, perMessageDeflate: false });
   const received: any[] = [];
   const listeners: Array<(message: any) => void> = [];
   ws.on('message', (data) => {
@@ -152,7 +162,9 @@ export function rawSocket(server: TestServer, headers: Record<string, string> = 
   });
   ws.on('error', () => undefined);
   const opened = new Promise<void>((resolve) => ws.once('open', () => resolve()));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   const refused = new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
   return {
     ws,
@@ -185,5 +197,9 @@ export function rawSocket(server: TestServer, headers: Record<string, string> = 
  */
 export async function waitForSubscribers(t: TestServer, channel: string, count: number): Promise<void> {
   const subscribers = () => t.server.app.realtime.subscriberCount(channel);
-  await until(() => subscribers() === count, () => `${count} subscribers listen on ${channel} (have ${subscribers()})`, WAIT_MS);
+  await until(
+    () => subscribers() === count,
+    () => `${count} subscribers listen on ${channel} (have ${subscribers()})`,
+    WAIT_MS,
+  );
 }

@@ -46,7 +46,10 @@ export interface ReceiverOptions {
   readonly port?: number;
 }
 
-export async function startReceiver(handler: Handler = (_, response) => void response.end('ok'), options: ReceiverOptions = {}): Promise<HttpReceiver> {
+export async function startReceiver(
+  handler: Handler = (_, response) => void response.end('ok'),
+  options: ReceiverOptions = {},
+): Promise<HttpReceiver> {
   const host = options.host ?? '127.0.0.1';
   const requests: ReceivedRequest[] = [];
   const sockets = new Map<Socket, { id: number; served: number }>();

@@ -11,9 +11,12 @@ export const UPDATE_PROVIDER = `mutation($id: ID!, $i: UpdateAuthProviderInput!)
 export const PROVIDER_STATUS = `mutation($id: ID!, $e: Boolean!) { updateAuthProviderStatus(id: $id, enabled: $e) { ${PROVIDER_FIELDS} } }`;
 export const LIST_PROVIDERS = `{ authProviders { ${PROVIDER_FIELDS} } authProviderTypes { type description loginMethod secretFields } }`;
 export const ONE_PROVIDER = `query($id: ID!) { authProvider(id: $id) { ${PROVIDER_FIELDS} } }`;
-export const TEST_PROVIDER = 'mutation($id: ID!, $u: String) { testAuthProvider(id: $id, username: $u) { success failedStep message steps { step ok message } } }';
-export const LOGIN_WITH_PROVIDER = 'mutation($p: String!, $u: String!, $pw: String!) { loginWithProvider(provider: $p, username: $u, password: $pw) { accessToken refreshToken sessionId user { id username email displayName role authSource } } }';
-export const COMPLETE_SIGN_IN = 'mutation($t: String!) { completeProviderSignIn(signInToken: $t) { accessToken refreshToken user { id username email displayName role authSource } } }';
+export const TEST_PROVIDER =
+  'mutation($id: ID!, $u: String) { testAuthProvider(id: $id, username: $u) { success failedStep message steps { step ok message } } }';
+export const LOGIN_WITH_PROVIDER =
+  'mutation($p: String!, $u: String!, $pw: String!) { loginWithProvider(provider: $p, username: $u, password: $pw) { accessToken refreshToken sessionId user { id username email displayName role authSource } } }';
+export const COMPLETE_SIGN_IN =
+  'mutation($t: String!) { completeProviderSignIn(signInToken: $t) { accessToken refreshToken user { id username email displayName role authSource } } }';
 export const ME = '{ me { id username email displayName role authSource authProvider { id name } groups { name } } }';
 
 export function ok(res: { errors: unknown; text: string; data: any }): any {
@@ -35,5 +38,6 @@ export async function newGroup(t: TestServer, admin: SignedIn, name: string): Pr
 
 /** Every text the server answered, for scanning: no secret may appear in any of them. */
 export function assertNoSecret(texts: readonly string[], secrets: readonly string[]): void {
-  for (const text of texts) for (const secret of secrets) assert.ok(!text.includes(secret), `a secret appears in an answer: ${text.slice(0, 300)}`);
+  for (const text of texts)
+    for (const secret of secrets) assert.ok(!text.includes(secret), `a secret appears in an answer: ${text.slice(0, 300)}`);
 }

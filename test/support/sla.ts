@@ -31,7 +31,12 @@ export async function okGql(t: TestServer, token: string, query: string, variabl
 
 /** A service created by a health push (the machine API), its id. */
 export async function pushedService(t: TestServer, name: string, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod/k8s-1/apps', status: 'OPERATIONAL', ...body });
+  const res = await t.call('POST', '/api/v1/health/report', {
+    service: name,
+    nodeId: 'eu/prod/k8s-1/apps',
+    status: 'OPERATIONAL',
+    ...body,
+  });
   assert.equal(res.status, 200, res.text);
   const id = (await t.serviceRow('eu/prod/k8s-1/apps', name)).id as string;
   return id;
@@ -39,17 +44,26 @@ export async function pushedService(t: TestServer, name: string, body: Record<st
 
 /** The service's status as a health push sets it. */
 export async function pushStatus(t: TestServer, name: string, status: string, message?: string): Promise<void> {
-  const res = await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod/k8s-1/apps', status, ...(message ? { message } : {}) });
+  const res = await t.call('POST', '/api/v1/health/report', {
+    service: name,
+    nodeId: 'eu/prod/k8s-1/apps',
+    status,
+    ...(message ? { message } : {}),
+  });
   assert.equal(res.status, 200, res.text);
 }
 
-export const DEFINITION_FIELDS = 'id name description targetPercent period degradedCountsAsDown timeZone burnRates { fast { threshold longWindowMinutes shortWindowMinutes } slow { threshold longWindowMinutes shortWindowMinutes } }';
+export const DEFINITION_FIELDS =
+  'id name description targetPercent period degradedCountsAsDown timeZone burnRates { fast { threshold longWindowMinutes shortWindowMinutes } slow { threshold longWindowMinutes shortWindowMinutes } }';
 export const CREATE_DEFINITION = `mutation($i: CreateSLADefinitionInput!) { createSLADefinition(input: $i) { ${DEFINITION_FIELDS} } }`;
 
 /** Creates a definition (defaults: 99.9 % monthly) as `token`; its id. */
 export async function createdDefinition(t: TestServer, token: string, input: Record<string, unknown> = {}): Promise<string> {
-  const data = await okGql(t, token, CREATE_DEFINITION, { i: { name: `def-${Math.random().toString(36).slice(2, 8)}`, targetPercent: 99.9, period: 'MONTH', ...input } });
+  const data = await okGql(t, token, CREATE_DEFINITION, {
+    i: { name: `def-${Math.random().toString(36).slice(2, 8)}`, targetPercent: 99.9, period: 'MONTH', ...input },
+  });
   return data.createSLADefinition.id;
 }
 
-export const ASSIGN = 'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id slaGroup service { id name } definition { id name } } }';
+export const ASSIGN =
+  'mutation($i: AssignSLAInput!) { assignSLAToService(input: $i) { id slaGroup service { id name } definition { id name } } }';

@@ -32,7 +32,17 @@ export interface History {
 export function generatedHistory(random: () => number, start: number, spanMinutes: number, grid = 1): History {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const snap = (minutes: number) => Math.round(minutes / grid) * grid;
-  const weighted: ServiceStatus[] = ['OPERATIONAL', 'OPERATIONAL', 'OPERATIONAL', 'DOWN', 'DOWN', 'DEGRADED', 'MAINTENANCE', 'UNKNOWN', ...SERVICE_STATUSES];
+  const weighted: ServiceStatus[] = [
+    'OPERATIONAL',
+    'OPERATIONAL',
+    'OPERATIONAL',
+    'DOWN',
+    'DOWN',
+    'DEGRADED',
+    'MAINTENANCE',
+    'UNKNOWN',
+    ...SERVICE_STATUSES,
+  ];
   const intervals: StatusInterval[] = [];
   let at = start + snap((random() - 0.3) * spanMinutes * 0.2) * MINUTE;
   const stop = start + spanMinutes * 1.2 * MINUTE;
@@ -41,8 +51,10 @@ export function generatedHistory(random: () => number, start: number, spanMinute
     const shape = random();
     let endedAt: number | null = at + length;
     let next = at + length;
-    if (shape < 0.1) next = at + length + snap(random() * spanMinutes * 0.05 + grid) * MINUTE; // a gap
-    else if (shape < 0.18) next = Math.max(at, at + length - snap(random() * length / MINUTE) * MINUTE); // overlap
+    if (shape < 0.1)
+      next = at + length + snap(random() * spanMinutes * 0.05 + grid) * MINUTE; // a gap
+    else if (shape < 0.18)
+      next = Math.max(at, at + length - snap((random() * length) / MINUTE) * MINUTE); // overlap
     else if (shape < 0.23) endedAt = null; // left open in the middle
     intervals.push({ status: pick(weighted), startedAt: at, endedAt });
     at = next;

@@ -54,21 +54,25 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
   const store = options.store ?? (await backend.createStore());
   // A data directory of its own (the blob store lives there) unless the test names one (restarts).
   const ownDataDir = options.env?.['SVC_DATA_DIR'] === undefined ? await mkdtemp(join(tmpdir(), 'svc-test-data-')) : undefined;
-  const config = loadProductConfig({
-    ...(ownDataDir ? { SVC_DATA_DIR: ownDataDir } : {}),
-    SVC_ENV: 'production',
-    SVC_HOST: '127.0.0.1',
-    SVC_PORT: '0',
-    SVC_SECURITY_OPERATOR_API_KEY: TEST_API_KEY,
-    SVC_RATE_LIMIT_RPS: '100000',
-    SVC_RATE_LIMIT_BURST: '100000',
-    SVC_JWT_SECRET: TEST_JWT_SECRET,
-    SVC_AUTH_SECRET_KEY: TEST_AUTH_SECRET_KEY,
-    SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '100000',
-    SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
-    ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),
-    ...options.env,
-  }, undefined, options.extraModules);
+  const config = loadProductConfig(
+    {
+      ...(ownDataDir ? { SVC_DATA_DIR: ownDataDir } : {}),
+      SVC_ENV: 'production',
+      SVC_HOST: '127.0.0.1',
+      SVC_PORT: '0',
+      SVC_SECURITY_OPERATOR_API_KEY: TEST_API_KEY,
+      SVC_RATE_LIMIT_RPS: '100000',
+      SVC_RATE_LIMIT_BURST: '100000',
+      SVC_JWT_SECRET: TEST_JWT_SECRET,
+      SVC_AUTH_SECRET_KEY: TEST_AUTH_SECRET_KEY,
+      SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '100000',
+      SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '100000',
+      ...(store.url ? { SVC_DATABASE_URL: store.url } : {}),
+      ...options.env,
+    },
+    undefined,
+    options.extraModules,
+  );
   const logger = createMemoryLogger('info');
   const server = await startServer(config, {
     logger,
@@ -105,7 +109,13 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
   };
 }
 
-export async function call(url: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);

@@ -38,10 +38,20 @@ export async function castOf(t: TestServer): Promise<Cast> {
   const n = ++casts;
   const make = (role: 'USER' | 'OPERATOR', name: string) => personWithRole(t, admin, role, `${name}-${n}`);
   const watcher = await make('USER', 'watcher');
-  const group = await gql(t, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: `desk-${n}` } }, admin.accessToken);
+  const group = await gql(
+    t,
+    'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }',
+    { i: { name: `desk-${n}` } },
+    admin.accessToken,
+  );
   assert.equal(group.errors, undefined, group.text);
   const groupId = group.data.createGroup.id;
-  const added = await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: watcher.userId }, admin.accessToken);
+  const added = await gql(
+    t,
+    'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+    { g: groupId, u: watcher.userId },
+    admin.accessToken,
+  );
   assert.equal(added.errors, undefined, added.text);
   return {
     admin,
@@ -57,13 +67,33 @@ export async function castOf(t: TestServer): Promise<Cast> {
 export const TICKET_FIELDS = 'id number status statusCategory requesterId assigneeId';
 
 /** A ticket raised by `by` (for `requesterId` when given), assigned to `assigneeId` (and `groupId`) by the admin when given. */
-export async function raiseTicket(t: TestServer, by: Person, options: { title?: string; requesterId?: string; assigneeId?: string; groupId?: string; admin?: Person; severity?: 'LOW' | 'HIGH' } = {}): Promise<{ id: string; number: string }> {
-  const input = { title: options.title ?? 'Checkout answers 502', type: 'INCIDENT', impact: options.severity ?? 'LOW', urgency: options.severity ?? 'LOW', ...(options.requesterId ? { requesterId: options.requesterId } : {}) };
-  const created = await gql(t, `mutation($i: CreateTicketInput!) { createTicket(input: $i) { ${TICKET_FIELDS} } }`, { i: input }, by.accessToken);
+export async function raiseTicket(
+  t: TestServer,
+  by: Person,
+  options: { title?: string; requesterId?: string; assigneeId?: string; groupId?: string; admin?: Person; severity?: 'LOW' | 'HIGH' } = {},
+): Promise<{ id: string; number: string }> {
+  const input = {
+    title: options.title ?? 'Checkout answers 502',
+    type: 'INCIDENT',
+    impact: options.severity ?? 'LOW',
+    urgency: options.severity ?? 'LOW',
+    ...(options.requesterId ? { requesterId: options.requesterId } : {}),
+  };
+  const created = await gql(
+    t,
+    `mutation($i: CreateTicketInput!) { createTicket(input: $i) { ${TICKET_FIELDS} } }`,
+    { i: input },
+    by.accessToken,
+  );
   assert.equal(created.errors, undefined, created.text);
   const ticket = created.data.createTicket;
   if (options.assigneeId) {
-    const assigned = await gql(t, 'mutation($id: ID!, $a: ID, $g: ID) { assignTicket(id: $id, assigneeId: $a, groupId: $g) { id assigneeId } }', { id: ticket.id, a: options.assigneeId, g: options.groupId ?? null }, (options.admin ?? by).accessToken);
+    const assigned = await gql(
+      t,
+      'mutation($id: ID!, $a: ID, $g: ID) { assignTicket(id: $id, assigneeId: $a, groupId: $g) { id assigneeId } }',
+      { id: ticket.id, a: options.assigneeId, g: options.groupId ?? null },
+      (options.admin ?? by).accessToken,
+    );
     assert.equal(assigned.errors, undefined, assigned.text);
   }
   return { id: ticket.id, number: ticket.number };

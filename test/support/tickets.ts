@@ -10,7 +10,11 @@ import type { TestServer } from './testServer.js';
 import { WEBHOOK_ENV } from './webhooks.js';
 
 /** Env of a server with the ticketing plugin licensed (and webhooks to 127.0.0.1 allowed). */
-export const ticketingEnv = (clock: Clock): Record<string, string> => ({ ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_LICENSE_KEY: licenseToken(clock) });
+export const ticketingEnv = (clock: Clock): Record<string, string> => ({
+  ...LICENSE_ENV,
+  ...WEBHOOK_ENV,
+  SVC_LICENSE_KEY: licenseToken(clock),
+});
 
 export const TICKET_FIELDS = `id number title description type status statusCategory workflowName availableTransitions impact urgency priority
   serviceId catalogItemName requesterId assigneeId groupId responseDueAt resolutionDueAt minutesUntilDue slaPaused responseBreached
@@ -61,17 +65,40 @@ export async function ticketPeople(t: TestServer, admin: SignedIn, prefix: strin
     personWithRole(t, admin, 'USER', `${prefix}-member`),
     personWithRole(t, admin, 'USER', `${prefix}-stranger`),
   ]);
-  const group = await gql(t, 'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }', { i: { name: `${prefix}-desk` } }, admin.accessToken);
+  const group = await gql(
+    t,
+    'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }',
+    { i: { name: `${prefix}-desk` } },
+    admin.accessToken,
+  );
   assert.equal(group.errors, undefined, group.text);
   const groupId = group.data.createGroup.id;
-  const added = await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId }, admin.accessToken);
+  const added = await gql(
+    t,
+    'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+    { g: groupId, u: member.userId },
+    admin.accessToken,
+  );
   assert.equal(added.errors, undefined, added.text);
-  return { admin: { ...admin, username: ADMIN_USERNAME, password: ADMIN_PASSWORD }, operator, requester, assignee, member, stranger, groupId };
+  return {
+    admin: { ...admin, username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    operator,
+    requester,
+    assignee,
+    member,
+    stranger,
+    groupId,
+  };
 }
 
 /** createTicket as `who`; fails the test on errors. */
 export async function createTicket(t: TestServer, who: SignedIn, input: Record<string, unknown> = {}): Promise<any> {
-  const res = await gql(t, CREATE_TICKET, { i: { title: 'Checkout returns 502', type: 'INCIDENT', impact: 'HIGH', urgency: 'HIGH', ...input } }, who.accessToken);
+  const res = await gql(
+    t,
+    CREATE_TICKET,
+    { i: { title: 'Checkout returns 502', type: 'INCIDENT', impact: 'HIGH', urgency: 'HIGH', ...input } },
+    who.accessToken,
+  );
   assert.equal(res.errors, undefined, res.text);
   return res.data.createTicket;
 }

@@ -55,7 +55,14 @@ export async function startReceiver(answer: Receiver['answer'] = () => ({ status
     } catch {
       json = undefined;
     }
-    const request: Received = { method: received.method, path: received.url, headers: received.headers, body: received.bytes, json, answered: undefined };
+    const request: Received = {
+      method: received.method,
+      path: received.url,
+      headers: received.headers,
+      body: received.bytes,
+      json,
+      answered: undefined,
+    };
     const index = receiver.requests.length;
     receiver.requests.push(request);
     const reply = receiver.answer(request, index);
@@ -130,7 +137,8 @@ export function verifySignatures(request: Received, secret: string): void {
 
 export const WEBHOOK_FIELDS = `id name url method hasSecret headers { name value } events filters customPayloadTemplate timeoutMs retryMax
   retryDelayMs retryBackoff status statusReason statusChangedAt consecutiveFailures pendingDeliveries createdAt updatedAt createdBy`;
-export const EXECUTION_FIELDS = 'id webhookId deliveryId eventId event test attempt status statusCode durationMs responseExcerpt error url at';
+export const EXECUTION_FIELDS =
+  'id webhookId deliveryId eventId event test attempt status statusCode durationMs responseExcerpt error url at';
 export const CREATE_WEBHOOK = `mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { ${WEBHOOK_FIELDS} } }`;
 export const UPDATE_WEBHOOK = `mutation($id: ID!, $i: UpdateWebhookInput!) { updateWebhook(id: $id, input: $i) { ${WEBHOOK_FIELDS} } }`;
 export const DELETE_WEBHOOK = 'mutation($id: ID!) { deleteWebhook(id: $id) }';
@@ -154,7 +162,13 @@ export async function executions(t: TestServer, token: string, filter: Record<st
 }
 
 /** Health push through the machine API; fails the test unless it is answered 200. */
-export async function push(t: TestServer, service: string, status: string, nodeId = 'eu/prod/vm/apps', message = `${service} is ${status}`): Promise<void> {
+export async function push(
+  t: TestServer,
+  service: string,
+  status: string,
+  nodeId = 'eu/prod/vm/apps',
+  message = `${service} is ${status}`,
+): Promise<void> {
   const res = await t.call('POST', '/api/v1/health/report', { service, nodeId, status, message });
   assert.equal(res.status, 200, res.text);
 }

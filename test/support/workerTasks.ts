@@ -45,5 +45,8 @@ export type TestPool = WorkerPool<TestInput, TestOutput>;
 /** The implementations the conformance suite runs over. */
 export const testPools: ReadonlyArray<{ readonly name: string; create(): TestPool }> = [
   { name: 'in-process', create: () => createInProcessPool(testTasks) },
-  { name: 'piscina', create: () => createPiscinaPool<TestInput, TestOutput>({ workerFile: workerModuleBeside(import.meta.url, 'testWorker'), threads: 2 }) },
+  {
+    name: 'piscina',
+    create: () => createPiscinaPool<TestInput, TestOutput>({ workerFile: workerModuleBeside(import.meta.url, 'testWorker'), threads: 2 }),
+  },
 ];

@@ -116,8 +116,8 @@ export const authSchema: SchemaModule<CoreServices> = {
         const issued = await ctx.app.auth.issuePasswordReset(args.userId);
         return { ...issued, userId: args.userId };
       },
-      setPasswordWithToken: (_root, args: { token: string; newPassword: string }, ctx) => ctx.app.auth.setPasswordWithToken(args.token, args.newPassword, ctx.client),
+      setPasswordWithToken: (_root, args: { token: string; newPassword: string }, ctx) =>
+        ctx.app.auth.setPasswordWithToken(args.token, args.newPassword, ctx.client),
     },
   },
 };
-

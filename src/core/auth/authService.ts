@@ -165,22 +165,37 @@ export class AuthService {
     const { sessions, users, clock } = this.deps;
     const verified = await this.deps.tokens.verify('refresh', refreshToken);
     if (!verified.ok || verified.tokenId === null) {
-      throw new AppError(ErrorCode.Unauthenticated, verified.ok || verified.reason === 'invalid' ? 'refresh token is not valid' : 'refresh token expired; sign in again');
+      throw new AppError(
+        ErrorCode.Unauthenticated,
+        verified.ok || verified.reason === 'invalid' ? 'refresh token is not valid' : 'refresh token expired; sign in again',
+      );
     }
     const session = sessions.get(verified.sessionId);
     const user = users.get(verified.userId);
-    if (!session || session.userId !== verified.userId || !user || !user.active) throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
+    if (!session || session.userId !== verified.userId || !user || !user.active)
+      throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
     const now = clock.now();
-    const outcome = rotateRefreshToken(session, { presentedTokenId: verified.tokenId, now, nextTokenId: randomUUID(), refreshLifetimeMs: this.refreshLifetimeMs });
+    const outcome = rotateRefreshToken(session, {
+      presentedTokenId: verified.tokenId,
+      now,
+      nextTokenId: randomUUID(),
+      refreshLifetimeMs: this.refreshLifetimeMs,
+    });
     switch (outcome.kind) {
       case 'refused':
-        throw new AppError(ErrorCode.Unauthenticated, outcome.reason === 'expired' ? 'session expired; sign in again' : 'session ended; sign in again');
+        throw new AppError(
+          ErrorCode.Unauthenticated,
+          outcome.reason === 'expired' ? 'session expired; sign in again' : 'session ended; sign in again',
+        );
       case 'reuse-detected':
         sessions.put({ ...session, ...outcome.session });
         this.announceEnd(session, 'reuse-detected', now);
         // Committed, but the call is refused: the audit trail records it once, as the failure it is.
         await this.deps.writer.committed();
-        throw new AppError(ErrorCode.Unauthenticated, 'this refresh token was already used; the session is revoked for safety, sign in again');
+        throw new AppError(
+          ErrorCode.Unauthenticated,
+          'this refresh token was already used; the session is revoked for safety, sign in again',
+        );
       case 'concurrent':
         return this.payload(session, user);
       case 'rotated': {
@@ -225,11 +240,13 @@ export class AuthService {
     }
     const session = this.deps.sessions.get(claims.sessionId);
     const user = this.deps.users.get(claims.userId);
-    if (!session || !isSessionOpen(session, now) || session.userId !== claims.userId || !user || !user.active) return { ok: false, reason: 'revoked' };
+    if (!session || !isSessionOpen(session, now) || session.userId !== claims.userId || !user || !user.active)
+      return { ok: false, reason: 'revoked' };
     const access = this.accessOf?.(user.id, user.role);
-    const viewer: Viewer = access === undefined
-      ? { userId: user.id, username: user.username, role: user.role, sessionId: session.id }
-      : { userId: user.id, username: user.username, role: user.role, sessionId: session.id, access };
+    const viewer: Viewer =
+      access === undefined
+        ? { userId: user.id, username: user.username, role: user.role, sessionId: session.id }
+        : { userId: user.id, username: user.username, role: user.role, sessionId: session.id, access };
     return { ok: true, viewer };
   }
 
@@ -297,7 +314,8 @@ export class AuthService {
     // Per address only: a shared account bucket would let anyone block every redemption.
     this.deps.throttle.check(null, client.address);
     const now = this.deps.clock.now();
-    const invalid = () => new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
+    const invalid = () =>
+      new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
     const userId = this.deps.resets.userOf(token, now);
     const user = userId === null ? undefined : this.deps.users.get(userId);
     if (!user) {
@@ -332,7 +350,8 @@ export class AuthService {
 
   private openSession(sessionId: string): SessionRecord {
     const session = this.deps.sessions.get(sessionId);
-    if (!session || !isSessionOpen(session, this.deps.clock.now())) throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
+    if (!session || !isSessionOpen(session, this.deps.clock.now()))
+      throw new AppError(ErrorCode.Unauthenticated, 'session ended; sign in again');
     return session;
   }
 
@@ -347,6 +366,13 @@ export class AuthService {
       this.deps.tokens.issue('access', subject),
       this.deps.tokens.issue('refresh', { ...subject, tokenId: session.currentTokenId }),
     ]);
-    return { accessToken: access.token, refreshToken: refresh.token, expiresAt: access.expiresAt, refreshExpiresAt: refresh.expiresAt, sessionId: session.id, user };
+    return {
+      accessToken: access.token,
+      refreshToken: refresh.token,
+      expiresAt: access.expiresAt,
+      refreshExpiresAt: refresh.expiresAt,
+      sessionId: session.id,
+      user,
+    };
   }
 }

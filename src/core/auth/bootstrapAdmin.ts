@@ -13,9 +13,16 @@ export interface BootstrapAdminSettings {
   readonly email: string;
 }
 
-export type BootstrapOutcome = { readonly created: false } | { readonly created: true; readonly username: string; readonly generatedPassword: string | undefined };
+export type BootstrapOutcome =
+  | { readonly created: false }
+  | { readonly created: true; readonly username: string; readonly generatedPassword: string | undefined };
 
-export async function ensureBootstrapAdmin(knex: Knex, settings: BootstrapAdminSettings, now: number, logger: Logger): Promise<BootstrapOutcome> {
+export async function ensureBootstrapAdmin(
+  knex: Knex,
+  settings: BootstrapAdminSettings,
+  now: number,
+  logger: Logger,
+): Promise<BootstrapOutcome> {
   const existing = await knex('users').count({ n: '*' }).first();
   if (Number(existing?.['n'] ?? 0) > 0) return { created: false };
   const generatedPassword = settings.password === undefined ? randomBytes(18).toString('base64url') : undefined;

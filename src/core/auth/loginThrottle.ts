@@ -52,7 +52,11 @@ class Buckets {
   private readonly burst: number;
   private readonly perMs: number;
 
-  constructor(perMinute: number, private readonly maxEntries: number, private readonly now: () => number) {
+  constructor(
+    perMinute: number,
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {
     this.burst = Math.max(1, Math.ceil(perMinute / 3));
     this.perMs = perMinute / 60_000;
   }
@@ -151,7 +155,8 @@ export function createLoginThrottle(options: LoginThrottleOptions): LoginThrottl
         if (pairWait > 0) throw refuse(pairWait, `for this account from ${address}`);
         if (!isKnown(account, address)) {
           const wait = backoffMs(accountState(account));
-          if (wait > 0) throw refuse(Math.max(1, Math.ceil(wait / 1000)), 'for this account; an address that signed in to it before is not held');
+          if (wait > 0)
+            throw refuse(Math.max(1, Math.ceil(wait / 1000)), 'for this account; an address that signed in to it before is not held');
         }
         byPair?.take(pairKey(account, address));
         let state = accountState(account);

@@ -6,7 +6,9 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 export function assertAcceptablePassword(password: string, username: string): void {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) throw new AppError(ErrorCode.BadRequest, `password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (length > MAX_PASSWORD_LENGTH) throw new AppError(ErrorCode.BadRequest, `password must have at most ${MAX_PASSWORD_LENGTH} characters`);
+  if (length < MIN_PASSWORD_LENGTH)
+    throw new AppError(ErrorCode.BadRequest, `password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (length > MAX_PASSWORD_LENGTH)
+    throw new AppError(ErrorCode.BadRequest, `password must have at most ${MAX_PASSWORD_LENGTH} characters`);
   if (password.toLowerCase() === username.toLowerCase()) throw new AppError(ErrorCode.BadRequest, 'password must not be the username');
 }

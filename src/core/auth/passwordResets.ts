@@ -26,11 +26,21 @@ export class PasswordResets {
   private readonly tokens: CommittedMap<ResetTokenRecord>;
   private readonly byHash = new Map<string, string>();
 
-  constructor(writer: BatchWriter, private readonly newId: () => string) {
+  constructor(
+    writer: BatchWriter,
+    private readonly newId: () => string,
+  ) {
     this.tokens = new CommittedMap(
       writer,
       passwordResetTokensTable,
-      (t) => ({ id: t.id, user_id: t.userId, token_hash: t.tokenHash, created_at: iso(t.createdAt), expires_at: iso(t.expiresAt), used_at: iso(t.usedAt) }),
+      (t) => ({
+        id: t.id,
+        user_id: t.userId,
+        token_hash: t.tokenHash,
+        created_at: iso(t.createdAt),
+        expires_at: iso(t.expiresAt),
+        used_at: iso(t.usedAt),
+      }),
       (_id, restored, discarded) => {
         if (discarded && !restored) this.byHash.delete(discarded.tokenHash);
         if (restored) this.byHash.set(restored.tokenHash, restored.id);
@@ -49,7 +59,14 @@ export class PasswordResets {
       if (record.userId === userId && record.usedAt === null) this.tokens.set(record.id, { ...record, usedAt: at });
     }
     const token = randomBytes(32).toString('base64url');
-    const record: ResetTokenRecord = { id: this.newId(), userId, tokenHash: digest(token), createdAt: at, expiresAt: at + RESET_TOKEN_LIFETIME_MS, usedAt: null };
+    const record: ResetTokenRecord = {
+      id: this.newId(),
+      userId,
+      tokenHash: digest(token),
+      createdAt: at,
+      expiresAt: at + RESET_TOKEN_LIFETIME_MS,
+      usedAt: null,
+    };
     this.tokens.set(record.id, record);
     this.byHash.set(record.tokenHash, record.id);
     return { token, expiresAt: record.expiresAt };

@@ -17,7 +17,13 @@ export interface PublicProvider {
   readonly startUrl?: string;
 }
 
-export const LOCAL_PROVIDER: PublicProvider = { id: 'local', type: 'local', name: 'Username and password', enabled: true, loginMethod: 'password' };
+export const LOCAL_PROVIDER: PublicProvider = {
+  id: 'local',
+  type: 'local',
+  name: 'Username and password',
+  enabled: true,
+  loginMethod: 'password',
+};
 
 export function providersRoute(providers: () => readonly PublicProvider[]): Route {
   return {

@@ -68,9 +68,11 @@ const table = new Map<string, readonly Role[]>();
 
 export function usePermissions(declared: Iterable<readonly [string, readonly string[]]>): void {
   for (const [action, roles] of declared) {
-    for (const role of roles) if (!isRole(role)) throw new Error(`permission ${action}: unknown role ${JSON.stringify(role)} (roles are ${ROLES.join(', ')})`);
+    for (const role of roles)
+      if (!isRole(role)) throw new Error(`permission ${action}: unknown role ${JSON.stringify(role)} (roles are ${ROLES.join(', ')})`);
     const known = table.get(action);
-    if (known !== undefined && known.join() !== roles.join()) throw new Error(`permission ${action} is declared with the roles ${roles.join(', ')} and with ${known.join(', ')}`);
+    if (known !== undefined && known.join() !== roles.join())
+      throw new Error(`permission ${action} is declared with the roles ${roles.join(', ')} and with ${known.join(', ')}`);
     if (known === undefined) table.set(action, roles as readonly Role[]);
   }
 }
@@ -94,18 +96,24 @@ export function can(viewer: Viewer | null, action: Action, nodePath?: string): b
 
 /** Throws UNAUTHENTICATED without a viewer and FORBIDDEN when the policy refuses; returns the viewer. */
 export function authorize(viewer: Viewer | null, action: Action, nodePath?: string): Viewer {
-  if (viewer === null) throw new AppError(ErrorCode.Unauthenticated, 'sign in first: send Authorization: Bearer <accessToken> from the login mutation');
+  if (viewer === null)
+    throw new AppError(ErrorCode.Unauthenticated, 'sign in first: send Authorization: Bearer <accessToken> from the login mutation');
   if (!can(viewer, action, nodePath)) {
-    if (viewer.access === undefined || roleAllows(viewer.role, action) === false) throw new AppError(ErrorCode.Forbidden, `role ${viewer.role} may not ${describe(action)}`);
+    if (viewer.access === undefined || roleAllows(viewer.role, action) === false)
+      throw new AppError(ErrorCode.Forbidden, `role ${viewer.role} may not ${describe(action)}`);
     const where = nodePath === undefined ? '' : ` under ${nodePath}`;
-    throw new AppError(ErrorCode.Forbidden, `a permission rule or environment access refuses you to ${describe(action)}${where}; ask an admin (permissionRules, groupEnvironmentAccess)`);
+    throw new AppError(
+      ErrorCode.Forbidden,
+      `a permission rule or environment access refuses you to ${describe(action)}${where}; ask an admin (permissionRules, groupEnvironmentAccess)`,
+    );
   }
   return viewer;
 }
 
 /** Any signed-in person. */
 export function requireViewer(viewer: Viewer | null): Viewer {
-  if (viewer === null) throw new AppError(ErrorCode.Unauthenticated, 'sign in first: send Authorization: Bearer <accessToken> from the login mutation');
+  if (viewer === null)
+    throw new AppError(ErrorCode.Unauthenticated, 'sign in first: send Authorization: Bearer <accessToken> from the login mutation');
   return viewer;
 }
 

@@ -22,9 +22,18 @@ export interface SessionRecord extends SessionTokens {
 
 export function sessionToRow(s: SessionRecord) {
   return {
-    id: s.id, user_id: s.userId, current_token_id: s.currentTokenId, previous_token_id: s.previousTokenId, rotated_at: iso(s.rotatedAt),
-    created_at: iso(s.createdAt), last_used_at: iso(s.lastUsedAt), expires_at: iso(s.expiresAt), ended_at: iso(s.endedAt),
-    end_reason: s.endReason, client_address: s.clientAddress, user_agent: s.userAgent,
+    id: s.id,
+    user_id: s.userId,
+    current_token_id: s.currentTokenId,
+    previous_token_id: s.previousTokenId,
+    rotated_at: iso(s.rotatedAt),
+    created_at: iso(s.createdAt),
+    last_used_at: iso(s.lastUsedAt),
+    expires_at: iso(s.expiresAt),
+    ended_at: iso(s.endedAt),
+    end_reason: s.endReason,
+    client_address: s.clientAddress,
+    user_agent: s.userAgent,
   };
 }
 

@@ -16,7 +16,8 @@ export interface CommitDeps {
 }
 
 export function refuseWhenOverloaded(writer: BatchWriter): void {
-  if (writer.overloaded) throw new AppError(ErrorCode.Unavailable, 'the database is not keeping up with writes; retry shortly', { 'retry-after': '1' });
+  if (writer.overloaded)
+    throw new AppError(ErrorCode.Unavailable, 'the database is not keeping up with writes; retry shortly', { 'retry-after': '1' });
 }
 
 /** Applies `change` (given the time it happens at), then resolves with its result once committed. */

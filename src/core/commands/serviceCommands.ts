@@ -52,7 +52,13 @@ export const MAX_DEPENDENCIES = 200;
 
 export class ServiceCommands {
   constructor(
-    private readonly deps: { readonly fleet: Fleet; readonly users: UserDirectory; readonly groups: GroupDirectory; readonly writer: BatchWriter; readonly clock: Clock },
+    private readonly deps: {
+      readonly fleet: Fleet;
+      readonly users: UserDirectory;
+      readonly groups: GroupDirectory;
+      readonly writer: BatchWriter;
+      readonly clock: Clock;
+    },
   ) {}
 
   /** A registration (machine API): creates the service or updates what it declares. */
@@ -94,9 +100,19 @@ export class ServiceCommands {
     return commitChange(this.deps, (at) => {
       const created = services.create(
         {
-          nodePath: input.nodePath, name: input.name, displayName: input.displayName, status: input.status ?? 'UNKNOWN',
-          statusMessage: input.statusMessage, criticality: input.criticality, serviceType: input.serviceType, tags: input.tags,
-          metadata: input.metadata, ownerId: input.ownerId, teamId: input.teamId, dependencies: input.dependencies, slaGroup: input.slaGroup ?? null,
+          nodePath: input.nodePath,
+          name: input.name,
+          displayName: input.displayName,
+          status: input.status ?? 'UNKNOWN',
+          statusMessage: input.statusMessage,
+          criticality: input.criticality,
+          serviceType: input.serviceType,
+          tags: input.tags,
+          metadata: input.metadata,
+          ownerId: input.ownerId,
+          teamId: input.teamId,
+          dependencies: input.dependencies,
+          slaGroup: input.slaGroup ?? null,
         },
         at,
         'api',
@@ -135,14 +151,18 @@ export class ServiceCommands {
   }
 
   private checkReferences(self: string | null, changes: Pick<ServiceUpdate, 'ownerId' | 'teamId' | 'dependencies'>): void {
-    if (changes.ownerId != null && !this.deps.users.get(changes.ownerId)) throw new AppError(ErrorCode.BadRequest, `owner: no user with id ${changes.ownerId}`);
-    if (changes.teamId != null && !this.deps.groups.get(changes.teamId)) throw new AppError(ErrorCode.BadRequest, `team: no group with id ${changes.teamId}`);
+    if (changes.ownerId != null && !this.deps.users.get(changes.ownerId))
+      throw new AppError(ErrorCode.BadRequest, `owner: no user with id ${changes.ownerId}`);
+    if (changes.teamId != null && !this.deps.groups.get(changes.teamId))
+      throw new AppError(ErrorCode.BadRequest, `team: no group with id ${changes.teamId}`);
     if (changes.dependencies) {
-      if (changes.dependencies.length > MAX_DEPENDENCIES) throw new AppError(ErrorCode.BadRequest, `a service declares at most ${MAX_DEPENDENCIES} dependencies`);
+      if (changes.dependencies.length > MAX_DEPENDENCIES)
+        throw new AppError(ErrorCode.BadRequest, `a service declares at most ${MAX_DEPENDENCIES} dependencies`);
       const seen = new Set<string>();
       for (const d of changes.dependencies) {
         if (d.targetId === self) throw new AppError(ErrorCode.BadRequest, 'a service cannot depend on itself');
-        if (!this.deps.fleet.services.get(d.targetId)) throw new AppError(ErrorCode.BadRequest, `dependencies: no service with id ${d.targetId}`);
+        if (!this.deps.fleet.services.get(d.targetId))
+          throw new AppError(ErrorCode.BadRequest, `dependencies: no service with id ${d.targetId}`);
         if (seen.has(d.targetId)) throw new AppError(ErrorCode.BadRequest, `dependencies: service ${d.targetId} is listed twice`);
         seen.add(d.targetId);
       }

@@ -126,7 +126,10 @@ const SERVICES_PER_SLICE = 5000;
  * Numbers the fleet's services the gate admits in the order it lists them, with each one's uptime target (NaN: no
  * SLA), letting the event loop go every {@link SERVICES_PER_SLICE}.
  */
-async function numberServices(fleet: DashboardFleet, gate: PlaceGate | null): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
+async function numberServices(
+  fleet: DashboardFleet,
+  gate: PlaceGate | null,
+): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
   const numbering = new ServiceNumbering();
   const targets: number[] = [];
   let slice = 0;

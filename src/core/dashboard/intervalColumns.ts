@@ -48,7 +48,8 @@ export class IntervalColumns {
     const records = Math.floor(length / RECORD_BYTES);
     for (let at = 0; at < records * RECORD_BYTES; at += RECORD_BYTES) {
       const number = services.numberAt(view, at);
-      if (number !== undefined) this.push(number, view.getInt32(at + 16), view.getInt16(at + 20), view.getFloat64(at + 22), view.getFloat64(at + 30));
+      if (number !== undefined)
+        this.push(number, view.getInt32(at + 16), view.getInt16(at + 20), view.getFloat64(at + 22), view.getFloat64(at + 30));
     }
     return records;
   }

@@ -76,7 +76,12 @@ const rowsOf = (result: unknown): unknown[] =>
  * The intervals overlapping `period` of the numbered services, as columns. Services without rows
  * have none; the order of the rows is unspecified.
  */
-export async function readUptimeIntervals(knex: Knex, period: Period, services: ServiceNumbering, pageBlocks: number): Promise<PackedIntervals> {
+export async function readUptimeIntervals(
+  knex: Knex,
+  period: Period,
+  services: ServiceNumbering,
+  pageBlocks: number,
+): Promise<PackedIntervals> {
   const columns = new IntervalColumns();
   const end = new Date(period.end).toISOString();
   const start = new Date(period.start).toISOString();
@@ -91,7 +96,7 @@ export async function readUptimeIntervals(knex: Knex, period: Period, services: 
     columns.addPage(page?.intervals ?? '', services);
     if (last) break;
     // After the first page, room for the rest at the same density (and a margin), all at once.
-    if (first === 0) columns.reserve(Math.ceil(((columns.size / pageBlocks) * blocks) * 1.1));
+    if (first === 0) columns.reserve(Math.ceil((columns.size / pageBlocks) * blocks * 1.1));
     // Let timers and requests run between pages (PGlite answers without a real I/O wait).
     await nextTurn();
   }

@@ -35,7 +35,9 @@ export interface AgentCommandPayloads {
 }
 
 /** A kind with its payload: the typed value an edge validates a request into. */
-export type AgentCommandSpec = { [T in AgentCommandType]: { readonly type: T; readonly payload: AgentCommandPayloads[T] } }[AgentCommandType];
+export type AgentCommandSpec = {
+  [T in AgentCommandType]: { readonly type: T; readonly payload: AgentCommandPayloads[T] };
+}[AgentCommandType];
 
 export const AGENT_COMMAND_STATUSES = ['queued', 'delivered', 'succeeded', 'failed', 'expired', 'cancelled'] as const;
 export type AgentCommandStatus = (typeof AGENT_COMMAND_STATUSES)[number];

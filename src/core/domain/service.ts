@@ -79,7 +79,13 @@ export function externalIdOf(service: Pick<ServiceRecord, 'nodePath' | 'name'>):
 }
 
 export const NO_BACKUP: BackupState = Object.freeze({
-  expected: false, maxAgeDays: null, lastAt: null, lastStatus: null, lastSizeBytes: null, lastMessage: null, lastTakenAt: null,
+  expected: false,
+  maxAgeDays: null,
+  lastAt: null,
+  lastStatus: null,
+  lastSizeBytes: null,
+  lastMessage: null,
+  lastTakenAt: null,
 });
 
 /** A service a push or registration is about to create. */

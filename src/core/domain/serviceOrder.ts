@@ -27,7 +27,10 @@ export const DEFAULT_SERVICE_SORT: ServiceSort = { field: 'NAME', direction: 'AS
 
 /** Statuses worst first: the order of STATUS ASC. */
 export const STATUS_SEVERITY_ORDER: readonly ServiceStatus[] = ['DOWN', 'DEGRADED', 'UNKNOWN', 'MAINTENANCE', 'OPERATIONAL'];
-const STATUS_RANK: Readonly<Record<ServiceStatus, number>> = Object.fromEntries(STATUS_SEVERITY_ORDER.map((s, i) => [s, i])) as Record<ServiceStatus, number>;
+const STATUS_RANK: Readonly<Record<ServiceStatus, number>> = Object.fromEntries(STATUS_SEVERITY_ORDER.map((s, i) => [s, i])) as Record<
+  ServiceStatus,
+  number
+>;
 /** Storage states worst first; a service without a storage report ranks with healthy. */
 export const STORAGE_RANKS = 3;
 const STORAGE_RANK: Readonly<Record<StorageStatus, number>> = { critical: 0, warning: 1, healthy: 2 };

@@ -14,7 +14,13 @@
  */
 import type { AgentHeartbeat, CommandOutcomeReport } from '../domain/agent.js';
 import {
-  ANSWER_WINDOW_MS, commandAt, DEFAULT_FETCH_TTL_MS, isDue, isOpen, type AgentCommand, type AgentCommandPayloads,
+  ANSWER_WINDOW_MS,
+  commandAt,
+  DEFAULT_FETCH_TTL_MS,
+  isDue,
+  isOpen,
+  type AgentCommand,
+  type AgentCommandPayloads,
   type AgentCommandType,
 } from '../domain/agentCommand.js';
 import type { Origin } from '../../platform/events/domainEvents.js';
@@ -61,7 +67,11 @@ export class AgentRegistry {
   /** No open command has a deadline before this, so `expireDue` has nothing to do until then (-Infinity: unknown, scan). */
   private earliestDeadline = Infinity;
 
-  constructor(private readonly writer: BatchWriter, private readonly newId: () => string, private readonly bus: EventBus) {
+  constructor(
+    private readonly writer: BatchWriter,
+    private readonly newId: () => string,
+    private readonly bus: EventBus,
+  ) {
     this.agents = new CommittedMap(writer, agentsTable, (a) => ({
       node_id: a.nodeId,
       version: a.version,
@@ -138,7 +148,13 @@ export class AgentRegistry {
    * Queue a command for the agent at `nodeId`; it goes out with that agent's next heartbeat. The
    * payload is already validated for its kind; who may queue, and how many, is the caller's rule.
    */
-  enqueue<T extends AgentCommandType>(nodeId: string, type: T, payload: AgentCommandPayloads[T], at: number, options: EnqueueOptions = {}): AgentCommand {
+  enqueue<T extends AgentCommandType>(
+    nodeId: string,
+    type: T,
+    payload: AgentCommandPayloads[T],
+    at: number,
+    options: EnqueueOptions = {},
+  ): AgentCommand {
     const command = {
       id: this.newId(),
       nodeId,
@@ -196,7 +212,12 @@ export class AgentRegistry {
     const command = this.commands.get(report.commandId);
     if (!command || command.nodeId !== report.nodeId) return 'unknown-command';
     if (command.result !== null) return 'already-completed';
-    this.move(command, { ...command, status: report.status, completedAt: at, result: { message: report.message, output: report.output } }, 'agent', at);
+    this.move(
+      command,
+      { ...command, status: report.status, completedAt: at, result: { message: report.message, output: report.output } },
+      'agent',
+      at,
+    );
     return 'recorded';
   }
 
@@ -235,7 +256,8 @@ export class AgentRegistry {
   forgetFinished(before: number): number {
     let forgotten = 0;
     for (const command of [...this.commands.values()]) {
-      if (!isOpen(command.status) && command.completedAt !== null && command.completedAt < before && this.commands.evict(command.id)) forgotten += 1;
+      if (!isOpen(command.status) && command.completedAt !== null && command.completedAt < before && this.commands.evict(command.id))
+        forgotten += 1;
     }
     return forgotten;
   }

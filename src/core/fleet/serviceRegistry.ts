@@ -154,12 +154,16 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       indexes.remove(record);
       host.remove(id, () =>
         // Rows of this service staged in the same batch would break the foreign keys of a deleted row.
-        writer.delete(servicesTable, { id }, {
-          purge: [
-            { table: statusIntervalsTable, column: 'service_id' },
-            { table: backupReportsTable, column: 'service_id' },
-          ],
-        }),
+        writer.delete(
+          servicesTable,
+          { id },
+          {
+            purge: [
+              { table: statusIntervalsTable, column: 'service_id' },
+              { table: backupReportsTable, column: 'service_id' },
+            ],
+          },
+        ),
       );
       emitOnCommit(writer, bus, { type: 'service.deleted', service: refOf(record), at, origin });
       return record;

@@ -22,7 +22,10 @@ type NameEntry = Pick<ServiceRecord, 'id' | 'name' | 'nodePath'>;
 const entryOf = (record: ServiceRecord): NameEntry => ({ id: record.id, name: record.name, nodePath: record.nodePath });
 
 export class SeverityOrder {
-  private readonly buckets: SortedIdList<NameEntry>[] = Array.from({ length: SEVERITY_BUCKETS }, () => new SortedIdList<NameEntry>(compareByName));
+  private readonly buckets: SortedIdList<NameEntry>[] = Array.from(
+    { length: SEVERITY_BUCKETS },
+    () => new SortedIdList<NameEntry>(compareByName),
+  );
 
   /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. */
   add(record: ServiceRecord, inOrder: boolean): void {
@@ -85,7 +88,14 @@ export class RecencyOrder {
 
   /** Loading appends and calls `sortAll` once at the end; otherwise a record is placed as it comes. */
   add(record: ServiceRecord, inOrder: boolean): void {
-    const node: RecencyNode = { id: record.id, name: record.name, nodePath: record.nodePath, updatedAt: record.updatedAt, prev: null, next: null };
+    const node: RecencyNode = {
+      id: record.id,
+      name: record.name,
+      nodePath: record.nodePath,
+      updatedAt: record.updatedAt,
+      prev: null,
+      next: null,
+    };
     this.nodes.set(record.id, node);
     if (inOrder) this.place(node);
     else this.linkAfter(this.tail, node);

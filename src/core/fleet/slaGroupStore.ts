@@ -23,9 +23,18 @@ export type Declared = 'created' | 'updated' | 'unchanged';
 export class SlaGroupStore {
   private readonly groups: CommittedMap<SlaGroupRecord>;
 
-  constructor(writer: BatchWriter, private readonly newId: () => string) {
+  constructor(
+    writer: BatchWriter,
+    private readonly newId: () => string,
+  ) {
     this.groups = new CommittedMap(writer, slaGroupsTable, (g) => ({
-      name: g.name, id: g.id, display_name: g.displayName, tier: g.tier, targets: g.targets, created_at: iso(g.createdAt), updated_at: iso(g.updatedAt),
+      name: g.name,
+      id: g.id,
+      display_name: g.displayName,
+      tier: g.tier,
+      targets: g.targets,
+      created_at: iso(g.createdAt),
+      updated_at: iso(g.updatedAt),
     }));
   }
 
@@ -45,8 +54,13 @@ export class SlaGroupStore {
     const existing = this.groups.get(declaration.name);
     if (!existing) {
       this.groups.set(declaration.name, {
-        id: this.newId(), name: declaration.name, displayName: declaration.displayName, tier: declaration.tier,
-        targets: declaration.targets, createdAt: at, updatedAt: at,
+        id: this.newId(),
+        name: declaration.name,
+        displayName: declaration.displayName,
+        tier: declaration.tier,
+        targets: declaration.targets,
+        createdAt: at,
+        updatedAt: at,
       });
       return 'created';
     }
@@ -56,7 +70,8 @@ export class SlaGroupStore {
       tier: declaration.tier ?? existing.tier,
       targets: declaration.targets ?? existing.targets,
     };
-    if (next.displayName === existing.displayName && next.tier === existing.tier && next.targets?.uptime === existing.targets?.uptime) return 'unchanged';
+    if (next.displayName === existing.displayName && next.tier === existing.tier && next.targets?.uptime === existing.targets?.uptime)
+      return 'unchanged';
     this.groups.set(declaration.name, { ...next, updatedAt: at });
     return 'updated';
   }

@@ -20,7 +20,9 @@ export function ingestBackupReport(fleet: Fleet, body: BackupReportBody, at: num
   switch (target.mode) {
     case 'service': {
       const existing = fleet.services.find(target.nodePath, target.service);
-      targets = [existing ?? fleet.services.create({ nodePath: target.nodePath, name: target.service, backup: { ...NEW_BACKUP } }, at, 'agent')];
+      targets = [
+        existing ?? fleet.services.create({ nodePath: target.nodePath, name: target.service, backup: { ...NEW_BACKUP } }, at, 'agent'),
+      ];
       described = `service ${target.nodePath}/${target.service}`;
       break;
     }
@@ -35,7 +37,8 @@ export function ingestBackupReport(fleet: Fleet, body: BackupReportBody, at: num
     }
     case 'namespace': {
       targets = fleet.services.inNamespace(target.namespace);
-      if (targets.length === 0) return { success: false, message: `no service is known in namespace "${target.namespace}"; nothing recorded`, services: [] };
+      if (targets.length === 0)
+        return { success: false, message: `no service is known in namespace "${target.namespace}"; nothing recorded`, services: [] };
       described = `namespace ${target.namespace}`;
       break;
     }
@@ -46,4 +49,12 @@ export function ingestBackupReport(fleet: Fleet, body: BackupReportBody, at: num
 }
 
 /** A service first seen through a backup report evidently expects backups. */
-const NEW_BACKUP = { expected: true, maxAgeDays: null, lastAt: null, lastStatus: null, lastSizeBytes: null, lastMessage: null, lastTakenAt: null };
+const NEW_BACKUP = {
+  expected: true,
+  maxAgeDays: null,
+  lastAt: null,
+  lastStatus: null,
+  lastSizeBytes: null,
+  lastMessage: null,
+  lastTakenAt: null,
+};

@@ -39,7 +39,13 @@ export function ingestHealthReport(fleet: Fleet, report: HealthReport, at: numbe
   if (reported.status === report.status && reported.statusMessage === report.message) {
     return { service: existing, created: false, previousStatus: existing.status, warnings };
   }
-  const service = fleet.services.send(existing.id, { type: 'STATUS_REPORTED', status: report.status, message: report.message, at, origin: 'agent' });
+  const service = fleet.services.send(existing.id, {
+    type: 'STATUS_REPORTED',
+    status: report.status,
+    message: report.message,
+    at,
+    origin: 'agent',
+  });
   return { service, created: false, previousStatus: existing.status, warnings };
 }
 

@@ -6,7 +6,11 @@ import type { Fleet } from '../fleet/fleet.js';
 
 export const STORAGE_TAG = 'storage';
 
-export function ingestStorageReport(fleet: Fleet, report: StorageReport, at: number): { service: ServiceRecord; reading: StorageReading; created: boolean } {
+export function ingestStorageReport(
+  fleet: Fleet,
+  report: StorageReport,
+  at: number,
+): { service: ServiceRecord; reading: StorageReading; created: boolean } {
   const { freePercent, status } = classifyStorage(report.allocatedBytes, report.usedBytes);
   const reading: StorageReading = {
     allocatedBytes: report.allocatedBytes,

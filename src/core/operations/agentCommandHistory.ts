@@ -32,7 +32,9 @@ function filtered(knex: Knex, filter: AgentCommandFilter, now: number): Knex.Que
       query.where('status', filter.status).where('expires_at', '>', at);
       break;
     case 'expired':
-      query.where((q) => q.where('status', 'expired').orWhere((open) => open.whereIn('status', ['queued', 'delivered']).where('expires_at', '<=', at)));
+      query.where((q) =>
+        q.where('status', 'expired').orWhere((open) => open.whereIn('status', ['queued', 'delivered']).where('expires_at', '<=', at)),
+      );
       break;
     default:
       query.where('status', filter.status);
@@ -43,7 +45,10 @@ function filtered(knex: Knex, filter: AgentCommandFilter, now: number): Knex.Que
 export async function readAgentCommands(knex: Knex, filter: AgentCommandFilter, page: Page, now: number): Promise<AgentCommand[]> {
   const rows: Record<string, unknown>[] = await filtered(knex, filter, now)
     .select('*')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((row) => commandAt(rowToAgentCommand(row), now));

@@ -4,7 +4,12 @@
  * already mapped to the product's names (`resync`, `Deployment`) by the schema.
  */
 import {
-  MAX_FETCH_TTL_MS, MIN_FETCH_TTL_MS, DEFAULT_FETCH_TTL_MS, type AgentCommandSpec, type AgentCommandType, type WorkloadKind,
+  MAX_FETCH_TTL_MS,
+  MIN_FETCH_TTL_MS,
+  DEFAULT_FETCH_TTL_MS,
+  type AgentCommandSpec,
+  type AgentCommandType,
+  type WorkloadKind,
 } from '../domain/agentCommand.js';
 import { AppError, ErrorCode, assertNever } from '../../platform/errors/catalog.js';
 import { nodePath, Warnings } from '../protocol/fields.js';
@@ -45,7 +50,10 @@ function commandSpec(input: QueueAgentCommandInput): AgentCommandSpec {
     case 'restart_workload': {
       const workload = input.workload;
       if (workload == null) throw bad(`${name} needs "workload": {namespace, kind, name} of the workload to restart`);
-      return { type: input.type, payload: { namespace: namespace(workload.namespace), kind: workload.kind, name: workloadName(workload.name) } };
+      return {
+        type: input.type,
+        payload: { namespace: namespace(workload.namespace), kind: workload.kind, name: workloadName(workload.name) },
+      };
     }
     default:
       return assertNever(input.type);
@@ -54,14 +62,18 @@ function commandSpec(input: QueueAgentCommandInput): AgentCommandSpec {
 
 function namespace(value: string): string {
   if (value.length > MAX_NAMESPACE || !DNS_LABEL.test(value)) {
-    throw bad(`workload.namespace must be a Kubernetes namespace: lower-case letters, digits and "-", starting and ending with a letter or digit, at most ${MAX_NAMESPACE} characters`);
+    throw bad(
+      `workload.namespace must be a Kubernetes namespace: lower-case letters, digits and "-", starting and ending with a letter or digit, at most ${MAX_NAMESPACE} characters`,
+    );
   }
   return value;
 }
 
 function workloadName(value: string): string {
   if (value.length > MAX_WORKLOAD_NAME || !DNS_SUBDOMAIN.test(value)) {
-    throw bad(`workload.name must be a Kubernetes object name: lower-case letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_WORKLOAD_NAME} characters`);
+    throw bad(
+      `workload.name must be a Kubernetes object name: lower-case letters, digits, "-" and ".", starting and ending with a letter or digit, at most ${MAX_WORKLOAD_NAME} characters`,
+    );
   }
   return value;
 }
@@ -70,6 +82,7 @@ function fetchTtl(ttlSeconds: number | null | undefined): number {
   if (ttlSeconds == null) return DEFAULT_FETCH_TTL_MS;
   const min = MIN_FETCH_TTL_MS / 1000;
   const max = MAX_FETCH_TTL_MS / 1000;
-  if (!Number.isInteger(ttlSeconds) || ttlSeconds < min || ttlSeconds > max) throw bad(`ttlSeconds must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < min || ttlSeconds > max)
+    throw bad(`ttlSeconds must be a whole number from ${min} to ${max}`);
   return ttlSeconds * 1000;
 }

@@ -2,9 +2,7 @@
  * The GraphQL names of the agent command values (enums are upper-case there), shared by the schema
  * and the webhook events so both show a command in the same shape.
  */
-import {
-  isOpen, type AgentCommand, type AgentCommandStatus, type AgentCommandType, type WorkloadKind,
-} from '../domain/agentCommand.js';
+import { isOpen, type AgentCommand, type AgentCommandStatus, type AgentCommandType, type WorkloadKind } from '../domain/agentCommand.js';
 
 export const AGENT_COMMAND_TYPE_NAMES = {
   resync: 'RESYNC',

@@ -14,7 +14,13 @@ import { nodePath, Warnings } from '../protocol/fields.js';
 import { agentCommandChannels } from './agentCommandEvents.js';
 import type { AgentCommandFilter } from './agentCommandHistory.js';
 import { readQueueAgentCommandInput, type QueueAgentCommandInput } from './agentCommandInput.js';
-import { AGENT_COMMAND_STATUS_NAMES, AGENT_COMMAND_TYPE_NAMES, enumValues, openDeadline, WORKLOAD_KIND_NAMES } from './agentCommandNames.js';
+import {
+  AGENT_COMMAND_STATUS_NAMES,
+  AGENT_COMMAND_TYPE_NAMES,
+  enumValues,
+  openDeadline,
+  WORKLOAD_KIND_NAMES,
+} from './agentCommandNames.js';
 
 interface FilterArgs {
   readonly nodeId?: string | null;
@@ -150,8 +156,10 @@ export const agentCommandSchema: SchemaModule<AgentCommandsContext> = {
       payload: (c: AgentCommand) => JSON.stringify(c.payload),
       open: (c: AgentCommand) => isOpen(c.status),
       expiresAt: (c: AgentCommand) => openDeadline(c),
-      requestedBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) => (c.requestedBy === null ? null : (ctx.app.users.get(c.requestedBy) ?? null)),
-      cancelledBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) => (c.cancelledBy === null ? null : (ctx.app.users.get(c.cancelledBy) ?? null)),
+      requestedBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) =>
+        c.requestedBy === null ? null : (ctx.app.users.get(c.requestedBy) ?? null),
+      cancelledBy: (c: AgentCommand, _args: unknown, ctx: GraphQLContext<AgentCommandsContext>) =>
+        c.cancelledBy === null ? null : (ctx.app.users.get(c.cancelledBy) ?? null),
       result: (c: AgentCommand) => (c.result === null ? null : { message: c.result.message, output: json(c.result.output) }),
     },
     Query: {
@@ -181,7 +189,8 @@ export const agentCommandSchema: SchemaModule<AgentCommandsContext> = {
     Subscription: {
       agentCommandUpdated: {
         subscribe(_root: unknown, args: { nodeId?: string | null }, ctx: GraphQLContext<AgentCommandsContext>) {
-          const channel = args.nodeId == null ? agentCommandChannels.all : agentCommandChannels.node(nodePath(args.nodeId, 'nodeId', new Warnings()));
+          const channel =
+            args.nodeId == null ? agentCommandChannels.all : agentCommandChannels.node(nodePath(args.nodeId, 'nodeId', new Warnings()));
           return ctx.app.channels.channelStream(ctx, channel, 'agent:read');
         },
       },

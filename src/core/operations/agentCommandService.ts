@@ -41,7 +41,10 @@ export class AgentCommandService {
     return commitChange(this.deps, () => {
       const at = clock.now();
       if (!agents.get(request.nodeId)) {
-        throw new AppError(ErrorCode.NotFound, `no agent has reported for node ${request.nodeId}; commands are queued for agents the server knows (from a heartbeat or status sync)`);
+        throw new AppError(
+          ErrorCode.NotFound,
+          `no agent has reported for node ${request.nodeId}; commands are queued for agents the server knows (from a heartbeat or status sync)`,
+        );
       }
       if (agents.openCount(request.nodeId, at) >= MAX_OPEN_COMMANDS_PER_NODE) {
         throw new AppError(
@@ -65,7 +68,10 @@ export class AgentCommandService {
     const closed = outcome.outcome === 'closed' ? outcome.command : await readAgentCommand(this.deps.knex, key);
     if (closed === null) throw unknownCommand(id);
     if (closed.status === 'cancelled') return closed;
-    throw new AppError(ErrorCode.Conflict, `command ${id} is already ${AGENT_COMMAND_STATUS_NAMES[closed.status]}; only QUEUED or DELIVERED commands can be cancelled`);
+    throw new AppError(
+      ErrorCode.Conflict,
+      `command ${id} is already ${AGENT_COMMAND_STATUS_NAMES[closed.status]}; only QUEUED or DELIVERED commands can be cancelled`,
+    );
   }
 
   async get(id: string): Promise<AgentCommand | null> {

@@ -19,7 +19,13 @@ export const agentCommandsModule: ProductModule<CoreServices & SharedChannelServ
   schema: [agentCommandSchema],
   webhookEvents: [agentCommandWebhookSource],
   create(kit, { fleet, channels }) {
-    const agentCommands = new AgentCommandService({ agents: fleet.agents, writer: kit.writer, knex: kit.knex, clock: kit.clock, logger: kit.logger });
+    const agentCommands = new AgentCommandService({
+      agents: fleet.agents,
+      writer: kit.writer,
+      knex: kit.knex,
+      clock: kit.clock,
+      logger: kit.logger,
+    });
     const publish = agentCommandPublisher(channels);
     let sweeper: ReturnType<typeof kit.clock.setRepeatingTimer> | undefined;
     return {

@@ -86,9 +86,11 @@ export const operationsSchema: SchemaModule<CoreServices> = {
   resolvers: {
     OperationsNode: {
       id: (n: NodeRecord) => n.path,
-      parent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (n.parentPath === null ? null : (ctx.app.fleet.nodes.get(n.parentPath) ?? null)),
+      parent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        n.parentPath === null ? null : (ctx.app.fleet.nodes.get(n.parentPath) ?? null),
       childCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.fleet.nodes.childrenOf(n.path).length,
-      children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) => childrenPage(ctx, n.path, args),
+      children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) =>
+        childrenPage(ctx, n.path, args),
       // Counts, summaries and lists hold only services the viewer may see (environments, src/plugins/policy).
       serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => servicesUnder(ctx, n.path).length,
       statusSummary(n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) {
@@ -105,22 +107,33 @@ export const operationsSchema: SchemaModule<CoreServices> = {
         return slicePage(services, readPage(args));
       },
       // An agent is at its node: outside the viewer's environments it is not shown.
-      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (placeGate(ctx.viewer)?.admits(n.path) === false ? null : (ctx.app.fleet.agents.get(n.path) ?? null)),
+      agent: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        placeGate(ctx.viewer)?.admits(n.path) === false ? null : (ctx.app.fleet.agents.get(n.path) ?? null),
     },
     Agent: {
-      online: (a: AgentRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => a.lastHeartbeatAt !== null && ctx.app.clock.now() - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
+      online: (a: AgentRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        a.lastHeartbeatAt !== null && ctx.app.clock.now() - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS,
     },
     Query: {
       operationsNodes(_root, args: { search?: string | null; depth?: number | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'node:read');
         const needle = args.search?.toLowerCase() ?? null;
         const nodes = [...ctx.app.fleet.nodes.all()].sort(byPath);
-        return slicePage(nodes, readPage(args), (n) => (args.depth == null || n.depth === args.depth) && (needle === null || n.path.toLowerCase().includes(needle)));
+        return slicePage(
+          nodes,
+          readPage(args),
+          (n) => (args.depth == null || n.depth === args.depth) && (needle === null || n.path.toLowerCase().includes(needle)),
+        );
       },
-      operationsNode: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'node:read'), ctx.app.fleet.nodes.get(clean(args.id)) ?? null),
+      operationsNode: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'node:read'), ctx.app.fleet.nodes.get(clean(args.id)) ?? null
+      ),
       operationsRootNodes(_root, _args, ctx) {
         authorize(ctx.viewer, 'node:read');
-        return ctx.app.fleet.nodes.childrenOf(null).map((p) => ctx.app.fleet.nodes.get(p)!).sort(byPath);
+        return ctx.app.fleet.nodes
+          .childrenOf(null)
+          .map((p) => ctx.app.fleet.nodes.get(p)!)
+          .sort(byPath);
       },
       operationsNodeChildren(_root, args: { id: string; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'node:read');
@@ -130,7 +143,9 @@ export const operationsSchema: SchemaModule<CoreServices> = {
         authorize(ctx.viewer, 'agent:read');
         const now = ctx.app.clock.now();
         // An agent is at its node: outside the viewer's environments it is not listed.
-        const agents = [...admitted(placeGate(ctx.viewer), ctx.app.fleet.agents.list(), (a) => a.nodeId)].sort((a, b) => (a.nodeId < b.nodeId ? -1 : 1));
+        const agents = [...admitted(placeGate(ctx.viewer), ctx.app.fleet.agents.list(), (a) => a.nodeId)].sort((a, b) =>
+          a.nodeId < b.nodeId ? -1 : 1,
+        );
         const online = (a: AgentRecord) => a.lastHeartbeatAt !== null && now - a.lastHeartbeatAt <= AGENT_ONLINE_WINDOW_MS;
         return slicePage(agents, readPage(args), (a) => args.online == null || online(a) === args.online);
       },
@@ -169,6 +184,9 @@ function storageCountsUnder(ctx: GraphQLContext<CoreServices>, path: string): St
 }
 
 function childrenPage(ctx: GraphQLContext<CoreServices>, path: string, args: { limit?: number; offset?: number }): NodeRecord[] {
-  const children = ctx.app.fleet.nodes.childrenOf(path).map((p) => ctx.app.fleet.nodes.get(p)!).sort(byPath);
+  const children = ctx.app.fleet.nodes
+    .childrenOf(path)
+    .map((p) => ctx.app.fleet.nodes.get(p)!)
+    .sort(byPath);
   return slicePage(children, readPage(args));
 }

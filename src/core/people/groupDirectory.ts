@@ -32,7 +32,10 @@ export class GroupDirectory {
   private readonly membersOf = new Map<string, Set<string>>();
   private readonly groupsOf = new Map<string, Set<string>>();
 
-  constructor(writer: BatchWriter, private readonly newId: () => string) {
+  constructor(
+    writer: BatchWriter,
+    private readonly newId: () => string,
+  ) {
     this.groups = new CommittedMap(
       writer,
       groupsTable,

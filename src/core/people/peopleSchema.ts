@@ -119,16 +119,21 @@ export const peopleSchema: SchemaModule<CoreServices> = {
   resolvers: {
     Role: { ADMIN: 'admin', OPERATOR: 'operator', USER: 'user' },
     User: {
-      email: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (isSelf(u, ctx.viewer) || can(ctx.viewer, 'user:read-private') ? u.email : null),
-      groups: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => byName(ctx.app.groups.groupIdsOf(u.id).map((id) => ctx.app.groups.get(id)!)),
+      email: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        isSelf(u, ctx.viewer) || can(ctx.viewer, 'user:read-private') ? u.email : null,
+      groups: (u: UserRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        byName(ctx.app.groups.groupIdsOf(u.id).map((id) => ctx.app.groups.get(id)!)),
     },
     Group: {
       memberCount: (g: GroupRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.groups.memberIds(g.id).length,
-      members: (g: GroupRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) => membersPage(ctx, g.id, args),
+      members: (g: GroupRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) =>
+        membersPage(ctx, g.id, args),
     },
     Query: {
       user: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'directory:read'), ctx.app.users.get(args.id) ?? null),
-      userByUsername: (_root, args: { username: string }, ctx) => (authorize(ctx.viewer, 'directory:read'), ctx.app.users.byName(args.username) ?? null),
+      userByUsername: (_root, args: { username: string }, ctx) => (
+        authorize(ctx.viewer, 'directory:read'), ctx.app.users.byName(args.username) ?? null
+      ),
       users(_root, args: { filter?: UserFilter | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'directory:read');
         return slicePage(sortedUsers(ctx), readPage(args), userMatcher(ctx, args.filter ?? {}));
@@ -144,7 +149,11 @@ export const peopleSchema: SchemaModule<CoreServices> = {
       groups(_root, args: { search?: string | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'directory:read');
         const needle = args.search?.toLowerCase() ?? null;
-        return slicePage(byName([...ctx.app.groups.all()]), readPage(args), (g) => needle === null || g.name.toLowerCase().includes(needle));
+        return slicePage(
+          byName([...ctx.app.groups.all()]),
+          readPage(args),
+          (g) => needle === null || g.name.toLowerCase().includes(needle),
+        );
       },
       groupMembers(_root, args: { groupId: string; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'directory:read');
@@ -170,18 +179,23 @@ export const peopleSchema: SchemaModule<CoreServices> = {
         const self = viewer.userId === args.id;
         const adminFields = ['username', 'role', 'active'].filter((f) => input[f] !== undefined && input[f] !== null);
         if (!can(viewer, 'user:manage') && (!self || adminFields.length > 0)) {
-          throw new AppError(ErrorCode.Forbidden, self ? `only an admin may change ${adminFields.join(', ')}` : `role ${viewer.role} may not change other users`);
+          throw new AppError(
+            ErrorCode.Forbidden,
+            self ? `only an admin may change ${adminFields.join(', ')}` : `role ${viewer.role} may not change other users`,
+          );
         }
         const changes: Record<string, unknown> = {};
         if (input['username'] != null) changes['username'] = username(input['username'] as string);
         if (input['email'] !== undefined) changes['email'] = optional(input['email'], email);
-        if (input['displayName'] !== undefined) changes['displayName'] = optional(input['displayName'], (v) => storableText(v, 'displayName', TEXT_MAX));
+        if (input['displayName'] !== undefined)
+          changes['displayName'] = optional(input['displayName'], (v) => storableText(v, 'displayName', TEXT_MAX));
         if (input['role'] != null) changes['role'] = roleOf(input['role']);
         if (input['active'] != null) changes['active'] = input['active'];
         return ctx.app.people.updateUser(args.id, changes, viewer.userId);
       },
       deleteUser: (_root, args: { id: string }, ctx) => ctx.app.people.deleteUser(args.id, authorize(ctx.viewer, 'user:manage').userId),
-      deactivateUser: (_root, args: { id: string }, ctx) => ctx.app.people.deactivateUser(args.id, authorize(ctx.viewer, 'user:manage').userId),
+      deactivateUser: (_root, args: { id: string }, ctx) =>
+        ctx.app.people.deactivateUser(args.id, authorize(ctx.viewer, 'user:manage').userId),
       createGroup(_root, args: { input: { name: string; description?: string | null } }, ctx) {
         authorize(ctx.viewer, 'group:manage');
         return ctx.app.people.createGroup(groupName(args.input.name), optional(args.input.description, description));
@@ -194,9 +208,12 @@ export const peopleSchema: SchemaModule<CoreServices> = {
         return ctx.app.people.updateGroup(args.id, changes);
       },
       deleteGroup: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'group:manage'), ctx.app.people.deleteGroup(args.id)),
-      addUserToGroup: (_root, args: { groupId: string; userId: string }, ctx) => (authorize(ctx.viewer, 'group:manage'), ctx.app.people.addUserToGroup(args.groupId, args.userId)),
-      removeUserFromGroup: (_root, args: { groupId: string; userId: string }, ctx) =>
-        (authorize(ctx.viewer, 'group:manage'), ctx.app.people.removeUserFromGroup(args.groupId, args.userId)),
+      addUserToGroup: (_root, args: { groupId: string; userId: string }, ctx) => (
+        authorize(ctx.viewer, 'group:manage'), ctx.app.people.addUserToGroup(args.groupId, args.userId)
+      ),
+      removeUserFromGroup: (_root, args: { groupId: string; userId: string }, ctx) => (
+        authorize(ctx.viewer, 'group:manage'), ctx.app.people.removeUserFromGroup(args.groupId, args.userId)
+      ),
     },
   },
 };
@@ -210,7 +227,10 @@ function byName(groups: GroupRecord[]): GroupRecord[] {
 }
 
 function membersPage(ctx: GraphQLContext<CoreServices>, groupId: string, args: { limit?: number; offset?: number }): UserRecord[] {
-  const members = ctx.app.groups.memberIds(groupId).map((id) => ctx.app.users.get(id)).filter((u): u is UserRecord => u !== undefined);
+  const members = ctx.app.groups
+    .memberIds(groupId)
+    .map((id) => ctx.app.users.get(id))
+    .filter((u): u is UserRecord => u !== undefined);
   members.sort((a, b) => (a.username < b.username ? -1 : 1));
   return slicePage(members, readPage(args));
 }

@@ -49,7 +49,10 @@ export class PeopleService {
     const passwordHash = input.password === null ? null : await hashPassword(input.password);
     return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
-      const user = this.deps.users.create({ username: input.username, email: input.email, displayName: input.displayName, role: input.role, passwordHash }, now);
+      const user = this.deps.users.create(
+        { username: input.username, email: input.email, displayName: input.displayName, role: input.role, passwordHash },
+        now,
+      );
       this.announce('user.created', user, [], now);
       return user;
     });

@@ -33,12 +33,22 @@ export interface NewUser {
   readonly role: Role;
 }
 
-export type UserChanges = Partial<Pick<UserRecord, 'username' | 'email' | 'displayName' | 'role' | 'active' | 'passwordHash' | 'lastLoginAt' | 'passwordChangedAt'>>;
+export type UserChanges = Partial<
+  Pick<UserRecord, 'username' | 'email' | 'displayName' | 'role' | 'active' | 'passwordHash' | 'lastLoginAt' | 'passwordChangedAt'>
+>;
 
 export function userToRow(u: UserRecord) {
   return {
-    id: u.id, username: u.username, email: u.email, display_name: u.displayName, password_hash: u.passwordHash, role: u.role,
-    active: u.active, last_login_at: iso(u.lastLoginAt), password_changed_at: iso(u.passwordChangedAt), created_at: iso(u.createdAt),
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    display_name: u.displayName,
+    password_hash: u.passwordHash,
+    role: u.role,
+    active: u.active,
+    last_login_at: iso(u.lastLoginAt),
+    password_changed_at: iso(u.passwordChangedAt),
+    created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };
 }
@@ -50,7 +60,10 @@ export class UserDirectory {
   private readonly byUsername = new Map<string, string>();
   private readonly byEmail = new Map<string, string>();
 
-  constructor(writer: BatchWriter, private readonly newId: () => string) {
+  constructor(
+    writer: BatchWriter,
+    private readonly newId: () => string,
+  ) {
     this.users = new CommittedMap(writer, usersTable, userToRow, (_id, restored, discarded) => {
       if (discarded) this.unindex(discarded);
       if (restored) this.index(restored);
@@ -88,7 +101,15 @@ export class UserDirectory {
 
   create(draft: NewUser, at: number): UserRecord {
     this.assertFree(draft.username, draft.email, null);
-    const user: UserRecord = { id: this.newId(), ...draft, active: true, lastLoginAt: null, passwordChangedAt: draft.passwordHash ? at : null, createdAt: at, updatedAt: at };
+    const user: UserRecord = {
+      id: this.newId(),
+      ...draft,
+      active: true,
+      lastLoginAt: null,
+      passwordChangedAt: draft.passwordHash ? at : null,
+      createdAt: at,
+      updatedAt: at,
+    };
     this.users.set(user.id, user);
     this.index(user);
     return user;
@@ -127,11 +148,13 @@ export class UserDirectory {
       const holder = this.byUsername.get(fold(username));
       if (holder !== undefined && holder !== self) throw new AppError(ErrorCode.BadRequest, `username ${username} is taken`);
       const asEmail = this.byEmail.get(fold(username));
-      if (asEmail !== undefined && asEmail !== self) throw new AppError(ErrorCode.BadRequest, `username ${username} is another user's email address`);
+      if (asEmail !== undefined && asEmail !== self)
+        throw new AppError(ErrorCode.BadRequest, `username ${username} is another user's email address`);
     }
     if (email !== null) {
       const holder = this.byEmail.get(fold(email)) ?? this.byUsername.get(fold(email));
-      if (holder !== undefined && holder !== self) throw new AppError(ErrorCode.BadRequest, `email ${email} is already used by another user`);
+      if (holder !== undefined && holder !== self)
+        throw new AppError(ErrorCode.BadRequest, `email ${email} is already used by another user`);
     }
   }
 

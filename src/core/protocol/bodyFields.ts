@@ -61,7 +61,13 @@ export function readBody<T>(body: Json, fields: BodyFields, read: (body: Json, w
 }
 
 /** As `readBody`, for one object inside a body (an array entry); `where` prefixes its warnings (`services[3]: `). */
-export function readEntry<T>(obj: Json, fields: BodyFields, warnings: Warnings, where: string, read: (obj: Json, warnings: Warnings) => T): T {
+export function readEntry<T>(
+  obj: Json,
+  fields: BodyFields,
+  warnings: Warnings,
+  where: string,
+  read: (obj: Json, warnings: Warnings) => T,
+): T {
   const unknown = fields.unknownIn(obj);
   if (unknown.length === 0) return read(obj, warnings);
   let value: T;
@@ -70,7 +76,8 @@ export function readEntry<T>(obj: Json, fields: BodyFields, warnings: Warnings, 
   } catch (error) {
     throw error instanceof AppError && error.code === ErrorCode.BadRequest ? withNearMisses(error, unknown, fields) : error;
   }
-  for (const key of unknown.slice(0, MAX_NAMED)) warnings.add(`${where}unknown field "${printable(key)}" ignored${didYouMean(key, fields)}`);
+  for (const key of unknown.slice(0, MAX_NAMED))
+    warnings.add(`${where}unknown field "${printable(key)}" ignored${didYouMean(key, fields)}`);
   if (unknown.length > MAX_NAMED) warnings.add(`${where}${unknown.length - MAX_NAMED} more unknown fields were ignored`);
   return value;
 }
@@ -84,7 +91,11 @@ function didYouMean(key: string, fields: BodyFields): string {
 function withNearMisses(error: AppError, unknown: readonly string[], fields: BodyFields): AppError {
   const near = unknown.filter((key) => fields.nearest(key) !== undefined).slice(0, 3);
   if (near.length === 0) return error;
-  return new AppError(error.code, `${error.message}; the body has ${near.map((key) => `unknown field "${printable(key)}"${didYouMean(key, fields)}`).join(', ')}`, error.headers);
+  return new AppError(
+    error.code,
+    `${error.message}; the body has ${near.map((key) => `unknown field "${printable(key)}"${didYouMean(key, fields)}`).join(', ')}`,
+    error.headers,
+  );
 }
 
 /** A client's key, shortened and without control characters, as it may appear in a message. */

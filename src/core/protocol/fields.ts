@@ -90,7 +90,14 @@ export function enumValue<const T extends string>(value: unknown, allowed: reado
 }
 
 /** An array of short strings; non-string or over-long entries are dropped with a warning. */
-export function stringList(obj: Json, field: string, maxItems: number, maxLength: number, warnings: Warnings, label = field): string[] | null {
+export function stringList(
+  obj: Json,
+  field: string,
+  maxItems: number,
+  maxLength: number,
+  warnings: Warnings,
+  label = field,
+): string[] | null {
   const value = obj[field];
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value)) throw badRequest(`field "${label}" must be an array of strings`);
@@ -101,7 +108,8 @@ export function stringList(obj: Json, field: string, maxItems: number, maxLength
     if (typeof item === 'string' && item.length <= maxLength && !hasControl(item)) out.push(item);
     else dropped += 1;
   }
-  if (dropped > 0) warnings.add(`${dropped} entr${dropped === 1 ? 'y' : 'ies'} of ${label} ignored (not a string of at most ${maxLength} characters)`);
+  if (dropped > 0)
+    warnings.add(`${dropped} entr${dropped === 1 ? 'y' : 'ies'} of ${label} ignored (not a string of at most ${maxLength} characters)`);
   return out;
 }
 
@@ -159,7 +167,8 @@ export function nodePath(value: unknown, label: string, warnings: Warnings): str
   const kept = segments.map((s) => s.trim()).filter((s) => s !== '');
   if (kept.length === 0) throw badRequest(`field "${label}" is empty`);
   if (kept.length > MAX_SEGMENTS) throw badRequest(`field "${label}" has more than ${MAX_SEGMENTS} segments`);
-  if (kept.some((s) => s.length > MAX_SEGMENT_LENGTH)) throw badRequest(`field "${label}" has a segment longer than ${MAX_SEGMENT_LENGTH} characters`);
+  if (kept.some((s) => s.length > MAX_SEGMENT_LENGTH))
+    throw badRequest(`field "${label}" has a segment longer than ${MAX_SEGMENT_LENGTH} characters`);
   const path = kept.join('/');
   // The path is a btree key (nodes, agents, services' unique (node_path, name)); PostgreSQL refuses keys over ~2.7 kB.
   if (Buffer.byteLength(path, 'utf8') > MAX_PATH_BYTES) throw badRequest(`field "${label}" is longer than ${MAX_PATH_BYTES} bytes`);
@@ -173,7 +182,8 @@ export function serviceName(value: unknown, label: string): string {
   if (typeof value !== 'string') throw badRequest(`field "${label}" must be a string`);
   if (value.length > MAX_NAME_LENGTH) throw badRequest(`field "${label}" is longer than ${MAX_NAME_LENGTH} characters`);
   if (value.includes('/')) throw badRequest(`field "${label}" must not contain "/" (put the hierarchy in nodeId)`);
-  if (hasControl(value) || value.trim() !== value) throw badRequest(`field "${label}" has control characters, invalid Unicode or surrounding spaces`);
+  if (hasControl(value) || value.trim() !== value)
+    throw badRequest(`field "${label}" has control characters, invalid Unicode or surrounding spaces`);
   return value;
 }
 
@@ -189,7 +199,8 @@ export function identifierText(value: string, label: string, max: number): strin
 /** Free text given to GraphQL (descriptions, messages): bounded, and storable (no NUL, no unpaired surrogate). */
 export function storableText(value: string, label: string, max: number): string {
   if ([...value].length > max) throw badRequest(`${label} is longer than ${max} characters`);
-  if (SUSPECT_TEXT.test(value) && value.search(UNSTORABLE) !== -1) throw badRequest(`${label} contains a NUL character or an unpaired surrogate, which cannot be stored`);
+  if (SUSPECT_TEXT.test(value) && value.search(UNSTORABLE) !== -1)
+    throw badRequest(`${label} contains a NUL character or an unpaired surrogate, which cannot be stored`);
   return value;
 }
 

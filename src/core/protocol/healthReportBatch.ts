@@ -26,9 +26,11 @@ export function parseHealthReportBatch(body: Json): Parsed<readonly BatchEntry[]
 
 function readEntries(body: Json): readonly BatchEntry[] {
   const reports = body['reports'];
-  if (!Array.isArray(reports)) throw badRequest('field "reports" must be an array of health reports (each the body of POST /api/v1/health/report)');
+  if (!Array.isArray(reports))
+    throw badRequest('field "reports" must be an array of health reports (each the body of POST /api/v1/health/report)');
   if (reports.length === 0) throw badRequest('field "reports" is empty; send at least one health report');
-  if (reports.length > MAX_BATCH_REPORTS) throw badRequest(`field "reports" has ${reports.length} entries; send at most ${MAX_BATCH_REPORTS} per request`);
+  if (reports.length > MAX_BATCH_REPORTS)
+    throw badRequest(`field "reports" has ${reports.length} entries; send at most ${MAX_BATCH_REPORTS} per request`);
   return reports.map((raw: unknown, index): BatchEntry => {
     try {
       const { value, warnings } = parseHealthReport(expectObject(raw, `reports[${index}]`));

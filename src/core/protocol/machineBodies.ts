@@ -8,8 +8,21 @@ import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { AppError } from '../../platform/errors/catalog.js';
 import { BodyFields, readBody, readEntry, type Parsed } from './bodyFields.js';
 import {
-  badRequest, enumValue, expectObject, nodePath, optionalBoolean, optionalInteger, optionalJsonObject, optionalName,
-  optionalText, requiredInteger, serviceName, stringList, UNKNOWN_NODE, type Warnings, type Json,
+  badRequest,
+  enumValue,
+  expectObject,
+  nodePath,
+  optionalBoolean,
+  optionalInteger,
+  optionalJsonObject,
+  optionalName,
+  optionalText,
+  requiredInteger,
+  serviceName,
+  stringList,
+  UNKNOWN_NODE,
+  type Warnings,
+  type Json,
 } from './fields.js';
 
 export type { Parsed } from './bodyFields.js';
@@ -44,16 +57,20 @@ export interface HealthReport {
 const HEALTH_FIELDS = new BodyFields(['service', 'nodeId', 'status', 'message', 'criticality', 'slaGroup', 'serviceType', 'tags']);
 
 export function parseHealthReport(body: Json): Parsed<HealthReport> {
-  return readBody(body, HEALTH_FIELDS, (body, warnings): HealthReport => ({
-    service: serviceName(body['service'], 'service'),
-    nodePath: pushNodePath(body, warnings),
-    status: enumValue(body['status'], SERVICE_STATUSES, 'status', warnings),
-    message: optionalText(body, 'message', MAX_MESSAGE, warnings),
-    criticality: optionalName(body, 'criticality', 64),
-    slaGroup: optionalName(body, 'slaGroup', MAX_LABEL),
-    serviceType: optionalName(body, 'serviceType', 64),
-    tags: stringList(body, 'tags', MAX_TAGS, 128, warnings),
-  }));
+  return readBody(
+    body,
+    HEALTH_FIELDS,
+    (body, warnings): HealthReport => ({
+      service: serviceName(body['service'], 'service'),
+      nodePath: pushNodePath(body, warnings),
+      status: enumValue(body['status'], SERVICE_STATUSES, 'status', warnings),
+      message: optionalText(body, 'message', MAX_MESSAGE, warnings),
+      criticality: optionalName(body, 'criticality', 64),
+      slaGroup: optionalName(body, 'slaGroup', MAX_LABEL),
+      serviceType: optionalName(body, 'serviceType', 64),
+      tags: stringList(body, 'tags', MAX_TAGS, 128, warnings),
+    }),
+  );
 }
 
 export interface StorageReport {
@@ -110,7 +127,9 @@ export function parseBackupReport(body: Json): Parsed<BackupReportBody> {
 function backupReport(body: Json, warnings: Warnings): BackupReportBody {
   const keys = (['service', 'slaGroup', 'namespace'] as const).filter((k) => body[k] !== undefined && body[k] !== null);
   if (keys.length !== 1) {
-    throw badRequest(`send exactly one of "service" (with "nodeId"), "slaGroup" or "namespace" to say what the backup covers${keys.length > 1 ? `; got ${keys.join(', ')}` : ''}`);
+    throw badRequest(
+      `send exactly one of "service" (with "nodeId"), "slaGroup" or "namespace" to say what the backup covers${keys.length > 1 ? `; got ${keys.join(', ')}` : ''}`,
+    );
   }
   let target: BackupTarget;
   const mode = keys[0]!;
@@ -145,7 +164,18 @@ export interface Registration {
 }
 
 /** SPEC.md "Service registration body", and what the server keeps beyond it (tags, metadata, ...). */
-const REGISTRATION_FIELDS = new BodyFields(['name', 'nodeId', 'displayName', 'criticality', 'serviceType', 'namespace', 'slaGroup', 'tags', 'metadata', 'operations']);
+const REGISTRATION_FIELDS = new BodyFields([
+  'name',
+  'nodeId',
+  'displayName',
+  'criticality',
+  'serviceType',
+  'namespace',
+  'slaGroup',
+  'tags',
+  'metadata',
+  'operations',
+]);
 
 export function parseRegistration(body: Json): Parsed<Registration> {
   return readBody(body, REGISTRATION_FIELDS, (body, warnings) => registration(body, warnings));
@@ -206,8 +236,18 @@ export interface StatusSync {
 const STATUS_SYNC_FIELDS = new BodyFields(['nodeId', 'operatorVersion', 'services', 'slaGroups']);
 /** SPEC.md's entry fields; `externalId` is accepted and not used (the name under the node identifies the service). */
 const SYNC_ENTRY_FIELDS = new BodyFields([
-  'name', 'externalId', 'namespace', 'status', 'message', 'workloadType', 'workloadName', 'replicas', 'readyReplicas',
-  'availableReplicas', 'images', 'slaGroup',
+  'name',
+  'externalId',
+  'namespace',
+  'status',
+  'message',
+  'workloadType',
+  'workloadName',
+  'replicas',
+  'readyReplicas',
+  'availableReplicas',
+  'images',
+  'slaGroup',
 ]);
 const SLA_GROUP_FIELDS = new BodyFields(['name', 'displayName', 'tier', 'targets']);
 
@@ -308,7 +348,8 @@ export function parseCommandResult(body: Json): Parsed<CommandOutcomeReport> {
 function commandResult(body: Json, warnings: Warnings): CommandOutcomeReport {
   if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
   const commandId = body['commandId'];
-  if (typeof commandId !== 'string' || !UUID.test(commandId)) throw badRequest('field "commandId" must be the id of a command from a heartbeat response');
+  if (typeof commandId !== 'string' || !UUID.test(commandId))
+    throw badRequest('field "commandId" must be the id of a command from a heartbeat response');
   return {
     nodeId: nodePath(body['nodeId'], 'nodeId', warnings),
     commandId: commandId.toLowerCase(),

@@ -30,7 +30,10 @@ export function parseServiceListQuery(query: URLSearchParams): ServiceListQuery 
     storageStates = [];
     for (const raw of storage.split(',')) {
       const value = raw.trim().toLowerCase() as StorageStatus;
-      if (!STORAGE_STATES.includes(value)) throw badRequest(`query parameter "storageState" must be a comma-separated list of ${STORAGE_STATES.join(', ')}; got "${raw.trim()}"`);
+      if (!STORAGE_STATES.includes(value))
+        throw badRequest(
+          `query parameter "storageState" must be a comma-separated list of ${STORAGE_STATES.join(', ')}; got "${raw.trim()}"`,
+        );
       if (!storageStates.includes(value)) storageStates.push(value);
     }
   }
@@ -47,7 +50,12 @@ export function parseServiceListQuery(query: URLSearchParams): ServiceListQuery 
     if (direction === undefined) throw badRequest(`query parameter "direction" must be asc or desc; got "${directionText}"`);
     sort = { field: sort?.field ?? 'NAME', direction };
   }
-  return { storageStates, sort, limit: count(query, 'limit', 0, MAX_LIST_LIMIT), offset: count(query, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0 };
+  return {
+    storageStates,
+    sort,
+    limit: count(query, 'limit', 0, MAX_LIST_LIMIT),
+    offset: count(query, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0,
+  };
 }
 
 function count(query: URLSearchParams, name: string, min: number, max: number): number | null {

@@ -14,4 +14,3 @@ export interface RestContext {
   readonly clock: Clock;
   readonly version: string;
 }
-

@@ -11,7 +11,12 @@ import { serviceView } from '../ingest/serviceView.js';
 import { parseServiceListQuery } from '../protocol/serviceListQuery.js';
 import { nodePath, parseJsonObject, Warnings } from '../protocol/fields.js';
 import {
-  parseBackupReport, parseCommandResult, parseHealthReport, parseHeartbeat, parseRegistration, parseStatusSync,
+  parseBackupReport,
+  parseCommandResult,
+  parseHealthReport,
+  parseHeartbeat,
+  parseRegistration,
+  parseStatusSync,
   parseStorageReport,
 } from '../protocol/machineBodies.js';
 import { commitChange } from '../commands/commitBoundary.js';
@@ -32,10 +37,20 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function machineRoutes(ctx: RestContext): Route[] {
   const { fleet } = ctx;
   const post = (path: string, bodyLimit: number, handle: (request: RestRequest) => Promise<ReturnType<typeof jsonReply>>): Route => ({
-    method: 'POST', path, auth: 'machine', rateLimited: true, bodyLimit, handle,
+    method: 'POST',
+    path,
+    auth: 'machine',
+    rateLimited: true,
+    bodyLimit,
+    handle,
   });
   const get = (path: string, handle: (request: RestRequest) => Promise<ReturnType<typeof jsonReply>>): Route => ({
-    method: 'GET', path, auth: 'machine', rateLimited: true, bodyLimit: 0, handle,
+    method: 'GET',
+    path,
+    auth: 'machine',
+    rateLimited: true,
+    bodyLimit: 0,
+    handle,
   });
 
   return [
@@ -139,16 +154,16 @@ export function machineRoutes(ctx: RestContext): Route[] {
         results: outcomes.map((o) =>
           o.ok
             ? {
-              index: o.index,
-              success: true,
-              created: o.outcome.created,
-              serviceId: o.outcome.service.id,
-              serviceName: o.outcome.service.name,
-              nodeId: o.outcome.service.nodePath,
-              previousStatus: o.outcome.previousStatus,
-              status: o.outcome.service.status,
-              warnings: o.warnings,
-            }
+                index: o.index,
+                success: true,
+                created: o.outcome.created,
+                serviceId: o.outcome.service.id,
+                serviceName: o.outcome.service.name,
+                nodeId: o.outcome.service.nodePath,
+                previousStatus: o.outcome.previousStatus,
+                status: o.outcome.service.status,
+                warnings: o.warnings,
+              }
             : { index: o.index, success: false, error: o.error, warnings: [] },
         ),
         warnings,

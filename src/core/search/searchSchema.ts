@@ -71,10 +71,19 @@ export const searchSchema: SchemaModule<CoreServices> = {
         const { needle, limit } = readSearch(args);
         const found = searchAll(ctx, needle);
         const hits = [
-          ...found.services.map((h) => ({ rank: h.rank, item: { type: 'SERVICE', id: h.item.id, title: h.item.displayName ?? h.item.name, subtitle: externalIdOf(h.item) } })),
+          ...found.services.map((h) => ({
+            rank: h.rank,
+            item: { type: 'SERVICE', id: h.item.id, title: h.item.displayName ?? h.item.name, subtitle: externalIdOf(h.item) },
+          })),
           ...found.nodes.map((h) => ({ rank: h.rank, item: { type: 'NODE', id: h.item.path, title: h.item.name, subtitle: h.item.path } })),
-          ...found.users.map((h) => ({ rank: h.rank, item: { type: 'USER', id: h.item.id, title: h.item.displayName ?? h.item.username, subtitle: h.item.username } })),
-          ...found.groups.map((h) => ({ rank: h.rank, item: { type: 'GROUP', id: h.item.id, title: h.item.name, subtitle: h.item.description } })),
+          ...found.users.map((h) => ({
+            rank: h.rank,
+            item: { type: 'USER', id: h.item.id, title: h.item.displayName ?? h.item.username, subtitle: h.item.username },
+          })),
+          ...found.groups.map((h) => ({
+            rank: h.rank,
+            item: { type: 'GROUP', id: h.item.id, title: h.item.name, subtitle: h.item.description },
+          })),
         ];
         return best(hits, limit);
       },
@@ -127,5 +136,8 @@ function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
 }
 
 function best<T>(hits: Hit<T>[], limit: number): T[] {
-  return hits.sort((a, b) => a.rank - b.rank).slice(0, limit).map((h) => h.item);
+  return hits
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit)
+    .map((h) => h.item);
 }

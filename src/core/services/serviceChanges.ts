@@ -63,7 +63,12 @@ interface EventBase {
 
 export type ServiceEvent =
   | (EventBase & { readonly type: 'STATUS_REPORTED'; readonly status: ServiceStatus; readonly message: string | null })
-  | (EventBase & { readonly type: 'AGENT_SYNCED'; readonly status: ServiceStatus; readonly message: string | null; readonly fields: AgentSyncFields })
+  | (EventBase & {
+      readonly type: 'AGENT_SYNCED';
+      readonly status: ServiceStatus;
+      readonly message: string | null;
+      readonly fields: AgentSyncFields;
+    })
   | (EventBase & { readonly type: 'REGISTERED'; readonly changes: RegistrationChanges })
   | (EventBase & { readonly type: 'STORAGE_REPORTED'; readonly reading: StorageReading })
   | (EventBase & { readonly type: 'BACKUP_REPORTED'; readonly report: BackupReport })

@@ -28,7 +28,9 @@ type ServiceEffect = Effect<ServiceSnapshot, ServiceEvent>;
 /** Events that change only the status columns of a service. */
 const STATUS_ONLY = new Set<ServiceEvent['type']>(['STATUS_REPORTED', 'MAINTENANCE_STARTED', 'MAINTENANCE_ENDED']);
 
-export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 'statusChanged' | 'reportHeld' | 'backupRecorded', ServiceEffect> {
+export function serviceEffects(
+  ports: ServiceEffectPorts,
+): Record<'persist' | 'statusChanged' | 'reportHeld' | 'backupRecorded', ServiceEffect> {
   const { writer, bus } = ports;
   return {
     // A status report changes the status columns only: the hot path writes those, not all 33.
@@ -42,7 +44,14 @@ export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 's
       const was = before.context.record.backup;
       const is = after.context.record.backup;
       if (was.expected !== is.expected || was.maxAgeDays !== is.maxAgeDays) {
-        emitOnCommit(writer, bus, { type: 'service.backup_policy_changed', service: refOf(after.context.record), expected: is.expected, maxAgeDays: is.maxAgeDays, at: event.at, origin: event.origin });
+        emitOnCommit(writer, bus, {
+          type: 'service.backup_policy_changed',
+          service: refOf(after.context.record),
+          expected: is.expected,
+          maxAgeDays: is.maxAgeDays,
+          at: event.at,
+          origin: event.origin,
+        });
       }
     },
     // The held report belongs to the window (a plugin's row): its staged handler writes it in this batch.
@@ -61,8 +70,14 @@ export function serviceEffects(ports: ServiceEffectPorts): Record<'persist' | 's
     },
     statusChanged: ({ after, event }) => {
       const { previous, record } = after.context;
-      writer.upsert(statusIntervalsTable, intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince));
-      writer.upsert(statusIntervalsTable, intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, record.statusSince, null));
+      writer.upsert(
+        statusIntervalsTable,
+        intervalRow(record.id, previous.statusSeq, previous.status, previous.statusMessage, previous.statusSince, record.statusSince),
+      );
+      writer.upsert(
+        statusIntervalsTable,
+        intervalRow(record.id, record.statusSeq, record.status, record.statusMessage, record.statusSince, null),
+      );
       emitOnCommit(writer, bus, {
         type: 'service.status_changed',
         service: refOf(record),

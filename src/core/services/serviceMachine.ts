@@ -28,7 +28,12 @@ export interface ServiceContext {
 }
 
 /** The status fields of `record`: what `previous` becomes when its status changes. */
-const periodOf = ({ status, statusMessage, statusSince, statusSeq }: ServiceRecord): PreviousStatus => ({ status, statusMessage, statusSince, statusSeq });
+const periodOf = ({ status, statusMessage, statusSince, statusSeq }: ServiceRecord): PreviousStatus => ({
+  status,
+  statusMessage,
+  statusSince,
+  statusSeq,
+});
 
 /** True for events that carry a status report (a status or a status message), which a window holds. */
 function carriesReport(event: ServiceEvent): boolean {

@@ -39,11 +39,21 @@ export function heldAtStart(record: ServiceRecord): HeldReport {
  * and message, which stay the window's; the reported ones replace the held ones (a person's update
  * may carry only one of the two: the other stays held as it was).
  */
-export function holdReport(record: ServiceRecord, held: HeldReport, event: ServiceEvent): { readonly record: ServiceRecord; readonly held: HeldReport } {
+export function holdReport(
+  record: ServiceRecord,
+  held: HeldReport,
+  event: ServiceEvent,
+): { readonly record: ServiceRecord; readonly held: HeldReport } {
   const applied = applyServiceEvent(record, event);
   const carriesMessage = event.type !== 'UPDATED' || event.changes.statusMessage !== undefined;
   return {
-    record: { ...applied, status: record.status, statusMessage: record.statusMessage, statusSince: record.statusSince, statusSeq: record.statusSeq },
+    record: {
+      ...applied,
+      status: record.status,
+      statusMessage: record.statusMessage,
+      statusSince: record.statusSince,
+      statusSeq: record.statusSeq,
+    },
     held: { status: reportedStatus(event) ?? held.status, message: carriesMessage ? applied.statusMessage : held.message },
   };
 }

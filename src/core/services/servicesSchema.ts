@@ -201,10 +201,13 @@ export const servicesSchema: SchemaModule<CoreServices> = {
       nodeId: (s: ServiceRecord) => s.nodePath,
       externalId: (s: ServiceRecord) => externalIdOf(s),
       path: (s: ServiceRecord) => externalIdOf(s),
-      owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null)),
-      team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => (s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null)),
+      owner: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        s.ownerId === null ? null : (ctx.app.users.get(s.ownerId) ?? null),
+      team: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        s.teamId === null ? null : (ctx.app.groups.get(s.teamId) ?? null),
       metadata: (s: ServiceRecord) => canonicalJson(s.metadata),
-      lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
+      lastOperatorSync: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        ctx.app.fleet.agents.get(s.nodePath)?.lastStatusSyncAt ?? null,
       dependencies: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => resolveDependencies(s.dependencies, ctx),
       dependents(s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) {
         // Services outside the viewer's environments (src/plugins/policy) are not shown as dependents.
@@ -217,10 +220,20 @@ export const servicesSchema: SchemaModule<CoreServices> = {
       backupMaxAgeDays: (s: ServiceRecord) => s.backup.maxAgeDays,
       lastBackupAt: (s: ServiceRecord) => s.backup.lastAt,
       lastBackupStatus: (s: ServiceRecord) => s.backup.lastStatus,
-      backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => isBackupOverdue(s.backup, ctx.app.clock.now()),
+      backupOverdue: (s: ServiceRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        isBackupOverdue(s.backup, ctx.app.clock.now()),
     },
     Query: {
-      services(_root, args: { filter?: ServiceFilter | null; sort?: { field: ServiceSortField; direction?: SortDirection | null } | null; limit?: number; offset?: number }, ctx) {
+      services(
+        _root,
+        args: {
+          filter?: ServiceFilter | null;
+          sort?: { field: ServiceSortField; direction?: SortDirection | null } | null;
+          limit?: number;
+          offset?: number;
+        },
+        ctx,
+      ) {
         authorize(ctx.viewer, 'service:read');
         const sort: ServiceSort = args.sort ? { field: args.sort.field, direction: args.sort.direction ?? 'ASC' } : DEFAULT_SERVICE_SORT;
         return pageOfServices(ctx, args.filter ?? null, sort, args);
@@ -233,7 +246,8 @@ export const servicesSchema: SchemaModule<CoreServices> = {
         if (!args.filter && !placed) return services.size;
         const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of storageCandidates(args.filter ?? null, ctx.app.fleet) ?? services.all()) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
+        for (const s of storageCandidates(args.filter ?? null, ctx.app.fleet) ?? services.all())
+          if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
       service(_root, args: { id: string }, ctx) {
@@ -269,7 +283,9 @@ export const servicesSchema: SchemaModule<CoreServices> = {
         authorize(ctx.viewer, 'service:write', placeOf(ctx, args.id));
         return ctx.app.serviceCommands.updateService(args.id, readUpdate(args.input));
       },
-      deleteService: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'service:delete', placeOf(ctx, args.id)), ctx.app.serviceCommands.deleteService(args.id)),
+      deleteService: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'service:delete', placeOf(ctx, args.id)), ctx.app.serviceCommands.deleteService(args.id)
+      ),
     },
   },
 };
@@ -279,7 +295,12 @@ function placeOf(ctx: GraphQLContext<CoreServices>, id: string): string | undefi
   return ctx.app.fleet.services.get(id)?.nodePath;
 }
 
-function pageOfServices(ctx: GraphQLContext<CoreServices>, filter: ServiceFilter | null, sort: ServiceSort, args: { limit?: number; offset?: number }): ServiceRecord[] {
+function pageOfServices(
+  ctx: GraphQLContext<CoreServices>,
+  filter: ServiceFilter | null,
+  sort: ServiceSort,
+  args: { limit?: number; offset?: number },
+): ServiceRecord[] {
   const { services } = ctx.app.fleet;
   const viewer: Viewer | null = ctx.viewer;
   const placed = placesMatter(viewer);
@@ -313,7 +334,11 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
     // fromEntries defines own properties, so a "__proto__" key stays a key.
-    return Object.fromEntries(Object.keys(v).sort().map((key) => [key, (v as Record<string, unknown>)[key]]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((key) => [key, (v as Record<string, unknown>)[key]]),
+    );
   });
 }
 
@@ -354,7 +379,9 @@ function readUpdate(input: Record<string, unknown>): ServiceUpdate {
     changes.tags = tags === null ? [] : [...new Set(tags.map((t) => identifierText(t, 'tag', 64)))];
   }
   const metadata = input['metadata'] as string | null | undefined;
-  if (metadata !== undefined) changes.metadata = metadata === null || metadata === '' ? {} : jsonObjectText(metadata, 'metadata', METADATA_MAX_BYTES, METADATA_MAX_DEPTH);
+  if (metadata !== undefined)
+    changes.metadata =
+      metadata === null || metadata === '' ? {} : jsonObjectText(metadata, 'metadata', METADATA_MAX_BYTES, METADATA_MAX_DEPTH);
   if (input['ownerId'] !== undefined) changes.ownerId = (input['ownerId'] as string | null) ?? null;
   if (input['teamId'] !== undefined) changes.teamId = (input['teamId'] as string | null) ?? null;
   const dependencies = input['dependencies'] as { targetServiceId: string; dependencyType?: string | null }[] | null | undefined;
@@ -366,4 +393,3 @@ function readUpdate(input: Record<string, unknown>): ServiceUpdate {
   }
   return changes;
 }
-

@@ -43,10 +43,21 @@ export async function readServicesByRows(knex: Knex): Promise<ServiceRecord[]> {
   return (Array.isArray(result) ? result : (result.rows ?? [])).map(rowToService);
 }
 
-export async function hydrate(knex: Knex, kind: DatabaseKind, fleet: Fleet, now: number): Promise<{ nodes: number; services: number; agents: number }> {
+export async function hydrate(
+  knex: Knex,
+  kind: DatabaseKind,
+  fleet: Fleet,
+  now: number,
+): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
   for (const n of nodes) {
-    fleet.nodes.load({ path: String(n['path']), parentPath: str(n['parent_path']), name: String(n['name']), depth: Number(n['depth']), createdAt: epoch(n['created_at'])! });
+    fleet.nodes.load({
+      path: String(n['path']),
+      parentPath: str(n['parent_path']),
+      name: String(n['name']),
+      depth: Number(n['depth']),
+      createdAt: epoch(n['created_at'])!,
+    });
   }
   const services = await readServices(knex, kind);
   fleet.services.hydrate(services);

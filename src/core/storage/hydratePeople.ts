@@ -38,10 +38,17 @@ export async function hydratePeople(knex: Knex, people: People, now: number): Pr
   }
   const groups: DbRow[] = await knex('groups').select('*');
   for (const g of groups) {
-    people.groups.loadGroup({ id: String(g['id']), name: String(g['name']), description: str(g['description']), createdAt: epoch(g['created_at'])!, updatedAt: epoch(g['updated_at'])! });
+    people.groups.loadGroup({
+      id: String(g['id']),
+      name: String(g['name']),
+      description: str(g['description']),
+      createdAt: epoch(g['created_at'])!,
+      updatedAt: epoch(g['updated_at'])!,
+    });
   }
   const members: DbRow[] = await knex('group_members').select('*');
-  for (const m of members) people.groups.loadMembership({ groupId: String(m['group_id']), userId: String(m['user_id']), addedAt: epoch(m['added_at'])! });
+  for (const m of members)
+    people.groups.loadMembership({ groupId: String(m['group_id']), userId: String(m['user_id']), addedAt: epoch(m['added_at'])! });
 
   const nowIso = new Date(now).toISOString();
   const sessions: DbRow[] = await knex('sessions').whereNull('ended_at').andWhere('expires_at', '>', nowIso).select('*');

@@ -8,8 +8,17 @@ export const usersTable: TableSpec = {
   order: 80,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', username: 'text', email: 'text', display_name: 'text', password_hash: 'text', role: 'text', active: 'boolean',
-    last_login_at: 'timestamptz', password_changed_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz',
+    id: 'uuid',
+    username: 'text',
+    email: 'text',
+    display_name: 'text',
+    password_hash: 'text',
+    role: 'text',
+    active: 'boolean',
+    last_login_at: 'timestamptz',
+    password_changed_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   }),
 };
 
@@ -19,9 +28,18 @@ export const sessionsTable: TableSpec = {
   order: 90,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', user_id: 'uuid', current_token_id: 'uuid', previous_token_id: 'uuid', rotated_at: 'timestamptz',
-    created_at: 'timestamptz', last_used_at: 'timestamptz', expires_at: 'timestamptz', ended_at: 'timestamptz',
-    end_reason: 'text', client_address: 'text', user_agent: 'text',
+    id: 'uuid',
+    user_id: 'uuid',
+    current_token_id: 'uuid',
+    previous_token_id: 'uuid',
+    rotated_at: 'timestamptz',
+    created_at: 'timestamptz',
+    last_used_at: 'timestamptz',
+    expires_at: 'timestamptz',
+    ended_at: 'timestamptz',
+    end_reason: 'text',
+    client_address: 'text',
+    user_agent: 'text',
   }),
 };
 
@@ -30,7 +48,14 @@ export const passwordResetTokensTable: TableSpec = {
   key: ['id'],
   order: 95,
   mode: 'upsert',
-  columns: cols({ id: 'uuid', user_id: 'uuid', token_hash: 'text', created_at: 'timestamptz', expires_at: 'timestamptz', used_at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    user_id: 'uuid',
+    token_hash: 'text',
+    created_at: 'timestamptz',
+    expires_at: 'timestamptz',
+    used_at: 'timestamptz',
+  }),
 };
 
 export const groupsTable: TableSpec = {

@@ -44,7 +44,14 @@ export function serviceToRow(s: ServiceRecord): Row {
 
 /** The status columns of a service's row (`serviceStatusTable`): what a status report changes. */
 export function serviceStatusRow(s: ServiceRecord): Row {
-  return { id: s.id, status: s.status, status_message: s.statusMessage, status_since: iso(s.statusSince), status_seq: s.statusSeq, updated_at: iso(s.updatedAt) };
+  return {
+    id: s.id,
+    status: s.status,
+    status_message: s.statusMessage,
+    status_since: iso(s.statusSince),
+    status_seq: s.statusSeq,
+    updated_at: iso(s.updatedAt),
+  };
 }
 
 export function rowToService(r: Record<string, unknown>): ServiceRecord {
@@ -94,14 +101,39 @@ const at = (name: string): number => {
   return index;
 };
 const C = {
-  id: at('id'), nodePath: at('node_path'), name: at('name'), displayName: at('display_name'), status: at('status'),
-  statusMessage: at('status_message'), statusSince: at('status_since'), statusSeq: at('status_seq'), criticality: at('criticality'),
-  serviceType: at('service_type'), tags: at('tags'), metadata: at('metadata'), namespace: at('namespace'), workloadType: at('workload_type'),
-  workloadName: at('workload_name'), replicas: at('replicas'), readyReplicas: at('ready_replicas'), availableReplicas: at('available_replicas'),
-  images: at('images'), slaGroup: at('sla_group'), backupExpected: at('backup_expected'), backupMaxAgeDays: at('backup_max_age_days'),
-  lastBackupAt: at('last_backup_at'), lastBackupStatus: at('last_backup_status'), lastBackupSizeBytes: at('last_backup_size_bytes'),
-  lastBackupMessage: at('last_backup_message'), lastBackupTakenAt: at('last_backup_taken_at'), storage: at('storage'), ownerId: at('owner_id'),
-  teamId: at('team_id'), dependencies: at('dependencies'), createdAt: at('created_at'), updatedAt: at('updated_at'),
+  id: at('id'),
+  nodePath: at('node_path'),
+  name: at('name'),
+  displayName: at('display_name'),
+  status: at('status'),
+  statusMessage: at('status_message'),
+  statusSince: at('status_since'),
+  statusSeq: at('status_seq'),
+  criticality: at('criticality'),
+  serviceType: at('service_type'),
+  tags: at('tags'),
+  metadata: at('metadata'),
+  namespace: at('namespace'),
+  workloadType: at('workload_type'),
+  workloadName: at('workload_name'),
+  replicas: at('replicas'),
+  readyReplicas: at('ready_replicas'),
+  availableReplicas: at('available_replicas'),
+  images: at('images'),
+  slaGroup: at('sla_group'),
+  backupExpected: at('backup_expected'),
+  backupMaxAgeDays: at('backup_max_age_days'),
+  lastBackupAt: at('last_backup_at'),
+  lastBackupStatus: at('last_backup_status'),
+  lastBackupSizeBytes: at('last_backup_size_bytes'),
+  lastBackupMessage: at('last_backup_message'),
+  lastBackupTakenAt: at('last_backup_taken_at'),
+  storage: at('storage'),
+  ownerId: at('owner_id'),
+  teamId: at('team_id'),
+  dependencies: at('dependencies'),
+  createdAt: at('created_at'),
+  updatedAt: at('updated_at'),
 };
 
 /**
@@ -149,6 +181,13 @@ export function copyRowToService(r: CopyRow): ServiceRecord {
 }
 
 /** The status interval a service is in (`ended_at` null) or has just left. */
-export function intervalRow(serviceId: string, seq: number, status: ServiceStatus, message: string | null, startedAt: number, endedAt: number | null): Row {
+export function intervalRow(
+  serviceId: string,
+  seq: number,
+  status: ServiceStatus,
+  message: string | null,
+  startedAt: number,
+  endedAt: number | null,
+): Row {
   return { service_id: serviceId, seq, status, message, started_at: iso(startedAt), ended_at: iso(endedAt) };
 }

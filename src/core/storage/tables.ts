@@ -22,25 +22,64 @@ export const servicesTable: TableSpec = {
   order: 20,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', node_path: 'text', name: 'text', display_name: 'text', status: 'text', status_message: 'text',
-    status_since: 'timestamptz', status_seq: 'integer', criticality: 'text', service_type: 'text', tags: 'jsonb',
-    metadata: 'jsonb', namespace: 'text', workload_type: 'text', workload_name: 'text', replicas: 'integer',
-    ready_replicas: 'integer', available_replicas: 'integer', images: 'jsonb', sla_group: 'text',
-    backup_expected: 'boolean', backup_max_age_days: 'integer', last_backup_at: 'timestamptz',
-    last_backup_status: 'text', last_backup_size_bytes: 'bigint', last_backup_message: 'text',
-    last_backup_taken_at: 'timestamptz', storage: 'jsonb', owner_id: 'uuid', team_id: 'uuid', dependencies: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz',
+    id: 'uuid',
+    node_path: 'text',
+    name: 'text',
+    display_name: 'text',
+    status: 'text',
+    status_message: 'text',
+    status_since: 'timestamptz',
+    status_seq: 'integer',
+    criticality: 'text',
+    service_type: 'text',
+    tags: 'jsonb',
+    metadata: 'jsonb',
+    namespace: 'text',
+    workload_type: 'text',
+    workload_name: 'text',
+    replicas: 'integer',
+    ready_replicas: 'integer',
+    available_replicas: 'integer',
+    images: 'jsonb',
+    sla_group: 'text',
+    backup_expected: 'boolean',
+    backup_max_age_days: 'integer',
+    last_backup_at: 'timestamptz',
+    last_backup_status: 'text',
+    last_backup_size_bytes: 'bigint',
+    last_backup_message: 'text',
+    last_backup_taken_at: 'timestamptz',
+    storage: 'jsonb',
+    owner_id: 'uuid',
+    team_id: 'uuid',
+    dependencies: 'jsonb',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   }),
 };
 
 /** A service's status columns alone: what a health push changes (6 of the row's 33 columns). */
-export const serviceStatusTable: TableSpec = patchSpec(servicesTable, ['status', 'status_message', 'status_since', 'status_seq', 'updated_at']);
+export const serviceStatusTable: TableSpec = patchSpec(servicesTable, [
+  'status',
+  'status_message',
+  'status_since',
+  'status_seq',
+  'updated_at',
+]);
 
 export const statusIntervalsTable: TableSpec = {
   name: 'status_intervals',
   key: ['service_id', 'seq'],
   order: 30,
   mode: 'upsert',
-  columns: cols({ service_id: 'uuid', seq: 'integer', status: 'text', message: 'text', started_at: 'timestamptz', ended_at: 'timestamptz' }),
+  columns: cols({
+    service_id: 'uuid',
+    seq: 'integer',
+    status: 'text',
+    message: 'text',
+    started_at: 'timestamptz',
+    ended_at: 'timestamptz',
+  }),
 };
 
 export const backupReportsTable: TableSpec = {
@@ -48,7 +87,15 @@ export const backupReportsTable: TableSpec = {
   key: ['id'],
   order: 40,
   mode: 'insert',
-  columns: cols({ id: 'uuid', service_id: 'uuid', status: 'text', size_bytes: 'bigint', message: 'text', mode: 'text', reported_at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    service_id: 'uuid',
+    status: 'text',
+    size_bytes: 'bigint',
+    message: 'text',
+    mode: 'text',
+    reported_at: 'timestamptz',
+  }),
 };
 
 export const agentsTable: TableSpec = {
@@ -57,8 +104,15 @@ export const agentsTable: TableSpec = {
   order: 50,
   mode: 'upsert',
   columns: cols({
-    node_id: 'text', version: 'text', operator_version: 'text', watched_services: 'integer', healthy_services: 'integer',
-    unhealthy_services: 'integer', last_heartbeat_at: 'timestamptz', last_status_sync_at: 'timestamptz', created_at: 'timestamptz',
+    node_id: 'text',
+    version: 'text',
+    operator_version: 'text',
+    watched_services: 'integer',
+    healthy_services: 'integer',
+    unhealthy_services: 'integer',
+    last_heartbeat_at: 'timestamptz',
+    last_status_sync_at: 'timestamptz',
+    created_at: 'timestamptz',
   }),
 };
 
@@ -68,9 +122,18 @@ export const agentCommandsTable: TableSpec = {
   order: 60,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', node_id: 'text', type: 'text', payload: 'jsonb', status: 'text', created_at: 'timestamptz',
-    delivered_at: 'timestamptz', completed_at: 'timestamptz', result: 'jsonb', expires_at: 'timestamptz',
-    requested_by: 'uuid', cancelled_by: 'uuid',
+    id: 'uuid',
+    node_id: 'text',
+    type: 'text',
+    payload: 'jsonb',
+    status: 'text',
+    created_at: 'timestamptz',
+    delivered_at: 'timestamptz',
+    completed_at: 'timestamptz',
+    result: 'jsonb',
+    expires_at: 'timestamptz',
+    requested_by: 'uuid',
+    cancelled_by: 'uuid',
   }),
 };
 
@@ -79,13 +142,22 @@ export const slaGroupsTable: TableSpec = {
   key: ['name'],
   order: 70,
   mode: 'upsert',
-  columns: cols({ name: 'text', id: 'uuid', display_name: 'text', tier: 'text', targets: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz' }),
+  columns: cols({
+    name: 'text',
+    id: 'uuid',
+    display_name: 'text',
+    tier: 'text',
+    targets: 'jsonb',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  }),
 };
 
 // Column readers and writers shared by the row mappings and hydration. Both drivers are read the
 // same way: pg gives Dates and parsed jsonb, PGlite may give strings.
 export const iso = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
-export const epoch = (value: unknown): number | null => (value === null || value === undefined ? null : typeof value === 'number' ? value : new Date(value as string | Date).getTime());
+export const epoch = (value: unknown): number | null =>
+  value === null || value === undefined ? null : typeof value === 'number' ? value : new Date(value as string | Date).getTime();
 export const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 export const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 export function jsonColumn<T>(value: unknown, fallback: T): T {

@@ -61,7 +61,6 @@ export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends Event
   readonly onError?: (error: unknown, where: string) => void;
 }
 
-
 interface Committed<S> {
   readonly snapshot: S | undefined;
   readonly timers: PendingTimers;
@@ -269,7 +268,12 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     try {
       const at = this.options.scheduler.now();
       const event = this.options.timerEvent ? this.options.timerEvent(id, timer, at) : (timer.event as E);
-      this.apply(id, snapshot, event, pending.filter((t) => t !== timer));
+      this.apply(
+        id,
+        snapshot,
+        event,
+        pending.filter((t) => t !== timer),
+      );
     } catch (error) {
       this.options.onError?.(error, `timer ${timer.id} of entity ${id}`);
     }

@@ -38,7 +38,9 @@ interface InertScope {
   actionExecutor(action: StepAction): void;
 }
 
-export function createMachineStepper<M extends AnyStateMachine>(machine: M): MachineStepper<ReturnType<M['resolveState']>, Parameters<M['transition']>[1]> {
+export function createMachineStepper<M extends AnyStateMachine>(
+  machine: M,
+): MachineStepper<ReturnType<M['resolveState']>, Parameters<M['transition']>[1]> {
   const self = createActor(machine);
   let collected: StepAction[] = [];
   const scope: InertScope = {

@@ -71,7 +71,10 @@ const KEY = /^[a-z0-9](?:[a-z0-9._-]{0,198}[a-z0-9])?$/;
 /** Throws BAD_REQUEST unless `key` is a valid blob key. */
 export function assertBlobKey(key: string): void {
   if (!isBlobKey(key)) {
-    throw new AppError(ErrorCode.BadRequest, `blob key ${JSON.stringify(String(key).slice(0, 60))} is not valid: 1-200 characters of a-z, 0-9, ".", "_", "-", starting and ending with a letter or digit`);
+    throw new AppError(
+      ErrorCode.BadRequest,
+      `blob key ${JSON.stringify(String(key).slice(0, 60))} is not valid: 1-200 characters of a-z, 0-9, ".", "_", "-", starting and ending with a letter or digit`,
+    );
   }
 }
 

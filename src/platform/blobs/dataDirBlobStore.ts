@@ -16,7 +16,17 @@ import { mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../scheduler/index.js';
-import { assertBlobKey, BlobTooLargeError, isBlobKey, newBlobKey, type BlobDescriptor, type BlobSource, type BlobStat, type BlobStore, type PutOptions } from './blobStore.js';
+import {
+  assertBlobKey,
+  BlobTooLargeError,
+  isBlobKey,
+  newBlobKey,
+  type BlobDescriptor,
+  type BlobSource,
+  type BlobStat,
+  type BlobStore,
+  type PutOptions,
+} from './blobStore.js';
 
 const TEMP_DIR = '.tmp';
 const STALE_TEMP_MS = 60 * 60_000;

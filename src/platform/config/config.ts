@@ -149,7 +149,11 @@ export function defaultWorkerThreads(cpus: number): number {
  * The platform's settings and every slice in `settings` (the modules', in module order, after the
  * platform's), all problems reported together. The product's list: `loadProductConfig` in app.ts.
  */
-export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 'production' }, settings: readonly SettingsSlice[] = []): Config {
+export function loadConfig(
+  source: EnvSource,
+  defaults: ConfigDefaults = { env: 'production' },
+  settings: readonly SettingsSlice[] = [],
+): Config {
   const problems: string[] = [];
   const read = (name: string): string | undefined => {
     const value = source[name];
@@ -168,19 +172,27 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
 
   const jwtSecret = source['SVC_JWT_SECRET'];
   if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(`SVC_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${jwtSecret.length}); unset it to have one generated into the data dir`);
+    problems.push(
+      `SVC_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${jwtSecret.length}); unset it to have one generated into the data dir`,
+    );
   }
 
   const authSecretKey = source['SVC_AUTH_SECRET_KEY'];
   if (authSecretKey !== undefined && authSecretKey !== '' && authSecretKey.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(`SVC_AUTH_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${authSecretKey.length}); unset it to have one generated into the data dir`);
+    problems.push(
+      `SVC_AUTH_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${authSecretKey.length}); unset it to have one generated into the data dir`,
+    );
   }
   const previousAuthSecretKey = source['SVC_AUTH_SECRET_KEY_PREVIOUS'];
   if (previousAuthSecretKey !== undefined && previousAuthSecretKey !== '') {
     if (previousAuthSecretKey.length < MIN_JWT_SECRET_LENGTH) {
-      problems.push(`SVC_AUTH_SECRET_KEY_PREVIOUS must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${previousAuthSecretKey.length}): it is the SVC_AUTH_SECRET_KEY used before the rotation`);
+      problems.push(
+        `SVC_AUTH_SECRET_KEY_PREVIOUS must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${previousAuthSecretKey.length}): it is the SVC_AUTH_SECRET_KEY used before the rotation`,
+      );
     } else if (previousAuthSecretKey === authSecretKey) {
-      problems.push('SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY: set it to the key used before the rotation, or unset it');
+      problems.push(
+        'SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY: set it to the key used before the rotation, or unset it',
+      );
     }
   }
 
@@ -193,12 +205,16 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const corsAllowedOrigins = list(read('SVC_SECURITY_CORS_ALLOWED_ORIGINS'));
   for (const origin of corsAllowedOrigins) {
     if (!isOrigin(origin)) {
-      problems.push(`SVC_SECURITY_CORS_ALLOWED_ORIGINS: "${origin}" is not an origin like https://ops.example.com (credentials are allowed, so "*" is refused)`);
+      problems.push(
+        `SVC_SECURITY_CORS_ALLOWED_ORIGINS: "${origin}" is not an origin like https://ops.example.com (credentials are allowed, so "*" is refused)`,
+      );
     }
   }
   const allowPrivateWebhooks = boolean(read('SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS'), 'SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS', problems);
   if (allowPrivateWebhooks && env === 'production') {
-    problems.push('SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS=true is for development only; in production name the hosts in SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST');
+    problems.push(
+      'SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS=true is for development only; in production name the hosts in SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST',
+    );
   }
   const trustedProxies: AddressRange[] = [];
   for (const entry of list(read('SVC_TRUSTED_PROXIES'))) {
@@ -214,23 +230,51 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
   const adminEmail = read('SVC_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('SVC_BOOTSTRAP_ADMIN_EMAIL is not an e-mail address');
 
-  const perAddress = integer(read('SVC_AUTH_LOGIN_RATE_PER_ADDRESS'), 'SVC_AUTH_LOGIN_RATE_PER_ADDRESS', { min: 0, max: 1_000_000, fallback: 30 }, problems);
-  const perAccount = integer(read('SVC_AUTH_LOGIN_RATE_PER_ACCOUNT'), 'SVC_AUTH_LOGIN_RATE_PER_ACCOUNT', { min: 0, max: 1_000_000, fallback: 10 }, problems);
+  const perAddress = integer(
+    read('SVC_AUTH_LOGIN_RATE_PER_ADDRESS'),
+    'SVC_AUTH_LOGIN_RATE_PER_ADDRESS',
+    { min: 0, max: 1_000_000, fallback: 30 },
+    problems,
+  );
+  const perAccount = integer(
+    read('SVC_AUTH_LOGIN_RATE_PER_ACCOUNT'),
+    'SVC_AUTH_LOGIN_RATE_PER_ACCOUNT',
+    { min: 0, max: 1_000_000, fallback: 10 },
+    problems,
+  );
   if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
     problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
   }
 
   const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
-  const graphqlExecution = oneOf(read('SVC_GRAPHQL_EXECUTION') ?? 'compiled', ['compiled', 'plain'] as const, 'SVC_GRAPHQL_EXECUTION', problems) ?? 'compiled';
+  const graphqlExecution =
+    oneOf(read('SVC_GRAPHQL_EXECUTION') ?? 'compiled', ['compiled', 'plain'] as const, 'SVC_GRAPHQL_EXECUTION', problems) ?? 'compiled';
 
-  const maxSubscriptions = integer(read('SVC_REALTIME_MAX_SUBSCRIPTIONS'), 'SVC_REALTIME_MAX_SUBSCRIPTIONS', { min: 1, max: 10_000, fallback: 100 }, problems);
-  const maxBufferedBytes = integer(read('SVC_REALTIME_MAX_BUFFERED_BYTES'), 'SVC_REALTIME_MAX_BUFFERED_BYTES', { min: 16_384, max: 64 * 1024 * 1024, fallback: 1024 * 1024 }, problems);
+  const maxSubscriptions = integer(
+    read('SVC_REALTIME_MAX_SUBSCRIPTIONS'),
+    'SVC_REALTIME_MAX_SUBSCRIPTIONS',
+    { min: 1, max: 10_000, fallback: 100 },
+    problems,
+  );
+  const maxBufferedBytes = integer(
+    read('SVC_REALTIME_MAX_BUFFERED_BYTES'),
+    'SVC_REALTIME_MAX_BUFFERED_BYTES',
+    { min: 16_384, max: 64 * 1024 * 1024, fallback: 1024 * 1024 },
+    problems,
+  );
 
-  const workerThreads = integer(read('SVC_WORKER_THREADS'), 'SVC_WORKER_THREADS', { min: 0, max: MAX_WORKER_THREADS, fallback: defaultWorkerThreads(defaults.cpus ?? availableParallelism()) }, problems);
+  const workerThreads = integer(
+    read('SVC_WORKER_THREADS'),
+    'SVC_WORKER_THREADS',
+    { min: 0, max: MAX_WORKER_THREADS, fallback: defaultWorkerThreads(defaults.cpus ?? availableParallelism()) },
+    problems,
+  );
 
   const consoleDirSetting = read('SVC_CONSOLE_DIR');
   if (consoleDirSetting !== undefined && !isDirectory(consoleDirSetting)) {
-    problems.push(`SVC_CONSOLE_DIR: "${consoleDirSetting}" is not a directory; name the console's build (npm run build:web writes web/dist) or unset it for the build beside the server`);
+    problems.push(
+      `SVC_CONSOLE_DIR: "${consoleDirSetting}" is not a directory; name the console's build (npm run build:web writes web/dist) or unset it for the build beside the server`,
+    );
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
@@ -268,7 +312,8 @@ export function loadConfig(source: EnvSource, defaults: ConfigDefaults = { env: 
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
   };
-  for (const key of Object.keys(slices)) if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
+  for (const key of Object.keys(slices))
+    if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
   return { ...platform, ...slices } as Config;
 }
 
@@ -281,10 +326,20 @@ function isDirectory(path: string): boolean {
 }
 
 function list(value: string | undefined): string[] {
-  return value === undefined ? [] : value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return value === undefined
+    ? []
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
 }
 
-function integer(value: string | undefined, name: string, range: { min: number; max: number; fallback: number }, problems: string[]): number {
+function integer(
+  value: string | undefined,
+  name: string,
+  range: { min: number; max: number; fallback: number },
+  problems: string[],
+): number {
   if (value === undefined) return range.fallback;
   if (!/^\d+$/.test(value)) {
     problems.push(`${name} must be a whole number, got "${value}"`);

@@ -35,7 +35,8 @@ export interface SecretKeys {
 }
 
 export function createSecretBox(keys: SecretKeys, purpose: SecretPurpose): SecretBox {
-  const derive = (material: string) => Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), Buffer.alloc(0), SECRET_PURPOSES[purpose], 32));
+  const derive = (material: string) =>
+    Buffer.from(hkdfSync('sha256', Buffer.from(material, 'utf8'), Buffer.alloc(0), SECRET_PURPOSES[purpose], 32));
   const current = derive(keys.current);
   const previous = keys.previous === undefined ? undefined : derive(keys.previous);
   return {
@@ -48,7 +49,8 @@ export function createSecretBox(keys: SecretKeys, purpose: SecretPurpose): Secre
     },
     open(sealed, ownerId) {
       const [version, iv, body, tag] = sealed.split('.');
-      if (version !== VERSION || iv === undefined || body === undefined || tag === undefined) throw new Error('not a sealed secret of this version');
+      if (version !== VERSION || iv === undefined || body === undefined || tag === undefined)
+        throw new Error('not a sealed secret of this version');
       const parts = { iv: Buffer.from(iv, 'base64url'), body: Buffer.from(body, 'base64url'), tag: Buffer.from(tag, 'base64url') };
       try {
         return { plain: decrypt(current, parts, ownerId), underPrevious: false };

@@ -30,12 +30,23 @@ export function resolveAuthSecretKey(configured: string | undefined, dataDir: st
  * The keys of secrets at rest, resolved on first call (one read of the data dir, one warning) and
  * the same after: the current key (`resolveAuthSecretKey`) and SVC_AUTH_SECRET_KEY_PREVIOUS.
  */
-export function lazySecretKeys(configured: string | undefined, previous: string | undefined, dataDir: string, logger: Logger): () => SecretKeys {
+export function lazySecretKeys(
+  configured: string | undefined,
+  previous: string | undefined,
+  dataDir: string,
+  logger: Logger,
+): () => SecretKeys {
   let keys: SecretKeys | undefined;
   return () => (keys ??= { current: resolveAuthSecretKey(configured, dataDir, logger), previous });
 }
 
-function resolveGeneratedSecret(configured: string | undefined, dataDir: string, fileName: string, setting: string, logger: Logger): string {
+function resolveGeneratedSecret(
+  configured: string | undefined,
+  dataDir: string,
+  fileName: string,
+  setting: string,
+  logger: Logger,
+): string {
   if (configured !== undefined) return configured;
   const file = join(dataDir, fileName);
   if (existsSync(file)) {
@@ -48,6 +59,9 @@ function resolveGeneratedSecret(configured: string | undefined, dataDir: string,
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  logger.warn(`${setting} is not set; generated a random secret into the data dir. Set ${setting} explicitly when running several instances.`, { file });
+  logger.warn(
+    `${setting} is not set; generated a random secret into the data dir. Set ${setting} explicitly when running several instances.`,
+    { file },
+  );
   return secret;
 }

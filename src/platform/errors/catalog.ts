@@ -25,26 +25,49 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 export function toHttpStatus(code: ErrorCode): number {
   switch (code) {
-    case ErrorCode.BadRequest: return 400;
-    case ErrorCode.Unauthenticated: return 401;
-    case ErrorCode.Forbidden: return 403;
-    case ErrorCode.NotFound: return 404;
-    case ErrorCode.Conflict: return 409;
-    case ErrorCode.LimitExceeded: return 429;
-    case ErrorCode.MethodNotAllowed: return 405;
-    case ErrorCode.PayloadTooLarge: return 413;
-    case ErrorCode.UnsupportedMediaType: return 415;
-    case ErrorCode.RateLimited: return 429;
-    case ErrorCode.Unavailable: return 503;
-    case ErrorCode.PluginInactive: return 503;
-    case ErrorCode.Internal: return 500;
-    default: return assertNever(code);
+    case ErrorCode.BadRequest:
+      return 400;
+    case ErrorCode.Unauthenticated:
+      return 401;
+    case ErrorCode.Forbidden:
+      return 403;
+    case ErrorCode.NotFound:
+      return 404;
+    case ErrorCode.Conflict:
+      return 409;
+    case ErrorCode.LimitExceeded:
+      return 429;
+    case ErrorCode.MethodNotAllowed:
+      return 405;
+    case ErrorCode.PayloadTooLarge:
+      return 413;
+    case ErrorCode.UnsupportedMediaType:
+      return 415;
+    case ErrorCode.RateLimited:
+      return 429;
+    case ErrorCode.Unavailable:
+      return 503;
+    case ErrorCode.PluginInactive:
+      return 503;
+    case ErrorCode.Internal:
+      return 500;
+    default:
+      return assertNever(code);
   }
 }
 
 /** The `extensions.code` of a GraphQL error (UNAUTHENTICATED, FORBIDDEN, BAD_USER_INPUT, ...). */
 export type GraphQLErrorCode =
-  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'LIMIT_EXCEEDED' | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL';
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'LIMIT_EXCEEDED'
+  | 'PLUGIN_INACTIVE'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL';
 
 export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
   switch (code) {
@@ -53,16 +76,26 @@ export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
     case ErrorCode.PayloadTooLarge:
     case ErrorCode.UnsupportedMediaType:
       return 'BAD_USER_INPUT';
-    case ErrorCode.Unauthenticated: return 'UNAUTHENTICATED';
-    case ErrorCode.Forbidden: return 'FORBIDDEN';
-    case ErrorCode.NotFound: return 'NOT_FOUND';
-    case ErrorCode.Conflict: return 'CONFLICT';
-    case ErrorCode.LimitExceeded: return 'LIMIT_EXCEEDED';
-    case ErrorCode.PluginInactive: return 'PLUGIN_INACTIVE';
-    case ErrorCode.RateLimited: return 'RATE_LIMITED';
-    case ErrorCode.Unavailable: return 'UNAVAILABLE';
-    case ErrorCode.Internal: return 'INTERNAL';
-    default: return assertNever(code);
+    case ErrorCode.Unauthenticated:
+      return 'UNAUTHENTICATED';
+    case ErrorCode.Forbidden:
+      return 'FORBIDDEN';
+    case ErrorCode.NotFound:
+      return 'NOT_FOUND';
+    case ErrorCode.Conflict:
+      return 'CONFLICT';
+    case ErrorCode.LimitExceeded:
+      return 'LIMIT_EXCEEDED';
+    case ErrorCode.PluginInactive:
+      return 'PLUGIN_INACTIVE';
+    case ErrorCode.RateLimited:
+      return 'RATE_LIMITED';
+    case ErrorCode.Unavailable:
+      return 'UNAVAILABLE';
+    case ErrorCode.Internal:
+      return 'INTERNAL';
+    default:
+      return assertNever(code);
   }
 }
 
@@ -93,21 +126,34 @@ export function toCloseCode(code: ErrorCode): CloseCode {
     case ErrorCode.PayloadTooLarge:
     case ErrorCode.UnsupportedMediaType:
       return CloseCode.BadRequest;
-    case ErrorCode.Unauthenticated: return CloseCode.Unauthorized;
-    case ErrorCode.Forbidden: return CloseCode.Forbidden;
-    case ErrorCode.PluginInactive: return CloseCode.Forbidden;
-    case ErrorCode.Conflict: return CloseCode.SubscriberAlreadyExists;
-    case ErrorCode.LimitExceeded: return CloseCode.TooManyInitialisationRequests;
-    case ErrorCode.RateLimited: return CloseCode.TooManyInitialisationRequests;
-    case ErrorCode.Unavailable: return CloseCode.TryAgainLater;
-    case ErrorCode.Internal: return CloseCode.InternalServerError;
-    default: return assertNever(code);
+    case ErrorCode.Unauthenticated:
+      return CloseCode.Unauthorized;
+    case ErrorCode.Forbidden:
+      return CloseCode.Forbidden;
+    case ErrorCode.PluginInactive:
+      return CloseCode.Forbidden;
+    case ErrorCode.Conflict:
+      return CloseCode.SubscriberAlreadyExists;
+    case ErrorCode.LimitExceeded:
+      return CloseCode.TooManyInitialisationRequests;
+    case ErrorCode.RateLimited:
+      return CloseCode.TooManyInitialisationRequests;
+    case ErrorCode.Unavailable:
+      return CloseCode.TryAgainLater;
+    case ErrorCode.Internal:
+      return CloseCode.InternalServerError;
+    default:
+      return assertNever(code);
   }
 }
 
 /** A failure meant for the client: code plus a message a person can act on. */
 export class AppError extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly headers: Readonly<Record<string, string>> = {}) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'AppError';
   }

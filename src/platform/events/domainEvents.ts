@@ -28,4 +28,6 @@ export type DomainEvent = DomainEventMap[DomainEventType];
 
 /** Keys of the map whose event does not carry that key as its `type` (none, or the check below fails). */
 type MisfiledEventTypes = { [K in DomainEventType]: K extends DomainEventMap[K]['type'] ? never : K }[DomainEventType];
-true satisfies [MisfiledEventTypes] extends [never] ? true : `domain event filed under a key it does not carry as its type: ${MisfiledEventTypes}`;
+true satisfies [MisfiledEventTypes] extends [never]
+  ? true
+  : `domain event filed under a key it does not carry as its type: ${MisfiledEventTypes}`;

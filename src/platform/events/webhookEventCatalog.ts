@@ -21,7 +21,15 @@ export interface WebhookEvent {
 /** What sources may look up while translating (read-only views of in-memory state). */
 export interface CatalogLookups {
   readonly service: (id: string) => { readonly status: string; readonly statusMessage: string | null } | undefined;
-  readonly user: (id: string) => { readonly username: string; readonly email: string | null; readonly displayName: string | null; readonly role: string; readonly active: boolean } | undefined;
+  readonly user: (id: string) =>
+    | {
+        readonly username: string;
+        readonly email: string | null;
+        readonly displayName: string | null;
+        readonly role: string;
+        readonly active: boolean;
+      }
+    | undefined;
 }
 
 export interface WebhookEventSource<E extends DomainEvent = DomainEvent> {

@@ -27,7 +27,11 @@ export function createCors(origins: OriginPolicy): Cors {
       if (head.method !== 'OPTIONS' || head.headers['access-control-request-method'] === undefined) return undefined;
       const origin = head.headers['origin'];
       const standing = origins.standing(head);
-      if (origin === undefined || (standing !== 'listed' && standing !== 'same-origin')) return catalogReply(ErrorCode.Forbidden, `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+      if (origin === undefined || (standing !== 'listed' && standing !== 'same-origin'))
+        return catalogReply(
+          ErrorCode.Forbidden,
+          `origin ${origin ?? '(none)'} is not allowed; add it to SVC_SECURITY_CORS_ALLOWED_ORIGINS`,
+        );
       return {
         status: 204,
         body: '',

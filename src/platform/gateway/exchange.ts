@@ -130,7 +130,14 @@ export class Exchange {
     if (reply.stream) {
       // A request that still sends a body gets no download: the connection is closed after this answer.
       reply.stream.source.destroy();
-      this.answerAndLinger({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'this request must not have a body' }) }, block);
+      this.answerAndLinger(
+        {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ error: 'this request must not have a body' }),
+        },
+        block,
+      );
     } else if (this.bodyPending) {
       this.answerAndLinger(reply, block);
     } else {
@@ -323,9 +330,19 @@ export function safeHeaderBlock(application: HttpApplication, head: RequestHead,
 }
 
 const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const STATUS_LINES = new Map(Object.entries(REASONS).map(([status, reason]) => [Number(status), `${status} ${reason}`]));

@@ -13,7 +13,15 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
-import { catalogReply, refusalReply, type Decision, type HttpApplication, type RefusalShape, type Reply, type RequestHead } from './http.js';
+import {
+  catalogReply,
+  refusalReply,
+  type Decision,
+  type HttpApplication,
+  type RefusalShape,
+  type Reply,
+  type RequestHead,
+} from './http.js';
 import type { MachineAuth, MachineScope } from './machineAuth.js';
 import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
 import type { RequestThrottle } from './requestThrottle.js';
@@ -79,7 +87,12 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
           const who = key ? `agent key "${key.name}"` : clientAddress;
           return {
             kind: 'reply',
-            reply: refusalReply(shape, ErrorCode.RateLimited, `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) }),
+            reply: refusalReply(
+              shape,
+              ErrorCode.RateLimited,
+              `rate limit exceeded for ${who}; retry after ${decision.retryAfterSeconds} s`,
+              { 'retry-after': String(decision.retryAfterSeconds) },
+            ),
           };
         }
       }
@@ -96,29 +109,56 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       let token: string | undefined;
       if (auth !== undefined) {
         if (!auth.ok) {
-          return { kind: 'reply', reply: auth.forbidden ? catalogReply(ErrorCode.Forbidden, auth.reason) : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }) };
+          return {
+            kind: 'reply',
+            reply: auth.forbidden
+              ? catalogReply(ErrorCode.Forbidden, auth.reason)
+              : catalogReply(ErrorCode.Unauthenticated, auth.reason, { 'www-authenticate': 'Bearer' }),
+          };
         }
         scope = auth.scope;
       } else if (route.auth === 'jwt') {
         const bearer = bearerToken(head);
-        if ('refusal' in bearer) return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, bearer.refusal, { 'www-authenticate': 'Bearer' }) };
+        if ('refusal' in bearer)
+          return { kind: 'reply', reply: catalogReply(ErrorCode.Unauthenticated, bearer.refusal, { 'www-authenticate': 'Bearer' }) };
         token = bearer.token;
       }
-      if (route.method === 'POST' && route.auth !== 'jwt' && head.headers['origin'] !== undefined && !isJson(head.headers['content-type'])) {
+      if (
+        route.method === 'POST' &&
+        route.auth !== 'jwt' &&
+        head.headers['origin'] !== undefined &&
+        !isJson(head.headers['content-type'])
+      ) {
         // A browser sends form and text/plain bodies cross-site without a CORS preflight; refusing
         // them keeps a web page from driving machine endpoints (which may have no key) from a
         // visitor's browser. Agents and scripts send no Origin and are not affected. A `jwt` route
         // is exempt (its uploads are multipart): a browser attaches no bearer token by itself, and
         // a page that sets Authorization cross-site must pass a CORS preflight first.
-        return { kind: 'reply', reply: refusalReply(shape, ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json') };
+        return {
+          kind: 'reply',
+          reply: refusalReply(shape, ErrorCode.UnsupportedMediaType, 'a request from a browser must send Content-Type: application/json'),
+        };
       }
       const query = new URLSearchParams(head.query);
-      const tooLarge = () => refusalReply(shape, ErrorCode.PayloadTooLarge, `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`);
+      const tooLarge = () =>
+        refusalReply(
+          shape,
+          ErrorCode.PayloadTooLarge,
+          `request body is larger than the ${formatBytes(route.bodyLimit)} limit of ${route.path}`,
+        );
       // The person is known before the handler runs; on a streaming route it has not read a byte yet.
       const agentKey = scope === undefined ? null : { id: scope.keyId, name: scope.keyName };
       const run = async <B>(
         body: B,
-        handle: (request: { head: RequestHead; clientAddress: string; query: URLSearchParams; params: Readonly<Record<string, string>>; viewer: Viewer | null; agentKey: { id: string; name: string } | null; body: B }) => Promise<Reply>,
+        handle: (request: {
+          head: RequestHead;
+          clientAddress: string;
+          query: URLSearchParams;
+          params: Readonly<Record<string, string>>;
+          viewer: Viewer | null;
+          agentKey: { id: string; name: string } | null;
+          body: B;
+        }) => Promise<Reply>,
       ): Promise<Reply> => {
         let viewer: Viewer | null = null;
         if (token !== undefined) {
@@ -130,7 +170,8 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
       };
       if (route.body === 'stream') {
         // A scoped key's target is in the body, which a streaming handler reads once, as it arrives.
-        if (scope !== undefined) return { kind: 'reply', reply: catalogReply(ErrorCode.Forbidden, `an agent key limited to a subtree cannot call ${route.path}`) };
+        if (scope !== undefined)
+          return { kind: 'reply', reply: catalogReply(ErrorCode.Forbidden, `an agent key limited to a subtree cannot call ${route.path}`) };
         return {
           kind: 'stream-body',
           limit: route.bodyLimit,

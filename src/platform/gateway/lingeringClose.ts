@@ -35,7 +35,12 @@ export interface LingeringCloseOptions {
   readonly quietMs: number;
 }
 
-export const DEFAULT_LINGERING_CLOSE: LingeringCloseOptions = Object.freeze({ maxBytes: 8 * MiB, limitMultiple: 2, maxMs: 30_000, quietMs: 2000 });
+export const DEFAULT_LINGERING_CLOSE: LingeringCloseOptions = Object.freeze({
+  maxBytes: 8 * MiB,
+  limitMultiple: 2,
+  maxMs: 30_000,
+  quietMs: 2000,
+});
 
 /**
  * Bytes to read and discard after an answer given when `received` body bytes of a route capped at

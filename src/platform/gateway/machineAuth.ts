@@ -49,7 +49,8 @@ export function createMachineAuth(apiKey: string): MachineAuth {
     open: false,
     check(head) {
       const presented = presentedKey(head);
-      if (presented === undefined) return { ok: false, reason: 'missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
+      if (presented === undefined)
+        return { ok: false, reason: 'missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
       if (scoped !== undefined && presented.startsWith(scoped.prefix)) {
         const result = scoped.authenticate(presented, head.path);
         if (result !== undefined) return result;

@@ -6,14 +6,18 @@
 import type { Viewer } from './viewer.js';
 import type { RequestHead } from './http.js';
 
-export type PersonAuthentication = { readonly ok: true; readonly viewer: Viewer } | { readonly ok: false; readonly reason: 'invalid' | 'expired' | 'revoked' };
+export type PersonAuthentication =
+  | { readonly ok: true; readonly viewer: Viewer }
+  | { readonly ok: false; readonly reason: 'invalid' | 'expired' | 'revoked' };
 
 /** What the gateway needs of the auth service (src/core/auth/authService.ts implements it). */
 export interface PersonAuthenticator {
   authenticate(accessToken: string): Promise<PersonAuthentication>;
 }
 
-export type PersonCheck = { readonly ok: true; readonly viewer: Viewer } | { readonly ok: false; readonly reason: string; readonly header: string };
+export type PersonCheck =
+  | { readonly ok: true; readonly viewer: Viewer }
+  | { readonly ok: false; readonly reason: string; readonly header: string };
 
 const MISSING = 'sign in first: send Authorization: Bearer <accessToken> from the login mutation';
 const REASONS = {

@@ -111,7 +111,11 @@ export class Router {
 
   constructor(routes: readonly GatewayRoute[]) {
     for (const route of routes) {
-      const methods = route.path.endsWith('/*') ? this.prefix(route.path).methods : route.path.includes('{') ? this.pattern(route.path).methods : this.exact(route.path);
+      const methods = route.path.endsWith('/*')
+        ? this.prefix(route.path).methods
+        : route.path.includes('{')
+          ? this.pattern(route.path).methods
+          : this.exact(route.path);
       if (methods.has(route.method)) throw new Error(`route ${route.method} ${route.path} is declared twice`);
       methods.set(route.method, route);
     }
@@ -134,7 +138,8 @@ export class Router {
     for (const prefix of this.prefixes) {
       let rest: string;
       if (path === prefix.base) rest = '';
-      else if (path.startsWith(prefix.base) && path.charCodeAt(prefix.base.length) === 47 /* / */) rest = path.slice(prefix.base.length + 1);
+      else if (path.startsWith(prefix.base) && path.charCodeAt(prefix.base.length) === 47 /* / */)
+        rest = path.slice(prefix.base.length + 1);
       else continue;
       const route = prefix.methods.get(method);
       if (!route) return { allowed: [...prefix.methods.keys()] };
@@ -187,7 +192,8 @@ export class Router {
 
   private prefix(path: string): Prefix {
     const base = path.slice(0, -2);
-    if (!base.startsWith('/') || base.length < 2 || base.includes('{') || base.includes('*')) throw new Error(`route path ${path}: a prefix is a literal path followed by /*`);
+    if (!base.startsWith('/') || base.length < 2 || base.includes('{') || base.includes('*'))
+      throw new Error(`route path ${path}: a prefix is a literal path followed by /*`);
     const existing = this.prefixes.find((p) => p.base === base);
     if (existing) return existing;
     const prefix: Prefix = { base, methods: new Map() };

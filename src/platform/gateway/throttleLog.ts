@@ -67,7 +67,11 @@ export function createThrottleLog(options: ThrottleLogOptions): ThrottleLog {
       else if (entry.owed === 0 && quiet) entries.delete(key);
     }
     if (overflow.refused > 0) {
-      logger.warn(THROTTLE_LOG_MESSAGE, { others: overflow.subjects.size, refused: overflow.refused, note: `more than ${maxSubjects} clients were refused; these are summed` });
+      logger.warn(THROTTLE_LOG_MESSAGE, {
+        others: overflow.subjects.size,
+        refused: overflow.refused,
+        note: `more than ${maxSubjects} clients were refused; these are summed`,
+      });
       overflow = { refused: 0, subjects: new Set() };
     }
   };

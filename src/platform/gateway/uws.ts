@@ -91,7 +91,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const exchange = new Exchange(res, head, context);
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
-      exchange.answer(application.refusal(head, ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }), true);
+      exchange.answer(
+        application.refusal(head, ErrorCode.Unavailable, 'the server is shutting down; retry on another instance', { 'retry-after': '1' }),
+        true,
+      );
       return;
     }
     let decision: Decision;
@@ -178,8 +181,18 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
         return;
       }
       const protocol = handleProtocols(headers['sec-websocket-protocol'] ?? '') || '';
-      const kept: Record<string, string | undefined> = { authorization: headers['authorization'], 'user-agent': headers['user-agent'], 'x-forwarded-for': headers['x-forwarded-for'] };
-      res.upgrade<UpgradeData>({ headers: kept, protocol, client: undefined }, headers['sec-websocket-key'] ?? '', protocol, headers['sec-websocket-extensions'] ?? '', context);
+      const kept: Record<string, string | undefined> = {
+        authorization: headers['authorization'],
+        'user-agent': headers['user-agent'],
+        'x-forwarded-for': headers['x-forwarded-for'],
+      };
+      res.upgrade<UpgradeData>(
+        { headers: kept, protocol, client: undefined },
+        headers['sec-websocket-key'] ?? '',
+        protocol,
+        headers['sec-websocket-extensions'] ?? '',
+        context,
+      );
     },
     open(ws) {
       const data = ws.getUserData();

@@ -37,7 +37,9 @@ export class WebSocketClient implements GatewaySocketExtra {
   ) {
     // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
     // Real time: a socket deadline (src/platform/scheduler/clock.ts).
-    this.initTimer = systemDeadlineClock.setTimer(initTimeoutMs, () => this.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'));
+    this.initTimer = systemDeadlineClock.setTimer(initTimeoutMs, () =>
+      this.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout'),
+    );
   }
 
   initialised(): void {

@@ -4,7 +4,18 @@
  * validate is cached with its errors, so a client repeating a bad query costs a map lookup.
  * Bounded LRU: a client sending endless distinct queries evicts old entries, nothing grows.
  */
-import { GraphQLError, Kind, parse, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  NoSchemaIntrospectionCustomRule,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type ValidationRule,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { createQueryLimitsRule, DEFAULT_QUERY_LIMITS, type QueryLimits } from './queryLimits.js';
 
@@ -38,7 +49,11 @@ export class DocumentCache {
   constructor(private readonly options: DocumentCacheOptions) {
     this.limits = options.limits ?? DEFAULT_QUERY_LIMITS;
     this.maxEntries = options.maxEntries ?? 1000;
-    this.rules = [...specifiedRules, createQueryLimitsRule(this.limits), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+    this.rules = [
+      ...specifiedRules,
+      createQueryLimitsRule(this.limits),
+      ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule]),
+    ];
   }
 
   get compiling(): boolean {
@@ -91,7 +106,8 @@ export class DocumentCache {
 
 export function operationOf(document: DocumentNode, operationName: string | null): OperationDefinitionNode | string {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  if (operationName !== null) return operations.find((o) => o.name?.value === operationName) ?? `the document has no operation named ${operationName}`;
+  if (operationName !== null)
+    return operations.find((o) => o.name?.value === operationName) ?? `the document has no operation named ${operationName}`;
   if (operations.length === 1) return operations[0]!;
   return 'the document has several operations; send operationName to pick one';
 }

@@ -25,7 +25,11 @@ export function createErrorFormatter(options: { readonly production: boolean; re
     // Commit failures are catalog errors too (CommitError is `Unavailable`).
     if (original instanceof AppError) {
       const retryAfter = original.headers['retry-after'];
-      return { message: original.message, ...where, extensions: { code: toGraphQLCode(original.code), ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) } };
+      return {
+        message: original.message,
+        ...where,
+        extensions: { code: toGraphQLCode(original.code), ...(retryAfter ? { retryAfterSeconds: Number(retryAfter) } : {}) },
+      };
     }
     if (original === undefined || original instanceof GraphQLError) {
       // Parse, validation and variable-coercion errors: the client's input is at fault.

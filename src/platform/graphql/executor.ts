@@ -53,13 +53,19 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
     ...(options.execution === 'plain' ? { compile: false, cache: false } : {}),
   });
   const formatError = createErrorFormatter({ production: options.production, logger: options.logger });
-  const errorsReply = (status: number, errors: readonly FormattedError[], headers?: Record<string, string>) => jsonReply(status, { errors }, headers);
+  const errorsReply = (status: number, errors: readonly FormattedError[], headers?: Record<string, string>) =>
+    jsonReply(status, { errors }, headers);
 
   async function viewerOf(request: RestRequest): Promise<{ viewer: Viewer | null } | { reply: Reply }> {
     const header = request.head.headers['authorization'];
     if (header === undefined) return { viewer: null };
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) return { reply: errorsReply(401, [requestError('Authorization must be "Bearer <accessToken>"', 'UNAUTHENTICATED')], { 'www-authenticate': 'Bearer' }) };
+    if (!match)
+      return {
+        reply: errorsReply(401, [requestError('Authorization must be "Bearer <accessToken>"', 'UNAUTHENTICATED')], {
+          'www-authenticate': 'Bearer',
+        }),
+      };
     const result = await options.auth.authenticate(match[1]!);
     if (result.ok) return { viewer: result.viewer };
     const message = {
@@ -67,7 +73,11 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
       expired: 'access token expired; use refreshToken to get a new one',
       revoked: 'session has ended; sign in again',
     }[result.reason];
-    return { reply: errorsReply(401, [{ message, extensions: { code: 'UNAUTHENTICATED', reason: result.reason } }], { 'www-authenticate': `Bearer error="invalid_token"` }) };
+    return {
+      reply: errorsReply(401, [{ message, extensions: { code: 'UNAUTHENTICATED', reason: result.reason } }], {
+        'www-authenticate': `Bearer error="invalid_token"`,
+      }),
+    };
   }
 
   return {
@@ -91,10 +101,13 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
       if (!prepared.ok) return errorsReply(400, prepared.errors.map(formatError));
       const operation = operationOf(prepared.document, operationName);
       if (typeof operation === 'string') return errorsReply(400, [requestError(operation)]);
-      if (operation.operation === 'subscription') return errorsReply(400, [requestError('subscriptions are served over WebSocket at /graphql/ws (graphql-ws protocol)')]);
+      if (operation.operation === 'subscription')
+        return errorsReply(400, [requestError('subscriptions are served over WebSocket at /graphql/ws (graphql-ws protocol)')]);
       if (operation.operation === 'mutation' && options.writer.overloaded) {
         // Refused before anything is applied: a mutation answered 503 has changed nothing.
-        return errorsReply(503, [requestError('the database is not keeping up with writes; retry shortly', 'UNAVAILABLE')], { 'retry-after': '1' });
+        return errorsReply(503, [requestError('the database is not keeping up with writes; retry shortly', 'UNAVAILABLE')], {
+          'retry-after': '1',
+        });
       }
 
       const context: GraphQLContext<object> = {
@@ -108,11 +121,18 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
         if (isErrorList(compiled)) return errorsReply(400, compiled.map(formatError));
         result = await compiled.query(undefined, context, variables ?? {});
       } else {
-        result = await execute({ schema: options.schema, document: prepared.document, contextValue: context, variableValues: variables ?? null, operationName });
+        result = await execute({
+          schema: options.schema,
+          document: prepared.document,
+          contextValue: context,
+          variableValues: variables ?? null,
+          operationName,
+        });
       }
       options.resultFilter?.(prepared.document, operationName, context, result);
       const body: { data?: unknown; errors?: FormattedError[] } = {};
-      if (result.errors && result.errors.length > 0) body.errors = result.errors.map((e) => formatError(e instanceof GraphQLError ? e : new GraphQLError(String(e))));
+      if (result.errors && result.errors.length > 0)
+        body.errors = result.errors.map((e) => formatError(e instanceof GraphQLError ? e : new GraphQLError(String(e))));
       if ('data' in result) body.data = result.data;
       // Variable coercion failures come back without data: the request itself was bad.
       const status = result.data === undefined && body.errors ? 400 : 200;
@@ -121,9 +141,14 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
   };
 }
 
-function readRequest(body: Readonly<Record<string, unknown>>): { query: string; variables: Record<string, unknown> | undefined; operationName: string | null } {
+function readRequest(body: Readonly<Record<string, unknown>>): {
+  query: string;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | null;
+} {
   const { query, variables, operationName } = body;
-  if (typeof query !== 'string' || query.trim() === '') throw new AppError(ErrorCode.BadRequest, 'field "query" must be a non-empty string holding a GraphQL document');
+  if (typeof query !== 'string' || query.trim() === '')
+    throw new AppError(ErrorCode.BadRequest, 'field "query" must be a non-empty string holding a GraphQL document');
   if (query.length > MAX_QUERY_LENGTH) throw new AppError(ErrorCode.BadRequest, 'field "query" is too long');
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
     throw new AppError(ErrorCode.BadRequest, 'field "variables" must be a JSON object');
@@ -131,7 +156,11 @@ function readRequest(body: Readonly<Record<string, unknown>>): { query: string; 
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     throw new AppError(ErrorCode.BadRequest, 'field "operationName" must be a string');
   }
-  return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName as string | null | undefined) ?? null };
+  return {
+    query,
+    variables: (variables ?? undefined) as Record<string, unknown> | undefined,
+    operationName: (operationName as string | null | undefined) ?? null,
+  };
 }
 
 function isErrorList(value: CompiledQuery | readonly GraphQLError[]): value is readonly GraphQLError[] {

@@ -8,5 +8,13 @@ import type { createGraphQLExecutor } from './executor.js';
 export const GRAPHQL_BODY_LIMIT = 256 * KiB;
 
 export function graphqlRoute(executor: ReturnType<typeof createGraphQLExecutor>): Route {
-  return { method: 'POST', path: '/graphql', auth: 'none', rateLimited: true, bodyLimit: GRAPHQL_BODY_LIMIT, refusals: 'graphql', handle: (request) => executor.handle(request) };
+  return {
+    method: 'POST',
+    path: '/graphql',
+    auth: 'none',
+    rateLimited: true,
+    bodyLimit: GRAPHQL_BODY_LIMIT,
+    refusals: 'graphql',
+    handle: (request) => executor.handle(request),
+  };
 }

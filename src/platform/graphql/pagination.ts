@@ -13,7 +13,8 @@ export interface Page {
 export function readPage(args: { limit?: number | null; offset?: number | null }, defaultLimit = 100): Page {
   const limit = args.limit ?? defaultLimit;
   const offset = args.offset ?? 0;
-  if (limit < 0 || limit > MAX_PAGE_SIZE) throw new AppError(ErrorCode.BadRequest, `limit must be between 0 and ${MAX_PAGE_SIZE}, got ${limit}`);
+  if (limit < 0 || limit > MAX_PAGE_SIZE)
+    throw new AppError(ErrorCode.BadRequest, `limit must be between 0 and ${MAX_PAGE_SIZE}, got ${limit}`);
   if (offset < 0) throw new AppError(ErrorCode.BadRequest, `offset must not be negative, got ${offset}`);
   return { limit, offset };
 }

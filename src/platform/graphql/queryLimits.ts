@@ -10,8 +10,20 @@
  * Fragment cycles are reported by graphql's own NoFragmentCyclesRule; here they count as zero.
  */
 import {
-  getNamedType, getNullableType, GraphQLError, isInterfaceType, isListType, isObjectType, Kind, type ASTVisitor, type FieldNode,
-  type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType, type SelectionSetNode, type ValidationContext,
+  getNamedType,
+  getNullableType,
+  GraphQLError,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  type ASTVisitor,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type SelectionSetNode,
+  type ValidationContext,
 } from 'graphql';
 
 export interface QueryLimits {
@@ -83,9 +95,16 @@ export function createQueryLimitsRule(limits: QueryLimits = DEFAULT_QUERY_LIMITS
         let inner: Measure;
         if (selection.kind === Kind.FIELD) {
           const field = fieldOf(parent, selection.name.value);
-          const sub = selection.selectionSet ? measure(selection.selectionSet, field ? getNamedType(field.type) : undefined, visiting) : ZERO;
+          const sub = selection.selectionSet
+            ? measure(selection.selectionSet, field ? getNamedType(field.type) : undefined, visiting)
+            : ZERO;
           const multiplier = field && isListType(getNullableType(field.type)) ? listSize(selection, field) : 1;
-          inner = { depth: sub.depth + 1, aliases: sub.aliases + (selection.alias ? 1 : 0), selections: sub.selections + 1, cost: cap(1 + multiplier * sub.cost) };
+          inner = {
+            depth: sub.depth + 1,
+            aliases: sub.aliases + (selection.alias ? 1 : 0),
+            selections: sub.selections + 1,
+            cost: cap(1 + multiplier * sub.cost),
+          };
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           const typed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
           inner = measure(selection.selectionSet, typed ?? undefined, visiting);
@@ -104,14 +123,24 @@ export function createQueryLimitsRule(limits: QueryLimits = DEFAULT_QUERY_LIMITS
 
     return {
       OperationDefinition(operation) {
-        const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+        const root =
+          operation.operation === 'query'
+            ? schema.getQueryType()
+            : operation.operation === 'mutation'
+              ? schema.getMutationType()
+              : schema.getSubscriptionType();
         const { depth, aliases, selections, cost } = measure(operation.selectionSet, root ?? undefined, new Set());
-        const report = (message: string) => context.reportError(new GraphQLError(message, { nodes: [operation], extensions: { code: 'BAD_USER_INPUT' } }));
+        const report = (message: string) =>
+          context.reportError(new GraphQLError(message, { nodes: [operation], extensions: { code: 'BAD_USER_INPUT' } }));
         if (depth > limits.maxDepth) report(`query depth ${depth} exceeds the maximum of ${limits.maxDepth}`);
         if (aliases > limits.maxAliases) report(`query uses ${aliases} aliases; at most ${limits.maxAliases} are allowed`);
         const maxCost = limits.maxCost ?? DEFAULT_QUERY_LIMITS.maxCost!;
-        if (cost > maxCost) report(`query would resolve about ${cost} fields (lists multiply by their limit); at most ${maxCost} are allowed: ask for smaller pages or fewer nested lists`);
-        if (selections > limits.maxSelections) report(`query selects ${selections} fields after expanding fragments; at most ${limits.maxSelections} are allowed`);
+        if (cost > maxCost)
+          report(
+            `query would resolve about ${cost} fields (lists multiply by their limit); at most ${maxCost} are allowed: ask for smaller pages or fewer nested lists`,
+          );
+        if (selections > limits.maxSelections)
+          report(`query selects ${selections} fields after expanding fragments; at most ${limits.maxSelections} are allowed`);
       },
     };
   };

@@ -57,7 +57,12 @@ export class ModuleList<Services extends object> {
 
   /** Every module's permissions (action, default roles), in list order; an action belongs to one module. */
   permissions(): Array<readonly [string, readonly string[]]> {
-    return ownedOnce(this.modules, (m) => Object.entries(m.permissions ?? {}), ([action]) => action, 'permission');
+    return ownedOnce(
+      this.modules,
+      (m) => Object.entries(m.permissions ?? {}),
+      ([action]) => action,
+      'permission',
+    );
   }
 
   /**
@@ -70,7 +75,12 @@ export class ModuleList<Services extends object> {
 
   /** Every module's settings slices, in list order; a key belongs to one module. */
   settings(): SettingsSlice[] {
-    return ownedOnce(this.modules, (m) => m.settings, (slice) => slice.key, 'the settings slice');
+    return ownedOnce(
+      this.modules,
+      (m) => m.settings,
+      (slice) => slice.key,
+      'the settings slice',
+    );
   }
 
   /**
@@ -90,7 +100,9 @@ export class ModuleList<Services extends object> {
       for (const parent of table.references ?? []) {
         const parentOrder = parent.order ?? derived.get(parent.name);
         if (parentOrder === undefined || parentOrder >= order) {
-          throw new Error(`table ${table.name} of module ${module} references ${parent.name}, which ${parentOrder === undefined ? 'no module declares' : 'commits after it'}: list the referenced table first (or in a module before)`);
+          throw new Error(
+            `table ${table.name} of module ${module} references ${parent.name}, which ${parentOrder === undefined ? 'no module declares' : 'commits after it'}: list the referenced table first (or in a module before)`,
+          );
         }
       }
     }
@@ -99,7 +111,12 @@ export class ModuleList<Services extends object> {
 
   /** Every module's named streams, in list order; a field belongs to one module. */
   streams(): NamedStream<any>[] {
-    return ownedOnce(this.modules, (m) => m.streams, (stream) => stream.field, 'the stream');
+    return ownedOnce(
+      this.modules,
+      (m) => m.streams,
+      (stream) => stream.field,
+      'the stream',
+    );
   }
 
   /** Every module's console screens, in list order; a screen name belongs to one module, and what it needs is a declared action. */
@@ -107,10 +124,18 @@ export class ModuleList<Services extends object> {
     const actions = new Set(this.permissions().map(([action]) => action));
     for (const module of this.modules) {
       for (const screen of module.screens ?? []) {
-        if (!actions.has(screen.needs)) throw new Error(`screen ${screen.name} of module ${module.name} needs ${screen.needs}, which no module declares in its permissions`);
+        if (!actions.has(screen.needs))
+          throw new Error(
+            `screen ${screen.name} of module ${module.name} needs ${screen.needs}, which no module declares in its permissions`,
+          );
       }
     }
-    return ownedOnce(this.modules, (m) => m.screens, (screen) => screen.name, 'screen');
+    return ownedOnce(
+      this.modules,
+      (m) => m.screens,
+      (screen) => screen.name,
+      'screen',
+    );
   }
 
   /** The schema as served, for tools and tests that read or validate it without a server (gated fields cannot run). */
@@ -120,7 +145,12 @@ export class ModuleList<Services extends object> {
 }
 
 /** Every module's `pick`, in list order; refuses a key two modules declare (`<what> <key> is declared by module a and by module b`). */
-function ownedOnce<T>(modules: readonly AnyModule[], pick: (module: AnyModule) => readonly T[] | undefined, keyOf: (item: T) => string, what: string): T[] {
+function ownedOnce<T>(
+  modules: readonly AnyModule[],
+  pick: (module: AnyModule) => readonly T[] | undefined,
+  keyOf: (item: T) => string,
+  what: string,
+): T[] {
   const owners = new Map<string, string>();
   const items: T[] = [];
   for (const module of modules) {
@@ -162,7 +192,10 @@ interface Running {
   readonly unsubscribes: Unsubscribe[];
 }
 
-export async function composeModules<Services extends object>(list: ModuleList<Services>, platform: PlatformKit): Promise<Composition<Services>> {
+export async function composeModules<Services extends object>(
+  list: ModuleList<Services>,
+  platform: PlatformKit,
+): Promise<Composition<Services>> {
   const { modules } = list;
   checkDeclarations(modules);
   const gate = createPluginGateSlot();
@@ -194,13 +227,15 @@ export async function composeModules<Services extends object>(list: ModuleList<S
     for (const module of modules) {
       const instance: ModuleInstance<object> = await module.create(kit, { ...services });
       for (const [key, value] of Object.entries(instance.services)) {
-        if (key in services) throw new Error(`module ${module.name} provides the service "${key}", which an earlier module already provides`);
+        if (key in services)
+          throw new Error(`module ${module.name} provides the service "${key}", which an earlier module already provides`);
         services[key] = value;
       }
       if (instance.pluginGate) gate.provide(instance.pluginGate, module.name);
       for (const key of HANDED_OVER) {
         if (instance[key] === undefined) continue;
-        if (handedOver[key] !== undefined) throw new Error(`module ${module.name} hands over the ${key}, which module ${handedOver[key].module} already does`);
+        if (handedOver[key] !== undefined)
+          throw new Error(`module ${module.name} hands over the ${key}, which module ${handedOver[key].module} already does`);
         handedOver[key] = { module: module.name, value: instance[key] };
       }
       for (const type of instance.entityTypes ?? []) entityTypes.register(module.plugin ? gateEntityType(type, module.plugin, gate) : type);
@@ -212,7 +247,8 @@ export async function composeModules<Services extends object>(list: ModuleList<S
       if (handlers?.committed) entry.unsubscribes.push(platform.bus.subscribeAll(handlers.committed));
     }
     const gated = modules.filter((m) => m.plugin !== undefined).map((m) => m.name);
-    if (gated.length > 0 && !gate.provided) throw new Error(`modules ${gated.join(', ')} are gated by a plugin, but no module provides the plugin gate (the licence module)`);
+    if (gated.length > 0 && !gate.provided)
+      throw new Error(`modules ${gated.join(', ')} are gated by a plugin, but no module provides the plugin gate (the licence module)`);
   } catch (error) {
     for (const entry of running) for (const unsubscribe of entry.unsubscribes) unsubscribe();
     throw error;
@@ -257,11 +293,17 @@ export async function composeModules<Services extends object>(list: ModuleList<S
  */
 export function composeSchema(modules: readonly AnyModule[], gate: PluginGate): ModuleKit['graphql']['schema'] {
   const interceptors = modules.flatMap((m) => (m.intercept?.mutation ? [m.intercept.mutation.bind(m.intercept)] : []));
-  const schemaModules: SchemaModule<any>[] = [rootSchema, ...modules.flatMap((m) => (m.schema ?? []).map((s) => (m.plugin ? gateSchemaModule(s, m.plugin, gate) : s)))];
+  const schemaModules: SchemaModule<any>[] = [
+    rootSchema,
+    ...modules.flatMap((m) => (m.schema ?? []).map((s) => (m.plugin ? gateSchemaModule(s, m.plugin, gate) : s))),
+  ];
   return buildSchema(schemaModules.map((s) => intercepted(s, interceptors)));
 }
 
-function intercepted(module: SchemaModule<any>, interceptors: readonly ((field: MutationField, resolve: Resolver<any>) => Resolver<any>)[]): SchemaModule<any> {
+function intercepted(
+  module: SchemaModule<any>,
+  interceptors: readonly ((field: MutationField, resolve: Resolver<any>) => Resolver<any>)[],
+): SchemaModule<any> {
   const mutations = module.resolvers['Mutation'] as Record<string, Resolver<any>> | undefined;
   if (!mutations || interceptors.length === 0) return module;
   const ephemeral = new Set(module.ephemeralMutations ?? []);
@@ -291,21 +333,31 @@ function checkDeclarations(modules: readonly AnyModule[]): Migration[] {
     for (const migration of module.migrations ?? []) {
       if (migration.namespace === undefined) {
         const owner = versions.get(migration.version);
-        if (owner !== undefined) throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
+        if (owner !== undefined)
+          throw new Error(`migration version ${migration.version} is declared by module ${owner} and by module ${module.name}`);
         if (migration.version > LAST_GLOBAL_VERSION) {
-          throw new Error(`migration ${migration.version} (${migration.name}) of module ${module.name} has no namespace: the product-wide sequence ended at ${LAST_GLOBAL_VERSION}; declare it with namespace: '${module.name}' and number it in that namespace`);
+          throw new Error(
+            `migration ${migration.version} (${migration.name}) of module ${module.name} has no namespace: the product-wide sequence ended at ${LAST_GLOBAL_VERSION}; declare it with namespace: '${module.name}' and number it in that namespace`,
+          );
         }
         versions.set(migration.version, module.name);
       } else {
-        if (migration.namespace !== module.name) throw new Error(`migration ${migrationId(migration)} of module ${module.name} is in another module's namespace: a module's migrations are in its own (namespace: '${module.name}')`);
-        if (ids.has(migrationId(migration))) throw new Error(`migration ${migrationId(migration)} is declared twice by module ${module.name}`);
+        if (migration.namespace !== module.name)
+          throw new Error(
+            `migration ${migrationId(migration)} of module ${module.name} is in another module's namespace: a module's migrations are in its own (namespace: '${module.name}')`,
+          );
+        if (ids.has(migrationId(migration)))
+          throw new Error(`migration ${migrationId(migration)} is declared twice by module ${module.name}`);
         ids.add(migrationId(migration));
       }
       migrations.push(migration);
     }
     for (const table of module.tables ?? []) {
       const owner = tables.get(table.name) ?? (table.order === undefined ? undefined : orders.get(table.order));
-      if (owner !== undefined) throw new Error(`table ${table.name} (order ${table.order ?? 'derived'}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`);
+      if (owner !== undefined)
+        throw new Error(
+          `table ${table.name} (order ${table.order ?? 'derived'}) of module ${module.name} clashes with a table of module ${owner}: names and commit orders are unique`,
+        );
       tables.set(table.name, module.name);
       if (table.order !== undefined) orders.set(table.order, module.name);
     }

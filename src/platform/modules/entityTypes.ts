@@ -57,11 +57,15 @@ export class EntityTypeRegistry {
   resolve(typeName: string, id: string): EntityType {
     const type = this.types.get(typeName);
     if (!type) throw new AppError(ErrorCode.BadRequest, `unknown entityType "${typeName}"; known: ${this.names().join(', ')}`);
-    if (id.length === 0 || id.length > MAX_ENTITY_ID_LENGTH) throw new AppError(ErrorCode.BadRequest, `entityId must be 1 to ${MAX_ENTITY_ID_LENGTH} characters`);
+    if (id.length === 0 || id.length > MAX_ENTITY_ID_LENGTH)
+      throw new AppError(ErrorCode.BadRequest, `entityId must be 1 to ${MAX_ENTITY_ID_LENGTH} characters`);
     if (!type.exists(id)) {
       if (!type.collection && (id === COLLECTION_ID || id === COLLECTION_ALIAS)) {
         const collections = this.collections();
-        throw new AppError(ErrorCode.NotFound, `${typeName} has no collection-wide id; entityId "${COLLECTION_ID}" (or "${COLLECTION_ALIAS}") names every entity of ${collections.length === 0 ? 'no type here' : collections.join(', ')}`);
+        throw new AppError(
+          ErrorCode.NotFound,
+          `${typeName} has no collection-wide id; entityId "${COLLECTION_ID}" (or "${COLLECTION_ALIAS}") names every entity of ${collections.length === 0 ? 'no type here' : collections.join(', ')}`,
+        );
       }
       throw new AppError(ErrorCode.NotFound, `${typeName} ${id} does not exist`);
     }

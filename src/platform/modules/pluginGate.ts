@@ -131,7 +131,9 @@ export function gateSchemaModule<M extends SchemaModule<any>>(module: M, plugin:
 function gatedFields(typeDefs: string): Map<string, string[]> {
   const fields = new Map<string, string[]>();
   for (const definition of parse(typeDefs).definitions) {
-    const isRoot = (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) && ROOT_TYPES.has(definition.name.value);
+    const isRoot =
+      (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) &&
+      ROOT_TYPES.has(definition.name.value);
     if (!isRoot && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     const names = (definition.fields ?? []).map((f) => f.name.value);
     fields.set(definition.name.value, [...(fields.get(definition.name.value) ?? []), ...names]);
@@ -140,10 +142,12 @@ function gatedFields(typeDefs: string): Map<string, string[]> {
 }
 
 function gateField(config: FieldConfig | undefined, subscription: boolean, plugin: PluginName, gate: PluginGate): FieldConfig {
-  const checked = (resolve: Resolver): Resolver => (source, args, ctx, info) => {
-    if (gate.isActive(plugin)) return resolve(source, args, ctx, info);
-    return refusedInOrder(resolve, source, args, ctx as { app: object }, info, plugin, gate);
-  };
+  const checked =
+    (resolve: Resolver): Resolver =>
+    (source, args, ctx, info) => {
+      if (gate.isActive(plugin)) return resolve(source, args, ctx, info);
+      return refusedInOrder(resolve, source, args, ctx as { app: object }, info, plugin, gate);
+    };
   if (typeof config === 'function') return checked(config);
   if (subscription) {
     if (!config?.subscribe) throw new Error('a Subscription field needs a subscribe resolver');
@@ -164,7 +168,15 @@ function gateField(config: FieldConfig | undefined, subscription: boolean, plugi
  * touching a service (a constant, say) is refused PLUGIN_INACTIVE at its end, and an iterator it
  * made is closed.
  */
-function refusedInOrder(resolve: Resolver, source: unknown, args: unknown, ctx: { app: object }, info: Parameters<Resolver>[3], plugin: PluginName, gate: PluginGate): unknown {
+function refusedInOrder(
+  resolve: Resolver,
+  source: unknown,
+  args: unknown,
+  ctx: { app: object },
+  info: Parameters<Resolver>[3],
+  plugin: PluginName,
+  gate: PluginGate,
+): unknown {
   const app = ctx.app;
   const fencedApp = new Proxy(Object.create(null) as object, {
     get(_target, key) {

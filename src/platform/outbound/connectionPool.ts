@@ -85,10 +85,17 @@ export function createConnectionPool(options: ConnectionPoolOptions = {}): Outbo
  * is http.Agent or https.Agent.
  */
 function pinned(Base: typeof HttpAgent, secure: boolean) {
-  const baseConnect = Base.prototype.createConnection as (this: HttpAgent, options: unknown, callback?: unknown) => Duplex | null | undefined;
+  const baseConnect = Base.prototype.createConnection as (
+    this: HttpAgent,
+    options: unknown,
+    callback?: unknown,
+  ) => Duplex | null | undefined;
   const baseKeepAlive = Base.prototype.keepSocketAlive as unknown as (this: HttpAgent, socket: Duplex) => boolean;
   return class Pinned extends Base implements PinnedAgent {
-    constructor(options: AgentOptions, readonly maxFreeTotal: number) {
+    constructor(
+      options: AgentOptions,
+      readonly maxFreeTotal: number,
+    ) {
       super(options);
     }
 
@@ -114,7 +121,10 @@ function pinned(Base: typeof HttpAgent, secure: boolean) {
       return baseKeepAlive.call(this, socket);
     }
 
-    override createConnection(options: ClientRequestArgs & Partial<PinnedRequestOptions>, callback?: (error: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+    override createConnection(
+      options: ClientRequestArgs & Partial<PinnedRequestOptions>,
+      callback?: (error: Error | null, stream: Duplex) => void,
+    ): Duplex | null | undefined {
       const socket = options.preconnected;
       // A fresh connection, already connected over TCP to the key's address; TLS, if any, goes on top.
       if (socket !== undefined) return secure ? baseConnect.call(this, { ...options, socket, preconnected: undefined }, callback) : socket;

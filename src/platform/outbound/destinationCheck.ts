@@ -81,7 +81,12 @@ export async function validateDestination(urlText: string, policy: OutboundPolic
 }
 
 /** `undefined` when the address may be called under this policy, else why not. */
-export function addressRefusal(address: string, resolvedFrom: string | undefined, listed: boolean, policy: OutboundPolicy): string | undefined {
+export function addressRefusal(
+  address: string,
+  resolvedFrom: string | undefined,
+  listed: boolean,
+  policy: OutboundPolicy,
+): string | undefined {
   const classification: AddressClass | undefined = classifyAddress(address);
   const subject = resolvedFrom === undefined ? `address ${address}` : `host ${resolvedFrom} resolves to ${address}, which`;
   if (classification === undefined) return `${subject} is not an IP address`;

@@ -35,7 +35,12 @@ export type ExcerptOutcome = { readonly kind: 'read'; readonly excerpt: string }
 type HopOptions = RequestOptions & { servername?: string };
 
 /** Sends the request and settles when the status line and headers have arrived (or it fails). */
-export async function startExchange(destination: PinnedDestination, hop: HopRequest, signal: AbortSignal, pool?: OutboundConnectionPool): Promise<ExchangeOutcome> {
+export async function startExchange(
+  destination: PinnedDestination,
+  hop: HopRequest,
+  signal: AbortSignal,
+  pool?: OutboundConnectionPool,
+): Promise<ExchangeOutcome> {
   if (signal.aborted) return { kind: 'failed', reason: abortReason(signal) };
   const { url, host } = destination;
   const secure = url.protocol === 'https:';
@@ -53,7 +58,13 @@ export async function startExchange(destination: PinnedDestination, hop: HopRequ
 
   const agent = pool?.agent(secure);
   if (agent === undefined) {
-    const outcome = await exchange(url, { ...options, agent: false, lookup: createPinnedLookup(destination.addresses) }, hop, signal, undefined);
+    const outcome = await exchange(
+      url,
+      { ...options, agent: false, lookup: createPinnedLookup(destination.addresses) },
+      hop,
+      signal,
+      undefined,
+    );
     return outcome.kind === 'stale' ? { kind: 'failed', reason: outcome.reason } : outcome;
   }
 
@@ -78,7 +89,10 @@ export async function startExchange(destination: PinnedDestination, hop: HopRequ
   const family = validated.get(address);
   if (family === undefined) {
     socket.destroy();
-    return { kind: 'failed', reason: `request to ${url.origin} failed: connected to ${socket.remoteAddress ?? 'an unknown address'}, which was not validated` };
+    return {
+      kind: 'failed',
+      reason: `request to ${url.origin} failed: connected to ${socket.remoteAddress ?? 'an unknown address'}, which was not validated`,
+    };
   }
   const pinned: PinnedRequestOptions = { pinKey: keyFor(address), preconnected: socket };
   const outcome = await exchange(url, { ...options, ...pinnedTo(address, family), ...pinned }, hop, signal, validated);
@@ -114,7 +128,9 @@ function exchange(
       // the agent took ours: `socket` is it, or for https the TLS socket on top of it.)
       if (preconnected !== undefined && request.reusedSocket) preconnected.destroy();
       if (validated !== undefined && request.reusedSocket && !validated.has(canonicalAddress(socket.remoteAddress ?? ''))) {
-        request.destroy(new Error(`pooled connection to ${socket.remoteAddress ?? 'an unknown address'}, which was not validated for this request`));
+        request.destroy(
+          new Error(`pooled connection to ${socket.remoteAddress ?? 'an unknown address'}, which was not validated for this request`),
+        );
       }
     });
     request.once('response', (response) => {
@@ -134,10 +150,23 @@ function exchange(
 }
 
 /** A TCP connection to one of the validated addresses (raced as http.request would), or why not. */
-function connectPinned(destination: PinnedDestination, port: number, signal: AbortSignal): Promise<{ readonly kind: 'connected'; readonly socket: Socket } | { readonly kind: 'failed'; readonly reason: string }> {
+function connectPinned(
+  destination: PinnedDestination,
+  port: number,
+  signal: AbortSignal,
+): Promise<{ readonly kind: 'connected'; readonly socket: Socket } | { readonly kind: 'failed'; readonly reason: string }> {
   return new Promise((settle) => {
-    const socket = connect({ host: destination.host, port, lookup: createPinnedLookup(destination.addresses), noDelay: true, keepAlive: true, keepAliveInitialDelay: 1000 });
-    const finish = (outcome: { readonly kind: 'connected'; readonly socket: Socket } | { readonly kind: 'failed'; readonly reason: string }): void => {
+    const socket = connect({
+      host: destination.host,
+      port,
+      lookup: createPinnedLookup(destination.addresses),
+      noDelay: true,
+      keepAlive: true,
+      keepAliveInitialDelay: 1000,
+    });
+    const finish = (
+      outcome: { readonly kind: 'connected'; readonly socket: Socket } | { readonly kind: 'failed'; readonly reason: string },
+    ): void => {
       signal.removeEventListener('abort', onAbort);
       socket.removeListener('error', onError);
       socket.removeListener('connect', onConnect);
@@ -145,7 +174,8 @@ function connectPinned(destination: PinnedDestination, port: number, signal: Abo
       settle(outcome);
     };
     const onAbort = (): void => finish({ kind: 'failed', reason: abortReason(signal) });
-    const onError = (error: Error): void => finish({ kind: 'failed', reason: `request to ${destination.url.origin} failed: ${error.message}` });
+    const onError = (error: Error): void =>
+      finish({ kind: 'failed', reason: `request to ${destination.url.origin} failed: ${error.message}` });
     const onConnect = (): void => finish({ kind: 'connected', socket });
     signal.addEventListener('abort', onAbort, { once: true });
     socket.once('error', onError);

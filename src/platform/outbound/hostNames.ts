@@ -61,7 +61,8 @@ export function canonicalAllowlistEntry(entry: string): string | undefined {
   const hostText = isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed;
   try {
     const url = new URL(`http://${hostText}/`);
-    const bare = url.username === '' && url.password === '' && url.port === '' && url.pathname === '/' && url.search === '' && url.hash === '';
+    const bare =
+      url.username === '' && url.password === '' && url.port === '' && url.pathname === '/' && url.search === '' && url.hash === '';
     return bare ? normalizeHostName(url.hostname) : undefined;
   } catch {
     return undefined;

@@ -78,11 +78,24 @@ export const DEFAULT_EXCERPT_BYTES = 2048;
 const MAX_EXCERPT_BYTES = 1024 * 1024;
 const METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const CLIENT_OWNED_HEADERS: ReadonlySet<string> = new Set([
-  'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection',
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-connection',
 ]);
 
 /** `connections`: a keep-alive pool to reuse sockets from (see connectionPool.ts); without it, a fresh socket per hop. */
-export async function sendOutbound(request: OutboundRequest, policy: OutboundPolicy, connections?: OutboundConnectionPool): Promise<OutboundResult> {
+export async function sendOutbound(
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+  connections?: OutboundConnectionPool,
+): Promise<OutboundResult> {
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   const firstHop = toFirstHop(request);
@@ -93,7 +106,12 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
     return await followHops(firstHop, request, policy, deadline, elapsed, connections);
   } catch (error) {
     // Not expected: every known failure is a value. Kept so a caller's loop can never crash on us.
-    return { kind: 'failed', reason: `unexpected error: ${error instanceof Error ? error.message : String(error)}`, durationMs: elapsed(), timedOut: false };
+    return {
+      kind: 'failed',
+      reason: `unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+      durationMs: elapsed(),
+      timedOut: false,
+    };
   } finally {
     deadline.dispose();
   }
@@ -128,7 +146,8 @@ async function followHops(
     const plan = planRedirect(hop, exchange.status, exchange.location, request.redirects ?? 'any');
     if (plan.kind === 'follow') {
       discardResponse(exchange.response);
-      if (redirects >= maxRedirects) return failed(`too many redirects (more than ${maxRedirects}); the last one pointed to ${plan.next.url}`);
+      if (redirects >= maxRedirects)
+        return failed(`too many redirects (more than ${maxRedirects}); the last one pointed to ${plan.next.url}`);
       redirects += 1;
       hop = plan.next;
       continue;
@@ -171,7 +190,8 @@ function toFirstHop(request: OutboundRequest): HopRequest | string {
     const lower = name.toLowerCase();
     if (!CLIENT_OWNED_HEADERS.has(lower)) headers[lower] = value;
   }
-  const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body), 'utf8');
+  const body =
+    request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body), 'utf8');
   return { url: request.url, method, headers, body };
 }
 

@@ -51,8 +51,14 @@ export function planRedirect(hop: HopRequest, status: number, location: string |
   }
   const sameOrigin = target.origin === current.origin;
   if (mode === 'same-request') {
-    if (status !== 307 && status !== 308) return { kind: 'unfollowed', location: target.href, why: `a ${status} would re-send the request as a GET without its body` };
-    if (!sameOrigin) return { kind: 'unfollowed', location: target.href, why: `the request, its body and its signature go only to the origin it was sent to` };
+    if (status !== 307 && status !== 308)
+      return { kind: 'unfollowed', location: target.href, why: `a ${status} would re-send the request as a GET without its body` };
+    if (!sameOrigin)
+      return {
+        kind: 'unfollowed',
+        location: target.href,
+        why: `the request, its body and its signature go only to the origin it was sent to`,
+      };
   }
   const headers = sameOrigin ? hop.headers : keepOnly(hop.headers, (name) => CROSS_ORIGIN_HEADERS.has(name));
 

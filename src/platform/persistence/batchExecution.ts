@@ -5,7 +5,14 @@
  */
 import type { Knex } from 'knex';
 import type { Batch } from './batch.js';
-import { batchStatement, deleteStatement, recordsetStatement, updateStatement, valueParameter, valuesStatement } from './batchStatements.js';
+import {
+  batchStatement,
+  deleteStatement,
+  recordsetStatement,
+  updateStatement,
+  valueParameter,
+  valuesStatement,
+} from './batchStatements.js';
 import { knexStatements, type StatementRunner } from './statementRunner.js';
 import { commitOrder, type Row, type TableSpec } from './tableSpec.js';
 
@@ -44,7 +51,9 @@ export class BatchExecutor {
       if (rows.length === 0) continue;
       if (table.bind === 'values' && rows.length * table.columns.length <= MAX_VALUE_PARAMETERS) {
         // One row is the usual case (an outbox page per batch): its statement is built once.
-        statements.push(rows.length === 1 ? cached(this.singleRowStatements, table, (t) => valuesStatement(t, 1)) : valuesStatement(table, rows.length));
+        statements.push(
+          rows.length === 1 ? cached(this.singleRowStatements, table, (t) => valuesStatement(t, 1)) : valuesStatement(table, rows.length),
+        );
         for (const row of rows) for (const column of table.columns) bindings.push(valueParameter(row[column.name]));
         continue;
       }
@@ -61,7 +70,9 @@ export class BatchExecutor {
     }
     // Deletes: one transaction, children before parents (a foreign key without cascade is checked
     // at the end of each statement), then the upserts. Only `trx`: PGlite has one connection.
-    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort((a, b) => this.orderOf(b) - this.orderOf(a));
+    const deleteTables = [...new Set([...batch.deletes.keys(), ...batch.deletesWhere.keys()])].sort(
+      (a, b) => this.orderOf(b) - this.orderOf(a),
+    );
     await this.knex.transaction(async (trx) => {
       for (const table of deleteTables) {
         const rows = batch.deletes.get(table);

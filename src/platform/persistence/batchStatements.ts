@@ -9,7 +9,10 @@ import type { TableSpec } from './tableSpec.js';
 export function batchStatement(statements: readonly string[]): string {
   if (statements.length === 1) return statements[0]!;
   const last = statements.length - 1;
-  return `with ${statements.slice(0, last).map((sql, i) => `t${i} as (${sql})`).join(', ')} ${statements[last]!}`;
+  return `with ${statements
+    .slice(0, last)
+    .map((sql, i) => `t${i} as (${sql})`)
+    .join(', ')} ${statements[last]!}`;
 }
 
 const q = (name: string) => `"${name}"`;
@@ -31,7 +34,10 @@ export function recordsetStatement(table: TableSpec): string {
 /** `update ... from json_to_recordset(?)`: a patch of existing rows (`mode: 'update'`), one parameter. */
 export function updateStatement(table: TableSpec): string {
   const definition = table.columns.map((c) => `${q(c.name)} ${c.type}`).join(', ');
-  const sets = table.columns.filter((c) => !table.key.includes(c.name)).map((c) => `${q(c.name)} = r.${q(c.name)}`).join(', ');
+  const sets = table.columns
+    .filter((c) => !table.key.includes(c.name))
+    .map((c) => `${q(c.name)} = r.${q(c.name)}`)
+    .join(', ');
   const match = table.key.map((name) => `t.${q(name)} = r.${q(name)}`).join(' and ');
   return `update ${q(table.name)} as t set ${sets} from json_to_recordset(?::json) as r(${definition}) where ${match}`;
 }

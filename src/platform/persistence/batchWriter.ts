@@ -36,7 +36,6 @@ export type { ColumnSpec, TableSpec } from './tableSpec.js';
 
 export type { Row } from './tableSpec.js';
 
-
 export interface StageHooks {
   /** Runs after the batch holding this row committed (the row is now the committed state). */
   readonly onCommit?: () => void;
@@ -362,7 +361,10 @@ export class BatchWriter {
    */
   private afterWindow(): void {
     const wait = this.lastCommitStart + this.commitWindowMs - performance.now();
-    if (wait > 0) systemDeadlineClock.setTimer(Math.max(1, wait), () => (this.open.rowCount >= this.maxBatchRows ? void this.run() : this.afterWindow()));
+    if (wait > 0)
+      systemDeadlineClock.setTimer(Math.max(1, wait), () =>
+        this.open.rowCount >= this.maxBatchRows ? void this.run() : this.afterWindow(),
+      );
     else setImmediate(() => void this.run());
   }
 

@@ -188,7 +188,8 @@ function unescapeField(buffer: Buffer, start: number, end: number): string {
       bytes.push(named.charCodeAt(0));
     } else if (next >= '0' && next <= '7') {
       let digits = next;
-      while (digits.length < 3 && at + 1 < end && buffer[at + 1]! >= ZERO && buffer[at + 1]! <= ZERO + 7) digits += String.fromCharCode(buffer[++at]!);
+      while (digits.length < 3 && at + 1 < end && buffer[at + 1]! >= ZERO && buffer[at + 1]! <= ZERO + 7)
+        digits += String.fromCharCode(buffer[++at]!);
       bytes.push(parseInt(digits, 8) & 0xff);
     } else if (next === 'x' && at + 1 < end && isHex(buffer[at + 1]!)) {
       let digits = String.fromCharCode(buffer[++at]!);

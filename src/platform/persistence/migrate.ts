@@ -34,7 +34,9 @@ export async function migrate(knex: Knex, logger: Logger, list: readonly Migrati
   // One read finds the migrations already applied (all of them at a restart) instead of a locked
   // transaction per migration; one applied is never undone, so skipping it needs no lock. Any
   // other takes the locked path, which checks again (another instance may apply it meanwhile).
-  const present = new Set<string>((await knex('schema_migrations').select('version')).map((row: { version: number }) => String(Number(row.version))));
+  const present = new Set<string>(
+    (await knex('schema_migrations').select('version')).map((row: { version: number }) => String(Number(row.version))),
+  );
   if (namespaced) {
     for (const row of (await knex('module_migrations').select('namespace', 'version')) as { namespace: string; version: number }[]) {
       present.add(migrationId({ namespace: row.namespace, version: Number(row.version) }));
@@ -55,7 +57,11 @@ export async function migrate(knex: Knex, logger: Logger, list: readonly Migrati
       if (migration.namespace === undefined) await trx('schema_migrations').insert({ version: migration.version, name: migration.name });
       else await trx('module_migrations').insert({ namespace: migration.namespace, version: migration.version, name: migration.name });
       applied.push(id);
-      logger.info('migration applied', { ...(migration.namespace === undefined ? {} : { namespace: migration.namespace }), version: migration.version, name: migration.name });
+      logger.info('migration applied', {
+        ...(migration.namespace === undefined ? {} : { namespace: migration.namespace }),
+        version: migration.version,
+        name: migration.name,
+      });
     });
   }
   return applied;
@@ -66,6 +72,8 @@ export function runOrder(list: readonly Migration[]): Migration[] {
   const global = list.filter((m) => m.namespace === undefined).sort((a, b) => a.version - b.version);
   const first = new Map<string, number>();
   for (const m of list) if (m.namespace !== undefined && !first.has(m.namespace)) first.set(m.namespace, first.size);
-  const namespaced = list.filter((m) => m.namespace !== undefined).sort((a, b) => first.get(a.namespace!)! - first.get(b.namespace!)! || a.version - b.version);
+  const namespaced = list
+    .filter((m) => m.namespace !== undefined)
+    .sort((a, b) => first.get(a.namespace!)! - first.get(b.namespace!)! || a.version - b.version);
   return [...global, ...namespaced];
 }

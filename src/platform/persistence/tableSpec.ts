@@ -48,7 +48,11 @@ export interface TableSpec {
  * batch the writer keeps a key's rows consistent: a patch staged after the full row of its key folds
  * into that row, and a full row staged after a patch replaces it.
  */
-export function patchSpec(table: TableSpec, columns: readonly string[], order = table.order === undefined ? undefined : table.order + 1): TableSpec {
+export function patchSpec(
+  table: TableSpec,
+  columns: readonly string[],
+  order = table.order === undefined ? undefined : table.order + 1,
+): TableSpec {
   if (table.mode !== 'upsert') throw new Error(`${table.name}: only an upsert table can be patched`);
   const specs = [...table.key, ...columns.filter((c) => !table.key.includes(c))].map((name) => {
     const column = table.columns.find((c) => c.name === name);

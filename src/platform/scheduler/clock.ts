@@ -43,12 +43,14 @@ export interface Clock {
 
 /** A delay as both implementations take it: finite, at least 0. */
 export function timerDelay(delayMs: number): number {
-  if (Number.isNaN(delayMs) || delayMs === Infinity) throw new RangeError(`a timer delay must be a finite number of milliseconds, not ${delayMs}`);
+  if (Number.isNaN(delayMs) || delayMs === Infinity)
+    throw new RangeError(`a timer delay must be a finite number of milliseconds, not ${delayMs}`);
   return Math.max(0, delayMs);
 }
 
 /** A repeating timer's period: finite, more than 0. */
 export function timerPeriod(periodMs: number): number {
-  if (!Number.isFinite(periodMs) || periodMs <= 0) throw new RangeError(`a repeating timer's period must be a finite number of milliseconds above 0, not ${periodMs}`);
+  if (!Number.isFinite(periodMs) || periodMs <= 0)
+    throw new RangeError(`a repeating timer's period must be a finite number of milliseconds above 0, not ${periodMs}`);
   return periodMs;
 }

@@ -33,10 +33,15 @@ export function createSystemClock(options: SystemClockOptions = {}): Clock {
       timer.timeout = started(setTimeout(() => arm(timer, dueAt, callback), LONGEST_NODE_TIMER_MS));
       return;
     }
-    timer.timeout = started(setTimeout(() => {
-      timer.timeout = undefined;
-      callback();
-    }, Math.max(0, wait)));
+    timer.timeout = started(
+      setTimeout(
+        () => {
+          timer.timeout = undefined;
+          callback();
+        },
+        Math.max(0, wait),
+      ),
+    );
   };
   return {
     now: () => Date.now(),
@@ -45,10 +50,12 @@ export function createSystemClock(options: SystemClockOptions = {}): Clock {
       const timer = new SystemTimer();
       if (delay <= LONGEST_NODE_TIMER_MS) {
         // The common case (every deadline and window) without the re-arming closure.
-        timer.timeout = started(setTimeout(() => {
-          timer.timeout = undefined;
-          callback();
-        }, delay));
+        timer.timeout = started(
+          setTimeout(() => {
+            timer.timeout = undefined;
+            callback();
+          }, delay),
+        );
       } else {
         arm(timer, Date.now() + delay, callback);
       }

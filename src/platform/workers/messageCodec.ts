@@ -11,8 +11,17 @@
 import { Packr } from 'msgpackr';
 
 export type TypedArray =
-  | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array
-  | Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array
+  | BigInt64Array
+  | BigUint64Array;
 
 /** A message as handed to postMessage (or structuredClone in process). */
 export interface WireMessage {
@@ -80,7 +89,8 @@ function insertArrays(value: unknown, arrays: readonly TypedArray[]): unknown {
   const keys = Object.keys(record);
   if (keys.length === 1 && keys[0] === SLOT) {
     const array = arrays[record[SLOT] as number];
-    if (array === undefined) throw new RangeError(`worker message refers to transferred array ${String(record[SLOT])}, which did not arrive`);
+    if (array === undefined)
+      throw new RangeError(`worker message refers to transferred array ${String(record[SLOT])}, which did not arrive`);
     return array;
   }
   for (const key of keys) record[key] = insertArrays(record[key], arrays);

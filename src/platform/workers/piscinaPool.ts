@@ -25,7 +25,8 @@ export interface PiscinaPoolOptions {
 }
 
 export function createPiscinaPool<In extends TaskMessage, Out extends TaskMessage>(options: PiscinaPoolOptions): WorkerPool<In, Out> {
-  if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`a piscina pool needs at least one thread, got ${options.threads}`);
+  if (!Number.isInteger(options.threads) || options.threads < 1)
+    throw new RangeError(`a piscina pool needs at least one thread, got ${options.threads}`);
   const file = fileURLToPath(options.workerFile);
   // Fail at start, not at the first task: a build without its worker file cannot compute anything.
   if (!existsSync(file)) throw new Error(`worker module ${file} does not exist (is the build complete?)`);
@@ -71,7 +72,9 @@ export function createPiscinaPool<In extends TaskMessage, Out extends TaskMessag
  * The default export of a worker module: runs the handlers and moves the result's large arrays
  * back to the calling thread instead of copying them.
  */
-export function piscinaTaskHandler<In extends TaskMessage, Out extends TaskMessage>(handlers: TaskHandlers<In, Out>): (wire: WireMessage) => unknown {
+export function piscinaTaskHandler<In extends TaskMessage, Out extends TaskMessage>(
+  handlers: TaskHandlers<In, Out>,
+): (wire: WireMessage) => unknown {
   const runTask = createTaskRunner(handlers);
   return (wire) => {
     const answer = runTask(wire);

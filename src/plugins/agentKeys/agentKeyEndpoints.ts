@@ -42,7 +42,7 @@ export function endpointName(path: string): string | undefined {
 
 /** True when `path` is `subtree` or a node below it. */
 export function isUnder(path: string, subtree: string): boolean {
-  return path === subtree || (path.length > subtree.length && path.startsWith(subtree) && path.charCodeAt(subtree.length) === 47 /* / */);
+  return path === subtree || (path.length > subtree.length && path.startsWith(subtree) && path.charCodeAt(subtree.length) === 47) /* / */;
 }
 
 const forbidden = (message: string) => new AppError(ErrorCode.Forbidden, message);
@@ -66,7 +66,10 @@ export function admitTarget(name: string, subtree: string, query: URLSearchParam
     for (const field of rule.refused ?? []) {
       const value = json[field];
       const present = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
-      if (present) throw forbidden(`an agent key limited to "${subtree}" may not send "${field}" to ${name}: it reaches beyond one node; use the shared key or an admin`);
+      if (present)
+        throw forbidden(
+          `an agent key limited to "${subtree}" may not send "${field}" to ${name}: it reaches beyond one node; use the shared key or an admin`,
+        );
     }
     raw = json['nodeId'];
   }
@@ -85,13 +88,15 @@ function admitReports(subtree: string, reports: unknown): void {
   reports.forEach((entry: unknown, index) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
     const raw = (entry as Json)['nodeId'];
-    if (raw === undefined || raw === null || raw === '') throw forbidden(`reports[${index}]: an agent key limited to "${subtree}" must name a nodeId under it`);
+    if (raw === undefined || raw === null || raw === '')
+      throw forbidden(`reports[${index}]: an agent key limited to "${subtree}" must name a nodeId under it`);
     let path: string;
     try {
       path = nodePath(raw, 'nodeId', new Warnings());
     } catch {
       return;
     }
-    if (!isUnder(path, subtree)) throw forbidden(`reports[${index}]: nodeId "${path}" is outside "${subtree}", the subtree this agent key is limited to`);
+    if (!isUnder(path, subtree))
+      throw forbidden(`reports[${index}]: nodeId "${path}" is outside "${subtree}", the subtree this agent key is limited to`);
   });
 }

@@ -34,11 +34,17 @@ export class AgentKeyRegistry implements ScopedKeys {
   readonly prefix = AGENT_KEY_PREFIX;
   private readonly keys: CommittedMap<AgentKeyRecord>;
   /** Hash bytes and scope per key id, so a request decodes nothing. */
-  private readonly active = new Map<string, { digest: Buffer; scope: MachineScope; endpoints: ReadonlySet<string>; record: AgentKeyRecord }>();
+  private readonly active = new Map<
+    string,
+    { digest: Buffer; scope: MachineScope; endpoints: ReadonlySet<string>; record: AgentKeyRecord }
+  >();
   /** Uses since the last flush: key id -> epoch ms. */
   private readonly uses = new Map<string, number>();
 
-  constructor(writer: BatchWriter, private readonly clock: Clock) {
+  constructor(
+    writer: BatchWriter,
+    private readonly clock: Clock,
+  ) {
     this.keys = new CommittedMap(writer, agentKeysTable, agentKeyToRow, (id, restored) => this.index(id, restored));
   }
 
@@ -64,8 +70,17 @@ export class AgentKeyRegistry implements ScopedKeys {
     const id = randomBytes(ID_LENGTH / 2).toString('hex');
     const secret = randomBytes(32).toString('base64url');
     const record: AgentKeyRecord = {
-      id, name: draft.name, secretHash: secretDigest(secret).toString('hex'), nodePath: draft.nodePath, endpoints: [...draft.endpoints],
-      requestBudget: draft.requestBudget ?? null, createdAt: this.clock.now(), createdBy, lastUsedAt: null, revokedAt: null, revokedBy: null,
+      id,
+      name: draft.name,
+      secretHash: secretDigest(secret).toString('hex'),
+      nodePath: draft.nodePath,
+      endpoints: [...draft.endpoints],
+      requestBudget: draft.requestBudget ?? null,
+      createdAt: this.clock.now(),
+      createdBy,
+      lastUsedAt: null,
+      revokedAt: null,
+      revokedBy: null,
     };
     this.keys.set(id, record);
     this.index(id, record);
@@ -105,7 +120,11 @@ export class AgentKeyRegistry implements ScopedKeys {
     }
     const name = endpointName(path);
     if (name === undefined || !entry.endpoints.has(name)) {
-      return { ok: false, forbidden: true, reason: `agent key "${entry.record.name}" may not call ${path}; it may call ${[...entry.endpoints].join(', ')}` };
+      return {
+        ok: false,
+        forbidden: true,
+        reason: `agent key "${entry.record.name}" may not call ${path}; it may call ${[...entry.endpoints].join(', ')}`,
+      };
     }
     this.uses.set(id, this.clock.now());
     return { ok: true, scope: entry.scope };

@@ -33,8 +33,15 @@ export function readAgentKeyBudget(input: unknown): AgentKeyBudget | null {
   if (input === undefined || input === null) return null;
   const { requestsPerSecond, burst } = input as { requestsPerSecond?: unknown; burst?: unknown };
   const { minRequestsPerSecond, maxRequestsPerSecond, maxBurst } = AGENT_KEY_BUDGET_LIMITS;
-  if (typeof requestsPerSecond !== 'number' || !Number.isFinite(requestsPerSecond) || requestsPerSecond < minRequestsPerSecond || requestsPerSecond > maxRequestsPerSecond) {
-    throw bad(`requestBudget.requestsPerSecond must be a number from ${minRequestsPerSecond} to ${maxRequestsPerSecond}, got ${JSON.stringify(requestsPerSecond)}`);
+  if (
+    typeof requestsPerSecond !== 'number' ||
+    !Number.isFinite(requestsPerSecond) ||
+    requestsPerSecond < minRequestsPerSecond ||
+    requestsPerSecond > maxRequestsPerSecond
+  ) {
+    throw bad(
+      `requestBudget.requestsPerSecond must be a number from ${minRequestsPerSecond} to ${maxRequestsPerSecond}, got ${JSON.stringify(requestsPerSecond)}`,
+    );
   }
   if (typeof burst !== 'number' || !Number.isInteger(burst) || burst < 1 || burst > maxBurst) {
     throw bad(`requestBudget.burst must be a whole number from 1 to ${maxBurst}, got ${JSON.stringify(burst)}`);
@@ -49,7 +56,10 @@ export function readNewAgentKey(input: { name?: unknown; nodeId?: unknown; endpo
   const endpoints = Array.isArray(input.endpoints) ? [...new Set(input.endpoints as string[])] : [];
   if (endpoints.length === 0) throw bad(`endpoints must name at least one of: ${AGENT_KEY_ENDPOINT_NAMES.join(', ')}`);
   const unknown = endpoints.filter((e) => !AGENT_KEY_ENDPOINT_NAMES.includes(e));
-  if (unknown.length > 0) throw bad(`endpoints ${unknown.map((e) => JSON.stringify(e)).join(', ')} cannot be granted to an agent key; choose from: ${AGENT_KEY_ENDPOINT_NAMES.join(', ')}`);
+  if (unknown.length > 0)
+    throw bad(
+      `endpoints ${unknown.map((e) => JSON.stringify(e)).join(', ')} cannot be granted to an agent key; choose from: ${AGENT_KEY_ENDPOINT_NAMES.join(', ')}`,
+    );
   return { name, nodePath: path, endpoints, requestBudget: readAgentKeyBudget(input.requestBudget) };
 }
 
@@ -130,7 +140,9 @@ export const agentKeySchema: SchemaModule<AgentKeySlice> = {
       nodeId: (k: AgentKeyRecord) => k.nodePath,
     },
     Query: {
-      agentKeys: (_root, args: { includeRevoked?: boolean | null }, ctx: Context) => (authorize(ctx.viewer, 'agent-key:manage'), ctx.app.agentKeys.list(args.includeRevoked === true)),
+      agentKeys: (_root, args: { includeRevoked?: boolean | null }, ctx: Context) => (
+        authorize(ctx.viewer, 'agent-key:manage'), ctx.app.agentKeys.list(args.includeRevoked === true)
+      ),
       agentKeyEndpoints: (_root, _args, ctx: Context) => (authorize(ctx.viewer, 'agent-key:manage'), AGENT_KEY_ENDPOINT_NAMES),
     },
     Mutation: {

@@ -34,16 +34,35 @@ export const agentKeysTable: TableSpec = {
   order: 840,
   mode: 'upsert',
   columns: cols({
-    id: 'text', name: 'text', secret_hash: 'text', node_path: 'text', endpoints: 'jsonb', created_at: 'timestamptz', created_by: 'uuid',
-    last_used_at: 'timestamptz', revoked_at: 'timestamptz', revoked_by: 'uuid', budget_requests_per_second: 'float8', budget_burst: 'integer',
+    id: 'text',
+    name: 'text',
+    secret_hash: 'text',
+    node_path: 'text',
+    endpoints: 'jsonb',
+    created_at: 'timestamptz',
+    created_by: 'uuid',
+    last_used_at: 'timestamptz',
+    revoked_at: 'timestamptz',
+    revoked_by: 'uuid',
+    budget_requests_per_second: 'float8',
+    budget_burst: 'integer',
   }),
 };
 
 export function agentKeyToRow(k: AgentKeyRecord) {
   return {
-    id: k.id, name: k.name, secret_hash: k.secretHash, node_path: k.nodePath, endpoints: k.endpoints, created_at: iso(k.createdAt),
-    created_by: k.createdBy, last_used_at: iso(k.lastUsedAt), revoked_at: iso(k.revokedAt), revoked_by: k.revokedBy,
-    budget_requests_per_second: k.requestBudget?.requestsPerSecond ?? null, budget_burst: k.requestBudget?.burst ?? null,
+    id: k.id,
+    name: k.name,
+    secret_hash: k.secretHash,
+    node_path: k.nodePath,
+    endpoints: k.endpoints,
+    created_at: iso(k.createdAt),
+    created_by: k.createdBy,
+    last_used_at: iso(k.lastUsedAt),
+    revoked_at: iso(k.revokedAt),
+    revoked_by: k.revokedBy,
+    budget_requests_per_second: k.requestBudget?.requestsPerSecond ?? null,
+    budget_burst: k.requestBudget?.burst ?? null,
   };
 }
 

@@ -40,20 +40,24 @@ export const auditModule: ProductModule<Pick<CoreServices, 'knex' | 'writer'>, P
   intercept: {
     route: (route, services) => auditedRoute(route, services.audit),
     mutation: ({ name, ephemeral }, resolve) =>
-      ephemeral ? resolve : (root, args, ctx, info) =>
-        ctx.app.audit.run(
-          {
-            kind: 'graphql',
-            action: name,
-            actorId: ctx.viewer?.userId ?? null,
-            actor: ctx.viewer?.username ?? signInName(args),
-            sourceAddress: ctx.client.address,
-            detail: () => args,
-          },
-          async () => resolve(root, args, ctx, info),
-        ),
+      ephemeral
+        ? resolve
+        : (root, args, ctx, info) =>
+            ctx.app.audit.run(
+              {
+                kind: 'graphql',
+                action: name,
+                actorId: ctx.viewer?.userId ?? null,
+                actor: ctx.viewer?.username ?? signInName(args),
+                sourceAddress: ctx.client.address,
+                detail: () => args,
+              },
+              async () => resolve(root, args, ctx, info),
+            ),
   },
-  create: (kit) => ({ services: { audit: new AuditTrail({ writer: kit.writer, plugins: kit.plugins, clock: kit.clock, newId: kit.newId }) } }),
+  create: (kit) => ({
+    services: { audit: new AuditTrail({ writer: kit.writer, plugins: kit.plugins, clock: kit.clock, newId: kit.newId }) },
+  }),
 };
 
 /** Who a sign-in attempt claims to be, for the trail of failed sign-ins. */

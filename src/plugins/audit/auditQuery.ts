@@ -33,7 +33,14 @@ function filtered(knex: Knex, filter: AuditFilter): Knex.QueryBuilder {
 }
 
 export async function readAuditEvents(knex: Knex, filter: AuditFilter, page: Page) {
-  const rows: Record<string, unknown>[] = await filtered(knex, filter).select('*').orderBy([{ column: 'at', order: 'desc' }, { column: 'seq', order: 'desc' }]).limit(page.limit).offset(page.offset);
+  const rows: Record<string, unknown>[] = await filtered(knex, filter)
+    .select('*')
+    .orderBy([
+      { column: 'at', order: 'desc' },
+      { column: 'seq', order: 'desc' },
+    ])
+    .limit(page.limit)
+    .offset(page.offset);
   return rows.map((r) => ({
     id: String(r['id']),
     at: epoch(r['at']),

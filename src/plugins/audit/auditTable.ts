@@ -8,7 +8,16 @@ export const auditEventsTable: TableSpec = {
   order: 300,
   mode: 'insert',
   columns: cols({
-    id: 'uuid', at: 'timestamptz', kind: 'text', action: 'text', actor_id: 'uuid', actor: 'text', source_address: 'text',
-    outcome: 'text', error_code: 'text', error_message: 'text', detail: 'jsonb',
+    id: 'uuid',
+    at: 'timestamptz',
+    kind: 'text',
+    action: 'text',
+    actor_id: 'uuid',
+    actor: 'text',
+    source_address: 'text',
+    outcome: 'text',
+    error_code: 'text',
+    error_message: 'text',
+    detail: 'jsonb',
   }),
 };

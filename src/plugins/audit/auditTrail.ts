@@ -41,7 +41,14 @@ interface Scope extends Omit<AuditCall, 'detail'> {
 export class AuditTrail {
   private readonly scopes = new AsyncLocalStorage<Scope>();
 
-  constructor(private readonly deps: { readonly writer: BatchWriter; readonly plugins: Pick<PluginGate, 'isActive'>; readonly clock: Clock; readonly newId: () => string }) {
+  constructor(
+    private readonly deps: {
+      readonly writer: BatchWriter;
+      readonly plugins: Pick<PluginGate, 'isActive'>;
+      readonly clock: Clock;
+      readonly newId: () => string;
+    },
+  ) {
     deps.writer.setAcknowledgeHook(() => this.stageSuccess());
   }
 

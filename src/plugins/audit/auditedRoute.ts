@@ -18,10 +18,24 @@ export function auditedRoute(route: GatewayRoute, audit: AuditTrail): GatewayRou
   if (route.body === 'stream') {
     // A streamed body (an upload) is read by its handler, once: the record names the path's parameters, not the bytes.
     const streaming: StreamingRoute = route;
-    return { ...streaming, handle: (request: StreamingRestRequest) => audit.run(call(request, () => ({ params: { ...request.params } })), () => streaming.handle(request)) } satisfies StreamingRoute;
+    return {
+      ...streaming,
+      handle: (request: StreamingRestRequest) =>
+        audit.run(
+          call(request, () => ({ params: { ...request.params } })),
+          () => streaming.handle(request),
+        ),
+    } satisfies StreamingRoute;
   }
   const buffered: Route = route;
-  return { ...buffered, handle: (request) => audit.run(call(request, () => summary(request.body)), () => buffered.handle(request)) };
+  return {
+    ...buffered,
+    handle: (request) =>
+      audit.run(
+        call(request, () => summary(request.body)),
+        () => buffered.handle(request),
+      ),
+  };
 }
 
 /** The shared operator key is `api-key`; an agent key is named with its id (names need not be unique). */

@@ -19,7 +19,11 @@ export function redact(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, MAX_KEYS)) {
     const child = (value as Record<string, unknown>)[key];
-    out[storable(key)] = SECRET.test(key) ? '[redacted]' : key === 'headers' ? redact(headerNames(child), depth + 1) : redact(child, depth + 1);
+    out[storable(key)] = SECRET.test(key)
+      ? '[redacted]'
+      : key === 'headers'
+        ? redact(headerNames(child), depth + 1)
+        : redact(child, depth + 1);
   }
   return out;
 }
@@ -31,7 +35,9 @@ export function storable(text: string): string {
 /** Header lists (`[{name, value}]`) and maps keep their names; every value is redacted. */
 function headerNames(headers: unknown): unknown {
   if (Array.isArray(headers)) {
-    return headers.map((h) => (h !== null && typeof h === 'object' ? { name: (h as { name?: unknown }).name ?? null, value: '[redacted]' } : '[redacted]'));
+    return headers.map((h) =>
+      h !== null && typeof h === 'object' ? { name: (h as { name?: unknown }).name ?? null, value: '[redacted]' } : '[redacted]',
+    );
   }
   if (headers !== null && typeof headers === 'object') return Object.fromEntries(Object.keys(headers).map((name) => [name, '[redacted]']));
   return headers;

@@ -14,9 +14,17 @@ export const consoleModule: ProductModule<object, object> = {
     const started = performance.now();
     const build = dir === undefined ? undefined : loadConsoleBuild(dir);
     if (build === undefined) {
-      kit.logger.warn('the console is not built here: /app/ answers 503 until it is (npm run build:web, or npm start); the API is not affected', { dir: dir ?? null });
+      kit.logger.warn(
+        'the console is not built here: /app/ answers 503 until it is (npm run build:web, or npm start); the API is not affected',
+        { dir: dir ?? null },
+      );
     } else {
-      kit.logger.info('console loaded', { dir, files: build.files.size, bytes: build.bytes, durationMs: Math.round((performance.now() - started) * 10) / 10 });
+      kit.logger.info('console loaded', {
+        dir,
+        files: build.files.size,
+        bytes: build.bytes,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
     }
     return { services: {}, routes: consoleRoutes(build) };
   },

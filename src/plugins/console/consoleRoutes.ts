@@ -22,7 +22,14 @@ export const NOT_BUILT_MESSAGE = 'the console is not built here: run npm run bui
  */
 export function consoleRoutes(build: ConsoleBuild | undefined): Route[] {
   const notBuilt = async (): Promise<Reply> => errorReply(503, NOT_BUILT_MESSAGE);
-  const route = (path: string, rateLimited: boolean, handle: Route['handle']): Route => ({ method: 'GET', path, auth: 'none', rateLimited, bodyLimit: 0, handle });
+  const route = (path: string, rateLimited: boolean, handle: Route['handle']): Route => ({
+    method: 'GET',
+    path,
+    auth: 'none',
+    rateLimited,
+    bodyLimit: 0,
+    handle,
+  });
   if (build === undefined) {
     return [route(`${CONSOLE_BASE}/${ASSETS}/*`, false, notBuilt), route(`${CONSOLE_BASE}/*`, true, notBuilt)];
   }
@@ -30,7 +37,8 @@ export function consoleRoutes(build: ConsoleBuild | undefined): Route[] {
     route(`${CONSOLE_BASE}/${ASSETS}/*`, false, async ({ head, params }) => {
       const path = `${ASSETS}/${params[REST_OF_PATH]}`;
       const file = lookup(build, path);
-      if (file === undefined) return errorReply(404, `no console file ${head.path}: the console may have been updated since this page was loaded; reload it`);
+      if (file === undefined)
+        return errorReply(404, `no console file ${head.path}: the console may have been updated since this page was loaded; reload it`);
       return fileReply(file, IMMUTABLE, head.headers['accept-encoding']);
     }),
     route(`${CONSOLE_BASE}/*`, true, async ({ head, params }) => {

@@ -50,13 +50,25 @@ export async function seedDemoSla(app: DevServices, services: readonly SeededSer
         app.writer.upsert(statusIntervalsTable, intervalRow(service.id, seq, interval.status, null, interval.startedAt, interval.endedAt));
       });
       for (const window of history.windows) {
-        app.writer.upsert(maintenanceWindowsTable, windowRow(
-          {
-            id: randomUUID(), serviceId: service.id, reason: window.reason, startedAt: window.startedAt, expectedEndAt: window.endedAt,
-            endedAt: window.endedAt, endedBy: 'expiry', createdBy: { kind: 'user', userId: author.userId }, endedByActor: null, deletedAt: null, deletedBy: null,
-          },
-          { status: 'OPERATIONAL', message: null },
-        ));
+        app.writer.upsert(
+          maintenanceWindowsTable,
+          windowRow(
+            {
+              id: randomUUID(),
+              serviceId: service.id,
+              reason: window.reason,
+              startedAt: window.startedAt,
+              expectedEndAt: window.endedAt,
+              endedAt: window.endedAt,
+              endedBy: 'expiry',
+              createdBy: { kind: 'user', userId: author.userId },
+              endedByActor: null,
+              deletedAt: null,
+              deletedBy: null,
+            },
+            { status: 'OPERATIONAL', message: null },
+          ),
+        );
       }
       // A later seed's services join a group whose SLA may have stored closed periods already.
       if (history.intervals.length > 0) app.slaFigures.historyChanged(service.id, history.intervals[0]!.startedAt, service.createdAt);
@@ -82,9 +94,14 @@ function demoAuthor(app: DevServices): Viewer {
 /** The demo group (declared as an agent's status sync would), and its definition, created once and assigned to it. */
 async function demoDefinition(app: DevServices, author: Viewer): Promise<string> {
   await commitChange({ writer: app.writer, clock: app.clock }, (at) =>
-    app.fleet.slaGroups.declare({ name: DEMO_SLA_GROUP, displayName: 'Demo services', tier: 'standard', targets: { uptime: 99.9 } }, at));
-  const definition = app.sla.catalog.definitionNamed(DEMO_SLA_NAME)
-    ?? (await app.sla.definitions.create(author, readCreateDefinition({ name: DEMO_SLA_NAME, description: 'Created by the development seed', targetPercent: 99.9, period: 'MONTH' })));
+    app.fleet.slaGroups.declare({ name: DEMO_SLA_GROUP, displayName: 'Demo services', tier: 'standard', targets: { uptime: 99.9 } }, at),
+  );
+  const definition =
+    app.sla.catalog.definitionNamed(DEMO_SLA_NAME) ??
+    (await app.sla.definitions.create(
+      author,
+      readCreateDefinition({ name: DEMO_SLA_NAME, description: 'Created by the development seed', targetPercent: 99.9, period: 'MONTH' }),
+    ));
   await app.sla.definitions.assign(author, { definitionId: definition.id, serviceId: null, groupName: DEMO_SLA_GROUP });
   return definition.id;
 }

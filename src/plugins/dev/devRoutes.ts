@@ -47,7 +47,10 @@ export function devApiRoutes(app: DevServices): Route[] {
       if (typeof username !== 'string' || username.trim() === '') throw badRequest('field "username" is required');
       const user = app.users.byName(username.trim());
       if (!user) return errorReply(404, `no user named ${username.trim()}`);
-      const signedIn = await app.auth.signInWithoutPassword(user.id, { address: clientAddress, userAgent: head.headers['user-agent'] ?? null });
+      const signedIn = await app.auth.signInWithoutPassword(user.id, {
+        address: clientAddress,
+        userAgent: head.headers['user-agent'] ?? null,
+      });
       return jsonReply(200, {
         accessToken: signedIn.accessToken,
         refreshToken: signedIn.refreshToken,

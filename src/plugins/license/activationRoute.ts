@@ -36,7 +36,8 @@ export function activationRoute(deps: ActivationDeps): Route {
       const { value: licenseKey, warnings } = readBody(parseJsonObject(request.body), ACTIVATION_FIELDS, (body) => {
         const key = body['licenseKey'];
         if (typeof key !== 'string' || key.trim() === '') throw badRequest('field "licenseKey" is required: the licence token');
-        if (key.length > MAX_LICENSE_TOKEN_LENGTH) throw badRequest(`field "licenseKey" is longer than ${MAX_LICENSE_TOKEN_LENGTH} characters`);
+        if (key.length > MAX_LICENSE_TOKEN_LENGTH)
+          throw badRequest(`field "licenseKey" is longer than ${MAX_LICENSE_TOKEN_LENGTH} characters`);
         return key;
       });
       const license = await deps.license.activate(licenseKey, actor);
@@ -63,9 +64,15 @@ async function whoActivates(headers: Readonly<Record<string, string>>, deps: Act
     const result = await deps.auth.authenticate(bearer);
     if (result.ok) {
       deps.audit.identify(result.viewer.userId, result.viewer.username);
-      if (!can(result.viewer, 'license:manage')) throw new AppError(ErrorCode.Forbidden, `role ${result.viewer.role} may not activate licences; an admin or the operator API key may`);
+      if (!can(result.viewer, 'license:manage'))
+        throw new AppError(
+          ErrorCode.Forbidden,
+          `role ${result.viewer.role} may not activate licences; an admin or the operator API key may`,
+        );
       return `user:${result.viewer.username}`;
     }
   }
-  throw new AppError(ErrorCode.Unauthenticated, 'send the operator API key (X-API-Key) or an admin access token (Authorization: Bearer)', { 'www-authenticate': 'Bearer' });
+  throw new AppError(ErrorCode.Unauthenticated, 'send the operator API key (X-API-Key) or an admin access token (Authorization: Bearer)', {
+    'www-authenticate': 'Bearer',
+  });
 }

@@ -105,7 +105,12 @@ type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>
 
 function parse<T extends OptionSpec>(args: readonly string[], options: T, command: string) {
   try {
-    return parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError(`${command}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -153,7 +158,9 @@ function issue(args: readonly string[], ctx: CliContext): number {
     expiresAt = null;
   } else if (values.days !== undefined) {
     if (!/^\d+$/.test(values.days) || Number(values.days) < 1 || Number(values.days) > MAX_DAYS) {
-      throw new UsageError(`issue: --days must be a whole number from 1 to ${MAX_DAYS} (use --no-expiry for a licence that does not expire)`);
+      throw new UsageError(
+        `issue: --days must be a whole number from 1 to ${MAX_DAYS} (use --no-expiry for a licence that does not expire)`,
+      );
     }
     expiresAt = ctx.now + Number(values.days) * DAY_MS;
   } else {
@@ -164,7 +171,10 @@ function issue(args: readonly string[], ctx: CliContext): number {
   const issuedAt = Math.floor(ctx.now);
   let token: string;
   try {
-    token = issueLicenseToken({ licenseId, customer, plugins, issuedAt, expiresAt: expiresAt === null ? null : Math.floor(expiresAt) }, secretKey);
+    token = issueLicenseToken(
+      { licenseId, customer, plugins, issuedAt, expiresAt: expiresAt === null ? null : Math.floor(expiresAt) },
+      secretKey,
+    );
   } catch (error) {
     throw new UsageError(`issue: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -270,7 +280,9 @@ function inspect(args: readonly string[], ctx: CliContext): number {
   ctx.stdout(`${JSON.stringify({ payload, verification }, null, 2)}\n`);
   if (!result.ok) ctx.stderr(`Invalid licence token (${result.reason}): ${result.message}\n`);
   else if (result.unknownPlugins.length > 0) {
-    ctx.stderr(`Valid; this version does not know the plugins ${result.unknownPlugins.map((p) => JSON.stringify(p)).join(', ')} and ignores them.\n`);
+    ctx.stderr(
+      `Valid; this version does not know the plugins ${result.unknownPlugins.map((p) => JSON.stringify(p)).join(', ')} and ignores them.\n`,
+    );
   }
   return result.ok ? 0 : 1;
 }

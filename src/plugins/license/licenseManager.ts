@@ -51,14 +51,19 @@ export class LicenseManager {
   constructor(private readonly options: LicenseManagerOptions) {}
 
   /** Stored state at start: activations (any order) and plugin switches. Tokens are verified again. */
-  load(stored: readonly { token: string; activatedAt: number; source: LicenseSource }[], switches: readonly { name: string; enabled: boolean }[]): void {
+  load(
+    stored: readonly { token: string; activatedAt: number; source: LicenseSource }[],
+    switches: readonly { name: string; enabled: boolean }[],
+  ): void {
     for (const entry of stored) {
       // Verified as of its activation: a stored licence that has since expired is still the one in
       // force (status EXPIRED), exactly as a running server shows it; expiry is judged on every check.
       const verified = verifyLicenseToken(entry.token, this.options.publicKey, entry.activatedAt);
-      if (verified.ok && this.isNewer(verified.license)) this.inForce = { license: verified.license, token: entry.token, activatedAt: entry.activatedAt, source: entry.source };
+      if (verified.ok && this.isNewer(verified.license))
+        this.inForce = { license: verified.license, token: entry.token, activatedAt: entry.activatedAt, source: entry.source };
     }
-    for (const s of switches) if (!s.enabled && (PLUGIN_NAMES as readonly string[]).includes(s.name)) this.disabled.add(s.name as PluginName);
+    for (const s of switches)
+      if (!s.enabled && (PLUGIN_NAMES as readonly string[]).includes(s.name)) this.disabled.add(s.name as PluginName);
   }
 
   /** SVC_LICENSE_KEY, checked once at start: a bad or expired token is logged and ignored, never fatal. */
@@ -67,14 +72,20 @@ export class LicenseManager {
       const now = this.options.clock.now();
       const verified = verifyLicenseToken(token.trim(), this.options.publicKey, now);
       if (!verified.ok) {
-        this.options.logger.error('SVC_LICENSE_KEY is not usable; continuing without it', { reason: verified.reason, detail: verified.message });
+        this.options.logger.error('SVC_LICENSE_KEY is not usable; continuing without it', {
+          reason: verified.reason,
+          detail: verified.message,
+        });
       } else if (this.inForce?.token !== token.trim() && this.isNewer(verified.license)) {
         this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'environment' }, null);
         await this.options.writer.committed();
       }
     }
     const state = this.inForce ? this.info() : undefined;
-    this.options.logger.info('licence', state ? { customer: state.customer, status: state.status, activePlugins: this.activePlugins() } : { status: 'NONE' });
+    this.options.logger.info(
+      'licence',
+      state ? { customer: state.customer, status: state.status, activePlugins: this.activePlugins() } : { status: 'NONE' },
+    );
     this.armExpiryTimer();
   }
 
@@ -95,7 +106,9 @@ export class LicenseManager {
     if (verified.unknownPlugins.length > 0) {
       this.options.logger.warn('licence lists plugins this version does not know; they stay off', { plugins: verified.unknownPlugins });
     }
-    await commitChange(this.options, () => this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor));
+    await commitChange(this.options, () =>
+      this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor),
+    );
     this.armExpiryTimer();
     return verified.license;
   }
@@ -103,15 +116,22 @@ export class LicenseManager {
   /** Turn a licensed plugin on or off. An unlicensed plugin cannot be turned on. */
   async toggle(plugin: PluginName, enabled: boolean, actor: string): Promise<PluginState> {
     if (enabled && !this.isLicensed(plugin)) {
-      throw new AppError(ErrorCode.BadRequest, `the ${plugin} plugin is not in the licence in force; activate a licence that includes it first`);
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `the ${plugin} plugin is not in the licence in force; activate a licence that includes it first`,
+      );
     }
     await commitChange(this.options, () => {
       const at = this.options.clock.now();
       if (enabled) this.disabled.delete(plugin);
       else this.disabled.add(plugin);
-      this.options.writer.upsert(pluginSettingsTable, { name: plugin, enabled, updated_at: iso(at), updated_by: actor }, {
-        onRollback: () => (enabled ? this.disabled.add(plugin) : this.disabled.delete(plugin)),
-      });
+      this.options.writer.upsert(
+        pluginSettingsTable,
+        { name: plugin, enabled, updated_at: iso(at), updated_by: actor },
+        {
+          onRollback: () => (enabled ? this.disabled.add(plugin) : this.disabled.delete(plugin)),
+        },
+      );
       this.announce('plugin-toggled', at);
     });
     return this.pluginState(plugin);
@@ -179,8 +199,16 @@ export class LicenseManager {
     this.inForce = next;
     const { license } = next;
     this.options.writer.insert(licenseActivationsTable, {
-      id: this.options.newId(), token: next.token, license_id: license.licenseId, customer: license.customer, plugins: license.plugins,
-      issued_at: iso(license.issuedAt), expires_at: iso(license.expiresAt), activated_at: iso(next.activatedAt), source: next.source, activated_by: actor,
+      id: this.options.newId(),
+      token: next.token,
+      license_id: license.licenseId,
+      customer: license.customer,
+      plugins: license.plugins,
+      issued_at: iso(license.issuedAt),
+      expires_at: iso(license.expiresAt),
+      activated_at: iso(next.activatedAt),
+      source: next.source,
+      activated_by: actor,
     });
     this.rollbackTo(previous);
     this.announce('activated', next.activatedAt);
@@ -197,7 +225,14 @@ export class LicenseManager {
   private announce(reason: LicenseUpdatedEvent['reason'], at: number): void {
     // Customer and plugins are read when the event goes out, after the commit: the state then in force.
     this.options.writer.afterCommit(() =>
-      this.options.bus.publish({ type: 'license.updated', reason, customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at, origin: 'api' }),
+      this.options.bus.publish({
+        type: 'license.updated',
+        reason,
+        customer: this.inForce?.license.customer ?? null,
+        activePlugins: this.activePlugins(),
+        at,
+        origin: 'api',
+      }),
     );
   }
 
@@ -217,8 +252,18 @@ export class LicenseManager {
       this.expiryTimer = undefined;
       // A wall clock set back meanwhile: not expired yet, wait again.
       if (this.status() !== 'EXPIRED') return this.armExpiryTimer();
-      this.options.logger.warn('the licence expired; its plugins are now inactive', { customer: this.inForce?.license.customer, expiredAt: new Date(expiresAt).toISOString() });
-      this.options.bus.publish({ type: 'license.updated', reason: 'expired', customer: this.inForce?.license.customer ?? null, activePlugins: this.activePlugins(), at: clock.now(), origin: 'timer' });
+      this.options.logger.warn('the licence expired; its plugins are now inactive', {
+        customer: this.inForce?.license.customer,
+        expiredAt: new Date(expiresAt).toISOString(),
+      });
+      this.options.bus.publish({
+        type: 'license.updated',
+        reason: 'expired',
+        customer: this.inForce?.license.customer ?? null,
+        activePlugins: this.activePlugins(),
+        at: clock.now(),
+        origin: 'timer',
+      });
     });
   }
 }

@@ -43,7 +43,13 @@ export const licenseModule: ProductModule<Pick<CoreServices, 'auth'> & Pick<Audi
       channel: () => 'license',
       publish: (event) => ({
         channel: 'license',
-        payload: { event: 'license:updated', reason: event.reason, customer: event.customer, activePlugins: event.activePlugins, at: event.at },
+        payload: {
+          event: 'license:updated',
+          reason: event.reason,
+          customer: event.customer,
+          activePlugins: event.activePlugins,
+          at: event.at,
+        },
         entity: { type: 'license', id: 'current', event: 'license:updated', at: event.at },
       }),
     }),

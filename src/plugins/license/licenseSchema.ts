@@ -57,7 +57,8 @@ export const licenseSchema: SchemaModule<LicenseServices> = {
     Mutation: {
       togglePlugin(_root, args: { name: string; enabled: boolean }, ctx) {
         const viewer = authorize(ctx.viewer, 'license:manage');
-        if (!isPluginName(args.name)) throw new AppError(ErrorCode.BadRequest, `unknown plugin ${args.name}; plugins are ticketing, sla and audit`);
+        if (!isPluginName(args.name))
+          throw new AppError(ErrorCode.BadRequest, `unknown plugin ${args.name}; plugins are ticketing, sla and audit`);
         return ctx.app.license.toggle(args.name, args.enabled, `user:${viewer.username}`);
       },
     },

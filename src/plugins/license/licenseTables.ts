@@ -8,8 +8,16 @@ export const licenseActivationsTable: TableSpec = {
   order: 200,
   mode: 'insert',
   columns: cols({
-    id: 'uuid', token: 'text', license_id: 'text', customer: 'text', plugins: 'jsonb', issued_at: 'timestamptz',
-    expires_at: 'timestamptz', activated_at: 'timestamptz', source: 'text', activated_by: 'text',
+    id: 'uuid',
+    token: 'text',
+    license_id: 'text',
+    customer: 'text',
+    plugins: 'jsonb',
+    issued_at: 'timestamptz',
+    expires_at: 'timestamptz',
+    activated_at: 'timestamptz',
+    source: 'text',
+    activated_by: 'text',
   }),
 };
 

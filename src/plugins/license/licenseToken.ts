@@ -267,7 +267,9 @@ export function issueLicenseToken(input: LicenseInput, secretKey: Uint8Array): s
   const signature = nacl.sign.detached(Buffer.from(payloadSegment, 'latin1'), secretKey);
   const token = `${payloadSegment}.${Buffer.from(signature).toString('base64url')}`;
   if (token.length > MAX_LICENSE_TOKEN_LENGTH) {
-    throw new Error(`the token would be ${token.length} characters, more than the ${MAX_LICENSE_TOKEN_LENGTH} allowed; shorten the customer name or licence id`);
+    throw new Error(
+      `the token would be ${token.length} characters, more than the ${MAX_LICENSE_TOKEN_LENGTH} allowed; shorten the customer name or licence id`,
+    );
   }
   return token;
 }
@@ -325,7 +327,9 @@ export function encodeKey(key: Uint8Array): string {
 function checkSecretKey(secretKey: Uint8Array): void {
   if (!(secretKey instanceof Uint8Array) || secretKey.length !== SECRET_KEY_BYTES) {
     const length = secretKey instanceof Uint8Array ? `${secretKey.length} bytes` : 'not bytes';
-    throw new Error(`the licence secret key is ${length}; a tweetnacl Ed25519 secret key is ${SECRET_KEY_BYTES} bytes (as printed by keygen)`);
+    throw new Error(
+      `the licence secret key is ${length}; a tweetnacl Ed25519 secret key is ${SECRET_KEY_BYTES} bytes (as printed by keygen)`,
+    );
   }
   const derived = nacl.sign.keyPair.fromSeed(secretKey.slice(0, SEED_BYTES)).publicKey;
   if (!nacl.verify(derived, secretKey.slice(SEED_BYTES))) {

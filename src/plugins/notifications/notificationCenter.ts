@@ -27,8 +27,15 @@ export const notificationsTable: TableSpec = {
   // Rows are full snapshots keyed by id: reading one is a new snapshot of the same row.
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', user_id: 'uuid', type: 'text', title: 'text', message: 'text', entity_type: 'text', entity_id: 'text',
-    created_at: 'timestamptz', read_at: 'timestamptz',
+    id: 'uuid',
+    user_id: 'uuid',
+    type: 'text',
+    title: 'text',
+    message: 'text',
+    entity_type: 'text',
+    entity_id: 'text',
+    created_at: 'timestamptz',
+    read_at: 'timestamptz',
   }),
 };
 
@@ -90,13 +97,24 @@ export class NotificationCenter {
     await this.deps.writer.settled();
     const query = this.deps.knex('notifications').where({ user_id: userId });
     if (options.unreadOnly) query.whereNull('read_at');
-    const rows = await query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(options.limit).offset(options.offset);
+    const rows = await query
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(options.limit)
+      .offset(options.offset);
     return rows.map(fromRow);
   }
 
   async unreadCount(userId: string): Promise<number> {
     await this.deps.writer.settled();
-    const row = await this.deps.knex('notifications').where({ user_id: userId }).whereNull('read_at').count<{ count: string | number }[]>({ count: '*' }).first();
+    const row = await this.deps
+      .knex('notifications')
+      .where({ user_id: userId })
+      .whereNull('read_at')
+      .count<{ count: string | number }[]>({ count: '*' })
+      .first();
     return Number(row?.count ?? 0);
   }
 

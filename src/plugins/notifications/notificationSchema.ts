@@ -63,7 +63,8 @@ export const notificationSchema: SchemaModule<NotificationServices> = {
       markAllNotificationsRead: (_root, _args, ctx) => ctx.app.notifications.markAllRead(requireViewer(ctx.viewer).userId),
       async deleteNotification(_root, args: { id: string }, ctx) {
         const viewer = requireViewer(ctx.viewer);
-        if (!isUuid(args.id) || !(await ctx.app.notifications.delete(viewer.userId, args.id))) throw new AppError(ErrorCode.NotFound, `you have no notification ${args.id}`);
+        if (!isUuid(args.id) || !(await ctx.app.notifications.delete(viewer.userId, args.id)))
+          throw new AppError(ErrorCode.NotFound, `you have no notification ${args.id}`);
         return true;
       },
       clearAllNotifications: (_root, _args, ctx) => ctx.app.notifications.clear(requireViewer(ctx.viewer).userId),

@@ -71,7 +71,12 @@ export class NotificationSettings {
 
   async hydrate(): Promise<void> {
     for (const row of await this.deps.knex('notification_settings').select('*')) {
-      const choice: Choice = { userId: String(row.user_id), type: String(row.type), enabled: Boolean(row.enabled), updatedAt: epoch(row.updated_at)! };
+      const choice: Choice = {
+        userId: String(row.user_id),
+        type: String(row.type),
+        enabled: Boolean(row.enabled),
+        updatedAt: epoch(row.updated_at)!,
+      };
       this.choices.load(keyOf(choice.userId, choice.type), choice);
     }
   }
@@ -106,11 +111,15 @@ export class NotificationSettings {
   }
 
   private parse(changes: readonly SettingChange[]): { type: string; enabled: boolean }[] {
-    if (changes.length > MAX_CHANGES) throw new AppError(ErrorCode.BadRequest, `settings: at most ${MAX_CHANGES} at once, got ${changes.length}`);
+    if (changes.length > MAX_CHANGES)
+      throw new AppError(ErrorCode.BadRequest, `settings: at most ${MAX_CHANGES} at once, got ${changes.length}`);
     const seen = new Set<string>();
     return changes.map(({ type, enabled }, index) => {
       if (typeof type !== 'string' || !this.kinds.has(type)) {
-        throw new AppError(ErrorCode.BadRequest, `settings[${index}].type: unknown notification type ${JSON.stringify(String(type).slice(0, 64))}; known: ${[...this.kinds.keys()].join(', ')}`);
+        throw new AppError(
+          ErrorCode.BadRequest,
+          `settings[${index}].type: unknown notification type ${JSON.stringify(String(type).slice(0, 64))}; known: ${[...this.kinds.keys()].join(', ')}`,
+        );
       }
       if (typeof enabled !== 'boolean') throw new AppError(ErrorCode.BadRequest, `settings[${index}].enabled must be true or false`);
       if (seen.has(type)) throw new AppError(ErrorCode.BadRequest, `settings[${index}].type: ${type} is given twice`);

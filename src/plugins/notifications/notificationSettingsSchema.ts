@@ -37,7 +37,8 @@ export const notificationSettingsSchema: SchemaModule<NotificationSettingsServic
       notificationSettings: (_root, _args, ctx) => ctx.app.notificationSettings.of(requireViewer(ctx.viewer).userId),
     },
     Mutation: {
-      updateNotificationSettings: (_root, args: { settings: SettingChange[] }, ctx) => ctx.app.notificationSettings.update(requireViewer(ctx.viewer).userId, args.settings),
+      updateNotificationSettings: (_root, args: { settings: SettingChange[] }, ctx) =>
+        ctx.app.notificationSettings.update(requireViewer(ctx.viewer).userId, args.settings),
     },
   },
 };

@@ -21,7 +21,10 @@ const CORE_KINDS = [
   { type: 'service.up', description: 'A service you own, or your team owns, recovered' },
 ] as const;
 
-export const notificationsModule: ProductModule<Pick<CoreServices, 'fleet' | 'users' | 'groups'>, NotificationServices & NotificationSettingsServices> = {
+export const notificationsModule: ProductModule<
+  Pick<CoreServices, 'fleet' | 'users' | 'groups'>,
+  NotificationServices & NotificationSettingsServices
+> = {
   name: 'notifications',
   streams: [
     // `notificationReceived`: each person hears their own notifications as they are created.
@@ -30,7 +33,10 @@ export const notificationsModule: ProductModule<Pick<CoreServices, 'fleet' | 'us
       on: 'notification.created',
       visibility: 'personal',
       channel: (subscriber) => `notifications:${subscriber.userId}`,
-      publish: ({ notification }) => ({ channel: `notifications:${notification.userId}`, payload: { event: 'notification:new', notification } }),
+      publish: ({ notification }) => ({
+        channel: `notifications:${notification.userId}`,
+        payload: { event: 'notification:new', notification },
+      }),
     }),
   ],
   migrations: [notificationsMigration, notificationSettingsMigration],
@@ -41,7 +47,12 @@ export const notificationsModule: ProductModule<Pick<CoreServices, 'fleet' | 'us
     const settings = new NotificationSettings({ knex: kit.knex, writer: kit.writer, clock: kit.clock });
     for (const kind of CORE_KINDS) settings.registerKind(kind);
     const center = new NotificationCenter({
-      knex: kit.knex, writer: kit.writer, bus: kit.bus, clock: kit.clock, newId: kit.newId, isPerson: (userId) => users.get(userId) !== undefined,
+      knex: kit.knex,
+      writer: kit.writer,
+      bus: kit.bus,
+      clock: kit.clock,
+      newId: kit.newId,
+      isPerson: (userId) => users.get(userId) !== undefined,
       wants: (userId, type) => settings.wants(userId, type),
     });
     const directory = { services: fleet.services, users, groups };

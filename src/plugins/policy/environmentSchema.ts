@@ -22,7 +22,8 @@ const placedActions = (): Action[] => knownActions().filter((a) => /^(service|sl
 
 function readAction(value: string): Action {
   const ACTIONS = knownActions();
-  if (!(ACTIONS as string[]).includes(value)) throw new AppError(ErrorCode.BadRequest, `unknown action "${value}"; known: ${ACTIONS.join(', ')}`);
+  if (!(ACTIONS as string[]).includes(value))
+    throw new AppError(ErrorCode.BadRequest, `unknown action "${value}"; known: ${ACTIONS.join(', ')}`);
   return value as Action;
 }
 
@@ -120,8 +121,12 @@ export const environmentSchema: SchemaModule<Slice> = {
     EnvironmentAccessCheck: { level: (c: { level: string | null }) => c.level?.toUpperCase() ?? null },
     EnvironmentResourcePermissions: { level: (c: { level: string | null }) => c.level?.toUpperCase() ?? null },
     Query: {
-      environments: (_root, _args, ctx) => (authorize(ctx.viewer, 'policy:manage'), [...ctx.app.policy.store.environments()].sort((a, b) => a.name.localeCompare(b.name))),
-      environment: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.environment(args.id) ?? null),
+      environments: (_root, _args, ctx) => (
+        authorize(ctx.viewer, 'policy:manage'), [...ctx.app.policy.store.environments()].sort((a, b) => a.name.localeCompare(b.name))
+      ),
+      environment: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.environment(args.id) ?? null
+      ),
       checkEnvironmentAccess(_root, args: { environmentId: string }, ctx) {
         const viewer = requireViewer(ctx.viewer);
         const environment = requireEnvironment(ctx, args.environmentId);
@@ -135,14 +140,20 @@ export const environmentSchema: SchemaModule<Slice> = {
         let path: string;
         if (args.serviceId != null) {
           const service = ctx.app.fleet.services.get(args.serviceId);
-          if (!service || !ctx.app.policy.can(viewer, 'service:read', service.nodePath)) throw new AppError(ErrorCode.NotFound, `no service with id ${args.serviceId}`);
+          if (!service || !ctx.app.policy.can(viewer, 'service:read', service.nodePath))
+            throw new AppError(ErrorCode.NotFound, `no service with id ${args.serviceId}`);
           path = service.nodePath;
         } else if (args.nodeId != null) {
           path = nodePath(args.nodeId, 'nodeId', new Warnings());
         } else {
           throw new AppError(ErrorCode.BadRequest, 'give nodeId or serviceId');
         }
-        return { nodeId: path, action, allowed: ctx.app.policy.can(viewer, action, path), environments: ctx.app.policy.engine.environmentsOf(path) };
+        return {
+          nodeId: path,
+          action,
+          allowed: ctx.app.policy.can(viewer, action, path),
+          environments: ctx.app.policy.engine.environmentsOf(path),
+        };
       },
       myEnvironmentResourcePermissions(_root, _args, ctx) {
         const viewer = requireViewer(ctx.viewer);
@@ -188,5 +199,3 @@ export const environmentSchema: SchemaModule<Slice> = {
     },
   },
 };
-
-

@@ -35,7 +35,13 @@ export function createFieldCatalog(schema: GraphQLSchema, types: readonly string
     const entries = new Map<string, FieldEntry>();
     for (const field of Object.values(type.getFields())) {
       if (isNonNullType(field.type)) continue;
-      const entry: FieldEntry = { id: `${typeName}.${field.name}`, typeName, fieldName: field.name, index: fields.length, description: field.description ?? null };
+      const entry: FieldEntry = {
+        id: `${typeName}.${field.name}`,
+        typeName,
+        fieldName: field.name,
+        index: fields.length,
+        description: field.description ?? null,
+      };
       fields.push(entry);
       entries.set(field.name, entry);
     }

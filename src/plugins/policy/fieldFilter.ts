@@ -8,8 +8,17 @@
  * every protected member type with that response name.
  */
 import {
-  getNamedType, isAbstractType, isObjectType, Kind, type DocumentNode, type ExecutionResult, type FragmentDefinitionNode,
-  type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode,
+  getNamedType,
+  isAbstractType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type SelectionSetNode,
 } from 'graphql';
 import type { Viewer } from '../../core/auth/roles.js';
 import { AccessProfile } from './accessProfile.js';
@@ -72,7 +81,8 @@ function buildPlan(schema: GraphQLSchema, catalog: FieldCatalog, document: Docum
   let operation = null;
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    else if (definition.kind === Kind.OPERATION_DEFINITION && (operationName === null || definition.name?.value === operationName)) operation ??= definition;
+    else if (definition.kind === Kind.OPERATION_DEFINITION && (operationName === null || definition.name?.value === operationName))
+      operation ??= definition;
   }
   if (!operation) return null;
   const root = schema.getRootType(operation.operation);
@@ -84,8 +94,13 @@ function buildPlan(schema: GraphQLSchema, catalog: FieldCatalog, document: Docum
 
 /** The plan of a selection set on one of `types` (several for an abstract type); null: nothing protected below. */
 function planFor(
-  types: readonly GraphQLObjectType[], selectionSet: SelectionSetNode, schema: GraphQLSchema, catalog: FieldCatalog,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>, indexes: Set<number>, depth: number,
+  types: readonly GraphQLObjectType[],
+  selectionSet: SelectionSetNode,
+  schema: GraphQLSchema,
+  catalog: FieldCatalog,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  indexes: Set<number>,
+  depth: number,
 ): PlanNode | null {
   if (depth > 32) return null;
   const fields: PlanNode['fields'] = [];

@@ -19,7 +19,13 @@ import type { ConsoleScreen } from '../../platform/modules/module.js';
  * entity subscription sends the record as JSON text); fields not listed have the same name.
  */
 const RECORD_KEYS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  Service: { owner: ['ownerId'], team: ['teamId'], lastBackupAt: ['backup', 'lastAt'], lastBackupStatus: ['backup', 'lastStatus'], backupMaxAgeDays: ['backup', 'maxAgeDays'] },
+  Service: {
+    owner: ['ownerId'],
+    team: ['teamId'],
+    lastBackupAt: ['backup', 'lastAt'],
+    lastBackupStatus: ['backup', 'lastStatus'],
+    backupMaxAgeDays: ['backup', 'maxAgeDays'],
+  },
 };
 /** Entity types (src/plugins/realtime) whose events carry a record of a protected type, under this key of `data`. */
 const ENTITY_RECORDS: Readonly<Record<string, { readonly key: string; readonly typeName: string }>> = {
@@ -53,7 +59,9 @@ export class Policy {
 
   /** The profile of a viewer (built from their role and groups when they carry none, e.g. a viewer made in a test). */
   profileOf(viewer: Viewer): AccessProfile {
-    return viewer.access instanceof AccessProfile ? viewer.access : this.engine.profileOf(viewer.role, this.groups.groupIdsOf(viewer.userId));
+    return viewer.access instanceof AccessProfile
+      ? viewer.access
+      : this.engine.profileOf(viewer.role, this.groups.groupIdsOf(viewer.userId));
   }
 
   can(viewer: Viewer, action: Action, nodePath?: string): boolean {
@@ -69,7 +77,10 @@ export class Policy {
     for (const name of fieldNames) {
       const entry = fields.get(name) ?? (name.endsWith('Id') ? fields.get(name.slice(0, -2)) : undefined);
       if (entry && readOnly[entry.index] === 1) {
-        throw new AppError(ErrorCode.Forbidden, `you may not write the field ${entry.id} (a field permission refuses it); leave "${name}" out of the input`);
+        throw new AppError(
+          ErrorCode.Forbidden,
+          `you may not write the field ${entry.id} (a field permission refuses it); leave "${name}" out of the input`,
+        );
       }
     }
   }

@@ -20,7 +20,17 @@ import { knownActions, roleAllows, type Action, type Role } from '../../core/aut
 import { AccessProfile } from './accessProfile.js';
 import type { ConsoleScreen } from '../../platform/modules/module.js';
 import type { FieldCatalog } from './fieldCatalog.js';
-import { isUnder, subjectKey, subjectKeysOf, type AccessLevel, type Environment, type FieldPermission, type PermissionRule, type PolicyState, type ScreenPermission } from './policyModel.js';
+import {
+  isUnder,
+  subjectKey,
+  subjectKeysOf,
+  type AccessLevel,
+  type Environment,
+  type FieldPermission,
+  type PermissionRule,
+  type PolicyState,
+  type ScreenPermission,
+} from './policyModel.js';
 
 /** The actions in force (src/core/auth/roles.ts: every composed module's), indexed for the decision tables. */
 export interface ActionCatalog {
@@ -182,7 +192,13 @@ export class PolicyEngine {
     const verb = action.slice(at + 1);
     const c = this.compiled();
     return subjectKeysOf(role, groupIds).some((k) =>
-      (c.rulesBySubject.get(k) ?? []).some((r) => r.environmentId !== null && r.effect === 'deny' && (r.resource === '*' || r.resource === resource) && (r.action === '*' || r.action === verb)),
+      (c.rulesBySubject.get(k) ?? []).some(
+        (r) =>
+          r.environmentId !== null &&
+          r.effect === 'deny' &&
+          (r.resource === '*' || r.resource === resource) &&
+          (r.action === '*' || r.action === verb),
+      ),
     );
   }
 
@@ -219,7 +235,9 @@ export class PolicyEngine {
     for (const key of subjectKeysOf(role, groupIds)) {
       for (const p of c.screenPermsBySubject.get(key) ?? []) verdict.set(p.screen, verdict.get(p.screen) === false ? false : p.allowed);
     }
-    return this.screens.map((s) => (s.needs === 'policy:manage' ? allows(s.needs as Action) : (verdict.get(s.name) ?? allows(s.needs as Action))));
+    return this.screens.map((s) =>
+      s.needs === 'policy:manage' ? allows(s.needs as Action) : (verdict.get(s.name) ?? allows(s.needs as Action)),
+    );
   }
 
   /** The level of access these groups have to an environment (admins: write). */

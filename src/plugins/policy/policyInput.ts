@@ -38,7 +38,8 @@ export function readResourceAction(resource: unknown, action: unknown): { resour
   const a = String(action ?? '').trim();
   const resources = actionCatalog().resources;
   if (FIXED_RESOURCES.has(r)) throw bad(`resource "${r}" is not governed by rules: admins always manage the policy`);
-  if (r !== '*' && !resources.has(r)) throw bad(`unknown resource "${r}"; known: ${[...resources.keys()].filter((k) => !FIXED_RESOURCES.has(k)).join(', ')} or *`);
+  if (r !== '*' && !resources.has(r))
+    throw bad(`unknown resource "${r}"; known: ${[...resources.keys()].filter((k) => !FIXED_RESOURCES.has(k)).join(', ')} or *`);
   if (a !== '*') {
     const verbs = r === '*' ? [...new Set([...resources.values()].flat())] : resources.get(r)!;
     if (!verbs.includes(a)) throw bad(`unknown action "${a}" for resource "${r}"; known: ${verbs.join(', ')} or *`);
@@ -59,7 +60,13 @@ export function readRule(input: Record<string, unknown>, groups: GroupDirectory)
 export function readRuleChanges(input: Record<string, unknown>, groups: GroupDirectory, current: RuleInput): Partial<RuleInput> {
   const changes: { -readonly [K in keyof RuleInput]?: RuleInput[K] } = {};
   if (input['subjectType'] !== undefined || input['subject'] !== undefined) {
-    Object.assign(changes, readSubject({ subjectType: input['subjectType'] ?? current.subjectType.toUpperCase(), subject: input['subject'] ?? current.subject }, groups));
+    Object.assign(
+      changes,
+      readSubject(
+        { subjectType: input['subjectType'] ?? current.subjectType.toUpperCase(), subject: input['subject'] ?? current.subject },
+        groups,
+      ),
+    );
   }
   if (input['resource'] !== undefined || input['action'] !== undefined) {
     Object.assign(changes, readResourceAction(input['resource'] ?? current.resource, input['action'] ?? current.action));
@@ -92,7 +99,8 @@ function readName(value: unknown): string {
 
 function readPaths(value: unknown): string[] {
   const list = value as unknown[];
-  if (!Array.isArray(list) || list.length === 0) throw bad('paths must list at least one node path (the roots of the environment\'s subtrees), e.g. ["eu-west/prod"]');
+  if (!Array.isArray(list) || list.length === 0)
+    throw bad('paths must list at least one node path (the roots of the environment\'s subtrees), e.g. ["eu-west/prod"]');
   if (list.length > MAX_PATHS) throw bad(`paths: at most ${MAX_PATHS}`);
   return [...new Set(list.map((p, i) => nodePath(p, `paths[${i}]`, new Warnings())))];
 }

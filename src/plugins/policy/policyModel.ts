@@ -98,7 +98,11 @@ export function subjectKeysOf(role: Role, groupIds: readonly string[]): string[]
 
 /** `a/b/c` from ` /a//b/c/ `; empty when nothing is left. */
 export function normalisePath(path: string): string {
-  return path.split('/').map((s) => s.trim()).filter((s) => s !== '').join('/');
+  return path
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .join('/');
 }
 
 /** Whether `nodePath` is `root` or below it. */

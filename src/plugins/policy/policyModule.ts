@@ -40,7 +40,8 @@ export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 
           for (const arg of info.parentType.getFields()[info.fieldName]?.args ?? []) {
             const typeName = policy.writtenType(getNamedType(arg.type).name);
             const value = args[arg.name];
-            if (typeName !== undefined && value !== null && typeof value === 'object') policy.assertWritable(ctx.viewer, typeName, Object.keys(value));
+            if (typeName !== undefined && value !== null && typeof value === 'object')
+              policy.assertWritable(ctx.viewer, typeName, Object.keys(value));
           }
         }
         return resolve(root, args, ctx, info);

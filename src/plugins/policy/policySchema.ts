@@ -24,7 +24,8 @@ type Context = GraphQLContext<Slice>;
 const upper = (value: string) => value.toUpperCase();
 const subjectFields = {
   subjectType: (s: Subject) => upper(s.subjectType),
-  subjectName: (s: Subject, _a: unknown, ctx: Context) => (s.subjectType === 'role' ? s.subject : (ctx.app.groups.get(s.subject)?.name ?? null)),
+  subjectName: (s: Subject, _a: unknown, ctx: Context) =>
+    s.subjectType === 'role' ? s.subject : (ctx.app.groups.get(s.subject)?.name ?? null),
 };
 
 export function fieldDefinitionOf(policy: Policy, entry: FieldEntry) {
@@ -41,7 +42,11 @@ export function fieldDefinitionOf(policy: Policy, entry: FieldEntry) {
 
 function requireField(policy: Policy, id: string): FieldEntry {
   const entry = policy.catalog.get(id);
-  if (!entry) throw new AppError(ErrorCode.NotFound, `no protectable field ${id}; fieldDefinitions lists them (nullable fields of ${[...policy.catalog.byType.keys()].join(', ')})`);
+  if (!entry)
+    throw new AppError(
+      ErrorCode.NotFound,
+      `no protectable field ${id}; fieldDefinitions lists them (nullable fields of ${[...policy.catalog.byType.keys()].join(', ')})`,
+    );
   return entry;
 }
 
@@ -185,7 +190,8 @@ export const policySchema: SchemaModule<Slice> = {
     PermissionRule: {
       ...subjectFields,
       effect: (r: PermissionRule) => upper(r.effect),
-      environment: (r: PermissionRule, _a: unknown, ctx: Context) => (r.environmentId === null ? null : (ctx.app.policy.store.environment(r.environmentId) ?? null)),
+      environment: (r: PermissionRule, _a: unknown, ctx: Context) =>
+        r.environmentId === null ? null : (ctx.app.policy.store.environment(r.environmentId) ?? null),
     },
     FieldPermission: {
       ...subjectFields,
@@ -195,25 +201,38 @@ export const policySchema: SchemaModule<Slice> = {
     Query: {
       permissionRules(_root, args: { subjectType?: string | null; subject?: string | null; resource?: string | null }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
-        const subject = args.subjectType && args.subject ? readSubject({ subjectType: args.subjectType, subject: args.subject }, ctx.app.groups) : null;
+        const subject =
+          args.subjectType && args.subject ? readSubject({ subjectType: args.subjectType, subject: args.subject }, ctx.app.groups) : null;
         return [...ctx.app.policy.store.rules()]
-          .filter((r) => (subject === null || (r.subjectType === subject.subjectType && r.subject === subject.subject)) && (args.resource == null || r.resource === args.resource))
+          .filter(
+            (r) =>
+              (subject === null || (r.subjectType === subject.subjectType && r.subject === subject.subject)) &&
+              (args.resource == null || r.resource === args.resource),
+          )
           .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
       },
-      permissionRule: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.rule(args.id) ?? null),
+      permissionRule: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.rule(args.id) ?? null
+      ),
       policyResources: (_root, _args, ctx) => (
         authorize(ctx.viewer, 'policy:manage'),
         [...actionCatalog().resources].filter(([r]) => !FIXED_RESOURCES.has(r)).map(([resource, actions]) => ({ resource, actions }))
       ),
       fieldDefinitions(_root, args: { typeName?: string | null }, ctx) {
         requireViewer(ctx.viewer);
-        return ctx.app.policy.catalog.fields.filter((f) => args.typeName == null || f.typeName === args.typeName).map((f) => fieldDefinitionOf(ctx.app.policy, f));
+        return ctx.app.policy.catalog.fields
+          .filter((f) => args.typeName == null || f.typeName === args.typeName)
+          .map((f) => fieldDefinitionOf(ctx.app.policy, f));
       },
       fieldPermissions(_root, args: { fieldId?: string | null }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
-        return [...ctx.app.policy.store.fieldPermissions()].filter((p) => args.fieldId == null || p.fieldId === args.fieldId).sort((a, b) => a.fieldId.localeCompare(b.fieldId) || a.createdAt - b.createdAt);
+        return [...ctx.app.policy.store.fieldPermissions()]
+          .filter((p) => args.fieldId == null || p.fieldId === args.fieldId)
+          .sort((a, b) => a.fieldId.localeCompare(b.fieldId) || a.createdAt - b.createdAt);
       },
-      fieldPermission: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.fieldPermission(args.id) ?? null),
+      fieldPermission: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.fieldPermission(args.id) ?? null
+      ),
       myFieldPermissions(_root, args: { typeName?: string | null }, ctx) {
         const viewer = requireViewer(ctx.viewer);
         const profile = ctx.app.policy.profileOf(viewer);
@@ -221,13 +240,23 @@ export const policySchema: SchemaModule<Slice> = {
         const readOnly = profile.readOnly();
         return ctx.app.policy.catalog.fields
           .filter((f) => args.typeName == null || f.typeName === args.typeName)
-          .map((f) => ({ fieldId: f.id, typeName: f.typeName, fieldName: f.fieldName, canRead: hidden?.[f.index] !== 1, canWrite: readOnly[f.index] !== 1 }));
+          .map((f) => ({
+            fieldId: f.id,
+            typeName: f.typeName,
+            fieldName: f.fieldName,
+            canRead: hidden?.[f.index] !== 1,
+            canWrite: readOnly[f.index] !== 1,
+          }));
       },
       screenPermissions(_root, args: { screen?: string | null }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
-        return [...ctx.app.policy.store.screenPermissions()].filter((p) => args.screen == null || p.screen === args.screen).sort((a, b) => a.screen.localeCompare(b.screen) || a.createdAt - b.createdAt);
+        return [...ctx.app.policy.store.screenPermissions()]
+          .filter((p) => args.screen == null || p.screen === args.screen)
+          .sort((a, b) => a.screen.localeCompare(b.screen) || a.createdAt - b.createdAt);
       },
-      screenPermission: (_root, args: { id: string }, ctx) => (authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.screenPermission(args.id) ?? null),
+      screenPermission: (_root, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'policy:manage'), ctx.app.policy.store.screenPermission(args.id) ?? null
+      ),
       myUIPermissions(_root, _args, ctx) {
         const verdicts = ctx.app.policy.profileOf(requireViewer(ctx.viewer)).screenVerdicts();
         return ctx.app.policy.engine.screens.map((s, i) => ({ screen: s.name, label: s.label, allowed: verdicts[i] === true }));
@@ -258,14 +287,22 @@ export const policySchema: SchemaModule<Slice> = {
         if (input['label'] !== undefined) changes.label = optionalDescription(input['label']);
         if (input['description'] !== undefined) changes.description = optionalDescription(input['description']);
         if (input['restricted'] != null) changes.restricted = input['restricted'] === true;
-        return commitChange(ctx.app, (at) => (ctx.app.policy.store.updateFieldSettings(entry.id, changes, at), fieldDefinitionOf(ctx.app.policy, entry)));
+        return commitChange(
+          ctx.app,
+          (at) => (ctx.app.policy.store.updateFieldSettings(entry.id, changes, at), fieldDefinitionOf(ctx.app.policy, entry)),
+        );
       },
       setFieldPermission(_root, args: { input: Record<string, unknown> }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
         const input = args.input;
         const entry = requireField(ctx.app.policy, String(input['fieldId']));
         const subject = readSubject(input, ctx.app.groups);
-        return commitChange(ctx.app, (at) => ctx.app.policy.store.setFieldPermission({ ...subject, fieldId: entry.id, canRead: input['canRead'] === true, canWrite: input['canWrite'] === true }, at));
+        return commitChange(ctx.app, (at) =>
+          ctx.app.policy.store.setFieldPermission(
+            { ...subject, fieldId: entry.id, canRead: input['canRead'] === true, canWrite: input['canWrite'] === true },
+            at,
+          ),
+        );
       },
       deleteFieldPermission(_root, args: { id: string }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
@@ -276,9 +313,12 @@ export const policySchema: SchemaModule<Slice> = {
         const screen = String(args.input['screen']);
         const screens = ctx.app.policy.engine.screens.map((s) => s.name);
         if (!screens.includes(screen)) throw new AppError(ErrorCode.BadRequest, `unknown screen "${screen}"; known: ${screens.join(', ')}`);
-        if (screen === 'access') throw new AppError(ErrorCode.BadRequest, 'the access screen follows policy:manage (admins) and cannot be changed');
+        if (screen === 'access')
+          throw new AppError(ErrorCode.BadRequest, 'the access screen follows policy:manage (admins) and cannot be changed');
         const subject = readSubject(args.input, ctx.app.groups);
-        return commitChange(ctx.app, (at) => ctx.app.policy.store.setScreenPermission({ ...subject, screen, allowed: args.input['allowed'] === true }, at));
+        return commitChange(ctx.app, (at) =>
+          ctx.app.policy.store.setScreenPermission({ ...subject, screen, allowed: args.input['allowed'] === true }, at),
+        );
       },
       deleteScreenPermission(_root, args: { id: string }, ctx) {
         authorize(ctx.viewer, 'policy:manage');
@@ -287,4 +327,3 @@ export const policySchema: SchemaModule<Slice> = {
     },
   },
 };
-

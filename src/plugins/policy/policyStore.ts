@@ -7,10 +7,36 @@ import type { Knex } from 'knex';
 import { CommittedMap } from '../../core/fleet/committedMap.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
-import type { AccessLevel, Environment, EnvironmentGrant, FieldPermission, FieldSettings, PermissionRule, PolicyState, ScreenPermission, Subject } from './policyModel.js';
+import type {
+  AccessLevel,
+  Environment,
+  EnvironmentGrant,
+  FieldPermission,
+  FieldSettings,
+  PermissionRule,
+  PolicyState,
+  ScreenPermission,
+  Subject,
+} from './policyModel.js';
 import {
-  environmentOf, environmentRow, environmentsTable, fieldPermissionOf, fieldPermissionRow, fieldPermissionsTable, fieldSettingsOf, fieldSettingsRow,
-  fieldSettingsTable, grantOf, grantRow, grantsTable, ruleOf, ruleRow, rulesTable, screenPermissionOf, screenPermissionRow, screenPermissionsTable,
+  environmentOf,
+  environmentRow,
+  environmentsTable,
+  fieldPermissionOf,
+  fieldPermissionRow,
+  fieldPermissionsTable,
+  fieldSettingsOf,
+  fieldSettingsRow,
+  fieldSettingsTable,
+  grantOf,
+  grantRow,
+  grantsTable,
+  ruleOf,
+  ruleRow,
+  rulesTable,
+  screenPermissionOf,
+  screenPermissionRow,
+  screenPermissionsTable,
 } from './policyTables.js';
 
 export type RuleInput = Omit<PermissionRule, 'id' | 'createdAt' | 'updatedAt'>;
@@ -27,7 +53,11 @@ export class PolicyStore implements PolicyState {
   private readonly fieldPermissionMap: CommittedMap<FieldPermission>;
   private readonly screenPermissionMap: CommittedMap<ScreenPermission>;
 
-  constructor(writer: BatchWriter, private readonly newId: () => string, private readonly onChange: () => void) {
+  constructor(
+    writer: BatchWriter,
+    private readonly newId: () => string,
+    private readonly onChange: () => void,
+  ) {
     const revert = () => this.onChange();
     this.ruleMap = new CommittedMap(writer, rulesTable, ruleRow, revert);
     this.environmentMap = new CommittedMap(writer, environmentsTable, environmentRow, revert);
@@ -143,7 +173,11 @@ export class PolicyStore implements PolicyState {
   }
 
   // ---- fields ----
-  updateFieldSettings(id: string, changes: Partial<Pick<FieldSettings, 'label' | 'description' | 'restricted'>>, at: number): FieldSettings {
+  updateFieldSettings(
+    id: string,
+    changes: Partial<Pick<FieldSettings, 'label' | 'description' | 'restricted'>>,
+    at: number,
+  ): FieldSettings {
     const before = this.settingsMap.get(id) ?? { id, label: null, description: null, restricted: false, updatedAt: at };
     const after: FieldSettings = { ...before, ...changes, updatedAt: at };
     this.settingsMap.set(id, after);
@@ -156,7 +190,16 @@ export class PolicyStore implements PolicyState {
     const existing = [...this.fieldPermissionMap.values()].find((p) => p.fieldId === input.fieldId && sameSubject(p, input));
     const permission: FieldPermission = existing
       ? { ...existing, canRead: input.canRead, canWrite: input.canWrite, updatedAt: at }
-      : { id: this.newId(), fieldId: input.fieldId, subjectType: input.subjectType, subject: input.subject, canRead: input.canRead, canWrite: input.canWrite, createdAt: at, updatedAt: at };
+      : {
+          id: this.newId(),
+          fieldId: input.fieldId,
+          subjectType: input.subjectType,
+          subject: input.subject,
+          canRead: input.canRead,
+          canWrite: input.canWrite,
+          createdAt: at,
+          updatedAt: at,
+        };
     this.fieldPermissionMap.set(permission.id, permission);
     this.onChange();
     return permission;
@@ -173,7 +216,15 @@ export class PolicyStore implements PolicyState {
     const existing = [...this.screenPermissionMap.values()].find((p) => p.screen === input.screen && sameSubject(p, input));
     const permission: ScreenPermission = existing
       ? { ...existing, allowed: input.allowed, updatedAt: at }
-      : { id: this.newId(), screen: input.screen, subjectType: input.subjectType, subject: input.subject, allowed: input.allowed, createdAt: at, updatedAt: at };
+      : {
+          id: this.newId(),
+          screen: input.screen,
+          subjectType: input.subjectType,
+          subject: input.subject,
+          allowed: input.allowed,
+          createdAt: at,
+          updatedAt: at,
+        };
     this.screenPermissionMap.set(permission.id, permission);
     this.onChange();
     return permission;
@@ -197,7 +248,8 @@ export class PolicyStore implements PolicyState {
 
   private assertNameFree(name: string, self: string | null): void {
     for (const e of this.environmentMap.values()) {
-      if (e.id !== self && e.name.toLowerCase() === name.toLowerCase()) throw new AppError(ErrorCode.BadRequest, `an environment named ${name} exists`);
+      if (e.id !== self && e.name.toLowerCase() === name.toLowerCase())
+        throw new AppError(ErrorCode.BadRequest, `an environment named ${name} exists`);
     }
   }
 }

@@ -6,12 +6,16 @@
  * `MISSING_TOKEN`, which names every accepted spelling.
  */
 /** A close reason, so at most 123 bytes (RFC 6455): it names the spellings, the README shows them. */
-export const MISSING_TOKEN = 'Unauthorized: send the token as connectionParams token, authorization or headers.Authorization, or Authorization: Bearer';
+export const MISSING_TOKEN =
+  'Unauthorized: send the token as connectionParams token, authorization or headers.Authorization, or Authorization: Bearer';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** The access token a connection presents, or null when it presents none in a form the server reads. */
-export function connectionToken(params: Readonly<Record<string, unknown>> | undefined, upgradeAuthorization: string | undefined): string | null {
+export function connectionToken(
+  params: Readonly<Record<string, unknown>> | undefined,
+  upgradeAuthorization: string | undefined,
+): string | null {
   const token = params?.['token'];
   if (typeof token === 'string' && token !== '') return token.replace(/^Bearer\s+/i, '');
   const fromParams = bearer(authorizationOf(params));

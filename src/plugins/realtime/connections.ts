@@ -35,7 +35,11 @@ export class ConnectionRegistry {
   open(viewer: Viewer, socket: ClientSocket, client: ClientInfo, now: number): RealtimeConnection {
     // Connections of one session (tabs, a dashboard wall) share their viewer and client records.
     const sibling = this.bySession.get(viewer.sessionId)?.values().next().value as RealtimeConnection | undefined;
-    const sameViewer = sibling && sibling.viewer.userId === viewer.userId && sibling.viewer.role === viewer.role && sibling.viewer.username === viewer.username;
+    const sameViewer =
+      sibling &&
+      sibling.viewer.userId === viewer.userId &&
+      sibling.viewer.role === viewer.role &&
+      sibling.viewer.username === viewer.username;
     const sameClient = sibling && sibling.client.address === client.address && sibling.client.userAgent === client.userAgent;
     const connection: RealtimeConnection = {
       id: this.nextId++,

@@ -170,7 +170,19 @@ export function lockTtlMs(ttlSeconds: number | null): number {
 }
 
 /** Why a lock was not taken or renewed, as a person can act on it. */
-export function lockRefusal(typeName: string, id: string, field: string, outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' }): AppError {
-  if (outcome.reason === 'not-held') return new AppError(ErrorCode.Conflict, `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`);
-  return new AppError(ErrorCode.Conflict, `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`);
+export function lockRefusal(
+  typeName: string,
+  id: string,
+  field: string,
+  outcome: { reason: 'held'; heldBy: EditLock } | { reason: 'not-held' },
+): AppError {
+  if (outcome.reason === 'not-held')
+    return new AppError(
+      ErrorCode.Conflict,
+      `you do not hold the lock on "${field}" of ${typeName} ${id} (it expired or was released); acquire it again`,
+    );
+  return new AppError(
+    ErrorCode.Conflict,
+    `"${field}" of ${typeName} ${id} is being edited by ${outcome.heldBy.username} until ${new Date(outcome.heldBy.expiresAt).toISOString()}`,
+  );
 }

@@ -11,7 +11,10 @@ export function entityKey(typeName: string, id: string): string {
 /** A field name for an edit lock: a plain identifier path like `description` or `owner.email`. */
 export function assertFieldName(field: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(field) || field.length > MAX_FIELD_NAME_LENGTH) {
-    throw new AppError(ErrorCode.BadRequest, `field must be a name like "description" (letters, digits, _ . -; at most ${MAX_FIELD_NAME_LENGTH} characters)`);
+    throw new AppError(
+      ErrorCode.BadRequest,
+      `field must be a name like "description" (letters, digits, _ . -; at most ${MAX_FIELD_NAME_LENGTH} characters)`,
+    );
   }
   return field;
 }

@@ -45,7 +45,6 @@ export interface JoinRequest {
   readonly contextValue: unknown;
 }
 
-
 export interface Group {
   readonly id: number;
   readonly key: string;
@@ -294,7 +293,9 @@ export class FanoutHub {
   }
 
   private serialize(result: ExecutionResult): string {
-    return JSON.stringify(result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => this.options.formatError(e)) } : { data: result.data });
+    return JSON.stringify(
+      result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => this.options.formatError(e)) } : { data: result.data },
+    );
   }
 }
 
@@ -325,7 +326,13 @@ function topicOf(group: Group, subscriptionId: string): string {
 }
 
 function groupKey(request: JoinRequest): string {
-  return [request.channel, request.visibility, request.operationName ?? '', request.variables ? JSON.stringify(request.variables) : '', request.documentKey].join('\u0000');
+  return [
+    request.channel,
+    request.visibility,
+    request.operationName ?? '',
+    request.variables ? JSON.stringify(request.variables) : '',
+    request.documentKey,
+  ].join('\u0000');
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

@@ -74,7 +74,10 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
     const key = `${origin} ${host}`;
     if (loggedRefusals.has(key) || loggedRefusals.size >= MAX_LOGGED_ORIGIN_REFUSALS) return;
     loggedRefusals.add(key);
-    options.logger.warn('WebSocket upgrade refused: the origin is neither this server\'s own nor in SVC_SECURITY_CORS_ALLOWED_ORIGINS (logged once per origin and host)', { origin, host });
+    options.logger.warn(
+      "WebSocket upgrade refused: the origin is neither this server's own nor in SVC_SECURITY_CORS_ALLOWED_ORIGINS (logged once per origin and host)",
+      { origin, host },
+    );
   };
   const connections = new WeakMap<object, RealtimeConnection>();
   const codedError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
@@ -109,11 +112,17 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
       if (origins.hasList && origins.standing(head) === 'other') {
         const host = origins.requestHost(head) ?? '(none)';
         refusedOrigin(head.headers['origin'] ?? '', host);
-        return catalogReply(ErrorCode.Forbidden, `origin ${head.headers['origin']} is not allowed: it is neither this server's own origin (the request was sent to host ${host}) nor listed in SVC_SECURITY_CORS_ALLOWED_ORIGINS`);
+        return catalogReply(
+          ErrorCode.Forbidden,
+          `origin ${head.headers['origin']} is not allowed: it is neither this server's own origin (the request was sent to host ${host}) nor listed in SVC_SECURITY_CORS_ALLOWED_ORIGINS`,
+        );
       }
       const address = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const decision = options.rateLimiter.take(address);
-      if (!decision.allowed) return catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${address}; retry after ${decision.retryAfterSeconds} s`, { 'retry-after': String(decision.retryAfterSeconds) });
+      if (!decision.allowed)
+        return catalogReply(ErrorCode.RateLimited, `rate limit exceeded for ${address}; retry after ${decision.retryAfterSeconds} s`, {
+          'retry-after': String(decision.retryAfterSeconds),
+        });
       return null;
     },
     server: {
@@ -150,7 +159,12 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         if (!connection || connection.closed) return [codedError('the connection is not signed in', 'UNAUTHENTICATED')];
         // graphql-ws has already counted this subscription.
         if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerConnection) {
-          return [codedError(`at most ${limits.maxSubscriptionsPerConnection} subscriptions may be open on one connection; complete one first or open another connection`, 'LIMIT_EXCEEDED')];
+          return [
+            codedError(
+              `at most ${limits.maxSubscriptionsPerConnection} subscriptions may be open on one connection; complete one first or open another connection`,
+              'LIMIT_EXCEEDED',
+            ),
+          ];
         }
         if (typeof payload.query !== 'string') return [codedError('subscribe needs a "query" string', 'BAD_USER_INPUT')];
         const prepared = options.documents.prepare(payload.query);
@@ -159,7 +173,12 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
         const operation = operationOf(prepared.document, operationName);
         if (typeof operation === 'string') return [codedError(operation, 'BAD_USER_INPUT')];
         if (operation.operation !== 'subscription') {
-          return [codedError(`${operation.operation === 'query' ? 'queries' : 'mutations'} are not sent over ${GRAPHQL_WS_PATH}; send them to POST /graphql`, 'BAD_USER_INPUT')];
+          return [
+            codedError(
+              `${operation.operation === 'query' ? 'queries' : 'mutations'} are not sent over ${GRAPHQL_WS_PATH}; send them to POST /graphql`,
+              'BAD_USER_INPUT',
+            ),
+          ];
         }
         const variables = (payload.variables ?? null) as Record<string, unknown> | null;
         const contextValue: SubscriptionContext = {
@@ -175,13 +194,22 @@ export function createGraphQLWsEndpoint(options: GraphQLWsEndpointOptions): WebS
           owners: [],
           end: (error) => endSubscription(ctx, id, connection, error),
         };
-        const args: ExecutionArgs = { schema: options.schema, document: prepared.document, operationName, variableValues: variables, contextValue };
+        const args: ExecutionArgs = {
+          schema: options.schema,
+          document: prepared.document,
+          operationName,
+          variableValues: variables,
+          contextValue,
+        };
         return args;
       },
       // A subscription refused when it starts (forbidden, unknown entity) answers with coded errors.
       onNext(_ctx, _id, _payload, _args, result) {
         if (!result.errors) return undefined;
-        return { ...(result.data !== undefined ? { data: result.data } : {}), errors: result.errors.map((e) => options.formatError(e as GraphQLError)) } as never;
+        return {
+          ...(result.data !== undefined ? { data: result.data } : {}),
+          errors: result.errors.map((e) => options.formatError(e as GraphQLError)),
+        } as never;
       },
       onClose(ctx) {
         const connection = connections.get(ctx);

@@ -27,7 +27,10 @@ export interface LiveUpdatesPolicy {
 }
 
 /** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'users' | 'fleet' | 'auth'> & { readonly policy?: LiveUpdatesPolicy }, RealtimeModuleServices> = {
+export const realtimeModule: ProductModule<
+  Pick<CoreServices, 'sessions' | 'users' | 'fleet' | 'auth'> & { readonly policy?: LiveUpdatesPolicy },
+  RealtimeModuleServices
+> = {
   name: 'realtime',
   schema: [realtimeSchema],
   create(kit, { sessions, users, auth, policy }) {
@@ -47,7 +50,12 @@ export const realtimeModule: ProductModule<Pick<CoreServices, 'sessions' | 'user
       plugins: kit.plugins,
       streams: kit.streams,
       contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
-      ...(policy ? { redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) => policy.redactEntityData(viewer, entityType, data) } : {}),
+      ...(policy
+        ? {
+            redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) =>
+              policy.redactEntityData(viewer, entityType, data),
+          }
+        : {}),
     });
     // The platform's contract for modules that announce on channels of their own (agent commands).
     const channels: SharedChannels<Action> = {

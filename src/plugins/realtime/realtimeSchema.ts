@@ -29,7 +29,8 @@ type LockArgs = Entity & { field: string; ttlSeconds?: number | null };
 
 /** The subscription a Subscription resolver serves; over POST /graphql there is none. */
 export function scopeOf(ctx: GraphQLContext<object>): SubscriptionScope {
-  if ((ctx as Partial<SubscriptionContext>).subscriptionId === undefined) throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
+  if ((ctx as Partial<SubscriptionContext>).subscriptionId === undefined)
+    throw new AppError(ErrorCode.BadRequest, 'subscriptions are served over graphql-ws at /graphql/ws');
   return ctx as SubscriptionContext;
 }
 
@@ -160,7 +161,8 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       service: (change: { serviceId: string }, _args: unknown, ctx: Context) => ctx.app.fleet.services.get(change.serviceId) ?? null,
     },
     EntityEvent: {
-      data: (event: { entityType: string; data: unknown }, _args: unknown, ctx: Context) => ctx.app.realtime.entityDataText(ctx.viewer, event),
+      data: (event: { entityType: string; data: unknown }, _args: unknown, ctx: Context) =>
+        ctx.app.realtime.entityDataText(ctx.viewer, event),
     },
     EditLock: {
       entityType: (lock: EditLock) => lock.entityKey.slice(0, lock.entityKey.indexOf(':')),
@@ -171,14 +173,24 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
         subscribe: (_root: unknown, args: { serviceId?: string | null; nodePath?: string | null }, ctx: Context) =>
           ctx.app.realtime.serviceStatusStream(scopeOf(ctx), args.serviceId ?? null, args.nodePath ?? null),
       },
-      notificationReceived: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'notificationReceived') },
-      entityViewersChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId) },
-      editLockChanged: { subscribe: (_root: unknown, args: Entity, ctx: Context) => ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId) },
+      notificationReceived: {
+        subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'notificationReceived'),
+      },
+      entityViewersChanged: {
+        subscribe: (_root: unknown, args: Entity, ctx: Context) =>
+          ctx.app.realtime.viewersStream(scopeOf(ctx), args.entityType, args.entityId),
+      },
+      editLockChanged: {
+        subscribe: (_root: unknown, args: Entity, ctx: Context) =>
+          ctx.app.realtime.locksStream(scopeOf(ctx), args.entityType, args.entityId),
+      },
       entityEvents: {
         subscribe: (_root: unknown, args: Entity, ctx: Context) =>
           ctx.app.realtime.entityStream(scopeOf(ctx), args.entityType, ctx.app.entityTypes.entityId(args.entityType, args.entityId)),
       },
-      licenseUpdated: { subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'licenseUpdated') },
+      licenseUpdated: {
+        subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'licenseUpdated'),
+      },
     },
     Query: {
       entityViewers(_root, args: Entity, ctx) {
@@ -192,9 +204,12 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       realtimeEntityTypes: (_root, _args, ctx) => (requireViewer(ctx.viewer), ctx.app.entityTypes.names()),
     },
     Mutation: {
-      acquireEditLock: (_root, args: LockArgs, ctx) => ctx.app.realtime.acquireLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field, args.ttlSeconds ?? null),
-      renewEditLock: (_root, args: LockArgs, ctx) => ctx.app.realtime.renewLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field, args.ttlSeconds ?? null),
-      releaseEditLock: (_root, args: LockArgs, ctx) => ctx.app.realtime.releaseLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field),
+      acquireEditLock: (_root, args: LockArgs, ctx) =>
+        ctx.app.realtime.acquireLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field, args.ttlSeconds ?? null),
+      renewEditLock: (_root, args: LockArgs, ctx) =>
+        ctx.app.realtime.renewLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field, args.ttlSeconds ?? null),
+      releaseEditLock: (_root, args: LockArgs, ctx) =>
+        ctx.app.realtime.releaseLock(requireViewer(ctx.viewer), args.entityType, args.entityId, args.field),
     },
   },
   // Lock mutations change nothing durable and renew every few seconds: they stay out of the audit trail.

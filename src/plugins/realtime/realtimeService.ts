@@ -106,8 +106,13 @@ export class RealtimeService {
       return this.stream(scope, channels.serviceStatus(serviceId), 'shared', viewer);
     }
     if (nodePath !== null) {
-      const path = nodePath.split('/').map((s) => s.trim()).filter((s) => s !== '').join('/');
-      if (path === '' || path.length > 1536) throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
+      const path = nodePath
+        .split('/')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+        .join('/');
+      if (path === '' || path.length > 1536)
+        throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
       return this.stream(scope, channels.serviceStatusUnder(path), 'shared', viewer);
     }
     return this.stream(scope, channels.allServiceStatus, 'shared', viewer);
@@ -142,7 +147,10 @@ export class RealtimeService {
     setImmediate(() => {
       if (ended) return;
       if (changed) this.publishViewers(typeName, id);
-      else this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
+      else
+        this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) =>
+          scope.connection.socket.send(frame),
+        );
     });
     return this.owned(scope, {
       leave: () => {
@@ -160,7 +168,8 @@ export class RealtimeService {
     const membership = this.deps.hub.join(request);
     let ended = false;
     setImmediate(() => {
-      if (!ended) this.deps.hub.sendOnce(request, { editLockChanged: this.locksOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
+      if (!ended)
+        this.deps.hub.sendOnce(request, { editLockChanged: this.locksOf(typeName, id) }, (frame) => scope.connection.socket.send(frame));
     });
     return this.owned(scope, {
       leave: () => {
@@ -203,7 +212,12 @@ export class RealtimeService {
   }
 
   locksOf(typeName: string, id: string): LocksPayload {
-    return { event: 'user:editing', entityType: typeName, entityId: id, locks: this.locks.locksOf(entityKey(typeName, id), this.deps.clock.now()) };
+    return {
+      event: 'user:editing',
+      entityType: typeName,
+      entityId: id,
+      locks: this.locks.locksOf(entityKey(typeName, id), this.deps.clock.now()),
+    };
   }
 
   acquireLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): EditLock {
@@ -240,7 +254,15 @@ export class RealtimeService {
    * change), asked for every subscriber of a type with per-entity readers, so a person who lost
    * access (reassigned away, left the group) hears nothing more although the subscription stays.
    */
-  publishEntityEvent(typeName: string, id: string, event: string, data: unknown, at: number, place?: string, audience?: (viewer: Viewer) => boolean): void {
+  publishEntityEvent(
+    typeName: string,
+    id: string,
+    event: string,
+    data: unknown,
+    at: number,
+    place?: string,
+    audience?: (viewer: Viewer) => boolean,
+  ): void {
     const channel = channels.entity(entityKey(typeName, id));
     if (!this.deps.hub.hasSubscribers(channel)) return;
     const inPlace = (viewer: Viewer | null) => place === undefined || placeGate(viewer)?.admits(place) !== false;
@@ -267,12 +289,19 @@ export class RealtimeService {
     const named = this.streamsByEvent.get(event.type);
     if (named !== undefined) for (const stream of named) this.publishNamed(stream, event);
     switch (event.type) {
-      case 'service.status_changed': this.onServiceStatus(event); return;
-      case 'license.updated': this.endInactivePlugins(); return;
-      case 'session.ended': this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`); return;
+      case 'service.status_changed':
+        this.onServiceStatus(event);
+        return;
+      case 'license.updated':
+        this.endInactivePlugins();
+        return;
+      case 'session.ended':
+        this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
+        return;
       case 'user.updated':
       case 'user.deleted':
-        this.recheckUser(event.user.id); return;
+        this.recheckUser(event.user.id);
+        return;
       default:
         return;
     }
@@ -367,7 +396,11 @@ export class RealtimeService {
     let context = this.roleContexts.get(key);
     if (context === undefined) {
       const { role, access } = viewer;
-      context = this.deps.contextFor(access === undefined ? { userId: '', username: '', role, sessionId: '' } : { userId: '', username: '', role, sessionId: '', access });
+      context = this.deps.contextFor(
+        access === undefined
+          ? { userId: '', username: '', role, sessionId: '' }
+          : { userId: '', username: '', role, sessionId: '', access },
+      );
       if (this.roleContexts.size > 10_000) this.roleContexts.clear();
       this.roleContexts.set(key, context);
     }
@@ -399,7 +432,11 @@ export class RealtimeService {
   private onServiceStatus(event: ServiceStatusChangedEvent): void {
     const { hub } = this.deps;
     const service = event.service;
-    const targets = [channels.allServiceStatus, channels.serviceStatus(service.id), ...nodeAncestry(parentPath(service.path)).map(channels.serviceStatusUnder)];
+    const targets = [
+      channels.allServiceStatus,
+      channels.serviceStatus(service.id),
+      ...nodeAncestry(parentPath(service.path)).map(channels.serviceStatusUnder),
+    ];
     const payload = {
       event: 'service:status_changed',
       serviceId: service.id,
@@ -413,7 +450,13 @@ export class RealtimeService {
     const place = parentPath(service.path);
     const admit = (context: unknown) => can((context as { viewer: Viewer | null }).viewer, 'service:read', place);
     for (const channel of targets) if (hub.hasSubscribers(channel)) hub.publish(channel, { serviceStatusChanged: payload }, admit);
-    this.publishEntityEvent('service', service.id, 'service:status_changed', { service, previousStatus: event.previousStatus, status: event.status, message: event.message }, event.at);
+    this.publishEntityEvent(
+      'service',
+      service.id,
+      'service:status_changed',
+      { service, previousStatus: event.previousStatus, status: event.status, message: event.message },
+      event.at,
+    );
   }
 
   private publishNamed(stream: NamedStream<any>, event: DomainEvent): void {

@@ -5,15 +5,30 @@
  * and a mapping iterator alive per subscriber to run the selection per event, which the hub does
  * once per group instead: that is memory every idle subscriber would carry.
  */
-import { getArgumentValues, getVariableValues, GraphQLError, Kind, locatedError, type ExecutionArgs, type ExecutionResult, type FieldNode, type OperationDefinitionNode } from 'graphql';
+import {
+  getArgumentValues,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  locatedError,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FieldNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 
 export function startSubscription(args: ExecutionArgs): AsyncIterableIterator<never> | ExecutionResult {
   const operation = args.document.definitions.find(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION && (args.operationName == null || d.name?.value === args.operationName),
+    (d): d is OperationDefinitionNode =>
+      d.kind === Kind.OPERATION_DEFINITION && (args.operationName == null || d.name?.value === args.operationName),
   );
   const subscriptionType = args.schema.getSubscriptionType();
   if (!operation || !subscriptionType) return { errors: [new GraphQLError('the document has no subscription to start')] };
-  const coerced = getVariableValues(args.schema, operation.variableDefinitions ?? [], (args.variableValues ?? {}) as Record<string, unknown>);
+  const coerced = getVariableValues(
+    args.schema,
+    operation.variableDefinitions ?? [],
+    (args.variableValues ?? {}) as Record<string, unknown>,
+  );
   if (coerced.errors) return { errors: coerced.errors };
   // Validation (single root field, no fragments on the root of a subscription) ran before this.
   const fieldNode = operation.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD);

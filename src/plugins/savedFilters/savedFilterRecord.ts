@@ -3,7 +3,17 @@ import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { TableSpec } from '../../platform/persistence/batchWriter.js';
 import { cols, epoch, iso, jsonColumn } from '../../core/storage/tables.js';
 
-export const SAVED_FILTER_RESOURCES = ['SERVICES', 'NODES', 'AGENTS', 'TICKETS', 'SLA_DEFINITIONS', 'SLA_INCIDENTS', 'NOTIFICATIONS', 'WEBHOOKS', 'AUDIT'] as const;
+export const SAVED_FILTER_RESOURCES = [
+  'SERVICES',
+  'NODES',
+  'AGENTS',
+  'TICKETS',
+  'SLA_DEFINITIONS',
+  'SLA_INCIDENTS',
+  'NOTIFICATIONS',
+  'WEBHOOKS',
+  'AUDIT',
+] as const;
 export type SavedFilterResource = (typeof SAVED_FILTER_RESOURCES)[number];
 
 export type FilterObject = Readonly<Record<string, unknown>>;
@@ -28,15 +38,29 @@ export const savedFiltersTable: TableSpec = {
   order: 850,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', owner_id: 'uuid', name: 'text', resource: 'text', filter: 'jsonb', shared_with: 'jsonb', is_default: 'boolean',
-    created_at: 'timestamptz', updated_at: 'timestamptz',
+    id: 'uuid',
+    owner_id: 'uuid',
+    name: 'text',
+    resource: 'text',
+    filter: 'jsonb',
+    shared_with: 'jsonb',
+    is_default: 'boolean',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   }),
 };
 
 export function savedFilterToRow(f: SavedFilterRecord) {
   return {
-    id: f.id, owner_id: f.ownerId, name: f.name, resource: f.resource, filter: f.filter, shared_with: f.sharedWith, is_default: f.isDefault,
-    created_at: iso(f.createdAt), updated_at: iso(f.updatedAt),
+    id: f.id,
+    owner_id: f.ownerId,
+    name: f.name,
+    resource: f.resource,
+    filter: f.filter,
+    shared_with: f.sharedWith,
+    is_default: f.isDefault,
+    created_at: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
   };
 }
 
@@ -100,6 +124,7 @@ export function readName(value: unknown): string {
 }
 
 export function readResource(value: unknown): SavedFilterResource {
-  if (!(SAVED_FILTER_RESOURCES as readonly unknown[]).includes(value)) throw bad(`resource must be one of ${SAVED_FILTER_RESOURCES.join(', ')}`);
+  if (!(SAVED_FILTER_RESOURCES as readonly unknown[]).includes(value))
+    throw bad(`resource must be one of ${SAVED_FILTER_RESOURCES.join(', ')}`);
   return value as SavedFilterResource;
 }

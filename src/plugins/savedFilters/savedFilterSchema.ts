@@ -124,7 +124,8 @@ export const savedFilterSchema: SchemaModule<SavedFilterSlice> = {
         const viewer = requireViewer(ctx.viewer);
         return ctx.app.savedFilters.visibleTo(viewer.userId, args.resource == null ? null : readResource(args.resource));
       },
-      savedFilter: (_root, args: { id: string }, ctx: Context) => ctx.app.savedFilters.readable(requireViewer(ctx.viewer).userId, args.id) ?? null,
+      savedFilter: (_root, args: { id: string }, ctx: Context) =>
+        ctx.app.savedFilters.readable(requireViewer(ctx.viewer).userId, args.id) ?? null,
     },
     Mutation: {
       createSavedFilter(_root, args: { input: Record<string, unknown> }, ctx: Context) {
@@ -142,7 +143,8 @@ export const savedFilterSchema: SchemaModule<SavedFilterSlice> = {
         const viewer = requireViewer(ctx.viewer);
         return ctx.app.savedFilters.update(viewer.userId, args.id, readChanges(args.input));
       },
-      deleteSavedFilter: (_root, args: { id: string }, ctx: Context) => ctx.app.savedFilters.delete(requireViewer(ctx.viewer).userId, args.id),
+      deleteSavedFilter: (_root, args: { id: string }, ctx: Context) =>
+        ctx.app.savedFilters.delete(requireViewer(ctx.viewer).userId, args.id),
       setDefaultFilter(_root, args: { resource: string; id?: string | null }, ctx: Context) {
         const viewer = requireViewer(ctx.viewer);
         return ctx.app.savedFilters.setDefault(viewer.userId, readResource(args.resource), args.id ?? null);

@@ -11,7 +11,12 @@ import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import type { GroupDirectory } from '../../core/people/groupDirectory.js';
 import {
-  FILTER_LIMITS, savedFiltersTable, savedFilterToRow, type FilterObject, type SavedFilterRecord, type SavedFilterResource,
+  FILTER_LIMITS,
+  savedFiltersTable,
+  savedFilterToRow,
+  type FilterObject,
+  type SavedFilterRecord,
+  type SavedFilterResource,
 } from './savedFilterRecord.js';
 
 export interface NewSavedFilter {
@@ -49,7 +54,9 @@ export class SavedFilterService {
     const groups = new Set(this.deps.groups.groupIdsOf(userId));
     return [...this.filters.values()]
       .filter((f) => (resource === null || f.resource === resource) && (f.ownerId === userId || f.sharedWith.some((g) => groups.has(g))))
-      .sort((a, b) => Number(b.ownerId === userId) - Number(a.ownerId === userId) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      .sort(
+        (a, b) => Number(b.ownerId === userId) - Number(a.ownerId === userId) || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+      );
   }
 
   /** A filter the person may read, or undefined (someone else's unshared filter is not found, not forbidden). */
@@ -63,12 +70,20 @@ export class SavedFilterService {
 
   create(ownerId: string, draft: NewSavedFilter): Promise<SavedFilterRecord> {
     const owned = this.ownedBy(ownerId);
-    if (owned.length >= FILTER_LIMITS.maxPerPerson) throw bad(`you have ${FILTER_LIMITS.maxPerPerson} saved filters, the most one person may keep; delete one first`);
+    if (owned.length >= FILTER_LIMITS.maxPerPerson)
+      throw bad(`you have ${FILTER_LIMITS.maxPerPerson} saved filters, the most one person may keep; delete one first`);
     this.assertNameFree(owned, draft.resource, draft.name, null);
     this.assertGroups(draft.sharedWith);
     return commitChange(this.deps, (at) => {
       if (draft.isDefault) this.clearDefault(ownerId, draft.resource, at);
-      const record: SavedFilterRecord = { id: this.deps.newId(), ownerId, ...draft, sharedWith: [...draft.sharedWith], createdAt: at, updatedAt: at };
+      const record: SavedFilterRecord = {
+        id: this.deps.newId(),
+        ownerId,
+        ...draft,
+        sharedWith: [...draft.sharedWith],
+        createdAt: at,
+        updatedAt: at,
+      };
       this.filters.set(record.id, record);
       return record;
     });
@@ -80,7 +95,12 @@ export class SavedFilterService {
     if (changes.sharedWith !== undefined) this.assertGroups(changes.sharedWith);
     return commitChange(this.deps, (at) => {
       if (changes.isDefault === true && !current.isDefault) this.clearDefault(userId, current.resource, at);
-      const next: SavedFilterRecord = { ...current, ...changes, sharedWith: [...(changes.sharedWith ?? current.sharedWith)], updatedAt: at };
+      const next: SavedFilterRecord = {
+        ...current,
+        ...changes,
+        sharedWith: [...(changes.sharedWith ?? current.sharedWith)],
+        updatedAt: at,
+      };
       this.filters.set(id, next);
       return next;
     });
@@ -118,7 +138,11 @@ export class SavedFilterService {
   private owned(userId: string, id: string): SavedFilterRecord {
     const filter = this.readable(userId, id);
     if (filter === undefined) throw new AppError(ErrorCode.NotFound, `no saved filter with id ${id}`);
-    if (filter.ownerId !== userId) throw new AppError(ErrorCode.Forbidden, `saved filter "${filter.name}" is shared with you read-only; save a copy of your own to change it`);
+    if (filter.ownerId !== userId)
+      throw new AppError(
+        ErrorCode.Forbidden,
+        `saved filter "${filter.name}" is shared with you read-only; save a copy of your own to change it`,
+      );
     return filter;
   }
 

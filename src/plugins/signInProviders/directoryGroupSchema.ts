@@ -101,24 +101,43 @@ export const directoryGroupSchema: SchemaModule<SignInProvidersContext> = {
       group: (m: GroupMappingRecord, _a: unknown, ctx: Ctx) => (m.groupId === null ? null : (ctx.app.groups.get(m.groupId) ?? null)),
     },
     Query: {
-      ldapGroups: (_r, args: { providerId?: string | null }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.ldapGroupsOf(args.providerId ?? null)),
-      groupMappings: (_r, args: { providerId?: string | null }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.mappingsOf(args.providerId ?? null)),
+      ldapGroups: (_r, args: { providerId?: string | null }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.ldapGroupsOf(args.providerId ?? null)
+      ),
+      groupMappings: (_r, args: { providerId?: string | null }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.mappingsOf(args.providerId ?? null)
+      ),
     },
     Mutation: {
-      createLDAPGroup(_r, args: { input: { providerId: string; groupDn: string; groupId?: string | null; name?: string | null; description?: string | null } }, ctx) {
+      createLDAPGroup(
+        _r,
+        args: {
+          input: { providerId: string; groupDn: string; groupId?: string | null; name?: string | null; description?: string | null };
+        },
+        ctx,
+      ) {
         authorize(ctx.viewer, 'auth-provider:manage');
         const { groupDn, ...rest } = args.input;
         return ctx.app.directoryGroups.createLdapGroup({ ...rest, dn: groupDn });
       },
-      updateLDAPGroup: (_r, args: { id: string; input: { groupDn?: string | null; groupId?: string | null } }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.updateLdapGroup(args.id, { dn: args.input.groupDn ?? null, groupId: args.input.groupId ?? null })),
-      deleteLDAPGroup: (_r, args: { id: string; deleteGroup?: boolean | null }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.deleteLdapGroup(args.id, args.deleteGroup === true)),
-      syncLDAPGroups: (_r, args: { providerId?: string | null; ldapGroupId?: string | null }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.sync(args.providerId ?? null, args.ldapGroupId ?? null)),
-      setGroupMapping: (_r, args: { input: { providerId: string; externalGroup: string; groupId?: string | null; role?: Role | null } }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.setMapping(args.input)),
-      deleteGroupMapping: (_r, args: { id: string }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.deleteMapping(args.id)),
+      updateLDAPGroup: (_r, args: { id: string; input: { groupDn?: string | null; groupId?: string | null } }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'),
+        ctx.app.directoryGroups.updateLdapGroup(args.id, { dn: args.input.groupDn ?? null, groupId: args.input.groupId ?? null })
+      ),
+      deleteLDAPGroup: (_r, args: { id: string; deleteGroup?: boolean | null }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.deleteLdapGroup(args.id, args.deleteGroup === true)
+      ),
+      syncLDAPGroups: (_r, args: { providerId?: string | null; ldapGroupId?: string | null }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.sync(args.providerId ?? null, args.ldapGroupId ?? null)
+      ),
+      setGroupMapping: (
+        _r,
+        args: { input: { providerId: string; externalGroup: string; groupId?: string | null; role?: Role | null } },
+        ctx,
+      ) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.setMapping(args.input)),
+      deleteGroupMapping: (_r, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.directoryGroups.deleteMapping(args.id)
+      ),
     },
   },
 };

@@ -46,15 +46,35 @@ export class DirectoryGroups {
   constructor(private readonly deps: DirectoryGroupsDeps) {}
 
   /** Ties `dn` to the product group `groupId`, or to a new product group named `name` (default: the DN's cn). */
-  async createLdapGroup(input: { providerId: string; dn: string; groupId?: string | null; name?: string | null; description?: string | null }): Promise<LdapGroupRecord> {
+  async createLdapGroup(input: {
+    providerId: string;
+    dn: string;
+    groupId?: string | null;
+    name?: string | null;
+    description?: string | null;
+  }): Promise<LdapGroupRecord> {
     const provider = this.ldapProvider(input.providerId);
     const dn = identifierText(input.dn, 'groupDn', DN_MAX);
     this.deps.registry.assertLdapGroupFree(provider.id, dn, null);
     let groupId = input.groupId ?? null;
     if (groupId !== null) this.deps.groups.require(groupId);
-    else groupId = (await this.deps.people.createGroup(identifierText(input.name ?? firstRdnValue(dn), 'name', 200), input.description ?? `synced from ${dn}`)).id;
+    else
+      groupId = (
+        await this.deps.people.createGroup(
+          identifierText(input.name ?? firstRdnValue(dn), 'name', 200),
+          input.description ?? `synced from ${dn}`,
+        )
+      ).id;
     return commitChange(this.deps, (at) => {
-      const record: LdapGroupRecord = { id: this.deps.newId(), providerId: provider.id, dn, groupId: groupId!, lastSyncedAt: null, createdAt: at, updatedAt: at };
+      const record: LdapGroupRecord = {
+        id: this.deps.newId(),
+        providerId: provider.id,
+        dn,
+        groupId: groupId!,
+        lastSyncedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      };
       this.deps.registry.putLdapGroup(record);
       return record;
     });
@@ -126,16 +146,30 @@ export class DirectoryGroups {
   }
 
   /** One mapping per (provider, provider group), any case: setting it again changes it. */
-  setMapping(input: { providerId: string; externalGroup: string; groupId?: string | null; role?: Role | null }): Promise<GroupMappingRecord> {
+  setMapping(input: {
+    providerId: string;
+    externalGroup: string;
+    groupId?: string | null;
+    role?: Role | null;
+  }): Promise<GroupMappingRecord> {
     const provider = this.deps.registry.require(input.providerId);
     const externalGroup = identifierText(input.externalGroup, 'externalGroup', DN_MAX);
     const groupId = input.groupId ?? null;
     const role = input.role ?? null;
-    if (groupId === null && role === null) throw new AppError(ErrorCode.BadRequest, 'a group mapping gives a product group (groupId), a role, or both; send at least one');
+    if (groupId === null && role === null)
+      throw new AppError(ErrorCode.BadRequest, 'a group mapping gives a product group (groupId), a role, or both; send at least one');
     if (groupId !== null) this.deps.groups.require(groupId);
     const before = this.deps.registry.mappingFor(provider.id, externalGroup);
     return commitChange(this.deps, (at) => {
-      const mapping: GroupMappingRecord = { id: before?.id ?? this.deps.newId(), providerId: provider.id, externalGroup, groupId, role, createdAt: before?.createdAt ?? at, updatedAt: at };
+      const mapping: GroupMappingRecord = {
+        id: before?.id ?? this.deps.newId(),
+        providerId: provider.id,
+        externalGroup,
+        groupId,
+        role,
+        createdAt: before?.createdAt ?? at,
+        updatedAt: at,
+      };
       this.deps.registry.putMapping(mapping);
       return mapping;
     });
@@ -149,7 +183,8 @@ export class DirectoryGroups {
 
   private ldapProvider(id: string): LdapProvider {
     const provider = this.deps.registry.require(id);
-    if (provider.type !== 'ldap') throw new AppError(ErrorCode.BadRequest, `provider ${provider.name} is OpenID Connect; LDAP groups need an LDAP provider`);
+    if (provider.type !== 'ldap')
+      throw new AppError(ErrorCode.BadRequest, `provider ${provider.name} is OpenID Connect; LDAP groups need an LDAP provider`);
     return provider;
   }
 }

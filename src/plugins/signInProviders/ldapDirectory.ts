@@ -22,7 +22,9 @@ export interface DirectoryPerson {
   readonly groups: readonly string[];
 }
 
-export type PasswordCheck = { readonly ok: true; readonly person: DirectoryPerson } | { readonly ok: false; readonly reason: 'unknown-user' | 'wrong-password' | 'ambiguous' };
+export type PasswordCheck =
+  | { readonly ok: true; readonly person: DirectoryPerson }
+  | { readonly ok: false; readonly reason: 'unknown-user' | 'wrong-password' | 'ambiguous' };
 
 export interface StepReport {
   readonly step: ProviderStep;
@@ -34,13 +36,23 @@ const SEARCH_LIMIT = 200;
 
 function tlsOptions(s: LdapSettings): ConnectionOptions {
   const host = new URL(s.url).hostname;
-  return { rejectUnauthorized: s.tlsVerify, ...(s.tlsCaPem ? { ca: [s.tlsCaPem] } : {}), ...(/^[\d.:]+$/.test(host) ? {} : { servername: host }) };
+  return {
+    rejectUnauthorized: s.tlsVerify,
+    ...(s.tlsCaPem ? { ca: [s.tlsCaPem] } : {}),
+    ...(/^[\d.:]+$/.test(host) ? {} : { servername: host }),
+  };
 }
 
 function newClient(s: LdapSettings): Client {
   // ldapts opens TLS from the first byte whenever tlsOptions is given, so only for ldaps:// (StartTLS gets them in startTLS).
   const secure = s.url.startsWith('ldaps:');
-  return new Client({ url: s.url, connectTimeout: s.connectTimeoutMs, timeout: s.timeoutMs, strictDN: false, ...(secure ? { tlsOptions: tlsOptions(s) } : {}) });
+  return new Client({
+    url: s.url,
+    connectTimeout: s.connectTimeoutMs,
+    timeout: s.timeoutMs,
+    strictDN: false,
+    ...(secure ? { tlsOptions: tlsOptions(s) } : {}),
+  });
 }
 
 async function close(client: Client): Promise<void> {
@@ -87,7 +99,13 @@ function values(entry: Entry, attribute: string): string[] {
 const first = (entry: Entry, attribute: string): string | null => values(entry, attribute)[0] ?? null;
 
 function personAttributes(s: LdapSettings): string[] {
-  return [s.usernameAttribute, s.emailAttribute, s.nameAttribute, s.uniqueIdAttribute, ...(s.groupMembership === 'memberOf' ? ['memberOf'] : [])];
+  return [
+    s.usernameAttribute,
+    s.emailAttribute,
+    s.nameAttribute,
+    s.uniqueIdAttribute,
+    ...(s.groupMembership === 'memberOf' ? ['memberOf'] : []),
+  ];
 }
 
 function groupBase(s: LdapSettings): string {
@@ -101,7 +119,12 @@ async function toPerson(client: Client, s: LdapSettings, entry: Entry, fallbackU
   let groups = s.groupMembership === 'memberOf' ? values(entry, 'memberOf') : [];
   if (s.groupMembership === 'search') {
     const found = await inStep('SEARCH', 'the group search', () =>
-      client.search(groupBase(s), { scope: 'sub', filter: fillFilter(s.groupFilter, { dn: entry.dn, username }), attributes: ['1.1'], sizeLimit: 1000 }),
+      client.search(groupBase(s), {
+        scope: 'sub',
+        filter: fillFilter(s.groupFilter, { dn: entry.dn, username }),
+        attributes: ['1.1'],
+        sizeLimit: 1000,
+      }),
     );
     groups = found.searchEntries.map((g) => g.dn);
   }
@@ -119,7 +142,14 @@ async function toPerson(client: Client, s: LdapSettings, entry: Entry, fallbackU
 async function findEntries(client: Client, s: LdapSettings, username: string, limit: number): Promise<Entry[] | null> {
   return inStep('SEARCH', `the user search under ${s.userBaseDn}`, async () => {
     try {
-      return (await client.search(s.userBaseDn, { scope: 'sub', filter: fillFilter(s.userFilter, { username }), attributes: personAttributes(s), sizeLimit: limit })).searchEntries;
+      return (
+        await client.search(s.userBaseDn, {
+          scope: 'sub',
+          filter: fillFilter(s.userFilter, { username }),
+          attributes: personAttributes(s),
+          sizeLimit: limit,
+        })
+      ).searchEntries;
     } catch (error) {
       if (error instanceof SizeLimitExceededError) return null;
       throw error;
@@ -181,7 +211,8 @@ export async function searchPeople(provider: LdapProvider, text: string, limit: 
       try {
         return await client.search(s.userBaseDn, { scope: 'sub', filter, attributes: personAttributes(s), sizeLimit: max });
       } catch (error) {
-        if (error instanceof SizeLimitExceededError) throw new ProviderStepError('SEARCH', `more than ${max} people match "${text}"; type more of the name`);
+        if (error instanceof SizeLimitExceededError)
+          throw new ProviderStepError('SEARCH', `more than ${max} people match "${text}"; type more of the name`);
         throw error;
       }
     });
@@ -208,7 +239,10 @@ export async function groupMembers(provider: LdapProvider, groupDn: string): Pro
     for (const member of values(entry, s.groupMemberAttribute)) {
       const isDn = member.includes('=');
       const found = isDn
-        ? await client.search(member, { scope: 'base', filter: '(objectClass=*)', attributes: personAttributes(s) }).then((r) => r.searchEntries, () => [] as Entry[])
+        ? await client.search(member, { scope: 'base', filter: '(objectClass=*)', attributes: personAttributes(s) }).then(
+            (r) => r.searchEntries,
+            () => [] as Entry[],
+          )
         : await findEntries(client, s, member, 2);
       if (found !== null && found.length === 1) people.push(await toPerson(client, s, found[0]!, isDn ? null : member));
       else unresolved.push(member);
@@ -222,7 +256,12 @@ export async function groupMembers(provider: LdapProvider, groupDn: string): Pro
 /** testAuthProvider: every step that applies, in order, up to the first that fails. */
 export async function testLdap(provider: LdapProvider, username: string | null): Promise<StepReport[]> {
   const s = provider.settings;
-  const steps: ProviderStep[] = ['CONNECTION', ...(s.startTls || s.url.startsWith('ldaps:') ? ['TLS' as const] : []), ...(s.bindDn !== null ? ['BIND' as const] : []), 'SEARCH'];
+  const steps: ProviderStep[] = [
+    'CONNECTION',
+    ...(s.startTls || s.url.startsWith('ldaps:') ? ['TLS' as const] : []),
+    ...(s.bindDn !== null ? ['BIND' as const] : []),
+    'SEARCH',
+  ];
   let searchMessage = '';
   let client: Client | undefined;
   try {
@@ -232,12 +271,20 @@ export async function testLdap(provider: LdapProvider, username: string | null):
         ? (await client!.search(s.userBaseDn, { scope: 'base', filter: '(objectClass=*)', attributes: ['1.1'] })).searchEntries.length
         : ((await findEntries(client!, s, username, 2))?.length ?? 2),
     );
-    searchMessage = username === null ? `the user base ${s.userBaseDn} is readable` : matched === 1 ? `found ${username}` : `the search ran; ${matched === 0 ? 'no entry' : 'several entries'} matched ${username}`;
+    searchMessage =
+      username === null
+        ? `the user base ${s.userBaseDn} is readable`
+        : matched === 1
+          ? `found ${username}`
+          : `the search ran; ${matched === 0 ? 'no entry' : 'several entries'} matched ${username}`;
     return steps.map((step) => ({ step, ok: true, message: step === 'SEARCH' ? searchMessage : STEP_OK[step] }));
   } catch (error) {
     const failure = error instanceof ProviderStepError ? error : new ProviderStepError('CONNECTION', String(error));
     const at = Math.max(0, steps.indexOf(failure.step));
-    return [...steps.slice(0, at).map((step) => ({ step, ok: true, message: STEP_OK[step] })), { step: failure.step, ok: false, message: failure.message }];
+    return [
+      ...steps.slice(0, at).map((step) => ({ step, ok: true, message: STEP_OK[step] })),
+      { step: failure.step, ok: false, message: failure.message },
+    ];
   } finally {
     if (client) await close(client);
   }

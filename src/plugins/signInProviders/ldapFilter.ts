@@ -8,7 +8,10 @@ export function escapeFilterValue(value: string): string {
   let out = '';
   for (const byte of Buffer.from(value, 'utf8')) {
     const c = String.fromCharCode(byte);
-    out += byte === 0x2a || byte === 0x28 || byte === 0x29 || byte === 0x5c || byte === 0x00 || byte >= 0x80 || byte < 0x20 ? `\\${byte.toString(16).padStart(2, '0')}` : c;
+    out +=
+      byte === 0x2a || byte === 0x28 || byte === 0x29 || byte === 0x5c || byte === 0x00 || byte >= 0x80 || byte < 0x20
+        ? `\\${byte.toString(16).padStart(2, '0')}`
+        : c;
   }
   return out;
 }
@@ -33,7 +36,10 @@ export function isFilterTemplate(template: string, placeholders: readonly string
 
 /** DNs compared the way a directory does for our purposes: case and spaces after separators ignored. */
 export function normalizeDn(dn: string): string {
-  return dn.trim().replace(/\s*([,=+])\s*/g, '$1').toLowerCase();
+  return dn
+    .trim()
+    .replace(/\s*([,=+])\s*/g, '$1')
+    .toLowerCase();
 }
 
 /** The value of the first RDN: `cn=ops,ou=groups,...` -> `ops`. */

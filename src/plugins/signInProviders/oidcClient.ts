@@ -26,10 +26,16 @@ export class OidcClients {
     const s = provider.settings;
     const secret = provider.secrets.clientSecret;
     const config = inStep('DISCOVERY', `reading the discovery document of ${s.issuer}`, () =>
-      oidc.discovery(new URL(s.issuer), s.clientId, secret !== undefined ? { client_secret: secret } : undefined, secret !== undefined ? oidc.ClientSecretBasic(secret) : oidc.None(), {
-        timeout: Math.max(1, Math.ceil(s.timeoutMs / 1000)),
-        ...(s.allowInsecureHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
-      }),
+      oidc.discovery(
+        new URL(s.issuer),
+        s.clientId,
+        secret !== undefined ? { client_secret: secret } : undefined,
+        secret !== undefined ? oidc.ClientSecretBasic(secret) : oidc.None(),
+        {
+          timeout: Math.max(1, Math.ceil(s.timeoutMs / 1000)),
+          ...(s.allowInsecureHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
+        },
+      ),
     );
     this.cache.set(provider.id, { version: provider.updatedAt, config });
     config.catch(() => {
@@ -91,7 +97,11 @@ export class OidcClients {
       const meta = config.serverMetadata();
       return [
         { step: 'CONNECTION', ok: true, message: 'connected' },
-        { step: 'DISCOVERY', ok: true, message: `issuer ${meta.issuer}; authorization endpoint ${meta.authorization_endpoint ?? 'missing'}` },
+        {
+          step: 'DISCOVERY',
+          ok: true,
+          message: `issuer ${meta.issuer}; authorization endpoint ${meta.authorization_endpoint ?? 'missing'}`,
+        },
       ];
     } catch (error) {
       const failure = error instanceof ProviderStepError ? error : new ProviderStepError('DISCOVERY', messageOf(error));

@@ -43,7 +43,11 @@ export function oidcRoutes(signIn: ProviderSignIn): Route[] {
       bodyLimit: 0,
       async handle(request) {
         const provider = request.query.get('provider');
-        if (!provider) return errorReply(400, 'name the provider: /api/v1/auth/oidc/start?provider=<id or name> (GET /api/v1/auth/providers lists them)');
+        if (!provider)
+          return errorReply(
+            400,
+            'name the provider: /api/v1/auth/oidc/start?provider=<id or name> (GET /api/v1/auth/providers lists them)',
+          );
         try {
           const started = await signIn.start(provider);
           const cookie = `${BINDING_COOKIE}=${started.browserBinding}; Path=${COOKIE_PATH}; Max-Age=600; HttpOnly; SameSite=Lax${started.secure ? '; Secure' : ''}`;

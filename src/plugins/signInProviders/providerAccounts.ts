@@ -75,15 +75,26 @@ export class ProviderAccounts {
     if (identity) {
       user = users.require(identity.userId);
       const changes: UserChanges = {};
-      if (person.displayName !== null && person.displayName !== user.displayName) (changes as { displayName?: string }).displayName = person.displayName;
-      if (person.email !== null && person.email.toLowerCase() !== user.email?.toLowerCase() && this.emailFree(person.email, user.id)) (changes as { email?: string }).email = person.email;
+      if (person.displayName !== null && person.displayName !== user.displayName)
+        (changes as { displayName?: string }).displayName = person.displayName;
+      if (person.email !== null && person.email.toLowerCase() !== user.email?.toLowerCase() && this.emailFree(person.email, user.id))
+        (changes as { email?: string }).email = person.email;
       if (Object.keys(changes).length > 0) {
         user = users.update(user.id, changes, now);
         this.announce('user.updated', user, Object.keys(changes), now);
       }
     } else {
       const username = this.usernameFor(provider, person);
-      user = users.create({ username, email: person.email !== null && this.emailFree(person.email, null) ? person.email : null, displayName: person.displayName, passwordHash: null, role: provider.defaultRole }, now);
+      user = users.create(
+        {
+          username,
+          email: person.email !== null && this.emailFree(person.email, null) ? person.email : null,
+          displayName: person.displayName,
+          passwordHash: null,
+          role: provider.defaultRole,
+        },
+        now,
+      );
       created = true;
       this.announce('user.created', user, [], now);
     }
@@ -106,10 +117,17 @@ export class ProviderAccounts {
   matches(provider: ProviderRecord, externalGroup: string, personGroups: readonly string[]): boolean {
     if (provider.type === 'oidc') return personGroups.some((g) => g.toLowerCase() === externalGroup.toLowerCase());
     const wanted = externalGroup.includes('=') ? normalizeDn(externalGroup) : null;
-    return personGroups.some((dn) => (wanted !== null ? normalizeDn(dn) === wanted : firstRdnValue(dn).toLowerCase() === externalGroup.toLowerCase()));
+    return personGroups.some((dn) =>
+      wanted !== null ? normalizeDn(dn) === wanted : firstRdnValue(dn).toLowerCase() === externalGroup.toLowerCase(),
+    );
   }
 
-  private applyGroups(provider: ProviderRecord, userId: string, personGroups: readonly string[], now: number): { joined: string[]; left: string[] } {
+  private applyGroups(
+    provider: ProviderRecord,
+    userId: string,
+    personGroups: readonly string[],
+    now: number,
+  ): { joined: string[]; left: string[] } {
     const { registry, groups } = this.deps;
     const owned = new Set<string>();
     const wanted = new Set<string>();
@@ -137,7 +155,13 @@ export class ProviderAccounts {
     return { joined, left };
   }
 
-  private applyRole(provider: ProviderRecord, user: UserRecord, personGroups: readonly string[], now: number, created: boolean): UserRecord {
+  private applyRole(
+    provider: ProviderRecord,
+    user: UserRecord,
+    personGroups: readonly string[],
+    now: number,
+    created: boolean,
+  ): UserRecord {
     const roleMappings = this.deps.registry.mappingsOf(provider.id).filter((m) => m.role !== null);
     if (roleMappings.length === 0) return user;
     let role: Role = provider.defaultRole;
@@ -157,13 +181,19 @@ export class ProviderAccounts {
   private usernameFor(provider: ProviderRecord, person: ExternalPerson): string {
     const username = person.username.trim();
     if (username === '' || username.length > USERNAME_MAX || /[\s@/]/.test(username) || /[\u0000-\u001f]/.test(username)) {
-      throw new AppError(ErrorCode.BadRequest, `the provider ${provider.name} names this person "${username.slice(0, USERNAME_MAX)}", which is not a usable username (1-${USERNAME_MAX} characters, no spaces, "@" or "/"); set its username attribute or claim`);
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `the provider ${provider.name} names this person "${username.slice(0, USERNAME_MAX)}", which is not a usable username (1-${USERNAME_MAX} characters, no spaces, "@" or "/"); set its username attribute or claim`,
+      );
     }
     const holder = this.deps.users.byLogin(username);
     if (holder) {
       const link = this.deps.registry.identityOf(holder.id);
-      const owner = link ? this.deps.registry.get(link.providerId)?.name ?? 'another provider' : 'a local account';
-      throw new AppError(ErrorCode.Conflict, `the username ${username} already belongs to ${owner}; an admin renames or removes that user before ${username} can sign in through ${provider.name}`);
+      const owner = link ? (this.deps.registry.get(link.providerId)?.name ?? 'another provider') : 'a local account';
+      throw new AppError(
+        ErrorCode.Conflict,
+        `the username ${username} already belongs to ${owner}; an admin renames or removes that user before ${username} can sign in through ${provider.name}`,
+      );
     }
     return username;
   }

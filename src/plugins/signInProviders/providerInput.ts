@@ -102,28 +102,37 @@ function secret(input: Input, field: string, label: string): string | undefined 
 }
 
 /** New LDAP settings over `base` (defaults when creating); `secrets` the current ones. */
-export function ldapSettings(input: Input, base: LdapSettings | null, secrets: ProviderSecrets): { settings: LdapSettings; secrets: ProviderSecrets } {
+export function ldapSettings(
+  input: Input,
+  base: LdapSettings | null,
+  secrets: ProviderSecrets,
+): { settings: LdapSettings; secrets: ProviderSecrets } {
   if (base === null) {
     for (const field of ['url', 'userBaseDn']) if (!has(input, field)) throw bad(`ldap.${field} is required for an LDAP provider`);
   }
   const s: Record<string, unknown> = { ...LDAP_DEFAULTS, ...(base ?? {}) };
   if (has(input, 'url')) s['url'] = url(text(input, 'url', 'ldap.url'), 'ldap.url', ['ldap:', 'ldaps:']);
   for (const field of ['startTls', 'tlsVerify'] as const) if (has(input, field)) s[field] = Boolean(input[field]);
-  if (input['tlsCaPem'] !== undefined) s['tlsCaPem'] = input['tlsCaPem'] === null || input['tlsCaPem'] === '' ? null : storableText(String(input['tlsCaPem']), 'ldap.tlsCaPem', PEM_MAX);
+  if (input['tlsCaPem'] !== undefined)
+    s['tlsCaPem'] =
+      input['tlsCaPem'] === null || input['tlsCaPem'] === '' ? null : storableText(String(input['tlsCaPem']), 'ldap.tlsCaPem', PEM_MAX);
   if (input['bindDn'] !== undefined) s['bindDn'] = input['bindDn'] === null ? null : optionalText(input, 'bindDn', 'ldap.bindDn');
   for (const field of ['userBaseDn'] as const) if (has(input, field)) s[field] = text(input, field, `ldap.${field}`);
-  if (input['groupBaseDn'] !== undefined) s['groupBaseDn'] = input['groupBaseDn'] === null ? null : optionalText(input, 'groupBaseDn', 'ldap.groupBaseDn');
+  if (input['groupBaseDn'] !== undefined)
+    s['groupBaseDn'] = input['groupBaseDn'] === null ? null : optionalText(input, 'groupBaseDn', 'ldap.groupBaseDn');
   for (const field of ['usernameAttribute', 'emailAttribute', 'nameAttribute', 'uniqueIdAttribute', 'groupMemberAttribute'] as const) {
     if (has(input, field)) s[field] = attribute(input, field, `ldap.${field}`);
   }
   if (has(input, 'userFilter')) {
     const filter = text(input, 'userFilter', 'ldap.userFilter');
-    if (!isFilterTemplate(filter, ['username'])) throw bad('ldap.userFilter must be one parenthesised LDAP filter using {username}, like (uid={username})');
+    if (!isFilterTemplate(filter, ['username']))
+      throw bad('ldap.userFilter must be one parenthesised LDAP filter using {username}, like (uid={username})');
     s['userFilter'] = filter;
   }
   if (has(input, 'groupFilter')) {
     const filter = text(input, 'groupFilter', 'ldap.groupFilter');
-    if (!isFilterTemplate(filter, ['dn', 'username'])) throw bad('ldap.groupFilter must be one parenthesised LDAP filter using {dn} or {username}, like (member={dn})');
+    if (!isFilterTemplate(filter, ['dn', 'username']))
+      throw bad('ldap.groupFilter must be one parenthesised LDAP filter using {dn} or {username}, like (member={dn})');
     s['groupFilter'] = filter;
   }
   if (has(input, 'groupMembership')) {
@@ -132,17 +141,23 @@ export function ldapSettings(input: Input, base: LdapSettings | null, secrets: P
     s['groupMembership'] = m;
   }
   for (const field of ['connectTimeoutMs', 'timeoutMs'] as const) if (has(input, field)) s[field] = millis(input, field, `ldap.${field}`);
-  if (s['startTls'] === true && String(s['url']).startsWith('ldaps:')) throw bad('ldap.startTls is for ldap:// URLs; an ldaps:// URL is encrypted from the start');
+  if (s['startTls'] === true && String(s['url']).startsWith('ldaps:'))
+    throw bad('ldap.startTls is for ldap:// URLs; an ldaps:// URL is encrypted from the start');
   const bindPassword = secret(input, 'bindPassword', 'ldap.bindPassword');
   const next: { bindPassword?: string } = {};
-  const kept = bindPassword === undefined ? secrets.bindPassword : bindPassword ?? undefined;
+  const kept = bindPassword === undefined ? secrets.bindPassword : (bindPassword ?? undefined);
   if (kept !== undefined) next.bindPassword = kept;
   return { settings: s as unknown as LdapSettings, secrets: next };
 }
 
-export function oidcSettings(input: Input, base: OidcSettings | null, secrets: ProviderSecrets): { settings: OidcSettings; secrets: ProviderSecrets } {
+export function oidcSettings(
+  input: Input,
+  base: OidcSettings | null,
+  secrets: ProviderSecrets,
+): { settings: OidcSettings; secrets: ProviderSecrets } {
   if (base === null) {
-    for (const field of ['issuer', 'clientId', 'redirectUri']) if (!has(input, field)) throw bad(`oidc.${field} is required for an OpenID Connect provider`);
+    for (const field of ['issuer', 'clientId', 'redirectUri'])
+      if (!has(input, field)) throw bad(`oidc.${field} is required for an OpenID Connect provider`);
   }
   const s: Record<string, unknown> = { ...OIDC_DEFAULTS, ...(base ?? {}) };
   if (has(input, 'allowInsecureHttp')) s['allowInsecureHttp'] = Boolean(input['allowInsecureHttp']);
@@ -150,20 +165,25 @@ export function oidcSettings(input: Input, base: OidcSettings | null, secrets: P
   if (has(input, 'issuer')) s['issuer'] = url(text(input, 'issuer', 'oidc.issuer'), 'oidc.issuer', schemes);
   else if (base !== null) url(String(s['issuer']), 'oidc.issuer', schemes);
   if (has(input, 'clientId')) s['clientId'] = text(input, 'clientId', 'oidc.clientId');
-  if (has(input, 'redirectUri')) s['redirectUri'] = url(text(input, 'redirectUri', 'oidc.redirectUri'), 'oidc.redirectUri', ['https:', 'http:']);
+  if (has(input, 'redirectUri'))
+    s['redirectUri'] = url(text(input, 'redirectUri', 'oidc.redirectUri'), 'oidc.redirectUri', ['https:', 'http:']);
   if (input['postLoginRedirectUri'] !== undefined) {
-    s['postLoginRedirectUri'] = input['postLoginRedirectUri'] === null || input['postLoginRedirectUri'] === '' ? null : url(text(input, 'postLoginRedirectUri', 'oidc.postLoginRedirectUri'), 'oidc.postLoginRedirectUri', ['https:', 'http:']);
+    s['postLoginRedirectUri'] =
+      input['postLoginRedirectUri'] === null || input['postLoginRedirectUri'] === ''
+        ? null
+        : url(text(input, 'postLoginRedirectUri', 'oidc.postLoginRedirectUri'), 'oidc.postLoginRedirectUri', ['https:', 'http:']);
   }
   if (has(input, 'scopes')) {
     const scopes = text(input, 'scopes', 'oidc.scopes').split(/\s+/);
     if (!scopes.includes('openid')) throw bad('oidc.scopes must include openid');
     s['scopes'] = scopes.join(' ');
   }
-  for (const field of ['usernameClaim', 'emailClaim', 'nameClaim', 'groupsClaim'] as const) if (has(input, field)) s[field] = text(input, field, `oidc.${field}`, 100);
+  for (const field of ['usernameClaim', 'emailClaim', 'nameClaim', 'groupsClaim'] as const)
+    if (has(input, field)) s[field] = text(input, field, `oidc.${field}`, 100);
   if (has(input, 'timeoutMs')) s['timeoutMs'] = millis(input, 'timeoutMs', 'oidc.timeoutMs');
   const clientSecret = secret(input, 'clientSecret', 'oidc.clientSecret');
   const next: { clientSecret?: string } = {};
-  const kept = clientSecret === undefined ? secrets.clientSecret : clientSecret ?? undefined;
+  const kept = clientSecret === undefined ? secrets.clientSecret : (clientSecret ?? undefined);
   if (kept !== undefined) next.clientSecret = kept;
   return { settings: s as unknown as OidcSettings, secrets: next };
 }

@@ -12,7 +12,17 @@ import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import type { GroupDirectory } from '../../core/people/groupDirectory.js';
 import { normalizeDn } from './ldapFilter.js';
 import type { GroupMappingRecord, LdapGroupRecord, ProviderIdentity, ProviderRecord, ProviderSecrets } from './providerRecord.js';
-import { authIdentitiesTable, authProvidersTable, groupMappingsTable, identityToRow, ldapGroupToRow, ldapGroupsTable, mappingToRow, providerToRow, type ProviderRow } from './providerTables.js';
+import {
+  authIdentitiesTable,
+  authProvidersTable,
+  groupMappingsTable,
+  identityToRow,
+  ldapGroupToRow,
+  ldapGroupsTable,
+  mappingToRow,
+  providerToRow,
+  type ProviderRow,
+} from './providerTables.js';
 import type { SecretBox } from '../../platform/config/secretBox.js';
 
 const identityKey = (providerId: string, externalId: string) => `${providerId}\u0000${externalId}`;
@@ -28,7 +38,11 @@ export class ProviderRegistry {
   /** Sealed secrets that did not open: kept as they are until an admin sets new ones (a key fixed later opens them). */
   private readonly unreadable = new Map<string, string>();
 
-  constructor(writer: BatchWriter, private readonly box: SecretBox, private readonly groups: GroupDirectory) {
+  constructor(
+    writer: BatchWriter,
+    private readonly box: SecretBox,
+    private readonly groups: GroupDirectory,
+  ) {
     this.providers = new CommittedMap(writer, authProvidersTable, (p) => providerToRow(p, this.seal(p)));
     this.identities = new CommittedMap(writer, authIdentitiesTable, identityToRow, (_key, restored, discarded) => {
       if (discarded) this.identityOfUser.delete(discarded.userId);
@@ -51,7 +65,8 @@ export class ProviderRegistry {
         underPrevious = opened.underPrevious;
       } catch {
         this.unreadable.set(row.record.id, row.sealedSecrets);
-        secretError = 'the stored secret cannot be decrypted with the current SVC_AUTH_SECRET_KEY (was the key changed?); set the secret again';
+        secretError =
+          'the stored secret cannot be decrypted with the current SVC_AUTH_SECRET_KEY (was the key changed?); set the secret again';
       }
     }
     const record = { ...row.record, secrets, secretError } as ProviderRecord;

@@ -268,7 +268,9 @@ export const providerSchema: SchemaModule<SignInProvidersContext> = {
     },
     Query: {
       authProviders: (_r, _a, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.all()),
-      authProvider: (_r, args: { id: string }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.get(args.id) ?? null),
+      authProvider: (_r, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviderRegistry.get(args.id) ?? null
+      ),
       authProviderTypes: (_r, _a, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), PROVIDER_TYPE_INFO),
       searchUsersAcrossProviders(_r, args: { query: string; limit?: number | null }, ctx) {
         authorize(ctx.viewer, 'auth-provider:manage');
@@ -280,18 +282,33 @@ export const providerSchema: SchemaModule<SignInProvidersContext> = {
       },
     },
     Mutation: {
-      createAuthProvider: (_r, args: { input: Record<string, unknown> }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.create(args.input)),
-      updateAuthProvider: (_r, args: { id: string; input: Record<string, unknown> }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.update(args.id, args.input)),
-      deleteAuthProvider: (_r, args: { id: string }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.delete(args.id)),
-      updateAuthProviderStatus: (_r, args: { id: string; enabled: boolean }, ctx) => (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.setEnabled(args.id, args.enabled)),
-      testAuthProvider: (_r, args: { id: string; username?: string | null }, ctx) =>
-        (authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.test(args.id, args.username?.trim() || null)),
-      provisionProviderUser(_r, args: { input: { providerId: string; username: string; subject?: string | null; email?: string | null; displayName?: string | null } }, ctx) {
+      createAuthProvider: (_r, args: { input: Record<string, unknown> }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.create(args.input)
+      ),
+      updateAuthProvider: (_r, args: { id: string; input: Record<string, unknown> }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.update(args.id, args.input)
+      ),
+      deleteAuthProvider: (_r, args: { id: string }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.delete(args.id)
+      ),
+      updateAuthProviderStatus: (_r, args: { id: string; enabled: boolean }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.setEnabled(args.id, args.enabled)
+      ),
+      testAuthProvider: (_r, args: { id: string; username?: string | null }, ctx) => (
+        authorize(ctx.viewer, 'auth-provider:manage'), ctx.app.authProviders.test(args.id, args.username?.trim() || null)
+      ),
+      provisionProviderUser(
+        _r,
+        args: {
+          input: { providerId: string; username: string; subject?: string | null; email?: string | null; displayName?: string | null };
+        },
+        ctx,
+      ) {
         authorize(ctx.viewer, 'user:manage');
         return ctx.app.authProviders.provision(args.input.providerId, args.input);
       },
-      loginWithProvider: (_r, args: { provider: string; username: string; password: string }, ctx) => ctx.app.providerSignIn.loginWithLdap(args.provider, args.username, args.password, ctx.client),
+      loginWithProvider: (_r, args: { provider: string; username: string; password: string }, ctx) =>
+        ctx.app.providerSignIn.loginWithLdap(args.provider, args.username, args.password, ctx.client),
       completeProviderSignIn: (_r, args: { signInToken: string }, ctx) => ctx.app.providerSignIn.complete(args.signInToken, ctx.client),
     },
   },
@@ -302,6 +319,17 @@ export function startUrl(p: ProviderRecord): string {
 }
 
 const PROVIDER_TYPE_INFO = [
-  { type: 'ldap', description: 'An LDAP directory (OpenLDAP, Active Directory): service bind, user search, bind as the person, groups from memberOf or a group search; LDAPS or StartTLS.', loginMethod: 'PASSWORD', secretFields: ['ldap.bindPassword'] },
-  { type: 'oidc', description: 'An OpenID Connect provider: authorization code with PKCE, state and nonce; claims for username, email, name and groups.', loginMethod: 'REDIRECT', secretFields: ['oidc.clientSecret'] },
+  {
+    type: 'ldap',
+    description:
+      'An LDAP directory (OpenLDAP, Active Directory): service bind, user search, bind as the person, groups from memberOf or a group search; LDAPS or StartTLS.',
+    loginMethod: 'PASSWORD',
+    secretFields: ['ldap.bindPassword'],
+  },
+  {
+    type: 'oidc',
+    description: 'An OpenID Connect provider: authorization code with PKCE, state and nonce; claims for username, email, name and groups.',
+    loginMethod: 'REDIRECT',
+    secretFields: ['oidc.clientSecret'],
+  },
 ];

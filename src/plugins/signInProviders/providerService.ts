@@ -61,9 +61,17 @@ export class ProviderService {
     const { settings, secrets } = type === 'ldap' ? ldapSettings(kind, null, {}) : oidcSettings(kind, null, {});
     return commitChange(this.deps, (at) => {
       const provider = {
-        id: this.deps.newId(), type, name, displayName: displayName(input['displayName']), enabled: input['enabled'] === true,
-        defaultRole: input['defaultRole'] == null ? 'user' : roleOf(input['defaultRole'], 'defaultRole'), settings, secrets, secretError: null,
-        createdAt: at, updatedAt: at,
+        id: this.deps.newId(),
+        type,
+        name,
+        displayName: displayName(input['displayName']),
+        enabled: input['enabled'] === true,
+        defaultRole: input['defaultRole'] == null ? 'user' : roleOf(input['defaultRole'], 'defaultRole'),
+        settings,
+        secrets,
+        secretError: null,
+        createdAt: at,
+        updatedAt: at,
       } as ProviderRecord;
       registry.put(provider);
       return provider;
@@ -76,13 +84,23 @@ export class ProviderService {
     const name = input['name'] == null ? before.name : providerName(input['name']);
     registry.assertNameFree(name, id);
     const other = before.type === 'ldap' ? 'oidc' : 'ldap';
-    if (input[other] != null) throw new AppError(ErrorCode.BadRequest, `provider ${before.name} is ${before.type.toUpperCase()}; send its settings as ${before.type}, not ${other}`);
+    if (input[other] != null)
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `provider ${before.name} is ${before.type.toUpperCase()}; send its settings as ${before.type}, not ${other}`,
+      );
     const kind = (input[before.type] ?? {}) as Input;
-    const { settings, secrets } = before.type === 'ldap' ? ldapSettings(kind, before.settings, before.secrets) : oidcSettings(kind, before.settings as OidcSettings, before.secrets);
+    const { settings, secrets } =
+      before.type === 'ldap'
+        ? ldapSettings(kind, before.settings, before.secrets)
+        : oidcSettings(kind, before.settings as OidcSettings, before.secrets);
     const secretChanged = kind['bindPassword'] != null || kind['clientSecret'] != null;
     return commitChange(this.deps, (at) => {
       const after = {
-        ...before, name, settings, secrets,
+        ...before,
+        name,
+        settings,
+        secrets,
         displayName: input['displayName'] === undefined ? before.displayName : displayName(input['displayName']),
         enabled: input['enabled'] == null ? before.enabled : input['enabled'] === true,
         defaultRole: input['defaultRole'] == null ? before.defaultRole : roleOf(input['defaultRole'], 'defaultRole'),
@@ -131,8 +149,21 @@ export class ProviderService {
     for (const u of this.deps.users.all()) {
       if (people.length >= limit) break;
       if (this.deps.registry.identityOf(u.id)) continue;
-      if (u.username.toLowerCase().includes(needle) || (u.displayName?.toLowerCase().includes(needle) ?? false) || (u.email?.toLowerCase().includes(needle) ?? false)) {
-        people.push({ provider: null, userId: u.id, externalId: u.id, dn: null, username: u.username, email: u.email, displayName: u.displayName, groups: [] });
+      if (
+        u.username.toLowerCase().includes(needle) ||
+        (u.displayName?.toLowerCase().includes(needle) ?? false) ||
+        (u.email?.toLowerCase().includes(needle) ?? false)
+      ) {
+        people.push({
+          provider: null,
+          userId: u.id,
+          externalId: u.id,
+          dn: null,
+          username: u.username,
+          email: u.email,
+          displayName: u.displayName,
+          groups: [],
+        });
       }
     }
     const failures: { provider: ProviderRecord; step: ProviderStep; message: string }[] = [];
@@ -143,7 +174,11 @@ export class ProviderService {
           (list) => ({ provider: p, list }),
           (error: unknown) => {
             const failure = error instanceof ProviderStepError ? error : new ProviderStepError('SEARCH', String(error));
-            this.deps.logger.warn('people search in a sign-in provider failed', { provider: p.name, step: failure.step, error: failure.message });
+            this.deps.logger.warn('people search in a sign-in provider failed', {
+              provider: p.name,
+              step: failure.step,
+              error: failure.message,
+            });
             failures.push({ provider: p, step: failure.step, message: failure.message });
             return { provider: p, list: [] };
           },
@@ -163,27 +198,50 @@ export class ProviderService {
    * The local user of a person before their first sign-in (to put them in groups or make them an
    * owner). LDAP: looked up in the directory; OIDC: the caller names the subject.
    */
-  async provision(providerId: string, input: { username: string; subject?: string | null; email?: string | null; displayName?: string | null }): Promise<UserRecord> {
+  async provision(
+    providerId: string,
+    input: { username: string; subject?: string | null; email?: string | null; displayName?: string | null },
+  ): Promise<UserRecord> {
     const provider = this.deps.registry.require(providerId);
     let person: ExternalPerson;
     if (provider.type === 'ldap') {
       const found = await lookupPerson(provider, input.username).catch((error: unknown) => {
-        throw new AppError(ErrorCode.Unavailable, `the directory of ${provider.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+        throw new AppError(
+          ErrorCode.Unavailable,
+          `the directory of ${provider.name} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
-      if (!found) throw new AppError(ErrorCode.NotFound, `no person named ${input.username} in the directory of ${provider.name} (or several match its user filter)`);
+      if (!found)
+        throw new AppError(
+          ErrorCode.NotFound,
+          `no person named ${input.username} in the directory of ${provider.name} (or several match its user filter)`,
+        );
       person = found;
     } else {
-      if (!input.subject) throw new AppError(ErrorCode.BadRequest, `provider ${provider.name} is OpenID Connect: send the person's subject (the "sub" claim) to provision them`);
-      person = { externalId: input.subject, dn: null, username: input.username, email: input.email ?? null, displayName: input.displayName ?? null, groups: [] };
+      if (!input.subject)
+        throw new AppError(
+          ErrorCode.BadRequest,
+          `provider ${provider.name} is OpenID Connect: send the person's subject (the "sub" claim) to provision them`,
+        );
+      person = {
+        externalId: input.subject,
+        dn: null,
+        username: input.username,
+        email: input.email ?? null,
+        displayName: input.displayName ?? null,
+        groups: [],
+      };
     }
     return commitChange(this.deps, () => this.deps.accounts.settle(provider, person, { signIn: false }).user);
   }
 
   private kindInput(input: Input, type: 'ldap' | 'oidc'): Input {
     const other = type === 'ldap' ? 'oidc' : 'ldap';
-    if (input[other] != null) throw new AppError(ErrorCode.BadRequest, `a ${type.toUpperCase()} provider takes its settings in ${type}, not ${other}`);
+    if (input[other] != null)
+      throw new AppError(ErrorCode.BadRequest, `a ${type.toUpperCase()} provider takes its settings in ${type}, not ${other}`);
     const kind = input[type];
-    if (kind == null) throw new AppError(ErrorCode.BadRequest, `send ${type} { ... } with the settings of a ${type.toUpperCase()} provider`);
+    if (kind == null)
+      throw new AppError(ErrorCode.BadRequest, `send ${type} { ... } with the settings of a ${type.toUpperCase()} provider`);
     return kind as Input;
   }
 }

@@ -59,7 +59,11 @@ export class ProviderSignIn {
         throw this.unreachable(provider, error);
       }
       if (!check.ok) {
-        if (check.reason === 'ambiguous') this.deps.logger.warn('LDAP sign-in refused: several directory entries match the user filter', { provider: provider.name, username });
+        if (check.reason === 'ambiguous')
+          this.deps.logger.warn('LDAP sign-in refused: several directory entries match the user filter', {
+            provider: provider.name,
+            username,
+          });
         throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
       }
       refuseWhenOverloaded(this.deps.writer);
@@ -78,7 +82,12 @@ export class ProviderSignIn {
     } catch (error) {
       throw this.unreachable(provider, error);
     }
-    this.deps.flows.begin(checks.state, { providerId: provider.id, codeVerifier: checks.codeVerifier, nonce: checks.nonce, browserBinding: hash(browserBinding) });
+    this.deps.flows.begin(checks.state, {
+      providerId: provider.id,
+      codeVerifier: checks.codeVerifier,
+      nonce: checks.nonce,
+      browserBinding: hash(browserBinding),
+    });
     return { url, browserBinding, secure: provider.settings.redirectUri.startsWith('https:') };
   }
 
@@ -87,17 +96,29 @@ export class ProviderSignIn {
     const state = query.get('state');
     const pending = state === null ? undefined : this.deps.flows.take(state);
     if (state === null || pending === undefined) {
-      return { ok: false, status: 400, provider: null, message: 'this sign-in is unknown or expired (state missing, used or older than 10 minutes); start the sign-in again' };
+      return {
+        ok: false,
+        status: 400,
+        provider: null,
+        message: 'this sign-in is unknown or expired (state missing, used or older than 10 minutes); start the sign-in again',
+      };
     }
     if (browserBinding === null || !sameDigest(hash(browserBinding), pending.browserBinding)) {
-      return { ok: false, status: 400, provider: null, message: 'this sign-in was started in another browser (its sign-in cookie is missing); start the sign-in again here' };
+      return {
+        ok: false,
+        status: 400,
+        provider: null,
+        message: 'this sign-in was started in another browser (its sign-in cookie is missing); start the sign-in again here',
+      };
     }
     const provider = this.deps.registry.get(pending.providerId);
-    if (provider?.type !== 'oidc' || !provider.enabled) return { ok: false, status: 400, provider: null, message: 'the sign-in provider of this sign-in is gone or disabled' };
+    if (provider?.type !== 'oidc' || !provider.enabled)
+      return { ok: false, status: 400, provider: null, message: 'the sign-in provider of this sign-in is gone or disabled' };
     const fail = (status: number, message: string): CallbackOutcome => ({ ok: false, status, message, provider });
     const refused = query.get('error');
     // Only the error code, bounded: the description is text anyone can put in a callback URL.
-    if (refused !== null) return fail(401, `${providerLabel(provider)} refused the sign-in (${refused.replace(/[^\w.-]/g, '').slice(0, 64)})`);
+    if (refused !== null)
+      return fail(401, `${providerLabel(provider)} refused the sign-in (${refused.replace(/[^\w.-]/g, '').slice(0, 64)})`);
     let claims: Claims;
     try {
       claims = await this.deps.oidc.exchange(provider, query, { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier });
@@ -125,7 +146,11 @@ export class ProviderSignIn {
     return this.deps.auth.loginWith(null, client, async () => {
       const issued = this.deps.flows.redeemCode(signInToken);
       const user = issued === undefined ? undefined : this.deps.users.get(issued.userId);
-      if (!user) throw new AppError(ErrorCode.Unauthenticated, 'this sign-in code is unknown, used or expired (it works once, within a minute); sign in again');
+      if (!user)
+        throw new AppError(
+          ErrorCode.Unauthenticated,
+          'this sign-in code is unknown, used or expired (it works once, within a minute); sign in again',
+        );
       return user;
     });
   }
@@ -133,7 +158,10 @@ export class ProviderSignIn {
   private enabled<T extends ProviderRecord['type']>(providerRef: string, type: T): Extract<ProviderRecord, { type: T }> {
     const provider = this.deps.registry.find(providerRef);
     if (!provider?.enabled || provider.type !== type) {
-      throw new AppError(ErrorCode.BadRequest, `no enabled ${type === 'ldap' ? 'LDAP' : 'OpenID Connect'} sign-in provider ${providerRef}; GET /api/v1/auth/providers lists them`);
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `no enabled ${type === 'ldap' ? 'LDAP' : 'OpenID Connect'} sign-in provider ${providerRef}; GET /api/v1/auth/providers lists them`,
+      );
     }
     return provider as Extract<ProviderRecord, { type: T }>;
   }

@@ -7,13 +7,27 @@ export const PROVIDER_STEPS = ['CONNECTION', 'TLS', 'BIND', 'SEARCH', 'DISCOVERY
 export type ProviderStep = (typeof PROVIDER_STEPS)[number];
 
 export class ProviderStepError extends Error {
-  constructor(readonly step: ProviderStep, message: string) {
+  constructor(
+    readonly step: ProviderStep,
+    message: string,
+  ) {
     super(message);
     this.name = 'ProviderStepError';
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EAI_AGAIN', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 
 function codeOf(error: unknown): string {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -31,7 +45,9 @@ export function isConnectionFailure(error: unknown): boolean {
   const message = messageOf(error);
   return (
     CONNECTION_CODES.has(codeOf(error)) ||
-    /Connection timeout|Socket error|Connection closed before|socket hang up|fetch failed|timed out|aborted due to timeout|TimeoutError/i.test(message) ||
+    /Connection timeout|Socket error|Connection closed before|socket hang up|fetch failed|timed out|aborted due to timeout|TimeoutError/i.test(
+      message,
+    ) ||
     (error as { name?: string } | null)?.name === 'TimeoutError'
   );
 }
@@ -47,7 +63,8 @@ export async function inStep<T>(step: ProviderStep, describe: string, run: () =>
     return await run();
   } catch (error) {
     if (error instanceof ProviderStepError) throw error;
-    const failed: ProviderStep = isTlsFailure(error) && !isConnectionFailure(error) ? 'TLS' : isConnectionFailure(error) ? 'CONNECTION' : step;
+    const failed: ProviderStep =
+      isTlsFailure(error) && !isConnectionFailure(error) ? 'TLS' : isConnectionFailure(error) ? 'CONNECTION' : step;
     throw new ProviderStepError(failed, `${failed === step ? describe : STEP_TEXT[failed]} failed: ${messageOf(error)}`);
   }
 }

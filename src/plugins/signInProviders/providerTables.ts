@@ -10,8 +10,16 @@ export const authProvidersTable: TableSpec = {
   order: 800,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', type: 'text', name: 'text', display_name: 'text', enabled: 'boolean', default_role: 'text', settings: 'jsonb', secrets: 'text',
-    created_at: 'timestamptz', updated_at: 'timestamptz',
+    id: 'uuid',
+    type: 'text',
+    name: 'text',
+    display_name: 'text',
+    enabled: 'boolean',
+    default_role: 'text',
+    settings: 'jsonb',
+    secrets: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   }),
 };
 
@@ -21,7 +29,13 @@ export const authIdentitiesTable: TableSpec = {
   order: 805,
   mode: 'upsert',
   columns: cols({
-    provider_id: 'uuid', external_id: 'text', user_id: 'uuid', dn: 'text', last_sign_in_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz',
+    provider_id: 'uuid',
+    external_id: 'text',
+    user_id: 'uuid',
+    dn: 'text',
+    last_sign_in_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
   }),
 };
 
@@ -30,7 +44,15 @@ export const ldapGroupsTable: TableSpec = {
   key: ['id'],
   order: 810,
   mode: 'upsert',
-  columns: cols({ id: 'uuid', provider_id: 'uuid', dn: 'text', group_id: 'uuid', last_synced_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    provider_id: 'uuid',
+    dn: 'text',
+    group_id: 'uuid',
+    last_synced_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  }),
 };
 
 export const groupMappingsTable: TableSpec = {
@@ -38,7 +60,15 @@ export const groupMappingsTable: TableSpec = {
   key: ['id'],
   order: 815,
   mode: 'upsert',
-  columns: cols({ id: 'uuid', provider_id: 'uuid', external_group: 'text', group_id: 'uuid', role: 'text', created_at: 'timestamptz', updated_at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    provider_id: 'uuid',
+    external_group: 'text',
+    group_id: 'uuid',
+    role: 'text',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  }),
 };
 
 export const SIGN_IN_PROVIDER_TABLES = [authProvidersTable, authIdentitiesTable, ldapGroupsTable, groupMappingsTable] as const;
@@ -46,8 +76,16 @@ export const SIGN_IN_PROVIDER_TABLES = [authProvidersTable, authIdentitiesTable,
 /** `sealedSecrets`: the provider's secrets as secretBox sealed them (null: none). */
 export function providerToRow(p: ProviderRecord, sealedSecrets: string | null) {
   return {
-    id: p.id, type: p.type, name: p.name, display_name: p.displayName, enabled: p.enabled, default_role: p.defaultRole, settings: p.settings,
-    secrets: sealedSecrets, created_at: iso(p.createdAt), updated_at: iso(p.updatedAt),
+    id: p.id,
+    type: p.type,
+    name: p.name,
+    display_name: p.displayName,
+    enabled: p.enabled,
+    default_role: p.defaultRole,
+    settings: p.settings,
+    secrets: sealedSecrets,
+    created_at: iso(p.createdAt),
+    updated_at: iso(p.updatedAt),
   };
 }
 
@@ -75,32 +113,64 @@ export function providerFromRow(r: Record<string, unknown>): ProviderRow {
 }
 
 export const identityToRow = (i: ProviderIdentity) => ({
-  provider_id: i.providerId, external_id: i.externalId, user_id: i.userId, dn: i.dn, last_sign_in_at: iso(i.lastSignInAt), created_at: iso(i.createdAt),
+  provider_id: i.providerId,
+  external_id: i.externalId,
+  user_id: i.userId,
+  dn: i.dn,
+  last_sign_in_at: iso(i.lastSignInAt),
+  created_at: iso(i.createdAt),
   updated_at: iso(i.updatedAt),
 });
 
 export const identityFromRow = (r: Record<string, unknown>): ProviderIdentity => ({
-  providerId: String(r['provider_id']), externalId: String(r['external_id']), userId: String(r['user_id']), dn: textOrNull(r['dn']),
-  lastSignInAt: epoch(r['last_sign_in_at']), createdAt: epoch(r['created_at'])!, updatedAt: epoch(r['updated_at'])!,
+  providerId: String(r['provider_id']),
+  externalId: String(r['external_id']),
+  userId: String(r['user_id']),
+  dn: textOrNull(r['dn']),
+  lastSignInAt: epoch(r['last_sign_in_at']),
+  createdAt: epoch(r['created_at'])!,
+  updatedAt: epoch(r['updated_at'])!,
 });
 
 export const ldapGroupToRow = (g: LdapGroupRecord) => ({
-  id: g.id, provider_id: g.providerId, dn: g.dn, group_id: g.groupId, last_synced_at: iso(g.lastSyncedAt), created_at: iso(g.createdAt), updated_at: iso(g.updatedAt),
+  id: g.id,
+  provider_id: g.providerId,
+  dn: g.dn,
+  group_id: g.groupId,
+  last_synced_at: iso(g.lastSyncedAt),
+  created_at: iso(g.createdAt),
+  updated_at: iso(g.updatedAt),
 });
 
 export const ldapGroupFromRow = (r: Record<string, unknown>): LdapGroupRecord => ({
-  id: String(r['id']), providerId: String(r['provider_id']), dn: String(r['dn']), groupId: String(r['group_id']), lastSyncedAt: epoch(r['last_synced_at']),
-  createdAt: epoch(r['created_at'])!, updatedAt: epoch(r['updated_at'])!,
+  id: String(r['id']),
+  providerId: String(r['provider_id']),
+  dn: String(r['dn']),
+  groupId: String(r['group_id']),
+  lastSyncedAt: epoch(r['last_synced_at']),
+  createdAt: epoch(r['created_at'])!,
+  updatedAt: epoch(r['updated_at'])!,
 });
 
 export const mappingToRow = (m: GroupMappingRecord) => ({
-  id: m.id, provider_id: m.providerId, external_group: m.externalGroup, group_id: m.groupId, role: m.role, created_at: iso(m.createdAt), updated_at: iso(m.updatedAt),
+  id: m.id,
+  provider_id: m.providerId,
+  external_group: m.externalGroup,
+  group_id: m.groupId,
+  role: m.role,
+  created_at: iso(m.createdAt),
+  updated_at: iso(m.updatedAt),
 });
 
 export const mappingFromRow = (r: Record<string, unknown>): GroupMappingRecord => {
   const role = r['role'];
   return {
-    id: String(r['id']), providerId: String(r['provider_id']), externalGroup: String(r['external_group']), groupId: textOrNull(r['group_id']),
-    role: isRole(role) ? (role as Role) : null, createdAt: epoch(r['created_at'])!, updatedAt: epoch(r['updated_at'])!,
+    id: String(r['id']),
+    providerId: String(r['provider_id']),
+    externalGroup: String(r['external_group']),
+    groupId: textOrNull(r['group_id']),
+    role: isRole(role) ? (role as Role) : null,
+    createdAt: epoch(r['created_at'])!,
+    updatedAt: epoch(r['updated_at'])!,
   };
 };

@@ -52,25 +52,42 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
     const oidc = new OidcClients();
     const flows = new OidcFlows(clock);
     const authProviders = new ProviderService({ registry, accounts, oidc, users: core.users, writer, clock, logger, newId });
-    const providerSignIn = new ProviderSignIn({ registry, accounts, oidc, flows, auth: core.auth, users: core.users, writer, clock, logger });
+    const providerSignIn = new ProviderSignIn({
+      registry,
+      accounts,
+      oidc,
+      flows,
+      auth: core.auth,
+      users: core.users,
+      writer,
+      clock,
+      logger,
+    });
     const directoryGroups = new DirectoryGroups({ registry, accounts, groups: core.groups, people: core.people, writer, clock, newId });
     const publicProviders = (): PublicProvider[] => [
       LOCAL_PROVIDER,
-      ...registry.all().filter((p) => p.enabled).map((p): PublicProvider => ({
-        id: p.id,
-        type: p.type,
-        name: providerLabel(p),
-        enabled: true,
-        loginMethod: p.type === 'ldap' ? 'password' : 'redirect',
-        ...(p.type === 'oidc' ? { startUrl: startUrl(p) } : {}),
-      })),
+      ...registry
+        .all()
+        .filter((p) => p.enabled)
+        .map(
+          (p): PublicProvider => ({
+            id: p.id,
+            type: p.type,
+            name: providerLabel(p),
+            enabled: true,
+            loginMethod: p.type === 'ldap' ? 'password' : 'redirect',
+            ...(p.type === 'oidc' ? { startUrl: startUrl(p) } : {}),
+          }),
+        ),
     ];
     let pruner: TimerHandle | undefined;
     return {
       services: { authProviders, authProviderRegistry: registry, providerSignIn, directoryGroups },
       async hydrate() {
         const counts = await hydrateProviders(knex, registry);
-        for (const p of registry.all()) if (p.secretError !== null) logger.warn('a sign-in provider secret cannot be decrypted', { provider: p.name, error: p.secretError });
+        for (const p of registry.all())
+          if (p.secretError !== null)
+            logger.warn('a sign-in provider secret cannot be decrypted', { provider: p.name, error: p.secretError });
         logger.info('sign-in providers loaded', counts);
       },
       routes: [providersRoute(publicProviders), ...oidcRoutes(providerSignIn)],

@@ -11,7 +11,13 @@
  * {@link seriesCellAt} read one entry back as a plain record. Handlers are pure; they throw a
  * RangeError on inconsistent columns.
  */
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../core/domain/periodArithmetic.js';
+import {
+  judgePeriod,
+  PERIOD_STATUSES,
+  type PeriodMeasure,
+  type PeriodResult,
+  type PeriodStatus,
+} from '../../core/domain/periodArithmetic.js';
 import { measureTimelinePeriod } from './arithmetic/periods/measureTimeline.js';
 import { assertTimeline, type StatusTimeline } from './arithmetic/timeline/statusTimeline.js';
 
@@ -94,25 +100,54 @@ export interface SlaTrendSeriesResult {
 }
 
 const RESULT_FIELDS = [
-  'actualValue', 'coveragePercent', 'coveredMinutes', 'downtimeMinutes', 'excludedMinutes', 'errorBudgetMinutes',
-  'errorBudgetUsedMinutes', 'errorBudgetRemainingMinutes', 'burnRate', 'incidentCount', 'mttrMinutes', 'mtbfMinutes',
+  'actualValue',
+  'coveragePercent',
+  'coveredMinutes',
+  'downtimeMinutes',
+  'excludedMinutes',
+  'errorBudgetMinutes',
+  'errorBudgetUsedMinutes',
+  'errorBudgetRemainingMinutes',
+  'burnRate',
+  'incidentCount',
+  'mttrMinutes',
+  'mtbfMinutes',
 ] as const;
 
-const MEASURE_FIELDS = ['periodMs', 'elapsedMs', 'excludedMs', 'coveredMs', 'downtimeMs', 'incidentCount', 'closedIncidentCount', 'closedIncidentMs'] as const;
+const MEASURE_FIELDS = [
+  'periodMs',
+  'elapsedMs',
+  'excludedMs',
+  'coveredMs',
+  'downtimeMs',
+  'incidentCount',
+  'closedIncidentCount',
+  'closedIncidentMs',
+] as const;
 
 export function computePeriodResults(task: SlaPeriodResultsTask): SlaPeriodResultsResult {
   const { timeline, now, assignments } = task;
   assertTimeline(timeline);
   const n = assertAssignments(assignments, timeline);
   if (assignments.periodStart.length !== n || assignments.periodEnd.length !== n) {
-    throw new RangeError(`assignment columns differ in length: ${n} services, ${assignments.periodStart.length} period starts, ${assignments.periodEnd.length} period ends`);
+    throw new RangeError(
+      `assignment columns differ in length: ${n} services, ${assignments.periodStart.length} period starts, ${assignments.periodEnd.length} period ends`,
+    );
   }
-  const columns = Object.fromEntries(RESULT_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<(typeof RESULT_FIELDS)[number], Float64Array>;
+  const columns = Object.fromEntries(RESULT_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<
+    (typeof RESULT_FIELDS)[number],
+    Float64Array
+  >;
   const status = new Uint8Array(n);
-  const measures = Object.fromEntries(MEASURE_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<(typeof MEASURE_FIELDS)[number], Float64Array>;
+  const measures = Object.fromEntries(MEASURE_FIELDS.map((field) => [field, new Float64Array(n)])) as unknown as Record<
+    (typeof MEASURE_FIELDS)[number],
+    Float64Array
+  >;
   for (let a = 0; a < n; a += 1) {
     const measure = measureTimelinePeriod(timeline, assignments.service[a]!, {
-      period: { start: assignments.periodStart[a]!, end: assignments.periodEnd[a]! }, now, degradedIsDown: assignments.degradedIsDown[a] === 1,
+      period: { start: assignments.periodStart[a]!, end: assignments.periodEnd[a]! },
+      now,
+      degradedIsDown: assignments.degradedIsDown[a] === 1,
     });
     const result = judgePeriod(measure, assignments.targetPercent[a]!);
     for (const field of RESULT_FIELDS) columns[field][a] = result[field] ?? Number.NaN;
@@ -132,13 +167,18 @@ export function computeTrendSeries(task: SlaTrendSeriesTask): SlaTrendSeriesResu
   const periods = Math.max(0, bounds.length - 1);
   const size = n * periods;
   const out = {
-    actualValue: new Float64Array(size).fill(Number.NaN), coveredMs: new Float64Array(size), downtimeMs: new Float64Array(size),
-    incidentCount: new Float64Array(size), status: new Uint8Array(size).fill(PERIOD_STATUSES.indexOf('NO_DATA')),
+    actualValue: new Float64Array(size).fill(Number.NaN),
+    coveredMs: new Float64Array(size),
+    downtimeMs: new Float64Array(size),
+    incidentCount: new Float64Array(size),
+    status: new Uint8Array(size).fill(PERIOD_STATUSES.indexOf('NO_DATA')),
   };
   for (let a = 0; a < n; a += 1) {
     for (let p = 0; p < periods && bounds[p]! <= now; p += 1) {
       const measure: PeriodMeasure = measureTimelinePeriod(timeline, assignments.service[a]!, {
-        period: { start: bounds[p]!, end: bounds[p + 1]! }, now, degradedIsDown: assignments.degradedIsDown[a] === 1,
+        period: { start: bounds[p]!, end: bounds[p + 1]! },
+        now,
+        degradedIsDown: assignments.degradedIsDown[a] === 1,
       });
       const result = judgePeriod(measure, assignments.targetPercent[a]!);
       const at = a * periods + p;
@@ -186,15 +226,28 @@ export function concatPeriodResults(parts: readonly PeriodResultColumns[]): Peri
   const floats = (pick: (part: PeriodResultColumns) => Float64Array) => joined(parts.map(pick), (n) => new Float64Array(n));
   const columns = Object.fromEntries(RESULT_FIELDS.map((field) => [field, floats((p) => p[field])]));
   const measures = Object.fromEntries(MEASURE_FIELDS.map((field) => [field, floats((p) => p.measures[field])]));
-  return { ...columns, status: joined(parts.map((p) => p.status), (n) => new Uint8Array(n)), measures } as unknown as PeriodResultColumns;
+  return {
+    ...columns,
+    status: joined(
+      parts.map((p) => p.status),
+      (n) => new Uint8Array(n),
+    ),
+    measures,
+  } as unknown as PeriodResultColumns;
 }
 
 /** Assignment a's measure (what its result was judged from). */
 export function periodMeasureAt(columns: PeriodResultColumns, a: number): PeriodMeasure {
   const m = columns.measures;
   return {
-    periodMs: m.periodMs[a]!, elapsedMs: m.elapsedMs[a]!, excludedMs: m.excludedMs[a]!, coveredMs: m.coveredMs[a]!, downtimeMs: m.downtimeMs[a]!,
-    incidentCount: m.incidentCount[a]!, closedIncidentCount: m.closedIncidentCount[a]!, closedIncidentMs: m.closedIncidentMs[a]!,
+    periodMs: m.periodMs[a]!,
+    elapsedMs: m.elapsedMs[a]!,
+    excludedMs: m.excludedMs[a]!,
+    coveredMs: m.coveredMs[a]!,
+    downtimeMs: m.downtimeMs[a]!,
+    incidentCount: m.incidentCount[a]!,
+    closedIncidentCount: m.closedIncidentCount[a]!,
+    closedIncidentMs: m.closedIncidentMs[a]!,
   };
 }
 
@@ -228,11 +281,14 @@ function statusOfIndex(index: number): PeriodStatus {
 function assertAssignments(assignments: AssignmentColumns, timeline: StatusTimeline): number {
   const n = assignments.service.length;
   if (assignments.targetPercent.length !== n || assignments.degradedIsDown.length !== n) {
-    throw new RangeError(`assignment columns differ in length: ${n} services, ${assignments.targetPercent.length} targets, ${assignments.degradedIsDown.length} DEGRADED flags`);
+    throw new RangeError(
+      `assignment columns differ in length: ${n} services, ${assignments.targetPercent.length} targets, ${assignments.degradedIsDown.length} DEGRADED flags`,
+    );
   }
   const services = timeline.offsets.length - 1;
   for (let a = 0; a < n; a += 1) {
-    if (assignments.service[a]! >= services) throw new RangeError(`assignment ${a} names service ${assignments.service[a]}, but the timeline has ${services}`);
+    if (assignments.service[a]! >= services)
+      throw new RangeError(`assignment ${a} names service ${assignments.service[a]}, but the timeline has ${services}`);
   }
   return n;
 }

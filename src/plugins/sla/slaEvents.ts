@@ -64,7 +64,13 @@ export interface SlaEntityLookups {
 export function slaEntityTypes(lookups: SlaEntityLookups): EntityType[] {
   return [
     { name: 'sla', read: 'sla:read', write: 'sla:write', exists: (id) => id === SLA_ENTITY_ALL, collection: true },
-    { name: 'sla-service', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.serviceExists(id), ...(lookups.placeOf ? { placeOf: lookups.placeOf } : {}) },
+    {
+      name: 'sla-service',
+      read: 'sla:read',
+      write: 'sla:write',
+      exists: (id) => lookups.serviceExists(id),
+      ...(lookups.placeOf ? { placeOf: lookups.placeOf } : {}),
+    },
     { name: 'sla-definition', read: 'sla:read', write: 'sla:write', exists: (id) => lookups.definitionExists(id) },
     { name: 'sla-incident', read: 'sla:read', write: 'sla:write', exists: isUuid },
     { name: 'sla-alert', read: 'sla:read', write: 'sla:write', exists: isUuid },
@@ -72,7 +78,10 @@ export function slaEntityTypes(lookups: SlaEntityLookups): EntityType[] {
 }
 
 /** The committed-event handler: every incident and alert change to the entity channels it concerns. */
-export function slaEventPublisher(realtime: Pick<RealtimeService, 'publishEntityEvent'>, placeOf: (serviceId: string) => string | undefined = () => undefined): (event: DomainEvent) => void {
+export function slaEventPublisher(
+  realtime: Pick<RealtimeService, 'publishEntityEvent'>,
+  placeOf: (serviceId: string) => string | undefined = () => undefined,
+): (event: DomainEvent) => void {
   return (event) => {
     if (event.type === 'sla.incident') {
       const { incident } = event;
@@ -100,15 +109,33 @@ const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStr
 
 export function incidentData(i: SlaIncident): Record<string, unknown> {
   return {
-    id: i.id, serviceId: i.serviceId, definitionIds: i.definitionIds, source: i.source, title: i.title, description: i.description,
-    severity: i.severity, startedAt: isoOf(i.startedAt), endedAt: isoOf(i.endedAt), resolution: i.resolution, open: i.endedAt === null,
+    id: i.id,
+    serviceId: i.serviceId,
+    definitionIds: i.definitionIds,
+    source: i.source,
+    title: i.title,
+    description: i.description,
+    severity: i.severity,
+    startedAt: isoOf(i.startedAt),
+    endedAt: isoOf(i.endedAt),
+    resolution: i.resolution,
+    open: i.endedAt === null,
   };
 }
 
 export function alertData(a: SlaAlert): Record<string, unknown> {
   return {
-    id: a.id, kind: a.kind, status: a.resolvedAt !== null ? 'RESOLVED' : a.acknowledgedAt !== null ? 'ACKNOWLEDGED' : 'OPEN',
-    definitionId: a.definitionId, serviceId: a.serviceId, slaGroup: a.groupName, message: a.message, details: a.details,
-    raisedAt: isoOf(a.raisedAt), acknowledgedAt: isoOf(a.acknowledgedAt), acknowledgedBy: a.acknowledgedBy, resolvedAt: isoOf(a.resolvedAt),
+    id: a.id,
+    kind: a.kind,
+    status: a.resolvedAt !== null ? 'RESOLVED' : a.acknowledgedAt !== null ? 'ACKNOWLEDGED' : 'OPEN',
+    definitionId: a.definitionId,
+    serviceId: a.serviceId,
+    slaGroup: a.groupName,
+    message: a.message,
+    details: a.details,
+    raisedAt: isoOf(a.raisedAt),
+    acknowledgedAt: isoOf(a.acknowledgedAt),
+    acknowledgedBy: a.acknowledgedBy,
+    resolvedAt: isoOf(a.resolvedAt),
   };
 }

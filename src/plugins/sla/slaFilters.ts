@@ -40,7 +40,10 @@ export function withoutServices(query: Knex.QueryBuilder, hidden: readonly strin
 }
 
 /** The ids of the services this viewer may not see (none without environments: one check). */
-export function hiddenServicesOf(viewer: Viewer | null, services: { all(): Iterable<{ readonly id: string; readonly nodePath: string }> }): readonly string[] {
+export function hiddenServicesOf(
+  viewer: Viewer | null,
+  services: { all(): Iterable<{ readonly id: string; readonly nodePath: string }> },
+): readonly string[] {
   const gate = placeGate(viewer);
   return gate === null ? [] : hiddenServiceIds(gate, services.all());
 }

@@ -64,7 +64,13 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     const catalog = new DefinitionCatalog(writer);
     const alerts = new AlertStore({ writer, knex, bus, clock, newId, log: eventLog });
     const definitions = new DefinitionCommands({
-      catalog, fleet, writer, bus, clock, newId, log: eventLog,
+      catalog,
+      fleet,
+      writer,
+      bus,
+      clock,
+      newId,
+      log: eventLog,
       resolveAlertsOf: (definitionId, at, actorId) => alerts.resolveWhere((a) => a.definitionId === definitionId, at, 'api', actorId),
     });
     const groupSettings = new GroupSettingsStore({ writer, clock, fleet, log: eventLog });
@@ -74,7 +80,11 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     return {
       services: { sla },
       hydrate: () => hydrateSla(knex, sla),
-      entityTypes: slaEntityTypes({ serviceExists: (id) => fleet.services.get(id) !== undefined, definitionExists: (id) => catalog.definition(id) !== undefined, placeOf: (id) => fleet.services.get(id)?.nodePath }),
+      entityTypes: slaEntityTypes({
+        serviceExists: (id) => fleet.services.get(id) !== undefined,
+        definitionExists: (id) => catalog.definition(id) !== undefined,
+        placeOf: (id) => fleet.services.get(id)?.nodePath,
+      }),
       busHandlers: {
         staged(event) {
           switch (event.type) {
@@ -122,15 +132,32 @@ function forgetService(sla: SlaModel, serviceId: string, at: number, origin: Ori
   for (const assignment of sla.catalog.assignmentsNaming({ serviceId })) {
     sla.catalog.removeAssignment(assignment.id);
     sla.eventLog.record({
-      kind: 'UNASSIGNED', at, origin, actorId: null, subjects: { definitionId: assignment.definitionId, serviceId },
+      kind: 'UNASSIGNED',
+      at,
+      origin,
+      actorId: null,
+      subjects: { definitionId: assignment.definitionId, serviceId },
       data: { assignment: { id: assignment.id, definitionId: assignment.definitionId, serviceId, slaGroup: null }, serviceDeleted: true },
     });
   }
   for (const target of sla.catalog.targetsNamingService(serviceId)) {
     sla.catalog.removeTarget(target.id);
     sla.eventLog.record({
-      kind: 'TARGET_DELETED', at, origin, actorId: null, subjects: { definitionId: target.definitionId, serviceId },
-      data: { target: { id: target.id, definitionId: target.definitionId, scope: target.scope, scopeValue: target.scopeValue, targetPercent: target.targetPercent }, serviceDeleted: true },
+      kind: 'TARGET_DELETED',
+      at,
+      origin,
+      actorId: null,
+      subjects: { definitionId: target.definitionId, serviceId },
+      data: {
+        target: {
+          id: target.id,
+          definitionId: target.definitionId,
+          scope: target.scope,
+          scopeValue: target.scopeValue,
+          targetPercent: target.targetPercent,
+        },
+        serviceDeleted: true,
+      },
     });
   }
 }

@@ -50,7 +50,19 @@ export interface TicketView {
 }
 
 /** What a person may do to a ticket; docs/ticketing-roles.md says who may do what. */
-export const TICKET_ACTIONS = ['read', 'update', 'comment', 'transition', 'assign', 'delete', 'restore', 'attach', 'watch', 'link', 'logWork'] as const;
+export const TICKET_ACTIONS = [
+  'read',
+  'update',
+  'comment',
+  'transition',
+  'assign',
+  'delete',
+  'restore',
+  'attach',
+  'watch',
+  'link',
+  'logWork',
+] as const;
 export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 export interface TicketDirectory {
@@ -72,7 +84,18 @@ export interface TicketDirectory {
 // `ticket.commented`, which the conversation part emits. Webhook event `ticket.<kind>` and the
 // realtime events `ticket:created|updated|deleted|assigned|sla_breached` are built from these.
 
-export type TicketEventKind = 'created' | 'updated' | 'status_changed' | 'assigned' | 'resolved' | 'closed' | 'reopened' | 'deleted' | 'restored' | 'sla_breached' | 'commented';
+export type TicketEventKind =
+  | 'created'
+  | 'updated'
+  | 'status_changed'
+  | 'assigned'
+  | 'resolved'
+  | 'closed'
+  | 'reopened'
+  | 'deleted'
+  | 'restored'
+  | 'sla_breached'
+  | 'commented';
 
 export interface TicketChangeEvent<K extends TicketEventKind = TicketEventKind> {
   readonly type: `ticket.${K}`;
@@ -115,7 +138,14 @@ export interface WorkflowState {
  * assignee. (Routing to a group is the catalog item's or a routing rule's job, not a step's.)
  */
 export type WorkflowStep =
-  | { readonly type: 'HTTP_REQUEST'; readonly name: string; readonly url: string; readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; readonly headers?: Readonly<Record<string, string>>; readonly body?: string }
+  | {
+      readonly type: 'HTTP_REQUEST';
+      readonly name: string;
+      readonly url: string;
+      readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly body?: string;
+    }
   | { readonly type: 'NOTIFY'; readonly name: string; readonly message: string };
 
 export interface WorkflowTransition {

@@ -74,7 +74,12 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
   const dispatcher = new Dispatcher({
-    registry, writer, clock, logger: log, newId, send,
+    registry,
+    writer,
+    clock,
+    logger: log,
+    newId,
+    send,
     readPages: (ids) => readOutboxPages(knex, ids),
     ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
     ...(options.queue ? { queue: options.queue } : {}),
@@ -103,15 +108,26 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     outbox,
     async hydrate() {
       const hydrated = await hydrateWebhooks(knex, registry, options.secrets, options.maxHeld ?? DEFAULT_MAX_HELD);
-      if (hydrated.sealedSecrets > 0) log.info('webhook secrets and header values stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key', { count: hydrated.sealedSecrets });
+      if (hydrated.sealedSecrets > 0)
+        log.info(
+          'webhook secrets and header values stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key',
+          { count: hydrated.sealedSecrets },
+        );
       if (hydrated.unreadableSecrets.length > 0) {
-        log.error('webhook secrets or header values cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until they are set again', { webhooks: hydrated.unreadableSecrets });
+        log.error(
+          'webhook secrets or header values cannot be read with this SVC_AUTH_SECRET_KEY: these webhooks send nothing until they are set again',
+          { webhooks: hydrated.unreadableSecrets },
+        );
       }
       if (hydrated.orphaned > 0) log.warn('pending webhook deliveries of unknown webhooks were left alone', { count: hydrated.orphaned });
       loaded = hydrated.pending;
       settledPages = hydrated.settledPages;
       backlogged = hydrated.backlog;
-      return { webhooks: hydrated.webhooks, pendingDeliveries: loaded.length, backlogged: backlogged.reduce((n, page) => n + page.webhookIds.length, 0) };
+      return {
+        webhooks: hydrated.webhooks,
+        pendingDeliveries: loaded.length,
+        backlogged: backlogged.reduce((n, page) => n + page.webhookIds.length, 0),
+      };
     },
     start() {
       dispatcher.load(loaded, settledPages, backlogged);

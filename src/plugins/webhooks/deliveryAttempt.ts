@@ -18,18 +18,36 @@ export const USER_AGENT = 'svc-webhooks/1';
  * unsigned delivery to a receiver that checks signatures would be refused there at best, and
  * accepted by one that does not), and the attempt is refused, final, with the reason.
  */
-export function attemptDelivery(send: (request: OutboundRequest) => Promise<OutboundResult>, webhook: WebhookRecord, eventId: string, body: string, attemptAt: number, signal?: AbortSignal): Promise<OutboundResult> {
+export function attemptDelivery(
+  send: (request: OutboundRequest) => Promise<OutboundResult>,
+  webhook: WebhookRecord,
+  eventId: string,
+  body: string,
+  attemptAt: number,
+  signal?: AbortSignal,
+): Promise<OutboundResult> {
   if (webhook.secretError !== undefined) {
     return Promise.resolve({ kind: 'refused', reason: `not sent unsigned: ${webhook.secretError}`, durationMs: 0, url: webhook.url });
   }
   // Sent without the headers it was set up with (an Authorization, say), it would fail at the receiver or reach it unauthenticated.
   if (webhook.headersError !== undefined) {
-    return Promise.resolve({ kind: 'refused', reason: `not sent without its headers: ${webhook.headersError}`, durationMs: 0, url: webhook.url });
+    return Promise.resolve({
+      kind: 'refused',
+      reason: `not sent without its headers: ${webhook.headersError}`,
+      durationMs: 0,
+      url: webhook.url,
+    });
   }
   return send(deliveryRequest(webhook, eventId, body, attemptAt, signal));
 }
 
-export function deliveryRequest(webhook: WebhookRecord, eventId: string, body: string, attemptAt: number, signal?: AbortSignal): OutboundRequest {
+export function deliveryRequest(
+  webhook: WebhookRecord,
+  eventId: string,
+  body: string,
+  attemptAt: number,
+  signal?: AbortSignal,
+): OutboundRequest {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   for (const h of webhook.headers) headers[h.name.toLowerCase()] = h.value;
   headers['content-type'] = 'application/json';
@@ -66,13 +84,40 @@ export function classify(result: OutboundResult, url: string): AttemptOutcome {
       const ok = result.status >= 200 && result.status < 300;
       const excerpt = storable(result.excerpt);
       let error: string | null = null;
-      if (!ok) error = result.unfollowedRedirect ? unfollowedText(result.status, result.unfollowedRedirect, result.unfollowedBecause) : `HTTP ${result.status}`;
-      return { status: ok ? 'SUCCESS' : 'FAILED', statusCode: result.status, durationMs, responseExcerpt: excerpt, error, url: result.finalUrl, final: false };
+      if (!ok)
+        error = result.unfollowedRedirect
+          ? unfollowedText(result.status, result.unfollowedRedirect, result.unfollowedBecause)
+          : `HTTP ${result.status}`;
+      return {
+        status: ok ? 'SUCCESS' : 'FAILED',
+        statusCode: result.status,
+        durationMs,
+        responseExcerpt: excerpt,
+        error,
+        url: result.finalUrl,
+        final: false,
+      };
     }
     case 'refused':
-      return { status: 'ExecFailed', statusCode: null, durationMs, responseExcerpt: null, error: storable(`refused: ${result.reason}`), url: result.url, final: true };
+      return {
+        status: 'ExecFailed',
+        statusCode: null,
+        durationMs,
+        responseExcerpt: null,
+        error: storable(`refused: ${result.reason}`),
+        url: result.url,
+        final: true,
+      };
     case 'failed':
-      return { status: 'FAILED', statusCode: null, durationMs, responseExcerpt: null, error: storable(result.timedOut ? `timed out: ${result.reason}` : result.reason), url, final: false };
+      return {
+        status: 'FAILED',
+        statusCode: null,
+        durationMs,
+        responseExcerpt: null,
+        error: storable(result.timedOut ? `timed out: ${result.reason}` : result.reason),
+        url,
+        final: false,
+      };
   }
 }
 

@@ -144,7 +144,11 @@ export function startPacer(limits: PacerLimits, sources: LoadSources, onChange: 
     const busyMs = commitBusyMs?.() ?? 0;
     const commitBusy = Math.min(1, (busyMs - previousBusyMs) / periodMs);
     previousBusyMs = busyMs;
-    const next = nextRate(rate, { utilization, requestsPerSecond: (count - previousRequests) * perSecond, startsPerSecond: started * perSecond, commitBusy }, limits);
+    const next = nextRate(
+      rate,
+      { utilization, requestsPerSecond: (count - previousRequests) * perSecond, startsPerSecond: started * perSecond, commitBusy },
+      limits,
+    );
     previousRequests = count;
     started = 0;
     if (next === rate) return;

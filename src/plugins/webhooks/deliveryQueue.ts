@@ -76,7 +76,10 @@ export class DeliveryQueue {
   removeWebhook(webhookId: string): Delivery[] {
     const lane = this.lanes.get(webhookId);
     if (!lane) return [];
-    const removed = lane.heap.splice(0).sort(before).map((entry) => entry.delivery);
+    const removed = lane.heap
+      .splice(0)
+      .sort(before)
+      .map((entry) => entry.delivery);
     this.pendingTotal -= removed.length;
     this.forget(lane);
     return removed;

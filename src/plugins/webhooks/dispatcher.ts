@@ -105,11 +105,16 @@ export class Dispatcher {
     setMaxListeners(0, this.abort.signal);
     const { writer } = options;
     this.pacer = options.requests
-      ? startPacer(options.pacer ?? {}, {
-        requests: options.requests,
-        commitBusyMs: () => writer.stats.busyMs,
-        ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, writerBusy: () => writer.busy } : {}),
-      }, () => this.pump(), { timers: this.realTime })
+      ? startPacer(
+          options.pacer ?? {},
+          {
+            requests: options.requests,
+            commitBusyMs: () => writer.stats.busyMs,
+            ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight, writerBusy: () => writer.busy } : {}),
+          },
+          () => this.pump(),
+          { timers: this.realTime },
+        )
       : null;
   }
 
@@ -225,7 +230,10 @@ export class Dispatcher {
       if (part === null) {
         // Cannot happen while only this server writes the outbox; the deliveries are still owed
         // in the database (a page is deleted only once all of it is settled), and a restart reads them.
-        this.options.logger.error('a webhook outbox page read back does not list what the backlog expected; its deliveries wait for the next start', { page: page.id, found: found.has(page.id) });
+        this.options.logger.error(
+          'a webhook outbox page read back does not list what the backlog expected; its deliveries wait for the next start',
+          { page: page.id, found: found.has(page.id) },
+        );
         continue;
       }
       for (const d of part) (this.options.registry.get(d.webhookId) ? waiting : gone).push(d);
@@ -317,7 +325,9 @@ export class Dispatcher {
     this.pacer?.spend(started.length);
     this.readBacklog();
     for (const delivery of started) {
-      const run = this.attempt(delivery).catch((error: unknown) => this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }));
+      const run = this.attempt(delivery).catch((error: unknown) =>
+        this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }),
+      );
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
     }
@@ -376,7 +386,16 @@ export class Dispatcher {
     }
     const outcome = classify(result, webhook.url);
     const now = clock.now();
-    writer.insert(webhookExecutionsTable, executionRow(executionRecord(this.options.newId(), { webhookId: current.id, deliveryId: delivery.id, eventId: delivery.eventId, event: delivery.event, attempt, at, test: false }, outcome)));
+    writer.insert(
+      webhookExecutionsTable,
+      executionRow(
+        executionRecord(
+          this.options.newId(),
+          { webhookId: current.id, deliveryId: delivery.id, eventId: delivery.eventId, event: delivery.event, attempt, at, test: false },
+          outcome,
+        ),
+      ),
+    );
     const tried: Delivery = { ...delivery, attempts: attempt };
     let retry: Delivery | null = null;
     if (outcome.status === 'SUCCESS') {

@@ -45,7 +45,10 @@ export function parseFiltersText(text: string): Parsed<FilterSpec> {
 /** Checks a parsed filter value; the result is safe to store and to compile. */
 export function checkFilters(value: unknown): Parsed<FilterSpec> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, problem: 'filters must be a JSON object of path: value, e.g. {"service.path": "eu/prod/*", "status": ["DOWN", "DEGRADED"]}' };
+    return {
+      ok: false,
+      problem: 'filters must be a JSON object of path: value, e.g. {"service.path": "eu/prod/*", "status": ["DOWN", "DEGRADED"]}',
+    };
   }
   const keys = Object.keys(value);
   if (keys.length > MAX_FILTER_KEYS) return { ok: false, problem: `filters has more than ${MAX_FILTER_KEYS} paths` };
@@ -55,8 +58,10 @@ export function checkFilters(value: unknown): Parsed<FilterSpec> {
     if (!path.ok) return { ok: false, problem: `filters: ${path.problem}` };
     const entry = (value as Record<string, unknown>)[key];
     if (Array.isArray(entry)) {
-      if (entry.length === 0) return { ok: false, problem: `filters: "${clip(key)}" has an empty list, which matches nothing; leave the path out instead` };
-      if (entry.length > MAX_FILTER_VALUES) return { ok: false, problem: `filters: "${clip(key)}" lists more than ${MAX_FILTER_VALUES} values` };
+      if (entry.length === 0)
+        return { ok: false, problem: `filters: "${clip(key)}" has an empty list, which matches nothing; leave the path out instead` };
+      if (entry.length > MAX_FILTER_VALUES)
+        return { ok: false, problem: `filters: "${clip(key)}" lists more than ${MAX_FILTER_VALUES} values` };
       for (const item of entry) {
         const problem = scalarProblem(item, key);
         if (problem) return { ok: false, problem };
@@ -77,7 +82,10 @@ function scalarProblem(value: unknown, key: string): string | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `filters: "${clip(key)}" has a number that is not finite`;
   if (typeof value === 'string') {
     if (value.length > MAX_FILTER_STRING) return `filters: a value of "${clip(key)}" is longer than ${MAX_FILTER_STRING} characters`;
-    if (/[\u0000\ud800-\udfff]/.test(value) && /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
+    if (
+      /[\u0000\ud800-\udfff]/.test(value) &&
+      /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+    ) {
       return `filters: a value of "${clip(key)}" contains a NUL character or an unpaired surrogate`;
     }
     return undefined;
@@ -89,7 +97,10 @@ type Test = (value: unknown) => boolean;
 
 function compileScalar(expected: FilterScalar): Test {
   if (typeof expected === 'string' && expected.includes('*')) {
-    const source = expected.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const source = expected
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     const pattern = new RegExp(`^${source}$`, 's');
     return (value) => typeof value === 'string' && pattern.test(value);
   }

@@ -64,10 +64,17 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
   const settledPages: string[] = [];
   let heldFromPages = 0;
   for (let offset = 0; ; offset += PAGES_PER_READ) {
-    const pages = (await knex('webhook_outbox').orderBy([{ column: 'created_at' }, { column: 'id' }]).offset(offset).limit(PAGES_PER_READ).select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+    const pages = (await knex('webhook_outbox')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .offset(offset)
+      .limit(PAGES_PER_READ)
+      .select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
     if (pages.length === 0) break;
     const decoded = pages.map((page) => ({ id: String(page.id), listed: decodePage(String(page.id), page.deliveries) }));
-    const ended = await endedAmong(knex, decoded.flatMap((page) => page.listed.filter((d) => !tried.has(d.id)).map((d) => d.id)));
+    const ended = await endedAmong(
+      knex,
+      decoded.flatMap((page) => page.listed.filter((d) => !tried.has(d.id)).map((d) => d.id)),
+    );
     for (const { id, listed } of decoded) {
       let owed = false;
       let rest: { id: string; webhookIds: string[]; ids: Set<string> } | undefined;
@@ -106,7 +113,9 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
 async function endedAmong(knex: Knex, ids: readonly string[]): Promise<Set<string>> {
   const ended = new Set<string>();
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    const found = (await knex('webhook_deliveries').whereIn('id', ids.slice(i, i + ID_CHUNK)).select('id')) as Array<{ id: string }>;
+    const found = (await knex('webhook_deliveries')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .select('id')) as Array<{ id: string }>;
     for (const row of found) ended.add(String(row.id));
   }
   return ended;

@@ -15,11 +15,15 @@ export type PathSegments = readonly string[];
 export function parsePath(path: string): { ok: true; segments: PathSegments } | { ok: false; problem: string } {
   if (path === '') return { ok: false, problem: 'a path is empty' };
   const segments = path.split('.');
-  if (segments.length > MAX_PATH_SEGMENTS) return { ok: false, problem: `path "${clip(path)}" has more than ${MAX_PATH_SEGMENTS} segments` };
+  if (segments.length > MAX_PATH_SEGMENTS)
+    return { ok: false, problem: `path "${clip(path)}" has more than ${MAX_PATH_SEGMENTS} segments` };
   for (const segment of segments) {
     if (FORBIDDEN.has(segment)) return { ok: false, problem: `path "${clip(path)}" uses "${segment}", which is not allowed` };
     if (!SEGMENT.test(segment)) {
-      return { ok: false, problem: `path "${clip(path)}": segment "${clip(segment)}" must be a name (letters, digits, _) or an array index` };
+      return {
+        ok: false,
+        problem: `path "${clip(path)}": segment "${clip(segment)}" must be a name (letters, digits, _) or an array index`,
+      };
     }
   }
   return { ok: true, segments };

@@ -71,17 +71,51 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         const rendered = renderTemplate(compiled.template, envelope);
         if (!rendered.ok) {
           // Nothing can be sent: recorded as a refused execution, and the delivery ends failed.
-          const failed: Delivery = { id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body: '', attempts: 0, dueAt: now, createdAt: now, pageId: null };
+          const failed: Delivery = {
+            id: newId(),
+            webhookId: id,
+            eventId: envelope.id,
+            event: translated.name,
+            body: '',
+            attempts: 0,
+            dueAt: now,
+            createdAt: now,
+            pageId: null,
+          };
           writer.upsert(webhookDeliveriesTable, deliveryRow(failed, 'failed', now, rendered.problem));
-          writer.insert(webhookExecutionsTable, executionRow({
-            id: newId(), webhookId: id, deliveryId: failed.id, eventId: envelope.id, event: translated.name, test: false, attempt: 0,
-            status: 'ExecFailed', statusCode: null, durationMs: 0, responseExcerpt: null, error: rendered.problem, url: null, at: now,
-          }));
+          writer.insert(
+            webhookExecutionsTable,
+            executionRow({
+              id: newId(),
+              webhookId: id,
+              deliveryId: failed.id,
+              eventId: envelope.id,
+              event: translated.name,
+              test: false,
+              attempt: 0,
+              status: 'ExecFailed',
+              statusCode: null,
+              durationMs: 0,
+              responseExcerpt: null,
+              error: rendered.problem,
+              url: null,
+              at: now,
+            }),
+          );
           continue;
         }
         body = rendered.body;
       }
-      pager.stage({ id: newId(), webhookId: id, eventId: envelope.id, event: translated.name, body, attempts: 0, dueAt: now, createdAt: now });
+      pager.stage({
+        id: newId(),
+        webhookId: id,
+        eventId: envelope.id,
+        event: translated.name,
+        body,
+        attempts: 0,
+        dueAt: now,
+        createdAt: now,
+      });
     }
   };
 }

@@ -62,7 +62,8 @@ function pageOf(deliveries: readonly Delivery[]): PageText {
 /** The deliveries listed on a stored page, as owed and not yet attempted. Throws on a page it cannot read. */
 export function decodePage(pageId: string, text: string): Delivery[] {
   const page = JSON.parse(text) as PageText;
-  if (page.v !== 1 || !Array.isArray(page.bodies) || !Array.isArray(page.deliveries)) throw new Error(`webhook outbox page ${pageId} has an unknown format`);
+  if (page.v !== 1 || !Array.isArray(page.bodies) || !Array.isArray(page.deliveries))
+    throw new Error(`webhook outbox page ${pageId} has an unknown format`);
   return page.deliveries.map(([id, webhookId, eventId, event, body, createdAt]) => {
     const text = page.bodies[body];
     if (typeof text !== 'string') throw new Error(`webhook outbox page ${pageId}: delivery ${id} points at a missing body`);
@@ -77,7 +78,9 @@ export const ID_CHUNK = 1000;
 export async function readOutboxPages(knex: Knex, ids: readonly string[]): Promise<Map<string, Delivery[]>> {
   const pages = new Map<string, Delivery[]>();
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    const rows = (await knex('webhook_outbox').whereIn('id', ids.slice(i, i + ID_CHUNK)).select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+    const rows = (await knex('webhook_outbox')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
     for (const row of rows) pages.set(String(row.id), decodePage(String(row.id), row.deliveries));
   }
   return pages;
@@ -123,8 +126,15 @@ export class OutboxPager {
     }
     // Field by field: a spread that adds a field is many times slower per delivery on V8, on the commit path.
     const staged: Delivery = {
-      id: delivery.id, webhookId: delivery.webhookId, eventId: delivery.eventId, event: delivery.event, body: delivery.body,
-      attempts: delivery.attempts, dueAt: delivery.dueAt, createdAt: delivery.createdAt, pageId: page.id,
+      id: delivery.id,
+      webhookId: delivery.webhookId,
+      eventId: delivery.eventId,
+      event: delivery.event,
+      body: delivery.body,
+      attempts: delivery.attempts,
+      dueAt: delivery.dueAt,
+      createdAt: delivery.createdAt,
+      pageId: page.id,
     };
     page.deliveries.push(staged);
     return staged;

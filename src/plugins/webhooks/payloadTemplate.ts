@@ -41,7 +41,8 @@ export interface Envelope {
 export type Rendered = { ok: true; body: string } | { ok: false; problem: string };
 
 export function parseTemplateText(text: string): { ok: true; value: PayloadTemplate } | { ok: false; problem: string } {
-  if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES) return { ok: false, problem: `customPayloadTemplate is larger than ${MAX_TEMPLATE_BYTES} bytes` };
+  if (Buffer.byteLength(text, 'utf8') > MAX_TEMPLATE_BYTES)
+    return { ok: false, problem: `customPayloadTemplate is larger than ${MAX_TEMPLATE_BYTES} bytes` };
   let source: unknown;
   try {
     source = JSON.parse(text);
@@ -64,7 +65,8 @@ function checkNode(node: unknown, depth: number): string | undefined {
     return undefined;
   }
   for (const [key, child] of Object.entries(node)) {
-    if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key)) return 'a key contains a NUL character or an unpaired surrogate';
+    if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(key))
+      return 'a key contains a NUL character or an unpaired surrogate';
     const problem = checkNode(child, depth + 1);
     if (problem) return problem;
   }
@@ -72,7 +74,8 @@ function checkNode(node: unknown, depth: number): string | undefined {
 }
 
 function checkString(text: string): string | undefined {
-  if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) return 'a string contains a NUL character or an unpaired surrogate';
+  if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text))
+    return 'a string contains a NUL character or an unpaired surrogate';
   for (const match of text.matchAll(PLACEHOLDER)) {
     const problem = placeholderProblem(match[1]!);
     if (problem) return problem;
@@ -136,7 +139,8 @@ export function renderTemplate(template: PayloadTemplate, envelope: Envelope, ma
     if (Buffer.byteLength(body, 'utf8') > maxBytes) throw new TooLarge();
     return { ok: true, body };
   } catch (error) {
-    if (error instanceof TooLarge) return { ok: false, problem: `customPayloadTemplate: the rendered body is larger than ${maxBytes} bytes` };
+    if (error instanceof TooLarge)
+      return { ok: false, problem: `customPayloadTemplate: the rendered body is larger than ${maxBytes} bytes` };
     throw error;
   }
 }

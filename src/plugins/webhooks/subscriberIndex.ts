@@ -28,7 +28,8 @@ interface Placement {
   readonly values: readonly string[];
 }
 
-const keyOf = (value: unknown): string | null => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? `${typeof value}:${String(value)}` : null);
+const keyOf = (value: unknown): string | null =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? `${typeof value}:${String(value)}` : null;
 
 /** The first filter path whose expected values are all exact (no glob, no null), with those values. */
 function exactKey(filters: FilterSpec | null): { path: string; values: string[] } | null {

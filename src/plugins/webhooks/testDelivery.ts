@@ -20,12 +20,23 @@ export interface TestDeliveryDeps {
 }
 
 /** `signal`: the dispatcher's shutdown signal, so a stop does not wait for a slow receiver. */
-export async function sendTestDelivery(deps: TestDeliveryDeps, webhook: WebhookRecord, eventId: string, event: string, body: string, signal: AbortSignal): Promise<ExecutionRecord> {
+export async function sendTestDelivery(
+  deps: TestDeliveryDeps,
+  webhook: WebhookRecord,
+  eventId: string,
+  event: string,
+  body: string,
+  signal: AbortSignal,
+): Promise<ExecutionRecord> {
   const { clock, registry } = deps;
   const at = clock.now();
   const result = await attemptDelivery(deps.send, webhook, eventId, body, at, signal);
   const outcome = classify(result, webhook.url);
-  const execution = executionRecord(deps.newId(), { webhookId: webhook.id, deliveryId: null, eventId, event, attempt: 1, at, test: true }, outcome);
+  const execution = executionRecord(
+    deps.newId(),
+    { webhookId: webhook.id, deliveryId: null, eventId, event, attempt: 1, at, test: true },
+    outcome,
+  );
   deps.writer.insert(webhookExecutionsTable, executionRow(execution));
   const current = registry.get(webhook.id);
   if (current && outcome.status === 'SUCCESS') {

@@ -30,5 +30,10 @@ export function afterExhausted(webhook: WebhookRecord, at: number, lastError: st
 /** The receiver's backlog is over the cap: stop adding to it until an admin looks. */
 export function afterBacklogFull(webhook: WebhookRecord, at: number, backlog: number): WebhookRecord | null {
   if (webhook.status !== 'ACTIVE') return null;
-  return { ...webhook, status: 'ERROR', statusReason: `${backlog} deliveries are waiting for this receiver; new events are not queued until it is fixed (updateWebhook or a successful testWebhook)`, statusChangedAt: at };
+  return {
+    ...webhook,
+    status: 'ERROR',
+    statusReason: `${backlog} deliveries are waiting for this receiver; new events are not queued until it is fixed (updateWebhook or a successful testWebhook)`,
+    statusChangedAt: at,
+  };
 }

@@ -26,7 +26,10 @@ export interface ExecutionFilter {
 
 function filtered(knex: Knex, filter: ExecutionFilter): Knex.QueryBuilder {
   const query = knex('webhook_executions');
-  for (const [column, value] of [['webhook_id', filter.webhookId], ['event_id', filter.eventId]] as const) {
+  for (const [column, value] of [
+    ['webhook_id', filter.webhookId],
+    ['event_id', filter.eventId],
+  ] as const) {
     if (value == null) continue;
     // Not a uuid: nothing can match (and PostgreSQL would refuse the comparison).
     if (UUID.test(value)) query.where(column, value);
@@ -43,7 +46,10 @@ function filtered(knex: Knex, filter: ExecutionFilter): Knex.QueryBuilder {
 export async function readExecutions(knex: Knex, filter: ExecutionFilter, page: Page): Promise<ExecutionRecord[]> {
   const rows: Record<string, unknown>[] = await filtered(knex, filter)
     .select('*')
-    .orderBy([{ column: 'at', order: 'desc' }, { column: 'seq', order: 'desc' }])
+    .orderBy([
+      { column: 'at', order: 'desc' },
+      { column: 'seq', order: 'desc' },
+    ])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(executionFromRow);
@@ -132,7 +138,9 @@ export async function pruneHistory(knex: Knex, now: number): Promise<{ execution
   const cutoff = iso(now - HISTORY_MS)!;
   // Counted in SQL: the drivers disagree on what a delete returns.
   const count = async (sql: string) => {
-    const result = (await knex.raw(`with gone as (${sql} returning 1) select count(*) as n from gone`, [cutoff])) as { rows: Array<{ n: unknown }> };
+    const result = (await knex.raw(`with gone as (${sql} returning 1) select count(*) as n from gone`, [cutoff])) as {
+      rows: Array<{ n: unknown }>;
+    };
     return Number(result.rows[0]?.n ?? 0);
   };
   const executions = await count('delete from webhook_executions where at < ?');

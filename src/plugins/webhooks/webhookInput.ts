@@ -8,16 +8,46 @@ import { identifierText } from '../../core/protocol/fields.js';
 import { checkFilters, parseFiltersText, type FilterSpec } from './filters.js';
 import { parseTemplateText } from './payloadTemplate.js';
 import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
-import { SVC_SIGNATURE_HEADER, WEBHOOK_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, standardSecretProblem } from './signatures.js';
-import { DEFAULT_BACKOFF, LIMITS, WEBHOOK_METHODS, type WebhookChanges, type WebhookHeader, type WebhookHeaderInput, type WebhookMethod, type WebhookRecord, type WebhookSettings } from './webhookRecord.js';
+import {
+  SVC_SIGNATURE_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  standardSecretProblem,
+} from './signatures.js';
+import {
+  DEFAULT_BACKOFF,
+  LIMITS,
+  WEBHOOK_METHODS,
+  type WebhookChanges,
+  type WebhookHeader,
+  type WebhookHeaderInput,
+  type WebhookMethod,
+  type WebhookRecord,
+  type WebhookSettings,
+} from './webhookRecord.js';
 
 const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
 
 /** Headers the product sets itself, or that belong to the connection: a webhook cannot set them. */
 const RESERVED_HEADERS = new Set([
-  'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer',
-  'expect', 'proxy-authorization', 'proxy-authenticate', 'proxy-connection',
-  SVC_SIGNATURE_HEADER, WEBHOOK_ID_HEADER, WEBHOOK_TIMESTAMP_HEADER, WEBHOOK_SIGNATURE_HEADER,
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'proxy-connection',
+  SVC_SIGNATURE_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
 ]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Visible ASCII, space and tab; no CR, LF or NUL (header injection), nothing a client would re-encode. */
@@ -29,10 +59,14 @@ export interface WebhookInputContext {
 }
 
 /** createWebhook: every setting, defaults filled in. */
-export function readCreateInput(input: Record<string, unknown>, context: WebhookInputContext): WebhookSettings & { status: 'ACTIVE' | 'INACTIVE' } {
+export function readCreateInput(
+  input: Record<string, unknown>,
+  context: WebhookInputContext,
+): WebhookSettings & { status: 'ACTIVE' | 'INACTIVE' } {
   const url = readUrl(input['url']);
   const changes = readUpdateInput(input, context);
-  if (input['events'] === undefined || input['events'] === null) throw bad(`events is required: list the events to deliver (${context.knownEvents().join(', ')})`);
+  if (input['events'] === undefined || input['events'] === null)
+    throw bad(`events is required: list the events to deliver (${context.knownEvents().join(', ')})`);
   return {
     name: changes.name ?? new URL(url).host,
     url,
@@ -55,11 +89,15 @@ export function readCreateInput(input: Record<string, unknown>, context: Webhook
  * stored under its name (matched case-insensitively; the name may change case). BAD_USER_INPUT when
  * there is none to keep, or the stored values cannot be read (`headersError`).
  */
-export function keepHeaderValues(given: readonly WebhookHeaderInput[], current: Pick<WebhookRecord, 'headers' | 'headersError'>): WebhookHeader[] {
+export function keepHeaderValues(
+  given: readonly WebhookHeaderInput[],
+  current: Pick<WebhookRecord, 'headers' | 'headersError'>,
+): WebhookHeader[] {
   const stored = new Map(current.headers.map((h) => [h.name.toLowerCase(), h.value]));
   return given.map(({ name, value }) => {
     if (value !== null) return { name, value };
-    if (current.headersError !== undefined) throw bad(`header ${name}: the stored header values cannot be read (${current.headersError}); give every header's value again`);
+    if (current.headersError !== undefined)
+      throw bad(`header ${name}: the stored header values cannot be read (${current.headersError}); give every header's value again`);
     const kept = stored.get(name.toLowerCase());
     if (kept === undefined) throw bad(`header ${name}: there is no stored value to keep; give its value`);
     return { name, value: kept };
@@ -105,7 +143,8 @@ export function readUpdateInput(input: Record<string, unknown>, context: Webhook
 }
 
 export function readUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw bad('url is required: the receiver address, e.g. https://hooks.example.com/svc');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw bad('url is required: the receiver address, e.g. https://hooks.example.com/svc');
   const text = value.trim();
   if (text.length > LIMITS.urlMax) throw bad(`url is longer than ${LIMITS.urlMax} characters`);
   let url: URL;
@@ -115,7 +154,8 @@ export function readUrl(value: unknown): string {
     throw bad(`url "${text.slice(0, 100)}" is not an absolute URL like https://hooks.example.com/svc`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad(`url must use http or https, not ${url.protocol.replace(':', '')}`);
-  if (url.username !== '' || url.password !== '') throw bad('url must not carry a user name or password; send credentials in headers or use a secret');
+  if (url.username !== '' || url.password !== '')
+    throw bad('url must not carry a user name or password; send credentials in headers or use a secret');
   if (url.hash !== '') throw bad('url must not have a #fragment (it is never sent)');
   return url.toString();
 }
@@ -149,10 +189,13 @@ function readHeaders(value: unknown): WebhookHeaderInput[] {
   for (const entry of value as Array<{ name?: unknown; value?: unknown }>) {
     const name = typeof entry?.name === 'string' ? entry.name.trim() : '';
     if (name === '' || name.length > LIMITS.headerNameMax || !TOKEN.test(name)) {
-      throw bad(`header name "${String(entry?.name ?? '').slice(0, 100)}" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${LIMITS.headerNameMax})`);
+      throw bad(
+        `header name "${String(entry?.name ?? '').slice(0, 100)}" is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~-, at most ${LIMITS.headerNameMax})`,
+      );
     }
     const lower = name.toLowerCase();
-    if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-')) throw bad(`header ${name} is set by the server or the connection and cannot be configured`);
+    if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-'))
+      throw bad(`header ${name} is set by the server or the connection and cannot be configured`);
     if (seen.has(lower)) throw bad(`header ${name} is given twice`);
     seen.add(lower);
     if (entry?.value === undefined || entry.value === null) {
@@ -174,7 +217,9 @@ function readEvents(value: unknown, context: WebhookInputContext): string[] {
   const out: string[] = [];
   for (const name of value) {
     if (typeof name !== 'string' || !context.isKnownEvent(name)) {
-      throw bad(`unknown event ${JSON.stringify(String(name).slice(0, 64))}; this version delivers ${context.knownEvents().join(', ')} (query webhookEventTypes)`);
+      throw bad(
+        `unknown event ${JSON.stringify(String(name).slice(0, 64))}; this version delivers ${context.knownEvents().join(', ')} (query webhookEventTypes)`,
+      );
     }
     if (!out.includes(name)) out.push(name);
   }

@@ -90,7 +90,18 @@ export interface WebhookRecord {
 /** What an admin sets; everything but identity, status bookkeeping and times. */
 export type WebhookSettings = Pick<
   WebhookRecord,
-  'name' | 'url' | 'method' | 'secret' | 'headers' | 'events' | 'filters' | 'template' | 'timeoutMs' | 'retryMax' | 'retryDelayMs' | 'retryBackoff'
+  | 'name'
+  | 'url'
+  | 'method'
+  | 'secret'
+  | 'headers'
+  | 'events'
+  | 'filters'
+  | 'template'
+  | 'timeoutMs'
+  | 'retryMax'
+  | 'retryDelayMs'
+  | 'retryBackoff'
 >;
 
 /** An update: settings given replace the stored ones; a header given without a value keeps its stored value. */

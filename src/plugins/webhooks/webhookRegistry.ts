@@ -28,12 +28,17 @@ export class WebhookRegistry {
 
   /** `box` seals each staged row's secret (webhookTables.ts). */
   constructor(writer: BatchWriter, box: SecretBox) {
-    this.records = new CommittedMap(writer, webhooksTable, (record) => webhookToRow(record, box), (id, restored, discarded) => {
-      if (discarded) this.unindex(discarded);
-      else this.compiled.delete(id);
-      if (restored) this.index(restored);
-      this.ordered = null;
-    });
+    this.records = new CommittedMap(
+      writer,
+      webhooksTable,
+      (record) => webhookToRow(record, box),
+      (id, restored, discarded) => {
+        if (discarded) this.unindex(discarded);
+        else this.compiled.delete(id);
+        if (restored) this.index(restored);
+        this.ordered = null;
+      },
+    );
   }
 
   load(record: WebhookRecord): void {

@@ -237,7 +237,8 @@ export const webhookSchema: SchemaModule<WebhookServices> = {
       hasSecret: (w: WebhookRecord) => w.secret !== null,
       secretError: (w: WebhookRecord) => w.secretError ?? null,
       // Names only: values are write-only (an unreadable one is still stored, so it has a value).
-      headers: (w: WebhookRecord) => w.headers.map((h) => ({ name: h.name, hasValue: w.headersError !== undefined || h.value !== '', value: null })),
+      headers: (w: WebhookRecord) =>
+        w.headers.map((h) => ({ name: h.name, hasValue: w.headersError !== undefined || h.value !== '', value: null })),
       headersError: (w: WebhookRecord) => w.headersError ?? null,
       filters: (w: WebhookRecord) => (w.filters === null ? null : JSON.stringify(w.filters)),
       customPayloadTemplate: (w: WebhookRecord) => (w.template === null ? null : JSON.stringify(w.template)),

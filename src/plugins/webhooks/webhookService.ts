@@ -19,7 +19,14 @@ import { countExecutions, pruneHistory, readExecutions, readStats, type Executio
 import type { WebhookRegistry } from './webhookRegistry.js';
 import { keepHeaderValues } from './webhookInput.js';
 import type { WebhookChanges, WebhookRecord, WebhookSettings } from './webhookRecord.js';
-import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery, type ExecutionRecord } from './webhookTables.js';
+import {
+  deliveryRow,
+  executionRow,
+  webhookDeliveriesTable,
+  webhookExecutionsTable,
+  type Delivery,
+  type ExecutionRecord,
+} from './webhookTables.js';
 
 export interface WebhookServiceOptions {
   readonly registry: WebhookRegistry;
@@ -129,16 +136,34 @@ export class WebhookService {
       id: this.deps.newId(),
       event: TEST_EVENT,
       timestamp: iso(now)!,
-      data: { webhook: { id: webhook.id, name: webhook.name }, message: 'A test delivery from svc: if you can read this, the webhook works.' },
+      data: {
+        webhook: { id: webhook.id, name: webhook.name },
+        message: 'A test delivery from svc: if you can read this, the webhook works.',
+      },
     };
     let execution: ExecutionRecord;
-    const rendered = webhook.template === null ? { ok: true as const, body: defaultBody(envelope) } : renderTemplate({ source: webhook.template }, envelope);
+    const rendered =
+      webhook.template === null
+        ? { ok: true as const, body: defaultBody(envelope) }
+        : renderTemplate({ source: webhook.template }, envelope);
     if (rendered.ok) {
       execution = await sendTestDelivery(this.deps, webhook, envelope.id, TEST_EVENT, rendered.body, this.deps.dispatcher.shutdownSignal);
     } else {
       execution = {
-        id: this.deps.newId(), webhookId: id, deliveryId: null, eventId: envelope.id, event: TEST_EVENT, test: true, attempt: 1,
-        status: 'ExecFailed', statusCode: null, durationMs: 0, responseExcerpt: null, error: rendered.problem, url: null, at: now,
+        id: this.deps.newId(),
+        webhookId: id,
+        deliveryId: null,
+        eventId: envelope.id,
+        event: TEST_EVENT,
+        test: true,
+        attempt: 1,
+        status: 'ExecFailed',
+        statusCode: null,
+        durationMs: 0,
+        responseExcerpt: null,
+        error: rendered.problem,
+        url: null,
+        at: now,
       };
       this.deps.writer.insert(webhookExecutionsTable, executionRow(execution));
     }
@@ -185,7 +210,9 @@ export class WebhookService {
     const withdrawn: Delivery[] = this.deps.dispatcher.withdraw(id);
     const restore = () => this.deps.dispatcher.restore(withdrawn);
     for (const d of withdrawn) {
-      this.deps.writer.upsert(webhookDeliveriesTable, deliveryRow(d, 'cancelled', now, 'the webhook was set INACTIVE'), { onRollback: restore });
+      this.deps.writer.upsert(webhookDeliveriesTable, deliveryRow(d, 'cancelled', now, 'the webhook was set INACTIVE'), {
+        onRollback: restore,
+      });
     }
     this.deps.writer.afterCommit(() => this.deps.dispatcher.settle(withdrawn));
   }

@@ -12,7 +12,16 @@ import type { SecretBox } from '../../platform/config/secretBox.js';
 import { cols, epoch, iso, jsonColumn, numberOrNull, textOrNull } from '../../core/storage/tables.js';
 import type { FilterSpec } from './filters.js';
 import { RETRY_BACKOFFS, type RetryBackoff } from './retrySchedule.js';
-import { WEBHOOK_METHODS, WEBHOOK_STATUSES, type ExecutionStatus, type SealedHeader, type WebhookHeader, type WebhookMethod, type WebhookRecord, type WebhookStatus } from './webhookRecord.js';
+import {
+  WEBHOOK_METHODS,
+  WEBHOOK_STATUSES,
+  type ExecutionStatus,
+  type SealedHeader,
+  type WebhookHeader,
+  type WebhookMethod,
+  type WebhookRecord,
+  type WebhookStatus,
+} from './webhookRecord.js';
 
 export const webhooksTable: TableSpec = {
   name: 'webhooks',
@@ -20,10 +29,28 @@ export const webhooksTable: TableSpec = {
   order: 400,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', name: 'text', url: 'text', method: 'text', secret: 'text', secret_sealed: 'text', headers: 'jsonb', headers_sealed: 'jsonb', events: 'jsonb', filters: 'jsonb',
-    custom_payload_template: 'text', timeout_ms: 'integer', retry_max: 'integer', retry_delay_ms: 'integer', retry_backoff: 'text',
-    status: 'text', status_reason: 'text', status_changed_at: 'timestamptz', consecutive_failures: 'integer', created_at: 'timestamptz',
-    updated_at: 'timestamptz', created_by: 'text',
+    id: 'uuid',
+    name: 'text',
+    url: 'text',
+    method: 'text',
+    secret: 'text',
+    secret_sealed: 'text',
+    headers: 'jsonb',
+    headers_sealed: 'jsonb',
+    events: 'jsonb',
+    filters: 'jsonb',
+    custom_payload_template: 'text',
+    timeout_ms: 'integer',
+    retry_max: 'integer',
+    retry_delay_ms: 'integer',
+    retry_backoff: 'text',
+    status: 'text',
+    status_reason: 'text',
+    status_changed_at: 'timestamptz',
+    consecutive_failures: 'integer',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    created_by: 'text',
   }),
 };
 
@@ -37,8 +64,17 @@ export const webhookDeliveriesTable: TableSpec = {
   order: 410,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', webhook_id: 'uuid', event_id: 'uuid', event: 'text', body: 'text', state: 'text', attempts: 'integer',
-    next_attempt_at: 'timestamptz', created_at: 'timestamptz', updated_at: 'timestamptz', last_error: 'text',
+    id: 'uuid',
+    webhook_id: 'uuid',
+    event_id: 'uuid',
+    event: 'text',
+    body: 'text',
+    state: 'text',
+    attempts: 'integer',
+    next_attempt_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    last_error: 'text',
   }),
 };
 
@@ -48,8 +84,20 @@ export const webhookExecutionsTable: TableSpec = {
   order: 420,
   mode: 'insert',
   columns: cols({
-    id: 'uuid', webhook_id: 'uuid', delivery_id: 'uuid', event_id: 'uuid', event: 'text', test: 'boolean', attempt: 'integer',
-    status: 'text', status_code: 'integer', duration_ms: 'integer', response_excerpt: 'text', error: 'text', url: 'text', at: 'timestamptz',
+    id: 'uuid',
+    webhook_id: 'uuid',
+    delivery_id: 'uuid',
+    event_id: 'uuid',
+    event: 'text',
+    test: 'boolean',
+    attempt: 'integer',
+    status: 'text',
+    status_code: 'integer',
+    duration_ms: 'integer',
+    response_excerpt: 'text',
+    error: 'text',
+    url: 'text',
+    at: 'timestamptz',
   }),
 };
 
@@ -71,16 +119,33 @@ function sealedHeaders(w: WebhookRecord, box: SecretBox): readonly SealedHeader[
 
 export function webhookToRow(w: WebhookRecord, box: SecretBox) {
   return {
-    id: w.id, name: w.name, url: w.url, method: w.method, secret: null, secret_sealed: sealedSecret(w, box), headers: [], headers_sealed: sealedHeaders(w, box),
-    events: w.events, filters: w.filters,
-    custom_payload_template: w.template === null ? null : JSON.stringify(w.template), timeout_ms: w.timeoutMs, retry_max: w.retryMax,
-    retry_delay_ms: w.retryDelayMs, retry_backoff: w.retryBackoff, status: w.status, status_reason: w.statusReason,
-    status_changed_at: iso(w.statusChangedAt), consecutive_failures: w.consecutiveFailures, created_at: iso(w.createdAt),
-    updated_at: iso(w.updatedAt), created_by: w.createdBy,
+    id: w.id,
+    name: w.name,
+    url: w.url,
+    method: w.method,
+    secret: null,
+    secret_sealed: sealedSecret(w, box),
+    headers: [],
+    headers_sealed: sealedHeaders(w, box),
+    events: w.events,
+    filters: w.filters,
+    custom_payload_template: w.template === null ? null : JSON.stringify(w.template),
+    timeout_ms: w.timeoutMs,
+    retry_max: w.retryMax,
+    retry_delay_ms: w.retryDelayMs,
+    retry_backoff: w.retryBackoff,
+    status: w.status,
+    status_reason: w.statusReason,
+    status_changed_at: iso(w.statusChangedAt),
+    consecutive_failures: w.consecutiveFailures,
+    created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt),
+    created_by: w.createdBy,
   };
 }
 
-const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => ((allowed as readonly unknown[]).includes(value) ? (value as T) : fallback);
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
 
 type StoredSecret = Pick<WebhookRecord, 'secret' | 'secretError' | 'unreadableSecret'> & {
   /** In clear (an older version's column) or under the previous key: to be sealed again under the current one. */
@@ -100,7 +165,8 @@ function storedSecret(id: string, r: Record<string, unknown>, box: SecretBox): S
   } catch {
     return {
       secret: null,
-      secretError: 'the stored secret cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key it was sealed under); set the secret again',
+      secretError:
+        'the stored secret cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key it was sealed under); set the secret again',
       unreadableSecret: sealed,
       reseal: false,
     };
@@ -130,7 +196,8 @@ function storedHeaders(id: string, r: Record<string, unknown>, box: SecretBox): 
   } catch {
     return {
       headers: sealed.map((h) => ({ name: h.name, value: '' })),
-      headersError: 'the stored header values cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key they were sealed under); give the headers again',
+      headersError:
+        'the stored header values cannot be read (neither SVC_AUTH_SECRET_KEY nor SVC_AUTH_SECRET_KEY_PREVIOUS is the key they were sealed under); give the headers again',
       unreadableHeaders: sealed,
       reseal: false,
     };
@@ -196,8 +263,17 @@ export interface Delivery {
 
 export function deliveryRow(d: Delivery, state: DeliveryState, at: number, lastError: string | null) {
   return {
-    id: d.id, webhook_id: d.webhookId, event_id: d.eventId, event: d.event, body: d.body, state, attempts: d.attempts,
-    next_attempt_at: state === 'pending' ? iso(d.dueAt) : null, created_at: iso(d.createdAt), updated_at: iso(at), last_error: lastError,
+    id: d.id,
+    webhook_id: d.webhookId,
+    event_id: d.eventId,
+    event: d.event,
+    body: d.body,
+    state,
+    attempts: d.attempts,
+    next_attempt_at: state === 'pending' ? iso(d.dueAt) : null,
+    created_at: iso(d.createdAt),
+    updated_at: iso(at),
+    last_error: lastError,
   };
 }
 
@@ -234,8 +310,19 @@ export interface ExecutionRecord {
 
 export function executionRow(e: ExecutionRecord) {
   return {
-    id: e.id, webhook_id: e.webhookId, delivery_id: e.deliveryId, event_id: e.eventId, event: e.event, test: e.test, attempt: e.attempt,
-    status: e.status, status_code: e.statusCode, duration_ms: e.durationMs, response_excerpt: e.responseExcerpt, error: e.error, url: e.url,
+    id: e.id,
+    webhook_id: e.webhookId,
+    delivery_id: e.deliveryId,
+    event_id: e.eventId,
+    event: e.event,
+    test: e.test,
+    attempt: e.attempt,
+    status: e.status,
+    status_code: e.statusCode,
+    duration_ms: e.durationMs,
+    response_excerpt: e.responseExcerpt,
+    error: e.error,
+    url: e.url,
     at: iso(e.at),
   };
 }

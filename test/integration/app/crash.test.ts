@@ -147,7 +147,9 @@ interface ServiceView {
 }
 
 async function servicesOf(server: ChildServer): Promise<Map<string, ServiceView>> {
-  const response = await fetch(`${server.url}/api/v1/operator/services?nodeId=${encodeURIComponent(ROOT_NODE)}`, { headers: { 'x-api-key': API_KEY } });
+  const response = await fetch(`${server.url}/api/v1/operator/services?nodeId=${encodeURIComponent(ROOT_NODE)}`, {
+    headers: { 'x-api-key': API_KEY },
+  });
   const body = (await response.json()) as { services?: ServiceView[]; error?: string };
   assert.equal(response.status, 200, `GET services after the restart: ${JSON.stringify(body).slice(0, 300)}`);
   return new Map(body.services!.map((s) => [`${s.nodeId}/${s.name}`, s]));
@@ -162,7 +164,8 @@ function assertDurable(result: LoadResult, stored: Map<string, ServiceView>): vo
     if (tracked.inDoubt) inDoubt += 1;
     const allowed = [tracked.acked, tracked.inDoubt].filter((p): p is Push => p !== undefined);
     if (found === undefined) {
-      if (tracked.acked) problems.push(`${key}: acknowledged as ${tracked.acked.status} ("${tracked.acked.message}") but missing after the restart`);
+      if (tracked.acked)
+        problems.push(`${key}: acknowledged as ${tracked.acked.status} ("${tracked.acked.message}") but missing after the restart`);
       continue;
     }
     if (!allowed.some((p) => p.status === found.status && p.message === found.statusMessage)) {
@@ -173,9 +176,12 @@ function assertDurable(result: LoadResult, stored: Map<string, ServiceView>): vo
     }
   }
   for (const key of stored.keys()) if (!result.services.has(key)) problems.push(`${key}: stored but never pushed`);
-  assert.deepEqual(problems.slice(0, 20), [], `${problems.length} durability violations (${result.acked} acknowledged, ${inDoubt} in doubt)`);
+  assert.deepEqual(
+    problems.slice(0, 20),
+    [],
+    `${problems.length} durability violations (${result.acked} acknowledged, ${inDoubt} in doubt)`,
+  );
 }
-
 
 /**
  * Runs `interrupt` against a first server on a fresh store (it starts servers with `start` and
@@ -231,7 +237,10 @@ for (const backend of testBackends()) {
         first.process.kill('SIGTERM');
         const [exit, result] = await Promise.all([first.exited, load.finish()]);
         assert.deepEqual(exit, { code: 0, signal: null }, `graceful stop failed:\n${first.stderr()}`);
-        assert.ok(first.logs.some((l) => l['msg'] === 'stopped'), 'the server logged that it stopped');
+        assert.ok(
+          first.logs.some((l) => l['msg'] === 'stopped'),
+          'the server logged that it stopped',
+        );
         assert.ok(result.acked > 0, 'some pushes were acknowledged before the stop');
         assert.ok(result.inFlightAtStop > 0, 'the stop came while requests were in flight');
         // Pushes arriving on kept-alive connections while the server drains are refused: 503 {error}, nothing applied (checked below).

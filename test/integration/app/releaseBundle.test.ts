@@ -46,7 +46,14 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
           assert.deepEqual(await (await fetch(`${server.url}/health`)).json(), { status: 'healthy', version: '9.9.9' });
           assert.equal((await fetch(`${server.url}/ready`)).status, 200);
           const headers = { 'x-api-key': CHILD_API_KEY, 'content-type': 'application/json' };
-          const report = { service: 'bundled', nodeId: 'eu/prod/pool-1', status: 'DEGRADED', message: 'slow', criticality: 'high', tags: [] };
+          const report = {
+            service: 'bundled',
+            nodeId: 'eu/prod/pool-1',
+            status: 'DEGRADED',
+            message: 'slow',
+            criticality: 'high',
+            tags: [],
+          };
           const pushed = await fetch(`${server.url}/api/v1/health/report`, { method: 'POST', headers, body: JSON.stringify(report) });
           assert.equal(pushed.status, 200, await pushed.text());
           const list = (await (await fetch(`${server.url}/api/v1/operator/services?nodeId=eu`, { headers })).json()) as { count: number };
@@ -75,7 +82,17 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
       await pool.close();
       process.stdout.write(JSON.stringify(result));
     `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: out, env: { PATH: process.env['PATH'] ?? '' } });
-    assert.deepEqual(JSON.parse(stdout), { type: 'dashboardStats', servicesWithSla: 1, metCount: 1, atRiskCount: 0, breachedCount: 0, averageUptime: 100 });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: out,
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
+    assert.deepEqual(JSON.parse(stdout), {
+      type: 'dashboardStats',
+      servicesWithSla: 1,
+      metCount: 1,
+      atRiskCount: 0,
+      breachedCount: 0,
+      averageUptime: 100,
+    });
   });
 });

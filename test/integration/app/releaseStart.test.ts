@@ -9,12 +9,31 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { embeddedBackend } from '../../support/backends.js';
-import { createChildStore, startChildServer, stopGracefully, type ChildLaunch, type ChildServer, type ChildStore } from '../../support/childServer.js';
+import {
+  createChildStore,
+  startChildServer,
+  stopGracefully,
+  type ChildLaunch,
+  type ChildServer,
+  type ChildStore,
+} from '../../support/childServer.js';
 import { REPO_ROOT } from '../../support/repoRoot.js';
 
 const ROOT = REPO_ROOT;
@@ -74,7 +93,10 @@ describe('npm start: the release build of the current sources', { timeout: 600_0
     stores.push(store);
     return store;
   };
-  const builds = () => readdirSync(join(checkout, 'build')).filter((name) => /^[0-9a-f]{16}$/.test(name)).sort();
+  const builds = () =>
+    readdirSync(join(checkout, 'build'))
+      .filter((name) => /^[0-9a-f]{16}$/.test(name))
+      .sort();
   const buildLog = (server: ChildServer) => server.logs.filter((record) => String(record['msg']).startsWith('release build'));
   const marker = (hash: string) => readFileSync(join(checkout, 'build', hash, 'build.json'), 'utf8');
   /** A comment appended to a source file: a real content change that changes nothing else. */
@@ -120,7 +142,10 @@ describe('npm start: the release build of the current sources', { timeout: 600_0
     const [hash] = builds();
     const before = marker(hash!);
     const server = await start();
-    assert.deepEqual(buildLog(server).map((record) => [record['msg'], record['build']]), [['release build reused: sources unchanged', hash]]);
+    assert.deepEqual(
+      buildLog(server).map((record) => [record['msg'], record['build']]),
+      [['release build reused: sources unchanged', hash]],
+    );
     assert.equal(marker(hash!), before);
     assert.deepEqual(builds(), [hash]);
     await stop(server);
@@ -153,7 +178,10 @@ describe('npm start: the release build of the current sources', { timeout: 600_0
     const latest = await start();
     const third = String(buildLog(latest)[0]?.['build']);
     assert.deepEqual(builds(), [second, third].sort(), 'the unused build is removed; the one still running stays');
-    assert.deepEqual(latest.logs.find((record) => record['msg'] === 'older release builds removed: no running server uses them')?.['builds'], [original]);
+    assert.deepEqual(
+      latest.logs.find((record) => record['msg'] === 'older release builds removed: no running server uses them')?.['builds'],
+      [original],
+    );
     await Promise.all([stop(changed), stop(latest)]);
   });
 
@@ -173,6 +201,10 @@ describe('npm start: the release build of the current sources', { timeout: 600_0
     }
     assert.deepEqual(builds(), before);
     assert.equal(existsSync(join(checkout, 'build', '.lock')), false);
-    assert.deepEqual(readdirSync(join(checkout, 'build')).filter((name) => name.startsWith('.tmp-')), [], 'no scratch left behind');
+    assert.deepEqual(
+      readdirSync(join(checkout, 'build')).filter((name) => name.startsWith('.tmp-')),
+      [],
+      'no scratch left behind',
+    );
   });
 });

@@ -41,7 +41,10 @@ describe('worker pool in the release build', () => {
       await pool.close();
       process.stdout.write(JSON.stringify({ result, threads: pool.threads }));
     `;
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: out, env: { PATH: process.env['PATH'] ?? '' } });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: out,
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
     assert.deepEqual(JSON.parse(stdout), {
       threads: 1,
       result: { type: 'dashboardStats', servicesWithSla: 1, metCount: 1, atRiskCount: 0, breachedCount: 0, averageUptime: 100 },

@@ -16,7 +16,10 @@ export interface SignInProvider {
 
 /** A refused sign-in or refresh: the server's own message, for the person to read. */
 export class SignInError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -32,7 +35,10 @@ async function authMutation(query: string, variables: Record<string, unknown>, f
   } catch {
     throw new SignInError('The server could not be reached. Check the connection and try again.', 'NETWORK');
   }
-  const body = (await response.json().catch(() => null)) as { data?: Record<string, AuthPayload> | null; errors?: { message: string; extensions?: { code?: string } }[] } | null;
+  const body = (await response.json().catch(() => null)) as {
+    data?: Record<string, AuthPayload> | null;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  } | null;
   const payload = body?.data?.[field];
   if (payload) return payload;
   const error = body?.errors?.[0];

@@ -97,12 +97,16 @@ function authExchange(session: SessionStore): Exchange {
 
 function withBearer(operation: Operation, token: string | null): Operation {
   if (!token || operation.kind === 'subscription' || operation.kind === 'teardown') return operation;
-  const fetchOptions = typeof operation.context.fetchOptions === 'function' ? operation.context.fetchOptions() : (operation.context.fetchOptions ?? {});
+  const fetchOptions =
+    typeof operation.context.fetchOptions === 'function' ? operation.context.fetchOptions() : (operation.context.fetchOptions ?? {});
   return {
     ...operation,
     context: {
       ...operation.context,
-      fetchOptions: { ...fetchOptions, headers: { ...(fetchOptions.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` } },
+      fetchOptions: {
+        ...fetchOptions,
+        headers: { ...(fetchOptions.headers as Record<string, string> | undefined), authorization: `Bearer ${token}` },
+      },
     },
   };
 }

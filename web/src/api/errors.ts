@@ -5,8 +5,17 @@
 import type { CombinedError } from '@urql/core';
 
 export type ErrorCode =
-  | 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'LIMIT_EXCEEDED'
-  | 'PLUGIN_INACTIVE' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'INTERNAL' | 'NETWORK';
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'LIMIT_EXCEEDED'
+  | 'PLUGIN_INACTIVE'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL'
+  | 'NETWORK';
 
 export interface ApiProblem {
   readonly code: ErrorCode;
@@ -20,7 +29,10 @@ export function describeError(error: CombinedError): ApiProblem {
   const first = error.graphQLErrors[0];
   const code = (first?.extensions?.['code'] as ErrorCode | undefined) ?? 'INTERNAL';
   if (code === 'PLUGIN_INACTIVE') {
-    return { code, message: `${first?.message ?? 'This plugin is not active.'} An admin can activate it under Administration > Licence and plugins.` };
+    return {
+      code,
+      message: `${first?.message ?? 'This plugin is not active.'} An admin can activate it under Administration > Licence and plugins.`,
+    };
   }
   if (code === 'FORBIDDEN') return { code, message: first?.message ?? 'Your role may not do this.' };
   return { code, message: first?.message ?? error.message };

@@ -14,7 +14,10 @@ export interface LiveConnection {
   readonly recoveries: number;
 }
 
-export type SocketEvent = { readonly type: 'connecting' } | { readonly type: 'connected' } | { readonly type: 'closed'; readonly code: number };
+export type SocketEvent =
+  | { readonly type: 'connecting' }
+  | { readonly type: 'connected' }
+  | { readonly type: 'closed'; readonly code: number };
 
 export const INITIAL_LIVE_CONNECTION: LiveConnection = { state: 'idle', recoveries: 0 };
 

@@ -32,7 +32,11 @@ export function Layout({ children }: { children: ReactNode }) {
             <ul>
               {section.items.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} aria-current={item === current ? 'page' : undefined} className={item === current ? 'active' : undefined}>
+                  <Link
+                    to={item.to}
+                    aria-current={item === current ? 'page' : undefined}
+                    className={item === current ? 'active' : undefined}
+                  >
                     {item.label}
                   </Link>
                 </li>

@@ -6,8 +6,8 @@ export function LiveBanner() {
   if (state !== 'reconnecting') return null;
   return (
     <div className="notice notice-warn live-banner" role="status" data-testid="live-banner">
-      Live updates lost their connection to the server and are reconnecting; until then what you see may be out of date.
-      The screen catches up by itself once the connection is back.
+      Live updates lost their connection to the server and are reconnecting; until then what you see may be out of date. The screen catches
+      up by itself once the connection is back.
     </div>
   );
 }

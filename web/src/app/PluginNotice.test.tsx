@@ -29,7 +29,9 @@ describe('the notice of a plugin that is not active', () => {
 
   it('shows an admin where to activate a licence: a link to the licence screen', () => {
     renderNotice(true);
-    expect(screen.getByRole('status').textContent).toMatch(/This server has no licence\. Activate a licence that lists sla under Administration › Licence and plugins\.$/);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /This server has no licence\. Activate a licence that lists sla under Administration › Licence and plugins\.$/,
+    );
     expect(screen.getByRole('link', { name: 'Administration › Licence and plugins' }).getAttribute('href')).toBe('/app/admin/licence');
   });
 

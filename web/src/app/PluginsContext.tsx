@@ -25,7 +25,8 @@ export function usePluginGate(name: PluginName): PluginGate {
 export function PluginsProvider({ children }: { children: ReactNode }) {
   // The GraphQL client arrives an instant after signing in (SessionContext): until then, loading.
   const client = useContext(UrqlContext) as Partial<{ executeQuery: unknown }>;
-  if (typeof client.executeQuery !== 'function') return <PluginsContext.Provider value={PLUGINS_LOADING}>{children}</PluginsContext.Provider>;
+  if (typeof client.executeQuery !== 'function')
+    return <PluginsContext.Provider value={PLUGINS_LOADING}>{children}</PluginsContext.Provider>;
   return <LivePlugins>{children}</LivePlugins>;
 }
 
@@ -40,7 +41,12 @@ function LivePlugins({ children }: { children: ReactNode }) {
   const info = result.data?.licenseInfo;
   const failed = !info && result.error !== undefined;
   const view = useMemo<PluginsView>(
-    () => (info ? { state: 'known', status: info.status, expiresAt: info.expiresAt, plugins: info.plugins } : failed ? { ...PLUGINS_LOADING, state: 'failed' } : PLUGINS_LOADING),
+    () =>
+      info
+        ? { state: 'known', status: info.status, expiresAt: info.expiresAt, plugins: info.plugins }
+        : failed
+          ? { ...PLUGINS_LOADING, state: 'failed' }
+          : PLUGINS_LOADING,
     [info, failed],
   );
   return <PluginsContext.Provider value={view}>{children}</PluginsContext.Provider>;

@@ -4,7 +4,14 @@ import { PLUGINS_LOADING, type PluginsView } from './plugins';
 
 const sections: NavSection[] = [
   { title: 'Fleet', items: [{ label: 'Hierarchy', to: '/' }] },
-  { title: 'Tickets', items: [{ label: 'All tickets', to: '/tickets' }, { label: 'My tickets', to: '/tickets/mine' }, { label: 'New ticket', to: '/tickets/new' }] },
+  {
+    title: 'Tickets',
+    items: [
+      { label: 'All tickets', to: '/tickets' },
+      { label: 'My tickets', to: '/tickets/mine' },
+      { label: 'New ticket', to: '/tickets/new' },
+    ],
+  },
 ];
 
 describe('currentNavItem', () => {
@@ -29,22 +36,39 @@ describe('visibleNavSections', () => {
     { title: 'Fleet', items: [{ label: 'Hierarchy', to: '/' }] },
     { title: 'SLA', items: [{ label: 'Overview', to: '/sla/overview', plugin: 'sla' }] },
     { title: 'Tickets', items: [{ label: 'All tickets', to: '/tickets', plugin: 'ticketing' }] },
-    { title: 'Administration', items: [{ label: 'Users', to: '/admin/users', roles: ['ADMIN'] }, { label: 'Audit trail', to: '/admin/audit', roles: ['ADMIN'], plugin: 'audit' }] },
+    {
+      title: 'Administration',
+      items: [
+        { label: 'Users', to: '/admin/users', roles: ['ADMIN'] },
+        { label: 'Audit trail', to: '/admin/audit', roles: ['ADMIN'], plugin: 'audit' },
+      ],
+    },
   ];
   const known = (active: string[]): PluginsView => ({
     state: 'known',
     status: active.length ? 'ACTIVE' : 'NONE',
     expiresAt: null,
-    plugins: ['ticketing', 'sla', 'audit'].map((name) => ({ name, licensed: active.includes(name), enabled: true, active: active.includes(name) })),
+    plugins: ['ticketing', 'sla', 'audit'].map((name) => ({
+      name,
+      licensed: active.includes(name),
+      enabled: true,
+      active: active.includes(name),
+    })),
   });
-  const titles = (role: string, plugins: PluginsView) => visibleNavSections(withPlugins, role, plugins).map((s) => `${s.title}: ${s.items.map((i) => i.label).join(', ')}`);
+  const titles = (role: string, plugins: PluginsView) =>
+    visibleNavSections(withPlugins, role, plugins).map((s) => `${s.title}: ${s.items.map((i) => i.label).join(', ')}`);
 
   it('leaves out the areas of plugins that are not active, and sections left empty', () => {
     expect(titles('ADMIN', known([]))).toEqual(['Fleet: Hierarchy', 'Administration: Users']);
   });
 
   it('offers the areas of active plugins', () => {
-    expect(titles('ADMIN', known(['sla', 'ticketing', 'audit']))).toEqual(['Fleet: Hierarchy', 'SLA: Overview', 'Tickets: All tickets', 'Administration: Users, Audit trail']);
+    expect(titles('ADMIN', known(['sla', 'ticketing', 'audit']))).toEqual([
+      'Fleet: Hierarchy',
+      'SLA: Overview',
+      'Tickets: All tickets',
+      'Administration: Users, Audit trail',
+    ]);
   });
 
   it('still filters by role', () => {

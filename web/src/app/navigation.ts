@@ -37,7 +37,9 @@ export function visibleNavSections(sections: readonly NavSection[], role: string
   return sections
     .map((section) => ({
       ...section,
-      items: section.items.filter((item) => (!item.roles || item.roles.includes(role as 'ADMIN')) && (!item.plugin || pluginGate(plugins, item.plugin) === 'on')),
+      items: section.items.filter(
+        (item) => (!item.roles || item.roles.includes(role as 'ADMIN')) && (!item.plugin || pluginGate(plugins, item.plugin) === 'on'),
+      ),
     }))
     .filter((section) => section.items.length > 0);
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { pluginGate, pluginNoticeText, PLUGINS_LOADING, type PluginsView } from './plugins';
 
 const plugin = (name: string, licensed: boolean, enabled = true) => ({ name, licensed, enabled, active: licensed && enabled });
-const view = (status: PluginsView['status'], plugins = [plugin('ticketing', false), plugin('sla', false), plugin('audit', false)], expiresAt: string | null = null): PluginsView => ({ state: 'known', status, expiresAt, plugins });
+const view = (
+  status: PluginsView['status'],
+  plugins = [plugin('ticketing', false), plugin('sla', false), plugin('audit', false)],
+  expiresAt: string | null = null,
+): PluginsView => ({ state: 'known', status, expiresAt, plugins });
 
 describe('pluginGate', () => {
   it.each([
@@ -26,8 +30,18 @@ describe('pluginNoticeText', () => {
   it.each([
     ['no licence', view('NONE'), 'This server has no licence.', 'Activate a licence that lists sla under'],
     ['a licence without it', view('ACTIVE'), 'The licence in force does not include it.', 'Activate a licence that lists sla under'],
-    ['an expired licence', view('EXPIRED', undefined, '2026-01-31T00:00:00.000Z'), 'The licence expired on 2026-01-31T00:00:00.000Z.', 'Activate a renewed licence under'],
-    ['switched off by an admin', view('ACTIVE', [plugin('sla', true, false)]), 'It is licensed, and an admin switched it off.', 'Switch it on under'],
+    [
+      'an expired licence',
+      view('EXPIRED', undefined, '2026-01-31T00:00:00.000Z'),
+      'The licence expired on 2026-01-31T00:00:00.000Z.',
+      'Activate a renewed licence under',
+    ],
+    [
+      'switched off by an admin',
+      view('ACTIVE', [plugin('sla', true, false)]),
+      'It is licensed, and an admin switched it off.',
+      'Switch it on under',
+    ],
   ] as const)('with %s tells an admin why and where to act', (_case, plugins, why, step) => {
     const text = pluginNoticeText(plugins, 'sla', true);
     expect([text.why, text.adminStep]).toEqual([why, step]);

@@ -62,13 +62,25 @@ export interface PluginNoticeText {
   readonly adminStep: string | null;
 }
 
-export function pluginNoticeText(view: PluginsView, name: PluginName, isAdmin: boolean, formatDate: (iso: string) => string = (iso) => iso): PluginNoticeText {
+export function pluginNoticeText(
+  view: PluginsView,
+  name: PluginName,
+  isAdmin: boolean,
+  formatDate: (iso: string) => string = (iso) => iso,
+): PluginNoticeText {
   const info = PLUGIN_INFO[name];
   const state = view.plugins.find((plugin) => plugin.name === name);
   const heading = `${info.title} is a plugin`;
   const adds = `The ${name} plugin adds ${info.adds}.`;
   if (state?.licensed && !state.enabled) {
-    return { heading, adds, why: isAdmin ? 'It is licensed, and an admin switched it off.' : 'It is licensed, and an admin switched it off; ask an admin to switch it on.', adminStep: isAdmin ? 'Switch it on under' : null };
+    return {
+      heading,
+      adds,
+      why: isAdmin
+        ? 'It is licensed, and an admin switched it off.'
+        : 'It is licensed, and an admin switched it off; ask an admin to switch it on.',
+      adminStep: isAdmin ? 'Switch it on under' : null,
+    };
   }
   if (view.status === 'EXPIRED') {
     const when = view.expiresAt ? ` on ${formatDate(view.expiresAt)}` : '';

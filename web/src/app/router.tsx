@@ -3,7 +3,18 @@
  * (`RouteDef`: a pattern like `/services/:id` and a lazily loaded screen), so each area of the
  * console declares its own and the first screen loads only what it shows.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import type { PluginName } from './plugins';
 
 export const BASE = '/app';
@@ -108,7 +119,18 @@ export function matchRoute(routes: readonly RouteDef[], path: string): { route: 
 }
 
 /** An in-app link: a real `<a href>` (open in new tab works), navigated without reload on a plain click. */
-export function Link({ to, children, className, ...rest }: { to: string; children: ReactNode; className?: string; 'aria-current'?: 'page' | undefined; title?: string }) {
+export function Link({
+  to,
+  children,
+  className,
+  ...rest
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  'aria-current'?: 'page' | undefined;
+  title?: string;
+}) {
   const { navigate } = useRouter();
   const href = to.startsWith(BASE) ? to : `${BASE}${to}`;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

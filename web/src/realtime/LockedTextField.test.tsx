@@ -7,7 +7,17 @@ import { FREE, type FieldLockState } from './lockState';
 const theirs: FieldLockState = { kind: 'theirs', username: 'bob', expiresAt: Date.now() + 30_000 };
 
 /** A field over a lock table of one field: whoever holds it, the saved value, and what was asked. */
-function Harness({ initialLock = FREE, acquireProblem = null, canEdit = true, multiline = false }: { initialLock?: FieldLockState; acquireProblem?: string | null; canEdit?: boolean; multiline?: boolean }) {
+function Harness({
+  initialLock = FREE,
+  acquireProblem = null,
+  canEdit = true,
+  multiline = false,
+}: {
+  initialLock?: FieldLockState;
+  acquireProblem?: string | null;
+  canEdit?: boolean;
+  multiline?: boolean;
+}) {
   const [lock, setLock] = useState<FieldLockState>(initialLock);
   const [value, setValue] = useState('Payments API');
   const [log, setLog] = useState<string[]>([]);

@@ -27,7 +27,17 @@ export interface LockedTextFieldProps {
   readonly multiline?: boolean;
 }
 
-export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRelease, onSave, placeholder, multiline = false }: LockedTextFieldProps) {
+export function LockedTextField({
+  label,
+  value,
+  lock,
+  canEdit,
+  onAcquire,
+  onRelease,
+  onSave,
+  placeholder,
+  multiline = false,
+}: LockedTextFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [busy, setBusy] = useState(false);
@@ -87,7 +97,11 @@ export function LockedTextField({ label, value, lock, canEdit, onAcquire, onRele
     }
   };
 
-  const hint = lockedByOther ? `${lock.username} is editing` : editing ? `${multiline ? 'Ctrl+Enter' : 'Enter'} saves, Escape cancels.` : null;
+  const hint = lockedByOther
+    ? `${lock.username} is editing`
+    : editing
+      ? `${multiline ? 'Ctrl+Enter' : 'Enter'} saves, Escape cancels.`
+      : null;
   const input = {
     label,
     value: shown,

@@ -1,6 +1,17 @@
 /** Presence and edit-lock GraphQL documents, for any entity page; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
-import type { RealtimeAcquireEditLockMutation, RealtimeAcquireEditLockMutationVariables, RealtimeEditLocksSubscription, RealtimeEditLocksSubscriptionVariables, RealtimeEntityViewersSubscription, RealtimeEntityViewersSubscriptionVariables, RealtimeReleaseEditLockMutation, RealtimeReleaseEditLockMutationVariables, RealtimeRenewEditLockMutation, RealtimeRenewEditLockMutationVariables } from '../gql/graphql';
+import type {
+  RealtimeAcquireEditLockMutation,
+  RealtimeAcquireEditLockMutationVariables,
+  RealtimeEditLocksSubscription,
+  RealtimeEditLocksSubscriptionVariables,
+  RealtimeEntityViewersSubscription,
+  RealtimeEntityViewersSubscriptionVariables,
+  RealtimeReleaseEditLockMutation,
+  RealtimeReleaseEditLockMutationVariables,
+  RealtimeRenewEditLockMutation,
+  RealtimeRenewEditLockMutationVariables,
+} from '../gql/graphql';
 
 export const ViewersDocument = gql<RealtimeEntityViewersSubscription, RealtimeEntityViewersSubscriptionVariables>`
   subscription RealtimeEntityViewers($entityType: String!, $entityId: ID!) {

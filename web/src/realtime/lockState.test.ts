@@ -15,11 +15,18 @@ describe('fieldLockState', () => {
   });
 
   it('is mine when I hold the field', () => {
-    expect(fieldLockState([lock('displayName', 'u1', 'alice', 10_000)], 'displayName', 'u1', NOW)).toEqual({ kind: 'mine', expiresAt: NOW + 10_000 });
+    expect(fieldLockState([lock('displayName', 'u1', 'alice', 10_000)], 'displayName', 'u1', NOW)).toEqual({
+      kind: 'mine',
+      expiresAt: NOW + 10_000,
+    });
   });
 
   it('names the other person when someone else holds the field', () => {
-    expect(fieldLockState([lock('displayName', 'u2', 'bob', 10_000)], 'displayName', 'u1', NOW)).toEqual({ kind: 'theirs', username: 'bob', expiresAt: NOW + 10_000 });
+    expect(fieldLockState([lock('displayName', 'u2', 'bob', 10_000)], 'displayName', 'u1', NOW)).toEqual({
+      kind: 'theirs',
+      username: 'bob',
+      expiresAt: NOW + 10_000,
+    });
   });
 
   it('is free once the lock has expired, even before the server says so', () => {

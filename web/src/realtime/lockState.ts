@@ -5,7 +5,10 @@
  */
 import type { RealtimeEditLocksSubscription } from '../gql/graphql';
 /** A lock as the lock subscription gives it, as far as the lock state reads it. */
-export type EditLockView = Pick<RealtimeEditLocksSubscription['editLockChanged']['locks'][number], 'field' | 'userId' | 'username' | 'expiresAt'>;
+export type EditLockView = Pick<
+  RealtimeEditLocksSubscription['editLockChanged']['locks'][number],
+  'field' | 'userId' | 'username' | 'expiresAt'
+>;
 
 export type FieldLockState =
   | { readonly kind: 'free' }

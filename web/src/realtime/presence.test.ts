@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { otherViewers, type EntityViewerView } from './presence';
 
-const viewer = (userId: string, username: string, since: string): EntityViewerView => ({ userId, username, since: `2026-11-26T06:${since}Z`, editing: false });
+const viewer = (userId: string, username: string, since: string): EntityViewerView => ({
+  userId,
+  username,
+  since: `2026-11-26T06:${since}Z`,
+  editing: false,
+});
 
 describe('otherViewers', () => {
   it('leaves out yourself', () => {
@@ -13,6 +18,9 @@ describe('otherViewers', () => {
   });
 
   it('orders people by when they started watching', () => {
-    expect(otherViewers([viewer('u3', 'carol', '00:09'), viewer('u2', 'bob', '00:01')], 'u1').map((v) => v.username)).toEqual(['bob', 'carol']);
+    expect(otherViewers([viewer('u3', 'carol', '00:09'), viewer('u2', 'bob', '00:01')], 'u1').map((v) => v.username)).toEqual([
+      'bob',
+      'carol',
+    ]);
   });
 });

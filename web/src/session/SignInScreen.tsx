@@ -36,7 +36,10 @@ export function SignInScreen() {
     setBusy(true);
     setError(null);
     try {
-      const payload = provider.type === 'local' ? await login(username.trim(), password) : await loginWithProvider(provider.id, username.trim(), password);
+      const payload =
+        provider.type === 'local'
+          ? await login(username.trim(), password)
+          : await loginWithProvider(provider.id, username.trim(), password);
       store.signedIn(payload);
     } catch (caught) {
       setError(caught instanceof SignInError ? caught.message : 'Sign-in failed; try again.');
@@ -63,8 +66,24 @@ export function SignInScreen() {
             ))}
           </fieldset>
         ) : null}
-        <TextField label="Username or email" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Username or email"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         {error ? (
           <div className="notice notice-error" role="alert">
             {error}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REFRESH_AHEAD_MS, RefreshRefusedError, sessionFromPayload, SessionStore, STORAGE_KEY, type AuthPayload, type SessionTimers } from './sessionStore';
+import {
+  REFRESH_AHEAD_MS,
+  RefreshRefusedError,
+  sessionFromPayload,
+  SessionStore,
+  STORAGE_KEY,
+  type AuthPayload,
+  type SessionTimers,
+} from './sessionStore';
 
 class ManualTimers implements SessionTimers {
   time = Date.parse('2026-11-26T10:00:00Z');
@@ -55,7 +63,11 @@ describe('SessionStore', () => {
   it('refreshes silently a minute before the access token expires', async () => {
     const timers = new ManualTimers();
     const spent: string[] = [];
-    const store = new SessionStore({ storage: new MemoryStorage(), timers, refresh: async (token) => (spent.push(token), payload(timers, 2)) });
+    const store = new SessionStore({
+      storage: new MemoryStorage(),
+      timers,
+      refresh: async (token) => (spent.push(token), payload(timers, 2)),
+    });
     store.signedIn(payload(timers, 1));
     timers.advance(15 * 60_000 - REFRESH_AHEAD_MS - 1);
     expect(spent).toEqual([]);
@@ -68,7 +80,13 @@ describe('SessionStore', () => {
   it('ends the session, saying it expired, when the refresh token is refused', async () => {
     const timers = new ManualTimers();
     const storage = new MemoryStorage();
-    const store = new SessionStore({ storage, timers, refresh: async () => { throw new RefreshRefusedError('used'); } });
+    const store = new SessionStore({
+      storage,
+      timers,
+      refresh: async () => {
+        throw new RefreshRefusedError('used');
+      },
+    });
     store.signedIn(payload(timers, 1));
     await store.refreshNow();
     expect(store.current()).toBeNull();
@@ -79,7 +97,15 @@ describe('SessionStore', () => {
   it('keeps the session and retries when the server cannot be reached', async () => {
     const timers = new ManualTimers();
     let calls = 0;
-    const store = new SessionStore({ storage: new MemoryStorage(), timers, refresh: async () => { calls++; if (calls === 1) throw new TypeError('fetch failed'); return payload(timers, 2); } });
+    const store = new SessionStore({
+      storage: new MemoryStorage(),
+      timers,
+      refresh: async () => {
+        calls++;
+        if (calls === 1) throw new TypeError('fetch failed');
+        return payload(timers, 2);
+      },
+    });
     store.signedIn(payload(timers, 1));
     await store.refreshNow();
     expect(store.current()?.accessToken).toBe('access-1');

@@ -93,7 +93,9 @@ export function accessTokenLifetimeMs(token: string): number | null {
   if (!payload) return null;
   try {
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iat?: unknown; exp?: unknown };
-    return typeof claims.iat === 'number' && typeof claims.exp === 'number' && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 : null;
+    return typeof claims.iat === 'number' && typeof claims.exp === 'number' && claims.exp > claims.iat
+      ? (claims.exp - claims.iat) * 1000
+      : null;
   } catch {
     return null;
   }

@@ -13,7 +13,13 @@ describe('an SLA status as the console shows it', () => {
   });
 
   it('words every status the server gives, none as its raw code', () => {
-    expect(['MET', 'AT_RISK', 'BREACHED', 'NO_DATA', 'INSUFFICIENT_DATA'].map(slaStatusLabel)).toEqual(['Met', 'At risk', 'Breached', 'No data', 'Insufficient data']);
+    expect(['MET', 'AT_RISK', 'BREACHED', 'NO_DATA', 'INSUFFICIENT_DATA'].map(slaStatusLabel)).toEqual([
+      'Met',
+      'At risk',
+      'Breached',
+      'No data',
+      'Insufficient data',
+    ]);
   });
 
   it('explains BREACHED as a spent budget, so "Breached" never sits beside minutes of budget left without a reason', () => {
@@ -35,6 +41,11 @@ describe('an attained figure', () => {
   });
 
   it('notes coverage below half, in whole percent, and nothing at half or without a coverage', () => {
-    expect([lowCoverageNote(12.7), lowCoverageNote(49.9), lowCoverageNote(50), lowCoverageNote(null)]).toEqual(['12 % of the period seen', '49 % of the period seen', null, null]);
+    expect([lowCoverageNote(12.7), lowCoverageNote(49.9), lowCoverageNote(50), lowCoverageNote(null)]).toEqual([
+      '12 % of the period seen',
+      '49 % of the period seen',
+      null,
+      null,
+    ]);
   });
 });

@@ -4,7 +4,13 @@
  * Shared by the SLA screens and the service page, so both say the same thing about one period.
  */
 
-const LABEL: Record<string, string> = { MET: 'Met', AT_RISK: 'At risk', BREACHED: 'Breached', NO_DATA: 'No data', INSUFFICIENT_DATA: 'Insufficient data' };
+const LABEL: Record<string, string> = {
+  MET: 'Met',
+  AT_RISK: 'At risk',
+  BREACHED: 'Breached',
+  NO_DATA: 'No data',
+  INSUFFICIENT_DATA: 'Insufficient data',
+};
 
 /**
  * Below this coverage the server does not call the current period on track (src/plugins/sla/periodArithmetic.ts
@@ -34,7 +40,8 @@ export function slaStatusMeaning(status: string): string | undefined {
  * attainment of 37 % over a few minutes says little, and the reader must see that beside it.
  */
 export function lowCoverageNote(coveragePercent: number | null | undefined): string | null {
-  if (coveragePercent === null || coveragePercent === undefined || Number.isNaN(coveragePercent) || coveragePercent >= MIN_COVERAGE_PERCENT) return null;
+  if (coveragePercent === null || coveragePercent === undefined || Number.isNaN(coveragePercent) || coveragePercent >= MIN_COVERAGE_PERCENT)
+    return null;
   const shown = coveragePercent < 1 ? 'under 1' : String(Math.floor(coveragePercent));
   return `${shown} % of the period seen`;
 }
@@ -45,7 +52,12 @@ export function Attainment({ text, coveragePercent }: { text: string; coveragePe
   return (
     <span data-sla-attainment>
       {text}
-      {note ? <span className="muted" data-sla-low-coverage> ({note})</span> : null}
+      {note ? (
+        <span className="muted" data-sla-low-coverage>
+          {' '}
+          ({note})
+        </span>
+      ) : null}
     </span>
   );
 }

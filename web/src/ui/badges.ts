@@ -23,11 +23,22 @@ export function serviceStatusBadge(status: ServiceStatus | string): BadgeProps {
   return { tone, data: { status }, children: label };
 }
 
-const SLA_STATUS_TONE: Record<string, Tone> = { MET: 'operational', AT_RISK: 'degraded', BREACHED: 'down', NO_DATA: 'unknown', INSUFFICIENT_DATA: 'unknown' };
+const SLA_STATUS_TONE: Record<string, Tone> = {
+  MET: 'operational',
+  AT_RISK: 'degraded',
+  BREACHED: 'down',
+  NO_DATA: 'unknown',
+  INSUFFICIENT_DATA: 'unknown',
+};
 
 /** An SLA period's status as colour and word, with the server's rule for it as the title. */
 export function slaStatusBadge(status: string): BadgeProps {
-  return { tone: SLA_STATUS_TONE[status] ?? 'unknown', data: { 'sla-status': status }, title: slaStatusMeaning(status), children: slaStatusLabel(status) };
+  return {
+    tone: SLA_STATUS_TONE[status] ?? 'unknown',
+    data: { 'sla-status': status },
+    title: slaStatusMeaning(status),
+    children: slaStatusLabel(status),
+  };
 }
 
 /** A user's role as a word (never colour alone). */

@@ -12,8 +12,16 @@ function Frame({ id, label, hint, error, children }: FieldFrame & { id: string; 
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint ? <div className="field-hint" id={`${id}-hint`}>{hint}</div> : null}
-      {error ? <div className="field-error" id={`${id}-error`} role="alert">{error}</div> : null}
+      {hint ? (
+        <div className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -41,7 +49,13 @@ export function TextAreaField({ label, hint, error, ...input }: FieldFrame & Tex
   );
 }
 
-export function SelectField({ label, hint, error, options, ...select }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  options,
+  ...select
+}: FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly { value: string; label: string }[] }) {
   const id = useId();
   return (
     <Frame id={id} label={label} hint={hint} error={error ?? null}>

@@ -21,7 +21,14 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((time - now) / 1000);
   const magnitude = Math.abs(seconds);
-  const text = magnitude < 60 ? `${magnitude} s` : magnitude < 3600 ? `${Math.round(magnitude / 60)} min` : magnitude < 86_400 ? `${Math.round(magnitude / 3600)} h` : `${Math.round(magnitude / 86_400)} d`;
+  const text =
+    magnitude < 60
+      ? `${magnitude} s`
+      : magnitude < 3600
+        ? `${Math.round(magnitude / 60)} min`
+        : magnitude < 86_400
+          ? `${Math.round(magnitude / 3600)} h`
+          : `${Math.round(magnitude / 86_400)} d`;
   if (magnitude < 5) return 'just now';
   return seconds < 0 ? `${text} ago` : `in ${text}`;
 }

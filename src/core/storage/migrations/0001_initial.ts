@@ -4,7 +4,9 @@ export const initialSchema: Migration = {
   version: 1,
   name: 'initial: hierarchy, services, status intervals, agents, commands, SLA groups, backups',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table nodes (
         path text primary key,
         parent_path text references nodes(path) on delete cascade,
@@ -107,6 +109,7 @@ export const initialSchema: Migration = {
         reported_at timestamptz not null
       );
       create index backup_reports_service_idx on backup_reports (service_id, reported_at);
-    `);
+    `,
+    );
   },
 };

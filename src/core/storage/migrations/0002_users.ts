@@ -4,7 +4,9 @@ export const usersSchema: Migration = {
   version: 2,
   name: 'users: people who sign in, with the bootstrap admin',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table users (
         id uuid primary key,
         username text not null unique,
@@ -15,6 +17,7 @@ export const usersSchema: Migration = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const peopleAndOwnershipSchema: Migration = {
   version: 3,
   name: 'people: sessions, password reset tokens, groups and members; service owner, team and dependencies',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       alter table users add column display_name text;
       alter table users add column last_login_at timestamptz;
       alter table users add column password_changed_at timestamptz;
@@ -61,6 +63,7 @@ export const peopleAndOwnershipSchema: Migration = {
       alter table services add column dependencies jsonb not null default '[]';
       create index services_owner_idx on services (owner_id);
       create index services_team_idx on services (team_id);
-    `);
+    `,
+    );
   },
 };

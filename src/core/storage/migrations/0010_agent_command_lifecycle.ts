@@ -4,7 +4,9 @@ export const agentCommandLifecycleSchema: Migration = {
   version: 10,
   name: 'agent commands: deadlines, who queued and cancelled, history indexes',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- expires_at: the deadline of the open status (fetch by, while queued; report by, once
       -- delivered). Who queued or cancelled a command is a person's id; no foreign key, so deleting
       -- a person never fails a batch holding a command of theirs (the history keeps the id).
@@ -19,6 +21,7 @@ export const agentCommandLifecycleSchema: Migration = {
       -- History reads: newest first, for one node or for all.
       create index agent_commands_by_node on agent_commands (node_id, created_at desc, id desc);
       create index agent_commands_by_time on agent_commands (created_at desc, id desc);
-    `);
+    `,
+    );
   },
 };

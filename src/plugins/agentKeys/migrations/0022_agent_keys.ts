@@ -11,7 +11,9 @@ export const agentKeysSchema: Migration = {
   // Recorded in schema_migrations with the version: databases migrated already hold this text, so it stays as written.
   name: 'identity: scoped agent keys and saved filters',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- id: the key id, the public part of the key (svcak_<id>_<secret>); secret_hash: SHA-256 of the
       -- secret, hex. The secret itself is never stored. Revoked keys stay for the record.
       -- created_by, revoked_by: a person's id (no foreign key: deleting a person never fails a batch).
@@ -27,6 +29,7 @@ export const agentKeysSchema: Migration = {
         revoked_at timestamptz,
         revoked_by uuid
       );
-    `);
+    `,
+    );
   },
 };

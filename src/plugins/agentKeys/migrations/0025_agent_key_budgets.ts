@@ -8,10 +8,13 @@ export const agentKeyBudgetsSchema: Migration = {
   version: 25,
   name: 'agent keys: request budgets',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       alter table agent_keys add column budget_requests_per_second double precision;
       alter table agent_keys add column budget_burst integer;
       alter table agent_keys add constraint agent_keys_budget_whole check ((budget_requests_per_second is null) = (budget_burst is null));
-    `);
+    `,
+    );
   },
 };

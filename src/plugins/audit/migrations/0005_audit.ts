@@ -4,7 +4,9 @@ export const auditSchema: Migration = {
   version: 5,
   name: 'audit: the trail of state-changing calls, append-only',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table audit_events (
         id uuid primary key,
         at timestamptz not null,
@@ -20,7 +22,8 @@ export const auditSchema: Migration = {
       );
       create index audit_events_at_idx on audit_events (at desc);
       create index audit_events_actor_idx on audit_events (actor, at desc);
-    `);
+    `,
+    );
     // Records cannot be changed or deleted, not even by a bug in this server. (Run on their own:
     // runStatements splits on semicolons, which a function body contains.)
     await trx.raw(`create function audit_events_append_only() returns trigger language plpgsql as $$

@@ -4,7 +4,9 @@ export const licensingSchema: Migration = {
   version: 4,
   name: 'licensing: licence activations and plugin switches',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- Every accepted licence, kept as history; the one in force is chosen at start (latest issuedAt).
       create table license_activations (
         id uuid primary key,
@@ -26,6 +28,7 @@ export const licensingSchema: Migration = {
         updated_at timestamptz not null,
         updated_by text
       );
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const notificationsSchema: Migration = {
   version: 8,
   name: 'notifications: in-app notifications per person',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- No foreign key to users: a notification staged in the same batch as its person's deletion
       -- must not fail that batch; a deleted person's notifications are removed after the fact.
       create table notifications (
@@ -20,6 +22,7 @@ export const notificationsSchema: Migration = {
       );
       create index notifications_by_user on notifications (user_id, created_at desc, id);
       create index notifications_unread on notifications (user_id) where read_at is null;
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const notificationSettingsSchema: Migration = {
   version: 18,
   name: 'notifications: which kinds of notification each person gets',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- A row per choice a person made; a kind with no row is on (the default). No foreign key to
       -- users, like notifications: a person's settings go in the commit of their deletion.
       create table notification_settings (
@@ -14,6 +16,7 @@ export const notificationSettingsSchema: Migration = {
         updated_at timestamptz not null,
         primary key (user_id, type)
       );
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const policyMigration: Migration = {
   version: 21,
   name: 'policy: permission rules, environments and group access, field settings and permissions, screen permissions',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- subject: a role name or a group id (text, no foreign key: a rule about a deleted group matches nobody,
       -- and deleting a group never fails a batch). environment_id: no foreign key either, the engine ignores
       -- rules of an environment that is gone; deleting an environment deletes its rules and grants in the same batch.
@@ -64,6 +66,7 @@ export const policyMigration: Migration = {
         updated_at timestamptz not null
       );
       create unique index policy_screen_permissions_subject on policy_screen_permissions (screen, subject_type, subject);
-    `);
+    `,
+    );
   },
 };

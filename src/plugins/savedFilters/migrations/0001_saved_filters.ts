@@ -11,7 +11,9 @@ export const savedFiltersMigration: Migration = {
   version: 1,
   name: 'saved filters: their table (present already where 0022 created it)',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- owner_id: the person the filter belongs to; deleting the person deletes their filters.
       -- shared_with: group ids (a deleted group simply stops matching).
       create table if not exists saved_filters (
@@ -28,6 +30,7 @@ export const savedFiltersMigration: Migration = {
       -- One default per person per resource is kept by the server, not by a unique index: moving the
       -- default writes two rows in one batch, and a unique index would refuse one order of them.
       create index if not exists saved_filters_by_owner on saved_filters (owner_id, resource);
-    `);
+    `,
+    );
   },
 };

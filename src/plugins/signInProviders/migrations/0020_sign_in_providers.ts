@@ -4,7 +4,9 @@ export const signInProvidersSchema: Migration = {
   version: 20,
   name: 'sign-in providers (LDAP, OpenID Connect), provider identities, LDAP groups and group mappings',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- settings: the provider's non-secret configuration (jsonb); secrets: AES-256-GCM sealed JSON
       -- of the bind password or client secret (src/plugins/signInProviders/secretBox.ts), never shown.
       create table auth_providers (
@@ -58,6 +60,7 @@ export const signInProvidersSchema: Migration = {
         check (group_id is not null or role is not null)
       );
       create unique index group_mappings_external on group_mappings (provider_id, lower(external_group));
-    `);
+    `,
+    );
   },
 };

@@ -8,8 +8,17 @@ import { withoutServices } from '../slaFilters.js';
 
 export function alertToRow(a: SlaAlert): Row {
   return {
-    id: a.id, kind: a.kind, condition_key: a.conditionKey, definition_id: a.definitionId, service_id: a.serviceId, group_name: a.groupName,
-    message: a.message, details: a.details, raised_at: iso(a.raisedAt), acknowledged_at: iso(a.acknowledgedAt), acknowledged_by: a.acknowledgedBy,
+    id: a.id,
+    kind: a.kind,
+    condition_key: a.conditionKey,
+    definition_id: a.definitionId,
+    service_id: a.serviceId,
+    group_name: a.groupName,
+    message: a.message,
+    details: a.details,
+    raised_at: iso(a.raisedAt),
+    acknowledged_at: iso(a.acknowledgedAt),
+    acknowledged_by: a.acknowledgedBy,
     resolved_at: iso(a.resolvedAt),
   };
 }
@@ -69,7 +78,10 @@ function filtered(knex: Knex, filter: AlertFilter): Knex.QueryBuilder {
 export async function readAlerts(knex: Knex, filter: AlertFilter, page: Page): Promise<SlaAlert[]> {
   const rows: Record<string, unknown>[] = await filtered(knex, filter)
     .select('*')
-    .orderBy([{ column: 'raised_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'raised_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(rowToAlert);

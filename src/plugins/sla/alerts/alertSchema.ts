@@ -84,27 +84,41 @@ export const alertSchema: SchemaModule<SlaContext> = {
   resolvers: {
     SLAAlert: {
       status: (a: SlaAlert) => alertStatus(a),
-      definition: (a: SlaAlert, _args: unknown, ctx: Ctx) => (a.definitionId === null ? null : (ctx.app.sla.catalog.definition(a.definitionId) ?? null)),
+      definition: (a: SlaAlert, _args: unknown, ctx: Ctx) =>
+        a.definitionId === null ? null : (ctx.app.sla.catalog.definition(a.definitionId) ?? null),
       service: (a: SlaAlert, _args: unknown, ctx: Ctx) => (a.serviceId === null ? null : (ctx.app.fleet.services.get(a.serviceId) ?? null)),
       slaGroup: (a: SlaAlert) => a.groupName,
       details: (a: SlaAlert) => (a.details === null ? null : JSON.stringify(a.details)),
-      acknowledgedBy: (a: SlaAlert, _args: unknown, ctx: Ctx) => (a.acknowledgedBy === null ? null : (ctx.app.users.get(a.acknowledgedBy) ?? null)),
+      acknowledgedBy: (a: SlaAlert, _args: unknown, ctx: Ctx) =>
+        a.acknowledgedBy === null ? null : (ctx.app.users.get(a.acknowledgedBy) ?? null),
     },
     Query: {
       slaAlerts(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
         // Alerts of services outside the viewer's environments are left out (src/plugins/policy); a group's or a definition's stay.
-        return ctx.app.sla.alerts.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
+        return ctx.app.sla.alerts.list(
+          { ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) },
+          readPage(args),
+        );
       },
       slaAlertCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.alerts.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
+        return ctx.app.sla.alerts.count({
+          ...readFilter(args.filter),
+          hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services),
+        });
       },
     },
     Mutation: {
       async acknowledgeSLAAlert(_root, args: { id: string }, ctx) {
         // At the alert's service's place (an alert of a group or a definition lies nowhere in particular).
-        const viewer = await authorizeAtRecord(ctx.viewer, 'sla:write', ctx.app.fleet.services, async () => (await ctx.app.sla.alerts.get(args.id))?.serviceId, () => new AppError(ErrorCode.NotFound, `no SLA alert with id ${args.id}`));
+        const viewer = await authorizeAtRecord(
+          ctx.viewer,
+          'sla:write',
+          ctx.app.fleet.services,
+          async () => (await ctx.app.sla.alerts.get(args.id))?.serviceId,
+          () => new AppError(ErrorCode.NotFound, `no SLA alert with id ${args.id}`),
+        );
         return ctx.app.sla.alerts.acknowledge(viewer, args.id);
       },
     },

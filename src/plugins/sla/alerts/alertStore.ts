@@ -72,9 +72,18 @@ export class AlertStore {
     const existing = this.active.get(key);
     if (existing) return existing;
     const alert: SlaAlert = {
-      id: this.deps.newId(), kind: condition.kind, conditionKey: key, definitionId: condition.definitionId ?? null, serviceId: condition.serviceId ?? null,
-      groupName: condition.groupName ?? info.groupName ?? null, message: info.message, details: info.details ?? null,
-      raisedAt: at, acknowledgedAt: null, acknowledgedBy: null, resolvedAt: null,
+      id: this.deps.newId(),
+      kind: condition.kind,
+      conditionKey: key,
+      definitionId: condition.definitionId ?? null,
+      serviceId: condition.serviceId ?? null,
+      groupName: condition.groupName ?? info.groupName ?? null,
+      message: info.message,
+      details: info.details ?? null,
+      raisedAt: at,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      resolvedAt: null,
     };
     this.write(alert, 'raised', at, origin, null);
     return alert;
@@ -117,7 +126,10 @@ export class AlertStore {
     if (acknowledged) return acknowledged;
     const stored = key === null ? null : await readAlert(this.deps.knex, key);
     if (stored === null) throw new AppError(ErrorCode.NotFound, `no SLA alert with id ${id}`);
-    throw new AppError(ErrorCode.Conflict, `SLA alert ${id} was resolved at ${new Date(stored.resolvedAt!).toISOString()}; only an active alert can be acknowledged`);
+    throw new AppError(
+      ErrorCode.Conflict,
+      `SLA alert ${id} was resolved at ${new Date(stored.resolvedAt!).toISOString()}; only an active alert can be acknowledged`,
+    );
   }
 
   async list(filter: AlertFilter, page: Page): Promise<SlaAlert[]> {
@@ -140,7 +152,9 @@ export class AlertStore {
     this.active.write(alert.conditionKey, alert.resolvedAt === null ? alert : undefined, alertToRow(alert));
     this.deps.log.record({
       kind: change === 'raised' ? 'ALERT_RAISED' : change === 'acknowledged' ? 'ALERT_ACKNOWLEDGED' : 'ALERT_RESOLVED',
-      at, origin, actorId,
+      at,
+      origin,
+      actorId,
       subjects: { definitionId: alert.definitionId, serviceId: alert.serviceId, groupName: alert.groupName, alertId: alert.id },
       data: { alert: alertData(alert) },
     });

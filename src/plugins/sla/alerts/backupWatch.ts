@@ -51,11 +51,18 @@ export class BackupWatch {
   start(): void {
     const now = this.deps.clock.now();
     for (const service of this.deps.services.all()) if (service.backup.expected) this.check(service, now, 'timer');
-    this.deps.alerts.resolveWhere((a) => {
-      if (a.kind !== 'BACKUP_OVERDUE' || a.serviceId === null) return false;
-      const service = this.deps.services.get(a.serviceId);
-      return service === undefined || (!service.backup.expected && a.conditionKey === conditionKey({ kind: 'BACKUP_OVERDUE', serviceId: a.serviceId }));
-    }, now, 'timer');
+    this.deps.alerts.resolveWhere(
+      (a) => {
+        if (a.kind !== 'BACKUP_OVERDUE' || a.serviceId === null) return false;
+        const service = this.deps.services.get(a.serviceId);
+        return (
+          service === undefined ||
+          (!service.backup.expected && a.conditionKey === conditionKey({ kind: 'BACKUP_OVERDUE', serviceId: a.serviceId }))
+        );
+      },
+      now,
+      'timer',
+    );
     this.deadlines.start();
   }
 
@@ -89,10 +96,15 @@ export class BackupWatch {
           condition,
           {
             groupName: service.slaGroup,
-            message: backup.lastTakenAt === null
-              ? `${service.name} expects a backup at least every ${maxAgeDays} day(s) and none has been reported`
-              : `${service.name}'s last successful backup (${new Date(backup.lastTakenAt).toISOString()}) is older than ${maxAgeDays} day(s)`,
-            details: { lastBackupAt: backup.lastTakenAt === null ? null : new Date(backup.lastTakenAt).toISOString(), lastBackupStatus: backup.lastStatus, backupMaxAgeDays: maxAgeDays },
+            message:
+              backup.lastTakenAt === null
+                ? `${service.name} expects a backup at least every ${maxAgeDays} day(s) and none has been reported`
+                : `${service.name}'s last successful backup (${new Date(backup.lastTakenAt).toISOString()}) is older than ${maxAgeDays} day(s)`,
+            details: {
+              lastBackupAt: backup.lastTakenAt === null ? null : new Date(backup.lastTakenAt).toISOString(),
+              lastBackupStatus: backup.lastStatus,
+              backupMaxAgeDays: maxAgeDays,
+            },
           },
           now,
           origin,

@@ -51,18 +51,34 @@ export type BurnEvaluation = Readonly<Record<BurnSeverity, BurnWindowEvaluation>
 export function assertBurnRatePolicy(policy: BurnRatePolicy): void {
   for (const severity of BURN_SEVERITIES) {
     const rule = policy[severity];
-    const ok = rule.longMs > 0 && rule.shortMs > 0 && rule.shortMs < rule.longMs && rule.threshold > 0 && Number.isFinite(rule.threshold) && rule.holdMs >= 0;
-    if (!ok) throw new RangeError(`burn-rate policy ${severity}: ${JSON.stringify(rule)} (windows > 0, short < long, threshold > 0, hold >= 0)`);
+    const ok =
+      rule.longMs > 0 &&
+      rule.shortMs > 0 &&
+      rule.shortMs < rule.longMs &&
+      rule.threshold > 0 &&
+      Number.isFinite(rule.threshold) &&
+      rule.holdMs >= 0;
+    if (!ok)
+      throw new RangeError(`burn-rate policy ${severity}: ${JSON.stringify(rule)} (windows > 0, short < long, threshold > 0, hold >= 0)`);
   }
 }
 
 /** The burn rate of the window `[now - length, now)`. */
 export function windowBurnRate(timeline: StatusTimeline, assignment: SlaAssignment, now: number, length: number): number {
-  const measure = measureTimelinePeriod(timeline, assignment.service, { period: { start: now - length, end: now }, now, degradedIsDown: assignment.degradedIsDown ?? false });
+  const measure = measureTimelinePeriod(timeline, assignment.service, {
+    period: { start: now - length, end: now },
+    now,
+    degradedIsDown: assignment.degradedIsDown ?? false,
+  });
   return judgePeriod(measure, assignment.targetPercent).burnRate ?? Number.POSITIVE_INFINITY;
 }
 
-export function evaluateBurnRates(timeline: StatusTimeline, assignment: SlaAssignment, now: number, policy: BurnRatePolicy = DEFAULT_BURN_RATE_POLICY): BurnEvaluation {
+export function evaluateBurnRates(
+  timeline: StatusTimeline,
+  assignment: SlaAssignment,
+  now: number,
+  policy: BurnRatePolicy = DEFAULT_BURN_RATE_POLICY,
+): BurnEvaluation {
   const evaluate = (rule: BurnWindowRule): BurnWindowEvaluation => {
     const long = windowBurnRate(timeline, assignment, now, rule.longMs);
     const short = windowBurnRate(timeline, assignment, now, rule.shortMs);
@@ -88,6 +104,7 @@ export interface BurnAlertStep {
 
 export function stepBurnAlert(state: BurnAlertState, firing: boolean, now: number, rule: BurnWindowRule): BurnAlertStep {
   if (firing) return { state: { open: true, lastFiringAt: now }, change: state.open ? null : 'opened' };
-  if (state.open && !(now - state.lastFiringAt < rule.holdMs)) return { state: { open: false, lastFiringAt: state.lastFiringAt }, change: 'resolved' };
+  if (state.open && !(now - state.lastFiringAt < rule.holdMs))
+    return { state: { open: false, lastFiringAt: state.lastFiringAt }, change: 'resolved' };
   return { state, change: null };
 }

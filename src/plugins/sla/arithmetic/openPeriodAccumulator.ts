@@ -38,14 +38,18 @@ export class OpenPeriodAccumulator {
   constructor(options: OpenPeriodAccumulatorOptions) {
     assertPeriod(options.period, options.period.start);
     if (options.period.start % BUCKET_MS !== 0 || options.period.end % BUCKET_MS !== 0) {
-      throw new RangeError(`a period kept by 5-minute buckets must begin and end on a bucket boundary: [${options.period.start}, ${options.period.end})`);
+      throw new RangeError(
+        `a period kept by 5-minute buckets must begin and end on a bucket boundary: [${options.period.start}, ${options.period.end})`,
+      );
     }
-    if (!Number.isInteger(options.services) || options.services < 0) throw new RangeError(`services must be a count, got ${options.services}`);
+    if (!Number.isInteger(options.services) || options.services < 0)
+      throw new RangeError(`services must be a count, got ${options.services}`);
     this.period = options.period;
     this.services = options.services;
     this.state = new Float64Array(options.services * SPAN_STATE_SLOTS);
     const degraded = options.degradedIsDown ?? false;
-    if (degraded instanceof Uint8Array && degraded.length !== options.services) throw new RangeError(`degradedIsDown has ${degraded.length} entries for ${options.services} services`);
+    if (degraded instanceof Uint8Array && degraded.length !== options.services)
+      throw new RangeError(`degradedIsDown has ${degraded.length} entries for ${options.services} services`);
     this.degraded = degraded instanceof Uint8Array ? degraded : new Uint8Array(options.services).fill(degraded ? 1 : 0);
     this.through = options.period.start;
     this.restart();
@@ -68,9 +72,12 @@ export class OpenPeriodAccumulator {
    */
   closeBucket(timeline: StatusTimeline, bucketStart: number): void {
     if (bucketStart !== this.through || bucketStart >= this.period.end) {
-      throw new RangeError(`expected the bucket at ${new Date(this.through).toISOString()} (period ends ${new Date(this.period.end).toISOString()}), got ${new Date(bucketStart).toISOString()}`);
+      throw new RangeError(
+        `expected the bucket at ${new Date(this.through).toISOString()} (period ends ${new Date(this.period.end).toISOString()}), got ${new Date(bucketStart).toISOString()}`,
+      );
     }
-    if (timeline.offsets.length - 1 !== this.services) throw new RangeError(`the timeline has ${timeline.offsets.length - 1} services, the accumulator ${this.services}`);
+    if (timeline.offsets.length - 1 !== this.services)
+      throw new RangeError(`the timeline has ${timeline.offsets.length - 1} services, the accumulator ${this.services}`);
     const end = bucketStart + BUCKET_MS;
     const periodStart = this.period.start;
     for (let i = 0; i < this.services; i += 1) {
@@ -88,10 +95,13 @@ export class OpenPeriodAccumulator {
    */
   closeBucketsThrough(timeline: StatusTimeline, end: number): void {
     if (end % BUCKET_MS !== 0 || end < this.through || end > this.period.end) {
-      throw new RangeError(`cannot close buckets through ${new Date(end).toISOString()}: the figures are as of ${new Date(this.through).toISOString()}, the period ends ${new Date(this.period.end).toISOString()}`);
+      throw new RangeError(
+        `cannot close buckets through ${new Date(end).toISOString()}: the figures are as of ${new Date(this.through).toISOString()}, the period ends ${new Date(this.period.end).toISOString()}`,
+      );
     }
     if (end === this.through) return;
-    if (timeline.offsets.length - 1 !== this.services) throw new RangeError(`the timeline has ${timeline.offsets.length - 1} services, the accumulator ${this.services}`);
+    if (timeline.offsets.length - 1 !== this.services)
+      throw new RangeError(`the timeline has ${timeline.offsets.length - 1} services, the accumulator ${this.services}`);
     const from = this.through;
     const periodStart = this.period.start;
     for (let i = 0; i < this.services; i += 1) {
@@ -114,9 +124,12 @@ export class OpenPeriodAccumulator {
    * `through` (from {@link exportState}, or a slice of it for a run of its services).
    */
   restore(state: Float64Array, through: number): void {
-    if (state.length !== this.state.length) throw new RangeError(`the state holds ${state.length / SPAN_STATE_SLOTS} services, the accumulator ${this.services}`);
+    if (state.length !== this.state.length)
+      throw new RangeError(`the state holds ${state.length / SPAN_STATE_SLOTS} services, the accumulator ${this.services}`);
     if (through % BUCKET_MS !== 0 || through < this.period.start || through > this.period.end) {
-      throw new RangeError(`cannot take figures as of ${new Date(through).toISOString()} for the period [${new Date(this.period.start).toISOString()}, ${new Date(this.period.end).toISOString()})`);
+      throw new RangeError(
+        `cannot take figures as of ${new Date(through).toISOString()} for the period [${new Date(this.period.start).toISOString()}, ${new Date(this.period.end).toISOString()})`,
+      );
     }
     this.state.set(state);
     this.through = through;

@@ -64,7 +64,9 @@ export class DefinitionCatalog {
   }
 
   targetsOf(definitionId: string): SlaTarget[] {
-    return [...this.targets.values()].filter((t) => t.definitionId === definitionId).sort((a, b) => a.scope.localeCompare(b.scope) || a.scopeValue.localeCompare(b.scopeValue));
+    return [...this.targets.values()]
+      .filter((t) => t.definitionId === definitionId)
+      .sort((a, b) => a.scope.localeCompare(b.scope) || a.scopeValue.localeCompare(b.scopeValue));
   }
 
   assignment(id: string): SlaAssignment | undefined {
@@ -72,12 +74,19 @@ export class DefinitionCatalog {
   }
 
   assignmentsOf(definitionId: string): SlaAssignment[] {
-    return [...this.assignments.values()].filter((a) => a.definitionId === definitionId).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+    return [...this.assignments.values()]
+      .filter((a) => a.definitionId === definitionId)
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   }
 
   /** Assignments that name this service or this group (not the group's members). */
   assignmentsNaming(subject: { readonly serviceId?: string; readonly groupName?: string }): SlaAssignment[] {
-    const ids = subject.serviceId !== undefined ? this.byService.get(subject.serviceId) : subject.groupName !== undefined ? this.byGroup.get(subject.groupName) : undefined;
+    const ids =
+      subject.serviceId !== undefined
+        ? this.byService.get(subject.serviceId)
+        : subject.groupName !== undefined
+          ? this.byGroup.get(subject.groupName)
+          : undefined;
     return [...(ids ?? [])].map((id) => this.assignments.get(id)!).filter(Boolean);
   }
 

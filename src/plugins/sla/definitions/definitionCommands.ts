@@ -22,7 +22,13 @@ import type { SlaEventLog } from '../eventLog/slaEventLog.js';
 import { knownGroup } from '../groups/groupMembers.js';
 import type { DefinitionCatalog } from './definitionCatalog.js';
 import { changesOfFields, type DefinitionChange, type SlaDefinitionChangedEvent } from './definitionEvents.js';
-import { knownId, type AssignmentRequest, type DefinitionChanges, type NewDefinitionRequest, type TargetRequest } from './definitionInput.js';
+import {
+  knownId,
+  type AssignmentRequest,
+  type DefinitionChanges,
+  type NewDefinitionRequest,
+  type TargetRequest,
+} from './definitionInput.js';
 import { burnRates, type SlaAssignment, type SlaDefinition, type SlaTarget } from './slaDefinition.js';
 
 export interface DefinitionCommandDeps {
@@ -46,7 +52,14 @@ export class DefinitionCommands {
       this.assertNameFree(request.name, null);
       const definition: SlaDefinition = { id: this.deps.newId(), ...request, createdAt: at, updatedAt: at };
       catalog.putDefinition(definition);
-      log.record({ kind: 'DEFINITION_CREATED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: definition.id }, data: definitionData(definition) });
+      log.record({
+        kind: 'DEFINITION_CREATED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: definition.id },
+        data: definitionData(definition),
+      });
       return definition;
     });
   }
@@ -57,15 +70,28 @@ export class DefinitionCommands {
       const before = this.existing(id);
       if (changes.name !== undefined) this.assertNameFree(changes.name, before.id);
       const { burnRates: rules, ...rest } = changes;
-      const after: SlaDefinition = { ...before, ...rest, burnRates: rules === undefined ? before.burnRates : burnRates(rules, before.burnRates), updatedAt: at };
+      const after: SlaDefinition = {
+        ...before,
+        ...rest,
+        burnRates: rules === undefined ? before.burnRates : burnRates(rules, before.burnRates),
+        updatedAt: at,
+      };
       const changed = changedFields(before, after);
       if (changed.length === 0) return before;
       catalog.putDefinition(after);
-      log.record({ kind: 'DEFINITION_UPDATED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: after.id }, data: { fields: changed, before: definitionData(before), after: definitionData(after) } });
+      log.record({
+        kind: 'DEFINITION_UPDATED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: after.id },
+        data: { fields: changed, before: definitionData(before), after: definitionData(after) },
+      });
       const measured = changesOfFields(changed);
       // DEGRADED began to count: every covered service that is DEGRADED now is down by this definition.
       const nowCounted = after.degradedCountsAsDown && !before.degradedCountsAsDown ? this.coveredBy(after.id) : [];
-      if (measured.length > 0) this.announce(after, measured, { kind: 'DEFINITION_UPDATED', fields: changed }, nowCounted, at, viewer.userId);
+      if (measured.length > 0)
+        this.announce(after, measured, { kind: 'DEFINITION_UPDATED', fields: changed }, nowCounted, at, viewer.userId);
       return after;
     });
   }
@@ -80,8 +106,16 @@ export class DefinitionCommands {
       const { targets, assignments } = catalog.removeDefinition(definition.id);
       this.deps.resolveAlertsOf(definition.id, at, viewer.userId);
       log.record({
-        kind: 'DEFINITION_DELETED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: definition.id },
-        data: { definition: definitionData(definition), targetsDeleted: targets.length, assignmentsDeleted: assignments.map(assignmentData) },
+        kind: 'DEFINITION_DELETED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: definition.id },
+        data: {
+          definition: definitionData(definition),
+          targetsDeleted: targets.length,
+          assignmentsDeleted: assignments.map(assignmentData),
+        },
       });
       return true;
     });
@@ -100,7 +134,10 @@ export class DefinitionCommands {
         throw new AppError(ErrorCode.NotFound, `no service with id ${request.scopeValue}; a SERVICE target names a service by its id`);
       }
       if (request.scope === 'GROUP' && !knownGroup(fleet, request.scopeValue)) {
-        throw new AppError(ErrorCode.NotFound, `no SLA group named "${request.scopeValue}"; groups are declared by status syncs or named by services`);
+        throw new AppError(
+          ErrorCode.NotFound,
+          `no SLA group named "${request.scopeValue}"; groups are declared by status syncs or named by services`,
+        );
       }
       const existing = catalog.targetsOf(definition.id).find((t) => t.scope === request.scope && t.scopeValue === request.scopeValue);
       if (existing && existing.targetPercent === request.targetPercent) return existing;
@@ -109,8 +146,15 @@ export class DefinitionCommands {
         : { id: this.deps.newId(), ...request, definitionId: definition.id, createdAt: at, updatedAt: at };
       catalog.putTarget(target);
       log.record({
-        kind: 'TARGET_SET', at, origin: 'api', actorId: viewer.userId,
-        subjects: { definitionId: definition.id, serviceId: target.scope === 'SERVICE' ? target.scopeValue : null, groupName: target.scope === 'GROUP' ? target.scopeValue : null },
+        kind: 'TARGET_SET',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: {
+          definitionId: definition.id,
+          serviceId: target.scope === 'SERVICE' ? target.scopeValue : null,
+          groupName: target.scope === 'GROUP' ? target.scopeValue : null,
+        },
         data: { target: targetData(target), previousTargetPercent: existing?.targetPercent ?? null },
       });
       this.announce(definition, ['target'], { kind: 'TARGET_SET' }, [], at, viewer.userId);
@@ -125,7 +169,14 @@ export class DefinitionCommands {
       const target = key === null ? undefined : catalog.target(key);
       if (!target) return false;
       catalog.removeTarget(target.id);
-      log.record({ kind: 'TARGET_DELETED', at, origin: 'api', actorId: viewer.userId, subjects: { definitionId: target.definitionId }, data: { target: targetData(target) } });
+      log.record({
+        kind: 'TARGET_DELETED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: target.definitionId },
+        data: { target: targetData(target) },
+      });
       const definition = catalog.definition(target.definitionId);
       if (definition) this.announce(definition, ['target'], { kind: 'TARGET_DELETED' }, [], at, viewer.userId);
       return true;
@@ -141,18 +192,34 @@ export class DefinitionCommands {
         throw new AppError(ErrorCode.NotFound, `no service with id ${request.serviceId}`);
       }
       if (request.groupName !== null && !knownGroup(fleet, request.groupName)) {
-        throw new AppError(ErrorCode.NotFound, `no SLA group named "${request.groupName}"; groups are declared by status syncs or named by services`);
+        throw new AppError(
+          ErrorCode.NotFound,
+          `no SLA group named "${request.groupName}"; groups are declared by status syncs or named by services`,
+        );
       }
-      const naming = catalog.assignmentsNaming(request.serviceId !== null ? { serviceId: request.serviceId } : { groupName: request.groupName! });
+      const naming = catalog.assignmentsNaming(
+        request.serviceId !== null ? { serviceId: request.serviceId } : { groupName: request.groupName! },
+      );
       const existing = naming.find((a) => a.definitionId === definition.id);
       if (existing) return existing;
-      const assignment: SlaAssignment = { id: this.deps.newId(), definitionId: definition.id, serviceId: request.serviceId, groupName: request.groupName, createdAt: at };
+      const assignment: SlaAssignment = {
+        id: this.deps.newId(),
+        definitionId: definition.id,
+        serviceId: request.serviceId,
+        groupName: request.groupName,
+        createdAt: at,
+      };
       catalog.putAssignment(assignment);
       log.record({
-        kind: 'ASSIGNED', at, origin: 'api', actorId: viewer.userId,
-        subjects: { definitionId: definition.id, serviceId: assignment.serviceId, groupName: assignment.groupName }, data: { assignment: assignmentData(assignment) },
+        kind: 'ASSIGNED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: definition.id, serviceId: assignment.serviceId, groupName: assignment.groupName },
+        data: { assignment: assignmentData(assignment) },
       });
-      const assigned = assignment.serviceId !== null ? [assignment.serviceId] : fleet.services.inSlaGroup(assignment.groupName!).map((s) => s.id);
+      const assigned =
+        assignment.serviceId !== null ? [assignment.serviceId] : fleet.services.inSlaGroup(assignment.groupName!).map((s) => s.id);
       this.announce(definition, ['coverage'], { kind: 'ASSIGNED' }, assigned, at, viewer.userId);
       return assignment;
     });
@@ -166,8 +233,12 @@ export class DefinitionCommands {
       if (!assignment) return false;
       catalog.removeAssignment(assignment.id);
       log.record({
-        kind: 'UNASSIGNED', at, origin: 'api', actorId: viewer.userId,
-        subjects: { definitionId: assignment.definitionId, serviceId: assignment.serviceId, groupName: assignment.groupName }, data: { assignment: assignmentData(assignment) },
+        kind: 'UNASSIGNED',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { definitionId: assignment.definitionId, serviceId: assignment.serviceId, groupName: assignment.groupName },
+        data: { assignment: assignmentData(assignment) },
       });
       const definition = catalog.definition(assignment.definitionId);
       if (definition) this.announce(definition, ['coverage'], { kind: 'UNASSIGNED' }, [], at, viewer.userId);
@@ -176,8 +247,24 @@ export class DefinitionCommands {
   }
 
   /** Staged with the change: `sla.definition_changed` (definitionEvents.ts). */
-  private announce(definition: SlaDefinition, changes: readonly DefinitionChange[], cause: SlaDefinitionChangedEvent['cause'], nowCounted: readonly string[], at: number, actorId: string): void {
-    emitOnCommit(this.deps.writer, this.deps.bus, { type: 'sla.definition_changed', definition, changes, cause, nowCounted, at, origin: 'api', actorId });
+  private announce(
+    definition: SlaDefinition,
+    changes: readonly DefinitionChange[],
+    cause: SlaDefinitionChangedEvent['cause'],
+    nowCounted: readonly string[],
+    at: number,
+    actorId: string,
+  ): void {
+    emitOnCommit(this.deps.writer, this.deps.bus, {
+      type: 'sla.definition_changed',
+      definition,
+      changes,
+      cause,
+      nowCounted,
+      at,
+      origin: 'api',
+      actorId,
+    });
   }
 
   private coveredBy(definitionId: string): string[] {
@@ -193,11 +280,22 @@ export class DefinitionCommands {
 
   private assertNameFree(name: string, self: string | null): void {
     const holder = this.deps.catalog.definitionNamed(name);
-    if (holder && holder.id !== self) throw new AppError(ErrorCode.Conflict, `an SLA definition named "${holder.name}" exists already (names are unique, ignoring case)`);
+    if (holder && holder.id !== self)
+      throw new AppError(ErrorCode.Conflict, `an SLA definition named "${holder.name}" exists already (names are unique, ignoring case)`);
   }
 }
 
-const COMPARED = ['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates', 'raiseTicket', 'ticketCatalogItem'] as const;
+const COMPARED = [
+  'name',
+  'description',
+  'targetPercent',
+  'period',
+  'degradedCountsAsDown',
+  'timeZone',
+  'burnRates',
+  'raiseTicket',
+  'ticketCatalogItem',
+] as const;
 
 function changedFields(before: SlaDefinition, after: SlaDefinition): string[] {
   return COMPARED.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
@@ -205,9 +303,16 @@ function changedFields(before: SlaDefinition, after: SlaDefinition): string[] {
 
 export function definitionData(d: SlaDefinition): Record<string, unknown> {
   return {
-    id: d.id, name: d.name, description: d.description, targetPercent: d.targetPercent, period: d.period,
-    degradedCountsAsDown: d.degradedCountsAsDown, timeZone: d.timeZone, burnRates: d.burnRates,
-    raiseTicket: d.raiseTicket, ticketCatalogItem: d.ticketCatalogItem,
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    targetPercent: d.targetPercent,
+    period: d.period,
+    degradedCountsAsDown: d.degradedCountsAsDown,
+    timeZone: d.timeZone,
+    burnRates: d.burnRates,
+    raiseTicket: d.raiseTicket,
+    ticketCatalogItem: d.ticketCatalogItem,
   };
 }
 

@@ -5,8 +5,17 @@
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import { isUuid } from '../slaIds.js';
 import {
-  burnRates, definitionName, description, scopeValue, targetPercent, ticketCatalogItem, timeZone,
-  type BurnRateRules, type BurnRatesInput, type SlaPeriod, type SlaTargetScope,
+  burnRates,
+  definitionName,
+  description,
+  scopeValue,
+  targetPercent,
+  ticketCatalogItem,
+  timeZone,
+  type BurnRateRules,
+  type BurnRatesInput,
+  type SlaPeriod,
+  type SlaTargetScope,
 } from './slaDefinition.js';
 
 export interface CreateSlaDefinitionInput {
@@ -118,7 +127,8 @@ export type AssignmentRequest =
 export function readAssign(input: AssignSlaInput): AssignmentRequest {
   const hasService = input.serviceId != null;
   const hasGroup = input.slaGroup != null;
-  if (hasService === hasGroup) throw new AppError(ErrorCode.BadRequest, 'give exactly one of serviceId (one service) or slaGroup (every member of an SLA group)');
+  if (hasService === hasGroup)
+    throw new AppError(ErrorCode.BadRequest, 'give exactly one of serviceId (one service) or slaGroup (every member of an SLA group)');
   if (hasService) return { definitionId: input.definitionId, serviceId: input.serviceId!.toLowerCase(), groupName: null };
   const group = input.slaGroup!.trim();
   if (group === '') throw new AppError(ErrorCode.BadRequest, 'slaGroup must name an SLA group');

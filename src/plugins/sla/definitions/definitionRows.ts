@@ -1,14 +1,30 @@
 /** Mapping between definitions, targets, assignments and their rows (written through the batch writer, read at start). */
 import type { Row } from '../../../platform/persistence/batchWriter.js';
 import { epoch, iso, jsonColumn, textOrNull } from '../../../core/storage/tables.js';
-import { DEFAULT_BURN_RATES, type BurnRateRules, type SlaAssignment, type SlaDefinition, type SlaPeriod, type SlaTarget, type SlaTargetScope } from './slaDefinition.js';
+import {
+  DEFAULT_BURN_RATES,
+  type BurnRateRules,
+  type SlaAssignment,
+  type SlaDefinition,
+  type SlaPeriod,
+  type SlaTarget,
+  type SlaTargetScope,
+} from './slaDefinition.js';
 
 export function definitionToRow(d: SlaDefinition): Row {
   return {
-    id: d.id, name: d.name, description: d.description, target_percent: d.targetPercent, period: d.period,
-    degraded_counts_as_down: d.degradedCountsAsDown, time_zone: d.timeZone, burn_rates: d.burnRates,
-    raise_ticket: d.raiseTicket, ticket_catalog_item: d.ticketCatalogItem,
-    created_at: iso(d.createdAt), updated_at: iso(d.updatedAt),
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    target_percent: d.targetPercent,
+    period: d.period,
+    degraded_counts_as_down: d.degradedCountsAsDown,
+    time_zone: d.timeZone,
+    burn_rates: d.burnRates,
+    raise_ticket: d.raiseTicket,
+    ticket_catalog_item: d.ticketCatalogItem,
+    created_at: iso(d.createdAt),
+    updated_at: iso(d.updatedAt),
   };
 }
 
@@ -33,8 +49,13 @@ export function rowToDefinition(row: Record<string, unknown>): SlaDefinition {
 
 export function targetToRow(t: SlaTarget): Row {
   return {
-    id: t.id, definition_id: t.definitionId, scope_type: t.scope, scope_value: t.scopeValue, target_percent: t.targetPercent,
-    created_at: iso(t.createdAt), updated_at: iso(t.updatedAt),
+    id: t.id,
+    definition_id: t.definitionId,
+    scope_type: t.scope,
+    scope_value: t.scopeValue,
+    target_percent: t.targetPercent,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
   };
 }
 

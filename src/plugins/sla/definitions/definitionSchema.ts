@@ -8,8 +8,15 @@ import type { GraphQLContext } from '../../../platform/graphql/context.js';
 import type { SchemaModule } from '../../../platform/graphql/module.js';
 import type { SlaContext } from '../slaContext.js';
 import {
-  knownId, readAssign, readCreateDefinition, readCreateTarget, readUpdateDefinition,
-  type AssignSlaInput, type CreateSlaDefinitionInput, type CreateSlaTargetInput, type UpdateSlaDefinitionInput,
+  knownId,
+  readAssign,
+  readCreateDefinition,
+  readCreateTarget,
+  readUpdateDefinition,
+  type AssignSlaInput,
+  type CreateSlaDefinitionInput,
+  type CreateSlaTargetInput,
+  type UpdateSlaDefinitionInput,
 } from './definitionInput.js';
 import type { SlaAssignment, SlaDefinition, SlaTarget } from './slaDefinition.js';
 

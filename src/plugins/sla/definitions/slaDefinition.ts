@@ -96,7 +96,8 @@ export function ticketCatalogItem(value: string | null | undefined): string | nu
 
 /** A target T percent: 0 < T <= 100 (100 leaves no error budget at all). */
 export function targetPercent(value: number, field = 'targetPercent'): number {
-  if (!Number.isFinite(value) || value <= 0 || value > 100) throw bad(`${field} must be a percentage above 0 and at most 100, got ${value}`);
+  if (!Number.isFinite(value) || value <= 0 || value > 100)
+    throw bad(`${field} must be a percentage above 0 and at most 100, got ${value}`);
   return value;
 }
 
@@ -122,13 +123,18 @@ export function burnRateRule(input: BurnRateRuleInput | null | undefined, base: 
   const threshold = input.threshold ?? base.threshold;
   const longWindowMinutes = input.longWindowMinutes ?? base.longWindowMinutes;
   const shortWindowMinutes = input.shortWindowMinutes ?? base.shortWindowMinutes;
-  if (!Number.isFinite(threshold) || threshold <= 0 || threshold > 1000) throw bad(`${field}.threshold must be a burn rate above 0 and at most 1000, got ${threshold}`);
-  for (const [name, minutes] of [['longWindowMinutes', longWindowMinutes], ['shortWindowMinutes', shortWindowMinutes]] as const) {
+  if (!Number.isFinite(threshold) || threshold <= 0 || threshold > 1000)
+    throw bad(`${field}.threshold must be a burn rate above 0 and at most 1000, got ${threshold}`);
+  for (const [name, minutes] of [
+    ['longWindowMinutes', longWindowMinutes],
+    ['shortWindowMinutes', shortWindowMinutes],
+  ] as const) {
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > MAX_BURN_WINDOW_MINUTES || minutes % 5 !== 0) {
       throw bad(`${field}.${name} must be a whole number of 5-minute buckets from 5 to ${MAX_BURN_WINDOW_MINUTES}, got ${minutes}`);
     }
   }
-  if (shortWindowMinutes >= longWindowMinutes) throw bad(`${field}.shortWindowMinutes (${shortWindowMinutes}) must be shorter than longWindowMinutes (${longWindowMinutes})`);
+  if (shortWindowMinutes >= longWindowMinutes)
+    throw bad(`${field}.shortWindowMinutes (${shortWindowMinutes}) must be shorter than longWindowMinutes (${longWindowMinutes})`);
   return { threshold, longWindowMinutes, shortWindowMinutes };
 }
 
@@ -142,7 +148,8 @@ export function burnRates(input: BurnRatesInput | null | undefined, base: BurnRa
   if (input == null) return base;
   const fast = burnRateRule(input.fast, base.fast, 'burnRates.fast');
   const slow = burnRateRule(input.slow, base.slow, 'burnRates.slow');
-  if (fast.threshold <= slow.threshold) throw bad(`burnRates.fast.threshold (${fast.threshold}) must be above burnRates.slow.threshold (${slow.threshold})`);
+  if (fast.threshold <= slow.threshold)
+    throw bad(`burnRates.fast.threshold (${fast.threshold}) must be above burnRates.slow.threshold (${slow.threshold})`);
   return { fast, slow };
 }
 
@@ -164,7 +171,15 @@ export interface TargetSubject {
  * The target that applies to a service under a definition: the most specific target of the
  * definition wins (service, then its SLA group, then its group's tier), else the definition's own.
  */
-export function effectiveTarget(definition: Pick<SlaDefinition, 'targetPercent'>, targets: readonly Pick<SlaTarget, 'scope' | 'scopeValue' | 'targetPercent'>[], subject: TargetSubject): number {
-  const find = (scope: SlaTargetScope, value: string | null) => (value === null ? undefined : targets.find((t) => t.scope === scope && t.scopeValue === value));
-  return (find('SERVICE', subject.serviceId) ?? find('GROUP', subject.groupName) ?? find('TIER', subject.tier))?.targetPercent ?? definition.targetPercent;
+export function effectiveTarget(
+  definition: Pick<SlaDefinition, 'targetPercent'>,
+  targets: readonly Pick<SlaTarget, 'scope' | 'scopeValue' | 'targetPercent'>[],
+  subject: TargetSubject,
+): number {
+  const find = (scope: SlaTargetScope, value: string | null) =>
+    value === null ? undefined : targets.find((t) => t.scope === scope && t.scopeValue === value);
+  return (
+    (find('SERVICE', subject.serviceId) ?? find('GROUP', subject.groupName) ?? find('TIER', subject.tier))?.targetPercent ??
+    definition.targetPercent
+  );
 }

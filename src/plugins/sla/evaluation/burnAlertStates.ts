@@ -32,7 +32,10 @@ export class BurnAlertStates {
 
   constructor(writer: BatchWriter) {
     this.states = new CommittedMap(writer, slaBurnAlertStatesTable, (s) => ({
-      definition_id: s.definitionId, service_id: s.serviceId, severity: s.severity, last_firing_at: new Date(s.lastFiringAt).toISOString(),
+      definition_id: s.definitionId,
+      service_id: s.serviceId,
+      severity: s.severity,
+      last_firing_at: new Date(s.lastFiringAt).toISOString(),
     }));
   }
 
@@ -40,7 +43,9 @@ export class BurnAlertStates {
     const rows = await knex('sla_burn_alert_states').select('definition_id', 'service_id', 'severity', 'last_firing_at');
     for (const row of rows as Array<Record<string, unknown>>) {
       const state: StoredState = {
-        definitionId: String(row.definition_id), serviceId: String(row.service_id), severity: row.severity as BurnSeverity,
+        definitionId: String(row.definition_id),
+        serviceId: String(row.service_id),
+        severity: row.severity as BurnSeverity,
         lastFiringAt: new Date(row.last_firing_at as string | Date).getTime(),
       };
       this.states.load(keyOf(state.definitionId, state.serviceId, state.severity), state);
@@ -66,12 +71,14 @@ export class BurnAlertStates {
 
   /** Staged: deletes the states of `definitionId` whose service `keep` rejects (no longer covered). */
   dropUncovered(definitionId: string, keep: (serviceId: string) => boolean): void {
-    for (const s of [...this.states.values()]) if (s.definitionId === definitionId && !keep(s.serviceId)) this.states.delete(keyOf(s.definitionId, s.serviceId, s.severity));
+    for (const s of [...this.states.values()])
+      if (s.definitionId === definitionId && !keep(s.serviceId)) this.states.delete(keyOf(s.definitionId, s.serviceId, s.severity));
   }
 
   /** In memory only: a deleted definition's rows went with it (on delete cascade). */
   forgetDefinition(definitionId: string): void {
-    for (const s of [...this.states.values()]) if (s.definitionId === definitionId) this.states.evict(keyOf(s.definitionId, s.serviceId, s.severity));
+    for (const s of [...this.states.values()])
+      if (s.definitionId === definitionId) this.states.evict(keyOf(s.definitionId, s.serviceId, s.severity));
   }
 
   /** The services with an open burn-rate alert under `definitionId` (one pass; few are open at any time). */

@@ -4,9 +4,23 @@
  * of each (definition, service) and of the definition pooled, and the burn-rate evaluation of each
  * service. No I/O: the evaluator (slaEvaluator.ts) hands it timelines and applies what it reports.
  */
-import { evaluateBurnRates, stepBurnAlert, BURN_SEVERITIES, type BurnAlertState, type BurnRatePolicy, type BurnSeverity, type BurnWindowEvaluation } from '../arithmetic/burnRate.js';
+import {
+  evaluateBurnRates,
+  stepBurnAlert,
+  BURN_SEVERITIES,
+  type BurnAlertState,
+  type BurnRatePolicy,
+  type BurnSeverity,
+  type BurnWindowEvaluation,
+} from '../arithmetic/burnRate.js';
 import { OpenPeriodAccumulator } from '../arithmetic/openPeriodAccumulator.js';
-import { judgePeriod, PERIOD_STATUSES, type PeriodMeasure, type PeriodResult, type PeriodStatus } from '../../../core/domain/periodArithmetic.js';
+import {
+  judgePeriod,
+  PERIOD_STATUSES,
+  type PeriodMeasure,
+  type PeriodResult,
+  type PeriodStatus,
+} from '../../../core/domain/periodArithmetic.js';
 import { calendarPeriodAt, type CalendarPeriod, type CalendarPeriodType } from '../arithmetic/periods/calendarPeriods.js';
 import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 import { EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
@@ -58,7 +72,13 @@ export interface ShardOutcome {
   readonly measure: PeriodMeasure;
 }
 
-const PERIOD_TYPE: Readonly<Record<SlaDefinition['period'], CalendarPeriodType>> = { DAY: 'day', WEEK: 'week', MONTH: 'month', QUARTER: 'quarter', YEAR: 'year' };
+const PERIOD_TYPE: Readonly<Record<SlaDefinition['period'], CalendarPeriodType>> = {
+  DAY: 'day',
+  WEEK: 'week',
+  MONTH: 'month',
+  QUARTER: 'quarter',
+  YEAR: 'year',
+};
 
 /** The calendar period holding the bucket that ends at `asOf`. */
 export function periodEndingBucketAt(definition: Pick<SlaDefinition, 'period' | 'timeZone'>, asOf: number): CalendarPeriod {
@@ -111,7 +131,8 @@ export class DefinitionEvaluation {
   /** Whether this evaluation still fits the definition (same services, period rule, counting rule and burn rules). */
   fits(definition: SlaDefinition, serviceIds: ReadonlySet<string>): boolean {
     const d = this.definition;
-    if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown) return false;
+    if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown)
+      return false;
     if (JSON.stringify(d.burnRates) !== JSON.stringify(definition.burnRates)) return false;
     if (serviceIds.size !== this.positions.size) return false;
     for (const id of serviceIds) if (!this.positions.has(id)) return false;
@@ -174,7 +195,8 @@ export class DefinitionEvaluation {
       for (const severity of BURN_SEVERITIES) {
         const state = inputs.burnStateOf(serviceId, severity);
         const next = stepBurnAlert(state, evaluation?.[severity].firing ?? false, asOf, this.policy[severity]);
-        if (next.state !== state) burn.push({ serviceId, severity, state: next.state, change: next.change, evaluation: evaluation?.[severity] ?? null });
+        if (next.state !== state)
+          burn.push({ serviceId, severity, state: next.state, change: next.change, evaluation: evaluation?.[severity] ?? null });
       }
     }
     return { moves, burn, measure: pooled };
@@ -185,7 +207,13 @@ export class DefinitionEvaluation {
     const result = judgePeriod(measure, this.definition.targetPercent);
     this.pooledResult = result;
     if (result.status === this.pooledStatus) return null;
-    const move: StatusMove = { serviceId: null, previous: this.pooledStatus, status: result.status, targetPercent: this.definition.targetPercent, result };
+    const move: StatusMove = {
+      serviceId: null,
+      previous: this.pooledStatus,
+      status: result.status,
+      targetPercent: this.definition.targetPercent,
+      result,
+    };
     this.pooledStatus = result.status;
     return move;
   }
@@ -204,7 +232,8 @@ export class DefinitionEvaluation {
   /** Every known status, the pooled one under null: carried into a rebuilt evaluation. */
   knownStatuses(): Map<string | null, PeriodStatus> {
     const known = new Map<string | null, PeriodStatus>();
-    for (const shard of this.shards) shard.serviceIds.forEach((id, i) => {
+    for (const shard of this.shards)
+      shard.serviceIds.forEach((id, i) => {
         if (shard.statuses[i] !== UNKNOWN) known.set(id, PERIOD_STATUSES[shard.statuses[i]!]!);
       });
     if (this.pooledStatus !== null) known.set(null, this.pooledStatus);

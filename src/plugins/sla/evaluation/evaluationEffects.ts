@@ -35,7 +35,8 @@ export interface EffectDeps {
 
 export const BURN_ALERT_KINDS: Readonly<Record<BurnSeverity, AlertKind>> = { fast: 'FAST_BURN', slow: 'SLOW_BURN' };
 
-const round = (value: number | null, digits = 3) => (value === null || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+const round = (value: number | null, digits = 3) =>
+  value === null || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Moves (or burn steps) staged per turn of the event loop. */
 export const STAGE_SLICE = 100;
@@ -52,7 +53,16 @@ export interface StageSlices {
  * Stages the alerts and events of one evaluation of `evaluation` as of `asOf`: synchronously when it
  * has fewer than {@link STAGE_SLICE} moves and burn steps (or no `slices` is given), else in slices.
  */
-export async function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEvaluation, moves: readonly StatusMove[], burn: readonly BurnStep[], asOf: number, at: number, origin: Origin, slices?: StageSlices): Promise<void> {
+export async function stageEvaluation(
+  deps: EffectDeps,
+  evaluation: DefinitionEvaluation,
+  moves: readonly StatusMove[],
+  burn: readonly BurnStep[],
+  asOf: number,
+  at: number,
+  origin: Origin,
+  slices?: StageSlices,
+): Promise<void> {
   const { definition, period } = evaluation;
   const pooled = moves.find((m) => m.serviceId === null);
   const byWebhook = new Map<SlaStatusWebhook, MovedService[]>();
@@ -68,35 +78,73 @@ export async function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEv
     const condition = (kind: AlertKind) => ({ kind, definitionId: definition.id, serviceId: move.serviceId });
     for (const kind of effects.resolve) deps.alerts.resolve(condition(kind), at, origin);
     if (effects.raise !== null) {
-      const subject = move.serviceId === null ? `SLA "${definition.name}" (all its services)` : `${info?.name ?? move.serviceId} under SLA "${definition.name}"`;
-      deps.alerts.raise(condition(effects.raise), {
-        groupName: info?.slaGroup ?? null,
-        message: statusAlertMessage(subject, effects.raise === 'BREACHED' ? 'BREACHED' : 'AT_RISK', move.targetPercent, period.key, move.result),
-        details: {
-          periodKey: period.key, asOf: new Date(asOf).toISOString(), targetPercent: move.targetPercent, actualValue: move.result.actualValue, coveragePercent: move.result.coveragePercent,
-          errorBudgetMinutes: move.result.errorBudgetMinutes, errorBudgetRemainingMinutes: move.result.errorBudgetRemainingMinutes,
-          burnRate: round(move.result.burnRate, 6), downtimeMinutes: move.result.downtimeMinutes,
+      const subject =
+        move.serviceId === null
+          ? `SLA "${definition.name}" (all its services)`
+          : `${info?.name ?? move.serviceId} under SLA "${definition.name}"`;
+      deps.alerts.raise(
+        condition(effects.raise),
+        {
+          groupName: info?.slaGroup ?? null,
+          message: statusAlertMessage(
+            subject,
+            effects.raise === 'BREACHED' ? 'BREACHED' : 'AT_RISK',
+            move.targetPercent,
+            period.key,
+            move.result,
+          ),
+          details: {
+            periodKey: period.key,
+            asOf: new Date(asOf).toISOString(),
+            targetPercent: move.targetPercent,
+            actualValue: move.result.actualValue,
+            coveragePercent: move.result.coveragePercent,
+            errorBudgetMinutes: move.result.errorBudgetMinutes,
+            errorBudgetRemainingMinutes: move.result.errorBudgetRemainingMinutes,
+            burnRate: round(move.result.burnRate, 6),
+            downtimeMinutes: move.result.downtimeMinutes,
+          },
         },
-      }, at, origin);
+        at,
+        origin,
+      );
     }
     if (effects.webhook !== null && move.serviceId !== null) {
       const list = byWebhook.get(effects.webhook) ?? [];
-      list.push({ id: move.serviceId, name: info?.name ?? null, path: info?.path ?? null, previousStatus: move.previous, targetPercent: move.targetPercent, result: move.result });
+      list.push({
+        id: move.serviceId,
+        name: info?.name ?? null,
+        path: info?.path ?? null,
+        previousStatus: move.previous,
+        targetPercent: move.targetPercent,
+        result: move.result,
+      });
       byWebhook.set(effects.webhook, list);
     }
   }
-  const pooledWebhook = pooled ? moveEffects(pooled.previous, pooled.status)?.webhook ?? null : null;
+  const pooledWebhook = pooled ? (moveEffects(pooled.previous, pooled.status)?.webhook ?? null) : null;
   if (pooledWebhook !== null && !byWebhook.has(pooledWebhook)) byWebhook.set(pooledWebhook, []);
   if (!deps.sendsWebhooks()) byWebhook.clear();
   for (const [webhook, services] of byWebhook) {
     const status: PeriodStatus = webhook === 'sla.breached' ? 'BREACHED' : webhook === 'sla.at_risk' ? 'AT_RISK' : 'MET';
     const changed = pooledWebhook === webhook;
     emitOnCommit(deps.writer, deps.bus, {
-      type: 'sla.status_changed', webhook, status,
-      definition: { id: definition.id, name: definition.name, targetPercent: definition.targetPercent, period: definition.period, timeZone: definition.timeZone },
-      period, asOf,
+      type: 'sla.status_changed',
+      webhook,
+      status,
+      definition: {
+        id: definition.id,
+        name: definition.name,
+        targetPercent: definition.targetPercent,
+        period: definition.period,
+        timeZone: definition.timeZone,
+      },
+      period,
+      asOf,
       definitionStatus: { previousStatus: changed ? pooled!.previous : evaluation.pooledStatus, changed, result: evaluation.pooledResult! },
-      services, at, origin,
+      services,
+      at,
+      origin,
     });
   }
   for (const step of burn) {
@@ -115,21 +163,36 @@ export async function stageEvaluation(deps: EffectDeps, evaluation: DefinitionEv
     const rule = evaluation.policy[step.severity];
     const info = deps.serviceInfo(step.serviceId);
     const rate = (value: number | undefined) => (value === undefined ? '?' : Number.isFinite(value) ? `${round(value, 1)}x` : 'unbounded');
-    deps.alerts.raise(condition, {
-      groupName: info?.slaGroup ?? null,
-      message: `${info?.name ?? step.serviceId} is burning the error budget of SLA "${definition.name}" ${step.severity === 'fast' ? 'fast' : 'steadily'}: `
-        + `${rate(step.evaluation?.long)} over ${rule.longMs / 60_000} min and ${rate(step.evaluation?.short)} over ${rule.shortMs / 60_000} min (threshold ${rule.threshold}x)`,
-      details: {
-        severity: step.severity, threshold: rule.threshold, longWindowMinutes: rule.longMs / 60_000, shortWindowMinutes: rule.shortMs / 60_000,
-        longBurnRate: round(step.evaluation?.long ?? null, 6), shortBurnRate: round(step.evaluation?.short ?? null, 6), asOf: new Date(asOf).toISOString(),
+    deps.alerts.raise(
+      condition,
+      {
+        groupName: info?.slaGroup ?? null,
+        message:
+          `${info?.name ?? step.serviceId} is burning the error budget of SLA "${definition.name}" ${step.severity === 'fast' ? 'fast' : 'steadily'}: ` +
+          `${rate(step.evaluation?.long)} over ${rule.longMs / 60_000} min and ${rate(step.evaluation?.short)} over ${rule.shortMs / 60_000} min (threshold ${rule.threshold}x)`,
+        details: {
+          severity: step.severity,
+          threshold: rule.threshold,
+          longWindowMinutes: rule.longMs / 60_000,
+          shortWindowMinutes: rule.shortMs / 60_000,
+          longBurnRate: round(step.evaluation?.long ?? null, 6),
+          shortBurnRate: round(step.evaluation?.short ?? null, 6),
+          asOf: new Date(asOf).toISOString(),
+        },
       },
-    }, at, origin);
+      at,
+      origin,
+    );
   }
 }
 
 /** Staged: a definition's status and burn alerts of services it no longer covers resolve, their burn states go. */
 export function stageUncovered(deps: EffectDeps, definitionId: string, covered: ReadonlySet<string>, at: number, origin: Origin): void {
   const kinds = new Set<AlertKind>(['BREACHED', 'AT_RISK', 'FAST_BURN', 'SLOW_BURN']);
-  deps.alerts.resolveWhere((a) => a.definitionId === definitionId && a.serviceId !== null && kinds.has(a.kind) && !covered.has(a.serviceId), at, origin);
+  deps.alerts.resolveWhere(
+    (a) => a.definitionId === definitionId && a.serviceId !== null && kinds.has(a.kind) && !covered.has(a.serviceId),
+    at,
+    origin,
+  );
   deps.burnStates.dropUncovered(definitionId, (id) => covered.has(id));
 }

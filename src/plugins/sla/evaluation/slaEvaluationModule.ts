@@ -42,8 +42,15 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
       excludedSpans: (from: number, to: number, ids: readonly string[]) => maintenanceWindowService.excludedSpansByService(from, to, ids),
     };
     const slaEvaluation = new SlaEvaluator({
-      clock: kit.clock, writer: kit.writer, bus: kit.bus, logger: kit.logger.child({ module: 'slaEvaluation' }),
-      catalog: sla.catalog, alerts: sla.alerts, burnStates, services: fleet.services, slaGroups: fleet.slaGroups,
+      clock: kit.clock,
+      writer: kit.writer,
+      bus: kit.bus,
+      logger: kit.logger.child({ module: 'slaEvaluation' }),
+      catalog: sla.catalog,
+      alerts: sla.alerts,
+      burnStates,
+      services: fleet.services,
+      slaGroups: fleet.slaGroups,
       // Rows as read: the timeline is built and the open period caught up on the worker pool.
       loadHistory: (serviceIds, range) => loadTimelineColumns(source, serviceIds, range),
       workers: kit.workers,

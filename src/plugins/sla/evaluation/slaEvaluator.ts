@@ -61,7 +61,10 @@ const STAGE_PENDING_ROWS = 2_000;
  * on the worker pool), or a built timeline (tests, benches: the catch-up walks it on the event loop,
  * one shard per turn).
  */
-export type HistoryLoader = (serviceIds: readonly string[], range: { readonly start: number; readonly end: number }) => Promise<LoadedHistory>;
+export type HistoryLoader = (
+  serviceIds: readonly string[],
+  range: { readonly start: number; readonly end: number },
+) => Promise<LoadedHistory>;
 
 export type LoadedHistory =
   | { readonly timeline: StatusTimeline; indexOf(serviceId: string): number }
@@ -112,7 +115,11 @@ export class SlaEvaluator {
   constructor(private readonly deps: SlaEvaluatorDeps) {
     this.shardSize = deps.shardSize ?? DEFAULT_SHARD_SIZE;
     this.effects = {
-      writer: deps.writer, bus: deps.bus, alerts: deps.alerts, burnStates: deps.burnStates, sendsWebhooks: deps.pluginActive ?? (() => true),
+      writer: deps.writer,
+      bus: deps.bus,
+      alerts: deps.alerts,
+      burnStates: deps.burnStates,
+      sendsWebhooks: deps.pluginActive ?? (() => true),
       serviceInfo: (id) => {
         const s = deps.services.get(id);
         return s && { name: s.name, path: `${s.nodePath}/${s.name}`, slaGroup: s.slaGroup };
@@ -133,7 +140,11 @@ export class SlaEvaluator {
       if (this.stopped) return;
       let services = 0;
       for (const evaluation of this.evaluations.values()) services += evaluation.serviceIds.length;
-      logger.info('SLA evaluation caught up from stored history', { definitions: this.evaluations.size, services, ms: Math.round(performance.now() - started) });
+      logger.info('SLA evaluation caught up from stored history', {
+        definitions: this.evaluations.size,
+        services,
+        ms: Math.round(performance.now() - started),
+      });
     });
     const now = clock.now();
     this.timer = clock.setTimer(bucketStartOf(now) + BUCKET_MS - now, () => {
@@ -246,8 +257,10 @@ export class SlaEvaluator {
       const from = Math.min(evaluation.timelineFrom(asOf), asOf - this.retentionMs());
       const targetOf = this.targetsOf(evaluation.definition);
       const inputs = {
-        asOf, targetOf,
-        burnStateOf: (serviceId: string, severity: 'fast' | 'slow') => this.deps.burnStates.get(evaluation.definition.id, serviceId, severity),
+        asOf,
+        targetOf,
+        burnStateOf: (serviceId: string, severity: 'fast' | 'slow') =>
+          this.deps.burnStates.get(evaluation.definition.id, serviceId, severity),
         burning: this.deps.burnStates.burningUnder(evaluation.definition.id),
         lastDownAt: (serviceId: string, degradedIsDown: boolean) => this.live.lastDownAt(serviceId, degradedIsDown),
       };
@@ -270,7 +283,8 @@ export class SlaEvaluator {
     for (const _ of this.live.pruneInSlices(asOf - this.retentionMs(), SEED_SLICE_RUNS)) await nextTurn();
 
     const at = clock.now();
-    for (const { definitionId, covered } of rebuilt) if (catalog.definition(definitionId)) stageUncovered(this.effects, definitionId, covered, at, 'timer');
+    for (const { definitionId, covered } of rebuilt)
+      if (catalog.definition(definitionId)) stageUncovered(this.effects, definitionId, covered, at, 'timer');
     // Each slice's batch, watched: a large evaluation (the start-up catch-up) commits in several.
     const commits: Array<Promise<void>> = [];
     let failed = false;
@@ -323,7 +337,10 @@ export class SlaEvaluator {
       } catch (error) {
         // The others go on; this one is built again at the next bucket (meanwhile its old evaluation, if any, goes on).
         this.stale.add(definition.id);
-        this.deps.logger.warn('building an SLA definition\'s open period from stored history failed; trying again at the next bucket', { definitionId: definition.id, error });
+        this.deps.logger.warn("building an SLA definition's open period from stored history failed; trying again at the next bucket", {
+          definitionId: definition.id,
+          error,
+        });
         continue;
       }
       rebuilt.push({ definitionId: definition.id, covered });
@@ -332,7 +349,12 @@ export class SlaEvaluator {
   }
 
   /** A definition's evaluation caught up to `asOf` from stored history; known statuses carried over. */
-  private async build(definition: SlaDefinition, serviceIds: readonly string[], asOf: number, previous: DefinitionEvaluation | undefined): Promise<DefinitionEvaluation> {
+  private async build(
+    definition: SlaDefinition,
+    serviceIds: readonly string[],
+    asOf: number,
+    previous: DefinitionEvaluation | undefined,
+  ): Promise<DefinitionEvaluation> {
     const { alerts, writer, clock, loadHistory } = this.deps;
     const known = previous?.knownStatuses() ?? new Map<string | null, PeriodStatus>();
     const previousOf = (serviceId: string | null): PeriodStatus | null => {
@@ -347,11 +369,15 @@ export class SlaEvaluator {
     const cutOff = clock.now();
     const from = Math.min(evaluation.period.start, asOf - Math.max(evaluation.longestWindowMs, this.retentionMs()) - BUCKET_MS);
     const loaded = await loadHistory(serviceIds, { start: from, end: Math.max(cutOff, from) });
-    const timeline = 'timeline' in loaded ? await this.catchUpOnEventLoop(evaluation, loaded.timeline, asOf) : await this.catchUpOnPool(evaluation, loaded.rows, loaded.windows, asOf);
+    const timeline =
+      'timeline' in loaded
+        ? await this.catchUpOnEventLoop(evaluation, loaded.timeline, asOf)
+        : await this.catchUpOnPool(evaluation, loaded.rows, loaded.windows, asOf);
     // The recent history from the stored runs, a slice per turn (a month of a fleet is millions of runs).
     let runs = 0;
     for (let i = 0; i < serviceIds.length; i += 1) {
-      if (loaded.indexOf(serviceIds[i]!) !== i) throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
+      if (loaded.indexOf(serviceIds[i]!) !== i)
+        throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
       this.live.seed(serviceIds[i]!, timeline, i, cutOff);
       runs += timeline.offsets[i + 1]! - timeline.offsets[i]! + 1;
       if (runs >= SEED_SLICE_RUNS && i + 1 < serviceIds.length) {
@@ -363,10 +389,20 @@ export class SlaEvaluator {
   }
 
   /** The period caught up to `asOf` on the worker pool (in process without one): the timeline built there too. */
-  private async catchUpOnPool(evaluation: DefinitionEvaluation, rows: IntervalRowColumns, windows: WindowRowColumns, asOf: number): Promise<StatusTimeline> {
+  private async catchUpOnPool(
+    evaluation: DefinitionEvaluation,
+    rows: IntervalRowColumns,
+    windows: WindowRowColumns,
+    asOf: number,
+  ): Promise<StatusTimeline> {
     const task: SlaCatchUpTask = {
-      type: 'slaCatchUp', rows, windows, services: evaluation.serviceIds.length,
-      period: { start: evaluation.period.start, end: evaluation.period.end }, through: asOf, degradedIsDown: evaluation.definition.degradedCountsAsDown,
+      type: 'slaCatchUp',
+      rows,
+      windows,
+      services: evaluation.serviceIds.length,
+      period: { start: evaluation.period.start, end: evaluation.period.end },
+      through: asOf,
+      degradedIsDown: evaluation.definition.degradedCountsAsDown,
     };
     // A definition without services is no work to send anywhere.
     const { timeline, state } = this.deps.workers && task.services > 0 ? await this.deps.workers.run(task) : catchUpOpenPeriod(task);

@@ -34,7 +34,11 @@ export function moveEffects(previous: PeriodStatus | null, status: PeriodStatus)
     case 'AT_RISK':
       return { raise: 'AT_RISK', resolve: ['BREACHED'], webhook: 'sla.at_risk' };
     case 'MET':
-      return { raise: null, resolve: ['BREACHED', 'AT_RISK'], webhook: previous === 'BREACHED' || previous === 'AT_RISK' ? 'sla.met' : null };
+      return {
+        raise: null,
+        resolve: ['BREACHED', 'AT_RISK'],
+        webhook: previous === 'BREACHED' || previous === 'AT_RISK' ? 'sla.met' : null,
+      };
     case 'NO_DATA':
     case 'INSUFFICIENT_DATA':
       return { raise: null, resolve: ['BREACHED', 'AT_RISK'], webhook: null };
@@ -48,15 +52,24 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * BREACHED says the budget is spent (by how much), AT_RISK what is left and how fast it burns, and
  * either names the coverage when too little of the period was seen to judge the attained figure.
  */
-export function statusAlertMessage(subject: string, kind: 'BREACHED' | 'AT_RISK', targetPercent: number, periodKey: string, result: Pick<PeriodResult, 'actualValue' | 'coveragePercent' | 'errorBudgetMinutes' | 'errorBudgetRemainingMinutes' | 'burnRate'>): string {
+export function statusAlertMessage(
+  subject: string,
+  kind: 'BREACHED' | 'AT_RISK',
+  targetPercent: number,
+  periodKey: string,
+  result: Pick<PeriodResult, 'actualValue' | 'coveragePercent' | 'errorBudgetMinutes' | 'errorBudgetRemainingMinutes' | 'burnRate'>,
+): string {
   const figure = result.actualValue === null ? 'no data' : `${round(result.actualValue, 4)} % available`;
-  const coverage = result.coveragePercent !== null && result.coveragePercent < MIN_COVERAGE_PERCENT
-    ? ` (insufficient data: ${round(result.coveragePercent, 1)} % of the period so far seen)`
-    : '';
+  const coverage =
+    result.coveragePercent !== null && result.coveragePercent < MIN_COVERAGE_PERCENT
+      ? ` (insufficient data: ${round(result.coveragePercent, 1)} % of the period so far seen)`
+      : '';
   if (kind === 'BREACHED') {
     const over = -result.errorBudgetRemainingMinutes;
-    return `${subject} can no longer meet its target of ${targetPercent} % in ${periodKey}: the error budget of ${round(result.errorBudgetMinutes, 1)} min is spent`
-      + `${over > 0 ? ` (${round(over, 1)} min over)` : ''}, ${figure}${coverage}`;
+    return (
+      `${subject} can no longer meet its target of ${targetPercent} % in ${periodKey}: the error budget of ${round(result.errorBudgetMinutes, 1)} min is spent` +
+      `${over > 0 ? ` (${round(over, 1)} min over)` : ''}, ${figure}${coverage}`
+    );
   }
   const burn = result.burnRate === null ? 'unbounded' : `${round(result.burnRate, 1)}x`;
   return `${subject} is at risk of missing its target of ${targetPercent} % in ${periodKey}: ${round(Math.max(0, result.errorBudgetRemainingMinutes), 1)} of ${round(result.errorBudgetMinutes, 1)} min of error budget left, burn rate ${burn}, ${figure}${coverage}`;

@@ -74,11 +74,17 @@ export const eventLogSchema: SchemaModule<SlaContext> = {
       slaEventLog(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
         // Entries about services outside the viewer's environments are left out (src/plugins/policy).
-        return ctx.app.sla.eventLog.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
+        return ctx.app.sla.eventLog.list(
+          { ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) },
+          readPage(args),
+        );
       },
       slaEventLogCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.eventLog.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
+        return ctx.app.sla.eventLog.count({
+          ...readFilter(args.filter),
+          hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services),
+        });
       },
     },
   },

@@ -12,12 +12,20 @@ import { withoutServices } from '../slaFilters.js';
 import { slaEventsTable } from '../slaTables.js';
 
 export const SLA_EVENT_KINDS = [
-  'DEFINITION_CREATED', 'DEFINITION_UPDATED', 'DEFINITION_DELETED',
-  'TARGET_SET', 'TARGET_DELETED',
-  'ASSIGNED', 'UNASSIGNED',
+  'DEFINITION_CREATED',
+  'DEFINITION_UPDATED',
+  'DEFINITION_DELETED',
+  'TARGET_SET',
+  'TARGET_DELETED',
+  'ASSIGNED',
+  'UNASSIGNED',
   'GROUP_TARGET_OVERRIDE_SET',
-  'INCIDENT_OPENED', 'INCIDENT_UPDATED', 'INCIDENT_CLOSED',
-  'ALERT_RAISED', 'ALERT_ACKNOWLEDGED', 'ALERT_RESOLVED',
+  'INCIDENT_OPENED',
+  'INCIDENT_UPDATED',
+  'INCIDENT_CLOSED',
+  'ALERT_RAISED',
+  'ALERT_ACKNOWLEDGED',
+  'ALERT_RESOLVED',
   // Stored closed periods recomputed after a change of what their definition measures (figures/storedPeriodRecompute.ts).
   'PERIODS_RECOMPUTED',
 ] as const;
@@ -87,7 +95,10 @@ export class SlaEventLog {
     await this.deps.writer.settled();
     const rows: Record<string, unknown>[] = await this.filtered(filter)
       .select('*')
-      .orderBy([{ column: 'at', order: 'desc' }, { column: 'seq', order: 'desc' }])
+      .orderBy([
+        { column: 'at', order: 'desc' },
+        { column: 'seq', order: 'desc' },
+      ])
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(rowToEntry);

@@ -55,7 +55,12 @@ export function definitionOrThrow(deps: Pick<FigureDeps, 'catalog'>, id: string)
   return definition;
 }
 
-export async function definitionPeriods(deps: FigureDeps, definitionId: string, limit: number, gate: PlaceGate | null = null): Promise<DefinitionPeriod[]> {
+export async function definitionPeriods(
+  deps: FigureDeps,
+  definitionId: string,
+  limit: number,
+  gate: PlaceGate | null = null,
+): Promise<DefinitionPeriod[]> {
   const definition = definitionOrThrow(deps, definitionId);
   const now = deps.clock.now();
   const periods: CalendarPeriod[] = [definitionPeriodAt(definition, now)];
@@ -64,14 +69,23 @@ export async function definitionPeriods(deps: FigureDeps, definitionId: string, 
     const computed = await computePeriods(deps, definition, periods, now, gate);
     return periods.map((p) => computed.get(p.key)!);
   }
-  const stored = await deps.store.read(definition.id, periods.slice(1).map((p) => p.key));
+  const stored = await deps.store.read(
+    definition.id,
+    periods.slice(1).map((p) => p.key),
+  );
   const missing = periods.filter((p, i) => i === 0 || !stored.has(p.key));
   const computed = await computePeriods(deps, definition, missing, now);
   return periods.map((p) => computed.get(p.key) ?? fromStored(stored.get(p.key)!));
 }
 
 /** Figures of `periods` as of `now`; the closed ones are stored (the whole fleet's only: without a gate). */
-export async function computePeriods(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number, gate: PlaceGate | null = null): Promise<Map<string, DefinitionPeriod>> {
+export async function computePeriods(
+  deps: FigureDeps,
+  definition: SlaDefinition,
+  periods: readonly CalendarPeriod[],
+  now: number,
+  gate: PlaceGate | null = null,
+): Promise<Map<string, DefinitionPeriod>> {
   const generation = deps.store.generation(definition.id);
   const out = await periodFigures(deps, definition, periods, now, gate);
   if (gate !== null) return out;
@@ -79,7 +93,12 @@ export async function computePeriods(deps: FigureDeps, definition: SlaDefinition
   for (const period of out.values()) if (period.final) stagedAny = storePeriod(deps, definition, generation, period) || stagedAny;
   if (stagedAny) {
     // A read stores what it computed; a failed write only means the next read computes it again.
-    await deps.writer.acknowledge().catch((error: unknown) => deps.logger.warn('storing closed SLA period results failed; they are computed again when next read', { definitionId: definition.id, error }));
+    await deps.writer.acknowledge().catch((error: unknown) =>
+      deps.logger.warn('storing closed SLA period results failed; they are computed again when next read', {
+        definitionId: definition.id,
+        error,
+      }),
+    );
   }
   return out;
 }
@@ -88,17 +107,33 @@ export async function computePeriods(deps: FigureDeps, definition: SlaDefinition
  * Figures of `periods` as of `now`, stored nowhere: one timeline load from the oldest period's start,
  * one batch of (service x period) assignments on the worker pool, each period pooled on this thread.
  */
-export async function periodFigures(deps: FigureDeps, definition: SlaDefinition, periods: readonly CalendarPeriod[], now: number, gate: PlaceGate | null = null): Promise<Map<string, DefinitionPeriod>> {
+export async function periodFigures(
+  deps: FigureDeps,
+  definition: SlaDefinition,
+  periods: readonly CalendarPeriod[],
+  now: number,
+  gate: PlaceGate | null = null,
+): Promise<Map<string, DefinitionPeriod>> {
   const out = new Map<string, DefinitionPeriod>();
   if (periods.length === 0) return out;
   const services = gate === null ? coveredServices(deps, definition.id) : visibleServices(gate, coveredServices(deps, definition.id));
   const from = Math.min(...periods.map((p) => p.start));
-  const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, now) });
+  const loaded = await loadTimeline(
+    deps.timelines,
+    services.map((s) => s.id),
+    { start: from, end: Math.max(from, now) },
+  );
   const targets = services.map((s) => serviceTarget(deps, definition, s));
   const assignments: PeriodAssignment[] = [];
   for (const period of periods) {
     services.forEach((s, i) => {
-      assignments.push({ service: loaded.indexOf(s.id), targetPercent: targets[i]!, degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end });
+      assignments.push({
+        service: loaded.indexOf(s.id),
+        targetPercent: targets[i]!,
+        degradedIsDown: definition.degradedCountsAsDown,
+        periodStart: period.start,
+        periodEnd: period.end,
+      });
     });
   }
   const figures = await runPeriodResults(deps.pool, loaded.timeline, now, assignments);
@@ -110,7 +145,16 @@ export async function periodFigures(deps: FigureDeps, definition: SlaDefinition,
       return { subjectType: 'service', subjectId: s.id, targetValue: targets[i]!, result: withoutCovered(result) };
     });
     const result = withoutCovered(judgePeriod(pooled, definition.targetPercent));
-    out.set(period.key, { periodKey: period.key, periodStart: period.start, periodEnd: period.end, final: period.end <= now, computedAt: now, targetValue: definition.targetPercent, result, services: perService });
+    out.set(period.key, {
+      periodKey: period.key,
+      periodStart: period.start,
+      periodEnd: period.end,
+      final: period.end <= now,
+      computedAt: now,
+      targetValue: definition.targetPercent,
+      result,
+      services: perService,
+    });
   });
   return out;
 }
@@ -119,9 +163,24 @@ export async function periodFigures(deps: FigureDeps, definition: SlaDefinition,
  * Stages a closed period's rows (the definition's and each service's) in the open batch; false when an
  * invalidation overtook the computation (`generation` taken before its timeline was loaded).
  */
-export function storePeriod(deps: Pick<FigureDeps, 'store'>, definition: SlaDefinition, generation: number, period: DefinitionPeriod): boolean {
-  const head: StoredSubjectResult = { subjectType: 'definition', subjectId: definition.id, targetValue: period.targetValue, result: period.result };
-  return deps.store.write(definition.id, generation, { periodKey: period.periodKey, periodStart: period.periodStart, periodEnd: period.periodEnd, computedAt: period.computedAt }, [...period.services, head]);
+export function storePeriod(
+  deps: Pick<FigureDeps, 'store'>,
+  definition: SlaDefinition,
+  generation: number,
+  period: DefinitionPeriod,
+): boolean {
+  const head: StoredSubjectResult = {
+    subjectType: 'definition',
+    subjectId: definition.id,
+    targetValue: period.targetValue,
+    result: period.result,
+  };
+  return deps.store.write(
+    definition.id,
+    generation,
+    { periodKey: period.periodKey, periodStart: period.periodStart, periodEnd: period.periodEnd, computedAt: period.computedAt },
+    [...period.services, head],
+  );
 }
 
 /** A period with no service: nothing covered, NO_DATA, the period's own length. */
@@ -136,7 +195,13 @@ function withoutCovered(result: StoredResult & { coveredMinutes?: number }): Sto
 
 function fromStored(period: StoredPeriod): DefinitionPeriod {
   return {
-    periodKey: period.periodKey, periodStart: period.periodStart, periodEnd: period.periodEnd, final: true, computedAt: period.computedAt,
-    targetValue: period.definition.targetValue, result: period.definition.result, services: period.services,
+    periodKey: period.periodKey,
+    periodStart: period.periodStart,
+    periodEnd: period.periodEnd,
+    final: true,
+    computedAt: period.computedAt,
+    targetValue: period.definition.targetValue,
+    result: period.definition.result,
+    services: period.services,
   };
 }

@@ -47,7 +47,12 @@ export interface AssignedFigures {
 export const MAIN_THREAD_SERVICES = 1;
 
 /** One result and measure per assignment, in order. */
-export async function runPeriodResults(pool: FigurePool, timeline: StatusTimeline, now: number, assignments: readonly PeriodAssignment[]): Promise<AssignedFigures[]> {
+export async function runPeriodResults(
+  pool: FigurePool,
+  timeline: StatusTimeline,
+  now: number,
+  assignments: readonly PeriodAssignment[],
+): Promise<AssignedFigures[]> {
   if (assignments.length === 0) return [];
   const parts = await Promise.all(
     slicesOf(pool, timeline, assignments).map(async ({ slice, from, members }) => {
@@ -80,7 +85,13 @@ export async function runPeriodResults(pool: FigurePool, timeline: StatusTimelin
 }
 
 /** Per assignment, its figures in each period `[bounds[p], bounds[p + 1])` (periods after `now`: NO_DATA). */
-export async function runTrendSeries(pool: FigurePool, timeline: StatusTimeline, now: number, assignments: readonly FigureAssignment[], bounds: Float64Array): Promise<SeriesCellFigures[][]> {
+export async function runTrendSeries(
+  pool: FigurePool,
+  timeline: StatusTimeline,
+  now: number,
+  assignments: readonly FigureAssignment[],
+  bounds: Float64Array,
+): Promise<SeriesCellFigures[][]> {
   if (assignments.length === 0) return [];
   const out = new Array<SeriesCellFigures[]>(assignments.length);
   await Promise.all(
@@ -124,14 +135,19 @@ function slicesOf(pool: FigurePool, timeline: StatusTimeline, assignments: reado
   const size = Math.ceil(services / count);
   const members: number[][] = Array.from({ length: count }, () => []);
   assignments.forEach((a, i) => {
-    if (!(Number.isInteger(a.service) && a.service >= 0 && a.service < services)) throw new RangeError(`assignment ${i} names service ${a.service}, but the timeline has ${services}`);
+    if (!(Number.isInteger(a.service) && a.service >= 0 && a.service < services))
+      throw new RangeError(`assignment ${i} names service ${a.service}, but the timeline has ${services}`);
     members[Math.floor(a.service / size)]!.push(i);
   });
   const slices: Slice[] = [];
   for (let s = 0; s < count; s += 1) {
     if (members[s]!.length === 0) continue;
     const from = s * size;
-    slices.push({ slice: count === 1 ? timeline : sliceTimeline(timeline, from, Math.min(services, from + size)), from, members: members[s]! });
+    slices.push({
+      slice: count === 1 ? timeline : sliceTimeline(timeline, from, Math.min(services, from + size)),
+      from,
+      members: members[s]!,
+    });
   }
   return slices;
 }

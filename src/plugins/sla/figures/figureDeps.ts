@@ -38,8 +38,12 @@ export function coveredServices(deps: Pick<FigureDeps, 'catalog' | 'fleet'>, def
 }
 
 /** The target a service is measured against under a definition (service, group, tier, definition). */
-export function serviceTarget(deps: Pick<FigureDeps, 'catalog' | 'fleet'>, definition: SlaDefinition, service: Pick<ServiceRecord, 'id' | 'slaGroup'>): number {
-  const tier = service.slaGroup === null ? null : deps.fleet.slaGroups.get(service.slaGroup)?.tier ?? null;
+export function serviceTarget(
+  deps: Pick<FigureDeps, 'catalog' | 'fleet'>,
+  definition: SlaDefinition,
+  service: Pick<ServiceRecord, 'id' | 'slaGroup'>,
+): number {
+  const tier = service.slaGroup === null ? null : (deps.fleet.slaGroups.get(service.slaGroup)?.tier ?? null);
   return effectiveTarget(definition, deps.catalog.targetsOf(definition.id), { serviceId: service.id, groupName: service.slaGroup, tier });
 }
 

@@ -44,9 +44,20 @@ const RESULT_FIELDS = `
 
 const resultResolvers = <T>(pick: (parent: T) => StoredResult) =>
   Object.fromEntries(
-    ['actualValue', 'coveragePercent', 'downtimeMinutes', 'excludedMinutes', 'errorBudgetMinutes', 'errorBudgetUsedMinutes', 'errorBudgetRemainingMinutes', 'burnRate', 'incidentCount', 'mttrMinutes', 'mtbfMinutes', 'status'].map(
-      (field) => [field, (parent: T) => pick(parent)[field as keyof StoredResult]],
-    ),
+    [
+      'actualValue',
+      'coveragePercent',
+      'downtimeMinutes',
+      'excludedMinutes',
+      'errorBudgetMinutes',
+      'errorBudgetUsedMinutes',
+      'errorBudgetRemainingMinutes',
+      'burnRate',
+      'incidentCount',
+      'mttrMinutes',
+      'mtbfMinutes',
+      'status',
+    ].map((field) => [field, (parent: T) => pick(parent)[field as keyof StoredResult]]),
   );
 
 export const figuresSchema: SchemaModule<SlaFiguresServices> = {
@@ -171,10 +182,31 @@ export const figuresSchema: SchemaModule<SlaFiguresServices> = {
         authorize(ctx.viewer, 'sla:read');
         return ctx.app.slaFigures.snapshotTrend(args.serviceId, args.hoursBack ?? 24, args.slaDefinitionId ?? null, placeGate(ctx.viewer));
       },
-      slaTrendData(_root, args: { filter: { periodType: TrendPeriodType; monthsBack?: number | null; slaDefinitionId?: string | null; serviceId?: string | null; group?: string | null } }, ctx) {
+      slaTrendData(
+        _root,
+        args: {
+          filter: {
+            periodType: TrendPeriodType;
+            monthsBack?: number | null;
+            slaDefinitionId?: string | null;
+            serviceId?: string | null;
+            group?: string | null;
+          };
+        },
+        ctx,
+      ) {
         authorize(ctx.viewer, 'sla:read');
         const f = args.filter;
-        return ctx.app.slaFigures.trendData({ periodType: f.periodType, monthsBack: f.monthsBack ?? 0, slaDefinitionId: f.slaDefinitionId ?? null, serviceId: f.serviceId ?? null, group: f.group ?? null }, placeGate(ctx.viewer));
+        return ctx.app.slaFigures.trendData(
+          {
+            periodType: f.periodType,
+            monthsBack: f.monthsBack ?? 0,
+            slaDefinitionId: f.slaDefinitionId ?? null,
+            serviceId: f.serviceId ?? null,
+            group: f.group ?? null,
+          },
+          placeGate(ctx.viewer),
+        );
       },
       async slaDashboardStats(_root, _args: unknown, ctx) {
         authorize(ctx.viewer, 'sla:read');

@@ -47,7 +47,10 @@ export class FleetFigureCache {
   private readonly cached = new Map<string, FleetFigures>();
   private readonly inFlight = new Map<string, Promise<FleetFigures>>();
 
-  constructor(private readonly deps: FigureDeps, private readonly cacheMs = FLEET_CACHE_MS) {}
+  constructor(
+    private readonly deps: FigureDeps,
+    private readonly cacheMs = FLEET_CACHE_MS,
+  ) {}
 
   /** `gate`: the viewer's place gate; null: the whole fleet. */
   get(gate: PlaceGate | null = null): Promise<FleetFigures> {
@@ -89,9 +92,14 @@ export async function computeFleetFigures(deps: FigureDeps, now: number, gate: P
   const slots: Array<{ month: number; definitions: number[] }> = [];
   let from = month.start;
   for (const service of services) {
-    for (const definition of deps.catalog.coveringDefinitions(service.id, service.slaGroup)) from = Math.min(from, definitionPeriodAt(definition, now).start);
+    for (const definition of deps.catalog.coveringDefinitions(service.id, service.slaGroup))
+      from = Math.min(from, definitionPeriodAt(definition, now).start);
   }
-  const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, now) });
+  const loaded = await loadTimeline(
+    deps.timelines,
+    services.map((s) => s.id),
+    { start: from, end: Math.max(from, now) },
+  );
   for (const service of services) {
     const number = loaded.indexOf(service.id);
     const slot = { month: assignments.length, definitions: [] as number[] };
@@ -99,7 +107,13 @@ export async function computeFleetFigures(deps: FigureDeps, now: number, gate: P
     for (const definition of deps.catalog.coveringDefinitions(service.id, service.slaGroup)) {
       const period = definitionPeriodAt(definition, now);
       slot.definitions.push(assignments.length);
-      assignments.push({ service: number, targetPercent: serviceTarget(deps, definition, service), degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end });
+      assignments.push({
+        service: number,
+        targetPercent: serviceTarget(deps, definition, service),
+        degradedIsDown: definition.degradedCountsAsDown,
+        periodStart: period.start,
+        periodEnd: period.end,
+      });
     }
     slots.push(slot);
   }

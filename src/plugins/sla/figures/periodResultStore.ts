@@ -67,10 +67,16 @@ export class PeriodResultStore {
   constructor(private readonly deps: { readonly knex: Knex; readonly writer: BatchWriter }) {}
 
   async hydrate(): Promise<void> {
-    const rows = await this.deps.knex('sla_period_results').where({ subject_type: 'definition', final: true })
+    const rows = await this.deps
+      .knex('sla_period_results')
+      .where({ subject_type: 'definition', final: true })
       .select('definition_id', 'period_key', 'period_start', 'period_end', 'status', 'actual_value', 'target_value');
     for (const row of rows) {
-      this.remember(row.definition_id, row.period_key, { start: new Date(row.period_start).getTime(), end: new Date(row.period_end).getTime(), verdict: verdictOf(row) });
+      this.remember(row.definition_id, row.period_key, {
+        start: new Date(row.period_start).getTime(),
+        end: new Date(row.period_end).getTime(),
+        verdict: verdictOf(row),
+      });
     }
   }
 
@@ -81,7 +87,11 @@ export class PeriodResultStore {
     const out = new Map<string, StoredPeriod>();
     if (wanted.length === 0) return out;
     await this.deps.writer.settled();
-    const rows = await this.deps.knex('sla_period_results').where({ definition_id: definitionId, final: true }).whereIn('period_key', wanted).select('*');
+    const rows = await this.deps
+      .knex('sla_period_results')
+      .where({ definition_id: definitionId, final: true })
+      .whereIn('period_key', wanted)
+      .select('*');
     const byKey = new Map<string, PeriodResultRow[]>();
     for (const row of rows) {
       let list = byKey.get(row.period_key);
@@ -97,7 +107,10 @@ export class PeriodResultStore {
         periodEnd: new Date(head.period_end).getTime(),
         computedAt: new Date(head.computed_at).getTime(),
         definition: subjectOf(head),
-        services: list.filter((r) => r.subject_type === 'service').map(subjectOf).sort((a, b) => a.subjectId.localeCompare(b.subjectId)),
+        services: list
+          .filter((r) => r.subject_type === 'service')
+          .map(subjectOf)
+          .sort((a, b) => a.subjectId.localeCompare(b.subjectId)),
       });
     }
     return out;
@@ -109,12 +122,30 @@ export class PeriodResultStore {
   }
 
   /** Stages a closed period's rows (the caller acknowledges the batch); false when `generation` is stale. */
-  write(definitionId: string, generation: number, period: Omit<StoredPeriod, 'definition' | 'services'>, subjects: readonly StoredSubjectResult[]): boolean {
+  write(
+    definitionId: string,
+    generation: number,
+    period: Omit<StoredPeriod, 'definition' | 'services'>,
+    subjects: readonly StoredSubjectResult[],
+  ): boolean {
     if (generation !== this.generation(definitionId)) return false;
-    const base = { definition_id: definitionId, period_key: period.periodKey, period_start: iso(period.periodStart), period_end: iso(period.periodEnd), final: true, computed_at: iso(period.computedAt) };
+    const base = {
+      definition_id: definitionId,
+      period_key: period.periodKey,
+      period_start: iso(period.periodStart),
+      period_end: iso(period.periodEnd),
+      final: true,
+      computed_at: iso(period.computedAt),
+    };
     // Service rows first: the definition's row marks the period stored, and a batch commits whole.
     for (const s of [...subjects].sort((a, b) => (a.subjectType === b.subjectType ? 0 : a.subjectType === 'definition' ? 1 : -1))) {
-      this.deps.writer.upsert(slaPeriodResultsTable, { ...base, subject_type: s.subjectType, subject_id: s.subjectId, target_value: s.targetValue, ...resultColumns(s.result) });
+      this.deps.writer.upsert(slaPeriodResultsTable, {
+        ...base,
+        subject_type: s.subjectType,
+        subject_id: s.subjectId,
+        target_value: s.targetValue,
+        ...resultColumns(s.result),
+      });
     }
     const head = subjects.find((s) => s.subjectType === 'definition');
     const verdict = head ? { status: head.result.status, actualValue: head.result.actualValue, targetValue: head.targetValue } : null;
@@ -127,7 +158,11 @@ export class PeriodResultStore {
     const out = new Map<string, Set<string>>();
     if (keys.length === 0) return out;
     await this.deps.writer.settled();
-    const rows = await this.deps.knex('sla_period_results').where({ definition_id: definitionId, subject_type: 'service' }).whereIn('period_key', keys).select('period_key', 'subject_id');
+    const rows = await this.deps
+      .knex('sla_period_results')
+      .where({ definition_id: definitionId, subject_type: 'service' })
+      .whereIn('period_key', keys)
+      .select('period_key', 'subject_id');
     for (const row of rows) {
       let ids = out.get(row.period_key);
       if (!ids) out.set(row.period_key, (ids = new Set()));
@@ -139,7 +174,12 @@ export class PeriodResultStore {
   /** Stages the delete of service rows of a period (services the definition no longer covers), in the caller's batch. */
   dropServices(definitionId: string, periodKey: string, serviceIds: Iterable<string>): void {
     for (const id of serviceIds) {
-      this.deps.writer.delete(slaPeriodResultsTable, { definition_id: definitionId, subject_type: 'service', subject_id: id, period_key: periodKey });
+      this.deps.writer.delete(slaPeriodResultsTable, {
+        definition_id: definitionId,
+        subject_type: 'service',
+        subject_id: id,
+        period_key: periodKey,
+      });
     }
   }
 
@@ -161,9 +201,13 @@ export class PeriodResultStore {
       if (!(span.start < to && from < span.end)) continue;
       known.delete(key);
       removed.push({ key, start: span.start, end: span.end, verdict: span.verdict });
-      this.deps.writer.delete(slaPeriodResultsTable, { definition_id: definitionId, subject_type: 'definition', subject_id: definitionId, period_key: key }, {
-        onRollback: () => this.remember(definitionId, key, span),
-      });
+      this.deps.writer.delete(
+        slaPeriodResultsTable,
+        { definition_id: definitionId, subject_type: 'definition', subject_id: definitionId, period_key: key },
+        {
+          onRollback: () => this.remember(definitionId, key, span),
+        },
+      );
     }
     return removed;
   }
@@ -182,9 +226,18 @@ export class PeriodResultStore {
 
 function resultColumns(r: StoredResult): Record<string, unknown> {
   return {
-    actual_value: r.actualValue, coverage_percent: r.coveragePercent, downtime_minutes: r.downtimeMinutes, excluded_minutes: r.excludedMinutes,
-    error_budget_minutes: r.errorBudgetMinutes, error_budget_used_minutes: r.errorBudgetUsedMinutes, error_budget_remaining_minutes: r.errorBudgetRemainingMinutes,
-    burn_rate: r.burnRate, incident_count: r.incidentCount, mttr_minutes: r.mttrMinutes, mtbf_minutes: r.mtbfMinutes, status: r.status,
+    actual_value: r.actualValue,
+    coverage_percent: r.coveragePercent,
+    downtime_minutes: r.downtimeMinutes,
+    excluded_minutes: r.excludedMinutes,
+    error_budget_minutes: r.errorBudgetMinutes,
+    error_budget_used_minutes: r.errorBudgetUsedMinutes,
+    error_budget_remaining_minutes: r.errorBudgetRemainingMinutes,
+    burn_rate: r.burnRate,
+    incident_count: r.incidentCount,
+    mttr_minutes: r.mttrMinutes,
+    mtbf_minutes: r.mtbfMinutes,
+    status: r.status,
   };
 }
 
@@ -205,7 +258,11 @@ const isStatus = (s: string): s is PeriodStatus => (PERIOD_STATUSES as readonly 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 function verdictOf(row: PeriodResultRow): StoredVerdict {
-  return { status: isStatus(row.status) ? row.status : 'NO_DATA', actualValue: num(row.actual_value), targetValue: Number(row.target_value) };
+  return {
+    status: isStatus(row.status) ? row.status : 'NO_DATA',
+    actualValue: num(row.actual_value),
+    targetValue: Number(row.target_value),
+  };
 }
 
 function subjectOf(row: PeriodResultRow): StoredSubjectResult {
@@ -215,9 +272,18 @@ function subjectOf(row: PeriodResultRow): StoredSubjectResult {
     subjectId: row.subject_id,
     targetValue: Number(row.target_value),
     result: {
-      actualValue: num(row.actual_value), coveragePercent: num(row.coverage_percent), downtimeMinutes: Number(row.downtime_minutes), excludedMinutes: Number(row.excluded_minutes),
-      errorBudgetMinutes: Number(row.error_budget_minutes), errorBudgetUsedMinutes: Number(row.error_budget_used_minutes), errorBudgetRemainingMinutes: Number(row.error_budget_remaining_minutes),
-      burnRate: num(row.burn_rate), incidentCount: Number(row.incident_count), mttrMinutes: num(row.mttr_minutes), mtbfMinutes: num(row.mtbf_minutes), status,
+      actualValue: num(row.actual_value),
+      coveragePercent: num(row.coverage_percent),
+      downtimeMinutes: Number(row.downtime_minutes),
+      excludedMinutes: Number(row.excluded_minutes),
+      errorBudgetMinutes: Number(row.error_budget_minutes),
+      errorBudgetUsedMinutes: Number(row.error_budget_used_minutes),
+      errorBudgetRemainingMinutes: Number(row.error_budget_remaining_minutes),
+      burnRate: num(row.burn_rate),
+      incidentCount: Number(row.incident_count),
+      mttrMinutes: num(row.mttr_minutes),
+      mtbfMinutes: num(row.mtbf_minutes),
+      status,
     },
   };
 }

@@ -38,18 +38,27 @@ async function reportRow(deps: FigureDeps, definition: SlaDefinition, at: number
   const days = Float64Array.from({ length: REPORT_CHART_DAYS + 1 }, (_, i) => firstDay + i * DAY_MS);
   const services = gate === null ? coveredServices(deps, definition.id) : visibleServices(gate, coveredServices(deps, definition.id));
   const from = Math.min(period.start, firstDay);
-  const loaded = await loadTimeline(deps.timelines, services.map((s) => s.id), { start: from, end: Math.max(from, at) });
+  const loaded = await loadTimeline(
+    deps.timelines,
+    services.map((s) => s.id),
+    { start: from, end: Math.max(from, at) },
+  );
   const assignments = services.map((s) => ({
-    service: loaded.indexOf(s.id), targetPercent: serviceTarget(deps, definition, s), degradedIsDown: definition.degradedCountsAsDown, periodStart: period.start, periodEnd: period.end,
+    service: loaded.indexOf(s.id),
+    targetPercent: serviceTarget(deps, definition, s),
+    degradedIsDown: definition.degradedCountsAsDown,
+    periodStart: period.start,
+    periodEnd: period.end,
   }));
   const [figures, series] = await Promise.all([
     // A copy for the first task: a task handed to a thread takes (detaches) the arrays it is given.
     runPeriodResults(deps.pool, sliceTimeline(loaded.timeline, 0, serviceCountOf(loaded.timeline)), at, assignments),
     runTrendSeries(deps.pool, loaded.timeline, at, assignments, days),
   ]);
-  let pooled: PeriodMeasure = services.length === 0
-    ? { ...EMPTY_MEASURE, periodMs: period.end - period.start, elapsedMs: Math.max(0, Math.min(at, period.end) - period.start) }
-    : EMPTY_MEASURE;
+  let pooled: PeriodMeasure =
+    services.length === 0
+      ? { ...EMPTY_MEASURE, periodMs: period.end - period.start, elapsedMs: Math.max(0, Math.min(at, period.end) - period.start) }
+      : EMPTY_MEASURE;
   for (const { measure } of figures) pooled = addMeasures(pooled, measure);
   const daily: DailyValue[] = [];
   for (let d = 0; d < REPORT_CHART_DAYS; d += 1) {

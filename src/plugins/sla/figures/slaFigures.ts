@@ -42,7 +42,12 @@ export class SlaFigures {
     return definitionPeriods(this.deps, definitionId, periodLimit(limit), gate);
   }
 
-  snapshotTrend(serviceId: string, hoursBack: number, definitionId: string | null, gate: PlaceGate | null = null): Promise<SnapshotTrendPoint[]> {
+  snapshotTrend(
+    serviceId: string,
+    hoursBack: number,
+    definitionId: string | null,
+    gate: PlaceGate | null = null,
+  ): Promise<SnapshotTrendPoint[]> {
     return serviceSnapshotTrend(this.deps, serviceId, hoursBack, definitionId, gate);
   }
 

@@ -28,7 +28,10 @@ import { StoredPeriodRecompute } from './storedPeriodRecompute.js';
 
 export type SlaFiguresModuleServices = SlaFiguresServices & SlaReportServices;
 
-export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'>, SlaFiguresModuleServices> = {
+export const slaFiguresModule: ProductModule<
+  CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'>,
+  SlaFiguresModuleServices
+> = {
   name: 'slaFigures',
   settings: [slaSettings],
   plugin: 'sla',
@@ -57,7 +60,16 @@ export const slaFiguresModule: ProductModule<CoreServices & SlaServices & Pick<M
     };
     const slaFigures = new SlaFigures(deps);
     const recompute = new StoredPeriodRecompute({ ...deps, log: sla.eventLog });
-    const slaReports = new DailyReports({ writer, knex, bus: kit.bus, clock, logger, source: figuresReportSource(deps), timeOfDay: kit.config.sla.reportTimeOfDay, pluginActive: () => kit.plugins.isActive('sla') });
+    const slaReports = new DailyReports({
+      writer,
+      knex,
+      bus: kit.bus,
+      clock,
+      logger,
+      source: figuresReportSource(deps),
+      timeOfDay: kit.config.sla.reportTimeOfDay,
+      pluginActive: () => kit.plugins.isActive('sla'),
+    });
     return {
       services: { slaFigures, slaReports },
       routes: reportRoutes(slaReports),

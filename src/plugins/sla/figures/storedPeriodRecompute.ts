@@ -65,7 +65,13 @@ export class StoredPeriodRecompute {
   onDefinitionChanged(event: SlaDefinitionChangedEvent): void {
     const id = event.definition.id;
     const removed = this.deps.store.invalidated(id, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
-    const cause: Cause = { kind: event.cause.kind, ...(event.cause.fields ? { fields: event.cause.fields } : {}), changes: event.changes, at: event.at, actorId: event.actorId };
+    const cause: Cause = {
+      kind: event.cause.kind,
+      ...(event.cause.fields ? { fields: event.cause.fields } : {}),
+      changes: event.changes,
+      at: event.at,
+      actorId: event.actorId,
+    };
     // Only once the change committed (a refused one restores the invalidated marks itself).
     this.deps.writer.afterCommit(() => {
       if (event.changes.includes('calendar')) {
@@ -99,7 +105,9 @@ export class StoredPeriodRecompute {
         this.queued.delete(definitionId);
         return this.stopped ? undefined : this.run(definitionId);
       })
-      .catch((error: unknown) => this.deps.logger.warn('recomputing stored SLA periods failed; they are computed again when next read', { definitionId, error }));
+      .catch((error: unknown) =>
+        this.deps.logger.warn('recomputing stored SLA periods failed; they are computed again when next read', { definitionId, error }),
+      );
   }
 
   private async run(definitionId: string): Promise<void> {
@@ -114,23 +122,44 @@ export class StoredPeriodRecompute {
       }
       const periods = [...entry.periods.values()].sort((a, b) => a.start - b.start);
       const generation = store.generation(definitionId);
-      const storedServices = await store.storedServices(definitionId, periods.map((p) => p.key));
+      const storedServices = await store.storedServices(
+        definitionId,
+        periods.map((p) => p.key),
+      );
       const now = clock.now();
       const type = periodTypeOf(definition);
-      const figures = await periodFigures(this.deps, definition, periods.map((p) => ({ type, key: p.key, start: p.start, end: p.end })), now);
+      const figures = await periodFigures(
+        this.deps,
+        definition,
+        periods.map((p) => ({ type, key: p.key, start: p.start, end: p.end })),
+        now,
+      );
       // From here to the acknowledge, synchronous: the rows, the stale service rows and the log entry in one batch.
       if (store.generation(definitionId) !== generation || catalog.definition(definitionId) !== definition) continue;
       const recomputed = [...figures.values()].filter((p) => p.final);
       for (const period of recomputed) {
         storePeriod(this.deps, definition, generation, period);
         const covered = new Set(period.services.map((s) => s.subjectId));
-        store.dropServices(definitionId, period.periodKey, [...(storedServices.get(period.periodKey) ?? [])].filter((id) => !covered.has(id)));
+        store.dropServices(
+          definitionId,
+          period.periodKey,
+          [...(storedServices.get(period.periodKey) ?? [])].filter((id) => !covered.has(id)),
+        );
       }
       const last = entry.causes[entry.causes.length - 1]!;
       log.record({
-        kind: 'PERIODS_RECOMPUTED', at: now, origin: 'worker', actorId: last.actorId, subjects: { definitionId },
+        kind: 'PERIODS_RECOMPUTED',
+        at: now,
+        origin: 'worker',
+        actorId: last.actorId,
+        subjects: { definitionId },
         data: {
-          causes: entry.causes.map((c) => ({ kind: c.kind, ...(c.fields ? { fields: c.fields } : {}), changes: c.changes, at: new Date(c.at).toISOString() })),
+          causes: entry.causes.map((c) => ({
+            kind: c.kind,
+            ...(c.fields ? { fields: c.fields } : {}),
+            changes: c.changes,
+            at: new Date(c.at).toISOString(),
+          })),
           periods: recomputed.map((p) => ({
             periodKey: p.periodKey,
             before: entry.periods.get(p.periodKey)?.verdict ?? null,
@@ -148,6 +177,8 @@ export class StoredPeriodRecompute {
       return;
     }
     this.pending.delete(definitionId);
-    this.deps.logger.warn('stored SLA periods kept changing while being recomputed; they are computed again when next read', { definitionId });
+    this.deps.logger.warn('stored SLA periods kept changing while being recomputed; they are computed again when next read', {
+      definitionId,
+    });
   }
 }

@@ -57,8 +57,7 @@ export interface LoadedTimeline {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const rowsOf = (result: unknown): unknown[] =>
-  Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 
 /** What {@link loadTimelineColumns} read: the rows and windows before they become a timeline (a worker builds it). */
 export interface LoadedColumns {
@@ -93,7 +92,12 @@ export async function loadTimelineColumns(source: TimelineSource, serviceIds: re
     ids.push(id);
   }
   await source.settled();
-  const rows = ids.length === 0 ? emptyRows() : ids.length <= (source.keyedIds ?? INDEXED_IDS) ? await readByKey(source.knex, ids, range, numbering) : await readUptimeIntervals(source.knex, range, numbering, source.pageBlocks);
+  const rows =
+    ids.length === 0
+      ? emptyRows()
+      : ids.length <= (source.keyedIds ?? INDEXED_IDS)
+        ? await readByKey(source.knex, ids, range, numbering)
+        : await readUptimeIntervals(source.knex, range, numbering, source.pageBlocks);
   const spans = ids.length === 0 ? new Map() : await source.excludedSpans(range.start, range.end, ids);
   return { rows, windows: windowColumns(spans, numbers), serviceIds: ids, indexOf: (id) => numbers.get(id.toLowerCase()) ?? -1 };
 }
@@ -137,5 +141,11 @@ function windowColumns(spans: ReadonlyMap<string, readonly MaintenanceSpan[]>, n
 }
 
 function emptyRows(): IntervalRowColumns {
-  return { service: new Uint32Array(0), seq: new Int32Array(0), status: new Uint8Array(0), startedAt: new Float64Array(0), endedAt: new Float64Array(0) };
+  return {
+    service: new Uint32Array(0),
+    seq: new Int32Array(0),
+    status: new Uint8Array(0),
+    startedAt: new Float64Array(0),
+    endedAt: new Float64Array(0),
+  };
 }

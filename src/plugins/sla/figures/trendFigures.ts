@@ -33,7 +33,13 @@ function serviceOrThrow(deps: Pick<FigureDeps, 'fleet'>, id: string, gate: Place
   return service;
 }
 
-export async function serviceSnapshotTrend(deps: FigureDeps, serviceId: string, hoursBack: number, definitionId: string | null, gate: PlaceGate | null = null): Promise<SnapshotTrendPoint[]> {
+export async function serviceSnapshotTrend(
+  deps: FigureDeps,
+  serviceId: string,
+  hoursBack: number,
+  definitionId: string | null,
+  gate: PlaceGate | null = null,
+): Promise<SnapshotTrendPoint[]> {
   const service = serviceOrThrow(deps, serviceId, gate);
   const now = deps.clock.now();
   let bounds: Float64Array;
@@ -46,7 +52,8 @@ export async function serviceSnapshotTrend(deps: FigureDeps, serviceId: string, 
   let chosen: { definition: SlaDefinition; target: number } | undefined;
   if (definitionId !== null) {
     const definition = definitionOrThrow(deps, definitionId);
-    if (!covering.some((d) => d.id === definition.id)) throw bad(`SLA definition "${definition.name}" does not cover service ${service.name}`);
+    if (!covering.some((d) => d.id === definition.id))
+      throw bad(`SLA definition "${definition.name}" does not cover service ${service.name}`);
     chosen = { definition, target: serviceTarget(deps, definition, service) };
   } else {
     for (const definition of [...covering].sort((a, b) => a.name.localeCompare(b.name))) {
@@ -56,7 +63,12 @@ export async function serviceSnapshotTrend(deps: FigureDeps, serviceId: string, 
   }
   if (!chosen) throw bad(`service ${service.name} is covered by no SLA definition: assign one (assignSLAToService) to judge its trend`);
   const loaded = await loadTimeline(deps.timelines, [service.id], { start: bounds[0]!, end: now });
-  return snapshotTrend(loaded.timeline, { service: 0, targetPercent: chosen.target, degradedIsDown: chosen.definition.degradedCountsAsDown }, now, hoursBack);
+  return snapshotTrend(
+    loaded.timeline,
+    { service: 0, targetPercent: chosen.target, degradedIsDown: chosen.definition.degradedCountsAsDown },
+    now,
+    hoursBack,
+  );
 }
 
 export interface TrendFilter {
@@ -74,7 +86,8 @@ interface Pair {
 
 /** `gate`: the viewer's place gate; the pairs are of the services it admits (null: every service). */
 export async function trendFigures(deps: FigureDeps, filter: TrendFilter, gate: PlaceGate | null = null): Promise<TrendDataPoint[]> {
-  if (!(TREND_PERIOD_TYPES as readonly string[]).includes(filter.periodType)) throw bad(`periodType must be one of ${TREND_PERIOD_TYPES.join(', ')}`);
+  if (!(TREND_PERIOD_TYPES as readonly string[]).includes(filter.periodType))
+    throw bad(`periodType must be one of ${TREND_PERIOD_TYPES.join(', ')}`);
   const now = deps.clock.now();
   const only = filter.slaDefinitionId === null ? null : definitionOrThrow(deps, filter.slaDefinitionId);
   let periods: ReturnType<typeof trendPeriods>;
@@ -89,7 +102,9 @@ export async function trendFigures(deps: FigureDeps, filter: TrendFilter, gate: 
   const ids = [...new Set(pairs.map((p) => p.service.id))];
   const loaded = await loadTimeline(deps.timelines, ids, { start: bounds[0]!, end: Math.max(bounds[0]!, now) });
   const assignments: FigureAssignment[] = pairs.map(({ service, definition }) => ({
-    service: loaded.indexOf(service.id), targetPercent: serviceTarget(deps, definition, service), degradedIsDown: definition.degradedCountsAsDown,
+    service: loaded.indexOf(service.id),
+    targetPercent: serviceTarget(deps, definition, service),
+    degradedIsDown: definition.degradedCountsAsDown,
   }));
   const rows = await runTrendSeries(deps.pool, loaded.timeline, now, assignments, bounds);
   return periods.map((period, p) => {
@@ -102,7 +117,12 @@ export async function trendFigures(deps: FigureDeps, filter: TrendFilter, gate: 
       down += cell.downtimeMs;
       status = worseStatus(status, cell.status);
     }
-    return { periodKey: period.key, periodStart: period.start, actualValue: covered > 0 ? (100 * (covered - down)) / covered : null, status };
+    return {
+      periodKey: period.key,
+      periodStart: period.start,
+      actualValue: covered > 0 ? (100 * (covered - down)) / covered : null,
+      status,
+    };
   });
 }
 
@@ -112,7 +132,8 @@ function pairsOf(deps: FigureDeps, filter: TrendFilter, only: SlaDefinition | nu
   let subjects: ServiceRecord[];
   if (filter.serviceId !== null) subjects = [serviceOrThrow(deps, filter.serviceId, gate)];
   else if (filter.group !== null) {
-    if (slaGroups.get(filter.group) === undefined && services.inSlaGroup(filter.group).length === 0) throw new AppError(ErrorCode.NotFound, `SLA group ${filter.group} not found`);
+    if (slaGroups.get(filter.group) === undefined && services.inSlaGroup(filter.group).length === 0)
+      throw new AppError(ErrorCode.NotFound, `SLA group ${filter.group} not found`);
     subjects = services.inSlaGroup(filter.group);
   } else if (only !== null) subjects = coveredServices(deps, only.id);
   else subjects = [...services.all()];

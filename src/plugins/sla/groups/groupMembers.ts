@@ -47,7 +47,14 @@ export function groupMembers(fleet: Pick<Fleet, 'services'>, groupName: string, 
   return fleet.services
     .inSlaGroup(groupName)
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-    .map((s) => ({ serviceId: s.id, serviceName: s.name, status: s.status, replicas: s.replicas, readyReplicas: s.readyReplicas, backupStatus: backupStatusOf(s, now) }));
+    .map((s) => ({
+      serviceId: s.id,
+      serviceName: s.name,
+      status: s.status,
+      replicas: s.replicas,
+      readyReplicas: s.readyReplicas,
+      backupStatus: backupStatusOf(s, now),
+    }));
 }
 
 export interface GroupTargets {

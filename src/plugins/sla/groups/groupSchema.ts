@@ -86,7 +86,10 @@ export const groupSchema: SchemaModule<SlaContext> = {
         return members.filter((m) => shown.has(m.serviceId));
       },
       definitions: (g: SlaGroupRecord, _args: unknown, ctx: Ctx) =>
-        ctx.app.sla.catalog.assignmentsNaming({ groupName: g.name }).map((a) => ctx.app.sla.catalog.definition(a.definitionId)).filter(Boolean),
+        ctx.app.sla.catalog
+          .assignmentsNaming({ groupName: g.name })
+          .map((a) => ctx.app.sla.catalog.definition(a.definitionId))
+          .filter(Boolean),
     },
     SLAGroupMember: {
       service: (m: GroupMember, _args: unknown, ctx: Ctx) => ctx.app.fleet.services.get(m.serviceId) ?? null,

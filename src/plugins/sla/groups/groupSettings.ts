@@ -23,7 +23,11 @@ export interface GroupSettings {
 }
 
 export function rowToGroupSettings(row: Record<string, unknown>): GroupSettings {
-  return { groupName: String(row['group_name']), targetOverrides: jsonColumn<GroupTargets | null>(row['target_overrides'], null), updatedAt: epoch(row['updated_at'])! };
+  return {
+    groupName: String(row['group_name']),
+    targetOverrides: jsonColumn<GroupTargets | null>(row['target_overrides'], null),
+    updatedAt: epoch(row['updated_at'])!,
+  };
 }
 
 export interface GroupSettingsDeps {
@@ -37,7 +41,11 @@ export class GroupSettingsStore {
   private readonly settings: CommittedMap<GroupSettings>;
 
   constructor(private readonly deps: GroupSettingsDeps) {
-    this.settings = new CommittedMap(deps.writer, slaGroupSettingsTable, (s) => ({ group_name: s.groupName, target_overrides: s.targetOverrides, updated_at: iso(s.updatedAt) }));
+    this.settings = new CommittedMap(deps.writer, slaGroupSettingsTable, (s) => ({
+      group_name: s.groupName,
+      target_overrides: s.targetOverrides,
+      updated_at: iso(s.updatedAt),
+    }));
   }
 
   load(settings: GroupSettings): void {
@@ -53,13 +61,20 @@ export class GroupSettingsStore {
     const value = uptime === null ? null : targetPercent(uptime, 'uptime');
     return commitChange(this.deps, (at) => {
       if (!this.deps.fleet.slaGroups.get(groupName)) {
-        throw new AppError(ErrorCode.NotFound, `no SLA group named "${groupName}" has been declared; groups are declared by status syncs (slaGroups)`);
+        throw new AppError(
+          ErrorCode.NotFound,
+          `no SLA group named "${groupName}" has been declared; groups are declared by status syncs (slaGroups)`,
+        );
       }
       const previous = this.overridesOf(groupName);
       if ((previous?.uptime ?? null) === value) return;
       this.settings.set(groupName, { groupName, targetOverrides: value === null ? null : { uptime: value }, updatedAt: at });
       this.deps.log.record({
-        kind: 'GROUP_TARGET_OVERRIDE_SET', at, origin: 'api', actorId: viewer.userId, subjects: { groupName },
+        kind: 'GROUP_TARGET_OVERRIDE_SET',
+        at,
+        origin: 'api',
+        actorId: viewer.userId,
+        subjects: { groupName },
         data: { group: groupName, previous, targetOverrides: value === null ? null : { uptime: value } },
       });
     });

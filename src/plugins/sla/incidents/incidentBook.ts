@@ -78,18 +78,36 @@ export class IncidentBook {
         return;
       case 'open': {
         const incident: SlaIncident = {
-          id: this.deps.newId(), serviceId: event.service.id, definitionIds: move.definitionIds, source: 'AUTOMATIC',
-          title: `${event.service.name} is ${event.status}`.slice(0, MAX_TITLE_LENGTH), description: event.message?.slice(0, MAX_TEXT_LENGTH) ?? null, severity: move.severity,
-          startedAt: event.at, endedAt: null, resolution: null, createdAt: event.at, updatedAt: event.at,
+          id: this.deps.newId(),
+          serviceId: event.service.id,
+          definitionIds: move.definitionIds,
+          source: 'AUTOMATIC',
+          title: `${event.service.name} is ${event.status}`.slice(0, MAX_TITLE_LENGTH),
+          description: event.message?.slice(0, MAX_TEXT_LENGTH) ?? null,
+          severity: move.severity,
+          startedAt: event.at,
+          endedAt: null,
+          resolution: null,
+          createdAt: event.at,
+          updatedAt: event.at,
         };
         this.write(incident, 'opened', event.at, event.origin, null, { status: event.status, previousStatus: event.previousStatus });
         return;
       }
       case 'extend':
-        this.write({ ...current!, definitionIds: move.definitionIds, severity: move.severity, updatedAt: event.at }, 'updated', event.at, event.origin, null, { status: event.status });
+        this.write(
+          { ...current!, definitionIds: move.definitionIds, severity: move.severity, updatedAt: event.at },
+          'updated',
+          event.at,
+          event.origin,
+          null,
+          { status: event.status },
+        );
         return;
       case 'close':
-        this.write({ ...current!, endedAt: event.at, updatedAt: event.at }, 'closed', event.at, event.origin, null, { status: event.status });
+        this.write({ ...current!, endedAt: event.at, updatedAt: event.at }, 'closed', event.at, event.origin, null, {
+          status: event.status,
+        });
         return;
     }
   }
@@ -110,13 +128,29 @@ export class IncidentBook {
       const data = { status: service.status, alreadyDownSince: new Date(service.statusSince).toISOString() };
       if (move.type === 'open') {
         const incident: SlaIncident = {
-          id: this.deps.newId(), serviceId: id, definitionIds: move.definitionIds, source: 'AUTOMATIC',
-          title: `${service.name} is ${service.status}`.slice(0, MAX_TITLE_LENGTH), description: service.statusMessage?.slice(0, MAX_TEXT_LENGTH) ?? null, severity: move.severity,
-          startedAt: Math.min(service.statusSince, at), endedAt: null, resolution: null, createdAt: at, updatedAt: at,
+          id: this.deps.newId(),
+          serviceId: id,
+          definitionIds: move.definitionIds,
+          source: 'AUTOMATIC',
+          title: `${service.name} is ${service.status}`.slice(0, MAX_TITLE_LENGTH),
+          description: service.statusMessage?.slice(0, MAX_TEXT_LENGTH) ?? null,
+          severity: move.severity,
+          startedAt: Math.min(service.statusSince, at),
+          endedAt: null,
+          resolution: null,
+          createdAt: at,
+          updatedAt: at,
         };
         this.write(incident, 'opened', at, origin, null, data);
       } else if (move.type === 'extend') {
-        this.write({ ...current!, definitionIds: move.definitionIds, severity: move.severity, updatedAt: at }, 'updated', at, origin, null, data);
+        this.write(
+          { ...current!, definitionIds: move.definitionIds, severity: move.severity, updatedAt: at },
+          'updated',
+          at,
+          origin,
+          null,
+          data,
+        );
       }
     }
   }
@@ -125,7 +159,14 @@ export class IncidentBook {
   onServiceDeleted(serviceId: string, at: number, origin: Origin): void {
     const current = this.open.get(serviceId);
     if (!current) return;
-    this.write({ ...current, endedAt: at, resolution: current.resolution ?? 'the service was deleted', updatedAt: at }, 'closed', at, origin, null, { serviceDeleted: true });
+    this.write(
+      { ...current, endedAt: at, resolution: current.resolution ?? 'the service was deleted', updatedAt: at },
+      'closed',
+      at,
+      origin,
+      null,
+      { serviceDeleted: true },
+    );
   }
 
   /** A person records an incident; its definitions are those covering the service unless given. */
@@ -140,10 +181,23 @@ export class IncidentBook {
       incidentTimes(startedAt, request.endedAt, now);
       const definitionIds = request.definitionIds
         ? [...new Set(request.definitionIds.map((id) => id.toLowerCase()))].sort()
-        : this.deps.catalog.coveringDefinitions(service.id, service.slaGroup).map((d) => d.id).sort();
+        : this.deps.catalog
+            .coveringDefinitions(service.id, service.slaGroup)
+            .map((d) => d.id)
+            .sort();
       const incident: SlaIncident = {
-        id: this.deps.newId(), serviceId: service.id, definitionIds, source: 'MANUAL', title: request.title, description: request.description,
-        severity: request.severity, startedAt, endedAt: request.endedAt, resolution: request.resolution, createdAt: now, updatedAt: now,
+        id: this.deps.newId(),
+        serviceId: service.id,
+        definitionIds,
+        source: 'MANUAL',
+        title: request.title,
+        description: request.description,
+        severity: request.severity,
+        startedAt,
+        endedAt: request.endedAt,
+        resolution: request.resolution,
+        createdAt: now,
+        updatedAt: now,
       };
       this.write(incident, request.endedAt === null ? 'opened' : 'closed', now, 'api', viewer.userId, {});
       return incident;
@@ -157,9 +211,11 @@ export class IncidentBook {
     const previous = this.updating.get(key) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => this.updateNow(viewer, key, changes));
     this.updating.set(key, run);
-    void run.catch(() => undefined).finally(() => {
-      if (this.updating.get(key) === run) this.updating.delete(key);
-    });
+    void run
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.updating.get(key) === run) this.updating.delete(key);
+      });
     return run;
   }
 
@@ -185,7 +241,9 @@ export class IncidentBook {
       if (changes.startedAt !== undefined) incidentTimes(changes.startedAt, null, now);
       if (changes.endedAt !== undefined) incidentTimes(after.startedAt, changes.endedAt, now);
       else incidentTimes(after.startedAt, after.endedAt, Math.max(now, after.endedAt ?? now));
-      const fields = (['title', 'description', 'severity', 'resolution', 'startedAt', 'endedAt'] as const).filter((f) => after[f] !== before[f]);
+      const fields = (['title', 'description', 'severity', 'resolution', 'startedAt', 'endedAt'] as const).filter(
+        (f) => after[f] !== before[f],
+      );
       if (fields.length === 0) return before;
       const change: Change = before.endedAt === null && after.endedAt !== null ? 'closed' : 'updated';
       this.write({ ...after, updatedAt: now }, change, now, 'api', viewer.userId, { fields });
@@ -212,14 +270,27 @@ export class IncidentBook {
     return readIncident(this.deps.knex, id.toLowerCase());
   }
 
-  private write(incident: SlaIncident, change: Change, at: number, origin: Origin, actorId: string | null, data: Record<string, unknown>): void {
+  private write(
+    incident: SlaIncident,
+    change: Change,
+    at: number,
+    origin: Origin,
+    actorId: string | null,
+    data: Record<string, unknown>,
+  ): void {
     const tracked = incident.source === 'AUTOMATIC' && (this.open.get(incident.serviceId)?.id === incident.id || change === 'opened');
     if (tracked) this.open.write(incident.serviceId, incident.endedAt === null ? incident : undefined, incidentToRow(incident));
     else this.deps.writer.upsert(slaIncidentsTable, incidentToRow(incident));
     this.deps.log.record({
       kind: change === 'opened' ? 'INCIDENT_OPENED' : change === 'closed' ? 'INCIDENT_CLOSED' : 'INCIDENT_UPDATED',
-      at, origin, actorId,
-      subjects: { serviceId: incident.serviceId, incidentId: incident.id, definitionId: incident.definitionIds.length === 1 ? incident.definitionIds[0]! : null },
+      at,
+      origin,
+      actorId,
+      subjects: {
+        serviceId: incident.serviceId,
+        incidentId: incident.id,
+        definitionId: incident.definitionIds.length === 1 ? incident.definitionIds[0]! : null,
+      },
       data: { ...data, incident: incidentData(incident) },
     });
     emitOnCommit(this.deps.writer, this.deps.bus, { type: 'sla.incident', change, incident, at, origin });

@@ -8,9 +8,18 @@ import { withoutServices } from '../slaFilters.js';
 
 export function incidentToRow(i: SlaIncident): Row {
   return {
-    id: i.id, service_id: i.serviceId, definition_ids: i.definitionIds, source: i.source, title: i.title, description: i.description,
-    severity: i.severity, started_at: iso(i.startedAt), ended_at: iso(i.endedAt), resolution: i.resolution,
-    created_at: iso(i.createdAt), updated_at: iso(i.updatedAt),
+    id: i.id,
+    service_id: i.serviceId,
+    definition_ids: i.definitionIds,
+    source: i.source,
+    title: i.title,
+    description: i.description,
+    severity: i.severity,
+    started_at: iso(i.startedAt),
+    ended_at: iso(i.endedAt),
+    resolution: i.resolution,
+    created_at: iso(i.createdAt),
+    updated_at: iso(i.updatedAt),
   };
 }
 
@@ -58,7 +67,10 @@ function filtered(knex: Knex, filter: IncidentFilter): Knex.QueryBuilder {
 export async function readIncidents(knex: Knex, filter: IncidentFilter, page: Page): Promise<SlaIncident[]> {
   const rows: Record<string, unknown>[] = await filtered(knex, filter)
     .select('*')
-    .orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'started_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(rowToIncident);

@@ -52,7 +52,11 @@ export type IncidentMove =
   | { readonly type: 'close' };
 
 /** What the service's new `status` does to its open automatic incident (`open`, or null) given the definitions covering it. */
-export function incidentMove(open: Pick<SlaIncident, 'definitionIds' | 'severity'> | null, status: ServiceStatus, covering: readonly Pick<SlaDefinition, 'id' | 'degradedCountsAsDown'>[]): IncidentMove {
+export function incidentMove(
+  open: Pick<SlaIncident, 'definitionIds' | 'severity'> | null,
+  status: ServiceStatus,
+  covering: readonly Pick<SlaDefinition, 'id' | 'degradedCountsAsDown'>[],
+): IncidentMove {
   const downFor = covering.filter((d) => countsAsDown(status, d)).map((d) => d.id);
   if (downFor.length === 0) return open !== null && status !== 'UNKNOWN' ? { type: 'close' } : { type: 'none' };
   const severity = severityOfStatus(status);
@@ -70,7 +74,8 @@ const bad = (message: string) => new AppError(ErrorCode.BadRequest, message);
 
 export function incidentTitle(value: string): string {
   const title = value.trim();
-  if (title.length === 0 || title.length > MAX_TITLE_LENGTH) throw bad(`title must be 1 to ${MAX_TITLE_LENGTH} characters (not only spaces)`);
+  if (title.length === 0 || title.length > MAX_TITLE_LENGTH)
+    throw bad(`title must be 1 to ${MAX_TITLE_LENGTH} characters (not only spaces)`);
   return title;
 }
 
@@ -85,5 +90,6 @@ export function incidentTimes(startedAt: number, endedAt: number | null, now: nu
   if (startedAt > now) throw bad(`startedAt (${new Date(startedAt).toISOString()}) is in the future; an incident records what happened`);
   if (endedAt === null) return;
   if (endedAt > now) throw bad(`endedAt (${new Date(endedAt).toISOString()}) is in the future; leave it out while the incident is open`);
-  if (endedAt <= startedAt) throw bad(`endedAt (${new Date(endedAt).toISOString()}) must be after startedAt (${new Date(startedAt).toISOString()})`);
+  if (endedAt <= startedAt)
+    throw bad(`endedAt (${new Date(endedAt).toISOString()}) must be after startedAt (${new Date(startedAt).toISOString()})`);
 }

@@ -21,7 +21,12 @@ interface FilterArgs extends TimeRangeArgs {
 
 function readFilter(filter: FilterArgs | null | undefined): IncidentFilter {
   const f = filter ?? {};
-  return { serviceId: idFilter(f.serviceId, 'filter.serviceId'), definitionId: idFilter(f.definitionId, 'filter.definitionId'), open: f.open ?? null, ...timeRange(f) };
+  return {
+    serviceId: idFilter(f.serviceId, 'filter.serviceId'),
+    definitionId: idFilter(f.definitionId, 'filter.definitionId'),
+    open: f.open ?? null,
+    ...timeRange(f),
+  };
 }
 
 export const incidentSchema: SchemaModule<SlaContext> = {
@@ -105,18 +110,25 @@ export const incidentSchema: SchemaModule<SlaContext> = {
   resolvers: {
     SLAIncident: {
       service: (i: SlaIncident, _args: unknown, ctx: Ctx) => ctx.app.fleet.services.get(i.serviceId) ?? null,
-      definitions: (i: SlaIncident, _args: unknown, ctx: Ctx) => i.definitionIds.map((id) => ctx.app.sla.catalog.definition(id)).filter(Boolean),
+      definitions: (i: SlaIncident, _args: unknown, ctx: Ctx) =>
+        i.definitionIds.map((id) => ctx.app.sla.catalog.definition(id)).filter(Boolean),
       open: (i: SlaIncident) => i.endedAt === null,
     },
     Query: {
       slaIncidents(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'sla:read');
         // Incidents of services outside the viewer's environments are left out (src/plugins/policy).
-        return ctx.app.sla.incidents.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
+        return ctx.app.sla.incidents.list(
+          { ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) },
+          readPage(args),
+        );
       },
       slaIncidentCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, 'sla:read');
-        return ctx.app.sla.incidents.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
+        return ctx.app.sla.incidents.count({
+          ...readFilter(args.filter),
+          hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services),
+        });
       },
       async slaIncident(_root, args: { id: string }, ctx) {
         authorize(ctx.viewer, 'sla:read');
@@ -134,7 +146,13 @@ export const incidentSchema: SchemaModule<SlaContext> = {
       async updateSLAIncident(_root, args: { id: string; input: UpdateSlaIncidentInput }, ctx) {
         const input = readUpdateIncident(args.input);
         // At the incident's service's place: hidden by the viewer's environments, it is as absent as a missing one.
-        const viewer = await authorizeAtRecord(ctx.viewer, 'sla:write', ctx.app.fleet.services, async () => (await ctx.app.sla.incidents.get(args.id))?.serviceId, () => new AppError(ErrorCode.NotFound, `no SLA incident with id ${args.id}`));
+        const viewer = await authorizeAtRecord(
+          ctx.viewer,
+          'sla:write',
+          ctx.app.fleet.services,
+          async () => (await ctx.app.sla.incidents.get(args.id))?.serviceId,
+          () => new AppError(ErrorCode.NotFound, `no SLA incident with id ${args.id}`),
+        );
         return ctx.app.sla.incidents.update(viewer, args.id, input);
       },
     },

@@ -38,7 +38,11 @@ export interface SlaCatchUpResult {
 
 export function catchUpOpenPeriod(task: SlaCatchUpTask): SlaCatchUpResult {
   const timeline = timelineFromColumns(task.rows, task.services, task.windows);
-  const accumulator = new OpenPeriodAccumulator({ period: { start: task.period.start, end: task.period.end }, services: task.services, degradedIsDown: task.degradedIsDown });
+  const accumulator = new OpenPeriodAccumulator({
+    period: { start: task.period.start, end: task.period.end },
+    services: task.services,
+    degradedIsDown: task.degradedIsDown,
+  });
   accumulator.closeBucketsThrough(timeline, task.through);
   return { type: 'slaCatchUp', timeline, state: accumulator.exportState() };
 }

@@ -9,7 +9,9 @@ export const slaSchema: Migration = {
   version: 11,
   name: 'sla: definitions, targets, assignments, group overrides, incidents, alerts, event log, period results',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table sla_definitions (
         id uuid primary key,
         name text not null unique,
@@ -126,6 +128,7 @@ export const slaSchema: Migration = {
         primary key (definition_id, subject_type, subject_id, period_key)
       );
       create index sla_period_results_by_start on sla_period_results (definition_id, period_start desc);
-    `);
+    `,
+    );
   },
 };

@@ -60,11 +60,19 @@ export function summarizeReport(report: Pick<DailyReport, 'rows'>): ReportSummar
   let noDataCount = 0;
   for (const row of report.rows) {
     switch (row.result.status) {
-      case 'MET': metCount += 1; break;
-      case 'AT_RISK': atRiskCount += 1; break;
-      case 'BREACHED': breachedCount += 1; break;
+      case 'MET':
+        metCount += 1;
+        break;
+      case 'AT_RISK':
+        atRiskCount += 1;
+        break;
+      case 'BREACHED':
+        breachedCount += 1;
+        break;
       case 'NO_DATA':
-      case 'INSUFFICIENT_DATA': noDataCount += 1; break;
+      case 'INSUFFICIENT_DATA':
+        noDataCount += 1;
+        break;
     }
   }
   return { slaCount: report.rows.length, metCount, atRiskCount, breachedCount, noDataCount };

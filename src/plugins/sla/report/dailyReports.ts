@@ -17,7 +17,15 @@ import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Logger } from '../../../platform/log/logger.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import { iso } from '../../../core/storage/tables.js';
-import { reportDayOf, summarizeReport, type DailyReport, type DailyReportRow, type ReportDay, type ReportSummary, type ReportTrigger } from './dailyReport.js';
+import {
+  reportDayOf,
+  summarizeReport,
+  type DailyReport,
+  type DailyReportRow,
+  type ReportDay,
+  type ReportSummary,
+  type ReportTrigger,
+} from './dailyReport.js';
 import { slaDailyReportsTable } from './dailyReportsTable.js';
 import { nextScheduledRun, owedReportDay, type ReportTimeOfDay } from './reportSchedule.js';
 
@@ -62,7 +70,11 @@ export class DailyReports {
   constructor(private readonly options: DailyReportsOptions) {}
 
   async hydrate(): Promise<void> {
-    const row = await this.options.knex('sla_daily_reports').whereNotNull('scheduled_at').orderBy('day', 'desc').first('day', 'scheduled_at');
+    const row = await this.options
+      .knex('sla_daily_reports')
+      .whereNotNull('scheduled_at')
+      .orderBy('day', 'desc')
+      .first('day', 'scheduled_at');
     this.lastScheduledDay = row?.day;
     this.lastScheduledAt = row ? new Date(row.scheduled_at).getTime() : undefined;
   }
@@ -97,14 +109,21 @@ export class DailyReports {
 
   /** Newest first. */
   async list(page: { readonly limit: number; readonly offset: number }): Promise<ReportListing[]> {
-    const rows = await this.options.knex('sla_daily_reports')
+    const rows = await this.options
+      .knex('sla_daily_reports')
       .select('day', 'generated_at', 'trigger', 'sla_count', 'met_count', 'at_risk_count', 'breached_count', 'no_data_count')
       .orderBy('day', 'desc')
       .limit(page.limit)
       .offset(page.offset);
     return rows.map((r) => ({
-      day: r.day, generatedAt: new Date(r.generated_at).getTime(), trigger: r.trigger, slaCount: r.sla_count, metCount: r.met_count,
-      atRiskCount: r.at_risk_count, breachedCount: r.breached_count, noDataCount: r.no_data_count,
+      day: r.day,
+      generatedAt: new Date(r.generated_at).getTime(),
+      trigger: r.trigger,
+      slaCount: r.sla_count,
+      metCount: r.met_count,
+      atRiskCount: r.at_risk_count,
+      breachedCount: r.breached_count,
+      noDataCount: r.no_data_count,
     }));
   }
 
@@ -117,15 +136,17 @@ export class DailyReports {
       return;
     }
     if (this.scheduledRun) return;
-    this.scheduledRun = this.run('schedule').then(
-      () => this.arm(nextScheduledRun(clock.now(), this.options.timeOfDay) - clock.now()),
-      (error: unknown) => {
-        this.options.logger.error('the scheduled SLA daily report failed; trying again in a minute', { error });
-        this.arm(RETRY_AFTER_FAILURE_MS);
-      },
-    ).finally(() => {
-      this.scheduledRun = undefined;
-    });
+    this.scheduledRun = this.run('schedule')
+      .then(
+        () => this.arm(nextScheduledRun(clock.now(), this.options.timeOfDay) - clock.now()),
+        (error: unknown) => {
+          this.options.logger.error('the scheduled SLA daily report failed; trying again in a minute', { error });
+          this.arm(RETRY_AFTER_FAILURE_MS);
+        },
+      )
+      .finally(() => {
+        this.scheduledRun = undefined;
+      });
   }
 
   private arm(delayMs: number): void {
@@ -145,13 +166,28 @@ export class DailyReports {
       this.lastScheduledDay = report.day;
       this.lastScheduledAt = at;
     }
-    const scheduledAt = this.lastScheduledDay === report.day ? this.lastScheduledAt ?? null : null;
+    const scheduledAt = this.lastScheduledDay === report.day ? (this.lastScheduledAt ?? null) : null;
     writer.upsert(slaDailyReportsTable, {
-      day: report.day, generated_at: iso(at), trigger, scheduled_at: iso(scheduledAt), sla_count: summary.slaCount, met_count: summary.metCount,
-      at_risk_count: summary.atRiskCount, breached_count: summary.breachedCount, no_data_count: summary.noDataCount, report,
+      day: report.day,
+      generated_at: iso(at),
+      trigger,
+      scheduled_at: iso(scheduledAt),
+      sla_count: summary.slaCount,
+      met_count: summary.metCount,
+      at_risk_count: summary.atRiskCount,
+      breached_count: summary.breachedCount,
+      no_data_count: summary.noDataCount,
+      report,
     });
     if (this.options.pluginActive?.() ?? true) {
-      emitOnCommit(writer, bus, { type: 'sla.daily_report_generated', day: report.day, trigger, summary, at, origin: trigger === 'schedule' ? 'timer' : 'api' });
+      emitOnCommit(writer, bus, {
+        type: 'sla.daily_report_generated',
+        day: report.day,
+        trigger,
+        summary,
+        at,
+        origin: trigger === 'schedule' ? 'timer' : 'api',
+      });
     }
     try {
       await writer.acknowledge();

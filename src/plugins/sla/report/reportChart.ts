@@ -25,7 +25,12 @@ export function chartFloor(values: readonly DailyValue[], targetPercent: number)
   return Math.max(0, lowest - span * 0.25);
 }
 
-export function renderChartSvg(values: readonly DailyValue[], targetPercent: number, label: string, size: ChartSize = DEFAULT_SIZE): string {
+export function renderChartSvg(
+  values: readonly DailyValue[],
+  targetPercent: number,
+  label: string,
+  size: ChartSize = DEFAULT_SIZE,
+): string {
   const { width, height } = size;
   const floor = chartFloor(values, targetPercent);
   const x = (index: number): number => (values.length <= 1 ? width / 2 : PADDING + (index * (width - 2 * PADDING)) / (values.length - 1));

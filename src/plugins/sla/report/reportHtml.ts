@@ -63,7 +63,11 @@ function renderRow(row: DailyReportRow): string {
     result.burnRate === null ? '∞' : figure(result.burnRate),
     String(result.incidentCount),
     result.mttrMinutes === null ? '-' : figure(result.mttrMinutes),
-    renderChartSvg(row.daily, row.targetPercent, `${escapeHtml(row.slaName)}: daily values against the ${figure(row.targetPercent)} % target`),
+    renderChartSvg(
+      row.daily,
+      row.targetPercent,
+      `${escapeHtml(row.slaName)}: daily values against the ${figure(row.targetPercent)} % target`,
+    ),
   ];
   return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
 }

@@ -42,10 +42,16 @@ export function reportRoutes(reports: DailyReports): Route[] {
         }
         const dayText = query.get('day');
         const day = dayText === null ? undefined : parseReportDay(dayText);
-        if (dayText !== null && day === undefined) return catalogReply(ErrorCode.BadRequest, `day must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(dayText)}`);
+        if (dayText !== null && day === undefined)
+          return catalogReply(ErrorCode.BadRequest, `day must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(dayText)}`);
         const report = day === undefined ? await reports.latest() : await reports.get(day);
         if (!report) {
-          return catalogReply(ErrorCode.NotFound, day === undefined ? 'no SLA report has been generated yet: POST /api/v1/sla/report/generate makes one' : `there is no SLA report for ${day}`);
+          return catalogReply(
+            ErrorCode.NotFound,
+            day === undefined
+              ? 'no SLA report has been generated yet: POST /api/v1/sla/report/generate makes one'
+              : `there is no SLA report for ${day}`,
+          );
         }
         return download(report, format as ReportFormat);
       },
@@ -67,6 +73,14 @@ export function generatedAnswer(report: DailyReport): Record<string, unknown> {
 function download(report: DailyReport, format: ReportFormat): Reply {
   const filename = `sla-report-${report.day}.${format}`;
   return format === 'csv'
-    ? { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` }, body: renderReportCsv(report) }
-    : { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-disposition': `inline; filename="${filename}"` }, body: renderReportHtml(report) };
+    ? {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${filename}"` },
+        body: renderReportCsv(report),
+      }
+    : {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-disposition': `inline; filename="${filename}"` },
+        body: renderReportHtml(report),
+      };
 }

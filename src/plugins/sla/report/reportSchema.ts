@@ -23,7 +23,11 @@ export interface SlaReportServices {
  * A report as this viewer may see it: with environments (src/plugins/policy) its rows (and so its counts,
  * CSV and HTML) are made of the services the viewer may see; no gate: the stored report.
  */
-async function viewed<R extends { readonly generatedAt: number }>(app: SlaReportServices, viewer: Viewer | null, report: R | undefined): Promise<(R & { rows?: readonly DailyReportRow[] }) | null> {
+async function viewed<R extends { readonly generatedAt: number }>(
+  app: SlaReportServices,
+  viewer: Viewer | null,
+  report: R | undefined,
+): Promise<(R & { rows?: readonly DailyReportRow[] }) | null> {
   if (report === undefined) return null;
   const gate = placeGate(viewer);
   if (gate === null || app.slaFigures === undefined) return report;
@@ -149,7 +153,8 @@ export const reportSchema: SchemaModule<SlaReportServices> = {
         authorize(ctx.viewer, 'sla:read');
         if (args.day == null) return viewed(ctx.app, ctx.viewer, await ctx.app.slaReports.latest());
         const day = parseReportDay(args.day);
-        if (day === undefined) throw new AppError(ErrorCode.BadRequest, `day must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(args.day)}`);
+        if (day === undefined)
+          throw new AppError(ErrorCode.BadRequest, `day must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(args.day)}`);
         return viewed(ctx.app, ctx.viewer, await ctx.app.slaReports.get(day));
       },
       async slaDailyReports(_root, args: { limit?: number; offset?: number }, ctx) {
@@ -159,7 +164,9 @@ export const reportSchema: SchemaModule<SlaReportServices> = {
         const figures = ctx.app.slaFigures;
         if (gate === null || figures === undefined) return listed;
         // The counts of each summary, from the rows this viewer sees.
-        return Promise.all(listed.map(async (l) => ({ ...l, ...summarizeReport({ rows: await figures.reportRows(l.generatedAt, gate) }) })));
+        return Promise.all(
+          listed.map(async (l) => ({ ...l, ...summarizeReport({ rows: await figures.reportRows(l.generatedAt, gate) }) })),
+        );
       },
     },
     Mutation: {

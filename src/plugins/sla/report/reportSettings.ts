@@ -10,7 +10,8 @@ export interface SlaConfig {
 export const slaSettings = defineSettings('sla', (settings): SlaConfig => {
   const text = settings.read('SVC_SLA_REPORT_TIME') ?? '06:00';
   const reportTimeOfDay = parseReportTime(text);
-  if (reportTimeOfDay === undefined) settings.problem(`SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM (00:00 to 23:59), got "${text}"`);
+  if (reportTimeOfDay === undefined)
+    settings.problem(`SVC_SLA_REPORT_TIME must be a UTC time of day as HH:MM (00:00 to 23:59), got "${text}"`);
   return { reportTimeOfDay: reportTimeOfDay ?? 360 };
 });
 

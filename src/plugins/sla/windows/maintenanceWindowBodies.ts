@@ -5,9 +5,7 @@
  * with a time zone (`Z` or an offset), so a window never ends at a time read in the server's zone.
  */
 import { BodyFields, readBody, type Parsed } from '../../../core/protocol/bodyFields.js';
-import {
-  badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, type Warnings, type Json,
-} from '../../../core/protocol/fields.js';
+import { badRequest, nodePath, optionalText, serviceName, UNKNOWN_NODE, type Warnings, type Json } from '../../../core/protocol/fields.js';
 import { isUuid } from './maintenanceWindowHistory.js';
 import type { StartWindowRequest, StopWindowRequest, ServiceTarget } from './maintenanceWindowService.js';
 
@@ -57,20 +55,26 @@ const START_FIELDS = new BodyFields(['service', 'nodeId', 'serviceId', 'reason',
 const STOP_FIELDS = new BodyFields(['windowId', 'service', 'nodeId', 'serviceId']);
 
 export function parseStartWindow(body: Json): Parsed<StartWindowRequest> {
-  return readBody(body, START_FIELDS, (body, warnings): StartWindowRequest => ({
-    service: serviceTarget(body, warnings),
-    reason: optionalText(body, 'reason', MAX_REASON, warnings),
-    expectedEndAt: optionalTimestamp(body['expectedEndAt'], 'expectedEndAt'),
-  }));
+  return readBody(
+    body,
+    START_FIELDS,
+    (body, warnings): StartWindowRequest => ({
+      service: serviceTarget(body, warnings),
+      reason: optionalText(body, 'reason', MAX_REASON, warnings),
+      expectedEndAt: optionalTimestamp(body['expectedEndAt'], 'expectedEndAt'),
+    }),
+  );
 }
 
 export function parseStopWindow(body: Json): Parsed<StopWindowRequest> {
   return readBody(body, STOP_FIELDS, (body, warnings): StopWindowRequest => {
     if (present(body, 'windowId')) {
-      if (present(body, 'service') || present(body, 'serviceId')) throw badRequest('send either "windowId" or the service ("service" with "nodeId"), not both');
+      if (present(body, 'service') || present(body, 'serviceId'))
+        throw badRequest('send either "windowId" or the service ("service" with "nodeId"), not both');
       return { kind: 'window', windowId: identifier(body['windowId'], 'windowId') };
     }
-    if (!present(body, 'service') && !present(body, 'serviceId')) throw badRequest('field "windowId" (or "service" with "nodeId") is required');
+    if (!present(body, 'service') && !present(body, 'serviceId'))
+      throw badRequest('field "windowId" (or "service" with "nodeId") is required');
     return { kind: 'service', service: serviceTarget(body, warnings) };
   });
 }

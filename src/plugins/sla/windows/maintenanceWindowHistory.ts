@@ -43,7 +43,14 @@ function filtered(knex: Knex, filter: WindowFilter): Knex.QueryBuilder {
 /** Newest first. */
 export async function readWindows(knex: Knex, filter: WindowFilter, page: Page): Promise<MaintenanceWindow[]> {
   if (filter.serviceId !== null && !isUuid(filter.serviceId)) return [];
-  const rows = await filtered(knex, filter).orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset).select('*');
+  const rows = await filtered(knex, filter)
+    .orderBy([
+      { column: 'started_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(page.limit)
+    .offset(page.offset)
+    .select('*');
   return rows.map(rowToWindow);
 }
 
@@ -70,12 +77,22 @@ export async function readActiveWindows(knex: Knex): Promise<Array<{ window: Mai
  * The spans excluded from SLA figures in `[from, to)`, per service id, in start order: every
  * window that overlaps the range and was not deleted (`[start, end)`, end null while active).
  */
-export async function readExcludedSpans(knex: Knex, from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, MaintenanceSpan[]>> {
+export async function readExcludedSpans(
+  knex: Knex,
+  from: number,
+  to: number,
+  serviceIds: readonly string[] | null = null,
+): Promise<Map<string, MaintenanceSpan[]>> {
   const spans = new Map<string, MaintenanceSpan[]>();
   const ids = serviceIds?.filter(isUuid) ?? null;
   if (ids !== null && ids.length === 0) return spans;
   // A fleet's ids in chunks: one statement binds at most 65,535 parameters (a definition over 100,000 services failed).
-  const chunks = ids === null ? [null] : Array.from({ length: Math.ceil(ids.length / SPAN_IDS_PER_QUERY) }, (_, i) => ids.slice(i * SPAN_IDS_PER_QUERY, (i + 1) * SPAN_IDS_PER_QUERY));
+  const chunks =
+    ids === null
+      ? [null]
+      : Array.from({ length: Math.ceil(ids.length / SPAN_IDS_PER_QUERY) }, (_, i) =>
+          ids.slice(i * SPAN_IDS_PER_QUERY, (i + 1) * SPAN_IDS_PER_QUERY),
+        );
   for (const chunk of chunks) {
     const query = filtered(knex, { serviceId: null, active: null, from, to }).orderBy([{ column: 'service_id' }, { column: 'started_at' }]);
     if (chunk !== null) query.whereIn('service_id', chunk);

@@ -36,7 +36,15 @@ export const maintenanceWindowMachine = setup({
     stopped: assign(({ context, event }) => {
       if (event.type !== 'STOP') return {};
       const deleted = event.deleting ? { deletedAt: event.at, deletedBy: event.by } : {};
-      return { window: { ...context.window, endedAt: event.at, endedBy: event.deleting ? ('delete' as const) : ('stop' as const), endedByActor: event.by, ...deleted } };
+      return {
+        window: {
+          ...context.window,
+          endedAt: event.at,
+          endedBy: event.deleting ? ('delete' as const) : ('stop' as const),
+          endedByActor: event.by,
+          ...deleted,
+        },
+      };
     }),
     expired: assign(({ context, event }) => ({ window: { ...context.window, endedAt: event.at, endedBy: 'expiry' as const } })),
     opened: noIo,

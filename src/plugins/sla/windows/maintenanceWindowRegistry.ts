@@ -19,8 +19,21 @@ import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { MaintenanceWindow, WindowActor } from './maintenanceWindow.js';
 import type { WindowChange } from './maintenanceWindowEvents.js';
-import { EXPIRY_TIMER, maintenanceWindowMachine, windowSnapshot, type MaintenanceWindowEvent, type MaintenanceWindowSnapshot } from './maintenanceWindowMachine.js';
-import { heldReportPatch, heldReportRow, maintenanceWindowsTable, windowEndRow, windowPatch, windowRow } from './maintenanceWindowTables.js';
+import {
+  EXPIRY_TIMER,
+  maintenanceWindowMachine,
+  windowSnapshot,
+  type MaintenanceWindowEvent,
+  type MaintenanceWindowSnapshot,
+} from './maintenanceWindowMachine.js';
+import {
+  heldReportPatch,
+  heldReportRow,
+  maintenanceWindowsTable,
+  windowEndRow,
+  windowPatch,
+  windowRow,
+} from './maintenanceWindowTables.js';
 
 export interface MaintenanceWindowRegistryPorts {
   readonly writer: BatchWriter;
@@ -37,7 +50,15 @@ export class MaintenanceWindowRegistry {
     const { writer, bus, services } = ports;
     const announce = (window: MaintenanceWindow, change: WindowChange, event: MaintenanceWindowEvent) => {
       const service = services.get(window.serviceId);
-      if (service) emitOnCommit(writer, bus, { type: 'sla.maintenance_window_changed', change, window, service: refOf(service), at: event.at, origin: event.origin });
+      if (service)
+        emitOnCommit(writer, bus, {
+          type: 'sla.maintenance_window_changed',
+          change,
+          window,
+          service: refOf(service),
+          at: event.at,
+          origin: event.origin,
+        });
     };
     this.host = new EntityHost<MaintenanceWindowSnapshot, MaintenanceWindowEvent>({
       machine: maintenanceWindowMachine,
@@ -47,7 +68,13 @@ export class MaintenanceWindowRegistry {
       effects: {
         opened: ({ after, event }) => {
           const window = after.context.window;
-          services.send(window.serviceId, { type: 'MAINTENANCE_STARTED', windowId: window.id, reason: window.reason, at: event.at, origin: event.origin });
+          services.send(window.serviceId, {
+            type: 'MAINTENANCE_STARTED',
+            windowId: window.id,
+            reason: window.reason,
+            at: event.at,
+            origin: event.origin,
+          });
           // The service's actor decided what it holds (its status before the window).
           writer.upsert(maintenanceWindowsTable, windowRow(window, services.maintenanceOf(window.serviceId)!.held));
           announce(window, 'started', event);

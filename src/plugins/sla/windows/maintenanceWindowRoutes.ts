@@ -34,7 +34,11 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService, servi
   };
   return [
     {
-      method: 'POST', path: START_PATH, auth: 'machine', rateLimited: true, bodyLimit: BODY_LIMITS.push,
+      method: 'POST',
+      path: START_PATH,
+      auth: 'machine',
+      rateLimited: true,
+      bodyLimit: BODY_LIMITS.push,
       async handle({ body }) {
         const { value, warnings } = parseStartWindow(parseJsonObject(body));
         const window = await windows.start(value, API_KEY_ACTOR);
@@ -42,7 +46,11 @@ export function maintenanceWindowRoutes(windows: MaintenanceWindowService, servi
       },
     },
     {
-      method: 'POST', path: STOP_PATH, auth: 'machine', rateLimited: true, bodyLimit: BODY_LIMITS.push,
+      method: 'POST',
+      path: STOP_PATH,
+      auth: 'machine',
+      rateLimited: true,
+      bodyLimit: BODY_LIMITS.push,
       async handle({ body }) {
         const { value, warnings } = parseStopWindow(parseJsonObject(body));
         const window = await windows.stop(value, API_KEY_ACTOR);

@@ -44,7 +44,13 @@ function readFilter(filter: FilterArgs | null | undefined): WindowFilter {
 const userActor = (viewer: { userId: string }): WindowActor => ({ kind: 'user', userId: viewer.userId });
 /** Stop or delete a window at its service's place: hidden by the viewer's environments, it is as absent as a missing one. */
 const windowWriter = (ctx: Ctx, id: string) =>
-  authorizeAtRecord(ctx.viewer, WINDOW_WRITE, ctx.app.fleet.services, async () => (isUuid(id) ? (await ctx.app.maintenanceWindowService.get(id))?.serviceId : undefined), () => new AppError(ErrorCode.NotFound, `no maintenance window with id ${id}`));
+  authorizeAtRecord(
+    ctx.viewer,
+    WINDOW_WRITE,
+    ctx.app.fleet.services,
+    async () => (isUuid(id) ? (await ctx.app.maintenanceWindowService.get(id))?.serviceId : undefined),
+    () => new AppError(ErrorCode.NotFound, `no maintenance window with id ${id}`),
+  );
 const via = (actor: WindowActor | null) => (actor === null ? null : actor.kind === 'user' ? 'USER' : 'API_KEY');
 const person = (actor: WindowActor | null, ctx: Ctx) => (actor?.kind === 'user' ? (ctx.app.users.get(actor.userId) ?? null) : null);
 
@@ -136,20 +142,34 @@ export const maintenanceWindowSchema: SchemaModule<MaintenanceWindowsContext> = 
       slaExclusionWindows(_root, args: { filter?: FilterArgs | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, WINDOW_READ);
         // Windows of services outside the viewer's environments are left out (src/plugins/policy).
-        return ctx.app.maintenanceWindowService.list({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) }, readPage(args));
+        return ctx.app.maintenanceWindowService.list(
+          { ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) },
+          readPage(args),
+        );
       },
       slaExclusionWindowCount(_root, args: { filter?: FilterArgs | null }, ctx) {
         authorize(ctx.viewer, WINDOW_READ);
-        return ctx.app.maintenanceWindowService.count({ ...readFilter(args.filter), hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services) });
+        return ctx.app.maintenanceWindowService.count({
+          ...readFilter(args.filter),
+          hiddenServiceIds: hiddenServicesOf(ctx.viewer, ctx.app.fleet.services),
+        });
       },
     },
     Mutation: {
       createExclusionWindow(_root, args: { input: CreateInput }, ctx) {
         const { serviceId, reason, expectedEndAt } = args.input;
         // At the service's place: environments (src/plugins/policy) limit who opens windows there.
-        const viewer = authorize(ctx.viewer, WINDOW_WRITE, typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined);
+        const viewer = authorize(
+          ctx.viewer,
+          WINDOW_WRITE,
+          typeof serviceId === 'string' ? ctx.app.fleet.services.get(serviceId)?.nodePath : undefined,
+        );
         return ctx.app.maintenanceWindowService.start(
-          { service: { kind: 'id', serviceId }, reason: reason == null || reason === '' ? null : storableText(reason, 'reason', MAX_REASON), expectedEndAt: expectedEndAt ?? null },
+          {
+            service: { kind: 'id', serviceId },
+            reason: reason == null || reason === '' ? null : storableText(reason, 'reason', MAX_REASON),
+            expectedEndAt: expectedEndAt ?? null,
+          },
           userActor(viewer),
         );
       },

@@ -43,7 +43,9 @@ export interface StartWindowRequest {
 }
 
 /** Which window to stop: by its id (variant B), or the active window of a service (variant A). */
-export type StopWindowRequest = { readonly kind: 'window'; readonly windowId: string } | { readonly kind: 'service'; readonly service: ServiceTarget };
+export type StopWindowRequest =
+  | { readonly kind: 'window'; readonly windowId: string }
+  | { readonly kind: 'service'; readonly service: ServiceTarget };
 
 export interface MaintenanceWindowServiceDeps {
   readonly fleet: Fleet;
@@ -66,10 +68,16 @@ export class MaintenanceWindowService {
       const service = this.resolve(request.service);
       const { expectedEndAt } = request;
       if (expectedEndAt !== null && expectedEndAt <= at) {
-        throw new AppError(ErrorCode.BadRequest, `expectedEndAt ${iso(expectedEndAt)} is not in the future (server time ${iso(at)}); send a later time, or leave it out for a window that lasts until stopped`);
+        throw new AppError(
+          ErrorCode.BadRequest,
+          `expectedEndAt ${iso(expectedEndAt)} is not in the future (server time ${iso(at)}); send a later time, or leave it out for a window that lasts until stopped`,
+        );
       }
       if (expectedEndAt !== null && expectedEndAt - at > MAX_WINDOW_AHEAD_MS) {
-        throw new AppError(ErrorCode.BadRequest, `expectedEndAt ${iso(expectedEndAt)} is more than 366 days ahead; send a nearer time, or leave it out for a window that lasts until stopped`);
+        throw new AppError(
+          ErrorCode.BadRequest,
+          `expectedEndAt ${iso(expectedEndAt)} is more than 366 days ahead; send a nearer time, or leave it out for a window that lasts until stopped`,
+        );
       }
       const open = windows.activeOf(service.id);
       if (open) {
@@ -80,8 +88,17 @@ export class MaintenanceWindowService {
       }
       return windows.open(
         {
-          id: this.deps.newId(), serviceId: service.id, reason: request.reason, startedAt: at, expectedEndAt, endedAt: null, endedBy: null,
-          createdBy: by, endedByActor: null, deletedAt: null, deletedBy: null,
+          id: this.deps.newId(),
+          serviceId: service.id,
+          reason: request.reason,
+          startedAt: at,
+          expectedEndAt,
+          endedAt: null,
+          endedBy: null,
+          createdBy: by,
+          endedByActor: null,
+          deletedAt: null,
+          deletedBy: null,
         },
         at,
       );
@@ -115,7 +132,15 @@ export class MaintenanceWindowService {
       const deleted: MaintenanceWindow = { ...ended, deletedAt: at, deletedBy: by };
       this.deps.writer.upsert(windowPatch, windowEndRow(deleted));
       const service = this.deps.fleet.services.get(deleted.serviceId);
-      if (service) emitOnCommit(this.deps.writer, this.deps.bus, { type: 'sla.maintenance_window_changed', change: 'deleted', window: deleted, service: refOf(service), at, origin: by.kind === 'user' ? 'api' : 'agent' });
+      if (service)
+        emitOnCommit(this.deps.writer, this.deps.bus, {
+          type: 'sla.maintenance_window_changed',
+          change: 'deleted',
+          window: deleted,
+          service: refOf(service),
+          at,
+          origin: by.kind === 'user' ? 'api' : 'agent',
+        });
       return deleted;
     });
   }
@@ -150,7 +175,11 @@ export class MaintenanceWindowService {
   }
 
   /** The same for many services at once (all when `serviceIds` is null), by service id; one query. */
-  async excludedSpansByService(from: number, to: number, serviceIds: readonly string[] | null = null): Promise<Map<string, MaintenanceSpan[]>> {
+  async excludedSpansByService(
+    from: number,
+    to: number,
+    serviceIds: readonly string[] | null = null,
+  ): Promise<Map<string, MaintenanceSpan[]>> {
     await this.deps.writer.settled();
     return readExcludedSpans(this.deps.knex, from, to, serviceIds);
   }

@@ -13,9 +13,22 @@ export const maintenanceWindowsTable: TableSpec = {
   order: 560,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', service_id: 'uuid', reason: 'text', started_at: 'timestamptz', expected_end_at: 'timestamptz',
-    ended_at: 'timestamptz', ended_by: 'text', created_via: 'text', created_by: 'uuid', ended_via: 'text', ended_by_user: 'uuid',
-    deleted_at: 'timestamptz', deleted_via: 'text', deleted_by: 'uuid', held_status: 'text', held_message: 'text',
+    id: 'uuid',
+    service_id: 'uuid',
+    reason: 'text',
+    started_at: 'timestamptz',
+    expected_end_at: 'timestamptz',
+    ended_at: 'timestamptz',
+    ended_by: 'text',
+    created_via: 'text',
+    created_by: 'uuid',
+    ended_via: 'text',
+    ended_by_user: 'uuid',
+    deleted_at: 'timestamptz',
+    deleted_via: 'text',
+    deleted_by: 'uuid',
+    held_status: 'text',
+    held_message: 'text',
   }),
 };
 
@@ -35,13 +48,29 @@ const actorOf = (kind: unknown, userId: unknown): WindowActor | null =>
   kind === 'user' ? { kind: 'user', userId: String(userId) } : kind === 'api_key' ? { kind: 'api_key' } : null;
 
 export function windowRow(w: MaintenanceWindow, held: HeldReport): Row {
-  return { ...windowEndRow(w), service_id: w.serviceId, reason: w.reason, started_at: iso(w.startedAt), expected_end_at: iso(w.expectedEndAt), created_via: via(w.createdBy), created_by: userOf(w.createdBy), held_status: held.status, held_message: held.message };
+  return {
+    ...windowEndRow(w),
+    service_id: w.serviceId,
+    reason: w.reason,
+    started_at: iso(w.startedAt),
+    expected_end_at: iso(w.expectedEndAt),
+    created_via: via(w.createdBy),
+    created_by: userOf(w.createdBy),
+    held_status: held.status,
+    held_message: held.message,
+  };
 }
 
 export function windowEndRow(w: MaintenanceWindow): Row {
   return {
-    id: w.id, ended_at: iso(w.endedAt), ended_by: w.endedBy, ended_via: via(w.endedByActor), ended_by_user: userOf(w.endedByActor),
-    deleted_at: iso(w.deletedAt), deleted_via: via(w.deletedBy), deleted_by: userOf(w.deletedBy),
+    id: w.id,
+    ended_at: iso(w.endedAt),
+    ended_by: w.endedBy,
+    ended_via: via(w.endedByActor),
+    ended_by_user: userOf(w.endedByActor),
+    deleted_at: iso(w.deletedAt),
+    deleted_via: via(w.deletedBy),
+    deleted_by: userOf(w.deletedBy),
   };
 }
 

@@ -44,7 +44,15 @@ export const maintenanceWindowsModule: ProductModule<CoreServices, MaintenanceWi
       scheduler: kit.clock,
       onError: (error, where) => kit.logger.error('maintenance window failed', { where, error }),
     });
-    const maintenanceWindowService = new MaintenanceWindowService({ fleet, windows: maintenanceWindows, writer: kit.writer, bus: kit.bus, knex: kit.knex, clock: kit.clock, newId: kit.newId });
+    const maintenanceWindowService = new MaintenanceWindowService({
+      fleet,
+      windows: maintenanceWindows,
+      writer: kit.writer,
+      bus: kit.bus,
+      knex: kit.knex,
+      clock: kit.clock,
+      newId: kit.newId,
+    });
     return {
       services: { maintenanceWindowService, maintenanceWindows },
       routes: maintenanceWindowRoutes(maintenanceWindowService, fleet.services),
@@ -54,7 +62,8 @@ export const maintenanceWindowsModule: ProductModule<CoreServices, MaintenanceWi
       busHandlers: {
         // In the batch of the report: the window keeps what its service reported, for a restart.
         staged: (event) => {
-          if (event.type === 'service.report_held') maintenanceWindows.stageHeldReport(event.windowId, { status: event.status, message: event.message });
+          if (event.type === 'service.report_held')
+            maintenanceWindows.stageHeldReport(event.windowId, { status: event.status, message: event.message });
         },
         committed: (event) => {
           if (event.type === 'service.deleted') maintenanceWindows.forgetService(event.service.id);

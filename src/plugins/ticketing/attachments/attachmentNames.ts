@@ -36,7 +36,12 @@ export function sanitizeFileName(raw: string | undefined): string {
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 ? [...cleaned.slice(dot)] : [];
   const keep = extension.length > 1 && extension.length <= MAX_EXTENSION_CHARS ? extension : [];
-  return chars.slice(0, MAX_FILE_NAME_CHARS - keep.length).join('').trimEnd() + keep.join('');
+  return (
+    chars
+      .slice(0, MAX_FILE_NAME_CHARS - keep.length)
+      .join('')
+      .trimEnd() + keep.join('')
+  );
 }
 
 /** RFC 9110 token characters. */
@@ -58,15 +63,36 @@ export function recordedContentType(raw: string | undefined): string {
 
 /** Types a browser would run or render as a document of our origin (script, markup, XML with XSLT). */
 const ACTIVE_TYPES = new Set([
-  'text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml', 'text/xsl', 'application/xslt+xml',
-  'text/javascript', 'application/javascript', 'application/x-javascript', 'text/ecmascript', 'application/ecmascript', 'text/jscript', 'application/json+javascript',
-  'application/vnd.wap.xhtml+xml', 'text/vtt', 'multipart/x-mixed-replace',
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+  'text/xsl',
+  'application/xslt+xml',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'application/ecmascript',
+  'text/jscript',
+  'application/json+javascript',
+  'application/vnd.wap.xhtml+xml',
+  'text/vtt',
+  'multipart/x-mixed-replace',
 ]);
 
 /** The type a download is served as: the recorded one, except active content, which goes out as `application/octet-stream`. */
 export function servedContentType(recorded: string): string {
   const type = recordedContentType(recorded);
-  if (ACTIVE_TYPES.has(type) || type.endsWith('+xml') || type.endsWith('/xml') || type.includes('javascript') || type.includes('ecmascript')) return DEFAULT_CONTENT_TYPE;
+  if (
+    ACTIVE_TYPES.has(type) ||
+    type.endsWith('+xml') ||
+    type.endsWith('/xml') ||
+    type.includes('javascript') ||
+    type.includes('ecmascript')
+  )
+    return DEFAULT_CONTENT_TYPE;
   return type;
 }
 

@@ -53,10 +53,12 @@ export const attachmentSchema: SchemaModule<AttachmentsContext> = {
       downloadUrl: (a: Attachment) => downloadPath(a.id),
     },
     Query: {
-      ticketAttachments: (_root, args: { ticketId: string }, ctx) => ctx.app.ticketAttachments.list(requireViewer(ctx.viewer), uuidArg(args.ticketId, 'ticketId')),
+      ticketAttachments: (_root, args: { ticketId: string }, ctx) =>
+        ctx.app.ticketAttachments.list(requireViewer(ctx.viewer), uuidArg(args.ticketId, 'ticketId')),
     },
     Mutation: {
-      deleteTicketAttachment: (_root, args: { id: string }, ctx) => ctx.app.ticketAttachments.delete(requireViewer(ctx.viewer), uuidArg(args.id, 'id')),
+      deleteTicketAttachment: (_root, args: { id: string }, ctx) =>
+        ctx.app.ticketAttachments.delete(requireViewer(ctx.viewer), uuidArg(args.id, 'id')),
     },
   },
 };

@@ -91,11 +91,14 @@ export class AttachmentService {
     const work = migrateLegacyBlobKeys(this.deps, ORPHAN_BLOB_AGE_MS).then(
       (outcome) => {
         this.youngBareOrphans = outcome.youngOrphans;
-        if (outcome.renamed > 0 || outcome.orphansRemoved > 0) this.deps.logger.info('attachment blobs of an earlier version moved to prefixed keys', { ...outcome });
+        if (outcome.renamed > 0 || outcome.orphansRemoved > 0)
+          this.deps.logger.info('attachment blobs of an earlier version moved to prefixed keys', { ...outcome });
         return outcome;
       },
       (error: unknown) => {
-        this.deps.logger.error('moving attachment blobs of an earlier version to prefixed keys failed; retried at the next start', { error });
+        this.deps.logger.error('moving attachment blobs of an earlier version to prefixed keys failed; retried at the next start', {
+          error,
+        });
         return null;
       },
     );
@@ -107,7 +110,8 @@ export class AttachmentService {
   sweepOrphansLogged(): Promise<number> {
     const sweep = this.sweepOrphanBlobs().then(
       (count) => {
-        if (count > 0) this.deps.logger.warn('removed attachment blobs that no attachment refers to (an upload a stop cut short)', { count });
+        if (count > 0)
+          this.deps.logger.warn('removed attachment blobs that no attachment refers to (an upload a stop cut short)', { count });
         return count;
       },
       (error: unknown) => {
@@ -156,18 +160,20 @@ export class AttachmentService {
       // The ticket may have been deleted (or the person's standing changed) while the body arrived.
       await deps.tickets.authorize(viewer, ticketId, 'attach');
       return await commitChange(deps, (at) => {
-        const attachments = files.map((file): Attachment => ({
-          id: deps.newId(),
-          ticketId,
-          blobKey: file.key,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          sizeBytes: file.size,
-          sha256: file.sha256,
-          uploadedBy: viewer.userId,
-          createdAt: at,
-          deletedAt: null,
-        }));
+        const attachments = files.map(
+          (file): Attachment => ({
+            id: deps.newId(),
+            ticketId,
+            blobKey: file.key,
+            fileName: file.fileName,
+            contentType: file.contentType,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+            uploadedBy: viewer.userId,
+            createdAt: at,
+            deletedAt: null,
+          }),
+        );
         for (const attachment of attachments) deps.writer.upsert(ticketAttachmentsTable, attachmentRow(attachment));
         return attachments;
       });
@@ -180,7 +186,12 @@ export class AttachmentService {
   /** The ticket's attachments, oldest first. */
   async list(viewer: Viewer, ticketId: string): Promise<Attachment[]> {
     await this.deps.tickets.authorize(viewer, ticketId, 'read');
-    const rows = await this.deps.knex(TABLE).where({ ticket_id: ticketId }).whereNull('deleted_at').orderBy([{ column: 'created_at' }, { column: 'id' }]).select('*');
+    const rows = await this.deps
+      .knex(TABLE)
+      .where({ ticket_id: ticketId })
+      .whereNull('deleted_at')
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select('*');
     return rows.map(rowToAttachment);
   }
 

@@ -26,8 +26,16 @@ export const ticketAttachmentsTable: TableSpec = {
   order: 730,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', ticket_id: 'uuid', blob_key: 'text', file_name: 'text', content_type: 'text', size_bytes: 'bigint', sha256: 'text',
-    uploaded_by: 'uuid', created_at: 'timestamptz', deleted_at: 'timestamptz',
+    id: 'uuid',
+    ticket_id: 'uuid',
+    blob_key: 'text',
+    file_name: 'text',
+    content_type: 'text',
+    size_bytes: 'bigint',
+    sha256: 'text',
+    uploaded_by: 'uuid',
+    created_at: 'timestamptz',
+    deleted_at: 'timestamptz',
   }),
 };
 
@@ -36,8 +44,16 @@ export const attachmentDeletionPatch: TableSpec = patchSpec(ticketAttachmentsTab
 
 export function attachmentRow(a: Attachment): Row {
   return {
-    id: a.id, ticket_id: a.ticketId, blob_key: a.blobKey, file_name: a.fileName, content_type: a.contentType, size_bytes: a.sizeBytes, sha256: a.sha256,
-    uploaded_by: a.uploadedBy, created_at: iso(a.createdAt), deleted_at: iso(a.deletedAt),
+    id: a.id,
+    ticket_id: a.ticketId,
+    blob_key: a.blobKey,
+    file_name: a.fileName,
+    content_type: a.contentType,
+    size_bytes: a.sizeBytes,
+    sha256: a.sha256,
+    uploaded_by: a.uploadedBy,
+    created_at: iso(a.createdAt),
+    deleted_at: iso(a.deletedAt),
   };
 }
 

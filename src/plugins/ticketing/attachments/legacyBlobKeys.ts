@@ -72,7 +72,11 @@ async function renameReferenced(deps: LegacyBlobKeysDeps): Promise<{ renamed: nu
   for (;;) {
     // Marked rows are the deletion sweep's (it ran before this); prefixed keys are done.
     const query = knex(TABLE).whereNull('deleted_at').whereNot('blob_key', 'like', `${ATTACHMENT_BLOB_OWNER}-%`).orderBy('id').limit(BATCH);
-    const rows = (await (after === '' ? query : query.where('id', '>', after)).select('id', 'blob_key', 'sha256')) as Array<{ id: string; blob_key: string; sha256: string }>;
+    const rows = (await (after === '' ? query : query.where('id', '>', after)).select('id', 'blob_key', 'sha256')) as Array<{
+      id: string;
+      blob_key: string;
+      sha256: string;
+    }>;
     if (rows.length === 0) break;
     after = String(rows[rows.length - 1]!.id);
     const moved: Array<{ id: string; from: string; to: string }> = [];
@@ -86,7 +90,10 @@ async function renameReferenced(deps: LegacyBlobKeysDeps): Promise<{ renamed: nu
         if ((await blobs.stat(to)) !== null) moved.push({ id: String(row.id), from, to });
         else {
           unmoved += 1;
-          logger.error('an attachment blob of an earlier version is missing; its attachment cannot be downloaded', { attachmentId: row.id, blobKey: from });
+          logger.error('an attachment blob of an earlier version is missing; its attachment cannot be downloaded', {
+            attachmentId: row.id,
+            blobKey: from,
+          });
         }
         continue;
       }
@@ -94,7 +101,10 @@ async function renameReferenced(deps: LegacyBlobKeysDeps): Promise<{ renamed: nu
       if (copy.sha256 !== row.sha256) {
         await blobs.delete(to);
         unmoved += 1;
-        logger.error('an attachment blob of an earlier version does not match its SHA-256; left under its old key', { attachmentId: row.id, blobKey: from });
+        logger.error('an attachment blob of an earlier version does not match its SHA-256; left under its old key', {
+          attachmentId: row.id,
+          blobKey: from,
+        });
         continue;
       }
       moved.push({ id: String(row.id), from, to });

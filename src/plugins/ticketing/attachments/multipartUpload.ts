@@ -45,9 +45,17 @@ const tooLarge = (message: string) => new AppError(ErrorCode.PayloadTooLarge, me
  * multipart/form-data or has no file, PAYLOAD_TOO_LARGE at a limit, and with the body's own error
  * when the body fails (over the route's cap, client gone).
  */
-export async function receiveFiles(body: Readable, contentType: string | undefined, store: BlobStore, limits: UploadLimits): Promise<ReceivedFile[]> {
+export async function receiveFiles(
+  body: Readable,
+  contentType: string | undefined,
+  store: BlobStore,
+  limits: UploadLimits,
+): Promise<ReceivedFile[]> {
   if (contentType === undefined || !/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new AppError(ErrorCode.UnsupportedMediaType, 'an upload is multipart/form-data: send each file as a part with a filename (curl -F "file=@report.pdf")');
+    throw new AppError(
+      ErrorCode.UnsupportedMediaType,
+      'an upload is multipart/form-data: send each file as a part with a filename (curl -F "file=@report.pdf")',
+    );
   }
   let parser: busboy.Busboy;
   try {
@@ -58,7 +66,15 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
       defParamCharset: 'utf8',
       // busboy marks a file that reaches `fileSize` as truncated (it cannot know whether more follows), so it
       // is told one byte more: a file of exactly `fileBytes` is whole, and the put's `maxBytes` is the exact cap.
-      limits: { fileSize: limits.fileBytes + 1, files: limits.files, parts: limits.parts, fields: limits.fields, fieldSize: limits.fieldBytes, fieldNameSize: 200, headerPairs: limits.headerPairs },
+      limits: {
+        fileSize: limits.fileBytes + 1,
+        files: limits.files,
+        parts: limits.parts,
+        fields: limits.fields,
+        fieldSize: limits.fieldBytes,
+        fieldNameSize: 200,
+        headerPairs: limits.headerPairs,
+      },
     });
   } catch (error) {
     throw new AppError(ErrorCode.BadRequest, `the multipart body cannot be read: ${(error as Error).message}`);
@@ -94,19 +110,25 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
       file.once('close', () => open.delete(file));
       const put = store.put(file, { key: newBlobKey(ATTACHMENT_BLOB_OWNER), maxBytes: limits.fileBytes }).then((descriptor) => {
         // busboy's truncation is silent; `limit` has failed the request by now, this is the belt to those braces.
-        if ((file as { truncated?: boolean }).truncated) throw tooLarge(`file "${fileName}" is larger than the ${formatBytes(limits.fileBytes)} allowed per file`);
+        if ((file as { truncated?: boolean }).truncated)
+          throw tooLarge(`file "${fileName}" is larger than the ${formatBytes(limits.fileBytes)} allowed per file`);
         return { ...descriptor, fileName, contentType: recordedContentType(info.mimeType) };
       });
       put.catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
       stored.push(put);
     });
     parser.on('field', (_name, _value, info) => {
-      if (info.valueTruncated || info.nameTruncated) fail(tooLarge(`a form field is larger than the ${formatBytes(limits.fieldBytes)} allowed`));
+      if (info.valueTruncated || info.nameTruncated)
+        fail(tooLarge(`a form field is larger than the ${formatBytes(limits.fieldBytes)} allowed`));
     });
     parser.on('filesLimit', () => fail(tooLarge(`at most ${limits.files} files per upload`)));
     parser.on('partsLimit', () => fail(tooLarge(`at most ${limits.parts} parts per upload`)));
     parser.on('fieldsLimit', () => fail(tooLarge(`at most ${limits.fields} form fields per upload`)));
-    parser.on('error', (error: unknown) => fail(new AppError(ErrorCode.BadRequest, `the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`)));
+    parser.on('error', (error: unknown) =>
+      fail(
+        new AppError(ErrorCode.BadRequest, `the multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`),
+      ),
+    );
     parser.on('close', () => resolve());
     body.on('error', (error: Error) => fail(error));
     body.pipe(parser);
@@ -117,7 +139,10 @@ export async function receiveFiles(body: Readable, contentType: string | undefin
   const error = failure ?? settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')?.reason;
   const files = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   if (error === undefined && files.length === 0) {
-    throw new AppError(ErrorCode.BadRequest, 'the upload has no file: send each file as a part with a filename (curl -F "file=@report.pdf")');
+    throw new AppError(
+      ErrorCode.BadRequest,
+      'the upload has no file: send each file as a part with a filename (curl -F "file=@report.pdf")',
+    );
   }
   if (error !== undefined) {
     await discard(store, files);

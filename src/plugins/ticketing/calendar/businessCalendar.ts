@@ -43,7 +43,9 @@ function assertMinutes(value: number): void {
 }
 
 function neverOpen(calendar: CompiledCalendar): Error {
-  return new Error(`business calendar "${calendar.name}" has no open time left (${calendar.closedDaysBound} local dates in a row are closed); validateCalendar refuses such calendars`);
+  return new Error(
+    `business calendar "${calendar.name}" has no open time left (${calendar.closedDaysBound} local dates in a row are closed); validateCalendar refuses such calendars`,
+  );
 }
 
 /** The instant at which `minutes` business minutes (fractions allowed) have passed after `fromMs`. */

@@ -74,7 +74,8 @@ function parseDay(value: unknown, dayIndex: number): OpeningHours[] {
   const parsed = value.map((entry: unknown, i) => {
     const field = `${at}[${i}]`;
     if (!isRecord(entry)) throw bad(`${field} must be an object {start: "HH:MM", end: "HH:MM"}`);
-    for (const key of Object.keys(entry)) if (key !== 'start' && key !== 'end') throw bad(`${field}.${key} is not a field of opening hours`);
+    for (const key of Object.keys(entry))
+      if (key !== 'start' && key !== 'end') throw bad(`${field}.${key} is not a field of opening hours`);
     const { start, end } = entry;
     const startMinute = typeof start === 'string' && start !== '24:00' ? minutesOfDay(start) : undefined;
     if (startMinute === undefined) throw bad(`${field}.start ${JSON.stringify(start)} is not a local time HH:MM between 00:00 and 23:59`);
@@ -88,7 +89,9 @@ function parseDay(value: unknown, dayIndex: number): OpeningHours[] {
     const previous = parsed[i - 1]!;
     const current = parsed[i]!;
     if (current.startMinute < previous.endMinute) {
-      throw bad(`${at}[${current.index}] (${current.start}-${current.end}) overlaps ${at}[${previous.index}] (${previous.start}-${previous.end})`);
+      throw bad(
+        `${at}[${current.index}] (${current.start}-${current.end}) overlaps ${at}[${previous.index}] (${previous.start}-${previous.end})`,
+      );
     }
   }
   return parsed.map(({ start, end }) => ({ start, end }));
@@ -101,7 +104,8 @@ function parseDay(value: unknown, dayIndex: number): OpeningHours[] {
  */
 export function validateCalendar(input: unknown): BusinessCalendar {
   if (!isRecord(input)) throw bad('expected an object {name, timeZone, weekly, holidays}');
-  for (const key of Object.keys(input)) if (!KNOWN_FIELDS.has(key)) throw bad(`${key} is not a field of a calendar (name, timeZone, weekly, holidays)`);
+  for (const key of Object.keys(input))
+    if (!KNOWN_FIELDS.has(key)) throw bad(`${key} is not a field of a calendar (name, timeZone, weekly, holidays)`);
 
   const { name, timeZone, weekly, holidays } = input;
   if (typeof name !== 'string' || name.trim() === '') throw bad('name must be a non-empty string');
@@ -111,7 +115,9 @@ export function validateCalendar(input: unknown): BusinessCalendar {
   if (zone === undefined) throw bad(`timeZone ${JSON.stringify(timeZone)} is not an IANA time zone (e.g. "Europe/Berlin", "UTC")`);
 
   if (!Array.isArray(weekly) || weekly.length !== 7) {
-    throw bad(`weekly must be a list of 7 days (index 0 = Sunday .. 6 = Saturday), got ${Array.isArray(weekly) ? `${weekly.length} entries` : typeof weekly}`);
+    throw bad(
+      `weekly must be a list of 7 days (index 0 = Sunday .. 6 = Saturday), got ${Array.isArray(weekly) ? `${weekly.length} entries` : typeof weekly}`,
+    );
   }
   const days = weekly.map((day: unknown, i) => parseDay(day, i));
   if (days.every((day) => day.length === 0)) throw bad('weekly has no open hour on any day; a calendar must be open at some time');
@@ -120,7 +126,8 @@ export function validateCalendar(input: unknown): BusinessCalendar {
   if (!Array.isArray(holidayList)) throw bad('holidays must be a list of local dates "YYYY-MM-DD"');
   if (holidayList.length > MAX_HOLIDAYS) throw bad(`holidays has ${holidayList.length} dates; at most ${MAX_HOLIDAYS}`);
   holidayList.forEach((date: unknown, i) => {
-    if (typeof date !== 'string' || epochDayOfDate(date) === undefined) throw bad(`holidays[${i}] ${JSON.stringify(date)} is not a date YYYY-MM-DD`);
+    if (typeof date !== 'string' || epochDayOfDate(date) === undefined)
+      throw bad(`holidays[${i}] ${JSON.stringify(date)} is not a date YYYY-MM-DD`);
   });
 
   return {

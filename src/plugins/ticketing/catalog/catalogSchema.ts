@@ -122,15 +122,18 @@ export const catalogSchema: SchemaModule<CatalogSchemaServices> = {
   resolvers: {
     TicketWorkflowStep: {
       // A receiver's URL may carry its secret (chat webhooks put it in the path): operators and admins only.
-      url: (s: WorkflowStep, _args: unknown, ctx: { viewer: Viewer | null }) => (s.type === 'HTTP_REQUEST' && can(ctx.viewer, 'workflow:read') ? s.url : null),
+      url: (s: WorkflowStep, _args: unknown, ctx: { viewer: Viewer | null }) =>
+        s.type === 'HTTP_REQUEST' && can(ctx.viewer, 'workflow:read') ? s.url : null,
       method: (s: WorkflowStep) => (s.type === 'HTTP_REQUEST' ? s.method : null),
       message: (s: WorkflowStep) => (s.type === 'NOTIFY' ? s.message : null),
     },
     CatalogCategory: {
-      itemCount: (c: { name: string }, _args: unknown, ctx: { app: CatalogSchemaServices }) => ctx.app.ticketingCatalogAdmin.catalog.itemsOf(c.name).length,
+      itemCount: (c: { name: string }, _args: unknown, ctx: { app: CatalogSchemaServices }) =>
+        ctx.app.ticketingCatalogAdmin.catalog.itemsOf(c.name).length,
     },
     CatalogItem: {
-      group: (i: CatalogItemView, _args: unknown, ctx: { app: CatalogSchemaServices }) => (i.groupId === null ? null : (ctx.app.groups.get(i.groupId) ?? null)),
+      group: (i: CatalogItemView, _args: unknown, ctx: { app: CatalogSchemaServices }) =>
+        i.groupId === null ? null : (ctx.app.groups.get(i.groupId) ?? null),
       responseMinutes: (i: CatalogItemView) => i.targets?.responseMinutes ?? null,
       resolutionMinutes: (i: CatalogItemView) => i.targets?.resolutionMinutes ?? null,
     },
@@ -162,7 +165,11 @@ export const catalogSchema: SchemaModule<CatalogSchemaServices> = {
       workflowExecutions(_root, args: { ticketId?: string | null; status?: ExecutionStatus | null; limit?: number; offset?: number }, ctx) {
         authorize(ctx.viewer, 'workflow:read');
         const page = readPage(args);
-        return ctx.app.ticketingCatalogAdmin.executions.list({ ...(args.ticketId ? { ticketId: args.ticketId } : {}), ...(args.status ? { status: args.status } : {}) }, page.limit, page.offset);
+        return ctx.app.ticketingCatalogAdmin.executions.list(
+          { ...(args.ticketId ? { ticketId: args.ticketId } : {}), ...(args.status ? { status: args.status } : {}) },
+          page.limit,
+          page.offset,
+        );
       },
     },
   },

@@ -14,8 +14,25 @@ import { DEFAULT_PRIORITY_POLICY } from '../priority/priorityPolicy.js';
 import { DEFAULT_WORKFLOWS } from '../workflows/defaultWorkflows.js';
 import { DEFAULT_CATALOG_CONTENT, type CatalogContent } from './catalogContent.js';
 import {
-  calendarRow, calendarsTable, categoriesTable, categoryRow, defaultCalendarOf, itemRow, itemsTable, priorityPolicyRow, priorityPolicyTable, routingRuleRow,
-  routingRulesTable, rowsToCalendars, rowsToCategories, rowsToItems, rowsToRoutingRules, rowsToWorkflows, rowToPriorityPolicy, workflowRow, workflowsTable,
+  calendarRow,
+  calendarsTable,
+  categoriesTable,
+  categoryRow,
+  defaultCalendarOf,
+  itemRow,
+  itemsTable,
+  priorityPolicyRow,
+  priorityPolicyTable,
+  routingRuleRow,
+  routingRulesTable,
+  rowsToCalendars,
+  rowsToCategories,
+  rowsToItems,
+  rowsToRoutingRules,
+  rowsToWorkflows,
+  rowToPriorityPolicy,
+  workflowRow,
+  workflowsTable,
 } from './catalogTables.js';
 import type { TicketingCatalog } from './ticketingCatalog.js';
 
@@ -46,7 +63,12 @@ export class CatalogStore {
       routingRules: rowsToRoutingRules(rules),
     });
     const content = this.catalog.content();
-    return { workflows: content.workflows.length, items: content.items.length, calendars: content.calendars.length, routingRules: content.routingRules.length };
+    return {
+      workflows: content.workflows.length,
+      items: content.items.length,
+      calendars: content.calendars.length,
+      routingRules: content.routingRules.length,
+    };
   }
 
   /** Stages `next` in the open batch; the reader serves it once that batch committed. The caller awaits the commit. */
@@ -59,9 +81,12 @@ export class CatalogStore {
     replaceNamed(writer, workflowsTable, beforeWorkflows, nextWorkflows, workflowRow);
     replaceNamed(writer, categoriesTable, before.categories, next.categories, categoryRow);
     replaceNamed(writer, itemsTable, before.items, next.items, itemRow);
-    replaceNamed(writer, calendarsTable, before.calendars, next.calendars, (c, i) => calendarRow(c, i, c.name === next.defaultCalendarName));
+    replaceNamed(writer, calendarsTable, before.calendars, next.calendars, (c, i) =>
+      calendarRow(c, i, c.name === next.defaultCalendarName),
+    );
     writer.upsert(priorityPolicyTable, priorityPolicyRow(next.priorityPolicy));
-    for (let position = next.routingRules.length; position < before.routingRules.length; position++) writer.delete(routingRulesTable, { position });
+    for (let position = next.routingRules.length; position < before.routingRules.length; position++)
+      writer.delete(routingRulesTable, { position });
     next.routingRules.forEach((rule, position) => {
       writer.upsert(routingRulesTable, routingRuleRow(rule, position));
     });
@@ -70,7 +95,13 @@ export class CatalogStore {
   }
 }
 
-function replaceNamed<T extends { readonly name: string }>(writer: BatchWriter, table: TableSpec, before: readonly T[], next: readonly T[], toRow: (value: T, position: number) => Row): void {
+function replaceNamed<T extends { readonly name: string }>(
+  writer: BatchWriter,
+  table: TableSpec,
+  before: readonly T[],
+  next: readonly T[],
+  toRow: (value: T, position: number) => Row,
+): void {
   const kept = new Set(next.map((v) => v.name));
   for (const old of before) if (!kept.has(old.name)) writer.delete(table, { name: old.name });
   next.forEach((value, position) => {

@@ -8,7 +8,14 @@
  * for a name it does not know.
  */
 import { ALWAYS_OPEN } from '../calendar/businessCalendar.js';
-import type { BusinessCalendar, CatalogItemView, PriorityPolicy, TicketingCatalogReader, TicketType, WorkflowDefinition } from '../ticketContract.js';
+import type {
+  BusinessCalendar,
+  CatalogItemView,
+  PriorityPolicy,
+  TicketingCatalogReader,
+  TicketType,
+  WorkflowDefinition,
+} from '../ticketContract.js';
 import { builtInWorkflowFor, DEFAULT_WORKFLOWS } from '../workflows/defaultWorkflows.js';
 import { DEFAULT_CATALOG_CONTENT, type CatalogCategory, type CatalogContent, type RoutingRule } from './catalogContent.js';
 

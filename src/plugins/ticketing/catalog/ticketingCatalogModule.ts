@@ -45,7 +45,11 @@ export interface TicketingCatalogServices {
   readonly ticketingCatalog: TicketingCatalogReader;
   readonly workflowSteps: WorkflowSteps;
   /** The catalog's own parts: its content for the GraphQL lists, the execution records, templates. */
-  readonly ticketingCatalogAdmin: { readonly catalog: TicketingCatalog; readonly executions: WorkflowExecutionLog; readonly templates: TemplateService };
+  readonly ticketingCatalogAdmin: {
+    readonly catalog: TicketingCatalog;
+    readonly executions: WorkflowExecutionLog;
+    readonly templates: TemplateService;
+  };
 }
 
 type Needs = Pick<CoreServices, 'fleet' | 'groups'> & NotificationServices & SlaServices;
@@ -67,10 +71,18 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
       policy: { allowPrivate: kit.config.security.allowPrivateWebhooks, hostAllowlist: kit.config.security.webhookHostAllowlist },
       log: executions,
       notify: (notification, origin) => notifications.notify(notification, origin),
-      clock, newId, logger,
+      clock,
+      newId,
+      logger,
     });
     const templates = new TemplateService({
-      catalog, store, writer, clock, newId, version: kit.version, workers: kit.workers,
+      catalog,
+      store,
+      writer,
+      clock,
+      newId,
+      version: kit.version,
+      workers: kit.workers,
       lookups: {
         groupIdNamed: (name) => groups.named(name)?.id,
         groupName: (id) => groups.get(id)?.name,
@@ -83,10 +95,13 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
     const pruneNow = () => {
       if (pruning) return;
       pruning = true;
-      executions.prune(clock.now()).then(
-        (count) => count > 0 && logger.info('workflow run records older than 30 days pruned', { count }),
-        (error: unknown) => logger.error('workflow run records prune failed', { error }),
-      ).finally(() => (pruning = false));
+      executions
+        .prune(clock.now())
+        .then(
+          (count) => count > 0 && logger.info('workflow run records older than 30 days pruned', { count }),
+          (error: unknown) => logger.error('workflow run records prune failed', { error }),
+        )
+        .finally(() => (pruning = false));
     };
     return {
       services: { ticketingCatalog: catalog, workflowSteps: steps, ticketingCatalogAdmin: { catalog, executions, templates } },

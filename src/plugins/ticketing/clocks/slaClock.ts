@@ -36,7 +36,8 @@ export type SlaClockState = 'running' | 'paused' | 'stopped';
 const EPSILON_MINUTES = 1e-7;
 
 function assertTarget(targetMinutes: number): void {
-  if (!Number.isFinite(targetMinutes) || targetMinutes < 0) throw new RangeError(`targetMinutes must be a finite number >= 0, got ${String(targetMinutes)}`);
+  if (!Number.isFinite(targetMinutes) || targetMinutes < 0)
+    throw new RangeError(`targetMinutes must be a finite number >= 0, got ${String(targetMinutes)}`);
 }
 
 function assertInstant(at: number): void {
@@ -140,7 +141,8 @@ export function parseSlaClock(input: unknown): SlaClock {
   const number = (key: string, nullable: boolean): number | null => {
     const value = record[key];
     if (nullable && value === null) return null;
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`SLA clock ${key} must be a finite number${nullable ? ' or null' : ''}, got ${JSON.stringify(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new TypeError(`SLA clock ${key} must be a finite number${nullable ? ' or null' : ''}, got ${JSON.stringify(value)}`);
     return value;
   };
   const clock: SlaClock = {

@@ -146,22 +146,38 @@ export const conversationSchema: SchemaModule<TicketConversationServices & { rea
       createdBy: (r: RelationView, _args: unknown, ctx: Ctx) => person(r.createdBy, ctx),
     },
     Query: {
-      ticketComments: (_root, args: { ticketId: string } & PageArgs, ctx) => ctx.app.ticketConversation.commentsOf(requireViewer(ctx.viewer), args.ticketId, readPage(args)),
-      ticketWorklog: (_root, args: { ticketId: string } & PageArgs, ctx) => ctx.app.ticketConversation.worklogOf(requireViewer(ctx.viewer), args.ticketId, readPage(args)),
-      ticketWatchers: (_root, args: { ticketId: string }, ctx) => ctx.app.ticketConversation.watchersOf(requireViewer(ctx.viewer), args.ticketId),
-      ticketRelations: (_root, args: { ticketId: string }, ctx) => ctx.app.ticketConversation.relationsOf(requireViewer(ctx.viewer), args.ticketId),
+      ticketComments: (_root, args: { ticketId: string } & PageArgs, ctx) =>
+        ctx.app.ticketConversation.commentsOf(requireViewer(ctx.viewer), args.ticketId, readPage(args)),
+      ticketWorklog: (_root, args: { ticketId: string } & PageArgs, ctx) =>
+        ctx.app.ticketConversation.worklogOf(requireViewer(ctx.viewer), args.ticketId, readPage(args)),
+      ticketWatchers: (_root, args: { ticketId: string }, ctx) =>
+        ctx.app.ticketConversation.watchersOf(requireViewer(ctx.viewer), args.ticketId),
+      ticketRelations: (_root, args: { ticketId: string }, ctx) =>
+        ctx.app.ticketConversation.relationsOf(requireViewer(ctx.viewer), args.ticketId),
     },
     Mutation: {
-      addTicketComment: (_root, args: { ticketId: string; body: string }, ctx) => ctx.app.ticketConversation.addComment(requireViewer(ctx.viewer), args.ticketId, args.body),
-      editTicketComment: (_root, args: { id: string; body: string }, ctx) => ctx.app.ticketConversation.editComment(requireViewer(ctx.viewer), args.id, args.body),
-      deleteTicketComment: (_root, args: { id: string }, ctx) => ctx.app.ticketConversation.deleteComment(requireViewer(ctx.viewer), args.id),
+      addTicketComment: (_root, args: { ticketId: string; body: string }, ctx) =>
+        ctx.app.ticketConversation.addComment(requireViewer(ctx.viewer), args.ticketId, args.body),
+      editTicketComment: (_root, args: { id: string; body: string }, ctx) =>
+        ctx.app.ticketConversation.editComment(requireViewer(ctx.viewer), args.id, args.body),
+      deleteTicketComment: (_root, args: { id: string }, ctx) =>
+        ctx.app.ticketConversation.deleteComment(requireViewer(ctx.viewer), args.id),
       logTicketWork: (_root, args: { ticketId: string; minutes: number; note?: string | null; workedAt?: number | null }, ctx) =>
-        ctx.app.ticketConversation.logWork(requireViewer(ctx.viewer), args.ticketId, { minutes: args.minutes, note: args.note, workedAt: args.workedAt }),
-      deleteTicketWorklog: (_root, args: { id: string }, ctx) => ctx.app.ticketConversation.deleteWorklog(requireViewer(ctx.viewer), args.id),
-      watchTicket: (_root, args: { ticketId: string; userId?: string | null }, ctx) => ctx.app.ticketConversation.watch(requireViewer(ctx.viewer), args.ticketId, args.userId ?? null),
-      unwatchTicket: (_root, args: { ticketId: string; userId?: string | null }, ctx) => ctx.app.ticketConversation.unwatch(requireViewer(ctx.viewer), args.ticketId, args.userId ?? null),
-      linkTickets: (_root, args: { sourceId: string; targetId: string; type: string }, ctx) => ctx.app.ticketConversation.link(requireViewer(ctx.viewer), args.sourceId, args.targetId, args.type),
-      unlinkTickets: (_root, args: { sourceId: string; targetId: string }, ctx) => ctx.app.ticketConversation.unlink(requireViewer(ctx.viewer), args.sourceId, args.targetId),
+        ctx.app.ticketConversation.logWork(requireViewer(ctx.viewer), args.ticketId, {
+          minutes: args.minutes,
+          note: args.note,
+          workedAt: args.workedAt,
+        }),
+      deleteTicketWorklog: (_root, args: { id: string }, ctx) =>
+        ctx.app.ticketConversation.deleteWorklog(requireViewer(ctx.viewer), args.id),
+      watchTicket: (_root, args: { ticketId: string; userId?: string | null }, ctx) =>
+        ctx.app.ticketConversation.watch(requireViewer(ctx.viewer), args.ticketId, args.userId ?? null),
+      unwatchTicket: (_root, args: { ticketId: string; userId?: string | null }, ctx) =>
+        ctx.app.ticketConversation.unwatch(requireViewer(ctx.viewer), args.ticketId, args.userId ?? null),
+      linkTickets: (_root, args: { sourceId: string; targetId: string; type: string }, ctx) =>
+        ctx.app.ticketConversation.link(requireViewer(ctx.viewer), args.sourceId, args.targetId, args.type),
+      unlinkTickets: (_root, args: { sourceId: string; targetId: string }, ctx) =>
+        ctx.app.ticketConversation.unlink(requireViewer(ctx.viewer), args.sourceId, args.targetId),
     },
   },
 };

@@ -54,7 +54,15 @@ export const ticketCommentsTable: TableSpec = {
   mode: 'upsert',
   // A comment is up to 64 KiB of text: each value its own parameter, not parsed as JSON twice.
   bind: 'values',
-  columns: cols({ id: 'uuid', ticket_id: 'text', author_id: 'uuid', body: 'text', created_at: 'timestamptz', edited_at: 'timestamptz', edited_by: 'uuid' }),
+  columns: cols({
+    id: 'uuid',
+    ticket_id: 'text',
+    author_id: 'uuid',
+    body: 'text',
+    created_at: 'timestamptz',
+    edited_at: 'timestamptz',
+    edited_by: 'uuid',
+  }),
 };
 
 export const ticketWorklogTable: TableSpec = {
@@ -62,7 +70,15 @@ export const ticketWorklogTable: TableSpec = {
   key: ['id'],
   order: 721,
   mode: 'upsert',
-  columns: cols({ id: 'uuid', ticket_id: 'text', author_id: 'uuid', minutes: 'integer', note: 'text', worked_at: 'timestamptz', created_at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    ticket_id: 'text',
+    author_id: 'uuid',
+    minutes: 'integer',
+    note: 'text',
+    worked_at: 'timestamptz',
+    created_at: 'timestamptz',
+  }),
 };
 
 export const ticketWatchersTable: TableSpec = {
@@ -81,38 +97,82 @@ export const ticketRelationsTable: TableSpec = {
   columns: cols({ id: 'uuid', source_id: 'text', target_id: 'text', type: 'text', created_by: 'uuid', created_at: 'timestamptz' }),
 };
 
-export const conversationTables: readonly TableSpec[] = [ticketCommentsTable, ticketWorklogTable, ticketWatchersTable, ticketRelationsTable];
+export const conversationTables: readonly TableSpec[] = [
+  ticketCommentsTable,
+  ticketWorklogTable,
+  ticketWatchersTable,
+  ticketRelationsTable,
+];
 
 export const commentRow = (c: TicketComment): Row => ({
-  id: c.id, ticket_id: c.ticketId, author_id: c.authorId, body: c.body, created_at: iso(c.createdAt), edited_at: iso(c.editedAt), edited_by: c.editedBy,
+  id: c.id,
+  ticket_id: c.ticketId,
+  author_id: c.authorId,
+  body: c.body,
+  created_at: iso(c.createdAt),
+  edited_at: iso(c.editedAt),
+  edited_by: c.editedBy,
 });
 
 export const rowToComment = (r: Record<string, unknown>): TicketComment => ({
-  id: String(r['id']), ticketId: String(r['ticket_id']), authorId: textOrNull(r['author_id']), body: String(r['body']),
-  createdAt: epoch(r['created_at'])!, editedAt: epoch(r['edited_at']), editedBy: textOrNull(r['edited_by']),
+  id: String(r['id']),
+  ticketId: String(r['ticket_id']),
+  authorId: textOrNull(r['author_id']),
+  body: String(r['body']),
+  createdAt: epoch(r['created_at'])!,
+  editedAt: epoch(r['edited_at']),
+  editedBy: textOrNull(r['edited_by']),
 });
 
 export const worklogRow = (w: WorklogEntry): Row => ({
-  id: w.id, ticket_id: w.ticketId, author_id: w.authorId, minutes: w.minutes, note: w.note, worked_at: iso(w.workedAt), created_at: iso(w.createdAt),
+  id: w.id,
+  ticket_id: w.ticketId,
+  author_id: w.authorId,
+  minutes: w.minutes,
+  note: w.note,
+  worked_at: iso(w.workedAt),
+  created_at: iso(w.createdAt),
 });
 
 export const rowToWorklog = (r: Record<string, unknown>): WorklogEntry => ({
-  id: String(r['id']), ticketId: String(r['ticket_id']), authorId: String(r['author_id']), minutes: Number(r['minutes']), note: textOrNull(r['note']),
-  workedAt: epoch(r['worked_at'])!, createdAt: epoch(r['created_at'])!,
+  id: String(r['id']),
+  ticketId: String(r['ticket_id']),
+  authorId: String(r['author_id']),
+  minutes: Number(r['minutes']),
+  note: textOrNull(r['note']),
+  workedAt: epoch(r['worked_at'])!,
+  createdAt: epoch(r['created_at'])!,
 });
 
-export const watchRow = (w: TicketWatch): Row => ({ ticket_id: w.ticketId, user_id: w.userId, added_by: w.addedBy, created_at: iso(w.createdAt) });
+export const watchRow = (w: TicketWatch): Row => ({
+  ticket_id: w.ticketId,
+  user_id: w.userId,
+  added_by: w.addedBy,
+  created_at: iso(w.createdAt),
+});
 
 export const rowToWatch = (r: Record<string, unknown>): TicketWatch => ({
-  ticketId: String(r['ticket_id']), userId: String(r['user_id']), addedBy: textOrNull(r['added_by']), createdAt: epoch(r['created_at'])!,
+  ticketId: String(r['ticket_id']),
+  userId: String(r['user_id']),
+  addedBy: textOrNull(r['added_by']),
+  createdAt: epoch(r['created_at'])!,
 });
 
 export const relationRow = (x: TicketRelationRecord): Row => ({
-  id: x.id, source_id: x.sourceId, target_id: x.targetId, type: x.type, created_by: x.createdBy, created_at: iso(x.createdAt),
+  id: x.id,
+  source_id: x.sourceId,
+  target_id: x.targetId,
+  type: x.type,
+  created_by: x.createdBy,
+  created_at: iso(x.createdAt),
 });
 
 /** Rows are the product's own writes: the type is trusted as stored (the table checks it). */
 export const rowToRelation = (r: Record<string, unknown>): TicketRelationRecord => ({
-  id: String(r['id']), sourceId: String(r['source_id']), targetId: String(r['target_id']), type: String(r['type']) as StoredRelationType,
-  createdBy: textOrNull(r['created_by']), createdAt: epoch(r['created_at'])!,
+  id: String(r['id']),
+  sourceId: String(r['source_id']),
+  targetId: String(r['target_id']),
+  type: String(r['type']) as StoredRelationType,
+  createdBy: textOrNull(r['created_by']),
+  createdAt: epoch(r['created_at'])!,
 });

@@ -62,7 +62,10 @@ export class TicketComments {
       const comment = await this.find(commentId);
       await this.deps.tickets.authorize(viewer, comment.ticketId, 'comment');
       if (comment.authorId !== viewer.userId && viewer.role !== 'admin') {
-        throw new AppError(ErrorCode.Forbidden, comment.authorId === null ? 'only an admin may edit a system comment' : 'only its author or an admin may edit a comment');
+        throw new AppError(
+          ErrorCode.Forbidden,
+          comment.authorId === null ? 'only an admin may edit a system comment' : 'only its author or an admin may edit a comment',
+        );
       }
       if (comment.body === text) return comment;
       return commitChange(this.deps, (at) => {
@@ -78,7 +81,8 @@ export class TicketComments {
     return this.serial.run(commentId, async () => {
       const comment = await this.find(commentId);
       await this.deps.tickets.authorize(viewer, comment.ticketId, 'comment');
-      if (comment.authorId !== viewer.userId && !isStaff(viewer)) throw new AppError(ErrorCode.Forbidden, 'only its author, an operator or an admin may delete a comment');
+      if (comment.authorId !== viewer.userId && !isStaff(viewer))
+        throw new AppError(ErrorCode.Forbidden, 'only its author, an operator or an admin may delete a comment');
       return commitChange(this.deps, () => {
         this.deps.writer.delete(ticketCommentsTable, { id: commentId });
         return true as const;
@@ -90,14 +94,31 @@ export class TicketComments {
   async list(viewer: Viewer, ticketId: unknown, page: Page): Promise<{ comments: TicketComment[]; total: number }> {
     const ticket = await this.deps.tickets.authorize(viewer, ticketIdOf(ticketId), 'read');
     await this.deps.writer.settled();
-    const rows = await this.deps.knex('ticket_comments').where({ ticket_id: ticket.id }).orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(page.limit).offset(page.offset);
-    const count = await this.deps.knex('ticket_comments').where({ ticket_id: ticket.id }).count<{ count: string | number }[]>({ count: '*' }).first();
+    const rows = await this.deps
+      .knex('ticket_comments')
+      .where({ ticket_id: ticket.id })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .limit(page.limit)
+      .offset(page.offset);
+    const count = await this.deps
+      .knex('ticket_comments')
+      .where({ ticket_id: ticket.id })
+      .count<{ count: string | number }[]>({ count: '*' })
+      .first();
     return { comments: rows.map(rowToComment), total: Number(count?.count ?? 0) };
   }
 
   private append(ticket: TicketView, authorId: string | null, body: string, origin: Origin): Promise<TicketComment> {
     return commitChange(this.deps, (at) => {
-      const comment: TicketComment = { id: this.deps.newId(), ticketId: ticket.id, authorId, body, createdAt: at, editedAt: null, editedBy: null };
+      const comment: TicketComment = {
+        id: this.deps.newId(),
+        ticketId: ticket.id,
+        authorId,
+        body,
+        createdAt: at,
+        editedAt: null,
+        editedBy: null,
+      };
       this.deps.writer.upsert(ticketCommentsTable, commentRow(comment));
       emitOnCommit(this.deps.writer, this.deps.bus, {
         type: 'ticket.commented',

@@ -73,8 +73,10 @@ export class TicketConversation {
   deleteWorklog = (viewer: Viewer, id: unknown): Promise<true> => this.worklog.delete(viewer, id);
   worklogOf = (viewer: Viewer, ticketId: unknown, page: Page): Promise<WorklogPage> => this.worklog.list(viewer, ticketId, page);
 
-  watch = (viewer: Viewer, ticketId: unknown, userId?: string | null): Promise<TicketWatch> => this.watching.watch(viewer, ticketId, userId);
-  unwatch = (viewer: Viewer, ticketId: unknown, userId?: string | null): Promise<boolean> => this.watching.unwatch(viewer, ticketId, userId);
+  watch = (viewer: Viewer, ticketId: unknown, userId?: string | null): Promise<TicketWatch> =>
+    this.watching.watch(viewer, ticketId, userId);
+  unwatch = (viewer: Viewer, ticketId: unknown, userId?: string | null): Promise<boolean> =>
+    this.watching.unwatch(viewer, ticketId, userId);
   watchersOf = (viewer: Viewer, ticketId: unknown): Promise<TicketWatch[]> => this.watching.list(viewer, ticketId);
 
   /** Who watches a ticket, as held now (synchronous: the notices read it while a change is staged). */
@@ -82,7 +84,8 @@ export class TicketConversation {
     return this.watcherIndex.userIds(ticketId);
   }
 
-  link = (viewer: Viewer, sourceId: unknown, targetId: unknown, type: unknown): Promise<RelationView> => this.linking.link(viewer, sourceId, targetId, type);
+  link = (viewer: Viewer, sourceId: unknown, targetId: unknown, type: unknown): Promise<RelationView> =>
+    this.linking.link(viewer, sourceId, targetId, type);
   unlink = (viewer: Viewer, sourceId: unknown, targetId: unknown): Promise<true> => this.linking.unlink(viewer, sourceId, targetId);
   relationsOf = (viewer: Viewer, ticketId: unknown): Promise<RelationView[]> => this.linking.list(viewer, ticketId);
 

@@ -14,7 +14,10 @@ import { ticketCommentedSource } from './conversationWebhookEvents.js';
 import { ticketConversationSchema } from './migrations/0017_ticket_conversation.js';
 import { TicketConversation } from './ticketConversation.js';
 
-export const ticketConversationModule: ProductModule<Pick<CoreServices, 'users'> & PolicyServices & { readonly tickets: TicketDirectory }, TicketConversationServices> = {
+export const ticketConversationModule: ProductModule<
+  Pick<CoreServices, 'users'> & PolicyServices & { readonly tickets: TicketDirectory },
+  TicketConversationServices
+> = {
   name: 'ticketConversation',
   plugin: 'ticketing',
   migrations: [ticketConversationSchema],
@@ -23,7 +26,14 @@ export const ticketConversationModule: ProductModule<Pick<CoreServices, 'users'>
   webhookEvents: [ticketCommentedSource],
   create(kit, { tickets, users, policy }) {
     const ticketConversation = new TicketConversation({
-      tickets, users, accessOf: (userId, role) => policy.accessOf(userId, role), knex: kit.knex, writer: kit.writer, bus: kit.bus, clock: kit.clock, newId: kit.newId,
+      tickets,
+      users,
+      accessOf: (userId, role) => policy.accessOf(userId, role),
+      knex: kit.knex,
+      writer: kit.writer,
+      bus: kit.bus,
+      clock: kit.clock,
+      newId: kit.newId,
     });
     return {
       services: { ticketConversation },

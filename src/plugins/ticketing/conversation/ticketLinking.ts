@@ -45,7 +45,8 @@ export class TicketLinking {
   async unlink(viewer: Viewer, sourceId: unknown, targetId: unknown): Promise<true> {
     const [source, target] = await this.both(viewer, sourceId, targetId);
     return commitChange(this.deps, () => {
-      if (!this.deps.relations.remove(source.id, target.id)) throw new AppError(ErrorCode.NotFound, `${source.number} and ${target.number} are not linked`);
+      if (!this.deps.relations.remove(source.id, target.id))
+        throw new AppError(ErrorCode.NotFound, `${source.number} and ${target.number} are not linked`);
       return true as const;
     });
   }

@@ -32,12 +32,20 @@ export function isRelationType(value: unknown): value is RelationType {
 }
 
 /** The stored direction of "source `type` target": passive types swap the two ends. */
-export function storedDirection(sourceId: string, targetId: string, type: RelationType): { sourceId: string; targetId: string; type: StoredRelationType } {
+export function storedDirection(
+  sourceId: string,
+  targetId: string,
+  type: RelationType,
+): { sourceId: string; targetId: string; type: StoredRelationType } {
   switch (type) {
-    case 'DUPLICATED_BY': return { sourceId: targetId, targetId: sourceId, type: 'DUPLICATES' };
-    case 'BLOCKED_BY': return { sourceId: targetId, targetId: sourceId, type: 'BLOCKS' };
-    case 'CHILD_OF': return { sourceId: targetId, targetId: sourceId, type: 'PARENT_OF' };
-    default: return { sourceId, targetId, type };
+    case 'DUPLICATED_BY':
+      return { sourceId: targetId, targetId: sourceId, type: 'DUPLICATES' };
+    case 'BLOCKED_BY':
+      return { sourceId: targetId, targetId: sourceId, type: 'BLOCKS' };
+    case 'CHILD_OF':
+      return { sourceId: targetId, targetId: sourceId, type: 'PARENT_OF' };
+    default:
+      return { sourceId, targetId, type };
   }
 }
 
@@ -101,15 +109,26 @@ export class RelationIndex {
     const existing = this.between(sourceId, targetId);
     if (existing) {
       const seen = seenFrom(existing, sourceId);
-      throw new AppError(ErrorCode.Conflict, `${describe(sourceId)} is already linked to ${describe(targetId)} (${seen.type}); unlink them first to change the relation`);
+      throw new AppError(
+        ErrorCode.Conflict,
+        `${describe(sourceId)} is already linked to ${describe(targetId)} (${seen.type}); unlink them first to change the relation`,
+      );
     }
     const stored = storedDirection(sourceId, targetId, type);
     if (stored.type !== 'PARENT_OF') return;
     const parent = this.parentOf(stored.targetId);
-    if (parent !== undefined) throw new AppError(ErrorCode.Conflict, `${describe(stored.targetId)} already has a parent, ${describe(parent)}; a ticket has at most one`);
+    if (parent !== undefined)
+      throw new AppError(
+        ErrorCode.Conflict,
+        `${describe(stored.targetId)} already has a parent, ${describe(parent)}; a ticket has at most one`,
+      );
     let cursor: string | undefined = stored.sourceId;
     for (let depth = 0; cursor !== undefined; depth += 1) {
-      if (cursor === stored.targetId || depth > MAX_DEPTH) throw new AppError(ErrorCode.Conflict, `${describe(stored.targetId)} is an ancestor of ${describe(stored.sourceId)}: the link would make a parent cycle`);
+      if (cursor === stored.targetId || depth > MAX_DEPTH)
+        throw new AppError(
+          ErrorCode.Conflict,
+          `${describe(stored.targetId)} is an ancestor of ${describe(stored.sourceId)}: the link would make a parent cycle`,
+        );
       cursor = this.parentOf(cursor);
     }
   }
@@ -142,7 +161,10 @@ export class RelationIndex {
   }
 
   private unindex(record: TicketRelationRecord): void {
-    for (const [a, b] of [[record.sourceId, record.targetId], [record.targetId, record.sourceId]] as const) {
+    for (const [a, b] of [
+      [record.sourceId, record.targetId],
+      [record.targetId, record.sourceId],
+    ] as const) {
       const mine = this.byTicket.get(a);
       if (mine?.get(b)?.id !== record.id) continue;
       mine.delete(b);

@@ -36,7 +36,9 @@ export function viewerOf(users: Pick<UserDirectory, 'get'>, userId: string, acce
   const user = users.get(userId);
   if (!user?.active) return undefined;
   const access = accessOf?.(user.id, user.role);
-  return access === undefined ? { userId: user.id, username: user.username, role: user.role, sessionId: '' } : { userId: user.id, username: user.username, role: user.role, sessionId: '', access };
+  return access === undefined
+    ? { userId: user.id, username: user.username, role: user.role, sessionId: '' }
+    : { userId: user.id, username: user.username, role: user.role, sessionId: '', access };
 }
 
 export class TicketWatching {
@@ -58,7 +60,8 @@ export class TicketWatching {
   async unwatch(viewer: Viewer, ticketId: unknown, userId: string | null | undefined): Promise<boolean> {
     const target = userId ?? viewer.userId;
     const ticket = await this.deps.tickets.authorize(viewer, ticketIdOf(ticketId), target === viewer.userId ? 'read' : 'watch');
-    if (target !== viewer.userId && !isStaff(viewer)) throw new AppError(ErrorCode.Forbidden, "only operators and admins may stop someone else's watch");
+    if (target !== viewer.userId && !isStaff(viewer))
+      throw new AppError(ErrorCode.Forbidden, "only operators and admins may stop someone else's watch");
     return commitChange(this.deps, () => this.deps.watchers.remove(ticket.id, target));
   }
 
@@ -74,7 +77,8 @@ export class TicketWatching {
     if (!isStaff(viewer)) throw new AppError(ErrorCode.Forbidden, `only operators and admins may ${verb} someone else as a watcher`);
     const other = viewerOf(this.deps.users, userId, this.deps.accessOf);
     if (!other) throw new AppError(ErrorCode.BadRequest, `userId: no active person ${userId}`);
-    if (!this.deps.tickets.can(other, ticket, 'read')) throw new AppError(ErrorCode.BadRequest, `userId: ${other.username} may not read ticket ${ticket.number}, so cannot watch it`);
+    if (!this.deps.tickets.can(other, ticket, 'read'))
+      throw new AppError(ErrorCode.BadRequest, `userId: ${other.username} may not read ticket ${ticket.number}, so cannot watch it`);
     return userId;
   }
 }

@@ -48,7 +48,15 @@ export class TicketWorklog {
     const worked = workedAt(input.workedAt, this.deps.clock.now());
     const ticket = await this.deps.tickets.authorize(viewer, ticketIdOf(ticketId), 'logWork');
     return commitChange(this.deps, (at) => {
-      const entry: WorklogEntry = { id: this.deps.newId(), ticketId: ticket.id, authorId: viewer.userId, minutes, note, workedAt: worked, createdAt: at };
+      const entry: WorklogEntry = {
+        id: this.deps.newId(),
+        ticketId: ticket.id,
+        authorId: viewer.userId,
+        minutes,
+        note,
+        workedAt: worked,
+        createdAt: at,
+      };
       this.deps.writer.upsert(ticketWorklogTable, worklogRow(entry));
       return entry;
     });
@@ -62,7 +70,8 @@ export class TicketWorklog {
       if (!row) throw new AppError(ErrorCode.NotFound, `no worklog entry ${entryId}`);
       const entry = rowToWorklog(row);
       await this.deps.tickets.authorize(viewer, entry.ticketId, 'logWork');
-      if (entry.authorId !== viewer.userId && viewer.role === 'user') throw new AppError(ErrorCode.Forbidden, 'only its author, an operator or an admin may delete a worklog entry');
+      if (entry.authorId !== viewer.userId && viewer.role === 'user')
+        throw new AppError(ErrorCode.Forbidden, 'only its author, an operator or an admin may delete a worklog entry');
       return commitChange(this.deps, () => {
         this.deps.writer.delete(ticketWorklogTable, { id: entryId });
         return true as const;
@@ -74,8 +83,25 @@ export class TicketWorklog {
   async list(viewer: Viewer, ticketId: unknown, page: Page): Promise<WorklogPage> {
     const ticket = await this.deps.tickets.authorize(viewer, ticketIdOf(ticketId), 'read');
     await this.deps.writer.settled();
-    const rows = await this.deps.knex('ticket_worklog').where({ ticket_id: ticket.id }).orderBy([{ column: 'worked_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(page.limit).offset(page.offset);
-    const sums = await this.deps.knex('ticket_worklog').where({ ticket_id: ticket.id }).select(this.deps.knex.raw('count(*) as count, coalesce(sum(minutes), 0) as minutes')).first();
-    return { ticketId: ticket.id, entries: rows.map(rowToWorklog), totalMinutes: Number(sums?.minutes ?? 0), count: Number(sums?.count ?? 0) };
+    const rows = await this.deps
+      .knex('ticket_worklog')
+      .where({ ticket_id: ticket.id })
+      .orderBy([
+        { column: 'worked_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(page.limit)
+      .offset(page.offset);
+    const sums = await this.deps
+      .knex('ticket_worklog')
+      .where({ ticket_id: ticket.id })
+      .select(this.deps.knex.raw('count(*) as count, coalesce(sum(minutes), 0) as minutes'))
+      .first();
+    return {
+      ticketId: ticket.id,
+      entries: rows.map(rowToWorklog),
+      totalMinutes: Number(sums?.minutes ?? 0),
+      count: Number(sums?.count ?? 0),
+    };
   }
 }

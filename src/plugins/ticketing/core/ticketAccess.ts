@@ -84,13 +84,28 @@ export function mayAct(viewer: Viewer, ticket: TicketView, action: TicketAction,
 }
 
 /** NOT_FOUND when the viewer may not read it (its existence is not revealed), FORBIDDEN when they may read but not act. */
-export function checkAction(viewer: Viewer, ticket: TicketView | undefined, id: string, action: TicketAction, groups: Membership, placeOf?: PlaceOfService): TicketView {
-  if (ticket === undefined || !mayAct(viewer, ticket, 'read', groups, placeOf) || (ticket.deletedAt !== null && action !== 'restore' && !mayAct(viewer, ticket, 'restore', groups, placeOf))) {
+export function checkAction(
+  viewer: Viewer,
+  ticket: TicketView | undefined,
+  id: string,
+  action: TicketAction,
+  groups: Membership,
+  placeOf?: PlaceOfService,
+): TicketView {
+  if (
+    ticket === undefined ||
+    !mayAct(viewer, ticket, 'read', groups, placeOf) ||
+    (ticket.deletedAt !== null && action !== 'restore' && !mayAct(viewer, ticket, 'restore', groups, placeOf))
+  ) {
     throw new AppError(ErrorCode.NotFound, `no ticket ${id}`);
   }
-  if (ticket.deletedAt !== null && action !== 'restore') throw new AppError(ErrorCode.NotFound, `ticket ${ticket.number} is deleted; restore it first (restoreTicket)`);
+  if (ticket.deletedAt !== null && action !== 'restore')
+    throw new AppError(ErrorCode.NotFound, `ticket ${ticket.number} is deleted; restore it first (restoreTicket)`);
   if (!mayAct(viewer, ticket, action, groups, placeOf)) {
-    throw new AppError(ErrorCode.Forbidden, `you may not ${action === 'logWork' ? 'log work on' : action} ticket ${ticket.number}: docs/ticketing-roles.md says who may`);
+    throw new AppError(
+      ErrorCode.Forbidden,
+      `you may not ${action === 'logWork' ? 'log work on' : action} ticket ${ticket.number}: docs/ticketing-roles.md says who may`,
+    );
   }
   return ticket;
 }

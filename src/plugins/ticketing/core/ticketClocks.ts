@@ -15,7 +15,19 @@
  * - a clock whose due time passes while it runs is breached once (its bit in `breached`); a
  *   retarget that moves its due time back into the future clears the bit.
  */
-import { breachesAt, dueAt, isBreached, minutesUntilDue, pauseClock, restartClock, resumeClock, retarget, startClock, stopClock, type SlaClock } from '../clocks/slaClock.js';
+import {
+  breachesAt,
+  dueAt,
+  isBreached,
+  minutesUntilDue,
+  pauseClock,
+  restartClock,
+  resumeClock,
+  retarget,
+  startClock,
+  stopClock,
+  type SlaClock,
+} from '../clocks/slaClock.js';
 import type { BusinessCalendar, ResolutionTargets, StatusCategory } from '../ticketContract.js';
 import { RESOLUTION_BREACHED, RESPONSE_BREACHED, type ClockName, type TicketData, type TicketSla } from './ticketData.js';
 
@@ -57,7 +69,13 @@ export function moved(data: TicketData, from: StatusCategory, to: StatusCategory
 }
 
 /** Assignment: a first assignee is the first response. */
-export function assigned(data: TicketData, assigneeId: string | null, groupId: string | null, cal: BusinessCalendar, at: number): TicketData {
+export function assigned(
+  data: TicketData,
+  assigneeId: string | null,
+  groupId: string | null,
+  cal: BusinessCalendar,
+  at: number,
+): TicketData {
   const response = assigneeId !== null ? stop(data.response, cal, at) : data.response;
   return { ...data, assigneeId, groupId, response, updatedAt: at };
 }

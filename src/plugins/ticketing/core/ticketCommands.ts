@@ -15,7 +15,15 @@ import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { GroupDirectory } from '../../../core/people/groupDirectory.js';
 import type { UserDirectory } from '../../../core/people/userDirectory.js';
 import { priorityOf } from '../priority/priorityPolicy.js';
-import type { Impact, StatusCategory, TicketAction, TicketingCatalogReader, TicketType, Urgency, WorkflowTransition } from '../ticketContract.js';
+import type {
+  Impact,
+  StatusCategory,
+  TicketAction,
+  TicketingCatalogReader,
+  TicketType,
+  Urgency,
+  WorkflowTransition,
+} from '../ticketContract.js';
 import { storableText } from '../../../core/protocol/fields.js';
 import { checkAction } from './ticketAccess.js';
 import { startClocks } from './ticketClocks.js';
@@ -80,7 +88,8 @@ export class TicketCommands {
     const { catalog, registry, numbers } = this.deps;
     const title = text(input.title, 'title', MAX_TITLE).trim();
     if (title === '') throw bad('title must not be empty');
-    const description = input.description == null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
+    const description =
+      input.description == null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
     return commitChange(this.deps, (at) => {
       const serviceId = input.serviceId == null ? null : input.serviceId.toLowerCase();
       const service = serviceId !== null && isUuid(serviceId) ? this.deps.services.get(serviceId) : undefined;
@@ -91,8 +100,10 @@ export class TicketCommands {
       if (actor && service) authorize(actor, 'ticket:create', service.nodePath);
       const itemName = input.catalogItemName == null || input.catalogItemName === '' ? null : input.catalogItemName;
       const item = itemName === null ? undefined : catalog.catalogItem(itemName);
-      if (itemName !== null && !item) throw new AppError(ErrorCode.NotFound, `no catalog item named "${itemName}"; availableCatalogItems lists them`);
-      if (item && item.ticketType !== input.type) throw bad(`catalog item "${item.name}" raises ${item.ticketType} tickets, not ${input.type}; send type ${item.ticketType}`);
+      if (itemName !== null && !item)
+        throw new AppError(ErrorCode.NotFound, `no catalog item named "${itemName}"; availableCatalogItems lists them`);
+      if (item && item.ticketType !== input.type)
+        throw bad(`catalog item "${item.name}" raises ${item.ticketType} tickets, not ${input.type}; send type ${item.ticketType}`);
       const requesterId = this.requester(input.requesterId ?? null, actor);
       const policy = catalog.priorityPolicy();
       const priority = priorityOf(policy, input.impact, input.urgency);
@@ -100,12 +111,29 @@ export class TicketCommands {
       const workflow = catalog.workflowFor(input.type, item?.name ?? null);
       const groupId = item?.groupId ?? catalog.routeGroup({ type: input.type, serviceId });
       const data: TicketData = {
-        id: this.deps.newId(), number: numbers.take(input.type), title, description, type: input.type, workflowName: workflow.name,
-        impact: input.impact, urgency: input.urgency, priority, serviceId, catalogItemName: item?.name ?? null,
+        id: this.deps.newId(),
+        number: numbers.take(input.type),
+        title,
+        description,
+        type: input.type,
+        workflowName: workflow.name,
+        impact: input.impact,
+        urgency: input.urgency,
+        priority,
+        serviceId,
+        catalogItemName: item?.name ?? null,
         // Pinned at creation: changing the default calendar later does not move this ticket's due times.
         calendarName: item?.calendarName ?? catalog.calendar(null).name,
-        requesterId, assigneeId: null, groupId, createdAt: at, updatedAt: at, deletedAt: null, ...startClocks(targets, at),
-        slaPaused: false, breached: 0, timerDue: null,
+        requesterId,
+        assigneeId: null,
+        groupId,
+        createdAt: at,
+        updatedAt: at,
+        deletedAt: null,
+        ...startClocks(targets, at),
+        slaPaused: false,
+        breached: 0,
+        timerDue: null,
       };
       registry.create(workflow, data, actor?.userId ?? null, origin);
       return registry.record(data.id, at)!;
@@ -118,7 +146,9 @@ export class TicketCommands {
       changes.title = text(input.title, 'title', MAX_TITLE).trim();
       if (changes.title === '') throw bad('title must not be empty');
     }
-    if (input.description !== undefined) changes.description = input.description === null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
+    if (input.description !== undefined)
+      changes.description =
+        input.description === null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
     if (input.impact !== undefined) changes.impact = input.impact;
     if (input.urgency !== undefined) changes.urgency = input.urgency;
     if (Object.keys(changes).length === 0) throw bad('nothing to change: send title, description, impact or urgency');
@@ -144,8 +174,12 @@ export class TicketCommands {
       const { workflow, snapshot } = held;
       const transition = workflow.transition(name);
       const leaving = workflow.transitionsFrom(snapshot.value);
-      if (!transition) throw bad(`workflow "${workflow.definition.name}" has no transition "${name}"; from ${snapshot.value}: ${names(leaving)}`);
-      if (!leaving.includes(transition)) throw conflict(`transition "${name}" does not leave state ${snapshot.value} of ticket ${snapshot.context.number}; from ${snapshot.value}: ${names(leaving)}`);
+      if (!transition)
+        throw bad(`workflow "${workflow.definition.name}" has no transition "${name}"; from ${snapshot.value}: ${names(leaving)}`);
+      if (!leaving.includes(transition))
+        throw conflict(
+          `transition "${name}" does not leave state ${snapshot.value} of ticket ${snapshot.context.number}; from ${snapshot.value}: ${names(leaving)}`,
+        );
       return { ...base, type: 'TRANSITION', name };
     });
   }
@@ -161,10 +195,19 @@ export class TicketCommands {
 
   /** From RESOLVED or CLOSED back to an open state (the first such transition of the workflow). */
   reopen(id: string, actor: Viewer | null): Promise<TicketRecord> {
-    return this.into(id, actor, (c) => OPEN.includes(c), 'an open state', (held) => {
-      const category = held.workflow.categoryOf(held.snapshot.value)!;
-      if (!isDone(category)) throw conflict(`ticket ${held.snapshot.context.number} is ${held.snapshot.value} (${category}), not resolved or closed; nothing to reopen`);
-    });
+    return this.into(
+      id,
+      actor,
+      (c) => OPEN.includes(c),
+      'an open state',
+      (held) => {
+        const category = held.workflow.categoryOf(held.snapshot.value)!;
+        if (!isDone(category))
+          throw conflict(
+            `ticket ${held.snapshot.context.number} is ${held.snapshot.value} (${category}), not resolved or closed; nothing to reopen`,
+          );
+      },
+    );
   }
 
   assign(id: string, input: AssignTicketInput, actor: Viewer | null): Promise<TicketRecord> {
@@ -179,7 +222,8 @@ export class TicketCommands {
       // The directory's strings, not the request's copies (held by every open ticket).
       const assignee = assigneeId === null ? null : this.deps.users.get(assigneeId)!.id;
       const group = groupId == null ? groupId : this.deps.groups.get(groupId)!.id;
-      if (groupId != null && !(isUuid(groupId) && this.deps.groups.get(groupId))) throw new AppError(ErrorCode.NotFound, `no group with id ${input.groupId}`);
+      if (groupId != null && !(isUuid(groupId) && this.deps.groups.get(groupId)))
+        throw new AppError(ErrorCode.NotFound, `no group with id ${input.groupId}`);
       return { ...base, type: 'ASSIGN', assigneeId: assignee, groupId: group === undefined ? held.snapshot.context.groupId : group };
     });
   }
@@ -199,7 +243,8 @@ export class TicketCommands {
   pauseSla(id: string, actor: Viewer | null): Promise<TicketRecord> {
     return this.act(id, actor, 'transition', (held, base) => {
       const { context, value } = held.snapshot;
-      if (isDone(held.workflow.categoryOf(value)!)) throw conflict(`ticket ${context.number} is ${value}: its clocks are stopped, there is nothing to pause`);
+      if (isDone(held.workflow.categoryOf(value)!))
+        throw conflict(`ticket ${context.number} is ${value}: its clocks are stopped, there is nothing to pause`);
       if (context.slaPaused) throw conflict(`the SLA of ticket ${context.number} is already paused; resumeTicketSLA resumes it`);
       return { ...base, type: 'PAUSE_SLA' };
     });
@@ -207,18 +252,27 @@ export class TicketCommands {
 
   resumeSla(id: string, actor: Viewer | null): Promise<TicketRecord> {
     return this.act(id, actor, 'transition', (held, base) => {
-      if (!held.snapshot.context.slaPaused) throw conflict(`the SLA of ticket ${held.snapshot.context.number} is not paused by pauseTicketSLA`);
+      if (!held.snapshot.context.slaPaused)
+        throw conflict(`the SLA of ticket ${held.snapshot.context.number} is not paused by pauseTicketSLA`);
       return { ...base, type: 'RESUME_SLA' };
     });
   }
 
-  private into(id: string, actor: Viewer | null, wanted: (c: StatusCategory) => boolean, what: string, check?: (held: HeldTicket) => void): Promise<TicketRecord> {
+  private into(
+    id: string,
+    actor: Viewer | null,
+    wanted: (c: StatusCategory) => boolean,
+    what: string,
+    check?: (held: HeldTicket) => void,
+  ): Promise<TicketRecord> {
     return this.act(id, actor, 'transition', (held, base) => {
       check?.(held);
       const { workflow, snapshot } = held;
       const transition = workflow.transitionsFrom(snapshot.value).find((t) => wanted(workflow.categoryOf(t.to)!));
       if (!transition) {
-        throw conflict(`workflow "${workflow.definition.name}" has no transition from ${snapshot.value} into ${what}; from ${snapshot.value}: ${names(workflow.transitionsFrom(snapshot.value))}`);
+        throw conflict(
+          `workflow "${workflow.definition.name}" has no transition from ${snapshot.value} into ${what}; from ${snapshot.value}: ${names(workflow.transitionsFrom(snapshot.value))}`,
+        );
       }
       return { ...base, type: 'TRANSITION', name: transition.name };
     });
@@ -228,7 +282,12 @@ export class TicketCommands {
    * The frame of every change to an existing ticket: hold it in memory (a closed one is loaded for
    * the command), check leave and state, send the event, answer after the commit, let a closed one go.
    */
-  private async act(id: string, actor: Viewer | null, action: TicketAction, event: (held: HeldTicket, base: { at: number; actorId: string | null; origin: Origin }) => TicketEvent): Promise<TicketRecord> {
+  private async act(
+    id: string,
+    actor: Viewer | null,
+    action: TicketAction,
+    event: (held: HeldTicket, base: { at: number; actorId: string | null; origin: Origin }) => TicketEvent,
+  ): Promise<TicketRecord> {
     const key = id.toLowerCase();
     await this.ensureLoaded(key);
     try {
@@ -238,8 +297,12 @@ export class TicketCommands {
         if (!held) throw conflict(`ticket ${id} was closed by another change just now; retry`);
         const current = registry.recordOf(held.workflow, held.snapshot, at);
         if (actor) checkAction(actor, current, id, action, this.deps.groups, (serviceId) => this.deps.services.get(serviceId)?.nodePath);
-        else if (current.deletedAt !== null && action !== 'restore') throw new AppError(ErrorCode.NotFound, `ticket ${current.number} is deleted`);
-        const after: TicketSnapshot = registry.send(key, event(held, { at, actorId: actor?.userId ?? null, origin: actor ? 'api' : 'worker' }));
+        else if (current.deletedAt !== null && action !== 'restore')
+          throw new AppError(ErrorCode.NotFound, `ticket ${current.number} is deleted`);
+        const after: TicketSnapshot = registry.send(
+          key,
+          event(held, { at, actorId: actor?.userId ?? null, origin: actor ? 'api' : 'worker' }),
+        );
         if (after === held.snapshot) throw conflict(`ticket ${current.number} did not change`);
         return registry.recordOf(registry.get(key)?.workflow ?? held.workflow, after, at);
       });
@@ -253,12 +316,17 @@ export class TicketCommands {
     await this.deps.writer.settled();
     const row = await readTicket(this.deps.knex, id);
     if (!row) throw new AppError(ErrorCode.NotFound, `no ticket ${id}`);
-    if (!this.deps.registry.load(row)) throw conflict(`ticket ${row.data.number} is in state ${row.state}, which workflow "${row.data.workflowName}" no longer has`);
+    if (!this.deps.registry.load(row))
+      throw conflict(`ticket ${row.data.number} is in state ${row.state}, which workflow "${row.data.workflowName}" no longer has`);
   }
 
   private requester(requesterId: string | null, actor: Viewer | null): string {
     const wanted = requesterId?.toLowerCase() ?? actor?.userId ?? SYSTEM_REQUESTER_ID;
-    if (actor && wanted !== actor.userId && actor.role === 'user') throw new AppError(ErrorCode.Forbidden, 'only operators and admins may raise a ticket for another person; leave requesterId out to raise it for yourself');
+    if (actor && wanted !== actor.userId && actor.role === 'user')
+      throw new AppError(
+        ErrorCode.Forbidden,
+        'only operators and admins may raise a ticket for another person; leave requesterId out to raise it for yourself',
+      );
     if (wanted === SYSTEM_REQUESTER_ID && actor === null) return wanted;
     const user = isUuid(wanted) ? this.deps.users.get(wanted) : undefined;
     if (!user?.active) throw new AppError(ErrorCode.NotFound, `no active user with id ${requesterId}`);
@@ -268,7 +336,8 @@ export class TicketCommands {
 }
 
 function refuseClosed(held: HeldTicket, what: string): void {
-  if (held.workflow.categoryOf(held.snapshot.value) === 'CLOSED') throw conflict(`ticket ${held.snapshot.context.number} is closed; reopen it before you ${what} it`);
+  if (held.workflow.categoryOf(held.snapshot.value) === 'CLOSED')
+    throw conflict(`ticket ${held.snapshot.context.number} is closed; reopen it before you ${what} it`);
 }
 
 function names(transitions: readonly WorkflowTransition[]): string {

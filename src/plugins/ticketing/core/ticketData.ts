@@ -47,7 +47,12 @@ export type ClockName = 'response' | 'resolution';
 /** Requester of tickets the system raises without a person (an SLA breach): the nil UUID. */
 export const SYSTEM_REQUESTER_ID = '00000000-0000-0000-0000-000000000000';
 
-export const NUMBER_PREFIX: Readonly<Record<TicketType, string>> = { INCIDENT: 'INC', SERVICE_REQUEST: 'REQ', PROBLEM: 'PRB', CHANGE: 'CHG' };
+export const NUMBER_PREFIX: Readonly<Record<TicketType, string>> = {
+  INCIDENT: 'INC',
+  SERVICE_REQUEST: 'REQ',
+  PROBLEM: 'PRB',
+  CHANGE: 'CHG',
+};
 
 /** `INC-000042`: the prefix of the type and the sequence, six digits at least. */
 export function formatNumber(type: TicketType, sequence: number): string {
@@ -72,10 +77,25 @@ export type TicketRecord = TicketView & TicketSla;
 
 export function toView(data: TicketData, status: string, statusCategory: StatusCategory): TicketView {
   return {
-    id: data.id, number: data.number, title: data.title, description: data.description, type: data.type, status, statusCategory,
-    workflowName: data.workflowName, impact: data.impact, urgency: data.urgency, priority: data.priority, serviceId: data.serviceId,
-    catalogItemName: data.catalogItemName, requesterId: data.requesterId, assigneeId: data.assigneeId, groupId: data.groupId,
-    createdAt: data.createdAt, updatedAt: data.updatedAt, deletedAt: data.deletedAt,
+    id: data.id,
+    number: data.number,
+    title: data.title,
+    description: data.description,
+    type: data.type,
+    status,
+    statusCategory,
+    workflowName: data.workflowName,
+    impact: data.impact,
+    urgency: data.urgency,
+    priority: data.priority,
+    serviceId: data.serviceId,
+    catalogItemName: data.catalogItemName,
+    requesterId: data.requesterId,
+    assigneeId: data.assigneeId,
+    groupId: data.groupId,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    deletedAt: data.deletedAt,
   };
 }
 
@@ -86,11 +106,32 @@ export function toView(data: TicketData, status: string, statusCategory: StatusC
  */
 export function toRecord(data: TicketData, status: string, statusCategory: StatusCategory, sla: TicketSla): TicketRecord {
   return {
-    id: data.id, number: data.number, title: data.title, description: data.description, type: data.type, status, statusCategory,
-    workflowName: data.workflowName, impact: data.impact, urgency: data.urgency, priority: data.priority, serviceId: data.serviceId,
-    catalogItemName: data.catalogItemName, requesterId: data.requesterId, assigneeId: data.assigneeId, groupId: data.groupId,
-    createdAt: data.createdAt, updatedAt: data.updatedAt, deletedAt: data.deletedAt,
-    responseDueAt: sla.responseDueAt, resolutionDueAt: sla.resolutionDueAt, minutesUntilDue: sla.minutesUntilDue, slaPaused: sla.slaPaused,
-    responseBreached: sla.responseBreached, resolutionBreached: sla.resolutionBreached, respondedAt: sla.respondedAt, resolvedAt: sla.resolvedAt,
+    id: data.id,
+    number: data.number,
+    title: data.title,
+    description: data.description,
+    type: data.type,
+    status,
+    statusCategory,
+    workflowName: data.workflowName,
+    impact: data.impact,
+    urgency: data.urgency,
+    priority: data.priority,
+    serviceId: data.serviceId,
+    catalogItemName: data.catalogItemName,
+    requesterId: data.requesterId,
+    assigneeId: data.assigneeId,
+    groupId: data.groupId,
+    createdAt: data.createdAt,
+    updatedAt: data.updatedAt,
+    deletedAt: data.deletedAt,
+    responseDueAt: sla.responseDueAt,
+    resolutionDueAt: sla.resolutionDueAt,
+    minutesUntilDue: sla.minutesUntilDue,
+    slaPaused: sla.slaPaused,
+    responseBreached: sla.responseBreached,
+    resolutionBreached: sla.resolutionBreached,
+    respondedAt: sla.respondedAt,
+    resolvedAt: sla.resolvedAt,
   };
 }

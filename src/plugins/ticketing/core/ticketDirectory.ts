@@ -15,7 +15,16 @@ import { hiddenServiceIds } from '../../../core/auth/placeGate.js';
 import { checkAction, mayAct, type Membership, type PlaceOfService } from './ticketAccess.js';
 import { slaOf } from './ticketClocks.js';
 import { toRecord, type TicketRecord } from './ticketData.js';
-import { countTickets, readStatusHistory, readTicket, readTicketByNumber, readTickets, type StoredRow, type TicketFilter, type TicketSort } from './ticketQueries.js';
+import {
+  countTickets,
+  readStatusHistory,
+  readTicket,
+  readTicketByNumber,
+  readTickets,
+  type StoredRow,
+  type TicketFilter,
+  type TicketSort,
+} from './ticketQueries.js';
 import type { TicketRegistry } from './ticketRegistry.js';
 import type { StatusChange } from './ticketTables.js';
 
@@ -27,7 +36,10 @@ export interface TicketDirectoryDeps {
   readonly catalog: TicketingCatalogReader;
   readonly groups: Membership & { groupIdsOf(userId: string): readonly string[] };
   /** Services with their places (environment access, docs/access.md "Tickets"). */
-  readonly services: { get(id: string): { readonly nodePath: string } | undefined; all(): Iterable<{ readonly id: string; readonly nodePath: string }> };
+  readonly services: {
+    get(id: string): { readonly nodePath: string } | undefined;
+    all(): Iterable<{ readonly id: string; readonly nodePath: string }>;
+  };
 }
 
 export class TicketDirectoryService implements TicketDirectory {
@@ -85,7 +97,11 @@ export class TicketDirectoryService implements TicketDirectory {
 
   private visibility(viewer: Viewer) {
     const gate = placeGate(viewer);
-    return { viewer, groupIds: this.deps.groups.groupIdsOf(viewer.userId), hiddenServiceIds: gate === null ? [] : hiddenServiceIds(gate, this.deps.services.all()) };
+    return {
+      viewer,
+      groupIds: this.deps.groups.groupIdsOf(viewer.userId),
+      hiddenServiceIds: gate === null ? [] : hiddenServiceIds(gate, this.deps.services.all()),
+    };
   }
 
   private async fromDatabase(id: string): Promise<TicketRecord | undefined> {

@@ -17,7 +17,8 @@ export class TicketNumbers {
   constructor(private readonly writer: BatchWriter) {}
 
   async hydrate(knex: Knex): Promise<void> {
-    for (const row of await knex('ticket_number_sequences').select('prefix', 'last_value')) this.last.set(String(row.prefix), Number(row.last_value));
+    for (const row of await knex('ticket_number_sequences').select('prefix', 'last_value'))
+      this.last.set(String(row.prefix), Number(row.last_value));
   }
 
   /** The next number of `type`, its counter staged in the open batch. */

@@ -26,7 +26,14 @@ export interface TicketFilter {
   readonly involving?: string | null;
 }
 
-export const TICKET_SORT_FIELDS = { CREATED_AT: 'created_at', UPDATED_AT: 'updated_at', PRIORITY: 'priority', NUMBER: 'number', RESOLUTION_DUE_AT: 'resolution_due_at', STATUS: 'status' } as const;
+export const TICKET_SORT_FIELDS = {
+  CREATED_AT: 'created_at',
+  UPDATED_AT: 'updated_at',
+  PRIORITY: 'priority',
+  NUMBER: 'number',
+  RESOLUTION_DUE_AT: 'resolution_due_at',
+  STATUS: 'status',
+} as const;
 export type TicketSortField = keyof typeof TICKET_SORT_FIELDS;
 
 export interface TicketSort {
@@ -49,7 +56,12 @@ export type StoredRow = StoredTicket & { readonly category: StatusCategory };
 
 function filtered(knex: Knex, filter: TicketFilter, visibility: Visibility): Knex.QueryBuilder | null {
   const query = knex('tickets').whereNull('deleted_at');
-  for (const [key, column] of [['assigneeId', 'assignee_id'], ['requesterId', 'requester_id'], ['groupId', 'group_id'], ['serviceId', 'service_id']] as const) {
+  for (const [key, column] of [
+    ['assigneeId', 'assignee_id'],
+    ['requesterId', 'requester_id'],
+    ['groupId', 'group_id'],
+    ['serviceId', 'service_id'],
+  ] as const) {
     const value = filter[key];
     if (value == null) continue;
     if (!isUuid(value)) return null;
@@ -69,7 +81,8 @@ function filtered(knex: Knex, filter: TicketFilter, visibility: Visibility): Kne
     query.where((q) => q.whereILike('title', pattern).orWhereILike('number', pattern));
   }
   const { viewer, groupIds, hiddenServiceIds } = visibility;
-  if (hiddenServiceIds.length > 0) query.where((q) => q.whereNull('service_id').orWhereRaw('service_id <> all(?::uuid[])', [`{${hiddenServiceIds.join(',')}}`]));
+  if (hiddenServiceIds.length > 0)
+    query.where((q) => q.whereNull('service_id').orWhereRaw('service_id <> all(?::uuid[])', [`{${hiddenServiceIds.join(',')}}`]));
   if (viewer.role === 'user') {
     query.where((q) => {
       q.where('requester_id', viewer.userId).orWhere('assignee_id', viewer.userId);
@@ -79,12 +92,21 @@ function filtered(knex: Knex, filter: TicketFilter, visibility: Visibility): Kne
   return query;
 }
 
-export async function readTickets(knex: Knex, filter: TicketFilter, sort: TicketSort, page: Page, visibility: Visibility): Promise<StoredRow[]> {
+export async function readTickets(
+  knex: Knex,
+  filter: TicketFilter,
+  sort: TicketSort,
+  page: Page,
+  visibility: Visibility,
+): Promise<StoredRow[]> {
   const query = filtered(knex, filter, visibility);
   if (query === null || page.limit === 0) return [];
   const order = sort.direction === 'ASC' ? 'asc' : 'desc';
   const rows = await query
-    .orderBy([{ column: TICKET_SORT_FIELDS[sort.field], order, nulls: 'last' }, { column: 'id', order }])
+    .orderBy([
+      { column: TICKET_SORT_FIELDS[sort.field], order, nulls: 'last' },
+      { column: 'id', order },
+    ])
     .limit(page.limit)
     .offset(page.offset)
     .select('snapshot', 'status', 'status_category');
@@ -116,6 +138,9 @@ export async function readOpenTickets(knex: Knex): Promise<StoredRow[]> {
 }
 
 export async function readStatusHistory(knex: Knex, ticketId: string): Promise<StatusChange[]> {
-  const rows = await knex('ticket_status_history').where('ticket_id', ticketId).orderBy([{ column: 'seq', order: 'asc' }]).select('*');
+  const rows = await knex('ticket_status_history')
+    .where('ticket_id', ticketId)
+    .orderBy([{ column: 'seq', order: 'asc' }])
+    .select('*');
   return rows.map(rowToHistory);
 }

@@ -15,11 +15,28 @@ import type { Clock } from '../../../platform/scheduler/index.js';
 import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
-import type { BusinessCalendar, StatusCategory, TicketChangeEvent, TicketEventKind, TicketingCatalogReader, TicketView, WorkflowDefinition, WorkflowStepRunner } from '../ticketContract.js';
+import type {
+  BusinessCalendar,
+  StatusCategory,
+  TicketChangeEvent,
+  TicketEventKind,
+  TicketingCatalogReader,
+  TicketView,
+  WorkflowDefinition,
+  WorkflowStepRunner,
+} from '../ticketContract.js';
 import { newlyBreached, nextBreachDue, slaOf } from './ticketClocks.js';
 import { toRecord, toView, type TicketData, type TicketRecord, type TicketSla } from './ticketData.js';
 import { historyRow, ticketRow, ticketsTable, ticketStatusHistoryTable, type StoredTicket } from './ticketTables.js';
-import { BREACH_TIMER_EVENT, breachTimerId, compileWorkflow, workflowKey, type CompiledWorkflow, type TicketEvent, type TicketSnapshot } from './workflowMachine.js';
+import {
+  BREACH_TIMER_EVENT,
+  breachTimerId,
+  compileWorkflow,
+  workflowKey,
+  type CompiledWorkflow,
+  type TicketEvent,
+  type TicketSnapshot,
+} from './workflowMachine.js';
 
 export interface TicketRegistryPorts {
   readonly writer: BatchWriter;
@@ -45,11 +62,17 @@ export interface HeldTicket {
 const isDone = (c: StatusCategory | undefined) => c === 'RESOLVED' || c === 'CLOSED';
 
 /** The one breach timer of a ticket due at `due`, as the machine's `rearm` would have raised it. */
-const breachTimers = (due: number | null): PendingTimers => (due === null ? NO_TIMERS : [{ id: breachTimerId(due), event: BREACH_TIMER_EVENT, dueAt: due }]);
+const breachTimers = (due: number | null): PendingTimers =>
+  due === null ? NO_TIMERS : [{ id: breachTimerId(due), event: BREACH_TIMER_EVENT, dueAt: due }];
 
 export class TicketRegistry {
   private readonly hosts = new Map<string, Hosted>();
-  private lastSla: { readonly data: TicketData | undefined; readonly now: number; readonly calendar: BusinessCalendar | undefined; readonly sla: TicketSla } = { data: undefined, now: Number.NaN, calendar: undefined, sla: undefined as never };
+  private lastSla: {
+    readonly data: TicketData | undefined;
+    readonly now: number;
+    readonly calendar: BusinessCalendar | undefined;
+    readonly sla: TicketSla;
+  } = { data: undefined, now: Number.NaN, calendar: undefined, sla: undefined as never };
 
   constructor(private readonly ports: TicketRegistryPorts) {}
 
@@ -139,12 +162,28 @@ export class TicketRegistry {
     const due = nextBreachDue(data, this.ports.catalog.calendar(data.calendarName));
     const armed: TicketData = data.timerDue === due ? data : { ...data, timerDue: due };
     const snapshot = workflow.snapshot(state, armed);
-    host.create(armed.id, snapshot, () => {
-      const category = workflow.categoryOf(state)!;
-      this.stageRow(workflow, snapshot);
-      this.ports.writer.upsert(ticketStatusHistoryTable, historyRow({ id: this.ports.newId(), ticketId: armed.id, fromStatus: null, toStatus: state, transition: null, actorId, at: armed.createdAt }));
-      this.announce('created', toView(armed, state, category), actorId, {}, armed.createdAt, origin);
-    }, breachTimers(due));
+    host.create(
+      armed.id,
+      snapshot,
+      () => {
+        const category = workflow.categoryOf(state)!;
+        this.stageRow(workflow, snapshot);
+        this.ports.writer.upsert(
+          ticketStatusHistoryTable,
+          historyRow({
+            id: this.ports.newId(),
+            ticketId: armed.id,
+            fromStatus: null,
+            toStatus: state,
+            transition: null,
+            actorId,
+            at: armed.createdAt,
+          }),
+        );
+        this.announce('created', toView(armed, state, category), actorId, {}, armed.createdAt, origin);
+      },
+      breachTimers(due),
+    );
     return snapshot;
   }
 
@@ -182,7 +221,14 @@ export class TicketRegistry {
     this.ports.writer.upsert(ticketsTable, ticketRow(snapshot.value, workflow.categoryOf(snapshot.value)!, data, sla));
   }
 
-  private announce(kind: TicketEventKind, ticket: TicketView, actorId: string | null, detail: Record<string, unknown>, at: number, origin: TicketEvent['origin']): void {
+  private announce(
+    kind: TicketEventKind,
+    ticket: TicketView,
+    actorId: string | null,
+    detail: Record<string, unknown>,
+    at: number,
+    origin: TicketEvent['origin'],
+  ): void {
     const event = { type: `ticket.${kind}`, ticket, actorId, detail, at, origin } as TicketChangeEvent;
     emitOnCommit(this.ports.writer, this.ports.bus, event as never);
   }
@@ -200,7 +246,10 @@ export class TicketRegistry {
       case 'TRANSITION': {
         const from = before.value;
         const fromCategory = workflow.categoryOf(from);
-        this.ports.writer.upsert(ticketStatusHistoryTable, historyRow({ id: this.ports.newId(), ticketId: id, fromStatus: from, toStatus: state, transition: event.name, actorId, at }));
+        this.ports.writer.upsert(
+          ticketStatusHistoryTable,
+          historyRow({ id: this.ports.newId(), ticketId: id, fromStatus: from, toStatus: state, transition: event.name, actorId, at }),
+        );
         this.announce('status_changed', view, actorId, { from, to: state, transition: event.name }, at, origin);
         if (category === 'RESOLVED') this.announce('resolved', view, actorId, { from }, at, origin);
         if (category === 'CLOSED') this.announce('closed', view, actorId, { from }, at, origin);
@@ -211,7 +260,14 @@ export class TicketRegistry {
         return;
       }
       case 'ASSIGN':
-        this.announce('assigned', view, actorId, { previousAssigneeId: before.context.assigneeId, previousGroupId: before.context.groupId }, at, origin);
+        this.announce(
+          'assigned',
+          view,
+          actorId,
+          { previousAssigneeId: before.context.assigneeId, previousGroupId: before.context.groupId },
+          at,
+          origin,
+        );
         return;
       case 'UPDATE':
         this.announce('updated', view, actorId, { fields: Object.keys(event.changes) }, at, origin);
@@ -227,7 +283,8 @@ export class TicketRegistry {
         this.announce('restored', view, actorId, {}, at, origin);
         return;
       case 'BREACH':
-        for (const clock of newlyBreached(before.context, data)) this.announce('sla_breached', view, null, { clock, dueAt: before.context.timerDue }, at, origin);
+        for (const clock of newlyBreached(before.context, data))
+          this.announce('sla_breached', view, null, { clock, dueAt: before.context.timerDue }, at, origin);
         return;
       case 'ARM':
         return;

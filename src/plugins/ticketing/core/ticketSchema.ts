@@ -217,9 +217,13 @@ export const ticketSchema: SchemaModule<TicketingContext> = {
       availableTransitions: (t: TicketRecord, _args: unknown, ctx: Ctx) => {
         const workflow = ctx.app.ticketingCatalog.workflow(t.workflowName);
         if (!workflow || t.deletedAt !== null) return [];
-        return ctx.app.ticketRegistry.compiled(workflow).transitionsFrom(t.status).map((x) => x.name);
+        return ctx.app.ticketRegistry
+          .compiled(workflow)
+          .transitionsFrom(t.status)
+          .map((x) => x.name);
       },
-      service: (t: TicketRecord, _args: unknown, ctx: Ctx) => (t.serviceId === null ? null : (ctx.app.fleet.services.get(t.serviceId) ?? null)),
+      service: (t: TicketRecord, _args: unknown, ctx: Ctx) =>
+        t.serviceId === null ? null : (ctx.app.fleet.services.get(t.serviceId) ?? null),
       requester: (t: TicketRecord, _args: unknown, ctx: Ctx) => user(t.requesterId, ctx),
       assignee: (t: TicketRecord, _args: unknown, ctx: Ctx) => user(t.assigneeId, ctx),
       group: (t: TicketRecord, _args: unknown, ctx: Ctx) => (t.groupId === null ? null : (ctx.app.groups.get(t.groupId) ?? null)),
@@ -264,7 +268,12 @@ export const ticketSchema: SchemaModule<TicketingContext> = {
       },
       myTickets(_root, args: ListArgs, ctx) {
         const viewer = authorize(ctx.viewer, 'ticket:read');
-        return ctx.app.tickets.list(viewer, { ...readFilter(args.filter), involving: viewer.userId }, args.sort ?? DEFAULT_SORT, readPage(args));
+        return ctx.app.tickets.list(
+          viewer,
+          { ...readFilter(args.filter), involving: viewer.userId },
+          args.sort ?? DEFAULT_SORT,
+          readPage(args),
+        );
       },
       ticketStatusHistory(_root, args: { ticketId: string }, ctx) {
         const viewer = authorize(ctx.viewer, 'ticket:read');
@@ -284,7 +293,8 @@ export const ticketSchema: SchemaModule<TicketingContext> = {
         }
         return ctx.app.ticketCommands.update(args.id, input, requireViewer(ctx.viewer));
       },
-      transitionTicket: (_root, args: { id: string; transition: string }, ctx) => ctx.app.ticketCommands.transition(args.id, args.transition, requireViewer(ctx.viewer)),
+      transitionTicket: (_root, args: { id: string; transition: string }, ctx) =>
+        ctx.app.ticketCommands.transition(args.id, args.transition, requireViewer(ctx.viewer)),
       assignTicket(_root, args: { id: string; assigneeId?: string | null; groupId?: string | null }, ctx) {
         const input = { assigneeId: args.assigneeId ?? null, ...('groupId' in args ? { groupId: args.groupId ?? null } : {}) };
         return ctx.app.ticketCommands.assign(args.id, input, requireViewer(ctx.viewer));

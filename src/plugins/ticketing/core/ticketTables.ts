@@ -10,10 +10,27 @@ export const ticketsTable: TableSpec = {
   order: 700,
   mode: 'upsert',
   columns: cols({
-    id: 'uuid', number: 'text', type: 'text', title: 'text', status: 'text', status_category: 'text', workflow_name: 'text',
-    priority: 'text', impact: 'text', urgency: 'text', service_id: 'uuid', catalog_item_name: 'text', requester_id: 'uuid',
-    assignee_id: 'uuid', group_id: 'uuid', response_due_at: 'timestamptz', resolution_due_at: 'timestamptz',
-    created_at: 'timestamptz', updated_at: 'timestamptz', deleted_at: 'timestamptz', snapshot: 'jsonb',
+    id: 'uuid',
+    number: 'text',
+    type: 'text',
+    title: 'text',
+    status: 'text',
+    status_category: 'text',
+    workflow_name: 'text',
+    priority: 'text',
+    impact: 'text',
+    urgency: 'text',
+    service_id: 'uuid',
+    catalog_item_name: 'text',
+    requester_id: 'uuid',
+    assignee_id: 'uuid',
+    group_id: 'uuid',
+    response_due_at: 'timestamptz',
+    resolution_due_at: 'timestamptz',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+    deleted_at: 'timestamptz',
+    snapshot: 'jsonb',
   }),
 };
 
@@ -22,7 +39,15 @@ export const ticketStatusHistoryTable: TableSpec = {
   key: ['id'],
   order: 701,
   mode: 'insert',
-  columns: cols({ id: 'uuid', ticket_id: 'uuid', from_status: 'text', to_status: 'text', transition: 'text', actor_id: 'uuid', at: 'timestamptz' }),
+  columns: cols({
+    id: 'uuid',
+    ticket_id: 'uuid',
+    from_status: 'text',
+    to_status: 'text',
+    transition: 'text',
+    actor_id: 'uuid',
+    at: 'timestamptz',
+  }),
 };
 
 export const ticketNumberSequencesTable: TableSpec = {
@@ -49,11 +74,27 @@ export interface TicketDue {
 export function ticketRow(state: string, category: StatusCategory, data: TicketData, due: TicketDue): Row {
   const stored: StoredTicket = { state, data };
   return {
-    id: data.id, number: data.number, type: data.type, title: data.title, status: state, status_category: category,
-    workflow_name: data.workflowName, priority: data.priority, impact: data.impact, urgency: data.urgency, service_id: data.serviceId,
-    catalog_item_name: data.catalogItemName, requester_id: data.requesterId, assignee_id: data.assigneeId, group_id: data.groupId,
-    response_due_at: iso(due.responseDueAt), resolution_due_at: iso(due.resolutionDueAt), created_at: iso(data.createdAt),
-    updated_at: iso(data.updatedAt), deleted_at: iso(data.deletedAt), snapshot: stored,
+    id: data.id,
+    number: data.number,
+    type: data.type,
+    title: data.title,
+    status: state,
+    status_category: category,
+    workflow_name: data.workflowName,
+    priority: data.priority,
+    impact: data.impact,
+    urgency: data.urgency,
+    service_id: data.serviceId,
+    catalog_item_name: data.catalogItemName,
+    requester_id: data.requesterId,
+    assignee_id: data.assigneeId,
+    group_id: data.groupId,
+    response_due_at: iso(due.responseDueAt),
+    resolution_due_at: iso(due.resolutionDueAt),
+    created_at: iso(data.createdAt),
+    updated_at: iso(data.updatedAt),
+    deleted_at: iso(data.deletedAt),
+    snapshot: stored,
   };
 }
 
@@ -73,12 +114,25 @@ export interface StatusChange {
 }
 
 export function historyRow(c: StatusChange): Row {
-  return { id: c.id, ticket_id: c.ticketId, from_status: c.fromStatus, to_status: c.toStatus, transition: c.transition, actor_id: c.actorId, at: iso(c.at) };
+  return {
+    id: c.id,
+    ticket_id: c.ticketId,
+    from_status: c.fromStatus,
+    to_status: c.toStatus,
+    transition: c.transition,
+    actor_id: c.actorId,
+    at: iso(c.at),
+  };
 }
 
 export function rowToHistory(r: Record<string, unknown>): StatusChange {
   return {
-    id: String(r['id']), ticketId: String(r['ticket_id']), fromStatus: textOrNull(r['from_status']), toStatus: String(r['to_status']),
-    transition: textOrNull(r['transition']), actorId: textOrNull(r['actor_id']), at: epoch(r['at'])!,
+    id: String(r['id']),
+    ticketId: String(r['ticket_id']),
+    fromStatus: textOrNull(r['from_status']),
+    toStatus: String(r['to_status']),
+    transition: textOrNull(r['transition']),
+    actorId: textOrNull(r['actor_id']),
+    at: epoch(r['at'])!,
   };
 }

@@ -74,9 +74,26 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
       onError: (error, where) => kit.logger.error('ticket step failed', { where, error }),
     });
     const numbers = new TicketNumbers(kit.writer);
-    const tickets = new TicketDirectoryService({ registry: ticketRegistry, knex: kit.knex, writer: kit.writer, clock: kit.clock, catalog: ticketingCatalog, groups, services: fleet.services });
+    const tickets = new TicketDirectoryService({
+      registry: ticketRegistry,
+      knex: kit.knex,
+      writer: kit.writer,
+      clock: kit.clock,
+      catalog: ticketingCatalog,
+      groups,
+      services: fleet.services,
+    });
     const ticketCommands = new TicketCommands({
-      registry: ticketRegistry, numbers, catalog: ticketingCatalog, users, groups, services: fleet.services, writer: kit.writer, knex: kit.knex, clock: kit.clock, newId: kit.newId,
+      registry: ticketRegistry,
+      numbers,
+      catalog: ticketingCatalog,
+      users,
+      groups,
+      services: fleet.services,
+      writer: kit.writer,
+      knex: kit.knex,
+      clock: kit.clock,
+      newId: kit.newId,
     });
     const mayRead = (viewer: Viewer, ticket: TicketView) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf);
     return {

@@ -13,7 +13,16 @@
  */
 import { assign, enqueueActions, setup, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { Origin } from '../../../platform/events/domainEvents.js';
-import type { BusinessCalendar, Impact, Priority, ResolutionTargets, StatusCategory, Urgency, WorkflowDefinition, WorkflowTransition } from '../ticketContract.js';
+import type {
+  BusinessCalendar,
+  Impact,
+  Priority,
+  ResolutionTargets,
+  StatusCategory,
+  Urgency,
+  WorkflowDefinition,
+  WorkflowTransition,
+} from '../ticketContract.js';
 import { alignPause, assigned, breachedAt, moved, nextBreachDue, retargeted } from './ticketClocks.js';
 import type { TicketData } from './ticketData.js';
 
@@ -108,15 +117,33 @@ export function compileWorkflow(definition: WorkflowDefinition, calendars: Calen
       named: ({ event }, params: { name: string }) => event.type === 'TRANSITION' && event.name === params.name,
     },
     actions: {
-      moved: assign(({ context, event }, params: unknown) => moved(context, (params as MoveParams).from, (params as MoveParams).to, calendarOf(context), event.at)),
-      assigned: assign(({ context, event }) => (event.type === 'ASSIGN' ? assigned(context, event.assigneeId, event.groupId, calendarOf(context), event.at) : context)),
+      moved: assign(({ context, event }, params: unknown) =>
+        moved(context, (params as MoveParams).from, (params as MoveParams).to, calendarOf(context), event.at),
+      ),
+      assigned: assign(({ context, event }) =>
+        event.type === 'ASSIGN' ? assigned(context, event.assigneeId, event.groupId, calendarOf(context), event.at) : context,
+      ),
       updated: assign(({ context, event }) => {
         if (event.type !== 'UPDATE') return context;
         const next: TicketData = { ...context, ...event.changes, updatedAt: event.at };
         return event.targets === null ? next : retargeted(next, event.targets, calendarOf(context), event.at);
       }),
-      paused: assign(({ context, event }, params: unknown) => alignPause({ ...context, slaPaused: true, updatedAt: event.at }, (params as CategoryParams).category, calendarOf(context), event.at)),
-      resumed: assign(({ context, event }, params: unknown) => alignPause({ ...context, slaPaused: false, updatedAt: event.at }, (params as CategoryParams).category, calendarOf(context), event.at)),
+      paused: assign(({ context, event }, params: unknown) =>
+        alignPause(
+          { ...context, slaPaused: true, updatedAt: event.at },
+          (params as CategoryParams).category,
+          calendarOf(context),
+          event.at,
+        ),
+      ),
+      resumed: assign(({ context, event }, params: unknown) =>
+        alignPause(
+          { ...context, slaPaused: false, updatedAt: event.at },
+          (params as CategoryParams).category,
+          calendarOf(context),
+          event.at,
+        ),
+      ),
       deleted: assign(({ context, event }) => ({ ...context, deletedAt: event.at, updatedAt: event.at })),
       restored: assign(({ context, event }) => ({ ...context, deletedAt: null, updatedAt: event.at })),
       breached: assign(({ context, event }) => breachedAt(context, calendarOf(context), event.at)),

@@ -13,7 +13,14 @@ import type { TicketChangeEvent, TicketView } from '../ticketContract.js';
 
 export const MAX_RECIPIENTS = 100;
 
-export const TICKET_NOTICE_KINDS = ['ticket.created', 'ticket.assigned', 'ticket.status_changed', 'ticket.commented', 'ticket.resolved', 'ticket.sla_breached'] as const;
+export const TICKET_NOTICE_KINDS = [
+  'ticket.created',
+  'ticket.assigned',
+  'ticket.status_changed',
+  'ticket.commented',
+  'ticket.resolved',
+  'ticket.sla_breached',
+] as const;
 export type TicketNoticeKind = (typeof TICKET_NOTICE_KINDS)[number];
 
 export const TICKET_NOTIFICATION_KINDS: readonly NotificationKind[] = [
@@ -62,7 +69,10 @@ function wording(event: TicketChangeEvent, recipientId: string, directory: Notic
   const headline = `${t.number} ${t.title}`;
   switch (event.type) {
     case 'ticket.created':
-      return { title: `${t.number} raised: ${t.title}`, message: `${actor} raised ${t.type} ${t.number} (${t.priority}, impact ${t.impact}, urgency ${t.urgency})` };
+      return {
+        title: `${t.number} raised: ${t.title}`,
+        message: `${actor} raised ${t.type} ${t.number} (${t.priority}, impact ${t.impact}, urgency ${t.urgency})`,
+      };
     case 'ticket.assigned': {
       if (t.assigneeId === recipientId) return { title: `${t.number} is assigned to you`, message: `${actor} assigned ${headline} to you` };
       const to = t.assigneeId === null ? 'nobody' : (directory.viewerOf(t.assigneeId)?.username ?? 'someone');
@@ -81,7 +91,10 @@ function wording(event: TicketChangeEvent, recipientId: string, directory: Notic
     case 'ticket.sla_breached': {
       const clock = stringOrNull(event.detail['clock']) ?? 'SLA';
       const dueAt = typeof event.detail['dueAt'] === 'number' ? new Date(event.detail['dueAt']).toISOString() : null;
-      return { title: `${t.number} breached its ${clock} target`, message: `${headline} was due${dueAt ? ` at ${dueAt}` : ''} (${t.priority})` };
+      return {
+        title: `${t.number} breached its ${clock} target`,
+        message: `${headline} was due${dueAt ? ` at ${dueAt}` : ''} (${t.priority})`,
+      };
     }
     default:
       return { title: headline, message: event.type };

@@ -16,7 +16,11 @@ import { viewerOf } from '../conversation/ticketWatching.js';
 import type { TicketChangeEvent, TicketDirectory } from '../ticketContract.js';
 import { TICKET_NOTIFICATION_KINDS, isTicketNoticeKind, ticketNotices, type NoticeDirectory } from './ticketNotices.js';
 
-type Needs = Pick<CoreServices, 'users'> & PolicyServices & NotificationServices & NotificationSettingsServices & TicketConversationServices & { readonly tickets: TicketDirectory };
+type Needs = Pick<CoreServices, 'users'> &
+  PolicyServices &
+  NotificationServices &
+  NotificationSettingsServices &
+  TicketConversationServices & { readonly tickets: TicketDirectory };
 
 export const ticketNotificationsModule: ProductModule<Needs> = {
   name: 'ticketNotifications',

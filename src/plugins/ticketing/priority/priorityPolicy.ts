@@ -8,7 +8,15 @@
  * docs/adr/0039-ticket-clocks-and-business-calendars.md lists the targets.
  */
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
-import { PRIORITIES, SEVERITY_LEVELS, type Impact, type Priority, type PriorityPolicy, type ResolutionTargets, type Urgency } from '../ticketContract.js';
+import {
+  PRIORITIES,
+  SEVERITY_LEVELS,
+  type Impact,
+  type Priority,
+  type PriorityPolicy,
+  type ResolutionTargets,
+  type Urgency,
+} from '../ticketContract.js';
 
 const HOUR = 60;
 const DAY = 24 * HOUR;
@@ -64,7 +72,8 @@ function checkKeys(record: Record<string, unknown>, allowed: readonly string[], 
 }
 
 function parseMinutes(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw bad(`${at} must be a positive whole number of business minutes, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0)
+    throw bad(`${at} must be a positive whole number of business minutes, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -7,7 +7,14 @@ export const slaIncidentTicketsTable: TableSpec = {
   key: ['incident_id'],
   order: 740,
   mode: 'upsert',
-  columns: cols({ incident_id: 'uuid', ticket_id: 'uuid', service_id: 'uuid', definition_id: 'uuid', opened_at: 'timestamptz', recovered_at: 'timestamptz' }),
+  columns: cols({
+    incident_id: 'uuid',
+    ticket_id: 'uuid',
+    service_id: 'uuid',
+    definition_id: 'uuid',
+    opened_at: 'timestamptz',
+    recovered_at: 'timestamptz',
+  }),
 };
 
 export const SLA_LINK_TABLES: readonly TableSpec[] = [slaIncidentTicketsTable];
@@ -25,12 +32,23 @@ export interface IncidentTicketLink {
 }
 
 export function linkRow(l: IncidentTicketLink): Row {
-  return { incident_id: l.incidentId, ticket_id: l.ticketId, service_id: l.serviceId, definition_id: l.definitionId, opened_at: iso(l.openedAt), recovered_at: iso(l.recoveredAt) };
+  return {
+    incident_id: l.incidentId,
+    ticket_id: l.ticketId,
+    service_id: l.serviceId,
+    definition_id: l.definitionId,
+    opened_at: iso(l.openedAt),
+    recovered_at: iso(l.recoveredAt),
+  };
 }
 
 export function rowToLink(r: Record<string, unknown>): IncidentTicketLink {
   return {
-    incidentId: String(r['incident_id']), ticketId: String(r['ticket_id']), serviceId: String(r['service_id']), definitionId: String(r['definition_id']),
-    openedAt: epoch(r['opened_at'])!, recoveredAt: epoch(r['recovered_at']),
+    incidentId: String(r['incident_id']),
+    ticketId: String(r['ticket_id']),
+    serviceId: String(r['service_id']),
+    definitionId: String(r['definition_id']),
+    openedAt: epoch(r['opened_at'])!,
+    recoveredAt: epoch(r['recovered_at']),
   };
 }

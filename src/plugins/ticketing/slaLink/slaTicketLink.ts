@@ -86,7 +86,8 @@ export class SlaTicketLink {
 
   /** At start: the links still waiting for their recovery. */
   async hydrate(): Promise<void> {
-    for (const row of await this.deps.knex(slaIncidentTicketsTable.name).whereNull('recovered_at').select('incident_id')) this.unrecovered.add(String(row.incident_id));
+    for (const row of await this.deps.knex(slaIncidentTicketsTable.name).whereNull('recovered_at').select('incident_id'))
+      this.unrecovered.add(String(row.incident_id));
   }
 
   /** Committed events: outages open, grow (a raising definition joins) and close. */
@@ -101,7 +102,14 @@ export class SlaTicketLink {
     if (event.type === 'ticket.created' && this.creating !== null && event.actorId === null) {
       const { incident, definition } = this.creating;
       this.creating = null;
-      this.stageLink({ incidentId: incident.id, ticketId: event.ticket.id, serviceId: incident.serviceId, definitionId: definition.id, openedAt: incident.startedAt, recoveredAt: null });
+      this.stageLink({
+        incidentId: incident.id,
+        ticketId: event.ticket.id,
+        serviceId: incident.serviceId,
+        definitionId: definition.id,
+        openedAt: incident.startedAt,
+        recoveredAt: null,
+      });
     } else if (event.type === 'ticket.commented' && event.actorId === null) {
       const stage = this.commenting.get(event.ticket.id);
       if (stage) {
@@ -162,7 +170,8 @@ export class SlaTicketLink {
       const latest = new Map<string, string>();
       const ids = [...batch.keys()];
       for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
-        const rows = await this.deps.knex(slaIncidentTicketsTable.name)
+        const rows = await this.deps
+          .knex(slaIncidentTicketsTable.name)
           .whereIn('ticket_id', ids.slice(i, i + LOOKUP_CHUNK))
           .orderBy('opened_at', 'desc')
           .select('ticket_id', 'incident_id');
@@ -180,7 +189,11 @@ export class SlaTicketLink {
 
   private enqueue(serviceId: string, work: () => Promise<void>): void {
     const previous = this.queues.get(serviceId) ?? Promise.resolve();
-    const run = previous.then(work).catch((error: unknown) => this.deps.logger.error('SLA link: raising or updating the ticket of an SLA incident failed', { serviceId, error }));
+    const run = previous
+      .then(work)
+      .catch((error: unknown) =>
+        this.deps.logger.error('SLA link: raising or updating the ticket of an SLA incident failed', { serviceId, error }),
+      );
     this.queues.set(serviceId, run);
     void run.finally(() => {
       if (this.queues.get(serviceId) === run) this.queues.delete(serviceId);
@@ -223,7 +236,14 @@ export class SlaTicketLink {
     const previous = await this.latestLinkOf(incident.serviceId);
     const earlier = previous ? await this.deps.tickets.find(previous.ticketId) : undefined;
     if (earlier && isOpen(earlier)) {
-      const gathered: IncidentTicketLink = { incidentId: incident.id, ticketId: earlier.id, serviceId: incident.serviceId, definitionId: definition.id, openedAt: incident.startedAt, recoveredAt: null };
+      const gathered: IncidentTicketLink = {
+        incidentId: incident.id,
+        ticketId: earlier.id,
+        serviceId: incident.serviceId,
+        definitionId: definition.id,
+        openedAt: incident.startedAt,
+        recoveredAt: null,
+      };
       await this.comment(earlier.id, recurrenceNote(incident), () => this.stageLink(gathered));
       return;
     }

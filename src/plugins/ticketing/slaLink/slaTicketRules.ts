@@ -13,10 +13,30 @@ import type { Impact } from '../ticketContract.js';
  * is never a LOW matter by default, and nobody said it is critical.
  */
 const IMPACT_OF_CRITICALITY: Readonly<Record<string, Impact>> = {
-  critical: 'CRITICAL', 'mission-critical': 'CRITICAL', 'mission critical': 'CRITICAL', highest: 'CRITICAL', p1: 'CRITICAL', tier0: 'CRITICAL', 'tier-0': 'CRITICAL',
-  high: 'HIGH', important: 'HIGH', p2: 'HIGH', tier1: 'HIGH', 'tier-1': 'HIGH',
-  medium: 'MEDIUM', moderate: 'MEDIUM', normal: 'MEDIUM', p3: 'MEDIUM', tier2: 'MEDIUM', 'tier-2': 'MEDIUM',
-  low: 'LOW', minor: 'LOW', lowest: 'LOW', p4: 'LOW', tier3: 'LOW', 'tier-3': 'LOW',
+  critical: 'CRITICAL',
+  'mission-critical': 'CRITICAL',
+  'mission critical': 'CRITICAL',
+  highest: 'CRITICAL',
+  p1: 'CRITICAL',
+  tier0: 'CRITICAL',
+  'tier-0': 'CRITICAL',
+  high: 'HIGH',
+  important: 'HIGH',
+  p2: 'HIGH',
+  tier1: 'HIGH',
+  'tier-1': 'HIGH',
+  medium: 'MEDIUM',
+  moderate: 'MEDIUM',
+  normal: 'MEDIUM',
+  p3: 'MEDIUM',
+  tier2: 'MEDIUM',
+  'tier-2': 'MEDIUM',
+  low: 'LOW',
+  minor: 'LOW',
+  lowest: 'LOW',
+  p4: 'LOW',
+  tier3: 'LOW',
+  'tier-3': 'LOW',
 };
 
 export function impactOfCriticality(criticality: string | null): Impact {
@@ -25,7 +45,10 @@ export function impactOfCriticality(criticality: string | null): Impact {
 }
 
 /** The definition that asks for a ticket among those the incident counts against (the first by name), or undefined. */
-export function raisingDefinition(incident: Pick<SlaIncident, 'definitionIds'>, definitionOf: (id: string) => SlaDefinition | undefined): SlaDefinition | undefined {
+export function raisingDefinition(
+  incident: Pick<SlaIncident, 'definitionIds'>,
+  definitionOf: (id: string) => SlaDefinition | undefined,
+): SlaDefinition | undefined {
   return incident.definitionIds
     .map(definitionOf)
     .filter((d): d is SlaDefinition => d?.raiseTicket === true)
@@ -43,7 +66,11 @@ const MAX_TITLE = 200;
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /** `checkout is DOWN (SLA "Gold")`: the service and the SLA, shortened to the ticket title's limit. */
-export function outageTitle(service: OutageService, incident: Pick<SlaIncident, 'severity'>, definition: Pick<SlaDefinition, 'name'>): string {
+export function outageTitle(
+  service: OutageService,
+  incident: Pick<SlaIncident, 'severity'>,
+  definition: Pick<SlaDefinition, 'name'>,
+): string {
   const state = incident.severity === 'CRITICAL' ? 'DOWN' : 'DEGRADED';
   const name = service.displayName ?? service.name;
   const sla = ` (SLA "${definition.name}")`;
@@ -51,14 +78,22 @@ export function outageTitle(service: OutageService, incident: Pick<SlaIncident, 
   return head.length + sla.length <= MAX_TITLE ? head + sla : `${head.slice(0, MAX_TITLE - sla.length - 1)}…${sla}`.slice(0, MAX_TITLE);
 }
 
-export function outageDescription(service: OutageService, incident: SlaIncident, definition: SlaDefinition, droppedItem: string | null): string {
+export function outageDescription(
+  service: OutageService,
+  incident: SlaIncident,
+  definition: SlaDefinition,
+  droppedItem: string | null,
+): string {
   const lines = [
     `Raised by SLA incident ${incident.id} ("${incident.title}"), opened ${isoOf(incident.startedAt)}.`,
     `Service: ${service.displayName ?? service.name} at ${service.nodePath} (criticality: ${service.criticality ?? 'not declared'}).`,
     `SLA definition: "${definition.name}" (${definition.targetPercent} % per ${definition.period.toLowerCase()}).`,
   ];
   if (incident.description) lines.push(`Last report: ${incident.description}`);
-  if (droppedItem !== null) lines.push(`Catalog item "${droppedItem}" named by the SLA definition is not an INCIDENT item of the catalog; the ticket was raised without it.`);
+  if (droppedItem !== null)
+    lines.push(
+      `Catalog item "${droppedItem}" named by the SLA definition is not an INCIDENT item of the catalog; the ticket was raised without it.`,
+    );
   lines.push('The ticket is not resolved automatically when the service recovers: a comment records the recovery.');
   return lines.join('\n');
 }
@@ -76,8 +111,10 @@ export function formatDowntime(ms: number): string {
 
 export function recoveryNote(incident: SlaIncident): string {
   const ended = incident.endedAt ?? incident.updatedAt;
-  return `The service recovered at ${isoOf(ended)}: SLA incident ${incident.id} closed after ${formatDowntime(ended - incident.startedAt)} of downtime `
-    + `(from ${isoOf(incident.startedAt)}). The ticket stays open until someone resolves it.`;
+  return (
+    `The service recovered at ${isoOf(ended)}: SLA incident ${incident.id} closed after ${formatDowntime(ended - incident.startedAt)} of downtime ` +
+    `(from ${isoOf(incident.startedAt)}). The ticket stays open until someone resolves it.`
+  );
 }
 
 export function recurrenceNote(incident: SlaIncident): string {

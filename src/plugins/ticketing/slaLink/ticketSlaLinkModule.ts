@@ -19,7 +19,10 @@ import { slaLinkSchema } from './slaLinkSchema.js';
 import { SLA_LINK_TABLES } from './slaLinkTables.js';
 import { SlaTicketLink } from './slaTicketLink.js';
 
-type Needs = Pick<CoreServices, 'fleet'> & SlaServices & Pick<TicketingServices, 'tickets' | 'ticketCommands'> & TicketConversationServices & { readonly ticketingCatalog: TicketingCatalogReader };
+type Needs = Pick<CoreServices, 'fleet'> &
+  SlaServices &
+  Pick<TicketingServices, 'tickets' | 'ticketCommands'> &
+  TicketConversationServices & { readonly ticketingCatalog: TicketingCatalogReader };
 
 export interface SlaLinkServices {
   readonly ticketSlaLink: SlaTicketLink;
@@ -33,9 +36,16 @@ export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
   schema: [slaLinkSchema],
   create(kit, { fleet, sla, tickets, ticketCommands, ticketConversation, ticketingCatalog }) {
     const ticketSlaLink = new SlaTicketLink({
-      sla, services: fleet.services, tickets, ticketCommands, catalog: ticketingCatalog,
+      sla,
+      services: fleet.services,
+      tickets,
+      ticketCommands,
+      catalog: ticketingCatalog,
       conversation: { addSystemComment: (id, text, origin) => ticketConversation.addSystemComment(id, text, origin) },
-      writer: kit.writer, knex: kit.knex, clock: kit.clock, logger: kit.logger,
+      writer: kit.writer,
+      knex: kit.knex,
+      clock: kit.clock,
+      logger: kit.logger,
       active: () => kit.plugins.isActive('ticketing') && kit.plugins.isActive('sla'),
     });
     return {

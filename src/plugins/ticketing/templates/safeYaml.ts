@@ -23,7 +23,9 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 export type { YamlProblem };
 
-export type YamlRead = { readonly ok: true; readonly value: unknown; readonly lineOf: (path: IssuePath) => { line: number; column: number } } | { readonly ok: false; readonly problems: readonly YamlProblem[] };
+export type YamlRead =
+  | { readonly ok: true; readonly value: unknown; readonly lineOf: (path: IssuePath) => { line: number; column: number } }
+  | { readonly ok: false; readonly problems: readonly YamlProblem[] };
 
 export function readYaml(text: string): YamlRead {
   // Before the parser: it recurses (and slows) on deep nesting; see yamlNesting.ts.
@@ -60,7 +62,13 @@ export function readYaml(text: string): YamlRead {
   return { ok: true, value, lineOf: (path) => lineOfPath(doc, path, at) };
 }
 
-function walk(node: Node | null, depth: number, count: { aliases: number }, problems: YamlProblem[], at: (offset: number) => { line: number; column: number }): void {
+function walk(
+  node: Node | null,
+  depth: number,
+  count: { aliases: number },
+  problems: YamlProblem[],
+  at: (offset: number) => { line: number; column: number },
+): void {
   if (node === null || problems.length > 0) return;
   const where = () => at(node.range?.[0] ?? 0);
   if (depth > MAX_DEPTH) {
@@ -73,7 +81,8 @@ function walk(node: Node | null, depth: number, count: { aliases: number }, prob
   }
   if (isAlias(node)) {
     count.aliases += 1;
-    if (count.aliases > MAX_ALIASES) problems.push({ ...where(), message: `more than ${MAX_ALIASES} aliases; a template needs few (an alias bomb needs many)` });
+    if (count.aliases > MAX_ALIASES)
+      problems.push({ ...where(), message: `more than ${MAX_ALIASES} aliases; a template needs few (an alias bomb needs many)` });
     return;
   }
   if (isMap(node)) {
@@ -87,7 +96,10 @@ function walk(node: Node | null, depth: number, count: { aliases: number }, prob
       }
       if (isScalar(key) && FORBIDDEN_KEYS.has(String(key.value))) {
         const name = String(key.value);
-        problems.push({ ...at(key.range?.[0] ?? 0), message: name === '<<' ? 'merge keys (<<) are not allowed; write the fields out' : `the key "${name}" is not allowed` });
+        problems.push({
+          ...at(key.range?.[0] ?? 0),
+          message: name === '<<' ? 'merge keys (<<) are not allowed; write the fields out' : `the key "${name}" is not allowed`,
+        });
         return;
       }
       if (isScalar(key)) {
@@ -107,7 +119,11 @@ function walk(node: Node | null, depth: number, count: { aliases: number }, prob
 }
 
 /** The line of the deepest node on `path` that exists (a missing field points at its parent). */
-function lineOfPath(doc: Document, path: IssuePath, at: (offset: number) => { line: number; column: number }): { line: number; column: number } {
+function lineOfPath(
+  doc: Document,
+  path: IssuePath,
+  at: (offset: number) => { line: number; column: number },
+): { line: number; column: number } {
   for (let length = path.length; length >= 0; length--) {
     const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true);
     const range = (node as Node | null | undefined)?.range;
@@ -120,10 +136,12 @@ const firstLine = (message: string) => message.split('\n')[0]!.replace(/ at line
 
 function dedupe(problems: YamlProblem[]): YamlProblem[] {
   const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.line}:${p.column}:${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  }).slice(0, 20);
+  return problems
+    .filter((p) => {
+      const key = `${p.line}:${p.column}:${p.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, 20);
 }

@@ -35,7 +35,12 @@ export function exportTemplate(input: ExportInput): string {
       categories: content.categories.map((c) => ({ name: c.name, description: c.description })),
       items: content.items.map((i) => itemData(i, group(i.groupId, `catalog item "${i.name}"`))),
     },
-    calendars: content.calendars.map((c) => ({ name: c.name, timeZone: c.timeZone, weekly: c.weekly.map((day) => day.map((h) => ({ start: h.start, end: h.end }))), holidays: [...c.holidays] })),
+    calendars: content.calendars.map((c) => ({
+      name: c.name,
+      timeZone: c.timeZone,
+      weekly: c.weekly.map((day) => day.map((h) => ({ start: h.start, end: h.end }))),
+      holidays: [...c.holidays],
+    })),
     defaultCalendar: content.defaultCalendarName,
     priorityPolicy: { matrix: content.priorityPolicy.matrix, targets: content.priorityPolicy.targets },
     routingRules: content.routingRules.flatMap((r, i) => {
@@ -54,10 +59,12 @@ export function exportTemplate(input: ExportInput): string {
   // Short lists and records of plain values on one line (`from: [NEW]`, `{ name: NEW, category: NEW }`), as people write them.
   visit(yaml, {
     Seq(_key, node) {
-      if (node.items.length > 0 && node.items.length <= 8 && node.items.every((item) => isScalar(item) && String(item.value).length <= 40)) node.flow = true;
+      if (node.items.length > 0 && node.items.length <= 8 && node.items.every((item) => isScalar(item) && String(item.value).length <= 40))
+        node.flow = true;
     },
     Map(_key, node) {
-      if (node.items.length <= 5 && node.items.every((pair) => isScalar(pair.value) && String(pair.value.value).length <= 40)) node.flow = true;
+      if (node.items.length <= 5 && node.items.every((pair) => isScalar(pair.value) && String(pair.value.value).length <= 40))
+        node.flow = true;
     },
   });
   const body = yaml.toString({ lineWidth: 0, flowCollectionPadding: true });
@@ -78,7 +85,14 @@ function workflowData(w: WorkflowDefinition): Record<string, unknown> {
 function stepData(step: WorkflowStep): Record<string, unknown> {
   switch (step.type) {
     case 'HTTP_REQUEST':
-      return { type: step.type, name: step.name, url: step.url, method: step.method, ...(step.headers ? { headers: { ...step.headers } } : {}), ...(step.body !== undefined ? { body: step.body } : {}) };
+      return {
+        type: step.type,
+        name: step.name,
+        url: step.url,
+        method: step.method,
+        ...(step.headers ? { headers: { ...step.headers } } : {}),
+        ...(step.body !== undefined ? { body: step.body } : {}),
+      };
     default:
       return { ...step };
   }
@@ -86,7 +100,13 @@ function stepData(step: WorkflowStep): Record<string, unknown> {
 
 function itemData(i: CatalogItemView, group: string | null): Record<string, unknown> {
   return {
-    name: i.name, category: i.categoryName, description: i.description, ticketType: i.ticketType, workflow: i.workflowName, group, calendar: i.calendarName,
+    name: i.name,
+    category: i.categoryName,
+    description: i.description,
+    ticketType: i.ticketType,
+    workflow: i.workflowName,
+    group,
+    calendar: i.calendarName,
     targets: i.targets === null ? null : { responseMinutes: i.targets.responseMinutes, resolutionMinutes: i.targets.resolutionMinutes },
   };
 }

@@ -17,13 +17,28 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 export function templateRoutes(templates: TemplateService): Route[] {
   return [
     {
-      method: 'GET', path: EXPORT_PATH, auth: 'machine', rateLimited: true, bodyLimit: 0,
+      method: 'GET',
+      path: EXPORT_PATH,
+      auth: 'machine',
+      rateLimited: true,
+      bodyLimit: 0,
       async handle() {
-        return { status: 200, headers: { 'content-type': 'application/yaml; charset=utf-8', 'content-disposition': 'attachment; filename="ticketing-template.yaml"' }, body: templates.export() };
+        return {
+          status: 200,
+          headers: {
+            'content-type': 'application/yaml; charset=utf-8',
+            'content-disposition': 'attachment; filename="ticketing-template.yaml"',
+          },
+          body: templates.export(),
+        };
       },
     },
     {
-      method: 'POST', path: IMPORT_PATH, auth: 'machine', rateLimited: true, bodyLimit: TEMPLATE_BODY_LIMIT,
+      method: 'POST',
+      path: IMPORT_PATH,
+      auth: 'machine',
+      rateLimited: true,
+      bodyLimit: TEMPLATE_BODY_LIMIT,
       async handle({ body }) {
         let text: string;
         try {

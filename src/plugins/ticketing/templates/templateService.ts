@@ -39,7 +39,13 @@ export interface TemplateProblem extends YamlProblem {
 /** The template was refused: nothing changed. `problems` name the lines. */
 export class TemplateRefused extends AppError {
   constructor(readonly problems: readonly TemplateProblem[]) {
-    super(ErrorCode.BadRequest, `the template was not imported (nothing changed): ${problems.map((p) => `line ${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`).slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
+    super(
+      ErrorCode.BadRequest,
+      `the template was not imported (nothing changed): ${problems
+        .map((p) => `line ${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`)
+        .slice(0, 5)
+        .join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`,
+    );
   }
 }
 
@@ -98,7 +104,9 @@ export class TemplateService {
     if (!issues.empty) {
       const shown = issues.issues.slice(0, 50);
       const { lines } = await this.deps.workers.run({ type: 'templateYaml', text, paths: shown.map((i) => i.path) });
-      throw new TemplateRefused(shown.map((i, n) => ({ ...(lines[n] ?? { line: 1, column: 1 }), path: pathText(i.path), message: i.message })));
+      throw new TemplateRefused(
+        shown.map((i, n) => ({ ...(lines[n] ?? { line: 1, column: 1 }), path: pathText(i.path), message: i.message })),
+      );
     }
     const sla = this.deps.sla();
     const warnings: string[] = [];
@@ -120,25 +128,46 @@ export class TemplateService {
     });
   }
 
-  private stageSlaDefinitions(sla: SlaModel, definitions: readonly SlaDefinitionTemplate[], at: number, actorId: string | null): { created: number; updated: number; unchanged: number } {
+  private stageSlaDefinitions(
+    sla: SlaModel,
+    definitions: readonly SlaDefinitionTemplate[],
+    at: number,
+    actorId: string | null,
+  ): { created: number; updated: number; unchanged: number } {
     const counts = { created: 0, updated: 0, unchanged: 0 };
     for (const template of definitions) {
       const before = sla.catalog.definitionNamed(template.name);
       if (!before) {
         const definition: SlaDefinition = { id: this.deps.newId(), ...template, createdAt: at, updatedAt: at };
         sla.catalog.putDefinition(definition);
-        sla.eventLog.record({ kind: 'DEFINITION_CREATED', at, origin: 'api', actorId, subjects: { definitionId: definition.id }, data: { ...definitionData(definition), via: 'template' } });
+        sla.eventLog.record({
+          kind: 'DEFINITION_CREATED',
+          at,
+          origin: 'api',
+          actorId,
+          subjects: { definitionId: definition.id },
+          data: { ...definitionData(definition), via: 'template' },
+        });
         counts.created += 1;
         continue;
       }
       const after: SlaDefinition = { ...before, ...template, updatedAt: at };
-      const fields = (['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates'] as const).filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+      const fields = (['name', 'description', 'targetPercent', 'period', 'degradedCountsAsDown', 'timeZone', 'burnRates'] as const).filter(
+        (f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]),
+      );
       if (fields.length === 0) {
         counts.unchanged += 1;
         continue;
       }
       sla.catalog.putDefinition(after);
-      sla.eventLog.record({ kind: 'DEFINITION_UPDATED', at, origin: 'api', actorId, subjects: { definitionId: after.id }, data: { fields, before: definitionData(before), after: definitionData(after), via: 'template' } });
+      sla.eventLog.record({
+        kind: 'DEFINITION_UPDATED',
+        at,
+        origin: 'api',
+        actorId,
+        subjects: { definitionId: after.id },
+        data: { fields, before: definitionData(before), after: definitionData(after), via: 'template' },
+      });
       counts.updated += 1;
     }
     return counts;
@@ -151,7 +180,8 @@ function nextContent(current: CatalogContent, s: TemplateSections): CatalogConte
     categories: s.catalog?.categories ?? current.categories,
     items: s.catalog?.items ?? current.items,
     calendars: s.calendars ?? current.calendars,
-    defaultCalendarName: s.defaultCalendar !== undefined ? (s.defaultCalendar === '' ? null : s.defaultCalendar) : current.defaultCalendarName,
+    defaultCalendarName:
+      s.defaultCalendar !== undefined ? (s.defaultCalendar === '' ? null : s.defaultCalendar) : current.defaultCalendarName,
     priorityPolicy: s.priorityPolicy ?? current.priorityPolicy,
     routingRules: s.routingRules ?? current.routingRules,
   };

@@ -29,8 +29,10 @@ export function nestingProblem(text: string, maxDepth: number, maxEntries: numbe
   let entries = 0;
   const indents: number[] = [];
   const at = (offset: number, message: string): YamlProblem => ({ line, column: offset - lineStart + 1, message });
-  const tooDeep = (offset: number) => at(offset, `nests deeper than ${maxDepth} levels (counting every bracket and indentation); a template never needs that many`);
-  const tooMany = (offset: number) => at(offset, `more than ${maxEntries} lines and flow entries; split the template (sections left out are left as they are)`);
+  const tooDeep = (offset: number) =>
+    at(offset, `nests deeper than ${maxDepth} levels (counting every bracket and indentation); a template never needs that many`);
+  const tooMany = (offset: number) =>
+    at(offset, `more than ${maxEntries} lines and flow entries; split the template (sections left out are left as they are)`);
 
   const first = blockLine(0);
   if (first) return first;

@@ -29,7 +29,8 @@ const TRANSITIONS: readonly WorkflowTransition[] = [
 
 export const INCIDENT_WORKFLOW: WorkflowDefinition = {
   name: 'Incident',
-  description: 'Restore the service: new, in progress, waiting (on the requester or a third party), resolved, closed; reopened from resolved.',
+  description:
+    'Restore the service: new, in progress, waiting (on the requester or a third party), resolved, closed; reopened from resolved.',
   ticketTypes: ['INCIDENT', 'PROBLEM'],
   initialState: 'NEW',
   states: STATES,
@@ -57,7 +58,8 @@ export const SERVICE_REQUEST_WORKFLOW: WorkflowDefinition = {
 
 export const CHANGE_WORKFLOW: WorkflowDefinition = {
   name: 'Change',
-  description: 'Plan and carry out a change: new, in progress (planned, approved, implemented), waiting (on approval), resolved (implemented), closed; reopened from resolved.',
+  description:
+    'Plan and carry out a change: new, in progress (planned, approved, implemented), waiting (on approval), resolved (implemented), closed; reopened from resolved.',
   ticketTypes: ['CHANGE'],
   initialState: 'NEW',
   states: STATES,

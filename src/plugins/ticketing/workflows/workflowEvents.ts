@@ -35,7 +35,11 @@ declare module '../../../platform/events/domainEvents.js' {
 
 export const WORKFLOW_WEBHOOK_EVENTS = ['workflow.started', 'workflow.completed', 'workflow.failed', 'workflow.step_completed'] as const;
 
-type WorkflowDomainEvent = EventOfType<'workflow.started'> | EventOfType<'workflow.step_completed'> | EventOfType<'workflow.completed'> | EventOfType<'workflow.failed'>;
+type WorkflowDomainEvent =
+  | EventOfType<'workflow.started'>
+  | EventOfType<'workflow.step_completed'>
+  | EventOfType<'workflow.completed'>
+  | EventOfType<'workflow.failed'>;
 
 export const workflowSource: WebhookEventSource<WorkflowDomainEvent> = {
   family: 'workflow',

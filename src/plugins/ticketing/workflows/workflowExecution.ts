@@ -48,7 +48,16 @@ export function stepData(s: StepOutcome): Record<string, unknown> {
 
 export function executionData(e: WorkflowExecution): Record<string, unknown> {
   return {
-    id: e.id, ticketId: e.ticketId, ticketNumber: e.ticketNumber, workflowName: e.workflowName, transition: e.transition, actorId: e.actorId,
-    status: e.status, steps: e.steps.map(stepData), error: e.error, startedAt: iso(e.startedAt), finishedAt: iso(e.finishedAt),
+    id: e.id,
+    ticketId: e.ticketId,
+    ticketNumber: e.ticketNumber,
+    workflowName: e.workflowName,
+    transition: e.transition,
+    actorId: e.actorId,
+    status: e.status,
+    steps: e.steps.map(stepData),
+    error: e.error,
+    startedAt: iso(e.startedAt),
+    finishedAt: iso(e.finishedAt),
   };
 }

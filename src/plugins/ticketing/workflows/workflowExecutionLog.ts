@@ -14,10 +14,22 @@ import type { ExecutionStatus, StepOutcome, WorkflowExecution } from './workflow
 import type { WorkflowEventKind } from './workflowEvents.js';
 
 export const workflowExecutionsTable: TableSpec = {
-  name: 'workflow_executions', key: ['id'], order: 716, mode: 'upsert',
+  name: 'workflow_executions',
+  key: ['id'],
+  order: 716,
+  mode: 'upsert',
   columns: cols({
-    id: 'uuid', ticket_id: 'text', ticket_number: 'text', workflow_name: 'text', transition: 'text', actor_id: 'text', status: 'text',
-    steps: 'jsonb', error: 'text', started_at: 'timestamptz', finished_at: 'timestamptz',
+    id: 'uuid',
+    ticket_id: 'text',
+    ticket_number: 'text',
+    workflow_name: 'text',
+    transition: 'text',
+    actor_id: 'text',
+    status: 'text',
+    steps: 'jsonb',
+    error: 'text',
+    started_at: 'timestamptz',
+    finished_at: 'timestamptz',
   }),
 };
 
@@ -25,16 +37,33 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 function executionRow(e: WorkflowExecution): Row {
   return {
-    id: e.id, ticket_id: e.ticketId, ticket_number: e.ticketNumber, workflow_name: e.workflowName, transition: e.transition, actor_id: e.actorId,
-    status: e.status, steps: e.steps, error: e.error, started_at: iso(e.startedAt), finished_at: iso(e.finishedAt),
+    id: e.id,
+    ticket_id: e.ticketId,
+    ticket_number: e.ticketNumber,
+    workflow_name: e.workflowName,
+    transition: e.transition,
+    actor_id: e.actorId,
+    status: e.status,
+    steps: e.steps,
+    error: e.error,
+    started_at: iso(e.startedAt),
+    finished_at: iso(e.finishedAt),
   };
 }
 
 function rowToExecution(r: Record<string, unknown>): WorkflowExecution {
   return {
-    id: String(r['id']), ticketId: String(r['ticket_id']), ticketNumber: String(r['ticket_number']), workflowName: String(r['workflow_name']),
-    transition: String(r['transition']), actorId: textOrNull(r['actor_id']), status: String(r['status']) as ExecutionStatus,
-    steps: jsonColumn<StepOutcome[]>(r['steps'], []), error: textOrNull(r['error']), startedAt: epoch(r['started_at'])!, finishedAt: epoch(r['finished_at']),
+    id: String(r['id']),
+    ticketId: String(r['ticket_id']),
+    ticketNumber: String(r['ticket_number']),
+    workflowName: String(r['workflow_name']),
+    transition: String(r['transition']),
+    actorId: textOrNull(r['actor_id']),
+    status: String(r['status']) as ExecutionStatus,
+    steps: jsonColumn<StepOutcome[]>(r['steps'], []),
+    error: textOrNull(r['error']),
+    startedAt: epoch(r['started_at'])!,
+    finishedAt: epoch(r['finished_at']),
   };
 }
 
@@ -61,7 +90,13 @@ export class WorkflowExecutionLog {
     const query = this.deps.knex(workflowExecutionsTable.name).select('*');
     if (filter.ticketId !== undefined) query.where({ ticket_id: filter.ticketId });
     if (filter.status !== undefined) query.where({ status: filter.status });
-    const rows = await query.orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).offset(offset);
+    const rows = await query
+      .orderBy([
+        { column: 'started_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset(offset);
     return rows.map(rowToExecution);
   }
 

@@ -52,12 +52,26 @@ export class OutboundStepRunner implements WorkflowStepRunner {
     const origin: Origin = actorId === null ? 'timer' : 'api';
     const at = this.deps.clock.now();
     const execution: WorkflowExecution = {
-      id: this.deps.newId(), ticketId: ticket.id, ticketNumber: ticket.number, workflowName: ticket.workflowName, transition: transition.name,
-      actorId, status: 'RUNNING', steps: [], error: null, startedAt: at, finishedAt: null,
+      id: this.deps.newId(),
+      ticketId: ticket.id,
+      ticketNumber: ticket.number,
+      workflowName: ticket.workflowName,
+      transition: transition.name,
+      actorId,
+      status: 'RUNNING',
+      steps: [],
+      error: null,
+      startedAt: at,
+      finishedAt: null,
     };
     this.deps.log.record('started', execution, null, at, origin);
     const run = this.run(execution, ticket, transition.steps, origin).catch((error: unknown) => {
-      this.deps.logger.error('workflow run failed unexpectedly', { executionId: execution.id, ticketId: ticket.id, transition: transition.name, error });
+      this.deps.logger.error('workflow run failed unexpectedly', {
+        executionId: execution.id,
+        ticketId: ticket.id,
+        transition: transition.name,
+        error,
+      });
     });
     this.running.set(execution.id, run);
     void run.finally(() => this.running.delete(execution.id));
@@ -79,7 +93,12 @@ export class OutboundStepRunner implements WorkflowStepRunner {
     const interrupted = (await this.deps.log.interrupted()).filter((e) => !this.running.has(e.id));
     const at = this.deps.clock.now();
     for (const execution of interrupted) {
-      const failed: WorkflowExecution = { ...execution, status: 'FAILED', error: 'the server stopped while the steps ran; the remaining steps did not run', finishedAt: at };
+      const failed: WorkflowExecution = {
+        ...execution,
+        status: 'FAILED',
+        error: 'the server stopped while the steps ran; the remaining steps did not run',
+        finishedAt: at,
+      };
       this.deps.log.record('failed', failed, null, at, 'timer');
     }
     return interrupted.length;
@@ -92,9 +111,19 @@ export class OutboundStepRunner implements WorkflowStepRunner {
       const at = this.deps.clock.now();
       execution = { ...execution, steps: [...execution.steps, outcome] };
       if (outcome.status !== 'SUCCESS') {
-        execution = { ...execution, status: 'FAILED', error: `step "${outcome.step}" (${outcome.type}): ${outcome.error ?? outcome.status}`, finishedAt: at };
+        execution = {
+          ...execution,
+          status: 'FAILED',
+          error: `step "${outcome.step}" (${outcome.type}): ${outcome.error ?? outcome.status}`,
+          finishedAt: at,
+        };
         this.deps.log.record('failed', execution, outcome, at, origin);
-        this.deps.logger.warn('workflow step failed', { executionId: execution.id, ticketId: ticket.id, transition: execution.transition, ...outcome });
+        this.deps.logger.warn('workflow step failed', {
+          executionId: execution.id,
+          ticketId: ticket.id,
+          transition: execution.transition,
+          ...outcome,
+        });
         return;
       }
       this.deps.log.record('step_completed', execution, outcome, at, origin);
@@ -107,7 +136,8 @@ export class OutboundStepRunner implements WorkflowStepRunner {
     switch (step.type) {
       case 'HTTP_REQUEST': {
         const headers: Record<string, string> = { ...step.headers };
-        if (step.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+        if (step.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+          headers['content-type'] = 'application/json';
         const result = await sendOutbound(
           {
             url: step.url,
@@ -129,9 +159,27 @@ export class OutboundStepRunner implements WorkflowStepRunner {
 
   private notify(step: Extract<WorkflowStep, { type: 'NOTIFY' }>, ticket: TicketView, origin: Origin): StepOutcome {
     const recipients = [...new Set([ticket.requesterId, ticket.assigneeId].filter((id): id is string => id !== null))];
-    if (recipients.length === 0) return { step: step.name, type: step.type, status: 'ExecFailed', statusCode: null, error: 'the ticket has nobody to notify', durationMs: 0 };
+    if (recipients.length === 0)
+      return {
+        step: step.name,
+        type: step.type,
+        status: 'ExecFailed',
+        statusCode: null,
+        error: 'the ticket has nobody to notify',
+        durationMs: 0,
+      };
     for (const userId of recipients) {
-      this.deps.notify({ userId, type: 'workflow.notify', title: `${ticket.number}: ${ticket.title}`, message: step.message, entityType: 'ticket', entityId: ticket.id }, origin);
+      this.deps.notify(
+        {
+          userId,
+          type: 'workflow.notify',
+          title: `${ticket.number}: ${ticket.title}`,
+          message: step.message,
+          entityType: 'ticket',
+          entityId: ticket.id,
+        },
+        origin,
+      );
     }
     return { step: step.name, type: step.type, status: 'SUCCESS', statusCode: null, error: null, durationMs: 0 };
   }
@@ -146,6 +194,11 @@ export function httpOutcome(step: WorkflowStep, result: OutboundResult): StepOut
       return { ...base, status: 'FAILED', statusCode: null, error: result.reason };
     case 'response':
       if (result.status >= 200 && result.status < 300) return { ...base, status: 'SUCCESS', statusCode: result.status, error: null };
-      return { ...base, status: 'FAILED', statusCode: result.status, error: `the receiver answered ${result.status}${result.unfollowedBecause ? ` (${result.unfollowedBecause})` : ''}` };
+      return {
+        ...base,
+        status: 'FAILED',
+        statusCode: result.status,
+        error: `the receiver answered ${result.status}${result.unfollowedBecause ? ` (${result.unfollowedBecause})` : ''}`,
+      };
   }
 }

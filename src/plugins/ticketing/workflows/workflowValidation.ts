@@ -12,11 +12,27 @@
  *   closeTicket need somewhere to go);
  * - every state is reachable from the initial state (a state nothing leads to is a typo).
  */
-import { STATUS_CATEGORIES, TICKET_TYPES, type TicketType, type WorkflowDefinition, type WorkflowState, type WorkflowStep, type WorkflowTransition } from '../ticketContract.js';
+import {
+  STATUS_CATEGORIES,
+  TICKET_TYPES,
+  type TicketType,
+  type WorkflowDefinition,
+  type WorkflowState,
+  type WorkflowStep,
+  type WorkflowTransition,
+} from '../ticketContract.js';
 import { IssueList, type Checked, type IssuePath } from '../inputIssues.js';
 
 export const ANY_STATE = '*';
-export const WORKFLOW_LIMITS = { states: 50, transitions: 100, stepsPerTransition: 10, urlLength: 2048, headers: 20, bodyBytes: 64 * 1024, description: 2000 } as const;
+export const WORKFLOW_LIMITS = {
+  states: 50,
+  transitions: 100,
+  stepsPerTransition: 10,
+  urlLength: 2048,
+  headers: 20,
+  bodyBytes: 64 * 1024,
+  description: 2000,
+} as const;
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const STEP_TYPES = ['HTTP_REQUEST', 'NOTIFY'] as const;
 
@@ -32,10 +48,19 @@ export function readWorkflow(input: unknown, path: IssuePath, issues: IssueList)
   if (!fields) return EMPTY;
   const name = issues.name(fields['name'], [...path, 'name']);
   const description = issues.optionalText(fields['description'], [...path, 'description'], WORKFLOW_LIMITS.description);
-  const ticketTypes = fields['ticketTypes'] === undefined ? [] : issues.list(fields['ticketTypes'], [...path, 'ticketTypes'], TICKET_TYPES.length).map((t, i) => issues.oneOf(t, [...path, 'ticketTypes', i], TICKET_TYPES));
+  const ticketTypes =
+    fields['ticketTypes'] === undefined
+      ? []
+      : issues
+          .list(fields['ticketTypes'], [...path, 'ticketTypes'], TICKET_TYPES.length)
+          .map((t, i) => issues.oneOf(t, [...path, 'ticketTypes', i], TICKET_TYPES));
   issues.unique(ticketTypes, (i) => [...path, 'ticketTypes', i], 'ticket type');
-  const states = issues.list(fields['states'], [...path, 'states'], WORKFLOW_LIMITS.states).map((s, i) => readState(s, [...path, 'states', i], issues));
-  const transitions = issues.list(fields['transitions'] ?? [], [...path, 'transitions'], WORKFLOW_LIMITS.transitions).map((t, i) => readTransition(t, [...path, 'transitions', i], issues));
+  const states = issues
+    .list(fields['states'], [...path, 'states'], WORKFLOW_LIMITS.states)
+    .map((s, i) => readState(s, [...path, 'states', i], issues));
+  const transitions = issues
+    .list(fields['transitions'] ?? [], [...path, 'transitions'], WORKFLOW_LIMITS.transitions)
+    .map((t, i) => readTransition(t, [...path, 'transitions', i], issues));
   const initialState = issues.name(fields['initialState'], [...path, 'initialState']);
   const workflow: WorkflowDefinition = { name, description, ticketTypes: ticketTypes as TicketType[], initialState, states, transitions };
   checkGraph(workflow, path, issues);
@@ -45,22 +70,35 @@ export function readWorkflow(input: unknown, path: IssuePath, issues: IssueList)
 function readState(input: unknown, path: IssuePath, issues: IssueList): WorkflowState {
   const fields = issues.record(input, path, ['name', 'category']);
   if (!fields) return { name: '', category: 'NEW' };
-  return { name: issues.name(fields['name'], [...path, 'name']), category: issues.oneOf(fields['category'], [...path, 'category'], STATUS_CATEGORIES) };
+  return {
+    name: issues.name(fields['name'], [...path, 'name']),
+    category: issues.oneOf(fields['category'], [...path, 'category'], STATUS_CATEGORIES),
+  };
 }
 
 function readTransition(input: unknown, path: IssuePath, issues: IssueList): WorkflowTransition {
   const fields = issues.record(input, path, ['name', 'from', 'to', 'steps']);
   if (!fields) return { name: '', from: [], to: '', steps: [] };
   const rawFrom = fields['from'];
-  const from = typeof rawFrom === 'string' ? [issues.name(rawFrom, [...path, 'from'])] : issues.list(rawFrom, [...path, 'from'], WORKFLOW_LIMITS.states).map((s, i) => issues.name(s, [...path, 'from', i]));
+  const from =
+    typeof rawFrom === 'string'
+      ? [issues.name(rawFrom, [...path, 'from'])]
+      : issues.list(rawFrom, [...path, 'from'], WORKFLOW_LIMITS.states).map((s, i) => issues.name(s, [...path, 'from', i]));
   if (from.length === 0 && Array.isArray(rawFrom)) issues.add([...path, 'from'], 'must name at least one state (or "*")');
-  const steps = issues.list(fields['steps'] ?? [], [...path, 'steps'], WORKFLOW_LIMITS.stepsPerTransition).map((s, i) => readStep(s, [...path, 'steps', i], issues));
-  issues.unique(steps.map((s) => s.name), (i) => [...path, 'steps', i, 'name'], 'step');
+  const steps = issues
+    .list(fields['steps'] ?? [], [...path, 'steps'], WORKFLOW_LIMITS.stepsPerTransition)
+    .map((s, i) => readStep(s, [...path, 'steps', i], issues));
+  issues.unique(
+    steps.map((s) => s.name),
+    (i) => [...path, 'steps', i, 'name'],
+    'step',
+  );
   return { name: issues.name(fields['name'], [...path, 'name']), from, to: issues.name(fields['to'], [...path, 'to']), steps };
 }
 
 export function readStep(input: unknown, path: IssuePath, issues: IssueList): WorkflowStep {
-  const type = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>)['type'] : undefined;
+  const type =
+    input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>)['type'] : undefined;
   const kind = issues.oneOf(type, [...path, 'type'], STEP_TYPES);
   switch (kind) {
     case 'HTTP_REQUEST': {
@@ -70,12 +108,23 @@ export function readStep(input: unknown, path: IssuePath, issues: IssueList): Wo
       const method = issues.oneOf(fields['method'] ?? 'POST', [...path, 'method'], HTTP_METHODS);
       const headers = readHeaders(fields['headers'], [...path, 'headers'], issues);
       const body = issues.optionalText(fields['body'], [...path, 'body'], WORKFLOW_LIMITS.bodyBytes);
-      return { type: 'HTTP_REQUEST', name: issues.name(fields['name'], [...path, 'name']), url, method, ...(headers ? { headers } : {}), ...(body !== null ? { body } : {}) };
+      return {
+        type: 'HTTP_REQUEST',
+        name: issues.name(fields['name'], [...path, 'name']),
+        url,
+        method,
+        ...(headers ? { headers } : {}),
+        ...(body !== null ? { body } : {}),
+      };
     }
     case 'NOTIFY': {
       const fields = issues.record(input, path, ['type', 'name', 'message']);
       if (!fields) return PLACEHOLDER_STEP;
-      return { type: 'NOTIFY', name: issues.name(fields['name'], [...path, 'name']), message: issues.name(fields['message'], [...path, 'message'], 2000) };
+      return {
+        type: 'NOTIFY',
+        name: issues.name(fields['name'], [...path, 'name']),
+        message: issues.name(fields['message'], [...path, 'message'], 2000),
+      };
     }
   }
 }
@@ -92,7 +141,8 @@ function readUrl(value: unknown, path: IssuePath, issues: IssueList): string {
     return text;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') issues.add(path, `must be an http or https URL, not ${url.protocol}`);
-  else if (url.username !== '' || url.password !== '') issues.add(path, 'must not carry credentials (user:password@); send a secret in a header');
+  else if (url.username !== '' || url.password !== '')
+    issues.add(path, 'must not carry credentials (user:password@); send a secret in a header');
   return text;
 }
 
@@ -101,7 +151,8 @@ function readHeaders(value: unknown, path: IssuePath, issues: IssueList): Record
   const fields = issues.record(value, path, Object.keys(value as object));
   if (!fields) return undefined;
   const entries = Object.entries(fields);
-  if (entries.length > WORKFLOW_LIMITS.headers) issues.add(path, `has ${entries.length} headers; at most ${WORKFLOW_LIMITS.headers} are allowed`);
+  if (entries.length > WORKFLOW_LIMITS.headers)
+    issues.add(path, `has ${entries.length} headers; at most ${WORKFLOW_LIMITS.headers} are allowed`);
   const headers: Record<string, string> = {};
   for (const [name, text] of entries) {
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) issues.add([...path, name], 'is not a valid header name');
@@ -113,21 +164,32 @@ function readHeaders(value: unknown, path: IssuePath, issues: IssueList): Record
 
 function checkGraph(workflow: WorkflowDefinition, path: IssuePath, issues: IssueList): void {
   const { states, transitions, initialState } = workflow;
-  issues.unique(states.map((s) => s.name), (i) => [...path, 'states', i, 'name'], 'state');
-  issues.unique(transitions.map((t) => t.name), (i) => [...path, 'transitions', i, 'name'], 'transition');
+  issues.unique(
+    states.map((s) => s.name),
+    (i) => [...path, 'states', i, 'name'],
+    'state',
+  );
+  issues.unique(
+    transitions.map((t) => t.name),
+    (i) => [...path, 'transitions', i, 'name'],
+    'transition',
+  );
   const byName = new Map(states.map((s) => [s.name, s]));
   states.forEach((s, i) => {
-    if (s.name === ANY_STATE) issues.add([...path, 'states', i, 'name'], `"${ANY_STATE}" is reserved (it means any state in a transition's from)`);
+    if (s.name === ANY_STATE)
+      issues.add([...path, 'states', i, 'name'], `"${ANY_STATE}" is reserved (it means any state in a transition's from)`);
   });
   transitions.forEach((t, i) => {
     for (const from of t.from) {
-      if (from !== '' && from !== ANY_STATE && !byName.has(from)) issues.add([...path, 'transitions', i, 'from'], `names no state of this workflow: "${from}"`);
+      if (from !== '' && from !== ANY_STATE && !byName.has(from))
+        issues.add([...path, 'transitions', i, 'from'], `names no state of this workflow: "${from}"`);
     }
     if (t.to !== '' && !byName.has(t.to)) issues.add([...path, 'transitions', i, 'to'], `names no state of this workflow: "${t.to}"`);
   });
   const initial = byName.get(initialState);
   if (initialState !== '' && !initial) issues.add([...path, 'initialState'], `names no state of this workflow: "${initialState}"`);
-  else if (initial && (initial.category === 'RESOLVED' || initial.category === 'CLOSED')) issues.add([...path, 'initialState'], `a ticket cannot start in a ${initial.category} state`);
+  else if (initial && (initial.category === 'RESOLVED' || initial.category === 'CLOSED'))
+    issues.add([...path, 'initialState'], `a ticket cannot start in a ${initial.category} state`);
   if (states.length > 0) {
     for (const category of ['RESOLVED', 'CLOSED'] as const) {
       if (!states.some((s) => s.category === category)) issues.add([...path, 'states'], `needs at least one state of category ${category}`);
@@ -136,7 +198,8 @@ function checkGraph(workflow: WorkflowDefinition, path: IssuePath, issues: Issue
   if (!initial || !issues.empty) return;
   const reached = reachableStates(workflow);
   states.forEach((s, i) => {
-    if (!reached.has(s.name)) issues.add([...path, 'states', i], `state "${s.name}" cannot be reached from the initial state "${initialState}"`);
+    if (!reached.has(s.name))
+      issues.add([...path, 'states', i], `state "${s.name}" cannot be reached from the initial state "${initialState}"`);
   });
 }
 

@@ -4,7 +4,9 @@ export const webhooksSchema: Migration = {
   version: 7,
   name: 'webhooks: webhooks, the delivery outbox and the execution history',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table webhooks (
         id uuid primary key,
         name text not null,
@@ -70,6 +72,7 @@ export const webhooksSchema: Migration = {
       create index webhook_executions_webhook_idx on webhook_executions (webhook_id, at desc);
       create index webhook_executions_at_idx on webhook_executions (at desc);
       create index webhook_executions_event_idx on webhook_executions (event_id);
-    `);
+    `,
+    );
   },
 };

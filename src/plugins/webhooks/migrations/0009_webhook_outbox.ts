@@ -4,7 +4,9 @@ export const webhookOutboxSchema: Migration = {
   version: 9,
   name: 'webhook outbox pages: one row per commit holds every delivery that commit owes',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- The outbox (src/plugins/webhooks/outboxPage.ts): a commit that owes webhook deliveries writes ONE row
       -- listing them all (bodies shared between deliveries of one event), instead of a row and two
       -- index entries per delivery. webhook_deliveries now holds a delivery's state once it has
@@ -16,6 +18,7 @@ export const webhookOutboxSchema: Migration = {
       );
       -- Out of line without compression: compressing each page cost PostgreSQL more than the bytes saved.
       alter table webhook_outbox alter column deliveries set storage external;
-    `);
+    `,
+    );
   },
 };

@@ -21,7 +21,12 @@ for (const backend of testBackends()) {
         assert.notEqual(users[0].password_hash, notice['password']);
         assert.equal(await verifyPassword(String(notice['password']), users[0].password_hash), true);
 
-        const again = await ensureBootstrapAdmin(t.server.database.knex, { username: 'admin', password: undefined, email: 'a@b' }, Date.now(), createMemoryLogger());
+        const again = await ensureBootstrapAdmin(
+          t.server.database.knex,
+          { username: 'admin', password: undefined, email: 'a@b' },
+          Date.now(),
+          createMemoryLogger(),
+        );
         assert.deepEqual(again, { created: false }, 'with users present nothing is created or printed');
         assert.equal((await t.server.database.knex('users').select('*')).length, 1);
       } finally {
@@ -31,10 +36,17 @@ for (const backend of testBackends()) {
 
     it('a configured password is used and never printed', async () => {
       const t = await startTestServer(backend, {
-        env: { SVC_BOOTSTRAP_ADMIN_USERNAME: 'root', SVC_BOOTSTRAP_ADMIN_PASSWORD: 'a-long-admin-password', SVC_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com' },
+        env: {
+          SVC_BOOTSTRAP_ADMIN_USERNAME: 'root',
+          SVC_BOOTSTRAP_ADMIN_PASSWORD: 'a-long-admin-password',
+          SVC_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+        },
       });
       try {
-        assert.equal(t.logs.some((r) => 'password' in r), false);
+        assert.equal(
+          t.logs.some((r) => 'password' in r),
+          false,
+        );
         const user = await t.server.database.knex('users').where({ username: 'root' }).first();
         assert.equal(user.email, 'ops@example.com');
         assert.equal(await verifyPassword('a-long-admin-password', user.password_hash), true);

@@ -19,7 +19,8 @@ const GRACE_MS = 10_000;
 const LOGIN = `mutation($u: String, $e: String, $p: String!) {
   login(username: $u, email: $e, password: $p) { accessToken token refreshToken expiresAt refreshExpiresAt sessionId user { id username email role } }
 }`;
-const REFRESH = 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken refreshToken sessionId expiresAt refreshExpiresAt } }';
+const REFRESH =
+  'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken refreshToken sessionId expiresAt refreshExpiresAt } }';
 const ME = '{ me { id username } }';
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -109,7 +110,12 @@ for (const backend of testBackends()) {
       it('an unknown user, a wrong password and a deactivated user get one and the same answer', async () => {
         const p = await person();
         const gone = await person();
-        const deactivated = await gql(t, 'mutation($id: ID!) { deactivateUser(id: $id) { active } }', { id: gone.userId }, (await signInAdmin(t)).accessToken);
+        const deactivated = await gql(
+          t,
+          'mutation($id: ID!) { deactivateUser(id: $id) { active } }',
+          { id: gone.userId },
+          (await signInAdmin(t)).accessToken,
+        );
         assert.equal(deactivated.data.deactivateUser.active, false);
         const answers = [
           await login({ u: 'nobody-by-this-name', p: p.password }),
@@ -163,7 +169,12 @@ for (const backend of testBackends()) {
         const secret = new TextEncoder().encode(TEST_JWT_SECRET);
         const claims = () => ({ sid: p.sessionId });
         const forged = (header: Record<string, unknown>, issuer = 'svc-v3') =>
-          new SignJWT(claims()).setProtectedHeader(header as { alg: string }).setIssuer(issuer).setSubject(p.userId).setIssuedAt(seconds(clock.now())).setExpirationTime(seconds(clock.now()) + 600);
+          new SignJWT(claims())
+            .setProtectedHeader(header as { alg: string })
+            .setIssuer(issuer)
+            .setSubject(p.userId)
+            .setIssuedAt(seconds(clock.now()))
+            .setExpirationTime(seconds(clock.now()) + 600);
         before(async () => {
           p = await person();
         });
@@ -174,14 +185,19 @@ for (const backend of testBackends()) {
         });
 
         it('HS256 signed with another key is refused', async () => {
-          const token = await forged({ alg: 'HS256', typ: 'at+jwt' }).sign(new TextEncoder().encode('another-secret-of-the-same-length-0123456789'));
+          const token = await forged({ alg: 'HS256', typ: 'at+jwt' }).sign(
+            new TextEncoder().encode('another-secret-of-the-same-length-0123456789'),
+          );
           assertRefused(await me(token), 'invalid');
         });
 
         it('alg none (unsigned) is refused', async () => {
           const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
           const body = { iss: 'svc-v3', sub: p.userId, sid: p.sessionId, iat: seconds(clock.now()), exp: seconds(clock.now()) + 600 };
-          for (const token of [`${b64({ alg: 'none', typ: 'at+jwt' })}.${b64(body)}.`, `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64(body)}`]) {
+          for (const token of [
+            `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64(body)}.`,
+            `${b64({ alg: 'none', typ: 'at+jwt' })}.${b64(body)}`,
+          ]) {
             assertRefused(await me(token), 'invalid');
           }
         });
@@ -211,8 +227,12 @@ for (const backend of testBackends()) {
 
         it('a well-signed token for a session that does not exist is refused', async () => {
           const token = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000' })
-            .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setIssuer('svc-v3').setSubject(p.userId)
-            .setIssuedAt(seconds(clock.now())).setExpirationTime(seconds(clock.now()) + 600).sign(secret);
+            .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+            .setIssuer('svc-v3')
+            .setSubject(p.userId)
+            .setIssuedAt(seconds(clock.now()))
+            .setExpirationTime(seconds(clock.now()) + 600)
+            .sign(secret);
           assertRefused(await me(token), 'revoked');
         });
       });
@@ -228,7 +248,11 @@ for (const backend of testBackends()) {
         assert.equal(next.sessionId, p.sessionId);
         assert.notEqual(next.accessToken, p.accessToken);
         assert.notEqual(next.refreshToken, p.refreshToken);
-        assert.equal(next.refreshExpiresAt, new Date(clock.now() + 7 * DAY).toISOString(), 'the session now ends 7 days after this refresh');
+        assert.equal(
+          next.refreshExpiresAt,
+          new Date(clock.now() + 7 * DAY).toISOString(),
+          'the session now ends 7 days after this refresh',
+        );
         assert.equal((await me(next.accessToken)).data.me.id, p.userId);
         const row = await db()('sessions').where({ id: p.sessionId }).first();
         assert.equal(new Date(row.expires_at).getTime(), clock.now() + 7 * DAY);
@@ -326,8 +350,12 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     const aliasedLogins = (username: string, passwords: string[]) =>
-      gql(t, `mutation { ${passwords.map((p, i) => `a${i}: login(username: ${JSON.stringify(username)}, password: ${JSON.stringify(p)}) { sessionId }`).join(' ')} }`);
-    const sessionCount = async (userId: string) => Number((await t.server.database.knex('sessions').where({ user_id: userId }).count({ n: '*' }).first())!['n']);
+      gql(
+        t,
+        `mutation { ${passwords.map((p, i) => `a${i}: login(username: ${JSON.stringify(username)}, password: ${JSON.stringify(p)}) { sessionId }`).join(' ')} }`,
+      );
+    const sessionCount = async (userId: string) =>
+      Number((await t.server.database.knex('sessions').where({ user_id: userId }).count({ n: '*' }).first())!['n']);
 
     it('aliased correct logins in one document all sign in: only failures count against the limit', async () => {
       const before = await sessionCount(first.userId);
@@ -355,9 +383,15 @@ for (const backend of testBackends()) {
 
     it('failed reset-token redemptions do not hold up another person redeeming a valid token', async () => {
       const SET = 'mutation($t: String!, $p: String!) { setPasswordWithToken(token: $t, newPassword: $p) }';
-      const issued = await gql(t, 'mutation($id: ID!) { resetPassword(userId: $id) { token } }', { id: bystander.userId }, admin.accessToken);
+      const issued = await gql(
+        t,
+        'mutation($id: ID!) { resetPassword(userId: $id) { token } }',
+        { id: bystander.userId },
+        admin.accessToken,
+      );
       assert.equal(issued.errors, undefined, issued.text);
-      for (const junk of ['junk-token-1', 'junk-token-2', 'junk-token-3']) assert.equal((await gql(t, SET, { t: junk, p: 'a-new-password-123' })).codes[0], 'BAD_USER_INPUT');
+      for (const junk of ['junk-token-1', 'junk-token-2', 'junk-token-3'])
+        assert.equal((await gql(t, SET, { t: junk, p: 'a-new-password-123' })).codes[0], 'BAD_USER_INPUT');
       const res = await gql(t, SET, { t: issued.data.resetPassword.token, p: 'a-new-password-123' });
       assert.equal(res.errors, undefined, res.text);
       assert.equal(res.data.setPasswordWithToken, true);
@@ -370,7 +404,9 @@ for (const backend of testBackends()) {
       const store = await durableStore(backend);
       try {
         const first = await startTestServer(backend, { clock, env: BOOTSTRAP_ENV, store: store.forRun() });
-        let kept: Awaited<ReturnType<typeof personWithRole>>, ended: Awaited<ReturnType<typeof signIn>>, rotated: { accessToken: string; refreshToken: string };
+        let kept: Awaited<ReturnType<typeof personWithRole>>,
+          ended: Awaited<ReturnType<typeof signIn>>,
+          rotated: { accessToken: string; refreshToken: string };
         let replaced: string, resetToken: string;
         try {
           const p = await personWithRole(first, await signInAdmin(first), 'OPERATOR', 'survivor');
@@ -380,7 +416,16 @@ for (const backend of testBackends()) {
           const other = await signIn(first, p.username, p.password);
           replaced = other.refreshToken;
           rotated = (await gql(first, REFRESH, { r: other.refreshToken })).data.refreshToken;
-          resetToken = (await gql(first, 'mutation($id: ID!) { resetPassword(userId: $id) { token } }', { id: p.userId }, (await signInAdmin(first)).accessToken)).data.resetPassword.token;
+          resetToken = (
+            await gql(
+              first,
+              'mutation($id: ID!) { resetPassword(userId: $id) { token } }',
+              { id: p.userId },
+              (
+                await signInAdmin(first)
+              ).accessToken,
+            )
+          ).data.resetPassword.token;
         } finally {
           await first.close();
         }
@@ -397,7 +442,9 @@ for (const backend of testBackends()) {
           assert.equal((await gql(second, REFRESH, { r: replaced })).codes[0], 'UNAUTHENTICATED');
           assertRefused(await gql(second, ME, undefined, rotated.accessToken), 'revoked');
           // An unused reset token issued before the restart still works, once.
-          const set = await gql(second, 'mutation($t: String!) { setPasswordWithToken(token: $t, newPassword: "after-the-restart") }', { t: resetToken });
+          const set = await gql(second, 'mutation($t: String!) { setPasswordWithToken(token: $t, newPassword: "after-the-restart") }', {
+            t: resetToken,
+          });
           assert.equal(set.data?.setPasswordWithToken, true, set.text);
           assert.equal((await signIn(second, 'survivor', 'after-the-restart')).userId, kept.userId);
         } finally {

@@ -70,7 +70,7 @@ for (const backend of testBackends()) {
     });
 
     describe('logout', () => {
-      it('ends the caller\'s session: its access token answers 401 and its refresh token is refused', async () => {
+      it("ends the caller's session: its access token answers 401 and its refresh token is refused", async () => {
         const p = await person();
         const res = await gql(t, LOGOUT, undefined, p.accessToken);
         assert.equal(res.data.logout, true);
@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
         assert.equal(new Date(row.ended_at).getTime(), clock.now());
       });
 
-      it('leaves the user\'s other sessions open', async () => {
+      it("leaves the user's other sessions open", async () => {
         const p = await person();
         const laptop = await again(p);
         await gql(t, LOGOUT, undefined, p.accessToken);
@@ -94,7 +94,7 @@ for (const backend of testBackends()) {
     });
 
     describe('revokeSession', () => {
-      it('ends one of the caller\'s own sessions', async () => {
+      it("ends one of the caller's own sessions", async () => {
         const p = await person();
         const phone = await again(p);
         const res = await gql(t, REVOKE, { id: phone.sessionId }, p.accessToken);
@@ -115,7 +115,7 @@ for (const backend of testBackends()) {
         });
       }
 
-      it('an admin may end another person\'s session', async () => {
+      it("an admin may end another person's session", async () => {
         const victim = await person('OPERATOR');
         const res = await gql(t, REVOKE, { id: victim.sessionId }, (await signInAdmin(t)).accessToken);
         assert.equal(res.data.revokeSession, true);
@@ -136,7 +136,7 @@ for (const backend of testBackends()) {
     });
 
     describe('revokeAllSessions', () => {
-      it('ends the caller\'s other sessions, keeps the current one and answers how many ended', async () => {
+      it("ends the caller's other sessions, keeps the current one and answers how many ended", async () => {
         const p = await person();
         const others = [await again(p), await again(p)];
         const res = await gql(t, REVOKE_ALL, {}, p.accessToken);
@@ -201,7 +201,7 @@ for (const backend of testBackends()) {
     });
 
     describe('mySessions', () => {
-      it('lists the caller\'s open sessions newest first, the asking one marked current', async () => {
+      it("lists the caller's open sessions newest first, the asking one marked current", async () => {
         const p = await person();
         clock.advance(1000);
         const second = await signIn(t, p.username, p.password);
@@ -212,14 +212,23 @@ for (const backend of testBackends()) {
         const res = await gql(t, MY_SESSIONS, undefined, p.accessToken, {});
         assert.equal(res.errors, undefined, res.text);
         const sessions = res.data.mySessions;
-        assert.deepEqual(sessions.map((s: { id: string }) => s.id), [second.sessionId, p.sessionId]);
-        assert.deepEqual(sessions.map((s: { current: boolean }) => s.current), [false, true]);
+        assert.deepEqual(
+          sessions.map((s: { id: string }) => s.id),
+          [second.sessionId, p.sessionId],
+        );
+        assert.deepEqual(
+          sessions.map((s: { current: boolean }) => s.current),
+          [false, true],
+        );
         const asked = sessions[1];
         assert.equal(asked.clientAddress, '127.0.0.1');
         assert.equal(typeof asked.userAgent, 'string');
         assert.equal(Date.parse(asked.expiresAt) - Date.parse(asked.createdAt), 7 * DAY);
         const fromSecond = await gql(t, MY_SESSIONS, undefined, second.accessToken);
-        assert.deepEqual(fromSecond.data.mySessions.map((s: { current: boolean }) => s.current), [true, false]);
+        assert.deepEqual(
+          fromSecond.data.mySessions.map((s: { current: boolean }) => s.current),
+          [true, false],
+        );
       });
 
       it('without a token is UNAUTHENTICATED', async () => {
@@ -232,7 +241,9 @@ for (const backend of testBackends()) {
         const p = await person();
         const other = await again(p);
         const before = (await db()('users').where({ id: p.userId }).first()).password_hash;
-        assert.deepEqual((await gql(t, CHANGE, { c: 'not-my-password', n: 'a-brand-new-password' }, p.accessToken)).codes, ['BAD_USER_INPUT']);
+        assert.deepEqual((await gql(t, CHANGE, { c: 'not-my-password', n: 'a-brand-new-password' }, p.accessToken)).codes, [
+          'BAD_USER_INPUT',
+        ]);
         assert.equal((await db()('users').where({ id: p.userId }).first()).password_hash, before);
         await assertOpen(other, 'the other session');
       });
@@ -242,7 +253,7 @@ for (const backend of testBackends()) {
         assert.deepEqual((await gql(t, CHANGE, { c: p.password, n: 'short' }, p.accessToken)).codes, ['BAD_USER_INPUT']);
       });
 
-      it('ends the user\'s other sessions, keeps the current one; the new password signs in and the old one no longer does', async () => {
+      it("ends the user's other sessions, keeps the current one; the new password signs in and the old one no longer does", async () => {
         const p = await person();
         const other = await again(p);
         const res = await gql(t, CHANGE, { c: p.password, n: 'a-brand-new-password' }, p.accessToken);
@@ -296,7 +307,7 @@ for (const backend of testBackends()) {
         assert.equal(code(res), 'NOT_FOUND');
       });
 
-      it('setPasswordWithToken needs no sign-in, sets the password and ends all of the user\'s sessions', async () => {
+      it("setPasswordWithToken needs no sign-in, sets the password and ends all of the user's sessions", async () => {
         const target = await person('OPERATOR');
         const other = await again(target);
         const token = (await gql(t, RESET, { id: target.userId }, (await signInAdmin(t)).accessToken)).data.resetPassword.token;
@@ -321,7 +332,9 @@ for (const backend of testBackends()) {
       it('two redemptions of one token at the same moment: exactly one sets the password', async () => {
         const target = await person();
         const token = (await gql(t, RESET, { id: target.userId }, (await signInAdmin(t)).accessToken)).data.resetPassword.token;
-        const results = await Promise.all(['racing-password-one', 'racing-password-two'].map((p) => gql(t, SET_WITH_TOKEN, { t: token, p })));
+        const results = await Promise.all(
+          ['racing-password-one', 'racing-password-two'].map((p) => gql(t, SET_WITH_TOKEN, { t: token, p })),
+        );
         const won = results.filter((r) => r.data?.setPasswordWithToken === true);
         assert.equal(won.length, 1, results.map((r) => r.text).join(' '));
         assert.deepEqual(results.find((r) => r !== won[0])!.codes, ['BAD_USER_INPUT']);
@@ -355,7 +368,7 @@ for (const backend of testBackends()) {
     describe('deactivation', () => {
       const DEACTIVATE = 'mutation($id: ID!) { deactivateUser(id: $id) { id active } }';
 
-      it('deactivateUser ends all of the user\'s sessions at once', async () => {
+      it("deactivateUser ends all of the user's sessions at once", async () => {
         const target = await person('OPERATOR');
         const other = await again(target);
         const res = await gql(t, DEACTIVATE, { id: target.userId }, (await signInAdmin(t)).accessToken);
@@ -364,12 +377,20 @@ for (const backend of testBackends()) {
         await assertEnded(other);
         assert.equal(code(await gql(t, REFRESH, { r: other.refreshToken })), 'UNAUTHENTICATED');
         const rows = await db()('sessions').where({ user_id: target.userId }).select('*');
-        assert.deepEqual(rows.map((r) => r.end_reason), ['user-deactivated', 'user-deactivated']);
+        assert.deepEqual(
+          rows.map((r) => r.end_reason),
+          ['user-deactivated', 'user-deactivated'],
+        );
       });
 
       it('updateUser with active: false does the same', async () => {
         const target = await person();
-        const res = await gql(t, 'mutation($id: ID!) { updateUser(id: $id, input: { active: false }) { active } }', { id: target.userId }, (await signInAdmin(t)).accessToken);
+        const res = await gql(
+          t,
+          'mutation($id: ID!) { updateUser(id: $id, input: { active: false }) { active } }',
+          { id: target.userId },
+          (await signInAdmin(t)).accessToken,
+        );
         assert.equal(res.data.updateUser.active, false);
         await assertEnded(target);
       });
@@ -378,7 +399,12 @@ for (const backend of testBackends()) {
         const target = await person();
         const admin = await signInAdmin(t);
         await gql(t, DEACTIVATE, { id: target.userId }, admin.accessToken);
-        await gql(t, 'mutation($id: ID!) { updateUser(id: $id, input: { active: true }) { active } }', { id: target.userId }, admin.accessToken);
+        await gql(
+          t,
+          'mutation($id: ID!) { updateUser(id: $id, input: { active: true }) { active } }',
+          { id: target.userId },
+          admin.accessToken,
+        );
         await assertEnded(target);
         assert.equal(code(await gql(t, REFRESH, { r: target.refreshToken })), 'UNAUTHENTICATED');
         await assertOpen(await again(target), 'a new sign-in');

@@ -24,7 +24,12 @@ for (const backend of testBackends()) {
     before(async () => {
       t = await startTestServer(backend, {
         clock,
-        env: { ...BOOTSTRAP_ENV, SVC_TRUSTED_PROXIES: '127.0.0.1', SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '10', SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '30' },
+        env: {
+          ...BOOTSTRAP_ENV,
+          SVC_TRUSTED_PROXIES: '127.0.0.1',
+          SVC_AUTH_LOGIN_RATE_PER_ACCOUNT: '10',
+          SVC_AUTH_LOGIN_RATE_PER_ADDRESS: '30',
+        },
       });
       admin = await signInAdmin(t);
     });
@@ -72,14 +77,23 @@ for (const backend of testBackends()) {
       const alice = await person();
       for (let i = 0; i < 3; i += 1) assert.equal((await login(alice.username, `typo-${i}`, '203.0.113.3')).codes[0], 'UNAUTHENTICATED');
       assert.equal((await login(alice.username, alice.password, '203.0.113.3')).errors, undefined);
-      for (let i = 0; i < 4; i += 1) assert.equal((await login(alice.username, `typo-${i}`, '203.0.113.3')).codes[0], 'UNAUTHENTICATED', `typo ${i + 1} after the reset`);
+      for (let i = 0; i < 4; i += 1)
+        assert.equal(
+          (await login(alice.username, `typo-${i}`, '203.0.113.3')).codes[0],
+          'UNAUTHENTICATED',
+          `typo ${i + 1} after the reset`,
+        );
     });
 
     it('guessing one account from many addresses holds new addresses, not the ones the person signed in from; the backoff expires', async () => {
       const alice = await person();
       assert.equal((await login(alice.username, alice.password, '203.0.113.4')).errors, undefined, 'her usual address');
       for (let i = 0; i < 20; i += 1) await login(alice.username, `guess-${i}`, `192.0.2.${100 + i}`);
-      assert.equal((await login(alice.username, alice.password, '198.51.100.99')).codes[0], 'RATE_LIMITED', 'a new address waits out the backoff');
+      assert.equal(
+        (await login(alice.username, alice.password, '198.51.100.99')).codes[0],
+        'RATE_LIMITED',
+        'a new address waits out the backoff',
+      );
       assert.equal((await login(alice.username, alice.password, '203.0.113.4')).errors, undefined, 'the known address passes');
       clock.advance(1_000);
       assert.equal((await login(alice.username, alice.password, '198.51.100.99')).errors, undefined, 'after the backoff');

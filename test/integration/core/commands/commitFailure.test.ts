@@ -37,11 +37,24 @@ async function assertMemoryEqualsDatabase(t: TestServer): Promise<Map<string, Ob
   const res = await t.call('GET', `/api/v1/operator/services?nodeId=${encodeURIComponent(NODE)}`);
   assert.equal(res.status, 200, res.text);
   const api = new Map<string, Observed>(
-    (res.json.services as Array<{ name: string } & Observed>).map((s) => [s.name, { status: s.status, statusMessage: s.statusMessage, statusSince: s.statusSince }]),
+    (res.json.services as Array<{ name: string } & Observed>).map((s) => [
+      s.name,
+      { status: s.status, statusMessage: s.statusMessage, statusSince: s.statusSince },
+    ]),
   );
-  const rows: Array<Record<string, unknown>> = await t.server.database.knex('services').where({ node_path: NODE }).select('name', 'status', 'status_message', 'status_since', 'status_seq');
+  const rows: Array<Record<string, unknown>> = await t.server.database
+    .knex('services')
+    .where({ node_path: NODE })
+    .select('name', 'status', 'status_message', 'status_since', 'status_seq');
   const db = new Map<string, Observed>(
-    rows.map((r) => [String(r['name']), { status: String(r['status']), statusMessage: (r['status_message'] as string | null) ?? null, statusSince: new Date(r['status_since'] as string).toISOString() }]),
+    rows.map((r) => [
+      String(r['name']),
+      {
+        status: String(r['status']),
+        statusMessage: (r['status_message'] as string | null) ?? null,
+        statusSince: new Date(r['status_since'] as string).toISOString(),
+      },
+    ]),
   );
   assert.deepEqual(api, db, 'GET /api/v1/operator/services shows what the database holds');
   for (const row of rows) {
@@ -61,7 +74,9 @@ async function otherServiceCount(t: TestServer): Promise<number> {
 const push = (service: string, status: string, message: string | null = null, nodeId = NODE) => ({ service, nodeId, status, message });
 
 for (const backend of testBackends()) {
-  describe(`commit failure: a refused group commit answers 503 and memory equals the database (${backend.name})`, { timeout: 120_000 }, () => {
+  describe(`commit failure: a refused group commit answers 503 and memory equals the database (${backend.name})`, {
+    timeout: 120_000,
+  }, () => {
     // `?.` in `after`: a failed `before` must still close whatever it started.
     let t: TestServer;
     const clock = createManualClock(Date.parse('2026-04-01T08:00:00Z'));
@@ -77,7 +92,9 @@ for (const backend of testBackends()) {
           if new.name like 'poison%' then raise exception 'service % is poisoned (test trigger)', new.name; end if;
           return new;
         end $$`);
-      await knex.raw('create trigger refuse_poisoned_service before insert or update on services for each row execute function refuse_poisoned_service()');
+      await knex.raw(
+        'create trigger refuse_poisoned_service before insert or update on services for each row execute function refuse_poisoned_service()',
+      );
     });
     after(async () => {
       await t?.close();
@@ -113,7 +130,12 @@ for (const backend of testBackends()) {
         newNode: t.call('POST', '/api/v1/health/report', push('victim-elsewhere', 'DOWN', null, 'eu/prod/k8s-9/new-node')),
         statusChange: t.call('POST', '/api/v1/health/report', push('steady', 'DOWN', 'outage')),
         poisonUpdate: t.call('POST', '/api/v1/health/report', push('poison-existing', 'DEGRADED', 'slow')),
-        registration: t.call('POST', '/api/v1/operator/register', { name: 'steady', nodeId: NODE, displayName: 'Steady Service', tags: ['changed'] }),
+        registration: t.call('POST', '/api/v1/operator/register', {
+          name: 'steady',
+          nodeId: NODE,
+          displayName: 'Steady Service',
+          tags: ['changed'],
+        }),
         storage: t.call('POST', '/api/v1/storage/report', { service: 'steady', nodeId: NODE, allocatedBytes: 100, usedBytes: 95 }),
         heartbeat: t.call('POST', '/api/v1/operator/heartbeat', { nodeId: 'eu/prod/k8s-9', version: '1.0.0', watchedServices: 3 }),
       };
@@ -143,7 +165,13 @@ for (const backend of testBackends()) {
       assert.equal(fleet.agents.get('eu/prod/k8s-9'), undefined, 'the heartbeat of the failed batch is undone');
       const steady = fleet.services.find(NODE, 'steady')!;
       assert.deepEqual(
-        { status: steady.status, message: steady.statusMessage, displayName: steady.displayName, tags: steady.tags, storage: steady.storage },
+        {
+          status: steady.status,
+          message: steady.statusMessage,
+          displayName: steady.displayName,
+          tags: steady.tags,
+          storage: steady.storage,
+        },
         { status: 'OPERATIONAL', message: 'all good', displayName: null, tags: [], storage: null },
       );
       assert.equal(fleet.services.find(NODE, 'poison-existing')?.status, 'OPERATIONAL');
@@ -151,7 +179,10 @@ for (const backend of testBackends()) {
       const services = await assertMemoryEqualsDatabase(t);
       assert.deepEqual([...services.keys()].sort(), ['first', 'poison-existing', 'steady']);
       const nodes = await t.call('GET', '/api/v1/operator/nodes');
-      assert.equal((nodes.json.nodes as Array<{ nodeId: string }>).some((n) => n.nodeId === 'eu/prod/k8s-9'), false);
+      assert.equal(
+        (nodes.json.nodes as Array<{ nodeId: string }>).some((n) => n.nodeId === 'eu/prod/k8s-9'),
+        false,
+      );
       const [nodeRows] = await t.server.database.knex('nodes').where({ path: 'eu/prod/k8s-9' }).count({ n: '*' });
       assert.equal(Number(nodeRows!['n']), 0);
     });
@@ -193,9 +224,21 @@ for (const backend of testBackends()) {
 
       const services = await assertMemoryEqualsDatabase(t);
       assert.equal(services.has('poison-new'), false, 'GET does not show the refused service');
-      assert.deepEqual(services.get('steady'), { status: 'DOWN', statusMessage: 'outage', statusSince: new Date(clock.now()).toISOString() });
-      assert.equal(t.server.fleet.services.find(NODE, 'steady')?.statusSeq, 2, 'the undone status changes left no gap in the interval numbers');
-      const [poisonRows] = await t.server.database.knex('services').where('name', 'like', 'poison-%').whereNot({ name: 'poison-existing' }).count({ n: '*' });
+      assert.deepEqual(services.get('steady'), {
+        status: 'DOWN',
+        statusMessage: 'outage',
+        statusSince: new Date(clock.now()).toISOString(),
+      });
+      assert.equal(
+        t.server.fleet.services.find(NODE, 'steady')?.statusSeq,
+        2,
+        'the undone status changes left no gap in the interval numbers',
+      );
+      const [poisonRows] = await t.server.database
+        .knex('services')
+        .where('name', 'like', 'poison-%')
+        .whereNot({ name: 'poison-existing' })
+        .count({ n: '*' });
       assert.equal(Number(poisonRows!['n']), 0, 'no refused service reached the database');
     });
 
@@ -209,12 +252,18 @@ for (const backend of testBackends()) {
         poison: t.call('POST', '/api/v1/health/report', push('poison-again', 'DOWN')),
       };
       const { fleet } = t.server;
-      await until(() => fleet.services.find(NODE, 'steady')?.status === 'MAINTENANCE' && fleet.services.find(NODE, 'poison-again') !== undefined, 'batch 2 is applied in memory');
+      await until(
+        () => fleet.services.find(NODE, 'steady')?.status === 'MAINTENANCE' && fleet.services.find(NODE, 'poison-again') !== undefined,
+        'batch 2 is applied in memory',
+      );
       await held.release();
       assert.equal((await committed).status, 200);
       for (const [what, pending] of Object.entries(refused)) assertRefused(await pending, what);
       const steady = fleet.services.find(NODE, 'steady')!;
-      assert.deepEqual({ status: steady.status, message: steady.statusMessage, seq: steady.statusSeq }, { status: 'DEGRADED', message: 'held', seq: 3 });
+      assert.deepEqual(
+        { status: steady.status, message: steady.statusMessage, seq: steady.statusSeq },
+        { status: 'DEGRADED', message: 'held', seq: 3 },
+      );
       await assertMemoryEqualsDatabase(t);
 
       clock.advance(1000);
@@ -222,10 +271,19 @@ for (const backend of testBackends()) {
       assert.equal(next.status, 200, next.text);
       assert.equal(next.json.previousStatus, 'DEGRADED');
       await assertMemoryEqualsDatabase(t);
-      const intervals: Array<Record<string, unknown>> = await t.server.database.knex('status_intervals').where({ service_id: steady.id }).orderBy('seq').select('seq', 'status', 'ended_at');
+      const intervals: Array<Record<string, unknown>> = await t.server.database
+        .knex('status_intervals')
+        .where({ service_id: steady.id })
+        .orderBy('seq')
+        .select('seq', 'status', 'ended_at');
       assert.deepEqual(
         intervals.map((i) => [Number(i['seq']), i['status'], i['ended_at'] === null]),
-        [[1, 'OPERATIONAL', false], [2, 'DOWN', false], [3, 'DEGRADED', false], [4, 'OPERATIONAL', true]],
+        [
+          [1, 'OPERATIONAL', false],
+          [2, 'DOWN', false],
+          [3, 'DEGRADED', false],
+          [4, 'OPERATIONAL', true],
+        ],
         'the status history has exactly the committed changes',
       );
     });

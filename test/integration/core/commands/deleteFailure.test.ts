@@ -23,14 +23,21 @@ for (const backend of testBackends()) {
       t = await startTestServer(backend, { env: BOOTSTRAP_ENV });
       admin = await signInAdmin(t);
       target = (await gql(t, CREATE, { i: { name: 'undeletable-db', nodeId: 'eu/prod/db' } }, admin.accessToken)).data.createService.id;
-      const created = await gql(t, CREATE, { i: { name: 'api', nodeId: 'eu/prod/app', dependencies: [{ targetServiceId: target, dependencyType: 'data' }] } }, admin.accessToken);
+      const created = await gql(
+        t,
+        CREATE,
+        { i: { name: 'api', nodeId: 'eu/prod/app', dependencies: [{ targetServiceId: target, dependencyType: 'data' }] } },
+        admin.accessToken,
+      );
       dependent = created.data.createService.id;
       await t.server.database.knex.raw(`create function refuse_delete() returns trigger language plpgsql as $$
         begin
           if old.name like 'undeletable%' then raise exception 'service % may not go (test trigger)', old.name; end if;
           return old;
         end $$`);
-      await t.server.database.knex.raw('create trigger refuse_delete before delete on services for each row execute function refuse_delete()');
+      await t.server.database.knex.raw(
+        'create trigger refuse_delete before delete on services for each row execute function refuse_delete()',
+      );
     });
     after(async () => {
       await t?.close();
@@ -40,11 +47,16 @@ for (const backend of testBackends()) {
       const res = await gql(t, 'mutation($id: ID!) { deleteService(id: $id) }', { id: target }, admin.accessToken);
       assert.deepEqual(res.codes, ['UNAVAILABLE'], res.text);
 
-      const after = await gql(t, `query($id: ID!) {
+      const after = await gql(
+        t,
+        `query($id: ID!) {
         service(id: $id) { name dependents { sourceService { id } dependencyType } }
         services(filter: { search: "undeletable" }) { id }
         serviceCount
-      }`, { id: target }, admin.accessToken);
+      }`,
+        { id: target },
+        admin.accessToken,
+      );
       assert.equal(after.errors, undefined, after.text);
       assert.equal(after.data.service.name, 'undeletable-db');
       assert.deepEqual(after.data.service.dependents, [{ sourceService: { id: dependent }, dependencyType: 'data' }]);
@@ -55,7 +67,8 @@ for (const backend of testBackends()) {
       const rows = await t.server.database.knex('services').where({ id: target });
       assert.equal(rows.length, 1, 'the row is still in the database');
       const dependentRow = await t.server.database.knex('services').where({ id: dependent }).first();
-      const dependencies = typeof dependentRow.dependencies === 'string' ? JSON.parse(dependentRow.dependencies) : dependentRow.dependencies;
+      const dependencies =
+        typeof dependentRow.dependencies === 'string' ? JSON.parse(dependentRow.dependencies) : dependentRow.dependencies;
       assert.deepEqual(dependencies, [{ targetId: target, type: 'data' }], 'the dependent kept its dependency in the database too');
     });
 

@@ -34,13 +34,24 @@ for (const backend of testBackends()) {
       return res.data.dashboardStats;
     };
     const sync = async (services: Array<Record<string, unknown>>, slaGroups?: Array<Record<string, unknown>>) => {
-      const res = await t.call('POST', '/api/v1/operator/status', { nodeId: 'dash/prod/k8s-1', services, ...(slaGroups ? { slaGroups } : {}) });
+      const res = await t.call('POST', '/api/v1/operator/status', {
+        nodeId: 'dash/prod/k8s-1',
+        services,
+        ...(slaGroups ? { slaGroups } : {}),
+      });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.json.rejected, 0, res.text);
     };
 
     it('is all zeros on an empty fleet', async () => {
-      assert.deepEqual(await stats(), { totalServices: 0, servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 0 });
+      assert.deepEqual(await stats(), {
+        totalServices: 0,
+        servicesWithSla: 0,
+        metCount: 0,
+        atRiskCount: 0,
+        breachedCount: 0,
+        averageUptime: 0,
+      });
     });
 
     it('counts services met, at risk and breached against the SLA group target, and averages month-to-date uptime', async () => {
@@ -49,7 +60,10 @@ for (const backend of testBackends()) {
         assert.equal((await t.call('POST', '/api/v1/operator/register', { name, nodeId: 'dash/prod/k8s-1' })).status, 201);
       }
       // In the gold group but never reported: counted as a service with SLA, in no status and in no average.
-      assert.equal((await t.call('POST', '/api/v1/operator/register', { name: 'silent-svc', nodeId: 'dash/prod/k8s-1', slaGroup: 'gold' })).status, 201);
+      assert.equal(
+        (await t.call('POST', '/api/v1/operator/register', { name: 'silent-svc', nodeId: 'dash/prod/k8s-1', slaGroup: 'gold' })).status,
+        201,
+      );
       await sync(
         [
           { name: 'met-svc', status: 'OPERATIONAL', slaGroup: 'gold' },
@@ -75,7 +89,14 @@ for (const backend of testBackends()) {
       const elapsed = 30 * 24 * 60;
       const uptimes = [100, (100 * (elapsed - 400)) / elapsed, (100 * (elapsed - 1440)) / elapsed, 100, 100];
       const average = Math.round((uptimes.reduce((a, b) => a + b) / uptimes.length) * 1000) / 1000;
-      assert.deepEqual(await stats(), { totalServices: 6, servicesWithSla: 4, metCount: 1, atRiskCount: 1, breachedCount: 1, averageUptime: average });
+      assert.deepEqual(await stats(), {
+        totalServices: 6,
+        servicesWithSla: 4,
+        metCount: 1,
+        atRiskCount: 1,
+        breachedCount: 1,
+        averageUptime: average,
+      });
       assert.equal(average, 99.148);
     });
 
@@ -110,13 +131,16 @@ for (const backend of testBackends()) {
       await mutate(service, { i: { name: 'payments', nodeId: 'pay/prod' } });
       await personWithRole(t, admin, 'USER', 'ledgerman');
       await personWithRole(t, admin, 'USER', 'quinn');
-      await mutate('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', { i: { username: 'auditor', displayName: 'Ledger Auditor', email: 'auditor@example.com', role: 'USER' } });
+      await mutate('mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', {
+        i: { username: 'auditor', displayName: 'Ledger Auditor', email: 'auditor@example.com', role: 'USER' },
+      });
       await mutate('mutation { createGroup(input: { name: "ledger-admins", description: "Ledger administrators" }) { id } }', {});
       await mutate('mutation { createGroup(input: { name: "finance-ledger" }) { id } }', {});
     });
     after(() => t.close());
 
-    const GLOBAL = 'query($q: String!, $limit: Int) { globalSearch(query: $q, limit: $limit) { services { name } nodes { path } users { username } groups { name } totalCount } }';
+    const GLOBAL =
+      'query($q: String!, $limit: Int) { globalSearch(query: $q, limit: $limit) { services { name } nodes { path } users { username } groups { name } totalCount } }';
     const QUICK = 'query($q: String!, $limit: Int) { quickSearch(query: $q, limit: $limit) { type id title subtitle } }';
 
     it('globalSearch finds services, nodes, users and groups, prefix matches first, shorter names first', async () => {
@@ -134,7 +158,11 @@ for (const backend of testBackends()) {
     it('globalSearch cuts each list to the limit and counts every match in totalCount', async () => {
       const res = await gql(t, GLOBAL, { q: 'LEDGER', limit: 1 }, user.accessToken);
       assert.deepEqual(res.data.globalSearch, {
-        services: [{ name: 'ledger' }], nodes: [{ path: 'fin/prod/ledger' }], users: [{ username: 'ledgerman' }], groups: [{ name: 'ledger-admins' }], totalCount: 8,
+        services: [{ name: 'ledger' }],
+        nodes: [{ path: 'fin/prod/ledger' }],
+        users: [{ username: 'ledgerman' }],
+        groups: [{ name: 'ledger-admins' }],
+        totalCount: 8,
       });
     });
 
@@ -147,19 +175,46 @@ for (const backend of testBackends()) {
       const res = await gql(t, QUICK, { q: 'ledger' }, user.accessToken);
       assert.equal(res.errors, undefined, res.text);
       const hits = res.data.quickSearch;
-      assert.deepEqual(hits.map((h: { type: string; title: string }) => [h.type, h.title]), [
-        ['SERVICE', 'ledger'], ['NODE', 'ledger'], ['USER', 'ledgerman'], ['GROUP', 'ledger-admins'],
-        ['SERVICE', 'ledger-archive'], ['USER', 'Ledger Auditor'], ['SERVICE', 'General Ledger'], ['GROUP', 'finance-ledger'],
-      ]);
-      assert.deepEqual(hits[0], { type: 'SERVICE', id: t.server.fleet.services.find('fin/prod/ledger', 'ledger')!.id, title: 'ledger', subtitle: 'fin/prod/ledger/ledger' });
+      assert.deepEqual(
+        hits.map((h: { type: string; title: string }) => [h.type, h.title]),
+        [
+          ['SERVICE', 'ledger'],
+          ['NODE', 'ledger'],
+          ['USER', 'ledgerman'],
+          ['GROUP', 'ledger-admins'],
+          ['SERVICE', 'ledger-archive'],
+          ['USER', 'Ledger Auditor'],
+          ['SERVICE', 'General Ledger'],
+          ['GROUP', 'finance-ledger'],
+        ],
+      );
+      assert.deepEqual(hits[0], {
+        type: 'SERVICE',
+        id: t.server.fleet.services.find('fin/prod/ledger', 'ledger')!.id,
+        title: 'ledger',
+        subtitle: 'fin/prod/ledger/ledger',
+      });
       assert.deepEqual(hits[1], { type: 'NODE', id: 'fin/prod/ledger', title: 'ledger', subtitle: 'fin/prod/ledger' });
-      assert.deepEqual(hits[2], { type: 'USER', id: t.server.app.users.byName('ledgerman')!.id, title: 'ledgerman', subtitle: 'ledgerman' });
-      assert.deepEqual(hits[3], { type: 'GROUP', id: [...t.server.app.groups.all()].find((g) => g.name === 'ledger-admins')!.id, title: 'ledger-admins', subtitle: 'Ledger administrators' });
+      assert.deepEqual(hits[2], {
+        type: 'USER',
+        id: t.server.app.users.byName('ledgerman')!.id,
+        title: 'ledgerman',
+        subtitle: 'ledgerman',
+      });
+      assert.deepEqual(hits[3], {
+        type: 'GROUP',
+        id: [...t.server.app.groups.all()].find((g) => g.name === 'ledger-admins')!.id,
+        title: 'ledger-admins',
+        subtitle: 'Ledger administrators',
+      });
     });
 
     it('quickSearch returns at most limit hits, the best ones', async () => {
       const res = await gql(t, QUICK, { q: 'ledger', limit: 3 }, user.accessToken);
-      assert.deepEqual(res.data.quickSearch.map((h: { title: string }) => h.title), ['ledger', 'ledger', 'ledgerman']);
+      assert.deepEqual(
+        res.data.quickSearch.map((h: { title: string }) => h.title),
+        ['ledger', 'ledger', 'ledgerman'],
+      );
     });
 
     it('an email address is searched for admins only', async () => {

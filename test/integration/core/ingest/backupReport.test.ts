@@ -30,7 +30,9 @@ for (const backend of testBackends()) {
       assert.equal(res.status, 201, res.text);
       return res.json.service.id as string;
     };
-    const expectingBackups = (maxAgeDays?: number) => ({ operations: { backup: { expected: true, ...(maxAgeDays ? { maxAgeDays } : {}) } } });
+    const expectingBackups = (maxAgeDays?: number) => ({
+      operations: { backup: { expected: true, ...(maxAgeDays ? { maxAgeDays } : {}) } },
+    });
     const backupStatusOf = async (nodeId: string, name: string) => {
       const res = await t.call('GET', `/api/v1/operator/services?nodeId=${encodeURIComponent(nodeId)}`);
       assert.equal(res.status, 200);
@@ -43,7 +45,13 @@ for (const backend of testBackends()) {
       it('records the backup on the service at nodeId and answers success, message, affected and services', async () => {
         const node = 'eu/prod/db-1/pg';
         const id = await register(node, 'pg-main', expectingBackups(1));
-        const res = await t.call('POST', PATH, { service: 'pg-main', nodeId: node, status: 'success', sizeBytes: 123_456_789, message: 'nightly' });
+        const res = await t.call('POST', PATH, {
+          service: 'pg-main',
+          nodeId: node,
+          status: 'success',
+          sizeBytes: 123_456_789,
+          message: 'nightly',
+        });
         assert.equal(res.status, 200);
         assert.equal(res.json.success, true);
         assert.equal(typeof res.json.message, 'string');
@@ -143,10 +151,16 @@ for (const backend of testBackends()) {
       it('a member that left the group through a later status sync no longer receives its reports', async () => {
         const moving = 'eu/prod/k8s-4/moving';
         await register(moving, 'mover-db', expectingBackups());
-        await t.call('POST', '/api/v1/operator/status', { nodeId: moving, services: [{ name: 'mover-db', status: 'OPERATIONAL', slaGroup: 'archive' }] });
+        await t.call('POST', '/api/v1/operator/status', {
+          nodeId: moving,
+          services: [{ name: 'mover-db', status: 'OPERATIONAL', slaGroup: 'archive' }],
+        });
         assert.deepEqual((await t.call('POST', PATH, { slaGroup: 'archive', status: 'success' })).json.services, ['mover-db']);
 
-        await t.call('POST', '/api/v1/operator/status', { nodeId: moving, services: [{ name: 'mover-db', status: 'OPERATIONAL', slaGroup: 'vault' }] });
+        await t.call('POST', '/api/v1/operator/status', {
+          nodeId: moving,
+          services: [{ name: 'mover-db', status: 'OPERATIONAL', slaGroup: 'vault' }],
+        });
         const old = await t.call('POST', PATH, { slaGroup: 'archive', status: 'failed' });
         assert.equal(old.json.success, false);
         assert.equal(old.json.affected, 0);

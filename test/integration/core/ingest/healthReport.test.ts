@@ -31,8 +31,14 @@ for (const backend of testBackends()) {
 
     it('the first health push creates the service and its hierarchy node', async () => {
       const res = await t.call('POST', PATH, {
-        service: 'billing-api', nodeId: 'eu/prod/vm-1/billing', status: 'OPERATIONAL', message: 'all good',
-        criticality: 'critical', serviceType: 'api', slaGroup: 'gold', tags: ['vm', 'external'],
+        service: 'billing-api',
+        nodeId: 'eu/prod/vm-1/billing',
+        status: 'OPERATIONAL',
+        message: 'all good',
+        criticality: 'critical',
+        serviceType: 'api',
+        slaGroup: 'gold',
+        tags: ['vm', 'external'],
       });
       assert.equal(res.status, 200);
       assert.equal(res.json.success, true);
@@ -55,7 +61,10 @@ for (const backend of testBackends()) {
 
     it('the first push creates every prefix of nodeId as a node, each under its parent', async () => {
       await t.call('POST', PATH, { service: 'ledger', nodeId: 'us/stage/vm-9/ledger', status: 'OPERATIONAL' });
-      const nodes = await db()('nodes').whereIn('path', ['us', 'us/stage', 'us/stage/vm-9', 'us/stage/vm-9/ledger']).orderBy('depth').select('*');
+      const nodes = await db()('nodes')
+        .whereIn('path', ['us', 'us/stage', 'us/stage/vm-9', 'us/stage/vm-9/ledger'])
+        .orderBy('depth')
+        .select('*');
       assert.deepEqual(
         nodes.map((n) => ({ path: n.path, parent: n.parent_path, name: n.name, depth: n.depth })),
         [
@@ -77,7 +86,12 @@ for (const backend of testBackends()) {
 
     it('a later push changes the status and the message of the existing service', async () => {
       const first = await t.call('POST', PATH, { service: 'search', nodeId: 'eu/prod/vm-2/search', status: 'OPERATIONAL', message: 'ok' });
-      const second = await t.call('POST', PATH, { service: 'search', nodeId: 'eu/prod/vm-2/search', status: 'DEGRADED', message: 'slow queries' });
+      const second = await t.call('POST', PATH, {
+        service: 'search',
+        nodeId: 'eu/prod/vm-2/search',
+        status: 'DEGRADED',
+        message: 'slow queries',
+      });
       assert.equal(second.status, 200);
       assert.equal(second.json.created, false);
       assert.equal(second.json.serviceId, first.json.serviceId);
@@ -97,9 +111,23 @@ for (const backend of testBackends()) {
 
     it('a later push does not change criticality, serviceType, slaGroup or tags and says so in warnings', async () => {
       const node = 'eu/prod/vm-4/crm';
-      await t.call('POST', PATH, { service: 'crm', nodeId: node, status: 'OPERATIONAL', criticality: 'low', serviceType: 'web', slaGroup: 'bronze', tags: ['a'] });
+      await t.call('POST', PATH, {
+        service: 'crm',
+        nodeId: node,
+        status: 'OPERATIONAL',
+        criticality: 'low',
+        serviceType: 'web',
+        slaGroup: 'bronze',
+        tags: ['a'],
+      });
       const res = await t.call('POST', PATH, {
-        service: 'crm', nodeId: node, status: 'DOWN', criticality: 'critical', serviceType: 'database', slaGroup: 'gold', tags: ['b', 'c'],
+        service: 'crm',
+        nodeId: node,
+        status: 'DOWN',
+        criticality: 'critical',
+        serviceType: 'database',
+        slaGroup: 'gold',
+        tags: ['b', 'c'],
       });
       assert.equal(res.status, 200);
       assert.equal(res.json.status, 'DOWN');

@@ -26,7 +26,11 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     it('each entry gets its own result and warnings; readable ones are committed, a refused one changes nothing', async () => {
-      assert.equal((await t.call('POST', '/api/v1/health/report', { service: 'known', nodeId: 'batch/a', status: 'OPERATIONAL', criticality: 'low' })).status, 200);
+      assert.equal(
+        (await t.call('POST', '/api/v1/health/report', { service: 'known', nodeId: 'batch/a', status: 'OPERATIONAL', criticality: 'low' }))
+          .status,
+        200,
+      );
       const res = await t.call('POST', BATCH, {
         reports: [
           { service: 'fresh', nodeId: 'batch/a', status: 'DEGRADED', message: 'slow' },
@@ -42,7 +46,10 @@ for (const backend of testBackends()) {
       assert.equal(res.json.rejected, 2);
       assert.deepEqual(res.json.warnings, []);
       const [fresh, known, broken, notObject, orphan] = res.json.results;
-      assert.deepEqual(res.json.results.map((r: { index: number }) => r.index), [0, 1, 2, 3, 4]);
+      assert.deepEqual(
+        res.json.results.map((r: { index: number }) => r.index),
+        [0, 1, 2, 3, 4],
+      );
 
       assert.equal(fresh.success, true);
       assert.equal(fresh.created, true);
@@ -84,7 +91,10 @@ for (const backend of testBackends()) {
     });
 
     it('an unknown field beside "reports" is named in the answer\'s warnings, and an entry\'s in its own result', async () => {
-      const res = await t.call('POST', BATCH, { reports: [{ service: 'named', nodeId: 'batch/warn', status: 'OPERATIONAL', staus: 'DOWN' }], repots: [] });
+      const res = await t.call('POST', BATCH, {
+        reports: [{ service: 'named', nodeId: 'batch/warn', status: 'OPERATIONAL', staus: 'DOWN' }],
+        repots: [],
+      });
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(res.json.warnings, ['unknown field "repots" ignored (did you mean "reports"?)']);
       assert.deepEqual(res.json.results[0].warnings, ['unknown field "staus" ignored (did you mean "status"?)']);
@@ -97,7 +107,13 @@ for (const backend of testBackends()) {
           { service: 'twice', nodeId: 'batch/b', status: 'OPERATIONAL' },
         ],
       });
-      assert.deepEqual(res.json.results.map((r: { previousStatus: string | null; status: string }) => [r.previousStatus, r.status]), [[null, 'DOWN'], ['DOWN', 'OPERATIONAL']]);
+      assert.deepEqual(
+        res.json.results.map((r: { previousStatus: string | null; status: string }) => [r.previousStatus, r.status]),
+        [
+          [null, 'DOWN'],
+          ['DOWN', 'OPERATIONAL'],
+        ],
+      );
       assert.equal((await t.serviceRow('batch/b', 'twice')).status, 'OPERATIONAL');
     });
 
@@ -106,7 +122,16 @@ for (const backend of testBackends()) {
         [{}, /"reports" must be an array/],
         [{ reports: {} }, /"reports" must be an array/],
         [{ reports: [] }, /empty/],
-        [{ reports: Array.from({ length: MAX_BATCH_REPORTS + 1 }, (_, i) => ({ service: `over-${i}`, nodeId: 'batch/over', status: 'DOWN' })) }, /at most 1000/],
+        [
+          {
+            reports: Array.from({ length: MAX_BATCH_REPORTS + 1 }, (_, i) => ({
+              service: `over-${i}`,
+              nodeId: 'batch/over',
+              status: 'DOWN',
+            })),
+          },
+          /at most 1000/,
+        ],
         [[{ service: 'x', nodeId: 'batch/c', status: 'DOWN' }], /JSON object/],
       ];
       for (const [body, message] of cases) {
@@ -156,7 +181,10 @@ for (const backend of testBackends()) {
         { service: 'bad', nodeId: 'batch/scoped/h1', status: 'NOPE' },
       ]);
       assert.equal(inside.status, 200, inside.text);
-      assert.deepEqual(inside.json.results.map((r: { success: boolean }) => r.success), [true, false]);
+      assert.deepEqual(
+        inside.json.results.map((r: { success: boolean }) => r.success),
+        [true, false],
+      );
       assert.equal((await t.serviceRow('batch/scoped/h1', 'in')).status, 'DOWN');
     });
   });

@@ -24,7 +24,8 @@ const FIELDS = `id nodeId type status open workload { namespace kind name } payl
 const QUEUE = `mutation($i: QueueAgentCommandInput!) { queueAgentCommand(input: $i) { ${FIELDS} } }`;
 const CANCEL = `mutation($id: ID!) { cancelAgentCommand(id: $id) { ${FIELDS} } }`;
 const COMMAND = `query($id: ID!) { agentCommand(id: $id) { ${FIELDS} } }`;
-const LIST = 'query($node: String, $status: AgentCommandStatus, $limit: Int) { agentCommands(nodeId: $node, status: $status, limit: $limit) { id status } agentCommandCount(nodeId: $node, status: $status) }';
+const LIST =
+  'query($node: String, $status: AgentCommandStatus, $limit: Int) { agentCommands(nodeId: $node, status: $status, limit: $limit) { id status } agentCommandCount(nodeId: $node, status: $status) }';
 const ms = (value: unknown) => new Date(value as string).getTime();
 
 let nodeCounter = 0;
@@ -102,9 +103,21 @@ for (const backend of testBackends()) {
         assert.deepEqual(
           { ...command, id: undefined },
           {
-            id: undefined, nodeId: node, type: 'RESYNC', status: 'QUEUED', open: true, workload: null, payload: '{}', createdAt: iso(queuedAt),
-            deliveredAt: null, expiresAt: iso(queuedAt + 15 * MINUTE), completedAt: null, requestedBy: { username: operator.username },
-            cancelledBy: null, result: null, agent: { nodeId: node },
+            id: undefined,
+            nodeId: node,
+            type: 'RESYNC',
+            status: 'QUEUED',
+            open: true,
+            workload: null,
+            payload: '{}',
+            createdAt: iso(queuedAt),
+            deliveredAt: null,
+            expiresAt: iso(queuedAt + 15 * MINUTE),
+            completedAt: null,
+            requestedBy: { username: operator.username },
+            cancelledBy: null,
+            result: null,
+            agent: { nodeId: node },
           },
         );
         const stored = await row(command.id);
@@ -129,7 +142,11 @@ for (const backend of testBackends()) {
 
       it('RESTART_WORKLOAD carries its workload to the agent as {namespace, kind, name}', async () => {
         const node = await knownNode();
-        const command = await queue({ nodeId: node, type: 'RESTART_WORKLOAD', workload: { namespace: 'payments', kind: 'STATEFULSET', name: 'payments-db' } });
+        const command = await queue({
+          nodeId: node,
+          type: 'RESTART_WORKLOAD',
+          workload: { namespace: 'payments', kind: 'STATEFULSET', name: 'payments-db' },
+        });
         assert.deepEqual(command.workload, { namespace: 'payments', kind: 'STATEFULSET', name: 'payments-db' });
         assert.deepEqual(JSON.parse(command.payload), { namespace: 'payments', kind: 'StatefulSet', name: 'payments-db' });
         const [sent] = await beat(node);
@@ -153,7 +170,11 @@ for (const backend of testBackends()) {
 
       it('a failed result closes the command as FAILED, and a repeated result is answered alreadyRecorded', async () => {
         const node = await knownNode();
-        const command = await queue({ nodeId: node, type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'web' } });
+        const command = await queue({
+          nodeId: node,
+          type: 'RESTART_WORKLOAD',
+          workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'web' },
+        });
         await beat(node);
         await report(node, command.id, 'failed', { message: 'forbidden: cannot patch deployments' });
         assert.equal((await report(node, command.id, 'succeeded')).alreadyRecorded, true);
@@ -196,10 +217,13 @@ for (const backend of testBackends()) {
           assert.equal(ms(stored.completed_at), queuedAt + 15 * MINUTE);
         }
         const expiredEvents = events.slice(seen).filter((e) => e.type === 'agent.command_updated' && e.command.nodeId === node);
-        assert.deepEqual(expiredEvents.map((e) => e.type === 'agent.command_updated' && [e.command.id, e.previousStatus, e.command.status, e.origin]), [
-          [first.id, 'queued', 'expired', 'timer'],
-          [second.id, 'queued', 'expired', 'timer'],
-        ]);
+        assert.deepEqual(
+          expiredEvents.map((e) => e.type === 'agent.command_updated' && [e.command.id, e.previousStatus, e.command.status, e.origin]),
+          [
+            [first.id, 'queued', 'expired', 'timer'],
+            [second.id, 'queued', 'expired', 'timer'],
+          ],
+        );
       });
 
       it('a delivered command without a result within 15 minutes expires; a result arriving later is still recorded', async () => {
@@ -229,7 +253,10 @@ for (const backend of testBackends()) {
         const res = await gql(t, CANCEL, { id: command.id }, admin.accessToken);
         assert.equal(res.errors, undefined, res.text);
         const cancelled = res.data.cancelAgentCommand;
-        assert.deepEqual([cancelled.status, cancelled.completedAt, cancelled.cancelledBy], ['CANCELLED', iso(clock.now()), { username: 'admin' }]);
+        assert.deepEqual(
+          [cancelled.status, cancelled.completedAt, cancelled.cancelledBy],
+          ['CANCELLED', iso(clock.now()), { username: 'admin' }],
+        );
         assert.deepEqual(await beat(node), []);
         const stored = await row(command.id);
         assert.equal(stored.status, 'cancelled');
@@ -289,13 +316,41 @@ for (const backend of testBackends()) {
       const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
         ['RESTART_WORKLOAD without a workload', { type: 'RESTART_WORKLOAD' }, /needs "workload"/],
         ['RESYNC with a workload', { type: 'RESYNC', workload: { namespace: 'a', kind: 'DEPLOYMENT', name: 'b' } }, /takes no workload/],
-        ['REFRESH_CONFIG with a workload', { type: 'REFRESH_CONFIG', workload: { namespace: 'a', kind: 'DEPLOYMENT', name: 'b' } }, /takes no workload/],
-        ['an upper-case namespace', { type: 'RESTART_WORKLOAD', workload: { namespace: 'Payments', kind: 'DEPLOYMENT', name: 'api' } }, /workload\.namespace/],
-        ['a namespace of 64 characters', { type: 'RESTART_WORKLOAD', workload: { namespace: 'a'.repeat(64), kind: 'DEPLOYMENT', name: 'api' } }, /workload\.namespace/],
-        ['an empty namespace', { type: 'RESTART_WORKLOAD', workload: { namespace: '', kind: 'DEPLOYMENT', name: 'api' } }, /workload\.namespace/],
-        ['a name with an underscore', { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'api_v2' } }, /workload\.name/],
-        ['a name ending in "-"', { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'api-' } }, /workload\.name/],
-        ['a name of 254 characters', { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'a'.repeat(254) } }, /workload\.name/],
+        [
+          'REFRESH_CONFIG with a workload',
+          { type: 'REFRESH_CONFIG', workload: { namespace: 'a', kind: 'DEPLOYMENT', name: 'b' } },
+          /takes no workload/,
+        ],
+        [
+          'an upper-case namespace',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: 'Payments', kind: 'DEPLOYMENT', name: 'api' } },
+          /workload\.namespace/,
+        ],
+        [
+          'a namespace of 64 characters',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: 'a'.repeat(64), kind: 'DEPLOYMENT', name: 'api' } },
+          /workload\.namespace/,
+        ],
+        [
+          'an empty namespace',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: '', kind: 'DEPLOYMENT', name: 'api' } },
+          /workload\.namespace/,
+        ],
+        [
+          'a name with an underscore',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'api_v2' } },
+          /workload\.name/,
+        ],
+        [
+          'a name ending in "-"',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'api-' } },
+          /workload\.name/,
+        ],
+        [
+          'a name of 254 characters',
+          { type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'a'.repeat(254) } },
+          /workload\.name/,
+        ],
         ['ttlSeconds below a minute', { type: 'RESYNC', ttlSeconds: 59 }, /ttlSeconds/],
         ['ttlSeconds above a day', { type: 'RESYNC', ttlSeconds: 86_401 }, /ttlSeconds/],
         ['an empty nodeId', { type: 'RESYNC', nodeId: '' }, /nodeId/],
@@ -329,7 +384,11 @@ for (const backend of testBackends()) {
           assert.equal(res.data.agentCommandCount, res.data.agentCommands.length);
           return res.data.agentCommands.map((x: { id: string; status: string }) => [x.id, x.status]);
         };
-        assert.deepEqual(await list(), [[c.id, 'CANCELLED'], [b.id, 'QUEUED'], [a.id, 'EXPIRED']]);
+        assert.deepEqual(await list(), [
+          [c.id, 'CANCELLED'],
+          [b.id, 'QUEUED'],
+          [a.id, 'EXPIRED'],
+        ]);
         assert.deepEqual(await list('EXPIRED'), [[a.id, 'EXPIRED']], 'expired by its deadline before any sweep');
         assert.deepEqual(await list('QUEUED'), [[b.id, 'QUEUED']]);
         assert.deepEqual(await list('SUCCEEDED'), []);
@@ -350,7 +409,11 @@ for (const backend of testBackends()) {
         await report(node, command.id, 'succeeded');
         const mine = events.slice(seen).filter((e) => e.command.id === command.id);
         assert.deepEqual(
-          mine.map((e) => (e.type === 'agent.command_updated' ? [e.type, e.previousStatus, e.command.status, e.origin] : [e.type, null, e.command.status, e.origin])),
+          mine.map((e) =>
+            e.type === 'agent.command_updated'
+              ? [e.type, e.previousStatus, e.command.status, e.origin]
+              : [e.type, null, e.command.status, e.origin],
+          ),
           [
             ['agent.command_queued', null, 'queued', 'api'],
             ['agent.command_updated', 'queued', 'delivered', 'agent'],
@@ -359,20 +422,28 @@ for (const backend of testBackends()) {
         );
       });
 
-      it('agentCommandUpdated(nodeId) delivers the node\'s command events to a subscriber, not other nodes\'', async () => {
+      it("agentCommandUpdated(nodeId) delivers the node's command events to a subscriber, not other nodes'", async () => {
         const node = await knownNode();
         const other = await knownNode();
         const client = connectClient(t, { token: user.accessToken });
-        const feed = subscribe(client, 'subscription($n: String) { agentCommandUpdated(nodeId: $n) { event previousStatus command { id type status requestedBy { username } } } }', { n: node });
+        const feed = subscribe(
+          client,
+          'subscription($n: String) { agentCommandUpdated(nodeId: $n) { event previousStatus command { id type status requestedBy { username } } } }',
+          { n: node },
+        );
         await waitForSubscribers(t, `agent-commands:node:${node}`, 1);
         await queue({ nodeId: other, type: 'RESYNC' });
         const command = await queue({ nodeId: node, type: 'RESYNC' });
         assert.deepEqual((await feed.data()).agentCommandUpdated, {
-          event: 'agent:command_queued', previousStatus: null, command: { id: command.id, type: 'RESYNC', status: 'QUEUED', requestedBy: { username: operator.username } },
+          event: 'agent:command_queued',
+          previousStatus: null,
+          command: { id: command.id, type: 'RESYNC', status: 'QUEUED', requestedBy: { username: operator.username } },
         });
         await beat(node);
         assert.deepEqual((await feed.data()).agentCommandUpdated, {
-          event: 'agent:command_updated', previousStatus: 'QUEUED', command: { id: command.id, type: 'RESYNC', status: 'DELIVERED', requestedBy: { username: operator.username } },
+          event: 'agent:command_updated',
+          previousStatus: 'QUEUED',
+          command: { id: command.id, type: 'RESYNC', status: 'DELIVERED', requestedBy: { username: operator.username } },
         });
         assert.equal(feed.pending, 0);
         await client.dispose();
@@ -382,7 +453,11 @@ for (const backend of testBackends()) {
         const receiver = await receivers();
         await createWebhook(t, admin.accessToken, { url: receiver.url, events: ['agent.command_failed'] });
         const node = await knownNode();
-        const command = await queue({ nodeId: node, type: 'RESTART_WORKLOAD', workload: { namespace: 'shop', kind: 'DAEMONSET', name: 'log-shipper' } });
+        const command = await queue({
+          nodeId: node,
+          type: 'RESTART_WORKLOAD',
+          workload: { namespace: 'shop', kind: 'DAEMONSET', name: 'log-shipper' },
+        });
         await beat(node);
         await report(node, command.id, 'failed', { message: 'not found', output: { code: 404 } });
         const [delivery] = await receiver.received(1);
@@ -391,7 +466,15 @@ for (const backend of testBackends()) {
         const data = delivery!.json.data.command;
         assert.deepEqual(
           [data.id, data.nodeId, data.type, data.status, data.workload, data.requestedBy, data.result],
-          [command.id, node, 'RESTART_WORKLOAD', 'FAILED', { namespace: 'shop', kind: 'DAEMONSET', name: 'log-shipper' }, { id: operator.userId, username: operator.username }, { message: 'not found', output: { code: 404 } }],
+          [
+            command.id,
+            node,
+            'RESTART_WORKLOAD',
+            'FAILED',
+            { namespace: 'shop', kind: 'DAEMONSET', name: 'log-shipper' },
+            { id: operator.userId, username: operator.username },
+            { message: 'not found', output: { code: 404 } },
+          ],
         );
         assert.equal(receiver.requests.length, 1, 'queued and delivered were not subscribed');
       });
@@ -407,7 +490,9 @@ for (const backend of testBackends()) {
             end if;
             return new;
           end $$`);
-        await db().raw('create trigger refuse_poisoned_command before insert or update on agent_commands for each row execute function refuse_poisoned_command()');
+        await db().raw(
+          'create trigger refuse_poisoned_command before insert or update on agent_commands for each row execute function refuse_poisoned_command()',
+        );
       });
 
       it('a queue whose commit fails answers UNAVAILABLE: nothing is handed out, counted or announced', async () => {
@@ -433,7 +518,10 @@ for (const backend of testBackends()) {
         const res = await gql(t, CANCEL, { id: command.id }, operator.accessToken);
         assert.deepEqual(res.codes, ['UNAVAILABLE'], res.text);
         assert.equal((await read(command.id)).status, 'QUEUED');
-        assert.deepEqual((await beat(node)).map((c) => c.id), [command.id]);
+        assert.deepEqual(
+          (await beat(node)).map((c) => c.id),
+          [command.id],
+        );
       });
     });
   });
@@ -451,7 +539,8 @@ for (const backend of testBackends()) {
         try {
           await first.call('POST', HEARTBEAT, { nodeId: node });
           const admin = await signInAdmin(first);
-          const queueOne = async () => (await gql(first, QUEUE, { i: { nodeId: node, type: 'RESYNC' } }, admin.accessToken)).data.queueAgentCommand.id as string;
+          const queueOne = async () =>
+            (await gql(first, QUEUE, { i: { nodeId: node, type: 'RESYNC' } }, admin.accessToken)).data.queueAgentCommand.id as string;
           open = await queueOne();
           cancelled = await queueOne();
           assert.equal((await gql(first, CANCEL, { id: cancelled }, admin.accessToken)).errors, undefined);
@@ -467,7 +556,11 @@ for (const backend of testBackends()) {
           assert.deepEqual([hydrated.status, hydrated.expiresAt], ['QUEUED', iso(queuedAt + 15 * MINUTE)]);
           assert.equal((await readOne(cancelled)).status, 'CANCELLED');
           const beat = await second.call('POST', HEARTBEAT, { nodeId: node });
-          assert.deepEqual(beat.json.commands.map((c: { id: string }) => c.id), [open], 'the cancelled one is not handed out');
+          assert.deepEqual(
+            beat.json.commands.map((c: { id: string }) => c.id),
+            [open],
+            'the cancelled one is not handed out',
+          );
           const deliveredAt = clock.now();
           clock.set(deliveredAt + 15 * MINUTE);
           // The clock's repeating sweep may already have run at this instant; either way it is recorded once.

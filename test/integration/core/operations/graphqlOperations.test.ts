@@ -16,7 +16,8 @@ import { iso } from '../../../support/time.js';
 const REGISTER = '/api/v1/operator/register';
 const STATUS = '/api/v1/operator/status';
 const HEARTBEAT = '/api/v1/operator/heartbeat';
-const DELETE_NODE = 'mutation($id: ID!, $cascade: Boolean) { deleteOperationsNode(id: $id, cascade: $cascade) { deletedNodes deletedServices } }';
+const DELETE_NODE =
+  'mutation($id: ID!, $cascade: Boolean) { deleteOperationsNode(id: $id, cascade: $cascade) { deletedNodes deletedServices } }';
 const NODE = /* GraphQL */ `
   query($id: ID!) {
     operationsNode(id: $id) {
@@ -56,7 +57,13 @@ for (const backend of testBackends()) {
       await register('eu/dev', 'dev-box');
       await register('us/prod/k8s-1/crm', 'crm', 'MAINTENANCE');
       beatAt = clock.now();
-      const beat = await t.call('POST', HEARTBEAT, { nodeId: 'eu/prod/k8s-1', version: '2.4.0', watchedServices: 2, healthyServices: 1, unhealthyServices: 1 });
+      const beat = await t.call('POST', HEARTBEAT, {
+        nodeId: 'eu/prod/k8s-1',
+        version: '2.4.0',
+        watchedServices: 2,
+        healthyServices: 1,
+        unhealthyServices: 1,
+      });
       assert.equal(beat.status, 200, beat.text);
     });
     after(() => t.close());
@@ -65,7 +72,12 @@ for (const backend of testBackends()) {
 
     describe('reading the hierarchy', () => {
       it('operationsRootNodes lists the top-level nodes ordered by path', async () => {
-        const res = await gql(t, '{ operationsRootNodes { id path name depth parentPath parent { path } childCount } }', undefined, user.accessToken);
+        const res = await gql(
+          t,
+          '{ operationsRootNodes { id path name depth parentPath parent { path } childCount } }',
+          undefined,
+          user.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data.operationsRootNodes, [
           { id: 'eu', path: 'eu', name: 'eu', depth: 1, parentPath: null, parent: null, childCount: 2 },
@@ -77,34 +89,70 @@ for (const backend of testBackends()) {
         const res = await gql(t, NODE, { id: 'eu/prod' }, user.accessToken);
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data.operationsNode, {
-          id: 'eu/prod', path: 'eu/prod', name: 'prod', depth: 2, parentPath: 'eu', parent: { path: 'eu' }, childCount: 2,
-          children: [{ path: 'eu/prod/k8s-1' }, { path: 'eu/prod/k8s-2' }], serviceCount: 3,
+          id: 'eu/prod',
+          path: 'eu/prod',
+          name: 'prod',
+          depth: 2,
+          parentPath: 'eu',
+          parent: { path: 'eu' },
+          childCount: 2,
+          children: [{ path: 'eu/prod/k8s-1' }, { path: 'eu/prod/k8s-2' }],
+          serviceCount: 3,
           statusSummary: { operational: 1, degraded: 1, down: 1, maintenance: 0, unknown: 0, total: 3 },
-          services: [{ name: 'pay-api' }, { name: 'pay-db' }, { name: 'shop-web' }], agent: null,
+          services: [{ name: 'pay-api' }, { name: 'pay-db' }, { name: 'shop-web' }],
+          agent: null,
         });
       });
 
       it('statusSummary of a root counts every service below it, UNKNOWN included', async () => {
-        const res = await gql(t, '{ operationsNode(id: "eu") { serviceCount statusSummary { operational degraded down maintenance unknown total } } }', undefined, user.accessToken);
-        assert.deepEqual(res.data.operationsNode, { serviceCount: 4, statusSummary: { operational: 1, degraded: 1, down: 1, maintenance: 0, unknown: 1, total: 4 } });
+        const res = await gql(
+          t,
+          '{ operationsNode(id: "eu") { serviceCount statusSummary { operational degraded down maintenance unknown total } } }',
+          undefined,
+          user.accessToken,
+        );
+        assert.deepEqual(res.data.operationsNode, {
+          serviceCount: 4,
+          statusSummary: { operational: 1, degraded: 1, down: 1, maintenance: 0, unknown: 1, total: 4 },
+        });
       });
 
       it('operationsNode shows the agent registered for exactly that node', async () => {
-        const res = await gql(t, '{ operationsNode(id: "eu/prod/k8s-1") { agent { nodeId version watchedServices healthyServices unhealthyServices lastHeartbeatAt } } }', undefined, user.accessToken);
-        assert.deepEqual(res.data.operationsNode.agent, { nodeId: 'eu/prod/k8s-1', version: '2.4.0', watchedServices: 2, healthyServices: 1, unhealthyServices: 1, lastHeartbeatAt: iso(beatAt) });
+        const res = await gql(
+          t,
+          '{ operationsNode(id: "eu/prod/k8s-1") { agent { nodeId version watchedServices healthyServices unhealthyServices lastHeartbeatAt } } }',
+          undefined,
+          user.accessToken,
+        );
+        assert.deepEqual(res.data.operationsNode.agent, {
+          nodeId: 'eu/prod/k8s-1',
+          version: '2.4.0',
+          watchedServices: 2,
+          healthyServices: 1,
+          unhealthyServices: 1,
+          lastHeartbeatAt: iso(beatAt),
+        });
         const child = await gql(t, '{ operationsNode(id: "eu/prod/k8s-1/pay") { agent { nodeId } } }', undefined, user.accessToken);
         assert.equal(child.data.operationsNode.agent, null);
       });
 
       it('operationsNode takes an id with surrounding slashes and gives null for an unknown node', async () => {
-        const res = await gql(t, '{ a: operationsNode(id: "/us/prod/") { path } b: operationsNode(id: "nowhere") { path } }', undefined, user.accessToken);
+        const res = await gql(
+          t,
+          '{ a: operationsNode(id: "/us/prod/") { path } b: operationsNode(id: "nowhere") { path } }',
+          undefined,
+          user.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data, { a: { path: 'us/prod' }, b: null });
       });
 
       it('operationsNodeChildren lists the children ordered by path, in pages', async () => {
         const all = await gql(t, '{ operationsNodeChildren(id: "eu") { path serviceCount } }', undefined, user.accessToken);
-        assert.deepEqual(all.data.operationsNodeChildren, [{ path: 'eu/dev', serviceCount: 1 }, { path: 'eu/prod', serviceCount: 3 }]);
+        assert.deepEqual(all.data.operationsNodeChildren, [
+          { path: 'eu/dev', serviceCount: 1 },
+          { path: 'eu/prod', serviceCount: 3 },
+        ]);
         const page = await gql(t, '{ operationsNodeChildren(id: "eu", limit: 1, offset: 1) { path } }', undefined, user.accessToken);
         assert.deepEqual(paths(page.data.operationsNodeChildren), ['eu/prod']);
         const leaf = await gql(t, '{ operationsNodeChildren(id: "eu/dev") { path } }', undefined, user.accessToken);
@@ -114,8 +162,17 @@ for (const backend of testBackends()) {
       it('operationsNodes lists every node ordered by path', async () => {
         const res = await gql(t, '{ operationsNodes { path } }', undefined, user.accessToken);
         assert.deepEqual(paths(res.data.operationsNodes), [
-          'eu', 'eu/dev', 'eu/prod', 'eu/prod/k8s-1', 'eu/prod/k8s-1/pay', 'eu/prod/k8s-2', 'eu/prod/k8s-2/shop',
-          'us', 'us/prod', 'us/prod/k8s-1', 'us/prod/k8s-1/crm',
+          'eu',
+          'eu/dev',
+          'eu/prod',
+          'eu/prod/k8s-1',
+          'eu/prod/k8s-1/pay',
+          'eu/prod/k8s-2',
+          'eu/prod/k8s-2/shop',
+          'us',
+          'us/prod',
+          'us/prod/k8s-1',
+          'us/prod/k8s-1/crm',
         ]);
       });
 
@@ -124,7 +181,12 @@ for (const backend of testBackends()) {
         assert.deepEqual(paths(search.data.operationsNodes), ['eu/prod/k8s-1', 'eu/prod/k8s-1/pay', 'us/prod/k8s-1', 'us/prod/k8s-1/crm']);
         const depth = await gql(t, '{ operationsNodes(depth: 3) { path } }', undefined, user.accessToken);
         assert.deepEqual(paths(depth.data.operationsNodes), ['eu/prod/k8s-1', 'eu/prod/k8s-2', 'us/prod/k8s-1']);
-        const page = await gql(t, '{ operationsNodes(search: "k8s-1", depth: 4, limit: 1, offset: 1) { path } }', undefined, user.accessToken);
+        const page = await gql(
+          t,
+          '{ operationsNodes(search: "k8s-1", depth: 4, limit: 1, offset: 1) { path } }',
+          undefined,
+          user.accessToken,
+        );
         assert.deepEqual(paths(page.data.operationsNodes), ['us/prod/k8s-1/crm']);
       });
 
@@ -136,25 +198,52 @@ for (const backend of testBackends()) {
 
     describe('agents', () => {
       it('lists registered agents with their last heartbeat', async () => {
-        const res = await gql(t, '{ agents { nodeId version operatorVersion watchedServices healthyServices unhealthyServices lastHeartbeatAt lastStatusSyncAt online createdAt } }', undefined, user.accessToken);
+        const res = await gql(
+          t,
+          '{ agents { nodeId version operatorVersion watchedServices healthyServices unhealthyServices lastHeartbeatAt lastStatusSyncAt online createdAt } }',
+          undefined,
+          user.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         const agent = res.data.agents.find((a: { nodeId: string }) => a.nodeId === 'eu/prod/k8s-1');
         assert.deepEqual(agent, {
-          nodeId: 'eu/prod/k8s-1', version: '2.4.0', operatorVersion: null, watchedServices: 2, healthyServices: 1, unhealthyServices: 1,
-          lastHeartbeatAt: iso(beatAt), lastStatusSyncAt: null, online: true, createdAt: iso(beatAt),
+          nodeId: 'eu/prod/k8s-1',
+          version: '2.4.0',
+          operatorVersion: null,
+          watchedServices: 2,
+          healthyServices: 1,
+          unhealthyServices: 1,
+          lastHeartbeatAt: iso(beatAt),
+          lastStatusSyncAt: null,
+          online: true,
+          createdAt: iso(beatAt),
         });
       });
 
       it('an agent known only from status syncs is listed offline with its operatorVersion and lastStatusSyncAt', async () => {
         await t.call('POST', STATUS, { nodeId: 'us/prod/k8s-1', operatorVersion: '3.1.0', services: [] });
-        const res = await gql(t, '{ agents { nodeId operatorVersion lastHeartbeatAt lastStatusSyncAt online } }', undefined, user.accessToken);
+        const res = await gql(
+          t,
+          '{ agents { nodeId operatorVersion lastHeartbeatAt lastStatusSyncAt online } }',
+          undefined,
+          user.accessToken,
+        );
         const agent = res.data.agents.find((a: { nodeId: string }) => a.nodeId === 'us/prod/k8s-1');
-        assert.deepEqual(agent, { nodeId: 'us/prod/k8s-1', operatorVersion: '3.1.0', lastHeartbeatAt: null, lastStatusSyncAt: iso(clock.now()), online: false });
+        assert.deepEqual(agent, {
+          nodeId: 'us/prod/k8s-1',
+          operatorVersion: '3.1.0',
+          lastHeartbeatAt: null,
+          lastStatusSyncAt: iso(clock.now()),
+          online: false,
+        });
       });
 
       it('agents are ordered by node and filtered by online', async () => {
         const all = await gql(t, '{ agents { nodeId } }', undefined, user.accessToken);
-        assert.deepEqual(all.data.agents.map((a: { nodeId: string }) => a.nodeId), ['eu/prod/k8s-1', 'us/prod/k8s-1']);
+        assert.deepEqual(
+          all.data.agents.map((a: { nodeId: string }) => a.nodeId),
+          ['eu/prod/k8s-1', 'us/prod/k8s-1'],
+        );
         const online = await gql(t, '{ agents(online: true) { nodeId } }', undefined, user.accessToken);
         assert.deepEqual(online.data.agents, [{ nodeId: 'eu/prod/k8s-1' }]);
         const offline = await gql(t, '{ agents(online: false) { nodeId } }', undefined, user.accessToken);
@@ -164,14 +253,22 @@ for (const backend of testBackends()) {
       });
 
       it('online stays true for 90 s after the last heartbeat and turns false after', async () => {
-        const online = async () => (await gql(t, '{ agents { nodeId online } }', undefined, user.accessToken)).data.agents.find((a: { nodeId: string }) => a.nodeId === 'eu/prod/k8s-1').online;
+        const online = async () =>
+          (await gql(t, '{ agents { nodeId online } }', undefined, user.accessToken)).data.agents.find(
+            (a: { nodeId: string }) => a.nodeId === 'eu/prod/k8s-1',
+          ).online;
         // The clock only moves forward here (tokens stay valid: they live 15 minutes).
         assert.ok(clock.now() <= beatAt + 90_000);
         clock.set(beatAt + 90_000);
         assert.equal(await online(), true);
         clock.set(beatAt + 90_001);
         assert.equal(await online(), false);
-        const node = await gql(t, '{ operationsNode(id: "eu/prod/k8s-1") { agent { online lastHeartbeatAt } } }', undefined, user.accessToken);
+        const node = await gql(
+          t,
+          '{ operationsNode(id: "eu/prod/k8s-1") { agent { online lastHeartbeatAt } } }',
+          undefined,
+          user.accessToken,
+        );
         assert.deepEqual(node.data.operationsNode.agent, { online: false, lastHeartbeatAt: iso(beatAt) });
         await t.call('POST', HEARTBEAT, { nodeId: 'eu/prod/k8s-1', version: '2.4.1' });
         assert.equal(await online(), true);
@@ -185,11 +282,16 @@ for (const backend of testBackends()) {
         const root = `del-${++counter}`;
         const ids = [await register(`${root}/a/b`, 'svc-b', 'DOWN'), await register(`${root}/a/c`, 'svc-c')];
         if (!withServices) {
-          for (const id of ids) assert.equal((await gql(t, 'mutation($id: ID!) { deleteService(id: $id) }', { id }, admin.accessToken)).data.deleteService, true);
+          for (const id of ids)
+            assert.equal(
+              (await gql(t, 'mutation($id: ID!) { deleteService(id: $id) }', { id }, admin.accessToken)).data.deleteService,
+              true,
+            );
         }
         return { root, ids };
       };
-      const nodeRows = (root: string) => db()('nodes').where('path', root).orWhere('path', 'like', `${root}/%`).orderBy('path').pluck('path');
+      const nodeRows = (root: string) =>
+        db()('nodes').where('path', root).orWhere('path', 'like', `${root}/%`).orderBy('path').pluck('path');
 
       it('ADMIN deletes a node without services and every node below it, without cascade', async () => {
         const { root } = await subtree(false);
@@ -237,17 +339,32 @@ for (const backend of testBackends()) {
         assert.deepEqual(await nodeRows(root), [root]);
         assert.equal((await db()('services').whereIn('id', ids)).length, 0);
         assert.equal((await db()('status_intervals').whereIn('service_id', ids)).length, 0);
-        const listed = await gql(t, `{ services(filter: { nodeId: "${root}" }) { id } serviceCount(filter: { nodeId: "${root}" }) }`, undefined, admin.accessToken);
+        const listed = await gql(
+          t,
+          `{ services(filter: { nodeId: "${root}" }) { id } serviceCount(filter: { nodeId: "${root}" }) }`,
+          undefined,
+          admin.accessToken,
+        );
         assert.deepEqual(listed.data, { services: [], serviceCount: 0 });
       });
 
       it('cascade drops the dependencies services outside the subtree had on deleted services', async () => {
         const { root, ids } = await subtree(true);
         const outside = await register('eu/dev', 'dependent-of-deleted');
-        const update = await gql(t, 'mutation($id: ID!, $t: ID!) { updateService(id: $id, input: { dependencies: [{ targetServiceId: $t }] }) { id } }', { id: outside, t: ids[0] }, admin.accessToken);
+        const update = await gql(
+          t,
+          'mutation($id: ID!, $t: ID!) { updateService(id: $id, input: { dependencies: [{ targetServiceId: $t }] }) { id } }',
+          { id: outside, t: ids[0] },
+          admin.accessToken,
+        );
         assert.equal(update.errors, undefined, update.text);
         await gql(t, DELETE_NODE, { id: root, cascade: true }, admin.accessToken);
-        const res = await gql(t, 'query($id: ID!) { service(id: $id) { dependencies { targetService { id } } } }', { id: outside }, admin.accessToken);
+        const res = await gql(
+          t,
+          'query($id: ID!) { service(id: $id) { dependencies { targetService { id } } } }',
+          { id: outside },
+          admin.accessToken,
+        );
         assert.deepEqual(res.data.service.dependencies, []);
         const stored = (await db()('services').where({ id: outside }).first()).dependencies;
         assert.deepEqual(typeof stored === 'string' ? JSON.parse(stored) : stored, []);
@@ -257,7 +374,12 @@ for (const backend of testBackends()) {
       it('a service can be placed again under a deleted node path', async () => {
         const { root } = await subtree(true);
         await gql(t, DELETE_NODE, { id: root, cascade: true }, admin.accessToken);
-        const res = await gql(t, 'mutation($n: String!) { createService(input: { name: "reborn", nodeId: $n }) { nodeId } }', { n: `${root}/a/b` }, admin.accessToken);
+        const res = await gql(
+          t,
+          'mutation($n: String!) { createService(input: { name: "reborn", nodeId: $n }) { nodeId } }',
+          { n: `${root}/a/b` },
+          admin.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(await nodeRows(root), [root, `${root}/a`, `${root}/a/b`]);
       });

@@ -35,8 +35,13 @@ for (const backend of testBackends()) {
     describe('POST /api/v1/operator/register', () => {
       it('a new service is created with 201 and its declarations are stored', async () => {
         const res = await t.call('POST', REGISTER, {
-          name: 'orders-db', displayName: 'Orders database', nodeId: 'eu/prod/k8s-1/orders', criticality: 'critical',
-          serviceType: 'database', namespace: 'orders', operations: { backup: { expected: true, maxAgeDays: 3 } },
+          name: 'orders-db',
+          displayName: 'Orders database',
+          nodeId: 'eu/prod/k8s-1/orders',
+          criticality: 'critical',
+          serviceType: 'database',
+          namespace: 'orders',
+          operations: { backup: { expected: true, maxAgeDays: 3 } },
         });
         assert.equal(res.status, 201);
         assert.equal(res.json.success, true);
@@ -62,7 +67,12 @@ for (const backend of testBackends()) {
         const node = 'eu/prod/k8s-1/update';
         const first = await t.call('POST', REGISTER, { name: 'svc', nodeId: node, displayName: 'Old', criticality: 'low' });
         clock.advance(5_000);
-        const res = await t.call('POST', REGISTER, { name: 'svc', nodeId: node, displayName: 'New', operations: { backup: { expected: true } } });
+        const res = await t.call('POST', REGISTER, {
+          name: 'svc',
+          nodeId: node,
+          displayName: 'New',
+          operations: { backup: { expected: true } },
+        });
         assert.equal(res.status, 200);
         assert.equal(res.json.created, false);
         assert.equal(res.json.service.id, first.json.service.id);
@@ -75,11 +85,24 @@ for (const backend of testBackends()) {
 
       it('a later registration merges declared metadata keys and keeps the others', async () => {
         const node = 'eu/prod/k8s-1/merge';
-        await t.call('POST', REGISTER, { name: 'crm', nodeId: node, metadata: { owner: 'team-a', links: { runbook: 'https://runbooks/crm' } } });
-        await t.call('POST', REGISTER, { name: 'crm', nodeId: node, metadata: { owner: 'team-b' }, operations: { backup: { expected: true } } });
+        await t.call('POST', REGISTER, {
+          name: 'crm',
+          nodeId: node,
+          metadata: { owner: 'team-a', links: { runbook: 'https://runbooks/crm' } },
+        });
+        await t.call('POST', REGISTER, {
+          name: 'crm',
+          nodeId: node,
+          metadata: { owner: 'team-b' },
+          operations: { backup: { expected: true } },
+        });
         const row = await serviceRow(node, 'crm');
         const metadata = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
-        assert.deepEqual(metadata, { owner: 'team-b', links: { runbook: 'https://runbooks/crm' }, operations: { backup: { expected: true } } });
+        assert.deepEqual(metadata, {
+          owner: 'team-b',
+          links: { runbook: 'https://runbooks/crm' },
+          operations: { backup: { expected: true } },
+        });
         assert.equal(row.backup_expected, true);
       });
 
@@ -97,7 +120,11 @@ for (const backend of testBackends()) {
       });
 
       it('a non-boolean operations.backup.expected is refused with 400', async () => {
-        const res = await t.call('POST', REGISTER, { name: 'typo', nodeId: 'eu/prod/k8s-1/typo', operations: { backup: { expected: 'yes' } } });
+        const res = await t.call('POST', REGISTER, {
+          name: 'typo',
+          nodeId: 'eu/prod/k8s-1/typo',
+          operations: { backup: { expected: 'yes' } },
+        });
         assert.equal(res.status, 400);
         assert.match(res.json.error, /operations\.backup\.expected/);
       });
@@ -165,7 +192,19 @@ for (const backend of testBackends()) {
           nodeId: node,
           operatorVersion: '2.3.1',
           services: [
-            { name: 'web', status: 'OPERATIONAL', message: 'ready', namespace: 'shop', workloadType: 'Deployment', workloadName: 'web', replicas: 3, readyReplicas: 2, availableReplicas: 2, images: ['web:1.2'], slaGroup: 'gold' },
+            {
+              name: 'web',
+              status: 'OPERATIONAL',
+              message: 'ready',
+              namespace: 'shop',
+              workloadType: 'Deployment',
+              workloadName: 'web',
+              replicas: 3,
+              readyReplicas: 2,
+              availableReplicas: 2,
+              images: ['web:1.2'],
+              slaGroup: 'gold',
+            },
             { name: 'ghost', status: 'DOWN' },
             // Registered, but under another node: not this agent's service.
             { name: 'worker', status: 'DOWN' },
@@ -237,7 +276,14 @@ for (const backend of testBackends()) {
         await t.call('POST', STATUS, { nodeId: node, services: [{ name: 'mover', status: 'DOWN' }] });
         const row = await serviceRow(node, 'mover');
         const intervals = await db()('status_intervals').where({ service_id: row.id }).orderBy('seq').select('status', 'ended_at');
-        assert.deepEqual(intervals.map((i) => [i.status, i.ended_at === null]), [['UNKNOWN', false], ['OPERATIONAL', false], ['DOWN', true]]);
+        assert.deepEqual(
+          intervals.map((i) => [i.status, i.ended_at === null]),
+          [
+            ['UNKNOWN', false],
+            ['OPERATIONAL', false],
+            ['DOWN', true],
+          ],
+        );
       });
 
       it('SLA group declarations are stored in sla_groups and counted as created, updated or unchanged', async () => {
@@ -278,11 +324,7 @@ for (const backend of testBackends()) {
         await t.call('POST', REGISTER, { name: 'bad', nodeId: node });
         const res = await t.call('POST', STATUS, {
           nodeId: node,
-          services: [
-            { name: 'bad', status: 'EXPLODED' },
-            { name: 'good', status: 'DEGRADED' },
-            'not an object',
-          ],
+          services: [{ name: 'bad', status: 'EXPLODED' }, { name: 'good', status: 'DEGRADED' }, 'not an object'],
           slaGroups: [{ name: 'bronze', targets: { uptime: 250 } }, { name: 'copper' }],
         });
         assert.equal(res.status, 200);
@@ -324,7 +366,13 @@ for (const backend of testBackends()) {
     describe('heartbeat and commands', () => {
       it('a heartbeat stores the agent and answers commands: []', async () => {
         const node = 'eu/prod/k8s-10/beat';
-        const res = await t.call('POST', HEARTBEAT, { nodeId: node, version: '2.3.1', watchedServices: 12, healthyServices: 10, unhealthyServices: 2 });
+        const res = await t.call('POST', HEARTBEAT, {
+          nodeId: node,
+          version: '2.3.1',
+          watchedServices: 12,
+          healthyServices: 10,
+          unhealthyServices: 2,
+        });
         assert.equal(res.status, 200);
         assert.equal(res.json.success, true);
         assert.deepEqual(res.json.commands, []);
@@ -352,7 +400,9 @@ for (const backend of testBackends()) {
         const deliveredAt = clock.now();
         const first = await t.call('POST', HEARTBEAT, { nodeId: node, version: '2.3.1' });
         assert.equal(first.status, 200);
-        assert.deepEqual(first.json.commands, [{ id: command.id, type: 'resync', payload: {}, createdAt: new Date(queuedAt).toISOString() }]);
+        assert.deepEqual(first.json.commands, [
+          { id: command.id, type: 'resync', payload: {}, createdAt: new Date(queuedAt).toISOString() },
+        ]);
         const delivered = await db()('agent_commands').where({ id: command.id }).first();
         assert.equal(delivered.status, 'delivered');
         assert.equal(ms(delivered.delivered_at), deliveredAt);
@@ -360,11 +410,20 @@ for (const backend of testBackends()) {
 
         clock.advance(30_000);
         const again = await t.call('POST', HEARTBEAT, { nodeId: node });
-        assert.deepEqual(again.json.commands.map((c: { id: string }) => c.id), [command.id], 'returned again until reported');
+        assert.deepEqual(
+          again.json.commands.map((c: { id: string }) => c.id),
+          [command.id],
+          'returned again until reported',
+        );
 
         clock.advance(1_000);
         const completedAt = clock.now();
-        const result = await t.call('POST', COMMAND_RESULT, { nodeId: node, commandId: command.id, status: 'succeeded', message: 'resynced 12 services' });
+        const result = await t.call('POST', COMMAND_RESULT, {
+          nodeId: node,
+          commandId: command.id,
+          status: 'succeeded',
+          message: 'resynced 12 services',
+        });
         assert.equal(result.status, 200);
         assert.equal(result.json.success, true);
         assert.equal(result.json.commandId, command.id);
@@ -384,7 +443,10 @@ for (const backend of testBackends()) {
         const res = await t.call('POST', HEARTBEAT, { nodeId: 'eu/prod/k8s-12/theirs' });
         assert.deepEqual(res.json.commands, []);
         const mine = await t.call('POST', HEARTBEAT, { nodeId: 'eu/prod/k8s-12/mine' });
-        assert.deepEqual(mine.json.commands.map((c: { id: string }) => c.id), [command.id]);
+        assert.deepEqual(
+          mine.json.commands.map((c: { id: string }) => c.id),
+          [command.id],
+        );
       });
 
       it('reporting a command result twice answers 200 with alreadyRecorded and keeps the first outcome', async () => {
@@ -403,7 +465,11 @@ for (const backend of testBackends()) {
       });
 
       it('an unknown commandId is answered 404', async () => {
-        const res = await t.call('POST', COMMAND_RESULT, { nodeId: 'eu/prod/k8s-11/cmd', commandId: '00000000-0000-4000-8000-000000000000', status: 'succeeded' });
+        const res = await t.call('POST', COMMAND_RESULT, {
+          nodeId: 'eu/prod/k8s-11/cmd',
+          commandId: '00000000-0000-4000-8000-000000000000',
+          status: 'succeeded',
+        });
         assert.equal(res.status, 404);
         assert.deepEqual(Object.keys(res.json), ['error']);
       });
@@ -483,7 +549,11 @@ for (const backend of testBackends()) {
           const again = await second.call('POST', COMMAND_RESULT, { nodeId: node, commandId, status: 'succeeded' });
           assert.equal(again.status, 200);
           assert.equal(again.json.alreadyRecorded, true);
-          assert.deepEqual((await second.call('POST', HEARTBEAT, { nodeId: node })).json.commands, [], 'a finished command is not handed out again');
+          assert.deepEqual(
+            (await second.call('POST', HEARTBEAT, { nodeId: node })).json.commands,
+            [],
+            'a finished command is not handed out again',
+          );
         } finally {
           await second.close();
         }
@@ -500,10 +570,22 @@ for (const backend of testBackends()) {
       try {
         const first = await startTestServer(backend, { clock, store: store.forRun() });
         try {
-          assert.equal((await first.call('POST', REGISTER, { name: 'keeper', nodeId: node, operations: { backup: { expected: true, maxAgeDays: 2 } } })).status, 201);
+          assert.equal(
+            (
+              await first.call('POST', REGISTER, {
+                name: 'keeper',
+                nodeId: node,
+                operations: { backup: { expected: true, maxAgeDays: 2 } },
+              })
+            ).status,
+            201,
+          );
           await first.call('POST', STATUS, {
-            nodeId: node, operatorVersion: '2.0.0',
-            services: [{ name: 'keeper', status: 'DEGRADED', message: 'one replica down', replicas: 2, readyReplicas: 1, slaGroup: 'durable-group' }],
+            nodeId: node,
+            operatorVersion: '2.0.0',
+            services: [
+              { name: 'keeper', status: 'DEGRADED', message: 'one replica down', replicas: 2, readyReplicas: 1, slaGroup: 'durable-group' },
+            ],
             slaGroups: [{ name: 'durable-group', tier: 'critical', targets: { uptime: 99.9 } }],
           });
           await first.call('POST', HEARTBEAT, { nodeId: node, version: '2.0.0' });
@@ -537,16 +619,29 @@ for (const backend of testBackends()) {
 
           // The status interval opened before the restart is the one a later change closes.
           clock.advance(60_000);
-          await second.call('POST', STATUS, { nodeId: node, services: [{ name: 'keeper', status: 'OPERATIONAL', replicas: 2, readyReplicas: 2, slaGroup: 'durable-group' }] });
-          const intervals = await second.server.database.knex('status_intervals').where({ service_id: keeper.id }).orderBy('seq').select('*');
-          assert.deepEqual(intervals.map((i) => [i.seq, i.status, ms(i.ended_at)]), [
-            [1, 'UNKNOWN', ms(intervals[1].started_at)],
-            [2, 'DEGRADED', clock.now()],
-            [3, 'OPERATIONAL', null],
-          ]);
+          await second.call('POST', STATUS, {
+            nodeId: node,
+            services: [{ name: 'keeper', status: 'OPERATIONAL', replicas: 2, readyReplicas: 2, slaGroup: 'durable-group' }],
+          });
+          const intervals = await second.server.database
+            .knex('status_intervals')
+            .where({ service_id: keeper.id })
+            .orderBy('seq')
+            .select('*');
+          assert.deepEqual(
+            intervals.map((i) => [i.seq, i.status, ms(i.ended_at)]),
+            [
+              [1, 'UNKNOWN', ms(intervals[1].started_at)],
+              [2, 'DEGRADED', clock.now()],
+              [3, 'OPERATIONAL', null],
+            ],
+          );
 
           const beat = await second.call('POST', HEARTBEAT, { nodeId: node });
-          assert.deepEqual(beat.json.commands.map((c: { id: string }) => c.id), [commandId]);
+          assert.deepEqual(
+            beat.json.commands.map((c: { id: string }) => c.id),
+            [commandId],
+          );
           assert.equal((await second.call('POST', COMMAND_RESULT, { nodeId: node, commandId, status: 'succeeded' })).status, 200);
 
           // The hierarchy was loaded too: a later service reuses the nodes instead of failing on them.

@@ -40,13 +40,15 @@ for (const backend of testBackends()) {
       as.USER = await personWithRole(t, as.ADMIN, 'USER', 'gus-user');
       member = await personWithRole(t, as.ADMIN, 'USER', 'mia-member');
       outsider = await personWithRole(t, as.ADMIN, 'USER', 'otto-outsider');
-      fixture = (await gql(t, CREATE, { i: { name: 'fixture-team', description: 'kept by every test' } }, as.ADMIN.accessToken)).data.createGroup.id;
+      fixture = (await gql(t, CREATE, { i: { name: 'fixture-team', description: 'kept by every test' } }, as.ADMIN.accessToken)).data
+        .createGroup.id;
       await gql(t, ADD, { g: fixture, u: member.userId }, as.ADMIN.accessToken);
     });
     after(() => t.close());
 
     const db = () => t.server.database.knex;
-    const q = (role: Role | null, query: string, variables?: Record<string, unknown>) => gql(t, query, variables, role === null ? undefined : as[role].accessToken);
+    const q = (role: Role | null, query: string, variables?: Record<string, unknown>) =>
+      gql(t, query, variables, role === null ? undefined : as[role].accessToken);
     const snapshot = async () => ({
       groups: await db()('groups').orderBy('id').select('*'),
       members: await db()('group_members').orderBy(['group_id', 'user_id']).select('*'),
@@ -60,9 +62,21 @@ for (const backend of testBackends()) {
 
     describe('reading groups', () => {
       const READS: { name: string; query: string; check: (data: any) => void }[] = [
-        { name: 'group', query: 'query($id: ID!) { group(id: $id) { name memberCount members { username } } }', check: (d) => assert.deepEqual(d.group, { name: 'fixture-team', memberCount: 1, members: [{ username: 'mia-member' }] }) },
-        { name: 'groups', query: '{ groups(search: "FIXTURE") { name } }', check: (d) => assert.deepEqual(d.groups, [{ name: 'fixture-team' }]) },
-        { name: 'groupMembers', query: 'query($id: ID!) { groupMembers(groupId: $id) { username } }', check: (d) => assert.deepEqual(d.groupMembers, [{ username: 'mia-member' }]) },
+        {
+          name: 'group',
+          query: 'query($id: ID!) { group(id: $id) { name memberCount members { username } } }',
+          check: (d) => assert.deepEqual(d.group, { name: 'fixture-team', memberCount: 1, members: [{ username: 'mia-member' }] }),
+        },
+        {
+          name: 'groups',
+          query: '{ groups(search: "FIXTURE") { name } }',
+          check: (d) => assert.deepEqual(d.groups, [{ name: 'fixture-team' }]),
+        },
+        {
+          name: 'groupMembers',
+          query: 'query($id: ID!) { groupMembers(groupId: $id) { username } }',
+          check: (d) => assert.deepEqual(d.groupMembers, [{ username: 'mia-member' }]),
+        },
       ];
       for (const op of READS) {
         for (const role of ROLES) {
@@ -79,11 +93,16 @@ for (const backend of testBackends()) {
 
       it('group of an unknown id is null; groupMembers of an unknown group is NOT_FOUND', async () => {
         assert.equal((await q('USER', 'query($id: ID!) { group(id: $id) { id } }', { id: UNKNOWN_ID })).data.group, null);
-        assert.deepEqual((await q('USER', 'query($id: ID!) { groupMembers(groupId: $id) { id } }', { id: UNKNOWN_ID })).codes, ['NOT_FOUND']);
+        assert.deepEqual((await q('USER', 'query($id: ID!) { groupMembers(groupId: $id) { id } }', { id: UNKNOWN_ID })).codes, [
+          'NOT_FOUND',
+        ]);
       });
 
       it('a user lists their groups by name, and members show email to admins only', async () => {
-        const res = await q('USER', 'query($id: ID!, $g: ID!) { user(id: $id) { groups { name } } group(id: $g) { members { email } } }', { id: member.userId, g: fixture });
+        const res = await q('USER', 'query($id: ID!, $g: ID!) { user(id: $id) { groups { name } } group(id: $g) { members { email } } }', {
+          id: member.userId,
+          g: fixture,
+        });
         assert.deepEqual(res.data, { user: { groups: [{ name: 'fixture-team' }] }, group: { members: [{ email: null }] } });
         const asAdmin = await q('ADMIN', 'query($g: ID!) { groupMembers(groupId: $g) { email } }', { g: fixture });
         assert.deepEqual(asAdmin.data.groupMembers, [{ email: 'mia-member@example.com' }]);
@@ -91,7 +110,8 @@ for (const backend of testBackends()) {
 
       it('groups are ordered by name and paged with limit and offset; search matches part of the name in any case', async () => {
         for (const name of ['pg-delta', 'pg-alpha', 'pg-charlie', 'pg-bravo']) await newGroup(name);
-        const names = async (args: string) => (await q('OPERATOR', `{ groups(${args}) { name } }`)).data.groups.map((g: { name: string }) => g.name);
+        const names = async (args: string) =>
+          (await q('OPERATOR', `{ groups(${args}) { name } }`)).data.groups.map((g: { name: string }) => g.name);
         assert.deepEqual(await names('search: "PG-"'), ['pg-alpha', 'pg-bravo', 'pg-charlie', 'pg-delta']);
         assert.deepEqual(await names('search: "pg-", limit: 2, offset: 1'), ['pg-bravo', 'pg-charlie']);
         assert.deepEqual(await names('search: "arli"'), ['pg-charlie']);
@@ -101,8 +121,15 @@ for (const backend of testBackends()) {
       it('members and groupMembers are ordered by username and paged', async () => {
         const group = await newGroup('paged-members');
         for (const p of [outsider, member, as.USER, as.OPERATOR]) await q('ADMIN', ADD, { g: group, u: p.userId });
-        const res = await q('USER', 'query($g: ID!) { group(id: $g) { memberCount members(limit: 2, offset: 1) { username } } groupMembers(groupId: $g, offset: 3) { username } }', { g: group });
-        assert.deepEqual(res.data, { group: { memberCount: 4, members: [{ username: 'gus-user' }, { username: 'mia-member' }] }, groupMembers: [{ username: 'otto-outsider' }] });
+        const res = await q(
+          'USER',
+          'query($g: ID!) { group(id: $g) { memberCount members(limit: 2, offset: 1) { username } } groupMembers(groupId: $g, offset: 3) { username } }',
+          { g: group },
+        );
+        assert.deepEqual(res.data, {
+          group: { memberCount: 4, members: [{ username: 'gus-user' }, { username: 'mia-member' }] },
+          groupMembers: [{ username: 'otto-outsider' }],
+        });
       });
     });
 
@@ -111,7 +138,16 @@ for (const backend of testBackends()) {
         const res = await q('ADMIN', CREATE, { i: { name: 'Platform', description: 'runs the platform' } });
         assert.equal(res.errors, undefined, res.text);
         const group = res.data.createGroup;
-        assert.deepEqual({ ...group, id: undefined }, { id: undefined, name: 'Platform', description: 'runs the platform', memberCount: 0, createdAt: new Date(clock.now()).toISOString() });
+        assert.deepEqual(
+          { ...group, id: undefined },
+          {
+            id: undefined,
+            name: 'Platform',
+            description: 'runs the platform',
+            memberCount: 0,
+            createdAt: new Date(clock.now()).toISOString(),
+          },
+        );
         const row = await db()('groups').where({ id: group.id }).first();
         assert.deepEqual([row.name, row.description, new Date(row.created_at).getTime()], ['Platform', 'runs the platform', clock.now()]);
       });
@@ -156,7 +192,9 @@ for (const backend of testBackends()) {
       for (const role of REFUSED) {
         it(`by ${who(role)} is ${refusal(role)} and changes nothing`, async () => {
           const before = await snapshot();
-          assert.deepEqual((await q(role, UPDATE, { id: fixture, i: { name: 'hijacked', description: 'defaced' } })).codes, [refusal(role)]);
+          assert.deepEqual((await q(role, UPDATE, { id: fixture, i: { name: 'hijacked', description: 'defaced' } })).codes, [
+            refusal(role),
+          ]);
           assert.deepEqual(await snapshot(), before);
         });
       }
@@ -166,13 +204,21 @@ for (const backend of testBackends()) {
       it('an admin deletes a group: its memberships go, and services it was the team of have no team', async () => {
         const id = await newGroup('to-delete');
         await q('ADMIN', ADD, { g: id, u: outsider.userId });
-        const created = await q('ADMIN', 'mutation($g: ID!) { createService(input: { name: "team-svc", nodeId: "eu/prod/groups-1", teamId: $g }) { id team { id } } }', { g: id });
+        const created = await q(
+          'ADMIN',
+          'mutation($g: ID!) { createService(input: { name: "team-svc", nodeId: "eu/prod/groups-1", teamId: $g }) { id team { id } } }',
+          { g: id },
+        );
         assert.equal(created.data.createService.team.id, id, created.text);
         assert.equal((await q('ADMIN', DELETE, { id })).data.deleteGroup, true);
         assert.equal(await db()('groups').where({ id }).first(), undefined);
         assert.deepEqual(await memberRows(id), []);
         assert.equal((await db()('services').where({ id: created.data.createService.id }).first()).team_id, null);
-        const after = await q('ADMIN', 'query($g: ID!, $u: ID!, $s: ID!) { group(id: $g) { id } user(id: $u) { groups { name } } service(id: $s) { team { id } } }', { g: id, u: outsider.userId, s: created.data.createService.id });
+        const after = await q(
+          'ADMIN',
+          'query($g: ID!, $u: ID!, $s: ID!) { group(id: $g) { id } user(id: $u) { groups { name } } service(id: $s) { team { id } } }',
+          { g: id, u: outsider.userId, s: created.data.createService.id },
+        );
         assert.equal(after.data.group, null);
         assert.ok(!after.data.user.groups.some((g: { name: string }) => g.name === 'to-delete'), 'the member is in the group no more');
         assert.equal(after.data.service.team, null);
@@ -192,7 +238,7 @@ for (const backend of testBackends()) {
     });
 
     describe('addUserToGroup and removeUserFromGroup', () => {
-      it('an admin adds a member: the answer, the user\'s groups and the group_members table agree', async () => {
+      it("an admin adds a member: the answer, the user's groups and the group_members table agree", async () => {
         const id = await newGroup('joiners');
         const res = await q('ADMIN', ADD, { g: id, u: outsider.userId });
         assert.deepEqual(res.data.addUserToGroup, { id, memberCount: 1, members: [{ username: 'otto-outsider' }] });

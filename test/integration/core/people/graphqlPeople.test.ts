@@ -36,10 +36,13 @@ for (const backend of testBackends()) {
     after(() => t.close());
 
     const db = () => t.server.database.knex;
-    const q = (role: Role | null, query: string, variables?: Record<string, unknown>) => gql(t, query, variables, role === null ? undefined : as[role].accessToken);
+    const q = (role: Role | null, query: string, variables?: Record<string, unknown>) =>
+      gql(t, query, variables, role === null ? undefined : as[role].accessToken);
     /** The people tables as rows, to show a refused call changed nothing. */
     const snapshot = async () => ({
-      users: await db()('users').orderBy('id').select('id', 'username', 'email', 'display_name', 'password_hash', 'role', 'active', 'updated_at'),
+      users: await db()('users')
+        .orderBy('id')
+        .select('id', 'username', 'email', 'display_name', 'password_hash', 'role', 'active', 'updated_at'),
       members: await db()('group_members').orderBy(['group_id', 'user_id']).select('*'),
       openSessions: await db()('sessions').whereNull('ended_at').orderBy('id').select('id'),
     });
@@ -48,10 +51,30 @@ for (const backend of testBackends()) {
     describe('reading the directory', () => {
       const READS: { name: string; query: string; vars: () => Record<string, unknown>; check: (data: any) => void }[] = [
         { name: 'me', query: '{ me { id username } }', vars: () => ({}), check: (d) => assert.ok(d.me.id) },
-        { name: 'user', query: 'query($id: ID!) { user(id: $id) { id username } }', vars: () => ({ id: target.userId }), check: (d) => assert.equal(d.user.username, 'tara-target') },
-        { name: 'userByUsername', query: '{ userByUsername(username: "TARA-target") { id } }', vars: () => ({}), check: (d) => assert.equal(d.userByUsername.id, target.userId) },
-        { name: 'users', query: '{ users(filter: { search: "tara" }) { id } }', vars: () => ({}), check: (d) => assert.deepEqual(d.users, [{ id: target.userId }]) },
-        { name: 'userCount', query: '{ userCount(filter: { search: "tara" }) }', vars: () => ({}), check: (d) => assert.equal(d.userCount, 1) },
+        {
+          name: 'user',
+          query: 'query($id: ID!) { user(id: $id) { id username } }',
+          vars: () => ({ id: target.userId }),
+          check: (d) => assert.equal(d.user.username, 'tara-target'),
+        },
+        {
+          name: 'userByUsername',
+          query: '{ userByUsername(username: "TARA-target") { id } }',
+          vars: () => ({}),
+          check: (d) => assert.equal(d.userByUsername.id, target.userId),
+        },
+        {
+          name: 'users',
+          query: '{ users(filter: { search: "tara" }) { id } }',
+          vars: () => ({}),
+          check: (d) => assert.deepEqual(d.users, [{ id: target.userId }]),
+        },
+        {
+          name: 'userCount',
+          query: '{ userCount(filter: { search: "tara" }) }',
+          vars: () => ({}),
+          check: (d) => assert.equal(d.userCount, 1),
+        },
       ];
       for (const op of READS) {
         for (const role of ROLES) {
@@ -69,11 +92,21 @@ for (const backend of testBackends()) {
 
       it('me is the signed-in user, with their own email', async () => {
         const res = await q('USER', `{ me { ${USER_FIELDS} } }`);
-        assert.deepEqual(res.data.me, { id: as.USER.userId, username: 'ulf-user', email: 'ulf-user@example.com', displayName: null, role: 'USER', active: true, groups: [] });
+        assert.deepEqual(res.data.me, {
+          id: as.USER.userId,
+          username: 'ulf-user',
+          email: 'ulf-user@example.com',
+          displayName: null,
+          role: 'USER',
+          active: true,
+          groups: [],
+        });
       });
 
       it('user and userByUsername of someone unknown are null', async () => {
-        const res = await q('USER', `query($id: ID!) { user(id: $id) { id } userByUsername(username: "no-such-person") { id } }`, { id: UNKNOWN_ID });
+        const res = await q('USER', `query($id: ID!) { user(id: $id) { id } userByUsername(username: "no-such-person") { id } }`, {
+          id: UNKNOWN_ID,
+        });
         assert.deepEqual(res.data, { user: null, userByUsername: null });
       });
     });
@@ -81,9 +114,13 @@ for (const backend of testBackends()) {
     describe('email visibility', () => {
       const EMAILS = `query($id: ID!) { user(id: $id) { email } userByUsername(username: "tara-target") { email } users(filter: { search: "tara" }) { email } }`;
 
-      it('an admin sees every user\'s email', async () => {
+      it("an admin sees every user's email", async () => {
         const res = await q('ADMIN', EMAILS, { id: target.userId });
-        assert.deepEqual(res.data, { user: { email: 'tara-target@example.com' }, userByUsername: { email: 'tara-target@example.com' }, users: [{ email: 'tara-target@example.com' }] });
+        assert.deepEqual(res.data, {
+          user: { email: 'tara-target@example.com' },
+          userByUsername: { email: 'tara-target@example.com' },
+          users: [{ email: 'tara-target@example.com' }],
+        });
       });
 
       for (const role of NOT_ADMIN) {
@@ -93,7 +130,10 @@ for (const backend of testBackends()) {
         });
 
         it(`${role} cannot find another user by searching for their email`, async () => {
-          const res = await q(role, '{ users(filter: { search: "tara-target@example" }) { id } userCount(filter: { search: "tara-target@example" }) }');
+          const res = await q(
+            role,
+            '{ users(filter: { search: "tara-target@example" }) { id } userCount(filter: { search: "tara-target@example" }) }',
+          );
           assert.deepEqual(res.data, { users: [], userCount: 0 });
         });
       }
@@ -108,13 +148,36 @@ for (const backend of testBackends()) {
       const CREATE = `mutation($i: CreateUserInput!) { createUser(input: $i) { ${USER_FIELDS} createdAt } }`;
 
       it('an admin creates a user, stored with a scrypt hash of the password, who can sign in', async () => {
-        const res = await q('ADMIN', CREATE, { i: { username: 'carl-created', email: 'Carl@Example.com', displayName: 'Carl C.', password: 'carls-password-1', role: 'OPERATOR' } });
+        const res = await q('ADMIN', CREATE, {
+          i: {
+            username: 'carl-created',
+            email: 'Carl@Example.com',
+            displayName: 'Carl C.',
+            password: 'carls-password-1',
+            role: 'OPERATOR',
+          },
+        });
         assert.equal(res.errors, undefined, res.text);
         const user = res.data.createUser;
-        assert.deepEqual({ ...user, id: undefined, createdAt: undefined }, { id: undefined, username: 'carl-created', email: 'Carl@Example.com', displayName: 'Carl C.', role: 'OPERATOR', active: true, groups: [], createdAt: undefined });
+        assert.deepEqual(
+          { ...user, id: undefined, createdAt: undefined },
+          {
+            id: undefined,
+            username: 'carl-created',
+            email: 'Carl@Example.com',
+            displayName: 'Carl C.',
+            role: 'OPERATOR',
+            active: true,
+            groups: [],
+            createdAt: undefined,
+          },
+        );
         assert.equal(user.createdAt, new Date(clock.now()).toISOString());
         const row = await db()('users').where({ id: user.id }).first();
-        assert.deepEqual({ username: row.username, email: row.email, display_name: row.display_name, role: row.role, active: row.active }, { username: 'carl-created', email: 'Carl@Example.com', display_name: 'Carl C.', role: 'operator', active: true });
+        assert.deepEqual(
+          { username: row.username, email: row.email, display_name: row.display_name, role: row.role, active: row.active },
+          { username: 'carl-created', email: 'Carl@Example.com', display_name: 'Carl C.', role: 'operator', active: true },
+        );
         assert.match(row.password_hash, /^scrypt\$/);
         assert.ok(!row.password_hash.includes('carls-password-1'));
         assert.equal((await signIn(t, 'carl-created', 'carls-password-1')).userId, user.id);
@@ -124,7 +187,9 @@ for (const backend of testBackends()) {
         const res = await q('ADMIN', CREATE, { i: { username: 'nadia-nopass' } });
         assert.equal(res.data.createUser.role, 'USER');
         assert.equal((await db()('users').where({ username: 'nadia-nopass' }).first()).password_hash, null);
-        assert.deepEqual((await gql(t, 'mutation { login(username: "nadia-nopass", password: "anything-at-all") { sessionId } }')).codes, ['UNAUTHENTICATED']);
+        assert.deepEqual((await gql(t, 'mutation { login(username: "nadia-nopass", password: "anything-at-all") { sessionId } }')).codes, [
+          'UNAUTHENTICATED',
+        ]);
       });
 
       for (const role of [...NOT_ADMIN, null] as const) {
@@ -158,30 +223,52 @@ for (const backend of testBackends()) {
     describe('updateUser', () => {
       const UPDATE = `mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { ${USER_FIELDS} } }`;
 
-      it('an admin changes another user\'s username, email, display name and role', async () => {
+      it("an admin changes another user's username, email, display name and role", async () => {
         const p = await newPerson('USER');
-        const res = await q('ADMIN', UPDATE, { id: p.userId, i: { username: `${p.username}-renamed`, email: 'renamed@example.com', displayName: 'Renamed', role: 'OPERATOR' } });
+        const res = await q('ADMIN', UPDATE, {
+          id: p.userId,
+          i: { username: `${p.username}-renamed`, email: 'renamed@example.com', displayName: 'Renamed', role: 'OPERATOR' },
+        });
         assert.equal(res.errors, undefined, res.text);
-        assert.deepEqual(res.data.updateUser, { id: p.userId, username: `${p.username}-renamed`, email: 'renamed@example.com', displayName: 'Renamed', role: 'OPERATOR', active: true, groups: [] });
+        assert.deepEqual(res.data.updateUser, {
+          id: p.userId,
+          username: `${p.username}-renamed`,
+          email: 'renamed@example.com',
+          displayName: 'Renamed',
+          role: 'OPERATOR',
+          active: true,
+          groups: [],
+        });
         const row = await db()('users').where({ id: p.userId }).first();
-        assert.deepEqual([row.username, row.email, row.display_name, row.role], [`${p.username}-renamed`, 'renamed@example.com', 'Renamed', 'operator']);
+        assert.deepEqual(
+          [row.username, row.email, row.display_name, row.role],
+          [`${p.username}-renamed`, 'renamed@example.com', 'Renamed', 'operator'],
+        );
         assert.equal((await signIn(t, `${p.username}-renamed`, p.password)).userId, p.userId, 'the new username signs in');
       });
 
-      it('a role change applies to the user\'s next request, on the token they already hold', async () => {
+      it("a role change applies to the user's next request, on the token they already hold", async () => {
         const p = await newPerson('USER');
         const create = 'mutation { createGroup(input: { name: "made-after-promotion" }) { id } }';
         assert.deepEqual((await gql(t, create, undefined, p.accessToken)).codes, ['FORBIDDEN']);
         await q('ADMIN', UPDATE, { id: p.userId, i: { role: 'ADMIN' } });
         assert.equal((await gql(t, create, undefined, p.accessToken)).errors, undefined);
         await q('ADMIN', UPDATE, { id: p.userId, i: { role: 'USER' } });
-        assert.deepEqual((await gql(t, 'mutation { createGroup(input: { name: "made-after-demotion" }) { id } }', undefined, p.accessToken)).codes, ['FORBIDDEN']);
+        assert.deepEqual(
+          (await gql(t, 'mutation { createGroup(input: { name: "made-after-demotion" }) { id } }', undefined, p.accessToken)).codes,
+          ['FORBIDDEN'],
+        );
       });
 
       for (const role of NOT_ADMIN) {
         it(`${role} may change their own email and display name`, async () => {
           const p = await newPerson(role);
-          const res = await gql(t, UPDATE, { id: p.userId, i: { email: `${p.username}@new.example.com`, displayName: 'Me Myself' } }, p.accessToken);
+          const res = await gql(
+            t,
+            UPDATE,
+            { id: p.userId, i: { email: `${p.username}@new.example.com`, displayName: 'Me Myself' } },
+            p.accessToken,
+          );
           assert.equal(res.errors, undefined, res.text);
           assert.equal(res.data.updateUser.email, `${p.username}@new.example.com`);
           assert.equal((await db()('users').where({ id: p.userId }).first()).display_name, 'Me Myself');
@@ -234,7 +321,10 @@ for (const backend of testBackends()) {
         assert.deepEqual(listed.data.users, [{ id: p.userId }]);
       });
 
-      for (const [name, mutation] of [['deactivateUser', DEACTIVATE], ['deleteUser', DELETE]] as const) {
+      for (const [name, mutation] of [
+        ['deactivateUser', DEACTIVATE],
+        ['deleteUser', DELETE],
+      ] as const) {
         for (const role of [...NOT_ADMIN, null] as const) {
           it(`${name} by ${role ?? 'an unauthenticated caller'} is ${role ? 'FORBIDDEN' : 'UNAUTHENTICATED'} and changes nothing`, async () => {
             const before = await snapshot();
@@ -252,7 +342,11 @@ for (const backend of testBackends()) {
         const group = (await q('ADMIN', 'mutation { createGroup(input: { name: "leavers" }) { id } }')).data.createGroup.id;
         await q('ADMIN', 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: group, u: p.userId });
         await q('ADMIN', 'mutation($id: ID!) { resetPassword(userId: $id) { token } }', { id: p.userId });
-        const created = await q('ADMIN', 'mutation($o: ID!) { createService(input: { name: "owned-svc", nodeId: "eu/prod/people-1", ownerId: $o }) { id owner { id } } }', { o: p.userId });
+        const created = await q(
+          'ADMIN',
+          'mutation($o: ID!) { createService(input: { name: "owned-svc", nodeId: "eu/prod/people-1", ownerId: $o }) { id owner { id } } }',
+          { o: p.userId },
+        );
         assert.equal(created.data.createService.owner.id, p.userId, created.text);
         const serviceId = created.data.createService.id;
 
@@ -260,17 +354,35 @@ for (const backend of testBackends()) {
 
         for (const table of ['users', 'sessions', 'group_members', 'password_reset_tokens']) {
           const column = table === 'users' ? 'id' : 'user_id';
-          assert.deepEqual(await db()(table).where({ [column]: p.userId }).select('*'), [], `no ${table} rows of the deleted user`);
+          assert.deepEqual(
+            await db()(table)
+              .where({ [column]: p.userId })
+              .select('*'),
+            [],
+            `no ${table} rows of the deleted user`,
+          );
         }
         assert.equal((await db()('services').where({ id: serviceId }).first()).owner_id, null);
-        const after = await q('ADMIN', 'query($s: ID!, $g: ID!, $u: ID!) { service(id: $s) { owner { id } } group(id: $g) { memberCount } user(id: $u) { id } }', { s: serviceId, g: group, u: p.userId });
+        const after = await q(
+          'ADMIN',
+          'query($s: ID!, $g: ID!, $u: ID!) { service(id: $s) { owner { id } } group(id: $g) { memberCount } user(id: $u) { id } }',
+          { s: serviceId, g: group, u: p.userId },
+        );
         assert.deepEqual(after.data, { service: { owner: null }, group: { memberCount: 0 }, user: null });
         const res = await gql(t, '{ me { id } }', undefined, p.accessToken);
-        assert.equal(res.status, 401, 'the deleted user\'s token stops working');
-        assert.deepEqual((await gql(t, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { sessionId } }', { u: p.username, p: p.password })).codes, ['UNAUTHENTICATED']);
+        assert.equal(res.status, 401, "the deleted user's token stops working");
+        assert.deepEqual(
+          (
+            await gql(t, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { sessionId } }', {
+              u: p.username,
+              p: p.password,
+            })
+          ).codes,
+          ['UNAUTHENTICATED'],
+        );
       });
 
-      it('a deleted user\'s username and email can be used again', async () => {
+      it("a deleted user's username and email can be used again", async () => {
         const p = await newPerson('USER', 'reborn');
         await q('ADMIN', DELETE, { id: p.userId });
         const res = await q('ADMIN', 'mutation { createUser(input: { username: "reborn", email: "reborn@example.com" }) { id } }');
@@ -291,13 +403,23 @@ for (const backend of testBackends()) {
           { username: 'flt-dave', role: 'USER' },
           { username: 'flt-emil', role: 'OPERATOR' },
         ];
-        for (const spec of specs) people[spec.username] = (await q('ADMIN', create, { i: { ...spec, email: `${spec.username}@filters.example.com` } })).data.createUser.id;
+        for (const spec of specs)
+          people[spec.username] = (
+            await q('ADMIN', create, { i: { ...spec, email: `${spec.username}@filters.example.com` } })
+          ).data.createUser.id;
         await q('ADMIN', 'mutation($id: ID!) { deactivateUser(id: $id) { id } }', { id: people['flt-dave'] });
         groupId = (await q('ADMIN', 'mutation { createGroup(input: { name: "flt-team" }) { id } }')).data.createGroup.id;
-        for (const name of ['flt-bert', 'flt-dave']) await q('ADMIN', 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: people[name] });
+        for (const name of ['flt-bert', 'flt-dave'])
+          await q('ADMIN', 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', {
+            g: groupId,
+            u: people[name],
+          });
       });
       const list = async (args: string, role: Role = 'OPERATOR') => {
-        const res = await q(role, `{ users(${args}) { username } userCount${/filter/.test(args) ? `(${args.replace(/,?\s*(limit|offset): -?\d+/g, '')})` : ''} }`);
+        const res = await q(
+          role,
+          `{ users(${args}) { username } userCount${/filter/.test(args) ? `(${args.replace(/,?\s*(limit|offset): -?\d+/g, '')})` : ''} }`,
+        );
         assert.equal(res.errors, undefined, res.text);
         return { names: res.data.users.map((u: { username: string }) => u.username), count: res.data.userCount };
       };
@@ -316,7 +438,13 @@ for (const backend of testBackends()) {
       });
 
       it('an admin also finds users by part of their email', async () => {
-        assert.deepEqual((await list('filter: { search: "@filters.EXAMPLE" }', 'ADMIN')).names, ['flt-anna', 'flt-bert', 'flt-cleo', 'flt-dave', 'flt-emil']);
+        assert.deepEqual((await list('filter: { search: "@filters.EXAMPLE" }', 'ADMIN')).names, [
+          'flt-anna',
+          'flt-bert',
+          'flt-cleo',
+          'flt-dave',
+          'flt-emil',
+        ]);
       });
 
       it('role, active and groupId filter, alone and together, and userCount counts the same set', async () => {
@@ -356,7 +484,8 @@ for (const backend of testBackends()) {
     });
     after(() => t.close());
 
-    const activeAdmins = async () => (await t.server.database.knex('users').where({ role: 'admin', active: true }).select('username')).map((r) => r.username).sort();
+    const activeAdmins = async () =>
+      (await t.server.database.knex('users').where({ role: 'admin', active: true }).select('username')).map((r) => r.username).sort();
 
     it('the only admin cannot deactivate, demote or delete themselves', async () => {
       const attempts = [
@@ -375,7 +504,8 @@ for (const backend of testBackends()) {
 
     it('two admins demoting each other at the same moment leave exactly one admin', async () => {
       const second = await personWithRole(t, admin, 'ADMIN', 'second-admin');
-      const demote = (who: SignedIn, whom: string) => gql(t, 'mutation($id: ID!) { updateUser(id: $id, input: { role: USER }) { role } }', { id: whom }, who.accessToken);
+      const demote = (who: SignedIn, whom: string) =>
+        gql(t, 'mutation($id: ID!) { updateUser(id: $id, input: { role: USER }) { role } }', { id: whom }, who.accessToken);
       const [a, b] = await Promise.all([demote(admin, second.userId), demote(second, admin.userId)]);
       const outcomes = [a, b].map((r) => (r.errors ? r.codes[0] : 'ok')).sort();
       assert.equal(outcomes.filter((o) => o === 'ok').length, 1, `one demotion goes through: ${a.text} ${b.text}`);

@@ -260,7 +260,13 @@ const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/v1/operator/heartbeat',
     limit: 64 * KiB,
-    template: (_n, rng) => ({ nodeId: NODE.heartbeat, version: '1.8.0', watchedServices: 10, healthyServices: rng.int(10), unhealthyServices: 1 }),
+    template: (_n, rng) => ({
+      nodeId: NODE.heartbeat,
+      version: '1.8.0',
+      watchedServices: 10,
+      healthyServices: rng.int(10),
+      unhealthyServices: 1,
+    }),
     fields: [
       { path: ['nodeId'], kind: 'path' },
       { path: ['version'], kind: 'name' },
@@ -272,7 +278,13 @@ const ENDPOINTS: readonly Endpoint[] = [
   {
     path: '/api/v1/operator/command-result',
     limit: 64 * KiB,
-    template: () => ({ nodeId: NODE.commands, commandId: nextCommandId(), status: 'succeeded', message: 'resynced', output: { exitCode: 0, lines: ['ok'] } }),
+    template: () => ({
+      nodeId: NODE.commands,
+      commandId: nextCommandId(),
+      status: 'succeeded',
+      message: 'resynced',
+      output: { exitCode: 0, lines: ['ok'] },
+    }),
     fields: [
       { path: ['nodeId'], kind: 'path' },
       { path: ['commandId'], kind: 'uuid' },
@@ -354,25 +366,92 @@ const ENDPOINTS: readonly Endpoint[] = [
 
 /** Characters that are hostile somewhere: C0/C1 controls, NUL, DEL, bidi and zero-width marks, line separators, BOM, unpaired surrogates. */
 const HOSTILE_CHARACTERS = [
-  '\u0000', '\u0001', '\u0008', '\u000a', '\u000d', '\u001b', '\u001f', '\u007f', '\u0085', '\u009f', '\u00a0', '\u200b',
-  '\u200e', '\u202e', '\u2028', '\u2029', '\ufeff', '\ufffe', '\uffff', '\ud800', '\udbff', '\udc00', '\udfff', '\ud83d',
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000a',
+  '\u000d',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u200b',
+  '\u200e',
+  '\u202e',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ufffe',
+  '\uffff',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\ud83d',
+  '\ud83d\ude00',
+  '"',
+  '\\',
+  '/',
+  '%00',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal '${x}' is one of the hostile inputs
-  '\ud83d\ude00', '"', '\\', '/', '%00', '${x}', "'; drop table services; --",
+  '${x}',
+  "'; drop table services; --",
 ];
 
 /** Invalid UTF-8 inside a JSON string: lone continuation, overlong NUL, CESU surrogate, truncated sequences, 0xff. */
 const INVALID_UTF8 = [
-  [0x80], [0xbf], [0xc0, 0x80], [0xc1, 0xbf], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80],
-  [0xf8, 0x88, 0x80, 0x80, 0x80], [0xfe], [0xff], [0xe2, 0x82], [0xf0, 0x9f, 0x98], [0xc3],
+  [0x80],
+  [0xbf],
+  [0xc0, 0x80],
+  [0xc1, 0xbf],
+  [0xe0, 0x80, 0x80],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xfe],
+  [0xff],
+  [0xe2, 0x82],
+  [0xf0, 0x9f, 0x98],
+  [0xc3],
 ];
 
 /** Values every field gets thrown at it, whatever its type. */
 function genericValues(original: unknown, rng: Random): unknown[] {
   return [
-    null, true, false, 0, -1, 1.5, '', ' ', '0', 'true', 'null', [], {}, [original], { value: original },
-    new Raw('1e400'), new Raw('-1e400'), new Raw('18446744073709551616'), new Raw('-18446744073709551616'), new Raw('-0'),
-    new Raw('1e-400'), new Raw('9007199254740993'), new Raw('1E2'), new Raw('0.0'), new Raw('123456789012345678901234567890e-20'),
-    'x'.repeat(254), 'x'.repeat(2049), rng.letters(5000), deepArrays(17), deepObjects(17), deepArrays(1000),
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    '',
+    ' ',
+    '0',
+    'true',
+    'null',
+    [],
+    {},
+    [original],
+    { value: original },
+    new Raw('1e400'),
+    new Raw('-1e400'),
+    new Raw('18446744073709551616'),
+    new Raw('-18446744073709551616'),
+    new Raw('-0'),
+    new Raw('1e-400'),
+    new Raw('9007199254740993'),
+    new Raw('1E2'),
+    new Raw('0.0'),
+    new Raw('123456789012345678901234567890e-20'),
+    'x'.repeat(254),
+    'x'.repeat(2049),
+    rng.letters(5000),
+    deepArrays(17),
+    deepObjects(17),
+    deepArrays(1000),
   ];
 }
 
@@ -381,35 +460,127 @@ function specificValues(kind: Kind, original: unknown, rng: Random): unknown[] {
   switch (kind) {
     case 'integer':
     case 'number':
-      return [String(original), `${String(original)} `, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53, 2 ** 31, -(2 ** 31) - 1, 1e308, 1e-300, 99.999, 100.0001, new Raw('1.0'), new Raw('1e2'), new Raw('-1e-400')];
+      return [
+        String(original),
+        `${String(original)} `,
+        Number.MAX_SAFE_INTEGER,
+        -Number.MAX_SAFE_INTEGER,
+        2 ** 53,
+        2 ** 31,
+        -(2 ** 31) - 1,
+        1e308,
+        1e-300,
+        99.999,
+        100.0001,
+        new Raw('1.0'),
+        new Raw('1e2'),
+        new Raw('-1e-400'),
+      ];
     case 'boolean':
       return ['true', 'false', 1, 0, 'yes'];
     case 'enum':
-      return [String(original).toLowerCase(), ` ${String(original)}`, `${String(original)}\u0000`, 'operational\u200b', 'ÖPERATIONAL', 'SUCCEEDED'];
+      return [
+        String(original).toLowerCase(),
+        ` ${String(original)}`,
+        `${String(original)}\u0000`,
+        'operational\u200b',
+        'ÖPERATIONAL',
+        'SUCCEEDED',
+      ];
     case 'list':
     case 'array':
-      return [Array.from({ length: 65 }, (_, i) => `t${i}`), [1, null, {}, [], 'ok'], ['x'.repeat(129)], ['\u0000'], ['\ud800'], Array.from({ length: 1000 }, () => 'x'), deepArrays(50_000)];
+      return [
+        Array.from({ length: 65 }, (_, i) => `t${i}`),
+        [1, null, {}, [], 'ok'],
+        ['x'.repeat(129)],
+        ['\u0000'],
+        ['\ud800'],
+        Array.from({ length: 1000 }, () => 'x'),
+        deepArrays(50_000),
+      ];
     case 'object':
       return [
-        deepObjects(16), deepObjects(1000), deepObjects(30_000), { '\u0000': 1 }, { key: 'a\u0000b' }, { '\ud800': 1 }, { key: ['\udc00'] },
-        JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } }, { backup: [] }, { backup: { expected: 'yes' } },
-        { backup: { maxAgeDays: 0 } }, { backup: { maxAgeDays: 3651 } }, { a: deepArrays(20_000) }, { emoji: '😀', ok: true },
+        deepObjects(16),
+        deepObjects(1000),
+        deepObjects(30_000),
+        { '\u0000': 1 },
+        { key: 'a\u0000b' },
+        { '\ud800': 1 },
+        { key: ['\udc00'] },
+        JSON.parse('{"__proto__":{"polluted":true}}'),
+        { constructor: { prototype: { polluted: true } } },
+        { backup: [] },
+        { backup: { expected: 'yes' } },
+        { backup: { maxAgeDays: 0 } },
+        { backup: { maxAgeDays: 3651 } },
+        { a: deepArrays(20_000) },
+        { emoji: '😀', ok: true },
       ];
     case 'path':
       return [
-        '/', '//', ' / / ', '/eu/prod/', 'eu//prod', ' eu /prod ', 'a/'.repeat(33), Array.from({ length: 32 }, () => rng.letters(128)).join('/'),
-        Array.from({ length: 11 }, () => rng.letters(128)).join('/'), Array.from({ length: 12 }, () => rng.letters(128)).join('/'),
-        Array.from({ length: 32 }, () => '€'.repeat(128)).join('/'), Array.from({ length: 4 }, () => '€'.repeat(128)).join('/'), `${rng.letters(129)}/x`,
-        'é/ü/ß/漢字', 'eu/\u0000/x', 'eu/\u0085/x', 'eu/\ud800/x', 'eu/x\udfff', 'eu/\u202e/x', 'eu/😀/x', 'unknown', '__proto__', '__proto__/constructor/prototype', 'constructor',
+        '/',
+        '//',
+        ' / / ',
+        '/eu/prod/',
+        'eu//prod',
+        ' eu /prod ',
+        'a/'.repeat(33),
+        Array.from({ length: 32 }, () => rng.letters(128)).join('/'),
+        Array.from({ length: 11 }, () => rng.letters(128)).join('/'),
+        Array.from({ length: 12 }, () => rng.letters(128)).join('/'),
+        Array.from({ length: 32 }, () => '€'.repeat(128)).join('/'),
+        Array.from({ length: 4 }, () => '€'.repeat(128)).join('/'),
+        `${rng.letters(129)}/x`,
+        'é/ü/ß/漢字',
+        'eu/\u0000/x',
+        'eu/\u0085/x',
+        'eu/\ud800/x',
+        'eu/x\udfff',
+        'eu/\u202e/x',
+        'eu/😀/x',
+        'unknown',
+        '__proto__',
+        '__proto__/constructor/prototype',
+        'constructor',
       ];
     case 'uuid':
-      return ['00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '../../etc/passwd', `${String(original)}x`, String(original).toUpperCase(), `{${String(original)}}`];
+      return [
+        '00000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+        '../../etc/passwd',
+        `${String(original)}x`,
+        String(original).toUpperCase(),
+        `{${String(original)}}`,
+      ];
     case 'name':
     case 'text':
       return [
-        123, 12.5, 'x'.repeat(253), 'x'.repeat(254), rng.letters(253), '€'.repeat(253), '😀'.repeat(126), `a${'😀'.repeat(126)}`, `a${'😀'.repeat(1100)}`,
-        'a\u0000b', 'a\ud800', '\udfffb', 'a/b', ' padded ', 'x'.repeat(70_000), '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString',
-        'unknown', '.', '..', '%2F', 'SELECT 1;', '<script>x</script>',
+        123,
+        12.5,
+        'x'.repeat(253),
+        'x'.repeat(254),
+        rng.letters(253),
+        '€'.repeat(253),
+        '😀'.repeat(126),
+        `a${'😀'.repeat(126)}`,
+        `a${'😀'.repeat(1100)}`,
+        'a\u0000b',
+        'a\ud800',
+        '\udfffb',
+        'a/b',
+        ' padded ',
+        'x'.repeat(70_000),
+        '__proto__',
+        'constructor',
+        'prototype',
+        'hasOwnProperty',
+        'toString',
+        'unknown',
+        '.',
+        '..',
+        '%2F',
+        'SELECT 1;',
+        '<script>x</script>',
       ];
   }
 }
@@ -428,7 +599,13 @@ function withInvalidUtf8(original: unknown, rng: Random): Raw {
   const base = typeof original === 'string' && original !== '' ? original : 'value';
   const at = rng.int(base.length + 1);
   const json = (s: string) => JSON.stringify(s).slice(1, -1);
-  return new Raw(Buffer.concat([Buffer.from(`"${json(base.slice(0, at))}`), Buffer.from(rng.pick(INVALID_UTF8)), Buffer.from(`${json(base.slice(at))}"`)]));
+  return new Raw(
+    Buffer.concat([
+      Buffer.from(`"${json(base.slice(0, at))}`),
+      Buffer.from(rng.pick(INVALID_UTF8)),
+      Buffer.from(`${json(base.slice(at))}"`),
+    ]),
+  );
 }
 
 interface Case {
@@ -442,23 +619,59 @@ function wholeBodyCases(template: Record<string, unknown>, rng: Random): Case[] 
   const text = encode(template).toString('utf8');
   const bom = Buffer.from([0xef, 0xbb, 0xbf]);
   const raw: Array<[string, string | Buffer]> = [
-    ['empty', ''], ['space', ' '], ['newline', '\n'], ['open brace', '{'], ['close brace', '}'], ['empty object', '{}'], ['empty array', '[]'],
-    ['array of object', `[${text}]`], ['null', 'null'], ['true', 'true'], ['false', 'false'], ['zero', '0'], ['minus zero', '-0'], ['1e400', '1e400'],
-    ['string', '"body"'], ['empty string', '""'], ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['undefined', 'undefined'],
-    ['single quotes', text.replaceAll('"', "'")], ['unquoted keys', text.replace(/"(\w+)":/g, '$1:')], ['trailing comma', text.replace(/}$/, ',}')],
-    ['line comment', `${text}// trailing comment`], ['block comment', `/* leading */${text}`], ['trailing garbage', `${text}x`], ['extra brace', `${text}}`],
-    ['two documents', `${text} ${text}`], ['NaN value', text.replace(/:\s*(\d+)/, ':NaN')], ['Infinity value', text.replace(/:\s*(\d+)/, ':-Infinity')],
-    ['hex number', text.replace(/:\s*(\d+)/, ':0x10')], ['leading zero', text.replace(/:\s*(\d+)/, ':007')], ['plus sign', text.replace(/:\s*(\d+)/, ':+1')],
-    ['BOM', Buffer.concat([bom, Buffer.from(text)])], ['double BOM', Buffer.concat([bom, bom, Buffer.from(text)])],
-    ['UTF-16LE', Buffer.from(text, 'utf16le')], ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
-    ['NUL byte', '\u0000'], ['NUL after body', `${text}\u0000`], ['0xff 0xfe', Buffer.from([0xff, 0xfe])], ['random bytes', rng.bytes(64)],
+    ['empty', ''],
+    ['space', ' '],
+    ['newline', '\n'],
+    ['open brace', '{'],
+    ['close brace', '}'],
+    ['empty object', '{}'],
+    ['empty array', '[]'],
+    ['array of object', `[${text}]`],
+    ['null', 'null'],
+    ['true', 'true'],
+    ['false', 'false'],
+    ['zero', '0'],
+    ['minus zero', '-0'],
+    ['1e400', '1e400'],
+    ['string', '"body"'],
+    ['empty string', '""'],
+    ['NaN', 'NaN'],
+    ['Infinity', 'Infinity'],
+    ['undefined', 'undefined'],
+    ['single quotes', text.replaceAll('"', "'")],
+    ['unquoted keys', text.replace(/"(\w+)":/g, '$1:')],
+    ['trailing comma', text.replace(/}$/, ',}')],
+    ['line comment', `${text}// trailing comment`],
+    ['block comment', `/* leading */${text}`],
+    ['trailing garbage', `${text}x`],
+    ['extra brace', `${text}}`],
+    ['two documents', `${text} ${text}`],
+    ['NaN value', text.replace(/:\s*(\d+)/, ':NaN')],
+    ['Infinity value', text.replace(/:\s*(\d+)/, ':-Infinity')],
+    ['hex number', text.replace(/:\s*(\d+)/, ':0x10')],
+    ['leading zero', text.replace(/:\s*(\d+)/, ':007')],
+    ['plus sign', text.replace(/:\s*(\d+)/, ':+1')],
+    ['BOM', Buffer.concat([bom, Buffer.from(text)])],
+    ['double BOM', Buffer.concat([bom, bom, Buffer.from(text)])],
+    ['UTF-16LE', Buffer.from(text, 'utf16le')],
+    ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+    ['NUL byte', '\u0000'],
+    ['NUL after body', `${text}\u0000`],
+    ['0xff 0xfe', Buffer.from([0xff, 0xfe])],
+    ['random bytes', rng.bytes(64)],
     ['random bytes after body', Buffer.concat([Buffer.from(text), rng.bytes(16)])],
-    ['100k nested arrays', '['.repeat(100_000) + ']'.repeat(100_000)], ['100k nested objects', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
-    ['unclosed 100k arrays', '['.repeat(100_000)], ['1000 nested arrays', '['.repeat(1000) + ']'.repeat(1000)],
+    ['100k nested arrays', '['.repeat(100_000) + ']'.repeat(100_000)],
+    ['100k nested objects', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`],
+    ['unclosed 100k arrays', '['.repeat(100_000)],
+    ['1000 nested arrays', '['.repeat(1000) + ']'.repeat(1000)],
     ['__proto__ at root', `{"__proto__":{"polluted":true,"status":"DOWN"},${text.slice(1)}`],
     ['constructor.prototype at root', `{"constructor":{"prototype":{"polluted":true}},${text.slice(1)}`],
-    ['__proto__ only', '{"__proto__":null}'], ['huge key', `{"${'k'.repeat(60_000)}":1}`], ['many keys', `{${Array.from({ length: 5000 }, (_, i) => `"k${i}":${i}`).join(',')}}`],
-    ['escaped NUL key', '{"\\u0000":1}'], ['lone surrogate escape', '{"\\ud800":"\\udfff"}'], ['invalid escape', text.replace(/"(\w)/, '"\\x$1')],
+    ['__proto__ only', '{"__proto__":null}'],
+    ['huge key', `{"${'k'.repeat(60_000)}":1}`],
+    ['many keys', `{${Array.from({ length: 5000 }, (_, i) => `"k${i}":${i}`).join(',')}}`],
+    ['escaped NUL key', '{"\\u0000":1}'],
+    ['lone surrogate escape', '{"\\ud800":"\\udfff"}'],
+    ['invalid escape', text.replace(/"(\w)/, '"\\x$1')],
     ['unterminated string', `${text.slice(0, text.indexOf('"', 2) + 1)}abc`],
   ];
   const cases: Case[] = raw.map(([label, body]) => ({ label, body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body }));
@@ -491,7 +704,8 @@ function systematicCases(endpoint: Endpoint, n: number, rng: Random): Case[] {
   for (const kind of kinds) {
     const fields = endpoint.fields.filter((f) => f.kind === kind);
     const count = specificValues(kind, '', rng).length;
-    for (let v = 0; v < count; v += 1) mutate(fields[(v + rng.int(fields.length)) % fields.length]!, (o) => specificValues(kind, o, rng), v);
+    for (let v = 0; v < count; v += 1)
+      mutate(fields[(v + rng.int(fields.length)) % fields.length]!, (o) => specificValues(kind, o, rng), v);
   }
   const genericCount = genericValues('', rng).length;
   for (let v = 0; v < genericCount; v += 1) mutate(rng.pick(endpoint.fields), (o) => genericValues(o, rng), v);
@@ -503,7 +717,19 @@ function randomCase(endpoint: Endpoint, n: number, rng: Random): Case {
   const body = endpoint.template(n, rng);
   const present = endpoint.fields.filter((f) => getPath(body, f.path) !== undefined);
   const pickField = () => rng.pick(present);
-  const strategy = rng.pick(['type', 'type', 'type', 'multi', 'character', 'character', 'utf8', 'remove', 'duplicate', 'proto', 'deep'] as const);
+  const strategy = rng.pick([
+    'type',
+    'type',
+    'type',
+    'multi',
+    'character',
+    'character',
+    'utf8',
+    'remove',
+    'duplicate',
+    'proto',
+    'deep',
+  ] as const);
   switch (strategy) {
     case 'type': {
       const field = pickField();
@@ -552,7 +778,8 @@ function randomCase(endpoint: Endpoint, n: number, rng: Random): Case {
     }
     case 'proto': {
       const key = rng.pick(['__proto__', 'constructor', 'prototype']);
-      const polluted = key === 'constructor' ? { prototype: { polluted: true, status: 'DOWN' } } : { polluted: true, status: 'DOWN', nodeId: 'evil' };
+      const polluted =
+        key === 'constructor' ? { prototype: { polluted: true, status: 'DOWN' } } : { polluted: true, status: 'DOWN', nodeId: 'evil' };
       const objects = [[], ...present.filter((f) => f.kind === 'object').map((f) => f.path)];
       const where = rng.pick(objects);
       const target = getPath(body, where);
@@ -562,7 +789,14 @@ function randomCase(endpoint: Endpoint, n: number, rng: Random): Case {
     }
     case 'deep': {
       const field = pickField();
-      const value = rng.pick([deepArrays(100_000), deepObjects(100_000), deepArrays(30_000), deepObjects(16), deepObjects(17), deepArrays(5000)]);
+      const value = rng.pick([
+        deepArrays(100_000),
+        deepObjects(100_000),
+        deepArrays(30_000),
+        deepObjects(16),
+        deepObjects(17),
+        deepArrays(5000),
+      ]);
       setPath(body, field.path, value);
       return { label: `${field.path.join('.')} = ${show(value)}`, body: encode(body) };
     }
@@ -570,7 +804,8 @@ function randomCase(endpoint: Endpoint, n: number, rng: Random): Case {
 }
 
 function show(value: unknown): string {
-  if (value instanceof Raw) return `raw(${value.bytes.length > 40 ? `${value.bytes.subarray(0, 20).toString('hex')}... ${value.bytes.length} bytes` : value.bytes.toString('hex')})`;
+  if (value instanceof Raw)
+    return `raw(${value.bytes.length > 40 ? `${value.bytes.subarray(0, 20).toString('hex')}... ${value.bytes.length} bytes` : value.bytes.toString('hex')})`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);
@@ -605,9 +840,16 @@ function assertAnswer(answer: Answer, context: string): void {
   }
   assert.match(answer.contentType ?? '', /^application\/json/, `${context}: ${answer.status} without a JSON content type`);
   let json: unknown;
-  assert.doesNotThrow(() => (json = JSON.parse(answer.text)), `${context}: ${answer.status} body is not JSON: ${answer.text.slice(0, 200)}`);
+  assert.doesNotThrow(
+    () => (json = JSON.parse(answer.text)),
+    `${context}: ${answer.status} body is not JSON: ${answer.text.slice(0, 200)}`,
+  );
   assert.ok(typeof json === 'object' && json !== null && !Array.isArray(json), `${context}: ${answer.status} body is not an object`);
-  assert.deepEqual(Object.keys(json as object), ['error'], `${context}: ${answer.status} body has other fields: ${answer.text.slice(0, 200)}`);
+  assert.deepEqual(
+    Object.keys(json as object),
+    ['error'],
+    `${context}: ${answer.status} body has other fields: ${answer.text.slice(0, 200)}`,
+  );
   const error = (json as { error: unknown }).error;
   assert.ok(typeof error === 'string' && error.trim() !== '', `${context}: ${answer.status} with an empty error message`);
 }
@@ -637,7 +879,15 @@ function memoryFingerprint(t: TestServer): string {
   const agents = fleet.agents.list();
   const agentsAt = Math.max(0, ...agents.map((a) => Math.max(a.lastHeartbeatAt ?? 0, a.lastStatusSyncAt ?? 0)));
   const groupsAt = Math.max(0, ...fleet.slaGroups.list().map((g) => g.updatedAt));
-  return JSON.stringify({ nodes: fleet.nodes.size, services: fleet.services.size, agents: agents.length, groups: fleet.slaGroups.list().length, servicesAt, agentsAt, groupsAt });
+  return JSON.stringify({
+    nodes: fleet.nodes.size,
+    services: fleet.services.size,
+    agents: agents.length,
+    groups: fleet.slaGroups.list().length,
+    servicesAt,
+    agentsAt,
+    groupsAt,
+  });
 }
 
 async function assertMemoryMatchesDatabase(t: TestServer, context: string): Promise<void> {
@@ -697,7 +947,10 @@ for (const backend of testBackends()) {
         for (let n = 0; n < 3; n += 1) {
           clock.advance(1);
           const answer = await send(t.url, 'POST', endpoint.path, encode(endpoint.template(1_000_000 + n, rng)));
-          assert.ok(answer.status === 200 || answer.status === 201, `${endpoint.path}: valid body answered ${answer.status} ${answer.text}`);
+          assert.ok(
+            answer.status === 200 || answer.status === 201,
+            `${endpoint.path}: valid body answered ${answer.status} ${answer.text}`,
+          );
         }
       }
     });
@@ -727,7 +980,11 @@ for (const backend of testBackends()) {
           }
           if (answer === undefined || answer.status >= 300) {
             refused += 1;
-            assert.equal(afterCase, before, `${context}: a refused request (${answer?.status ?? 'connection closed'}) changed the database`);
+            assert.equal(
+              afterCase,
+              before,
+              `${context}: a refused request (${answer?.status ?? 'connection closed'}) changed the database`,
+            );
             assert.equal(memoryFingerprint(t), memoryBefore, `${context}: a refused request changed the state in memory`);
           }
           before = afterCase;
@@ -738,16 +995,45 @@ for (const backend of testBackends()) {
         }
         await assertAlive(t, `seed ${SEED}, POST ${endpoint.path}`);
         await assertMemoryMatchesDatabase(t, `seed ${SEED}, POST ${endpoint.path}`);
-        assert.ok(refused + adjusted > cases.length / 2, `seed ${SEED}, ${endpoint.path}: only ${refused} refused and ${adjusted} adjusted of ${cases.length} cases; the fuzzer is not reaching the validation`);
+        assert.ok(
+          refused + adjusted > cases.length / 2,
+          `seed ${SEED}, ${endpoint.path}: only ${refused} refused and ${adjusted} adjusted of ${cases.length} cases; the fuzzer is not reaching the validation`,
+        );
       });
     }
 
     it('GET query strings: odd encodings, repeats and prototype keys never fail the server', async () => {
       const rng = new Random(SEED ^ 0x9e37);
       const values = [
-        '', '%', '%%', '%zz', '%0', '%00', '%C0%80', '%ED%A0%80', '%FF%FE', '%E2%82', '%F0%9F%98%80', '%EF%BB%BF', '+', '%20', '%2F', '%2F%2F%2F',
-        'a%2F%2Fb', '%0A', '%1B', '%C2%85', '%E2%80%AE', '..%2F..%2F', '__proto__', 'constructor', 'x'.repeat(5000), 'a%2F'.repeat(40),
-        encodeURIComponent(Array.from({ length: 32 }, () => rng.letters(128)).join('/')).slice(0, 3000), encodeURIComponent(NODE.health), 'fuzz',
+        '',
+        '%',
+        '%%',
+        '%zz',
+        '%0',
+        '%00',
+        '%C0%80',
+        '%ED%A0%80',
+        '%FF%FE',
+        '%E2%82',
+        '%F0%9F%98%80',
+        '%EF%BB%BF',
+        '+',
+        '%20',
+        '%2F',
+        '%2F%2F%2F',
+        'a%2F%2Fb',
+        '%0A',
+        '%1B',
+        '%C2%85',
+        '%E2%80%AE',
+        '..%2F..%2F',
+        '__proto__',
+        'constructor',
+        'x'.repeat(5000),
+        'a%2F'.repeat(40),
+        encodeURIComponent(Array.from({ length: 32 }, () => rng.letters(128)).join('/')).slice(0, 3000),
+        encodeURIComponent(NODE.health),
+        'fuzz',
       ];
       const queries: string[] = [];
       for (const value of values) {
@@ -755,13 +1041,26 @@ for (const backend of testBackends()) {
         queries.push(`nodeId=${value}&nodeId=${encodeURIComponent(NODE.health)}`);
       }
       queries.push(
-        '', '?', '&&&', 'nodeId', 'nodeId=', 'nodeid=fuzz', 'NODEID=fuzz', 'nodeId[]=fuzz', 'nodeId[__proto__]=x', '__proto__[polluted]=1',
-        'constructor[prototype][polluted]=1', '__proto__=x&nodeId=fuzz', `${'a'.repeat(3000)}=1`, Array.from({ length: 500 }, (_, i) => `k${i}=${i}`).join('&'),
+        '',
+        '?',
+        '&&&',
+        'nodeId',
+        'nodeId=',
+        'nodeid=fuzz',
+        'NODEID=fuzz',
+        'nodeId[]=fuzz',
+        'nodeId[__proto__]=x',
+        '__proto__[polluted]=1',
+        'constructor[prototype][polluted]=1',
+        '__proto__=x&nodeId=fuzz',
+        `${'a'.repeat(3000)}=1`,
+        Array.from({ length: 500 }, (_, i) => `k${i}=${i}`).join('&'),
       );
       for (let i = 0; i < 60; i += 1) {
         const length = 1 + rng.int(40);
         let q = 'nodeId=';
-        for (let k = 0; k < length; k += 1) q += rng.chance(0.5) ? `%${rng.int(256).toString(16).padStart(2, '0')}` : rng.pick([...'abz/._-~!*()\'=&;,$@:']);
+        for (let k = 0; k < length; k += 1)
+          q += rng.chance(0.5) ? `%${rng.int(256).toString(16).padStart(2, '0')}` : rng.pick([..."abz/._-~!*()'=&;,$@:"]);
         queries.push(q);
       }
       const paths = ['/api/v1/operator/services', '/api/v1/operator/nodes', '/health', '/ready'];
@@ -806,13 +1105,22 @@ for (const backend of testBackends()) {
       for (let start = 0; start < cases.length; start += CONCURRENCY) {
         const group = cases.slice(start, start + CONCURRENCY);
         clock.advance(1);
-        const sentinel = send(t.url, 'POST', '/api/v1/health/report', encode({ service: `sentinel-${start}`, nodeId: 'fuzz/sentinel', status: 'OPERATIONAL' }));
+        const sentinel = send(
+          t.url,
+          'POST',
+          '/api/v1/health/report',
+          encode({ service: `sentinel-${start}`, nodeId: 'fuzz/sentinel', status: 'OPERATIONAL' }),
+        );
         const answers = await Promise.all(group.map((c) => send(t.url, 'POST', c.endpoint.path, c.body)));
         answers.forEach((answer, k) => {
           assertAnswer(answer, `seed ${SEED}, byte flip case #${start + k} POST ${group[k]!.endpoint.path} [${group[k]!.label}]`);
         });
         const sentinelAnswer = await sentinel;
-        assert.equal(sentinelAnswer.status, 200, `seed ${SEED}, byte flips #${start}..: a valid push sent alongside answered ${sentinelAnswer.status} ${sentinelAnswer.text}`);
+        assert.equal(
+          sentinelAnswer.status,
+          200,
+          `seed ${SEED}, byte flips #${start}..: a valid push sent alongside answered ${sentinelAnswer.status} ${sentinelAnswer.text}`,
+        );
       }
       await assertAlive(t, `seed ${SEED}, byte flips`);
       await assertMemoryMatchesDatabase(t, `seed ${SEED}, byte flips`);

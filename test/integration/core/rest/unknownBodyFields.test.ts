@@ -54,7 +54,14 @@ for (const backend of testBackends()) {
 
     it('a body with every documented field gets no warning', async () => {
       const res = await t.call('POST', '/api/v1/health/report', {
-        service: 'web', nodeId: NODE, status: 'OPERATIONAL', message: 'ok', criticality: 'high', slaGroup: 'payments', serviceType: 'http', tags: ['a'],
+        service: 'web',
+        nodeId: NODE,
+        status: 'OPERATIONAL',
+        message: 'ok',
+        criticality: 'high',
+        slaGroup: 'payments',
+        serviceType: 'http',
+        tags: ['a'],
       });
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(res.json.warnings, []);
@@ -81,14 +88,29 @@ for (const backend of testBackends()) {
       const res = await t.call('POST', '/api/v1/operator/status', { nodeId: NODE, services: [{ name: 'db', staus: 'DOWN' }] });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.json.rejected, 1, res.text);
-      assert.match(res.json.warnings[0], /^services\[0\] ignored: field "status" must be one of .*; the body has unknown field "staus" \(did you mean "status"\?\)$/);
+      assert.match(
+        res.json.warnings[0],
+        /^services\[0\] ignored: field "status" must be one of .*; the body has unknown field "staus" \(did you mean "status"\?\)$/,
+      );
     });
 
     const refused: ReadonlyArray<readonly [string, string, Record<string, unknown>, string, string]> = [
       ['health push', '/api/v1/health/report', { service: 'api', nodeId: NODE, staus: 'DOWN' }, 'staus', 'status'],
-      ['storage push', '/api/v1/storage/report', { service: 'disk', nodeId: NODE, allocatedBytes: 100, usedbytes: 10 }, 'usedbytes', 'usedBytes'],
+      [
+        'storage push',
+        '/api/v1/storage/report',
+        { service: 'disk', nodeId: NODE, allocatedBytes: 100, usedbytes: 10 },
+        'usedbytes',
+        'usedBytes',
+      ],
       ['registration', '/api/v1/operator/register', { nmae: 'db', nodeId: NODE }, 'nmae', 'name'],
-      ['command result', '/api/v1/operator/command-result', { nodeId: NODE, comandId: COMMAND_ID, status: 'succeeded' }, 'comandId', 'commandId'],
+      [
+        'command result',
+        '/api/v1/operator/command-result',
+        { nodeId: NODE, comandId: COMMAND_ID, status: 'succeeded' },
+        'comandId',
+        'commandId',
+      ],
       ['licence activation', '/api/v1/license/activate', { licenceKey: 'x' }, 'licenceKey', 'licenseKey'],
     ];
     for (const [what, path, body, typo, meant] of refused) {

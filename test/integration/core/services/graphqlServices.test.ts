@@ -70,18 +70,31 @@ for (const backend of testBackends()) {
       for (const role of ['admin', 'operator'] as const) {
         it(`${role.toUpperCase()} creates a service, stored with its hierarchy nodes`, async () => {
           const token = (role === 'admin' ? admin : operator).accessToken;
-          const res = await gql(t, CREATE, { i: { name: `made-by-${role}`, nodeId: `eu/prod/k8s-2/${role}`, displayName: 'Made', status: 'OPERATIONAL' } }, token);
+          const res = await gql(
+            t,
+            CREATE,
+            { i: { name: `made-by-${role}`, nodeId: `eu/prod/k8s-2/${role}`, displayName: 'Made', status: 'OPERATIONAL' } },
+            token,
+          );
           assert.equal(res.status, 200);
           assert.equal(res.errors, undefined, res.text);
           const { id, ...created } = res.data.createService;
-          assert.deepEqual(created, { name: `made-by-${role}`, nodeId: `eu/prod/k8s-2/${role}`, displayName: 'Made', status: 'OPERATIONAL' });
+          assert.deepEqual(created, {
+            name: `made-by-${role}`,
+            nodeId: `eu/prod/k8s-2/${role}`,
+            displayName: 'Made',
+            status: 'OPERATIONAL',
+          });
           const row = await rowOf(id);
           assert.equal(row.name, `made-by-${role}`);
           assert.equal(row.node_path, `eu/prod/k8s-2/${role}`);
           assert.equal(row.display_name, 'Made');
           assert.equal(row.status, 'OPERATIONAL');
           assert.equal((await db()('nodes').whereIn('path', ['eu', 'eu/prod', 'eu/prod/k8s-2', `eu/prod/k8s-2/${role}`])).length, 4);
-          assert.deepEqual((await intervals(id)).map((i) => [i.seq, i.status, i.ended_at]), [[1, 'OPERATIONAL', null]]);
+          assert.deepEqual(
+            (await intervals(id)).map((i) => [i.seq, i.status, i.ended_at]),
+            [[1, 'OPERATIONAL', null]],
+          );
         });
       }
 
@@ -142,7 +155,12 @@ for (const backend of testBackends()) {
         it(`${role.toUpperCase()} updates a service and the row changes`, async () => {
           const id = await newService({ displayName: 'Before' });
           clock.advance(1_000);
-          const res = await gql(t, UPDATE, { id, i: { displayName: `After ${role}`, criticality: 'critical' } }, (role === 'admin' ? admin : operator).accessToken);
+          const res = await gql(
+            t,
+            UPDATE,
+            { id, i: { displayName: `After ${role}`, criticality: 'critical' } },
+            (role === 'admin' ? admin : operator).accessToken,
+          );
           assert.equal(res.errors, undefined, res.text);
           assert.equal(res.data.updateService.displayName, `After ${role}`);
           const row = await rowOf(id);
@@ -184,7 +202,10 @@ for (const backend of testBackends()) {
         const rows = await intervals(id);
         assert.deepEqual(
           rows.map((i) => [i.seq, i.status, ms(i.started_at), ms(i.ended_at)]),
-          [[1, 'UNKNOWN', createdAt, clock.now()], [2, 'MAINTENANCE', clock.now(), null]],
+          [
+            [1, 'UNKNOWN', createdAt, clock.now()],
+            [2, 'MAINTENANCE', clock.now(), null],
+          ],
         );
         assert.equal(rows[1].message, 'planned upgrade');
         const row = await rowOf(id);
@@ -202,7 +223,10 @@ for (const backend of testBackends()) {
         const id = await newService({ status: 'OPERATIONAL' });
         clock.advance(1_000);
         await gql(t, UPDATE, { id, i: { status: 'OPERATIONAL', displayName: 'Same status' } }, admin.accessToken);
-        assert.deepEqual((await intervals(id)).map((i) => [i.seq, i.ended_at]), [[1, null]]);
+        assert.deepEqual(
+          (await intervals(id)).map((i) => [i.seq, i.ended_at]),
+          [[1, null]],
+        );
       });
 
       it('declares dependencies, replacing the earlier list', async () => {
@@ -269,12 +293,19 @@ for (const backend of testBackends()) {
       it('services depending on a deleted service drop the dependency, in memory and in the database', async () => {
         const target = await newService();
         const other = await newService();
-        const dependent = await newService({ dependencies: [{ targetServiceId: target }, { targetServiceId: other, dependencyType: 'network' }] });
+        const dependent = await newService({
+          dependencies: [{ targetServiceId: target }, { targetServiceId: other, dependencyType: 'network' }],
+        });
         const res = await gql(t, DELETE, { id: target }, operator.accessToken);
         assert.equal(res.data.deleteService, true, res.text);
         const stored = (await rowOf(dependent)).dependencies;
         assert.deepEqual(typeof stored === 'string' ? JSON.parse(stored) : stored, [{ targetId: other, type: 'network' }]);
-        const view = await gql(t, 'query($id: ID!) { service(id: $id) { dependencies { targetService { id } dependencyType } } }', { id: dependent }, user.accessToken);
+        const view = await gql(
+          t,
+          'query($id: ID!) { service(id: $id) { dependencies { targetService { id } dependencyType } } }',
+          { id: dependent },
+          user.accessToken,
+        );
         assert.deepEqual(view.data.service.dependencies, [{ targetService: { id: other }, dependencyType: 'network' }]);
       });
     });
@@ -284,7 +315,12 @@ for (const backend of testBackends()) {
         it(`${role.toUpperCase()} may read service, services and serviceCount`, async () => {
           const id = await newService({ displayName: 'Readable' });
           const token = { admin, operator, user }[role].accessToken;
-          const res = await gql(t, 'query($id: ID!) { service(id: $id) { id displayName } services(limit: 1) { id } serviceCount }', { id }, token);
+          const res = await gql(
+            t,
+            'query($id: ID!) { service(id: $id) { id displayName } services(limit: 1) { id } serviceCount }',
+            { id },
+            token,
+          );
           assert.equal(res.errors, undefined, res.text);
           assert.deepEqual(res.data.service, { id, displayName: 'Readable' });
           assert.equal(res.data.services.length, 1);
@@ -309,50 +345,129 @@ for (const backend of testBackends()) {
         const node = 'eu/prod/k8s-9/orders';
         const registeredAt = clock.now();
         const registered = await t.call('POST', '/api/v1/operator/register', {
-          name: 'orders-db', displayName: 'Orders database', nodeId: node, criticality: 'critical', serviceType: 'database',
-          namespace: 'orders', tags: ['db'], metadata: { links: { runbook: 'https://runbooks/orders' } }, operations: { backup: { expected: true, maxAgeDays: 3 } },
+          name: 'orders-db',
+          displayName: 'Orders database',
+          nodeId: node,
+          criticality: 'critical',
+          serviceType: 'database',
+          namespace: 'orders',
+          tags: ['db'],
+          metadata: { links: { runbook: 'https://runbooks/orders' } },
+          operations: { backup: { expected: true, maxAgeDays: 3 } },
         });
         assert.equal(registered.status, 201, registered.text);
         const id: string = registered.json.service.id;
         clock.advance(30_000);
         const syncedAt = clock.now();
         const sync = await t.call('POST', '/api/v1/operator/status', {
-          nodeId: node, operatorVersion: '2.3.1',
-          services: [{ name: 'orders-db', status: 'OPERATIONAL', message: 'ready', namespace: 'orders', workloadType: 'StatefulSet', workloadName: 'orders-db', replicas: 3, readyReplicas: 2, availableReplicas: 2, images: ['postgres:16', 'exporter:1'], slaGroup: 'gold' }],
+          nodeId: node,
+          operatorVersion: '2.3.1',
+          services: [
+            {
+              name: 'orders-db',
+              status: 'OPERATIONAL',
+              message: 'ready',
+              namespace: 'orders',
+              workloadType: 'StatefulSet',
+              workloadName: 'orders-db',
+              replicas: 3,
+              readyReplicas: 2,
+              availableReplicas: 2,
+              images: ['postgres:16', 'exporter:1'],
+              slaGroup: 'gold',
+            },
+          ],
         });
         assert.equal(sync.json.updated, 1, sync.text);
         clock.advance(1_000);
         const backupAt = clock.now();
-        assert.equal((await t.call('POST', '/api/v1/backup/report', { service: 'orders-db', nodeId: node, status: 'success', sizeBytes: 1024 })).status, 200);
+        assert.equal(
+          (await t.call('POST', '/api/v1/backup/report', { service: 'orders-db', nodeId: node, status: 'success', sizeBytes: 1024 }))
+            .status,
+          200,
+        );
         clock.advance(1_000);
         const storageAt = clock.now();
-        assert.equal((await t.call('POST', '/api/v1/storage/report', { service: 'orders-db', nodeId: node, allocatedBytes: 1000, usedBytes: 750, storageType: 'pvc', mountPath: '/var/lib/postgresql' })).status, 200);
+        assert.equal(
+          (
+            await t.call('POST', '/api/v1/storage/report', {
+              service: 'orders-db',
+              nodeId: node,
+              allocatedBytes: 1000,
+              usedBytes: 750,
+              storageType: 'pvc',
+              mountPath: '/var/lib/postgresql',
+            })
+          ).status,
+          200,
+        );
         const team = await gql(t, 'mutation { createGroup(input: { name: "dba-team" }) { id } }', undefined, admin.accessToken);
         const teamId = team.data.createGroup.id;
         const upstream = await newService({ name: 'orders-api', nodeId: node });
         await gql(t, UPDATE, { id: upstream, i: { dependencies: [{ targetServiceId: id, dependencyType: 'data' }] } }, admin.accessToken);
         const storageDep = await newService({ name: 'orders-volume', nodeId: node });
         clock.advance(1_000);
-        const updated = await gql(t, UPDATE, {
-          id,
-          i: { ownerId: admin.userId, teamId, tags: ['db', 'orders'], metadata: '{"links":{"runbook":"https://runbooks/orders"},"tier":1}', dependencies: [{ targetServiceId: storageDep, dependencyType: 'storage' }] },
-        }, operator.accessToken);
+        const updated = await gql(
+          t,
+          UPDATE,
+          {
+            id,
+            i: {
+              ownerId: admin.userId,
+              teamId,
+              tags: ['db', 'orders'],
+              metadata: '{"links":{"runbook":"https://runbooks/orders"},"tier":1}',
+              dependencies: [{ targetServiceId: storageDep, dependencyType: 'storage' }],
+            },
+          },
+          operator.accessToken,
+        );
         assert.equal(updated.errors, undefined, updated.text);
 
         const res = await gql(t, ALL_FIELDS, { id }, user.accessToken);
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data.service, {
-          id, name: 'orders-db', displayName: 'Orders database', nodeId: node, externalId: `${node}/orders-db`,
-          status: 'OPERATIONAL', statusMessage: 'ready', statusSince: iso(syncedAt), criticality: 'critical', serviceType: 'database',
-          tags: ['db', 'orders'], owner: { id: admin.userId, username: 'admin' }, team: { id: teamId, name: 'dba-team' },
-          metadata: '{"links":{"runbook":"https://runbooks/orders"},"tier":1}', namespace: 'orders', slaGroup: 'gold',
-          replicas: 3, readyReplicas: 2, availableReplicas: 2, images: ['postgres:16', 'exporter:1'], workloadType: 'StatefulSet', workloadName: 'orders-db',
+          id,
+          name: 'orders-db',
+          displayName: 'Orders database',
+          nodeId: node,
+          externalId: `${node}/orders-db`,
+          status: 'OPERATIONAL',
+          statusMessage: 'ready',
+          statusSince: iso(syncedAt),
+          criticality: 'critical',
+          serviceType: 'database',
+          tags: ['db', 'orders'],
+          owner: { id: admin.userId, username: 'admin' },
+          team: { id: teamId, name: 'dba-team' },
+          metadata: '{"links":{"runbook":"https://runbooks/orders"},"tier":1}',
+          namespace: 'orders',
+          slaGroup: 'gold',
+          replicas: 3,
+          readyReplicas: 2,
+          availableReplicas: 2,
+          images: ['postgres:16', 'exporter:1'],
+          workloadType: 'StatefulSet',
+          workloadName: 'orders-db',
           lastOperatorSync: iso(syncedAt),
           dependencies: [{ targetService: { id: storageDep, name: 'orders-volume' }, dependencyType: 'storage' }],
           dependents: [{ sourceService: { id: upstream, name: 'orders-api' }, dependencyType: 'data' }],
-          backupExpected: true, backupMaxAgeDays: 3, lastBackupAt: iso(backupAt), lastBackupStatus: 'success', backupOverdue: false,
-          storage: { allocatedBytes: 1000, usedBytes: 750, freePercent: 25, status: 'warning', storageType: 'pvc', mountPath: '/var/lib/postgresql', reportedAt: iso(storageAt) },
-          createdAt: iso(registeredAt), updatedAt: iso(clock.now()),
+          backupExpected: true,
+          backupMaxAgeDays: 3,
+          lastBackupAt: iso(backupAt),
+          lastBackupStatus: 'success',
+          backupOverdue: false,
+          storage: {
+            allocatedBytes: 1000,
+            usedBytes: 750,
+            freePercent: 25,
+            status: 'warning',
+            storageType: 'pvc',
+            mountPath: '/var/lib/postgresql',
+            reportedAt: iso(storageAt),
+          },
+          createdAt: iso(registeredAt),
+          updatedAt: iso(clock.now()),
         });
         assert.deepEqual(JSON.parse(res.data.service.metadata), { links: { runbook: 'https://runbooks/orders' }, tier: 1 });
       });
@@ -365,7 +480,11 @@ for (const backend of testBackends()) {
 
       it('backupOverdue turns true once the last backup is older than backupMaxAgeDays', async () => {
         const node = 'eu/prod/k8s-9/overdue';
-        await t.call('POST', '/api/v1/operator/register', { name: 'nightly', nodeId: node, operations: { backup: { expected: true, maxAgeDays: 1 } } });
+        await t.call('POST', '/api/v1/operator/register', {
+          name: 'nightly',
+          nodeId: node,
+          operations: { backup: { expected: true, maxAgeDays: 1 } },
+        });
         await t.call('POST', '/api/v1/backup/report', { service: 'nightly', nodeId: node, status: 'success' });
         const id = t.server.fleet.services.find(node, 'nightly')!.id;
         const overdue = async () => {
@@ -387,13 +506,29 @@ for (const backend of testBackends()) {
         const node = 'eu/prod/k8s-9/chain';
         const db1 = await newService({ name: 'chain-db', nodeId: node });
         const cache = await newService({ name: 'chain-cache', nodeId: node });
-        const api = await newService({ name: 'chain-api', nodeId: node, dependencies: [{ targetServiceId: db1, dependencyType: 'data' }, { targetServiceId: cache }] });
+        const api = await newService({
+          name: 'chain-api',
+          nodeId: node,
+          dependencies: [{ targetServiceId: db1, dependencyType: 'data' }, { targetServiceId: cache }],
+        });
         await newService({ name: 'chain-web', nodeId: node, dependencies: [{ targetServiceId: api, dependencyType: 'runtime' }] });
-        const res = await gql(t, `{ services(filter: { nodeId: "${node}" }) {
-          name dependencies { targetService { name } dependencyType } dependents { sourceService { name } dependencyType } } }`, undefined, user.accessToken);
+        const res = await gql(
+          t,
+          `{ services(filter: { nodeId: "${node}" }) {
+          name dependencies { targetService { name } dependencyType } dependents { sourceService { name } dependencyType } } }`,
+          undefined,
+          user.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data.services, [
-          { name: 'chain-api', dependencies: [{ targetService: { name: 'chain-db' }, dependencyType: 'data' }, { targetService: { name: 'chain-cache' }, dependencyType: 'runtime' }], dependents: [{ sourceService: { name: 'chain-web' }, dependencyType: 'runtime' }] },
+          {
+            name: 'chain-api',
+            dependencies: [
+              { targetService: { name: 'chain-db' }, dependencyType: 'data' },
+              { targetService: { name: 'chain-cache' }, dependencyType: 'runtime' },
+            ],
+            dependents: [{ sourceService: { name: 'chain-web' }, dependencyType: 'runtime' }],
+          },
           { name: 'chain-cache', dependencies: [], dependents: [{ sourceService: { name: 'chain-api' }, dependencyType: 'runtime' }] },
           { name: 'chain-db', dependencies: [], dependents: [{ sourceService: { name: 'chain-api' }, dependencyType: 'data' }] },
           { name: 'chain-web', dependencies: [{ targetService: { name: 'chain-api' }, dependencyType: 'runtime' }], dependents: [] },

@@ -11,7 +11,8 @@ import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin, type SignedIn } from '
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
 const UPDATE = 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }';
-const LIST = 'query($f: ServiceFilter, $limit: Int, $offset: Int) { services(filter: $f, limit: $limit, offset: $offset) { name nodeId } serviceCount(filter: $f) }';
+const LIST =
+  'query($f: ServiceFilter, $limit: Int, $offset: Int) { services(filter: $f, limit: $limit, offset: $offset) { name nodeId } serviceCount(filter: $f) }';
 
 for (const backend of testBackends()) {
   describe(`GraphQL services: filters and pages (${backend.name})`, () => {
@@ -26,7 +27,8 @@ for (const backend of testBackends()) {
       admin = await signInAdmin(t);
       user = await personWithRole(t, admin, 'USER');
       ownerId = (await personWithRole(t, admin, 'OPERATOR')).userId;
-      teamId = (await gql(t, 'mutation { createGroup(input: { name: "payments-team" }) { id } }', undefined, admin.accessToken)).data.createGroup.id;
+      teamId = (await gql(t, 'mutation { createGroup(input: { name: "payments-team" }) { id } }', undefined, admin.accessToken)).data
+        .createGroup.id;
 
       // The fleet every test below lists: (node, name, registration extras, sync status).
       const fleet: Array<[string, string, Record<string, unknown>, string]> = [
@@ -44,7 +46,10 @@ for (const backend of testBackends()) {
       for (const [nodeId, name, , status] of fleet) {
         if (status === 'UNKNOWN') continue;
         const slaGroup = name === 'pay-db' || nodeId.startsWith('us/') ? 'gold' : undefined;
-        const res = await t.call('POST', '/api/v1/operator/status', { nodeId, services: [{ name, status, ...(slaGroup ? { slaGroup } : {}) }] });
+        const res = await t.call('POST', '/api/v1/operator/status', {
+          nodeId,
+          services: [{ name, status, ...(slaGroup ? { slaGroup } : {}) }],
+        });
         assert.equal(res.json.updated, 1, res.text);
       }
       const payApi = t.server.fleet.services.find('eu/prod/k8s-1/pay', 'pay-api')!.id;
@@ -57,19 +62,37 @@ for (const backend of testBackends()) {
     const list = async (filter: Record<string, unknown> | null, page: { limit?: number; offset?: number } = {}) => {
       const res = await gql(t, LIST, { f: filter, ...page }, user.accessToken);
       assert.equal(res.errors, undefined, res.text);
-      return { names: res.data.services.map((s: { name: string; nodeId: string }) => `${s.nodeId}/${s.name}`), count: res.data.serviceCount as number };
+      return {
+        names: res.data.services.map((s: { name: string; nodeId: string }) => `${s.nodeId}/${s.name}`),
+        count: res.data.serviceCount as number,
+      };
     };
 
     it('without a filter lists every service ordered by name, then node, and counts them', async () => {
       assert.deepEqual(await list(null), {
-        names: ['eu/prod/edge-lb', 'eu/prod/k8s-1/pay/pay-api', 'us/prod/k8s-1/pay/pay-api', 'eu/prod/k8s-1/pay/pay-db', 'us/dev/sandbox', 'eu/prod/k8s-2/shop/shop-web'],
+        names: [
+          'eu/prod/edge-lb',
+          'eu/prod/k8s-1/pay/pay-api',
+          'us/prod/k8s-1/pay/pay-api',
+          'eu/prod/k8s-1/pay/pay-db',
+          'us/dev/sandbox',
+          'eu/prod/k8s-2/shop/shop-web',
+        ],
         count: 6,
       });
     });
 
     const filters: Array<[string, Record<string, unknown>, string[]]> = [
-      ['status keeps services in any of the listed statuses', { status: ['DOWN', 'DEGRADED'] }, ['eu/prod/k8s-1/pay/pay-db', 'eu/prod/k8s-2/shop/shop-web']],
-      ['nodeId keeps services at the node and below it', { nodeId: 'eu/prod' }, ['eu/prod/edge-lb', 'eu/prod/k8s-1/pay/pay-api', 'eu/prod/k8s-1/pay/pay-db', 'eu/prod/k8s-2/shop/shop-web']],
+      [
+        'status keeps services in any of the listed statuses',
+        { status: ['DOWN', 'DEGRADED'] },
+        ['eu/prod/k8s-1/pay/pay-db', 'eu/prod/k8s-2/shop/shop-web'],
+      ],
+      [
+        'nodeId keeps services at the node and below it',
+        { nodeId: 'eu/prod' },
+        ['eu/prod/edge-lb', 'eu/prod/k8s-1/pay/pay-api', 'eu/prod/k8s-1/pay/pay-db', 'eu/prod/k8s-2/shop/shop-web'],
+      ],
       ['nodeId matches whole path segments', { nodeId: 'eu/pro' }, []],
       ['namespace', { namespace: 'payments' }, ['eu/prod/k8s-1/pay/pay-api', 'us/prod/k8s-1/pay/pay-api', 'eu/prod/k8s-1/pay/pay-db']],
       ['slaGroup', { slaGroup: 'gold' }, ['us/prod/k8s-1/pay/pay-api', 'eu/prod/k8s-1/pay/pay-db']],
@@ -95,16 +118,27 @@ for (const backend of testBackends()) {
     });
 
     it('limit and offset take a page of the ordered list; serviceCount counts all matches', async () => {
-      assert.deepEqual(await list(null, { limit: 2, offset: 1 }), { names: ['eu/prod/k8s-1/pay/pay-api', 'us/prod/k8s-1/pay/pay-api'], count: 6 });
+      assert.deepEqual(await list(null, { limit: 2, offset: 1 }), {
+        names: ['eu/prod/k8s-1/pay/pay-api', 'us/prod/k8s-1/pay/pay-api'],
+        count: 6,
+      });
       assert.deepEqual(await list({ nodeId: 'eu/prod' }, { limit: 2, offset: 3 }), { names: ['eu/prod/k8s-2/shop/shop-web'], count: 4 });
       assert.deepEqual(await list(null, { limit: 3, offset: 6 }), { names: [], count: 6 });
       assert.deepEqual(await list(null, { limit: 0 }), { names: [], count: 6 });
     });
 
     it('a page follows a service created later into its place by name', async () => {
-      const res = await gql(t, 'mutation { createService(input: { name: "pay-cache", nodeId: "eu/prod/k8s-1/pay" }) { id } }', undefined, admin.accessToken);
+      const res = await gql(
+        t,
+        'mutation { createService(input: { name: "pay-cache", nodeId: "eu/prod/k8s-1/pay" }) { id } }',
+        undefined,
+        admin.accessToken,
+      );
       try {
-        assert.deepEqual((await list({ nodeId: 'eu/prod/k8s-1' }, { limit: 2, offset: 1 })).names, ['eu/prod/k8s-1/pay/pay-cache', 'eu/prod/k8s-1/pay/pay-db']);
+        assert.deepEqual((await list({ nodeId: 'eu/prod/k8s-1' }, { limit: 2, offset: 1 })).names, [
+          'eu/prod/k8s-1/pay/pay-cache',
+          'eu/prod/k8s-1/pay/pay-db',
+        ]);
       } finally {
         await gql(t, 'mutation($id: ID!) { deleteService(id: $id) }', { id: res.data.createService.id }, admin.accessToken);
       }
@@ -141,16 +175,27 @@ for (const backend of testBackends()) {
         const first = await startTestServer(backend, { clock, store: store.forRun(), env: BOOTSTRAP_ENV });
         try {
           const admin = await signInAdmin(first);
-          const team = (await gql(first, 'mutation { createGroup(input: { name: "durable-team" }) { id } }', undefined, admin.accessToken)).data.createGroup.id;
+          const team = (await gql(first, 'mutation { createGroup(input: { name: "durable-team" }) { id } }', undefined, admin.accessToken))
+            .data.createGroup.id;
           const create = async (input: Record<string, unknown>) => {
-            const res = await gql(first, 'mutation($i: CreateServiceInput!) { createService(input: $i) { id } }', { i: input }, admin.accessToken);
+            const res = await gql(
+              first,
+              'mutation($i: CreateServiceInput!) { createService(input: $i) { id } }',
+              { i: input },
+              admin.accessToken,
+            );
             assert.equal(res.errors, undefined, res.text);
             return res.data.createService.id as string;
           };
           const target = await create({ name: 'durable-db', nodeId: 'eu/prod/k8s-1/durable' });
           id = await create({
-            name: 'durable-api', nodeId: 'eu/prod/k8s-1/durable', displayName: 'Durable API', tags: ['api'],
-            metadata: '{"tier":1,"links":{"runbook":"https://runbooks/durable","wiki":"https://wiki/durable"}}', ownerId: admin.userId, teamId: team,
+            name: 'durable-api',
+            nodeId: 'eu/prod/k8s-1/durable',
+            displayName: 'Durable API',
+            tags: ['api'],
+            metadata: '{"tier":1,"links":{"runbook":"https://runbooks/durable","wiki":"https://wiki/durable"}}',
+            ownerId: admin.userId,
+            teamId: team,
             dependencies: [{ targetServiceId: target, dependencyType: 'data' }],
           });
           await create({ name: 'durable-web', nodeId: 'eu/prod/k8s-1/durable', dependencies: [{ targetServiceId: id }] });
@@ -168,17 +213,35 @@ for (const backend of testBackends()) {
           const after = (await gql(second, query, { id }, admin.accessToken)).data.service;
           assert.deepEqual(after, before);
           assert.deepEqual(after, {
-            name: 'durable-api', nodeId: 'eu/prod/k8s-1/durable', displayName: 'Durable API', status: 'DEGRADED', statusMessage: 'slow', tags: ['api'],
+            name: 'durable-api',
+            nodeId: 'eu/prod/k8s-1/durable',
+            displayName: 'Durable API',
+            status: 'DEGRADED',
+            statusMessage: 'slow',
+            tags: ['api'],
             // Keys in sorted order, the same text before and after the restart (jsonb stores its own order).
-            metadata: '{"links":{"runbook":"https://runbooks/durable","wiki":"https://wiki/durable"},"tier":1}', owner: { username: 'admin' }, team: { name: 'durable-team' },
+            metadata: '{"links":{"runbook":"https://runbooks/durable","wiki":"https://wiki/durable"},"tier":1}',
+            owner: { username: 'admin' },
+            team: { name: 'durable-team' },
             dependencies: [{ targetService: { name: 'durable-db' }, dependencyType: 'data' }],
             dependents: [{ sourceService: { name: 'durable-web' }, dependencyType: 'runtime' }],
           });
           // The status interval opened before the restart is the one a later change closes.
           clock.advance(60_000);
           await gql(second, UPDATE, { id, i: { status: 'OPERATIONAL' } }, admin.accessToken);
-          const intervals = await second.server.database.knex('status_intervals').where({ service_id: id }).orderBy('seq').select('seq', 'status', 'ended_at');
-          assert.deepEqual(intervals.map((i) => [i.seq, i.status, i.ended_at === null]), [[1, 'UNKNOWN', false], [2, 'DEGRADED', false], [3, 'OPERATIONAL', true]]);
+          const intervals = await second.server.database
+            .knex('status_intervals')
+            .where({ service_id: id })
+            .orderBy('seq')
+            .select('seq', 'status', 'ended_at');
+          assert.deepEqual(
+            intervals.map((i) => [i.seq, i.status, i.ended_at === null]),
+            [
+              [1, 'UNKNOWN', false],
+              [2, 'DEGRADED', false],
+              [3, 'OPERATIONAL', true],
+            ],
+          );
         } finally {
           await second.close();
         }

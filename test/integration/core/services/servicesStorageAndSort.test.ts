@@ -17,9 +17,11 @@ const SUMMARY = 'query($id: ID!) { operationsNode(id: $id) { statusSummary { unk
 
 /** The fleet, one step per second of the manual clock (so every last update differs). */
 async function pushFleet(t: TestServer, clock: ManualClock): Promise<void> {
-  const health = (nodeId: string, service: string, status: string, message?: string) => t.call('POST', '/api/v1/health/report', { service, nodeId, status, ...(message ? { message } : {}) });
+  const health = (nodeId: string, service: string, status: string, message?: string) =>
+    t.call('POST', '/api/v1/health/report', { service, nodeId, status, ...(message ? { message } : {}) });
   // free share: 1000 allocated, (1000 - used) / 10 percent free.
-  const storage = (nodeId: string, service: string, usedBytes: number) => t.call('POST', '/api/v1/storage/report', { service, nodeId, allocatedBytes: 1000, usedBytes });
+  const storage = (nodeId: string, service: string, usedBytes: number) =>
+    t.call('POST', '/api/v1/storage/report', { service, nodeId, allocatedBytes: 1000, usedBytes });
   const steps: Array<() => Promise<{ status: number; text: string }>> = [
     () => health('eu/prod/db', 'pg-main', 'DOWN'),
     () => health('eu/prod/web', 'api', 'OPERATIONAL'),
@@ -40,10 +42,34 @@ async function pushFleet(t: TestServer, clock: ManualClock): Promise<void> {
   }
 }
 
-const BY_NAME = ['eu/prod/web/api', 'us/prod/web/api', 'us/prod/web/auth', 'eu/prod/web/cache', 'eu/prod/db/pg-main', 'eu/prod/db/pg-replica', 'us/dev/sandbox'];
+const BY_NAME = [
+  'eu/prod/web/api',
+  'us/prod/web/api',
+  'us/prod/web/auth',
+  'eu/prod/web/cache',
+  'eu/prod/db/pg-main',
+  'eu/prod/db/pg-replica',
+  'us/dev/sandbox',
+];
 // DOWN, DEGRADED, UNKNOWN, MAINTENANCE, OPERATIONAL; within OPERATIONAL storage warning before healthy or none.
-const BY_STATUS = ['eu/prod/db/pg-main', 'eu/prod/web/cache', 'eu/prod/db/pg-replica', 'us/dev/sandbox', 'eu/prod/web/api', 'us/prod/web/api', 'us/prod/web/auth'];
-const BY_UPDATE = ['us/prod/web/auth', 'us/dev/sandbox', 'eu/prod/db/pg-replica', 'eu/prod/web/api', 'us/prod/web/api', 'eu/prod/db/pg-main', 'eu/prod/web/cache'];
+const BY_STATUS = [
+  'eu/prod/db/pg-main',
+  'eu/prod/web/cache',
+  'eu/prod/db/pg-replica',
+  'us/dev/sandbox',
+  'eu/prod/web/api',
+  'us/prod/web/api',
+  'us/prod/web/auth',
+];
+const BY_UPDATE = [
+  'us/prod/web/auth',
+  'us/dev/sandbox',
+  'eu/prod/db/pg-replica',
+  'eu/prod/web/api',
+  'us/prod/web/api',
+  'eu/prod/db/pg-main',
+  'eu/prod/web/cache',
+];
 const ORDERS: Array<[string, string, string[]]> = [
   ['NAME', 'ASC', BY_NAME],
   ['NAME', 'DESC', [...BY_NAME].reverse()],
@@ -68,7 +94,10 @@ for (const backend of testBackends()) {
     const list = async (vars: Record<string, unknown>) => {
       const res = await gql(t, LIST, vars, user.accessToken);
       assert.equal(res.errors, undefined, res.text);
-      return { names: res.data.services.map((s: { name: string; nodeId: string }) => `${s.nodeId}/${s.name}`) as string[], count: res.data.serviceCount as number };
+      return {
+        names: res.data.services.map((s: { name: string; nodeId: string }) => `${s.nodeId}/${s.name}`) as string[],
+        count: res.data.serviceCount as number,
+      };
     };
     const summary = async (id: string) => {
       const res = await gql(t, SUMMARY, { id }, user.accessToken);
@@ -77,21 +106,36 @@ for (const backend of testBackends()) {
     };
 
     it('a service created by a storage push at 7 % free stays UNKNOWN (no status is invented)', async () => {
-      const res = await gql(t, '{ services(filter: { search: "pg-replica" }) { status storage { status freePercent } } }', undefined, user.accessToken);
+      const res = await gql(
+        t,
+        '{ services(filter: { search: "pg-replica" }) { status storage { status freePercent } } }',
+        undefined,
+        user.accessToken,
+      );
       assert.deepEqual(res.data.services, [{ status: 'UNKNOWN', storage: { status: 'critical', freePercent: 7 } }]);
     });
 
     it('the storageState filter keeps services whose latest storage report is in the listed states', async () => {
-      assert.deepEqual(await list({ f: { storageState: ['CRITICAL'] } }), { names: ['eu/prod/db/pg-main', 'eu/prod/db/pg-replica'], count: 2 });
-      assert.deepEqual(await list({ f: { storageState: ['WARNING', 'CRITICAL'] } }), { names: ['eu/prod/web/api', 'eu/prod/db/pg-main', 'eu/prod/db/pg-replica'], count: 3 });
+      assert.deepEqual(await list({ f: { storageState: ['CRITICAL'] } }), {
+        names: ['eu/prod/db/pg-main', 'eu/prod/db/pg-replica'],
+        count: 2,
+      });
+      assert.deepEqual(await list({ f: { storageState: ['WARNING', 'CRITICAL'] } }), {
+        names: ['eu/prod/web/api', 'eu/prod/db/pg-main', 'eu/prod/db/pg-replica'],
+        count: 3,
+      });
       assert.deepEqual(await list({ f: { storageState: ['HEALTHY'] } }), { names: ['us/prod/web/api'], count: 1 });
     });
 
     it('the storageState filter combines with the other filters and with a sort', async () => {
       assert.deepEqual(await list({ f: { storageState: ['WARNING', 'CRITICAL'], nodeId: 'eu/prod/db' }, s: { field: 'STATUS' } }), {
-        names: ['eu/prod/db/pg-main', 'eu/prod/db/pg-replica'], count: 2,
+        names: ['eu/prod/db/pg-main', 'eu/prod/db/pg-replica'],
+        count: 2,
       });
-      assert.deepEqual(await list({ f: { storageState: ['WARNING', 'CRITICAL'], status: ['OPERATIONAL'] } }), { names: ['eu/prod/web/api'], count: 1 });
+      assert.deepEqual(await list({ f: { storageState: ['WARNING', 'CRITICAL'], status: ['OPERATIONAL'] } }), {
+        names: ['eu/prod/web/api'],
+        count: 1,
+      });
     });
 
     it("a node's status summary counts storage warning and critical at the node and below it", async () => {
@@ -102,7 +146,12 @@ for (const backend of testBackends()) {
     });
 
     it('the dashboard counts services with storage warning and critical', async () => {
-      const res = await gql(t, '{ dashboardStats { totalServices storageWarningCount storageCriticalCount } }', undefined, user.accessToken);
+      const res = await gql(
+        t,
+        '{ dashboardStats { totalServices storageWarningCount storageCriticalCount } }',
+        undefined,
+        user.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       assert.deepEqual(res.data.dashboardStats, { totalServices: 7, storageWarningCount: 1, storageCriticalCount: 2 });
     });
@@ -111,21 +160,28 @@ for (const backend of testBackends()) {
       const res = await t.call('GET', '/api/v1/operator/services?nodeId=eu&storageState=warning,critical&sort=status&direction=desc');
       assert.equal(res.status, 200, res.text);
       assert.equal(res.json.count, 3);
-      assert.deepEqual(res.json.services.map((s: { externalId: string }) => s.externalId), ['eu/prod/web/api', 'eu/prod/db/pg-replica', 'eu/prod/db/pg-main']);
+      assert.deepEqual(
+        res.json.services.map((s: { externalId: string }) => s.externalId),
+        ['eu/prod/web/api', 'eu/prod/db/pg-replica', 'eu/prod/db/pg-main'],
+      );
     });
 
     it('the REST service list pages a sorted list with limit and offset; count is every match', async () => {
       const res = await t.call('GET', '/api/v1/operator/services?nodeId=us&sort=updatedAt&direction=desc&limit=2&offset=1');
       assert.equal(res.status, 200, res.text);
       assert.equal(res.json.count, 3);
-      assert.deepEqual(res.json.services.map((s: { externalId: string }) => s.externalId), ['us/dev/sandbox', 'us/prod/web/auth']);
+      assert.deepEqual(
+        res.json.services.map((s: { externalId: string }) => s.externalId),
+        ['us/dev/sandbox', 'us/prod/web/auth'],
+      );
     });
 
     for (const [field, direction, expected] of ORDERS) {
       it(`sort ${field} ${direction} orders the whole list and pages through it without gaps or repeats`, async () => {
         assert.deepEqual((await list({ s: { field, direction } })).names, expected);
         const paged: string[] = [];
-        for (let offset = 0; offset < expected.length; offset += 3) paged.push(...(await list({ s: { field, direction }, limit: 3, offset })).names);
+        for (let offset = 0; offset < expected.length; offset += 3)
+          paged.push(...(await list({ s: { field, direction }, limit: 3, offset })).names);
         assert.deepEqual(paged, expected);
       });
     }
@@ -148,13 +204,28 @@ for (const backend of testBackends()) {
 
     it('a storage report that recovers takes the service out of the counts and the filter', async () => {
       clock.advance(1000);
-      assert.equal((await t.call('POST', '/api/v1/storage/report', { service: 'pg-replica', nodeId: 'eu/prod/db', allocatedBytes: 1000, usedBytes: 100 })).status, 200);
+      assert.equal(
+        (
+          await t.call('POST', '/api/v1/storage/report', {
+            service: 'pg-replica',
+            nodeId: 'eu/prod/db',
+            allocatedBytes: 1000,
+            usedBytes: 100,
+          })
+        ).status,
+        200,
+      );
       try {
         assert.deepEqual(await summary('eu/prod/db'), { unknown: 1, total: 2, storageWarning: 0, storageCritical: 1 });
         assert.deepEqual((await list({ f: { storageState: ['CRITICAL'] } })).names, ['eu/prod/db/pg-main']);
       } finally {
         clock.advance(1000);
-        await t.call('POST', '/api/v1/storage/report', { service: 'pg-replica', nodeId: 'eu/prod/db', allocatedBytes: 1000, usedBytes: 930 });
+        await t.call('POST', '/api/v1/storage/report', {
+          service: 'pg-replica',
+          nodeId: 'eu/prod/db',
+          allocatedBytes: 1000,
+          usedBytes: 930,
+        });
       }
     });
 
@@ -177,7 +248,11 @@ for (const backend of testBackends()) {
     const invalidRest: Array<[string, string, RegExp]> = [
       ['sort=popularity', 'an unknown sort', /"sort" must be one of status, name, updatedAt; got "popularity"/],
       ['sort=name&direction=up', 'an unknown direction', /"direction" must be asc or desc; got "up"/],
-      ['storageState=warning,full', 'an unknown storage state', /"storageState" must be a comma-separated list of healthy, warning, critical; got "full"/],
+      [
+        'storageState=warning,full',
+        'an unknown storage state',
+        /"storageState" must be a comma-separated list of healthy, warning, critical; got "full"/,
+      ],
       ['limit=-1', 'a negative limit', /"limit" must be a whole number from 0 to 1000; got "-1"/],
       ['limit=1001', 'a limit over 1000', /"limit" must be a whole number from 0 to 1000/],
       ['offset=x', 'an offset that is no number', /"offset" must be a whole number 0 or more; got "x"/],
@@ -204,10 +279,21 @@ for (const backend of testBackends()) {
           assert.equal(res.errors, undefined, res.text);
           return res.data;
         };
-        const group = (await ok('mutation { createGroup(input: { name: "web-team" }) { id } }', undefined, admin.accessToken)).createGroup.id;
-        await ok('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: group, u: person.userId }, admin.accessToken);
-        const environment = (await ok('mutation { createEnvironment(input: { name: "eu-web", paths: ["eu/prod/web"] }) { id } }', undefined, admin.accessToken)).createEnvironment.id;
-        await ok('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }', { g: group, e: environment }, admin.accessToken);
+        const group = (await ok('mutation { createGroup(input: { name: "web-team" }) { id } }', undefined, admin.accessToken)).createGroup
+          .id;
+        await ok(
+          'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+          { g: group, u: person.userId },
+          admin.accessToken,
+        );
+        const environment = (
+          await ok('mutation { createEnvironment(input: { name: "eu-web", paths: ["eu/prod/web"] }) { id } }', undefined, admin.accessToken)
+        ).createEnvironment.id;
+        await ok(
+          'mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }',
+          { g: group, e: environment },
+          admin.accessToken,
+        );
         // The databases are an environment the person is not granted (paths in no environment stay open to all).
         await ok('mutation { createEnvironment(input: { name: "eu-db", paths: ["eu/prod/db"] }) { id } }', undefined, admin.accessToken);
         const seen = await ok(

@@ -36,8 +36,14 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
   });
 
   const base = (name: string, nodePath = 'eu') => ({
-    id: randomUUID(), node_path: nodePath, name, status: 'OPERATIONAL', status_since: '2026-11-02T03:04:05.678Z', status_seq: 1,
-    created_at: '2026-11-01T00:00:00.001Z', updated_at: '2026-11-02T03:04:05.678Z',
+    id: randomUUID(),
+    node_path: nodePath,
+    name,
+    status: 'OPERATIONAL',
+    status_since: '2026-11-02T03:04:05.678Z',
+    status_seq: 1,
+    created_at: '2026-11-01T00:00:00.001Z',
+    updated_at: '2026-11-02T03:04:05.678Z',
   });
 
   it('gives the records the driver rows give, for escaped, non-ASCII, NULL and extreme values', async () => {
@@ -45,17 +51,42 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
       base('plain'),
       {
         ...base('tab\tnew\nline\rcr back\\slash \\N \\x41 \\101', 'eu/z\u00fcrich'),
-        display_name: '\\N', status: 'DOWN', status_message: 'caf\u00e9 \u{1F600} \u65e5\u672c \t\\\n',
-        status_seq: 2147483647, criticality: '', service_type: ' ', tags: JSON.stringify(['a\tb', '\\', '\u{1F600}']),
+        display_name: '\\N',
+        status: 'DOWN',
+        status_message: 'caf\u00e9 \u{1F600} \u65e5\u672c \t\\\n',
+        status_seq: 2147483647,
+        criticality: '',
+        service_type: ' ',
+        tags: JSON.stringify(['a\tb', '\\', '\u{1F600}']),
         // biome-ignore lint/correctness/noPrecisionLoss: a number past 2^53 on purpose, to check the copy keeps what JSON.parse gives
-        metadata: JSON.stringify({ 'k\n': 'v\\"x', nested: { n: -1.5e-7, big: 12345678901234567890 } }), namespace: 'ns', workload_type: 'Deployment',
-        workload_name: 'w', replicas: -3, ready_replicas: 0, available_replicas: 2, images: JSON.stringify(['img:1']), sla_group: 'gold',
-        backup_expected: true, backup_max_age_days: 7, last_backup_at: '1969-12-31T23:59:59.999Z', last_backup_status: 'SUCCESS',
-        last_backup_size_bytes: 9007199254740991, last_backup_message: 'ok', last_backup_taken_at: '2100-01-01T00:00:00Z',
-        storage: 'null', owner_id: randomUUID(), team_id: randomUUID(),
+        metadata: JSON.stringify({ 'k\n': 'v\\"x', nested: { n: -1.5e-7, big: 12345678901234567890 } }),
+        namespace: 'ns',
+        workload_type: 'Deployment',
+        workload_name: 'w',
+        replicas: -3,
+        ready_replicas: 0,
+        available_replicas: 2,
+        images: JSON.stringify(['img:1']),
+        sla_group: 'gold',
+        backup_expected: true,
+        backup_max_age_days: 7,
+        last_backup_at: '1969-12-31T23:59:59.999Z',
+        last_backup_status: 'SUCCESS',
+        last_backup_size_bytes: 9007199254740991,
+        last_backup_message: 'ok',
+        last_backup_taken_at: '2100-01-01T00:00:00Z',
+        storage: 'null',
+        owner_id: randomUUID(),
+        team_id: randomUUID(),
         dependencies: JSON.stringify([{ targetId: randomUUID(), kind: 'hard' }]),
       },
-      { ...base('false backup'), backup_expected: false, storage: JSON.stringify({ usedBytes: 1, totalBytes: 2 }), tags: '[]', metadata: '{}' },
+      {
+        ...base('false backup'),
+        backup_expected: false,
+        storage: JSON.stringify({ usedBytes: 1, totalBytes: 2 }),
+        tags: '[]',
+        metadata: '{}',
+      },
     ]);
     const byCopy = await readServicesByCopy(db.knex);
     assert.equal(byCopy.length, 3);
@@ -63,7 +94,10 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
   });
 
   it('gives the same records over a read of many stream chunks', async () => {
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ ...base(`bulk-${i}-${'\u00e9'.repeat(i % 7)}-${'x'.repeat(i % 50)}`), status_message: i % 3 === 0 ? null : `m\t${i}` }));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      ...base(`bulk-${i}-${'\u00e9'.repeat(i % 7)}-${'x'.repeat(i % 50)}`),
+      status_message: i % 3 === 0 ? null : `m\t${i}`,
+    }));
     for (let i = 0; i < rows.length; i += 500) await db.knex('services').insert(rows.slice(i, i + 500));
     const byCopy = await readServicesByCopy(db.knex);
     assert.equal(byCopy.length, 3003);

@@ -21,7 +21,12 @@ const CAPPED_ENDPOINTS = [
   { path: '/api/v1/operator/status', cap: 2 * MiB, body: { nodeId: 'pad/status', services: [] }, ok: [200] },
   { path: '/api/v1/operator/heartbeat', cap: 64 * KiB, body: { nodeId: 'pad/heartbeat' }, ok: [200] },
   { path: '/api/v1/health/report', cap: 64 * KiB, body: { service: 'padded', nodeId: 'pad/health', status: 'OPERATIONAL' }, ok: [200] },
-  { path: '/api/v1/storage/report', cap: 64 * KiB, body: { service: 'padded', nodeId: 'pad/storage', allocatedBytes: 100, usedBytes: 1 }, ok: [200] },
+  {
+    path: '/api/v1/storage/report',
+    cap: 64 * KiB,
+    body: { service: 'padded', nodeId: 'pad/storage', allocatedBytes: 100, usedBytes: 1 },
+    ok: [200],
+  },
   { path: '/api/v1/backup/report', cap: 64 * KiB, body: { service: 'padded', nodeId: 'pad/backup', status: 'success' }, ok: [200] },
 ] as const;
 
@@ -99,7 +104,12 @@ function streamChunked(url: string, path: string, chunks: Iterable<Buffer>): Pro
 }
 
 /** A POST with a Content-Length on `agent`'s (kept-alive) connection. */
-function postOn(agent: Agent, url: string, body: string, headers: Record<string, string>): Promise<{ status: number | undefined; reusedSocket: boolean }> {
+function postOn(
+  agent: Agent,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number | undefined; reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
     const req = request(url, {
       agent,
@@ -142,7 +152,11 @@ for (const backend of testBackends()) {
       });
 
       it('a wrong key is answered 401, in X-API-Key and as a bearer token', async () => {
-        const attempts: Record<string, string>[] = [{ 'x-api-key': 'not-the-key' }, { authorization: 'Bearer not-the-key' }, { 'x-api-key': `${TEST_API_KEY}x` }];
+        const attempts: Record<string, string>[] = [
+          { 'x-api-key': 'not-the-key' },
+          { authorization: 'Bearer not-the-key' },
+          { 'x-api-key': `${TEST_API_KEY}x` },
+        ];
         for (const headers of attempts) {
           const res = await call(t.url, 'GET', '/api/v1/operator/nodes', undefined, headers);
           assertErrorBody(res, 401);
@@ -167,7 +181,13 @@ for (const backend of testBackends()) {
       });
 
       it('a refused push changes nothing in the database', async () => {
-        const res = await call(t.url, 'POST', '/api/v1/health/report', { service: 'sneaky', nodeId: 'x/y', status: 'DOWN' }, { 'x-api-key': 'wrong' });
+        const res = await call(
+          t.url,
+          'POST',
+          '/api/v1/health/report',
+          { service: 'sneaky', nodeId: 'x/y', status: 'DOWN' },
+          { 'x-api-key': 'wrong' },
+        );
         assert.equal(res.status, 401);
         assert.equal((await t.server.database.knex('services').where({ name: 'sneaky' })).length, 0);
       });
@@ -272,7 +292,9 @@ for (const backend of testBackends()) {
         assert.equal((await t.server.database.knex('agents').where({ node_id: 'pad/chunked-over' })).length, 0);
       });
 
-      it('a client streaming a huge chunked body is cut off with 413 at the cap, without the server buffering it', { timeout: 30_000 }, async () => {
+      it('a client streaming a huge chunked body is cut off with 413 at the cap, without the server buffering it', {
+        timeout: 30_000,
+      }, async () => {
         const total = 64 * MiB;
         const before = process.memoryUsage().arrayBuffers;
         const res = await streamChunked(t.url, '/api/v1/health/report', repeated(Buffer.alloc(64 * KiB, 0x78), total));
@@ -350,17 +372,28 @@ for (const backend of testBackends()) {
           await call(t.url, 'DELETE', '/health'),
           await t.call('POST', '/api/v1/health/report', 'x'.repeat(64 * KiB + 1)),
         ];
-        assert.deepEqual(responses.map((r) => r.status), [200, 200, 200, 400, 401, 404, 405, 413]);
+        assert.deepEqual(
+          responses.map((r) => r.status),
+          [200, 200, 200, 400, 401, 404, 405, 413],
+        );
         for (const res of responses) {
-          for (const [name, value] of Object.entries(SECURITY_HEADERS)) assert.equal(res.headers.get(name), value, `${name} on a ${res.status}`);
+          for (const [name, value] of Object.entries(SECURITY_HEADERS))
+            assert.equal(res.headers.get(name), value, `${name} on a ${res.status}`);
         }
       });
 
       it('the security headers are absent in development', async () => {
         const dev = await startTestServer(backend, { env: { SVC_ENV: 'development' } });
         try {
-          const responses = [await call(dev.url, 'GET', '/health'), await call(dev.url, 'GET', '/nope'), await call(dev.url, 'GET', '/api/v1/operator/nodes')];
-          assert.deepEqual(responses.map((r) => r.status), [200, 404, 401]);
+          const responses = [
+            await call(dev.url, 'GET', '/health'),
+            await call(dev.url, 'GET', '/nope'),
+            await call(dev.url, 'GET', '/api/v1/operator/nodes'),
+          ];
+          assert.deepEqual(
+            responses.map((r) => r.status),
+            [200, 404, 401],
+          );
           for (const res of responses) {
             for (const name of Object.keys(SECURITY_HEADERS)) assert.equal(res.headers.get(name), null, `${name} on a ${res.status}`);
           }
@@ -483,15 +516,22 @@ for (const backend of testBackends()) {
       after(() => cors.close());
       const preflight = (origin: string) =>
         call(cors.url, 'OPTIONS', '/api/v1/operator/nodes', undefined, {
-          origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key',
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-api-key',
         });
 
       it('a browser form or text/plain POST (no preflight) is refused 415 and changes nothing', async () => {
         for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
-          const res = await cors.call('POST', '/api/v1/health/report', JSON.stringify({ service: 'csrf-probe', nodeId: 'eu/csrf', status: 'DOWN' }), {
-            origin: 'https://evil.example.net',
-            'content-type': type,
-          });
+          const res = await cors.call(
+            'POST',
+            '/api/v1/health/report',
+            JSON.stringify({ service: 'csrf-probe', nodeId: 'eu/csrf', status: 'DOWN' }),
+            {
+              origin: 'https://evil.example.net',
+              'content-type': type,
+            },
+          );
           assert.equal(res.status, 415, type);
           assert.deepEqual(Object.keys(res.json), ['error']);
         }
@@ -499,11 +539,21 @@ for (const backend of testBackends()) {
       });
 
       it('a JSON POST from a browser origin and any POST without an origin are served', async () => {
-        const fromBrowser = await cors.call('POST', '/api/v1/health/report', { service: 'json-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' }, { origin: ALLOWED });
+        const fromBrowser = await cors.call(
+          'POST',
+          '/api/v1/health/report',
+          { service: 'json-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' },
+          { origin: ALLOWED },
+        );
         assert.equal(fromBrowser.status, 200);
-        const fromScript = await cors.call('POST', '/api/v1/health/report', JSON.stringify({ service: 'script-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' }), {
-          'content-type': 'text/plain',
-        });
+        const fromScript = await cors.call(
+          'POST',
+          '/api/v1/health/report',
+          JSON.stringify({ service: 'script-ok', nodeId: 'eu/csrf', status: 'OPERATIONAL' }),
+          {
+            'content-type': 'text/plain',
+          },
+        );
         assert.equal(fromScript.status, 200);
       });
 
@@ -540,7 +590,11 @@ for (const backend of testBackends()) {
       });
 
       it('an actual response carries no CORS header for another origin or no origin', async () => {
-        for (const headers of [{ ...KEY, origin: 'https://evil.example.com' }, { ...KEY, origin: 'https://ops.example.com.evil.net' }, KEY]) {
+        for (const headers of [
+          { ...KEY, origin: 'https://evil.example.com' },
+          { ...KEY, origin: 'https://ops.example.com.evil.net' },
+          KEY,
+        ]) {
           const res = await call(cors.url, 'GET', '/api/v1/operator/nodes', undefined, headers);
           assert.equal(res.status, 200);
           assert.equal(res.headers.get('access-control-allow-origin'), null, JSON.stringify(headers));

@@ -47,7 +47,9 @@ describe('413 and a graceful close', () => {
   after(() => t.close());
 
   for (const framing of ['declared', 'chunked'] as const) {
-    it(`a client writing a ${framing} 4 MiB body while it reads gets the whole 413, every write succeeds and the close is clean`, { timeout: 30_000 }, async () => {
+    it(`a client writing a ${framing} 4 MiB body while it reads gets the whole 413, every write succeeds and the close is clean`, {
+      timeout: 30_000,
+    }, async () => {
       const connection = await RawConnection.open(t.server.port);
       try {
         const writing = (async () => {
@@ -66,11 +68,14 @@ describe('413 and a graceful close', () => {
       }
     });
 
-    it(`a client that writes its whole ${framing} 4 MiB body before reading gets the 413, every write succeeds and the close is clean`, { timeout: 30_000 }, async () => {
+    it(`a client that writes its whole ${framing} 4 MiB body before reading gets the 413, every write succeeds and the close is clean`, {
+      timeout: 30_000,
+    }, async () => {
       const connection = await RawConnection.open(t.server.port);
       try {
         assert.equal(await connection.write(head(framing, 4 * MiB)), true);
-        for (const piece of body(framing, 4 * MiB)) assert.equal(await connection.write(piece), true, `a write failed (${connection.error?.code})`);
+        for (const piece of body(framing, 4 * MiB))
+          assert.equal(await connection.write(piece), true, `a write failed (${connection.error?.code})`);
         const res = await connection.response();
         assertTooLarge(res);
         // The client was told to close, and the server read the whole body: nothing is left unread.
@@ -82,7 +87,9 @@ describe('413 and a graceful close', () => {
       }
     });
 
-    it(`a client that keeps writing a ${framing} body far past what the server drains (64 MiB) still reads the whole 413`, { timeout: 30_000 }, async () => {
+    it(`a client that keeps writing a ${framing} body far past what the server drains (64 MiB) still reads the whole 413`, {
+      timeout: 30_000,
+    }, async () => {
       const connection = await RawConnection.open(t.server.port);
       try {
         let stopped = false;

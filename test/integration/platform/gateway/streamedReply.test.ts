@@ -30,21 +30,52 @@ function pattern(total: number, failAfter?: number): Readable {
   );
 }
 
-const expected = (total: number) => createHash('sha256').update(Buffer.from(Array.from({ length: total }, (_, i) => i % 251))).digest('hex');
+const expected = (total: number) =>
+  createHash('sha256')
+    .update(Buffer.from(Array.from({ length: total }, (_, i) => i % 251)))
+    .digest('hex');
 
-const route = (path: string, reply: () => ReturnType<typeof streamReply>): Route => ({ method: 'GET', path, auth: 'none', rateLimited: false, bodyLimit: 0, handle: async () => reply() });
+const route = (path: string, reply: () => ReturnType<typeof streamReply>): Route => ({
+  method: 'GET',
+  path,
+  auth: 'none',
+  rateLimited: false,
+  bodyLimit: 0,
+  handle: async () => reply(),
+});
 
 /** GET on `agent`, the whole body, or the error that ended it. */
-function get(url: string, agent?: Agent): Promise<{ status: number | undefined; headers: Record<string, unknown>; body: Buffer; error: Error | undefined; reusedSocket: boolean }> {
+function get(
+  url: string,
+  agent?: Agent,
+): Promise<{
+  status: number | undefined;
+  headers: Record<string, unknown>;
+  body: Buffer;
+  error: Error | undefined;
+  reusedSocket: boolean;
+}> {
   return new Promise((resolve) => {
     const req = request(url, agent ? { agent } : {});
     const chunks: Buffer[] = [];
     req.on('response', (res) => {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), error: undefined, reusedSocket: req.reusedSocket }));
-      res.on('error', (error) => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), error, reusedSocket: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          error: undefined,
+          reusedSocket: req.reusedSocket,
+        }),
+      );
+      res.on('error', (error) =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), error, reusedSocket: req.reusedSocket }),
+      );
     });
-    req.on('error', (error) => resolve({ status: undefined, headers: {}, body: Buffer.concat(chunks), error, reusedSocket: req.reusedSocket }));
+    req.on('error', (error) =>
+      resolve({ status: undefined, headers: {}, body: Buffer.concat(chunks), error, reusedSocket: req.reusedSocket }),
+    );
     req.end();
   });
 }
@@ -54,7 +85,9 @@ describe('streamed answers', () => {
   before(async () => {
     t = await startTestServer(embeddedBackend, {
       extraRoutes: () => [
-        route('/test/download', () => streamReply(200, { source: pattern(6 * MiB + 17), length: 6 * MiB + 17 }, { 'content-type': 'application/octet-stream' })),
+        route('/test/download', () =>
+          streamReply(200, { source: pattern(6 * MiB + 17), length: 6 * MiB + 17 }, { 'content-type': 'application/octet-stream' }),
+        ),
         route('/test/download/empty', () => streamReply(200, { source: pattern(0), length: 0 })),
         route('/test/download/failing', () => streamReply(200, { source: pattern(4 * MiB, MiB), length: 4 * MiB })),
         route('/test/download/short', () => streamReply(200, { source: pattern(MiB), length: 2 * MiB })),
@@ -64,7 +97,7 @@ describe('streamed answers', () => {
   });
   after(() => t.close());
 
-  it('a 6 MiB body arrives whole, identical, with its Content-Length and the reply\'s headers', { timeout: 30_000 }, async () => {
+  it("a 6 MiB body arrives whole, identical, with its Content-Length and the reply's headers", { timeout: 30_000 }, async () => {
     const res = await get(`${t.url}/test/download`);
     assert.equal(res.error, undefined);
     assert.equal(res.status, 200);
@@ -93,8 +126,14 @@ describe('streamed answers', () => {
     }
   });
 
-  for (const [what, path] of [['fails midway', '/test/download/failing'], ['ends before its length', '/test/download/short'], ['runs past its length', '/test/download/long']] as const) {
-    it(`a source that ${what} drops the connection: the client sees a cut answer, never a complete wrong one`, { timeout: 30_000 }, async () => {
+  for (const [what, path] of [
+    ['fails midway', '/test/download/failing'],
+    ['ends before its length', '/test/download/short'],
+    ['runs past its length', '/test/download/long'],
+  ] as const) {
+    it(`a source that ${what} drops the connection: the client sees a cut answer, never a complete wrong one`, {
+      timeout: 30_000,
+    }, async () => {
       const res = await get(t.url + path);
       if (path === '/test/download/long') {
         // The announced length went out whole before the extra bytes: what arrived is exactly it, or the answer was cut.

@@ -178,7 +178,11 @@ describe('streaming request bodies', () => {
 
   it('a body with a Content-Length reaches the handler whole', { timeout: 30_000 }, async () => {
     const data = randomBytes(3 * MiB + 17);
-    const res = await fetch(`${t.url}/test/stream`, { method: 'POST', body: data, headers: { 'content-type': 'application/octet-stream' } });
+    const res = await fetch(`${t.url}/test/stream`, {
+      method: 'POST',
+      body: data,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { bytes: data.length, sha256: sha256(data) });
     assert.equal((await readings.next()).bytes, data.length);
@@ -191,7 +195,9 @@ describe('streaming request bodies', () => {
     await readings.next();
   });
 
-  it('a reader slower than the client holds the socket back: the stream never buffers more than a little of a 16 MiB body', { timeout: 30_000 }, async () => {
+  it('a reader slower than the client holds the socket back: the stream never buffers more than a little of a 16 MiB body', {
+    timeout: 30_000,
+  }, async () => {
     const data = randomBytes(16 * MiB);
     const res = await postChunked(`${t.url}/test/stream/slow`, piecesOf(data, 64 * KiB));
     assert.equal(res.status, 200, res.body);
@@ -221,7 +227,9 @@ describe('streaming request bodies', () => {
     }
   });
 
-  it('a body over the cap is answered 413 {error} and the handler\'s stream fails with BodyTooLargeError, having delivered no more than the cap', { timeout: 30_000 }, async () => {
+  it("a body over the cap is answered 413 {error} and the handler's stream fails with BodyTooLargeError, having delivered no more than the cap", {
+    timeout: 30_000,
+  }, async () => {
     const res = await postChunked(`${t.url}/test/stream/capped`, piecesOf(randomBytes(4 * MiB), 64 * KiB));
     assert.equal(res.status, 413);
     assert.deepEqual(Object.keys(JSON.parse(res.body)), ['error']);
@@ -239,7 +247,7 @@ describe('streaming request bodies', () => {
     assert.equal(readings.started, started);
   });
 
-  it('a client that goes away mid-body fails the handler\'s stream with RequestAbortedError', { timeout: 30_000 }, async () => {
+  it("a client that goes away mid-body fails the handler's stream with RequestAbortedError", { timeout: 30_000 }, async () => {
     const connection = await RawConnection.open(t.server.port);
     await connection.write(`POST /test/stream HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: ${4 * MiB}\r\n\r\n`);
     await connection.write(randomBytes(256 * KiB));
@@ -249,7 +257,9 @@ describe('streaming request bodies', () => {
     assert.ok(reading.bytes <= 256 * KiB);
   });
 
-  it('a handler that answers without reading the body gets its answer out, and the connection closes cleanly', { timeout: 30_000 }, async () => {
+  it('a handler that answers without reading the body gets its answer out, and the connection closes cleanly', {
+    timeout: 30_000,
+  }, async () => {
     const connection = await RawConnection.open(t.server.port);
     try {
       const size = 4 * MiB;

@@ -58,7 +58,10 @@ for (const backend of testBackends()) {
       await nodes();
       assert.equal((await nodes()).status, 429);
       const added = lines({ address: '127.0.0.1' }).slice(before);
-      assert.deepEqual(added.map((l) => l['refused']), [1]);
+      assert.deepEqual(
+        added.map((l) => l['refused']),
+        [1],
+      );
     });
 
     it('an agent key with a budget has lines of its own, naming the key and not the address', async () => {
@@ -86,7 +89,10 @@ for (const backend of testBackends()) {
       assert.equal(keyLines[0]!['address'], undefined);
       assert.equal(lines({ address: '127.0.0.1' }).length, addressLines, 'the address was not refused');
       clock.advance(2 * MINUTE);
-      assert.deepEqual(lines({ agentKeyId: agentKey.id }).map((l) => l['refused']), [1, 4]);
+      assert.deepEqual(
+        lines({ agentKeyId: agentKey.id }).map((l) => l['refused']),
+        [1, 4],
+      );
     });
   });
 }

@@ -37,7 +37,8 @@ const DATA = randomBytes(24 * MiB);
  */
 function uploadBody(size: number, layout: 'one file' | 'small files'): { body: Buffer; contentType: string } {
   const count = layout === 'one file' ? 1 : Math.ceil(size / (8 * MiB));
-  const parts = (sizes: number[]): Part[] => sizes.map((n, i) => ({ filename: `part-${i}.bin`, contentType: 'application/octet-stream', data: DATA.subarray(0, n) }));
+  const parts = (sizes: number[]): Part[] =>
+    sizes.map((n, i) => ({ filename: `part-${i}.bin`, contentType: 'application/octet-stream', data: DATA.subarray(0, n) }));
   const overhead = multipart(parts(Array.from({ length: count }, () => 0))).body.length;
   const payload = size - overhead;
   const sizes = Array.from({ length: count }, (_, i) => Math.floor(payload / count) + (i < payload % count ? 1 : 0));
@@ -47,7 +48,11 @@ function uploadBody(size: number, layout: 'one file' | 'small files'): { body: B
 }
 
 function assertAnswered(sent: BodySent, what: string): void {
-  assert.equal(sent.error, undefined, `${what}: the request failed with ${sent.error} (status ${sent.status}, answer read to its end: ${sent.complete})`);
+  assert.equal(
+    sent.error,
+    undefined,
+    `${what}: the request failed with ${sent.error} (status ${sent.status}, answer read to its end: ${sent.complete})`,
+  );
   assert.equal(sent.status, 413, `${what}: ${sent.text}`);
   assert.ok(sent.complete, `${what}: the answer was not read to its end`);
   assert.deepEqual(Object.keys(JSON.parse(sent.text)), ['error'], what);
@@ -68,7 +73,12 @@ for (const backend of testBackends()) {
       t = await startTestServer(backend, { clock, env: { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(clock), SVC_DATA_DIR: dataDir } });
       const admin = await signInAdmin(t);
       requester = await personWithRole(t, admin, 'USER');
-      const res = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'large upload', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, requester.accessToken);
+      const res = await gql(
+        t,
+        'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }',
+        { i: { title: 'large upload', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } },
+        requester.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       ticketId = res.data.createTicket.id;
     });
@@ -79,19 +89,34 @@ for (const backend of testBackends()) {
     });
 
     const upload = (body: { body: Buffer; contentType: string }, how: BodySending) =>
-      sendBody(`${t.url}/api/v1/tickets/${ticketId}/attachments`, body.body, { 'content-type': body.contentType, authorization: `Bearer ${requester.accessToken}` }, how);
+      sendBody(
+        `${t.url}/api/v1/tickets/${ticketId}/attachments`,
+        body.body,
+        { 'content-type': body.contentType, authorization: `Bearer ${requester.accessToken}` },
+        how,
+      );
 
     /** No attachment recorded and no blob (nor temporary file) left in the data directory's store. */
     async function assertNothingStored(what: string): Promise<void> {
       await t.server.app.ticketAttachments.settled();
-      const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { headers: { authorization: `Bearer ${requester.accessToken}` } });
+      const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, {
+        headers: { authorization: `Bearer ${requester.accessToken}` },
+      });
       assert.deepEqual(((await res.json()) as { attachments: unknown[] }).attachments, [], `${what}: an attachment was recorded`);
-      const files = (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile());
-      assert.deepEqual(files.map((e) => e.name), [], `${what}: a blob was left`);
+      const files = (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) =>
+        e.isFile(),
+      );
+      assert.deepEqual(
+        files.map((e) => e.name),
+        [],
+        `${what}: a blob was left`,
+      );
     }
 
     for (const size of [14 * MiB, 2 * REQUEST_LIMIT]) {
-      it(`an upload of ${size / MiB} MiB sent ${TRIES} times with Node's http client reads the whole 413 every time, without a write error, and stores nothing`, { timeout: 120_000 }, async () => {
+      it(`an upload of ${size / MiB} MiB sent ${TRIES} times with Node's http client reads the whole 413 every time, without a write error, and stores nothing`, {
+        timeout: 120_000,
+      }, async () => {
         // Each way the 413 comes: from Content-Length before the body is read; from busboy's per-file
         // limit while it streams; from the request's cap while it streams. Over a keep-alive agent and
         // over a connection of its own (Connection: close, which uWS closes as soon as the answer ends).
@@ -111,7 +136,9 @@ for (const backend of testBackends()) {
       });
     }
 
-    it(`a sender that pauses 300 ms between 1 MiB pieces of a ${(2 * REQUEST_LIMIT) / MiB} MiB upload and reads only once it has sent it all gets the whole 413, every write succeeds, nothing is stored`, { timeout: 60_000 }, async () => {
+    it(`a sender that pauses 300 ms between 1 MiB pieces of a ${(2 * REQUEST_LIMIT) / MiB} MiB upload and reads only once it has sent it all gets the whole 413, every write succeeds, nothing is stored`, {
+      timeout: 60_000,
+    }, async () => {
       // Refused from its Content-Length, the whole body is read after the answer: at this pace over
       // 7 s, longer than the old 5 s the server read for (it then stopped reading; the client's
       // writes stalled until the idle timeout reset the connection).
@@ -121,7 +148,9 @@ for (const backend of testBackends()) {
       await assertNothingStored('slow sender');
     });
 
-    it(`a status sync of twice its ${BODY_LIMITS.statusSync / MiB} MiB limit (a buffered JSON body), chunked by a sender that pauses 600 ms between 1 MiB pieces, gets the whole 413 and every write succeeds`, { timeout: 60_000 }, async () => {
+    it(`a status sync of twice its ${BODY_LIMITS.statusSync / MiB} MiB limit (a buffered JSON body), chunked by a sender that pauses 600 ms between 1 MiB pieces, gets the whole 413 and every write succeeds`, {
+      timeout: 60_000,
+    }, async () => {
       // The pauses are longer than the old 500 ms quiet period, after which the server stopped reading.
       const head = `POST /api/v1/operator/status HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`;
       await assertSlowSenderAnswered(t, head, pieces(Buffer.alloc(2 * BODY_LIMITS.statusSync, 0x20), 'chunked'), 600, /2 MiB/);
@@ -145,7 +174,13 @@ function pieces(body: Buffer, framing: 'declared' | 'chunked'): Buffer[] {
  * answer (as clients that send first and read after do): every write must succeed, the answer be
  * the whole 413, and the connection close without a reset.
  */
-async function assertSlowSenderAnswered(t: TestServer, head: string, body: readonly Buffer[], pauseMs: number, message: RegExp): Promise<void> {
+async function assertSlowSenderAnswered(
+  t: TestServer,
+  head: string,
+  body: readonly Buffer[],
+  pauseMs: number,
+  message: RegExp,
+): Promise<void> {
   const connection = await RawConnection.open(t.server.port);
   try {
     assert.equal(await connection.write(head), true);

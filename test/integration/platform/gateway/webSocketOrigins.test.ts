@@ -55,7 +55,10 @@ describe(`WebSocket upgrades and preflights with SVC_SECURITY_CORS_ALLOWED_ORIGI
     it(`an upgrade from an origin neither own nor listed (${what}) is still refused 403, naming the host it was sent to`, async () => {
       const res = await upgrade(t, { origin });
       assert.equal(res.status, 403);
-      assert.match(JSON.parse(res.body).error, new RegExp(`origin ${origin.replace(/[.]/g, '\\.')} is not allowed.*host 127\\.0\\.0\\.1:${t.server.port}`));
+      assert.match(
+        JSON.parse(res.body).error,
+        new RegExp(`origin ${origin.replace(/[.]/g, '\\.')} is not allowed.*host 127\\.0\\.0\\.1:${t.server.port}`),
+      );
     });
   }
 
@@ -76,7 +79,11 @@ describe(`WebSocket upgrades and preflights with SVC_SECURITY_CORS_ALLOWED_ORIGI
 
   it("a CORS preflight from the server's own origin is allowed like a listed one; another origin's is still 403", async () => {
     const preflight = (origin: string) =>
-      call(t.url, 'OPTIONS', '/graphql', undefined, { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+      call(t.url, 'OPTIONS', '/graphql', undefined, {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      });
     const own = await preflight(`http://127.0.0.1:${t.server.port}`);
     assert.equal(own.status, 204);
     assert.equal(own.headers.get('access-control-allow-origin'), `http://127.0.0.1:${t.server.port}`);
@@ -92,7 +99,11 @@ describe('behind a trusted proxy (SVC_TRUSTED_PROXIES) that rewrites Host', () =
   after(() => t.close());
 
   it("X-Forwarded-Host names the public host: the console's public origin is the server's own", async () => {
-    const res = await upgrade(t, { host: '10.0.0.9:8080', 'x-forwarded-host': 'console.example.com', origin: 'https://console.example.com' });
+    const res = await upgrade(t, {
+      host: '10.0.0.9:8080',
+      'x-forwarded-host': 'console.example.com',
+      origin: 'https://console.example.com',
+    });
     assert.equal(res.status, 101, res.body);
   });
 

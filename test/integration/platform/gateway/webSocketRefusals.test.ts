@@ -50,7 +50,10 @@ describe('WebSocket upgrade refusals carry the production security headers', () 
   describe('rate limit (burst 1, the clock stands still)', () => {
     let t: TestServer;
     before(async () => {
-      t = await startTestServer(embeddedBackend, { clock: createManualClock(Date.now()), env: { SVC_RATE_LIMIT_RPS: '1', SVC_RATE_LIMIT_BURST: '1' } });
+      t = await startTestServer(embeddedBackend, {
+        clock: createManualClock(Date.now()),
+        env: { SVC_RATE_LIMIT_RPS: '1', SVC_RATE_LIMIT_BURST: '1' },
+      });
     });
     after(() => t.close());
 

@@ -26,7 +26,8 @@ function nestedQuery(depth: number): string {
 function fragmentQuery(depth: number): string {
   const count = depth - 1;
   const fragments = Array.from({ length: count }, (_, i) =>
-    i === count - 1 ? `fragment F${i} on OperationsNode { path }` : `fragment F${i} on OperationsNode { parent { ...F${i + 1} } }`);
+    i === count - 1 ? `fragment F${i} on OperationsNode { path }` : `fragment F${i} on OperationsNode { parent { ...F${i + 1} } }`,
+  );
   return `{ operationsNode(id: "${DEEP_PATH}") { ...F0 } }\n${fragments.join('\n')}`;
 }
 
@@ -125,12 +126,13 @@ for (const backend of testBackends()) {
       });
 
       /** 10 x 10 x 20 = 2000 selections through fragments, plus `extra` at the top. */
-      const expanding = (extra: string) => [
-        `{ ...C ${extra} }`,
-        `fragment A on Query { ${'serverVersion '.repeat(10)}}`,
-        `fragment B on Query { ${'...A '.repeat(10)}}`,
-        `fragment C on Query { ${'...B '.repeat(20)}}`,
-      ].join('\n');
+      const expanding = (extra: string) =>
+        [
+          `{ ...C ${extra} }`,
+          `fragment A on Query { ${'serverVersion '.repeat(10)}}`,
+          `fragment B on Query { ${'...A '.repeat(10)}}`,
+          `fragment C on Query { ${'...B '.repeat(20)}}`,
+        ].join('\n');
 
       it('2000 field selections after expanding fragments are accepted', async () => {
         const res = await ask(expanding(''));
@@ -168,7 +170,12 @@ for (const backend of testBackends()) {
       });
 
       it('a limit given as a variable counts as the largest page', async () => {
-        const res = await gql(t, 'query($l: Int) { operationsNodes(limit: $l) { children(limit: 200) { id } } }', { l: 1 }, admin.accessToken);
+        const res = await gql(
+          t,
+          'query($l: Int) { operationsNodes(limit: $l) { children(limit: 200) { id } } }',
+          { l: 1 },
+          admin.accessToken,
+        );
         assert.equal(res.status, 400);
         assert.match(res.errors![0].message, /about 201001 fields/);
       });
@@ -218,14 +225,20 @@ for (const backend of testBackends()) {
       it('a batched array body is answered 400 with errors[]', async () => {
         const res = await post(t, JSON.stringify([{ query: '{ serverVersion }' }, { query: '{ serverVersion }' }]), admin.accessToken);
         assert.equal(res.status, 400);
-        assert.deepEqual(res.json.errors.map((e: any) => e.extensions.code), ['BAD_USER_INPUT']);
+        assert.deepEqual(
+          res.json.errors.map((e: any) => e.extensions.code),
+          ['BAD_USER_INPUT'],
+        );
         assert.match(res.json.errors[0].message, /JSON object/);
       });
 
       it('a body that is not JSON is answered 400 with errors[]', async () => {
         const res = await post(t, '{"query": "{ serverVersion }"', admin.accessToken);
         assert.equal(res.status, 400);
-        assert.deepEqual(res.json.errors.map((e: any) => e.extensions.code), ['BAD_USER_INPUT']);
+        assert.deepEqual(
+          res.json.errors.map((e: any) => e.extensions.code),
+          ['BAD_USER_INPUT'],
+        );
         assert.match(res.json.errors[0].message, /not valid JSON/);
       });
 
@@ -280,7 +293,13 @@ for (const backend of testBackends()) {
           assert.equal(res.errors![0].message, 'internal error; the server log has the details');
           assert.doesNotMatch(res.text, /status_intervals|relation|select/i);
           assertNoLeak(res);
-          assert.ok(t.logs.some((r) => r['msg'] === 'unexpected error in a GraphQL resolver' || JSON.stringify(r).includes('unexpected error in a GraphQL resolver')));
+          assert.ok(
+            t.logs.some(
+              (r) =>
+                r['msg'] === 'unexpected error in a GraphQL resolver' ||
+                JSON.stringify(r).includes('unexpected error in a GraphQL resolver'),
+            ),
+          );
         } finally {
           await knex.raw('alter table status_intervals_hidden rename to status_intervals');
         }
@@ -324,11 +343,21 @@ for (const backend of testBackends()) {
       assert.equal(res.errors, undefined, res.text);
       assert.deepEqual(res.data.__schema, { queryType: { name: 'Query' }, mutationType: { name: 'Mutation' } });
       const fields = res.data.__type.fields.map((f: { name: string }) => f.name);
-      for (const field of ['owner', 'team', 'metadata', 'dependencies', 'dependents', 'lastOperatorSync']) assert.ok(fields.includes(field), field);
+      for (const field of ['owner', 'team', 'metadata', 'dependencies', 'dependents', 'lastOperatorSync'])
+        assert.ok(fields.includes(field), field);
     });
 
     it('the standard introspection query of graphql-js (playgrounds, code generators) fits the limits', async () => {
-      for (const query of [getIntrospectionQuery(), getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true })]) {
+      for (const query of [
+        getIntrospectionQuery(),
+        getIntrospectionQuery({
+          descriptions: true,
+          specifiedByUrl: true,
+          directiveIsRepeatable: true,
+          schemaDescription: true,
+          inputValueDeprecation: true,
+        }),
+      ]) {
         const res = await gql(t, query);
         assert.equal(res.status, 200, res.text.slice(0, 300));
         assert.equal(res.errors, undefined);

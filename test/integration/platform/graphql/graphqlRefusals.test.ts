@@ -35,8 +35,20 @@ for (const backend of testBackends()) {
 
     const refusals: ReadonlyArray<readonly [string, number, string, RegExp, () => Promise<TestResponse>]> = [
       ['GET', 405, 'BAD_USER_INPUT', /\/graphql accepts POST/, () => call(t.url, 'GET', '/graphql')],
-      ['a body over 256 KiB', 413, 'BAD_USER_INPUT', /256 KiB/, () => call(t.url, 'POST', '/graphql', `{"query":"{ serverVersion }","x":"${'a'.repeat(256 * 1024)}"}`)],
-      ['a browser form post', 415, 'BAD_USER_INPUT', /Content-Type: application\/json/, () => call(t.url, 'POST', '/graphql', QUERY, { 'content-type': 'text/plain', origin: 'https://elsewhere.example' })],
+      [
+        'a body over 256 KiB',
+        413,
+        'BAD_USER_INPUT',
+        /256 KiB/,
+        () => call(t.url, 'POST', '/graphql', `{"query":"{ serverVersion }","x":"${'a'.repeat(256 * 1024)}"}`),
+      ],
+      [
+        'a browser form post',
+        415,
+        'BAD_USER_INPUT',
+        /Content-Type: application\/json/,
+        () => call(t.url, 'POST', '/graphql', QUERY, { 'content-type': 'text/plain', origin: 'https://elsewhere.example' }),
+      ],
       ['a body that is not JSON', 400, 'BAD_USER_INPUT', /not valid JSON/, () => call(t.url, 'POST', '/graphql', '{"query": ')],
     ];
     for (const [what, status, code, message, send] of refusals) {
@@ -83,12 +95,16 @@ describe('a stop under way refuses in the shape of the path (one backend is enou
     // It is sent first: the two round trips below then prove the server has read it before the stop begins
     // (a stop with nothing under way closes idle connections at once).
     const holding = await RawConnection.open(port);
-    await holding.write(`POST /api/v1/operator/heartbeat HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`);
+    await holding.write(
+      `POST /api/v1/operator/heartbeat HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_API_KEY}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+    );
     const graphql = await keptAlive();
     const rest = await keptAlive();
     const closing = t.close();
     try {
-      await graphql.write(`POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(QUERY)}\r\n\r\n${QUERY}`);
+      await graphql.write(
+        `POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(QUERY)}\r\n\r\n${QUERY}`,
+      );
       const answer = await graphql.response();
       assert.equal(answer.status, 503, answer.body);
       assert.equal(answer.headers['retry-after'], '1');

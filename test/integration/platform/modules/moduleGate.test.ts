@@ -37,7 +37,10 @@ for (const backend of testBackends()) {
     it('REST: its route answers 503 {error} naming the plugin until a licence with the plugin is activated, then 200', async () => {
       const refused = await call(t.url, 'GET', GATED_ROUTE);
       assert.equal(refused.status, 503, refused.text);
-      assert.match(refused.json.error, new RegExp(`${GATED_PLUGIN} plugin is not active: activate a licence that includes it with POST /api/v1/license/activate`));
+      assert.match(
+        refused.json.error,
+        new RegExp(`${GATED_PLUGIN} plugin is not active: activate a licence that includes it with POST /api/v1/license/activate`),
+      );
 
       await activateGatedPlugin();
       const open = await call(t.url, 'GET', GATED_ROUTE);
@@ -48,7 +51,11 @@ for (const backend of testBackends()) {
     it('GraphQL: its query, its mutation and the field it adds to Service answer PLUGIN_INACTIVE until a licence with the plugin is activated, then resolve', async () => {
       const service = await t.call('POST', '/api/v1/health/report', { service: 'billing', nodeId: 'eu/prod', status: 'OPERATIONAL' });
       assert.equal(service.status, 200, service.text);
-      for (const [document, variables] of [[GREETING, {}], [POKE, { id: 'g1' }], [LABELS, {}]] as const) {
+      for (const [document, variables] of [
+        [GREETING, {}],
+        [POKE, { id: 'g1' }],
+        [LABELS, {}],
+      ] as const) {
         const refused = await gql(t, document, variables, admin.accessToken);
         assert.deepEqual(refused.codes, ['PLUGIN_INACTIVE'], refused.text);
         assert.match(refused.errors![0].message, new RegExp(`${GATED_PLUGIN} plugin is not active`));
@@ -57,7 +64,9 @@ for (const backend of testBackends()) {
       await activateGatedPlugin();
       assert.deepEqual((await gql(t, GREETING, {}, admin.accessToken)).data, { gatedGreeting: 'hello from a gated module' });
       assert.deepEqual((await gql(t, POKE, { id: 'g1' }, admin.accessToken)).data, { pokeGatedThing: true });
-      assert.deepEqual((await gql(t, LABELS, {}, admin.accessToken)).data, { services: [{ name: 'billing', gatedLabel: 'gated billing' }] });
+      assert.deepEqual((await gql(t, LABELS, {}, admin.accessToken)).data, {
+        services: [{ name: 'billing', gatedLabel: 'gated billing' }],
+      });
     });
 
     it('subscriptions: entityEvents on its entity type answers PLUGIN_INACTIVE until a licence with the plugin is activated, then delivers its events', async () => {

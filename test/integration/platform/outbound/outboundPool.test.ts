@@ -31,7 +31,12 @@ function pool(options?: ConnectionPoolOptions): OutboundConnectionPool {
 
 const LOOPBACK: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };
 const post = (url: string, extra: Partial<OutboundRequest> = {}): OutboundRequest => ({
-  url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"1"}', timeoutMs: 2000, ...extra,
+  url,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: '{"id":"1"}',
+  timeoutMs: 2000,
+  ...extra,
 });
 
 describe('connection reuse', () => {
@@ -45,7 +50,10 @@ describe('connection reuse', () => {
     }
     outgoing.stop();
     assert.equal(receiver.connections, 1);
-    assert.deepEqual(receiver.requests.map((r) => r.connection), [1, 1, 1, 1, 1]);
+    assert.deepEqual(
+      receiver.requests.map((r) => r.connection),
+      [1, 1, 1, 1, 1],
+    );
     assert.deepEqual([outgoing.requests, outgoing.sockets], [5, 1]);
   });
 
@@ -64,7 +72,10 @@ describe('connection reuse', () => {
     assert.deepEqual(excerpts, ['first', 'second', 'first']);
     assert.equal(resolve.calls.length, 3, 'every attempt resolves and validates first');
     assert.deepEqual([first.connections, second.connections], [1, 1]);
-    assert.deepEqual(first.requests.map((r) => r.connection), [1, 1]);
+    assert.deepEqual(
+      first.requests.map((r) => r.connection),
+      [1, 1],
+    );
   });
 
   it('reuses nothing and opens nothing when validation refuses, even with an idle socket to the old address', async () => {
@@ -105,7 +116,10 @@ describe('connection reuse', () => {
       assert.equal((await sendOutbound(post(`http://${host}:${receiver.port}/`), policy, connections)).kind, 'response');
     }
     assert.equal(receiver.connections, 2);
-    assert.deepEqual(receiver.requests.map((r) => r.connection), [1, 2, 1, 2]);
+    assert.deepEqual(
+      receiver.requests.map((r) => r.connection),
+      [1, 2, 1, 2],
+    );
   });
 });
 
@@ -121,7 +135,14 @@ describe('sockets that must not go back to the pool', () => {
     await until(() => receiver.closed === 1, 'receiver saw 1 connection closed'); // we hung up on the socket the time-out hit
     const after = await sendOutbound(post(`${receiver.url}/after`), LOOPBACK, connections);
     assert.equal(after.kind, 'response');
-    assert.deepEqual(receiver.requests.map((r) => [r.url, r.connection]), [['/warm', 1], ['/hang', 1], ['/after', 2]]);
+    assert.deepEqual(
+      receiver.requests.map((r) => [r.url, r.connection]),
+      [
+        ['/warm', 1],
+        ['/hang', 1],
+        ['/after', 2],
+      ],
+    );
   });
 
   it('destroys the socket when the body is cut at the excerpt, reuses it when the body was read to the end', async () => {
@@ -130,8 +151,12 @@ describe('sockets that must not go back to the pool', () => {
     const big = await sendOutbound(post(`${receiver.url}/big`, { excerptBytes: 100 }), LOOPBACK, connections);
     assert.equal(big.kind === 'response' && big.excerpt.length, 100);
     await until(() => receiver.closed === 1, 'receiver saw 1 connection closed');
-    for (const path of ['/small', '/small']) assert.equal((await sendOutbound(post(`${receiver.url}${path}`), LOOPBACK, connections)).kind, 'response');
-    assert.deepEqual(receiver.requests.map((r) => r.connection), [1, 2, 2]);
+    for (const path of ['/small', '/small'])
+      assert.equal((await sendOutbound(post(`${receiver.url}${path}`), LOOPBACK, connections)).kind, 'response');
+    assert.deepEqual(
+      receiver.requests.map((r) => r.connection),
+      [1, 2, 2],
+    );
   });
 
   it('closes the socket of a redirect instead of keeping it, and validates the next hop', async () => {
@@ -156,7 +181,14 @@ describe('sockets that must not go back to the pool', () => {
     assert.equal((await sendOutbound(post(`${receiver.url}/1`), LOOPBACK, connections)).kind, 'response');
     const second = await sendOutbound(post(`${receiver.url}/2`), LOOPBACK, connections);
     assert.deepEqual(second.kind === 'response' && second.excerpt, 'ok');
-    assert.deepEqual(receiver.requests.map((r) => [r.url, r.connection]), [['/1', 1], ['/2', 1], ['/2', 2]]);
+    assert.deepEqual(
+      receiver.requests.map((r) => [r.url, r.connection]),
+      [
+        ['/1', 1],
+        ['/2', 1],
+        ['/2', 2],
+      ],
+    );
   });
 });
 
@@ -170,9 +202,13 @@ describe('bounds and shutdown', () => {
     });
     const connections = pool({ maxFreePerKey: 1 });
     const results = await Promise.all([1, 2, 3].map((i) => sendOutbound(post(`${receiver.url}/concurrent/${i}`), LOOPBACK, connections)));
-    assert.deepEqual(results.map((r) => r.kind), ['response', 'response', 'response']);
+    assert.deepEqual(
+      results.map((r) => r.kind),
+      ['response', 'response', 'response'],
+    );
     await until(() => receiver.closed === 2, 'receiver saw 2 connections closed');
-    for (const i of [1, 2]) assert.equal((await sendOutbound(post(`${receiver.url}/sequential/${i}`), LOOPBACK, connections)).kind, 'response');
+    for (const i of [1, 2])
+      assert.equal((await sendOutbound(post(`${receiver.url}/sequential/${i}`), LOOPBACK, connections)).kind, 'response');
     assert.deepEqual([receiver.connections, receiver.closed], [3, 2]);
     const [kept, ...rest] = receiver.requests.filter((r) => r.url.startsWith('/sequential')).map((r) => r.connection);
     assert.deepEqual(rest, [kept]);

@@ -18,7 +18,13 @@ const POLICY: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1
 const signedPost = (url: string, extra: Partial<OutboundRequest> = {}): OutboundRequest => ({
   url,
   method: 'POST',
-  headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': 'sha256=00', Authorization: 'Bearer t', 'X-Custom': 'c', 'User-Agent': 'svc-test' },
+  headers: {
+    'Content-Type': 'application/json',
+    'X-Svc-Signature': 'sha256=00',
+    Authorization: 'Bearer t',
+    'X-Custom': 'c',
+    'User-Agent': 'svc-test',
+  },
   body: '{"id":"1"}',
   timeoutMs: 3000,
   ...extra,
@@ -37,14 +43,22 @@ describe('redirect limits', () => {
   it('follows five redirects', async () => {
     const chain = await startChain();
     const result = await sendOutbound(signedPost(`${chain.url}/hop/5`), POLICY);
-    assert.deepEqual(result.kind === 'response' && [result.status, result.redirects, result.excerpt, result.finalUrl], [200, 5, 'arrived', `${chain.url}/hop/0`]);
+    assert.deepEqual(result.kind === 'response' && [result.status, result.redirects, result.excerpt, result.finalUrl], [
+      200,
+      5,
+      'arrived',
+      `${chain.url}/hop/0`,
+    ]);
   });
 
   it('fails on the sixth, without calling its target', async () => {
     const chain = await startChain();
     const result = await sendOutbound(signedPost(`${chain.url}/hop/6`), POLICY);
     assert.equal(result.kind, 'failed');
-    assert.deepEqual(result.kind === 'failed' && [result.timedOut, result.reason], [false, `too many redirects (more than 5); the last one pointed to ${chain.url}/hop/0`]);
+    assert.deepEqual(result.kind === 'failed' && [result.timedOut, result.reason], [
+      false,
+      `too many redirects (more than 5); the last one pointed to ${chain.url}/hop/0`,
+    ]);
     assert.equal(chain.requests.length, 6); // the first request and five followed hops
   });
 
@@ -71,7 +85,10 @@ describe('every hop is validated again', () => {
     outgoing.stop();
     assert.equal(result.kind, 'refused');
     assert.equal(result.kind === 'refused' && result.url, metadata);
-    assert.equal(result.kind === 'refused' && result.reason, `redirect 2 to ${metadata} refused: address 169.254.169.254 is cloud metadata endpoint, never allowed`);
+    assert.equal(
+      result.kind === 'refused' && result.reason,
+      `redirect 2 to ${metadata} refused: address 169.254.169.254 is cloud metadata endpoint, never allowed`,
+    );
     assert.deepEqual([first.connections, second.connections, outgoing.requests], [1, 1, 2]);
   });
 
@@ -80,8 +97,14 @@ describe('every hop is validated again', () => {
     const toFile = await startReceiver(redirectTo(301, 'file:///etc/passwd'));
     const byName = await sendOutbound(signedPost(toLocalhost.url), POLICY);
     const byScheme = await sendOutbound(signedPost(toFile.url), POLICY);
-    assert.equal(byName.kind === 'refused' && byName.reason, 'redirect 1 to http://localhost/admin refused: host localhost is not on the webhook host allowlist');
-    assert.equal(byScheme.kind === 'refused' && byScheme.reason, 'redirect 1 to file:///etc/passwd refused: scheme file: is not allowed (http and https only)');
+    assert.equal(
+      byName.kind === 'refused' && byName.reason,
+      'redirect 1 to http://localhost/admin refused: host localhost is not on the webhook host allowlist',
+    );
+    assert.equal(
+      byScheme.kind === 'refused' && byScheme.reason,
+      'redirect 1 to file:///etc/passwd refused: scheme file: is not allowed (http and https only)',
+    );
   });
 });
 
@@ -95,7 +118,10 @@ describe('methods, bodies and headers across redirects', () => {
     assert.equal(result.kind === 'response' && result.excerpt, 'done');
     const hop = receiver.requests[1];
     assert.deepEqual([hop?.method, hop?.url, hop?.body], ['GET', '/done', '']);
-    assert.deepEqual([hop?.headers['content-type'], hop?.headers['content-length'], hop?.headers['x-svc-signature']], [undefined, undefined, undefined]);
+    assert.deepEqual(
+      [hop?.headers['content-type'], hop?.headers['content-length'], hop?.headers['x-svc-signature']],
+      [undefined, undefined, undefined],
+    );
     assert.equal(hop?.headers.authorization, 'Bearer t'); // same origin: the caller's other headers stay
   });
 
@@ -114,7 +140,12 @@ describe('methods, bodies and headers across redirects', () => {
     const elsewhere = await startReceiver((_, res) => res.end('should not be reached'));
     const receiver = await startReceiver(redirectTo(307, `${elsewhere.url}/steal`));
     const result = await sendOutbound(signedPost(receiver.url), POLICY);
-    assert.deepEqual(result.kind === 'response' && [result.status, result.redirects, result.unfollowedRedirect, result.excerpt], [307, 0, `${elsewhere.url}/steal`, 'moved']);
+    assert.deepEqual(result.kind === 'response' && [result.status, result.redirects, result.unfollowedRedirect, result.excerpt], [
+      307,
+      0,
+      `${elsewhere.url}/steal`,
+      'moved',
+    ]);
     assert.equal(elsewhere.connections, 0);
   });
 

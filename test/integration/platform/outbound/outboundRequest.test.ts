@@ -14,7 +14,12 @@ const startReceiver = useReceivers();
 const LOOPBACK_ONLY: OutboundPolicy = { allowPrivate: false, hostAllowlist: ['127.0.0.1'] };
 const STRICT: OutboundPolicy = { allowPrivate: false, hostAllowlist: [] };
 const post = (url: string, extra: Partial<OutboundRequest> = {}): OutboundRequest => ({
-  url, method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': 'sha256=00' }, body: '{"id":"1"}', timeoutMs: 2000, ...extra,
+  url,
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': 'sha256=00' },
+  body: '{"id":"1"}',
+  timeoutMs: 2000,
+  ...extra,
 });
 
 describe('sendOutbound to an allowed receiver', () => {
@@ -23,7 +28,12 @@ describe('sendOutbound to an allowed receiver', () => {
     const result = await sendOutbound(post(`${receiver.url}/hook?x=1`), LOOPBACK_ONLY);
     assert.equal(result.kind, 'response');
     assert.deepEqual(result.kind === 'response' && { ...result, durationMs: 0 }, {
-      kind: 'response', status: 202, excerpt: 'accepted', durationMs: 0, finalUrl: `${receiver.url}/hook?x=1`, redirects: 0,
+      kind: 'response',
+      status: 202,
+      excerpt: 'accepted',
+      durationMs: 0,
+      finalUrl: `${receiver.url}/hook?x=1`,
+      redirects: 0,
     });
     const [seen] = receiver.requests;
     assert.equal(seen?.method, 'POST');
@@ -137,7 +147,10 @@ describe('refusals open no socket', () => {
     const outgoing = watchOutgoing();
     const result = await sendOutbound(post('http://gone.example.com/'), { ...STRICT, resolve });
     outgoing.stop();
-    assert.deepEqual(result.kind === 'refused' && [result.reason, result.url], ['DNS lookup of gone.example.com failed (ENOTFOUND)', 'http://gone.example.com/']);
+    assert.deepEqual(result.kind === 'refused' && [result.reason, result.url], [
+      'DNS lookup of gone.example.com failed (ENOTFOUND)',
+      'http://gone.example.com/',
+    ]);
     assert.deepEqual([resolve.calls.length, outgoing.requests], [1, 0]);
   });
 

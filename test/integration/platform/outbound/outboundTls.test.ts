@@ -4,7 +4,12 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { createSecureContext } from 'node:tls';
 import { after, before, describe, it } from 'node:test';
-import { createConnectionPool, sendOutbound, type OutboundPolicy, type ResolvedAddress } from '../../../../src/platform/outbound/outboundRequest.js';
+import {
+  createConnectionPool,
+  sendOutbound,
+  type OutboundPolicy,
+  type ResolvedAddress,
+} from '../../../../src/platform/outbound/outboundRequest.js';
 
 // The connection goes to a pinned address, but TLS must still check the certificate against the
 // host NAME: the ClientHello carries the name as SNI, and verification stays on. This self-signed

@@ -66,8 +66,15 @@ const url = process.env['SVC_TEST_DATABASE_URL'];
 if (url) backends.push(['postgres', () => postgresStore(url)]);
 
 const recorded = async (knex: Knex) => ({
-  global: (await knex('schema_migrations').select('version', 'name', 'applied_at').orderBy('version')).map((r: { version: number; name: string; applied_at: Date }) => `${r.version} ${r.name} ${new Date(r.applied_at).toISOString()}`),
-  namespaced: (await knex.raw(`select to_regclass('module_migrations') as t`)).rows[0].t === null ? [] : (await knex('module_migrations').select('namespace', 'version').orderBy(['namespace', 'version'])).map((r: { namespace: string; version: number }) => `${r.namespace}/${r.version}`),
+  global: (await knex('schema_migrations').select('version', 'name', 'applied_at').orderBy('version')).map(
+    (r: { version: number; name: string; applied_at: Date }) => `${r.version} ${r.name} ${new Date(r.applied_at).toISOString()}`,
+  ),
+  namespaced:
+    (await knex.raw(`select to_regclass('module_migrations') as t`)).rows[0].t === null
+      ? []
+      : (await knex('module_migrations').select('namespace', 'version').orderBy(['namespace', 'version'])).map(
+          (r: { namespace: string; version: number }) => `${r.namespace}/${r.version}`,
+        ),
 });
 
 for (const [name, createStore] of backends) {
@@ -94,7 +101,13 @@ for (const [name, createStore] of backends) {
       assert.deepEqual(after.global, before.global, 'the old records are kept as they were');
       assert.deepEqual(after.namespaced, namespacedRecorded);
       assert.deepEqual(await upgraded.knex('nodes').pluck('path'), ['eu']);
-      assert.deepEqual(await upgraded.knex('checklists').count({ n: '*' }).then((r) => Number(r[0]!['n'])), 0);
+      assert.deepEqual(
+        await upgraded
+          .knex('checklists')
+          .count({ n: '*' })
+          .then((r) => Number(r[0]!['n'])),
+        0,
+      );
       await upgraded.close();
 
       const restarted = await store.open();
@@ -107,13 +120,23 @@ for (const [name, createStore] of backends) {
       const store = await createStore();
       stores.push(store);
       const old = await store.open();
-      await migrateTheOldWay(old.knex, productWide.filter((m) => m.version <= 20));
+      await migrateTheOldWay(
+        old.knex,
+        productWide.filter((m) => m.version <= 20),
+      );
       await old.close();
 
       const upgraded = await store.open();
       const applied = await migrate(upgraded.knex, createMemoryLogger(), withChecklists);
-      assert.deepEqual(applied, [...productWide.filter((m) => m.version > 20).map((m) => String(m.version)), ...productNamespaced, 'checklists/1']);
-      assert.deepEqual((await recorded(upgraded.knex)).global.map((r) => Number(r.split(' ')[0])), productWide.map((m) => m.version));
+      assert.deepEqual(applied, [
+        ...productWide.filter((m) => m.version > 20).map((m) => String(m.version)),
+        ...productNamespaced,
+        'checklists/1',
+      ]);
+      assert.deepEqual(
+        (await recorded(upgraded.knex)).global.map((r) => Number(r.split(' ')[0])),
+        productWide.map((m) => m.version),
+      );
       await upgraded.close();
     });
 
@@ -130,5 +153,8 @@ for (const [name, createStore] of backends) {
 }
 
 it('the product declares every migration of the product-wide sequence, and no other without a namespace', () => {
-  assert.deepEqual(productWide.map((m) => m.version), Array.from({ length: 26 }, (_, i) => i + 1));
+  assert.deepEqual(
+    productWide.map((m) => m.version),
+    Array.from({ length: 26 }, (_, i) => i + 1),
+  );
 });

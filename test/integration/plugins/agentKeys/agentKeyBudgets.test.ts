@@ -16,7 +16,8 @@ import { call, startTestServer, type TestServer } from '../../../support/testSer
 const CREATE = `mutation($i: CreateAgentKeyInput!) {
   createAgentKey(input: $i) { key agentKey { id requestBudget { requestsPerSecond burst } } }
 }`;
-const UPDATE = 'mutation($id: ID!, $i: UpdateAgentKeyInput!) { updateAgentKey(id: $id, input: $i) { id requestBudget { requestsPerSecond burst } } }';
+const UPDATE =
+  'mutation($id: ID!, $i: UpdateAgentKeyInput!) { updateAgentKey(id: $id, input: $i) { id requestBudget { requestsPerSecond burst } } }';
 const LIST = '{ agentKeys { id requestBudget { requestsPerSecond burst } } }';
 const PRODUCTION_LIMIT = { SVC_RATE_LIMIT_RPS: '10', SVC_RATE_LIMIT_BURST: '20' };
 const ENDPOINTS = ['operator/register', 'health/report'];
@@ -36,13 +37,19 @@ for (const backend of testBackends()) {
     const refill = () => clock.advance(10_000);
     const create = async (nodeId: string, requestBudget?: { requestsPerSecond: number; burst: number }) => {
       refill();
-      const res = await gql(t, CREATE, { i: { name: `agent for ${nodeId}`, nodeId, endpoints: ENDPOINTS, ...(requestBudget ? { requestBudget } : {}) } }, admin.accessToken);
+      const res = await gql(
+        t,
+        CREATE,
+        { i: { name: `agent for ${nodeId}`, nodeId, endpoints: ENDPOINTS, ...(requestBudget ? { requestBudget } : {}) } },
+        admin.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       return res.data.createAgentKey as { key: string; agentKey: { id: string; requestBudget: unknown } };
     };
     const push = (key: string, nodeId: string, i: number) =>
       call(t.url, 'POST', '/api/v1/health/report', { service: `svc-${i}`, nodeId, status: 'OPERATIONAL' }, { 'x-api-key': key });
-    const register = (key: string, nodeId: string, i: number) => call(t.url, 'POST', '/api/v1/operator/register', { name: `reg-${i}`, nodeId }, { 'x-api-key': key });
+    const register = (key: string, nodeId: string, i: number) =>
+      call(t.url, 'POST', '/api/v1/operator/register', { name: `reg-${i}`, nodeId }, { 'x-api-key': key });
     /** The first run of an agent on one host: 200 health pushes and 5 registrations, one after another. */
     const firstRun = async (key: string, nodeId: string) => {
       const statuses: number[] = [];
@@ -126,7 +133,12 @@ for (const backend of testBackends()) {
       for (const [requestBudget, field] of cases) {
         refill();
         const before = (await gql(t, LIST, {}, admin.accessToken)).data.agentKeys.length;
-        const created = await gql(t, CREATE, { i: { name: 'bad', nodeId: 'fleet', endpoints: ENDPOINTS, requestBudget } }, admin.accessToken);
+        const created = await gql(
+          t,
+          CREATE,
+          { i: { name: 'bad', nodeId: 'fleet', endpoints: ENDPOINTS, requestBudget } },
+          admin.accessToken,
+        );
         assert.equal(created.codes[0], 'BAD_USER_INPUT', `create ${JSON.stringify(requestBudget)}: ${created.text}`);
         assert.match(created.errors![0].message, field);
         const updated = await gql(t, UPDATE, { id: agentKey.id, i: { requestBudget } }, admin.accessToken);

@@ -31,7 +31,10 @@ for (const backend of testBackends()) {
     const create = async (nodeId: string, endpoints: string[], name = `agent for ${nodeId}`) => {
       const res = await gql(t, CREATE, { i: { name, nodeId, endpoints } }, admin.accessToken);
       assert.equal(res.errors, undefined, res.text);
-      return res.data.createAgentKey as { key: string; agentKey: { id: string; prefix: string; nodeId: string; lastUsedAt: string | null } };
+      return res.data.createAgentKey as {
+        key: string;
+        agentKey: { id: string; prefix: string; nodeId: string; lastUsedAt: string | null };
+      };
     };
     const withKey = (key: string, method: string, path: string, body?: unknown) => call(t.url, method, path, body, { 'x-api-key': key });
     const register = (key: string, nodeId: string, name = 'api') => withKey(key, 'POST', '/api/v1/operator/register', { name, nodeId });
@@ -80,9 +83,13 @@ for (const backend of testBackends()) {
       const cases: [string, unknown][] = [
         ['/api/v1/backup/report', { slaGroup: 'gold', status: 'success' }],
         ['/api/v1/backup/report', { namespace: 'payments', nodeId: 'eu/prod', status: 'success' }],
-        ['/api/v1/operator/status', { nodeId: 'eu/prod', services: [], slaGroups: [{ name: 'gold', tier: 'GOLD', targets: { uptime: 99.9 } }] }],
+        [
+          '/api/v1/operator/status',
+          { nodeId: 'eu/prod', services: [], slaGroups: [{ name: 'gold', tier: 'GOLD', targets: { uptime: 99.9 } }] },
+        ],
       ];
-      for (const [path, body] of cases) assert.equal((await withKey(key, 'POST', path, body)).status, 403, `${path} ${JSON.stringify(body)}`);
+      for (const [path, body] of cases)
+        assert.equal((await withKey(key, 'POST', path, body)).status, 403, `${path} ${JSON.stringify(body)}`);
       assert.equal((await withKey(key, 'POST', '/api/v1/operator/status', { nodeId: 'eu/prod', services: [] })).status, 200);
     });
 
@@ -92,7 +99,10 @@ for (const backend of testBackends()) {
       assert.equal(res.status, 403);
       assert.match(res.json.error, /may not call \/api\/v1\/operator\/register/);
       assert.equal((await withKey(key, 'GET', '/api/v1/operator/nodes')).status, 403, 'an endpoint no key can be given');
-      assert.equal((await withKey(key, 'POST', '/api/v1/health/report', { service: 'web', nodeId: 'eu/prod/web', status: 'OPERATIONAL' })).status, 200);
+      assert.equal(
+        (await withKey(key, 'POST', '/api/v1/health/report', { service: 'web', nodeId: 'eu/prod/web', status: 'OPERATIONAL' })).status,
+        200,
+      );
     });
 
     it('a revoked key stops working at once; the shared key keeps working', async () => {
@@ -104,7 +114,11 @@ for (const backend of testBackends()) {
       const refused = await register(key, 'eu/prod', 'after');
       assert.equal(refused.status, 401);
       assert.equal(typeof refused.json.error, 'string');
-      assert.equal((await t.call('POST', '/api/v1/operator/register', { name: 'shared', nodeId: 'us/prod' })).status, 201, 'the shared key reaches everything');
+      assert.equal(
+        (await t.call('POST', '/api/v1/operator/register', { name: 'shared', nodeId: 'us/prod' })).status,
+        201,
+        'the shared key reaches everything',
+      );
       const listed = await gql(t, LIST, {}, admin.accessToken);
       assert.ok(!listed.data.agentKeys.some((k: { id: string }) => k.id === agentKey.id), 'revoked keys are left out by default');
       const all = await gql(t, LIST, { r: true }, admin.accessToken);
@@ -126,7 +140,11 @@ for (const backend of testBackends()) {
       const listed = await gql(t, LIST, {}, admin.accessToken);
       assert.equal(listed.data.agentKeys.find((k: { id: string }) => k.id === agentKey.id).lastUsedAt, usedAt);
       await t.server.writer.settled();
-      assert.equal((await t.server.database.knex('agent_keys').where({ id: agentKey.id }).first()).last_used_at, null, 'not one write per request');
+      assert.equal(
+        (await t.server.database.knex('agent_keys').where({ id: agentKey.id }).first()).last_used_at,
+        null,
+        'not one write per request',
+      );
       clock.advance(60_000);
       await t.server.writer.settled();
       const row = await t.server.database.knex('agent_keys').where({ id: agentKey.id }).first();
@@ -141,7 +159,8 @@ for (const backend of testBackends()) {
         let kept: string, revoked: string, keptId: string;
         try {
           const token = (await signInAdmin(first)).accessToken;
-          const made = async () => (await gql(first, CREATE, { i: { name: 'k', nodeId: 'eu', endpoints: ['operator/heartbeat'] } }, token)).data.createAgentKey;
+          const made = async () =>
+            (await gql(first, CREATE, { i: { name: 'k', nodeId: 'eu', endpoints: ['operator/heartbeat'] } }, token)).data.createAgentKey;
           const a = await made();
           const b = await made();
           kept = a.key;
@@ -155,7 +174,8 @@ for (const backend of testBackends()) {
         }
         const second = await startTestServer(backend, { clock: restartClock, env: BOOTSTRAP_ENV, store: store.forRun() });
         try {
-          const beat = (key: string) => call(second.url, 'POST', '/api/v1/operator/heartbeat', { nodeId: 'eu/a', version: '1' }, { 'x-api-key': key });
+          const beat = (key: string) =>
+            call(second.url, 'POST', '/api/v1/operator/heartbeat', { nodeId: 'eu/a', version: '1' }, { 'x-api-key': key });
           const listed = await gql(second, LIST, {}, (await signInAdmin(second)).accessToken);
           assert.ok(listed.data.agentKeys.find((k: { id: string }) => k.id === keptId).lastUsedAt, 'the use was flushed on stop');
           assert.equal((await beat(kept)).status, 200);
@@ -171,7 +191,10 @@ for (const backend of testBackends()) {
     it('only admins manage keys, and input is validated', async () => {
       const operator = await personWithRole(t, admin, 'OPERATOR');
       assert.equal((await gql(t, LIST, {}, operator.accessToken)).codes[0], 'FORBIDDEN');
-      assert.equal((await gql(t, CREATE, { i: { name: 'x', nodeId: 'eu', endpoints: ['operator/register'] } }, operator.accessToken)).codes[0], 'FORBIDDEN');
+      assert.equal(
+        (await gql(t, CREATE, { i: { name: 'x', nodeId: 'eu', endpoints: ['operator/register'] } }, operator.accessToken)).codes[0],
+        'FORBIDDEN',
+      );
       const invalid: Record<string, unknown>[] = [
         { name: '', nodeId: 'eu', endpoints: ['operator/register'] },
         { name: 'x', nodeId: '', endpoints: ['operator/register'] },

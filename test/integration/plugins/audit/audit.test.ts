@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { productModules } from '../../../../src/app.js';
-import { auditEventCount, auditEvents, auditLicense, auditRowCount, AUDIT_COUNT, AUDIT_EVENTS, poisonServices, startAuditServer } from '../../../support/audit.js';
+import {
+  auditEventCount,
+  auditEvents,
+  auditLicense,
+  auditRowCount,
+  AUDIT_COUNT,
+  AUDIT_EVENTS,
+  poisonServices,
+  startAuditServer,
+} from '../../../support/audit.js';
 import { testBackends } from '../../../support/backends.js';
 import { ADMIN_PASSWORD, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { TEST_API_KEY, type TestServer } from '../../../support/testServer.js';
@@ -36,8 +45,15 @@ interface Expected {
 }
 
 const project = (e: any): Expected & { sourceAddress: string } => ({
-  at: Date.parse(e.at), kind: e.kind, action: e.action, actorId: e.actorId, actor: e.actor, sourceAddress: e.sourceAddress,
-  outcome: e.outcome, errorCode: e.errorCode, detail: e.detail,
+  at: Date.parse(e.at),
+  kind: e.kind,
+  action: e.action,
+  actorId: e.actorId,
+  actor: e.actor,
+  sourceAddress: e.sourceAddress,
+  outcome: e.outcome,
+  errorCode: e.errorCode,
+  detail: e.detail,
 });
 
 for (const backend of testBackends()) {
@@ -48,10 +64,33 @@ for (const backend of testBackends()) {
       try {
         const expected: Expected[] = [];
         const step = () => (clock.advance(1000), clock.now());
-        const gqlRecord = (action: string, who: { id: string | null; name: string | null }, detail: unknown, errorCode: string | null = null) =>
-          expected.push({ at: clock.now(), kind: 'graphql', action, actorId: who.id, actor: who.name, outcome: errorCode ? 'FAILURE' : 'SUCCESS', errorCode, detail });
+        const gqlRecord = (
+          action: string,
+          who: { id: string | null; name: string | null },
+          detail: unknown,
+          errorCode: string | null = null,
+        ) =>
+          expected.push({
+            at: clock.now(),
+            kind: 'graphql',
+            action,
+            actorId: who.id,
+            actor: who.name,
+            outcome: errorCode ? 'FAILURE' : 'SUCCESS',
+            errorCode,
+            detail,
+          });
         const restRecord = (action: string, actor: string, detail: unknown, errorCode: string | null = null) =>
-          expected.push({ at: clock.now(), kind: 'rest', action, actorId: null, actor, outcome: errorCode ? 'FAILURE' : 'SUCCESS', errorCode, detail });
+          expected.push({
+            at: clock.now(),
+            kind: 'rest',
+            action,
+            actorId: null,
+            actor,
+            outcome: errorCode ? 'FAILURE' : 'SUCCESS',
+            errorCode,
+            detail,
+          });
 
         step();
         assert.deepEqual((await gql(t, LOGIN, { u: 'admin', p: 'wrong-password-1' })).codes, ['UNAUTHENTICATED']);
@@ -68,7 +107,12 @@ for (const backend of testBackends()) {
         gqlRecord('createService', asAdmin, { input: { name: 'billing', nodeId: 'eu/prod/billing' } });
 
         step();
-        const newUser = await gql(t, CREATE_USER, { i: { username: 'audited', password: 'password-of-audited', role: 'USER' } }, admin.accessToken);
+        const newUser = await gql(
+          t,
+          CREATE_USER,
+          { i: { username: 'audited', password: 'password-of-audited', role: 'USER' } },
+          admin.accessToken,
+        );
         assert.equal(newUser.errors, undefined, newUser.text);
         gqlRecord('createUser', asAdmin, { input: { username: 'audited', password: '[redacted]', role: 'user' } });
 
@@ -78,7 +122,9 @@ for (const backend of testBackends()) {
 
         step();
         const serviceId = created.data.createService.id;
-        assert.deepEqual((await gql(t, UPDATE_SERVICE, { id: serviceId, i: { displayName: 'Billing' } }, user.accessToken)).codes, ['FORBIDDEN']);
+        assert.deepEqual((await gql(t, UPDATE_SERVICE, { id: serviceId, i: { displayName: 'Billing' } }, user.accessToken)).codes, [
+          'FORBIDDEN',
+        ]);
         gqlRecord('updateService', { id: user.userId, name: 'audited' }, { id: serviceId, input: { displayName: 'Billing' } }, 'FORBIDDEN');
 
         step();
@@ -102,7 +148,9 @@ for (const backend of testBackends()) {
         gqlRecord('togglePlugin', asAdmin, { name: 'sla', enabled: false });
 
         step();
-        assert.deepEqual((await gql(t, CREATE_SERVICE, { i: { name: 'no/slashes', nodeId: 'eu' } }, admin.accessToken)).codes, ['BAD_USER_INPUT']);
+        assert.deepEqual((await gql(t, CREATE_SERVICE, { i: { name: 'no/slashes', nodeId: 'eu' } }, admin.accessToken)).codes, [
+          'BAD_USER_INPUT',
+        ]);
         gqlRecord('createService', asAdmin, { input: { name: 'no/slashes', nodeId: 'eu' } }, 'BAD_REQUEST');
 
         // Reads change nothing and are not recorded: GraphQL queries, machine GETs, the trail itself.
@@ -112,7 +160,10 @@ for (const backend of testBackends()) {
         assert.equal((await gql(t, AUDIT_EVENTS, {}, admin.accessToken)).errors, undefined);
 
         const trail = await auditEvents(t, admin.accessToken);
-        assert.deepEqual(trail.map(project), expected.reverse().map((e) => ({ ...e, sourceAddress: '127.0.0.1' })));
+        assert.deepEqual(
+          trail.map(project),
+          expected.reverse().map((e) => ({ ...e, sourceAddress: '127.0.0.1' })),
+        );
         for (const e of trail) assert.equal(e.errorMessage === null, e.outcome === 'SUCCESS', `errorMessage of ${e.action} ${e.outcome}`);
         assert.equal(await auditEventCount(t, admin.accessToken), expected.length);
 
@@ -139,15 +190,23 @@ for (const backend of testBackends()) {
         assert.equal(created.errors, undefined, created.text);
         const { key, agentKey } = created.data.createAgentKey;
         clock.advance(1000);
-        const scoped = await t.call('POST', HEALTH, { service: 'gateway', nodeId: 'eu/edge/gw', status: 'OPERATIONAL' }, { 'x-api-key': key });
+        const scoped = await t.call(
+          'POST',
+          HEALTH,
+          { service: 'gateway', nodeId: 'eu/edge/gw', status: 'OPERATIONAL' },
+          { 'x-api-key': key },
+        );
         assert.equal(scoped.status, 200, scoped.text);
         clock.advance(1000);
         assert.equal((await t.call('POST', HEALTH, { service: 'gateway', nodeId: 'eu/edge/gw', status: 'DEGRADED' })).status, 200);
         const pushes = (await auditEvents(t, admin.accessToken)).filter((e) => e.action === `POST ${HEALTH}`);
-        assert.deepEqual(pushes.map((e) => [e.actorId, e.actor, e.outcome]), [
-          [null, 'api-key', 'SUCCESS'],
-          [null, `agent-key "edge agent" (${agentKey.id})`, 'SUCCESS'],
-        ]);
+        assert.deepEqual(
+          pushes.map((e) => [e.actorId, e.actor, e.outcome]),
+          [
+            [null, 'api-key', 'SUCCESS'],
+            [null, `agent-key "edge agent" (${agentKey.id})`, 'SUCCESS'],
+          ],
+        );
         assert.equal(JSON.stringify(pushes).includes(key), false, 'the trail never holds the key itself');
       } finally {
         await t.close();
@@ -222,7 +281,12 @@ for (const backend of testBackends()) {
       await t.call('POST', HEALTH, { service: 'search', nodeId: 'eu/prod/search', status: 'DOWN' });
       step();
       proxiedAt = clock.now();
-      await t.call('POST', HEALTH, { service: 'search', nodeId: 'eu/prod/search', status: 'OPERATIONAL' }, { 'x-forwarded-for': '203.0.113.7' });
+      await t.call(
+        'POST',
+        HEALTH,
+        { service: 'search', nodeId: 'eu/prod/search', status: 'OPERATIONAL' },
+        { 'x-forwarded-for': '203.0.113.7' },
+      );
       step();
       await t.call('POST', HEALTH, { service: 'search' });
       step();
@@ -235,7 +299,10 @@ for (const backend of testBackends()) {
     /** The filter answers exactly the records of the whole trail that `keep` selects, and the count agrees. */
     async function assertFilter(filter: Record<string, unknown>, keep: (e: any) => boolean): Promise<void> {
       const wanted = all.filter(keep);
-      assert.ok(wanted.length > 0 && wanted.length < all.length, `the fixture makes ${JSON.stringify(filter)} select some records, not all`);
+      assert.ok(
+        wanted.length > 0 && wanted.length < all.length,
+        `the fixture makes ${JSON.stringify(filter)} select some records, not all`,
+      );
       assert.deepEqual(await auditEvents(t, admin.accessToken, filter), wanted, JSON.stringify(filter));
       assert.equal(await auditEventCount(t, admin.accessToken, filter), wanted.length, `count of ${JSON.stringify(filter)}`);
     }
@@ -243,7 +310,10 @@ for (const backend of testBackends()) {
     it('the fixture trail holds every call, newest first', () => {
       assert.equal(all.length, 11);
       const times = all.map((e) => Date.parse(e.at));
-      assert.deepEqual(times, [...times].sort((a, b) => b - a));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => b - a),
+      );
     });
 
     it('filter by actor', () => assertFilter({ actor: 'op-reader' }, (e) => e.actor === 'op-reader'));
@@ -267,17 +337,27 @@ for (const backend of testBackends()) {
     it('filter by time: from is inclusive, to exclusive', async () => {
       const from = T0 + 3000;
       const to = T0 + 7000;
-      await assertFilter({ from: new Date(from).toISOString(), to: new Date(to).toISOString() }, (e) => Date.parse(e.at) >= from && Date.parse(e.at) < to);
+      await assertFilter(
+        { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+        (e) => Date.parse(e.at) >= from && Date.parse(e.at) < to,
+      );
     });
 
     it('filters combine (and)', () =>
-      assertFilter({ action: 'createService', outcome: 'FAILURE', actor: 'plain-reader' }, (e) => e.action === 'createService' && e.outcome === 'FAILURE' && e.actor === 'plain-reader'));
+      assertFilter(
+        { action: 'createService', outcome: 'FAILURE', actor: 'plain-reader' },
+        (e) => e.action === 'createService' && e.outcome === 'FAILURE' && e.actor === 'plain-reader',
+      ));
 
     it('limit and offset page through the trail in order', async () => {
       const pages: any[] = [];
-      for (let offset = 0; offset < all.length; offset += 4) pages.push(...(await auditEvents(t, admin.accessToken, undefined, { limit: 4, offset })));
+      for (let offset = 0; offset < all.length; offset += 4)
+        pages.push(...(await auditEvents(t, admin.accessToken, undefined, { limit: 4, offset })));
       assert.deepEqual(pages, all);
-      assert.deepEqual(await auditEvents(t, admin.accessToken, { kind: 'rest' }, { limit: 2, offset: 1 }), all.filter((e) => e.kind === 'rest').slice(1, 3));
+      assert.deepEqual(
+        await auditEvents(t, admin.accessToken, { kind: 'rest' }, { limit: 2, offset: 1 }),
+        all.filter((e) => e.kind === 'rest').slice(1, 3),
+      );
       assert.deepEqual(await auditEvents(t, admin.accessToken, undefined, { limit: 0 }), []);
       assert.deepEqual(await auditEvents(t, admin.accessToken, undefined, { offset: all.length }), []);
     });
@@ -289,7 +369,10 @@ for (const backend of testBackends()) {
 
     it('the source address is the client behind a trusted proxy', () => {
       const proxied = all.filter((e) => Date.parse(e.at) === proxiedAt);
-      assert.deepEqual(proxied.map((e) => e.sourceAddress), ['203.0.113.7']);
+      assert.deepEqual(
+        proxied.map((e) => e.sourceAddress),
+        ['203.0.113.7'],
+      );
       assert.ok(all.filter((e) => e !== proxied[0]).every((e) => e.sourceAddress === '127.0.0.1'));
     });
 
@@ -310,7 +393,10 @@ for (const backend of testBackends()) {
     it('the API has no mutation that changes or deletes audit records', async () => {
       const mutations = Object.keys(productModules().schema().getMutationType()!.getFields());
       assert.ok(mutations.includes('createService'), 'the schema lists mutations');
-      assert.deepEqual(mutations.filter((name) => /audit/i.test(name)), []);
+      assert.deepEqual(
+        mutations.filter((name) => /audit/i.test(name)),
+        [],
+      );
       for (const guess of ['mutation { deleteAuditEvent(id: "x") }', 'mutation { updateAuditEvent(id: "x", outcome: SUCCESS) { id } }']) {
         const res = await gql(t, guess, undefined, admin.accessToken);
         assert.equal(res.status, 400, res.text);

@@ -10,7 +10,15 @@ import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import type { Row, TableSpec } from '../../../../src/platform/persistence/batchWriter.js';
 import {
-  AUDIT_COUNT, AUDIT_EVENTS, auditEvents, auditLicense, auditRowCount, holdCommits, poisonServices, startAuditServer, until,
+  AUDIT_COUNT,
+  AUDIT_EVENTS,
+  auditEvents,
+  auditLicense,
+  auditRowCount,
+  holdCommits,
+  poisonServices,
+  startAuditServer,
+  until,
 } from '../../../support/audit.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
@@ -91,13 +99,20 @@ for (const backend of testBackends()) {
 
     it('turned on again, the trail answers and records new calls', async () => {
       clock.advance(1000);
-      assert.deepEqual((await gql(t, TOGGLE, { n: 'audit', e: true }, admin.accessToken)).data?.togglePlugin, { name: 'audit', active: true });
+      assert.deepEqual((await gql(t, TOGGLE, { n: 'audit', e: true }, admin.accessToken)).data?.togglePlugin, {
+        name: 'audit',
+        active: true,
+      });
       const before = await auditRowCount(t);
       clock.advance(1000);
       await someCalls(t, admin, 'back-on');
       const trail = await auditEvents(t, admin.accessToken, { from: new Date(clock.now()).toISOString() });
       assert.deepEqual(trail.map((e) => `${e.action}:${e.outcome}`).sort(), [
-        'POST /api/v1/health/report:FAILURE', 'POST /api/v1/health/report:SUCCESS', 'createService:SUCCESS', 'login:FAILURE', 'login:SUCCESS',
+        'POST /api/v1/health/report:FAILURE',
+        'POST /api/v1/health/report:SUCCESS',
+        'createService:SUCCESS',
+        'login:FAILURE',
+        'login:SUCCESS',
       ]);
       assert.equal(await auditRowCount(t), before + 5);
     });
@@ -163,7 +178,10 @@ for (const backend of testBackends()) {
         push: t.call('POST', HEALTH, { service: `push-${tag}`, nodeId: 'eu/prod/batch', status: 'DOWN' }),
         create: gql(t, CREATE_SERVICE, { i: { name: `create-${tag}`, nodeId: 'eu/prod/batch' } }, admin.accessToken),
       };
-      await until(() => staged.slice(seen).length === 3 && staged.slice(seen).includes(recorded), 'the three records are staged in the held batch');
+      await until(
+        () => staged.slice(seen).length === 3 && staged.slice(seen).includes(recorded),
+        'the three records are staged in the held batch',
+      );
       await held.release();
       assert.equal((await first).status, 200);
       assert.equal((await requests.push).status, 200, (await requests.push).text);
@@ -172,13 +190,17 @@ for (const backend of testBackends()) {
       return requests.hostile;
     }
 
-    const latest = async (action: string) => (await auditEvents(t, admin.accessToken, { action, from: new Date(clock.now()).toISOString() }))[0];
+    const latest = async (action: string) =>
+      (await auditEvents(t, admin.accessToken, { action, from: new Date(clock.now()).toISOString() }))[0];
 
     it('a NUL in a failed sign-in username is recorded (as U+FFFD) and does not break the batch', async () => {
       const res = await inOneBatchWithOthers('nul', () => gql(t, LOGIN, { u: 'ad\u0000min', p: 'guess' }), 'login:failure');
       assert.deepEqual(res.codes, ['UNAUTHENTICATED']);
       const record = await latest('login');
-      assert.deepEqual([record.actor, record.outcome, record.errorCode, record.detail], ['ad\ufffdmin', 'FAILURE', 'UNAUTHENTICATED', { username: 'ad\ufffdmin', password: '[redacted]' }]);
+      assert.deepEqual(
+        [record.actor, record.outcome, record.errorCode, record.detail],
+        ['ad\ufffdmin', 'FAILURE', 'UNAUTHENTICATED', { username: 'ad\ufffdmin', password: '[redacted]' }],
+      );
     });
 
     it('an unpaired surrogate in a failed sign-in username is recorded (as U+FFFD) and does not break the batch', async () => {
@@ -192,7 +214,11 @@ for (const backend of testBackends()) {
       const hostile = () => t.call('POST', HEALTH, { service: 'quoted', nodeId: 'eu/prod/batch', status: 'BAD\u0000' });
       const res = await inOneBatchWithOthers('quoted', hostile, `POST ${HEALTH}:failure`);
       assert.equal(res.status, 400, res.text);
-      const failures = await auditEvents(t, admin.accessToken, { action: `POST ${HEALTH}`, outcome: 'FAILURE', from: new Date(clock.now()).toISOString() });
+      const failures = await auditEvents(t, admin.accessToken, {
+        action: `POST ${HEALTH}`,
+        outcome: 'FAILURE',
+        from: new Date(clock.now()).toISOString(),
+      });
       assert.equal(failures.length, 1);
       assert.match(failures[0].errorMessage, /got "BAD\ufffd"/);
       assert.equal(failures[0].detail.status, 'BAD\ufffd');
@@ -208,14 +234,19 @@ for (const backend of testBackends()) {
       // Queued behind the refused batch: a failed sign-in (its record only) and a valid change.
       const badLogin = gql(t, LOGIN, { u: 'admin', p: 'queued-guess' });
       const victim = gql(t, CREATE_SERVICE, { i: { name: 'victim', nodeId: 'eu/prod/poison' } }, admin.accessToken);
-      await until(() => count(staged.slice(seen), 'login:failure') === 1 && count(staged.slice(seen), 'createService:success') === 1, 'both records are staged behind the held batch');
+      await until(
+        () => count(staged.slice(seen), 'login:failure') === 1 && count(staged.slice(seen), 'createService:success') === 1,
+        'both records are staged behind the held batch',
+      );
       await held.release();
       assert.deepEqual((await poison).codes, ['UNAVAILABLE']);
       assert.deepEqual((await victim).codes, ['UNAVAILABLE']);
       assert.deepEqual((await badLogin).codes, ['UNAUTHENTICATED']);
       const trail = await auditEvents(t, admin.accessToken, { from: new Date(clock.now()).toISOString() });
       assert.deepEqual(trail.map((e) => `${e.action}:${e.outcome}:${e.errorCode}`).sort(), [
-        'createService:FAILURE:UNAVAILABLE', 'createService:FAILURE:UNAVAILABLE', 'login:FAILURE:UNAUTHENTICATED',
+        'createService:FAILURE:UNAVAILABLE',
+        'createService:FAILURE:UNAVAILABLE',
+        'login:FAILURE:UNAUTHENTICATED',
       ]);
     });
   });

@@ -18,7 +18,8 @@ import { REPO_ROOT } from '../../../support/repoRoot.js';
 import { RawConnection, SECURITY_HEADERS } from '../../../support/rawHttp.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/app/assets/app-4f2a9c1b.js"></script></head><body><div id="root"></div></body></html>\n';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/app/assets/app-4f2a9c1b.js"></script></head><body><div id="root"></div></body></html>\n';
 /** Large and repetitive enough that both compressed forms are written. */
 const SCRIPT = `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Screen ${i}` })))};\n`;
 const STYLE = 'body { margin: 0; font-family: system-ui, sans-serif; }\n'.repeat(40);
@@ -52,14 +53,23 @@ async function get(server: TestServer, path: string, headers: Record<string, str
  * The bytes as they came: fetch would decode a compressed body and normalize `..` in the path;
  * node:http sends the path verbatim and decodes nothing.
  */
-function raw(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | undefined>; bytes: Buffer; body: string }> {
+function raw(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | undefined>; bytes: Buffer; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpGet(`${server.url}${path.startsWith('/') ? '' : '/'}`, { path, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        resolve({ status: response.statusCode ?? 0, headers: response.headers as Record<string, string | undefined>, bytes, body: bytes.toString('utf8') });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers as Record<string, string | undefined>,
+          bytes,
+          body: bytes.toString('utf8'),
+        });
       });
       response.on('error', reject);
     });
@@ -81,7 +91,14 @@ describe('the console under /app/', () => {
   });
 
   describe('the single-page fallback', () => {
-    for (const path of ['/app/', '/app', '/app/tickets', '/app/services/0f8fad5b-d9cb-469f-a165-70867728950e', '/app/signin/callback', '/app/admin/users/']) {
+    for (const path of [
+      '/app/',
+      '/app',
+      '/app/tickets',
+      '/app/services/0f8fad5b-d9cb-469f-a165-70867728950e',
+      '/app/signin/callback',
+      '/app/admin/users/',
+    ]) {
       it(`${path} answers index.html, revalidated on every load`, async () => {
         const res = await get(server, path);
         assert.equal(res.status, 200);
@@ -147,7 +164,10 @@ describe('the console under /app/', () => {
     });
 
     it('the brotli and gzip bodies decode to the file', async () => {
-      for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
         const res = await raw(server, '/app/assets/app-4f2a9c1b.js', { 'accept-encoding': encoding });
         assert.equal(res.headers['content-encoding'], encoding);
         assert.equal(Number(res.headers['content-length']), res.bytes.length);
@@ -239,7 +259,9 @@ describe('the console and the rate limit (1 request/s, burst 2)', () => {
 
   before(async () => {
     root = mkdtempSync(join(tmpdir(), 'svc-console-limit-'));
-    server = await startTestServer(embeddedBackend, { env: { SVC_CONSOLE_DIR: makeBuild(root), SVC_RATE_LIMIT_RPS: '1', SVC_RATE_LIMIT_BURST: '2' } });
+    server = await startTestServer(embeddedBackend, {
+      env: { SVC_CONSOLE_DIR: makeBuild(root), SVC_RATE_LIMIT_RPS: '1', SVC_RATE_LIMIT_BURST: '2' },
+    });
   });
   after(async () => {
     await server?.close();
@@ -277,7 +299,9 @@ describe('no console build', () => {
   });
 
   it('a warning at start names the directory', () => {
-    const warning = server.logs.find((record) => record['level'] === 'warn' && String(record['msg']).startsWith('the console is not built here'));
+    const warning = server.logs.find(
+      (record) => record['level'] === 'warn' && String(record['msg']).startsWith('the console is not built here'),
+    );
     assert.ok(warning, 'a warning is logged');
     assert.equal(warning['dir'], root);
   });

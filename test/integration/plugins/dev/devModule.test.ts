@@ -64,7 +64,12 @@ for (const backend of testBackends()) {
       assert.equal((await dev('GET', '/api/v1/dev/info')).json.counts.services, before + 35);
 
       const admin = await signInAdmin(t);
-      const res = await gql(t, 'query($f: ServiceFilter) { serviceCount(filter: $f) services(filter: $f, limit: 1000) { id name nodeId } }', { f: { nodeId: 'dev/ui' } }, admin.accessToken);
+      const res = await gql(
+        t,
+        'query($f: ServiceFilter) { serviceCount(filter: $f) services(filter: $f, limit: 1000) { id name nodeId } }',
+        { f: { nodeId: 'dev/ui' } },
+        admin.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       assert.equal(res.data.serviceCount, 35);
       const names = new Set(res.data.services.map((s: { name: string }) => s.name));
@@ -89,14 +94,23 @@ for (const backend of testBackends()) {
 
       const services = await knex('services').whereIn('id', seeded.json.ids).select('id', 'sla_group', 'created_at');
       assert.ok(services.every((s) => s.sla_group === 'demo'));
-      const intervals = await knex('status_intervals').whereIn('service_id', seeded.json.ids).where('seq', '<', 0).select('service_id', 'status', 'started_at', 'ended_at');
+      const intervals = await knex('status_intervals')
+        .whereIn('service_id', seeded.json.ids)
+        .where('seq', '<', 0)
+        .select('service_id', 'status', 'started_at', 'ended_at');
       assert.equal(intervals.length, seeded.json.history.intervals);
       const createdAt = new Map(services.map((s) => [s.id, new Date(s.created_at).getTime()]));
       for (const interval of intervals) {
-        assert.ok(new Date(interval.ended_at).getTime() <= createdAt.get(interval.service_id)!, 'history ends before the service was created');
+        assert.ok(
+          new Date(interval.ended_at).getTime() <= createdAt.get(interval.service_id)!,
+          'history ends before the service was created',
+        );
         assert.ok(new Date(interval.started_at).getTime() >= createdAt.get(interval.service_id)! - 40 * 86_400_000 - 300_000);
       }
-      assert.ok(intervals.some((i) => i.status === 'DOWN'), 'the demo history has outages');
+      assert.ok(
+        intervals.some((i) => i.status === 'DOWN'),
+        'the demo history has outages',
+      );
       const windows = await knex('maintenance_windows').whereIn('service_id', seeded.json.ids).select('started_at', 'ended_at', 'ended_by');
       assert.equal(windows.length, seeded.json.history.windows);
       assert.ok(windows.every((w) => w.ended_by === 'expiry' && w.ended_at !== null));
@@ -112,13 +126,16 @@ for (const backend of testBackends()) {
       const closedPeriod = async () => (await t.server.app.slaFigures.periodResults(definition.id, 2)).find((p) => p.final)!;
       const before = await closedPeriod();
       assert.equal(before.services.length, 12, 'the previous month, computed from the seeded history and stored');
-      assert.ok(before.result.actualValue !== null && before.result.actualValue > 90 && before.result.actualValue < 100, 'real figures, outages included');
+      assert.ok(
+        before.result.actualValue !== null && before.result.actualValue > 90 && before.result.actualValue < 100,
+        'real figures, outages included',
+      );
 
       const again = await dev('POST', '/api/v1/dev/seed', { services: 2, nodeId: 'dev/sla', historyDays: 40 });
       assert.equal(again.status, 201, again.text);
       assert.equal(again.json.history.slaDefinitionId, definition.id, 'a second seed reuses the demo SLA');
       assert.equal((await knex('sla_assignments').where({ definition_id: definition.id })).length, 1);
-      assert.equal((await closedPeriod()).services.length, 14, 'the stored month is computed again with the new services\' history');
+      assert.equal((await closedPeriod()).services.length, 14, "the stored month is computed again with the new services' history");
     });
 
     it('POST /api/v1/dev/seed refuses bad input with 400 and {"error"}', async () => {
@@ -164,7 +181,9 @@ for (const backend of testBackends()) {
       const session = await t.server.database.knex('sessions').where({ id: res.json.sessionId }).first();
       assert.ok(session, 'the session is committed');
 
-      const refreshed = await gql(t, 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }', { r: res.json.refreshToken });
+      const refreshed = await gql(t, 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }', {
+        r: res.json.refreshToken,
+      });
       assert.equal(refreshed.errors, undefined, 'the refresh token is a real one too');
     });
 
@@ -179,7 +198,12 @@ for (const backend of testBackends()) {
       }
       const admin = await signInAdmin(t);
       const person = await personWithRole(t, admin, 'USER');
-      const deactivated = await gql(t, 'mutation($id: ID!) { deactivateUser(id: $id) { active } }', { id: person.userId }, admin.accessToken);
+      const deactivated = await gql(
+        t,
+        'mutation($id: ID!) { deactivateUser(id: $id) { active } }',
+        { id: person.userId },
+        admin.accessToken,
+      );
       assert.equal(deactivated.errors, undefined, deactivated.text);
       const res = await dev('POST', '/api/v1/dev/token', { username: person.username });
       assert.equal(res.status, 400);
@@ -191,7 +215,12 @@ for (const backend of testBackends()) {
     it('/ and /api/v1/dev/* are 404 without the development module', async () => {
       const t = await startTestServer(backend);
       try {
-        for (const [method, path] of [['GET', '/'], ['GET', '/api/v1/dev/info'], ['POST', '/api/v1/dev/seed'], ['POST', '/api/v1/dev/token']] as const) {
+        for (const [method, path] of [
+          ['GET', '/'],
+          ['GET', '/api/v1/dev/info'],
+          ['POST', '/api/v1/dev/seed'],
+          ['POST', '/api/v1/dev/token'],
+        ] as const) {
           const res = await t.call(method, path, method === 'POST' ? { services: 1, username: 'admin' } : undefined);
           assert.equal(res.status, 404, `${method} ${path}`);
           assert.equal(typeof res.json.error, 'string');
@@ -217,7 +246,10 @@ describe('release build', () => {
   it('emits nothing of src/plugins/dev and imports nothing from it', () => {
     const files = emitted(out).map((f) => relative(out, f));
     assert.ok(files.includes(join('src', 'main.js')), 'the build ran');
-    assert.deepEqual(files.filter((f) => f.split(/[\\/]/).includes('dev')), []);
+    assert.deepEqual(
+      files.filter((f) => f.split(/[\\/]/).includes('dev')),
+      [],
+    );
     const importsDev = /(from\s*|import\s*\(\s*|require\s*\(\s*)["'][^"']*\/dev\//;
     for (const file of files.filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(join(out, file), 'utf8');
@@ -241,7 +273,15 @@ describe('release build', () => {
     await seeded.close();
 
     const child = spawn(process.execPath, [join(out, 'src/main.js')], {
-      env: { PATH: process.env['PATH'] ?? '', SVC_ENV: 'development', SVC_HOST: '127.0.0.1', SVC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_JWT_SECRET: TEST_JWT_SECRET, ...BOOTSTRAP_ENV },
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        SVC_ENV: 'development',
+        SVC_HOST: '127.0.0.1',
+        SVC_PORT: '0',
+        SVC_DATA_DIR: dataDir,
+        SVC_JWT_SECRET: TEST_JWT_SECRET,
+        ...BOOTSTRAP_ENV,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: Record<string, any>[] = [];

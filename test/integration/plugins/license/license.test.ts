@@ -68,7 +68,10 @@ for (const backend of testBackends()) {
         assert.equal(info.status, 'NONE');
         assert.equal(info.customer, null);
         assert.equal(info.expiresAt, null);
-        assert.deepEqual(info.plugins, ['ticketing', 'sla', 'audit'].map((name) => ({ name, licensed: false, enabled: true, active: false })));
+        assert.deepEqual(
+          info.plugins,
+          ['ticketing', 'sla', 'audit'].map((name) => ({ name, licensed: false, enabled: true, active: false })),
+        );
       });
 
       it('a plugin endpoint answers 503 {error} naming the plugin and how to activate a licence', async () => {
@@ -105,7 +108,11 @@ for (const backend of testBackends()) {
         it(`with an ${role} access token answers 403 {error} and activates nothing`, async () => {
           const before = (await activationRows(t)).length;
           const person = role === 'OPERATOR' ? operator : user;
-          assertError(await activate(t, token({ licenseId: `lic-by-${role}` }), bearer(person.accessToken)), 403, new RegExp(`role ${role.toLowerCase()} may not activate`));
+          assertError(
+            await activate(t, token({ licenseId: `lic-by-${role}` }), bearer(person.accessToken)),
+            403,
+            new RegExp(`role ${role.toLowerCase()} may not activate`),
+          );
           assert.equal((await activationRows(t)).length, before);
         });
       }
@@ -128,7 +135,11 @@ for (const backend of testBackends()) {
 
     describe('POST /api/v1/license/activate: refused tokens and bodies', () => {
       it('a token signed by another key pair answers 400 {error} naming the bad signature', async () => {
-        assertError(await activate(t, licenseToken(clock, {}, STRANGER.secretKey)), 400, /licence not accepted \(bad-signature\): .*not signed by the licence key this server trusts/);
+        assertError(
+          await activate(t, licenseToken(clock, {}, STRANGER.secretKey)),
+          400,
+          /licence not accepted \(bad-signature\): .*not signed by the licence key this server trusts/,
+        );
       });
 
       it('a token whose payload was altered after signing answers 400 {error} naming the bad signature', async () => {
@@ -146,7 +157,11 @@ for (const backend of testBackends()) {
       });
 
       it('a body without licenseKey answers 400 {error} naming the field', async () => {
-        assertError(await call(t.url, 'POST', '/api/v1/license/activate', {}, { 'x-api-key': TEST_API_KEY }), 400, /"licenseKey" is required/);
+        assertError(
+          await call(t.url, 'POST', '/api/v1/license/activate', {}, { 'x-api-key': TEST_API_KEY }),
+          400,
+          /"licenseKey" is required/,
+        );
       });
 
       it('a licenseKey that is not a string answers 400 {error}', async () => {
@@ -216,10 +231,13 @@ for (const backend of testBackends()) {
         await activated(t, token({ licenseId: 'lic-stored' }));
         await activate(t, token({ licenseId: 'lic-stored' }), bearer(admin.accessToken));
         const rows = (await activationRows(t)).filter((r) => r.license_id === 'lic-stored');
-        assert.deepEqual(rows.map((r) => [r.customer, r.plugins, r.source, r.activated_by]), [
-          ['ACME Ltd', ['ticketing', 'sla'], 'api', 'api-key'],
-          ['ACME Ltd', ['ticketing', 'sla'], 'api', 'user:admin'],
-        ]);
+        assert.deepEqual(
+          rows.map((r) => [r.customer, r.plugins, r.source, r.activated_by]),
+          [
+            ['ACME Ltd', ['ticketing', 'sla'], 'api', 'api-key'],
+            ['ACME Ltd', ['ticketing', 'sla'], 'api', 'user:admin'],
+          ],
+        );
         assert.equal(rows[0].token, token({ licenseId: 'lic-stored' }));
         assert.equal(new Date(rows[0].issued_at).getTime(), clock.now() - HOUR);
         assert.equal(new Date(rows[0].expires_at).getTime(), clock.now() + 30 * DAY);
@@ -234,13 +252,16 @@ for (const backend of testBackends()) {
         const res = await toggle('sla', false);
         assert.equal(res.errors, undefined, res.text);
         assert.deepEqual(res.data.togglePlugin, { name: 'sla', licensed: true, enabled: false, active: false });
-        assert.deepEqual((await licenseInfo(t)).plugins.find((p: any) => p.name === 'sla'), { name: 'sla', licensed: true, enabled: false, active: false });
+        assert.deepEqual(
+          (await licenseInfo(t)).plugins.find((p: any) => p.name === 'sla'),
+          { name: 'sla', licensed: true, enabled: false, active: false },
+        );
         assertError(await gate(t, 'sla'), 503, /an admin turned it off.*togglePlugin/);
         const row = await t.server.database.knex('plugin_settings').where({ name: 'sla' }).first();
         assert.deepEqual([row.enabled, row.updated_by], [false, 'user:admin']);
       });
 
-      it("the refusal of a plugin switched off is a whole sentence ending in a full stop", async () => {
+      it('the refusal of a plugin switched off is a whole sentence ending in a full stop', async () => {
         await toggle('sla', false);
         assertError(await gate(t, 'sla'), 503, /togglePlugin mutation\.$/);
         await toggle('sla', true);
@@ -289,14 +310,26 @@ for (const backend of testBackends()) {
         await toggle('sla', true);
         events.length = 0;
         await activated(t, token({ licenseId: 'lic-event', customer: 'Event Ltd' }));
-        assert.deepEqual(events, [{ type: 'license.updated', reason: 'activated', customer: 'Event Ltd', activePlugins: ['ticketing', 'sla'], at: clock.now(), origin: 'api' }]);
+        assert.deepEqual(events, [
+          {
+            type: 'license.updated',
+            reason: 'activated',
+            customer: 'Event Ltd',
+            activePlugins: ['ticketing', 'sla'],
+            at: clock.now(),
+            origin: 'api',
+          },
+        ]);
       });
 
       it('is published after a plugin toggle, with the active plugins after it', async () => {
         await activated(t, token());
         events.length = 0;
         await toggle('ticketing', false);
-        assert.deepEqual(events.map((e) => [e.reason, e.customer, e.activePlugins]), [['plugin-toggled', 'ACME Ltd', ['sla']]]);
+        assert.deepEqual(
+          events.map((e) => [e.reason, e.customer, e.activePlugins]),
+          [['plugin-toggled', 'ACME Ltd', ['sla']]],
+        );
         await toggle('ticketing', true);
       });
 

@@ -73,7 +73,19 @@ describe('svc-license command-line tool', () => {
 
   it('issue prints a token (and never the secret key); inspect with the matching public key exits 0', async () => {
     const before = Date.now();
-    const issued = await cli(['issue', '--customer', 'ACME Ltd', '--plugins', 'ticketing, sla', '--days', '30', '--license-id', 'lic-42', '--secret-key-file', keyFile]);
+    const issued = await cli([
+      'issue',
+      '--customer',
+      'ACME Ltd',
+      '--plugins',
+      'ticketing, sla',
+      '--days',
+      '30',
+      '--license-id',
+      'lic-42',
+      '--secret-key-file',
+      keyFile,
+    ]);
     assert.equal(issued.code, 0, issued.stderr);
     token = issued.stdout.trim();
     assert.match(token, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
@@ -158,7 +170,10 @@ describe('svc-license command-line tool', () => {
       [[...issue, '--customer', 'A', '--plugins', 'sla', '--days', '3', '--colour', 'red'], /Unknown option '--colour'/],
       [['issue', '--customer', 'A', '--plugins', 'sla', '--days', '3'], /no secret key/],
       [['issue', '--customer', 'A', '--plugins', 'sla', '--days', '3', '--secret-key', 'AAAA'], /--secret-key: .*3 bytes/],
-      [['issue', '--customer', 'A', '--plugins', 'sla', '--days', '3', '--secret-key-file', '/nonexistent/key'], /cannot read --secret-key-file/],
+      [
+        ['issue', '--customer', 'A', '--plugins', 'sla', '--days', '3', '--secret-key-file', '/nonexistent/key'],
+        /cannot read --secret-key-file/,
+      ],
       [['inspect'], /give the token/],
       [['inspect', 'a.b', 'c.d'], /exactly one token/],
       [['inspect', 'a.b', '--public-key', 'AAAA'], /--public-key: .*3 bytes/],

@@ -34,7 +34,12 @@ async function withServer<T>(
   options: { clock: ManualClock; store?: ReturnType<Awaited<ReturnType<typeof durableStore>>['forRun']>; env?: Record<string, string> },
   body: (t: TestServer) => Promise<T>,
 ): Promise<T> {
-  const t = await startTestServer(backend, { clock: options.clock, env: { ...LICENSE_ENV, ...options.env }, extraRoutes: gateRoutes, ...(options.store ? { store: options.store } : {}) });
+  const t = await startTestServer(backend, {
+    clock: options.clock,
+    env: { ...LICENSE_ENV, ...options.env },
+    extraRoutes: gateRoutes,
+    ...(options.store ? { store: options.store } : {}),
+  });
   try {
     return await body(t);
   } finally {
@@ -52,7 +57,8 @@ async function restarts(backend: Backend, runs: (store: Awaited<ReturnType<typeo
   }
 }
 
-const licenceLog = (t: TestServer) => t.logs.filter((r) => typeof r['msg'] === 'string' && (r['msg'] as string).startsWith('SVC_LICENSE_KEY'));
+const licenceLog = (t: TestServer) =>
+  t.logs.filter((r) => typeof r['msg'] === 'string' && (r['msg'] as string).startsWith('SVC_LICENSE_KEY'));
 
 for (const backend of testBackends()) {
   describe(`licence expiry while the server runs (${backend.name})`, () => {
@@ -78,11 +84,14 @@ for (const backend of testBackends()) {
       assert.equal(info.status, 'EXPIRED');
       assert.equal(info.licenseId, 'lic-expiring');
       assert.equal(info.expiresAt, new Date(expiresAt).toISOString());
-      assert.deepEqual(info.plugins.map((p: any) => [p.name, p.licensed, p.active]), [
-        ['ticketing', false, false],
-        ['sla', false, false],
-        ['audit', false, false],
-      ]);
+      assert.deepEqual(
+        info.plugins.map((p: any) => [p.name, p.licensed, p.active]),
+        [
+          ['ticketing', false, false],
+          ['sla', false, false],
+          ['audit', false, false],
+        ],
+      );
     });
 
     it('the expiry is announced (license.updated, reason expired) at the expiry instant, when the clock reaches it', async () => {
@@ -96,7 +105,11 @@ for (const backend of testBackends()) {
         clock.set(expiresAt - 1);
         assert.equal(expired.length, 0, 'not a millisecond early');
         clock.set(expiresAt + HOUR);
-        assert.deepEqual(expired.map((e) => [e.at, e.activePlugins]), [[expiresAt, []]], 'once, stamped with the expiry instant');
+        assert.deepEqual(
+          expired.map((e) => [e.at, e.activePlugins]),
+          [[expiresAt, []]],
+          'once, stamped with the expiry instant',
+        );
       } finally {
         unsubscribe();
       }
@@ -146,7 +159,10 @@ for (const backend of testBackends()) {
         });
         await withServer(backend, { clock, store: durable.forRun() }, async (t) => {
           const info = await licenseInfo(t);
-          assert.deepEqual(info.plugins.find((p: any) => p.name === 'sla'), { name: 'sla', licensed: true, enabled: false, active: false });
+          assert.deepEqual(
+            info.plugins.find((p: any) => p.name === 'sla'),
+            { name: 'sla', licensed: true, enabled: false, active: false },
+          );
           assert.deepEqual(activeNames(info), ['ticketing']);
         });
       });
@@ -155,7 +171,9 @@ for (const backend of testBackends()) {
     it('a stored licence that expired while the server was down is shown EXPIRED after the restart, every plugin inactive', async () => {
       const clock = createManualClock();
       await restarts(backend, async (durable) => {
-        await withServer(backend, { clock, store: durable.forRun() }, (t) => activated(t, licenseToken(clock, { expiresAt: clock.now() + DAY })));
+        await withServer(backend, { clock, store: durable.forRun() }, (t) =>
+          activated(t, licenseToken(clock, { expiresAt: clock.now() + DAY })),
+        );
         clock.advance(2 * DAY);
         await withServer(backend, { clock, store: durable.forRun() }, async (t) => {
           const info = await licenseInfo(t);
@@ -172,7 +190,9 @@ for (const backend of testBackends()) {
           await activated(t, licenseToken(clock, { licenseId: 'lic-new' }));
           assert.equal((await activate(t, licenseToken(clock, { licenseId: 'lic-old', issuedAt: clock.now() - 2 * DAY }))).status, 400);
         });
-        await withServer(backend, { clock, store: durable.forRun() }, async (t) => assert.equal((await licenseInfo(t)).licenseId, 'lic-new'));
+        await withServer(backend, { clock, store: durable.forRun() }, async (t) =>
+          assert.equal((await licenseInfo(t)).licenseId, 'lic-new'),
+        );
       });
     });
   });
@@ -180,19 +200,36 @@ for (const backend of testBackends()) {
   describe(`SVC_LICENSE_KEY at start (${backend.name})`, () => {
     it('a valid token makes its plugins active and is stored as an environment activation', async () => {
       const clock = createManualClock();
-      await withServer(backend, { clock, env: { SVC_LICENSE_KEY: licenseToken(clock, { licenseId: 'lic-env', plugins: ['audit'] }) } }, async (t) => {
-        const info = await licenseInfo(t);
-        assert.deepEqual([info.status, info.licenseId], ['ACTIVE', 'lic-env']);
-        assert.deepEqual(activeNames(info), ['audit']);
-        assert.equal((await gate(t, 'audit')).status, 200);
-        assert.deepEqual((await activationRows(t)).map((r) => [r.license_id, r.source, r.activated_by]), [['lic-env', 'environment', null]]);
-        assert.deepEqual(licenceLog(t), []);
-      });
+      await withServer(
+        backend,
+        { clock, env: { SVC_LICENSE_KEY: licenseToken(clock, { licenseId: 'lic-env', plugins: ['audit'] }) } },
+        async (t) => {
+          const info = await licenseInfo(t);
+          assert.deepEqual([info.status, info.licenseId], ['ACTIVE', 'lic-env']);
+          assert.deepEqual(activeNames(info), ['audit']);
+          assert.equal((await gate(t, 'audit')).status, 200);
+          assert.deepEqual(
+            (await activationRows(t)).map((r) => [r.license_id, r.source, r.activated_by]),
+            [['lic-env', 'environment', null]],
+          );
+          assert.deepEqual(licenceLog(t), []);
+        },
+      );
     });
 
     const refused: [string, (clock: ManualClock) => string, string, RegExp][] = [
-      ['signed by another key pair', (clock) => licenseToken(clock, {}, STRANGER.secretKey), 'bad-signature', /not signed by the licence key this server trusts/],
-      ['expired', (clock) => licenseToken(clock, { issuedAt: clock.now() - 10 * DAY, expiresAt: clock.now() - DAY }), 'expired', /expired on 2025-12-31T00:00:00\.000Z/],
+      [
+        'signed by another key pair',
+        (clock) => licenseToken(clock, {}, STRANGER.secretKey),
+        'bad-signature',
+        /not signed by the licence key this server trusts/,
+      ],
+      [
+        'expired',
+        (clock) => licenseToken(clock, { issuedAt: clock.now() - 10 * DAY, expiresAt: clock.now() - DAY }),
+        'expired',
+        /expired on 2025-12-31T00:00:00\.000Z/,
+      ],
       ['malformed', () => 'this-is-not-a-licence', 'malformed', /two base64url parts/],
     ];
     for (const [what, make, reason, detail] of refused) {
@@ -218,7 +255,9 @@ for (const backend of testBackends()) {
     it('a stored activation issued later than SVC_LICENSE_KEY stays in force', async () => {
       const clock = createManualClock();
       await restarts(backend, async (durable) => {
-        await withServer(backend, { clock, store: durable.forRun() }, (t) => activated(t, licenseToken(clock, { licenseId: 'lic-stored' })));
+        await withServer(backend, { clock, store: durable.forRun() }, (t) =>
+          activated(t, licenseToken(clock, { licenseId: 'lic-stored' })),
+        );
         const older = licenseToken(clock, { licenseId: 'lic-env-older', plugins: ['audit'], issuedAt: clock.now() - 2 * DAY });
         await withServer(backend, { clock, store: durable.forRun(), env: { SVC_LICENSE_KEY: older } }, async (t) => {
           const info = await licenseInfo(t);
@@ -231,7 +270,9 @@ for (const backend of testBackends()) {
     it('SVC_LICENSE_KEY issued later than the stored activation takes over, and is stored once', async () => {
       const clock = createManualClock();
       await restarts(backend, async (durable) => {
-        await withServer(backend, { clock, store: durable.forRun() }, (t) => activated(t, licenseToken(clock, { licenseId: 'lic-stored-older', issuedAt: clock.now() - 2 * DAY })));
+        await withServer(backend, { clock, store: durable.forRun() }, (t) =>
+          activated(t, licenseToken(clock, { licenseId: 'lic-stored-older', issuedAt: clock.now() - 2 * DAY })),
+        );
         clock.advance(HOUR);
         const newer = licenseToken(clock, { licenseId: 'lic-env-newer', plugins: ['audit'] });
         for (let run = 0; run < 2; run++) {
@@ -239,10 +280,13 @@ for (const backend of testBackends()) {
             const info = await licenseInfo(t);
             assert.equal(info.licenseId, 'lic-env-newer');
             assert.deepEqual(activeNames(info), ['audit']);
-            assert.deepEqual((await activationRows(t)).map((r) => [r.license_id, r.source]), [
-              ['lic-stored-older', 'api'],
-              ['lic-env-newer', 'environment'],
-            ]);
+            assert.deepEqual(
+              (await activationRows(t)).map((r) => [r.license_id, r.source]),
+              [
+                ['lic-stored-older', 'api'],
+                ['lic-env-newer', 'environment'],
+              ],
+            );
           });
         }
       });

@@ -34,13 +34,20 @@ for (const backend of testBackends()) {
       const name = `settings-${++services}`;
       await push(t, name, 'OPERATIONAL', 'eu/settings');
       const service = t.server.fleet.services.find('eu/settings', name)!;
-      const res = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: service.id, o: owner.userId }, admin.accessToken);
+      const res = await gql(
+        t,
+        'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }',
+        { id: service.id, o: owner.userId },
+        admin.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       return name;
     };
     const typesOf = async (person: SignedIn) => {
       await t.server.writer.settled();
-      return (await t.server.database.knex('notifications').where({ user_id: person.userId }).orderBy('created_at').select('type')).map((r) => r.type);
+      return (await t.server.database.knex('notifications').where({ user_id: person.userId }).orderBy('created_at').select('type')).map(
+        (r) => r.type,
+      );
     };
 
     it('lists every kind of notification, each on by default', async () => {
@@ -48,7 +55,11 @@ for (const backend of testBackends()) {
       const res = await gql(t, SETTINGS, undefined, person.accessToken);
       assert.equal(res.errors, undefined, res.text);
       const settings = res.data.notificationSettings as { type: string; description: string; enabled: boolean }[];
-      for (const type of ['service.down', 'service.degraded', 'service.up']) assert.ok(settings.some((s) => s.type === type), `${type} is listed`);
+      for (const type of ['service.down', 'service.degraded', 'service.up'])
+        assert.ok(
+          settings.some((s) => s.type === type),
+          `${type} is listed`,
+        );
       assert.ok(settings.every((s) => s.enabled && s.description.length > 0));
     });
 
@@ -94,9 +105,27 @@ for (const backend of testBackends()) {
     });
 
     const refusals: Array<[string, unknown[], RegExp]> = [
-      ['an unknown type', [{ type: 'service.exploded', enabled: false }], /unknown notification type "service.exploded"; known: service.down/],
-      ['a type given twice', [{ type: 'service.down', enabled: false }, { type: 'service.down', enabled: true }], /service.down is given twice/],
-      ['a valid change beside an unknown type', [{ type: 'service.up', enabled: false }, { type: 'nope', enabled: false }], /settings\[1\].type/],
+      [
+        'an unknown type',
+        [{ type: 'service.exploded', enabled: false }],
+        /unknown notification type "service.exploded"; known: service.down/,
+      ],
+      [
+        'a type given twice',
+        [
+          { type: 'service.down', enabled: false },
+          { type: 'service.down', enabled: true },
+        ],
+        /service.down is given twice/,
+      ],
+      [
+        'a valid change beside an unknown type',
+        [
+          { type: 'service.up', enabled: false },
+          { type: 'nope', enabled: false },
+        ],
+        /settings\[1\].type/,
+      ],
       ['more than 200 changes', Array.from({ length: 201 }, () => ({ type: 'service.up', enabled: false })), /at most 200/],
     ];
     for (const [what, settings, message] of refusals) {
@@ -105,7 +134,9 @@ for (const backend of testBackends()) {
         const res = await gql(t, UPDATE, { s: settings }, person.accessToken);
         assert.deepEqual(res.codes, ['BAD_USER_INPUT']);
         assert.match(res.errors![0].message, message);
-        assert.ok((await gql(t, SETTINGS, undefined, person.accessToken)).data.notificationSettings.every((s: { enabled: boolean }) => s.enabled));
+        assert.ok(
+          (await gql(t, SETTINGS, undefined, person.accessToken)).data.notificationSettings.every((s: { enabled: boolean }) => s.enabled),
+        );
       });
     }
 
@@ -132,7 +163,10 @@ for (const backend of testBackends()) {
         let person: SignedIn;
         try {
           person = await personWithRole(first, await signInAdmin(first), 'USER', 'restart-settings');
-          assert.equal((await gql(first, UPDATE, { s: [{ type: 'service.degraded', enabled: false }] }, person.accessToken)).errors, undefined);
+          assert.equal(
+            (await gql(first, UPDATE, { s: [{ type: 'service.degraded', enabled: false }] }, person.accessToken)).errors,
+            undefined,
+          );
         } finally {
           await first.close();
         }

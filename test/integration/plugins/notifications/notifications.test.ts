@@ -31,7 +31,9 @@ for (const backend of testBackends()) {
           if old.title like '%/refused-%' then raise exception 'notification % is refused (test trigger)', old.id; end if;
           return coalesce(new, old);
         end $$`);
-      await t.server.database.knex.raw('create trigger refuse_notification_change before update or delete on notifications for each row execute function refuse_notification_change()');
+      await t.server.database.knex.raw(
+        'create trigger refuse_notification_change before update or delete on notifications for each row execute function refuse_notification_change()',
+      );
     });
     after(() => t.close());
 
@@ -42,7 +44,12 @@ for (const backend of testBackends()) {
         const name = `${prefix}-${++services}`;
         await push(t, name, 'OPERATIONAL', 'eu/notices');
         const service = t.server.fleet.services.find('eu/notices', name)!;
-        const owned = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: service.id, o: person.userId }, admin.accessToken);
+        const owned = await gql(
+          t,
+          'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }',
+          { id: service.id, o: person.userId },
+          admin.accessToken,
+        );
         assert.equal(owned.errors, undefined, owned.text);
         await push(t, name, 'DOWN', 'eu/notices');
       }
@@ -61,7 +68,10 @@ for (const backend of testBackends()) {
       assert.equal((await gql(t, MARK_READ, { id: first.id }, caller.accessToken)).data.markNotificationRead.read, true);
       const res = await gql(t, MARK_ALL_READ, undefined, caller.accessToken);
       assert.equal(res.data.markAllNotificationsRead, 1, 'one was still unread');
-      assert.deepEqual((await listOf(caller)).notifications.map((n) => n.read), [true, true]);
+      assert.deepEqual(
+        (await listOf(caller)).notifications.map((n) => n.read),
+        [true, true],
+      );
       assert.equal((await listOf(other)).unreadNotificationCount, 1);
     });
 
@@ -69,7 +79,10 @@ for (const backend of testBackends()) {
       const [caller, other] = [await personWithNotices(2), await personWithNotices(1)];
       const [gone, kept] = (await listOf(caller)).notifications;
       assert.equal((await gql(t, DELETE, { id: gone!.id }, caller.accessToken)).data.deleteNotification, true);
-      assert.deepEqual((await listOf(caller)).notifications.map((n) => n.id), [kept!.id]);
+      assert.deepEqual(
+        (await listOf(caller)).notifications.map((n) => n.id),
+        [kept!.id],
+      );
       const theirs = (await listOf(other)).notifications[0]!;
       assert.deepEqual((await gql(t, DELETE, { id: theirs.id }, caller.accessToken)).codes, ['NOT_FOUND']);
       assert.equal((await listOf(other)).notifications.length, 1);
@@ -105,7 +118,10 @@ for (const backend of testBackends()) {
       // row again after it, and the upsert would bring it back. One person's changes run in turn.
       const caller = await personWithNotices(1);
       const [notice] = (await listOf(caller)).notifications;
-      await Promise.all([gql(t, MARK_READ, { id: notice!.id }, caller.accessToken), gql(t, DELETE, { id: notice!.id }, caller.accessToken)]);
+      await Promise.all([
+        gql(t, MARK_READ, { id: notice!.id }, caller.accessToken),
+        gql(t, DELETE, { id: notice!.id }, caller.accessToken),
+      ]);
       await t.server.writer.settled();
       assert.deepEqual(await t.server.database.knex('notifications').where({ id: notice!.id }).select('id'), []);
     });

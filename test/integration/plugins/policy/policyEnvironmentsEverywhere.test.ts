@@ -54,9 +54,12 @@ for (const backend of testBackends()) {
     const ids = {} as Record<Name, string>;
 
     const names = (items: { service?: { name: string } | null; name?: string; serviceName?: string }[]) =>
-      items.map((i) => i.serviceName ?? i.name ?? i.service?.name ?? '?').map((n) => n.replace('svc-', '')).sort();
-    const counts = async (who: SignedIn) => (await okGql(t, who.accessToken, COUNTS));
-    const sla = async (who: SignedIn) => (await okGql(t, who.accessToken, SLA, { d: definitionId }));
+      items
+        .map((i) => i.serviceName ?? i.name ?? i.service?.name ?? '?')
+        .map((n) => n.replace('svc-', ''))
+        .sort();
+    const counts = async (who: SignedIn) => await okGql(t, who.accessToken, COUNTS);
+    const sla = async (who: SignedIn) => await okGql(t, who.accessToken, SLA, { d: definitionId });
     /** Product time passes; people sign in again (access tokens live 15 minutes of it). */
     const refresh = async () => {
       admin = await signInAdmin(t);
@@ -69,14 +72,26 @@ for (const backend of testBackends()) {
       member = await personWithRole(t, admin, 'OPERATOR');
       outsider = await personWithRole(t, admin, 'USER');
       groupId = (await okGql(t, admin.accessToken, 'mutation { createGroup(input: { name: "team-a" }) { id } }')).createGroup.id;
-      await okGql(t, admin.accessToken, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: groupId, u: member.userId });
+      await okGql(t, admin.accessToken, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', {
+        g: groupId,
+        u: member.userId,
+      });
       for (const [name, nodeId] of Object.entries(PLACES) as [Name, string][]) {
-        const res = await t.call('POST', '/api/v1/operator/register', { name: `svc-${name}`, nodeId, slaGroup: 'web', operations: { backup: { expected: true, maxAgeDays: 1 } } });
+        const res = await t.call('POST', '/api/v1/operator/register', {
+          name: `svc-${name}`,
+          nodeId,
+          slaGroup: 'web',
+          operations: { backup: { expected: true, maxAgeDays: 1 } },
+        });
         assert.ok(res.status === 201 || res.status === 200, res.text);
         ids[name] = res.json.service.id;
         assert.equal((await t.call('POST', '/api/v1/operator/heartbeat', { nodeId, version: '2.0.0' })).status, 200);
       }
-      assert.equal((await t.call('POST', '/api/v1/operator/status', { nodeId: PLACES.lab, slaGroups: [{ name: 'web', targets: { uptime: 99.9 } }] })).status, 200);
+      assert.equal(
+        (await t.call('POST', '/api/v1/operator/status', { nodeId: PLACES.lab, slaGroups: [{ name: 'web', targets: { uptime: 99.9 } }] }))
+          .status,
+        200,
+      );
       definitionId = await createdDefinition(t, admin.accessToken);
       await okGql(t, admin.accessToken, ASSIGN, { i: { definitionId, slaGroup: 'web' } });
       await clock.advanceAsync(HOUR);
@@ -87,7 +102,10 @@ for (const backend of testBackends()) {
       }
       await clock.advanceAsync(HOUR);
       await refresh();
-      for (const name of ['pay', 'shop'] as const) await okGql(t, admin.accessToken, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', { i: { serviceId: ids[name], reason: name } });
+      for (const name of ['pay', 'shop'] as const)
+        await okGql(t, admin.accessToken, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', {
+          i: { serviceId: ids[name], reason: name },
+        });
       // No backup for a day: every service's BACKUP_OVERDUE is raised.
       await clock.advanceAsync(DAY);
       await refresh();
@@ -101,7 +119,10 @@ for (const backend of testBackends()) {
         assert.equal(c.dashboardStats.slaStats.totalServices, 3);
         assert.deepEqual(c.us, { serviceCount: 1, statusSummary: { down: 0, total: 1 }, agent: null });
         assert.equal(c.eu.serviceCount, 2);
-        assert.deepEqual(c.agents.map((a: any) => a.nodeId), ['eu/lab', 'eu/prod/k8s', 'us/prod/k8s']);
+        assert.deepEqual(
+          c.agents.map((a: any) => a.nodeId),
+          ['eu/lab', 'eu/prod/k8s', 'us/prod/k8s'],
+        );
         assert.deepEqual(names(c.globalSearch.services), ['lab', 'pay', 'shop']);
         const s = await sla(who);
         assert.deepEqual([names(s.slaIncidents), s.slaIncidentCount], [['pay', 'shop'], 2]);
@@ -115,9 +136,16 @@ for (const backend of testBackends()) {
     });
 
     it('with eu/prod granted to their group and us/prod not, a member counts, finds and lists nothing of us/prod', async () => {
-      const eu = (await okGql(t, admin.accessToken, 'mutation { createEnvironment(input: { name: "eu-prod", paths: ["eu/prod"] }) { id } }')).createEnvironment.id;
+      const eu = (
+        await okGql(t, admin.accessToken, 'mutation { createEnvironment(input: { name: "eu-prod", paths: ["eu/prod"] }) { id } }')
+      ).createEnvironment.id;
       await okGql(t, admin.accessToken, 'mutation { createEnvironment(input: { name: "us-prod", paths: ["us/prod"] }) { id } }');
-      await okGql(t, admin.accessToken, 'mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }', { g: groupId, e: eu });
+      await okGql(
+        t,
+        admin.accessToken,
+        'mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: READ) { level } }',
+        { g: groupId, e: eu },
+      );
       // The admin asks first: their figures are cached, and must not be what the member gets.
       assert.equal((await counts(admin)).dashboardStats.totalServices, 3);
       const c = await counts(member);
@@ -128,7 +156,10 @@ for (const backend of testBackends()) {
       assert.deepEqual(c.eu, { serviceCount: 2, statusSummary: { down: 0, total: 2 } });
       assert.deepEqual(Object.fromEntries(c.roots.map((n: any) => [n.id, n.serviceCount])), { eu: 2, us: 0 });
       assert.deepEqual(Object.fromEntries(c.nodes.map((n: any) => [n.id, n.serviceCount])), { eu: 2, us: 0 });
-      assert.deepEqual(c.agents.map((a: any) => a.nodeId), ['eu/lab', 'eu/prod/k8s']);
+      assert.deepEqual(
+        c.agents.map((a: any) => a.nodeId),
+        ['eu/lab', 'eu/prod/k8s'],
+      );
       assert.deepEqual(names(c.globalSearch.services), ['lab', 'pay']);
       assert.ok(!c.quickSearch.some((h: any) => h.type === 'SERVICE' && h.title === 'svc-shop'), JSON.stringify(c.quickSearch));
 
@@ -139,8 +170,16 @@ for (const backend of testBackends()) {
       assert.deepEqual(names(s.slaGroup.services), ['lab', 'pay']);
       assert.deepEqual([s.slaPeriodResults[0].serviceCount, names(s.slaPeriodResults[0].services)], [2, ['lab', 'pay']]);
       assert.equal(s.slaDashboardStats.totalServices, 2);
-      assert.deepEqual(s.slaEventLog.map((e: any) => e.serviceId), [ids.pay]);
-      const trend = await gql(t, 'query($s: ID!) { slaTrendData(filter: { periodType: DAILY, serviceId: $s }) { actualValue } }', { s: ids.shop }, member.accessToken);
+      assert.deepEqual(
+        s.slaEventLog.map((e: any) => e.serviceId),
+        [ids.pay],
+      );
+      const trend = await gql(
+        t,
+        'query($s: ID!) { slaTrendData(filter: { periodType: DAILY, serviceId: $s }) { actualValue } }',
+        { s: ids.shop },
+        member.accessToken,
+      );
       assert.deepEqual(trend.codes, ['NOT_FOUND'], 'a service outside their environments is as unknown as a missing one');
       const snapshot = await gql(t, 'query($s: ID!) { slaSnapshotTrend(serviceId: $s) { status } }', { s: ids.shop }, member.accessToken);
       assert.deepEqual(snapshot.codes, ['NOT_FOUND']);
@@ -149,9 +188,15 @@ for (const backend of testBackends()) {
     it('a user in no granted group sees only what lies in no environment', async () => {
       const c = await counts(outsider);
       assert.equal(c.dashboardStats.totalServices, 1);
-      assert.deepEqual(c.agents.map((a: any) => a.nodeId), ['eu/lab']);
+      assert.deepEqual(
+        c.agents.map((a: any) => a.nodeId),
+        ['eu/lab'],
+      );
       const s = await sla(outsider);
-      assert.deepEqual([names(s.slaIncidents), names(s.slaAlerts), names(s.slaExclusionWindows), names(s.slaGroup.services)], [[], ['lab'], [], ['lab']]);
+      assert.deepEqual(
+        [names(s.slaIncidents), names(s.slaAlerts), names(s.slaExclusionWindows), names(s.slaGroup.services)],
+        [[], ['lab'], [], ['lab']],
+      );
       assert.equal(s.slaPeriodResults[0].serviceCount, 1);
     });
 
@@ -164,45 +209,109 @@ for (const backend of testBackends()) {
       assert.equal(c.agents.length, 3);
       assert.deepEqual(names(c.globalSearch.services), ['lab', 'pay', 'shop']);
       const s = await sla(admin);
-      assert.deepEqual([s.slaIncidentCount, s.slaAlertCount, s.slaExclusionWindowCount, s.slaGroup.services.length, s.slaPeriodResults[0].serviceCount], [2, 3, 2, 3, 3]);
+      assert.deepEqual(
+        [s.slaIncidentCount, s.slaAlertCount, s.slaExclusionWindowCount, s.slaGroup.services.length, s.slaPeriodResults[0].serviceCount],
+        [2, 3, 2, 3, 3],
+      );
     });
 
     it("a service's dependencies and dependents outside the member's environments are not shown", async () => {
       const deps = 'query($id: ID!) { service(id: $id) { dependencies { targetService { name } } dependents { sourceService { name } } } }';
-      await okGql(t, admin.accessToken, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: ids.lab, i: { dependencies: [{ targetServiceId: ids.shop, dependencyType: 'data' }, { targetServiceId: ids.pay, dependencyType: 'data' }] } });
+      await okGql(t, admin.accessToken, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', {
+        id: ids.lab,
+        i: {
+          dependencies: [
+            { targetServiceId: ids.shop, dependencyType: 'data' },
+            { targetServiceId: ids.pay, dependencyType: 'data' },
+          ],
+        },
+      });
       const { service } = await okGql(t, member.accessToken, deps, { id: ids.lab });
-      assert.deepEqual(service.dependencies.map((d: any) => d.targetService.name), ['svc-pay']);
+      assert.deepEqual(
+        service.dependencies.map((d: any) => d.targetService.name),
+        ['svc-pay'],
+      );
       assert.equal((await okGql(t, admin.accessToken, deps, { id: ids.lab })).service.dependencies.length, 2);
       assert.deepEqual((await okGql(t, outsider.accessToken, deps, { id: ids.lab })).service.dependencies, []);
-      assert.deepEqual((await okGql(t, member.accessToken, deps, { id: ids.pay })).service.dependents.map((d: any) => d.sourceService.name), ['svc-lab']);
+      assert.deepEqual(
+        (await okGql(t, member.accessToken, deps, { id: ids.pay })).service.dependents.map((d: any) => d.sourceService.name),
+        ['svc-lab'],
+      );
     });
 
     it('a member may not record an incident or open a window on a service outside their environments', async () => {
-      const incident = await gql(t, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', { i: { serviceId: ids.shop, title: 'x' } }, member.accessToken);
+      const incident = await gql(
+        t,
+        'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }',
+        { i: { serviceId: ids.shop, title: 'x' } },
+        member.accessToken,
+      );
       assert.deepEqual(incident.codes, ['FORBIDDEN'], incident.text);
-      const window = await gql(t, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', { i: { serviceId: ids.lab } }, outsider.accessToken);
+      const window = await gql(
+        t,
+        'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }',
+        { i: { serviceId: ids.lab } },
+        outsider.accessToken,
+      );
       assert.deepEqual(window.codes, ['FORBIDDEN'], 'a user may not open windows anywhere (role table)');
-      const refused = await gql(t, 'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }', { i: { serviceId: ids.shop } }, member.accessToken);
+      const refused = await gql(
+        t,
+        'mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { id } }',
+        { i: { serviceId: ids.shop } },
+        member.accessToken,
+      );
       assert.deepEqual(refused.codes, ['FORBIDDEN'], refused.text);
     });
 
     it('an incident, alert or window of a service outside their environments is as absent as a missing one to a member who writes by its id; in no environment they may', async () => {
-      const records = await okGql(t, admin.accessToken, '{ slaIncidents { id service { name } } slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { id service { name } } slaExclusionWindows { id service { name } } }');
+      const records = await okGql(
+        t,
+        admin.accessToken,
+        '{ slaIncidents { id service { name } } slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { id service { name } } slaExclusionWindows { id service { name } } }',
+      );
       const idOf = (list: any[], name: Name) => list.find((r) => r.service?.name === `svc-${name}`).id as string;
       const tries = [
-        { name: 'updateSLAIncident', document: 'mutation($id: ID!) { updateSLAIncident(id: $id, input: { title: "renamed" }) { id } }', id: idOf(records.slaIncidents, 'shop') },
-        { name: 'acknowledgeSLAAlert', document: 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', id: idOf(records.slaAlerts, 'shop') },
-        { name: 'stopExclusionWindow', document: 'mutation($id: ID!) { stopExclusionWindow(id: $id) { id } }', id: idOf(records.slaExclusionWindows, 'shop') },
-        { name: 'deleteExclusionWindow', document: 'mutation($id: ID!) { deleteExclusionWindow(id: $id) }', id: idOf(records.slaExclusionWindows, 'shop') },
+        {
+          name: 'updateSLAIncident',
+          document: 'mutation($id: ID!) { updateSLAIncident(id: $id, input: { title: "renamed" }) { id } }',
+          id: idOf(records.slaIncidents, 'shop'),
+        },
+        {
+          name: 'acknowledgeSLAAlert',
+          document: 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }',
+          id: idOf(records.slaAlerts, 'shop'),
+        },
+        {
+          name: 'stopExclusionWindow',
+          document: 'mutation($id: ID!) { stopExclusionWindow(id: $id) { id } }',
+          id: idOf(records.slaExclusionWindows, 'shop'),
+        },
+        {
+          name: 'deleteExclusionWindow',
+          document: 'mutation($id: ID!) { deleteExclusionWindow(id: $id) }',
+          id: idOf(records.slaExclusionWindows, 'shop'),
+        },
       ];
       for (const attempt of tries) {
         const res = await gql(t, attempt.document, { id: attempt.id }, member.accessToken);
         assert.deepEqual(res.codes, ['NOT_FOUND'], `${attempt.name}: ${res.text}`);
       }
-      const unchanged = await okGql(t, admin.accessToken, '{ slaExclusionWindowCount slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { service { name } acknowledgedAt } }');
+      const unchanged = await okGql(
+        t,
+        admin.accessToken,
+        '{ slaExclusionWindowCount slaAlerts(filter: { kinds: [BACKUP_OVERDUE] }) { service { name } acknowledgedAt } }',
+      );
       assert.equal(unchanged.slaExclusionWindowCount, 2, 'no window was stopped or deleted');
-      assert.ok(unchanged.slaAlerts.every((a: any) => a.acknowledgedAt === null), 'no alert was acknowledged');
-      const lab = await gql(t, 'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }', { id: idOf(records.slaAlerts, 'lab') }, member.accessToken);
+      assert.ok(
+        unchanged.slaAlerts.every((a: any) => a.acknowledgedAt === null),
+        'no alert was acknowledged',
+      );
+      const lab = await gql(
+        t,
+        'mutation($id: ID!) { acknowledgeSLAAlert(id: $id) { id } }',
+        { id: idOf(records.slaAlerts, 'lab') },
+        member.accessToken,
+      );
       assert.equal(lab.errors, undefined, `lab lies in no environment: ${lab.text}`);
     });
 
@@ -211,10 +320,16 @@ for (const backend of testBackends()) {
       try {
         const feed = subscribe(client, 'subscription { entityEvents(entityType: "sla", entityId: "all") { event data } }');
         await waitForSubscribers(t, 'entity:sla:all', 1);
-        const refused = subscribe(client, 'subscription($id: ID!) { entityEvents(entityType: "sla-service", entityId: $id) { event } }', { id: ids.shop });
+        const refused = subscribe(client, 'subscription($id: ID!) { entityEvents(entityType: "sla-service", entityId: $id) { event } }', {
+          id: ids.shop,
+        });
         assert.equal((await refused.next()).errors[0].extensions.code, 'FORBIDDEN');
-        await okGql(t, admin.accessToken, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', { i: { serviceId: ids.shop, title: 'us outage' } });
-        await okGql(t, admin.accessToken, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', { i: { serviceId: ids.pay, title: 'eu outage' } });
+        await okGql(t, admin.accessToken, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', {
+          i: { serviceId: ids.shop, title: 'us outage' },
+        });
+        await okGql(t, admin.accessToken, 'mutation($i: CreateSLAIncidentInput!) { createSLAIncident(input: $i) { id } }', {
+          i: { serviceId: ids.pay, title: 'eu outage' },
+        });
         const { entityEvents } = await feed.data();
         assert.equal(JSON.parse(entityEvents.data).incident.title, 'eu outage', 'the us/prod incident never arrives');
       } finally {
@@ -224,7 +339,10 @@ for (const backend of testBackends()) {
 
     it('the daily report shows a member rows pooled over the services they may see', async () => {
       await okGql(t, admin.accessToken, 'mutation { generateSLADailyReport { day } }');
-      const rows = async (who: SignedIn) => (await okGql(t, who.accessToken, '{ slaDailyReport { rows { serviceCount } } }')).slaDailyReport.rows.map((r: any) => r.serviceCount);
+      const rows = async (who: SignedIn) =>
+        (await okGql(t, who.accessToken, '{ slaDailyReport { rows { serviceCount } } }')).slaDailyReport.rows.map(
+          (r: any) => r.serviceCount,
+        );
       assert.deepEqual(await rows(admin), [3]);
       assert.deepEqual(await rows(member), [2]);
       assert.deepEqual(await rows(outsider), [1]);

@@ -14,7 +14,8 @@ import { startTestServer, type TestServer } from '../../../support/testServer.js
 
 const SERVICE = 'query($id: ID!) { service(id: $id) { id name metadata criticality } }';
 const SERVICES = '{ services(limit: 100) { id name metadata criticality } }';
-const SET_FIELD = 'mutation($i: SetFieldPermissionInput!) { setFieldPermission(input: $i) { id fieldId subjectType subject canRead canWrite field { id restricted } } }';
+const SET_FIELD =
+  'mutation($i: SetFieldPermissionInput!) { setFieldPermission(input: $i) { id fieldId subjectType subject canRead canWrite field { id restricted } } }';
 
 for (const backend of testBackends()) {
   describe(`policy: field permissions (${backend.name})`, () => {
@@ -44,22 +45,37 @@ for (const backend of testBackends()) {
       operator = await personWithRole(t, admin, 'OPERATOR');
       sreOperator = await personWithRole(t, admin, 'OPERATOR');
       sreGroupId = (await ok('mutation { createGroup(input: { name: "sre" }) { id } }', undefined, admin)).createGroup.id;
-      await ok('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: sreGroupId, u: sreOperator.userId }, admin);
+      await ok(
+        'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+        { g: sreGroupId, u: sreOperator.userId },
+        admin,
+      );
       serviceName = 'payments';
-      const created = await ok('mutation($i: CreateServiceInput!) { createService(input: $i) { id } }', { i: { name: serviceName, nodeId: 'eu/prod/k8s', metadata: METADATA, criticality: 'critical' } }, admin);
+      const created = await ok(
+        'mutation($i: CreateServiceInput!) { createService(input: $i) { id } }',
+        { i: { name: serviceName, nodeId: 'eu/prod/k8s', metadata: METADATA, criticality: 'critical' } },
+        admin,
+      );
       serviceId = created.createService.id;
     });
     after(() => t.close());
 
     it('lists the protectable fields: nullable fields of Service, not its identity', async () => {
-      const defs = (await ok('{ fieldDefinitions(typeName: "Service") { id typeName fieldName label restricted } }', undefined, user)).fieldDefinitions;
+      const defs = (await ok('{ fieldDefinitions(typeName: "Service") { id typeName fieldName label restricted } }', undefined, user))
+        .fieldDefinitions;
       const ids = defs.map((d: any) => d.id);
       assert.ok(ids.includes('Service.metadata') && ids.includes('Service.owner') && ids.includes('Service.criticality'));
       assert.ok(!ids.includes('Service.id') && !ids.includes('Service.name') && !ids.includes('Service.status'));
     });
 
     it('a field denied to a role is null in service, in the services list and in a mutation answer; others still read it', async () => {
-      const permission = await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false });
+      const permission = await setField({
+        fieldId: 'Service.metadata',
+        subjectType: 'ROLE',
+        subject: 'user',
+        canRead: false,
+        canWrite: false,
+      });
       try {
         assert.equal((await ok(SERVICE, { id: serviceId }, user)).service.metadata, null);
         assert.equal((await ok(SERVICE, { id: serviceId }, user)).service.criticality, 'critical', 'other fields are untouched');
@@ -67,21 +83,43 @@ for (const backend of testBackends()) {
         assert.ok(listed.length >= 1);
         for (const s of listed) assert.equal(s.metadata, null);
         // Aliases and fragments are followed.
-        const aliased = await ok('query($id: ID!) { a: service(id: $id) { ...F } } fragment F on Service { m: metadata }', { id: serviceId }, user);
+        const aliased = await ok(
+          'query($id: ID!) { a: service(id: $id) { ...F } } fragment F on Service { m: metadata }',
+          { id: serviceId },
+          user,
+        );
         assert.equal(aliased.a.m, null);
         assert.equal((await ok(SERVICE, { id: serviceId }, operator)).service.metadata, METADATA);
         assert.equal((await ok(SERVICE, { id: serviceId }, admin)).service.metadata, METADATA);
-        const mine = (await ok('{ myFieldPermissions(typeName: "Service") { fieldId canRead canWrite } }', undefined, user)).myFieldPermissions;
-        assert.deepEqual(mine.find((p: any) => p.fieldId === 'Service.metadata'), { fieldId: 'Service.metadata', canRead: false, canWrite: false });
+        const mine = (await ok('{ myFieldPermissions(typeName: "Service") { fieldId canRead canWrite } }', undefined, user))
+          .myFieldPermissions;
+        assert.deepEqual(
+          mine.find((p: any) => p.fieldId === 'Service.metadata'),
+          { fieldId: 'Service.metadata', canRead: false, canWrite: false },
+        );
       } finally {
         await removeField(permission.id);
       }
-      assert.equal((await ok(SERVICE, { id: serviceId }, user)).service.metadata, METADATA, 'deleting the permission shows the field on the next request');
+      assert.equal(
+        (await ok(SERVICE, { id: serviceId }, user)).service.metadata,
+        METADATA,
+        'deleting the permission shows the field on the next request',
+      );
     });
 
     it('a restricted field is read only by the groups allowed it; admins always read it', async () => {
-      await ok('mutation { updateFieldDefinition(id: "Service.metadata", input: { restricted: true, label: "Runbook metadata" }) { id restricted label } }', undefined, admin);
-      const permission = await setField({ fieldId: 'Service.metadata', subjectType: 'GROUP', subject: 'sre', canRead: true, canWrite: true });
+      await ok(
+        'mutation { updateFieldDefinition(id: "Service.metadata", input: { restricted: true, label: "Runbook metadata" }) { id restricted label } }',
+        undefined,
+        admin,
+      );
+      const permission = await setField({
+        fieldId: 'Service.metadata',
+        subjectType: 'GROUP',
+        subject: 'sre',
+        canRead: true,
+        canWrite: true,
+      });
       try {
         assert.equal(permission.subject, sreGroupId, 'a group named by its name is stored by id');
         assert.equal((await ok(SERVICE, { id: serviceId }, operator)).service.metadata, null);
@@ -94,14 +132,29 @@ for (const backend of testBackends()) {
     });
 
     it('writing a field one may not write is refused naming the field, and nothing changes', async () => {
-      const permission = await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'operator', canRead: true, canWrite: false });
+      const permission = await setField({
+        fieldId: 'Service.metadata',
+        subjectType: 'ROLE',
+        subject: 'operator',
+        canRead: true,
+        canWrite: false,
+      });
       try {
-        const refused = await gql(t, 'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }', { id: serviceId, i: { metadata: '{"runbook":"x"}' } }, operator.accessToken);
+        const refused = await gql(
+          t,
+          'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { id } }',
+          { id: serviceId, i: { metadata: '{"runbook":"x"}' } },
+          operator.accessToken,
+        );
         assert.deepEqual(refused.codes, ['FORBIDDEN']);
         assert.match(refused.errors![0].message, /Service\.metadata/);
         assert.equal((await ok(SERVICE, { id: serviceId }, admin)).service.metadata, METADATA);
         // The other fields stay writable.
-        const changed = await ok('mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { criticality } }', { id: serviceId, i: { criticality: 'high' } }, operator);
+        const changed = await ok(
+          'mutation($id: ID!, $i: UpdateServiceInput!) { updateService(id: $id, input: $i) { criticality } }',
+          { id: serviceId, i: { criticality: 'high' } },
+          operator,
+        );
         assert.equal(changed.updateService.criticality, 'high');
       } finally {
         await removeField(permission.id);
@@ -110,7 +163,13 @@ for (const backend of testBackends()) {
     });
 
     it('a hidden field is null in serviceStatusChanged and in entityEvents data, for that viewer only', async () => {
-      const permission = await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false });
+      const permission = await setField({
+        fieldId: 'Service.metadata',
+        subjectType: 'ROLE',
+        subject: 'user',
+        canRead: false,
+        canWrite: false,
+      });
       const userClient = connectClient(t, { token: user.accessToken });
       const adminClient = connectClient(t, { token: admin.accessToken });
       try {
@@ -124,8 +183,14 @@ for (const backend of testBackends()) {
         await waitForSubscribers(t, `entity:service:${serviceId}`, 2);
         const push = await t.call('POST', '/api/v1/health/report', { service: serviceName, nodeId: 'eu/prod/k8s', status: 'DOWN' });
         assert.equal(push.status, 200, push.text);
-        assert.deepEqual((await userStatus.data()).serviceStatusChanged, { status: 'DOWN', service: { name: serviceName, metadata: null } });
-        assert.deepEqual((await adminStatus.data()).serviceStatusChanged, { status: 'DOWN', service: { name: serviceName, metadata: METADATA } });
+        assert.deepEqual((await userStatus.data()).serviceStatusChanged, {
+          status: 'DOWN',
+          service: { name: serviceName, metadata: null },
+        });
+        assert.deepEqual((await adminStatus.data()).serviceStatusChanged, {
+          status: 'DOWN',
+          service: { name: serviceName, metadata: METADATA },
+        });
         // The status event carries a reference to the service (id, name, path): nothing protected.
         assert.equal(JSON.parse((await userEntity.data()).entityEvents.data).status, 'DOWN');
         assert.equal(JSON.parse((await adminEntity.data()).entityEvents.data).status, 'DOWN');
@@ -148,12 +213,20 @@ for (const backend of testBackends()) {
       const client = connectClient(t, { token: user.accessToken });
       let permissionId: string | undefined;
       try {
-        const feed = subscribe(client, 'subscription($id: ID) { serviceStatusChanged(serviceId: $id) { status service { metadata } } }', { id: serviceId });
+        const feed = subscribe(client, 'subscription($id: ID) { serviceStatusChanged(serviceId: $id) { status service { metadata } } }', {
+          id: serviceId,
+        });
         await waitForSubscribers(t, `service-status:id:${serviceId}`, 1);
-        const push = async (status: string) => assert.equal((await t.call('POST', '/api/v1/health/report', { service: serviceName, nodeId: 'eu/prod/k8s', status })).status, 200);
+        const push = async (status: string) =>
+          assert.equal(
+            (await t.call('POST', '/api/v1/health/report', { service: serviceName, nodeId: 'eu/prod/k8s', status })).status,
+            200,
+          );
         await push('DEGRADED');
         assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'DEGRADED', service: { metadata: METADATA } });
-        permissionId = (await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false })).id;
+        permissionId = (
+          await setField({ fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: false, canWrite: false })
+        ).id;
         await push('OPERATIONAL');
         assert.deepEqual((await feed.data()).serviceStatusChanged, { status: 'OPERATIONAL', service: { metadata: null } });
         await removeField(permissionId!);
@@ -170,8 +243,14 @@ for (const backend of testBackends()) {
       for (const who of [user, operator]) {
         for (const [query, variables] of [
           [SET_FIELD, { i: { fieldId: 'Service.metadata', subjectType: 'ROLE', subject: 'user', canRead: true, canWrite: true } }],
-          ['mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "service", action: "write", effect: ALLOW }) { id } }', undefined],
-          ['mutation { setScreenPermission(input: { screen: "webhooks", subjectType: ROLE, subject: "user", allowed: true }) { id } }', undefined],
+          [
+            'mutation { addPermissionRule(input: { subjectType: ROLE, subject: "user", resource: "service", action: "write", effect: ALLOW }) { id } }',
+            undefined,
+          ],
+          [
+            'mutation { setScreenPermission(input: { screen: "webhooks", subjectType: ROLE, subject: "user", allowed: true }) { id } }',
+            undefined,
+          ],
           ['mutation { updateFieldDefinition(id: "Service.metadata", input: { restricted: true }) { id } }', undefined],
           ['{ fieldPermissions { id } }', undefined],
           ['{ permissionRules { id } }', undefined],

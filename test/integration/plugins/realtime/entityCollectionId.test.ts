@@ -15,7 +15,8 @@ import { startTestServer, type TestServer } from '../../../support/testServer.js
 import { createTicket, ticketingEnv, ticketPeople, type TicketPeople } from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
-const EVENTS = 'subscription($type: String!, $id: ID!) { entityEvents(entityType: $type, entityId: $id) { event entityType entityId data } }';
+const EVENTS =
+  'subscription($type: String!, $id: ID!) { entityEvents(entityType: $type, entityId: $id) { event entityType entityId data } }';
 
 for (const backend of testBackends()) {
   describe(`the collection-wide entity id (${backend.name})`, { timeout: 120_000 }, () => {
@@ -52,7 +53,10 @@ for (const backend of testBackends()) {
         for (const id of ['all', '*']) {
           const event = await subscribe(client, EVENTS, { type: 'service', id }).next();
           assert.equal(event.errors?.[0]?.extensions?.code, 'NOT_FOUND', JSON.stringify(event));
-          assert.equal(event.errors[0].message, 'service has no collection-wide id; entityId "all" (or "*") names every entity of sla, ticket');
+          assert.equal(
+            event.errors[0].message,
+            'service has no collection-wide id; entityId "all" (or "*") names every entity of sla, ticket',
+          );
         }
       } finally {
         await client.dispose();

@@ -138,7 +138,7 @@ for (const backend of testBackends()) {
       }
     });
 
-    it('presence on a plugin entity and a gated module\'s own subscription field end too; their ids can be used again once the plugin is back', async () => {
+    it("presence on a plugin entity and a gated module's own subscription field end too; their ids can be used again once the plugin is back", async () => {
       const ticketId = (await createTicket(t, admin)).id as string;
       let nextId = 0;
       const client = connectClient(t, { token: admin.accessToken, generateID: () => `sub-${nextId++ % 2}` });

@@ -192,7 +192,11 @@ for (const backend of testBackends()) {
 
     it('cuts off a connection whose message is larger than 256 KiB', async () => {
       const { socket } = await acknowledged({}, { token: admin.accessToken });
-      socket.send({ id: 'big', type: 'subscribe', payload: { query: `subscription { serviceStatusChanged { event } } #${'x'.repeat(256 * 1024)}` } });
+      socket.send({
+        id: 'big',
+        type: 'subscribe',
+        payload: { query: `subscription { serviceStatusChanged { event } } #${'x'.repeat(256 * 1024)}` },
+      });
       // uWS drops the connection without a close frame: the client sees 1006.
       assert.ok([1006, 1009].includes((await socket.closed).code));
       assert.equal(socket.received.filter((m) => m.type === 'error' || m.type === 'next').length, 0);

@@ -12,10 +12,14 @@ import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin, type SignedIn } from '
 import { connectClient, subscribe, type Feed } from '../../../support/realtime.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
-const VIEWERS = 'subscription($id: ID!) { entityViewersChanged(entityType: "service", entityId: $id) { event entityType entityId viewers { username editing } } }';
-const LOCKS = 'subscription($id: ID!) { editLockChanged(entityType: "service", entityId: $id) { event locks { field username expiresAt } } }';
-const ACQUIRE = 'mutation($id: ID!, $f: String!, $ttl: Int) { acquireEditLock(entityType: "service", entityId: $id, field: $f, ttlSeconds: $ttl) { field username acquiredAt expiresAt entityType entityId } }';
-const RENEW = 'mutation($id: ID!, $f: String!, $ttl: Int) { renewEditLock(entityType: "service", entityId: $id, field: $f, ttlSeconds: $ttl) { expiresAt } }';
+const VIEWERS =
+  'subscription($id: ID!) { entityViewersChanged(entityType: "service", entityId: $id) { event entityType entityId viewers { username editing } } }';
+const LOCKS =
+  'subscription($id: ID!) { editLockChanged(entityType: "service", entityId: $id) { event locks { field username expiresAt } } }';
+const ACQUIRE =
+  'mutation($id: ID!, $f: String!, $ttl: Int) { acquireEditLock(entityType: "service", entityId: $id, field: $f, ttlSeconds: $ttl) { field username acquiredAt expiresAt entityType entityId } }';
+const RENEW =
+  'mutation($id: ID!, $f: String!, $ttl: Int) { renewEditLock(entityType: "service", entityId: $id, field: $f, ttlSeconds: $ttl) { expiresAt } }';
 const RELEASE = 'mutation($id: ID!, $f: String!) { releaseEditLock(entityType: "service", entityId: $id, field: $f) }';
 
 for (const backend of testBackends()) {
@@ -36,8 +40,12 @@ for (const backend of testBackends()) {
       return res.json.serviceId;
     }
 
-    const names = async (feed: Feed) => (await feed.data()).entityViewersChanged.viewers.map((v: { username: string; editing: boolean }) => `${v.username}${v.editing ? '*' : ''}`);
-    const lockList = async (feed: Feed) => (await feed.data()).editLockChanged.locks.map((l: { field: string; username: string }) => `${l.field}:${l.username}`);
+    const names = async (feed: Feed) =>
+      (await feed.data()).entityViewersChanged.viewers.map(
+        (v: { username: string; editing: boolean }) => `${v.username}${v.editing ? '*' : ''}`,
+      );
+    const lockList = async (feed: Feed) =>
+      (await feed.data()).editLockChanged.locks.map((l: { field: string; username: string }) => `${l.field}:${l.username}`);
 
     it('lists a person as a viewer while their subscription lives, and drops them when they disconnect', async () => {
       const id = await newService();
@@ -51,11 +59,19 @@ for (const backend of testBackends()) {
       const bobFeed = subscribe(bobClient, VIEWERS, { id });
       assert.deepEqual(await names(aliceFeed), [alice.username, bob.username]);
       const first = (await bobFeed.data()).entityViewersChanged;
-      assert.deepEqual({ event: first.event, entityType: first.entityType, entityId: first.entityId }, { event: 'user:viewing', entityType: 'service', entityId: id });
+      assert.deepEqual(
+        { event: first.event, entityType: first.entityType, entityId: first.entityId },
+        { event: 'user:viewing', entityType: 'service', entityId: id },
+      );
 
       await bobClient.dispose();
       assert.deepEqual(await names(aliceFeed), [alice.username]);
-      const listed = await gql(t, 'query($id: ID!) { entityViewers(entityType: "service", entityId: $id) { viewers { username } } }', { id }, admin.accessToken);
+      const listed = await gql(
+        t,
+        'query($id: ID!) { entityViewers(entityType: "service", entityId: $id) { viewers { username } } }',
+        { id },
+        admin.accessToken,
+      );
       assert.deepEqual(listed.data.entityViewers.viewers, [{ username: alice.username }]);
       await aliceClient.dispose();
     });
@@ -94,7 +110,10 @@ for (const backend of testBackends()) {
       const taken = await gql(t, ACQUIRE, { id, f: 'description' }, dave.accessToken);
       assert.equal(taken.errors, undefined, taken.text);
       const lock = taken.data.acquireEditLock;
-      assert.deepEqual({ field: lock.field, username: lock.username, entityType: lock.entityType, entityId: lock.entityId }, { field: 'description', username: dave.username, entityType: 'service', entityId: id });
+      assert.deepEqual(
+        { field: lock.field, username: lock.username, entityType: lock.entityType, entityId: lock.entityId },
+        { field: 'description', username: dave.username, entityType: 'service', entityId: id },
+      );
       assert.equal(Date.parse(lock.expiresAt) - Date.parse(lock.acquiredAt), 30_000);
       assert.deepEqual(await lockList(locks), [`description:${dave.username}`]);
 

@@ -38,7 +38,12 @@ for (const backend of testBackends()) {
     }
 
     const push = async (service: { name: string; nodeId: string }, status: string, message?: string) => {
-      const res = await t.call('POST', '/api/v1/health/report', { service: service.name, nodeId: service.nodeId, status, ...(message ? { message } : {}) });
+      const res = await t.call('POST', '/api/v1/health/report', {
+        service: service.name,
+        nodeId: service.nodeId,
+        status,
+        ...(message ? { message } : {}),
+      });
       assert.equal(res.status, 200, res.text);
     };
 
@@ -51,7 +56,16 @@ for (const backend of testBackends()) {
       const change = (await feed.data()).serviceStatusChanged;
       assert.deepEqual(
         { ...change, changedAt: undefined },
-        { event: 'service:status_changed', serviceId: service.id, previousStatus: 'OPERATIONAL', status: 'DOWN', message: 'disk full', origin: 'agent', changedAt: undefined, service: { name: service.name, path: `eu/prod/${service.name}` } },
+        {
+          event: 'service:status_changed',
+          serviceId: service.id,
+          previousStatus: 'OPERATIONAL',
+          status: 'DOWN',
+          message: 'disk full',
+          origin: 'agent',
+          changedAt: undefined,
+          service: { name: service.name, path: `eu/prod/${service.name}` },
+        },
       );
       await client.dispose();
     });
@@ -62,11 +76,20 @@ for (const backend of testBackends()) {
       const feed = subscribe(client, STATUS, { id: service.id });
       await waitForSubscribers(t, `service-status:id:${service.id}`, 1);
 
-      const sync = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED' }] });
+      const sync = await t.call('POST', '/api/v1/operator/status', {
+        nodeId: service.nodeId,
+        operatorVersion: '1.0.0',
+        services: [{ name: service.name, status: 'DEGRADED' }],
+      });
       assert.equal(sync.status, 200, sync.text);
       assert.deepEqual(pick(await feed.data()), { status: 'DEGRADED', previousStatus: 'OPERATIONAL', origin: 'agent' });
 
-      const update = await gql(t, 'mutation($id: ID!) { updateService(id: $id, input: { status: OPERATIONAL, statusMessage: "fixed by hand" }) { status } }', { id: service.id }, admin.accessToken);
+      const update = await gql(
+        t,
+        'mutation($id: ID!) { updateService(id: $id, input: { status: OPERATIONAL, statusMessage: "fixed by hand" }) { status } }',
+        { id: service.id },
+        admin.accessToken,
+      );
       assert.equal(update.errors, undefined, update.text);
       assert.deepEqual(pick(await feed.data()), { status: 'OPERATIONAL', previousStatus: 'DEGRADED', origin: 'api' });
 
@@ -113,7 +136,12 @@ for (const backend of testBackends()) {
     it('each subscriber receives what its role may read: an owner e-mail reaches admins only', async () => {
       const owner = await personWithRole(t, admin, 'OPERATOR');
       const service = await newService('eu/owned');
-      const set = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: service.id, o: owner.userId }, admin.accessToken);
+      const set = await gql(
+        t,
+        'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }',
+        { id: service.id, o: owner.userId },
+        admin.accessToken,
+      );
       assert.equal(set.errors, undefined, set.text);
       const user = await personWithRole(t, admin, 'USER');
       const query = 'subscription($id: ID) { serviceStatusChanged(serviceId: $id) { status service { owner { username email } } } }';
@@ -150,12 +178,21 @@ for (const backend of testBackends()) {
     it('entityEvents carries service:status_changed and whatever a plugin publishes for the entity', async () => {
       const service = await newService('eu/entity');
       const client = connectClient(t, { token: admin.accessToken });
-      const feed = subscribe(client, 'subscription($id: ID!) { entityEvents(entityType: "service", entityId: $id) { event entityType entityId at data } }', { id: service.id });
+      const feed = subscribe(
+        client,
+        'subscription($id: ID!) { entityEvents(entityType: "service", entityId: $id) { event entityType entityId at data } }',
+        { id: service.id },
+      );
       await waitForSubscribers(t, `entity:service:${service.id}`, 1);
       await push(service, 'DOWN', 'gone');
       const status = (await feed.data()).entityEvents;
       assert.equal(status.event, 'service:status_changed');
-      assert.deepEqual(JSON.parse(status.data), { service: { id: service.id, name: service.name, path: `eu/entity/${service.name}` }, previousStatus: 'OPERATIONAL', status: 'DOWN', message: 'gone' });
+      assert.deepEqual(JSON.parse(status.data), {
+        service: { id: service.id, name: service.name, path: `eu/entity/${service.name}` },
+        previousStatus: 'OPERATIONAL',
+        status: 'DOWN',
+        message: 'gone',
+      });
       t.server.app.realtime.publishEntityEvent('service', service.id, 'ticket:created', { number: 'INC-1' }, clock.now());
       const plugin = (await feed.data()).entityEvents;
       assert.deepEqual({ event: plugin.event, data: JSON.parse(plugin.data) }, { event: 'ticket:created', data: { number: 'INC-1' } });
@@ -177,12 +214,32 @@ for (const backend of testBackends()) {
       const owner = await personWithRole(t, admin, 'OPERATOR');
       const teammate = await personWithRole(t, admin, 'USER');
       const bystander = await personWithRole(t, admin, 'USER');
-      const team = await gql(t, 'mutation($n: String!) { createGroup(input: { name: $n }) { id } }', { n: `team-${++n}` }, admin.accessToken);
+      const team = await gql(
+        t,
+        'mutation($n: String!) { createGroup(input: { name: $n }) { id } }',
+        { n: `team-${++n}` },
+        admin.accessToken,
+      );
       assert.equal(team.errors, undefined, team.text);
       const teamId = team.data.createGroup.id;
-      assert.equal((await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: teamId, u: teammate.userId }, admin.accessToken)).errors, undefined);
+      assert.equal(
+        (
+          await gql(
+            t,
+            'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+            { g: teamId, u: teammate.userId },
+            admin.accessToken,
+          )
+        ).errors,
+        undefined,
+      );
       const service = await newService('eu/notify');
-      const set = await gql(t, 'mutation($id: ID!, $o: ID!, $g: ID!) { updateService(id: $id, input: { ownerId: $o, teamId: $g }) { id } }', { id: service.id, o: owner.userId, g: teamId }, admin.accessToken);
+      const set = await gql(
+        t,
+        'mutation($id: ID!, $o: ID!, $g: ID!) { updateService(id: $id, input: { ownerId: $o, teamId: $g }) { id } }',
+        { id: service.id, o: owner.userId, g: teamId },
+        admin.accessToken,
+      );
       assert.equal(set.errors, undefined, set.text);
 
       const query = 'subscription { notificationReceived { event notification { type title message entityType entityId read } } }';
@@ -190,12 +247,27 @@ for (const backend of testBackends()) {
       const [ownerFeed, teammateFeed, bystanderFeed] = clients.map((c) => subscribe(c, query));
       for (const p of [owner, teammate, bystander]) await waitForSubscribers(t, `notifications:${p.userId}`, 1);
       await push(service, 'DOWN', 'no answer');
-      const expected = { event: 'notification:new', notification: { type: 'service.down', title: `eu/notify/${service.name} is DOWN`, message: 'no answer', entityType: 'service', entityId: service.id, read: false } };
+      const expected = {
+        event: 'notification:new',
+        notification: {
+          type: 'service.down',
+          title: `eu/notify/${service.name} is DOWN`,
+          message: 'no answer',
+          entityType: 'service',
+          entityId: service.id,
+          read: false,
+        },
+      };
       assert.deepEqual(await ownerFeed!.data(), { notificationReceived: expected });
       assert.deepEqual(await teammateFeed!.data(), { notificationReceived: expected });
       // The bystander's first notice is about a service of their own that went down afterwards.
       const theirs = await newService('eu/notify');
-      const own = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: theirs.id, o: bystander.userId }, admin.accessToken);
+      const own = await gql(
+        t,
+        'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }',
+        { id: theirs.id, o: bystander.userId },
+        admin.accessToken,
+      );
       assert.equal(own.errors, undefined, own.text);
       await push(theirs, 'DOWN');
       assert.equal((await bystanderFeed!.data()).notificationReceived.notification.entityId, theirs.id);
@@ -204,12 +276,27 @@ for (const backend of testBackends()) {
       const listed = await gql(t, '{ notifications { id type read } unreadNotificationCount }', undefined, owner.accessToken);
       assert.equal(listed.data.unreadNotificationCount, 1);
       assert.equal(listed.data.notifications[0].type, 'service.down');
-      const marked = await gql(t, 'mutation($id: ID!) { markNotificationRead(id: $id) { read readAt } }', { id: listed.data.notifications[0].id }, owner.accessToken);
+      const marked = await gql(
+        t,
+        'mutation($id: ID!) { markNotificationRead(id: $id) { read readAt } }',
+        { id: listed.data.notifications[0].id },
+        owner.accessToken,
+      );
       assert.equal(marked.data.markNotificationRead.read, true);
       assert.equal((await gql(t, '{ unreadNotificationCount }', undefined, owner.accessToken)).data.unreadNotificationCount, 0);
-      const foreign = await gql(t, 'mutation($id: ID!) { markNotificationRead(id: $id) { id } }', { id: listed.data.notifications[0].id }, bystander.accessToken);
+      const foreign = await gql(
+        t,
+        'mutation($id: ID!) { markNotificationRead(id: $id) { id } }',
+        { id: listed.data.notifications[0].id },
+        bystander.accessToken,
+      );
       assert.deepEqual(foreign.codes, ['NOT_FOUND']);
-      assert.equal((await gql(t, '{ notifications { entityId } }', undefined, bystander.accessToken)).data.notifications.map((x: any) => x.entityId).join(), theirs.id);
+      assert.equal(
+        (await gql(t, '{ notifications { entityId } }', undefined, bystander.accessToken)).data.notifications
+          .map((x: any) => x.entityId)
+          .join(),
+        theirs.id,
+      );
       for (const c of clients) await c.dispose();
     });
 
@@ -234,7 +321,11 @@ for (const backend of testBackends()) {
       await push(service, 'DOWN', 'second');
       const next = await socket.nextOfType('next');
       assert.deepEqual([next.id, next.payload.data.serviceStatusChanged.message], ['reused', 'second']);
-      assert.deepEqual(socket.received.filter((m) => m.type !== 'pong'), [], 'nothing else: no frame for the completed subscription, no complete echoed');
+      assert.deepEqual(
+        socket.received.filter((m) => m.type !== 'pong'),
+        [],
+        'nothing else: no frame for the completed subscription, no complete echoed',
+      );
       socket.ws.close();
       await socket.closed;
       await waitForSubscribers(t, channel, 0);
@@ -247,7 +338,11 @@ for (const backend of testBackends()) {
       await waitForSubscribers(t, 'license', 1);
       const toggled = await gql(t, TOGGLE, { n: 'sla', e: false }, admin.accessToken);
       assert.equal(toggled.errors, undefined, toggled.text);
-      assert.deepEqual((await feed.data()).licenseUpdated, { event: 'license:updated', reason: 'plugin-toggled', activePlugins: ['audit'] });
+      assert.deepEqual((await feed.data()).licenseUpdated, {
+        event: 'license:updated',
+        reason: 'plugin-toggled',
+        activePlugins: ['audit'],
+      });
       await client.dispose();
     });
   });

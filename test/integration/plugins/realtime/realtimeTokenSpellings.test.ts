@@ -37,7 +37,10 @@ for (const backend of testBackends()) {
         const client = connectClient(t, { connectionParams: params(admin.accessToken) });
         try {
           const name = `spelling-${++n}`;
-          assert.equal((await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod', status: 'OPERATIONAL' })).status, 200);
+          assert.equal(
+            (await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod', status: 'OPERATIONAL' })).status,
+            200,
+          );
           await Promise.race([client.connected, client.closed.then((c) => assert.fail(`closed with ${c.code}: ${c.reason}`))]);
           const feed = subscribe(client, STATUS);
           await waitForSubscribers(t, 'service-status:*', 1);
@@ -63,7 +66,10 @@ for (const backend of testBackends()) {
         const client = connectClient(t, { connectionParams: params(admin.accessToken) });
         const closed = await client.closed;
         assert.equal(closed.code, 4401);
-        assert.equal(closed.reason, 'Unauthorized: send the token as connectionParams token, authorization or headers.Authorization, or Authorization: Bearer');
+        assert.equal(
+          closed.reason,
+          'Unauthorized: send the token as connectionParams token, authorization or headers.Authorization, or Authorization: Bearer',
+        );
         await client.dispose();
       });
     }

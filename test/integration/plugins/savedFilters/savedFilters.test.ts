@@ -33,8 +33,14 @@ for (const backend of testBackends()) {
       alice = await personWithRole(t, admin, 'USER', 'alice');
       bob = await personWithRole(t, admin, 'USER', 'bob');
       carol = await personWithRole(t, admin, 'USER', 'carol');
-      team = (await gql(t, 'mutation { createGroup(input: { name: "payments" }) { id } }', undefined, admin.accessToken)).data.createGroup.id;
-      await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: team, u: bob.userId }, admin.accessToken);
+      team = (await gql(t, 'mutation { createGroup(input: { name: "payments" }) { id } }', undefined, admin.accessToken)).data.createGroup
+        .id;
+      await gql(
+        t,
+        'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+        { g: team, u: bob.userId },
+        admin.accessToken,
+      );
     });
     after(() => t.close());
 
@@ -53,7 +59,11 @@ for (const backend of testBackends()) {
       assert.ok((await list(alice)).some((f) => f.id === mine.id));
       assert.equal((await gql(t, ONE, { id: mine.id }, bob.accessToken)).data.savedFilter, null);
       assert.ok(!(await list(bob)).some((f) => f.id === mine.id));
-      assert.equal((await gql(t, ONE, { id: mine.id }, admin.accessToken)).data.savedFilter, null, 'not even an admin reads another person\'s filter');
+      assert.equal(
+        (await gql(t, ONE, { id: mine.id }, admin.accessToken)).data.savedFilter,
+        null,
+        "not even an admin reads another person's filter",
+      );
     });
 
     it('a filter shared with a group is read by its members, read-only, and not by others', async () => {
@@ -76,18 +86,34 @@ for (const backend of testBackends()) {
       const a = await create(carol, { name: 'A', isDefault: true });
       const tickets = await create(carol, { name: 'Mine', resource: 'TICKETS', filter: '{"assignee":"me"}', isDefault: true });
       const b = await create(carol, { name: 'B', isDefault: true });
-      const defaults = (await list(carol)).filter((f) => f.isDefault).map((f) => f.id).sort();
+      const defaults = (await list(carol))
+        .filter((f) => f.isDefault)
+        .map((f) => f.id)
+        .sort();
       assert.deepEqual(defaults, [b.id, tickets.id].sort());
       const set = await gql(t, SET_DEFAULT, { r: 'SERVICES', id: a.id }, carol.accessToken);
       assert.equal(set.data.setDefaultFilter.id, a.id);
-      assert.deepEqual((await list(carol, 'SERVICES')).filter((f) => f.isDefault).map((f) => f.id), [a.id]);
+      assert.deepEqual(
+        (await list(carol, 'SERVICES')).filter((f) => f.isDefault).map((f) => f.id),
+        [a.id],
+      );
       const cleared = await gql(t, SET_DEFAULT, { r: 'SERVICES' }, carol.accessToken);
       assert.equal(cleared.data.setDefaultFilter, null);
-      assert.deepEqual((await list(carol, 'SERVICES')).filter((f) => f.isDefault), []);
-      assert.equal((await gql(t, SET_DEFAULT, { r: 'SERVICES', id: tickets.id }, carol.accessToken)).codes[0], 'BAD_USER_INPUT', 'a TICKETS filter is no SERVICES default');
+      assert.deepEqual(
+        (await list(carol, 'SERVICES')).filter((f) => f.isDefault),
+        [],
+      );
+      assert.equal(
+        (await gql(t, SET_DEFAULT, { r: 'SERVICES', id: tickets.id }, carol.accessToken)).codes[0],
+        'BAD_USER_INPUT',
+        'a TICKETS filter is no SERVICES default',
+      );
       await t.server.writer.settled();
       const rows = await t.server.database.knex('saved_filters').where({ owner_id: carol.userId, is_default: true }).select('id');
-      assert.deepEqual(rows.map((r: { id: string }) => r.id), [tickets.id]);
+      assert.deepEqual(
+        rows.map((r: { id: string }) => r.id),
+        [tickets.id],
+      );
     });
 
     it('the owner updates and deletes their filter', async () => {
@@ -129,7 +155,7 @@ for (const backend of testBackends()) {
 
     it('deleting a person deletes their filters', async () => {
       const dave = await personWithRole(t, admin, 'USER', 'dave');
-      const f = await create(dave, { name: 'Dave\'s', sharedWithGroupIds: [team] });
+      const f = await create(dave, { name: "Dave's", sharedWithGroupIds: [team] });
       assert.equal((await gql(t, 'mutation($id: ID!) { deleteUser(id: $id) }', { id: dave.userId }, admin.accessToken)).errors, undefined);
       assert.equal((await gql(t, ONE, { id: f.id }, bob.accessToken)).data.savedFilter, null);
       assert.equal((await t.server.database.knex('saved_filters').where({ id: f.id })).length, 0);
@@ -144,7 +170,12 @@ for (const backend of testBackends()) {
         let id: string;
         try {
           const admin = await signInAdmin(first);
-          const res = await gql(first, CREATE, { i: { name: 'Kept', resource: 'TICKETS', filter: '{"state":"open"}', isDefault: true } }, admin.accessToken);
+          const res = await gql(
+            first,
+            CREATE,
+            { i: { name: 'Kept', resource: 'TICKETS', filter: '{"state":"open"}', isDefault: true } },
+            admin.accessToken,
+          );
           id = res.data.createSavedFilter.id;
         } finally {
           await first.close();

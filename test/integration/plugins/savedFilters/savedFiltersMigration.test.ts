@@ -21,7 +21,9 @@ const agentKeysAndSavedFiltersBefore: Migration = {
   version: 22,
   name: 'identity: scoped agent keys and saved filters',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       create table agent_keys (
         id text primary key,
         name text not null,
@@ -46,7 +48,8 @@ const agentKeysAndSavedFiltersBefore: Migration = {
         updated_at timestamptz not null
       );
       create index saved_filters_by_owner on saved_filters (owner_id, resource);
-    `);
+    `,
+    );
   },
 };
 
@@ -101,16 +104,35 @@ for (const backend of testBackends()) {
         const now = '2026-11-01T00:00:00Z';
         const userId = randomUUID();
         await db.knex('users').insert({ id: userId, username: 'ana', role: 'user', created_at: now, updated_at: now });
-        const filter = { id: randomUUID(), owner_id: userId, name: 'mine', resource: 'services', filter: JSON.stringify({ status: ['DOWN'] }), shared_with: '[]', is_default: true, created_at: now, updated_at: now };
+        const filter = {
+          id: randomUUID(),
+          owner_id: userId,
+          name: 'mine',
+          resource: 'services',
+          filter: JSON.stringify({ status: ['DOWN'] }),
+          shared_with: '[]',
+          is_default: true,
+          created_at: now,
+          updated_at: now,
+        };
         await db.knex('saved_filters').insert(filter);
 
-        assert.deepEqual(await migrate(db.knex, logger, current), ['saved-filters/1'], 'only the new migration runs; 0022 is not run again');
+        assert.deepEqual(
+          await migrate(db.knex, logger, current),
+          ['saved-filters/1'],
+          'only the new migration runs; 0022 is not run again',
+        );
         assert.deepEqual(await migrate(db.knex, logger, current), [], 'a restart applies nothing');
         const kept = await db.knex('saved_filters').select('id', 'name', 'is_default');
         assert.deepEqual(kept, [{ id: filter.id, name: 'mine', is_default: true }]);
 
-        assert.deepEqual(await savedFiltersShape(db.knex), await savedFiltersShape(fresh.db.knex), 'upgraded and new databases have the same table');
-        const versions = async (knex: Knex) => (await knex('schema_migrations').select('version').orderBy('version')).map((row: { version: number }) => Number(row.version));
+        assert.deepEqual(
+          await savedFiltersShape(db.knex),
+          await savedFiltersShape(fresh.db.knex),
+          'upgraded and new databases have the same table',
+        );
+        const versions = async (knex: Knex) =>
+          (await knex('schema_migrations').select('version').orderBy('version')).map((row: { version: number }) => Number(row.version));
         assert.deepEqual(await versions(db.knex), await versions(fresh.db.knex));
       } finally {
         for (const opened of [upgraded, fresh]) {

@@ -9,20 +9,54 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { testBackends } from '../../../support/backends.js';
-import { ADMIN_PASSWORD, ADMIN_USERNAME, BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../../../support/graphql.js';
-import { GROUPS_DN, groupDn, LDAP_READER_DN, LDAP_READER_PASSWORD, LDAP_ROOT_PASSWORD, PEOPLE_DN, SEED_PEOPLE, slapdAvailable, startLdapServer, type LdapServer } from '../../../support/ldapServer.js';
 import {
-  assertNoSecret, createProvider, LIST_PROVIDERS, LOGIN_WITH_PROVIDER, ME, newGroup, ok, ONE_PROVIDER, PROVIDER_STATUS, TEST_PROVIDER, UPDATE_PROVIDER,
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  BOOTSTRAP_ENV,
+  gql,
+  personWithRole,
+  signIn,
+  signInAdmin,
+  type SignedIn,
+} from '../../../support/graphql.js';
+import {
+  GROUPS_DN,
+  groupDn,
+  LDAP_READER_DN,
+  LDAP_READER_PASSWORD,
+  LDAP_ROOT_PASSWORD,
+  PEOPLE_DN,
+  SEED_PEOPLE,
+  slapdAvailable,
+  startLdapServer,
+  type LdapServer,
+} from '../../../support/ldapServer.js';
+import {
+  assertNoSecret,
+  createProvider,
+  LIST_PROVIDERS,
+  LOGIN_WITH_PROVIDER,
+  ME,
+  newGroup,
+  ok,
+  ONE_PROVIDER,
+  PROVIDER_STATUS,
+  TEST_PROVIDER,
+  UPDATE_PROVIDER,
 } from '../../../support/signInProviders.js';
 import { call, startTestServer, type TestServer } from '../../../support/testServer.js';
 
 const password = (uid: string) => SEED_PEOPLE.find((p) => p.uid === uid)!.password;
 const SECRETS = [LDAP_READER_PASSWORD, LDAP_ROOT_PASSWORD, ...SEED_PEOPLE.map((p) => p.password)];
-const SYNC = 'mutation($p: ID, $g: ID) { syncLDAPGroups(providerId: $p, ldapGroupId: $g) { ldapGroup { id dn group { name } lastSyncedAt } added { username } removed { username } provisioned { username } unresolved } }';
+const SYNC =
+  'mutation($p: ID, $g: ID) { syncLDAPGroups(providerId: $p, ldapGroupId: $g) { ldapGroup { id dn group { name } lastSyncedAt } added { username } removed { username } provisioned { username } unresolved } }';
 const names = (users: { username: string }[]) => users.map((u) => u.username).sort();
 
 for (const backend of testBackends()) {
-  describe(`LDAP sign-in against slapd (${backend.name})`, { timeout: 180_000, skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install -y slapd ldap-utils)' }, () => {
+  describe(`LDAP sign-in against slapd (${backend.name})`, {
+    timeout: 180_000,
+    skip: slapdAvailable() ? false : 'slapd is not installed (apt-get install -y slapd ldap-utils)',
+  }, () => {
     let ldap: LdapServer;
     let t: TestServer;
     let admin: SignedIn;
@@ -48,7 +82,16 @@ for (const backend of testBackends()) {
       displayName: 'Corporate directory',
       enabled: true,
       ...top,
-      ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN, groupBaseDn: GROUPS_DN, connectTimeoutMs: 1000, timeoutMs: 2000, ...extra },
+      ldap: {
+        url: ldap.url,
+        bindDn: LDAP_READER_DN,
+        bindPassword: LDAP_READER_PASSWORD,
+        userBaseDn: PEOPLE_DN,
+        groupBaseDn: GROUPS_DN,
+        connectTimeoutMs: 1000,
+        timeoutMs: 2000,
+        ...extra,
+      },
     });
     const adminGql = async (query: string, variables?: Record<string, unknown>) => {
       const res = await gql(t, query, variables, admin.accessToken);
@@ -105,9 +148,13 @@ for (const backend of testBackends()) {
       const self = await me(signedIn.accessToken);
       assert.equal(self.username, 'alice');
       assert.equal(self.authProvider, null, "the provider's settings are for admins");
-      const seen = ok(await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken)).user;
+      const seen = ok(
+        await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken),
+      ).user;
       assert.deepEqual(seen, { authSource: 'LDAP', authProvider: { id: p.id } });
-      const refreshed = ok(await gql(t, 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }', { r: signedIn.refreshToken }));
+      const refreshed = ok(
+        await gql(t, 'mutation($r: String!) { refreshToken(refreshToken: $r) { accessToken } }', { r: signedIn.refreshToken }),
+      );
       assert.ok(refreshed.refreshToken.accessToken);
       const again = ok(await login(p.id, 'alice', password('alice'))).loginWithProvider;
       assert.equal(again.user.id, signedIn.user.id, 'the second sign-in finds the same user');
@@ -166,21 +213,38 @@ for (const backend of testBackends()) {
       const p = corp;
       const opsTeam = await newGroup(t, admin, `operations-${n}`);
       const devTeam = await newGroup(t, admin, `developers-${n}`);
-      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id externalGroup role group { name } provider { id } } }', { i: { providerId: p.id, externalGroup: groupDn('ops'), groupId: opsTeam, role: 'OPERATOR' } }));
+      ok(
+        await adminGql(
+          'mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id externalGroup role group { name } provider { id } } }',
+          { i: { providerId: p.id, externalGroup: groupDn('ops'), groupId: opsTeam, role: 'OPERATOR' } },
+        ),
+      );
       // A mapping by cn (any case) works as well as by DN.
-      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: p.id, externalGroup: 'DEVS', groupId: devTeam } }));
-      const mappings = ok(await adminGql('query($p: ID) { groupMappings(providerId: $p) { externalGroup role group { name } } }', { p: p.id })).groupMappings;
+      ok(
+        await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+          i: { providerId: p.id, externalGroup: 'DEVS', groupId: devTeam },
+        }),
+      );
+      const mappings = ok(
+        await adminGql('query($p: ID) { groupMappings(providerId: $p) { externalGroup role group { name } } }', { p: p.id }),
+      ).groupMappings;
       assert.equal(mappings.length, 2);
 
       const first = ok(await login(p.id, 'alice', password('alice'))).loginWithProvider;
       assert.equal(first.user.role, 'OPERATOR');
-      assert.deepEqual((await me(first.accessToken)).groups.map((g: { name: string }) => g.name).sort(), [`developers-${n}`, `operations-${n}`]);
+      assert.deepEqual((await me(first.accessToken)).groups.map((g: { name: string }) => g.name).sort(), [
+        `developers-${n}`,
+        `operations-${n}`,
+      ]);
 
       await ldap.removeMember('ops', 'alice');
       try {
         const second = ok(await login(p.id, 'alice', password('alice'))).loginWithProvider;
         assert.equal(second.user.role, 'USER', 'the role falls back to the default role');
-        assert.deepEqual((await me(second.accessToken)).groups.map((g: { name: string }) => g.name), [`developers-${n}`]);
+        assert.deepEqual(
+          (await me(second.accessToken)).groups.map((g: { name: string }) => g.name),
+          [`developers-${n}`],
+        );
       } finally {
         await ldap.addMember('ops', 'alice');
       }
@@ -190,15 +254,24 @@ for (const backend of testBackends()) {
 
     it('a mapping needs a group or a role, and a known group', async () => {
       const p = await provider();
-      const none = await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: p.id, externalGroup: 'ops' } });
+      const none = await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+        i: { providerId: p.id, externalGroup: 'ops' },
+      });
       assert.deepEqual(none.codes, ['BAD_USER_INPUT']);
-      const unknown = await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: p.id, externalGroup: 'ops', groupId: '00000000-0000-4000-8000-000000000000' } });
+      const unknown = await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+        i: { providerId: p.id, externalGroup: 'ops', groupId: '00000000-0000-4000-8000-000000000000' },
+      });
       assert.deepEqual(unknown.codes, ['NOT_FOUND']);
     });
 
     it('syncLDAPGroups adds the members, provisions those who never signed in, removes those who left, and changes nothing when run again', async () => {
       const p = corp;
-      const created = ok(await adminGql('mutation($i: CreateLDAPGroupInput!) { createLDAPGroup(input: $i) { id dn group { id name description } provider { id } } }', { i: { providerId: p.id, groupDn: groupDn('devs'), name: `devs-${n}` } })).createLDAPGroup;
+      const created = ok(
+        await adminGql(
+          'mutation($i: CreateLDAPGroupInput!) { createLDAPGroup(input: $i) { id dn group { id name description } provider { id } } }',
+          { i: { providerId: p.id, groupDn: groupDn('devs'), name: `devs-${n}` } },
+        ),
+      ).createLDAPGroup;
       assert.equal(created.group.name, `devs-${n}`);
       const sync = async () => ok(await adminGql(SYNC, { g: created.id })).syncLDAPGroups[0];
 
@@ -219,10 +292,18 @@ for (const backend of testBackends()) {
       } finally {
         await ldap.addMember('devs', 'bob');
       }
-      const members = ok(await adminGql('query($id: ID!) { groupMembers(groupId: $id) { username authSource } }', { id: created.group.id })).groupMembers;
-      assert.deepEqual(members.map((m: { username: string }) => m.username), ['alice']);
+      const members = ok(
+        await adminGql('query($id: ID!) { groupMembers(groupId: $id) { username authSource } }', { id: created.group.id }),
+      ).groupMembers;
+      assert.deepEqual(
+        members.map((m: { username: string }) => m.username),
+        ['alice'],
+      );
       const listed = ok(await adminGql('query($p: ID) { ldapGroups(providerId: $p) { id dn } }', { p: p.id })).ldapGroups;
-      assert.deepEqual(listed.map((g: { id: string }) => g.id), [created.id]);
+      assert.deepEqual(
+        listed.map((g: { id: string }) => g.id),
+        [created.id],
+      );
       ok(await adminGql('mutation($id: ID!) { deleteLDAPGroup(id: $id) }', { id: created.id }));
       assert.deepEqual(ok(await adminGql('query($p: ID) { ldapGroups(providerId: $p) { id } }', { p: p.id })).ldapGroups, []);
     });
@@ -230,8 +311,17 @@ for (const backend of testBackends()) {
     it('a local user an admin put in a synced group is not removed by the sync', async () => {
       const p = corp;
       const local = await personWithRole(t, admin, 'USER');
-      const created = ok(await adminGql('mutation($i: CreateLDAPGroupInput!) { createLDAPGroup(input: $i) { id group { id } } }', { i: { providerId: p.id, groupDn: groupDn('admins'), name: `admins-${n}` } })).createLDAPGroup;
-      ok(await adminGql('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: created.group.id, u: local.userId }));
+      const created = ok(
+        await adminGql('mutation($i: CreateLDAPGroupInput!) { createLDAPGroup(input: $i) { id group { id } } }', {
+          i: { providerId: p.id, groupDn: groupDn('admins'), name: `admins-${n}` },
+        }),
+      ).createLDAPGroup;
+      ok(
+        await adminGql('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', {
+          g: created.group.id,
+          u: local.userId,
+        }),
+      );
       const report = ok(await adminGql(SYNC, { g: created.id })).syncLDAPGroups[0];
       assert.deepEqual(report.removed, []);
       assert.deepEqual(names(report.added), ['carol']);
@@ -239,20 +329,42 @@ for (const backend of testBackends()) {
 
     it('searchUsersAcrossProviders finds directory and local people, and provisionProviderUser makes a directory person a user before they sign in', async () => {
       const p = corp;
-      const found = ok(await adminGql('query($q: String!) { searchUsersAcrossProviders(query: $q) { people { provider { id } username email displayName dn user { id } groups } failures { step message } } }', { q: 'caro' })).searchUsersAcrossProviders;
-      const carol = found.people.find((x: { provider: { id: string } | null; username: string }) => x.provider?.id === p.id && x.username === 'carol');
+      const found = ok(
+        await adminGql(
+          'query($q: String!) { searchUsersAcrossProviders(query: $q) { people { provider { id } username email displayName dn user { id } groups } failures { step message } } }',
+          { q: 'caro' },
+        ),
+      ).searchUsersAcrossProviders;
+      const carol = found.people.find(
+        (x: { provider: { id: string } | null; username: string }) => x.provider?.id === p.id && x.username === 'carol',
+      );
       assert.ok(carol, JSON.stringify(found));
       assert.equal(carol.dn, `uid=carol,${PEOPLE_DN}`);
-      const local = ok(await adminGql('query($q: String!) { searchUsersAcrossProviders(query: $q) { people { provider { id } username } } }', { q: ADMIN_USERNAME })).searchUsersAcrossProviders;
+      const local = ok(
+        await adminGql('query($q: String!) { searchUsersAcrossProviders(query: $q) { people { provider { id } username } } }', {
+          q: ADMIN_USERNAME,
+        }),
+      ).searchUsersAcrossProviders;
       assert.ok(local.people.some((x: { provider: unknown; username: string }) => x.provider === null && x.username === ADMIN_USERNAME));
-      const injected = ok(await adminGql('query($q: String!) { searchUsersAcrossProviders(query: $q) { people { username } failures { message } } }', { q: '*)(uid=*' })).searchUsersAcrossProviders;
+      const injected = ok(
+        await adminGql('query($q: String!) { searchUsersAcrossProviders(query: $q) { people { username } failures { message } } }', {
+          q: '*)(uid=*',
+        }),
+      ).searchUsersAcrossProviders;
       assert.deepEqual(injected, { people: [], failures: [] }, 'the search text is escaped');
 
-      const user = ok(await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id username email authSource lastLoginAt } }', { i: { providerId: p.id, username: 'dave' } })).provisionProviderUser;
+      const user = ok(
+        await adminGql(
+          'mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id username email authSource lastLoginAt } }',
+          { i: { providerId: p.id, username: 'dave' } },
+        ),
+      ).provisionProviderUser;
       assert.deepEqual([user.username, user.email, user.authSource, user.lastLoginAt], ['dave', 'dave@example.org', 'LDAP', null]);
       const signedIn = ok(await login(p.id, 'dave', password('dave'))).loginWithProvider;
       assert.equal(signedIn.user.id, user.id, 'the first sign-in finds the provisioned user');
-      const missing = await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id } }', { i: { providerId: p.id, username: 'nobody' } });
+      const missing = await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id } }', {
+        i: { providerId: p.id, username: 'nobody' },
+      });
       assert.deepEqual(missing.codes, ['NOT_FOUND']);
     });
 
@@ -261,7 +373,10 @@ for (const backend of testBackends()) {
       const result = ok(await adminGql(TEST_PROVIDER, { id: p.id, u: 'alice' })).testAuthProvider;
       assert.equal(result.success, true, JSON.stringify(result));
       assert.equal(result.failedStep, null);
-      assert.deepEqual(result.steps.map((s: { step: string }) => s.step), ['CONNECTION', 'BIND', 'SEARCH']);
+      assert.deepEqual(
+        result.steps.map((s: { step: string }) => s.step),
+        ['CONNECTION', 'BIND', 'SEARCH'],
+      );
       assert.match(result.steps[2].message, /found alice/);
     });
 
@@ -273,7 +388,15 @@ for (const backend of testBackends()) {
         const p = await provider(settings());
         assert.equal(p.ldap.hasTlsCa, true);
         const result = ok(await adminGql(TEST_PROVIDER, { id: p.id, u: 'alice' })).testAuthProvider;
-        assert.deepEqual(result.steps.map((s: { step: string; ok: boolean }) => [s.step, s.ok]), [['CONNECTION', true], ['TLS', true], ['BIND', true], ['SEARCH', true]]);
+        assert.deepEqual(
+          result.steps.map((s: { step: string; ok: boolean }) => [s.step, s.ok]),
+          [
+            ['CONNECTION', true],
+            ['TLS', true],
+            ['BIND', true],
+            ['SEARCH', true],
+          ],
+        );
         // alice is corp's person: through another provider the directory check passes and the name is refused as taken.
         const res = await login(p.id, 'alice', password('alice'));
         assert.deepEqual(res.codes, ['CONFLICT'], res.text);
@@ -307,7 +430,9 @@ for (const backend of testBackends()) {
 
     it('updateAuthProvider keeps the secret unless sent, an empty string clears it, and updateAuthProviderStatus disables sign-in', async () => {
       const p = await provider();
-      const renamed = ok(await adminGql(UPDATE_PROVIDER, { id: p.id, i: { displayName: 'Renamed', ldap: { timeoutMs: 3000 } } })).updateAuthProvider;
+      const renamed = ok(
+        await adminGql(UPDATE_PROVIDER, { id: p.id, i: { displayName: 'Renamed', ldap: { timeoutMs: 3000 } } }),
+      ).updateAuthProvider;
       assert.equal(renamed.hasSecret, true);
       assert.equal(renamed.ldap.timeoutMs, 3000);
       assert.equal(ok(await adminGql(TEST_PROVIDER, { id: p.id })).testAuthProvider.success, true, 'the kept secret still binds');
@@ -330,7 +455,9 @@ for (const backend of testBackends()) {
       ['an attribute name with a filter in it', { usernameAttribute: 'uid)(x' }, /usernameAttribute/],
     ] as const) {
       it(`createAuthProvider refuses ${what}`, async () => {
-        const res = await adminGql('mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', { i: ldapInput(input as Record<string, unknown>) });
+        const res = await adminGql('mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', {
+          i: ldapInput(input as Record<string, unknown>),
+        });
         assert.deepEqual(res.codes, ['BAD_USER_INPUT'], res.text);
         assert.match(res.errors![0].message, message);
       });
@@ -341,22 +468,37 @@ for (const backend of testBackends()) {
       for (const query of [LIST_PROVIDERS, '{ groupMappings { id } }', '{ ldapGroups { id } }']) {
         assert.deepEqual((await gql(t, query, undefined, operator.accessToken)).codes, ['FORBIDDEN']);
       }
-      const res = await gql(t, 'mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', { i: ldapInput() }, operator.accessToken);
+      const res = await gql(
+        t,
+        'mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }',
+        { i: ldapInput() },
+        operator.accessToken,
+      );
       assert.deepEqual(res.codes, ['FORBIDDEN']);
     });
 
     it('deleting a provider keeps its users as local users without a password, and drops its mappings', async () => {
       const p = await provider();
       const team = await newGroup(t, admin, `deleted-provider-team-${n}`);
-      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: p.id, externalGroup: 'ops', groupId: team } }));
-      const user = ok(await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id authSource } }', { i: { providerId: p.id, username: 'erin' } })).provisionProviderUser;
+      ok(
+        await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+          i: { providerId: p.id, externalGroup: 'ops', groupId: team },
+        }),
+      );
+      const user = ok(
+        await adminGql('mutation($i: ProvisionProviderUserInput!) { provisionProviderUser(input: $i) { id authSource } }', {
+          i: { providerId: p.id, username: 'erin' },
+        }),
+      ).provisionProviderUser;
       assert.equal(user.authSource, 'LDAP');
       assert.equal(ok(await adminGql('mutation($id: ID!) { deleteAuthProvider(id: $id) }', { id: p.id })).deleteAuthProvider, true);
       assert.equal(ok(await adminGql(ONE_PROVIDER, { id: p.id })).authProvider, null);
       assert.deepEqual(ok(await adminGql('query($p: ID) { groupMappings(providerId: $p) { id } }', { p: p.id })).groupMappings, []);
       assert.equal(await t.server.database.knex('group_mappings').where({ provider_id: p.id }).first(), undefined);
       assert.deepEqual((await login(p.id, 'alice', password('alice'))).codes, ['BAD_USER_INPUT']);
-      const kept = ok(await adminGql('query($id: ID!) { user(id: $id) { username authSource authProvider { id } } }', { id: user.id })).user;
+      const kept = ok(
+        await adminGql('query($id: ID!) { user(id: $id) { username authSource authProvider { id } } }', { id: user.id }),
+      ).user;
       assert.deepEqual(kept, { username: 'erin', authSource: 'LOCAL', authProvider: null });
     });
 
@@ -370,7 +512,10 @@ for (const backend of testBackends()) {
           codes.push(...(await gql(limited, LOGIN_WITH_PROVIDER, { p: p.id, u: 'bob', pw: `guess-${i}` })).codes);
         }
         assert.ok(codes.includes('RATE_LIMITED'), codes.join(', '));
-        assert.deepEqual(codes.filter((c) => c !== 'RATE_LIMITED' && c !== 'UNAUTHENTICATED'), []);
+        assert.deepEqual(
+          codes.filter((c) => c !== 'RATE_LIMITED' && c !== 'UNAUTHENTICATED'),
+          [],
+        );
       } finally {
         await limited.close();
       }

@@ -11,8 +11,23 @@ import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BOOTSTRAP_ENV, gql, signIn, signInAdmin, type SignedIn } from '../../../support/graphql.js';
-import { browserSignIn, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type OidcTestProvider } from '../../../support/oidcProvider.js';
-import { assertNoSecret, COMPLETE_SIGN_IN, createProvider, LIST_PROVIDERS, ME, newGroup, ok, TEST_PROVIDER } from '../../../support/signInProviders.js';
+import {
+  browserSignIn,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  startOidcProvider,
+  type OidcTestProvider,
+} from '../../../support/oidcProvider.js';
+import {
+  assertNoSecret,
+  COMPLETE_SIGN_IN,
+  createProvider,
+  LIST_PROVIDERS,
+  ME,
+  newGroup,
+  ok,
+  TEST_PROVIDER,
+} from '../../../support/signInProviders.js';
 import { call, startTestServer, type TestServer } from '../../../support/testServer.js';
 
 const CALLBACK = '/api/v1/auth/oidc/callback';
@@ -49,7 +64,15 @@ for (const backend of testBackends()) {
         name: `sso-${++n}`,
         displayName: 'Company SSO',
         enabled: true,
-        oidc: { issuer: op.issuer, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, redirectUri: `${t.url}${CALLBACK}`, allowInsecureHttp: true, timeoutMs: 2000, ...extra },
+        oidc: {
+          issuer: op.issuer,
+          clientId: OIDC_CLIENT_ID,
+          clientSecret: OIDC_CLIENT_SECRET,
+          redirectUri: `${t.url}${CALLBACK}`,
+          allowInsecureHttp: true,
+          timeoutMs: 2000,
+          ...extra,
+        },
       };
     }
     async function provider(extra: Record<string, unknown> = {}) {
@@ -62,12 +85,18 @@ for (const backend of testBackends()) {
       answers.push(res.text);
       return res;
     };
-    const browse = (p: any, login: string, tamper?: (u: URL) => void) => browserSignIn(`${t.url}${p.startUrl}`, login, `${t.url}${CALLBACK}`, tamper ? { tamper } : {});
+    const browse = (p: any, login: string, tamper?: (u: URL) => void) =>
+      browserSignIn(`${t.url}${p.startUrl}`, login, `${t.url}${CALLBACK}`, tamper ? { tamper } : {});
     const callback = async (url: string, cookie?: string) => {
       const res = await fetch(url, { redirect: 'manual', ...(cookie !== undefined ? { headers: { cookie } } : {}) });
       const text = await res.text();
       answers.push(text);
-      return { status: res.status, location: res.headers.get('location'), json: text ? JSON.parse(text) : undefined, cacheControl: res.headers.get('cache-control') };
+      return {
+        status: res.status,
+        location: res.headers.get('location'),
+        json: text ? JSON.parse(text) : undefined,
+        cacheControl: res.headers.get('cache-control'),
+      };
     };
     const complete = async (code: string) => {
       const res = await gql(t, COMPLETE_SIGN_IN, { t: code });
@@ -87,7 +116,14 @@ for (const backend of testBackends()) {
       const res = await call(t.url, 'GET', '/api/v1/auth/providers');
       answers.push(res.text);
       const listed = res.json.providers.find((p: { id: string }) => p.id === corp.id);
-      assert.deepEqual(listed, { id: corp.id, type: 'oidc', name: 'Company SSO', enabled: true, loginMethod: 'redirect', startUrl: corp.startUrl });
+      assert.deepEqual(listed, {
+        id: corp.id,
+        type: 'oidc',
+        name: 'Company SSO',
+        enabled: true,
+        loginMethod: 'redirect',
+        startUrl: corp.startUrl,
+      });
       const row = await t.server.database.knex('auth_providers').where({ id: corp.id }).first();
       assert.ok(!JSON.stringify(row).includes(OIDC_CLIENT_SECRET));
     });
@@ -103,10 +139,15 @@ for (const backend of testBackends()) {
       assert.equal(back.cacheControl, 'no-store');
       assert.deepEqual(Object.keys(back.json).sort(), ['expiresAt', 'signInCode'], 'no token in the callback answer');
       const signedIn = ok(await complete(back.json.signInCode)).completeProviderSignIn;
-      assert.deepEqual([signedIn.user.username, signedIn.user.email, signedIn.user.displayName, signedIn.user.authSource], ['dana', 'dana@example.org', 'Dana Doe', 'OIDC']);
+      assert.deepEqual(
+        [signedIn.user.username, signedIn.user.email, signedIn.user.displayName, signedIn.user.authSource],
+        ['dana', 'dana@example.org', 'Dana Doe', 'OIDC'],
+      );
       const self = ok(await gql(t, ME, undefined, signedIn.accessToken)).me;
       assert.equal(self.authProvider, null, "the provider's settings are for admins");
-      const seen = ok(await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken)).user;
+      const seen = ok(
+        await gql(t, 'query($id: ID!) { user(id: $id) { authSource authProvider { id } } }', { id: self.id }, admin.accessToken),
+      ).user;
       assert.deepEqual(seen, { authSource: 'OIDC', authProvider: { id: corp.id } });
       const again = await complete(back.json.signInCode);
       assert.deepEqual(again.codes, ['UNAUTHENTICATED'], 'a sign-in code works once');
@@ -199,11 +240,22 @@ for (const backend of testBackends()) {
 
     it('the groups claim is mapped at every sign-in: a person who leaves the group loses its role and group', async () => {
       const sre = await newGroup(t, admin, 'sre-team');
-      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: corp.id, externalGroup: 'platform-admins', role: 'ADMIN' } }));
-      ok(await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', { i: { providerId: corp.id, externalGroup: 'sre', groupId: sre } }));
+      ok(
+        await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+          i: { providerId: corp.id, externalGroup: 'platform-admins', role: 'ADMIN' },
+        }),
+      );
+      ok(
+        await adminGql('mutation($i: SetGroupMappingInput!) { setGroupMapping(input: $i) { id } }', {
+          i: { providerId: corp.id, externalGroup: 'sre', groupId: sre },
+        }),
+      );
       const first = await signInAs(corp, 'sub-dana');
       assert.equal(first.user.role, 'ADMIN');
-      assert.deepEqual(ok(await gql(t, ME, undefined, first.accessToken)).me.groups.map((g: { name: string }) => g.name), ['sre-team']);
+      assert.deepEqual(
+        ok(await gql(t, ME, undefined, first.accessToken)).me.groups.map((g: { name: string }) => g.name),
+        ['sre-team'],
+      );
       op.accounts.get('sub-dana')!.groups = [];
       const second = await signInAs(corp, 'sub-dana');
       assert.equal(second.user.role, 'USER');
@@ -220,7 +272,10 @@ for (const backend of testBackends()) {
     it('testAuthProvider reads the discovery document, and names DISCOVERY or CONNECTION when that fails', async () => {
       const good = ok(await adminGql(TEST_PROVIDER, { id: corp.id })).testAuthProvider;
       assert.equal(good.success, true, JSON.stringify(good));
-      assert.deepEqual(good.steps.map((s: { step: string }) => s.step), ['CONNECTION', 'DISCOVERY']);
+      assert.deepEqual(
+        good.steps.map((s: { step: string }) => s.step),
+        ['CONNECTION', 'DISCOVERY'],
+      );
       const notAnIssuer = await provider({ issuer: t.url });
       assert.equal(ok(await adminGql(TEST_PROVIDER, { id: notAnIssuer.id })).testAuthProvider.failedStep, 'DISCOVERY');
       const nothing = await provider({ issuer: 'http://127.0.0.1:1' });
@@ -233,7 +288,9 @@ for (const backend of testBackends()) {
     });
 
     it('an http issuer needs allowInsecureHttp, and start needs a known enabled provider', async () => {
-      const res = await adminGql('mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', { i: oidcInput({ allowInsecureHttp: false }) });
+      const res = await adminGql('mutation($i: CreateAuthProviderInput!) { createAuthProvider(input: $i) { id } }', {
+        i: oidcInput({ allowInsecureHttp: false }),
+      });
       assert.deepEqual(res.codes, ['BAD_USER_INPUT']);
       assert.match(res.errors![0].message, /oidc.issuer must start with https:/);
       assert.equal((await call(t.url, 'GET', '/api/v1/auth/oidc/start')).status, 400);

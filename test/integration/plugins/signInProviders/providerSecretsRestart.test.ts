@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { durableStore, testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin } from '../../../support/graphql.js';
-import { LDAP_READER_DN, LDAP_READER_PASSWORD, PEOPLE_DN, SEED_PEOPLE, slapdAvailable, startLdapServer, type LdapServer } from '../../../support/ldapServer.js';
+import {
+  LDAP_READER_DN,
+  LDAP_READER_PASSWORD,
+  PEOPLE_DN,
+  SEED_PEOPLE,
+  slapdAvailable,
+  startLdapServer,
+  type LdapServer,
+} from '../../../support/ldapServer.js';
 import { createProvider, LOGIN_WITH_PROVIDER, ok, ONE_PROVIDER, PROVIDER_STATUS, TEST_PROVIDER } from '../../../support/signInProviders.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
@@ -16,7 +24,10 @@ const KEY_A = 'restart-test-key-a-0123456789-abcdefghijkl';
 const KEY_B = 'restart-test-key-b-0123456789-abcdefghijkl';
 
 for (const backend of testBackends()) {
-  describe(`provider secrets across restarts (${backend.name})`, { timeout: 180_000, skip: slapdAvailable() ? false : 'slapd is not installed' }, () => {
+  describe(`provider secrets across restarts (${backend.name})`, {
+    timeout: 180_000,
+    skip: slapdAvailable() ? false : 'slapd is not installed',
+  }, () => {
     let ldap: LdapServer;
     let durable: Awaited<ReturnType<typeof durableStore>>;
     before(async () => {
@@ -41,14 +52,23 @@ for (const backend of testBackends()) {
       const alicePassword = SEED_PEOPLE.find((p) => p.uid === 'alice')!.password;
       const { providerId, userId } = await run(KEY_A, async (t) => {
         const admin = await signInAdmin(t);
-        const p = await createProvider(t, admin, { type: 'LDAP', name: 'corp', enabled: true, ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN } });
+        const p = await createProvider(t, admin, {
+          type: 'LDAP',
+          name: 'corp',
+          enabled: true,
+          ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN },
+        });
         const signedIn = ok(await gql(t, LOGIN_WITH_PROVIDER, { p: 'corp', u: 'alice', pw: alicePassword })).loginWithProvider;
         return { providerId: p.id, userId: signedIn.user.id };
       });
       await run(KEY_A, async (t) => {
         const admin = await signInAdmin(t);
         assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true);
-        assert.equal(ok(await gql(t, LOGIN_WITH_PROVIDER, { p: 'corp', u: 'alice', pw: alicePassword })).loginWithProvider.user.id, userId, 'the link survived');
+        assert.equal(
+          ok(await gql(t, LOGIN_WITH_PROVIDER, { p: 'corp', u: 'alice', pw: alicePassword })).loginWithProvider.user.id,
+          userId,
+          'the link survived',
+        );
       });
       await run(KEY_B, async (t) => {
         const admin = await signInAdmin(t);
@@ -59,27 +79,48 @@ for (const backend of testBackends()) {
         assert.equal(test.failedStep, 'BIND');
         assert.match(test.message, /SVC_AUTH_SECRET_KEY/);
         ok(await gql(t, PROVIDER_STATUS, { id: providerId, e: true }, admin.accessToken));
-        assert.ok(t.logs.some((l) => String(l['msg'] ?? l['message']).includes('cannot be decrypted')), JSON.stringify(t.logs.slice(0, 5)));
+        assert.ok(
+          t.logs.some((l) => String(l['msg'] ?? l['message']).includes('cannot be decrypted')),
+          JSON.stringify(t.logs.slice(0, 5)),
+        );
       });
       await run(KEY_A, async (t) => {
         const admin = await signInAdmin(t);
-        assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true, 'the sealed secret was kept');
+        assert.equal(
+          ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success,
+          true,
+          'the sealed secret was kept',
+        );
       });
     });
 
     it('after a key rotation (the old key as SVC_AUTH_SECRET_KEY_PREVIOUS) a provider keeps binding, and its secret is sealed again under the new key', async () => {
-      const sealedOf = async (t: TestServer, id: string) => ((await t.server.database.knex('auth_providers').where({ id }).first('secrets')) as { secrets: string }).secrets;
+      const sealedOf = async (t: TestServer, id: string) =>
+        ((await t.server.database.knex('auth_providers').where({ id }).first('secrets')) as { secrets: string }).secrets;
       const { providerId, sealedBefore } = await run(KEY_A, async (t) => {
         const admin = await signInAdmin(t);
-        const p = await createProvider(t, admin, { type: 'LDAP', name: 'rotated', enabled: true, ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN } });
+        const p = await createProvider(t, admin, {
+          type: 'LDAP',
+          name: 'rotated',
+          enabled: true,
+          ldap: { url: ldap.url, bindDn: LDAP_READER_DN, bindPassword: LDAP_READER_PASSWORD, userBaseDn: PEOPLE_DN },
+        });
         return { providerId: p.id as string, sealedBefore: await sealedOf(t, p.id) };
       });
-      await run(KEY_B, async (t) => {
-        const admin = await signInAdmin(t);
-        assert.equal(ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success, true, 'the previous key opens it');
-        await t.server.writer.flush();
-        assert.notEqual(await sealedOf(t, providerId), sealedBefore, 'sealed again at start');
-      }, KEY_A);
+      await run(
+        KEY_B,
+        async (t) => {
+          const admin = await signInAdmin(t);
+          assert.equal(
+            ok(await gql(t, TEST_PROVIDER, { id: providerId }, admin.accessToken)).testAuthProvider.success,
+            true,
+            'the previous key opens it',
+          );
+          await t.server.writer.flush();
+          assert.notEqual(await sealedOf(t, providerId), sealedBefore, 'sealed again at start');
+        },
+        KEY_A,
+      );
       await run(KEY_B, async (t) => {
         const admin = await signInAdmin(t);
         const p = ok(await gql(t, ONE_PROVIDER, { id: providerId }, admin.accessToken)).authProvider;

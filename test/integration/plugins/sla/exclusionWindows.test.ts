@@ -21,7 +21,8 @@ const MINUTE = 60_000;
 const START = '/api/v1/sla/exclusion-window/start';
 const STOP = '/api/v1/sla/exclusion-window/stop';
 const STATUS = `subscription($id: ID) { serviceStatusChanged(serviceId: $id) { previousStatus status message origin } }`;
-const WINDOW_FIELDS = 'id serviceId service { name } reason startedAt expectedEndAt endedAt endedBy active createdVia createdBy { username } endedVia endedByUser { username }';
+const WINDOW_FIELDS =
+  'id serviceId service { name } reason startedAt expectedEndAt endedAt endedBy active createdVia createdBy { username } endedVia endedByUser { username }';
 const CREATE = `mutation($i: CreateExclusionWindowInput!) { createExclusionWindow(input: $i) { ${WINDOW_FIELDS} } }`;
 const STOP_GQL = `mutation($id: ID!) { stopExclusionWindow(id: $id) { ${WINDOW_FIELDS} } }`;
 const DELETE = 'mutation($id: ID!) { deleteExclusionWindow(id: $id) }';
@@ -44,7 +45,12 @@ for (const backend of testBackends()) {
 
     async function newService(status = 'OPERATIONAL'): Promise<{ id: string; name: string; nodeId: string }> {
       const name = `win-${++n}`;
-      const res = await t.call('POST', '/api/v1/health/report', { service: name, nodeId: 'eu/prod/vm', status, message: `${name} ${status}` });
+      const res = await t.call('POST', '/api/v1/health/report', {
+        service: name,
+        nodeId: 'eu/prod/vm',
+        status,
+        message: `${name} ${status}`,
+      });
       assert.equal(res.status, 200, res.text);
       return { id: res.json.serviceId, name, nodeId: 'eu/prod/vm' };
     }
@@ -70,11 +76,26 @@ for (const backend of testBackends()) {
       assert.deepEqual(
         { ...started.json, windowId: undefined },
         {
-          success: true, windowId: undefined, serviceId: service.id, serviceName: service.name, nodeId: service.nodeId, reason: 'kernel upgrade',
-          startedAt: iso(T0), expectedEndAt: null, endedAt: null, active: true, serviceStatus: 'MAINTENANCE', warnings: [],
+          success: true,
+          windowId: undefined,
+          serviceId: service.id,
+          serviceName: service.name,
+          nodeId: service.nodeId,
+          reason: 'kernel upgrade',
+          startedAt: iso(T0),
+          expectedEndAt: null,
+          endedAt: null,
+          active: true,
+          serviceStatus: 'MAINTENANCE',
+          warnings: [],
         },
       );
-      assert.deepEqual((await feed.data()).serviceStatusChanged, { previousStatus: 'OPERATIONAL', status: 'MAINTENANCE', message: 'kernel upgrade', origin: 'agent' });
+      assert.deepEqual((await feed.data()).serviceStatusChanged, {
+        previousStatus: 'OPERATIONAL',
+        status: 'MAINTENANCE',
+        message: 'kernel upgrade',
+        origin: 'agent',
+      });
 
       const during = await push(service, 'DOWN', 'restarting');
       assert.equal(during.status, 'MAINTENANCE', 'the push is answered with the status shown');
@@ -88,23 +109,42 @@ for (const backend of testBackends()) {
       clock.advance(4 * MINUTE);
       const stopped = await t.call('POST', STOP, { windowId: started.json.windowId });
       assert.equal(stopped.status, 200, stopped.text);
-      assert.deepEqual([stopped.json.windowId, stopped.json.active, stopped.json.endedAt, stopped.json.serviceStatus], [started.json.windowId, false, iso(T0 + 5 * MINUTE), 'DOWN']);
+      assert.deepEqual(
+        [stopped.json.windowId, stopped.json.active, stopped.json.endedAt, stopped.json.serviceStatus],
+        [started.json.windowId, false, iso(T0 + 5 * MINUTE), 'DOWN'],
+      );
       // The next event after MAINTENANCE is the end of the window: the held DOWN produced none.
-      assert.deepEqual((await feed.data()).serviceStatusChanged, { previousStatus: 'MAINTENANCE', status: 'DOWN', message: 'restarting', origin: 'agent' });
+      assert.deepEqual((await feed.data()).serviceStatusChanged, {
+        previousStatus: 'MAINTENANCE',
+        status: 'DOWN',
+        message: 'restarting',
+        origin: 'agent',
+      });
       const [delivery] = await r.received(1);
       assert.equal(delivery!.json.event, 'service.down');
-      assert.deepEqual([delivery!.json.data.previousStatus, delivery!.json.data.status, delivery!.json.timestamp], ['MAINTENANCE', 'DOWN', iso(T0 + 5 * MINUTE)]);
+      assert.deepEqual(
+        [delivery!.json.data.previousStatus, delivery!.json.data.status, delivery!.json.timestamp],
+        ['MAINTENANCE', 'DOWN', iso(T0 + 5 * MINUTE)],
+      );
       const row = await windowRow(started.json.windowId);
       assert.deepEqual([row.ended_by, row.created_via, new Date(row.ended_at).getTime()], ['stop', 'api_key', T0 + 5 * MINUTE]);
       const intervals = await t.server.database.knex('status_intervals').where({ service_id: service.id }).orderBy('seq').select('status');
-      assert.deepEqual(intervals.map((i: { status: string }) => i.status), ['OPERATIONAL', 'MAINTENANCE', 'DOWN']);
+      assert.deepEqual(
+        intervals.map((i: { status: string }) => i.status),
+        ['OPERATIONAL', 'MAINTENANCE', 'DOWN'],
+      );
       assert.equal(webhook.events.length, 3);
       await client.dispose();
     });
 
     it('variant A: start by service and nodeId with expectedEndAt, stop by service and nodeId', async () => {
       const service = await newService('DEGRADED');
-      const started = await t.call('POST', START, { service: service.name, nodeId: service.nodeId, reason: 'db migration', expectedEndAt: iso(clock.now() + 30 * MINUTE) });
+      const started = await t.call('POST', START, {
+        service: service.name,
+        nodeId: service.nodeId,
+        reason: 'db migration',
+        expectedEndAt: iso(clock.now() + 30 * MINUTE),
+      });
       assert.equal(started.status, 200, started.text);
       assert.equal(started.json.expectedEndAt, iso(clock.now() + 30 * MINUTE));
       assert.equal(statusOf(service.id).status, 'MAINTENANCE');
@@ -121,10 +161,18 @@ for (const backend of testBackends()) {
       const service = await newService();
       const started = await t.call('POST', START, { service: service.name, nodeId: service.nodeId, reason: 'node drain' });
       assert.equal(started.status, 200, started.text);
-      const sync = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }] });
+      const sync = await t.call('POST', '/api/v1/operator/status', {
+        nodeId: service.nodeId,
+        operatorVersion: '1.0.0',
+        services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }],
+      });
       assert.equal(sync.status, 200, sync.text);
       assert.deepEqual([statusOf(service.id).status, statusOf(service.id).readyReplicas], ['MAINTENANCE', 1]);
-      const again = await t.call('POST', '/api/v1/operator/status', { nodeId: service.nodeId, operatorVersion: '1.0.0', services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }] });
+      const again = await t.call('POST', '/api/v1/operator/status', {
+        nodeId: service.nodeId,
+        operatorVersion: '1.0.0',
+        services: [{ name: service.name, status: 'DEGRADED', message: '1/3 ready', readyReplicas: 1 }],
+      });
       assert.deepEqual([again.json.updated, again.json.unchanged], [0, 1], 'a sync repeating what the window holds changes nothing');
       const stopped = await t.call('POST', STOP, { service: service.name, nodeId: service.nodeId });
       assert.equal(stopped.json.serviceStatus, 'DEGRADED');
@@ -153,24 +201,51 @@ for (const backend of testBackends()) {
       assert.equal(first.status, 200, first.text);
       const second = await t.call('POST', START, { service: service.name, nodeId: service.nodeId, reason: 'second' });
       assert.equal(second.status, 409, second.text);
-      assert.equal(second.json.error, `service ${service.nodeId}/${service.name} already has an active maintenance window ${first.json.windowId} (started ${iso(clock.now())}: first); stop it first`);
+      assert.equal(
+        second.json.error,
+        `service ${service.nodeId}/${service.name} already has an active maintenance window ${first.json.windowId} (started ${iso(clock.now())}: first); stop it first`,
+      );
       assert.equal((await t.call('POST', STOP, { windowId: first.json.windowId })).status, 200);
-      assert.equal((await t.call('POST', START, { serviceId: service.id, reason: 'again' })).status, 200, 'a new window once the first ended');
+      assert.equal(
+        (await t.call('POST', START, { serviceId: service.id, reason: 'again' })).status,
+        200,
+        'a new window once the first ended',
+      );
     });
 
     it('refuses bodies it cannot act on with 400 and a message naming the field', async () => {
       const service = await newService();
       const cases: Array<[string, string, unknown, RegExp]> = [
         ['start', 'no service at all', { reason: 'x' }, /"serviceId" \(or "service" with "nodeId"\) is required/],
-        ['start', 'both variants at once', { serviceId: service.id, service: service.name, nodeId: service.nodeId }, /either "serviceId" or "service"/],
+        [
+          'start',
+          'both variants at once',
+          { serviceId: service.id, service: service.name, nodeId: service.nodeId },
+          /either "serviceId" or "service"/,
+        ],
         ['start', 'a serviceId that is not an id', { serviceId: 'payments' }, /"serviceId" must be an id/],
-        ['start', 'an expectedEndAt in the past', { serviceId: service.id, expectedEndAt: iso(clock.now() - MINUTE) }, /expectedEndAt .* is not in the future/],
+        [
+          'start',
+          'an expectedEndAt in the past',
+          { serviceId: service.id, expectedEndAt: iso(clock.now() - MINUTE) },
+          /expectedEndAt .* is not in the future/,
+        ],
         ['start', 'an expectedEndAt of now', { serviceId: service.id, expectedEndAt: iso(clock.now()) }, /is not in the future/],
-        ['start', 'an expectedEndAt that is not a timestamp', { serviceId: service.id, expectedEndAt: 'tomorrow' }, /"expectedEndAt" must be an ISO 8601 timestamp/],
+        [
+          'start',
+          'an expectedEndAt that is not a timestamp',
+          { serviceId: service.id, expectedEndAt: 'tomorrow' },
+          /"expectedEndAt" must be an ISO 8601 timestamp/,
+        ],
         ['start', 'an expectedEndAt without a zone', { serviceId: service.id, expectedEndAt: '2026-05-04T10:00:00' }, /with a time zone/],
         ['start', 'an expectedEndAt that is a number', { serviceId: service.id, expectedEndAt: clock.now() + MINUTE }, /ISO 8601/],
         ['start', 'an impossible date', { serviceId: service.id, expectedEndAt: '2026-13-45T10:00:00Z' }, /not a valid date/],
-        ['start', 'an expectedEndAt years ahead', { serviceId: service.id, expectedEndAt: '2099-01-01T00:00:00Z' }, /more than 366 days ahead/],
+        [
+          'start',
+          'an expectedEndAt years ahead',
+          { serviceId: service.id, expectedEndAt: '2099-01-01T00:00:00Z' },
+          /more than 366 days ahead/,
+        ],
         ['start', 'a reason that is not text', { serviceId: service.id, reason: 42 }, /"reason" must be a string/],
         ['start', 'a service name with a slash', { service: 'a/b', nodeId: 'eu' }, /must not contain "\/"/],
         ['start', 'a body that is an array', [], /request body must be a JSON object/],
@@ -213,7 +288,13 @@ for (const backend of testBackends()) {
 
     it('the API key is required on both routes', async () => {
       for (const path of [START, STOP]) {
-        const res = await call(t.url, 'POST', path, { windowId: '00000000-0000-4000-8000-000000000000' }, { 'x-api-key': `${TEST_API_KEY}-wrong` });
+        const res = await call(
+          t.url,
+          'POST',
+          path,
+          { windowId: '00000000-0000-4000-8000-000000000000' },
+          { 'x-api-key': `${TEST_API_KEY}-wrong` },
+        );
         assert.equal(res.status, 401, res.text);
       }
     });
@@ -222,14 +303,30 @@ for (const backend of testBackends()) {
       admin = await signInAdmin(t); // the clock moved past the last token's lifetime
       const service = await newService();
       const operator = await personWithRole(t, admin, 'OPERATOR');
-      const created = await gql(t, CREATE, { i: { serviceId: service.id, reason: 'patch', expectedEndAt: iso(clock.now() + 60 * MINUTE) } }, operator.accessToken);
+      const created = await gql(
+        t,
+        CREATE,
+        { i: { serviceId: service.id, reason: 'patch', expectedEndAt: iso(clock.now() + 60 * MINUTE) } },
+        operator.accessToken,
+      );
       assert.equal(created.errors, undefined, created.text);
       const window = created.data.createExclusionWindow;
       assert.deepEqual(
         { ...window, id: undefined },
         {
-          id: undefined, serviceId: service.id, service: { name: service.name }, reason: 'patch', startedAt: iso(clock.now()), expectedEndAt: iso(clock.now() + 60 * MINUTE),
-          endedAt: null, endedBy: null, active: true, createdVia: 'USER', createdBy: { username: operator.username }, endedVia: null, endedByUser: null,
+          id: undefined,
+          serviceId: service.id,
+          service: { name: service.name },
+          reason: 'patch',
+          startedAt: iso(clock.now()),
+          expectedEndAt: iso(clock.now() + 60 * MINUTE),
+          endedAt: null,
+          endedBy: null,
+          active: true,
+          createdVia: 'USER',
+          createdBy: { username: operator.username },
+          endedVia: null,
+          endedByUser: null,
         },
       );
       const again = await gql(t, CREATE, { i: { serviceId: service.id } }, operator.accessToken);
@@ -239,7 +336,10 @@ for (const backend of testBackends()) {
       assert.deepEqual((await gql(t, STOP_GQL, { id: window.id }, user.accessToken)).codes, ['FORBIDDEN']);
       const listed = await gql(t, LIST, { f: { serviceId: service.id, active: true } }, user.accessToken);
       assert.equal(listed.errors, undefined, listed.text);
-      assert.deepEqual([listed.data.slaExclusionWindows.map((w: { id: string }) => w.id), listed.data.slaExclusionWindowCount], [[window.id], 1]);
+      assert.deepEqual(
+        [listed.data.slaExclusionWindows.map((w: { id: string }) => w.id), listed.data.slaExclusionWindowCount],
+        [[window.id], 1],
+      );
 
       clock.advance(2 * MINUTE);
       const stopped = await gql(t, STOP_GQL, { id: window.id }, operator.accessToken);
@@ -249,13 +349,25 @@ for (const backend of testBackends()) {
         ['STOP', 'USER', { username: operator.username }],
       );
       assert.deepEqual((await gql(t, STOP_GQL, { id: window.id }, operator.accessToken)).codes, ['CONFLICT']);
-      const ended = await gql(t, LIST, { f: { serviceId: service.id, active: false, from: iso(clock.now() - MINUTE), to: iso(clock.now()) } }, user.accessToken);
-      assert.deepEqual(ended.data.slaExclusionWindows.map((w: { id: string }) => w.id), [window.id]);
+      const ended = await gql(
+        t,
+        LIST,
+        { f: { serviceId: service.id, active: false, from: iso(clock.now() - MINUTE), to: iso(clock.now()) } },
+        user.accessToken,
+      );
+      assert.deepEqual(
+        ended.data.slaExclusionWindows.map((w: { id: string }) => w.id),
+        [window.id],
+      );
       const before = await gql(t, LIST, { f: { serviceId: service.id, to: iso(clock.now() - 10 * MINUTE) } }, user.accessToken);
       assert.deepEqual(before.data.slaExclusionWindowCount, 0, 'a range before the window holds none');
 
       assert.deepEqual((await gql(t, DELETE, { id: window.id }, operator.accessToken)).data, { deleteExclusionWindow: true });
-      assert.deepEqual((await gql(t, LIST, { f: { serviceId: service.id } }, user.accessToken)).data.slaExclusionWindowCount, 0, 'a deleted window is not listed');
+      assert.deepEqual(
+        (await gql(t, LIST, { f: { serviceId: service.id } }, user.accessToken)).data.slaExclusionWindowCount,
+        0,
+        'a deleted window is not listed',
+      );
       assert.deepEqual((await gql(t, DELETE, { id: window.id }, operator.accessToken)).codes, ['NOT_FOUND']);
       const row = await windowRow(window.id);
       assert.ok(row.deleted_at !== null && row.deleted_via === 'user', 'the deletion is recorded');
@@ -313,12 +425,26 @@ for (const backend of testBackends()) {
       try {
         const first = await startTestServer(backend, { clock, store: store.forRun(), env });
         try {
-          const pushed = await first.call('POST', '/api/v1/health/report', { service: 'restart-me', nodeId: 'eu/prod', status: 'OPERATIONAL' });
+          const pushed = await first.call('POST', '/api/v1/health/report', {
+            service: 'restart-me',
+            nodeId: 'eu/prod',
+            status: 'OPERATIONAL',
+          });
           serviceId = pushed.json.serviceId;
-          const started = await first.call('POST', START, { service: 'restart-me', nodeId: 'eu/prod', reason: 'reboot', expectedEndAt: iso(T0 + 30 * MINUTE) });
+          const started = await first.call('POST', START, {
+            service: 'restart-me',
+            nodeId: 'eu/prod',
+            reason: 'reboot',
+            expectedEndAt: iso(T0 + 30 * MINUTE),
+          });
           assert.equal(started.status, 200, started.text);
           windowId = started.json.windowId;
-          const held = await first.call('POST', '/api/v1/health/report', { service: 'restart-me', nodeId: 'eu/prod', status: 'DEGRADED', message: 'warming up' });
+          const held = await first.call('POST', '/api/v1/health/report', {
+            service: 'restart-me',
+            nodeId: 'eu/prod',
+            status: 'DEGRADED',
+            message: 'warming up',
+          });
           assert.equal(held.json.status, 'MAINTENANCE');
         } finally {
           await first.close();
@@ -382,5 +508,3 @@ for (const backend of testBackends()) {
     });
   });
 }
-
-

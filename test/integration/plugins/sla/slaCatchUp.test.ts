@@ -49,23 +49,59 @@ async function seed(t: TestServer): Promise<{ definitionId: string; ids: string[
   const { knex } = t.server.database;
   const ids = Array.from({ length: SERVICES }, () => randomUUID());
   await knex('nodes').insert({ path: 'cu', parent_path: null, name: 'cu', depth: 1, created_at: iso(MONTH_START) });
-  await knex('sla_groups').insert({ name: 'fleet', id: randomUUID(), targets: '{}', created_at: iso(MONTH_START), updated_at: iso(MONTH_START) });
+  await knex('sla_groups').insert({
+    name: 'fleet',
+    id: randomUUID(),
+    targets: '{}',
+    created_at: iso(MONTH_START),
+    updated_at: iso(MONTH_START),
+  });
   for (let at = 0; at < SERVICES; at += 500) {
     const chunk = ids.slice(at, at + 500).map((id, k) => ({ id, n: at + k }));
-    await knex('services').insert(chunk.map(({ id, n }) => ({
-      id, node_path: 'cu', name: `svc-${String(n).padStart(5, '0')}`, status: 'OPERATIONAL', status_since: iso(isDown(n) ? OUTAGE_END : MONTH_START),
-      status_seq: rowsOf(n).length, sla_group: 'fleet', created_at: iso(MONTH_START), updated_at: iso(MONTH_START),
-    })));
-    await knex('status_intervals').insert(chunk.flatMap(({ id, n }) => rowsOf(n).map((r, k) => ({
-      service_id: id, seq: k + 1, status: r.status, message: null, started_at: iso(r.startedAt), ended_at: r.endedAt === null ? null : iso(r.endedAt),
-    }))));
+    await knex('services').insert(
+      chunk.map(({ id, n }) => ({
+        id,
+        node_path: 'cu',
+        name: `svc-${String(n).padStart(5, '0')}`,
+        status: 'OPERATIONAL',
+        status_since: iso(isDown(n) ? OUTAGE_END : MONTH_START),
+        status_seq: rowsOf(n).length,
+        sla_group: 'fleet',
+        created_at: iso(MONTH_START),
+        updated_at: iso(MONTH_START),
+      })),
+    );
+    await knex('status_intervals').insert(
+      chunk.flatMap(({ id, n }) =>
+        rowsOf(n).map((r, k) => ({
+          service_id: id,
+          seq: k + 1,
+          status: r.status,
+          message: null,
+          started_at: iso(r.startedAt),
+          ended_at: r.endedAt === null ? null : iso(r.endedAt),
+        })),
+      ),
+    );
   }
   const definitionId = randomUUID();
   await knex('sla_definitions').insert({
-    id: definitionId, name: 'Fleet', target_percent: 99.9, period: 'MONTH', degraded_counts_as_down: false, burn_rates: JSON.stringify(DEFAULT_BURN_RATES),
-    created_at: iso(MONTH_START), updated_at: iso(MONTH_START),
+    id: definitionId,
+    name: 'Fleet',
+    target_percent: 99.9,
+    period: 'MONTH',
+    degraded_counts_as_down: false,
+    burn_rates: JSON.stringify(DEFAULT_BURN_RATES),
+    created_at: iso(MONTH_START),
+    updated_at: iso(MONTH_START),
   });
-  await knex('sla_assignments').insert({ id: randomUUID(), definition_id: definitionId, service_id: null, group_name: 'fleet', created_at: iso(MONTH_START) });
+  await knex('sla_assignments').insert({
+    id: randomUUID(),
+    definition_id: definitionId,
+    service_id: null,
+    group_name: 'fleet',
+    created_at: iso(MONTH_START),
+  });
   return { definitionId, ids };
 }
 
@@ -100,7 +136,11 @@ for (const backend of testBackends()) {
       // Subscribed before the catch-up's first alert: it loads the month first.
       t.server.bus.subscribe('sla.alert', () => {
         committedAlerts += 1;
-        answered ??= call(t.url, 'GET', '/health').then((res) => ({ status: res.status, committedAlerts, caughtUp: t.server.app.slaEvaluation.caughtUp }));
+        answered ??= call(t.url, 'GET', '/health').then((res) => ({
+          status: res.status,
+          committedAlerts,
+          caughtUp: t.server.app.slaEvaluation.caughtUp,
+        }));
       });
       await t.server.app.slaEvaluation.whenCaughtUp();
     });
@@ -113,30 +153,44 @@ for (const backend of testBackends()) {
       assert.ok(answered, 'the catch-up raised alerts');
       const reply = await answered;
       assert.equal(reply.status, 200);
-      assert.ok(reply.committedAlerts < committedAlerts, `answered after ${reply.committedAlerts} of ${committedAlerts} alerts were committed: the catch-up held the event loop`);
+      assert.ok(
+        reply.committedAlerts < committedAlerts,
+        `answered after ${reply.committedAlerts} of ${committedAlerts} alerts were committed: the catch-up held the event loop`,
+      );
       assert.equal(reply.caughtUp, false);
     });
 
-    it('after the catch-up every status and alert is the reference arithmetic\'s, each alert once in the database and the event log', async () => {
+    it("after the catch-up every status and alert is the reference arithmetic's, each alert once in the database and the event log", async () => {
       const evaluation = t.server.app.slaEvaluation;
       assert.equal(evaluation.caughtUp, true);
       const expected = expectedStatuses();
       assert.equal(expected.filter((s) => s === 'BREACHED').length, SERVICES / 5, 'the seeded outage breaches a fifth of the fleet');
-      assert.deepEqual(ids.map((id) => evaluation.statusOf(definitionId, id)), expected);
+      assert.deepEqual(
+        ids.map((id) => evaluation.statusOf(definitionId, id)),
+        expected,
+      );
       const pooled = evaluation.statusOf(definitionId, null);
       const want = [
         ...ids.flatMap((id, n) => (expected[n] === 'MET' ? [] : [`${expected[n]}:${id}`])),
         ...(pooled === 'MET' ? [] : [`${pooled}:pooled`]),
       ].sort();
-      const active = t.server.app.sla.alerts.activeAlerts().map((a) => `${a.kind}:${a.serviceId ?? 'pooled'}`).sort();
+      const active = t.server.app.sla.alerts
+        .activeAlerts()
+        .map((a) => `${a.kind}:${a.serviceId ?? 'pooled'}`)
+        .sort();
       assert.deepEqual(active, want);
       assert.equal(committedAlerts, want.length);
       const { knex } = t.server.database;
-      const stored = (await knex('sla_alerts').select('kind', 'service_id')).map((r: any) => `${r.kind}:${r.service_id ?? 'pooled'}`).sort();
+      const stored = (await knex('sla_alerts').select('kind', 'service_id'))
+        .map((r: any) => `${r.kind}:${r.service_id ?? 'pooled'}`)
+        .sort();
       assert.deepEqual(stored, want);
       const [raised] = await knex('sla_events').where({ kind: 'ALERT_RAISED' }).count({ n: '*' });
       assert.equal(Number(raised?.n), want.length);
-      assert.ok(t.logs.some((r) => r['msg'] === 'SLA evaluation caught up from stored history' && r['services'] === SERVICES), 'the catch-up says when it is done');
+      assert.ok(
+        t.logs.some((r) => r['msg'] === 'SLA evaluation caught up from stored history' && r['services'] === SERVICES),
+        'the catch-up says when it is done',
+      );
     });
   });
 }

@@ -25,7 +25,13 @@ const DOWNLOAD = '/api/v1/sla/report/download';
 const REPORT = `query($day: String) { slaDailyReport(day: $day) { day generatedAt trigger slaCount metCount breachedCount
   rows { slaName targetPercent periodType periodKey serviceCount status actualValue downtimeMinutes errorBudgetMinutes incidentCount daily { day actualValue } } } }`;
 
-const slaEnv = (clock: Clock, extra: Record<string, string> = {}) => ({ ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_LICENSE_KEY: licenseToken(clock), SVC_SLA_REPORT_TIME: '06:00', ...extra });
+const slaEnv = (clock: Clock, extra: Record<string, string> = {}) => ({
+  ...LICENSE_ENV,
+  ...WEBHOOK_ENV,
+  SVC_LICENSE_KEY: licenseToken(clock),
+  SVC_SLA_REPORT_TIME: '06:00',
+  ...extra,
+});
 
 async function push(t: TestServer, clock: { set(ms: number): void }, at: number, status: string): Promise<void> {
   clock.set(at);
@@ -59,8 +65,15 @@ for (const backend of testBackends()) {
       assert.deepEqual(
         { ...generated.json, generatedAt: generated.json.generatedAt },
         {
-          success: true, message: 'SLA report for 2026-04-02 generated', day: '2026-04-02', generatedAt: new Date(T0 + 26 * HOUR).toISOString(),
-          slaCount: 1, metCount: 1, atRiskCount: 0, breachedCount: 0, noDataCount: 0,
+          success: true,
+          message: 'SLA report for 2026-04-02 generated',
+          day: '2026-04-02',
+          generatedAt: new Date(T0 + 26 * HOUR).toISOString(),
+          slaCount: 1,
+          metCount: 1,
+          atRiskCount: 0,
+          breachedCount: 0,
+          noDataCount: 0,
           downloads: { csv: `${DOWNLOAD}?day=2026-04-02&format=csv`, html: `${DOWNLOAD}?day=2026-04-02&format=html` },
         },
       );
@@ -72,16 +85,34 @@ for (const backend of testBackends()) {
     it('slaDailyReport gives each SLA its current period pooled and 30 days of daily values', async () => {
       const token = (await signInAdmin(t)).accessToken;
       const { slaDailyReport: report } = await okGql(t, token, REPORT, { day: '2026-04-02' });
-      assert.deepEqual([report.day, report.trigger, report.slaCount, report.metCount, report.breachedCount], ['2026-04-02', 'manual', 1, 1, 0]);
+      assert.deepEqual(
+        [report.day, report.trigger, report.slaCount, report.metCount, report.breachedCount],
+        ['2026-04-02', 'manual', 1, 1, 0],
+      );
       const [row] = report.rows;
       // Day 2 until 02:00: 120 min covered, nothing down.
       assert.deepEqual(
         { ...row, daily: undefined },
-        { slaName: 'daily', targetPercent: 97, periodType: 'DAY', periodKey: '2026-04-02', serviceCount: 1, status: 'MET', actualValue: 100, downtimeMinutes: 0, errorBudgetMinutes: 43.2, incidentCount: 0, daily: undefined },
+        {
+          slaName: 'daily',
+          targetPercent: 97,
+          periodType: 'DAY',
+          periodKey: '2026-04-02',
+          serviceCount: 1,
+          status: 'MET',
+          actualValue: 100,
+          downtimeMinutes: 0,
+          errorBudgetMinutes: 43.2,
+          incidentCount: 0,
+          daily: undefined,
+        },
       );
       assert.equal(row.daily.length, 30);
       assert.deepEqual(row.daily[0], { day: '2026-03-04', actualValue: null });
-      assert.deepEqual(row.daily.slice(-2), [{ day: '2026-04-01', actualValue: (100 * 1410) / 1440 }, { day: '2026-04-02', actualValue: 100 }]);
+      assert.deepEqual(row.daily.slice(-2), [
+        { day: '2026-04-01', actualValue: (100 * 1410) / 1440 },
+        { day: '2026-04-02', actualValue: 100 },
+      ]);
       assert.deepEqual((await okGql(t, token, REPORT, {})).slaDailyReport.day, '2026-04-02', 'the newest without a day');
       assert.equal((await okGql(t, token, REPORT, { day: '2026-03-01' })).slaDailyReport, null);
       assert.deepEqual((await gql(t, REPORT, { day: '2026-02-30' }, token)).codes, ['BAD_USER_INPUT']);
@@ -130,10 +161,11 @@ for (const backend of testBackends()) {
       const r = await receiver();
       let webhookId = '';
       /** Delivered and recorded so (a delivery not yet recorded when the server stops is sent again: at least once). */
-      const delivered = (t: TestServer, n: number) => eventually(async () => {
-        const rows = await deliveryRows(t, webhookId);
-        return rows.length === n && rows.every((row) => row.state === 'delivered') ? rows : undefined;
-      }, `${n} recorded deliveries`);
+      const delivered = (t: TestServer, n: number) =>
+        eventually(async () => {
+          const rows = await deliveryRows(t, webhookId);
+          return rows.length === n && rows.every((row) => row.state === 'delivered') ? rows : undefined;
+        }, `${n} recorded deliveries`);
       const reports = async (t: TestServer) => {
         await t.server.writer.settled();
         return t.server.database.knex('sla_daily_reports').orderBy('day').select('day', 'trigger', 'generated_at', 'scheduled_at');
@@ -174,7 +206,13 @@ for (const backend of testBackends()) {
             const all = await reports(third);
             return all.length === 2 ? all : undefined;
           }, "the next day's report");
-          assert.deepEqual(rows.map((row) => [row.day, row.trigger, new Date(row.scheduled_at).getTime()]), [['2026-04-01', 'schedule', T0 + 6 * HOUR + 10 * MIN], ['2026-04-02', 'schedule', T0 + 30 * HOUR]]);
+          assert.deepEqual(
+            rows.map((row) => [row.day, row.trigger, new Date(row.scheduled_at).getTime()]),
+            [
+              ['2026-04-01', 'schedule', T0 + 6 * HOUR + 10 * MIN],
+              ['2026-04-02', 'schedule', T0 + 30 * HOUR],
+            ],
+          );
           await delivered(third, 2);
         } finally {
           await third.close();
@@ -198,7 +236,10 @@ for (const backend of testBackends()) {
       const clock = createManualClock(T0 + 5 * HOUR);
       const off = await startTestServer(backend, { clock, env: { ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_SLA_REPORT_TIME: '06:00' } });
       try {
-        const { id } = await createWebhook(off, (await signInAdmin(off)).accessToken, { url: 'http://127.0.0.1:9/hook', events: ['sla.daily_report'] });
+        const { id } = await createWebhook(off, (await signInAdmin(off)).accessToken, {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['sla.daily_report'],
+        });
         // Due at 06:00; its commit would carry the webhook's delivery row.
         clock.set(T0 + 7 * HOUR);
         const rows = await eventually(async () => {
@@ -208,14 +249,20 @@ for (const backend of testBackends()) {
         }, 'the owed report is generated');
         assert.deepEqual(rows, [{ day: '2026-04-01', trigger: 'schedule' }]);
         const pages = await off.server.database.knex('webhook_outbox').select('deliveries');
-        assert.ok(pages.every((page) => !String(page.deliveries).includes(id)), 'no delivery owed to the webhook');
+        assert.ok(
+          pages.every((page) => !String(page.deliveries).includes(id)),
+          'no delivery owed to the webhook',
+        );
         assert.deepEqual(await deliveryRows(off, id), []);
       } finally {
         await off.close();
       }
     });
 
-    for (const [method, path] of [['POST', GENERATE], ['GET', `${DOWNLOAD}?format=csv`]] as const) {
+    for (const [method, path] of [
+      ['POST', GENERATE],
+      ['GET', `${DOWNLOAD}?format=csv`],
+    ] as const) {
       it(`${method} ${path.split('?')[0]} answers 503 naming the plugin`, async () => {
         const res = await t.call(method, path);
         assert.equal(res.status, 503, res.text);

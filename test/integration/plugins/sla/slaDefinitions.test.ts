@@ -8,7 +8,15 @@ import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, personWithRole, type SignedIn } from '../../../support/graphql.js';
-import { ASSIGN, CREATE_DEFINITION, createdDefinition, DEFINITION_FIELDS, okGql, pushedService, startSlaServer } from '../../../support/sla.js';
+import {
+  ASSIGN,
+  CREATE_DEFINITION,
+  createdDefinition,
+  DEFINITION_FIELDS,
+  okGql,
+  pushedService,
+  startSlaServer,
+} from '../../../support/sla.js';
 import type { TestServer } from '../../../support/testServer.js';
 
 const T0 = Date.parse('2026-04-01T08:00:00Z');
@@ -16,7 +24,8 @@ const UPDATE = `mutation($id: ID!, $i: UpdateSLADefinitionInput!) { updateSLADef
 const DELETE = 'mutation($id: ID!) { deleteSLADefinition(id: $id) }';
 const TARGET = 'mutation($i: CreateSLATargetInput!) { createSLATarget(input: $i) { id definitionId scope scopeValue targetPercent } }';
 const ONE = `query($id: ID, $name: String) { slaDefinition(id: $id, name: $name) { ${DEFINITION_FIELDS} targets { id scope scopeValue targetPercent } assignments { id slaGroup service { name } } } }`;
-const LOG = 'query($f: SLAEventLogFilter) { slaEventLog(filter: $f) { kind origin actor { username } definitionId serviceId slaGroup data } slaEventLogCount(filter: $f) }';
+const LOG =
+  'query($f: SLAEventLogFilter) { slaEventLog(filter: $f) { kind origin actor { username } definitionId serviceId slaGroup data } slaEventLogCount(filter: $f) }';
 
 for (const backend of testBackends()) {
   describe(`SLA definitions (${backend.name})`, { timeout: 120_000 }, () => {
@@ -35,13 +44,32 @@ for (const backend of testBackends()) {
 
     it('an operator creates a definition with the burn-rate defaults; it is read back by id and by name, and is in the database', async () => {
       const data = await okGql(t, operator.accessToken, CREATE_DEFINITION, {
-        i: { name: 'Checkout gold', description: 'card payments', targetPercent: 99.95, period: 'MONTH', degradedCountsAsDown: true, timeZone: 'Europe/Berlin' },
+        i: {
+          name: 'Checkout gold',
+          description: 'card payments',
+          targetPercent: 99.95,
+          period: 'MONTH',
+          degradedCountsAsDown: true,
+          timeZone: 'Europe/Berlin',
+        },
       });
       const created = data.createSLADefinition;
-      assert.deepEqual({ ...created, id: undefined }, {
-        id: undefined, name: 'Checkout gold', description: 'card payments', targetPercent: 99.95, period: 'MONTH', degradedCountsAsDown: true, timeZone: 'Europe/Berlin',
-        burnRates: { fast: { threshold: 14.4, longWindowMinutes: 60, shortWindowMinutes: 5 }, slow: { threshold: 6, longWindowMinutes: 360, shortWindowMinutes: 30 } },
-      });
+      assert.deepEqual(
+        { ...created, id: undefined },
+        {
+          id: undefined,
+          name: 'Checkout gold',
+          description: 'card payments',
+          targetPercent: 99.95,
+          period: 'MONTH',
+          degradedCountsAsDown: true,
+          timeZone: 'Europe/Berlin',
+          burnRates: {
+            fast: { threshold: 14.4, longWindowMinutes: 60, shortWindowMinutes: 5 },
+            slow: { threshold: 6, longWindowMinutes: 360, shortWindowMinutes: 30 },
+          },
+        },
+      );
       const byId = await okGql(t, user.accessToken, ONE, { id: created.id });
       const byName = await okGql(t, user.accessToken, ONE, { name: 'checkout GOLD' });
       assert.equal(byId.slaDefinition.name, 'Checkout gold');
@@ -55,7 +83,10 @@ for (const backend of testBackends()) {
       await createdDefinition(t, admin.accessToken, { name: 'aaa first' });
       const data = await okGql(t, user.accessToken, '{ slaDefinitions { name } }');
       const names = data.slaDefinitions.map((d: { name: string }) => d.name);
-      assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b)));
+      assert.deepEqual(
+        names,
+        [...names].sort((a: string, b: string) => a.localeCompare(b)),
+      );
       assert.ok(names.includes('aaa first') && names.includes('Checkout gold'));
     });
 
@@ -71,12 +102,25 @@ for (const backend of testBackends()) {
       ['a target above 100', { targetPercent: 100.5 }, /targetPercent must be a percentage above 0 and at most 100/],
       ['an unknown time zone', { timeZone: 'Moon/Base' }, /timeZone must be an IANA time zone/],
       ['an empty name', { name: '  ' }, /name must be 1 to 200 characters/],
-      ['burn-rate windows the wrong way round', { burnRates: { slow: { longWindowMinutes: 30, shortWindowMinutes: 60 } } }, /shortWindowMinutes \(60\) must be shorter than longWindowMinutes \(30\)/],
-      ['a fast threshold below the slow one', { burnRates: { fast: { threshold: 2 } } }, /fast.threshold \(2\) must be above burnRates.slow.threshold/],
+      [
+        'burn-rate windows the wrong way round',
+        { burnRates: { slow: { longWindowMinutes: 30, shortWindowMinutes: 60 } } },
+        /shortWindowMinutes \(60\) must be shorter than longWindowMinutes \(30\)/,
+      ],
+      [
+        'a fast threshold below the slow one',
+        { burnRates: { fast: { threshold: 2 } } },
+        /fast.threshold \(2\) must be above burnRates.slow.threshold/,
+      ],
     ];
     for (const [label, input, message] of invalid) {
       it(`createSLADefinition refuses ${label} with BAD_USER_INPUT`, async () => {
-        const res = await gql(t, CREATE_DEFINITION, { i: { name: `bad ${label}`, targetPercent: 99, period: 'WEEK', ...input } }, admin.accessToken);
+        const res = await gql(
+          t,
+          CREATE_DEFINITION,
+          { i: { name: `bad ${label}`, targetPercent: 99, period: 'WEEK', ...input } },
+          admin.accessToken,
+        );
         assert.deepEqual(res.codes, ['BAD_USER_INPUT'], res.text);
         assert.match(res.errors![0].message, message);
       });
@@ -84,7 +128,10 @@ for (const backend of testBackends()) {
 
     it('a plain user reads definitions but may not create, change or delete them (FORBIDDEN)', async () => {
       const id = await createdDefinition(t, admin.accessToken);
-      assert.deepEqual((await gql(t, CREATE_DEFINITION, { i: { name: 'by a user', targetPercent: 99, period: 'DAY' } }, user.accessToken)).codes, ['FORBIDDEN']);
+      assert.deepEqual(
+        (await gql(t, CREATE_DEFINITION, { i: { name: 'by a user', targetPercent: 99, period: 'DAY' } }, user.accessToken)).codes,
+        ['FORBIDDEN'],
+      );
       assert.deepEqual((await gql(t, UPDATE, { id, i: { targetPercent: 90 } }, user.accessToken)).codes, ['FORBIDDEN']);
       assert.deepEqual((await gql(t, DELETE, { id }, user.accessToken)).codes, ['FORBIDDEN']);
       assert.deepEqual((await gql(t, '{ slaDefinitions { id } }')).codes, ['UNAUTHENTICATED']);
@@ -92,7 +139,10 @@ for (const backend of testBackends()) {
 
     it('an update changes what it names (burn rates merged), keeps the rest, and logs the fields it changed', async () => {
       const id = await createdDefinition(t, admin.accessToken, { name: 'to update', description: 'old' });
-      const data = await okGql(t, operator.accessToken, UPDATE, { id, i: { targetPercent: 99.5, description: '', burnRates: { fast: { threshold: 20 } }, period: 'QUARTER' } });
+      const data = await okGql(t, operator.accessToken, UPDATE, {
+        id,
+        i: { targetPercent: 99.5, description: '', burnRates: { fast: { threshold: 20 } }, period: 'QUARTER' },
+      });
       const updated = data.updateSLADefinition;
       assert.equal(updated.targetPercent, 99.5);
       assert.equal(updated.description, null);
@@ -106,7 +156,10 @@ for (const backend of testBackends()) {
     });
 
     it('updating an unknown definition is NOT_FOUND; renaming onto a taken name is a CONFLICT', async () => {
-      assert.deepEqual((await gql(t, UPDATE, { id: '00000000-0000-4000-8000-000000000000', i: { targetPercent: 90 } }, admin.accessToken)).codes, ['NOT_FOUND']);
+      assert.deepEqual(
+        (await gql(t, UPDATE, { id: '00000000-0000-4000-8000-000000000000', i: { targetPercent: 90 } }, admin.accessToken)).codes,
+        ['NOT_FOUND'],
+      );
       assert.deepEqual((await gql(t, UPDATE, { id: 'not-an-id', i: { targetPercent: 90 } }, admin.accessToken)).codes, ['NOT_FOUND']);
       const id = await createdDefinition(t, admin.accessToken);
       assert.deepEqual((await gql(t, UPDATE, { id, i: { name: 'checkout gold' } }, admin.accessToken)).codes, ['CONFLICT']);
@@ -115,13 +168,29 @@ for (const backend of testBackends()) {
     it('targets: one per scope, set again to change its value, validated against what they name', async () => {
       const id = await createdDefinition(t, admin.accessToken, { targetPercent: 99 });
       const serviceId = await pushedService(t, 'targeted-api');
-      const first = (await okGql(t, operator.accessToken, TARGET, { i: { definitionId: id, scope: 'SERVICE', scopeValue: serviceId, targetPercent: 99.5 } })).createSLATarget;
-      const again = (await okGql(t, operator.accessToken, TARGET, { i: { definitionId: id, scope: 'SERVICE', scopeValue: serviceId, targetPercent: 98 } })).createSLATarget;
+      const first = (
+        await okGql(t, operator.accessToken, TARGET, {
+          i: { definitionId: id, scope: 'SERVICE', scopeValue: serviceId, targetPercent: 99.5 },
+        })
+      ).createSLATarget;
+      const again = (
+        await okGql(t, operator.accessToken, TARGET, {
+          i: { definitionId: id, scope: 'SERVICE', scopeValue: serviceId, targetPercent: 98 },
+        })
+      ).createSLATarget;
       assert.equal(again.id, first.id);
       assert.equal(again.targetPercent, 98);
-      await okGql(t, operator.accessToken, TARGET, { i: { definitionId: id, scope: 'TIER', scopeValue: 'critical', targetPercent: 99.99 } });
+      await okGql(t, operator.accessToken, TARGET, {
+        i: { definitionId: id, scope: 'TIER', scopeValue: 'critical', targetPercent: 99.99 },
+      });
       const read = (await okGql(t, user.accessToken, ONE, { id })).slaDefinition.targets;
-      assert.deepEqual(read.map((x: any) => [x.scope, x.scopeValue, x.targetPercent]), [['SERVICE', serviceId, 98], ['TIER', 'critical', 99.99]]);
+      assert.deepEqual(
+        read.map((x: any) => [x.scope, x.scopeValue, x.targetPercent]),
+        [
+          ['SERVICE', serviceId, 98],
+          ['TIER', 'critical', 99.99],
+        ],
+      );
 
       const refusals: [Record<string, unknown>, string, RegExp][] = [
         [{ scope: 'SERVICE', scopeValue: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND', /no service with id/],
@@ -135,14 +204,23 @@ for (const backend of testBackends()) {
         assert.deepEqual(res.codes, [code], res.text);
         assert.match(res.errors![0].message, message);
       }
-      assert.equal((await okGql(t, admin.accessToken, 'mutation($id: ID!) { deleteSLATarget(id: $id) }', { id: first.id })).deleteSLATarget, true);
-      assert.equal((await okGql(t, admin.accessToken, 'mutation($id: ID!) { deleteSLATarget(id: $id) }', { id: first.id })).deleteSLATarget, false);
+      assert.equal(
+        (await okGql(t, admin.accessToken, 'mutation($id: ID!) { deleteSLATarget(id: $id) }', { id: first.id })).deleteSLATarget,
+        true,
+      );
+      assert.equal(
+        (await okGql(t, admin.accessToken, 'mutation($id: ID!) { deleteSLATarget(id: $id) }', { id: first.id })).deleteSLATarget,
+        false,
+      );
     });
 
     it('assignments: to a service or to a group (declared by a sync), once each; invalid ones refused', async () => {
       const id = await createdDefinition(t, admin.accessToken);
       const serviceId = await pushedService(t, 'assigned-api');
-      const sync = await t.call('POST', '/api/v1/operator/status', { nodeId: 'eu/prod/k8s-1', slaGroups: [{ name: 'payments', tier: 'critical', targets: { uptime: 99.9 } }] });
+      const sync = await t.call('POST', '/api/v1/operator/status', {
+        nodeId: 'eu/prod/k8s-1',
+        slaGroups: [{ name: 'payments', tier: 'critical', targets: { uptime: 99.9 } }],
+      });
       assert.equal(sync.status, 200, sync.text);
       const toService = (await okGql(t, operator.accessToken, ASSIGN, { i: { definitionId: id, serviceId } })).assignSLAToService;
       assert.deepEqual(toService.service, { id: serviceId, name: 'assigned-api' });
@@ -160,8 +238,12 @@ for (const backend of testBackends()) {
         [{ serviceId: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND'],
         [{ slaGroup: 'unheard-of' }, 'NOT_FOUND'],
       ];
-      for (const [input, code] of refusals) assert.deepEqual((await gql(t, ASSIGN, { i: { definitionId: id, ...input } }, admin.accessToken)).codes, [code]);
-      assert.equal((await okGql(t, admin.accessToken, 'mutation($id: ID!) { unassignSLA(id: $id) }', { id: toService.id })).unassignSLA, true);
+      for (const [input, code] of refusals)
+        assert.deepEqual((await gql(t, ASSIGN, { i: { definitionId: id, ...input } }, admin.accessToken)).codes, [code]);
+      assert.equal(
+        (await okGql(t, admin.accessToken, 'mutation($id: ID!) { unassignSLA(id: $id) }', { id: toService.id })).unassignSLA,
+        true,
+      );
       assert.equal((await okGql(t, user.accessToken, ONE, { id })).slaDefinition.assignments.length, 1);
     });
 
@@ -178,8 +260,14 @@ for (const backend of testBackends()) {
       assert.equal((await okGql(t, admin.accessToken, ONE, { id })).slaDefinition, null);
       assert.equal((await okGql(t, admin.accessToken, DELETE, { id })).deleteSLADefinition, false);
       const log = await okGql(t, admin.accessToken, LOG, { f: { definitionId: id } });
-      assert.deepEqual(log.slaEventLog.map((e: any) => e.kind), ['DEFINITION_DELETED', 'TARGET_SET', 'ASSIGNED', 'DEFINITION_CREATED']);
-      assert.deepEqual(JSON.parse(log.slaEventLog[0].data).assignmentsDeleted.map((a: any) => a.serviceId), [serviceId]);
+      assert.deepEqual(
+        log.slaEventLog.map((e: any) => e.kind),
+        ['DEFINITION_DELETED', 'TARGET_SET', 'ASSIGNED', 'DEFINITION_CREATED'],
+      );
+      assert.deepEqual(
+        JSON.parse(log.slaEventLog[0].data).assignmentsDeleted.map((a: any) => a.serviceId),
+        [serviceId],
+      );
     });
 
     it('slaDefinition wants exactly one of id or name', async () => {
@@ -197,7 +285,10 @@ for (const backend of testBackends()) {
       const later = await okGql(t, admin.accessToken, LOG, { f: { from: new Date(T0 + 1).toISOString() } });
       assert.equal(later.slaEventLogCount, 0);
       assert.deepEqual((await gql(t, LOG, { f: { definitionId: 'nope' } }, admin.accessToken)).codes, ['BAD_USER_INPUT']);
-      assert.deepEqual((await gql(t, LOG, { f: { from: new Date(T0).toISOString(), to: new Date(T0).toISOString() } }, admin.accessToken)).codes, ['BAD_USER_INPUT']);
+      assert.deepEqual(
+        (await gql(t, LOG, { f: { from: new Date(T0).toISOString(), to: new Date(T0).toISOString() } }, admin.accessToken)).codes,
+        ['BAD_USER_INPUT'],
+      );
     });
   });
 }

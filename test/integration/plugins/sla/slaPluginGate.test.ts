@@ -33,11 +33,23 @@ const FIELDS: Record<string, [string, Record<string, unknown>, 'ok' | string]> =
   slaEventLog: ['{ slaEventLog { id } }', {}, 'ok'],
   slaEventLogCount: ['{ slaEventLogCount }', {}, 'ok'],
   createSLADefinition: ['mutation { createSLADefinition(input: {name: "gate", targetPercent: 99.9, period: MONTH}) { id } }', {}, 'ok'],
-  updateSLADefinition: ['mutation($id: ID!) { updateSLADefinition(id: $id, input: {targetPercent: 99}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
+  updateSLADefinition: [
+    'mutation($id: ID!) { updateSLADefinition(id: $id, input: {targetPercent: 99}) { id } }',
+    { id: NOBODY },
+    'NOT_FOUND',
+  ],
   deleteSLADefinition: ['mutation($id: ID!) { deleteSLADefinition(id: $id) }', { id: NOBODY }, 'ok'],
-  createSLATarget: ['mutation($id: ID!) { createSLATarget(input: {definitionId: $id, scope: TIER, scopeValue: "gold", targetPercent: 99}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
+  createSLATarget: [
+    'mutation($id: ID!) { createSLATarget(input: {definitionId: $id, scope: TIER, scopeValue: "gold", targetPercent: 99}) { id } }',
+    { id: NOBODY },
+    'NOT_FOUND',
+  ],
   deleteSLATarget: ['mutation($id: ID!) { deleteSLATarget(id: $id) }', { id: NOBODY }, 'ok'],
-  assignSLAToService: ['mutation($id: ID!) { assignSLAToService(input: {definitionId: $id, slaGroup: "g"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
+  assignSLAToService: [
+    'mutation($id: ID!) { assignSLAToService(input: {definitionId: $id, slaGroup: "g"}) { id } }',
+    { id: NOBODY },
+    'NOT_FOUND',
+  ],
   unassignSLA: ['mutation($id: ID!) { unassignSLA(id: $id) }', { id: NOBODY }, 'ok'],
   setSLAGroupTargetOverride: ['mutation { setSLAGroupTargetOverride(group: "g", uptime: 99) { id } }', {}, 'NOT_FOUND'],
   createSLAIncident: ['mutation($id: ID!) { createSLAIncident(input: {serviceId: $id, title: "t"}) { id } }', { id: NOBODY }, 'NOT_FOUND'],
@@ -60,7 +72,10 @@ function rootFieldsOf(documents: readonly DocumentNode[]): string[] {
   const names: string[] = [];
   for (const document of documents) {
     for (const definition of document.definitions) {
-      if ((definition.kind === Kind.OBJECT_TYPE_EXTENSION || definition.kind === Kind.OBJECT_TYPE_DEFINITION) && ['Query', 'Mutation', 'Subscription'].includes(definition.name.value)) {
+      if (
+        (definition.kind === Kind.OBJECT_TYPE_EXTENSION || definition.kind === Kind.OBJECT_TYPE_DEFINITION) &&
+        ['Query', 'Mutation', 'Subscription'].includes(definition.name.value)
+      ) {
         for (const field of definition.fields ?? []) names.push(field.name.value);
       }
       // Fields the plugin adds to other modules' types are gated too: list them here when there are any.
@@ -73,7 +88,7 @@ function rootFieldsOf(documents: readonly DocumentNode[]): string[] {
 }
 
 describe('the SLA gate table covers the schema', () => {
-  it('every root field (and field on another module\'s type) the SLA and SLA figures schemas declare has a row', () => {
+  it("every root field (and field on another module's type) the SLA and SLA figures schemas declare has a row", () => {
     const schema = [...(slaModule.schema ?? []), ...(slaFiguresModule.schema ?? [])];
     assert.deepEqual(rootFieldsOf(schema.map((m) => parse(m.typeDefs))), Object.keys(FIELDS).sort());
   });

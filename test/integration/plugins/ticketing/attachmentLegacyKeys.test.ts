@@ -40,7 +40,12 @@ interface Before {
  * Runs `prepare` on a server of this version (what an earlier version left is made there, by hand),
  * restarts on the same database and data directory, and runs `check` once the start's sweeps are done.
  */
-async function acrossRestart<T>(backend: Backend, clock: ManualClock, prepare: (before: Before) => Promise<T>, check: (t: TestServer, prepared: T, store: BlobStore) => Promise<void>): Promise<void> {
+async function acrossRestart<T>(
+  backend: Backend,
+  clock: ManualClock,
+  prepare: (before: Before) => Promise<T>,
+  check: (t: TestServer, prepared: T, store: BlobStore) => Promise<void>,
+): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-attachments-legacy-'));
   const durable = await durableStore(backend);
   const env = { ...LICENSE_ENV, SVC_LICENSE_KEY: licenseToken(clock), SVC_DATA_DIR: dataDir };
@@ -51,7 +56,12 @@ async function acrossRestart<T>(backend: Backend, clock: ManualClock, prepare: (
     let prepared: T;
     try {
       const admin = await signInAdmin(t);
-      const created = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'legacy', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, admin.accessToken);
+      const created = await gql(
+        t,
+        'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }',
+        { i: { title: 'legacy', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } },
+        admin.accessToken,
+      );
       assert.equal(created.errors, undefined, created.text);
       const ticketId = created.data.createTicket.id as string;
       prepared = await prepare({
@@ -64,7 +74,11 @@ async function acrossRestart<T>(backend: Backend, clock: ManualClock, prepare: (
         },
         async upload(name, data) {
           const { body, contentType } = multipart([{ filename: name, data }]);
-          const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { method: 'POST', body, headers: { 'content-type': contentType, ...bearer(admin) } });
+          const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, {
+            method: 'POST',
+            body,
+            headers: { 'content-type': contentType, ...bearer(admin) },
+          });
           assert.equal(res.status, 201);
           return ((await res.json()) as any).attachments[0].id as string;
         },
@@ -106,7 +120,11 @@ for (const backend of testBackends()) {
         async (t, { oldId, legacyKey, newKey }, store) => {
           assert.deepEqual(await t.server.app.ticketAttachments.legacyKeys, { renamed: 1, unmoved: 0, orphansRemoved: 0, youngOrphans: 0 });
           assert.equal(await keyOf(t, oldId), `attachment-${legacyKey}`, 'the row refers to the prefixed key');
-          assert.deepEqual((await keys(store)).sort(), [`attachment-${legacyKey}`, newKey].sort(), 'the bare blob is gone; nothing else moved');
+          assert.deepEqual(
+            (await keys(store)).sort(),
+            [`attachment-${legacyKey}`, newKey].sort(),
+            'the bare blob is gone; nothing else moved',
+          );
           const down = await fetch(`${t.url}/api/v1/tickets/attachments/${oldId}`, { headers: bearer(await signInAdmin(t)) });
           assert.equal(down.status, 200);
           assert.equal(await down.text(), 'bytes of an earlier version');

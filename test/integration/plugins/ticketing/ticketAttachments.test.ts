@@ -64,14 +64,23 @@ for (const backend of testBackends()) {
     });
 
     async function newTicket(who: SignedIn): Promise<string> {
-      const res = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'printer on fire', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, who.accessToken);
+      const res = await gql(
+        t,
+        'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }',
+        { i: { title: 'printer on fire', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } },
+        who.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       return res.data.createTicket.id;
     }
 
     const upload = (ticket: string, parts: readonly Part[], who: SignedIn | null = requester, headers: Record<string, string> = {}) => {
       const { body, contentType } = multipart(parts);
-      return fetch(`${t.url}/api/v1/tickets/${ticket}/attachments`, { method: 'POST', body, headers: { 'content-type': contentType, ...(who ? bearer(who) : {}), ...headers } });
+      return fetch(`${t.url}/api/v1/tickets/${ticket}/attachments`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType, ...(who ? bearer(who) : {}), ...headers },
+      });
     };
     const uploaded = async (ticket: string, parts: readonly Part[], who: SignedIn = requester) => {
       const res = await upload(ticket, parts, who);
@@ -84,11 +93,17 @@ for (const backend of testBackends()) {
       assert.equal(res.status, 200, await res.clone().text());
       return ((await res.json()) as any).attachments as any[];
     };
-    const download = (id: string, who: SignedIn | null = requester) => fetch(`${t.url}/api/v1/tickets/attachments/${id}`, { headers: who ? bearer(who) : {} });
+    const download = (id: string, who: SignedIn | null = requester) =>
+      fetch(`${t.url}/api/v1/tickets/attachments/${id}`, { headers: who ? bearer(who) : {} });
     /** Every file under the data directory's blob store (blobs and temporary files). */
-    const blobFiles = async () => (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+    const blobFiles = async () =>
+      (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort();
     /** Every file anywhere under the data directory. */
-    const dataFiles = async () => (await readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+    const dataFiles = async () =>
+      (await readdir(dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
     const error = async (res: Response) => {
       const body = (await res.json()) as any;
       assert.deepEqual(Object.keys(body), ['error']);
@@ -114,13 +129,32 @@ for (const backend of testBackends()) {
       const [bin, txt] = records;
       assert.match(bin.id, UUID);
       assert.deepEqual(
-        { ticketId: bin.ticketId, fileName: bin.fileName, contentType: bin.contentType, size: bin.size, sha256: bin.sha256, uploadedById: bin.uploadedById, downloadUrl: bin.downloadUrl },
-        { ticketId, fileName: 'dump.bin', contentType: 'application/octet-stream', size: binary.length, sha256: sha256(binary), uploadedById: requester.userId, downloadUrl: `/api/v1/tickets/attachments/${bin.id}` },
+        {
+          ticketId: bin.ticketId,
+          fileName: bin.fileName,
+          contentType: bin.contentType,
+          size: bin.size,
+          sha256: bin.sha256,
+          uploadedById: bin.uploadedById,
+          downloadUrl: bin.downloadUrl,
+        },
+        {
+          ticketId,
+          fileName: 'dump.bin',
+          contentType: 'application/octet-stream',
+          size: binary.length,
+          sha256: sha256(binary),
+          uploadedById: requester.userId,
+          downloadUrl: `/api/v1/tickets/attachments/${bin.id}`,
+        },
       );
       assert.equal(txt.contentType, 'text/plain');
       assert.equal(bin.createdAt, new Date(T0).toISOString());
 
-      for (const [record, data] of [[bin, binary], [txt, text]] as const) {
+      for (const [record, data] of [
+        [bin, binary],
+        [txt, text],
+      ] as const) {
         const res = await download(record.id);
         assert.equal(res.status, 200);
         const got = Buffer.from(await res.arrayBuffer());
@@ -133,22 +167,36 @@ for (const backend of testBackends()) {
       assert.equal((await download(txt.id)).headers.get('content-type'), 'text/plain');
     });
 
-    it('the list (REST and GraphQL) shows a ticket\'s attachments oldest first to whoever may read the ticket', async () => {
+    it("the list (REST and GraphQL) shows a ticket's attachments oldest first to whoever may read the ticket", async () => {
       const ticket = await newTicket(requester);
       const first = await uploaded(ticket, [{ filename: 'a.txt', data: 'a' }]);
       clock.advance(1_000);
       const second = await uploaded(ticket, [{ filename: 'b.txt', data: 'bb' }], operator);
-      assert.deepEqual((await list(ticket)).map((a) => a.fileName), ['a.txt', 'b.txt']);
-      assert.deepEqual((await list(ticket, operator)).map((a) => a.id), [first[0].id, second[0].id]);
+      assert.deepEqual(
+        (await list(ticket)).map((a) => a.fileName),
+        ['a.txt', 'b.txt'],
+      );
+      assert.deepEqual(
+        (await list(ticket, operator)).map((a) => a.id),
+        [first[0].id, second[0].id],
+      );
       const res = await gql(t, LIST, { t: ticket }, requester.accessToken);
       assert.equal(res.errors, undefined, res.text);
-      assert.deepEqual(res.data.ticketAttachments.map((a: any) => [a.fileName, a.size, a.uploadedBy.username]), [['a.txt', 1, requester.username], ['b.txt', 2, (await gql(t, '{ me { username } }', undefined, operator.accessToken)).data.me.username]]);
+      assert.deepEqual(
+        res.data.ticketAttachments.map((a: any) => [a.fileName, a.size, a.uploadedBy.username]),
+        [
+          ['a.txt', 1, requester.username],
+          ['b.txt', 2, (await gql(t, '{ me { username } }', undefined, operator.accessToken)).data.me.username],
+        ],
+      );
       assert.equal(res.data.ticketAttachments[0].sha256, sha256(Buffer.from('a')));
     });
 
     it('an upload from a browser page (Origin, multipart) is accepted: the bearer token, not the form, is the credential', async () => {
       const [record] = await (async () => {
-        const res = await upload(ticketId, [{ filename: 'from-browser.txt', data: 'hi' }], requester, { origin: 'https://console.example' });
+        const res = await upload(ticketId, [{ filename: 'from-browser.txt', data: 'hi' }], requester, {
+          origin: 'https://console.example',
+        });
         assert.equal(res.status, 201, await res.clone().text());
         return ((await res.json()) as any).attachments;
       })();
@@ -170,9 +218,14 @@ for (const backend of testBackends()) {
       assert.equal(sha256(Buffer.from(await (await download(record.id)).arrayBuffer())), sha256(data));
     });
 
-    it('a file of 10 MiB + 1 byte is refused with 413 {error} and nothing is stored, not even the file before it', { timeout: 60_000 }, async () => {
+    it('a file of 10 MiB + 1 byte is refused with 413 {error} and nothing is stored, not even the file before it', {
+      timeout: 60_000,
+    }, async () => {
       const before = await snapshot();
-      const res = await upload(ticketId, [{ filename: 'small.txt', data: 'fits' }, { filename: 'big.bin', data: randomBytes(10 * MiB + 1) }]);
+      const res = await upload(ticketId, [
+        { filename: 'small.txt', data: 'fits' },
+        { filename: 'big.bin', data: randomBytes(10 * MiB + 1) },
+      ]);
       assert.equal(res.status, 413);
       assert.match(await error(res), /big\.bin.*10 MiB/);
       await nothingStored(before);
@@ -180,16 +233,27 @@ for (const backend of testBackends()) {
 
     it('a request over 12 MiB is refused with 413 from its Content-Length, before a byte is stored', { timeout: 60_000 }, async () => {
       const before = await snapshot();
-      const res = await upload(ticketId, [{ filename: 'one.bin', data: randomBytes(7 * MiB) }, { filename: 'two.bin', data: randomBytes(6 * MiB) }]);
+      const res = await upload(ticketId, [
+        { filename: 'one.bin', data: randomBytes(7 * MiB) },
+        { filename: 'two.bin', data: randomBytes(6 * MiB) },
+      ]);
       assert.equal(res.status, 413);
       assert.match(await error(res), /12 MiB/);
       await nothingStored(before);
     });
 
-    it('a chunked request that grows past 12 MiB is cut off at the cap with 413, and the files it already stored are deleted', { timeout: 60_000 }, async () => {
+    it('a chunked request that grows past 12 MiB is cut off at the cap with 413, and the files it already stored are deleted', {
+      timeout: 60_000,
+    }, async () => {
       const before = await snapshot();
-      const { body, contentType } = multipart([{ filename: 'one.bin', data: randomBytes(7 * MiB) }, { filename: 'two.bin', data: randomBytes(6 * MiB) }]);
-      const res = await postChunked(`${t.url}/api/v1/tickets/${ticketId}/attachments`, body, { 'content-type': contentType, ...bearer(requester) });
+      const { body, contentType } = multipart([
+        { filename: 'one.bin', data: randomBytes(7 * MiB) },
+        { filename: 'two.bin', data: randomBytes(6 * MiB) },
+      ]);
+      const res = await postChunked(`${t.url}/api/v1/tickets/${ticketId}/attachments`, body, {
+        'content-type': contentType,
+        ...bearer(requester),
+      });
       assert.equal(res.status, 413, res.text);
       assert.match(JSON.parse(res.text).error, /12 MiB/);
       await nothingStored(before);
@@ -197,7 +261,10 @@ for (const backend of testBackends()) {
 
     it('more than 10 files is refused with 413 and nothing is stored', async () => {
       const before = await snapshot();
-      const res = await upload(ticketId, Array.from({ length: 11 }, (_, i) => ({ filename: `f${i}.txt`, data: `file ${i}` })));
+      const res = await upload(
+        ticketId,
+        Array.from({ length: 11 }, (_, i) => ({ filename: `f${i}.txt`, data: `file ${i}` })),
+      );
       assert.equal(res.status, 413);
       assert.match(await error(res), /at most 10 files/);
       await nothingStored(before);
@@ -205,7 +272,10 @@ for (const backend of testBackends()) {
 
     it('more than 20 parts is refused with 413 and nothing is stored', async () => {
       const before = await snapshot();
-      const parts: Part[] = [...Array.from({ length: 5 }, (_, i) => ({ filename: `p${i}.txt`, data: 'x' })), ...Array.from({ length: 16 }, (_, i) => ({ name: `field${i}`, data: 'v' }))];
+      const parts: Part[] = [
+        ...Array.from({ length: 5 }, (_, i) => ({ filename: `p${i}.txt`, data: 'x' })),
+        ...Array.from({ length: 16 }, (_, i) => ({ name: `field${i}`, data: 'v' })),
+      ];
       const res = await upload(ticketId, parts);
       assert.equal(res.status, 413);
       assert.match(await error(res), /at most \d+ (parts|form fields)/);
@@ -214,14 +284,21 @@ for (const backend of testBackends()) {
 
     it('a form field over its size is refused with 413 (busboy would cut it silently)', async () => {
       const before = await snapshot();
-      const res = await upload(ticketId, [{ filename: 'a.txt', data: 'a' }, { name: 'comment', data: 'x'.repeat(9 * KiB) }]);
+      const res = await upload(ticketId, [
+        { filename: 'a.txt', data: 'a' },
+        { name: 'comment', data: 'x'.repeat(9 * KiB) },
+      ]);
       assert.equal(res.status, 413);
       await nothingStored(before);
     });
 
     describe('bodies that are not an upload are refused and store nothing', () => {
       it('not multipart: 415', async () => {
-        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { method: 'POST', body: 'raw bytes', headers: { 'content-type': 'application/octet-stream', ...bearer(requester) } });
+        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, {
+          method: 'POST',
+          body: 'raw bytes',
+          headers: { 'content-type': 'application/octet-stream', ...bearer(requester) },
+        });
         assert.equal(res.status, 415);
         assert.match(await error(res), /multipart\/form-data/);
       });
@@ -233,7 +310,11 @@ for (const backend of testBackends()) {
       it('a multipart body cut short: 400', async () => {
         const before = await snapshot();
         const { body, contentType } = multipart([{ filename: 'cut.txt', data: 'cut short' }]);
-        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { method: 'POST', body: body.subarray(0, body.length - 20), headers: { 'content-type': contentType, ...bearer(requester) } });
+        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, {
+          method: 'POST',
+          body: body.subarray(0, body.length - 20),
+          headers: { 'content-type': contentType, ...bearer(requester) },
+        });
         assert.equal(res.status, 400);
         await nothingStored(before);
       });
@@ -265,14 +346,23 @@ for (const backend of testBackends()) {
           assert.equal(disposition, contentDisposition(record.fileName));
           assert.match(disposition, /^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+.^_`|~%-]+$/);
           // Every file of the data directory is a blob under a generated key or the embedded database's own.
-          for (const file of await dataFiles()) assert.ok(!file.includes('passwd') && !file.includes('owned') && !file.includes('boot.ini'), file);
-          assert.ok((await blobFiles()).every((f) => ATTACHMENT_KEY.test(f)), 'blobs are named by generated keys');
+          for (const file of await dataFiles())
+            assert.ok(!file.includes('passwd') && !file.includes('owned') && !file.includes('boot.ini'), file);
+          assert.ok(
+            (await blobFiles()).every((f) => ATTACHMENT_KEY.test(f)),
+            'blobs are named by generated keys',
+          );
         });
       }
     });
 
     it('active content (HTML, SVG, JavaScript) is recorded as sent but served as application/octet-stream, nosniff, as a download', async () => {
-      for (const [type, name] of [['text/html', 'page.html'], ['image/svg+xml', 'logo.svg'], ['application/javascript', 'x.js'], ['text/xml', 'x.xml']] as const) {
+      for (const [type, name] of [
+        ['text/html', 'page.html'],
+        ['image/svg+xml', 'logo.svg'],
+        ['application/javascript', 'x.js'],
+        ['text/xml', 'x.xml'],
+      ] as const) {
         const [record] = await uploaded(ticketId, [{ filename: name, contentType: type, data: '<script>alert(1)</script>' }]);
         assert.equal(record.contentType, type);
         const res = await download(record.id);
@@ -284,13 +374,24 @@ for (const backend of testBackends()) {
       }
     });
 
-    it('a part with no content type, or one that is not type/subtype, is recorded as text/plain (RFC 7578\'s default, which busboy applies)', async () => {
-      const records = await uploaded(ticketId, [{ filename: 'odd.dat', contentType: 'not-a-type', data: 'x' }, { filename: 'none.dat', data: 'y' }, { filename: 'params.csv', contentType: 'Text/CSV; charset=utf-8; x="y"', data: 'a,b' }]);
-      assert.deepEqual(records.map((r) => r.contentType), ['text/plain', 'text/plain', 'text/csv']);
+    it("a part with no content type, or one that is not type/subtype, is recorded as text/plain (RFC 7578's default, which busboy applies)", async () => {
+      const records = await uploaded(ticketId, [
+        { filename: 'odd.dat', contentType: 'not-a-type', data: 'x' },
+        { filename: 'none.dat', data: 'y' },
+        { filename: 'params.csv', contentType: 'Text/CSV; charset=utf-8; x="y"', data: 'a,b' },
+      ]);
+      assert.deepEqual(
+        records.map((r) => r.contentType),
+        ['text/plain', 'text/plain', 'text/csv'],
+      );
     });
 
     describe('without a valid access token: 401 {error}, nothing read or stored', () => {
-      for (const [what, headers] of [['no token', {}], ['a bad token', { authorization: 'Bearer not.a.token' }], ['not a bearer', { authorization: 'Basic YTpi' }]] as const) {
+      for (const [what, headers] of [
+        ['no token', {}],
+        ['a bad token', { authorization: 'Bearer not.a.token' }],
+        ['not a bearer', { authorization: 'Basic YTpi' }],
+      ] as const) {
         it(what, async () => {
           const before = await snapshot();
           const up = await upload(ticketId, [{ filename: 'a.txt', data: 'a' }], null, headers);
@@ -298,7 +399,10 @@ for (const backend of testBackends()) {
           assert.match(up.headers.get('www-authenticate') ?? '', /^Bearer/);
           await error(up);
           const [someone] = await list(ticketId);
-          for (const res of [await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { headers }), await fetch(`${t.url}/api/v1/tickets/attachments/${someone.id}`, { headers })]) {
+          for (const res of [
+            await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { headers }),
+            await fetch(`${t.url}/api/v1/tickets/attachments/${someone.id}`, { headers }),
+          ]) {
             assert.equal(res.status, 401);
             await error(res);
           }
@@ -306,7 +410,9 @@ for (const backend of testBackends()) {
         });
       }
       it('the API key is not a person', async () => {
-        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, { headers: { 'x-api-key': 'test-operator-key-0123456789' } });
+        const res = await fetch(`${t.url}/api/v1/tickets/${ticketId}/attachments`, {
+          headers: { 'x-api-key': 'test-operator-key-0123456789' },
+        });
         assert.equal(res.status, 401);
       });
     });
@@ -330,7 +436,11 @@ for (const backend of testBackends()) {
     it('unknown tickets and attachments are 404; ids that are not UUIDs are 400 at the edge', async () => {
       assert.equal((await upload(NOWHERE, [{ filename: 'a.txt', data: 'a' }])).status, 404);
       assert.equal((await download(NOWHERE)).status, 404);
-      for (const path of ['/api/v1/tickets/not-a-uuid/attachments', '/api/v1/tickets/attachments/..%2F..%2Fetc%2Fpasswd', '/api/v1/tickets/attachments/latest']) {
+      for (const path of [
+        '/api/v1/tickets/not-a-uuid/attachments',
+        '/api/v1/tickets/attachments/..%2F..%2Fetc%2Fpasswd',
+        '/api/v1/tickets/attachments/latest',
+      ]) {
         const res = await fetch(t.url + path, { headers: bearer(requester) });
         assert.equal(res.status, 400, path);
         assert.match(await error(res), /must be a UUID/);
@@ -356,9 +466,17 @@ for (const backend of testBackends()) {
     });
 
     it('deleteTicketAttachment: another reader of the ticket is FORBIDDEN; an operator and an admin may; a stranger gets NOT_FOUND', async () => {
-      const assign = await gql(t, 'mutation($id: ID!, $a: ID) { assignTicket(id: $id, assigneeId: $a) { id } }', { id: ticketId, a: assignee.userId }, operator.accessToken);
+      const assign = await gql(
+        t,
+        'mutation($id: ID!, $a: ID) { assignTicket(id: $id, assigneeId: $a) { id } }',
+        { id: ticketId, a: assignee.userId },
+        operator.accessToken,
+      );
       assert.equal(assign.errors, undefined, assign.text);
-      const [one, two] = await uploaded(ticketId, [{ filename: 'one.txt', data: '1' }, { filename: 'two.txt', data: '2' }]);
+      const [one, two] = await uploaded(ticketId, [
+        { filename: 'one.txt', data: '1' },
+        { filename: 'two.txt', data: '2' },
+      ]);
       assert.deepEqual((await gql(t, DELETE, { id: one.id }, assignee.accessToken)).codes, ['FORBIDDEN']);
       assert.deepEqual((await gql(t, DELETE, { id: one.id }, stranger.accessToken)).codes, ['NOT_FOUND']);
       assert.equal((await gql(t, DELETE, { id: one.id }, operator.accessToken)).data?.deleteTicketAttachment, true);
@@ -407,23 +525,42 @@ for (const backend of testBackends()) {
       try {
         let t = await startTestServer(backend, { clock, env, store: durable.forRun() });
         const admin = await signInAdmin(t);
-        const res = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'crash', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, admin.accessToken);
+        const res = await gql(
+          t,
+          'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }',
+          { i: { title: 'crash', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } },
+          admin.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
-        const { body, contentType } = multipart([{ filename: 'kept.txt', data: 'kept' }, { filename: 'half-deleted.txt', data: 'half' }]);
-        const up = await fetch(`${t.url}/api/v1/tickets/${res.data.createTicket.id}/attachments`, { method: 'POST', body, headers: { 'content-type': contentType, ...bearer(admin) } });
+        const { body, contentType } = multipart([
+          { filename: 'kept.txt', data: 'kept' },
+          { filename: 'half-deleted.txt', data: 'half' },
+        ]);
+        const up = await fetch(`${t.url}/api/v1/tickets/${res.data.createTicket.id}/attachments`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': contentType, ...bearer(admin) },
+        });
         assert.equal(up.status, 201);
         const [kept, half] = ((await up.json()) as any).attachments;
         // What a crash between the committed mark and the blob's deletion leaves behind.
-        await t.server.database.knex('ticket_attachments').where({ id: half.id }).update({ deleted_at: new Date(T0).toISOString() });
+        await t.server.database
+          .knex('ticket_attachments')
+          .where({ id: half.id })
+          .update({ deleted_at: new Date(T0).toISOString() });
         await t.close();
 
         t = await startTestServer(backend, { clock, env, store: durable.forRun() });
         try {
-          const files = async () => (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+          const files = async () =>
+            (await readdir(join(dataDir, 'blobs'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
           assert.equal(await t.server.app.ticketAttachments.swept, 1, 'one interrupted deletion finished');
           await t.server.writer.flush();
           assert.equal(await files(), 1, 'only the kept blob is left');
-          assert.deepEqual((await t.server.database.knex('ticket_attachments').select('id')).map((r) => r.id), [kept.id]);
+          assert.deepEqual(
+            (await t.server.database.knex('ticket_attachments').select('id')).map((r) => r.id),
+            [kept.id],
+          );
           const again = await signInAdmin(t);
           const down = await fetch(`${t.url}/api/v1/tickets/attachments/${kept.id}`, { headers: bearer(again) });
           assert.equal(await down.text(), 'kept');
@@ -444,10 +581,19 @@ for (const backend of testBackends()) {
       try {
         let t = await startTestServer(backend, { clock, env, store: durable.forRun() });
         const admin = await signInAdmin(t);
-        const res = await gql(t, 'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: { title: 'orphans', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }, admin.accessToken);
+        const res = await gql(
+          t,
+          'mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }',
+          { i: { title: 'orphans', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } },
+          admin.accessToken,
+        );
         assert.equal(res.errors, undefined, res.text);
         const { body, contentType } = multipart([{ filename: 'kept.txt', data: 'kept' }]);
-        const up = await fetch(`${t.url}/api/v1/tickets/${res.data.createTicket.id}/attachments`, { method: 'POST', body, headers: { 'content-type': contentType, ...bearer(admin) } });
+        const up = await fetch(`${t.url}/api/v1/tickets/${res.data.createTicket.id}/attachments`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': contentType, ...bearer(admin) },
+        });
         assert.equal(up.status, 201);
         const [kept] = ((await up.json()) as any).attachments;
         await t.close();

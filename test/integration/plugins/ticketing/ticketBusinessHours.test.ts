@@ -14,7 +14,15 @@ import type { BusinessCalendar } from '../../../../src/plugins/ticketing/ticketC
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createTicket, signInAgain, TICKET, ticketingEnv, ticketMutation, ticketPeople, type TicketPeople } from '../../../support/tickets.js';
+import {
+  createTicket,
+  signInAgain,
+  TICKET,
+  ticketingEnv,
+  ticketMutation,
+  ticketPeople,
+  type TicketPeople,
+} from '../../../support/tickets.js';
 
 const OFFICE: BusinessCalendar = {
   name: 'Berlin office',
@@ -32,7 +40,13 @@ for (const backend of testBackends()) {
     before(async () => {
       t = await startTestServer(backend, { clock, env: ticketingEnv(clock) });
       people = await ticketPeople(t, await signInAdmin(t), 'bh');
-      const item = { categoryName: 'Workplace', description: null, ticketType: 'INCIDENT' as const, workflowName: null, calendarName: OFFICE.name };
+      const item = {
+        categoryName: 'Workplace',
+        description: null,
+        ticketType: 'INCIDENT' as const,
+        workflowName: null,
+        calendarName: OFFICE.name,
+      };
       (t.server.app.ticketingCatalog as TicketingCatalog).replace({
         ...DEFAULT_CATALOG_CONTENT,
         categories: [{ name: 'Workplace', description: null }],
@@ -75,9 +89,12 @@ for (const backend of testBackends()) {
       assert.equal(ticket.minutesUntilDue, 30);
     });
 
-    it('the catalog item\'s targets win over the priority\'s', async () => {
+    it("the catalog item's targets win over the priority's", async () => {
       const ticket = await raise('2026-05-11T07:00:00Z', { catalogItemName: 'Executive laptop', impact: 'LOW', urgency: 'LOW' });
-      assert.deepEqual([ticket.priority, ticket.responseDueAt, ticket.resolutionDueAt], ['P5', '2026-05-11T07:10:00.000Z', '2026-05-11T08:00:00.000Z']);
+      assert.deepEqual(
+        [ticket.priority, ticket.responseDueAt, ticket.resolutionDueAt],
+        ['P5', '2026-05-11T07:10:00.000Z', '2026-05-11T08:00:00.000Z'],
+      );
     });
 
     it('a pause across closed hours: only open minutes before the pause count, the paused ones never', async () => {
@@ -94,7 +111,12 @@ for (const backend of testBackends()) {
 
     it('a target used up at a closing breaches at the next opening, by the scheduled event', async () => {
       const other = await raise('2026-05-11T07:00:00Z'); // Monday 09:00; resolution due 17:00
-      await gql(t, 'mutation($id: ID!, $a: ID) { assignTicket(id: $id, assigneeId: $a) { id } }', { id: other.id, a: people.assignee.userId }, people.admin.accessToken);
+      await gql(
+        t,
+        'mutation($id: ID!, $a: ID) { assignTicket(id: $id, assigneeId: $a) { id } }',
+        { id: other.id, a: people.assignee.userId },
+        people.admin.accessToken,
+      );
       assert.equal(other.resolutionDueAt, '2026-05-11T15:00:00.000Z');
       clock.advance(at('2026-05-11T20:00:00Z') - clock.now()); // Monday evening: closed, nothing counts
       await t.server.writer.settled();

@@ -20,13 +20,17 @@ const ADD = `mutation($t: ID!, $b: String!) { addTicketComment(ticketId: $t, bod
 const EDIT = `mutation($id: ID!, $b: String!) { editTicketComment(id: $id, body: $b) { ${COMMENT_FIELDS} } }`;
 const DELETE = 'mutation($id: ID!) { deleteTicketComment(id: $id) }';
 const COMMENTS = `query($t: ID!, $l: Int, $o: Int) { ticketComments(ticketId: $t, limit: $l, offset: $o) { total comments { ${COMMENT_FIELDS} } } }`;
-const LOG = 'mutation($t: ID!, $m: Int!, $n: String, $w: DateTime) { logTicketWork(ticketId: $t, minutes: $m, note: $n, workedAt: $w) { id ticketId authorId minutes note workedAt } }';
+const LOG =
+  'mutation($t: ID!, $m: Int!, $n: String, $w: DateTime) { logTicketWork(ticketId: $t, minutes: $m, note: $n, workedAt: $w) { id ticketId authorId minutes note workedAt } }';
 const DELETE_WORK = 'mutation($id: ID!) { deleteTicketWorklog(id: $id) }';
-const WORKLOG = 'query($t: ID!) { ticketWorklog(ticketId: $t) { ticketId totalMinutes count entries { id minutes note workedAt author { username } } } }';
-const WATCH = 'mutation($t: ID!, $u: ID) { watchTicket(ticketId: $t, userId: $u) { ticketId userId user { username } addedBy { username } since } }';
+const WORKLOG =
+  'query($t: ID!) { ticketWorklog(ticketId: $t) { ticketId totalMinutes count entries { id minutes note workedAt author { username } } } }';
+const WATCH =
+  'mutation($t: ID!, $u: ID) { watchTicket(ticketId: $t, userId: $u) { ticketId userId user { username } addedBy { username } since } }';
 const UNWATCH = 'mutation($t: ID!, $u: ID) { unwatchTicket(ticketId: $t, userId: $u) }';
 const WATCHERS = 'query($t: ID!) { ticketWatchers(ticketId: $t) { userId user { username } } }';
-const LINK = 'mutation($s: ID!, $t: ID!, $y: TicketRelationType!) { linkTickets(sourceId: $s, targetId: $t, type: $y) { id ticketId type relatedTicketId relatedTicket { number } createdBy { username } } }';
+const LINK =
+  'mutation($s: ID!, $t: ID!, $y: TicketRelationType!) { linkTickets(sourceId: $s, targetId: $t, type: $y) { id ticketId type relatedTicketId relatedTicket { number } createdBy { username } } }';
 const UNLINK = 'mutation($s: ID!, $t: ID!) { unlinkTickets(sourceId: $s, targetId: $t) }';
 const RELATIONS = 'query($t: ID!) { ticketRelations(ticketId: $t) { type relatedTicketId relatedTicket { number } } }';
 
@@ -43,28 +47,46 @@ for (const backend of testBackends()) {
     const receiver = useReceivers();
 
     /** A ticket of the cast's requester, assigned to the cast's assignee. */
-    const ticket = (title?: string) => raiseTicket(t, c.requester, { assigneeId: c.assignee.userId, admin: c.admin, ...(title ? { title } : {}) });
+    const ticket = (title?: string) =>
+      raiseTicket(t, c.requester, { assigneeId: c.assignee.userId, admin: c.admin, ...(title ? { title } : {}) });
     const ok = async (query: string, variables: Record<string, unknown>, who: Person) => {
       const res = await gql(t, query, variables, who.accessToken);
       assert.equal(res.errors, undefined, res.text);
       return res.data;
     };
-    const codes = async (query: string, variables: Record<string, unknown>, who: Person) => (await gql(t, query, variables, who.accessToken)).codes;
+    const codes = async (query: string, variables: Record<string, unknown>, who: Person) =>
+      (await gql(t, query, variables, who.accessToken)).codes;
 
     describe('comments', () => {
       it('a requester comments; ticketComments shows it oldest first with its author and the total', async () => {
         const { id } = await ticket();
         const first = (await ok(ADD, { t: id, b: 'It fails since 9:00' }, c.requester)).addTicketComment;
-        assert.deepEqual({ ...first, id: undefined }, {
-          id: undefined, ticketId: id, authorId: c.requester.userId, author: { username: c.requester.username }, system: false,
-          body: 'It fails since 9:00', createdAt: new Date(T0).toISOString(), editedAt: null, editedBy: null,
-        });
+        assert.deepEqual(
+          { ...first, id: undefined },
+          {
+            id: undefined,
+            ticketId: id,
+            authorId: c.requester.userId,
+            author: { username: c.requester.username },
+            system: false,
+            body: 'It fails since 9:00',
+            createdAt: new Date(T0).toISOString(),
+            editedAt: null,
+            editedBy: null,
+          },
+        );
         clock.advance(60_000);
         await ok(ADD, { t: id, b: 'Looking into it' }, c.assignee);
         const page = (await ok(COMMENTS, { t: id }, c.operator)).ticketComments;
         assert.equal(page.total, 2);
-        assert.deepEqual(page.comments.map((x: any) => x.body), ['It fails since 9:00', 'Looking into it']);
-        assert.deepEqual((await ok(COMMENTS, { t: id, l: 1, o: 1 }, c.requester)).ticketComments.comments.map((x: any) => x.body), ['Looking into it']);
+        assert.deepEqual(
+          page.comments.map((x: any) => x.body),
+          ['It fails since 9:00', 'Looking into it'],
+        );
+        assert.deepEqual(
+          (await ok(COMMENTS, { t: id, l: 1, o: 1 }, c.requester)).ticketComments.comments.map((x: any) => x.body),
+          ['Looking into it'],
+        );
       });
 
       it('someone who may not read the ticket is told it does not exist, and nothing is stored', async () => {
@@ -107,7 +129,7 @@ for (const backend of testBackends()) {
         assert.equal((await ok(COMMENTS, { t: id }, c.assignee)).ticketComments.comments[0].body, 'typo here');
       });
 
-      it("only the author or an admin edits: the assignee and an operator are FORBIDDEN, the admin may", async () => {
+      it('only the author or an admin edits: the assignee and an operator are FORBIDDEN, the admin may', async () => {
         const { id } = await ticket();
         const comment = (await ok(ADD, { t: id, b: 'mine' }, c.requester)).addTicketComment;
         assert.deepEqual(await codes(EDIT, { id: comment.id, b: 'theirs' }, c.assignee), ['FORBIDDEN']);
@@ -136,7 +158,10 @@ for (const backend of testBackends()) {
       it('an edit and a delete of one comment sent together never bring the deleted comment back', async () => {
         const { id } = await ticket();
         const comment = (await ok(ADD, { t: id, b: 'race' }, c.requester)).addTicketComment;
-        await Promise.all([gql(t, EDIT, { id: comment.id, b: 'edited' }, c.requester.accessToken), gql(t, DELETE, { id: comment.id }, c.requester.accessToken)]);
+        await Promise.all([
+          gql(t, EDIT, { id: comment.id, b: 'edited' }, c.requester.accessToken),
+          gql(t, DELETE, { id: comment.id }, c.requester.accessToken),
+        ]);
         await t.server.writer.settled();
         assert.deepEqual(await t.server.database.knex('ticket_comments').where({ id: comment.id }).select('id'), []);
       });
@@ -146,7 +171,10 @@ for (const backend of testBackends()) {
         const comment = await t.server.app.ticketConversation.addSystemComment(id, 'The service recovered at 10:02');
         assert.equal(comment.authorId, null);
         const [shown] = (await ok(COMMENTS, { t: id }, c.requester)).ticketComments.comments;
-        assert.deepEqual({ system: shown.system, author: shown.author, body: shown.body }, { system: true, author: null, body: 'The service recovered at 10:02' });
+        assert.deepEqual(
+          { system: shown.system, author: shown.author, body: shown.body },
+          { system: true, author: null, body: 'The service recovered at 10:02' },
+        );
         assert.deepEqual(await codes(EDIT, { id: comment.id, b: 'no' }, c.requester), ['FORBIDDEN']);
         await assert.rejects(t.server.app.ticketConversation.addSystemComment('00000000-0000-4000-8000-000000000000', 'x'), /no ticket/);
       });
@@ -167,9 +195,15 @@ for (const backend of testBackends()) {
         assert.equal(request!.json.event, 'ticket.commented');
         const data = request!.json.data;
         assert.deepEqual({ id: data.ticket.id, number: data.ticket.number }, { id, number });
-        assert.deepEqual({ commentId: data.commentId, authorId: data.authorId, actorId: data.actorId, excerpt: data.excerpt }, {
-          commentId: comment.id, authorId: c.assignee.userId, actorId: c.assignee.userId, excerpt: 'Rolled back to 4.1',
-        });
+        assert.deepEqual(
+          { commentId: data.commentId, authorId: data.authorId, actorId: data.actorId, excerpt: data.excerpt },
+          {
+            commentId: comment.id,
+            authorId: c.assignee.userId,
+            actorId: c.assignee.userId,
+            excerpt: 'Rolled back to 4.1',
+          },
+        );
         await gql(t, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: webhook.id }, c.admin.accessToken);
       });
     });
@@ -179,10 +213,19 @@ for (const backend of testBackends()) {
         const { id } = await ticket();
         await ok(LOG, { t: id, m: 30, n: 'triage', w: new Date(T0 - 3_600_000).toISOString() }, c.assignee);
         const second = (await ok(LOG, { t: id, m: 45 }, c.operator)).logTicketWork;
-        assert.deepEqual({ minutes: second.minutes, note: second.note, workedAt: second.workedAt }, { minutes: 45, note: null, workedAt: new Date(clock.now()).toISOString() });
+        assert.deepEqual(
+          { minutes: second.minutes, note: second.note, workedAt: second.workedAt },
+          { minutes: 45, note: null, workedAt: new Date(clock.now()).toISOString() },
+        );
         const worklog = (await ok(WORKLOG, { t: id }, c.requester)).ticketWorklog;
         assert.deepEqual({ total: worklog.totalMinutes, count: worklog.count }, { total: 75, count: 2 });
-        assert.deepEqual(worklog.entries.map((e: any) => [e.minutes, e.author.username]), [[45, c.operator.username], [30, c.assignee.username]]);
+        assert.deepEqual(
+          worklog.entries.map((e: any) => [e.minutes, e.author.username]),
+          [
+            [45, c.operator.username],
+            [30, c.assignee.username],
+          ],
+        );
       });
 
       it('the requester may read the worklog but not log work (FORBIDDEN); an outsider is told NOT_FOUND', async () => {
@@ -224,9 +267,15 @@ for (const backend of testBackends()) {
       it('a participant watches a ticket themselves, once however often they ask, and stops watching', async () => {
         const { id } = await ticket();
         const watch = (await ok(WATCH, { t: id }, c.requester)).watchTicket;
-        assert.deepEqual({ user: watch.user, addedBy: watch.addedBy }, { user: { username: c.requester.username }, addedBy: { username: c.requester.username } });
+        assert.deepEqual(
+          { user: watch.user, addedBy: watch.addedBy },
+          { user: { username: c.requester.username }, addedBy: { username: c.requester.username } },
+        );
         await ok(WATCH, { t: id }, c.requester);
-        assert.deepEqual((await ok(WATCHERS, { t: id }, c.assignee)).ticketWatchers.map((w: any) => w.userId), [c.requester.userId]);
+        assert.deepEqual(
+          (await ok(WATCHERS, { t: id }, c.assignee)).ticketWatchers.map((w: any) => w.userId),
+          [c.requester.userId],
+        );
         assert.equal((await ok(UNWATCH, { t: id }, c.requester)).unwatchTicket, true);
         assert.equal((await ok(UNWATCH, { t: id }, c.requester)).unwatchTicket, false);
         assert.deepEqual((await ok(WATCHERS, { t: id }, c.assignee)).ticketWatchers, []);
@@ -236,7 +285,10 @@ for (const backend of testBackends()) {
         const { id } = await ticket();
         assert.deepEqual(await codes(WATCH, { t: id, u: c.assignee.userId }, c.requester), ['FORBIDDEN']);
         const added = (await ok(WATCH, { t: id, u: c.assignee.userId }, c.operator)).watchTicket;
-        assert.deepEqual({ user: added.user, addedBy: added.addedBy }, { user: { username: c.assignee.username }, addedBy: { username: c.operator.username } });
+        assert.deepEqual(
+          { user: added.user, addedBy: added.addedBy },
+          { user: { username: c.assignee.username }, addedBy: { username: c.operator.username } },
+        );
         assert.deepEqual(await codes(UNWATCH, { t: id, u: c.assignee.userId }, c.requester), ['FORBIDDEN']);
         assert.equal((await ok(UNWATCH, { t: id, u: c.assignee.userId }, c.admin)).unwatchTicket, true);
       });
@@ -256,20 +308,47 @@ for (const backend of testBackends()) {
       it('a link is seen from both sides: A BLOCKS B is B BLOCKED_BY A', async () => {
         const [a, b] = [await ticket('A'), await ticket('B')];
         const link = (await ok(LINK, { s: a.id, t: b.id, y: 'BLOCKS' }, c.assignee)).linkTickets;
-        assert.deepEqual({ ticketId: link.ticketId, type: link.type, related: link.relatedTicketId, number: link.relatedTicket.number, by: link.createdBy.username }, {
-          ticketId: a.id, type: 'BLOCKS', related: b.id, number: b.number, by: c.assignee.username,
-        });
-        assert.deepEqual((await ok(RELATIONS, { t: a.id }, c.requester)).ticketRelations, [{ type: 'BLOCKS', relatedTicketId: b.id, relatedTicket: { number: b.number } }]);
-        assert.deepEqual((await ok(RELATIONS, { t: b.id }, c.requester)).ticketRelations, [{ type: 'BLOCKED_BY', relatedTicketId: a.id, relatedTicket: { number: a.number } }]);
+        assert.deepEqual(
+          {
+            ticketId: link.ticketId,
+            type: link.type,
+            related: link.relatedTicketId,
+            number: link.relatedTicket.number,
+            by: link.createdBy.username,
+          },
+          {
+            ticketId: a.id,
+            type: 'BLOCKS',
+            related: b.id,
+            number: b.number,
+            by: c.assignee.username,
+          },
+        );
+        assert.deepEqual((await ok(RELATIONS, { t: a.id }, c.requester)).ticketRelations, [
+          { type: 'BLOCKS', relatedTicketId: b.id, relatedTicket: { number: b.number } },
+        ]);
+        assert.deepEqual((await ok(RELATIONS, { t: b.id }, c.requester)).ticketRelations, [
+          { type: 'BLOCKED_BY', relatedTicketId: a.id, relatedTicket: { number: a.number } },
+        ]);
       });
 
-      const pairs: Array<[string, string]> = [['DUPLICATED_BY', 'DUPLICATES'], ['CHILD_OF', 'PARENT_OF'], ['RELATES_TO', 'RELATES_TO']];
+      const pairs: Array<[string, string]> = [
+        ['DUPLICATED_BY', 'DUPLICATES'],
+        ['CHILD_OF', 'PARENT_OF'],
+        ['RELATES_TO', 'RELATES_TO'],
+      ];
       for (const [given, other] of pairs) {
         it(`A ${given} B shows ${other} on B`, async () => {
           const [a, b] = [await ticket(), await ticket()];
           await ok(LINK, { s: a.id, t: b.id, y: given }, c.operator);
-          assert.deepEqual((await ok(RELATIONS, { t: a.id }, c.operator)).ticketRelations.map((r: any) => r.type), [given]);
-          assert.deepEqual((await ok(RELATIONS, { t: b.id }, c.operator)).ticketRelations.map((r: any) => r.type), [other]);
+          assert.deepEqual(
+            (await ok(RELATIONS, { t: a.id }, c.operator)).ticketRelations.map((r: any) => r.type),
+            [given],
+          );
+          assert.deepEqual(
+            (await ok(RELATIONS, { t: b.id }, c.operator)).ticketRelations.map((r: any) => r.type),
+            [other],
+          );
         });
       }
 
@@ -294,7 +373,10 @@ for (const backend of testBackends()) {
 
       it('two links of one pair sent together: exactly one is made', async () => {
         const [a, b] = [await ticket(), await ticket()];
-        const results = await Promise.all([gql(t, LINK, { s: a.id, t: b.id, y: 'BLOCKS' }, c.operator.accessToken), gql(t, LINK, { s: b.id, t: a.id, y: 'DUPLICATES' }, c.operator.accessToken)]);
+        const results = await Promise.all([
+          gql(t, LINK, { s: a.id, t: b.id, y: 'BLOCKS' }, c.operator.accessToken),
+          gql(t, LINK, { s: b.id, t: a.id, y: 'DUPLICATES' }, c.operator.accessToken),
+        ]);
         assert.deepEqual(results.map((r) => r.codes.length).sort(), [0, 1]);
         assert.equal((await t.server.database.knex('ticket_relations').whereIn('source_id', [a.id, b.id])).length, 1);
       });
@@ -345,8 +427,14 @@ for (const backend of testBackends()) {
         }
         const second = await startTicketingServer(backend, clock, store.forRun());
         try {
-          assert.deepEqual((await gql(second, WATCHERS, { t: a.id }, c.requester.accessToken)).data.ticketWatchers.map((w: any) => w.userId), [c.requester.userId]);
-          assert.deepEqual((await gql(second, RELATIONS, { t: b.id }, c.requester.accessToken)).data.ticketRelations.map((r: any) => r.type), ['CHILD_OF']);
+          assert.deepEqual(
+            (await gql(second, WATCHERS, { t: a.id }, c.requester.accessToken)).data.ticketWatchers.map((w: any) => w.userId),
+            [c.requester.userId],
+          );
+          assert.deepEqual(
+            (await gql(second, RELATIONS, { t: b.id }, c.requester.accessToken)).data.ticketRelations.map((r: any) => r.type),
+            ['CHILD_OF'],
+          );
           assert.deepEqual((await gql(second, LINK, { s: b.id, t: a.id, y: 'RELATES_TO' }, c.operator.accessToken)).codes, ['CONFLICT']);
         } finally {
           await second.close();
@@ -361,7 +449,8 @@ for (const backend of testBackends()) {
     it('answers PLUGIN_INACTIVE', async () => {
       const t = await startTestServer(backend, { env: BOOTSTRAP_ENV });
       try {
-        const admin = (await gql(t, 'mutation { login(username: "admin", password: "bootstrap-admin-password") { accessToken } }')).data.login;
+        const admin = (await gql(t, 'mutation { login(username: "admin", password: "bootstrap-admin-password") { accessToken } }')).data
+          .login;
         const res = await gql(t, ADD, { t: '00000000-0000-4000-8000-000000000000', b: 'x' }, admin.accessToken);
         assert.deepEqual(res.codes, ['PLUGIN_INACTIVE']);
       } finally {

@@ -37,9 +37,14 @@ for (const backend of testBackends()) {
       t = await startTestServer(backend, { clock, env: ticketingEnv(clock) });
       admin = await signInAdmin(t);
       [requester, insider, outsideOperator] = await Promise.all([
-        personWithRole(t, admin, 'USER', 'env-requester'), personWithRole(t, admin, 'USER', 'env-insider'), personWithRole(t, admin, 'OPERATOR', 'env-operator'),
+        personWithRole(t, admin, 'USER', 'env-requester'),
+        personWithRole(t, admin, 'USER', 'env-insider'),
+        personWithRole(t, admin, 'OPERATOR', 'env-operator'),
       ]);
-      for (const [name, nodeId] of [['us-shop', 'us/prod/shop'], ['eu-shop', 'eu/shop']]) {
+      for (const [name, nodeId] of [
+        ['us-shop', 'us/prod/shop'],
+        ['eu-shop', 'eu/shop'],
+      ]) {
         const res = await t.call('POST', '/api/v1/health/report', { service: name, nodeId, status: 'OPERATIONAL' });
         assert.equal(res.status, 200, res.text);
         if (name === 'us-shop') usService = res.json.serviceId;
@@ -47,21 +52,35 @@ for (const backend of testBackends()) {
       }
       teamId = (await ok('mutation { createGroup(input: { name: "us-team" }) { id } }', undefined, admin)).createGroup.id;
       await ok('mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: teamId, u: insider.userId }, admin);
-      const environmentId = (await ok('mutation { createEnvironment(input: { name: "us production", paths: ["us/prod"] }) { id } }', undefined, admin)).createEnvironment.id;
-      await ok('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: WRITE) { level } }', { g: teamId, e: environmentId }, admin);
+      const environmentId = (
+        await ok('mutation { createEnvironment(input: { name: "us production", paths: ["us/prod"] }) { id } }', undefined, admin)
+      ).createEnvironment.id;
+      await ok(
+        'mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: WRITE) { level } }',
+        { g: teamId, e: environmentId },
+        admin,
+      );
     });
     after(() => t.close());
 
     it('a ticket about a service outside your environments is not found, listed or counted; one elsewhere is', async () => {
       const hidden = await createTicket(t, admin, { title: 'env us checkout', serviceId: usService, requesterId: requester.userId });
-      await ok('mutation($id: ID!, $g: ID) { assignTicket(id: $id, assigneeId: null, groupId: $g) { id } }', { id: hidden.id, g: teamId }, admin);
+      await ok(
+        'mutation($id: ID!, $g: ID) { assignTicket(id: $id, assigneeId: null, groupId: $g) { id } }',
+        { id: hidden.id, g: teamId },
+        admin,
+      );
       const visible = await createTicket(t, admin, { title: 'env eu checkout', serviceId: euService, requesterId: requester.userId });
       assert.equal((await ok(TICKET, { id: hidden.id }, requester)).ticket, null, 'even its requester: it lies where they may not look');
       assert.equal((await ok(TICKET, { id: visible.id }, requester)).ticket.id, visible.id);
       const listed = await ok(TICKETS, { f: { text: 'env ' } }, requester);
       assert.deepEqual([listed.tickets.map((x: any) => x.id), listed.ticketCount], [[visible.id], 1]);
       const staff = await ok(TICKETS, { f: { text: 'env ' } }, outsideOperator);
-      assert.deepEqual(staff.tickets.map((x: any) => x.id), [visible.id], 'an operator outside the environment does not see it either');
+      assert.deepEqual(
+        staff.tickets.map((x: any) => x.id),
+        [visible.id],
+        'an operator outside the environment does not see it either',
+      );
       const inside = await ok(TICKET, { id: hidden.id }, insider);
       assert.equal(inside.ticket.id, hidden.id, 'a member of the granted group with a standing (its group) reads it');
       const refused = await gql(t, UPDATE_TICKET, { id: hidden.id, i: { title: 'x' } }, requester.accessToken);
@@ -71,9 +90,19 @@ for (const backend of testBackends()) {
     });
 
     it('raising a ticket about a hidden service is refused like a service that does not exist', async () => {
-      const res = await gql(t, CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: usService } }, requester.accessToken);
+      const res = await gql(
+        t,
+        CREATE_TICKET,
+        { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: usService } },
+        requester.accessToken,
+      );
       assert.deepEqual(res.codes, ['NOT_FOUND'], res.text);
-      const inside = await gql(t, CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: usService } }, insider.accessToken);
+      const inside = await gql(
+        t,
+        CREATE_TICKET,
+        { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: usService } },
+        insider.accessToken,
+      );
       assert.equal(inside.errors, undefined, inside.text);
     });
 

@@ -12,7 +12,17 @@ import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin } from '../../../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { ASSIGN_TICKET, createTicket, DELETE_TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, UPDATE_TICKET, type TicketPeople } from '../../../support/tickets.js';
+import {
+  ASSIGN_TICKET,
+  createTicket,
+  DELETE_TICKET,
+  ticketingEnv,
+  ticketMutation,
+  ticketOf,
+  ticketPeople,
+  UPDATE_TICKET,
+  type TicketPeople,
+} from '../../../support/tickets.js';
 import { createWebhook, useReceivers } from '../../../support/webhooks.js';
 import { DEFAULT_CATALOG_CONTENT } from '../../../../src/plugins/ticketing/catalog/catalogContent.js';
 import type { TicketingCatalog } from '../../../../src/plugins/ticketing/catalog/ticketingCatalog.js';
@@ -21,7 +31,15 @@ import { TRANSITION_TICKET } from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const EVENTS = 'subscription($id: ID!) { entityEvents(entityType: "ticket", entityId: $id) { event entityType entityId data } }';
-const TICKET_WEBHOOKS = ['ticket.created', 'ticket.updated', 'ticket.status_changed', 'ticket.assigned', 'ticket.resolved', 'ticket.closed', 'ticket.deleted'];
+const TICKET_WEBHOOKS = [
+  'ticket.created',
+  'ticket.updated',
+  'ticket.status_changed',
+  'ticket.assigned',
+  'ticket.resolved',
+  'ticket.closed',
+  'ticket.deleted',
+];
 
 for (const backend of testBackends()) {
   describe(`ticket events (${backend.name})`, { timeout: 120_000 }, () => {
@@ -45,7 +63,10 @@ for (const backend of testBackends()) {
         const created = (await everything.data('created')).entityEvents;
         assert.deepEqual([created.event, created.entityType, created.entityId], ['ticket:created', 'ticket', 'all']);
         const data = JSON.parse(created.data);
-        assert.deepEqual([data.change, data.ticket.id, data.ticket.number, data.ticket.priority, data.actorId], ['created', ticket.id, ticket.number, 'P2', people.requester.userId]);
+        assert.deepEqual(
+          [data.change, data.ticket.id, data.ticket.number, data.ticket.priority, data.actorId],
+          ['created', ticket.id, ticket.number, 'P2', people.requester.userId],
+        );
 
         const own = subscribe(requester, EVENTS, { id: ticket.id });
         await waitForSubscribers(t, `entity:ticket:${ticket.id}`, 1);
@@ -55,7 +76,10 @@ for (const backend of testBackends()) {
         await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken);
         const seen = [];
         for (let i = 0; i < 4; i += 1) seen.push((await own.data()).entityEvents);
-        assert.deepEqual(seen.map((e) => e.event), ['ticket:updated', 'ticket:assigned', 'ticket:updated', 'ticket:deleted']);
+        assert.deepEqual(
+          seen.map((e) => e.event),
+          ['ticket:updated', 'ticket:assigned', 'ticket:updated', 'ticket:deleted'],
+        );
         assert.deepEqual(JSON.parse(seen[1]!.data).detail, { previousAssigneeId: null, previousGroupId: null });
         assert.deepEqual(JSON.parse(seen[2]!.data).detail.to, 'RESOLVED');
         for (let i = 0; i < 4; i += 1) await everything.data();
@@ -96,7 +120,12 @@ for (const backend of testBackends()) {
         await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Heard by the desk' } }, people.admin.accessToken);
         assert.equal(JSON.parse((await feed.data('the update while in the group')).entityEvents.data).ticket.title, 'Heard by the desk');
 
-        const removed = await gql(t, 'mutation($g: ID!, $u: ID!) { removeUserFromGroup(groupId: $g, userId: $u) { id } }', { g: people.groupId, u: people.member.userId }, people.admin.accessToken);
+        const removed = await gql(
+          t,
+          'mutation($g: ID!, $u: ID!) { removeUserFromGroup(groupId: $g, userId: $u) { id } }',
+          { g: people.groupId, u: people.member.userId },
+          people.admin.accessToken,
+        );
         assert.equal(removed.errors, undefined, removed.text);
         await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Not for former members' } }, people.admin.accessToken);
         await gql(t, UPDATE_TICKET, { id: sentinel.id, i: { title: 'Still mine' } }, people.member.accessToken);
@@ -107,7 +136,12 @@ for (const backend of testBackends()) {
         own.dispose();
       } finally {
         await member.dispose();
-        await gql(t, 'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }', { g: people.groupId, u: people.member.userId }, people.admin.accessToken);
+        await gql(
+          t,
+          'mutation($g: ID!, $u: ID!) { addUserToGroup(groupId: $g, userId: $u) { id } }',
+          { g: people.groupId, u: people.member.userId },
+          people.admin.accessToken,
+        );
       }
     });
 
@@ -122,18 +156,54 @@ for (const backend of testBackends()) {
       await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken);
       const requests = await r.received(8);
       assert.deepEqual(requests.map((q) => q.json.event).sort(), [
-        'ticket.assigned', 'ticket.closed', 'ticket.created', 'ticket.deleted', 'ticket.resolved', 'ticket.status_changed', 'ticket.status_changed', 'ticket.updated',
+        'ticket.assigned',
+        'ticket.closed',
+        'ticket.created',
+        'ticket.deleted',
+        'ticket.resolved',
+        'ticket.status_changed',
+        'ticket.status_changed',
+        'ticket.updated',
       ]);
       const created = requests.find((q) => q.json.event === 'ticket.created')!.json.data;
       assert.deepEqual(Object.keys(created.ticket).sort(), [
-        'assigneeId', 'catalogItemName', 'createdAt', 'deletedAt', 'description', 'groupId', 'id', 'impact', 'number', 'priority', 'requesterId', 'serviceId',
-        'status', 'statusCategory', 'title', 'type', 'updatedAt', 'urgency', 'workflowName',
+        'assigneeId',
+        'catalogItemName',
+        'createdAt',
+        'deletedAt',
+        'description',
+        'groupId',
+        'id',
+        'impact',
+        'number',
+        'priority',
+        'requesterId',
+        'serviceId',
+        'status',
+        'statusCategory',
+        'title',
+        'type',
+        'updatedAt',
+        'urgency',
+        'workflowName',
       ]);
-      assert.deepEqual([created.ticket.number, created.ticket.createdAt, created.actorId], [ticket.number, ticket.createdAt, people.requester.userId]);
-      const moved = requests.filter((q) => q.json.event === 'ticket.status_changed').map((q) => [q.json.data.from, q.json.data.to, q.json.data.transition]);
-      assert.deepEqual(moved.sort(), [['NEW', 'RESOLVED', 'resolve'], ['RESOLVED', 'CLOSED', 'close']]);
+      assert.deepEqual(
+        [created.ticket.number, created.ticket.createdAt, created.actorId],
+        [ticket.number, ticket.createdAt, people.requester.userId],
+      );
+      const moved = requests
+        .filter((q) => q.json.event === 'ticket.status_changed')
+        .map((q) => [q.json.data.from, q.json.data.to, q.json.data.transition]);
+      assert.deepEqual(moved.sort(), [
+        ['NEW', 'RESOLVED', 'resolve'],
+        ['RESOLVED', 'CLOSED', 'close'],
+      ]);
       const deleted = requests.find((q) => q.json.event === 'ticket.deleted')!.json.data;
-      assert.deepEqual([deleted.ticket.statusCategory, typeof deleted.ticket.deletedAt], ['CLOSED', 'string'], 'a closed ticket is loaded to be deleted');
+      assert.deepEqual(
+        [deleted.ticket.statusCategory, typeof deleted.ticket.deletedAt],
+        ['CLOSED', 'string'],
+        'a closed ticket is loaded to be deleted',
+      );
     });
 
     it('a transition hands its workflow steps to the step runner after its commit', async () => {
@@ -141,9 +211,19 @@ for (const backend of testBackends()) {
       const hooked = {
         ...CHANGE_WORKFLOW,
         name: 'Change with a hook',
-        transitions: CHANGE_WORKFLOW.transitions.map((x) => (x.name === 'start' ? { ...x, steps: [{ type: 'HTTP_REQUEST' as const, name: 'tell CAB', url: `${r.url}/cab`, method: 'POST' as const, body: 'started' }] } : x)),
+        transitions: CHANGE_WORKFLOW.transitions.map((x) =>
+          x.name === 'start'
+            ? {
+                ...x,
+                steps: [{ type: 'HTTP_REQUEST' as const, name: 'tell CAB', url: `${r.url}/cab`, method: 'POST' as const, body: 'started' }],
+              }
+            : x,
+        ),
       };
-      (t.server.app.ticketingCatalog as TicketingCatalog).replace({ ...DEFAULT_CATALOG_CONTENT, workflows: [hooked, ...DEFAULT_WORKFLOWS] });
+      (t.server.app.ticketingCatalog as TicketingCatalog).replace({
+        ...DEFAULT_CATALOG_CONTENT,
+        workflows: [hooked, ...DEFAULT_WORKFLOWS],
+      });
       const ticket = await createTicket(t, people.operator, { type: 'CHANGE' });
       assert.equal(ticket.workflowName, 'Change with a hook');
       const moved = await gql(t, TRANSITION_TICKET, { id: ticket.id, t: 'start' }, people.operator.accessToken);
@@ -152,8 +232,15 @@ for (const backend of testBackends()) {
       assert.deepEqual([request!.method, request!.path, request!.body.toString()], ['POST', '/hook/cab', 'started']);
       await t.server.app.workflowSteps.idle();
       await t.server.writer.settled();
-      const runs = await gql(t, 'query($t: ID) { workflowExecutions(ticketId: $t) { ticketNumber transition status steps { name status } } }', { t: ticket.id }, people.operator.accessToken);
-      assert.deepEqual(runs.data.workflowExecutions, [{ ticketNumber: ticket.number, transition: 'start', status: 'COMPLETED', steps: [{ name: 'tell CAB', status: 'SUCCESS' }] }]);
+      const runs = await gql(
+        t,
+        'query($t: ID) { workflowExecutions(ticketId: $t) { ticketNumber transition status steps { name status } } }',
+        { t: ticket.id },
+        people.operator.accessToken,
+      );
+      assert.deepEqual(runs.data.workflowExecutions, [
+        { ticketNumber: ticket.number, transition: 'start', status: 'COMPLETED', steps: [{ name: 'tell CAB', status: 'SUCCESS' }] },
+      ]);
     });
   });
 }

@@ -54,7 +54,11 @@ for (const backend of testBackends()) {
     /** The notification types each person holds about `ticketId`, from the database, in alphabetical order (a manual clock gives them one time). */
     const heard = async (ticketId: string): Promise<Record<string, string[]>> => {
       await t.server.writer.settled();
-      const rows = await t.server.database.knex('notifications').where({ entity_type: 'ticket', entity_id: ticketId }).orderBy('type').select('user_id', 'type');
+      const rows = await t.server.database
+        .knex('notifications')
+        .where({ entity_type: 'ticket', entity_id: ticketId })
+        .orderBy('type')
+        .select('user_id', 'type');
       const people = [c.admin, c.operator, c.requester, c.assignee, c.watcher, c.outsider];
       const names = new Map(people.map((p) => [p.userId, p.username.replace(/-\d+$/, '')]));
       const out: Record<string, string[]> = {};
@@ -72,13 +76,19 @@ for (const backend of testBackends()) {
         assert.deepEqual(notificationReceived, {
           event: 'notification:new',
           notification: {
-            type: 'ticket.commented', title: `New comment on ${number}`, message: `${c.assignee.username} on ${number} Checkout answers 502: Rolled back the release`,
-            entityType: 'ticket', entityId: id,
+            type: 'ticket.commented',
+            title: `New comment on ${number}`,
+            message: `${c.assignee.username} on ${number} Checkout answers 502: Rolled back the release`,
+            entityType: 'ticket',
+            entityId: id,
           },
         });
       }
       const byPerson = await heard(id);
-      assert.deepEqual(byPerson['requester']?.filter((k) => k === 'ticket.commented'), ['ticket.commented']);
+      assert.deepEqual(
+        byPerson['requester']?.filter((k) => k === 'ticket.commented'),
+        ['ticket.commented'],
+      );
       assert.equal(byPerson['assignee']?.includes('ticket.commented') ?? false, false, 'the author is not told of their own comment');
     });
 
@@ -97,7 +107,11 @@ for (const backend of testBackends()) {
       await ok('mutation($id: ID!) { resolveTicket(id: $id) { status } }', { id }, c.assignee);
       const byPerson = await heard(id);
       for (const who of ['requester', 'watcher']) {
-        assert.deepEqual(byPerson[who]?.filter((k) => k !== 'ticket.assigned' && k !== 'ticket.created'), ['ticket.resolved', 'ticket.status_changed'], who);
+        assert.deepEqual(
+          byPerson[who]?.filter((k) => k !== 'ticket.assigned' && k !== 'ticket.created'),
+          ['ticket.resolved', 'ticket.status_changed'],
+          who,
+        );
       }
       assert.equal(byPerson['assignee']?.some((k) => k === 'ticket.status_changed' || k === 'ticket.resolved') ?? false, false);
     });
@@ -117,7 +131,15 @@ for (const backend of testBackends()) {
     it('the ticket kinds are listed in notificationSettings', async () => {
       const res = await ok('{ notificationSettings { type enabled } }', {}, c.requester);
       const types = res.notificationSettings.map((s: { type: string }) => s.type);
-      for (const kind of ['ticket.created', 'ticket.assigned', 'ticket.status_changed', 'ticket.commented', 'ticket.resolved', 'ticket.sla_breached']) assert.ok(types.includes(kind), kind);
+      for (const kind of [
+        'ticket.created',
+        'ticket.assigned',
+        'ticket.status_changed',
+        'ticket.commented',
+        'ticket.resolved',
+        'ticket.sla_breached',
+      ])
+        assert.ok(types.includes(kind), kind);
     });
 
     it('each ticket notice is a notification.created webhook event carrying its own type', async () => {
@@ -148,9 +170,22 @@ for (const backend of testBackends()) {
     it("a requester whose environments do not admit the ticket's service hears nothing of it; a member of the granted group does", async () => {
       const pushed = await t.call('POST', '/api/v1/health/report', { service: 'env-shop', nodeId: 'us/prod/shop', status: 'OPERATIONAL' });
       assert.equal(pushed.status, 200, pushed.text);
-      const environment = (await ok('mutation { createEnvironment(input: { name: "us production", paths: ["us/prod"] }) { id } }', {}, c.admin)).createEnvironment.id;
-      await ok('mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: WRITE) { level } }', { g: c.groupId, e: environment }, c.admin);
-      const input = { title: 'US checkout down', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', serviceId: pushed.json.serviceId, requesterId: c.requester.userId };
+      const environment = (
+        await ok('mutation { createEnvironment(input: { name: "us production", paths: ["us/prod"] }) { id } }', {}, c.admin)
+      ).createEnvironment.id;
+      await ok(
+        'mutation($g: ID!, $e: ID!) { setGroupEnvironmentAccess(groupId: $g, environmentId: $e, level: WRITE) { level } }',
+        { g: c.groupId, e: environment },
+        c.admin,
+      );
+      const input = {
+        title: 'US checkout down',
+        type: 'INCIDENT',
+        impact: 'LOW',
+        urgency: 'LOW',
+        serviceId: pushed.json.serviceId,
+        requesterId: c.requester.userId,
+      };
       const { id } = (await ok('mutation($i: CreateTicketInput!) { createTicket(input: $i) { id } }', { i: input }, c.admin)).createTicket;
       await ok('mutation($id: ID!, $g: ID) { assignTicket(id: $id, assigneeId: null, groupId: $g) { id } }', { id, g: c.groupId }, c.admin);
       await ok(WATCH, { t: id }, c.watcher);
@@ -163,7 +198,12 @@ for (const backend of testBackends()) {
     it('a missed target tells requester and assignee when the scheduled breach fires, with nobody acting', async () => {
       // Last: moving the clock past the access tokens' 15 minutes ends this suite's calls (the sockets stay open).
       // High impact and urgency (P2): resolution due in 8 hours of the default 24/7 calendar; the assignment was the response.
-      const { id, number } = await raiseTicket(t, c.requester, { assigneeId: c.assignee.userId, groupId: c.groupId, admin: c.admin, severity: 'HIGH' });
+      const { id, number } = await raiseTicket(t, c.requester, {
+        assigneeId: c.assignee.userId,
+        groupId: c.groupId,
+        admin: c.admin,
+        severity: 'HIGH',
+      });
       const feed = await feedOf(c.assignee);
       clock.advance(8 * 3_600_000 + 60_000);
       const { notificationReceived } = await feed.data('the breach notice');

@@ -9,7 +9,15 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { DELETE_TICKET, TICKET, ticketingEnv, ticketOf, ticketPeople, TRANSITION_TICKET, type TicketPeople } from '../../../support/tickets.js';
+import {
+  DELETE_TICKET,
+  TICKET,
+  ticketingEnv,
+  ticketOf,
+  ticketPeople,
+  TRANSITION_TICKET,
+  type TicketPeople,
+} from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const ADD_RULE = 'mutation($i: PermissionRuleInput!) { addPermissionRule(input: $i) { id } }';

@@ -10,7 +10,18 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { ASSIGN_TICKET, DELETE_TICKET, TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, TRANSITION_TICKET, UPDATE_TICKET, type TicketPeople } from '../../../support/tickets.js';
+import {
+  ASSIGN_TICKET,
+  DELETE_TICKET,
+  TICKET,
+  ticketingEnv,
+  ticketMutation,
+  ticketOf,
+  ticketPeople,
+  TRANSITION_TICKET,
+  UPDATE_TICKET,
+  type TicketPeople,
+} from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const OK = 'ok';
@@ -27,7 +38,14 @@ interface Operation {
   readonly outcomes: Readonly<Record<Who, Outcome>>;
 }
 
-const all = (outcome: Outcome, stranger: Outcome = 'NOT_FOUND'): Record<Who, Outcome> => ({ requester: outcome, assignee: outcome, member: outcome, operator: outcome, admin: outcome, stranger });
+const all = (outcome: Outcome, stranger: Outcome = 'NOT_FOUND'): Record<Who, Outcome> => ({
+  requester: outcome,
+  assignee: outcome,
+  member: outcome,
+  operator: outcome,
+  admin: outcome,
+  stranger,
+});
 const workers: Record<Who, Outcome> = { ...all(OK), requester: 'FORBIDDEN' };
 
 const OPERATIONS: readonly Operation[] = [
@@ -37,9 +55,17 @@ const OPERATIONS: readonly Operation[] = [
   { name: 'assignTicket', document: ASSIGN_TICKET, variables: (x, p) => ({ id: x.id, a: p.member.userId }), outcomes: workers },
   { name: 'resolveTicket', document: ticketMutation('resolveTicket'), variables: (x) => ({ id: x.id }), outcomes: workers },
   { name: 'pauseTicketSLA', document: ticketMutation('pauseTicketSLA'), variables: (x) => ({ id: x.id }), outcomes: workers },
-  { name: 'deleteTicket', document: DELETE_TICKET, variables: (x) => ({ id: x.id }), outcomes: { ...all('FORBIDDEN'), operator: OK, admin: OK } },
   {
-    name: 'restoreTicket', document: ticketMutation('restoreTicket'), variables: (x) => ({ id: x.id }), deletedFirst: true,
+    name: 'deleteTicket',
+    document: DELETE_TICKET,
+    variables: (x) => ({ id: x.id }),
+    outcomes: { ...all('FORBIDDEN'), operator: OK, admin: OK },
+  },
+  {
+    name: 'restoreTicket',
+    document: ticketMutation('restoreTicket'),
+    variables: (x) => ({ id: x.id }),
+    deletedFirst: true,
     outcomes: { ...all('FORBIDDEN'), admin: OK },
   },
 ];
@@ -62,7 +88,8 @@ for (const backend of testBackends()) {
         const outcome = operation.outcomes[who];
         it(`${operation.name} as ${who}: ${outcome}`, async () => {
           const ticket = await ticketOf(t, people);
-          if (operation.deletedFirst) assert.equal((await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken)).data.deleteTicket, true);
+          if (operation.deletedFirst)
+            assert.equal((await gql(t, DELETE_TICKET, { id: ticket.id }, people.admin.accessToken)).data.deleteTicket, true);
           const before = await t.server.database.knex('tickets').where({ id: ticket.id }).first('snapshot');
           const res = await gql(t, operation.document, operation.variables(ticket, people), personOf(who).accessToken);
           if (outcome === OK) {

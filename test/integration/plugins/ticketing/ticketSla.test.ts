@@ -11,7 +11,16 @@ import { durableStore, testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin } from '../../../support/graphql.js';
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createTicket, signInAgain, TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, type TicketPeople } from '../../../support/tickets.js';
+import {
+  createTicket,
+  signInAgain,
+  TICKET,
+  ticketingEnv,
+  ticketMutation,
+  ticketOf,
+  ticketPeople,
+  type TicketPeople,
+} from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const MINUTE = 60_000;
@@ -43,7 +52,10 @@ for (const backend of testBackends()) {
         const breach = await feed.data('the response breach');
         assert.equal(breach.entityEvents.event, 'ticket:sla_breached');
         const data = JSON.parse(breach.entityEvents.data);
-        assert.deepEqual([data.change, data.ticket.number, data.detail.clock, data.actorId], ['sla_breached', ticket.number, 'response', null]);
+        assert.deepEqual(
+          [data.change, data.ticket.number, data.detail.clock, data.actorId],
+          ['sla_breached', ticket.number, 'response', null],
+        );
         await signInAgain(t, people);
         const read = (await gql(t, TICKET, { id: ticket.id }, people.requester.accessToken)).data.ticket;
         assert.deepEqual([read.responseBreached, read.resolutionBreached, read.minutesUntilDue], [true, false, -1]);
@@ -70,7 +82,10 @@ for (const backend of testBackends()) {
       clock.advance(600 * MINUTE);
       await signInAgain(t, people);
       await gql(t, ticketMutation('resumeTicketSLA'), { id: ticket.id }, people.assignee.accessToken);
-      assert.deepEqual(t.server.app.ticketRegistry.pendingTimers(ticket.id).map((x) => x.dueAt), [T0 + 660 * MINUTE + 420 * MINUTE + 1]);
+      assert.deepEqual(
+        t.server.app.ticketRegistry.pendingTimers(ticket.id).map((x) => x.dueAt),
+        [T0 + 660 * MINUTE + 420 * MINUTE + 1],
+      );
       clock.advance(420 * MINUTE + 1);
       await t.server.writer.settled();
       await signInAgain(t, people);
@@ -94,7 +109,8 @@ for (const backend of testBackends()) {
           dueSoon = await createTicket(first, people.requester); // response due T0 + 30 min
           dueLater = await createTicket(first, people.requester, { impact: 'LOW', urgency: 'LOW' }); // P5
           closed = await ticketOf(first, people);
-          for (const m of ['resolveTicket', 'closeTicket']) assert.equal((await gql(first, ticketMutation(m), { id: closed.id }, people.admin.accessToken)).errors, undefined);
+          for (const m of ['resolveTicket', 'closeTicket'])
+            assert.equal((await gql(first, ticketMutation(m), { id: closed.id }, people.admin.accessToken)).errors, undefined);
         } finally {
           await first.close();
         }
@@ -104,7 +120,11 @@ for (const backend of testBackends()) {
           const registry = second.server.app.ticketRegistry;
           assert.equal(registry.has(dueSoon.id), true);
           assert.equal(registry.has(closed.id), false, 'closed tickets are not loaded at start');
-          assert.deepEqual(registry.pendingTimers(dueSoon.id).map((x) => x.dueAt), [T0 + 30 * MINUTE + 1], 'armed again from the row');
+          assert.deepEqual(
+            registry.pendingTimers(dueSoon.id).map((x) => x.dueAt),
+            [T0 + 30 * MINUTE + 1],
+            'armed again from the row',
+          );
           clock.runDue(); // past due while the server was down: it fires at once
           await second.server.writer.settled();
           const admin = await signInAdmin(second);

@@ -22,7 +22,8 @@ import { ticketingEnv, ticketMutation } from '../../../support/tickets.js';
 
 const T0 = Date.parse('2026-06-01T08:00:00.000Z');
 const MINUTE = 60_000;
-const TICKET = 'query($id: ID!) { ticket(id: $id) { id number title description type impact urgency priority serviceId catalogItemName statusCategory requesterId slaIncidentId } }';
+const TICKET =
+  'query($id: ID!) { ticket(id: $id) { id number title description type impact urgency priority serviceId catalogItemName statusCategory requesterId slaIncidentId } }';
 const INCIDENT = 'query($id: ID!) { slaIncident(id: $id) { id open endedAt ticket { id number } } }';
 const INCIDENTS = 'query($f: SLAIncidentFilter) { slaIncidents(filter: $f) { id open startedAt endedAt } }';
 const COMMENTS = 'query($id: ID!) { ticketComments(ticketId: $id) { total comments { system authorId body } } }';
@@ -40,7 +41,8 @@ async function world(backend: Backend, clock: ManualClock, env: Record<string, s
 /** Everything the link queued (events follow commits) has run. */
 const settled = (t: TestServer) => t.server.app.ticketSlaLink.idle();
 
-const ticketRows = (t: TestServer, serviceId: string) => t.server.database.knex('tickets').where({ service_id: serviceId }).orderBy('created_at').select('id');
+const ticketRows = (t: TestServer, serviceId: string) =>
+  t.server.database.knex('tickets').where({ service_id: serviceId }).orderBy('created_at').select('id');
 
 async function covered(w: World, name: string, definitions: string[], body: Record<string, unknown> = {}): Promise<string> {
   const id = await pushedService(w.t, name, body);
@@ -59,7 +61,8 @@ async function onlyTicket(w: World, serviceId: string): Promise<any> {
   return (await okGql(w.t, w.admin.accessToken, TICKET, { id: rows[0].id })).ticket;
 }
 
-const incidentsOf = async (w: World, serviceId: string) => (await okGql(w.t, w.admin.accessToken, INCIDENTS, { f: { serviceId } })).slaIncidents;
+const incidentsOf = async (w: World, serviceId: string) =>
+  (await okGql(w.t, w.admin.accessToken, INCIDENTS, { f: { serviceId } })).slaIncidents;
 const commentsOf = async (w: World, ticketId: string) => (await okGql(w.t, w.admin.accessToken, COMMENTS, { id: ticketId })).ticketComments;
 
 for (const backend of testBackends()) {
@@ -72,19 +75,38 @@ for (const backend of testBackends()) {
     before(async () => {
       w = await world(backend, clock, ticketingEnv(clock));
       gold = await createdDefinition(w.t, w.admin.accessToken, { name: 'Gold', raiseTicket: true });
-      silver = await createdDefinition(w.t, w.admin.accessToken, { name: 'Silver', raiseTicket: true, degradedCountsAsDown: true, ticketCatalogItem: 'No such item' });
+      silver = await createdDefinition(w.t, w.admin.accessToken, {
+        name: 'Silver',
+        raiseTicket: true,
+        degradedCountsAsDown: true,
+        ticketCatalogItem: 'No such item',
+      });
       plain = await createdDefinition(w.t, w.admin.accessToken, { name: 'Plain' });
     });
     after(() => w.t.close());
 
     it('the definition shows the option, and updateSLADefinition changes it', async () => {
       const q = 'query($id: ID!) { slaDefinition(id: $id) { raiseTicket ticketCatalogItem } }';
-      assert.deepEqual((await okGql(w.t, w.admin.accessToken, q, { id: silver })).slaDefinition, { raiseTicket: true, ticketCatalogItem: 'No such item' });
-      assert.deepEqual((await okGql(w.t, w.admin.accessToken, q, { id: plain })).slaDefinition, { raiseTicket: false, ticketCatalogItem: null });
-      const update = 'mutation($id: ID!, $i: UpdateSLADefinitionInput!) { updateSLADefinition(id: $id, input: $i) { raiseTicket ticketCatalogItem } }';
+      assert.deepEqual((await okGql(w.t, w.admin.accessToken, q, { id: silver })).slaDefinition, {
+        raiseTicket: true,
+        ticketCatalogItem: 'No such item',
+      });
+      assert.deepEqual((await okGql(w.t, w.admin.accessToken, q, { id: plain })).slaDefinition, {
+        raiseTicket: false,
+        ticketCatalogItem: null,
+      });
+      const update =
+        'mutation($id: ID!, $i: UpdateSLADefinitionInput!) { updateSLADefinition(id: $id, input: $i) { raiseTicket ticketCatalogItem } }';
       const scratch = await createdDefinition(w.t, w.admin.accessToken, { name: 'Scratch' });
-      assert.deepEqual((await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { raiseTicket: true, ticketCatalogItem: ' Outage ' } })).updateSLADefinition, { raiseTicket: true, ticketCatalogItem: 'Outage' });
-      assert.deepEqual((await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { ticketCatalogItem: '' } })).updateSLADefinition, { raiseTicket: true, ticketCatalogItem: null });
+      assert.deepEqual(
+        (await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { raiseTicket: true, ticketCatalogItem: ' Outage ' } }))
+          .updateSLADefinition,
+        { raiseTicket: true, ticketCatalogItem: 'Outage' },
+      );
+      assert.deepEqual((await okGql(w.t, w.admin.accessToken, update, { id: scratch, i: { ticketCatalogItem: '' } })).updateSLADefinition, {
+        raiseTicket: true,
+        ticketCatalogItem: null,
+      });
     });
 
     it('templates carry the option: exported with the definition, imported back unchanged', async () => {
@@ -116,7 +138,10 @@ for (const backend of testBackends()) {
       const ticket = await onlyTicket(w, id);
       const [incident] = await incidentsOf(w, id);
       assert.equal(ticket.slaIncidentId, incident.id);
-      assert.deepEqual((await okGql(w.t, w.admin.accessToken, INCIDENT, { id: incident.id })).slaIncident.ticket, { id: ticket.id, number: ticket.number });
+      assert.deepEqual((await okGql(w.t, w.admin.accessToken, INCIDENT, { id: incident.id })).slaIncident.ticket, {
+        id: ticket.id,
+        number: ticket.number,
+      });
       assert.equal(ticket.impact, 'HIGH');
     });
 
@@ -138,9 +163,13 @@ for (const backend of testBackends()) {
       assert.ok(page.length >= 3, `tickets on the page: ${page.length}`);
       assert.equal(reads.length, 1, reads.join('\n'));
       const raised = page.filter((t) => t.slaIncidentId !== null);
-      for (const ticket of page) assert.equal(ticket.slaIncidentId, (await okGql(w.t, w.admin.accessToken, TICKET, { id: ticket.id })).ticket.slaIncidentId);
+      for (const ticket of page)
+        assert.equal(ticket.slaIncidentId, (await okGql(w.t, w.admin.accessToken, TICKET, { id: ticket.id })).ticket.slaIncidentId);
       const [incident] = await incidentsOf(w, id);
-      assert.ok(raised.some((t) => t.slaIncidentId === incident.id), 'the ledger outage\'s ticket names its incident');
+      assert.ok(
+        raised.some((t) => t.slaIncidentId === incident.id),
+        "the ledger outage's ticket names its incident",
+      );
     });
 
     it('repeated incident events and a second raising definition joining the incident raise no other ticket', async () => {
@@ -153,7 +182,10 @@ for (const backend of testBackends()) {
       } finally {
         stop();
       }
-      assert.deepEqual(seen.map((e) => e.change), ['opened', 'updated']);
+      assert.deepEqual(
+        seen.map((e) => e.change),
+        ['opened', 'updated'],
+      );
       for (const event of [...seen, ...seen]) w.t.server.bus.publish(event);
       await settled(w.t);
       const ticket = await onlyTicket(w, id);

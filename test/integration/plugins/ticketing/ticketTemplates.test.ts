@@ -61,7 +61,10 @@ for (const backend of testBackends()) {
       assert.match(text, /^# Ticketing template exported 2026-05-04T08:00:00.000Z/);
       const doc = await exportedDefinitions(t);
       assert.equal(doc.version, 1);
-      assert.deepEqual(doc.workflows.map((w: any) => w.name), ['Incident', 'Service request', 'Change']);
+      assert.deepEqual(
+        doc.workflows.map((w: any) => w.name),
+        ['Incident', 'Service request', 'Change'],
+      );
       assert.deepEqual(doc.catalog, { categories: [], items: [] });
       assert.deepEqual(doc.calendars, []);
       assert.equal(doc.defaultCalendar, null);
@@ -79,8 +82,15 @@ for (const backend of testBackends()) {
     it('imports every section in one go and answers what it changed', async () => {
       const result = await imported(t, fullTemplate('Service desk'));
       assert.deepEqual(result, {
-        success: true, workflows: 2, categories: 2, items: 3, calendars: 1, priorityPolicy: true, routingRules: 1,
-        slaDefinitions: { created: 2, updated: 0, unchanged: 0 }, warnings: [],
+        success: true,
+        workflows: 2,
+        categories: 2,
+        items: 3,
+        calendars: 1,
+        priorityPolicy: true,
+        routingRules: 1,
+        slaDefinitions: { created: 2, updated: 0, unchanged: 0 },
+        warnings: [],
       });
       const catalog = t.server.app.ticketingCatalog;
       assert.equal(catalog.workflowFor('SERVICE_REQUEST', 'New laptop').name, 'Hardware request');
@@ -91,7 +101,10 @@ for (const backend of testBackends()) {
       assert.equal(catalog.calendar(null).name, 'Office');
       assert.equal(catalog.priorityPolicy().targets.P1.responseMinutes, 10);
       assert.equal(catalog.routeGroup({ type: 'INCIDENT', serviceId: null }), groupId);
-      assert.deepEqual((await slaDefinitions()).map((d) => [d.name, d.targetPercent, d.period]).sort(), [['Bronze', 99, 'QUARTER'], ['Gold', 99.9, 'MONTH']]);
+      assert.deepEqual((await slaDefinitions()).map((d) => [d.name, d.targetPercent, d.period]).sort(), [
+        ['Bronze', 99, 'QUARTER'],
+        ['Gold', 99.9, 'MONTH'],
+      ]);
     });
 
     it('export then import gives the same definitions (round trip), and changes nothing', async () => {
@@ -105,12 +118,17 @@ for (const backend of testBackends()) {
     });
 
     it('an SLA definition named again (any case) is updated in place; one the template does not name is kept', async () => {
-      const [gold] = (await gql(t, '{ slaDefinitions { id name } }', undefined, admin.accessToken)).data.slaDefinitions.filter((d: any) => d.name === 'Gold');
+      const [gold] = (await gql(t, '{ slaDefinitions { id name } }', undefined, admin.accessToken)).data.slaDefinitions.filter(
+        (d: any) => d.name === 'Gold',
+      );
       const result = await imported(t, 'slaDefinitions:\n  - { name: gold, targetPercent: 99.5, period: MONTH }\n');
       assert.deepEqual(result.slaDefinitions, { created: 0, updated: 1, unchanged: 0 });
       assert.equal(result.workflows, null, 'sections the template does not have are left as they are');
       const after = (await gql(t, '{ slaDefinitions { id name targetPercent } }', undefined, admin.accessToken)).data.slaDefinitions;
-      assert.deepEqual(after.find((d: any) => d.id === gold.id), { id: gold.id, name: 'gold', targetPercent: 99.5 });
+      assert.deepEqual(
+        after.find((d: any) => d.id === gold.id),
+        { id: gold.id, name: 'gold', targetPercent: 99.5 },
+      );
       assert.ok(after.some((d: any) => d.name === 'Bronze'));
       assert.equal(t.server.app.ticketingCatalog.workflowFor('INCIDENT', null).name, 'Major incident');
     });
@@ -129,9 +147,21 @@ for (const backend of testBackends()) {
     });
 
     for (const [label, yaml, message] of [
-      ['800 KB of nested flow mappings (the parser would recurse until the process aborts)', `a: ${'{a: '.repeat(200_000)}`, /nests deeper than 64 levels/],
-      ['a 500,000-deep compact sequence on one line', `${'- '.repeat(500_000)}a\n`, /nests deeper than 64 levels|more than 50000 lines and flow entries/],
-      ['a quoted scalar over 400,000 lines (the parser slows down quadratically)', `a: "${'x\n'.repeat(400_000)}"`, /more than 50000 lines and flow entries/],
+      [
+        '800 KB of nested flow mappings (the parser would recurse until the process aborts)',
+        `a: ${'{a: '.repeat(200_000)}`,
+        /nests deeper than 64 levels/,
+      ],
+      [
+        'a 500,000-deep compact sequence on one line',
+        `${'- '.repeat(500_000)}a\n`,
+        /nests deeper than 64 levels|more than 50000 lines and flow entries/,
+      ],
+      [
+        'a quoted scalar over 400,000 lines (the parser slows down quadratically)',
+        `a: "${'x\n'.repeat(400_000)}"`,
+        /more than 50000 lines and flow entries/,
+      ],
       ['a flow sequence of 300,000 entries', `a: [${'1,'.repeat(300_000)}1]`, /more than 50000 lines and flow entries/],
     ] as const) {
       it(`refuses ${label} in milliseconds, before the parser runs`, async () => {
@@ -160,7 +190,12 @@ for (const backend of testBackends()) {
     });
 
     for (const [label, yaml, line, message] of [
-      ['a __proto__ key', 'version: 1\nworkflows:\n  - name: X\n    __proto__: { polluted: true }\n', 4, /the key "__proto__" is not allowed/],
+      [
+        'a __proto__ key',
+        'version: 1\nworkflows:\n  - name: X\n    __proto__: { polluted: true }\n',
+        4,
+        /the key "__proto__" is not allowed/,
+      ],
       ['a quoted "__proto__" key', 'version: 1\n"__proto__":\n  polluted: true\n', 2, /the key "__proto__" is not allowed/],
       ['a constructor key', 'catalog:\n  constructor: { prototype: { polluted: true } }\n', 2, /the key "constructor" is not allowed/],
       ['a merge key', 'base: &b { name: X }\nworkflows:\n  - <<: *b\n    initialState: A\n', 3, /merge keys \(<<\) are not allowed/],
@@ -210,19 +245,42 @@ for (const backend of testBackends()) {
       const problems = res.json.problems.map((p: any) => `${p.line} ${p.path}: ${p.message}`);
       assert.ok(problems.includes('10 workflows[0].transitions[0].to: names no state of this workflow: "Dnoe"'), problems.join('\n'));
       assert.ok(problems.includes('18 catalog.items[0].category: names no category of this catalog: "Hardwre"'), problems.join('\n'));
-      assert.ok(problems.some((p: string) => /^20 slaDefinitions\[0\]\.targetPercent: targetPercent must be a percentage/.test(p)), problems.join('\n'));
+      assert.ok(
+        problems.some((p: string) => /^20 slaDefinitions\[0\]\.targetPercent: targetPercent must be a percentage/.test(p)),
+        problems.join('\n'),
+      );
       assert.match(res.json.error, /line 10: workflows\[0\]\.transitions\[0\]\.to: names no state/);
     });
 
     for (const [label, yaml, line, message] of [
-      ['an item naming an unknown group', 'catalog:\n  categories: [{ name: A }]\n  items:\n    - { name: X, category: A, group: Nobody }\n', 4, /names no group of this installation: "Nobody"/],
-      ['a routing rule naming an unknown service', 'routingRules:\n  - { serviceId: 00000000-0000-0000-0000-000000000000, group: Service desk }\n', 2, /names no service/],
-      ['a calendar the calendar rules refuse', 'calendars:\n  - { name: Bad, timeZone: Mars/Olympus, weekly: [[], [], [], [], [], [], []] }\n', 2, /timeZone/],
+      [
+        'an item naming an unknown group',
+        'catalog:\n  categories: [{ name: A }]\n  items:\n    - { name: X, category: A, group: Nobody }\n',
+        4,
+        /names no group of this installation: "Nobody"/,
+      ],
+      [
+        'a routing rule naming an unknown service',
+        'routingRules:\n  - { serviceId: 00000000-0000-0000-0000-000000000000, group: Service desk }\n',
+        2,
+        /names no service/,
+      ],
+      [
+        'a calendar the calendar rules refuse',
+        'calendars:\n  - { name: Bad, timeZone: Mars/Olympus, weekly: [[], [], [], [], [], [], []] }\n',
+        2,
+        /timeZone/,
+      ],
       ['a priority policy without a cell', 'priorityPolicy:\n  matrix: { LOW: { LOW: P5 } }\n  targets: {}\n', 2, /priority policy/],
       ['an unknown section', 'version: 1\nworkflow: []\n', 2, /unknown field "workflow"/],
       ['another template version', 'version: 2\n', 1, /must be 1/],
       ['an empty document', '', 1, /empty/],
-      ['removing a workflow a kept item follows', 'workflows: []\n', 1, /removes workflow "Hardware request", which catalog item "New laptop" follows/],
+      [
+        'removing a workflow a kept item follows',
+        'workflows: []\n',
+        1,
+        /removes workflow "Hardware request", which catalog item "New laptop" follows/,
+      ],
     ] as const) {
       it(`refuses ${label} (line ${line}) and changes nothing`, async () => {
         const before = await definitions();
@@ -236,7 +294,14 @@ for (const backend of testBackends()) {
 
     it('is all or nothing: a problem in the last section leaves the earlier ones unchanged', async () => {
       const before = await definitions();
-      const doc = { workflows: [], catalog: { categories: [], items: [] }, slaDefinitions: [{ name: 'Silver', targetPercent: 99.5, period: 'MONTH' }, { name: 'Bad', targetPercent: 0, period: 'MONTH' }] };
+      const doc = {
+        workflows: [],
+        catalog: { categories: [], items: [] },
+        slaDefinitions: [
+          { name: 'Silver', targetPercent: 99.5, period: 'MONTH' },
+          { name: 'Bad', targetPercent: 0, period: 'MONTH' },
+        ],
+      };
       const res = await importTemplate(t, stringify(doc));
       assert.equal(res.status, 400, res.text);
       assert.deepEqual(await definitions(), before);
@@ -246,13 +311,18 @@ for (const backend of testBackends()) {
       const knex = t.server.database.knex;
       await knex.raw(`create or replace function refuse_poison() returns trigger language plpgsql as $$ begin
         if new.name like 'poison%' then raise exception 'poisoned catalog item'; end if; return new; end $$`);
-      await knex.raw('create trigger refuse_poison before insert or update on ticketing_catalog_items for each row execute function refuse_poison()');
+      await knex.raw(
+        'create trigger refuse_poison before insert or update on ticketing_catalog_items for each row execute function refuse_poison()',
+      );
       try {
         const before = await definitions();
         const doc = {
           workflows: [],
           catalog: { categories: [{ name: 'C' }], items: [{ name: 'poison pill', category: 'C', ticketType: 'INCIDENT' }] },
-          slaDefinitions: [{ name: 'Platinum', targetPercent: 99.99, period: 'MONTH' }, { name: 'Bronze', targetPercent: 95, period: 'MONTH' }],
+          slaDefinitions: [
+            { name: 'Platinum', targetPercent: 99.99, period: 'MONTH' },
+            { name: 'Bronze', targetPercent: 95, period: 'MONTH' },
+          ],
         };
         const res = await importTemplate(t, stringify(doc));
         assert.equal(res.status, 503, res.text);
@@ -283,7 +353,10 @@ for (const backend of testBackends()) {
       const text = await exportedText(ticketingOnly);
       assert.match(text, /# slaDefinitions are left out: the sla plugin is not active/);
       assert.equal((await exportedDefinitions(ticketingOnly)).slaDefinitions, undefined);
-      const result = await imported(ticketingOnly, 'slaDefinitions:\n  - { name: Gold, targetPercent: 99, period: MONTH }\ncalendars: []\n');
+      const result = await imported(
+        ticketingOnly,
+        'slaDefinitions:\n  - { name: Gold, targetPercent: 99, period: MONTH }\ncalendars: []\n',
+      );
       assert.equal(result.slaDefinitions, null);
       assert.deepEqual(result.warnings, ['slaDefinitions were not imported: the sla plugin is not active']);
       assert.equal(ticketingOnly.server.app.sla.catalog.definitionNamed('Gold'), undefined);
@@ -298,4 +371,3 @@ for (const backend of testBackends()) {
     });
   });
 }
-

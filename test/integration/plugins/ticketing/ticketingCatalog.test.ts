@@ -49,24 +49,60 @@ for (const backend of testBackends()) {
     it('workflow run records are kept 30 days: older finished runs are pruned, a run still marked RUNNING is kept', async () => {
       const DAY = 24 * 3_600_000;
       const run = (n: number, status: string, startedAt: number) => ({
-        id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, ticket_id: `P-${n}`, ticket_number: `REQ-0001${String(n).padStart(2, '0')}`,
-        workflow_name: 'Service request', transition: 'start', actor_id: null, status, steps: JSON.stringify([]), error: null,
-        started_at: new Date(startedAt).toISOString(), finished_at: status === 'RUNNING' ? null : new Date(startedAt + 1_000).toISOString(),
+        id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+        ticket_id: `P-${n}`,
+        ticket_number: `REQ-0001${String(n).padStart(2, '0')}`,
+        workflow_name: 'Service request',
+        transition: 'start',
+        actor_id: null,
+        status,
+        steps: JSON.stringify([]),
+        error: null,
+        started_at: new Date(startedAt).toISOString(),
+        finished_at: status === 'RUNNING' ? null : new Date(startedAt + 1_000).toISOString(),
       });
       const now = clock.now();
-      const rows = [run(1, 'COMPLETED', now - 31 * DAY), run(2, 'FAILED', now - 30 * DAY - 1), run(3, 'RUNNING', now - 31 * DAY), run(4, 'COMPLETED', now - 29 * DAY)];
+      const rows = [
+        run(1, 'COMPLETED', now - 31 * DAY),
+        run(2, 'FAILED', now - 30 * DAY - 1),
+        run(3, 'RUNNING', now - 31 * DAY),
+        run(4, 'COMPLETED', now - 29 * DAY),
+      ];
       await t.server.database.knex('workflow_executions').insert(rows);
       const pruned = await t.server.app.ticketingCatalogAdmin.executions.prune(now);
       assert.equal(pruned, 2);
-      const left = await t.server.database.knex('workflow_executions').whereIn('id', rows.map((r) => r.id)).orderBy('id').pluck('ticket_id');
+      const left = await t.server.database
+        .knex('workflow_executions')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .pluck('ticket_id');
       assert.deepEqual(left, ['P-3', 'P-4']);
-      await t.server.database.knex('workflow_executions').whereIn('id', rows.map((r) => r.id)).delete();
+      await t.server.database
+        .knex('workflow_executions')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .delete();
     });
 
     it('before any template: the built-in workflows, no categories, no items', async () => {
       const { availableWorkflows } = await query(WORKFLOWS);
-      assert.deepEqual(availableWorkflows.map((w: any) => [w.name, w.ticketTypes]), [['Incident', ['INCIDENT', 'PROBLEM']], ['Service request', ['SERVICE_REQUEST']], ['Change', ['CHANGE']]]);
-      assert.deepEqual(availableWorkflows[0].states.map((s: any) => s.category), ['NEW', 'IN_PROGRESS', 'WAITING', 'RESOLVED', 'CLOSED']);
+      assert.deepEqual(
+        availableWorkflows.map((w: any) => [w.name, w.ticketTypes]),
+        [
+          ['Incident', ['INCIDENT', 'PROBLEM']],
+          ['Service request', ['SERVICE_REQUEST']],
+          ['Change', ['CHANGE']],
+        ],
+      );
+      assert.deepEqual(
+        availableWorkflows[0].states.map((s: any) => s.category),
+        ['NEW', 'IN_PROGRESS', 'WAITING', 'RESOLVED', 'CLOSED'],
+      );
       assert.deepEqual((await query(CATEGORIES)).availableCatalogCategories, []);
       assert.deepEqual((await query(ITEMS)).availableCatalogItems, []);
     });
@@ -74,14 +110,21 @@ for (const backend of testBackends()) {
     it('after an import: the workflows, filtered by ticket type; HTTP steps show the method, the URL to staff only, never headers or body', async () => {
       await imported(t, fullTemplate('Service desk'));
       const { availableWorkflows } = await query(WORKFLOWS, { t: 'SERVICE_REQUEST' });
-      assert.deepEqual(availableWorkflows.map((w: any) => w.name), ['Hardware request']);
+      assert.deepEqual(
+        availableWorkflows.map((w: any) => w.name),
+        ['Hardware request'],
+      );
       const ship = availableWorkflows[0].transitions.find((tr: any) => tr.name === 'ship');
       assert.deepEqual(ship.steps, [{ type: 'HTTP_REQUEST', name: 'tell-warehouse', url: null, method: 'POST', message: null }]);
-      const asAdmin = (await query(WORKFLOWS, { t: 'SERVICE_REQUEST' }, admin.accessToken)).availableWorkflows[0].transitions.find((tr: any) => tr.name === 'ship');
+      const asAdmin = (await query(WORKFLOWS, { t: 'SERVICE_REQUEST' }, admin.accessToken)).availableWorkflows[0].transitions.find(
+        (tr: any) => tr.name === 'ship',
+      );
       assert.equal(asAdmin.steps[0].url, 'https://warehouse.example.com/orders');
       const resolve = availableWorkflows[0].transitions.find((tr: any) => tr.name === 'resolve');
       assert.deepEqual(resolve.from, ['*']);
-      assert.deepEqual(resolve.steps, [{ type: 'NOTIFY', name: 'tell-requester', url: null, method: null, message: 'Your hardware was delivered' }]);
+      assert.deepEqual(resolve.steps, [
+        { type: 'NOTIFY', name: 'tell-requester', url: null, method: null, message: 'Your hardware was delivered' },
+      ]);
       assert.deepEqual((await query(WORKFLOWS, { t: 'CHANGE' })).availableWorkflows, []);
     });
 
@@ -91,14 +134,28 @@ for (const backend of testBackends()) {
         { name: 'Access', description: null, itemCount: 1 },
       ]);
       const { availableCatalogItems } = await query(ITEMS, { c: 'Hardware' });
-      assert.deepEqual(availableCatalogItems.map((i: any) => i.name), ['New laptop', 'Mouse']);
+      assert.deepEqual(
+        availableCatalogItems.map((i: any) => i.name),
+        ['New laptop', 'Mouse'],
+      );
       assert.deepEqual(availableCatalogItems[0], {
-        name: 'New laptop', categoryName: 'Hardware', description: 'A laptop for a new colleague', ticketType: 'SERVICE_REQUEST', workflowName: 'Hardware request',
-        groupId: availableCatalogItems[0].groupId, group: { name: 'Service desk' }, calendarName: 'Office', responseMinutes: 60, resolutionMinutes: 2880,
+        name: 'New laptop',
+        categoryName: 'Hardware',
+        description: 'A laptop for a new colleague',
+        ticketType: 'SERVICE_REQUEST',
+        workflowName: 'Hardware request',
+        groupId: availableCatalogItems[0].groupId,
+        group: { name: 'Service desk' },
+        calendarName: 'Office',
+        responseMinutes: 60,
+        resolutionMinutes: 2880,
       });
       assert.equal(availableCatalogItems[1].group, null);
       assert.equal(availableCatalogItems[1].responseMinutes, null);
-      assert.deepEqual((await query(ITEMS)).availableCatalogItems.map((i: any) => i.name), ['New laptop', 'Mouse', 'VPN access']);
+      assert.deepEqual(
+        (await query(ITEMS)).availableCatalogItems.map((i: any) => i.name),
+        ['New laptop', 'Mouse', 'VPN access'],
+      );
     });
 
     it('items of an unknown category: NOT_FOUND naming where to look', async () => {
@@ -108,7 +165,10 @@ for (const backend of testBackends()) {
     });
 
     it('the groups a ticket can go to, by name', async () => {
-      assert.deepEqual((await query(GROUPS)).availableGroups.map((g: any) => g.name), ['Network', 'Service desk']);
+      assert.deepEqual(
+        (await query(GROUPS)).availableGroups.map((g: any) => g.name),
+        ['Network', 'Service desk'],
+      );
     });
 
     it('every query needs a signed-in person', async () => {
@@ -118,7 +178,8 @@ for (const backend of testBackends()) {
     });
 
     it('answers PLUGIN_INACTIVE while the ticketing plugin is turned off, and again once it is on', async () => {
-      const toggle = (enabled: boolean) => gql(t, 'mutation($e: Boolean!) { togglePlugin(name: "ticketing", enabled: $e) { name } }', { e: enabled }, admin.accessToken);
+      const toggle = (enabled: boolean) =>
+        gql(t, 'mutation($e: Boolean!) { togglePlugin(name: "ticketing", enabled: $e) { name } }', { e: enabled }, admin.accessToken);
       assert.equal((await toggle(false)).errors, undefined);
       try {
         for (const document of [WORKFLOWS, CATEGORIES, ITEMS, GROUPS]) {
@@ -144,25 +205,58 @@ for (const backend of testBackends()) {
         let exported: unknown;
         try {
           const admin = await signInAdmin(first);
-          assert.equal((await gql(first, 'mutation { createGroup(input: { name: "Service desk" }) { id } }', undefined, admin.accessToken)).errors, undefined);
+          assert.equal(
+            (await gql(first, 'mutation { createGroup(input: { name: "Service desk" }) { id } }', undefined, admin.accessToken)).errors,
+            undefined,
+          );
           await imported(first, fullTemplate('Service desk'));
           exported = await exportedDefinitions(first);
           const ticket = {
-            id: 'T-1', number: 'REQ-000001', title: 'Laptop', description: null, type: 'SERVICE_REQUEST', status: 'Ordered', statusCategory: 'NEW', workflowName: 'Hardware request',
-            impact: 'LOW', urgency: 'LOW', priority: 'P5', serviceId: null, catalogItemName: 'New laptop', requesterId: admin.userId, assigneeId: null, groupId: null,
-            createdAt: T0, updatedAt: T0, deletedAt: null,
+            id: 'T-1',
+            number: 'REQ-000001',
+            title: 'Laptop',
+            description: null,
+            type: 'SERVICE_REQUEST',
+            status: 'Ordered',
+            statusCategory: 'NEW',
+            workflowName: 'Hardware request',
+            impact: 'LOW',
+            urgency: 'LOW',
+            priority: 'P5',
+            serviceId: null,
+            catalogItemName: 'New laptop',
+            requesterId: admin.userId,
+            assigneeId: null,
+            groupId: null,
+            createdAt: T0,
+            updatedAt: T0,
+            deletedAt: null,
           } as const;
           const resolve = first.server.app.ticketingCatalog.workflow('Hardware request')!.transitions.find((tr) => tr.name === 'resolve')!;
           first.server.app.workflowSteps.transitioned(ticket, resolve, admin.userId);
           await first.server.app.workflowSteps.idle();
           // In flight when the server stops: aborted, and recorded before the last flush.
-          const ship = { name: 'ship', from: ['Ordered'], to: 'Shipping', steps: [{ type: 'HTTP_REQUEST', name: 'slow', url: hanging.url, method: 'POST' }] } as const;
+          const ship = {
+            name: 'ship',
+            from: ['Ordered'],
+            to: 'Shipping',
+            steps: [{ type: 'HTTP_REQUEST', name: 'slow', url: hanging.url, method: 'POST' }],
+          } as const;
           first.server.app.workflowSteps.transitioned({ ...ticket, id: 'T-2', number: 'REQ-000002' }, ship, admin.userId);
           await hanging.received(1);
           // What a crash leaves behind: a run recorded as started, never finished.
           await first.server.database.knex('workflow_executions').insert({
-            id: '00000000-0000-4000-8000-000000000003', ticket_id: 'T-3', ticket_number: 'REQ-000003', workflow_name: 'Hardware request', transition: 'ship',
-            actor_id: null, status: 'RUNNING', steps: JSON.stringify([]), error: null, started_at: new Date(T0).toISOString(), finished_at: null,
+            id: '00000000-0000-4000-8000-000000000003',
+            ticket_id: 'T-3',
+            ticket_number: 'REQ-000003',
+            workflow_name: 'Hardware request',
+            transition: 'ship',
+            actor_id: null,
+            status: 'RUNNING',
+            steps: JSON.stringify([]),
+            error: null,
+            started_at: new Date(T0).toISOString(),
+            finished_at: null,
           });
         } finally {
           await first.close();
@@ -177,15 +271,25 @@ for (const backend of testBackends()) {
           assert.notEqual(catalog.routeGroup({ type: 'INCIDENT', serviceId: null }), null);
           const admin = await signInAdmin(second);
           const runs = await eventually(async () => {
-            const res = await gql(second, '{ workflowExecutions { ticketNumber transition status error steps { name status } } }', undefined, admin.accessToken);
+            const res = await gql(
+              second,
+              '{ workflowExecutions { ticketNumber transition status error steps { name status } } }',
+              undefined,
+              admin.accessToken,
+            );
             const list: any[] = res.data.workflowExecutions;
-            return list.every((e) => e.status !== 'RUNNING') ? list.sort((a, b) => a.ticketNumber.localeCompare(b.ticketNumber)) : undefined;
+            return list.every((e) => e.status !== 'RUNNING')
+              ? list.sort((a, b) => a.ticketNumber.localeCompare(b.ticketNumber))
+              : undefined;
           }, 'the interrupted run is marked failed');
-          assert.deepEqual(runs.map((e) => [e.ticketNumber, e.transition, e.status, e.steps.map((st: any) => `${st.name}:${st.status}`)]), [
-            ['REQ-000001', 'resolve', 'COMPLETED', ['tell-requester:SUCCESS']],
-            ['REQ-000002', 'ship', 'FAILED', ['slow:FAILED']],
-            ['REQ-000003', 'ship', 'FAILED', []],
-          ]);
+          assert.deepEqual(
+            runs.map((e) => [e.ticketNumber, e.transition, e.status, e.steps.map((st: any) => `${st.name}:${st.status}`)]),
+            [
+              ['REQ-000001', 'resolve', 'COMPLETED', ['tell-requester:SUCCESS']],
+              ['REQ-000002', 'ship', 'FAILED', ['slow:FAILED']],
+              ['REQ-000003', 'ship', 'FAILED', []],
+            ],
+          );
           assert.match(runs[2].error, /the server stopped while the steps ran/);
         } finally {
           await second.close();

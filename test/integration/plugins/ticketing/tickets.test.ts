@@ -15,8 +15,21 @@ import { gql, signInAdmin } from '../../../support/graphql.js';
 import { LICENSE_ENV } from '../../../support/license.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import {
-  ASSIGN_TICKET, CREATE_TICKET, createTicket, DELETE_TICKET, serviceId, TICKET, ticketingEnv, ticketMutation, ticketOf, ticketPeople, TICKETS,
-  signInAgain, TRANSITION_TICKET, UPDATE_TICKET, type TicketPeople,
+  ASSIGN_TICKET,
+  CREATE_TICKET,
+  createTicket,
+  DELETE_TICKET,
+  serviceId,
+  TICKET,
+  ticketingEnv,
+  ticketMutation,
+  ticketOf,
+  ticketPeople,
+  TICKETS,
+  signInAgain,
+  TRANSITION_TICKET,
+  UPDATE_TICKET,
+  type TicketPeople,
 } from '../../../support/tickets.js';
 import { iso } from '../../../support/time.js';
 
@@ -48,11 +61,34 @@ for (const backend of testBackends()) {
       assert.deepEqual(
         { ...ticket, id: undefined, number: undefined },
         {
-          id: undefined, number: undefined, title: 'Checkout returns 502', description: 'since 07:55', type: 'INCIDENT', status: 'NEW', statusCategory: 'NEW',
-          workflowName: ticket.workflowName, availableTransitions: ticket.availableTransitions, impact: 'HIGH', urgency: 'HIGH', priority: 'P2',
-          serviceId: shop, catalogItemName: null, requesterId: people.requester.userId, assigneeId: null, groupId: null,
-          responseDueAt: iso(T0 + 30 * MINUTE), resolutionDueAt: iso(T0 + 480 * MINUTE), minutesUntilDue: 30, slaPaused: false,
-          responseBreached: false, resolutionBreached: false, respondedAt: null, resolvedAt: null, createdAt: iso(T0), updatedAt: iso(T0), deletedAt: null,
+          id: undefined,
+          number: undefined,
+          title: 'Checkout returns 502',
+          description: 'since 07:55',
+          type: 'INCIDENT',
+          status: 'NEW',
+          statusCategory: 'NEW',
+          workflowName: ticket.workflowName,
+          availableTransitions: ticket.availableTransitions,
+          impact: 'HIGH',
+          urgency: 'HIGH',
+          priority: 'P2',
+          serviceId: shop,
+          catalogItemName: null,
+          requesterId: people.requester.userId,
+          assigneeId: null,
+          groupId: null,
+          responseDueAt: iso(T0 + 30 * MINUTE),
+          resolutionDueAt: iso(T0 + 480 * MINUTE),
+          minutesUntilDue: 30,
+          slaPaused: false,
+          responseBreached: false,
+          resolutionBreached: false,
+          respondedAt: null,
+          resolvedAt: null,
+          createdAt: iso(T0),
+          updatedAt: iso(T0),
+          deletedAt: null,
         },
       );
       assert.ok(ticket.availableTransitions.length > 0);
@@ -78,22 +114,40 @@ for (const backend of testBackends()) {
           assert.equal(ticket.minutesUntilDue, responseMinutes, `${impact} x ${urgency}: the priority's response target`);
         }
       }
-      const corners = await Promise.all([['CRITICAL', 'CRITICAL'], ['LOW', 'LOW']].map(([impact, urgency]) => createTicket(t, people.requester, { impact, urgency })));
-      assert.deepEqual(corners.map((c) => c.priority), ['P1', 'P5']);
+      const corners = await Promise.all(
+        [
+          ['CRITICAL', 'CRITICAL'],
+          ['LOW', 'LOW'],
+        ].map(([impact, urgency]) => createTicket(t, people.requester, { impact, urgency })),
+      );
+      assert.deepEqual(
+        corners.map((c) => c.priority),
+        ['P1', 'P5'],
+      );
     });
 
     it('50 concurrent creations get 50 unique numbers', async () => {
-      const created = await Promise.all(Array.from({ length: 50 }, (_, i) => createTicket(t, people.requester, { title: `burst ${i}`, type: 'CHANGE' })));
+      const created = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => createTicket(t, people.requester, { title: `burst ${i}`, type: 'CHANGE' })),
+      );
       const numbers = new Set(created.map((c) => c.number));
       assert.equal(numbers.size, 50);
-      const rows = await t.server.database.knex('tickets').whereIn('number', [...numbers]).count({ n: '*' });
+      const rows = await t.server.database
+        .knex('tickets')
+        .whereIn('number', [...numbers])
+        .count({ n: '*' });
       assert.equal(Number(rows[0]!['n']), 50);
     });
 
     it('operators and admins raise tickets for another person; a user may not', async () => {
       const forOther = await createTicket(t, people.operator, { requesterId: people.requester.userId });
       assert.equal(forOther.requesterId, people.requester.userId);
-      const refused = await gql(t, CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', requesterId: people.stranger.userId } }, people.requester.accessToken);
+      const refused = await gql(
+        t,
+        CREATE_TICKET,
+        { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', requesterId: people.stranger.userId } },
+        people.requester.accessToken,
+      );
       assert.deepEqual(refused.codes, ['FORBIDDEN'], refused.text);
       const self = await createTicket(t, people.requester, { requesterId: people.requester.userId });
       assert.equal(self.requesterId, people.requester.userId);
@@ -101,16 +155,34 @@ for (const backend of testBackends()) {
 
     it('the system raises tickets with no person behind them (the SLA link): no actor, the nil requester unless it names one', async () => {
       const commands = t.server.app.ticketCommands;
-      const raised = await commands.create({ title: 'checkout DOWN', type: 'INCIDENT', impact: 'CRITICAL', urgency: 'HIGH', serviceId: shop }, null);
+      const raised = await commands.create(
+        { title: 'checkout DOWN', type: 'INCIDENT', impact: 'CRITICAL', urgency: 'HIGH', serviceId: shop },
+        null,
+      );
       assert.deepEqual([raised.requesterId, raised.priority, raised.serviceId], ['00000000-0000-0000-0000-000000000000', 'P1', shop]);
-      const read = await gql(t, 'query($id: ID!) { ticket(id: $id) { number requester { id } } }', { id: raised.id }, people.admin.accessToken);
+      const read = await gql(
+        t,
+        'query($id: ID!) { ticket(id: $id) { number requester { id } } }',
+        { id: raised.id },
+        people.admin.accessToken,
+      );
       assert.deepEqual(read.data.ticket, { number: raised.number, requester: null });
-      const named = await commands.create({ title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', requesterId: people.requester.userId }, null);
+      const named = await commands.create(
+        { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', requesterId: people.requester.userId },
+        null,
+      );
       assert.equal(named.requesterId, people.requester.userId);
       const moved = await commands.transition(raised.id, 'resolve', null);
       assert.equal(moved.statusCategory, 'RESOLVED');
-      const history = await t.server.database.knex('ticket_status_history').where({ ticket_id: raised.id }).orderBy('seq').select('actor_id');
-      assert.deepEqual(history.map((h: any) => h.actor_id), [null, null]);
+      const history = await t.server.database
+        .knex('ticket_status_history')
+        .where({ ticket_id: raised.id })
+        .orderBy('seq')
+        .select('actor_id');
+      assert.deepEqual(
+        history.map((h: any) => h.actor_id),
+        [null, null],
+      );
     });
 
     const invalid: Array<[string, Record<string, unknown>, string]> = [
@@ -126,7 +198,12 @@ for (const backend of testBackends()) {
     for (const [what, input, code] of invalid) {
       it(`createTicket refuses ${what} and stores nothing`, async () => {
         const before = await t.server.database.knex('tickets').count({ n: '*' });
-        const res = await gql(t, CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', ...input } }, people.operator.accessToken);
+        const res = await gql(
+          t,
+          CREATE_TICKET,
+          { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW', ...input } },
+          people.operator.accessToken,
+        );
         assert.deepEqual(res.codes, [code], res.text);
         const afterCount = await t.server.database.knex('tickets').count({ n: '*' });
         assert.deepEqual(afterCount, before);
@@ -138,7 +215,12 @@ for (const backend of testBackends()) {
       const ticket = await ticketOf(t, people, { impact: 'LOW', urgency: 'LOW' });
       assert.equal(ticket.priority, 'P5');
       await at(T0 + 60 * MINUTE);
-      const res = await gql(t, UPDATE_TICKET, { id: ticket.id, i: { title: 'Checkout down', urgency: 'CRITICAL', impact: 'CRITICAL' } }, people.assignee.accessToken);
+      const res = await gql(
+        t,
+        UPDATE_TICKET,
+        { id: ticket.id, i: { title: 'Checkout down', urgency: 'CRITICAL', impact: 'CRITICAL' } },
+        people.assignee.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       const updated = res.data.updateTicket;
       assert.deepEqual([updated.title, updated.priority], ['Checkout down', 'P1']);
@@ -170,8 +252,16 @@ for (const backend of testBackends()) {
       const res = await gql(t, ASSIGN_TICKET, { id: ticket.id, a: people.assignee.userId, g: people.groupId }, people.operator.accessToken);
       assert.equal(res.errors, undefined, res.text);
       const assigned = res.data.assignTicket;
-      assert.deepEqual([assigned.assigneeId, assigned.groupId, assigned.respondedAt, assigned.responseDueAt], [people.assignee.userId, people.groupId, iso(T0 + 5 * MINUTE), null]);
-      const unassigned = await gql(t, 'mutation($id: ID!) { assignTicket(id: $id, assigneeId: null) { assigneeId groupId } }', { id: ticket.id }, people.operator.accessToken);
+      assert.deepEqual(
+        [assigned.assigneeId, assigned.groupId, assigned.respondedAt, assigned.responseDueAt],
+        [people.assignee.userId, people.groupId, iso(T0 + 5 * MINUTE), null],
+      );
+      const unassigned = await gql(
+        t,
+        'mutation($id: ID!) { assignTicket(id: $id, assigneeId: null) { assigneeId groupId } }',
+        { id: ticket.id },
+        people.operator.accessToken,
+      );
       assert.deepEqual(unassigned.data.assignTicket, { assigneeId: null, groupId: people.groupId }, 'the group stays when left out');
       const nobody = await gql(t, ASSIGN_TICKET, { id: ticket.id, a: '00000000-0000-4000-8000-000000000000' }, people.operator.accessToken);
       assert.deepEqual(nobody.codes, ['NOT_FOUND']);
@@ -182,7 +272,10 @@ for (const backend of testBackends()) {
       const ticket = await ticketOf(t, people);
       await at(T0 + 100 * MINUTE);
       const resolved = (await gql(t, ticketMutation('resolveTicket'), { id: ticket.id }, people.assignee.accessToken)).data.resolveTicket;
-      assert.deepEqual([resolved.statusCategory, resolved.resolvedAt, resolved.resolutionDueAt], ['RESOLVED', iso(T0 + 100 * MINUTE), null]);
+      assert.deepEqual(
+        [resolved.statusCategory, resolved.resolvedAt, resolved.resolutionDueAt],
+        ['RESOLVED', iso(T0 + 100 * MINUTE), null],
+      );
       await at(T0 + 150 * MINUTE);
       const reopened = await gql(t, ticketMutation('reopenTicket'), { id: ticket.id }, people.assignee.accessToken);
       assert.equal(reopened.errors, undefined, reopened.text);
@@ -196,7 +289,8 @@ for (const backend of testBackends()) {
 
     it('a closed ticket leaves memory, is read from the database, and is loaded for a command on it', async () => {
       const ticket = await ticketOf(t, people);
-      for (const m of ['resolveTicket', 'closeTicket']) assert.equal((await gql(t, ticketMutation(m), { id: ticket.id }, people.assignee.accessToken)).errors, undefined);
+      for (const m of ['resolveTicket', 'closeTicket'])
+        assert.equal((await gql(t, ticketMutation(m), { id: ticket.id }, people.assignee.accessToken)).errors, undefined);
       await t.server.writer.settled();
       assert.equal(t.server.app.ticketRegistry.has(ticket.id), false, 'a closed ticket leaves memory');
       const read = (await gql(t, TICKET, { id: ticket.id }, people.requester.accessToken)).data.ticket;
@@ -217,12 +311,20 @@ for (const backend of testBackends()) {
       const ticket = await ticketOf(t, people);
       await at(T0 + 60 * MINUTE);
       const paused = await gql(t, ticketMutation('pauseTicketSLA'), { id: ticket.id }, people.assignee.accessToken);
-      assert.deepEqual([paused.data.pauseTicketSLA.slaPaused, paused.data.pauseTicketSLA.resolutionDueAt, paused.data.pauseTicketSLA.minutesUntilDue], [true, null, 420]);
+      assert.deepEqual(
+        [paused.data.pauseTicketSLA.slaPaused, paused.data.pauseTicketSLA.resolutionDueAt, paused.data.pauseTicketSLA.minutesUntilDue],
+        [true, null, 420],
+      );
       const twice = await gql(t, ticketMutation('pauseTicketSLA'), { id: ticket.id }, people.assignee.accessToken);
       assert.deepEqual(twice.codes, ['CONFLICT']);
       await at(T0 + 180 * MINUTE);
-      const resumed = (await gql(t, ticketMutation('resumeTicketSLA'), { id: ticket.id }, people.assignee.accessToken)).data.resumeTicketSLA;
-      assert.deepEqual([resumed.slaPaused, resumed.resolutionDueAt, resumed.minutesUntilDue], [false, iso(T0 + 600 * MINUTE), 420], '120 paused minutes move the due time by 120');
+      const resumed = (await gql(t, ticketMutation('resumeTicketSLA'), { id: ticket.id }, people.assignee.accessToken)).data
+        .resumeTicketSLA;
+      assert.deepEqual(
+        [resumed.slaPaused, resumed.resolutionDueAt, resumed.minutesUntilDue],
+        [false, iso(T0 + 600 * MINUTE), 420],
+        '120 paused minutes move the due time by 120',
+      );
       const notPaused = await gql(t, ticketMutation('resumeTicketSLA'), { id: ticket.id }, people.assignee.accessToken);
       assert.deepEqual(notPaused.codes, ['CONFLICT']);
     });
@@ -244,15 +346,32 @@ for (const backend of testBackends()) {
     });
 
     it('tickets filters, sorts and pages; a user sees only tickets they may read', async () => {
-      const mine = await createTicket(t, people.stranger, { title: 'Printer on fire', impact: 'CRITICAL', urgency: 'CRITICAL', type: 'PROBLEM' });
+      const mine = await createTicket(t, people.stranger, {
+        title: 'Printer on fire',
+        impact: 'CRITICAL',
+        urgency: 'CRITICAL',
+        type: 'PROBLEM',
+      });
       const byText = await gql(t, TICKETS, { f: { text: 'printer ON' } }, people.admin.accessToken);
       assert.deepEqual(byText.data, { tickets: [{ id: mine.id, number: mine.number }], ticketCount: 1 });
       const byNumber = await gql(t, TICKETS, { f: { text: mine.number.toLowerCase() } }, people.admin.accessToken);
       assert.equal(byNumber.data.ticketCount, 1);
-      const problems = await gql(t, TICKETS, { f: { type: 'PROBLEM', priority: 'P1', requesterId: people.stranger.userId, statusCategory: 'NEW' } }, people.admin.accessToken);
-      assert.deepEqual(problems.data.tickets.map((x: any) => x.id), [mine.id]);
+      const problems = await gql(
+        t,
+        TICKETS,
+        { f: { type: 'PROBLEM', priority: 'P1', requesterId: people.stranger.userId, statusCategory: 'NEW' } },
+        people.admin.accessToken,
+      );
+      assert.deepEqual(
+        problems.data.tickets.map((x: any) => x.id),
+        [mine.id],
+      );
       const strangerSees = await gql(t, TICKETS, { l: 1000 }, people.stranger.accessToken);
-      assert.deepEqual(strangerSees.data.tickets.map((x: any) => x.id), [mine.id], 'only their own');
+      assert.deepEqual(
+        strangerSees.data.tickets.map((x: any) => x.id),
+        [mine.id],
+        'only their own',
+      );
       const memberSees = await gql(t, TICKETS, { f: { groupId: people.groupId } }, people.member.accessToken);
       assert.ok(memberSees.data.ticketCount > 0, 'a group member sees the group');
       const page1 = await gql(t, TICKETS, { s: { field: 'NUMBER', direction: 'ASC' }, l: 2, o: 0 }, people.admin.accessToken);
@@ -267,19 +386,44 @@ for (const backend of testBackends()) {
     it('ticketByNumber, myTickets and ticketStatusHistory', async () => {
       const ticket = await ticketOf(t, people);
       await gql(t, TRANSITION_TICKET, { id: ticket.id, t: 'resolve' }, people.assignee.accessToken);
-      const byNumber = await gql(t, 'query($n: String!) { ticketByNumber(number: $n) { id } }', { n: ticket.number.toLowerCase() }, people.requester.accessToken);
+      const byNumber = await gql(
+        t,
+        'query($n: String!) { ticketByNumber(number: $n) { id } }',
+        { n: ticket.number.toLowerCase() },
+        people.requester.accessToken,
+      );
       assert.deepEqual(byNumber.data.ticketByNumber, { id: ticket.id });
-      const hidden = await gql(t, 'query($n: String!) { ticketByNumber(number: $n) { id } }', { n: ticket.number }, people.stranger.accessToken);
+      const hidden = await gql(
+        t,
+        'query($n: String!) { ticketByNumber(number: $n) { id } }',
+        { n: ticket.number },
+        people.stranger.accessToken,
+      );
       assert.equal(hidden.data.ticketByNumber, null);
       const mine = await gql(t, '{ myTickets(limit: 1000) { id } }', undefined, people.assignee.accessToken);
       assert.ok(mine.data.myTickets.some((x: any) => x.id === ticket.id));
-      const history = await gql(t, 'query($id: ID!) { ticketStatusHistory(ticketId: $id) { fromStatus toStatus transition actor { username } } }', { id: ticket.id }, people.requester.accessToken);
+      const history = await gql(
+        t,
+        'query($id: ID!) { ticketStatusHistory(ticketId: $id) { fromStatus toStatus transition actor { username } } }',
+        { id: ticket.id },
+        people.requester.accessToken,
+      );
       assert.equal(history.errors, undefined, history.text);
       assert.deepEqual(history.data.ticketStatusHistory, [
         { fromStatus: null, toStatus: 'NEW', transition: null, actor: { username: 'tk-requester' } },
-        { fromStatus: 'NEW', toStatus: ticket.availableTransitions.includes('resolve') ? 'RESOLVED' : history.data.ticketStatusHistory[1].toStatus, transition: 'resolve', actor: { username: 'tk-assignee' } },
+        {
+          fromStatus: 'NEW',
+          toStatus: ticket.availableTransitions.includes('resolve') ? 'RESOLVED' : history.data.ticketStatusHistory[1].toStatus,
+          transition: 'resolve',
+          actor: { username: 'tk-assignee' },
+        },
       ]);
-      const strangers = await gql(t, 'query($id: ID!) { ticketStatusHistory(ticketId: $id) { toStatus } }', { id: ticket.id }, people.stranger.accessToken);
+      const strangers = await gql(
+        t,
+        'query($id: ID!) { ticketStatusHistory(ticketId: $id) { toStatus } }',
+        { id: ticket.id },
+        people.stranger.accessToken,
+      );
       assert.deepEqual(strangers.codes, ['NOT_FOUND']);
     });
   });
@@ -295,10 +439,19 @@ for (const backend of testBackends()) {
       const admin = await signInAdmin(t);
       const id = '00000000-0000-4000-8000-000000000000';
       const documents: Array<[string, Record<string, unknown>?]> = [
-        [TICKET, { id }], [TICKETS, {}], ['{ ticketByNumber(number: "INC-000001") { id } }'], ['{ myTickets { id } }'], [`{ ticketStatusHistory(ticketId: "${id}") { toStatus } }`],
-        [CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }], [UPDATE_TICKET, { id, i: { title: 'y' } }],
-        [TRANSITION_TICKET, { id, t: 'start' }], [ASSIGN_TICKET, { id, a: null }], [DELETE_TICKET, { id }],
-        ...['resolveTicket', 'closeTicket', 'reopenTicket', 'restoreTicket', 'pauseTicketSLA', 'resumeTicketSLA'].map((m): [string, Record<string, unknown>] => [ticketMutation(m), { id }]),
+        [TICKET, { id }],
+        [TICKETS, {}],
+        ['{ ticketByNumber(number: "INC-000001") { id } }'],
+        ['{ myTickets { id } }'],
+        [`{ ticketStatusHistory(ticketId: "${id}") { toStatus } }`],
+        [CREATE_TICKET, { i: { title: 'x', type: 'INCIDENT', impact: 'LOW', urgency: 'LOW' } }],
+        [UPDATE_TICKET, { id, i: { title: 'y' } }],
+        [TRANSITION_TICKET, { id, t: 'start' }],
+        [ASSIGN_TICKET, { id, a: null }],
+        [DELETE_TICKET, { id }],
+        ...['resolveTicket', 'closeTicket', 'reopenTicket', 'restoreTicket', 'pauseTicketSLA', 'resumeTicketSLA'].map(
+          (m): [string, Record<string, unknown>] => [ticketMutation(m), { id }],
+        ),
       ];
       for (const [document, variables] of documents) {
         const res = await gql(t, document, variables, admin.accessToken);

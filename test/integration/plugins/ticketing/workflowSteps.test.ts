@@ -27,13 +27,35 @@ let tickets = 0;
 function ticket(requesterId: string, assigneeId: string | null = null): TicketView {
   const n = ++tickets;
   return {
-    id: `5b0a8a9e-8f43-4c1e-9d0a-${String(n).padStart(12, '0')}`, number: `INC-${String(n).padStart(6, '0')}`, title: 'Printer on fire', description: null, type: 'INCIDENT',
-    status: 'IN_PROGRESS', statusCategory: 'IN_PROGRESS', workflowName: 'Incident', impact: 'HIGH', urgency: 'HIGH', priority: 'P2',
-    serviceId: null, catalogItemName: null, requesterId, assigneeId, groupId: null, createdAt: T0, updatedAt: T0, deletedAt: null,
+    id: `5b0a8a9e-8f43-4c1e-9d0a-${String(n).padStart(12, '0')}`,
+    number: `INC-${String(n).padStart(6, '0')}`,
+    title: 'Printer on fire',
+    description: null,
+    type: 'INCIDENT',
+    status: 'IN_PROGRESS',
+    statusCategory: 'IN_PROGRESS',
+    workflowName: 'Incident',
+    impact: 'HIGH',
+    urgency: 'HIGH',
+    priority: 'P2',
+    serviceId: null,
+    catalogItemName: null,
+    requesterId,
+    assigneeId,
+    groupId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    deletedAt: null,
   };
 }
 
-const http = (name: string, url: string, extra: Partial<Extract<WorkflowStep, { type: 'HTTP_REQUEST' }>> = {}): WorkflowStep => ({ type: 'HTTP_REQUEST', name, url, method: 'POST', ...extra });
+const http = (name: string, url: string, extra: Partial<Extract<WorkflowStep, { type: 'HTTP_REQUEST' }>> = {}): WorkflowStep => ({
+  type: 'HTTP_REQUEST',
+  name,
+  url,
+  method: 'POST',
+  ...extra,
+});
 const transition = (...steps: WorkflowStep[]): WorkflowTransition => ({ name: 'start', from: ['NEW'], to: 'IN_PROGRESS', steps });
 
 for (const backend of testBackends()) {
@@ -105,10 +127,17 @@ for (const backend of testBackends()) {
     it('a step to an allowed receiver is sent with its method, headers and body; each step and the run are announced', async () => {
       const r = await receiver();
       const view = ticket(admin.userId);
-      const { events: seen, execution } = await run(view, transition(
-        http('create-change', new URL('/changes', r.url).href, { method: 'PUT', headers: { 'x-source': 'workflow' }, body: '{"ticket":"x"}' }),
-        http('ping', r.url, { method: 'GET' }),
-      ));
+      const { events: seen, execution } = await run(
+        view,
+        transition(
+          http('create-change', new URL('/changes', r.url).href, {
+            method: 'PUT',
+            headers: { 'x-source': 'workflow' },
+            body: '{"ticket":"x"}',
+          }),
+          http('ping', r.url, { method: 'GET' }),
+        ),
+      );
       const [first, second] = await r.received(2);
       assert.equal(first!.method, 'PUT');
       assert.equal(first!.path, '/changes');
@@ -119,7 +148,13 @@ for (const backend of testBackends()) {
       assert.deepEqual(seen, ['workflow.started', 'workflow.step_completed', 'workflow.step_completed', 'workflow.completed']);
       assert.equal(execution.status, 'COMPLETED');
       assert.equal(execution.error, null);
-      assert.deepEqual(execution.steps.map((s: any) => [s.name, s.status, s.statusCode]), [['create-change', 'SUCCESS', 200], ['ping', 'SUCCESS', 200]]);
+      assert.deepEqual(
+        execution.steps.map((s: any) => [s.name, s.status, s.statusCode]),
+        [
+          ['create-change', 'SUCCESS', 200],
+          ['ping', 'SUCCESS', 200],
+        ],
+      );
     });
 
     it('a receiver that answers 500 fails the step (FAILED, with the status), not the transition', async () => {
@@ -137,7 +172,16 @@ for (const backend of testBackends()) {
       assert.equal(execution.status, 'COMPLETED');
       for (const person of [admin, assignee]) {
         const res = await gql(t, '{ notifications { type title message entityType entityId } }', undefined, person.accessToken);
-        assert.ok(res.data.notifications.some((n: any) => n.type === 'workflow.notify' && n.message === 'Your ticket is being worked on' && n.entityId === view.id && n.title.startsWith(view.number)), res.text);
+        assert.ok(
+          res.data.notifications.some(
+            (n: any) =>
+              n.type === 'workflow.notify' &&
+              n.message === 'Your ticket is being worked on' &&
+              n.entityId === view.id &&
+              n.title.startsWith(view.number),
+          ),
+          res.text,
+        );
       }
     });
 

@@ -30,16 +30,41 @@ describe('dispatcher backlog', () => {
     const logger = createMemoryLogger();
     const { knex } = db();
     const writer = new BatchWriter({ knex, logger });
-    const registry = new WebhookRegistry(writer, createSecretBox({ current: 'a-key-of-at-least-thirty-two-characters-for-tests' }, 'webhooks'));
+    const registry = new WebhookRegistry(
+      writer,
+      createSecretBox({ current: 'a-key-of-at-least-thirty-two-characters-for-tests' }, 'webhooks'),
+    );
     const webhook: WebhookRecord = {
-      id: randomUUID(), name: 'backlog', url: r.url, method: 'POST', secret: null, headers: [], events: ['service.down'], filters: null, template: null,
-      timeoutMs: 5000, retryMax: 0, retryDelayMs: 1000, retryBackoff: 'FIXED', status: 'ACTIVE', statusReason: null, statusChangedAt: 0,
-      consecutiveFailures: 0, createdAt: 0, updatedAt: 0, createdBy: null,
+      id: randomUUID(),
+      name: 'backlog',
+      url: r.url,
+      method: 'POST',
+      secret: null,
+      headers: [],
+      events: ['service.down'],
+      filters: null,
+      template: null,
+      timeoutMs: 5000,
+      retryMax: 0,
+      retryDelayMs: 1000,
+      retryBackoff: 'FIXED',
+      status: 'ACTIVE',
+      statusReason: null,
+      statusChangedAt: 0,
+      consecutiveFailures: 0,
+      createdAt: 0,
+      updatedAt: 0,
+      createdBy: null,
     };
     registry.load(webhook);
     let reads = 0;
     const dispatcher = new Dispatcher({
-      registry, writer, clock: systemClock, logger, newId: randomUUID, maxHeld: 1,
+      registry,
+      writer,
+      clock: systemClock,
+      logger,
+      newId: randomUUID,
+      maxHeld: 1,
       send: (request) => sendOutbound(request, { allowPrivate: false, hostAllowlist: ['127.0.0.1'] }, connections),
       readPages: (ids) => (++reads === 1 ? Promise.reject(new Error('the database did not answer')) : readOutboxPages(knex, ids)),
     });
@@ -48,10 +73,19 @@ describe('dispatcher backlog', () => {
       const pager = new OutboxPager(writer, randomUUID, (deliveries) => dispatcher.accept(deliveries));
       const now = Date.now();
       for (let i = 0; i < 5; i += 1) {
-        pager.stage({ id: randomUUID(), webhookId: webhook.id, eventId: randomUUID(), event: 'service.down', body: `{"n":${i}}`, attempts: 0, dueAt: now, createdAt: now });
+        pager.stage({
+          id: randomUUID(),
+          webhookId: webhook.id,
+          eventId: randomUUID(),
+          event: 'service.down',
+          body: `{"n":${i}}`,
+          attempts: 0,
+          dueAt: now,
+          createdAt: now,
+        });
       }
       await writer.committed();
-      assert.equal(dispatcher.stats.backlogged, 4, 'one held (the room there was), the page\'s last four left on it');
+      assert.equal(dispatcher.stats.backlogged, 4, "one held (the room there was), the page's last four left on it");
 
       const received = await r.received(5);
       assert.deepEqual(received.map((q) => q.body.toString()).sort(), ['{"n":0}', '{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}']);

@@ -35,14 +35,22 @@ for (const backend of testBackends()) {
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
       const r = await receiver(() => ({ status: 200, after: gate }));
-      const w = await createWebhook(t, admin.accessToken, { url: r.url, events: ['service.down', 'service.up'], filters: '{"service.name": "backlog-order"}' });
+      const w = await createWebhook(t, admin.accessToken, {
+        url: r.url,
+        events: ['service.down', 'service.up'],
+        filters: '{"service.name": "backlog-order"}',
+      });
       const backloggedBefore = dispatcher().stats.backlogged;
       await pushEight('backlog-order');
       await r.received(4);
 
       assert.equal(dispatcher().held, HELD, 'two waiting deliveries held in memory');
       assert.equal(dispatcher().stats.backlogged - backloggedBefore, 2, 'the last two went to the backlog');
-      assert.equal((await gql(t, WEBHOOK, { id: w.id }, admin.accessToken)).data.webhook.pendingDeliveries, 4, 'waiting: the two held and the two on their pages');
+      assert.equal(
+        (await gql(t, WEBHOOK, { id: w.id }, admin.accessToken)).data.webhook.pendingDeliveries,
+        4,
+        'waiting: the two held and the two on their pages',
+      );
 
       open();
       const received = await r.received(8);
@@ -52,24 +60,33 @@ for (const backend of testBackends()) {
       assert.equal(new Set(ids).size, 8, 'eight events, none sent twice');
       assert.deepEqual(received.map((q) => q.json.event).sort(), [...Array(4).fill('service.down'), ...Array(4).fill('service.up')]);
       dispatcher().sweepPages();
-      await eventually(async () => (Number((await t.server.database.knex('webhook_outbox').count({ n: '*' }))[0]!['n']) === 0 ? true : undefined), 'every settled page is deleted');
+      await eventually(
+        async () => (Number((await t.server.database.knex('webhook_outbox').count({ n: '*' }))[0]!['n']) === 0 ? true : undefined),
+        'every settled page is deleted',
+      );
     });
 
     it('a webhook deleted while its deliveries wait in the backlog gets none of them, and nothing stays pending', async () => {
       const r = await receiver(() => 'hang');
-      const w = await createWebhook(t, admin.accessToken, { url: r.url, events: ['service.down', 'service.up'], filters: '{"service.name": "backlog-deleted"}', timeoutMs: 1000 });
+      const w = await createWebhook(t, admin.accessToken, {
+        url: r.url,
+        events: ['service.down', 'service.up'],
+        filters: '{"service.name": "backlog-deleted"}',
+        timeoutMs: 1000,
+      });
       const backloggedBefore = dispatcher().stats.backlogged;
       await pushEight('backlog-deleted');
       await r.received(4);
       assert.equal(dispatcher().stats.backlogged - backloggedBefore, 2);
 
-      assert.deepEqual((await gql(t, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: w.id }, admin.accessToken)).data, { deleteWebhook: true });
+      assert.deepEqual((await gql(t, 'mutation($id: ID!) { deleteWebhook(id: $id) }', { id: w.id }, admin.accessToken)).data, {
+        deleteWebhook: true,
+      });
       // The 4 attempts under way time out after 1 s and end without a record (the webhook is gone).
       await eventually(async () => ((await pendingOverall()) === 0 ? true : undefined), 'nothing is pending');
       assert.equal(r.requests.length, 4, 'no delivery of a deleted webhook is sent');
       assert.equal(dispatcher().stats.backlogged - backloggedBefore, 2);
     });
-
   });
 
   describe(`webhook backlog across a restart (${backend.name})`, { timeout: 120_000 }, () => {
@@ -81,7 +98,12 @@ for (const backend of testBackends()) {
         const env = { ...BOOTSTRAP_ENV, SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1' };
         const first = await startTestServer(backend, { env, store: store.forRun(), webhookMaxHeld: HELD });
         const token = (await signInAdmin(first)).accessToken;
-        await createWebhook(first, token, { url: r.url, events: ['service.down', 'service.up'], filters: '{"service.name": "restarted"}', timeoutMs: 30_000 });
+        await createWebhook(first, token, {
+          url: r.url,
+          events: ['service.down', 'service.up'],
+          filters: '{"service.name": "restarted"}',
+          timeoutMs: 30_000,
+        });
         for (let i = 0; i < 8; i += 1) await push(first, 'restarted', i % 2 === 0 ? 'DOWN' : 'OPERATIONAL');
         const cut = await r.received(4);
         const events = new Set(cut.map((q) => q.json.id as string));

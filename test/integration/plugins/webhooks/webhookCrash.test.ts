@@ -25,7 +25,12 @@ async function graphql(server: ChildServer, query: string, variables: Record<str
 }
 
 const signIn = async (server: ChildServer): Promise<string> =>
-  (await graphql(server, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }', { u: ADMIN_USERNAME, p: ADMIN_PASSWORD })).login.accessToken;
+  (
+    await graphql(server, 'mutation($u: String!, $p: String!) { login(username: $u, password: $p) { accessToken } }', {
+      u: ADMIN_USERNAME,
+      p: ADMIN_PASSWORD,
+    })
+  ).login.accessToken;
 
 for (const backend of testBackends()) {
   describe(`webhook deliveries survive SIGKILL (${backend.name})`, { timeout: 180_000 }, () => {
@@ -39,11 +44,30 @@ for (const backend of testBackends()) {
         const first = await startChildServer(store, env);
         started.push(first);
         const token = await signIn(first);
-        await graphql(first, 'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }', {
-          i: { url: receiver.url, secret: SECRET, events: ['service.down'], retryMax: 10, retryDelayMs: 100, retryBackoff: 'FIXED', timeoutMs: 30_000 },
-        }, token);
+        await graphql(
+          first,
+          'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }',
+          {
+            i: {
+              url: receiver.url,
+              secret: SECRET,
+              events: ['service.down'],
+              retryMax: 10,
+              retryDelayMs: 100,
+              retryBackoff: 'FIXED',
+              timeoutMs: 30_000,
+            },
+          },
+          token,
+        );
         for (let i = 0; i < EVENTS; i += 1) {
-          const res = await call(first.url, 'POST', '/api/v1/health/report', { service: `crash-${i}`, nodeId: 'crash/zone', status: 'DOWN' }, { 'x-api-key': CHILD_API_KEY });
+          const res = await call(
+            first.url,
+            'POST',
+            '/api/v1/health/report',
+            { service: `crash-${i}`, nodeId: 'crash/zone', status: 'DOWN' },
+            { 'x-api-key': CHILD_API_KEY },
+          );
           assert.equal(res.status, 200, res.text);
         }
         // Acknowledged; the first attempt hangs, the others have been answered 500 at least once.
@@ -51,7 +75,10 @@ for (const backend of testBackends()) {
         first.process.kill('SIGKILL');
         assert.equal((await first.exited).signal, 'SIGKILL');
         const beforeRestart = receiver.requests.length;
-        assert.ok(receiver.requests.every((q) => q.answered === undefined || q.answered === 500), 'nothing was accepted before the kill');
+        assert.ok(
+          receiver.requests.every((q) => q.answered === undefined || q.answered === 500),
+          'nothing was accepted before the kill',
+        );
 
         healthy = true;
         const second = await startChildServer(store, env);
@@ -69,7 +96,11 @@ for (const backend of testBackends()) {
 
         const perEvent = new Map<string, number>();
         for (const q of answered) perEvent.set(String(q.headers['webhook-id']), (perEvent.get(String(q.headers['webhook-id'])) ?? 0) + 1);
-        assert.deepEqual([...perEvent.values()].filter((n) => n !== 1), [], 'each event id answered 2xx exactly once');
+        assert.deepEqual(
+          [...perEvent.values()].filter((n) => n !== 1),
+          [],
+          'each event id answered 2xx exactly once',
+        );
         const bodies = new Map<string, Buffer>();
         for (const q of receiver.requests) {
           const id = String(q.headers['webhook-id']);

@@ -12,7 +12,17 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createWebhook, deliveryRows, executionsOf, push, STATS, TEST_WEBHOOK, verifySignatures, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
+import {
+  createWebhook,
+  deliveryRows,
+  executionsOf,
+  push,
+  STATS,
+  TEST_WEBHOOK,
+  verifySignatures,
+  useReceivers,
+  WEBHOOK_ENV,
+} from '../../../support/webhooks.js';
 import { eventually } from '../../../support/polling.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
@@ -34,8 +44,14 @@ for (const backend of testBackends()) {
     it('a status change arrives with the documented body, headers and both signatures over the exact bytes', async () => {
       const r = await receiver();
       const webhook = await hook({
-        url: r.url, secret: SECRET, events: SERVICE_EVENTS, filters: '{"service.name": "shape-*"}',
-        headers: [{ name: 'X-Team', value: 'payments-oncall' }, { name: 'Authorization', value: 'Bearer receiver-token' }],
+        url: r.url,
+        secret: SECRET,
+        events: SERVICE_EVENTS,
+        filters: '{"service.name": "shape-*"}',
+        headers: [
+          { name: 'X-Team', value: 'payments-oncall' },
+          { name: 'Authorization', value: 'Bearer receiver-token' },
+        ],
       });
       await push(t, 'shape-db', 'OPERATIONAL', 'eu/prod/k8s-1/payments');
       await push(t, 'shape-db', 'DOWN', 'eu/prod/k8s-1/payments', 'connection refused');
@@ -80,12 +96,18 @@ for (const backend of testBackends()) {
     it('service events: DOWN -> service.down, DEGRADED -> service.degraded, back to OPERATIONAL -> service.up; MAINTENANCE and UNKNOWN send nothing', async () => {
       const r = await receiver();
       await hook({ url: r.url, events: SERVICE_EVENTS, filters: '{"service.name": "moves"}' });
-      for (const status of ['OPERATIONAL', 'DEGRADED', 'DOWN', 'OPERATIONAL', 'MAINTENANCE', 'OPERATIONAL', 'UNKNOWN', 'DOWN']) await push(t, 'moves', status);
+      for (const status of ['OPERATIONAL', 'DEGRADED', 'DOWN', 'OPERATIONAL', 'MAINTENANCE', 'OPERATIONAL', 'UNKNOWN', 'DOWN'])
+        await push(t, 'moves', status);
       const requests = await r.received(4);
       await t.server.writer.settled();
       assert.deepEqual(
         requests.map((q) => [q.json.event, q.json.data.previousStatus, q.json.data.status]).sort(),
-        [['service.degraded', 'OPERATIONAL', 'DEGRADED'], ['service.down', 'DEGRADED', 'DOWN'], ['service.down', 'UNKNOWN', 'DOWN'], ['service.up', 'DOWN', 'OPERATIONAL']].sort(),
+        [
+          ['service.degraded', 'OPERATIONAL', 'DEGRADED'],
+          ['service.down', 'DEGRADED', 'DOWN'],
+          ['service.down', 'UNKNOWN', 'DOWN'],
+          ['service.up', 'DOWN', 'OPERATIONAL'],
+        ].sort(),
       );
       const ids = new Set(requests.map((q) => q.json.id));
       assert.equal(ids.size, 4, 'every event has its own id');
@@ -102,7 +124,11 @@ for (const backend of testBackends()) {
 
     it('filters: a path glob and a list of values narrow the deliveries', async () => {
       const r = await receiver();
-      await hook({ url: r.url, events: SERVICE_EVENTS, filters: JSON.stringify({ 'service.path': 'eu/prod/*/filtered-*', status: ['DOWN', 'DEGRADED'] }) });
+      await hook({
+        url: r.url,
+        events: SERVICE_EVENTS,
+        filters: JSON.stringify({ 'service.path': 'eu/prod/*/filtered-*', status: ['DOWN', 'DEGRADED'] }),
+      });
       await push(t, 'filtered-a', 'DOWN', 'eu/prod/vm'); // matches
       await push(t, 'filtered-b', 'DEGRADED', 'us/prod/vm'); // other region
       await push(t, 'filtered-a', 'OPERATIONAL', 'eu/prod/vm'); // service.up: status not in the list
@@ -123,7 +149,13 @@ for (const backend of testBackends()) {
         missing: '{{data.nothing.here}}',
         nested: [{ at: '{{timestamp}}' }],
       };
-      const webhook = await hook({ url: r.url, secret: SECRET, events: ['service.down'], filters: '{"service.name": "templated"}', customPayloadTemplate: JSON.stringify(template) });
+      const webhook = await hook({
+        url: r.url,
+        secret: SECRET,
+        events: ['service.down'],
+        filters: '{"service.name": "templated"}',
+        customPayloadTemplate: JSON.stringify(template),
+      });
       assert.equal(webhook.customPayloadTemplate, JSON.stringify(template));
       await push(t, 'templated', 'OPERATIONAL');
       await push(t, 'templated', 'DOWN');
@@ -144,11 +176,21 @@ for (const backend of testBackends()) {
       const r = await receiver();
       await hook({ url: r.url, events: ['backup.success', 'backup.failed'], filters: '{"service.name": "backed-up"}' });
       for (const status of ['success', 'failed', 'partial']) {
-        const res = await t.call('POST', '/api/v1/backup/report', { service: 'backed-up', nodeId: 'eu/prod/vm/db', status, sizeBytes: 1024, message: `backup ${status}` });
+        const res = await t.call('POST', '/api/v1/backup/report', {
+          service: 'backed-up',
+          nodeId: 'eu/prod/vm/db',
+          status,
+          sizeBytes: 1024,
+          message: `backup ${status}`,
+        });
         assert.equal(res.status, 200, res.text);
       }
       const requests = await r.received(3);
-      assert.deepEqual(requests.map((q) => [q.json.event, q.json.data.status]).sort(), [['backup.failed', 'failed'], ['backup.failed', 'partial'], ['backup.success', 'success']]);
+      assert.deepEqual(requests.map((q) => [q.json.event, q.json.data.status]).sort(), [
+        ['backup.failed', 'failed'],
+        ['backup.failed', 'partial'],
+        ['backup.success', 'success'],
+      ]);
       const one = requests.find((q) => q.json.data.status === 'success')!;
       assert.deepEqual(Object.keys(one.json.data).sort(), ['message', 'reportedAt', 'service', 'sizeBytes', 'status']);
       assert.equal(one.json.data.sizeBytes, 1024);
@@ -157,14 +199,31 @@ for (const backend of testBackends()) {
     it('user.created and user.updated carry the user as GraphQL shows it to an admin', async () => {
       const r = await receiver();
       await hook({ url: r.url, events: ['user.created', 'user.updated'], filters: '{"user.username": "hooked-*"}' });
-      const created = await gql(t, 'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }', { i: { username: 'hooked-ann', email: 'ann@example.com', password: 'password-of-ann', role: 'OPERATOR' } }, admin.accessToken);
+      const created = await gql(
+        t,
+        'mutation($i: CreateUserInput!) { createUser(input: $i) { id } }',
+        { i: { username: 'hooked-ann', email: 'ann@example.com', password: 'password-of-ann', role: 'OPERATOR' } },
+        admin.accessToken,
+      );
       assert.equal(created.errors, undefined, created.text);
       const id = created.data.createUser.id;
-      const updated = await gql(t, 'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { id } }', { id, i: { displayName: 'Ann' } }, admin.accessToken);
+      const updated = await gql(
+        t,
+        'mutation($id: ID!, $i: UpdateUserInput!) { updateUser(id: $id, input: $i) { id } }',
+        { id, i: { displayName: 'Ann' } },
+        admin.accessToken,
+      );
       assert.equal(updated.errors, undefined, updated.text);
       const requests = await r.received(2);
       const byEvent = Object.fromEntries(requests.map((q) => [q.json.event, q.json.data]));
-      assert.deepEqual(byEvent['user.created'].user, { id, username: 'hooked-ann', email: 'ann@example.com', displayName: null, role: 'OPERATOR', active: true });
+      assert.deepEqual(byEvent['user.created'].user, {
+        id,
+        username: 'hooked-ann',
+        email: 'ann@example.com',
+        displayName: null,
+        role: 'OPERATOR',
+        active: true,
+      });
       assert.equal(byEvent['user.updated'].user.displayName, 'Ann');
       assert.deepEqual(byEvent['user.updated'].fields, ['displayName']);
     });
@@ -193,7 +252,14 @@ for (const backend of testBackends()) {
       assert.deepEqual(request.json.data.webhook, { id: webhook.id, name: webhook.name });
       verifySignatures(request, SECRET);
       assert.deepEqual(
-        { status: execution.status, statusCode: execution.statusCode, test: execution.test, attempt: execution.attempt, eventId: execution.eventId, excerpt: execution.responseExcerpt },
+        {
+          status: execution.status,
+          statusCode: execution.statusCode,
+          test: execution.test,
+          attempt: execution.attempt,
+          eventId: execution.eventId,
+          excerpt: execution.responseExcerpt,
+        },
         { status: 'SUCCESS', statusCode: 202, test: true, attempt: 1, eventId: request.json.id, excerpt: 'accepted 0' },
       );
       const stats = await gql(t, STATS, { id: webhook.id }, admin.accessToken);
@@ -205,14 +271,25 @@ for (const backend of testBackends()) {
       const webhook = await hook({ url: r.url, events: ['notification.created'], filters: '{"notification.type": "service.down"}' });
       await push(t, 'noticed', 'OPERATIONAL', 'eu/notices');
       const service = t.server.fleet.services.find('eu/notices', 'noticed')!;
-      const owned = await gql(t, 'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }', { id: service.id, o: admin.userId }, admin.accessToken);
+      const owned = await gql(
+        t,
+        'mutation($id: ID!, $o: ID!) { updateService(id: $id, input: { ownerId: $o }) { id } }',
+        { id: service.id, o: admin.userId },
+        admin.accessToken,
+      );
       assert.equal(owned.errors, undefined, owned.text);
       await push(t, 'noticed', 'DOWN', 'eu/notices', 'no answer');
       const [request] = await r.received(1);
       assert.equal(request!.json.event, 'notification.created');
       const { notification } = request!.json.data;
       assert.deepEqual(
-        { userId: notification.userId, type: notification.type, message: notification.message, entityType: notification.entityType, entityId: notification.entityId },
+        {
+          userId: notification.userId,
+          type: notification.type,
+          message: notification.message,
+          entityType: notification.entityType,
+          entityId: notification.entityId,
+        },
         { userId: admin.userId, type: 'service.down', message: 'no answer', entityType: 'service', entityId: service.id },
       );
       const [execution] = await executionsOf(t, admin.accessToken, webhook.id, 1);
@@ -222,7 +299,12 @@ for (const backend of testBackends()) {
     it('an address the validator refuses is an ExecFailed execution with the reason, no retry, and the receiver sees no connection', async () => {
       const r = await receiver();
       // localhost is not on the allowlist (127.0.0.1 is): refused before any socket is opened.
-      const webhook = await hook({ url: `http://localhost:${r.port}/hook`, events: ['service.down'], filters: '{"service.name": "refused"}', retryMax: 3 });
+      const webhook = await hook({
+        url: `http://localhost:${r.port}/hook`,
+        events: ['service.down'],
+        filters: '{"service.name": "refused"}',
+        retryMax: 3,
+      });
       await push(t, 'refused', 'DOWN');
       const [execution] = await executionsOf(t, admin.accessToken, webhook.id, 1);
       assert.equal(execution.status, 'ExecFailed');

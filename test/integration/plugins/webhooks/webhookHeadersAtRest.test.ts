@@ -19,7 +19,8 @@ const KEY_B = 'webhook-headers-key-b-0123456789-abcdefghij';
 const TOKEN = 'Bearer receiver-token-do-not-store-in-clear';
 const TEAM = 'payments-oncall-team';
 const HEADERS_STATE = 'query($id: ID!) { webhook(id: $id) { headers { name hasValue value } headersError } }';
-const UPDATE = 'mutation($id: ID!, $i: UpdateWebhookInput!) { updateWebhook(id: $id, input: $i) { headers { name hasValue value } headersError } }';
+const UPDATE =
+  'mutation($id: ID!, $i: UpdateWebhookInput!) { updateWebhook(id: $id, input: $i) { headers { name hasValue value } headersError } }';
 
 for (const backend of testBackends()) {
   describe(`webhook header values at rest (${backend.name})`, { timeout: 180_000 }, () => {
@@ -35,7 +36,11 @@ for (const backend of testBackends()) {
     });
     const run = <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> =>
       runUnderSecretKey(backend, durable, key, body, previous);
-    const storedRow = async (t: TestServer, id: string) => (await t.server.database.knex('webhooks').where({ id }).first('headers', 'headers_sealed')) as { headers: unknown; headers_sealed: unknown };
+    const storedRow = async (t: TestServer, id: string) =>
+      (await t.server.database.knex('webhooks').where({ id }).first('headers', 'headers_sealed')) as {
+        headers: unknown;
+        headers_sealed: unknown;
+      };
     const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
     /** The headers of the next request the receiver gets after `send`. */
     const delivered = async (send: () => Promise<void>) => {
@@ -44,28 +49,65 @@ for (const backend of testBackends()) {
       return (await receiver.received(before + 1))[before]!.headers;
     };
     const hook = (t: TestServer, token: string, service: string, extra: Record<string, unknown> = {}) =>
-      createWebhook(t, token, { url: receiver.url, events: ['service.down', 'service.up'], filters: `{"service.name": "${service}"}`, headers: [{ name: 'Authorization', value: TOKEN }, { name: 'X-Team', value: TEAM }], ...extra });
+      createWebhook(t, token, {
+        url: receiver.url,
+        events: ['service.down', 'service.up'],
+        filters: `{"service.name": "${service}"}`,
+        headers: [
+          { name: 'Authorization', value: TOKEN },
+          { name: 'X-Team', value: TEAM },
+        ],
+        ...extra,
+      });
 
     it('values are sealed in the row, never returned (names with hasValue), and still sent on delivery', async () => {
       await run(KEY_A, async (t, token) => {
-        const created = await gql(t, 'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id headers { name hasValue value } } }', {
-          i: { url: receiver.url, events: ['service.down'], filters: '{"service.name": "sealed-h"}', headers: [{ name: 'Authorization', value: TOKEN }, { name: 'X-Team', value: TEAM }] },
-        }, token);
+        const created = await gql(
+          t,
+          'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id headers { name hasValue value } } }',
+          {
+            i: {
+              url: receiver.url,
+              events: ['service.down'],
+              filters: '{"service.name": "sealed-h"}',
+              headers: [
+                { name: 'Authorization', value: TOKEN },
+                { name: 'X-Team', value: TEAM },
+              ],
+            },
+          },
+          token,
+        );
         assert.equal(created.errors, undefined, created.text);
         const id = created.data.createWebhook.id as string;
-        assert.deepEqual(created.data.createWebhook.headers, [{ name: 'Authorization', hasValue: true, value: null }, { name: 'X-Team', hasValue: true, value: null }]);
+        assert.deepEqual(created.data.createWebhook.headers, [
+          { name: 'Authorization', hasValue: true, value: null },
+          { name: 'X-Team', hasValue: true, value: null },
+        ]);
         assert.ok(!created.text.includes(TOKEN) && !created.text.includes(TEAM), 'no value in the answer');
         const read = await gql(t, HEADERS_STATE, { id }, token);
         assert.ok(!read.text.includes(TOKEN), 'no value when read back, even by an admin');
-        assert.deepEqual(read.data.webhook, { headers: [{ name: 'Authorization', hasValue: true, value: null }, { name: 'X-Team', hasValue: true, value: null }], headersError: null });
+        assert.deepEqual(read.data.webhook, {
+          headers: [
+            { name: 'Authorization', hasValue: true, value: null },
+            { name: 'X-Team', hasValue: true, value: null },
+          ],
+          headersError: null,
+        });
 
         const row = await storedRow(t, id);
         assert.deepEqual(json(row.headers), [], 'the clear column is empty');
         const sealed = json(row.headers_sealed) as Array<{ name: string; sealed: string }>;
-        assert.deepEqual(sealed.map((h) => h.name), ['Authorization', 'X-Team']);
+        assert.deepEqual(
+          sealed.map((h) => h.name),
+          ['Authorization', 'X-Team'],
+        );
         for (const h of sealed) assert.match(h.sealed, /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
         const rowText = JSON.stringify(await t.server.database.knex('webhooks').where({ id }).first());
-        assert.ok(!rowText.includes(TOKEN) && !rowText.includes('receiver-token') && !rowText.includes(TEAM), 'no value anywhere in the row');
+        assert.ok(
+          !rowText.includes(TOKEN) && !rowText.includes('receiver-token') && !rowText.includes(TEAM),
+          'no value anywhere in the row',
+        );
 
         const headers = await delivered(() => push(t, 'sealed-h', 'DOWN'));
         assert.equal(headers['authorization'], TOKEN);
@@ -76,9 +118,17 @@ for (const backend of testBackends()) {
     it('an update keeps a header given without its value, replaces one given with a value, and drops one left out', async () => {
       await run(KEY_A, async (t, token) => {
         const w = await hook(t, token, 'kept-h');
-        const updated = await gql(t, UPDATE, { id: w.id, i: { headers: [{ name: 'authorization' }, { name: 'X-Region', value: 'eu' }] } }, token);
+        const updated = await gql(
+          t,
+          UPDATE,
+          { id: w.id, i: { headers: [{ name: 'authorization' }, { name: 'X-Region', value: 'eu' }] } },
+          token,
+        );
         assert.equal(updated.errors, undefined, updated.text);
-        assert.deepEqual(updated.data.updateWebhook.headers, [{ name: 'authorization', hasValue: true, value: null }, { name: 'X-Region', hasValue: true, value: null }]);
+        assert.deepEqual(updated.data.updateWebhook.headers, [
+          { name: 'authorization', hasValue: true, value: null },
+          { name: 'X-Region', hasValue: true, value: null },
+        ]);
         const headers = await delivered(() => push(t, 'kept-h', 'DOWN'));
         assert.equal(headers['authorization'], TOKEN, 'kept although not sent again');
         assert.equal(headers['x-region'], 'eu');
@@ -90,19 +140,39 @@ for (const backend of testBackends()) {
     });
 
     const missingValue: Array<[string, string, Record<string, unknown>, RegExp]> = [
-      ['createWebhook with a header without a value', 'create', { headers: [{ name: 'Authorization' }] }, /header Authorization: value is required/],
-      ['updateWebhook keeping a header that is not stored', 'update', { headers: [{ name: 'X-Unknown', value: null }] }, /header X-Unknown: there is no stored value to keep; give its value/],
+      [
+        'createWebhook with a header without a value',
+        'create',
+        { headers: [{ name: 'Authorization' }] },
+        /header Authorization: value is required/,
+      ],
+      [
+        'updateWebhook keeping a header that is not stored',
+        'update',
+        { headers: [{ name: 'X-Unknown', value: null }] },
+        /header X-Unknown: there is no stored value to keep; give its value/,
+      ],
     ];
     for (const [what, operation, input, message] of missingValue) {
       it(`${what} is refused with BAD_USER_INPUT and changes nothing`, async () => {
         await run(KEY_A, async (t, token) => {
           const w = await hook(t, token, `refused-${operation}`);
-          const res = operation === 'create'
-            ? await gql(t, 'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }', { i: { url: receiver.url, events: ['service.down'], ...input } }, token)
-            : await gql(t, UPDATE, { id: w.id, i: input }, token);
+          const res =
+            operation === 'create'
+              ? await gql(
+                  t,
+                  'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }',
+                  { i: { url: receiver.url, events: ['service.down'], ...input } },
+                  token,
+                )
+              : await gql(t, UPDATE, { id: w.id, i: input }, token);
           assert.deepEqual(res.codes, ['BAD_USER_INPUT'], res.text);
           assert.match(res.errors![0].message, message);
-          assert.equal((await delivered(() => push(t, `refused-${operation}`, 'DOWN')))['authorization'], TOKEN, 'the stored headers are unchanged');
+          assert.equal(
+            (await delivered(() => push(t, `refused-${operation}`, 'DOWN')))['authorization'],
+            TOKEN,
+            'the stored headers are unchanged',
+          );
         });
       });
     }
@@ -111,7 +181,16 @@ for (const backend of testBackends()) {
       const id = await run(KEY_A, async (t, token) => {
         const w = await hook(t, token, 'legacy-h');
         // What a row written before header values were sealed looks like.
-        await t.server.database.knex('webhooks').where({ id: w.id }).update({ headers: JSON.stringify([{ name: 'Authorization', value: TOKEN }, { name: 'X-Team', value: TEAM }]), headers_sealed: null });
+        await t.server.database
+          .knex('webhooks')
+          .where({ id: w.id })
+          .update({
+            headers: JSON.stringify([
+              { name: 'Authorization', value: TOKEN },
+              { name: 'X-Team', value: TEAM },
+            ]),
+            headers_sealed: null,
+          });
         return w.id as string;
       });
       await run(KEY_A, async (t, token) => {
@@ -131,11 +210,15 @@ for (const backend of testBackends()) {
         const w = await hook(t, token, 'rotated-h');
         return { id: w.id as string, sealedBefore: JSON.stringify((await storedRow(t, w.id)).headers_sealed) };
       });
-      await run(KEY_B, async (t) => {
-        assert.equal((await delivered(() => push(t, 'rotated-h', 'DOWN')))['authorization'], TOKEN);
-        await t.server.writer.flush();
-        assert.notEqual(JSON.stringify((await storedRow(t, id)).headers_sealed), sealedBefore, 'sealed again at start');
-      }, KEY_A);
+      await run(
+        KEY_B,
+        async (t) => {
+          assert.equal((await delivered(() => push(t, 'rotated-h', 'DOWN')))['authorization'], TOKEN);
+          await t.server.writer.flush();
+          assert.notEqual(JSON.stringify((await storedRow(t, id)).headers_sealed), sealedBefore, 'sealed again at start');
+        },
+        KEY_A,
+      );
       await run(KEY_B, async (t, token) => {
         assert.deepEqual((await gql(t, HEADERS_STATE, { id }, token)).data.webhook.headersError, null, 'the new key alone opens them now');
         assert.equal((await delivered(() => push(t, 'rotated-h', 'OPERATIONAL')))['authorization'], TOKEN);
@@ -147,7 +230,10 @@ for (const backend of testBackends()) {
       await run(KEY_B, async (t, token) => {
         const state = (await gql(t, HEADERS_STATE, { id }, token)).data.webhook;
         assert.match(state.headersError, /stored header values cannot be read.*SVC_AUTH_SECRET_KEY/);
-        assert.deepEqual(state.headers.map((h: { name: string }) => h.name), ['Authorization', 'X-Team']);
+        assert.deepEqual(
+          state.headers.map((h: { name: string }) => h.name),
+          ['Authorization', 'X-Team'],
+        );
         const before = receiver.requests.length;
         await push(t, 'rekeyed-h', 'DOWN');
         const [attempt] = await executionsOf(t, token, id, 1);

@@ -13,7 +13,17 @@ import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { testBackends } from '../../../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
-import { createWebhook, deliveryRows, executionsOf, push, TEST_WEBHOOK, useReceivers, verifySignatures, WEBHOOK_ENV, type Received } from '../../../support/webhooks.js';
+import {
+  createWebhook,
+  deliveryRows,
+  executionsOf,
+  push,
+  TEST_WEBHOOK,
+  useReceivers,
+  verifySignatures,
+  WEBHOOK_ENV,
+  type Received,
+} from '../../../support/webhooks.js';
 import { eventually } from '../../../support/polling.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
@@ -35,7 +45,14 @@ for (const backend of testBackends()) {
     after(() => t.close());
     const receiver = useReceivers();
     const hook = (service: string, url: string, extra: Record<string, unknown> = {}) =>
-      createWebhook(t, admin.accessToken, { url, secret: SECRET, events: ['service.down'], filters: JSON.stringify({ 'service.name': service }), retryMax: 0, ...extra });
+      createWebhook(t, admin.accessToken, {
+        url,
+        secret: SECRET,
+        events: ['service.down'],
+        filters: JSON.stringify({ 'service.name': service }),
+        retryMax: 0,
+        ...extra,
+      });
 
     for (const status of [301, 302, 303]) {
       it(`a ${status} is a FAILED attempt naming the status and the Location, and the target never gets a GET`, async () => {
@@ -45,25 +62,49 @@ for (const backend of testBackends()) {
         const [execution] = await executionsOf(t, admin.accessToken, webhook.id, 1);
         assert.deepEqual(
           [execution.status, execution.statusCode, execution.url, execution.error],
-          ['FAILED', status, r.url, `HTTP ${status}: redirect to http://127.0.0.1:${r.port}/moved not followed (a ${status} would re-send the request as a GET without its body)`],
+          [
+            'FAILED',
+            status,
+            r.url,
+            `HTTP ${status}: redirect to http://127.0.0.1:${r.port}/moved not followed (a ${status} would re-send the request as a GET without its body)`,
+          ],
         );
         await t.server.writer.settled();
         assert.equal((await deliveryRows(t, webhook.id))[0].state, 'failed');
-        assert.deepEqual(r.requests.map((q) => [q.method, q.path]), [['POST', '/hook']], 'the attempt ended at the redirect');
+        assert.deepEqual(
+          r.requests.map((q) => [q.method, q.path]),
+          [['POST', '/hook']],
+          'the attempt ended at the redirect',
+        );
       });
     }
 
-    it('a redirected attempt is retried on the webhook\'s schedule, to the configured URL again', async () => {
+    it("a redirected attempt is retried on the webhook's schedule, to the configured URL again", async () => {
       const r = await receiver((_q, i) => (i === 0 ? { status: 302, headers: { location: '/elsewhere' } } : { status: 200, body: 'fine' }));
       const webhook = await hook('redirect-retry', r.url, { retryMax: 1, retryDelayMs: 1000, retryBackoff: 'FIXED' });
       const t0 = clock.now();
       await push(t, 'redirect-retry', 'DOWN');
-      const pending = await eventually(async () => (await deliveryRows(t, webhook.id)).find((d) => d.state === 'pending' && d.attempts === 1), 'a pending delivery after 1 attempt');
+      const pending = await eventually(
+        async () => (await deliveryRows(t, webhook.id)).find((d) => d.state === 'pending' && d.attempts === 1),
+        'a pending delivery after 1 attempt',
+      );
       assert.equal(ms(pending.next_attempt_at), t0 + 1000);
       clock.advance(1000);
       const runs = await executionsOf(t, admin.accessToken, webhook.id, 2);
-      assert.deepEqual(runs.map((e) => [e.attempt, e.status, e.statusCode]), [[1, 'FAILED', 302], [2, 'SUCCESS', 200]]);
-      assert.deepEqual(r.requests.map((q) => [q.method, q.path]), [['POST', '/hook'], ['POST', '/hook']]);
+      assert.deepEqual(
+        runs.map((e) => [e.attempt, e.status, e.statusCode]),
+        [
+          [1, 'FAILED', 302],
+          [2, 'SUCCESS', 200],
+        ],
+      );
+      assert.deepEqual(
+        r.requests.map((q) => [q.method, q.path]),
+        [
+          ['POST', '/hook'],
+          ['POST', '/hook'],
+        ],
+      );
       verifySignatures(r.requests[1]!, SECRET);
     });
 
@@ -84,7 +125,10 @@ for (const backend of testBackends()) {
         const webhook = await hook(`redirect-${status}-kept`, r.url);
         await push(t, `redirect-${status}-kept`, 'DOWN');
         const [execution] = await executionsOf(t, admin.accessToken, webhook.id, 1);
-        assert.deepEqual([execution.status, execution.statusCode, execution.url, execution.responseExcerpt], ['SUCCESS', 200, `http://127.0.0.1:${r.port}/v2/hook`, 'arrived']);
+        assert.deepEqual(
+          [execution.status, execution.statusCode, execution.url, execution.responseExcerpt],
+          ['SUCCESS', 200, `http://127.0.0.1:${r.port}/v2/hook`, 'arrived'],
+        );
         const [first, moved] = r.requests;
         assert.deepEqual([moved?.method, moved?.path], ['POST', '/v2/hook']);
         assert.ok(moved!.body.equals(first!.body), 'the same body bytes');
@@ -103,7 +147,10 @@ for (const backend of testBackends()) {
       const execution = res.data.testWebhook;
       assert.deepEqual([execution.status, execution.statusCode, execution.test], ['FAILED', 302, true]);
       assert.match(execution.error, new RegExp(`^HTTP 302: redirect to http://127\\.0\\.0\\.1:${r.port}/moved not followed`));
-      assert.deepEqual(r.requests.map((q) => q.path), ['/hook']);
+      assert.deepEqual(
+        r.requests.map((q) => q.path),
+        ['/hook'],
+      );
     });
   });
 }

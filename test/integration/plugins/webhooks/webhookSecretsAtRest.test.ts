@@ -10,7 +10,16 @@ import { after, before, describe, it } from 'node:test';
 import { durableStore, testBackends } from '../../../support/backends.js';
 import { gql } from '../../../support/graphql.js';
 import type { TestServer } from '../../../support/testServer.js';
-import { createWebhook, executionsOf, push, runUnderSecretKey, startReceiver, UPDATE_WEBHOOK, verifySignatures, type Receiver } from '../../../support/webhooks.js';
+import {
+  createWebhook,
+  executionsOf,
+  push,
+  runUnderSecretKey,
+  startReceiver,
+  UPDATE_WEBHOOK,
+  verifySignatures,
+  type Receiver,
+} from '../../../support/webhooks.js';
 
 const KEY_A = 'webhook-secrets-key-a-0123456789-abcdefghij';
 const KEY_B = 'webhook-secrets-key-b-0123456789-abcdefghij';
@@ -31,11 +40,20 @@ for (const backend of testBackends()) {
     });
     const run = <T>(key: string, body: (t: TestServer, token: string) => Promise<T>, previous?: string): Promise<T> =>
       runUnderSecretKey(backend, durable, key, body, previous);
-    const storedRow = async (t: TestServer, id: string) => (await t.server.database.knex('webhooks').where({ id }).first('secret', 'secret_sealed')) as { secret: string | null; secret_sealed: string | null };
+    const storedRow = async (t: TestServer, id: string) =>
+      (await t.server.database.knex('webhooks').where({ id }).first('secret', 'secret_sealed')) as {
+        secret: string | null;
+        secret_sealed: string | null;
+      };
 
     it('the row holds the secret sealed, never in clear, and deliveries after a restart are signed with it', async () => {
       const id = await run(KEY_A, async (t, token) => {
-        const w = await createWebhook(t, token, { url: receiver.url, secret: SECRET, events: ['service.down'], filters: '{"service.name": "sealed-a"}' });
+        const w = await createWebhook(t, token, {
+          url: receiver.url,
+          secret: SECRET,
+          events: ['service.down'],
+          filters: '{"service.name": "sealed-a"}',
+        });
         const row = await storedRow(t, w.id);
         assert.equal(row.secret, null, 'no clear secret column value');
         assert.match(row.secret_sealed ?? '', /^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -53,7 +71,12 @@ for (const backend of testBackends()) {
 
     it('a secret an older version stored in clear is sealed at the next start and still signs', async () => {
       const id = await run(KEY_A, async (t, token) => {
-        const w = await createWebhook(t, token, { url: receiver.url, secret: SECRET, events: ['service.down'], filters: '{"service.name": "legacy-clear"}' });
+        const w = await createWebhook(t, token, {
+          url: receiver.url,
+          secret: SECRET,
+          events: ['service.down'],
+          filters: '{"service.name": "legacy-clear"}',
+        });
         // What a row written before secrets were sealed looks like.
         await t.server.database.knex('webhooks').where({ id: w.id }).update({ secret: SECRET, secret_sealed: null });
         return w.id as string;
@@ -72,20 +95,33 @@ for (const backend of testBackends()) {
 
     it('after a key rotation (the old key as SVC_AUTH_SECRET_KEY_PREVIOUS) deliveries stay signed and the secret is sealed again under the new key', async () => {
       const { id, sealedBefore } = await run(KEY_A, async (t, token) => {
-        const w = await createWebhook(t, token, { url: receiver.url, secret: SECRET, events: ['service.down', 'service.up'], filters: '{"service.name": "rotated"}' });
+        const w = await createWebhook(t, token, {
+          url: receiver.url,
+          secret: SECRET,
+          events: ['service.down', 'service.up'],
+          filters: '{"service.name": "rotated"}',
+        });
         return { id: w.id as string, sealedBefore: (await storedRow(t, w.id)).secret_sealed };
       });
+      await run(
+        KEY_B,
+        async (t, token) => {
+          assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null });
+          const before = receiver.requests.length;
+          await push(t, 'rotated', 'DOWN');
+          await executionsOf(t, token, id, 1);
+          verifySignatures(receiver.requests[before]!, SECRET);
+          await t.server.writer.flush();
+          assert.notEqual((await storedRow(t, id)).secret_sealed, sealedBefore, 'sealed again at start');
+        },
+        KEY_A,
+      );
       await run(KEY_B, async (t, token) => {
-        assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null });
-        const before = receiver.requests.length;
-        await push(t, 'rotated', 'DOWN');
-        await executionsOf(t, token, id, 1);
-        verifySignatures(receiver.requests[before]!, SECRET);
-        await t.server.writer.flush();
-        assert.notEqual((await storedRow(t, id)).secret_sealed, sealedBefore, 'sealed again at start');
-      }, KEY_A);
-      await run(KEY_B, async (t, token) => {
-        assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null }, 'the new key alone opens it now');
+        assert.deepEqual(
+          (await gql(t, SECRET_STATE, { id }, token)).data.webhook,
+          { hasSecret: true, secretError: null },
+          'the new key alone opens it now',
+        );
         const before = receiver.requests.length;
         await push(t, 'rotated', 'OPERATIONAL');
         await receiver.received(before + 1);
@@ -95,7 +131,13 @@ for (const backend of testBackends()) {
 
     it('under another key the webhook says why and sends nothing; the sealed value is kept; a new secret makes it deliver signed', async () => {
       const id = await run(KEY_A, async (t, token) => {
-        const w = await createWebhook(t, token, { url: receiver.url, secret: SECRET, events: ['service.down', 'service.up'], filters: '{"service.name": "rekeyed"}', retryMax: 0 });
+        const w = await createWebhook(t, token, {
+          url: receiver.url,
+          secret: SECRET,
+          events: ['service.down', 'service.up'],
+          filters: '{"service.name": "rekeyed"}',
+          retryMax: 0,
+        });
         return w.id as string;
       });
       const sealedUnderA = await run(KEY_B, async (t, token) => {
@@ -114,7 +156,11 @@ for (const backend of testBackends()) {
       });
       await run(KEY_A, async (t, token) => {
         assert.equal((await storedRow(t, id)).secret_sealed === null, false);
-        assert.deepEqual((await gql(t, SECRET_STATE, { id }, token)).data.webhook, { hasSecret: true, secretError: null }, 'the right key opens the kept value');
+        assert.deepEqual(
+          (await gql(t, SECRET_STATE, { id }, token)).data.webhook,
+          { hasSecret: true, secretError: null },
+          'the right key opens the kept value',
+        );
       });
       assert.notEqual(sealedUnderA, null);
       await run(KEY_B, async (t, token) => {

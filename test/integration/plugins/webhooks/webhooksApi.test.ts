@@ -14,8 +14,18 @@ import { testBackends } from '../../../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import type { TestServer } from '../../../support/testServer.js';
 import {
-  CREATE_WEBHOOK, createWebhook, DELETE_WEBHOOK, EXECUTIONS, push, startReceiver, TEST_WEBHOOK, UPDATE_WEBHOOK, WEBHOOK, WEBHOOK_ENV,
-  executionsOf, type Receiver,
+  CREATE_WEBHOOK,
+  createWebhook,
+  DELETE_WEBHOOK,
+  EXECUTIONS,
+  push,
+  startReceiver,
+  TEST_WEBHOOK,
+  UPDATE_WEBHOOK,
+  WEBHOOK,
+  WEBHOOK_ENV,
+  executionsOf,
+  type Receiver,
 } from '../../../support/webhooks.js';
 
 const SECRET = 'a-webhook-secret-of-32-characters';
@@ -47,8 +57,24 @@ for (const backend of testBackends()) {
       assert.equal(res.errors, undefined, res.text);
       const w = res.data.createWebhook;
       assert.deepEqual(
-        { name: w.name, method: w.method, timeoutMs: w.timeoutMs, retryMax: w.retryMax, retryDelayMs: w.retryDelayMs, retryBackoff: w.retryBackoff, status: w.status },
-        { name: `127.0.0.1:${receiver.port}`, method: 'POST', timeoutMs: 10000, retryMax: 3, retryDelayMs: 10000, retryBackoff: 'EXPONENTIAL', status: 'ACTIVE' },
+        {
+          name: w.name,
+          method: w.method,
+          timeoutMs: w.timeoutMs,
+          retryMax: w.retryMax,
+          retryDelayMs: w.retryDelayMs,
+          retryBackoff: w.retryBackoff,
+          status: w.status,
+        },
+        {
+          name: `127.0.0.1:${receiver.port}`,
+          method: 'POST',
+          timeoutMs: 10000,
+          retryMax: 3,
+          retryDelayMs: 10000,
+          retryBackoff: 'EXPONENTIAL',
+          status: 'ACTIVE',
+        },
       );
       assert.equal(w.hasSecret, true);
       assert.equal(w.createdBy, 'admin');
@@ -61,15 +87,37 @@ for (const backend of testBackends()) {
     });
 
     it('updateWebhook changes what it is given, keeps the rest, and null clears the secret, filters and headers', async () => {
-      const created = await createWebhook(t, admin.accessToken, { ...base(), name: 'pager', secret: SECRET, filters: '{"status": "DOWN"}', headers: [{ name: 'X-A', value: '1' }] });
+      const created = await createWebhook(t, admin.accessToken, {
+        ...base(),
+        name: 'pager',
+        secret: SECRET,
+        filters: '{"status": "DOWN"}',
+        headers: [{ name: 'X-A', value: '1' }],
+      });
       clock.advance(1000);
-      const res = await gql(t, UPDATE_WEBHOOK, { id: created.id, i: { retryMax: 5, retryBackoff: 'LINEAR', events: ['service.down', 'service.up'] } }, admin.accessToken);
+      const res = await gql(
+        t,
+        UPDATE_WEBHOOK,
+        { id: created.id, i: { retryMax: 5, retryBackoff: 'LINEAR', events: ['service.down', 'service.up'] } },
+        admin.accessToken,
+      );
       assert.equal(res.errors, undefined, res.text);
       const w = res.data.updateWebhook;
-      assert.deepEqual([w.name, w.retryMax, w.retryBackoff, w.events, w.hasSecret, w.filters], ['pager', 5, 'LINEAR', ['service.down', 'service.up'], true, '{"status":"DOWN"}']);
+      assert.deepEqual(
+        [w.name, w.retryMax, w.retryBackoff, w.events, w.hasSecret, w.filters],
+        ['pager', 5, 'LINEAR', ['service.down', 'service.up'], true, '{"status":"DOWN"}'],
+      );
       assert.equal(w.updatedAt, new Date(clock.now()).toISOString());
-      const cleared = await gql(t, UPDATE_WEBHOOK, { id: created.id, i: { secret: null, filters: null, headers: null } }, admin.accessToken);
-      assert.deepEqual([cleared.data.updateWebhook.hasSecret, cleared.data.updateWebhook.filters, cleared.data.updateWebhook.headers], [false, null, []]);
+      const cleared = await gql(
+        t,
+        UPDATE_WEBHOOK,
+        { id: created.id, i: { secret: null, filters: null, headers: null } },
+        admin.accessToken,
+      );
+      assert.deepEqual(
+        [cleared.data.updateWebhook.hasSecret, cleared.data.updateWebhook.filters, cleared.data.updateWebhook.headers],
+        [false, null, []],
+      );
     });
 
     it('deleteWebhook removes it; a second delete and an update of it are NOT_FOUND', async () => {
@@ -102,7 +150,16 @@ for (const backend of testBackends()) {
       ['a hop-by-hop header', { headers: [{ name: 'Connection', value: 'close' }] }, /set by the server/],
       ['a header name with a space', { headers: [{ name: 'X Bad', value: '1' }] }, /not a valid HTTP header name/],
       ['a header value with a line break', { headers: [{ name: 'X-Bad', value: 'a\r\nInjected: 1' }] }, /no line breaks/],
-      ['a header given twice', { headers: [{ name: 'X-A', value: '1' }, { name: 'x-a', value: '2' }] }, /given twice/],
+      [
+        'a header given twice',
+        {
+          headers: [
+            { name: 'X-A', value: '1' },
+            { name: 'x-a', value: '2' },
+          ],
+        },
+        /given twice/,
+      ],
       ['filters that are not an object', { filters: '["DOWN"]' }, /filters must be a JSON object/],
       ['filters reaching a prototype', { filters: '{"__proto__.polluted": 1}' }, /__proto__/],
       ['a template that is not JSON', { customPayloadTemplate: '{"text": ' }, /customPayloadTemplate is not valid JSON/],
@@ -142,7 +199,12 @@ for (const backend of testBackends()) {
     });
 
     it('users may not read webhooks; operators read them without header values, the URL query or response excerpts', async () => {
-      const created = await createWebhook(t, admin.accessToken, { ...base(), secret: SECRET, headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }], filters: '{"service.name": "api-read"}' });
+      const created = await createWebhook(t, admin.accessToken, {
+        ...base(),
+        secret: SECRET,
+        headers: [{ name: 'Authorization', value: 'Bearer receiver-token' }],
+        filters: '{"service.name": "api-read"}',
+      });
       await push(t, 'api-read', 'DOWN');
       await executionsOf(t, admin.accessToken, created.id, 1);
       assert.deepEqual((await gql(t, '{ webhooks { id } }', undefined, user.accessToken)).codes, ['FORBIDDEN']);
@@ -169,11 +231,36 @@ for (const backend of testBackends()) {
     it('webhookEventTypes lists the events this version delivers', async () => {
       const res = await gql(t, '{ webhookEventTypes }', undefined, operator.accessToken);
       assert.deepEqual(res.data.webhookEventTypes, [
-        'service.down', 'service.up', 'service.degraded', 'backup.success', 'backup.failed', 'user.created', 'user.updated', 'notification.created',
-        'agent.command_queued', 'agent.command_delivered', 'agent.command_succeeded', 'agent.command_failed', 'agent.command_expired', 'agent.command_cancelled',
-        'sla.daily_report', 'sla.breached', 'sla.at_risk', 'sla.met',
-        'workflow.started', 'workflow.completed', 'workflow.failed', 'workflow.step_completed',
-        'ticket.created', 'ticket.updated', 'ticket.status_changed', 'ticket.assigned', 'ticket.resolved', 'ticket.closed', 'ticket.deleted', 'ticket.commented',
+        'service.down',
+        'service.up',
+        'service.degraded',
+        'backup.success',
+        'backup.failed',
+        'user.created',
+        'user.updated',
+        'notification.created',
+        'agent.command_queued',
+        'agent.command_delivered',
+        'agent.command_succeeded',
+        'agent.command_failed',
+        'agent.command_expired',
+        'agent.command_cancelled',
+        'sla.daily_report',
+        'sla.breached',
+        'sla.at_risk',
+        'sla.met',
+        'workflow.started',
+        'workflow.completed',
+        'workflow.failed',
+        'workflow.step_completed',
+        'ticket.created',
+        'ticket.updated',
+        'ticket.status_changed',
+        'ticket.assigned',
+        'ticket.resolved',
+        'ticket.closed',
+        'ticket.deleted',
+        'ticket.commented',
       ]);
     });
 
@@ -181,9 +268,14 @@ for (const backend of testBackends()) {
       const all = (await gql(t, `{ webhooks(limit: 1000) { id createdAt } webhookCount }`, undefined, admin.accessToken)).data;
       assert.equal(all.webhooks.length, all.webhookCount);
       const page = (await gql(t, `{ webhooks(limit: 2, offset: 1) { id } }`, undefined, admin.accessToken)).data.webhooks;
-      assert.deepEqual(page.map((w: any) => w.id), all.webhooks.slice(1, 3).map((w: any) => w.id));
+      assert.deepEqual(
+        page.map((w: any) => w.id),
+        all.webhooks.slice(1, 3).map((w: any) => w.id),
+      );
       const inactive = await createWebhook(t, admin.accessToken, { ...base(), status: 'INACTIVE' });
-      const listed = (await gql(t, `{ webhooks(status: INACTIVE) { id status } webhookCount(status: INACTIVE) }`, undefined, admin.accessToken)).data;
+      const listed = (
+        await gql(t, `{ webhooks(status: INACTIVE) { id status } webhookCount(status: INACTIVE) }`, undefined, admin.accessToken)
+      ).data;
       assert.ok(listed.webhooks.some((w: any) => w.id === inactive.id));
       assert.ok(listed.webhooks.every((w: any) => w.status === 'INACTIVE'));
       assert.equal(listed.webhookCount, listed.webhooks.length);
@@ -205,7 +297,10 @@ for (const backend of testBackends()) {
       for (const name of ['Webhook', 'WebhookExecution', 'WebhookHeader', 'WebhookStats']) {
         const type = schema.getType(name) as GraphQLObjectType;
         // secretError says why a stored secret cannot be read, never what it is (webhookSecretsAtRest.test.ts).
-        assert.deepEqual(Object.keys(type.getFields()).filter((f) => /secret/i.test(f)), name === 'Webhook' ? ['hasSecret', 'secretError'] : []);
+        assert.deepEqual(
+          Object.keys(type.getFields()).filter((f) => /secret/i.test(f)),
+          name === 'Webhook' ? ['hasSecret', 'secretError'] : [],
+        );
       }
     });
   });

@@ -6,7 +6,9 @@ import { AppError } from '../../../../src/platform/errors/catalog.js';
 
 const limited = (e: unknown) => e instanceof AppError && e.code === 'RATE_LIMITED' && Number(e.headers['retry-after']) >= 1;
 
-type Step = readonly [kind: 'ok' | 'bad', account: string | null, address: string, expect: 'pass' | 'limited'] | readonly ['wait', ms: number];
+type Step =
+  | readonly [kind: 'ok' | 'bad', account: string | null, address: string, expect: 'pass' | 'limited']
+  | readonly ['wait', ms: number];
 
 /** Runs a table of sign-in attempts: each attempt is checked, then settled as it went. */
 function run(steps: readonly Step[], options: Partial<LoginThrottleOptions> = {}) {
@@ -50,46 +52,84 @@ describe('login throttle', () => {
     },
     {
       name: 'a success resets its pair',
-      steps: [...repeat(3, ['bad', 'alice', A, 'pass'] as const), ['ok', 'alice', A, 'pass'], ...repeat(4, ['bad', 'alice', A, 'pass'] as const), ['bad', 'alice', A, 'limited']],
+      steps: [
+        ...repeat(3, ['bad', 'alice', A, 'pass'] as const),
+        ['ok', 'alice', A, 'pass'],
+        ...repeat(4, ['bad', 'alice', A, 'pass'] as const),
+        ['bad', 'alice', A, 'limited'],
+      ],
     },
     {
       name: 'the pair refills with time',
-      steps: [...repeat(4, ['bad', 'alice', A, 'pass'] as const), ['ok', 'alice', A, 'limited'], ['wait', 6_000], ['ok', 'alice', A, 'pass']],
+      steps: [
+        ...repeat(4, ['bad', 'alice', A, 'pass'] as const),
+        ['ok', 'alice', A, 'limited'],
+        ['wait', 6_000],
+        ['ok', 'alice', A, 'pass'],
+      ],
     },
     {
       name: 'guessing from one address is slowed across accounts',
-      steps: [...Array.from({ length: 10 }, (_, i) => ['bad', `user${i}`, A, 'pass'] as const), ['bad', 'user99', A, 'limited'], ['ok', 'bob', A, 'limited'], ['ok', 'bob', B, 'pass']],
+      steps: [
+        ...Array.from({ length: 10 }, (_, i) => ['bad', `user${i}`, A, 'pass'] as const),
+        ['bad', 'user99', A, 'limited'],
+        ['ok', 'bob', A, 'limited'],
+        ['ok', 'bob', B, 'pass'],
+      ],
     },
     {
       name: 'correct sign-ins do not use up the address limit',
-      steps: [...Array.from({ length: 50 }, (_, i) => ['ok', `user${i}`, A, 'pass'] as const), ...repeat(10, ['bad', 'mallory', A, 'pass'] as const)],
+      steps: [
+        ...Array.from({ length: 50 }, (_, i) => ['ok', `user${i}`, A, 'pass'] as const),
+        ...repeat(10, ['bad', 'mallory', A, 'pass'] as const),
+      ],
       options: { perAccountPerMinute: 1000 },
     },
     {
       name: 'failures from many addresses start the account backoff for addresses it never signed in from',
-      steps: [...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const), ['ok', 'alice', '198.51.100.1', 'limited']],
+      steps: [
+        ...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const),
+        ['ok', 'alice', '198.51.100.1', 'limited'],
+      ],
     },
     {
       name: 'a known address passes the account backoff',
-      steps: [['ok', 'alice', A, 'pass'], ...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const), ['bad', 'alice', '198.51.100.1', 'limited'], ['ok', 'alice', A, 'pass']],
+      steps: [
+        ['ok', 'alice', A, 'pass'],
+        ...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const),
+        ['bad', 'alice', '198.51.100.1', 'limited'],
+        ['ok', 'alice', A, 'pass'],
+      ],
     },
     {
       name: 'the account backoff expires with time, then doubles on the next failure',
       steps: [
         ...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const),
         ['ok', 'alice', B, 'limited'], // past the 20 free failures: 1 s after the last
-        ['wait', 1_000], ['bad', 'alice', B, 'pass'],
-        ['wait', 1_000], ['ok', 'alice', B, 'limited'], // one more failure: 2 s
-        ['wait', 1_000], ['ok', 'alice', B, 'pass'],
+        ['wait', 1_000],
+        ['bad', 'alice', B, 'pass'],
+        ['wait', 1_000],
+        ['ok', 'alice', B, 'limited'], // one more failure: 2 s
+        ['wait', 1_000],
+        ['ok', 'alice', B, 'pass'],
       ],
     },
     {
       name: 'the account backoff is capped at 15 minutes',
       steps: [
         ...Array.from({ length: 20 }, (_, i) => ['bad', 'alice', `192.0.2.${i}`, 'pass'] as const),
-        ...Array.from({ length: 30 }, (_, i) => [['wait', 900_000], ['bad', 'alice', `198.51.100.${i}`, 'pass']] as const).flat(),
-        ['wait', 899_000], ['ok', 'alice', B, 'limited'],
-        ['wait', 1_000], ['ok', 'alice', B, 'pass'],
+        ...Array.from(
+          { length: 30 },
+          (_, i) =>
+            [
+              ['wait', 900_000],
+              ['bad', 'alice', `198.51.100.${i}`, 'pass'],
+            ] as const,
+        ).flat(),
+        ['wait', 899_000],
+        ['ok', 'alice', B, 'limited'],
+        ['wait', 1_000],
+        ['ok', 'alice', B, 'pass'],
       ],
     },
     {
@@ -132,6 +172,9 @@ describe('login throttle', () => {
       throttle.check('alice', A);
       throttle.failed('alice', A);
     }
-    assert.throws(() => throttle.check('alice', A), (e: unknown) => e instanceof AppError && e.headers['retry-after'] === '6' && /retry after 6 s/.test(e.message));
+    assert.throws(
+      () => throttle.check('alice', A),
+      (e: unknown) => e instanceof AppError && e.headers['retry-after'] === '6' && /retry after 6 s/.test(e.message),
+    );
   });
 });

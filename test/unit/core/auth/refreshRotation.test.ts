@@ -4,15 +4,31 @@ import { REFRESH_GRACE_MS, rotateRefreshToken, type SessionTokens } from '../../
 
 const T0 = Date.parse('2026-05-01T12:00:00Z');
 const WEEK = 7 * 86_400_000;
-const fresh: SessionTokens = { currentTokenId: 'rt-1', previousTokenId: null, rotatedAt: null, expiresAt: T0 + WEEK, endedAt: null, endReason: null };
-const input = (presentedTokenId: string, now: number, nextTokenId = 'rt-next') => ({ presentedTokenId, now, nextTokenId, refreshLifetimeMs: WEEK });
+const fresh: SessionTokens = {
+  currentTokenId: 'rt-1',
+  previousTokenId: null,
+  rotatedAt: null,
+  expiresAt: T0 + WEEK,
+  endedAt: null,
+  endReason: null,
+};
+const input = (presentedTokenId: string, now: number, nextTokenId = 'rt-next') => ({
+  presentedTokenId,
+  now,
+  nextTokenId,
+  refreshLifetimeMs: WEEK,
+});
 
 describe('refresh token rotation', () => {
   it('the current token is exchanged for a new one and the session lives another 7 days', () => {
     const outcome = rotateRefreshToken(fresh, input('rt-1', T0 + 1000, 'rt-2'));
     assert.equal(outcome.kind, 'rotated');
     assert.deepEqual(outcome.kind === 'rotated' && outcome.session, {
-      ...fresh, currentTokenId: 'rt-2', previousTokenId: 'rt-1', rotatedAt: T0 + 1000, expiresAt: T0 + 1000 + WEEK,
+      ...fresh,
+      currentTokenId: 'rt-2',
+      previousTokenId: 'rt-1',
+      rotatedAt: T0 + 1000,
+      expiresAt: T0 + 1000 + WEEK,
     });
   });
 
@@ -31,10 +47,14 @@ describe('refresh token rotation', () => {
     assert.equal(replay.kind, 'reuse-detected');
     assert.equal(replay.kind === 'reuse-detected' && replay.session.endReason, 'reuse-detected');
     assert.equal(replay.kind === 'reuse-detected' && replay.session.endedAt, T0 + REFRESH_GRACE_MS + 1);
-    assert.deepEqual(rotateRefreshToken(replay.kind === 'reuse-detected' ? replay.session : session, input('rt-2', T0 + REFRESH_GRACE_MS + 2)), {
-      kind: 'refused',
-      reason: 'ended',
-    }, 'after reuse the current token is dead too');
+    assert.deepEqual(
+      rotateRefreshToken(replay.kind === 'reuse-detected' ? replay.session : session, input('rt-2', T0 + REFRESH_GRACE_MS + 2)),
+      {
+        kind: 'refused',
+        reason: 'ended',
+      },
+      'after reuse the current token is dead too',
+    );
   });
 
   it('an older token of the family revokes the session at once', () => {

@@ -65,13 +65,20 @@ describe('roles and authorization', () => {
       it(`${role} ${may ? 'may' : 'may not'} ${action}`, () => {
         assert.equal(can(viewer(role), action), may);
         if (may) assert.equal(authorize(viewer(role), action).role, role);
-        else assert.throws(() => authorize(viewer(role), action), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN' && e.message.includes(role));
+        else
+          assert.throws(
+            () => authorize(viewer(role), action),
+            (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN' && e.message.includes(role),
+          );
       });
     }
   }
 
   it('no viewer is UNAUTHENTICATED, not FORBIDDEN', () => {
     assert.equal(can(null, 'service:read'), false);
-    assert.throws(() => authorize(null, 'service:read'), (e: unknown) => e instanceof AppError && e.code === 'UNAUTHENTICATED');
+    assert.throws(
+      () => authorize(null, 'service:read'),
+      (e: unknown) => e instanceof AppError && e.code === 'UNAUTHENTICATED',
+    );
   });
 });

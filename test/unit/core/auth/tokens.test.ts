@@ -18,7 +18,13 @@ describe('tokens (HS256, issuer svc-v3)', () => {
     const { clock, tokens } = setup();
     const { token, expiresAt } = await tokens.issue('access', subject);
     assert.equal(expiresAt, clock.now() + 15 * 60_000);
-    assert.deepEqual(await tokens.verify('access', token), { ok: true, userId: 'user-1', sessionId: 'session-1', tokenId: null, expiresAt });
+    assert.deepEqual(await tokens.verify('access', token), {
+      ok: true,
+      userId: 'user-1',
+      sessionId: 'session-1',
+      tokenId: null,
+      expiresAt,
+    });
   });
 
   it('an access token expires after 15 minutes', async () => {
@@ -58,7 +64,12 @@ describe('tokens (HS256, issuer svc-v3)', () => {
 
   it('an unsigned token (alg: none) is refused', async () => {
     const { tokens } = setup();
-    const token = new UnsecuredJWT({ sid: 'session-1' }).setIssuer(TOKEN_ISSUER).setSubject('user-1').setIssuedAt().setExpirationTime('1h').encode();
+    const token = new UnsecuredJWT({ sid: 'session-1' })
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     assert.deepEqual(await tokens.verify('access', token), { ok: false, reason: 'invalid' });
   });
 
@@ -67,7 +78,10 @@ describe('tokens (HS256, issuer svc-v3)', () => {
     const { privateKey } = await generateKeyPair('RS256');
     const token = await new SignJWT({ sid: 'session-1' })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
-      .setIssuer(TOKEN_ISSUER).setSubject('user-1').setIssuedAt().setExpirationTime('1h')
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(privateKey);
     assert.deepEqual(await tokens.verify('access', token), { ok: false, reason: 'invalid' });
   });
@@ -77,7 +91,10 @@ describe('tokens (HS256, issuer svc-v3)', () => {
     const now = Math.floor(clock.now() / 1000);
     const token = await new SignJWT({ sid: 'session-1' })
       .setProtectedHeader({ alg: 'HS512', typ: 'at+jwt' })
-      .setIssuer(TOKEN_ISSUER).setSubject('user-1').setIssuedAt(now).setExpirationTime(now + 600)
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject('user-1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
       .sign(key);
     assert.deepEqual(await tokens.verify('access', token), { ok: false, reason: 'invalid' });
   });
@@ -87,7 +104,10 @@ describe('tokens (HS256, issuer svc-v3)', () => {
     const now = Math.floor(clock.now() / 1000);
     const token = await new SignJWT({ sid: 'session-1' })
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setIssuer('someone-else').setSubject('user-1').setIssuedAt(now).setExpirationTime(now + 600)
+      .setIssuer('someone-else')
+      .setSubject('user-1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
       .sign(key);
     assert.deepEqual(await tokens.verify('access', token), { ok: false, reason: 'invalid' });
   });
@@ -97,7 +117,10 @@ describe('tokens (HS256, issuer svc-v3)', () => {
     const now = Math.floor(clock.now() / 1000);
     const token = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setIssuer(TOKEN_ISSUER).setSubject('user-1').setIssuedAt(now).setExpirationTime(now + 600)
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject('user-1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
       .sign(key);
     assert.deepEqual(await tokens.verify('access', token), { ok: false, reason: 'invalid' });
   });

@@ -13,7 +13,13 @@ import { BatchWriter } from '../../../../src/platform/persistence/batchWriter.js
 import { nodesTable } from '../../../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 
-const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
+const node = (path: string, parent: string | null = null) => ({
+  path,
+  parent_path: parent,
+  name: path,
+  depth: 1,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('commit boundary', () => {
   const db = useEmbeddedDatabase();
@@ -33,7 +39,14 @@ describe('commit boundary', () => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     // A child whose parent does not exist breaks the foreign key: the commit fails.
     const failed = commitChange({ writer, clock }, () => writer.upsert(nodesTable, node('boundary-orphan', 'no-such-parent')));
-    await assert.rejects(failed, (error: unknown) => error instanceof AppError && error.code === ErrorCode.Unavailable && /did not commit/.test(error.message) && error.headers['retry-after'] === '1');
+    await assert.rejects(
+      failed,
+      (error: unknown) =>
+        error instanceof AppError &&
+        error.code === ErrorCode.Unavailable &&
+        /did not commit/.test(error.message) &&
+        error.headers['retry-after'] === '1',
+    );
   });
 
   it('refuses before applying anything while the writer is overloaded', async () => {

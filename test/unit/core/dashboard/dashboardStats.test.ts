@@ -63,13 +63,27 @@ for (const backend of testBackends()) {
     async function service(name: string, slaGroup: string | null, spans: readonly Span[]): Promise<ServiceRecord> {
       const record = newServiceRecord(randomUUID(), { nodePath: NODE, name: `${name}-${randomUUID()}`, slaGroup }, MARCH);
       await db.knex('services').insert({
-        id: record.id, node_path: NODE, name: record.name, status: spans.at(-1)?.[0] ?? 'UNKNOWN', status_since: iso(MARCH),
-        status_seq: Math.max(spans.length, 1), sla_group: slaGroup, created_at: iso(MARCH), updated_at: iso(MARCH),
+        id: record.id,
+        node_path: NODE,
+        name: record.name,
+        status: spans.at(-1)?.[0] ?? 'UNKNOWN',
+        status_since: iso(MARCH),
+        status_seq: Math.max(spans.length, 1),
+        sla_group: slaGroup,
+        created_at: iso(MARCH),
+        updated_at: iso(MARCH),
       });
       if (spans.length > 0) {
-        await db.knex('status_intervals').insert(spans.map(([status, from, to], i) => ({
-          service_id: record.id, seq: i + 1, status, message: null, started_at: iso(from), ended_at: to === null ? null : iso(to),
-        })));
+        await db.knex('status_intervals').insert(
+          spans.map(([status, from, to], i) => ({
+            service_id: record.id,
+            seq: i + 1,
+            status,
+            message: null,
+            started_at: iso(from),
+            ended_at: to === null ? null : iso(to),
+          })),
+        );
       }
       return record;
     }
@@ -96,7 +110,12 @@ for (const backend of testBackends()) {
 
     it('is all zeros when there are no services', async () => {
       assert.deepEqual(await statsFor([]), {
-        totalServices: 0, servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 0,
+        totalServices: 0,
+        servicesWithSla: 0,
+        metCount: 0,
+        atRiskCount: 0,
+        breachedCount: 0,
+        averageUptime: 0,
       });
     });
 
@@ -104,7 +123,12 @@ for (const backend of testBackends()) {
       const records = [await service('plain-up', null, upExcept(0)), await service('plain-down', null, upExcept(4320))];
       // 100 and 100 x (43,200 - 4,320) / 43,200 = 90.
       assert.deepEqual(await statsFor(records), {
-        totalServices: 2, servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 95,
+        totalServices: 2,
+        servicesWithSla: 0,
+        metCount: 0,
+        atRiskCount: 0,
+        breachedCount: 0,
+        averageUptime: 95,
       });
     });
 
@@ -115,9 +139,17 @@ for (const backend of testBackends()) {
         await service('breached', 'gold', upExcept(500)),
       ];
       const stats = await statsFor(records);
-      assert.deepEqual({ ...stats, averageUptime: undefined }, {
-        totalServices: 3, servicesWithSla: 3, metCount: 1, atRiskCount: 1, breachedCount: 1, averageUptime: undefined,
-      });
+      assert.deepEqual(
+        { ...stats, averageUptime: undefined },
+        {
+          totalServices: 3,
+          servicesWithSla: 3,
+          metCount: 1,
+          atRiskCount: 1,
+          breachedCount: 1,
+          averageUptime: undefined,
+        },
+      );
       // (100 x 43,100 + 100 x 42,800 + 100 x 42,700) / 43,200 / 3 = 99.228 (3 decimals).
       assert.equal(stats.averageUptime, 99.228);
     });
@@ -141,7 +173,12 @@ for (const backend of testBackends()) {
         await service('up', null, upExcept(0)),
       ];
       assert.deepEqual(await statsFor(records), {
-        totalServices: 3, servicesWithSla: 2, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 100,
+        totalServices: 3,
+        servicesWithSla: 2,
+        metCount: 0,
+        atRiskCount: 0,
+        breachedCount: 0,
+        averageUptime: 100,
       });
     });
 
@@ -182,10 +219,11 @@ for (const backend of testBackends()) {
 
     it('reads the month page by page with the same result whatever the page size', async () => {
       // 3 x 160 intervals fill several heap blocks (about 100 rows each), so small pages split them.
-      const flapping = (downEvery: number): Span[] => Array.from({ length: 160 }, (_, i) => {
-        const from = MARCH + i * 4 * 3_600_000;
-        return [i % downEvery === 1 ? 'DOWN' : 'OPERATIONAL', from, i === 159 ? null : from + 4 * 3_600_000] as const;
-      });
+      const flapping = (downEvery: number): Span[] =>
+        Array.from({ length: 160 }, (_, i) => {
+          const from = MARCH + i * 4 * 3_600_000;
+          return [i % downEvery === 1 ? 'DOWN' : 'OPERATIONAL', from, i === 159 ? null : from + 4 * 3_600_000] as const;
+        });
       const records = [
         await service('paged-a', 'gold', flapping(40)),
         await service('paged-b', 'gold', flapping(7)),
@@ -202,10 +240,20 @@ for (const backend of testBackends()) {
     });
 
     it('runs the SLA arithmetic of the whole fleet as one task on the pool', async () => {
-      const records = [await service('batch-a', 'gold', upExcept(0)), await service('batch-b', null, upExcept(10)), await service('batch-c', 'gold', [])];
+      const records = [
+        await service('batch-a', 'gold', upExcept(0)),
+        await service('batch-b', null, upExcept(10)),
+        await service('batch-c', 'gold', []),
+      ];
       const tasks: string[] = [];
       const counting: typeof pool = { ...pool, run: (input) => (tasks.push(input.type), pool.run(input)) };
-      const stats = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock: createManualClock(NOW), pool: counting, pageBlocks: 1 });
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock: createManualClock(NOW),
+        pool: counting,
+        pageBlocks: 1,
+      });
       assert.equal((await stats.get()).totalServices, 3);
       assert.deepEqual(tasks, ['dashboardStats']);
     });

@@ -50,11 +50,26 @@ describe('dashboard task', () => {
     // Uptimes 99, 100 and 90: 144 of 14,400 minutes down is exactly 99 at a burn rate of exactly 1
     // (met), 1,440 is a breach; service 3 has a target but no data, so it is in no count.
     const result = summarizeDashboard(task([99, Number.NaN, 99, 99.9], [...upExcept(0, 144), ...upExcept(1, 0), ...upExcept(2, 1440)]));
-    assert.deepEqual(result, { type: 'dashboardStats', servicesWithSla: 3, metCount: 1, atRiskCount: 0, breachedCount: 1, averageUptime: 96.333 });
+    assert.deepEqual(result, {
+      type: 'dashboardStats',
+      servicesWithSla: 3,
+      metCount: 1,
+      atRiskCount: 0,
+      breachedCount: 1,
+      averageUptime: 96.333,
+    });
   });
 
   it('counts an open interval up to now and an unknown status code as a gap', () => {
-    const result = summarizeDashboard(task([Number.NaN], [[0, OPERATIONAL, MARCH, MARCH + 1440 * MIN], [0, 0, MARCH + 1440 * MIN, null]]));
+    const result = summarizeDashboard(
+      task(
+        [Number.NaN],
+        [
+          [0, OPERATIONAL, MARCH, MARCH + 1440 * MIN],
+          [0, 0, MARCH + 1440 * MIN, null],
+        ],
+      ),
+    );
     assert.equal(result.averageUptime, 100);
     const down = summarizeDashboard(task([Number.NaN], [[0, DOWN, MARCH, null]]));
     assert.equal(down.averageUptime, 0);
@@ -74,18 +89,28 @@ describe('dashboard task', () => {
   });
 
   it('is all zeros without services', () => {
-    assert.deepEqual(summarizeDashboard(task([], [])), { type: 'dashboardStats', servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 0 });
+    assert.deepEqual(summarizeDashboard(task([], [])), {
+      type: 'dashboardStats',
+      servicesWithSla: 0,
+      metCount: 0,
+      atRiskCount: 0,
+      breachedCount: 0,
+      averageUptime: 0,
+    });
   });
 
   it('refuses a row of a service number it was not given', () => {
-    assert.throws(() => summarizeDashboard(task([99], [[1, OPERATIONAL, MARCH, null]])), { name: 'RangeError', message: 'interval 0 belongs to service 1, but there are 1 services' });
+    assert.throws(() => summarizeDashboard(task([99], [[1, OPERATIONAL, MARCH, null]])), {
+      name: 'RangeError',
+      message: 'interval 0 belongs to service 1, but there are 1 services',
+    });
   });
 
   it('refuses columns of different lengths', () => {
     const bad = task([99], [[0, OPERATIONAL, MARCH, null]]);
-    assert.throws(
-      () => summarizeDashboard({ ...bad, intervals: { ...bad.intervals, endedAt: new Float64Array(0) } }),
-      { name: 'RangeError', message: 'interval columns differ in length: service 1, seq 1, status 1, startedAt 1, endedAt 0' },
-    );
+    assert.throws(() => summarizeDashboard({ ...bad, intervals: { ...bad.intervals, endedAt: new Float64Array(0) } }), {
+      name: 'RangeError',
+      message: 'interval columns differ in length: service 1, seq 1, status 1, startedAt 1, endedAt 0',
+    });
   });
 });

@@ -12,7 +12,7 @@ import { serviceComparator, SERVICE_SORT_FIELDS, SORT_DIRECTIONS, type ServiceSo
 /** A small deterministic random source (tests must not flap). */
 function random(seed: number): () => number {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 const SORTS: ServiceSort[] = SERVICE_SORT_FIELDS.flatMap((field) => SORT_DIRECTIONS.map((direction) => ({ field, direction })));
@@ -23,14 +23,25 @@ function fleet(seed: number) {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   const records = new Map<string, ServiceRecord>();
   const indexes = new ServiceIndexes((id) => records.get(id));
-  const reading = (status: StorageStatus | null) => (status === null ? null : { allocatedBytes: 100, usedBytes: 50, storageType: null, mountPath: null, freePercent: 50, status, reportedAt: 0 });
+  const reading = (status: StorageStatus | null) =>
+    status === null
+      ? null
+      : { allocatedBytes: 100, usedBytes: 50, storageType: null, mountPath: null, freePercent: 50, status, reportedAt: 0 };
   let time = 1_000;
   let ids = 0;
   // (node, name) is unique in a fleet (the database's unique key); the id in the name keeps it so here.
   const create = (inOrder: boolean) => {
     const id = `id-${ids++}`;
     const record: ServiceRecord = {
-      ...newServiceRecord(id, { nodePath: pick(['eu/a', 'eu/b', 'us/a']), name: `${pick(['api', 'db', 'web', 'cache', 'auth'])}-${Math.floor(next() * 1e6)}-${id}`, status: pick(SERVICE_STATUSES) }, (time += pick([0, 1, 5]))),
+      ...newServiceRecord(
+        id,
+        {
+          nodePath: pick(['eu/a', 'eu/b', 'us/a']),
+          name: `${pick(['api', 'db', 'web', 'cache', 'auth'])}-${Math.floor(next() * 1e6)}-${id}`,
+          status: pick(SERVICE_STATUSES),
+        },
+        (time += pick([0, 1, 5])),
+      ),
       storage: reading(pick(STORAGE)),
     };
     records.set(id, record);
@@ -44,15 +55,29 @@ function assertOrders(records: Map<string, ServiceRecord>, indexes: ServiceIndex
     const expected = [...records.values()].sort(serviceComparator(sort)).map((r) => r.id);
     const walked = [...indexes.sorted(sort)];
     assert.deepEqual(walked, expected, `${sort.field} ${sort.direction}`);
-    for (const [offset, limit] of [[0, 7], [3, 5], [expected.length - 2, 10], [expected.length + 1, 3]] as const) {
-      assert.deepEqual(indexes.page(sort, Math.max(0, offset), limit), expected.slice(Math.max(0, offset), Math.max(0, offset) + limit), `${sort.field} ${sort.direction} page ${offset}`);
+    for (const [offset, limit] of [
+      [0, 7],
+      [3, 5],
+      [expected.length - 2, 10],
+      [expected.length + 1, 3],
+    ] as const) {
+      assert.deepEqual(
+        indexes.page(sort, Math.max(0, offset), limit),
+        expected.slice(Math.max(0, offset), Math.max(0, offset) + limit),
+        `${sort.field} ${sort.direction} page ${offset}`,
+      );
     }
   }
 }
 
 describe('the kept service orders', () => {
   // Small fleets, and one large enough that the sorted lists split and drop chunks (sortedIdList.ts).
-  for (const [seed, loaded, steps] of [[1, 60, 400], [2, 60, 400], [3, 60, 400], [4, 3000, 6000]] as const) {
+  for (const [seed, loaded, steps] of [
+    [1, 60, 400],
+    [2, 60, 400],
+    [3, 60, 400],
+    [4, 3000, 6000],
+  ] as const) {
     it(`equal a sort of the records after creates, changes and removals (seed ${seed}, ${loaded} services, ${steps} steps)`, () => {
       const f = fleet(seed);
       for (let i = 0; i < loaded; i += 1) f.create(false);
@@ -70,7 +95,12 @@ describe('the kept service orders', () => {
           f.indexes.remove(record);
         } else if (ids.length > 0) {
           const before = f.records.get(f.pick(ids))!;
-          const after: ServiceRecord = { ...before, status: f.next() < 0.5 ? f.pick(SERVICE_STATUSES) : before.status, storage: f.next() < 0.3 ? f.reading(f.pick(STORAGE)) : before.storage, updatedAt: f.tick() };
+          const after: ServiceRecord = {
+            ...before,
+            status: f.next() < 0.5 ? f.pick(SERVICE_STATUSES) : before.status,
+            storage: f.next() < 0.3 ? f.reading(f.pick(STORAGE)) : before.storage,
+            updatedAt: f.tick(),
+          };
           f.records.set(after.id, after);
           f.indexes.update(before, after);
         }
@@ -95,10 +125,14 @@ describe('the kept service orders', () => {
     for (let i = 0; i < 80; i += 1) f.create(true);
     for (const path of ['eu', 'eu/a', 'eu/b', 'us', 'us/a', 'nowhere']) {
       const under = [...f.records.values()].filter((r) => r.nodePath === path || r.nodePath.startsWith(`${path}/`));
-      assert.deepEqual(f.indexes.storage.countsUnder(path), {
-        warning: under.filter((r) => r.storage?.status === 'warning').length,
-        critical: under.filter((r) => r.storage?.status === 'critical').length,
-      }, path);
+      assert.deepEqual(
+        f.indexes.storage.countsUnder(path),
+        {
+          warning: under.filter((r) => r.storage?.status === 'warning').length,
+          critical: under.filter((r) => r.storage?.status === 'critical').length,
+        },
+        path,
+      );
     }
     for (const r of [...f.records.values()]) {
       const after = { ...r, storage: f.reading('healthy') };

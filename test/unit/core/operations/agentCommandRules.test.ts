@@ -6,9 +6,18 @@ import type { CatalogLookups } from '../../../../src/platform/events/webhookEven
 
 const DEADLINE = 1_000_000;
 const command = (status: AgentCommandStatus): AgentCommand => ({
-  id: 'c1', nodeId: 'eu/k8s-1', type: 'restart_workload', payload: { namespace: 'shop', kind: 'Deployment', name: 'web' }, status,
-  createdAt: 0, deliveredAt: status === 'queued' ? null : 10, expiresAt: DEADLINE, completedAt: isOpen(status) ? null : 20,
-  result: null, requestedBy: 'u1', cancelledBy: null,
+  id: 'c1',
+  nodeId: 'eu/k8s-1',
+  type: 'restart_workload',
+  payload: { namespace: 'shop', kind: 'Deployment', name: 'web' },
+  status,
+  createdAt: 0,
+  deliveredAt: status === 'queued' ? null : 10,
+  expiresAt: DEADLINE,
+  completedAt: isOpen(status) ? null : 20,
+  result: null,
+  requestedBy: 'u1',
+  cancelledBy: null,
 });
 
 describe('agent command deadlines', () => {
@@ -36,26 +45,48 @@ describe('agent command deadlines', () => {
 });
 
 describe('agent command webhook events', () => {
-  const lookups: CatalogLookups = { service: () => undefined, user: (id) => (id === 'u1' ? { username: 'ops', email: null, displayName: null, role: 'operator', active: true } : undefined) };
+  const lookups: CatalogLookups = {
+    service: () => undefined,
+    user: (id) => (id === 'u1' ? { username: 'ops', email: null, displayName: null, role: 'operator', active: true } : undefined),
+  };
 
   for (const status of ['delivered', 'succeeded', 'failed', 'expired', 'cancelled'] as const) {
     it(`a move to ${status} is agent.command_${status}`, () => {
-      const event = { type: 'agent.command_updated' as const, command: command(status), previousStatus: 'queued' as const, at: 5, origin: 'agent' as const };
+      const event = {
+        type: 'agent.command_updated' as const,
+        command: command(status),
+        previousStatus: 'queued' as const,
+        at: 5,
+        origin: 'agent' as const,
+      };
       assert.equal(agentCommandWebhookSource.translate(event, lookups)?.name, `agent.command_${status}`);
     });
   }
 
   it('data is the command in GraphQL names, with the person who queued it', () => {
-    const translated = agentCommandWebhookSource.translate({ type: 'agent.command_queued', command: command('queued'), at: 0, origin: 'api' }, lookups);
+    const translated = agentCommandWebhookSource.translate(
+      { type: 'agent.command_queued', command: command('queued'), at: 0, origin: 'api' },
+      lookups,
+    );
     assert.deepEqual(translated, {
       name: 'agent.command_queued',
       at: 0,
       data: {
         previousStatus: null,
         command: {
-          id: 'c1', nodeId: 'eu/k8s-1', type: 'RESTART_WORKLOAD', status: 'QUEUED', workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'web' },
-          payload: { namespace: 'shop', kind: 'Deployment', name: 'web' }, createdAt: new Date(0).toISOString(), deliveredAt: null,
-          expiresAt: new Date(DEADLINE).toISOString(), completedAt: null, requestedBy: { id: 'u1', username: 'ops' }, cancelledBy: null, result: null,
+          id: 'c1',
+          nodeId: 'eu/k8s-1',
+          type: 'RESTART_WORKLOAD',
+          status: 'QUEUED',
+          workload: { namespace: 'shop', kind: 'DEPLOYMENT', name: 'web' },
+          payload: { namespace: 'shop', kind: 'Deployment', name: 'web' },
+          createdAt: new Date(0).toISOString(),
+          deliveredAt: null,
+          expiresAt: new Date(DEADLINE).toISOString(),
+          completedAt: null,
+          requestedBy: { id: 'u1', username: 'ops' },
+          cancelledBy: null,
+          result: null,
         },
       },
     });

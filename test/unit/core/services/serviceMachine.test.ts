@@ -7,7 +7,13 @@ import { newServiceRecord, SERVICE_STATUSES, type ServiceStatus } from '../../..
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const record = (status: ServiceStatus) => newServiceRecord('svc-1', { nodePath: 'eu/prod/k8s/payments', name: 'api', status }, T0);
-const report = (status: ServiceStatus, message: string | null = null, at = T0 + 60_000): ServiceEvent => ({ type: 'STATUS_REPORTED', status, message, at, origin: 'agent' });
+const report = (status: ServiceStatus, message: string | null = null, at = T0 + 60_000): ServiceEvent => ({
+  type: 'STATUS_REPORTED',
+  status,
+  message,
+  at,
+  origin: 'agent',
+});
 const actionTypes = (actions: ReadonlyArray<{ type: string }>) => actions.map((a) => a.type);
 
 describe('service machine', () => {
@@ -37,8 +43,21 @@ describe('service machine', () => {
 
   it('an agent sync moves the status and takes the workload fields', () => {
     const event: ServiceEvent = {
-      type: 'AGENT_SYNCED', status: 'DOWN', message: 'CrashLoopBackOff', at: T0 + 1, origin: 'agent',
-      fields: { namespace: 'payments', workloadType: 'Deployment', workloadName: 'api', replicas: 3, readyReplicas: 0, availableReplicas: 0, images: ['api:1.2'], slaGroup: 'gold' },
+      type: 'AGENT_SYNCED',
+      status: 'DOWN',
+      message: 'CrashLoopBackOff',
+      at: T0 + 1,
+      origin: 'agent',
+      fields: {
+        namespace: 'payments',
+        workloadType: 'Deployment',
+        workloadName: 'api',
+        replicas: 3,
+        readyReplicas: 0,
+        availableReplicas: 0,
+        images: ['api:1.2'],
+        slaGroup: 'gold',
+      },
     };
     const [next, actions] = transition(serviceMachine, snapshotFor(serviceMachine, record('OPERATIONAL')), event);
     assert.equal(next.value, 'DOWN');
@@ -51,8 +70,26 @@ describe('service machine', () => {
     const start = snapshotFor(serviceMachine, record('OPERATIONAL'));
     const events: ServiceEvent[] = [
       { type: 'REGISTERED', changes: { criticality: 'critical', backupExpected: true }, at: T0 + 1, origin: 'agent' },
-      { type: 'STORAGE_REPORTED', reading: { allocatedBytes: 10, usedBytes: 9, storageType: 'pvc', mountPath: '/data', freePercent: 10, status: 'warning', reportedAt: T0 }, at: T0 + 1, origin: 'agent' },
-      { type: 'BACKUP_REPORTED', report: { status: 'failed', sizeBytes: null, message: 'disk full', mode: 'service' }, at: T0 + 1, origin: 'agent' },
+      {
+        type: 'STORAGE_REPORTED',
+        reading: {
+          allocatedBytes: 10,
+          usedBytes: 9,
+          storageType: 'pvc',
+          mountPath: '/data',
+          freePercent: 10,
+          status: 'warning',
+          reportedAt: T0,
+        },
+        at: T0 + 1,
+        origin: 'agent',
+      },
+      {
+        type: 'BACKUP_REPORTED',
+        report: { status: 'failed', sizeBytes: null, message: 'disk full', mode: 'service' },
+        at: T0 + 1,
+        origin: 'agent',
+      },
     ];
     for (const event of events) {
       const [next] = transition(serviceMachine, start, event);
@@ -62,7 +99,10 @@ describe('service machine', () => {
 
   it('a backup report is persisted and recorded as a backup event', () => {
     const [next, actions] = transition(serviceMachine, snapshotFor(serviceMachine, record('OPERATIONAL')), {
-      type: 'BACKUP_REPORTED', report: { status: 'success', sizeBytes: 42, message: null, mode: 'namespace' }, at: T0 + 5, origin: 'agent',
+      type: 'BACKUP_REPORTED',
+      report: { status: 'success', sizeBytes: 42, message: null, mode: 'namespace' },
+      at: T0 + 5,
+      origin: 'agent',
     });
     assert.equal(next.context.record.backup.lastStatus, 'success');
     assert.equal(next.context.record.backup.lastTakenAt, T0 + 5);
@@ -71,7 +111,10 @@ describe('service machine', () => {
 
   it('a failed backup does not count as a backup taken', () => {
     const [next] = transition(serviceMachine, snapshotFor(serviceMachine, record('OPERATIONAL')), {
-      type: 'BACKUP_REPORTED', report: { status: 'failed', sizeBytes: null, message: null, mode: 'service' }, at: T0 + 5, origin: 'agent',
+      type: 'BACKUP_REPORTED',
+      report: { status: 'failed', sizeBytes: null, message: null, mode: 'service' },
+      at: T0 + 5,
+      origin: 'agent',
     });
     assert.equal(next.context.record.backup.lastAt, T0 + 5);
     assert.equal(next.context.record.backup.lastTakenAt, null);
@@ -82,7 +125,12 @@ describe('service machine', () => {
   });
 
   it("a person's update with a status moves the machine and announces the change", () => {
-    const event: ServiceEvent = { type: 'UPDATED', changes: { status: 'MAINTENANCE', statusMessage: 'patching' }, at: T0 + 5, origin: 'api' };
+    const event: ServiceEvent = {
+      type: 'UPDATED',
+      changes: { status: 'MAINTENANCE', statusMessage: 'patching' },
+      at: T0 + 5,
+      origin: 'api',
+    };
     const [next, actions] = transition(serviceMachine, snapshotFor(serviceMachine, record('OPERATIONAL')), event);
     assert.equal(next.value, 'MAINTENANCE');
     assert.equal(next.context.record.statusMessage, 'patching');
@@ -109,8 +157,21 @@ describe('service machine', () => {
   });
 
   it('a removed reference clears the owner, team or dependency that pointed at it, and nothing else', () => {
-    const start = { ...record('OPERATIONAL'), ownerId: 'u1', teamId: 'g1', dependencies: [{ targetId: 's2', type: 'runtime' }, { targetId: 's3', type: 'data' }] };
-    const removed = (r: { userId?: string; groupId?: string; serviceId?: string }): ServiceEvent => ({ type: 'REFERENCE_REMOVED', removed: r, at: T0 + 9, origin: 'api' });
+    const start = {
+      ...record('OPERATIONAL'),
+      ownerId: 'u1',
+      teamId: 'g1',
+      dependencies: [
+        { targetId: 's2', type: 'runtime' },
+        { targetId: 's3', type: 'data' },
+      ],
+    };
+    const removed = (r: { userId?: string; groupId?: string; serviceId?: string }): ServiceEvent => ({
+      type: 'REFERENCE_REMOVED',
+      removed: r,
+      at: T0 + 9,
+      origin: 'api',
+    });
     const applied = (event: ServiceEvent) => transition(serviceMachine, snapshotFor(serviceMachine, start), event)[0].context.record;
     assert.equal(applied(removed({ userId: 'u1' })).ownerId, null);
     assert.equal(applied(removed({ userId: 'other' })).ownerId, 'u1');

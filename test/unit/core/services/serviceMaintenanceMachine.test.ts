@@ -15,9 +15,21 @@ const MINUTE = 60_000;
 const record = (status: ServiceStatus, message: string | null = null) =>
   newServiceRecord('svc-1', { nodePath: 'eu/prod/k8s/payments', name: 'api', status, statusMessage: message }, T0);
 const actionTypes = (actions: ReadonlyArray<{ type: string }>) => actions.map((a) => a.type);
-const start = (windowId = 'w-1', reason: string | null = 'kernel upgrade', at = T0 + MINUTE): ServiceEvent => ({ type: 'MAINTENANCE_STARTED', windowId, reason, at, origin: 'api' });
+const start = (windowId = 'w-1', reason: string | null = 'kernel upgrade', at = T0 + MINUTE): ServiceEvent => ({
+  type: 'MAINTENANCE_STARTED',
+  windowId,
+  reason,
+  at,
+  origin: 'api',
+});
 const end = (windowId = 'w-1', at = T0 + 10 * MINUTE): ServiceEvent => ({ type: 'MAINTENANCE_ENDED', windowId, at, origin: 'timer' });
-const report = (status: ServiceStatus, message: string | null = null, at = T0 + 5 * MINUTE): ServiceEvent => ({ type: 'STATUS_REPORTED', status, message, at, origin: 'agent' });
+const report = (status: ServiceStatus, message: string | null = null, at = T0 + 5 * MINUTE): ServiceEvent => ({
+  type: 'STATUS_REPORTED',
+  status,
+  message,
+  at,
+  origin: 'agent',
+});
 
 function step(snapshot: ServiceSnapshot, event: ServiceEvent) {
   const [next, actions] = transition(serviceMachine, snapshot, event);
@@ -71,10 +83,23 @@ describe('service machine with maintenance windows', () => {
     assert.deepEqual(actions, ['persist', 'reportHeld']);
   });
 
-  it("an agent sync during the window applies its workload fields and holds its status", () => {
+  it('an agent sync during the window applies its workload fields and holds its status', () => {
     const event: ServiceEvent = {
-      type: 'AGENT_SYNCED', status: 'DEGRADED', message: '1 of 3 ready', at: T0 + 2 * MINUTE, origin: 'agent',
-      fields: { namespace: 'payments', workloadType: 'Deployment', workloadName: 'api', replicas: 3, readyReplicas: 1, availableReplicas: 1, images: [], slaGroup: null },
+      type: 'AGENT_SYNCED',
+      status: 'DEGRADED',
+      message: '1 of 3 ready',
+      at: T0 + 2 * MINUTE,
+      origin: 'agent',
+      fields: {
+        namespace: 'payments',
+        workloadType: 'Deployment',
+        workloadName: 'api',
+        replicas: 3,
+        readyReplicas: 1,
+        availableReplicas: 1,
+        images: [],
+        slaGroup: null,
+      },
     };
     const { next, actions } = step(inWindow('OPERATIONAL'), event);
     assert.equal(next.value, 'MAINTENANCE');
@@ -84,21 +109,36 @@ describe('service machine with maintenance windows', () => {
   });
 
   it("a person's update without a status during the window changes fields and holds nothing new", () => {
-    const { next, actions } = step(inWindow('DOWN', 'broken'), { type: 'UPDATED', changes: { displayName: 'Payments' }, at: T0 + 3 * MINUTE, origin: 'api' });
+    const { next, actions } = step(inWindow('DOWN', 'broken'), {
+      type: 'UPDATED',
+      changes: { displayName: 'Payments' },
+      at: T0 + 3 * MINUTE,
+      origin: 'api',
+    });
     assert.equal(next.context.record.displayName, 'Payments');
     assert.deepEqual(next.context.maintenance?.held, { status: 'DOWN', message: 'broken' });
     assert.deepEqual(actions, ['persist']);
   });
 
   it("a person's status message alone during the window replaces the held message and keeps the held status", () => {
-    const { next, actions } = step(inWindow('DOWN', 'broken'), { type: 'UPDATED', changes: { statusMessage: 'vendor ticket 42' }, at: T0 + 3 * MINUTE, origin: 'api' });
+    const { next, actions } = step(inWindow('DOWN', 'broken'), {
+      type: 'UPDATED',
+      changes: { statusMessage: 'vendor ticket 42' },
+      at: T0 + 3 * MINUTE,
+      origin: 'api',
+    });
     assert.equal(next.context.record.statusMessage, 'kernel upgrade', 'the window still shows its reason');
     assert.deepEqual(next.context.maintenance?.held, { status: 'DOWN', message: 'vendor ticket 42' });
     assert.deepEqual(actions, ['persist', 'reportHeld']);
   });
 
   it("a person's status alone during the window replaces the held status and keeps the held message", () => {
-    const { next } = step(inWindow('DOWN', 'broken'), { type: 'UPDATED', changes: { status: 'OPERATIONAL' }, at: T0 + 3 * MINUTE, origin: 'api' });
+    const { next } = step(inWindow('DOWN', 'broken'), {
+      type: 'UPDATED',
+      changes: { status: 'OPERATIONAL' },
+      at: T0 + 3 * MINUTE,
+      origin: 'api',
+    });
     assert.equal(next.value, 'MAINTENANCE');
     assert.deepEqual(next.context.maintenance?.held, { status: 'OPERATIONAL', message: 'broken' });
   });
@@ -145,7 +185,11 @@ describe('service machine with maintenance windows', () => {
   });
 
   it('a service loaded with its open window (restart) holds reports as before', () => {
-    const loaded = snapshotFor(serviceMachine, { ...record('MAINTENANCE', 'kernel upgrade') }, { windowId: 'w-1', held: { status: 'DEGRADED', message: 'slow' } });
+    const loaded = snapshotFor(
+      serviceMachine,
+      { ...record('MAINTENANCE', 'kernel upgrade') },
+      { windowId: 'w-1', held: { status: 'DEGRADED', message: 'slow' } },
+    );
     const { next } = step(loaded, report('DOWN', 'gone'));
     assert.equal(next.value, 'MAINTENANCE');
     assert.deepEqual(next.context.maintenance?.held, { status: 'DOWN', message: 'gone' });

@@ -53,7 +53,9 @@ interface Harness {
 describe('entity host', () => {
   const db = useEmbeddedDatabase();
   before(async () => {
-    await db().knex.raw('create table host_test_entities (id text primary key, state text not null, count integer not null check (count < 100), timers jsonb not null)');
+    await db().knex.raw(
+      'create table host_test_entities (id text primary key, state text not null, count integer not null check (count < 100), timers jsonb not null)',
+    );
   });
 
   const harness = (clock = createManualClock(Date.parse('2026-03-01T00:00:00Z'))): Harness => {
@@ -74,20 +76,33 @@ describe('entity host', () => {
     });
     return { host, writer, clock, steps, reverts };
   };
-  const rowOf = (id: string, snapshot: CounterSnapshot, timers: PendingTimers) => ({ id, state: String(snapshot.value), count: snapshot.context.count, timers });
+  const rowOf = (id: string, snapshot: CounterSnapshot, timers: PendingTimers) => ({
+    id,
+    state: String(snapshot.value),
+    count: snapshot.context.count,
+    timers,
+  });
   const snapshotOf = (state: string, count: number) => counterMachine.resolveState({ value: state, context: { count } });
   const create = async ({ host, writer }: Harness, id: string, count = 0) => {
     const snapshot = snapshotOf('idle', count);
     host.create(id, snapshot, () => writer.upsert(entitiesTable, rowOf(id, snapshot, [])));
     await writer.committed();
   };
-  const stored = async (id: string) => (await db().knex('host_test_entities').where({ id }).first()) as { state: string; count: number; timers: PendingTimers } | undefined;
+  const stored = async (id: string) =>
+    (await db().knex('host_test_entities').where({ id }).first()) as { state: string; count: number; timers: PendingTimers } | undefined;
 
   it('applies the events for one entity in the order they are sent, each on the snapshot the last one left', async () => {
     const h = harness();
     await create(h, 'order');
     for (const by of [1, 2, 3]) h.host.send('order', { type: 'ADD', by });
-    assert.deepEqual(h.steps.map((s) => [s.before.context.count, s.after.context.count]), [[0, 1], [1, 3], [3, 6]]);
+    assert.deepEqual(
+      h.steps.map((s) => [s.before.context.count, s.after.context.count]),
+      [
+        [0, 1],
+        [1, 3],
+        [3, 6],
+      ],
+    );
     await h.writer.committed();
     assert.equal((await stored('order'))?.count, 6);
   });
@@ -122,7 +137,10 @@ describe('entity host', () => {
     assert.equal(h.host.get('fail-b')!.context.count, 7);
     assert.deepEqual(
       h.reverts.sort((x, y) => x.id.localeCompare(y.id)),
-      [{ id: 'fail-a', restored: 5, discarded: 6 }, { id: 'fail-b', restored: 7, discarded: 207 }],
+      [
+        { id: 'fail-a', restored: 5, discarded: 6 },
+        { id: 'fail-b', restored: 7, discarded: 207 },
+      ],
     );
     assert.equal((await stored('fail-a'))?.count, 5);
   });
@@ -151,8 +169,15 @@ describe('entity host', () => {
     await create(h, 'delay');
     const armedAt = h.clock.now();
     h.host.send('delay', { type: 'ARM' });
-    assert.deepEqual(h.host.pendingTimers('delay').map((t) => t.dueAt), [armedAt + 60_000]);
-    assert.deepEqual((h.steps.at(-1)!.timers).map((t) => t.dueAt), [armedAt + 60_000], 'the persist effect sees the timer it must store');
+    assert.deepEqual(
+      h.host.pendingTimers('delay').map((t) => t.dueAt),
+      [armedAt + 60_000],
+    );
+    assert.deepEqual(
+      h.steps.at(-1)!.timers.map((t) => t.dueAt),
+      [armedAt + 60_000],
+      'the persist effect sees the timer it must store',
+    );
     h.clock.advance(59_999);
     assert.equal(h.host.get('delay')!.value, 'waiting');
     h.clock.advance(1);
@@ -182,10 +207,16 @@ describe('entity host', () => {
     assert.equal(h.clock.pendingTimers, 1, 'one timer for the earliest due time');
     h.host.send('third', { type: 'DISARM' });
     h.clock.advance(50_000);
-    assert.deepEqual(['first', 'second', 'third'].map((id) => h.host.get(id)!.value), ['waiting', 'expired', 'idle']);
+    assert.deepEqual(
+      ['first', 'second', 'third'].map((id) => h.host.get(id)!.value),
+      ['waiting', 'expired', 'idle'],
+    );
     h.clock.advance(10_000);
     assert.equal(h.host.get('first')!.value, 'expired');
-    assert.deepEqual(h.steps.filter((s) => s.after.value === 'expired').map((s) => s.id), ['second', 'first']);
+    assert.deepEqual(
+      h.steps.filter((s) => s.after.value === 'expired').map((s) => s.id),
+      ['second', 'first'],
+    );
     assert.equal(h.clock.pendingTimers, 0);
   });
 

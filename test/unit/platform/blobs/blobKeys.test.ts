@@ -13,10 +13,10 @@ describe('blob keys', () => {
     assert.match(newBlobKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
-  describe('an owner name that could reach into another owner\'s keys, or out of the store, is refused', () => {
+  describe("an owner name that could reach into another owner's keys, or out of the store, is refused", () => {
     for (const [what, owner] of [
       ['empty', ''],
-      ['with a dash (its prefix would cover another owner\'s)', 'report-2026'],
+      ["with a dash (its prefix would cover another owner's)", 'report-2026'],
       ['upper case', 'Attachment'],
       ['a path', '../x'],
       ['41 characters', 'x'.repeat(41)],

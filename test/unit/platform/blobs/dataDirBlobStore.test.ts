@@ -20,7 +20,10 @@ async function temporaryRoot(): Promise<string> {
 /** Every file under `dir`, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }
 
 blobStoreConformance('data directory', async () => {
@@ -47,13 +50,23 @@ describe('data-directory blob store', () => {
   });
 
   it('failed puts leave no temporary file behind', async () => {
-    await assert.rejects(store.put(Readable.from((async function* () {
-      yield Buffer.alloc(1024);
-      throw new Error('cut');
-    })()), { key: 'failed' }));
+    await assert.rejects(
+      store.put(
+        Readable.from(
+          (async function* () {
+            yield Buffer.alloc(1024);
+            throw new Error('cut');
+          })(),
+        ),
+        { key: 'failed' },
+      ),
+    );
     await assert.rejects(store.put(Buffer.alloc(100), { key: 'capped', maxBytes: 10 }));
     assert.deepEqual(await readdir(join(root, '.tmp')), []);
-    assert.deepEqual((await filesUnder(root)).filter((f) => f.endsWith('failed') || f.endsWith('capped')), []);
+    assert.deepEqual(
+      (await filesUnder(root)).filter((f) => f.endsWith('failed') || f.endsWith('capped')),
+      [],
+    );
   });
 
   it('at open, temporary files a crash left more than an hour ago are removed and newer ones kept', async () => {

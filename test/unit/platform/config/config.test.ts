@@ -49,8 +49,16 @@ describe('configuration', () => {
       assert.equal(loadConfig({ SVC_AUTH_SECRET_KEY_PREVIOUS: '' }).previousAuthSecretKey, undefined);
     });
     for (const [what, env, problem] of [
-      ['shorter than 32 characters', { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: 'short' }, /^SVC_AUTH_SECRET_KEY_PREVIOUS must be at least 32 characters/],
-      ['the current key again', { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: current }, /^SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY/],
+      [
+        'shorter than 32 characters',
+        { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: 'short' },
+        /^SVC_AUTH_SECRET_KEY_PREVIOUS must be at least 32 characters/,
+      ],
+      [
+        'the current key again',
+        { SVC_AUTH_SECRET_KEY: current, SVC_AUTH_SECRET_KEY_PREVIOUS: current },
+        /^SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY/,
+      ],
     ] as const) {
       it(`is refused when ${what}`, () => {
         const problems = problemsOf(env);
@@ -62,7 +70,10 @@ describe('configuration', () => {
 
   it('reports every bad setting at once', () => {
     const problems = problemsOf({ SVC_PORT: 'eighty', SVC_ENV: 'staging', SVC_DATABASE_URL: 'mysql://x', SVC_RATE_LIMIT_BURST: '0' });
-    assert.deepEqual(problems.map((p) => p.split(' ')[0]), ['SVC_ENV', 'SVC_PORT', 'SVC_DATABASE_URL', 'SVC_RATE_LIMIT_BURST']);
+    assert.deepEqual(
+      problems.map((p) => p.split(' ')[0]),
+      ['SVC_ENV', 'SVC_PORT', 'SVC_DATABASE_URL', 'SVC_RATE_LIMIT_BURST'],
+    );
   });
 
   it('refuses turning the rate limiter off in production but allows it in development', () => {
@@ -78,10 +89,10 @@ describe('configuration', () => {
   it('refuses a wildcard or malformed CORS origin', () => {
     assert.equal(problemsOf({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: '*' }).length, 1);
     assert.equal(problemsOf({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: 'https://ops.example.com/path' }).length, 1);
-    assert.deepEqual(loadConfig({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: 'https://a.example.com, http://localhost:3000' }).security.corsAllowedOrigins, [
-      'https://a.example.com',
-      'http://localhost:3000',
-    ]);
+    assert.deepEqual(
+      loadConfig({ SVC_SECURITY_CORS_ALLOWED_ORIGINS: 'https://a.example.com, http://localhost:3000' }).security.corsAllowedOrigins,
+      ['https://a.example.com', 'http://localhost:3000'],
+    );
   });
 
   it('parses trusted proxies as addresses and CIDR ranges, refusing anything else', () => {
@@ -124,7 +135,12 @@ describe('configuration', () => {
     });
   }
 
-  const cpusToThreads: ReadonlyArray<readonly [cpus: number, threads: number]> = [[1, 1], [2, 1], [3, 2], [16, 2]];
+  const cpusToThreads: ReadonlyArray<readonly [cpus: number, threads: number]> = [
+    [1, 1],
+    [2, 1],
+    [3, 2],
+    [16, 2],
+  ];
   for (const [cpus, threads] of cpusToThreads) {
     it(`defaults to ${threads} worker thread(s) on ${cpus} CPU(s)`, () => {
       assert.equal(loadConfig({}, { env: 'production', cpus }).workers.threads, threads);

@@ -13,6 +13,8 @@ test('npm start passes the server runtime flags to node', () => {
 });
 
 test('the release image passes the server runtime flags to node', () => {
-  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8').split('\n').find((line) => line.startsWith('CMD '));
+  const cmd = readFileSync(join(root, 'Dockerfile'), 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith('CMD '));
   assert.equal(cmd, `CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'dist/src/main.js']).replaceAll(',', ', ')}`);
 });

@@ -29,8 +29,18 @@ describe('secretBox', () => {
     ['under another key', (sealed: string) => box(`${KEY}-other`).open(sealed, 'provider-1')],
     ['under neither the current nor the previous key', (sealed: string) => box(NEXT, `${KEY}-other`).open(sealed, 'provider-1')],
     ['for another provider', (sealed: string) => box().open(sealed, 'provider-2')],
-    ['for another purpose (a webhook secret box)', (sealed: string) => createSecretBox({ current: KEY }, 'webhooks').open(sealed, 'provider-1')],
-    ['when altered', (sealed: string) => box().open(sealed.replace(/\.([\w-])/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`), 'provider-1')],
+    [
+      'for another purpose (a webhook secret box)',
+      (sealed: string) => createSecretBox({ current: KEY }, 'webhooks').open(sealed, 'provider-1'),
+    ],
+    [
+      'when altered',
+      (sealed: string) =>
+        box().open(
+          sealed.replace(/\.([\w-])/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`),
+          'provider-1',
+        ),
+    ],
     ['in an unknown format', () => box().open('v9.x.y.z', 'provider-1')],
   ] as const) {
     it(`refuses to open ${what}`, () => {

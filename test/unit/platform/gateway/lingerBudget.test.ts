@@ -12,7 +12,12 @@ const MiB = 1024 * KiB;
 
 describe('the bytes read and dropped after an early answer', () => {
   const table = [
-    { what: 'attachment upload refused from its Content-Length (12 MiB cap, nothing read)', limit: 12 * MiB, received: 0, budget: 24 * MiB },
+    {
+      what: 'attachment upload refused from its Content-Length (12 MiB cap, nothing read)',
+      limit: 12 * MiB,
+      received: 0,
+      budget: 24 * MiB,
+    },
     { what: 'attachment upload cut at its 12 MiB cap', limit: 12 * MiB, received: 12 * MiB + 64 * KiB, budget: 12 * MiB - 64 * KiB },
     { what: "attachment upload refused at busboy's 10 MiB a file", limit: 12 * MiB, received: 10 * MiB, budget: 14 * MiB },
     { what: 'status sync cut at its 2 MiB cap: the 8 MiB floor', limit: 2 * MiB, received: 2 * MiB + 1, budget: 8 * MiB },

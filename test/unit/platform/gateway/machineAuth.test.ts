@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { createMachineAuth } from '../../../../src/platform/gateway/machineAuth.js';
 import type { RequestHead } from '../../../../src/platform/gateway/http.js';
 
-const head = (headers: Record<string, string>): RequestHead => ({ method: 'POST', path: '/x', query: '', headers, peerAddress: '127.0.0.1' });
+const head = (headers: Record<string, string>): RequestHead => ({
+  method: 'POST',
+  path: '/x',
+  query: '',
+  headers,
+  peerAddress: '127.0.0.1',
+});
 
 describe('operator API key', () => {
   const auth = createMachineAuth('s3cret-key');

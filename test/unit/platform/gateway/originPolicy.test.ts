@@ -62,7 +62,11 @@ describe('the standing of a request with SVC_SECURITY_CORS_ALLOWED_ORIGINS=https
     assert.equal(standing({ host: '127.0.0.1:8080', origin: 'https://evil.example.net' }), 'other');
   });
   it('X-Forwarded-Host names the public host when a trusted proxy sends it (its first value)', () => {
-    const headers = { host: '10.0.0.9:8080', 'x-forwarded-host': 'console.example.com, 10.0.0.9:8080', origin: 'https://console.example.com' };
+    const headers = {
+      host: '10.0.0.9:8080',
+      'x-forwarded-host': 'console.example.com, 10.0.0.9:8080',
+      origin: 'https://console.example.com',
+    };
     assert.equal(standing(headers, PROXY), 'same-origin');
     assert.equal(policy.requestHost({ headers, peerAddress: PROXY }), 'console.example.com');
   });

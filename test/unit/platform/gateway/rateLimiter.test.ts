@@ -63,6 +63,10 @@ describe('rate limiter (token bucket)', () => {
     clock.advance(60_000);
     assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, true);
     assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, true);
-    assert.equal(limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed, false, 'the full bucket holds the new burst, not the old');
+    assert.equal(
+      limiter.take('key', { requestsPerSecond: 2, burst: 2 }).allowed,
+      false,
+      'the full bucket holds the new burst, not the old',
+    );
   });
 });

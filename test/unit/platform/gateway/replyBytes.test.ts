@@ -45,7 +45,11 @@ describe('a reply with a bytes body', () => {
     const exchange = new Exchange(res, head, { application, lingering: DEFAULT_LINGERING_CLOSE, finished: () => void finished++ });
     const bytes = Buffer.from([0x1f, 0x8b, 0x00, 0xff, 0x0a]);
     exchange.answer({ status: 200, headers: { 'content-encoding': 'gzip' }, body: bytes });
-    assert.deepEqual(calls.slice(0, 3), [['status', '200 OK'], ['header', 'x-content-type-options', 'nosniff'], ['header', 'content-encoding', 'gzip']]);
+    assert.deepEqual(calls.slice(0, 3), [
+      ['status', '200 OK'],
+      ['header', 'x-content-type-options', 'nosniff'],
+      ['header', 'content-encoding', 'gzip'],
+    ]);
     const end = calls[3]!;
     assert.equal(end[0], 'end');
     assert.equal(end[1], bytes, 'the buffer itself, not a string made of it');

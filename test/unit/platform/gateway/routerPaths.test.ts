@@ -7,7 +7,14 @@ import { describe, it } from 'node:test';
 import { jsonReply } from '../../../../src/platform/gateway/http.js';
 import { REST_OF_PATH, Router, type GatewayRoute } from '../../../../src/platform/gateway/routes.js';
 
-const route = (method: 'GET' | 'POST', path: string): GatewayRoute => ({ method, path, auth: 'none', rateLimited: true, bodyLimit: 0, handle: async () => jsonReply(200, { path }) });
+const route = (method: 'GET' | 'POST', path: string): GatewayRoute => ({
+  method,
+  path,
+  auth: 'none',
+  rateLimited: true,
+  bodyLimit: 0,
+  handle: async () => jsonReply(200, { path }),
+});
 
 const TICKET = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const ATTACHMENT = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -32,8 +39,16 @@ describe('router paths', () => {
   });
 
   it('a pattern hands over its parameter, lower-cased', () => {
-    assert.deepEqual(routed('POST', `/api/v1/tickets/${TICKET.toUpperCase()}/attachments`), { path: '/api/v1/tickets/{ticketId}/attachments', method: 'POST', params: { ticketId: TICKET } });
-    assert.deepEqual(routed('GET', `/api/v1/tickets/attachments/${ATTACHMENT}`), { path: '/api/v1/tickets/attachments/{id}', method: 'GET', params: { id: ATTACHMENT } });
+    assert.deepEqual(routed('POST', `/api/v1/tickets/${TICKET.toUpperCase()}/attachments`), {
+      path: '/api/v1/tickets/{ticketId}/attachments',
+      method: 'POST',
+      params: { ticketId: TICKET },
+    });
+    assert.deepEqual(routed('GET', `/api/v1/tickets/attachments/${ATTACHMENT}`), {
+      path: '/api/v1/tickets/attachments/{id}',
+      method: 'GET',
+      params: { id: ATTACHMENT },
+    });
   });
 
   it('a trailing slash is the same path', () => {
@@ -67,7 +82,13 @@ describe('router paths', () => {
   });
 
   describe('paths of no route are not found (404)', () => {
-    for (const path of ['/api/v1/tickets', `/api/v1/tickets/${TICKET}`, `/api/v1/tickets/${TICKET}/attachments/${ATTACHMENT}`, `/api/v1/tickets/${TICKET}/comments`, '/nothing']) {
+    for (const path of [
+      '/api/v1/tickets',
+      `/api/v1/tickets/${TICKET}`,
+      `/api/v1/tickets/${TICKET}/attachments/${ATTACHMENT}`,
+      `/api/v1/tickets/${TICKET}/comments`,
+      '/nothing',
+    ]) {
       it(path, () => assert.equal(router.match('GET', path), undefined));
     }
   });

@@ -21,9 +21,15 @@ describe('throttle log', () => {
   it('refusals in the minute after a line are written once, by the sweep, with their count', () => {
     const { clock, lines, refuse } = setup();
     refuse('a', 5);
-    assert.deepEqual(lines().map((l) => l['refused']), [1]);
+    assert.deepEqual(
+      lines().map((l) => l['refused']),
+      [1],
+    );
     clock.advance(MINUTE);
-    assert.deepEqual(lines().map((l) => l['refused']), [1, 4]);
+    assert.deepEqual(
+      lines().map((l) => l['refused']),
+      [1, 4],
+    );
     clock.advance(10 * MINUTE);
     assert.equal(lines().length, 2, 'nothing owed: nothing written');
   });
@@ -32,7 +38,13 @@ describe('throttle log', () => {
     const { lines, refuse } = setup();
     refuse('a', 2);
     refuse('b', 2);
-    assert.deepEqual(lines().map((l) => [l['address'], l['refused']]), [['a', 1], ['b', 1]]);
+    assert.deepEqual(
+      lines().map((l) => [l['address'], l['refused']]),
+      [
+        ['a', 1],
+        ['b', 1],
+      ],
+    );
   });
 
   it('past its table bound, further subjects are summed into one line per sweep', () => {
@@ -51,7 +63,10 @@ describe('throttle log', () => {
     const { clock, log, lines, refuse } = setup();
     refuse('a', 3);
     log.stop();
-    assert.deepEqual(lines().map((l) => l['refused']), [1, 2]);
+    assert.deepEqual(
+      lines().map((l) => l['refused']),
+      [1, 2],
+    );
     assert.equal(clock.pendingTimers, 0);
   });
 });

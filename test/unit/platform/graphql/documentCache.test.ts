@@ -27,7 +27,11 @@ describe('GraphQL document cache', () => {
   });
 
   it('refuses a document over the token limit before validating it', () => {
-    const cache = new DocumentCache({ schema, introspection: false, limits: { maxDepth: 15, maxAliases: 30, maxSelections: 2000, maxTokens: 10 } });
+    const cache = new DocumentCache({
+      schema,
+      introspection: false,
+      limits: { maxDepth: 15, maxAliases: 30, maxSelections: 2000, maxTokens: 10 },
+    });
     const prepared = cache.prepare(`{ ${'serverVersion '.repeat(20)}}`);
     assert.equal(prepared.ok, false);
     assert.match(prepared.ok ? '' : prepared.errors[0]!.message, /more than 10 tokens, the limit/);

@@ -50,7 +50,10 @@ describe('GraphQL query limits', () => {
     const started = performance.now();
     const errors = errorsOf(source, { ...DEFAULT_QUERY_LIMITS, maxDepth: 100 });
     assert.ok(performance.now() - started < 1000, 'measuring is linear in the document');
-    assert.ok(errors.some((m) => /^query selects \d+ fields after expanding fragments; at most 2000 are allowed$/.test(m)), errors.join('; '));
+    assert.ok(
+      errors.some((m) => /^query selects \d+ fields after expanding fragments; at most 2000 are allowed$/.test(m)),
+      errors.join('; '),
+    );
   });
 
   it('lists multiply the estimated cost by their limit, and a query over the cost bound is refused', () => {
@@ -66,7 +69,7 @@ describe('GraphQL query limits', () => {
     assert.deepEqual(errorsOf(`query($n: Int) { list(limit: $n) { id name } }`), []);
   });
 
-  it('a fragment cycle is left to graphql\'s own rule and does not hang', () => {
+  it("a fragment cycle is left to graphql's own rule and does not hang", () => {
     const errors = errorsOf(`query { node { ...A } } fragment A on Node { child { ...B } } fragment B on Node { child { ...A } }`);
     assert.ok(errors.some((m) => /Cannot spread fragment "A" within itself/.test(m)));
   });

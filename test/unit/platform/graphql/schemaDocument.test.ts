@@ -15,11 +15,15 @@ import { REPO_ROOT } from '../../../support/repoRoot.js';
 const published = () => readFileSync(join(REPO_ROOT, SCHEMA_DOCUMENT_PATH), 'utf8');
 
 test(`${SCHEMA_DOCUMENT_PATH} is the served schema (run npm run docs:schema when this fails)`, () => {
-  assert.ok(published() === schemaDocument(productModules().schema()), `${SCHEMA_DOCUMENT_PATH} is out of date: run npm run docs:schema and commit it`);
+  assert.ok(
+    published() === schemaDocument(productModules().schema()),
+    `${SCHEMA_DOCUMENT_PATH} is out of date: run npm run docs:schema and commit it`,
+  );
 });
 
 test(`${SCHEMA_DOCUMENT_PATH} holds every plugin's fields and parses as SDL`, () => {
   const schema = buildSchema(published());
   const queries = Object.keys(schema.getQueryType()!.getFields());
-  for (const field of ['services', 'tickets', 'slaDefinitions', 'auditEvents']) assert.ok(queries.includes(field), `${field} is in the document`);
+  for (const field of ['services', 'tickets', 'slaDefinitions', 'auditEvents'])
+    assert.ok(queries.includes(field), `${field} is in the document`);
 });

@@ -44,27 +44,51 @@ function platform(): PlatformKit {
 
 describe('module declarations', () => {
   it('migrations of every module run in version order, whichever module declares them', () => {
-    const list = ModuleList.start().withAll([named('a', { migrations: [migration(3), migration(1)] }), named('b', { migrations: [migration(2)] })]);
-    assert.deepEqual(list.migrations().map((m) => m.version), [1, 2, 3]);
+    const list = ModuleList.start().withAll([
+      named('a', { migrations: [migration(3), migration(1)] }),
+      named('b', { migrations: [migration(2)] }),
+    ]);
+    assert.deepEqual(
+      list.migrations().map((m) => m.version),
+      [1, 2, 3],
+    );
   });
 
   const clashes: Array<[string, ProductModule[], RegExp]> = [
     ['two modules with one name', [named('a'), named('a')], /two modules are named a/],
-    ['one migration version in two modules', [named('a', { migrations: [migration(4)] }), named('b', { migrations: [migration(4)] })], /version 4 is declared by module a and by module b/],
-    ['one table in two modules', [named('a', { tables: [table('t', 10)] }), named('b', { tables: [table('t', 20)] })], /table t .* clashes with a table of module a/],
-    ['one commit order in two modules', [named('a', { tables: [table('t', 10)] }), named('b', { tables: [table('u', 10)] })], /table u \(order 10\) of module b clashes/],
+    [
+      'one migration version in two modules',
+      [named('a', { migrations: [migration(4)] }), named('b', { migrations: [migration(4)] })],
+      /version 4 is declared by module a and by module b/,
+    ],
+    [
+      'one table in two modules',
+      [named('a', { tables: [table('t', 10)] }), named('b', { tables: [table('t', 20)] })],
+      /table t .* clashes with a table of module a/,
+    ],
+    [
+      'one commit order in two modules',
+      [named('a', { tables: [table('t', 10)] }), named('b', { tables: [table('u', 10)] })],
+      /table u \(order 10\) of module b clashes/,
+    ],
   ];
   for (const [what, modules, message] of clashes) {
     it(`refuses ${what}`, () => assert.throws(() => ModuleList.start().withAll(modules).migrations(), message));
   }
 
   it('refuses a gated module when no module provides the plugin gate', async () => {
-    await assert.rejects(composeModules(ModuleList.start().withAll([named('gated', { plugin: 'sla' })]), platform()), /no module provides the plugin gate/);
+    await assert.rejects(
+      composeModules(ModuleList.start().withAll([named('gated', { plugin: 'sla' })]), platform()),
+      /no module provides the plugin gate/,
+    );
   });
 
   it('refuses a service provided by two modules', async () => {
     const provider = (name: string): ProductModule => ({ name, create: () => ({ services: { shared: name } }) });
-    await assert.rejects(composeModules(ModuleList.start().withAll([provider('a'), provider('b')]), platform()), /module b provides the service "shared", which an earlier module already provides/);
+    await assert.rejects(
+      composeModules(ModuleList.start().withAll([provider('a'), provider('b')]), platform()),
+      /module b provides the service "shared", which an earlier module already provides/,
+    );
   });
 });
 
@@ -92,9 +116,16 @@ describe('module lifecycle', () => {
     composed.start();
     await composed.stop();
     assert.deepEqual(steps, [
-      'create a seeing nothing', 'hydrate a', 'create b seeing a', 'hydrate b', 'start a', 'start b',
+      'create a seeing nothing',
+      'hydrate a',
+      'create b seeing a',
+      'hydrate b',
+      'start a',
+      'start b',
       // b's handler is gone when b stops; a still hears b's last event, then stops.
-      'stop b', 'a heard session.ended', 'stop a',
+      'stop b',
+      'a heard session.ended',
+      'stop a',
     ]);
     assert.deepEqual(composed.services, { a: 'a', b: 'b' });
   });

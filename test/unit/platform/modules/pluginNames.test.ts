@@ -11,13 +11,22 @@ import { ModuleList } from '../../../../src/platform/modules/composeModules.js';
 import type { ProductModule } from '../../../../src/platform/modules/module.js';
 
 describe('plugin names', () => {
-  it('the licence grants exactly the plugins the product\'s modules declare', () => {
+  it("the licence grants exactly the plugins the product's modules declare", () => {
     assert.deepEqual([...productModules().plugins()].sort(), [...PLUGIN_NAMES].sort());
   });
 
   it('a module list names each declared plugin once, in list order, and not the modules without one', () => {
-    const module = (name: string, plugin?: ProductModule['plugin']): ProductModule => ({ name, ...(plugin === undefined ? {} : { plugin }), create: () => ({ services: {} }) });
-    const list = ModuleList.start().withAll([module('core'), module('sla figures', 'sla'), module('tickets', 'ticketing'), module('sla windows', 'sla')]);
+    const module = (name: string, plugin?: ProductModule['plugin']): ProductModule => ({
+      name,
+      ...(plugin === undefined ? {} : { plugin }),
+      create: () => ({ services: {} }),
+    });
+    const list = ModuleList.start().withAll([
+      module('core'),
+      module('sla figures', 'sla'),
+      module('tickets', 'ticketing'),
+      module('sla windows', 'sla'),
+    ]);
     assert.deepEqual(list.plugins(), ['sla', 'ticketing']);
   });
 });

@@ -24,7 +24,7 @@ const DNS = {
   'six.example.com': ['2606:4700::1111'],
   'zero.example.com': ['0.0.0.0'],
   'meta.example.com': ['169.254.169.254'],
-  'localhost': ['127.0.0.1', '::1'],
+  localhost: ['127.0.0.1', '::1'],
   'empty.example.com': [],
   'garbage.example.com': ['not-an-address'],
 };
@@ -189,7 +189,15 @@ describe('allowPrivate', () => {
 });
 
 describe('host allowlist', () => {
-  const hostAllowlist = ['hooks.example.com', 'meta.example.com', '10.1.2.3', '::1', 'Printer.Local.', '169.254.169.254', 'zero.example.com'];
+  const hostAllowlist = [
+    'hooks.example.com',
+    'meta.example.com',
+    '10.1.2.3',
+    '::1',
+    'Printer.Local.',
+    '169.254.169.254',
+    'zero.example.com',
+  ];
   const cases: readonly (readonly [string, string])[] = [
     ['http://hooks.example.com/', 'allowed'], // private address, allowed for a listed host
     ['https://HOOKS.example.com./x', 'allowed'],

@@ -38,7 +38,12 @@ describe('redirect plan', () => {
     const plan = planRedirect(signedPost, 303, 'https://elsewhere.example.net/x');
     assert.deepEqual(plan, {
       kind: 'follow',
-      next: { url: 'https://elsewhere.example.net/x', method: 'GET', headers: { 'user-agent': 'svc-ops-monitor', accept: '*/*' }, body: undefined },
+      next: {
+        url: 'https://elsewhere.example.net/x',
+        method: 'GET',
+        headers: { 'user-agent': 'svc-ops-monitor', accept: '*/*' },
+        body: undefined,
+      },
     });
   });
 
@@ -64,7 +69,12 @@ describe('redirect plan', () => {
     const get: HopRequest = { ...signedPost, method: 'GET', body: undefined };
     assert.deepEqual(planRedirect(get, 307, 'https://elsewhere.example.net/x'), {
       kind: 'follow',
-      next: { url: 'https://elsewhere.example.net/x', method: 'GET', headers: { 'user-agent': 'svc-ops-monitor', accept: '*/*' }, body: undefined },
+      next: {
+        url: 'https://elsewhere.example.net/x',
+        method: 'GET',
+        headers: { 'user-agent': 'svc-ops-monitor', accept: '*/*' },
+        body: undefined,
+      },
     });
   });
 

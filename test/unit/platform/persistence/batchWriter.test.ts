@@ -7,7 +7,13 @@ import { nodesTable } from '../../../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 import { queriesDuring } from '../../../support/queriesDuring.js';
 
-const node = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
+const node = (path: string, parent: string | null = null) => ({
+  path,
+  parent_path: parent,
+  name: path,
+  depth: 1,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('batch writer (group commit)', () => {
   const db = useEmbeddedDatabase();
@@ -115,7 +121,10 @@ describe('batch writer (group commit)', () => {
         // Staged while the first batch commits: it queues behind it.
         writer.upsert(nodesTable, node('innocent'), { onRollback: () => rolledBack.push('second') });
         writer.afterCommit(() => effects.push('second'));
-        second = writer.committed().then(() => 'committed', (error: unknown) => error);
+        second = writer.committed().then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
       },
     });
     writer.upsert(nodesTable, node('orphan', 'no-such-parent'), { onRollback: () => rolledBack.push('first') });
@@ -133,7 +142,7 @@ describe('batch writer (group commit)', () => {
     assert.equal(await count('after-failure'), 1, 'the writer keeps working after a failed commit');
   });
 
-  it('commits a batch of 150,000 append-only rows (more than fit in one call\'s arguments)', async () => {
+  it("commits a batch of 150,000 append-only rows (more than fit in one call's arguments)", async () => {
     await db().knex.raw('create table writer_probe (id integer primary key)');
     const probe: TableSpec = { name: 'writer_probe', key: ['id'], order: 1, mode: 'insert', columns: [{ name: 'id', type: 'integer' }] };
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger(), maxBatchRows: 1_000_000 });
@@ -158,13 +167,22 @@ describe('batch writer deletes', () => {
   const count = async (prefix: string) => Number((await db().knex('nodes').where('path', 'like', `${prefix}%`).count({ n: '*' }))[0]!['n']);
   const purgeChildren = [{ table: nodesTable, column: 'parent_path' }];
   // A parent and a child without ON DELETE CASCADE: deleting the parent first would fail.
-  const parentTable: TableSpec = { name: 'probe_parent', key: ['id'], order: 1, mode: 'upsert', columns: [{ name: 'id', type: 'integer' }] };
+  const parentTable: TableSpec = {
+    name: 'probe_parent',
+    key: ['id'],
+    order: 1,
+    mode: 'upsert',
+    columns: [{ name: 'id', type: 'integer' }],
+  };
   const childTable: TableSpec = {
     name: 'probe_child',
     key: ['id'],
     order: 2,
     mode: 'insert',
-    columns: [{ name: 'id', type: 'integer' }, { name: 'parent_id', type: 'integer' }],
+    columns: [
+      { name: 'id', type: 'integer' },
+      { name: 'parent_id', type: 'integer' },
+    ],
   };
   before(async () => {
     await db().knex.raw('create table probe_parent (id integer primary key)');

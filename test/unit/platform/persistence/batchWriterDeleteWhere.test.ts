@@ -13,13 +13,22 @@ import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 import { queriesDuring } from '../../../support/queriesDuring.js';
 
 const notice = (userId: string, title = 'a notice') => ({
-  id: randomUUID(), user_id: userId, type: 'service.down', title, message: 'm', entity_type: null, entity_id: null, created_at: '2026-01-01T00:00:00Z', read_at: null,
+  id: randomUUID(),
+  user_id: userId,
+  type: 'service.down',
+  title,
+  message: 'm',
+  entity_type: null,
+  entity_id: null,
+  created_at: '2026-01-01T00:00:00Z',
+  read_at: null,
 });
 
 describe('batch writer: deleteWhere', () => {
   const db = useEmbeddedDatabase();
   const writer = () => new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
-  const titlesOf = async (userId: string): Promise<string[]> => (await db().knex('notifications').where({ user_id: userId }).orderBy('title').pluck('title')) as string[];
+  const titlesOf = async (userId: string): Promise<string[]> =>
+    (await db().knex('notifications').where({ user_id: userId }).orderBy('title').pluck('title')) as string[];
 
   it('deletes every committed row whose column has the value, and no other, in the delete transaction', async () => {
     const w = writer();
@@ -30,7 +39,10 @@ describe('batch writer: deleteWhere', () => {
       w.deleteWhere(notificationsTable, 'user_id', gone);
       await w.committed();
     });
-    assert.deepEqual(queries.map((sql) => sql.split(' ')[0]!.replace(';', '').toLowerCase()), ['begin', 'delete', 'commit']);
+    assert.deepEqual(
+      queries.map((sql) => sql.split(' ')[0]!.replace(';', '').toLowerCase()),
+      ['begin', 'delete', 'commit'],
+    );
     assert.deepEqual([(await titlesOf(gone)).length, (await titlesOf(kept)).length], [0, 1]);
   });
 
@@ -51,7 +63,13 @@ describe('batch writer: deleteWhere', () => {
     w.insert(notificationsTable, notice(userId));
     await w.committed();
     w.deleteWhere(notificationsTable, 'user_id', userId);
-    w.upsert(nodesTable, { path: `orphan-${randomUUID()}`, parent_path: 'no-such-parent', name: 'orphan', depth: 1, created_at: '2026-01-01T00:00:00Z' });
+    w.upsert(nodesTable, {
+      path: `orphan-${randomUUID()}`,
+      parent_path: 'no-such-parent',
+      name: 'orphan',
+      depth: 1,
+      created_at: '2026-01-01T00:00:00Z',
+    });
     await assert.rejects(w.committed(), CommitError);
     assert.equal((await titlesOf(userId)).length, 1);
   });

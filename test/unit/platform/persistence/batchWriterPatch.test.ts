@@ -12,13 +12,21 @@ import { patchSpec, type TableSpec } from '../../../../src/platform/persistence/
 import { cols } from '../../../../src/core/storage/tables.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 
-const thingsTable: TableSpec = { name: 'patch_test_things', key: ['id'], order: 1, mode: 'upsert', columns: cols({ id: 'text', label: 'text', state: 'text', count: 'integer' }) };
+const thingsTable: TableSpec = {
+  name: 'patch_test_things',
+  key: ['id'],
+  order: 1,
+  mode: 'upsert',
+  columns: cols({ id: 'text', label: 'text', state: 'text', count: 'integer' }),
+};
 const stateTable = patchSpec(thingsTable, ['state', 'count']);
 
 describe('batch writer patches', () => {
   const db = useEmbeddedDatabase();
   before(async () => {
-    await db().knex.raw('create table patch_test_things (id text primary key, label text not null, state text not null, count integer not null)');
+    await db().knex.raw(
+      'create table patch_test_things (id text primary key, label text not null, state text not null, count integer not null)',
+    );
   });
   const writer = () => new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
   const stored = async (id: string) => (await db().knex('patch_test_things').where({ id }).first()) as Record<string, unknown> | undefined;

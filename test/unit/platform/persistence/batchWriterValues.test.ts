@@ -9,14 +9,23 @@ import { queriesDuring } from '../../../support/queriesDuring.js';
 describe("batch writer, tables bound by value (bind: 'values')", () => {
   const db = useEmbeddedDatabase();
   const documents: TableSpec = {
-    name: 'probe_document', key: ['id'], order: 5, mode: 'upsert', bind: 'values',
-    columns: [{ name: 'id', type: 'integer' }, { name: 'body', type: 'text' }, { name: 'at', type: 'timestamptz' }],
+    name: 'probe_document',
+    key: ['id'],
+    order: 5,
+    mode: 'upsert',
+    bind: 'values',
+    columns: [
+      { name: 'id', type: 'integer' },
+      { name: 'body', type: 'text' },
+      { name: 'at', type: 'timestamptz' },
+    ],
   };
   before(async () => {
     await db().knex.raw('create table probe_document (id integer primary key, body text, at timestamptz)');
   });
   const writer = () => new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
-  const bodyOf = async (id: number) => ((await db().knex('probe_document').where({ id }).first()) as { body: string | null } | undefined)?.body;
+  const bodyOf = async (id: number) =>
+    ((await db().knex('probe_document').where({ id }).first()) as { body: string | null } | undefined)?.body;
 
   it('stores a text value byte for byte, quotes, backslashes, question marks and all', async () => {
     const text = `{"a":"x\\"y"} ? $1 ?? 'quoted' \\ \u00e9\u{1F600}`;
@@ -28,7 +37,12 @@ describe("batch writer, tables bound by value (bind: 'values')", () => {
 
   it('stores an object value as its JSON text, produced when the batch is written', async () => {
     const w = writer();
-    const value = { items: [] as number[], toJSON() { return { items: this.items }; } };
+    const value = {
+      items: [] as number[],
+      toJSON() {
+        return { items: this.items };
+      },
+    };
     w.upsert(documents, { id: 2, body: value, at: null });
     value.items.push(1, 2);
     await w.committed();
@@ -38,7 +52,13 @@ describe("batch writer, tables bound by value (bind: 'values')", () => {
   it('writes its rows in the same single statement as the tables bound as JSON', async () => {
     const w = writer();
     const queries = await queriesDuring(db().knex, async () => {
-      w.upsert(nodesTable, { path: 'values-probe', parent_path: null, name: 'values-probe', depth: 0, created_at: '2026-11-23T10:00:00.000Z' });
+      w.upsert(nodesTable, {
+        path: 'values-probe',
+        parent_path: null,
+        name: 'values-probe',
+        depth: 0,
+        created_at: '2026-11-23T10:00:00.000Z',
+      });
       w.upsert(documents, { id: 3, body: 'three', at: null });
       await w.committed();
     });

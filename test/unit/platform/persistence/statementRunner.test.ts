@@ -7,7 +7,10 @@ import { numberedParameters } from '../../../../src/platform/persistence/stateme
 describe('numbered parameters', () => {
   const cases: Array<[string, string]> = [
     ['select 1', 'select 1'],
-    ['insert into t (a) select a from json_to_recordset(?::json) as r(a int)', 'insert into t (a) select a from json_to_recordset($1::json) as r(a int)'],
+    [
+      'insert into t (a) select a from json_to_recordset(?::json) as r(a int)',
+      'insert into t (a) select a from json_to_recordset($1::json) as r(a int)',
+    ],
     ['with t0 as (x(?::json)) y(?::json, ?::text)', 'with t0 as (x($1::json)) y($2::json, $3::text)'],
   ];
   for (const [sql, expected] of cases) it(`numbers ${JSON.stringify(sql)}`, () => assert.equal(numberedParameters(sql), expected));
@@ -32,13 +35,25 @@ describe('prepared statements on PostgreSQL', { skip: url === undefined ? 'SVC_T
 
   it('runs the same statement text again with other parameters (one parse per connection)', async () => {
     await db.statements.run(insert, [JSON.stringify([{ id: 1, body: 'a ? b' }])]);
-    await db.statements.run(insert, [JSON.stringify([{ id: 2, body: '$1' }, { id: 3, body: 'c' }])]);
-    assert.deepEqual(await bodies(), [{ id: 1, body: 'a ? b' }, { id: 2, body: '$1' }, { id: 3, body: 'c' }]);
+    await db.statements.run(insert, [
+      JSON.stringify([
+        { id: 2, body: '$1' },
+        { id: 3, body: 'c' },
+      ]),
+    ]);
+    assert.deepEqual(await bodies(), [
+      { id: 1, body: 'a ? b' },
+      { id: 2, body: '$1' },
+      { id: 3, body: 'c' },
+    ]);
   });
 
   it('rejects with the database error, and the connection serves the next statement', async () => {
     await assert.rejects(db.statements.run(insert, [JSON.stringify([{ id: 1, body: 'duplicate' }])]), /duplicate key/);
     await db.statements.run(insert, [JSON.stringify([{ id: 4, body: 'd' }])]);
-    assert.deepEqual((await bodies()).map((r) => r.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      (await bodies()).map((r) => r.id),
+      [1, 2, 3, 4],
+    );
   });
 });

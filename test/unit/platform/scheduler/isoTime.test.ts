@@ -4,8 +4,22 @@ import { isoTime } from '../../../../src/platform/scheduler/isoTime.js';
 
 test('isoTime gives the text toISOString gives, at minute, second and millisecond edges and beyond year 9999', () => {
   const cases = [
-    0, 1, 999, 1000, 59_999, 60_000, 60_001, 86_399_999, 86_400_000, Date.UTC(2026, 10, 25, 22, 31, 5, 7),
-    Date.UTC(2024, 1, 29, 23, 59, 59, 999), 253_402_300_799_999, 253_402_300_800_000, -1, -86_400_000, 1.5,
+    0,
+    1,
+    999,
+    1000,
+    59_999,
+    60_000,
+    60_001,
+    86_399_999,
+    86_400_000,
+    Date.UTC(2026, 10, 25, 22, 31, 5, 7),
+    Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+    253_402_300_799_999,
+    253_402_300_800_000,
+    -1,
+    -86_400_000,
+    1.5,
   ];
   for (const ms of cases) assert.equal(isoTime(ms), new Date(ms).toISOString(), String(ms));
 });
@@ -26,7 +40,8 @@ test('isoTime refuses an invalid time as toISOString does', () => {
 test('isoTime stays exact when a few minutes alternate (a ticket row: now and two due times) and when more minutes than it remembers cycle', () => {
   const now = Date.UTC(2026, 10, 25, 22, 31, 5, 7);
   for (let i = 0; i < 300; i += 1) {
-    for (const ms of [now + i, now + 4 * 3_600_000 + i * 7, now + 3 * 86_400_000 + i * 13]) assert.equal(isoTime(ms), new Date(ms).toISOString());
+    for (const ms of [now + i, now + 4 * 3_600_000 + i * 7, now + 3 * 86_400_000 + i * 13])
+      assert.equal(isoTime(ms), new Date(ms).toISOString());
   }
   for (let round = 0; round < 3; round += 1) {
     for (let m = 0; m < 20; m += 1) {

@@ -28,7 +28,11 @@ describe('manual clock', () => {
     clock.setTimer(100, () => seen.push(['a', clock.now()]));
     clock.setTimer(200, () => seen.push(['b', clock.now()]));
     clock.advance(1000);
-    assert.deepEqual(seen, [['a', T0 + 100], ['b', T0 + 200], ['c', T0 + 300]]);
+    assert.deepEqual(seen, [
+      ['a', T0 + 100],
+      ['b', T0 + 200],
+      ['c', T0 + 300],
+    ]);
     assert.equal(clock.now(), T0 + 1000);
   });
 
@@ -90,7 +94,12 @@ describe('manual clock', () => {
     clock.setTimer(120, () => seen.push(['other', clock.now() - T0]));
     clock.setTimer(200, () => seen.push(['last', clock.now() - T0]));
     clock.advance(1000);
-    assert.deepEqual(seen, [['outer', 100], ['other', 120], ['inner', 150], ['last', 200]]);
+    assert.deepEqual(seen, [
+      ['outer', 100],
+      ['other', 120],
+      ['inner', 150],
+      ['last', 200],
+    ]);
     assert.equal(clock.pendingTimers, 1, 'the one due after the span waits');
   });
 
@@ -120,7 +129,10 @@ describe('manual clock', () => {
     clock.setRepeatingTimer(1000, () => seen.push(['every second', clock.now() - T0]));
     clock.setTimer(3500, () => seen.push(['once', clock.now() - T0]));
     clock.advance(4200);
-    assert.deepEqual(seen, [['once', 3500], ['every second', 4000]]);
+    assert.deepEqual(seen, [
+      ['once', 3500],
+      ['every second', 4000],
+    ]);
   });
 
   it('a repeating timer cleared from its own callback stops', () => {
@@ -221,7 +233,10 @@ describe('system clock', () => {
   /** Runs a module body in a fresh Node process with the system clocks imported; resolves with its output once it exits. */
   const runChild = async (body: string) => {
     const script = `import { systemClock, systemDeadlineClock } from './src/platform/scheduler/index.ts';\n${body}`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      timeout: 20_000,
+    });
     return stdout.trim();
   };
 

@@ -50,7 +50,11 @@ describe('product worker pool: SLA tasks', () => {
     type: 'slaTrendSeries',
     timeline: copyTimeline(fleet.timeline),
     now,
-    assignments: { service: Uint32Array.of(0, 7, 1999), targetPercent: Float64Array.of(99, 99.5, 99.9), degradedIsDown: Uint8Array.of(0, 1, 0) },
+    assignments: {
+      service: Uint32Array.of(0, 7, 1999),
+      targetPercent: Float64Array.of(99, 99.5, 99.9),
+      degradedIsDown: Uint8Array.of(0, 1, 0),
+    },
     bounds: Float64Array.from({ length: 31 }, (_, d) => fleet.period.start + d * 86_400_000),
   });
 
@@ -61,7 +65,10 @@ describe('product worker pool: SLA tasks', () => {
       try {
         const answer = await pool.run(periodTask());
         assert.deepEqual(answer, expected);
-        assert.deepEqual(periodResultAt(answer.results, 7), timelinePeriodResult(fleet.timeline, 7, { period: fleet.period, now, targetPercent: 99.9, degradedIsDown: true }));
+        assert.deepEqual(
+          periodResultAt(answer.results, 7),
+          timelinePeriodResult(fleet.timeline, 7, { period: fleet.period, now, targetPercent: 99.9, degradedIsDown: true }),
+        );
       } finally {
         await pool.close();
       }
@@ -93,7 +100,11 @@ describe('product worker pool: SLA tasks', () => {
 
 function copyTimeline(timeline: StatusTimeline): StatusTimeline {
   return {
-    offsets: timeline.offsets.slice(), starts: timeline.starts.slice(), codes: timeline.codes.slice(),
-    windowOffsets: timeline.windowOffsets.slice(), windowStarts: timeline.windowStarts.slice(), windowEnds: timeline.windowEnds.slice(),
+    offsets: timeline.offsets.slice(),
+    starts: timeline.starts.slice(),
+    codes: timeline.codes.slice(),
+    windowOffsets: timeline.windowOffsets.slice(),
+    windowStarts: timeline.windowStarts.slice(),
+    windowEnds: timeline.windowEnds.slice(),
   };
 }

@@ -42,7 +42,14 @@ for (const implementation of testPools) {
       const ids = Uint32Array.from({ length }, (_, i) => (i * 2_654_435_761) >>> 0);
       const codes = Uint8Array.from({ length }, (_, i) => i % 251);
       const wide = BigInt64Array.from({ length: 20_000 }, (_, i) => BigInt(i) * -12_345_678_901n);
-      const expected = { floats: floats.slice(), ids: ids.slice(), codes: codes.slice(), wide: wide.slice(), label: 'march', count: length };
+      const expected = {
+        floats: floats.slice(),
+        ids: ids.slice(),
+        codes: codes.slice(),
+        wide: wide.slice(),
+        label: 'march',
+        count: length,
+      };
       const answer = await pool.run({ type: 'echo', payload: { floats, ids, codes, wide, label: 'march', count: length } });
       assert.deepEqual(answer, { type: 'echo', payload: expected });
     });

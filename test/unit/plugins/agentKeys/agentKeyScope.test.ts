@@ -10,7 +10,13 @@ import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { BatchWriter } from '../../../../src/platform/persistence/batchWriter.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 
-const head = (path: string, key: string): RequestHead => ({ method: 'POST', path, query: '', headers: { 'x-api-key': key }, peerAddress: '127.0.0.1' });
+const head = (path: string, key: string): RequestHead => ({
+  method: 'POST',
+  path,
+  query: '',
+  headers: { 'x-api-key': key },
+  peerAddress: '127.0.0.1',
+});
 
 describe('agent key scope', () => {
   const subtrees: [path: string, subtree: string, under: boolean][] = [
@@ -20,7 +26,8 @@ describe('agent key scope', () => {
     ['eu', 'eu/prod', false],
     ['us/prod', 'eu/prod', false],
   ];
-  for (const [path, subtree, under] of subtrees) it(`${path} is ${under ? '' : 'not '}under ${subtree}`, () => assert.equal(isUnder(path, subtree), under));
+  for (const [path, subtree, under] of subtrees)
+    it(`${path} is ${under ? '' : 'not '}under ${subtree}`, () => assert.equal(isUnder(path, subtree), under));
 
   const names: [path: string, name: string | undefined][] = [
     ['/api/v1/operator/register', 'operator/register'],
@@ -33,9 +40,15 @@ describe('agent key scope', () => {
 
   const forbidden = (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN';
   const body = (value: unknown) => Buffer.from(JSON.stringify(value));
-  it('a nodeId is normalised before it is compared', () => admitTarget('operator/register', 'eu/prod', new URLSearchParams(), body({ nodeId: ' eu / prod / x ' })));
-  it('a body naming no node is refused', () => assert.throws(() => admitTarget('health/report', 'eu', new URLSearchParams(), body({ service: 'x' })), forbidden));
-  it('a body that is not JSON gets the handler\'s 400', () => assert.throws(() => admitTarget('health/report', 'eu', new URLSearchParams(), Buffer.from('{')), (e: unknown) => e instanceof AppError && e.code === ErrorCode.BadRequest));
+  it('a nodeId is normalised before it is compared', () =>
+    admitTarget('operator/register', 'eu/prod', new URLSearchParams(), body({ nodeId: ' eu / prod / x ' })));
+  it('a body naming no node is refused', () =>
+    assert.throws(() => admitTarget('health/report', 'eu', new URLSearchParams(), body({ service: 'x' })), forbidden));
+  it("a body that is not JSON gets the handler's 400", () =>
+    assert.throws(
+      () => admitTarget('health/report', 'eu', new URLSearchParams(), Buffer.from('{')),
+      (e: unknown) => e instanceof AppError && e.code === ErrorCode.BadRequest,
+    ));
 });
 
 describe('machine auth with scoped keys', () => {

@@ -9,14 +9,15 @@ import { GraphQLEnumType } from 'graphql';
 import { productModules } from '../../../../src/app.js';
 import { EVENT_KIND_ORDER as EVENT_KINDS } from '../../../../web/src/screens/sla/eventKinds.js';
 
-const copies: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['SLAEventKind', EVENT_KINDS],
-];
+const copies: ReadonlyArray<readonly [string, readonly string[]]> = [['SLAEventKind', EVENT_KINDS]];
 
 for (const [name, values] of copies) {
   test(`the console's ${name} values are the schema's`, () => {
     const type = productModules().schema().getType(name);
     assert.ok(type instanceof GraphQLEnumType, `${name} is an enum of the schema`);
-    assert.deepEqual([...values], type.getValues().map((v) => v.name));
+    assert.deepEqual(
+      [...values],
+      type.getValues().map((v) => v.name),
+    );
   });
 }

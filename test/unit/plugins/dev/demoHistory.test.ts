@@ -28,15 +28,26 @@ describe('demo status history', () => {
     for (let n = 1; n <= 30; n += 1) {
       const { intervals, windows } = demoHistory(`demo-${n}`, DAYS, END);
       const result = computePeriodResult({
-        period: { start: intervals[0]!.startedAt, end: intervals.at(-1)!.endedAt }, now: END, targetPercent: 99.9,
+        period: { start: intervals[0]!.startedAt, end: intervals.at(-1)!.endedAt },
+        now: END,
+        targetPercent: 99.9,
         intervals: intervals.map((i) => ({ status: i.status, startedAt: i.startedAt, endedAt: i.endedAt })),
         exclusions: windows.map((w) => [w.startedAt, w.endedAt] as const),
       });
       values.push(result.actualValue!);
     }
-    assert.ok(values.some((v) => v < 99.9), 'some services miss 99.9 %');
-    assert.ok(values.some((v) => v > 99.9), 'some services meet 99.9 %');
-    assert.ok(values.every((v) => v > 90), 'no demo service is down most of the time');
+    assert.ok(
+      values.some((v) => v < 99.9),
+      'some services miss 99.9 %',
+    );
+    assert.ok(
+      values.some((v) => v > 99.9),
+      'some services meet 99.9 %',
+    );
+    assert.ok(
+      values.every((v) => v > 90),
+      'no demo service is down most of the time',
+    );
   });
 
   it('is in MAINTENANCE exactly inside its weekly windows', () => {
@@ -44,7 +55,10 @@ describe('demo status history', () => {
     const { intervals, windows } = demoHistory(name, DAYS, END);
     assert.ok(windows.length >= 4);
     const maintenance = intervals.filter((i) => i.status === 'MAINTENANCE');
-    assert.deepEqual(maintenance.map((i) => [i.startedAt, i.endedAt]), windows.map((w) => [w.startedAt, w.endedAt]));
+    assert.deepEqual(
+      maintenance.map((i) => [i.startedAt, i.endedAt]),
+      windows.map((w) => [w.startedAt, w.endedAt]),
+    );
     for (const w of windows) assert.equal(new Date(w.startedAt).getUTCDay(), 0);
   });
 });

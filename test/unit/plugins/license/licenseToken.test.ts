@@ -281,7 +281,10 @@ describe('licence keys and issuing', () => {
       () => decodeSecretKey(text),
       (error: Error) => /damaged/.test(error.message) && !error.message.includes(text),
     );
-    assert.throws(() => decodeSecretKey(Buffer.from(vendor.publicKey).toString('base64')), /32 bytes; a tweetnacl Ed25519 secret key is 64 bytes/);
+    assert.throws(
+      () => decodeSecretKey(Buffer.from(vendor.publicKey).toString('base64')),
+      /32 bytes; a tweetnacl Ed25519 secret key is 64 bytes/,
+    );
   });
 
   it('issueLicenseToken refuses input the verifier would not accept', () => {

@@ -4,14 +4,24 @@ import { buildSchema } from 'graphql';
 import type { Action, Role } from '../../../../src/core/auth/roles.js';
 import { createFieldCatalog } from '../../../../src/plugins/policy/fieldCatalog.js';
 import { PolicyEngine } from '../../../../src/plugins/policy/policyEngine.js';
-import type { Environment, EnvironmentGrant, FieldPermission, FieldSettings, PermissionRule, PolicyState, ScreenPermission } from '../../../../src/plugins/policy/policyModel.js';
+import type {
+  Environment,
+  EnvironmentGrant,
+  FieldPermission,
+  FieldSettings,
+  PermissionRule,
+  PolicyState,
+  ScreenPermission,
+} from '../../../../src/plugins/policy/policyModel.js';
 import { productModules } from '../../../../src/app.js';
 import { usePermissions } from '../../../../src/core/auth/roles.js';
 
 // The engine decides over the product's actions, declared by its modules (app.ts hands them over at start).
 usePermissions(productModules().permissions());
 
-const schema = buildSchema(`type Service { id: ID!, name: String!, metadata: String, owner: String, tags: [String!] } type Query { s: Service }`);
+const schema = buildSchema(
+  `type Service { id: ID!, name: String!, metadata: String, owner: String, tags: [String!] } type Query { s: Service }`,
+);
 
 class MemoryState implements PolicyState {
   ruleList: PermissionRule[] = [];
@@ -29,11 +39,31 @@ class MemoryState implements PolicyState {
 }
 
 let n = 0;
-const rule = (subject: string, resource: string, action: string, effect: 'allow' | 'deny', environmentId: string | null = null): PermissionRule => ({
-  id: `r${++n}`, subjectType: subject.startsWith('g-') ? 'group' : 'role', subject, resource, action, effect, environmentId, description: null, createdAt: 0, updatedAt: 0,
+const rule = (
+  subject: string,
+  resource: string,
+  action: string,
+  effect: 'allow' | 'deny',
+  environmentId: string | null = null,
+): PermissionRule => ({
+  id: `r${++n}`,
+  subjectType: subject.startsWith('g-') ? 'group' : 'role',
+  subject,
+  resource,
+  action,
+  effect,
+  environmentId,
+  description: null,
+  createdAt: 0,
+  updatedAt: 0,
 });
 const env = (id: string, ...paths: string[]): Environment => ({ id, name: id, description: null, paths, createdAt: 0, updatedAt: 0 });
-const grant = (groupId: string, environmentId: string, level: 'read' | 'write'): EnvironmentGrant => ({ groupId, environmentId, level, grantedAt: 0 });
+const grant = (groupId: string, environmentId: string, level: 'read' | 'write'): EnvironmentGrant => ({
+  groupId,
+  environmentId,
+  level,
+  grantedAt: 0,
+});
 
 /** The policy every row of the table below is decided under. */
 function fixture() {
@@ -142,9 +172,36 @@ describe('policy engine: cached decisions are invalidated on change', () => {
     assert.equal(engine.profileOf('user', []).hidden(), null);
     state.settingsList = [{ id: 'Service.metadata', label: null, description: null, restricted: true, updatedAt: 0 }];
     state.fieldPermissionList = [
-      { id: 'f1', fieldId: 'Service.metadata', subjectType: 'group', subject: 'g-sre', canRead: true, canWrite: false, createdAt: 0, updatedAt: 0 },
-      { id: 'f2', fieldId: 'Service.owner', subjectType: 'role', subject: 'user', canRead: false, canWrite: false, createdAt: 0, updatedAt: 0 },
-      { id: 'f3', fieldId: 'Service.owner', subjectType: 'group', subject: 'g-sre', canRead: true, canWrite: true, createdAt: 0, updatedAt: 0 },
+      {
+        id: 'f1',
+        fieldId: 'Service.metadata',
+        subjectType: 'group',
+        subject: 'g-sre',
+        canRead: true,
+        canWrite: false,
+        createdAt: 0,
+        updatedAt: 0,
+      },
+      {
+        id: 'f2',
+        fieldId: 'Service.owner',
+        subjectType: 'role',
+        subject: 'user',
+        canRead: false,
+        canWrite: false,
+        createdAt: 0,
+        updatedAt: 0,
+      },
+      {
+        id: 'f3',
+        fieldId: 'Service.owner',
+        subjectType: 'group',
+        subject: 'g-sre',
+        canRead: true,
+        canWrite: true,
+        createdAt: 0,
+        updatedAt: 0,
+      },
     ];
     engine.changed();
     const user = engine.profileOf('user', []);
@@ -194,8 +251,14 @@ describe('policy engine: the place gate of lists, counts and aggregates', () => 
     const { state, engine } = fixture();
     const sre = engine.profileOf('operator', ['g-sre']).placeGate()!;
     const user = engine.profileOf('user', []).placeGate()!;
-    assert.deepEqual(['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => sre.admits(p)), [true, true, false, true]);
-    assert.deepEqual(['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => user.admits(p)), [false, false, false, true]);
+    assert.deepEqual(
+      ['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => sre.admits(p)),
+      [true, true, false, true],
+    );
+    assert.deepEqual(
+      ['eu/prod/k8s', 'us/prod', 'eu/staging', 'eu/lab'].map((p) => user.admits(p)),
+      [false, false, false, true],
+    );
     assert.notEqual(sre.key, user.key);
     assert.equal(engine.profileOf('operator', ['g-sre']).placeGate(), sre, 'cached until a change');
     state.grantList = [];

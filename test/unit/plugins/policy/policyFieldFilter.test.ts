@@ -17,7 +17,14 @@ const schema = buildSchema(`
   type User implements Node { id: ID!, metadata: String }
   type Query { services: [Service!]!, node: Node, nodes: [Node!]! }
 `);
-const service = (id: string, deps: unknown[] = []) => ({ __typename: 'Service', id, name: `s${id}`, metadata: `m${id}`, owner: { id: 'u', metadata: 'user-meta' }, dependencies: deps });
+const service = (id: string, deps: unknown[] = []) => ({
+  __typename: 'Service',
+  id,
+  name: `s${id}`,
+  metadata: `m${id}`,
+  owner: { id: 'u', metadata: 'user-meta' },
+  dependencies: deps,
+});
 const root = {
   services: [service('1', [service('2')]), service('3')],
   node: service('9'),
@@ -25,8 +32,28 @@ const root = {
 };
 
 function setup(hideMetadata: boolean) {
-  const permissions: FieldPermission[] = hideMetadata ? [{ id: 'p', fieldId: 'Service.metadata', subjectType: 'role', subject: 'user', canRead: false, canWrite: false, createdAt: 0, updatedAt: 0 }] : [];
-  const state: PolicyState = { rules: () => [], environments: () => [], grants: () => [], fieldSettings: () => [], fieldPermissions: () => permissions, screenPermissions: () => [] };
+  const permissions: FieldPermission[] = hideMetadata
+    ? [
+        {
+          id: 'p',
+          fieldId: 'Service.metadata',
+          subjectType: 'role',
+          subject: 'user',
+          canRead: false,
+          canWrite: false,
+          createdAt: 0,
+          updatedAt: 0,
+        },
+      ]
+    : [];
+  const state: PolicyState = {
+    rules: () => [],
+    environments: () => [],
+    grants: () => [],
+    fieldSettings: () => [],
+    fieldPermissions: () => permissions,
+    screenPermissions: () => [],
+  };
   const catalog = createFieldCatalog(schema);
   const engine = new PolicyEngine(state, catalog);
   const filter = createFieldFilter(schema, catalog, () => engine.enabled);
@@ -43,8 +70,17 @@ function setup(hideMetadata: boolean) {
 describe('policy field filter', () => {
   it('nulls a hidden field in lists, nested lists, aliases and fragments, and nothing else', () => {
     const { run } = setup(true);
-    const data = run('{ services { id metadata m2: metadata ...F dependencies { metadata name } owner { metadata } } } fragment F on Service { name }');
-    assert.deepEqual(JSON.parse(JSON.stringify(data.services[0])), { id: '1', metadata: null, m2: null, name: 's1', dependencies: [{ metadata: null, name: 's2' }], owner: { metadata: 'user-meta' } });
+    const data = run(
+      '{ services { id metadata m2: metadata ...F dependencies { metadata name } owner { metadata } } } fragment F on Service { name }',
+    );
+    assert.deepEqual(JSON.parse(JSON.stringify(data.services[0])), {
+      id: '1',
+      metadata: null,
+      m2: null,
+      name: 's1',
+      dependencies: [{ metadata: null, name: 's2' }],
+      owner: { metadata: 'user-meta' },
+    });
     assert.equal(data.services[1].metadata, null);
   });
 

@@ -67,13 +67,16 @@ describe('edit locks', () => {
     assert.equal(table.size, 0);
   });
 
-  it('drops a session\'s locks and reports the entities touched', () => {
+  it("drops a session's locks and reports the entities touched", () => {
     const table = new EditLockTable();
     table.acquire('service:1', 'a', ann, 0, 1000);
     table.acquire('service:2', 'b', ann, 0, 1000);
     table.acquire('service:2', 'c', ben, 0, 1000);
     assert.deepEqual(table.releaseSession(ann.sessionId).sort(), ['service:1', 'service:2']);
-    assert.deepEqual(table.locksOf('service:2', 0).map((l) => l.field), ['c']);
+    assert.deepEqual(
+      table.locksOf('service:2', 0).map((l) => l.field),
+      ['c'],
+    );
   });
 
   it('expires what is due and reports the entities touched', () => {

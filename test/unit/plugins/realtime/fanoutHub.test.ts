@@ -48,7 +48,17 @@ function setup() {
   const hub = new FanoutHub({ schema, formatError: (e) => ({ message: e.message }) });
   hub.attach(topics);
   const join = (socket: FakeSocket, subscriptionId: string) => {
-    const request: JoinRequest = { channel: 'c', socket, subscriptionId, document, documentKey: source, operationName: null, variables: null, visibility: 'ADMIN', contextValue: {} };
+    const request: JoinRequest = {
+      channel: 'c',
+      socket,
+      subscriptionId,
+      document,
+      documentKey: source,
+      operationName: null,
+      variables: null,
+      visibility: 'ADMIN',
+      contextValue: {},
+    };
     return hub.join(request);
   };
   return { topics, hub, join, socket: () => new FakeSocket(topics) };
@@ -123,18 +133,34 @@ describe('fan-out hub', async () => {
     hub.publish('c', { tick: 2 });
     assert.deepEqual(a.ticks(), []);
     await hub.flushed();
-    assert.deepEqual(a.ticks().map((t) => t.tick), [1, 2]);
+    assert.deepEqual(
+      a.ticks().map((t) => t.tick),
+      [1, 2],
+    );
   });
 
   it('sends a new subscriber its snapshot after the events queued before it', async () => {
     const { hub, socket } = setup();
     const a = socket();
     hub.publish('c', { tick: 1 });
-    const request = { channel: 'c', socket: a, subscriptionId: 'late', document, documentKey: source, operationName: null, variables: null, visibility: 'ADMIN', contextValue: {} };
+    const request = {
+      channel: 'c',
+      socket: a,
+      subscriptionId: 'late',
+      document,
+      documentKey: source,
+      operationName: null,
+      variables: null,
+      visibility: 'ADMIN',
+      contextValue: {},
+    };
     hub.join(request);
     hub.sendOnce(request, { tick: 2 }, (frame) => a.send(frame));
     await hub.flushed();
-    assert.deepEqual(a.ticks().map((t) => t.tick), [1, 2]);
+    assert.deepEqual(
+      a.ticks().map((t) => t.tick),
+      [1, 2],
+    );
   });
 
   it('counts one handed-over frame per distinct id', async () => {

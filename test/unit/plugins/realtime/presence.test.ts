@@ -16,7 +16,7 @@ describe('presence', () => {
     ]);
   });
 
-  it('reports a change only when a person\'s first watch begins or last watch ends', () => {
+  it("reports a change only when a person's first watch begins or last watch ends", () => {
     const table = new PresenceTable();
     const first = table.watch(E, 'u1', 'ann', 0);
     assert.equal(table.isOnlyWatchOf(E, first), true);

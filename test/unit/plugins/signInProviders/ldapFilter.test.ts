@@ -1,7 +1,13 @@
 /** RFC 4515 escaping of the values a person types into LDAP filters, and the filter templates admins write. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeFilterValue, fillFilter, firstRdnValue, isFilterTemplate, normalizeDn } from '../../../../src/plugins/signInProviders/ldapFilter.js';
+import {
+  escapeFilterValue,
+  fillFilter,
+  firstRdnValue,
+  isFilterTemplate,
+  normalizeDn,
+} from '../../../../src/plugins/signInProviders/ldapFilter.js';
 
 describe('escapeFilterValue (RFC 4515)', () => {
   for (const [input, escaped] of [
@@ -18,7 +24,10 @@ describe('escapeFilterValue (RFC 4515)', () => {
 
 describe('filter templates', () => {
   it('fill every placeholder with the escaped value and leave unknown ones', () => {
-    assert.equal(fillFilter('(&(objectClass=person)(uid={username})(x={other}))', { username: '*)(|(uid=*' }), '(&(objectClass=person)(uid=\\2a\\29\\28|\\28uid=\\2a)(x={other}))');
+    assert.equal(
+      fillFilter('(&(objectClass=person)(uid={username})(x={other}))', { username: '*)(|(uid=*' }),
+      '(&(objectClass=person)(uid=\\2a\\29\\28|\\28uid=\\2a)(x={other}))',
+    );
   });
   for (const [template, ok] of [
     ['(uid={username})', true],

@@ -20,9 +20,16 @@ describe('deadlines per key on one timer', () => {
     q.set('c', T0 + 300);
     q.start();
     clock.advance(250);
-    assert.deepEqual(fired, [['a', 100], ['b', 200]]);
+    assert.deepEqual(fired, [
+      ['a', 100],
+      ['b', 200],
+    ]);
     clock.advance(100);
-    assert.deepEqual(fired, [['a', 100], ['b', 200], ['c', 300]]);
+    assert.deepEqual(fired, [
+      ['a', 100],
+      ['b', 200],
+      ['c', 300],
+    ]);
     assert.equal(q.size, 0);
   });
 

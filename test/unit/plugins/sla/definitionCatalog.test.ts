@@ -10,27 +10,70 @@ import { DEFAULT_BURN_RATES, type SlaAssignment, type SlaDefinition } from '../.
 function catalog(assignments: SlaAssignment[]): DefinitionCatalog {
   const c = new DefinitionCatalog(new BatchWriter({ knex: {} as Knex, logger: createMemoryLogger() }));
   const definition = (id: string, degradedCountsAsDown: boolean): SlaDefinition => ({
-    id, name: id, description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: 0, updatedAt: 0,
+    id,
+    name: id,
+    description: null,
+    targetPercent: 99.9,
+    period: 'MONTH',
+    degradedCountsAsDown,
+    timeZone: null,
+    burnRates: DEFAULT_BURN_RATES,
+    raiseTicket: false,
+    ticketCatalogItem: null,
+    createdAt: 0,
+    updatedAt: 0,
   });
   c.load([definition('d1', false), definition('d2', true)], [], assignments);
   return c;
 }
 
-const assign = (id: string, definitionId: string, serviceId: string | null, groupName: string | null): SlaAssignment => ({ id, definitionId, serviceId, groupName, createdAt: 0 });
+const assign = (id: string, definitionId: string, serviceId: string | null, groupName: string | null): SlaAssignment => ({
+  id,
+  definitionId,
+  serviceId,
+  groupName,
+  createdAt: 0,
+});
 
 describe('which definitions cover which services', () => {
-  const c = catalog([assign('a1', 'd1', 's1', null), assign('a2', 'd1', null, 'payments'), assign('a3', 'd2', null, 'payments'), assign('a4', 'd2', 's9', null)]);
+  const c = catalog([
+    assign('a1', 'd1', 's1', null),
+    assign('a2', 'd1', null, 'payments'),
+    assign('a3', 'd2', null, 'payments'),
+    assign('a4', 'd2', 's9', null),
+  ]);
   const members: Record<string, string[]> = { payments: ['s1', 's2'] };
 
   it('a service is covered by the definitions assigned to it and to its group, each once', () => {
-    assert.deepEqual(c.coveringDefinitions('s1', 'payments').map((d) => d.id).sort(), ['d1', 'd2']);
-    assert.deepEqual(c.coveringDefinitions('s2', 'payments').map((d) => d.id).sort(), ['d1', 'd2']);
-    assert.deepEqual(c.coveringDefinitions('s9', null).map((d) => d.id), ['d2']);
+    assert.deepEqual(
+      c
+        .coveringDefinitions('s1', 'payments')
+        .map((d) => d.id)
+        .sort(),
+      ['d1', 'd2'],
+    );
+    assert.deepEqual(
+      c
+        .coveringDefinitions('s2', 'payments')
+        .map((d) => d.id)
+        .sort(),
+      ['d1', 'd2'],
+    );
+    assert.deepEqual(
+      c.coveringDefinitions('s9', null).map((d) => d.id),
+      ['d2'],
+    );
     assert.deepEqual(c.coveringDefinitions('s3', null), []);
   });
 
-  it('a definition covers its assigned services and its groups\' members, each once', () => {
-    assert.deepEqual(c.coveredServiceIds('d1', (g) => members[g] ?? []), ['s1', 's2']);
-    assert.deepEqual(c.coveredServiceIds('d2', (g) => members[g] ?? []), ['s1', 's2', 's9']);
+  it("a definition covers its assigned services and its groups' members, each once", () => {
+    assert.deepEqual(
+      c.coveredServiceIds('d1', (g) => members[g] ?? []),
+      ['s1', 's2'],
+    );
+    assert.deepEqual(
+      c.coveredServiceIds('d2', (g) => members[g] ?? []),
+      ['s1', 's2', 's9'],
+    );
   });
 });

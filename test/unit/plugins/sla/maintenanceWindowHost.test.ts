@@ -25,8 +25,17 @@ const T0 = Date.parse('2026-05-04T08:00:00Z');
 const MINUTE = 60_000;
 
 const draft = (id: string, serviceId: string, expectedEndAt: number | null, at = T0): MaintenanceWindow => ({
-  id, serviceId, reason: 'kernel upgrade', startedAt: at, expectedEndAt, endedAt: null, endedBy: null,
-  createdBy: { kind: 'api_key' }, endedByActor: null, deletedAt: null, deletedBy: null,
+  id,
+  serviceId,
+  reason: 'kernel upgrade',
+  startedAt: at,
+  expectedEndAt,
+  endedAt: null,
+  endedBy: null,
+  createdBy: { kind: 'api_key' },
+  endedByActor: null,
+  deletedAt: null,
+  deletedBy: null,
 });
 
 describe('maintenance window machine', () => {
@@ -35,7 +44,10 @@ describe('maintenance window machine', () => {
   it('opening a window with expectedEndAt asks for a delayed EXPIRE due then', () => {
     const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', T0 + 30 * MINUTE), 'idle'), open);
     assert.equal(next.value, 'active');
-    assert.deepEqual(actions.map((a) => a.type), ['opened', 'xstate.raise']);
+    assert.deepEqual(
+      actions.map((a) => a.type),
+      ['opened', 'xstate.raise'],
+    );
     const params = actions[1]!.params as { id: string; delay: number; event: { type: string } };
     assert.deepEqual([params.id, params.delay, params.event.type], [EXPIRY_TIMER, 30 * MINUTE, 'EXPIRE']);
   });
@@ -43,32 +55,70 @@ describe('maintenance window machine', () => {
   it('opening a window without expectedEndAt schedules nothing', () => {
     const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', null), 'idle'), open);
     assert.equal(next.value, 'active');
-    assert.deepEqual(actions.map((a) => a.type), ['opened']);
+    assert.deepEqual(
+      actions.map((a) => a.type),
+      ['opened'],
+    );
   });
 
   it('a stop ends the window, records who and when, and cancels the delayed end', () => {
     const by = { kind: 'user' as const, userId: 'u-1' };
-    const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', T0 + MINUTE), 'active'), { type: 'STOP', by, deleting: false, at: T0 + 5, origin: 'api' });
+    const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', T0 + MINUTE), 'active'), {
+      type: 'STOP',
+      by,
+      deleting: false,
+      at: T0 + 5,
+      origin: 'api',
+    });
     assert.equal(next.value, 'ended');
-    assert.deepEqual([next.context.window.endedAt, next.context.window.endedBy, next.context.window.endedByActor, next.context.window.deletedAt], [T0 + 5, 'stop', by, null]);
-    assert.deepEqual(actions.map((a) => a.type), ['xstate.cancel', 'ended']);
+    assert.deepEqual(
+      [next.context.window.endedAt, next.context.window.endedBy, next.context.window.endedByActor, next.context.window.deletedAt],
+      [T0 + 5, 'stop', by, null],
+    );
+    assert.deepEqual(
+      actions.map((a) => a.type),
+      ['xstate.cancel', 'ended'],
+    );
   });
 
   it('a delete while active ends it by delete and marks it deleted', () => {
     const by = { kind: 'user' as const, userId: 'u-1' };
-    const [next] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', null), 'active'), { type: 'STOP', by, deleting: true, at: T0 + 5, origin: 'api' });
+    const [next] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', null), 'active'), {
+      type: 'STOP',
+      by,
+      deleting: true,
+      at: T0 + 5,
+      origin: 'api',
+    });
     assert.deepEqual([next.context.window.endedBy, next.context.window.deletedAt, next.context.window.deletedBy], ['delete', T0 + 5, by]);
   });
 
   it('EXPIRE ends the window by expiry, with nobody as the one who ended it', () => {
-    const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', T0 + MINUTE), 'active'), { type: 'EXPIRE', at: T0 + MINUTE, origin: 'timer' });
+    const [next, actions] = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', T0 + MINUTE), 'active'), {
+      type: 'EXPIRE',
+      at: T0 + MINUTE,
+      origin: 'timer',
+    });
     assert.deepEqual([next.value, next.context.window.endedBy, next.context.window.endedByActor], ['ended', 'expiry', null]);
-    assert.deepEqual(actions.map((a) => a.type), ['ended']);
+    assert.deepEqual(
+      actions.map((a) => a.type),
+      ['ended'],
+    );
   });
 
   it('an ended window takes no more events', () => {
-    const ended = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', null), 'active'), { type: 'EXPIRE', at: T0, origin: 'timer' })[0];
-    const [next, actions] = transition(maintenanceWindowMachine, ended, { type: 'STOP', by: { kind: 'api_key' }, deleting: false, at: T0 + 1, origin: 'agent' });
+    const ended = transition(maintenanceWindowMachine, windowSnapshot(draft('w', 's', null), 'active'), {
+      type: 'EXPIRE',
+      at: T0,
+      origin: 'timer',
+    })[0];
+    const [next, actions] = transition(maintenanceWindowMachine, ended, {
+      type: 'STOP',
+      by: { kind: 'api_key' },
+      deleting: false,
+      at: T0 + 1,
+      origin: 'agent',
+    });
     assert.deepEqual([next.context.window.endedBy, actions.length], ['expiry', 0]);
   });
 });
@@ -88,7 +138,13 @@ describe('maintenance windows in the actor host', () => {
     const logger = createMemoryLogger();
     const writer = new BatchWriter({ knex: db().knex, logger });
     const bus = createInProcessEventBus(logger);
-    const services = createLocalServiceRegistry({ writer, bus, nodes: new NodeHierarchy(writer), newId: () => crypto.randomUUID(), scheduler: clock });
+    const services = createLocalServiceRegistry({
+      writer,
+      bus,
+      nodes: new NodeHierarchy(writer),
+      newId: () => crypto.randomUUID(),
+      scheduler: clock,
+    });
     const windows = new MaintenanceWindowRegistry({ writer, bus, services, scheduler: clock });
     // What the module subscribes: the held report goes with its window.
     bus.subscribeStaged((event) => {
@@ -124,7 +180,11 @@ describe('maintenance windows in the actor host', () => {
     await h.writer.committed();
     assert.deepEqual([(await row(id)).ended_by, new Date((await row(id)).ended_at).getTime()], ['expiry', T0 + 30 * MINUTE]);
     assert.equal(h.windows.get(id), undefined);
-    assert.equal([...h.windows.active()].some((w) => w.id === id), false, 'an ended window leaves memory');
+    assert.equal(
+      [...h.windows.active()].some((w) => w.id === id),
+      false,
+      'an ended window leaves memory',
+    );
   });
 
   it('a stop before the due time cancels the delayed end', async () => {
@@ -168,7 +228,15 @@ describe('maintenance windows in the actor host', () => {
     const h = harness();
     const serviceId = await serviceIn(h);
     // Another active window for this service in the database (the unique index refuses a second one).
-    await db().knex('maintenance_windows').insert({ id: crypto.randomUUID(), service_id: serviceId, started_at: new Date(T0).toISOString(), created_via: 'api_key', held_status: 'OPERATIONAL' });
+    await db()
+      .knex('maintenance_windows')
+      .insert({
+        id: crypto.randomUUID(),
+        service_id: serviceId,
+        started_at: new Date(T0).toISOString(),
+        created_via: 'api_key',
+        held_status: 'OPERATIONAL',
+      });
     const id = crypto.randomUUID();
     h.windows.open(draft(id, serviceId, T0 + 30 * MINUTE), T0);
     assert.equal(h.services.get(serviceId)!.status, 'MAINTENANCE');

@@ -16,12 +16,20 @@ const MIN = 60_000;
 const DAY_START = Date.parse('2026-03-10T00:00:00Z');
 const day = { start: DAY_START, end: DAY_START + 1440 * MIN };
 const at = (minute: number) => DAY_START + minute * MIN;
-const iv = (status: ServiceStatus, from: number, to: number | null): StatusInterval => ({ status, startedAt: at(from), endedAt: to === null ? null : at(to) });
+const iv = (status: ServiceStatus, from: number, to: number | null): StatusInterval => ({
+  status,
+  startedAt: at(from),
+  endedAt: to === null ? null : at(to),
+});
 const win = (from: number, to: number | null): MaintenanceSpan => [at(from), to === null ? null : at(to)];
 
 /** The whole day elapsed, target 99 % (budget 14.4 minutes), DEGRADED up. */
 const input = (intervals: StatusInterval[], more: Partial<PeriodInput> = {}): PeriodInput => ({
-  period: day, now: day.end, targetPercent: 99, intervals, ...more,
+  period: day,
+  now: day.end,
+  targetPercent: 99,
+  intervals,
+  ...more,
 });
 
 function assertResult(actual: PeriodResult, expected: Partial<PeriodResult>): void {
@@ -46,17 +54,34 @@ const cases: Case[] = [
     name: 'a day fully OPERATIONAL is 100 % with the whole budget left and MET',
     input: input([iv('OPERATIONAL', -60, null)]),
     expected: {
-      actualValue: 100, coveragePercent: 100, coveredMinutes: 1440, downtimeMinutes: 0, excludedMinutes: 0,
-      errorBudgetMinutes: 14.4, errorBudgetUsedMinutes: 0, errorBudgetRemainingMinutes: 14.4, burnRate: 0,
-      incidentCount: 0, mttrMinutes: null, mtbfMinutes: null, status: 'MET',
+      actualValue: 100,
+      coveragePercent: 100,
+      coveredMinutes: 1440,
+      downtimeMinutes: 0,
+      excludedMinutes: 0,
+      errorBudgetMinutes: 14.4,
+      errorBudgetUsedMinutes: 0,
+      errorBudgetRemainingMinutes: 14.4,
+      burnRate: 0,
+      incidentCount: 0,
+      mttrMinutes: null,
+      mtbfMinutes: null,
+      status: 'MET',
     },
   },
   {
     name: 'a closed 10-minute DOWN counts as downtime, one incident, its MTTR and MTBF',
     input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 610), iv('OPERATIONAL', 610, null)]),
     expected: {
-      actualValue: (100 * 1430) / 1440, downtimeMinutes: 10, errorBudgetUsedMinutes: 10, errorBudgetRemainingMinutes: 4.4,
-      burnRate: 10 / 14.4, incidentCount: 1, mttrMinutes: 10, mtbfMinutes: 1430, status: 'MET',
+      actualValue: (100 * 1430) / 1440,
+      downtimeMinutes: 10,
+      errorBudgetUsedMinutes: 10,
+      errorBudgetRemainingMinutes: 4.4,
+      burnRate: 10 / 14.4,
+      incidentCount: 1,
+      mttrMinutes: 10,
+      mtbfMinutes: 1430,
+      status: 'MET',
     },
   },
   {
@@ -66,7 +91,7 @@ const cases: Case[] = [
   },
   {
     // Issue 27: AT_RISK is for the open period; a closed one is judged by actual against target.
-    name: 'a closed day with less than 25 % of the budget remaining is MET (AT_RISK is the open period\'s)',
+    name: "a closed day with less than 25 % of the budget remaining is MET (AT_RISK is the open period's)",
     input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 612), iv('OPERATIONAL', 612, null)]),
     expected: { actualValue: (100 * 1428) / 1440, errorBudgetRemainingMinutes: 2.4, status: 'MET' },
   },
@@ -84,7 +109,13 @@ const cases: Case[] = [
   {
     name: 'burn rate divides the used share of the budget by the elapsed share of the period',
     input: input([iv('OPERATIONAL', 0, 100), iv('DOWN', 100, 103.6), iv('OPERATIONAL', 103.6, null)], { now: at(720) }),
-    expected: { actualValue: (100 * 716.4) / 720, errorBudgetMinutes: 14.4, burnRate: 0.5, errorBudgetRemainingMinutes: 10.8, status: 'MET' },
+    expected: {
+      actualValue: (100 * 716.4) / 720,
+      errorBudgetMinutes: 14.4,
+      burnRate: 0.5,
+      errorBudgetRemainingMinutes: 10.8,
+      status: 'MET',
+    },
   },
   {
     name: 'an open interval runs until now, and nothing after now counts',
@@ -109,7 +140,13 @@ const cases: Case[] = [
   {
     name: 'DOWN inside an exclusion window is excluded, not downtime',
     input: input([iv('OPERATIONAL', 0, 100), iv('DOWN', 100, 130), iv('OPERATIONAL', 130, null)], { exclusions: [win(90, 120)] }),
-    expected: { excludedMinutes: 30, coveredMinutes: 1410, downtimeMinutes: 10, actualValue: (100 * 1400) / 1410, errorBudgetMinutes: 14.1 },
+    expected: {
+      excludedMinutes: 30,
+      coveredMinutes: 1410,
+      downtimeMinutes: 10,
+      actualValue: (100 * 1400) / 1410,
+      errorBudgetMinutes: 14.1,
+    },
   },
   {
     name: 'an entry into DOWN inside an exclusion window is not an incident',
@@ -148,7 +185,10 @@ const cases: Case[] = [
   },
   {
     name: 'MTTR is the mean length of the closed incidents and MTBF the up time per incident',
-    input: input([iv('OPERATIONAL', 0, 100), iv('DOWN', 100, 110), iv('OPERATIONAL', 110, 500), iv('DOWN', 500, 520), iv('OPERATIONAL', 520, null)], { targetPercent: 95 }),
+    input: input(
+      [iv('OPERATIONAL', 0, 100), iv('DOWN', 100, 110), iv('OPERATIONAL', 110, 500), iv('DOWN', 500, 520), iv('OPERATIONAL', 520, null)],
+      { targetPercent: 95 },
+    ),
     expected: { incidentCount: 2, downtimeMinutes: 30, mttrMinutes: 15, mtbfMinutes: 705 },
   },
   {
@@ -163,7 +203,10 @@ const cases: Case[] = [
   },
   {
     name: 'DOWN then DEGRADED, both counted as down, is one incident spanning both',
-    input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 610), iv('DEGRADED', 610, 620), iv('OPERATIONAL', 620, null)], { degradedIsDown: true, targetPercent: 95 }),
+    input: input([iv('OPERATIONAL', 0, 600), iv('DOWN', 600, 610), iv('DEGRADED', 610, 620), iv('OPERATIONAL', 620, null)], {
+      degradedIsDown: true,
+      targetPercent: 95,
+    }),
     expected: { downtimeMinutes: 20, incidentCount: 1, mttrMinutes: 20 },
   },
   {
@@ -179,7 +222,15 @@ const cases: Case[] = [
   {
     name: 'a period that has not started yet has nothing elapsed',
     input: input([iv('OPERATIONAL', -10, null)], { now: at(-5) }),
-    expected: { actualValue: null, coveragePercent: null, coveredMinutes: 0, excludedMinutes: 0, burnRate: 0, incidentCount: 0, status: 'NO_DATA' },
+    expected: {
+      actualValue: null,
+      coveragePercent: null,
+      coveredMinutes: 0,
+      excludedMinutes: 0,
+      burnRate: 0,
+      incidentCount: 0,
+      status: 'NO_DATA',
+    },
   },
   {
     name: 'a 100 % target has a zero budget: MET without downtime',
@@ -217,7 +268,13 @@ describe('SLA period arithmetic', () => {
   }
 
   it('gives the same result for intervals in any order, without reordering the input', () => {
-    const ordered = [iv('OPERATIONAL', 0, 100), iv('DOWN', 100, 110), iv('OPERATIONAL', 110, 500), iv('DOWN', 500, 520), iv('OPERATIONAL', 520, null)];
+    const ordered = [
+      iv('OPERATIONAL', 0, 100),
+      iv('DOWN', 100, 110),
+      iv('OPERATIONAL', 110, 500),
+      iv('DOWN', 500, 520),
+      iv('OPERATIONAL', 520, null),
+    ];
     const shuffled = [ordered[3]!, ordered[0]!, ordered[4]!, ordered[2]!, ordered[1]!];
     const copy = [...shuffled];
     assert.deepEqual(computePeriodResult(input(shuffled)), computePeriodResult(input(ordered)));
@@ -227,8 +284,14 @@ describe('SLA period arithmetic', () => {
   it('measures without a target (for figures that have none)', () => {
     const measure = measurePeriod({ period: day, now: at(720), intervals: [iv('OPERATIONAL', 0, 700), iv('DOWN', 700, null)] });
     assert.deepEqual(measure, {
-      periodMs: 1440 * MIN, elapsedMs: 720 * MIN, excludedMs: 0, coveredMs: 720 * MIN, downtimeMs: 20 * MIN,
-      incidentCount: 1, closedIncidentCount: 0, closedIncidentMs: 0,
+      periodMs: 1440 * MIN,
+      elapsedMs: 720 * MIN,
+      excludedMs: 0,
+      coveredMs: 720 * MIN,
+      downtimeMs: 20 * MIN,
+      incidentCount: 1,
+      closedIncidentCount: 0,
+      closedIncidentMs: 0,
     });
   });
 
@@ -243,7 +306,12 @@ describe('month period', () => {
   const cases: Array<[string, string, string, string]> = [
     ['contains a mid-month instant', '2026-03-10T12:34:56.789Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
     ['starts at the first millisecond of the month', '2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
-    ['ends before the first millisecond of the next month', '2026-03-31T23:59:59.999Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+    [
+      'ends before the first millisecond of the next month',
+      '2026-03-31T23:59:59.999Z',
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ],
     ['rolls December over into the next year', '2026-12-15T00:00:00.000Z', '2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z'],
     ['gives a leap February 29 days', '2028-02-10T00:00:00.000Z', '2028-02-01T00:00:00.000Z', '2028-03-01T00:00:00.000Z'],
   ];

@@ -23,13 +23,26 @@ describe('SLA alert rules', () => {
   });
 
   describe('backup freshness in time', () => {
-    const expecting = (maxAgeDays: number | null, lastTakenAt: number | null) => ({ ...NO_BACKUP, expected: true, maxAgeDays, lastTakenAt });
+    const expecting = (maxAgeDays: number | null, lastTakenAt: number | null) => ({
+      ...NO_BACKUP,
+      expected: true,
+      maxAgeDays,
+      lastTakenAt,
+    });
     const cases: [string, Parameters<typeof backupVerdict>[0], ReturnType<typeof backupVerdict>][] = [
       ['backups not expected: nothing to watch', { ...NO_BACKUP, lastTakenAt: now - 100 * DAY }, { state: 'not-expected' }],
       ['expected and never taken: overdue at once', expecting(2, null), { state: 'overdue' }],
-      ['taken a day ago, at most 2 days old: overdue one millisecond after the 2 days', expecting(2, now - DAY), { state: 'fresh', overdueAt: now + DAY + 1 }],
+      [
+        'taken a day ago, at most 2 days old: overdue one millisecond after the 2 days',
+        expecting(2, now - DAY),
+        { state: 'fresh', overdueAt: now + DAY + 1 },
+      ],
       ['no declared maximum: 1 day', expecting(null, now - DAY / 2), { state: 'fresh', overdueAt: now + DAY / 2 + 1 }],
-      ['exactly at the maximum age: still fresh (older than, not as old as)', expecting(1, now - DAY), { state: 'fresh', overdueAt: now + 1 }],
+      [
+        'exactly at the maximum age: still fresh (older than, not as old as)',
+        expecting(1, now - DAY),
+        { state: 'fresh', overdueAt: now + 1 },
+      ],
       ['older than the maximum: overdue', expecting(1, now - DAY - 1), { state: 'overdue' }],
     ];
     for (const [label, backup, expected] of cases) it(label, () => assert.deepEqual(backupVerdict(backup, now), expected));

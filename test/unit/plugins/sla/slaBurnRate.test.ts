@@ -15,8 +15,13 @@ import { timelineOf } from '../../../../src/plugins/sla/arithmetic/timeline/stat
 const MIN = 60_000;
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const ago = (minutes: number) => NOW - minutes * MIN;
-const row = (status: ServiceStatus, fromAgo: number, toAgo: number | null): StatusInterval => ({ status, startedAt: ago(fromAgo), endedAt: toAgo === null ? null : ago(toAgo) });
-const evaluate = (intervals: StatusInterval[], targetPercent = 99.9) => evaluateBurnRates(timelineOf([{ intervals }]), { service: 0, targetPercent }, NOW);
+const row = (status: ServiceStatus, fromAgo: number, toAgo: number | null): StatusInterval => ({
+  status,
+  startedAt: ago(fromAgo),
+  endedAt: toAgo === null ? null : ago(toAgo),
+});
+const evaluate = (intervals: StatusInterval[], targetPercent = 99.9) =>
+  evaluateBurnRates(timelineOf([{ intervals }]), { service: 0, targetPercent }, NOW);
 
 describe('burn-rate evaluation', () => {
   it('has burn rate 0 everywhere without downtime, and nothing fires', () => {
@@ -58,11 +63,15 @@ describe('burn-rate evaluation', () => {
   });
 
   const invalid = [
-    ['a short window as long as the long one', { ...DEFAULT_BURN_RATE_POLICY, fast: { ...DEFAULT_BURN_RATE_POLICY.fast, shortMs: 3_600_000 } }],
+    [
+      'a short window as long as the long one',
+      { ...DEFAULT_BURN_RATE_POLICY, fast: { ...DEFAULT_BURN_RATE_POLICY.fast, shortMs: 3_600_000 } },
+    ],
     ['a zero threshold', { ...DEFAULT_BURN_RATE_POLICY, slow: { ...DEFAULT_BURN_RATE_POLICY.slow, threshold: 0 } }],
     ['a negative hold', { ...DEFAULT_BURN_RATE_POLICY, slow: { ...DEFAULT_BURN_RATE_POLICY.slow, holdMs: -1 } }],
   ] as const;
-  for (const [name, policy] of invalid) it(`rejects a policy with ${name}`, () => assert.throws(() => assertBurnRatePolicy(policy), RangeError));
+  for (const [name, policy] of invalid)
+    it(`rejects a policy with ${name}`, () => assert.throws(() => assertBurnRatePolicy(policy), RangeError));
 });
 
 describe('burn-rate alert hysteresis', () => {

@@ -23,7 +23,11 @@ import { BurnAlertStates } from '../../../../src/plugins/sla/evaluation/burnAler
 import { SlaEvaluator, type HistoryLoader } from '../../../../src/plugins/sla/evaluation/slaEvaluator.js';
 import { SlaEventLog } from '../../../../src/plugins/sla/eventLog/slaEventLog.js';
 import { DOWN_CODE, GAP_CODE, type StatusTimeline } from '../../../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
-import { timelineFromColumns, type IntervalRowColumns, type WindowRowColumns } from '../../../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
+import {
+  timelineFromColumns,
+  type IntervalRowColumns,
+  type WindowRowColumns,
+} from '../../../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
 import { createWorkerPool } from '../../../../src/productWorker.js';
 import type { ProductWorkerPool } from '../../../../src/platform/workers/productTasks.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
@@ -76,7 +80,13 @@ function storedColumns(timeline: StatusTimeline): { rows: IntervalRowColumns; wi
     }
   }
   return {
-    rows: { service: Uint32Array.from(service), seq: Int32Array.from(seq), status: Uint8Array.from(status), startedAt: Float64Array.from(startedAt), endedAt: Float64Array.from(endedAt) },
+    rows: {
+      service: Uint32Array.from(service),
+      seq: Int32Array.from(seq),
+      status: Uint8Array.from(status),
+      startedAt: Float64Array.from(startedAt),
+      endedAt: Float64Array.from(endedAt),
+    },
     windows: { service: Uint32Array.from(ws), start: Float64Array.from(wStart), end: Float64Array.from(wEnd) },
   };
 }
@@ -97,16 +107,49 @@ async function caughtUp(database: Database, loadHistory: HistoryLoader, workers?
   const log = new SlaEventLog({ writer, knex, newId });
   const catalog = new DefinitionCatalog(writer);
   const alerts = new AlertStore({ writer, knex, bus, clock, newId, log });
-  await knex('sla_definitions').insert({ id: DEFINITION, name: 'Fleet', target_percent: 99.9, period: 'MONTH', degraded_counts_as_down: false, burn_rates: JSON.stringify(DEFAULT_BURN_RATES), created_at: new Date(START), updated_at: new Date(START) });
+  await knex('sla_definitions').insert({
+    id: DEFINITION,
+    name: 'Fleet',
+    target_percent: 99.9,
+    period: 'MONTH',
+    degraded_counts_as_down: false,
+    burn_rates: JSON.stringify(DEFAULT_BURN_RATES),
+    created_at: new Date(START),
+    updated_at: new Date(START),
+  });
   catalog.load(
-    [{ id: DEFINITION, name: 'Fleet', description: null, targetPercent: 99.9, period: 'MONTH', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: START, updatedAt: START }],
+    [
+      {
+        id: DEFINITION,
+        name: 'Fleet',
+        description: null,
+        targetPercent: 99.9,
+        period: 'MONTH',
+        degradedCountsAsDown: false,
+        timeZone: null,
+        burnRates: DEFAULT_BURN_RATES,
+        raiseTicket: false,
+        ticketCatalogItem: null,
+        createdAt: START,
+        updatedAt: START,
+      },
+    ],
     [],
     [{ id: idOf(0xa551), definitionId: DEFINITION, serviceId: null, groupName: 'fleet', createdAt: START }],
   );
-  const records = Array.from({ length: SERVICES }, (_, s) => ({ id: idOf(s), name: `svc-${s}`, nodePath: 'eu/fleet', slaGroup: 'fleet' }) as unknown as ServiceRecord);
+  const records = Array.from(
+    { length: SERVICES },
+    (_, s) => ({ id: idOf(s), name: `svc-${s}`, nodePath: 'eu/fleet', slaGroup: 'fleet' }) as unknown as ServiceRecord,
+  );
   const byId = new Map(records.map((r) => [r.id, r]));
   const evaluator = new SlaEvaluator({
-    clock, writer, bus, logger, catalog, alerts, burnStates: new BurnAlertStates(writer),
+    clock,
+    writer,
+    bus,
+    logger,
+    catalog,
+    alerts,
+    burnStates: new BurnAlertStates(writer),
     services: { get: (id) => byId.get(id), inSlaGroup: (group) => (group === 'fleet' ? records : []) },
     slaGroups: { get: () => undefined },
     loadHistory,
@@ -120,7 +163,9 @@ async function caughtUp(database: Database, loadHistory: HistoryLoader, workers?
   return {
     statuses: [...records.map((r) => evaluator.statusOf(DEFINITION, r.id)), evaluator.statusOf(DEFINITION, null)],
     alerts: await knex('sla_alerts').select('*').orderBy('id'),
-    events: await knex('sla_events').select('id', 'at', 'kind', 'origin', 'actor_id', 'definition_id', 'service_id', 'group_name', 'incident_id', 'alert_id', 'data').orderBy('seq'),
+    events: await knex('sla_events')
+      .select('id', 'at', 'kind', 'origin', 'actor_id', 'definition_id', 'service_id', 'group_name', 'incident_id', 'alert_id', 'data')
+      .orderBy('seq'),
     burnStates: await knex('sla_burn_alert_states').select('*').orderBy(['service_id', 'severity']),
   };
 }
@@ -138,9 +183,16 @@ describe('SLA catch-up: worker pool against the event loop', () => {
   before(async () => {
     pool = createWorkerPool({ threads: 1 });
     // As loadTimeline gave it before: the timeline built on the event loop from the rows read.
-    before_ = await caughtUp(onEventLoop(), async (ids) => ({ timeline: timelineFromColumns(copyColumns(stored.rows), ids.length, copyColumns(stored.windows)), indexOf: numberOf }));
+    before_ = await caughtUp(onEventLoop(), async (ids) => ({
+      timeline: timelineFromColumns(copyColumns(stored.rows), ids.length, copyColumns(stored.windows)),
+      indexOf: numberOf,
+    }));
     // As loadTimelineColumns gives it now: the rows, for the pool (they are moved to the thread: a copy each run).
-    after_ = await caughtUp(onPool(), async () => ({ rows: copyColumns(stored.rows), windows: copyColumns(stored.windows), indexOf: numberOf }), pool);
+    after_ = await caughtUp(
+      onPool(),
+      async () => ({ rows: copyColumns(stored.rows), windows: copyColumns(stored.windows), indexOf: numberOf }),
+      pool,
+    );
   });
   after(() => pool.close());
 
@@ -150,7 +202,10 @@ describe('SLA catch-up: worker pool against the event loop', () => {
   });
 
   it('raises the same alerts, with the same messages, details and times', () => {
-    assert.ok(before_.alerts.some((a: any) => a.kind === 'FAST_BURN' || a.kind === 'SLOW_BURN'), 'burn-rate alerts too');
+    assert.ok(
+      before_.alerts.some((a: any) => a.kind === 'FAST_BURN' || a.kind === 'SLOW_BURN'),
+      'burn-rate alerts too',
+    );
     assert.deepEqual(after_.alerts, before_.alerts);
   });
 

@@ -51,7 +51,15 @@ describe('SLA evaluator', () => {
     rows.push({ status, startedAt: when, endedAt: null });
     rows.sort((x, y) => x.startedAt - y.startedAt);
     stored.set(serviceId, rows);
-    evaluator.onCommitted({ type: 'service.status_changed', service: { id: serviceId, name: serviceId, path: `eu/${serviceId}` } as never, previousStatus: 'OPERATIONAL', status, message: null, at: when, origin: 'agent' });
+    evaluator.onCommitted({
+      type: 'service.status_changed',
+      service: { id: serviceId, name: serviceId, path: `eu/${serviceId}` } as never,
+      previousStatus: 'OPERATIONAL',
+      status,
+      message: null,
+      at: when,
+      origin: 'agent',
+    });
   };
   const advanceTo = async (when: number) => {
     while (clock.now() < when) {
@@ -59,28 +67,55 @@ describe('SLA evaluator', () => {
       await evaluator.idle();
     }
   };
-  const assign = (serviceId: string) => catalog.putAssignment({ id: randomUUID(), definitionId, serviceId, groupName: null, createdAt: clock.now() });
-  const openKinds = () => alerts.activeAlerts().map((x) => `${x.kind}:${x.serviceId === a ? 'a' : x.serviceId === b ? 'b' : 'pooled'}`).sort();
+  const assign = (serviceId: string) =>
+    catalog.putAssignment({ id: randomUUID(), definitionId, serviceId, groupName: null, createdAt: clock.now() });
+  const openKinds = () =>
+    alerts
+      .activeAlerts()
+      .map((x) => `${x.kind}:${x.serviceId === a ? 'a' : x.serviceId === b ? 'b' : 'pooled'}`)
+      .sort();
 
   before(async () => {
     const { knex } = db();
     writer = new BatchWriter({ knex, logger });
     const bus = createInProcessEventBus(logger);
-    bus.subscribe('sla.status_changed', (e) => announced.push(`${e.webhook}:${e.services.map((x) => (x.id === a ? 'a' : x.id === b ? 'b' : 'c')).join(',')}`));
+    bus.subscribe('sla.status_changed', (e) =>
+      announced.push(`${e.webhook}:${e.services.map((x) => (x.id === a ? 'a' : x.id === b ? 'b' : 'c')).join(',')}`),
+    );
     const log = new SlaEventLog({ writer, knex, newId: randomUUID });
     catalog = new DefinitionCatalog(writer);
     alerts = new AlertStore({ writer, knex, bus, clock, newId: randomUUID, log });
-    const definition: SlaDefinition = { id: definitionId, name: 'Daily', description: null, targetPercent: 99, period: 'DAY', degradedCountsAsDown: false, timeZone: null, burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: T0, updatedAt: T0 };
+    const definition: SlaDefinition = {
+      id: definitionId,
+      name: 'Daily',
+      description: null,
+      targetPercent: 99,
+      period: 'DAY',
+      degradedCountsAsDown: false,
+      timeZone: null,
+      burnRates: DEFAULT_BURN_RATES,
+      raiseTicket: false,
+      ticketCatalogItem: null,
+      createdAt: T0,
+      updatedAt: T0,
+    };
     catalog.putDefinition(definition);
     await writer.committed();
     for (const id of [a, b]) records.set(id, { id, name: id, nodePath: 'eu', slaGroup: null } as unknown as ServiceRecord);
     evaluator = new SlaEvaluator({
-      clock, writer, bus, logger, catalog, alerts, burnStates: new BurnAlertStates(writer),
+      clock,
+      writer,
+      bus,
+      logger,
+      catalog,
+      alerts,
+      burnStates: new BurnAlertStates(writer),
       services: { get: (id) => records.get(id), inSlaGroup: () => [] },
       slaGroups: { get: () => undefined },
       loadHistory: async (serviceIds, range) => {
         const builder = new TimelineBuilder();
-        for (const id of serviceIds) builder.add((stored.get(id) ?? []).filter((r) => r.startedAt < range.end && (r.endedAt === null || r.endedAt >= range.start)));
+        for (const id of serviceIds)
+          builder.add((stored.get(id) ?? []).filter((r) => r.startedAt < range.end && (r.endedAt === null || r.endedAt >= range.start)));
         return { timeline: builder.build(), indexOf: (id) => serviceIds.indexOf(id) };
       },
       pluginActive: () => pluginActive,
@@ -130,11 +165,17 @@ describe('SLA evaluator', () => {
     assign(b);
     await advanceTo(at(10));
     assert.equal(evaluator.statusOf(definitionId, b), 'BREACHED', 'its outage since a minute before came from stored history');
-    assert.deepEqual(openKinds().filter((k) => k.endsWith(':b')), ['BREACHED:b', 'FAST_BURN:b']);
+    assert.deepEqual(
+      openKinds().filter((k) => k.endsWith(':b')),
+      ['BREACHED:b', 'FAST_BURN:b'],
+    );
     change(b, 'OPERATIONAL');
     catalog.removeAssignment(catalog.assignmentsOf(definitionId).find((x) => x.serviceId === b)!.id);
     await advanceTo(at(15));
-    assert.deepEqual(openKinds().filter((k) => k.endsWith(':b')), []);
+    assert.deepEqual(
+      openKinds().filter((k) => k.endsWith(':b')),
+      [],
+    );
     assert.equal(evaluator.statusOf(definitionId, b), null);
   });
 
@@ -143,7 +184,15 @@ describe('SLA evaluator', () => {
     records.set(c, { id: c, name: c, nodePath: 'eu', slaGroup: null } as unknown as ServiceRecord);
     stored.set(c, [{ status: 'OPERATIONAL', startedAt: at(-1200), endedAt: null }]);
     // Its own target of 99.9 % (1.44 budget minutes a day): the 2 late minutes below spend it.
-    catalog.putTarget({ id: randomUUID(), definitionId, scope: 'SERVICE', scopeValue: c, targetPercent: 99.9, createdAt: clock.now(), updatedAt: clock.now() });
+    catalog.putTarget({
+      id: randomUUID(),
+      definitionId,
+      scope: 'SERVICE',
+      scopeValue: c,
+      targetPercent: 99.9,
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
     assign(c);
     await advanceTo(at(20));
     assert.equal(evaluator.statusOf(definitionId, c), 'MET');

@@ -24,16 +24,36 @@ describe('excluded spans of a fleet', () => {
     const [first, last] = [ids[0]!, ids[ids.length - 1]!];
     await knex('nodes').insert({ path: 'eu', parent_path: null, name: 'eu', depth: 1, created_at: iso(FROM) });
     for (const [k, id] of [first, last].entries()) {
-      await knex('services').insert({ id, node_path: 'eu', name: `svc-${k}`, status: 'OPERATIONAL', status_since: iso(FROM), status_seq: 0, created_at: iso(FROM), updated_at: iso(FROM) });
+      await knex('services').insert({
+        id,
+        node_path: 'eu',
+        name: `svc-${k}`,
+        status: 'OPERATIONAL',
+        status_since: iso(FROM),
+        status_seq: 0,
+        created_at: iso(FROM),
+        updated_at: iso(FROM),
+      });
       await knex('maintenance_windows').insert({
-        id: randomUUID(), service_id: id, reason: 'patching', started_at: iso(FROM + (k + 1) * DAY), expected_end_at: null, ended_at: iso(FROM + (k + 1) * DAY + 3_600_000),
-        ended_by: 'stop', created_via: 'api_key', ended_via: 'api_key', held_status: 'OPERATIONAL',
+        id: randomUUID(),
+        service_id: id,
+        reason: 'patching',
+        started_at: iso(FROM + (k + 1) * DAY),
+        expected_end_at: null,
+        ended_at: iso(FROM + (k + 1) * DAY + 3_600_000),
+        ended_by: 'stop',
+        created_via: 'api_key',
+        ended_via: 'api_key',
+        held_status: 'OPERATIONAL',
       });
     }
     const spans = await readExcludedSpans(knex, FROM, FROM + 30 * DAY, ids);
-    assert.deepEqual([...spans.entries()].sort(([a], [b]) => (a === first ? -1 : b === first ? 1 : 0)), [
-      [first, [[FROM + DAY, FROM + DAY + 3_600_000]]],
-      [last, [[FROM + 2 * DAY, FROM + 2 * DAY + 3_600_000]]],
-    ]);
+    assert.deepEqual(
+      [...spans.entries()].sort(([a], [b]) => (a === first ? -1 : b === first ? 1 : 0)),
+      [
+        [first, [[FROM + DAY, FROM + DAY + 3_600_000]]],
+        [last, [[FROM + 2 * DAY, FROM + 2 * DAY + 3_600_000]]],
+      ],
+    );
   });
 });

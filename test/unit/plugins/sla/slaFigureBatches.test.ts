@@ -32,13 +32,23 @@ function assignments(services: number): PeriodAssignment[] {
   const out: PeriodAssignment[] = [];
   for (let i = services - 1; i >= 0; i -= 1) {
     out.push({ service: i, targetPercent: 99, degradedIsDown: false, periodStart: START, periodEnd: START + 3 * DAY });
-    out.push({ service: (i * 7) % services, targetPercent: 95 + (i % 5), degradedIsDown: i % 2 === 0, periodStart: START + DAY, periodEnd: START + 2 * DAY });
+    out.push({
+      service: (i * 7) % services,
+      targetPercent: 95 + (i % 5),
+      degradedIsDown: i % 2 === 0,
+      periodStart: START + DAY,
+      periodEnd: START + 2 * DAY,
+    });
   }
   return out;
 }
 
 function expected(timeline: StatusTimeline, a: PeriodAssignment): PeriodResult {
-  const measure = measureTimelinePeriod(timeline, a.service, { period: { start: a.periodStart, end: a.periodEnd }, now: NOW, degradedIsDown: a.degradedIsDown });
+  const measure = measureTimelinePeriod(timeline, a.service, {
+    period: { start: a.periodStart, end: a.periodEnd },
+    now: NOW,
+    degradedIsDown: a.degradedIsDown,
+  });
   return judgePeriod(measure, a.targetPercent);
 }
 
@@ -47,7 +57,7 @@ describe('SLA figure batches', () => {
   after(() => pool.close());
   const timelineOf = fleet(41, 7);
 
-  it('period results from two threads equal the main thread, in the caller\'s order', async () => {
+  it("period results from two threads equal the main thread, in the caller's order", async () => {
     const list = assignments(41);
     const answers = await runPeriodResults(pool, timelineOf(), NOW, list);
     const reference = timelineOf();
@@ -57,10 +67,17 @@ describe('SLA figure batches', () => {
     });
   });
 
-  it('hands back each result\'s measure, so services can be pooled', async () => {
+  it("hands back each result's measure, so services can be pooled", async () => {
     const [a] = assignments(41);
     const [answer] = await runPeriodResults(pool, timelineOf(), NOW, [a!]);
-    assert.deepEqual(answer!.measure, measureTimelinePeriod(timelineOf(), a!.service, { period: { start: a!.periodStart, end: a!.periodEnd }, now: NOW, degradedIsDown: false }));
+    assert.deepEqual(
+      answer!.measure,
+      measureTimelinePeriod(timelineOf(), a!.service, {
+        period: { start: a!.periodStart, end: a!.periodEnd },
+        now: NOW,
+        degradedIsDown: false,
+      }),
+    );
   });
 
   it('trend series from two threads equal the pure trend series', async () => {
@@ -72,7 +89,10 @@ describe('SLA figure batches', () => {
       assert.equal(row.length, 3);
       row.forEach((cell, p) => {
         const ref = reference[a]![p]!;
-        assert.deepEqual([cell.actualValue, cell.coveredMs, cell.downtimeMs, cell.incidentCount, cell.status], [ref.result.actualValue, ref.measure.coveredMs, ref.measure.downtimeMs, ref.measure.incidentCount, ref.result.status]);
+        assert.deepEqual(
+          [cell.actualValue, cell.coveredMs, cell.downtimeMs, cell.incidentCount, cell.status],
+          [ref.result.actualValue, ref.measure.coveredMs, ref.measure.downtimeMs, ref.measure.incidentCount, ref.result.status],
+        );
       });
     });
   });
@@ -81,12 +101,19 @@ describe('SLA figure batches', () => {
     const builder = new TimelineBuilder();
     builder.add([{ status: 'DOWN', startedAt: START, endedAt: null }]);
     const timeline = builder.build();
-    const [answer] = await runPeriodResults(pool, timeline, NOW, [{ service: 0, targetPercent: 99, degradedIsDown: false, periodStart: START, periodEnd: START + DAY }]);
+    const [answer] = await runPeriodResults(pool, timeline, NOW, [
+      { service: 0, targetPercent: 99, degradedIsDown: false, periodStart: START, periodEnd: START + DAY },
+    ]);
     assert.equal(answer!.result.actualValue, 0);
     assert.equal(timeline.starts.length, 1, 'not transferred to a thread');
   });
 
   it('refuses an assignment naming a service the timeline does not have', async () => {
-    await assert.rejects(runPeriodResults(pool, timelineOf(), NOW, [{ service: 41, targetPercent: 99, degradedIsDown: false, periodStart: START, periodEnd: START + DAY }]), RangeError);
+    await assert.rejects(
+      runPeriodResults(pool, timelineOf(), NOW, [
+        { service: 41, targetPercent: 99, degradedIsDown: false, periodStart: START, periodEnd: START + DAY },
+      ]),
+      RangeError,
+    );
   });
 });

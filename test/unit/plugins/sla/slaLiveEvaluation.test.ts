@@ -2,11 +2,24 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../../../src/core/domain/service.js';
-import { DEFAULT_BURN_RATE_POLICY, type BurnAlertState, type BurnSeverity, CLOSED_BURN_ALERT } from '../../../../src/plugins/sla/arithmetic/burnRate.js';
+import {
+  DEFAULT_BURN_RATE_POLICY,
+  type BurnAlertState,
+  type BurnSeverity,
+  CLOSED_BURN_ALERT,
+} from '../../../../src/plugins/sla/arithmetic/burnRate.js';
 import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../../../src/plugins/sla/definitions/slaDefinition.js';
-import { DefinitionEvaluation, periodEndingBucketAt, type TickInputs } from '../../../../src/plugins/sla/evaluation/definitionEvaluation.js';
+import {
+  DefinitionEvaluation,
+  periodEndingBucketAt,
+  type TickInputs,
+} from '../../../../src/plugins/sla/evaluation/definitionEvaluation.js';
 import { LiveHistory } from '../../../../src/plugins/sla/evaluation/liveHistory.js';
-import { MAX_SERVICES_PER_WEBHOOK, slaStatusWebhookSource, type SlaStatusChangedEvent } from '../../../../src/plugins/sla/evaluation/slaStatusEvents.js';
+import {
+  MAX_SERVICES_PER_WEBHOOK,
+  slaStatusWebhookSource,
+  type SlaStatusChangedEvent,
+} from '../../../../src/plugins/sla/evaluation/slaStatusEvents.js';
 import { burnRatePolicyOf, moveEffects } from '../../../../src/plugins/sla/evaluation/statusRules.js';
 import { judgePeriod, type PeriodStatus } from '../../../../src/core/domain/periodArithmetic.js';
 import { BUCKET_MS } from '../../../../src/plugins/sla/arithmetic/periods/calendarPeriods.js';
@@ -16,8 +29,19 @@ import { generatedHistory, MINUTE, seededRandom } from '../../../support/slaHist
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');
 const definition = (overrides: Partial<SlaDefinition> = {}): SlaDefinition => ({
-  id: 'd1', name: 'Gold', description: null, targetPercent: 99, period: 'DAY', degradedCountsAsDown: false, timeZone: null,
-  burnRates: DEFAULT_BURN_RATES, raiseTicket: false, ticketCatalogItem: null, createdAt: 0, updatedAt: 0, ...overrides,
+  id: 'd1',
+  name: 'Gold',
+  description: null,
+  targetPercent: 99,
+  period: 'DAY',
+  degradedCountsAsDown: false,
+  timeZone: null,
+  burnRates: DEFAULT_BURN_RATES,
+  raiseTicket: false,
+  ticketCatalogItem: null,
+  createdAt: 0,
+  updatedAt: 0,
+  ...overrides,
 });
 
 /** A live history fed the way the evaluator feeds it: one status change at a time, in time order. */
@@ -38,14 +62,22 @@ function burnBook() {
 }
 
 function inputs(live: LiveHistory, asOf: number, book = burnBook()): TickInputs {
-  return { asOf, targetOf: () => 99, burnStateOf: book.get, burning: book.burning(), lastDownAt: (id, degraded) => live.lastDownAt(id, degraded) };
+  return {
+    asOf,
+    targetOf: () => 99,
+    burnStateOf: book.get,
+    burning: book.burning(),
+    lastDownAt: (id, degraded) => live.lastDownAt(id, degraded),
+  };
 }
 
 /** Steps every shard of `evaluation` as the evaluator does; the moves and burn steps of that tick. */
 function tick(evaluation: DefinitionEvaluation, live: LiveHistory, asOf: number, book = burnBook()) {
   evaluation.rollOver(asOf);
   const from = evaluation.timelineFrom(asOf);
-  const outcomes = evaluation.shards.map((shard) => evaluation.step(shard, live.timeline(shard.serviceIds, from), inputs(live, asOf, book)));
+  const outcomes = evaluation.shards.map((shard) =>
+    evaluation.step(shard, live.timeline(shard.serviceIds, from), inputs(live, asOf, book)),
+  );
   for (const o of outcomes) for (const b of o.burn) book.put(b.serviceId, b.severity, b.state);
   return { moves: outcomes.flatMap((o) => o.moves), burn: outcomes.flatMap((o) => o.burn), outcomes };
 }
@@ -75,23 +107,37 @@ describe('live history', () => {
       const recent = live.timeline(ids, from);
       for (let i = 0; i < ids.length; i += 1) {
         const options = { period: { start: from, end: now }, now, degradedIsDown: true };
-        assert.deepEqual(measureTimelinePeriod(recent, i, options), measureTimelinePeriod(reference, i, options), `${ids[i]} over [${from}, ${now})`);
+        assert.deepEqual(
+          measureTimelinePeriod(recent, i, options),
+          measureTimelinePeriod(reference, i, options),
+          `${ids[i]} over [${from}, ${now})`,
+        );
       }
     }
   });
 
   it('refuses a status dated before the last one it holds (late data), changing nothing', () => {
-    const live = liveOf([['a', 'OPERATIONAL', DAY], ['a', 'DOWN', DAY + 10 * MINUTE]]);
+    const live = liveOf([
+      ['a', 'OPERATIONAL', DAY],
+      ['a', 'DOWN', DAY + 10 * MINUTE],
+    ]);
     assert.equal(live.recordStatus('a', 'OPERATIONAL', DAY + 5 * MINUTE), false);
     assert.deepEqual([...live.timeline(['a'], DAY).starts], [DAY, DAY + 10 * MINUTE]);
   });
 
   it('a seed takes the stored runs before its cut-off and keeps the followed ones after it, so a change seen both ways counts once', () => {
-    const live = liveOf([['a', 'DOWN', DAY + 20 * MINUTE], ['a', 'OPERATIONAL', DAY + 30 * MINUTE]]);
-    const stored = timelineOf([{ intervals: [
-      { status: 'OPERATIONAL', startedAt: DAY, endedAt: DAY + 20 * MINUTE },
-      { status: 'DOWN', startedAt: DAY + 20 * MINUTE, endedAt: null },
-    ] }]);
+    const live = liveOf([
+      ['a', 'DOWN', DAY + 20 * MINUTE],
+      ['a', 'OPERATIONAL', DAY + 30 * MINUTE],
+    ]);
+    const stored = timelineOf([
+      {
+        intervals: [
+          { status: 'OPERATIONAL', startedAt: DAY, endedAt: DAY + 20 * MINUTE },
+          { status: 'DOWN', startedAt: DAY + 20 * MINUTE, endedAt: null },
+        ],
+      },
+    ]);
     live.seed('a', stored, 0, DAY + 20 * MINUTE);
     const seeded = live.timeline(['a'], DAY);
     assert.deepEqual([...seeded.starts], [DAY, DAY + 20 * MINUTE, DAY + 30 * MINUTE]);
@@ -99,16 +145,30 @@ describe('live history', () => {
   });
 
   it('pruning keeps the down spell that covers the cut, so a period starting inside an outage does not count it as a new incident', () => {
-    const live = liveOf([['a', 'OPERATIONAL', DAY - 60 * MINUTE], ['a', 'DOWN', DAY - 30 * MINUTE], ['a', 'DEGRADED', DAY - 20 * MINUTE], ['a', 'OPERATIONAL', DAY + 10 * MINUTE]]);
+    const live = liveOf([
+      ['a', 'OPERATIONAL', DAY - 60 * MINUTE],
+      ['a', 'DOWN', DAY - 30 * MINUTE],
+      ['a', 'DEGRADED', DAY - 20 * MINUTE],
+      ['a', 'OPERATIONAL', DAY + 10 * MINUTE],
+    ]);
     live.prune(DAY);
     const recent = live.timeline(['a'], DAY);
-    const measure = measureTimelinePeriod(recent, 0, { period: { start: DAY, end: DAY + 60 * MINUTE }, now: DAY + 60 * MINUTE, degradedIsDown: true });
+    const measure = measureTimelinePeriod(recent, 0, {
+      period: { start: DAY, end: DAY + 60 * MINUTE },
+      now: DAY + 60 * MINUTE,
+      degradedIsDown: true,
+    });
     assert.deepEqual([measure.incidentCount, measure.downtimeMs], [0, 10 * MINUTE]);
     assert.equal(recent.starts[0], DAY - 60 * MINUTE, 'the run before the spell stays too');
   });
 
   it("knows when a service was last down by a definition's rule: now, at the end of its last outage, or never", () => {
-    const live = liveOf([['up', 'OPERATIONAL', DAY], ['was', 'DOWN', DAY], ['was', 'OPERATIONAL', DAY + 7 * MINUTE], ['is', 'DEGRADED', DAY]]);
+    const live = liveOf([
+      ['up', 'OPERATIONAL', DAY],
+      ['was', 'DOWN', DAY],
+      ['was', 'OPERATIONAL', DAY + 7 * MINUTE],
+      ['is', 'DEGRADED', DAY],
+    ]);
     const last = (degradedIsDown: boolean) => ['up', 'was', 'is', 'unknown'].map((id) => live.lastDownAt(id, degradedIsDown));
     assert.deepEqual(last(true), [Number.NEGATIVE_INFINITY, DAY + 7 * MINUTE, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]);
     assert.deepEqual(last(false), [Number.NEGATIVE_INFINITY, DAY + 7 * MINUTE, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY]);
@@ -125,12 +185,24 @@ describe('definition evaluation', () => {
     const changes: Array<[string, ServiceStatus, number]> = [];
     ids.forEach((id, i) => {
       for (let k = reference.offsets[i]!; k < reference.offsets[i + 1]!; k += 1) {
-        changes.push([id, reference.codes[k] === 0 ? 'UNKNOWN' : (['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'] as const)[reference.codes[k]! - 1]!, reference.starts[k]!]);
+        changes.push([
+          id,
+          reference.codes[k] === 0
+            ? 'UNKNOWN'
+            : (['OPERATIONAL', 'DEGRADED', 'DOWN', 'MAINTENANCE', 'UNKNOWN'] as const)[reference.codes[k]! - 1]!,
+          reference.starts[k]!,
+        ]);
       }
     });
     const live = new LiveHistory();
     const pending = changes.sort((a, b) => a[2] - b[2]);
-    const evaluation = new DefinitionEvaluation(definition({ degradedCountsAsDown: true }), ids, periodEndingBucketAt(definition(), DAY + BUCKET_MS), 3, () => null);
+    const evaluation = new DefinitionEvaluation(
+      definition({ degradedCountsAsDown: true }),
+      ids,
+      periodEndingBucketAt(definition(), DAY + BUCKET_MS),
+      3,
+      () => null,
+    );
     assert.equal(evaluation.shards.length, 3);
     const period = evaluation.period;
     let next = 0;
@@ -148,14 +220,23 @@ describe('definition evaluation', () => {
       });
       const pooled = outcomes.reduce((sum, o) => sum + o.measure.coveredMs, 0);
       assert.equal(pooled, covered);
-      assert.equal(outcomes.reduce((sum, o) => sum + o.measure.downtimeMs, 0), down);
+      assert.equal(
+        outcomes.reduce((sum, o) => sum + o.measure.downtimeMs, 0),
+        down,
+      );
     }
   });
 
   it('reports a status move once, at the bucket it happens, against the status known before (an active alert after a restart)', () => {
-    const live = liveOf([['a', 'OPERATIONAL', DAY - 60 * MINUTE], ['b', 'OPERATIONAL', DAY - 60 * MINUTE], ['a', 'DOWN', DAY + 10 * MINUTE]]);
+    const live = liveOf([
+      ['a', 'OPERATIONAL', DAY - 60 * MINUTE],
+      ['b', 'OPERATIONAL', DAY - 60 * MINUTE],
+      ['a', 'DOWN', DAY + 10 * MINUTE],
+    ]);
     const known: Record<string, PeriodStatus> = { b: 'BREACHED' };
-    const evaluation = new DefinitionEvaluation(definition(), ['a', 'b'], periodEndingBucketAt(definition(), DAY + BUCKET_MS), 10, (id) => (id === null ? null : known[id] ?? null));
+    const evaluation = new DefinitionEvaluation(definition(), ['a', 'b'], periodEndingBucketAt(definition(), DAY + BUCKET_MS), 10, (id) =>
+      id === null ? null : (known[id] ?? null),
+    );
     const moves = (asOf: number) => tick(evaluation, live, asOf).moves.map((m) => `${m.serviceId}:${m.previous}->${m.status}`);
     assert.deepEqual(moves(DAY + 5 * MINUTE), ['a:null->MET', 'b:BREACHED->MET']);
     assert.deepEqual(moves(DAY + 10 * MINUTE), []);
@@ -165,8 +246,18 @@ describe('definition evaluation', () => {
   });
 
   it('rolls over at the period end: the new day starts from nothing, an outage going on is no new incident of it', () => {
-    const live = liveOf([['a', 'OPERATIONAL', DAY - 60 * MINUTE], ['a', 'DOWN', DAY + 1430 * MINUTE], ['a', 'OPERATIONAL', DAY + 1445 * MINUTE]]);
-    const evaluation = new DefinitionEvaluation(definition(), ['a'], periodEndingBucketAt(definition(), DAY + 1425 * MINUTE), 10, () => null);
+    const live = liveOf([
+      ['a', 'OPERATIONAL', DAY - 60 * MINUTE],
+      ['a', 'DOWN', DAY + 1430 * MINUTE],
+      ['a', 'OPERATIONAL', DAY + 1445 * MINUTE],
+    ]);
+    const evaluation = new DefinitionEvaluation(
+      definition(),
+      ['a'],
+      periodEndingBucketAt(definition(), DAY + 1425 * MINUTE),
+      10,
+      () => null,
+    );
     evaluation.shards[0]!.accumulator.closeBucketsThrough(live.timeline(['a'], DAY), DAY + 1425 * MINUTE);
     tick(evaluation, live, DAY + 1440 * MINUTE);
     assert.equal(evaluation.period.key, '2026-03-10');
@@ -174,7 +265,10 @@ describe('definition evaluation', () => {
     tick(evaluation, live, DAY + 1450 * MINUTE);
     assert.equal(evaluation.period.key, '2026-03-11');
     const measure = evaluation.shards[0]!.accumulator.measure(0);
-    assert.deepEqual([measure.elapsedMs, measure.downtimeMs, measure.incidentCount, measure.closedIncidentCount], [10 * MINUTE, 5 * MINUTE, 0, 0]);
+    assert.deepEqual(
+      [measure.elapsedMs, measure.downtimeMs, measure.incidentCount, measure.closedIncidentCount],
+      [10 * MINUTE, 5 * MINUTE, 0, 0],
+    );
   });
 
   it('caught up from stored history in one step (start-up, replay after late data), it equals the evaluation kept bucket by bucket', () => {
@@ -199,12 +293,19 @@ describe('definition evaluation', () => {
       at += shard.serviceIds.length;
     }
     for (let s = 0; s < kept.shards.length; s += 1) {
-      for (let i = 0; i < kept.shards[s]!.serviceIds.length; i += 1) assert.deepEqual(replayed.shards[s]!.accumulator.measure(i), kept.shards[s]!.accumulator.measure(i));
+      for (let i = 0; i < kept.shards[s]!.serviceIds.length; i += 1)
+        assert.deepEqual(replayed.shards[s]!.accumulator.measure(i), kept.shards[s]!.accumulator.measure(i));
     }
   });
 
   it('opens a fast burn when both windows burn, holds it through a short lull, and resolves it 15 minutes after it last fired', () => {
-    const changes: Array<[string, ServiceStatus, number]> = [['a', 'OPERATIONAL', DAY - 120 * MINUTE], ['a', 'DOWN', DAY], ['a', 'OPERATIONAL', DAY + 10 * MINUTE], ['a', 'DOWN', DAY + 15 * MINUTE], ['a', 'OPERATIONAL', DAY + 20 * MINUTE]];
+    const changes: Array<[string, ServiceStatus, number]> = [
+      ['a', 'OPERATIONAL', DAY - 120 * MINUTE],
+      ['a', 'DOWN', DAY],
+      ['a', 'OPERATIONAL', DAY + 10 * MINUTE],
+      ['a', 'DOWN', DAY + 15 * MINUTE],
+      ['a', 'OPERATIONAL', DAY + 20 * MINUTE],
+    ];
     const live = new LiveHistory();
     const evaluation = new DefinitionEvaluation(definition(), ['a'], periodEndingBucketAt(definition(), DAY + BUCKET_MS), 10, () => null);
     const book = burnBook();
@@ -212,7 +313,8 @@ describe('definition evaluation', () => {
     for (let asOf = DAY + BUCKET_MS; asOf <= DAY + 45 * MINUTE; asOf += BUCKET_MS) {
       for (const c of changes) if (c[2] >= asOf - BUCKET_MS && c[2] < asOf) live.recordStatus(...c);
       if (asOf === DAY + BUCKET_MS) live.recordStatus(...changes[0]!);
-      for (const step of tick(evaluation, live, asOf, book).burn) if (step.change && step.severity === 'fast') log.push(`${(asOf - DAY) / MINUTE}:${step.change}`);
+      for (const step of tick(evaluation, live, asOf, book).burn)
+        if (step.change && step.severity === 'fast') log.push(`${(asOf - DAY) / MINUTE}:${step.change}`);
     }
     // 5 min down of the hour is 8.3x (not yet); 10 min is 16.7x with the last 5 all down: opens at 10. Fires again at 20; resolves at 35.
     assert.deepEqual(log, ['10:opened', '35:resolved']);
@@ -256,14 +358,37 @@ describe('status rules', () => {
 });
 
 describe('sla status webhooks', () => {
-  const result = judgePeriod({ periodMs: 1440 * MINUTE, elapsedMs: 60 * MINUTE, excludedMs: 0, coveredMs: 60 * MINUTE, downtimeMs: MINUTE, incidentCount: 1, closedIncidentCount: 0, closedIncidentMs: 0 }, 100);
+  const result = judgePeriod(
+    {
+      periodMs: 1440 * MINUTE,
+      elapsedMs: 60 * MINUTE,
+      excludedMs: 0,
+      coveredMs: 60 * MINUTE,
+      downtimeMs: MINUTE,
+      incidentCount: 1,
+      closedIncidentCount: 0,
+      closedIncidentMs: 0,
+    },
+    100,
+  );
   const event = (services: number): SlaStatusChangedEvent => ({
-    type: 'sla.status_changed', webhook: 'sla.breached', status: 'BREACHED',
+    type: 'sla.status_changed',
+    webhook: 'sla.breached',
+    status: 'BREACHED',
     definition: { id: 'd1', name: 'Gold', targetPercent: 100, period: 'DAY', timeZone: null },
-    period: { type: 'day', key: '2026-03-10', start: DAY, end: DAY + 1440 * MINUTE }, asOf: DAY + 60 * MINUTE,
+    period: { type: 'day', key: '2026-03-10', start: DAY, end: DAY + 1440 * MINUTE },
+    asOf: DAY + 60 * MINUTE,
     definitionStatus: { previousStatus: 'MET', changed: true, result },
-    services: Array.from({ length: services }, (_, i) => ({ id: `s${i}`, name: `svc-${String(services - i).padStart(4, '0')}`, path: `eu/svc-${i}`, previousStatus: 'MET', targetPercent: 100, result })),
-    at: DAY + 60 * MINUTE, origin: 'timer',
+    services: Array.from({ length: services }, (_, i) => ({
+      id: `s${i}`,
+      name: `svc-${String(services - i).padStart(4, '0')}`,
+      path: `eu/svc-${i}`,
+      previousStatus: 'MET',
+      targetPercent: 100,
+      result,
+    })),
+    at: DAY + 60 * MINUTE,
+    origin: 'timer',
   });
 
   it('lists at most 100 services, by name, with the count of all; an unbounded burn rate is null', () => {
@@ -275,6 +400,11 @@ describe('sla status webhooks', () => {
     assert.deepEqual([data.servicesCount, data.servicesTruncated], [250, true]);
     assert.equal(data.services[0].burnRate, null);
     assert.equal(data.definitionStatus.burnRate, null);
-    assert.deepEqual(data.period, { key: '2026-03-10', start: '2026-03-10T00:00:00.000Z', end: '2026-03-11T00:00:00.000Z', asOf: '2026-03-10T01:00:00.000Z' });
+    assert.deepEqual(data.period, {
+      key: '2026-03-10',
+      start: '2026-03-10T00:00:00.000Z',
+      end: '2026-03-11T00:00:00.000Z',
+      asOf: '2026-03-10T01:00:00.000Z',
+    });
   });
 });

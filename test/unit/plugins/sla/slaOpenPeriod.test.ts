@@ -12,7 +12,10 @@ const DAY = Date.parse('2026-03-10T00:00:00Z');
 const period = { start: DAY, end: DAY + 1440 * MINUTE };
 
 describe('open period accumulator', () => {
-  for (const [name, grid] of [['changes on whole minutes', 1], ['changes on bucket boundaries', 5]] as const) {
+  for (const [name, grid] of [
+    ['changes on whole minutes', 1],
+    ['changes on bucket boundaries', 5],
+  ] as const) {
     it(`equals the full computation after every closed bucket (${name})`, () => {
       const random = seededRandom(grid * 1000 + 3);
       const histories = Array.from({ length: 120 }, () => generatedHistory(random, period.start, 1440, grid));
@@ -29,7 +32,10 @@ describe('open period accumulator', () => {
       }
       // And at the end, the row arithmetic's month as well.
       for (let s = 0; s < histories.length; s += 1) {
-        assert.deepEqual(accumulator.measure(s), measurePeriod({ period, now: period.end, ...histories[s]!, degradedIsDown: degradedIsDown[s] === 1 }));
+        assert.deepEqual(
+          accumulator.measure(s),
+          measurePeriod({ period, now: period.end, ...histories[s]!, degradedIsDown: degradedIsDown[s] === 1 }),
+        );
       }
     });
   }
@@ -45,7 +51,8 @@ describe('open period accumulator', () => {
     for (const step of [1, 7, 30, 2, 60]) {
       for (let b = 0; b < step; b += 1, bucket += BUCKET_MS) byBucket.closeBucket(timeline, bucket);
       caughtUp.closeBucketsThrough(timeline, bucket);
-      for (let s = 0; s < histories.length; s += 1) assert.deepEqual(caughtUp.measure(s), byBucket.measure(s), `service ${s} as of ${new Date(bucket).toISOString()}`);
+      for (let s = 0; s < histories.length; s += 1)
+        assert.deepEqual(caughtUp.measure(s), byBucket.measure(s), `service ${s} as of ${new Date(bucket).toISOString()}`);
     }
     byBucket.closeBucket(timeline, bucket);
     caughtUp.closeBucket(timeline, bucket);
@@ -54,11 +61,15 @@ describe('open period accumulator', () => {
   });
 
   it('counts an incident that closes exactly at a bucket end in that bucket, once', () => {
-    const timeline = timelineOf([{ intervals: [
-      { status: 'OPERATIONAL', startedAt: DAY, endedAt: DAY + 2 * MINUTE },
-      { status: 'DOWN', startedAt: DAY + 2 * MINUTE, endedAt: DAY + 5 * MINUTE },
-      { status: 'OPERATIONAL', startedAt: DAY + 5 * MINUTE, endedAt: null },
-    ] }]);
+    const timeline = timelineOf([
+      {
+        intervals: [
+          { status: 'OPERATIONAL', startedAt: DAY, endedAt: DAY + 2 * MINUTE },
+          { status: 'DOWN', startedAt: DAY + 2 * MINUTE, endedAt: DAY + 5 * MINUTE },
+          { status: 'OPERATIONAL', startedAt: DAY + 5 * MINUTE, endedAt: null },
+        ],
+      },
+    ]);
     const accumulator = new OpenPeriodAccumulator({ period, services: 1 });
     accumulator.closeBucket(timeline, DAY);
     assert.equal(accumulator.result(0, 99).mttrMinutes, 3);
@@ -67,10 +78,19 @@ describe('open period accumulator', () => {
   });
 
   const invalid: ReadonlyArray<readonly [string, () => void]> = [
-    ['a bucket out of order', () => new OpenPeriodAccumulator({ period, services: 1 }).closeBucket(timelineOf([{ intervals: [] }]), DAY + BUCKET_MS)],
-    ['a timeline of another size', () => new OpenPeriodAccumulator({ period, services: 2 }).closeBucket(timelineOf([{ intervals: [] }]), DAY)],
+    [
+      'a bucket out of order',
+      () => new OpenPeriodAccumulator({ period, services: 1 }).closeBucket(timelineOf([{ intervals: [] }]), DAY + BUCKET_MS),
+    ],
+    [
+      'a timeline of another size',
+      () => new OpenPeriodAccumulator({ period, services: 2 }).closeBucket(timelineOf([{ intervals: [] }]), DAY),
+    ],
     ['a period not on bucket boundaries', () => new OpenPeriodAccumulator({ period: { start: DAY + 1, end: period.end }, services: 1 })],
-    ['a degradedIsDown column of another size', () => new OpenPeriodAccumulator({ period, services: 2, degradedIsDown: new Uint8Array(1) })],
+    [
+      'a degradedIsDown column of another size',
+      () => new OpenPeriodAccumulator({ period, services: 2, degradedIsDown: new Uint8Array(1) }),
+    ],
   ];
   for (const [name, call] of invalid) it(`rejects ${name} with a RangeError`, () => assert.throws(call, RangeError));
 });

@@ -8,19 +8,49 @@ import { renderReportHtml } from '../../../../src/plugins/sla/report/reportHtml.
 import type { PeriodResult } from '../../../../src/core/domain/periodArithmetic.js';
 
 const met: PeriodResult = {
-  actualValue: 99.95, coveragePercent: 100, coveredMinutes: 34_560, downtimeMinutes: 17.28, excludedMinutes: 60,
-  errorBudgetMinutes: 43.14, errorBudgetUsedMinutes: 17.28, errorBudgetRemainingMinutes: 25.86, burnRate: 0.5,
-  incidentCount: 2, mttrMinutes: 8.64, mtbfMinutes: 17_271.36, status: 'MET',
+  actualValue: 99.95,
+  coveragePercent: 100,
+  coveredMinutes: 34_560,
+  downtimeMinutes: 17.28,
+  excludedMinutes: 60,
+  errorBudgetMinutes: 43.14,
+  errorBudgetUsedMinutes: 17.28,
+  errorBudgetRemainingMinutes: 25.86,
+  burnRate: 0.5,
+  incidentCount: 2,
+  mttrMinutes: 8.64,
+  mtbfMinutes: 17_271.36,
+  status: 'MET',
 };
 const noData: PeriodResult = {
-  ...met, actualValue: null, coveragePercent: null, coveredMinutes: 0, downtimeMinutes: 0, errorBudgetUsedMinutes: 0,
-  errorBudgetRemainingMinutes: 43.14, burnRate: 0, incidentCount: 0, mttrMinutes: null, mtbfMinutes: null, status: 'NO_DATA',
+  ...met,
+  actualValue: null,
+  coveragePercent: null,
+  coveredMinutes: 0,
+  downtimeMinutes: 0,
+  errorBudgetUsedMinutes: 0,
+  errorBudgetRemainingMinutes: 43.14,
+  burnRate: 0,
+  incidentCount: 0,
+  mttrMinutes: null,
+  mtbfMinutes: null,
+  status: 'NO_DATA',
 };
 
 function row(overrides: Partial<DailyReportRow> = {}): DailyReportRow {
   return {
-    slaId: 'a1', slaName: 'Checkout', targetPercent: 99.9, periodType: 'MONTH', periodKey: '2026-11', serviceCount: 3,
-    result: met, daily: [{ day: '2026-11-23', actualValue: 100 }, { day: '2026-11-24', actualValue: 99.5 }, { day: '2026-11-25', actualValue: null }],
+    slaId: 'a1',
+    slaName: 'Checkout',
+    targetPercent: 99.9,
+    periodType: 'MONTH',
+    periodKey: '2026-11',
+    serviceCount: 3,
+    result: met,
+    daily: [
+      { day: '2026-11-23', actualValue: 100 },
+      { day: '2026-11-24', actualValue: 99.5 },
+      { day: '2026-11-25', actualValue: null },
+    ],
     ...overrides,
   };
 }
@@ -94,14 +124,29 @@ describe('daily report HTML', () => {
 describe('daily report chart', () => {
   it('breaks the line at a day without data instead of drawing it at zero', () => {
     const svg = renderChartSvg(
-      [{ day: 'a', actualValue: 100 }, { day: 'b', actualValue: 99 }, { day: 'c', actualValue: null }, { day: 'd', actualValue: 99.5 }, { day: 'e', actualValue: 100 }],
-      99.9, 'x',
+      [
+        { day: 'a', actualValue: 100 },
+        { day: 'b', actualValue: 99 },
+        { day: 'c', actualValue: null },
+        { day: 'd', actualValue: 99.5 },
+        { day: 'e', actualValue: 100 },
+      ],
+      99.9,
+      'x',
     );
     assert.equal(svg.match(/<polyline /g)!.length, 2);
   });
 
   it('draws a lone day as a dot', () => {
-    const svg = renderChartSvg([{ day: 'a', actualValue: null }, { day: 'b', actualValue: 99 }, { day: 'c', actualValue: null }], 99.9, 'x');
+    const svg = renderChartSvg(
+      [
+        { day: 'a', actualValue: null },
+        { day: 'b', actualValue: 99 },
+        { day: 'c', actualValue: null },
+      ],
+      99.9,
+      'x',
+    );
     assert.equal(svg.match(/<circle /g)!.length, 1);
     assert.ok(!svg.includes('<polyline'));
   });
@@ -114,7 +159,14 @@ describe('daily report chart', () => {
 });
 
 describe('report days and summary', () => {
-  for (const [text, day] of [['2026-11-25', '2026-11-25'], ['2028-02-29', '2028-02-29'], ['2026-02-29', undefined], ['2026-13-01', undefined], ['26-11-25', undefined], ['2026-11-25T00:00', undefined]] as const) {
+  for (const [text, day] of [
+    ['2026-11-25', '2026-11-25'],
+    ['2028-02-29', '2028-02-29'],
+    ['2026-02-29', undefined],
+    ['2026-13-01', undefined],
+    ['26-11-25', undefined],
+    ['2026-11-25T00:00', undefined],
+  ] as const) {
     it(`reads ${text} as ${day ?? 'no day'}`, () => {
       assert.equal(parseReportDay(text), day);
     });
@@ -122,7 +174,11 @@ describe('report days and summary', () => {
 
   it('counts SLAs by status', () => {
     assert.deepEqual(summarizeReport(report([row(), row({ result: { ...met, status: 'BREACHED' } }), row({ result: noData })])), {
-      slaCount: 3, metCount: 1, atRiskCount: 0, breachedCount: 1, noDataCount: 1,
+      slaCount: 3,
+      metCount: 1,
+      atRiskCount: 0,
+      breachedCount: 1,
+      noDataCount: 1,
     });
   });
 });

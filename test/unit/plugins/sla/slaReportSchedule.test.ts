@@ -18,11 +18,11 @@ describe('daily report schedule', () => {
     });
   }
 
-  it('puts a day\'s run at its time of day in UTC', () => {
+  it("puts a day's run at its time of day in UTC", () => {
     assert.equal(scheduledRunOf('2026-11-25', SIX_AM), at('2026-11-25T06:00:00Z'));
   });
 
-  it('owes nothing before today\'s time', () => {
+  it("owes nothing before today's time", () => {
     assert.equal(owedReportDay(at('2026-11-25T05:59:59Z'), SIX_AM, '2026-11-24'), undefined);
   });
 
@@ -31,7 +31,7 @@ describe('daily report schedule', () => {
     assert.equal(owedReportDay(at('2026-11-25T06:00:00Z'), SIX_AM, undefined), '2026-11-25');
   });
 
-  it('owes nothing once today\'s scheduled report is recorded', () => {
+  it("owes nothing once today's scheduled report is recorded", () => {
     assert.equal(owedReportDay(at('2026-11-25T18:00:00Z'), SIX_AM, '2026-11-25'), undefined);
   });
 
@@ -39,7 +39,7 @@ describe('daily report schedule', () => {
     assert.equal(owedReportDay(at('2026-11-28T07:00:00Z'), SIX_AM, '2026-11-24'), '2026-11-28');
   });
 
-  it('arms the next run today when today\'s time is still ahead, else tomorrow', () => {
+  it("arms the next run today when today's time is still ahead, else tomorrow", () => {
     assert.equal(nextScheduledRun(at('2026-11-25T05:00:00Z'), SIX_AM), at('2026-11-25T06:00:00Z'));
     assert.equal(nextScheduledRun(at('2026-11-25T06:00:00Z'), SIX_AM), at('2026-11-26T06:00:00Z'));
     assert.equal(nextScheduledRun(at('2026-12-31T23:00:00Z'), SIX_AM), at('2027-01-01T06:00:00Z'));

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computePeriodResult, measurePeriod } from '../../../../src/core/domain/periodArithmetic.js';
 import { measureTimelinePeriod, timelinePeriodResult } from '../../../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
-import { assertTimeline, GAP_CODE, sliceTimeline, TimelineBuilder, timelineOf } from '../../../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
+import {
+  assertTimeline,
+  GAP_CODE,
+  sliceTimeline,
+  TimelineBuilder,
+  timelineOf,
+} from '../../../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { timelineFromColumns } from '../../../../src/plugins/sla/arithmetic/timeline/timelineFromColumns.js';
 import { generatedHistory, MINUTE, seededRandom, shuffled } from '../../../support/slaHistories.js';
 
@@ -13,8 +19,20 @@ const period = { start: DAY, end: DAY + 1440 * MINUTE };
 describe('status timeline', () => {
   it('turns rows into runs, with a gap run where a row ended before the next began', () => {
     const timeline = timelineOf([
-      { intervals: [{ status: 'DOWN', startedAt: 10, endedAt: 20 }, { status: 'OPERATIONAL', startedAt: 0, endedAt: 10 }, { status: 'DEGRADED', startedAt: 30, endedAt: 40 }] },
-      { intervals: [{ status: 'MAINTENANCE', startedAt: 5, endedAt: null }], exclusions: [[7, null], [1, 3]] },
+      {
+        intervals: [
+          { status: 'DOWN', startedAt: 10, endedAt: 20 },
+          { status: 'OPERATIONAL', startedAt: 0, endedAt: 10 },
+          { status: 'DEGRADED', startedAt: 30, endedAt: 40 },
+        ],
+      },
+      {
+        intervals: [{ status: 'MAINTENANCE', startedAt: 5, endedAt: null }],
+        exclusions: [
+          [7, null],
+          [1, 3],
+        ],
+      },
     ]);
     assertTimeline(timeline);
     assert.deepEqual([...timeline.offsets], [0, 5, 6]);
@@ -44,13 +62,24 @@ describe('status timeline', () => {
     const slice = sliceTimeline(timeline, 4, 7);
     assertTimeline(slice);
     for (let s = 0; s < 3; s += 1) {
-      assert.deepEqual(measureTimelinePeriod(slice, s, { period, now: period.end }), measureTimelinePeriod(timeline, s + 4, { period, now: period.end }));
+      assert.deepEqual(
+        measureTimelinePeriod(slice, s, { period, now: period.end }),
+        measureTimelinePeriod(timeline, s + 4, { period, now: period.end }),
+      );
     }
     assert.throws(() => sliceTimeline(timeline, 7, 4), RangeError);
     assert.throws(() => sliceTimeline(timeline, 0, 11), RangeError);
   });
 
-  const timeline = timelineOf([{ intervals: [{ status: 'OPERATIONAL', startedAt: 0, endedAt: 10 }, { status: 'DOWN', startedAt: 10, endedAt: null }], exclusions: [[0, 5]] }]);
+  const timeline = timelineOf([
+    {
+      intervals: [
+        { status: 'OPERATIONAL', startedAt: 0, endedAt: 10 },
+        { status: 'DOWN', startedAt: 10, endedAt: null },
+      ],
+      exclusions: [[0, 5]],
+    },
+  ]);
   const broken: ReadonlyArray<readonly [string, object]> = [
     ['codes of another length', { codes: new Uint8Array(0) }],
     ['window offsets of another length', { windowOffsets: new Uint32Array(5) }],
@@ -76,7 +105,12 @@ describe('timeline arithmetic is the row arithmetic', () => {
     const random = seededRandom(20261125);
     for (let round = 0; round < 3000; round += 1) {
       const history = generatedHistory(random, period.start, 1440);
-      const nowChoices = [period.end, period.end + 60 * MINUTE, period.start - 5 * MINUTE, period.start + Math.floor(random() * 1440) * MINUTE];
+      const nowChoices = [
+        period.end,
+        period.end + 60 * MINUTE,
+        period.start - 5 * MINUTE,
+        period.start + Math.floor(random() * 1440) * MINUTE,
+      ];
       const now = nowChoices[Math.floor(random() * nowChoices.length)]!;
       const degradedIsDown = random() < 0.5;
       // Both get the same order: rows with equal starts are taken in the order given (a stable sort).
@@ -119,7 +153,10 @@ describe('timeline from row columns', () => {
     read.forEach((_, i) => {
       queues.set(key(i), [...(queues.get(key(i)) ?? []), i]);
     });
-    const sequence = shuffled(random, read.map((_, i) => i)).map((i) => queues.get(key(i))!.shift()!);
+    const sequence = shuffled(
+      random,
+      read.map((_, i) => i),
+    ).map((i) => queues.get(key(i))!.shift()!);
     const rows = {
       service: Uint32Array.from(sequence, (i) => read[i]!.service),
       seq: Int32Array.from(sequence, (i) => read[i]!.seq),
@@ -137,12 +174,22 @@ describe('timeline from row columns', () => {
     assertTimeline(fromColumns);
     histories.forEach((history, service) => {
       const options = { period, now: period.start + 1300 * MINUTE, degradedIsDown: service % 2 === 0 };
-      assert.deepEqual(measureTimelinePeriod(fromColumns, service, options), measurePeriod({ ...options, ...history }), `service ${service}`);
+      assert.deepEqual(
+        measureTimelinePeriod(fromColumns, service, options),
+        measurePeriod({ ...options, ...history }),
+        `service ${service}`,
+      );
     });
   });
 
   it('rejects a row of a service outside the count', () => {
-    const one = { service: Uint32Array.of(3), seq: Int32Array.of(1), status: Uint8Array.of(1), startedAt: Float64Array.of(0), endedAt: Float64Array.of(Number.NaN) };
+    const one = {
+      service: Uint32Array.of(3),
+      seq: Int32Array.of(1),
+      status: Uint8Array.of(1),
+      startedAt: Float64Array.of(0),
+      endedAt: Float64Array.of(Number.NaN),
+    };
     assert.throws(() => timelineFromColumns(one, 2), RangeError);
   });
 });

@@ -14,9 +14,18 @@ const C = '00000000-0000-4000-8000-00000000000c';
 
 /** Rows as written, by service; seq in start order. */
 const HISTORY: Record<string, Array<[status: ServiceStatus, start: number, end: number | null]>> = {
-  [A]: [['OPERATIONAL', -60, 10], ['DOWN', 10, 25], ['OPERATIONAL', 25, null]],
+  [A]: [
+    ['OPERATIONAL', -60, 10],
+    ['DOWN', 10, 25],
+    ['OPERATIONAL', 25, null],
+  ],
   // Ended before the next began (a gap), and a row wholly before the range (left out).
-  [B]: [['DEGRADED', -300, -200], ['DEGRADED', 5, 20], ['MAINTENANCE', 40, 50], ['UNKNOWN', 50, null]],
+  [B]: [
+    ['DEGRADED', -300, -200],
+    ['DEGRADED', 5, 20],
+    ['MAINTENANCE', 40, 50],
+    ['UNKNOWN', 50, null],
+  ],
   [C]: [],
 };
 const WINDOWS: Record<string, MaintenanceSpan[]> = { [A]: [[T0 + 12 * MIN, T0 + 18 * MIN]], [B]: [[T0 + 45 * MIN, null]] };
@@ -47,8 +56,23 @@ describe('SLA timeline loader (status_intervals and windows into a StatusTimelin
       const now = new Date(T0).toISOString();
       await knex('nodes').insert({ path: 'n', parent_path: null, name: 'n', depth: 1, created_at: now });
       for (const [i, id] of [A, B, C].entries()) {
-        await knex('services').insert({ id, node_path: 'n', name: `s${i}`, status: 'OPERATIONAL', status_since: now, status_seq: 0, created_at: now, updated_at: now });
-        const rows = (HISTORY[id] ?? []).map(([status, start, end], seq) => ({ service_id: id, seq, status, started_at: new Date(at(start)).toISOString(), ended_at: end === null ? null : new Date(at(end)).toISOString() }));
+        await knex('services').insert({
+          id,
+          node_path: 'n',
+          name: `s${i}`,
+          status: 'OPERATIONAL',
+          status_since: now,
+          status_seq: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        const rows = (HISTORY[id] ?? []).map(([status, start, end], seq) => ({
+          service_id: id,
+          seq,
+          status,
+          started_at: new Date(at(start)).toISOString(),
+          ended_at: end === null ? null : new Date(at(end)).toISOString(),
+        }));
         if (rows.length > 0) await knex('status_intervals').insert(rows);
       }
     }
@@ -56,7 +80,9 @@ describe('SLA timeline loader (status_intervals and windows into a StatusTimelin
       knex,
       pageBlocks: 1,
       ...(keyedIds === undefined ? {} : { keyedIds }),
-      settled: async () => { settledCalls += 1; },
+      settled: async () => {
+        settledCalls += 1;
+      },
       excludedSpans: async (_from, _to, ids) => new Map(ids.filter((id) => WINDOWS[id]).map((id) => [id, WINDOWS[id]!])),
     };
   }

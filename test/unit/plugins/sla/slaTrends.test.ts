@@ -10,14 +10,22 @@ import { measureTimelinePeriod } from '../../../../src/plugins/sla/arithmetic/pe
 import { timelineOf } from '../../../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 
 const t = (iso: string) => Date.parse(iso);
-const row = (status: ServiceStatus, from: string, to: string | null): StatusInterval => ({ status, startedAt: t(from), endedAt: to === null ? null : t(to) });
+const row = (status: ServiceStatus, from: string, to: string | null): StatusInterval => ({
+  status,
+  startedAt: t(from),
+  endedAt: to === null ? null : t(to),
+});
 
 describe('snapshot trend', () => {
-  const timeline = timelineOf([{ intervals: [
-    row('OPERATIONAL', '2026-11-25T00:00:00Z', '2026-11-25T11:52:00Z'),
-    row('DOWN', '2026-11-25T11:52:00Z', '2026-11-25T11:56:00Z'),
-    row('OPERATIONAL', '2026-11-25T11:56:00Z', null),
-  ] }]);
+  const timeline = timelineOf([
+    {
+      intervals: [
+        row('OPERATIONAL', '2026-11-25T00:00:00Z', '2026-11-25T11:52:00Z'),
+        row('DOWN', '2026-11-25T11:52:00Z', '2026-11-25T11:56:00Z'),
+        row('OPERATIONAL', '2026-11-25T11:56:00Z', null),
+      ],
+    },
+  ]);
   const points = snapshotTrend(timeline, { service: 0, targetPercent: 99 }, t('2026-11-25T12:02:00Z'), 1);
 
   it('has one point per 5-minute bucket from hoursBack before now through the bucket holding now', () => {
@@ -29,32 +37,70 @@ describe('snapshot trend', () => {
 
   it('splits an outage over the buckets it touches, its incident in the bucket it began in', () => {
     const [a, b] = [points[10]!, points[11]!];
-    assert.deepEqual([a.periodKey, a.downtimeMinutes, a.incidentCount, a.actualValue, a.status], ['2026-11-25T11:50Z', 3, 1, 40, 'BREACHED']);
-    assert.deepEqual([b.periodKey, b.downtimeMinutes, b.incidentCount, b.actualValue, b.status], ['2026-11-25T11:55Z', 1, 0, 80, 'BREACHED']);
+    assert.deepEqual(
+      [a.periodKey, a.downtimeMinutes, a.incidentCount, a.actualValue, a.status],
+      ['2026-11-25T11:50Z', 3, 1, 40, 'BREACHED'],
+    );
+    assert.deepEqual(
+      [b.periodKey, b.downtimeMinutes, b.incidentCount, b.actualValue, b.status],
+      ['2026-11-25T11:55Z', 1, 0, 80, 'BREACHED'],
+    );
   });
 
   it('measures the bucket holding now as of now, and carries the target', () => {
-    assert.deepEqual({ ...points[12]!, periodKey: undefined }, { periodKey: undefined, periodStart: t('2026-11-25T12:00:00Z'), actualValue: 100, targetValue: 99, incidentCount: 0, downtimeMinutes: 0, status: 'MET' });
+    assert.deepEqual(
+      { ...points[12]!, periodKey: undefined },
+      {
+        periodKey: undefined,
+        periodStart: t('2026-11-25T12:00:00Z'),
+        actualValue: 100,
+        targetValue: 99,
+        incidentCount: 0,
+        downtimeMinutes: 0,
+        status: 'MET',
+      },
+    );
   });
 
-  const invalid: ReadonlyArray<readonly [string, number]> = [['zero hours', 0], ['a negative span', -1], ['more than a week', 169], ['NaN', Number.NaN]];
+  const invalid: ReadonlyArray<readonly [string, number]> = [
+    ['zero hours', 0],
+    ['a negative span', -1],
+    ['more than a week', 169],
+    ['NaN', Number.NaN],
+  ];
   for (const [name, hours] of invalid) {
-    it(`rejects ${name} as hoursBack with a RangeError`, () => assert.throws(() => snapshotTrend(timeline, { service: 0, targetPercent: 99 }, t('2026-11-25T12:00:00Z'), hours), RangeError));
+    it(`rejects ${name} as hoursBack with a RangeError`, () =>
+      assert.throws(() => snapshotTrend(timeline, { service: 0, targetPercent: 99 }, t('2026-11-25T12:00:00Z'), hours), RangeError));
   }
 });
 
 describe('trend data', () => {
   const timeline = timelineOf([
-    { intervals: [row('OPERATIONAL', '2026-09-01T00:00:00Z', '2026-11-03T10:00:00Z'), row('DOWN', '2026-11-03T10:00:00Z', '2026-11-03T10:30:00Z'), row('OPERATIONAL', '2026-11-03T10:30:00Z', null)] },
+    {
+      intervals: [
+        row('OPERATIONAL', '2026-09-01T00:00:00Z', '2026-11-03T10:00:00Z'),
+        row('DOWN', '2026-11-03T10:00:00Z', '2026-11-03T10:30:00Z'),
+        row('OPERATIONAL', '2026-11-03T10:30:00Z', null),
+      ],
+    },
     { intervals: [row('OPERATIONAL', '2026-11-02T00:00:00Z', null)] },
   ]);
-  const assignments = [{ service: 0, targetPercent: 99 }, { service: 1, targetPercent: 99.9 }];
+  const assignments = [
+    { service: 0, targetPercent: 99 },
+    { service: 1, targetPercent: 99.9 },
+  ];
   const now = t('2026-11-25T12:00:00Z');
 
   it('has monthly points from monthsBack months before through the current month', () => {
     const points = trendData(timeline, assignments, { periodType: 'MONTHLY', monthsBack: 2 }, now);
-    assert.deepEqual(points.map((p) => p.periodKey), ['2026-09', '2026-10', '2026-11']);
-    assert.deepEqual(points.map((p) => p.status), ['MET', 'MET', 'MET']);
+    assert.deepEqual(
+      points.map((p) => p.periodKey),
+      ['2026-09', '2026-10', '2026-11'],
+    );
+    assert.deepEqual(
+      points.map((p) => p.status),
+      ['MET', 'MET', 'MET'],
+    );
   });
 
   it('has daily points through today, a day pooling its services by covered time, with the worst status', () => {
@@ -72,9 +118,14 @@ describe('trend data', () => {
     assert.equal(new Date(periods[0]!.start).toISOString(), '2026-10-31T23:00:00.000Z');
   });
 
-  const invalid: ReadonlyArray<readonly [string, number]> = [['a negative count', -1], ['a fraction', 1.5], ['more than 36', 37]];
+  const invalid: ReadonlyArray<readonly [string, number]> = [
+    ['a negative count', -1],
+    ['a fraction', 1.5],
+    ['more than 36', 37],
+  ];
   for (const [name, monthsBack] of invalid) {
-    it(`rejects ${name} as monthsBack with a RangeError`, () => assert.throws(() => trendPeriods({ periodType: 'MONTHLY', monthsBack }, now), RangeError));
+    it(`rejects ${name} as monthsBack with a RangeError`, () =>
+      assert.throws(() => trendPeriods({ periodType: 'MONTHLY', monthsBack }, now), RangeError));
   }
 });
 

@@ -7,7 +7,13 @@ import { StagedMemory } from '../../../../src/plugins/sla/stagedMemory.js';
 import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 
 /** Rows of the core `nodes` table stand in for a history table: a row whose parent is missing fails its batch. */
-const row = (path: string, parent: string | null = null) => ({ path, parent_path: parent, name: path, depth: 1, created_at: '2026-01-01T00:00:00Z' });
+const row = (path: string, parent: string | null = null) => ({
+  path,
+  parent_path: parent,
+  name: path,
+  depth: 1,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('staged memory (the live part of a history table)', () => {
   const db = useEmbeddedDatabase();

@@ -1,7 +1,14 @@
 /** Attachment names, types and Content-Disposition (src/plugins/ticketing/attachments/attachmentNames.ts), as tables. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contentDisposition, FALLBACK_FILE_NAME, MAX_FILE_NAME_CHARS, recordedContentType, sanitizeFileName, servedContentType } from '../../../../src/plugins/ticketing/attachments/attachmentNames.js';
+import {
+  contentDisposition,
+  FALLBACK_FILE_NAME,
+  MAX_FILE_NAME_CHARS,
+  recordedContentType,
+  sanitizeFileName,
+  servedContentType,
+} from '../../../../src/plugins/ticketing/attachments/attachmentNames.js';
 
 describe('attachment display names', () => {
   const cases: ReadonlyArray<readonly [string, string | undefined, string]> = [
@@ -23,7 +30,11 @@ describe('attachment display names', () => {
     ['surrounding spaces are trimmed', '  notes.txt  ', 'notes.txt'],
     ['a hidden-file name is kept (it is never a path)', '.env', '.env'],
     ['a lone surrogate becomes U+FFFD', 'a\ud800b.txt', 'a\ufffdb.txt'],
-    ['unicode is kept, NFC', 'Re\u0301sume\u0301 \u65e5\u672c\u8a9e \ud83d\udcc4.pdf', 'R\u00e9sum\u00e9 \u65e5\u672c\u8a9e \ud83d\udcc4.pdf'],
+    [
+      'unicode is kept, NFC',
+      'Re\u0301sume\u0301 \u65e5\u672c\u8a9e \ud83d\udcc4.pdf',
+      'R\u00e9sum\u00e9 \u65e5\u672c\u8a9e \ud83d\udcc4.pdf',
+    ],
   ];
   for (const [what, raw, expected] of cases) it(what, () => assert.equal(sanitizeFileName(raw), expected));
 
@@ -45,7 +56,10 @@ describe('recorded content types', () => {
     ['image/png', 'image/png'],
     ['Image/PNG', 'image/png'],
     ['text/plain; charset=utf-8', 'text/plain'],
-    ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    [
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ],
     [undefined, 'application/octet-stream'],
     ['', 'application/octet-stream'],
     ['png', 'application/octet-stream'],

@@ -20,7 +20,12 @@ const HOUR = 60 * MINUTE;
 const nineToFive: OpeningHours[] = [{ start: '09:00', end: '17:00' }];
 /** Monday to Friday 09:00-17:00 in `timeZone`. */
 function officeHours(timeZone: string, holidays: string[] = []): BusinessCalendar {
-  return validateCalendar({ name: `office ${timeZone}`, timeZone, weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []], holidays });
+  return validateCalendar({
+    name: `office ${timeZone}`,
+    timeZone,
+    weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []],
+    holidays,
+  });
 }
 /** The same hours every day of the week. */
 function everyDay(timeZone: string, hours: OpeningHours[]): BusinessCalendar {
@@ -31,7 +36,10 @@ describe('the 24/7 default calendar', () => {
   it('is named 24x7, in UTC, open all day every day, without holidays', () => {
     assert.equal(ALWAYS_OPEN.name, '24x7');
     assert.equal(ALWAYS_OPEN.timeZone, 'UTC');
-    assert.deepEqual(ALWAYS_OPEN.weekly, Array.from({ length: 7 }, () => [{ start: '00:00', end: '24:00' }]));
+    assert.deepEqual(
+      ALWAYS_OPEN.weekly,
+      Array.from({ length: 7 }, () => [{ start: '00:00', end: '24:00' }]),
+    );
     assert.deepEqual(ALWAYS_OPEN.holidays, []);
     assert.deepEqual(validateCalendar(ALWAYS_OPEN), ALWAYS_OPEN);
   });
@@ -127,11 +135,25 @@ describe('daylight-saving changes: hours are wall-clock', () => {
   });
   it('New York spring forward (8 March 2026): Friday 16:00 EST plus 2 hours is Monday 10:00 EDT', () => {
     assert.equal(iso(addBusinessMinutes(officeHours('America/New_York'), at('2026-03-06T21:00:00Z'), 120)), '2026-03-09T14:00:00.000Z');
-    assert.equal(businessMinutesBetween(everyDay('America/New_York', [{ start: '00:00', end: '24:00' }]), at('2026-03-08T05:00:00Z'), at('2026-03-09T04:00:00Z')), 23 * 60);
+    assert.equal(
+      businessMinutesBetween(
+        everyDay('America/New_York', [{ start: '00:00', end: '24:00' }]),
+        at('2026-03-08T05:00:00Z'),
+        at('2026-03-09T04:00:00Z'),
+      ),
+      23 * 60,
+    );
   });
   it('New York fall back (1 November 2026): Friday 16:00 EDT plus 2 hours is Monday 10:00 EST', () => {
     assert.equal(iso(addBusinessMinutes(officeHours('America/New_York'), at('2026-10-30T20:00:00Z'), 120)), '2026-11-02T15:00:00.000Z');
-    assert.equal(businessMinutesBetween(everyDay('America/New_York', [{ start: '00:00', end: '24:00' }]), at('2026-11-01T04:00:00Z'), at('2026-11-02T05:00:00Z')), 25 * 60);
+    assert.equal(
+      businessMinutesBetween(
+        everyDay('America/New_York', [{ start: '00:00', end: '24:00' }]),
+        at('2026-11-01T04:00:00Z'),
+        at('2026-11-02T05:00:00Z'),
+      ),
+      25 * 60,
+    );
   });
   it('Lord Howe Island shifts by half an hour: 00:00-24:00 is 23.5 hours in October and 24.5 in April', () => {
     const allDay = everyDay('Australia/Lord_Howe', [{ start: '00:00', end: '24:00' }]);
@@ -170,13 +192,24 @@ function generateCalendar(random: () => number, index: number, zone?: string): B
     weekly.push(hours);
   }
   if (weekly.every((day) => day.length === 0)) weekly[1] = [{ start: '08:00', end: '18:00' }];
-  const holidays = Array.from({ length: pick(6) }, () => new Date(Date.UTC(2026, 0, 1) + pick(730) * 86_400_000).toISOString().slice(0, 10));
+  const holidays = Array.from({ length: pick(6) }, () =>
+    new Date(Date.UTC(2026, 0, 1) + pick(730) * 86_400_000).toISOString().slice(0, 10),
+  );
   return validateCalendar({ name: `generated ${index}`, timeZone: zone ?? ZONES[pick(ZONES.length)]!, weekly, holidays });
 }
 
 /** Open minutes by looking at the local time of every minute: slow, obviously right. */
 function openMinutesByBruteForce(calendar: BusinessCalendar, from: number, to: number): number {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone: calendar.timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone: calendar.timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+  });
   const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
   let open = 0;
   for (let t = from; t < to; t += MINUTE) {
@@ -201,7 +234,10 @@ describe('addBusinessMinutes and businessMinutesBetween are inverse (generated c
     for (const { calendar, from, minutes } of cases) {
       const due = addBusinessMinutes(calendar, from, minutes);
       const counted = businessMinutesBetween(calendar, from, due);
-      assert.ok(Math.abs(counted - minutes) < 1e-6, `${calendar.name} ${calendar.timeZone} from ${iso(from)} + ${minutes}: counted ${counted}`);
+      assert.ok(
+        Math.abs(counted - minutes) < 1e-6,
+        `${calendar.name} ${calendar.timeZone} from ${iso(from)} + ${minutes}: counted ${counted}`,
+      );
       assert.ok(due >= from);
     }
   });
@@ -229,16 +265,23 @@ describe('addBusinessMinutes and businessMinutesBetween are inverse (generated c
     const random2 = generator(7);
     // Each zone with the Friday before its changes: New York, Berlin, Lord Howe (half an hour).
     const weekends: ReadonlyArray<readonly [string, string]> = [
-      ['America/New_York', '2026-03-06'], ['America/New_York', '2026-10-30'],
-      ['Europe/Berlin', '2026-03-27'], ['Europe/Berlin', '2026-10-23'],
-      ['Australia/Lord_Howe', '2026-04-03'], ['Australia/Lord_Howe', '2026-10-02'],
+      ['America/New_York', '2026-03-06'],
+      ['America/New_York', '2026-10-30'],
+      ['Europe/Berlin', '2026-03-27'],
+      ['Europe/Berlin', '2026-10-23'],
+      ['Australia/Lord_Howe', '2026-04-03'],
+      ['Australia/Lord_Howe', '2026-10-02'],
     ];
     for (let i = 0; i < 30; i += 1) {
       const [zone, friday] = weekends[i % weekends.length]!;
       const calendar = generateCalendar(random2, i, zone);
       const from = at(`${friday}T00:00:00Z`) + Math.floor(random2() * 24 * 60) * MINUTE;
       const to = from + 3 * 24 * HOUR;
-      assert.equal(businessMinutesBetween(calendar, from, to), openMinutesByBruteForce(calendar, from, to), `${calendar.timeZone} ${JSON.stringify(calendar.weekly)} ${iso(from)}`);
+      assert.equal(
+        businessMinutesBetween(calendar, from, to),
+        openMinutesByBruteForce(calendar, from, to),
+        `${calendar.timeZone} ${JSON.stringify(calendar.weekly)} ${iso(from)}`,
+      );
     }
   });
 });
@@ -257,24 +300,48 @@ describe('a calendar that is never open', () => {
 });
 
 describe('validateCalendar', () => {
-  const valid = { name: 'office', timeZone: 'Europe/Berlin', weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []], holidays: ['2026-12-25'] };
+  const valid = {
+    name: 'office',
+    timeZone: 'Europe/Berlin',
+    weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []],
+    holidays: ['2026-12-25'],
+  };
   const withDay = (index: number, hours: unknown) => ({ ...valid, weekly: valid.weekly.map((day, i) => (i === index ? hours : day)) });
 
   it('accepts a valid calendar, spelling the zone canonically and sorting hours and holidays', () => {
-    const calendar = validateCalendar({ ...withDay(1, [{ start: '13:00', end: '17:00' }, { start: '08:00', end: '12:00' }]), timeZone: 'europe/berlin', holidays: ['2026-12-26', '2026-12-25', '2026-12-26'] });
+    const calendar = validateCalendar({
+      ...withDay(1, [
+        { start: '13:00', end: '17:00' },
+        { start: '08:00', end: '12:00' },
+      ]),
+      timeZone: 'europe/berlin',
+      holidays: ['2026-12-26', '2026-12-25', '2026-12-26'],
+    });
     assert.equal(calendar.timeZone, 'Europe/Berlin');
-    assert.deepEqual(calendar.weekly[1], [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '17:00' }]);
+    assert.deepEqual(calendar.weekly[1], [
+      { start: '08:00', end: '12:00' },
+      { start: '13:00', end: '17:00' },
+    ]);
     assert.deepEqual(calendar.holidays, ['2026-12-25', '2026-12-26']);
   });
   it('accepts 24:00 as an end and touching intervals', () => {
-    const calendar = validateCalendar(withDay(0, [{ start: '00:00', end: '12:00' }, { start: '12:00', end: '24:00' }]));
+    const calendar = validateCalendar(
+      withDay(0, [
+        { start: '00:00', end: '12:00' },
+        { start: '12:00', end: '24:00' },
+      ]),
+    );
     assert.equal(businessMinutesBetween(calendar, at('2026-11-28T23:00:00Z'), at('2026-11-29T23:00:00Z')), 24 * 60);
   });
 
   const invalid: ReadonlyArray<readonly [what: string, input: unknown, field: RegExp]> = [
     ['not an object', 'office', /expected an object/],
     ['an unknown field', { ...valid, holiday: [] }, /holiday is not a field/],
-    ['a __proto__ key', JSON.parse('{"name":"x","timeZone":"UTC","weekly":[],"holidays":[],"__proto__":{"polluted":true}}'), /__proto__ is not a field/],
+    [
+      'a __proto__ key',
+      JSON.parse('{"name":"x","timeZone":"UTC","weekly":[],"holidays":[],"__proto__":{"polluted":true}}'),
+      /__proto__ is not a field/,
+    ],
     ['no name', { ...valid, name: '' }, /name/],
     ['an unknown zone', { ...valid, timeZone: 'Mars/Olympus_Mons' }, /timeZone "Mars\/Olympus_Mons"/],
     ['a zone that is not a string', { ...valid, timeZone: 1 }, /timeZone 1/],
@@ -291,7 +358,14 @@ describe('validateCalendar', () => {
     ['a missing end', withDay(1, [{ start: '09:00' }]), /weekly\[1\]\[0\]\.end undefined/],
     ['end equal to start', withDay(4, [{ start: '09:00', end: '09:00' }]), /weekly\[4\]\[0\]\.end 09:00 must be after start 09:00/],
     ['end before start', withDay(4, [{ start: '17:00', end: '09:00' }]), /weekly\[4\]\[0\]\.end 09:00 must be after start 17:00/],
-    ['overlapping hours', withDay(5, [{ start: '13:00', end: '18:00' }, { start: '09:00', end: '14:00' }]), /weekly\[5\]\[0\] \(13:00-18:00\) overlaps weekly\[5\]\[1\] \(09:00-14:00\)/],
+    [
+      'overlapping hours',
+      withDay(5, [
+        { start: '13:00', end: '18:00' },
+        { start: '09:00', end: '14:00' },
+      ]),
+      /weekly\[5\]\[0\] \(13:00-18:00\) overlaps weekly\[5\]\[1\] \(09:00-14:00\)/,
+    ],
     ['a holiday that does not exist', { ...valid, holidays: ['2026-02-30'] }, /holidays\[0\] "2026-02-30"/],
     ['a holiday in another format', { ...valid, holidays: ['2026-12-25', '25.12.2026'] }, /holidays\[1\] "25.12.2026"/],
     ['a holiday that is not a string', { ...valid, holidays: [20261225] }, /holidays\[0\] 20261225/],
@@ -300,12 +374,15 @@ describe('validateCalendar', () => {
   ];
   for (const [what, input, field] of invalid) {
     it(`refuses ${what} with BAD_REQUEST naming the field`, () => {
-      assert.throws(() => validateCalendar(input), (error: unknown) => {
-        assert.ok(error instanceof AppError, String(error));
-        assert.equal(error.code, ErrorCode.BadRequest);
-        assert.match(error.message, field);
-        return true;
-      });
+      assert.throws(
+        () => validateCalendar(input),
+        (error: unknown) => {
+          assert.ok(error instanceof AppError, String(error));
+          assert.equal(error.code, ErrorCode.BadRequest);
+          assert.match(error.message, field);
+          return true;
+        },
+      );
     });
   }
 });

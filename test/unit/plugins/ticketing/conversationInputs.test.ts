@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../../../src/platform/errors/catalog.js';
 import {
-  commentBody, MAX_COMMENT_BYTES, MAX_WORK_MINUTES, recordIdOf, ticketIdOf, workedAt, workMinutes, workNote,
+  commentBody,
+  MAX_COMMENT_BYTES,
+  MAX_WORK_MINUTES,
+  recordIdOf,
+  ticketIdOf,
+  workedAt,
+  workMinutes,
+  workNote,
 } from '../../../../src/plugins/ticketing/conversation/conversationInputs.js';
 import { excerptOf, EXCERPT_LENGTH } from '../../../../src/plugins/ticketing/conversation/ticketComments.js';
 import { inverseOf, RELATION_TYPES, seenFrom, storedDirection } from '../../../../src/plugins/ticketing/conversation/ticketRelations.js';
@@ -35,9 +42,15 @@ describe('comment body', () => {
 
 describe('worklog', () => {
   const badMinutes: Array<[unknown, RegExp]> = [
-    [0, /between 1 and 10080/], [-5, /between 1 and 10080/], [MAX_WORK_MINUTES + 1, /between 1 and 10080/], [1.5, /whole number/], ['30', /whole number/], [Number.NaN, /whole number/],
+    [0, /between 1 and 10080/],
+    [-5, /between 1 and 10080/],
+    [MAX_WORK_MINUTES + 1, /between 1 and 10080/],
+    [1.5, /whole number/],
+    ['30', /whole number/],
+    [Number.NaN, /whole number/],
   ];
-  for (const [value, message] of badMinutes) it(`refuses ${String(value)} minutes`, () => refused(() => workMinutes(value), 'BAD_REQUEST', message));
+  for (const [value, message] of badMinutes)
+    it(`refuses ${String(value)} minutes`, () => refused(() => workMinutes(value), 'BAD_REQUEST', message));
   it('takes 1 to 10080 minutes', () => assert.deepEqual([1, 90, MAX_WORK_MINUTES].map(workMinutes), [1, 90, 10080]));
 
   it('a note is optional; blank is none; over 2000 characters or unstorable is refused', () => {
@@ -53,7 +66,8 @@ describe('worklog', () => {
     ['an hour ahead', NOW + 3_600_000, /in the future/],
     ['367 days back', NOW - 367 * DAY, /more than 366 days ago/],
   ];
-  for (const [what, value, message] of badTimes) it(`refuses workedAt ${what}`, () => refused(() => workedAt(value, NOW), 'BAD_REQUEST', message));
+  for (const [what, value, message] of badTimes)
+    it(`refuses workedAt ${what}`, () => refused(() => workedAt(value, NOW), 'BAD_REQUEST', message));
   it('workedAt defaults to now and takes the past and a little clock skew', () => {
     assert.equal(workedAt(undefined, NOW), NOW);
     assert.equal(workedAt(NOW - 3 * DAY, NOW), NOW - 3 * DAY);
@@ -63,7 +77,8 @@ describe('worklog', () => {
 
 describe('ids', () => {
   for (const value of ['', 'x'.repeat(201), 'a\nb', 12, null]) {
-    it(`ticket id ${JSON.stringify(value)?.slice(0, 20)} is no ticket (NOT_FOUND)`, () => refused(() => ticketIdOf(value), 'NOT_FOUND', /no ticket/));
+    it(`ticket id ${JSON.stringify(value)?.slice(0, 20)} is no ticket (NOT_FOUND)`, () =>
+      refused(() => ticketIdOf(value), 'NOT_FOUND', /no ticket/));
   }
   it('a comment id must be a UUID, read in lower case', () => {
     refused(() => recordIdOf('comment-1', 'comment'), 'NOT_FOUND', /no comment "comment-1"/);

@@ -64,17 +64,67 @@ describe('receiveFiles', () => {
   });
 
   const refusals: ReadonlyArray<readonly [string, () => ReturnType<typeof multipart>, string, RegExp]> = [
-    ['a file one byte over the cap', () => multipart([{ filename: 'ok.txt', data: 'ok' }, { filename: 'big.bin', data: randomBytes(1025) }]), 'PAYLOAD_TOO_LARGE', /big\.bin/],
-    ['more files than allowed', () => multipart(Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.txt`, data: 'x' }))), 'PAYLOAD_TOO_LARGE', /at most 3 files/],
-    ['more parts than allowed', () => multipart([{ filename: 'a.txt', data: 'a' }, { name: 'f1', data: '1' }, { name: 'f2', data: '2' }, { filename: 'b.txt', data: 'b' }, { filename: 'c.txt', data: 'c' }, { name: 'f3', data: '3' }]), 'PAYLOAD_TOO_LARGE', /at most/],
-    ['more fields than allowed', () => multipart([{ filename: 'a.txt', data: 'a' }, { name: 'f1', data: '1' }, { name: 'f2', data: '2' }, { name: 'f3', data: '3' }]), 'PAYLOAD_TOO_LARGE', /at most 2 form fields/],
-    ['a field over its size', () => multipart([{ filename: 'a.txt', data: 'a' }, { name: 'f', data: 'x'.repeat(65) }]), 'PAYLOAD_TOO_LARGE', /form field/],
+    [
+      'a file one byte over the cap',
+      () =>
+        multipart([
+          { filename: 'ok.txt', data: 'ok' },
+          { filename: 'big.bin', data: randomBytes(1025) },
+        ]),
+      'PAYLOAD_TOO_LARGE',
+      /big\.bin/,
+    ],
+    [
+      'more files than allowed',
+      () => multipart(Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.txt`, data: 'x' }))),
+      'PAYLOAD_TOO_LARGE',
+      /at most 3 files/,
+    ],
+    [
+      'more parts than allowed',
+      () =>
+        multipart([
+          { filename: 'a.txt', data: 'a' },
+          { name: 'f1', data: '1' },
+          { name: 'f2', data: '2' },
+          { filename: 'b.txt', data: 'b' },
+          { filename: 'c.txt', data: 'c' },
+          { name: 'f3', data: '3' },
+        ]),
+      'PAYLOAD_TOO_LARGE',
+      /at most/,
+    ],
+    [
+      'more fields than allowed',
+      () =>
+        multipart([
+          { filename: 'a.txt', data: 'a' },
+          { name: 'f1', data: '1' },
+          { name: 'f2', data: '2' },
+          { name: 'f3', data: '3' },
+        ]),
+      'PAYLOAD_TOO_LARGE',
+      /at most 2 form fields/,
+    ],
+    [
+      'a field over its size',
+      () =>
+        multipart([
+          { filename: 'a.txt', data: 'a' },
+          { name: 'f', data: 'x'.repeat(65) },
+        ]),
+      'PAYLOAD_TOO_LARGE',
+      /form field/,
+    ],
     ['no file part', () => multipart([{ name: 'f', data: 'x' }]), 'BAD_REQUEST', /no file/],
   ];
   for (const [what, build, expected, message] of refusals) {
     it(`${what}: ${expected}, and nothing is left in the store`, async () => {
       const { body: data, contentType } = build();
-      await assert.rejects(receiveFiles(body(data), contentType, store, LIMITS), (error) => code(expected)(error) && message.test((error as Error).message));
+      await assert.rejects(
+        receiveFiles(body(data), contentType, store, LIMITS),
+        (error) => code(expected)(error) && message.test((error as Error).message),
+      );
       assert.deepEqual(await files(), []);
     });
   }
@@ -88,21 +138,37 @@ describe('receiveFiles', () => {
   });
 
   it('a body that fails midway (cut off at the request cap, client gone) fails with its error and deletes the files already stored', async () => {
-    const { body: raw, contentType } = multipart([{ filename: 'first.bin', data: randomBytes(1000) }, { filename: 'second.bin', data: randomBytes(1000) }]);
+    const { body: raw, contentType } = multipart([
+      { filename: 'first.bin', data: randomBytes(1000) },
+      { filename: 'second.bin', data: randomBytes(1000) },
+    ]);
     const failure = new Error('the client went away');
-    await assert.rejects(receiveFiles(body(raw, { cut: raw.length - 500, error: failure }), contentType, store, LIMITS), (error) => error === failure);
+    await assert.rejects(
+      receiveFiles(body(raw, { cut: raw.length - 500, error: failure }), contentType, store, LIMITS),
+      (error) => error === failure,
+    );
     assert.deepEqual(await files(), []);
   });
 
   it('a body cut short (no closing boundary) is BAD_REQUEST and leaves nothing', async () => {
-    const { body: raw, contentType } = multipart([{ filename: 'a.txt', data: 'complete' }, { filename: 'b.txt', data: 'cut' }]);
+    const { body: raw, contentType } = multipart([
+      { filename: 'a.txt', data: 'complete' },
+      { filename: 'b.txt', data: 'cut' },
+    ]);
     await assert.rejects(receiveFiles(body(raw.subarray(0, raw.length - 10)), contentType, store, LIMITS), code('BAD_REQUEST'));
     assert.deepEqual(await files(), []);
   });
 
-  for (const [what, type] of [['no content type', undefined], ['JSON', 'application/json'], ['multipart without a boundary', 'multipart/form-data']] as const) {
+  for (const [what, type] of [
+    ['no content type', undefined],
+    ['JSON', 'application/json'],
+    ['multipart without a boundary', 'multipart/form-data'],
+  ] as const) {
     it(`${what}: refused before reading`, async () => {
-      await assert.rejects(receiveFiles(body(Buffer.from('x')), type, store, LIMITS), (error) => error instanceof AppError && (error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.code === 'BAD_REQUEST'));
+      await assert.rejects(
+        receiveFiles(body(Buffer.from('x')), type, store, LIMITS),
+        (error) => error instanceof AppError && (error.code === 'UNSUPPORTED_MEDIA_TYPE' || error.code === 'BAD_REQUEST'),
+      );
       assert.deepEqual(await files(), []);
     });
   }

@@ -22,7 +22,12 @@ import { iso } from '../../../support/time.js';
 const at = (iso: string) => Date.parse(iso);
 const nineToFive = [{ start: '09:00', end: '17:00' }];
 /** Monday to Friday 09:00-17:00 UTC, so the instants below read as local times. */
-const office = validateCalendar({ name: 'office', timeZone: 'UTC', weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []], holidays: ['2026-12-25'] });
+const office = validateCalendar({
+  name: 'office',
+  timeZone: 'UTC',
+  weekly: [[], nineToFive, nineToFive, nineToFive, nineToFive, nineToFive, []],
+  holidays: ['2026-12-25'],
+});
 // 2026-11-27 is a Friday, 2026-11-30 a Monday.
 
 describe('a running clock on the 24/7 calendar', () => {
@@ -81,7 +86,11 @@ describe('pause and resume: paused time does not count', () => {
   });
   it('paused many times, the open minutes of the running stretches add up', () => {
     let clock = startClock(480, at('2026-11-30T09:00:00Z'));
-    for (const [pause, resume] of [['10:00', '11:00'], ['12:00', '15:00'], ['16:00', '16:30']] as const) {
+    for (const [pause, resume] of [
+      ['10:00', '11:00'],
+      ['12:00', '15:00'],
+      ['16:00', '16:30'],
+    ] as const) {
       clock = pauseClock(clock, office, at(`2026-11-30T${pause}:00Z`));
       clock = resumeClock(clock, at(`2026-11-30T${resume}:00Z`));
     }
@@ -144,7 +153,13 @@ describe('stop and restart', () => {
     let clock = startClock(60, at('2026-11-26T10:00:00Z'));
     clock = pauseClock(clock, ALWAYS_OPEN, at('2026-11-26T10:40:00Z'));
     clock = stopClock(clock, ALWAYS_OPEN, at('2026-11-26T15:00:00Z'));
-    assert.deepEqual(clock, { targetMinutes: 60, elapsedMinutes: 40, runningSince: null, pausedAt: null, stoppedAt: at('2026-11-26T15:00:00Z') });
+    assert.deepEqual(clock, {
+      targetMinutes: 60,
+      elapsedMinutes: 40,
+      runningSince: null,
+      pausedAt: null,
+      stoppedAt: at('2026-11-26T15:00:00Z'),
+    });
   });
   it('a stopped clock ignores pause, resume and a second stop', () => {
     const clock = stopClock(startClock(60, at('2026-11-26T10:00:00Z')), ALWAYS_OPEN, at('2026-11-26T10:30:00Z'));
@@ -201,7 +216,11 @@ describe('clocks as JSON (the ticket snapshot stores them in jsonb)', () => {
   const invalid: ReadonlyArray<readonly [what: string, input: unknown, message: RegExp]> = [
     ['not an object', 'clock', /must be an object/],
     ['a missing target', { elapsedMinutes: 0, runningSince: 1, pausedAt: null, stoppedAt: null }, /targetMinutes must be a finite number/],
-    ['a string instant', { targetMinutes: 1, elapsedMinutes: 0, runningSince: '2026-11-26', pausedAt: null, stoppedAt: null }, /runningSince must be a finite number or null/],
+    [
+      'a string instant',
+      { targetMinutes: 1, elapsedMinutes: 0, runningSince: '2026-11-26', pausedAt: null, stoppedAt: null },
+      /runningSince must be a finite number or null/,
+    ],
     ['two states at once', { targetMinutes: 1, elapsedMinutes: 0, runningSince: 1, pausedAt: 2, stoppedAt: null }, /exactly one of/],
     ['no state', { targetMinutes: 1, elapsedMinutes: 0, runningSince: null, pausedAt: null, stoppedAt: null }, /exactly one of/],
     ['a negative count', { targetMinutes: 1, elapsedMinutes: -5, runningSince: 1, pausedAt: null, stoppedAt: null }, />= 0/],

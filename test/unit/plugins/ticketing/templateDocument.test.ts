@@ -21,12 +21,35 @@ describe('template document', () => {
     const read = readYaml(example);
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
     const issues = new IssueList();
-    const groups = new Map([['Service desk', 'g1'], ['Database team', 'g2'], ['DBA change board', 'g3']]);
-    const sections = readTemplate(read.value, DEFAULT_CATALOG_CONTENT, { groupIdNamed: (n) => groups.get(n), serviceExists: () => true }, issues);
-    assert.deepEqual(issues.issues.map((i) => `${pathText(i.path)}: ${i.message}`), []);
-    assert.deepEqual(Object.keys(sections).sort(), ['calendars', 'catalog', 'defaultCalendar', 'priorityPolicy', 'routingRules', 'slaDefinitions', 'workflows']);
+    const groups = new Map([
+      ['Service desk', 'g1'],
+      ['Database team', 'g2'],
+      ['DBA change board', 'g3'],
+    ]);
+    const sections = readTemplate(
+      read.value,
+      DEFAULT_CATALOG_CONTENT,
+      { groupIdNamed: (n) => groups.get(n), serviceExists: () => true },
+      issues,
+    );
+    assert.deepEqual(
+      issues.issues.map((i) => `${pathText(i.path)}: ${i.message}`),
+      [],
+    );
+    assert.deepEqual(Object.keys(sections).sort(), [
+      'calendars',
+      'catalog',
+      'defaultCalendar',
+      'priorityPolicy',
+      'routingRules',
+      'slaDefinitions',
+      'workflows',
+    ]);
     assert.equal(sections.workflows![0]!.transitions[0]!.steps[0]!.type, 'HTTP_REQUEST');
-    assert.deepEqual(sections.routingRules!.map((r) => r.groupId), ['g1', 'g2', 'g3']);
+    assert.deepEqual(
+      sections.routingRules!.map((r) => r.groupId),
+      ['g1', 'g2', 'g3'],
+    );
   });
 
   it('groups are looked up by name: an unknown one is refused at its line', () => {
@@ -47,19 +70,38 @@ describe('template export', () => {
     const { builtInWorkflowFor } = await import('../../../../src/plugins/ticketing/workflows/defaultWorkflows.js');
     const odd = ['true', 'null', '1.0', '0012', 'no', 'a: b', '"quoted"', "it's", '- dash', '# hash', 'Ünïcødé ✓', '*', '[x]', '{y}'];
     const base = builtInWorkflowFor('INCIDENT');
-    const workflows = odd.map((name, i) => ({ ...base, name: `${name} ${i}`, description: name, ticketTypes: i === 0 ? (['INCIDENT'] as const) : [] }));
+    const workflows = odd.map((name, i) => ({
+      ...base,
+      name: `${name} ${i}`,
+      description: name,
+      ticketTypes: i === 0 ? (['INCIDENT'] as const) : [],
+    }));
     const content = {
       ...DEFAULT_CATALOG_CONTENT,
       workflows,
       categories: odd.map((name, i) => ({ name: `${name}${i}`, description: name })),
-      items: odd.map((name, i) => ({ name, categoryName: `${name}${i}`, description: `${name}\nsecond line`, ticketType: 'SERVICE_REQUEST' as const, workflowName: workflows[i]!.name, groupId: 'g1', calendarName: null, targets: { responseMinutes: i + 1, resolutionMinutes: i + 10 } })),
+      items: odd.map((name, i) => ({
+        name,
+        categoryName: `${name}${i}`,
+        description: `${name}\nsecond line`,
+        ticketType: 'SERVICE_REQUEST' as const,
+        workflowName: workflows[i]!.name,
+        groupId: 'g1',
+        calendarName: null,
+        targets: { responseMinutes: i + 1, resolutionMinutes: i + 10 },
+      })),
       routingRules: [{ ticketType: 'INCIDENT' as const, serviceId: null, groupId: 'g1' }],
     };
     const text = exportTemplate({ content, slaDefinitions: [], groupName: () => 'true', exportedAt: 'now', version: 'test' });
     const read = readYaml(text);
     assert.ok(read.ok, JSON.stringify(!read.ok && read.problems));
     const issues = new IssueList();
-    const sections = readTemplate(read.value, DEFAULT_CATALOG_CONTENT, { groupIdNamed: (n) => (n === 'true' ? 'g1' : undefined), serviceExists: () => true }, issues);
+    const sections = readTemplate(
+      read.value,
+      DEFAULT_CATALOG_CONTENT,
+      { groupIdNamed: (n) => (n === 'true' ? 'g1' : undefined), serviceExists: () => true },
+      issues,
+    );
     assert.deepEqual(issues.issues, []);
     assert.deepEqual(JSON.parse(JSON.stringify(sections.workflows)), JSON.parse(JSON.stringify(content.workflows)));
     assert.deepEqual(sections.catalog, { categories: content.categories, items: content.items });

@@ -21,9 +21,25 @@ const STRANGER = 'aaaaaaaa-0000-4000-8000-000000000004';
 const GROUP = 'bbbbbbbb-0000-4000-8000-000000000001';
 
 const ticket: TicketView = {
-  id: 'cccccccc-0000-4000-8000-000000000001', number: 'INC-000001', title: 't', description: null, type: 'INCIDENT', status: 'NEW', statusCategory: 'NEW',
-  workflowName: 'Incident', impact: 'HIGH', urgency: 'HIGH', priority: 'P1', serviceId: null, catalogItemName: null, requesterId: REQUESTER,
-  assigneeId: ASSIGNEE, groupId: GROUP, createdAt: 0, updatedAt: 0, deletedAt: null,
+  id: 'cccccccc-0000-4000-8000-000000000001',
+  number: 'INC-000001',
+  title: 't',
+  description: null,
+  type: 'INCIDENT',
+  status: 'NEW',
+  statusCategory: 'NEW',
+  workflowName: 'Incident',
+  impact: 'HIGH',
+  urgency: 'HIGH',
+  priority: 'P1',
+  serviceId: null,
+  catalogItemName: null,
+  requesterId: REQUESTER,
+  assigneeId: ASSIGNEE,
+  groupId: GROUP,
+  createdAt: 0,
+  updatedAt: 0,
+  deletedAt: null,
 };
 const groups = { isMember: (groupId: string, userId: string) => groupId === GROUP && userId === MEMBER };
 const viewer = (userId: string, role: Role = 'user'): Viewer => ({ userId, username: userId.slice(-4), role, sessionId: 's' });
@@ -63,30 +79,46 @@ describe('ticket roles', () => {
       it(`${who} ${allowed ? 'may' : 'may not'} ${action}`, () => {
         assert.equal(mayAct(person, ticket, action, groups), allowed);
         if (allowed) assert.equal(checkAction(person, ticket, ticket.id, action, groups), ticket);
-        else assert.throws(() => checkAction(person, ticket, ticket.id, action, groups), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN' && /INC-000001/.test(e.message));
+        else
+          assert.throws(
+            () => checkAction(person, ticket, ticket.id, action, groups),
+            (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN' && /INC-000001/.test(e.message),
+          );
       });
     });
   }
 
   it('a user with no standing is told the ticket does not exist, whatever the action', () => {
     for (const action of TICKET_ACTIONS) {
-      assert.throws(() => checkAction(viewer(STRANGER), ticket, ticket.id, action, groups), (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND');
+      assert.throws(
+        () => checkAction(viewer(STRANGER), ticket, ticket.id, action, groups),
+        (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND',
+      );
     }
   });
 
   it('an unknown ticket is NOT_FOUND', () => {
-    assert.throws(() => checkAction(viewer(STRANGER, 'admin'), undefined, 'x', 'read', groups), (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND');
+    assert.throws(
+      () => checkAction(viewer(STRANGER, 'admin'), undefined, 'x', 'read', groups),
+      (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND',
+    );
   });
 
   it('a deleted ticket is NOT_FOUND for every action but restore, which the admin may take', () => {
     const deleted = { ...ticket, deletedAt: 1 };
     for (const [, person] of PEOPLE) {
       for (const action of TICKET_ACTIONS.filter((a) => a !== 'restore')) {
-        assert.throws(() => checkAction(person, deleted, ticket.id, action, groups), (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND');
+        assert.throws(
+          () => checkAction(person, deleted, ticket.id, action, groups),
+          (e: unknown) => e instanceof AppError && e.code === 'NOT_FOUND',
+        );
       }
     }
     assert.equal(checkAction(viewer(STRANGER, 'admin'), deleted, ticket.id, 'restore', groups), deleted);
-    assert.throws(() => checkAction(viewer(STRANGER, 'operator'), deleted, ticket.id, 'restore', groups), (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN');
+    assert.throws(
+      () => checkAction(viewer(STRANGER, 'operator'), deleted, ticket.id, 'restore', groups),
+      (e: unknown) => e instanceof AppError && e.code === 'FORBIDDEN',
+    );
   });
 
   it('a ticket without a group gives no one a group standing', () => {

@@ -11,7 +11,12 @@ import { createMachineStepper, type StepAction } from '../../../../src/platform/
 import { ALWAYS_OPEN } from '../../../../src/plugins/ticketing/calendar/businessCalendar.js';
 import { startClocks, slaOf } from '../../../../src/plugins/ticketing/core/ticketClocks.js';
 import type { TicketData } from '../../../../src/plugins/ticketing/core/ticketData.js';
-import { compileWorkflow, workflowKey, type TicketEvent, type TicketSnapshot } from '../../../../src/plugins/ticketing/core/workflowMachine.js';
+import {
+  compileWorkflow,
+  workflowKey,
+  type TicketEvent,
+  type TicketSnapshot,
+} from '../../../../src/plugins/ticketing/core/workflowMachine.js';
 import type { BusinessCalendar, WorkflowDefinition } from '../../../../src/plugins/ticketing/ticketContract.js';
 
 const MINUTE = 60_000;
@@ -43,9 +48,28 @@ const calendars = { calendar: (_name: string | null): BusinessCalendar => ALWAYS
 
 function newTicket(at = T0): TicketData {
   return {
-    id: 't1', number: 'INC-000001', title: 'x', description: null, type: 'INCIDENT', workflowName: 'Incident', impact: 'HIGH', urgency: 'HIGH', priority: 'P1',
-    serviceId: null, catalogItemName: null, calendarName: null, requesterId: 'r', assigneeId: null, groupId: null, createdAt: at, updatedAt: at, deletedAt: null,
-    ...startClocks({ responseMinutes: 30, resolutionMinutes: 240 }, at), slaPaused: false, breached: 0, timerDue: null,
+    id: 't1',
+    number: 'INC-000001',
+    title: 'x',
+    description: null,
+    type: 'INCIDENT',
+    workflowName: 'Incident',
+    impact: 'HIGH',
+    urgency: 'HIGH',
+    priority: 'P1',
+    serviceId: null,
+    catalogItemName: null,
+    calendarName: null,
+    requesterId: 'r',
+    assigneeId: null,
+    groupId: null,
+    createdAt: at,
+    updatedAt: at,
+    deletedAt: null,
+    ...startClocks({ responseMinutes: 30, resolutionMinutes: 240 }, at),
+    slaPaused: false,
+    breached: 0,
+    timerDue: null,
   };
 }
 
@@ -60,19 +84,41 @@ function setup() {
     last = actions;
     return snapshot;
   };
-  return { compiled, send, get snapshot() { return snapshot; }, get actions() { return last; } };
+  return {
+    compiled,
+    send,
+    get snapshot() {
+      return snapshot;
+    },
+    get actions() {
+      return last;
+    },
+  };
 }
 
-const timerActions = (actions: readonly StepAction[]) => actions.filter((a) => a.type.startsWith('xstate.')).map((a) => [a.type, (a.params as any).sendId ?? (a.params as any).id, (a.params as any).delay]);
+const timerActions = (actions: readonly StepAction[]) =>
+  actions
+    .filter((a) => a.type.startsWith('xstate.'))
+    .map((a) => [a.type, (a.params as any).sendId ?? (a.params as any).id, (a.params as any).delay]);
 
 describe('ticket machine', () => {
   it('compiles one state per workflow state and `*` leaves every state but the CLOSED one', () => {
     const { compiled } = setup();
-    assert.deepEqual(compiled.transitionsFrom('New').map((t) => t.name), ['start', 'hold', 'resolve']);
-    assert.deepEqual(compiled.transitionsFrom('Archived').map((t) => t.name), ['reopen']);
+    assert.deepEqual(
+      compiled.transitionsFrom('New').map((t) => t.name),
+      ['start', 'hold', 'resolve'],
+    );
+    assert.deepEqual(
+      compiled.transitionsFrom('Archived').map((t) => t.name),
+      ['reopen'],
+    );
     assert.equal(compiled.categoryOf('On hold'), 'WAITING');
     assert.equal(compiled.key, workflowKey(WORKFLOW));
-    assert.notEqual(workflowKey({ ...WORKFLOW, initialState: 'Working' }), compiled.key, 'another version of the same workflow compiles apart');
+    assert.notEqual(
+      workflowKey({ ...WORKFLOW, initialState: 'Working' }),
+      compiled.key,
+      'another version of the same workflow compiles apart',
+    );
   });
 
   it('ARM arms the breach timer at the response due time', () => {
@@ -116,7 +162,11 @@ describe('ticket machine', () => {
     assert.equal(s.snapshot.context.timerDue, null, 'no timer while every clock is paused');
     assert.equal(slaOf(s.snapshot.context, ALWAYS_OPEN, T0 + 60 * MINUTE).responseDueAt, null);
     s.send({ type: 'RESUME_SLA', at: T0 + 70 * MINUTE });
-    assert.equal(slaOf(s.snapshot.context, ALWAYS_OPEN, T0 + 70 * MINUTE).responseDueAt, T0 + 90 * MINUTE, '60 paused minutes push the due time by 60');
+    assert.equal(
+      slaOf(s.snapshot.context, ALWAYS_OPEN, T0 + 70 * MINUTE).responseDueAt,
+      T0 + 90 * MINUTE,
+      '60 paused minutes push the due time by 60',
+    );
     s.send({ type: 'TRANSITION', name: 'hold', at: T0 + 80 * MINUTE });
     assert.equal(s.snapshot.context.resolution.pausedAt, T0 + 80 * MINUTE, 'WAITING pauses the resolution clock');
     s.send({ type: 'TRANSITION', name: 'continue', at: T0 + 100 * MINUTE });
@@ -139,7 +189,12 @@ describe('ticket machine', () => {
     s.send({ type: 'TRANSITION', name: 'start', at: T0 });
     s.send({ type: 'PAUSE_SLA', at: T0 + 100 * MINUTE });
     s.send({ type: 'RESUME_SLA', at: T0 + 200 * MINUTE });
-    s.send({ type: 'UPDATE', changes: { impact: 'LOW', priority: 'P4' }, targets: { responseMinutes: 60, resolutionMinutes: 480 }, at: T0 + 210 * MINUTE });
+    s.send({
+      type: 'UPDATE',
+      changes: { impact: 'LOW', priority: 'P4' },
+      targets: { responseMinutes: 60, resolutionMinutes: 480 },
+      at: T0 + 210 * MINUTE,
+    });
     const sla = slaOf(s.snapshot.context, ALWAYS_OPEN, T0 + 210 * MINUTE);
     assert.equal(sla.minutesUntilDue, 480 - 110, '100 minutes before the pause and 10 after count; the 100 paused do not');
     assert.equal(s.snapshot.context.priority, 'P4');

@@ -11,9 +11,23 @@ import { DEFAULT_PRIORITY_POLICY } from '../../../../src/plugins/ticketing/prior
 import type { BusinessCalendar, CatalogItemView, WorkflowDefinition } from '../../../../src/plugins/ticketing/ticketContract.js';
 import { INCIDENT_WORKFLOW } from '../../../../src/plugins/ticketing/workflows/defaultWorkflows.js';
 
-const office: BusinessCalendar = { name: 'Office', timeZone: 'Europe/Berlin', weekly: [[], [{ start: '09:00', end: '17:00' }], [], [], [], [], []], holidays: [] };
+const office: BusinessCalendar = {
+  name: 'Office',
+  timeZone: 'Europe/Berlin',
+  weekly: [[], [{ start: '09:00', end: '17:00' }], [], [], [], [], []],
+  holidays: [],
+};
 const hardware: WorkflowDefinition = { ...INCIDENT_WORKFLOW, name: 'Hardware', ticketTypes: [] };
-const laptop: CatalogItemView = { name: 'New laptop', categoryName: 'Hardware', description: null, ticketType: 'SERVICE_REQUEST', workflowName: 'Hardware', groupId: 'g-desk', calendarName: 'Office', targets: null };
+const laptop: CatalogItemView = {
+  name: 'New laptop',
+  categoryName: 'Hardware',
+  description: null,
+  ticketType: 'SERVICE_REQUEST',
+  workflowName: 'Hardware',
+  groupId: 'g-desk',
+  calendarName: 'Office',
+  targets: null,
+};
 
 function configured(changes: Partial<CatalogContent>): TicketingCatalog {
   return new TicketingCatalog({ ...DEFAULT_CATALOG_CONTENT, ...changes });
@@ -75,8 +89,14 @@ describe('ticketing catalog reader', () => {
     const mouse = { ...laptop, name: 'Mouse' };
     const vpn = { ...laptop, name: 'VPN access', categoryName: 'Access' };
     const catalog = configured({ items: [laptop, vpn, mouse] });
-    assert.deepEqual(catalog.itemsOf('Hardware').map((i) => i.name), ['New laptop', 'Mouse']);
-    assert.deepEqual(catalog.itemsOf().map((i) => i.name), ['New laptop', 'VPN access', 'Mouse']);
+    assert.deepEqual(
+      catalog.itemsOf('Hardware').map((i) => i.name),
+      ['New laptop', 'Mouse'],
+    );
+    assert.deepEqual(
+      catalog.itemsOf().map((i) => i.name),
+      ['New laptop', 'VPN access', 'Mouse'],
+    );
     assert.equal(catalog.catalogItem('VPN access'), vpn);
   });
 });

@@ -24,7 +24,21 @@ function base(): any {
     transitions: [
       { name: 'work', from: ['Open'], to: 'Working' },
       { name: 'resolve', from: '*', to: 'Done' },
-      { name: 'close', from: ['Done'], to: 'Archived', steps: [{ type: 'HTTP_REQUEST', name: 'tell', url: 'https://hooks.example.com/x', method: 'POST', headers: { 'x-token': 'abc' }, body: '{}' }] },
+      {
+        name: 'close',
+        from: ['Done'],
+        to: 'Archived',
+        steps: [
+          {
+            type: 'HTTP_REQUEST',
+            name: 'tell',
+            url: 'https://hooks.example.com/x',
+            method: 'POST',
+            headers: { 'x-token': 'abc' },
+            body: '{}',
+          },
+        ],
+      },
     ],
   };
 }
@@ -50,12 +64,18 @@ describe('workflow validation', () => {
       const result = validateWorkflow(JSON.parse(JSON.stringify(workflow)));
       assert.ok(result.ok, `${workflow.name}: ${JSON.stringify(!result.ok && result.issues)}`);
     }
-    assert.deepEqual(TICKET_TYPES.map((t) => builtInWorkflowFor(t).name), ['Incident', 'Service request', 'Incident', 'Change']);
+    assert.deepEqual(
+      TICKET_TYPES.map((t) => builtInWorkflowFor(t).name),
+      ['Incident', 'Service request', 'Incident', 'Change'],
+    );
   });
 
   it('the built-in Incident workflow: NEW -> IN_PROGRESS -> WAITING -> RESOLVED -> CLOSED, reopened from RESOLVED', () => {
     const incident = builtInWorkflowFor('INCIDENT');
-    assert.deepEqual(incident.states.map((s) => `${s.name}:${s.category}`), ['NEW:NEW', 'IN_PROGRESS:IN_PROGRESS', 'WAITING:WAITING', 'RESOLVED:RESOLVED', 'CLOSED:CLOSED']);
+    assert.deepEqual(
+      incident.states.map((s) => `${s.name}:${s.category}`),
+      ['NEW:NEW', 'IN_PROGRESS:IN_PROGRESS', 'WAITING:WAITING', 'RESOLVED:RESOLVED', 'CLOSED:CLOSED'],
+    );
     const reopen = incident.transitions.find((t) => t.name === 'reopen');
     assert.deepEqual(reopen && { from: reopen.from, to: reopen.to }, { from: ['RESOLVED'], to: 'IN_PROGRESS' });
     assert.deepEqual([...reachableStates(incident)].sort(), ['CLOSED', 'IN_PROGRESS', 'NEW', 'RESOLVED', 'WAITING']);
@@ -66,36 +86,103 @@ describe('workflow validation', () => {
     ['no name', (w) => delete w.name, /^name: must be a non-empty string/],
     ['a blank name', (w) => (w.name = '   '), /^name: must be a non-empty string/],
     ['an unknown ticket type', (w) => (w.ticketTypes = ['BUG']), /ticketTypes\[0\]: must be one of INCIDENT/],
-    ['a ticket type twice', (w) => (w.ticketTypes = ['INCIDENT', 'INCIDENT']), /ticketTypes\[1\]: ticket type "INCIDENT" is defined more than once/],
-    ['two states of one name', (w) => w.states.push({ name: 'Open', category: 'WAITING' }), /states\[4\]\.name: state "Open" is defined more than once/],
-    ['two transitions of one name', (w) => w.transitions.push({ name: 'work', from: ['Done'], to: 'Working' }), /transitions\[3\]\.name: transition "work" is defined more than once/],
-    ['an unknown category', (w) => (w.states[1].category = 'DOING'), /states\[1\]\.category: must be one of NEW, IN_PROGRESS, WAITING, RESOLVED, CLOSED/],
-    ['a transition from an unknown state', (w) => (w.transitions[0].from = ['Opened']), /transitions\[0\]\.from: names no state of this workflow: "Opened"/],
-    ['a transition to an unknown state', (w) => (w.transitions[0].to = 'Wroking'), /transitions\[0\]\.to: names no state of this workflow: "Wroking"/],
+    [
+      'a ticket type twice',
+      (w) => (w.ticketTypes = ['INCIDENT', 'INCIDENT']),
+      /ticketTypes\[1\]: ticket type "INCIDENT" is defined more than once/,
+    ],
+    [
+      'two states of one name',
+      (w) => w.states.push({ name: 'Open', category: 'WAITING' }),
+      /states\[4\]\.name: state "Open" is defined more than once/,
+    ],
+    [
+      'two transitions of one name',
+      (w) => w.transitions.push({ name: 'work', from: ['Done'], to: 'Working' }),
+      /transitions\[3\]\.name: transition "work" is defined more than once/,
+    ],
+    [
+      'an unknown category',
+      (w) => (w.states[1].category = 'DOING'),
+      /states\[1\]\.category: must be one of NEW, IN_PROGRESS, WAITING, RESOLVED, CLOSED/,
+    ],
+    [
+      'a transition from an unknown state',
+      (w) => (w.transitions[0].from = ['Opened']),
+      /transitions\[0\]\.from: names no state of this workflow: "Opened"/,
+    ],
+    [
+      'a transition to an unknown state',
+      (w) => (w.transitions[0].to = 'Wroking'),
+      /transitions\[0\]\.to: names no state of this workflow: "Wroking"/,
+    ],
     ['a transition from no state', (w) => (w.transitions[0].from = []), /transitions\[0\]\.from: must name at least one state/],
     ['no initial state', (w) => delete w.initialState, /^initialState: must be a non-empty string/],
     ['an initial state that does not exist', (w) => (w.initialState = 'Start'), /^initialState: names no state of this workflow: "Start"/],
     ['a CLOSED initial state', (w) => (w.initialState = 'Archived'), /^initialState: a ticket cannot start in a CLOSED state/],
     ['no RESOLVED state', (w) => (w.states[2].category = 'IN_PROGRESS'), /^states: needs at least one state of category RESOLVED/],
     ['no CLOSED state', (w) => (w.states[3].category = 'RESOLVED'), /^states: needs at least one state of category CLOSED/],
-    ['a state nothing leads to', (w) => w.states.push({ name: 'Limbo', category: 'WAITING' }), /states\[4\]: state "Limbo" cannot be reached from the initial state "Open"/],
+    [
+      'a state nothing leads to',
+      (w) => w.states.push({ name: 'Limbo', category: 'WAITING' }),
+      /states\[4\]: state "Limbo" cannot be reached from the initial state "Open"/,
+    ],
     ['a state named "*"', (w) => w.states.push({ name: '*', category: 'WAITING' }), /states\[4\]\.name: "\*" is reserved/],
-    ['an unknown step type', (w) => (w.transitions[0].steps = [{ type: 'EMAIL', name: 'x' }]), /steps\[0\]\.type: must be one of HTTP_REQUEST, NOTIFY/],
-    ['an HTTP step with a non-http URL', (w) => (w.transitions[2].steps[0].url = 'file:///etc/passwd'), /steps\[0\]\.url: must be an http or https URL, not file:/],
-    ['an HTTP step with credentials in the URL', (w) => (w.transitions[2].steps[0].url = 'https://u:p@hooks.example.com/'), /steps\[0\]\.url: must not carry credentials/],
-    ['an HTTP step with a relative URL', (w) => (w.transitions[2].steps[0].url = '/hooks'), /steps\[0\]\.url: must be an absolute http or https URL/],
-    ['an HTTP step with an unknown method', (w) => (w.transitions[2].steps[0].method = 'TRACE'), /steps\[0\]\.method: must be one of GET, POST, PUT, PATCH, DELETE/],
-    ['an HTTP header with a line break', (w) => (w.transitions[2].steps[0].headers = { 'x-a': 'b\r\nx-evil: 1' }), /headers\.x-a: must be a string without line breaks/],
-    ['an HTTP header with a bad name', (w) => (w.transitions[2].steps[0].headers = { 'x a': 'b' }), /headers\.x a: is not a valid header name/],
-    ['two steps of one name', (w) => w.transitions[2].steps.push({ ...w.transitions[2].steps[0] }), /steps\[1\]\.name: step "tell" is defined more than once/],
-    ['too many states', (w) => (w.states = Array.from({ length: 51 }, (_, i) => ({ name: `s${i}`, category: 'NEW' }))), /^states: has 51 entries; at most 50/],
+    [
+      'an unknown step type',
+      (w) => (w.transitions[0].steps = [{ type: 'EMAIL', name: 'x' }]),
+      /steps\[0\]\.type: must be one of HTTP_REQUEST, NOTIFY/,
+    ],
+    [
+      'an HTTP step with a non-http URL',
+      (w) => (w.transitions[2].steps[0].url = 'file:///etc/passwd'),
+      /steps\[0\]\.url: must be an http or https URL, not file:/,
+    ],
+    [
+      'an HTTP step with credentials in the URL',
+      (w) => (w.transitions[2].steps[0].url = 'https://u:p@hooks.example.com/'),
+      /steps\[0\]\.url: must not carry credentials/,
+    ],
+    [
+      'an HTTP step with a relative URL',
+      (w) => (w.transitions[2].steps[0].url = '/hooks'),
+      /steps\[0\]\.url: must be an absolute http or https URL/,
+    ],
+    [
+      'an HTTP step with an unknown method',
+      (w) => (w.transitions[2].steps[0].method = 'TRACE'),
+      /steps\[0\]\.method: must be one of GET, POST, PUT, PATCH, DELETE/,
+    ],
+    [
+      'an HTTP header with a line break',
+      (w) => (w.transitions[2].steps[0].headers = { 'x-a': 'b\r\nx-evil: 1' }),
+      /headers\.x-a: must be a string without line breaks/,
+    ],
+    [
+      'an HTTP header with a bad name',
+      (w) => (w.transitions[2].steps[0].headers = { 'x a': 'b' }),
+      /headers\.x a: is not a valid header name/,
+    ],
+    [
+      'two steps of one name',
+      (w) => w.transitions[2].steps.push({ ...w.transitions[2].steps[0] }),
+      /steps\[1\]\.name: step "tell" is defined more than once/,
+    ],
+    [
+      'too many states',
+      (w) => (w.states = Array.from({ length: 51 }, (_, i) => ({ name: `s${i}`, category: 'NEW' }))),
+      /^states: has 51 entries; at most 50/,
+    ],
   ];
   for (const [label, change, expected] of cases) {
     it(`refuses a workflow with ${label}`, () => {
       const workflow = base();
       change(workflow);
       const issues = refused(workflow);
-      assert.ok(issues.some((i) => expected.test(i)), `expected ${expected} among:\n${issues.join('\n')}`);
+      assert.ok(
+        issues.some((i) => expected.test(i)),
+        `expected ${expected} among:\n${issues.join('\n')}`,
+      );
     });
   }
 

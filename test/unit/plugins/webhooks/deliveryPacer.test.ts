@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { nextRate, shouldBrake } from '../../../../src/plugins/webhooks/deliveryPacer.js';
 
-const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({ utilization, requestsPerSecond, startsPerSecond, commitBusy });
+const sample = (utilization: number, requestsPerSecond: number, startsPerSecond = 1000, commitBusy = 0) => ({
+  utilization,
+  requestsPerSecond,
+  startsPerSecond,
+  commitBusy,
+});
 
 describe('delivery pacer', () => {
   it('under request load on a busy loop, drops to the floor at once', () => {

@@ -4,7 +4,17 @@ import { DeliveryQueue } from '../../../../src/plugins/webhooks/deliveryQueue.js
 import type { Delivery } from '../../../../src/plugins/webhooks/webhookTables.js';
 
 let n = 0;
-const delivery = (webhookId: string, dueAt = 0): Delivery => ({ id: `d${++n}`, webhookId, eventId: `e${n}`, event: 'service.down', body: '{}', attempts: 0, dueAt, createdAt: 0, pageId: null });
+const delivery = (webhookId: string, dueAt = 0): Delivery => ({
+  id: `d${++n}`,
+  webhookId,
+  eventId: `e${n}`,
+  event: 'service.down',
+  body: '{}',
+  attempts: 0,
+  dueAt,
+  createdAt: 0,
+  pageId: null,
+});
 const ids = (list: Delivery[]) => list.map((d) => d.id);
 
 describe('delivery queue', () => {
@@ -64,7 +74,7 @@ describe('delivery queue', () => {
     assert.equal(q.nextDueAt(), null);
   });
 
-  it('withdraws a webhook\'s pending deliveries', () => {
+  it("withdraws a webhook's pending deliveries", () => {
     const q = new DeliveryQueue();
     const d1 = delivery('x');
     const d2 = delivery('y');

@@ -3,7 +3,17 @@ import { describe, it } from 'node:test';
 import { backloggedPart, OutboxBacklog } from '../../../../src/plugins/webhooks/outboxBacklog.js';
 import type { Delivery } from '../../../../src/plugins/webhooks/webhookTables.js';
 
-const delivery = (id: string, webhookId: string, pageId: string): Delivery => ({ id, webhookId, eventId: `e-${id}`, event: 'service.down', body: `{"id":"e-${id}"}`, attempts: 0, dueAt: 0, createdAt: 0, pageId });
+const delivery = (id: string, webhookId: string, pageId: string): Delivery => ({
+  id,
+  webhookId,
+  eventId: `e-${id}`,
+  event: 'service.down',
+  body: `{"id":"e-${id}"}`,
+  attempts: 0,
+  dueAt: 0,
+  createdAt: 0,
+  pageId,
+});
 
 describe('outbox backlog', () => {
   it('keeps pages in commit order, one entry per page, and counts per webhook', () => {
@@ -22,8 +32,14 @@ describe('outbox backlog', () => {
   it('takes whole pages until it has at least the deliveries asked for', () => {
     const backlog = new OutboxBacklog();
     for (const page of ['p1', 'p2', 'p3']) backlog.add([delivery(`${page}a`, 'w', page), delivery(`${page}b`, 'w', page)]);
-    assert.deepEqual(backlog.take(3).map((p) => p.id), ['p1', 'p2']);
-    assert.deepEqual(backlog.take(100).map((p) => p.id), ['p3']);
+    assert.deepEqual(
+      backlog.take(3).map((p) => p.id),
+      ['p1', 'p2'],
+    );
+    assert.deepEqual(
+      backlog.take(100).map((p) => p.id),
+      ['p3'],
+    );
   });
 
   it('counts taken pages until they are released, and puts back a failed read first in line', () => {
@@ -34,7 +50,10 @@ describe('outbox backlog', () => {
     assert.equal(backlog.size, 2, 'a page being read still counts');
     backlog.add([delivery('3', 'w1', 'p3')]);
     backlog.putBack(taken);
-    assert.deepEqual(backlog.take(3).map((p) => p.id), ['p1', 'p2', 'p3']);
+    assert.deepEqual(
+      backlog.take(3).map((p) => p.id),
+      ['p1', 'p2', 'p3'],
+    );
     backlog.release(backlog.take(0));
     assert.equal(backlog.size, 3, 'nothing left to take: nothing released');
   });
@@ -50,7 +69,10 @@ describe('outbox backlog', () => {
 
   it("reads back the page's last deliveries, as many as the backlog holds of it", () => {
     const listed = [delivery('1', 'w1', 'p'), delivery('2', 'w2', 'p'), delivery('3', 'w3', 'p')];
-    assert.deepEqual(backloggedPart({ id: 'p', webhookIds: ['w2', 'w3'] }, listed)?.map((d) => d.id), ['2', '3']);
+    assert.deepEqual(
+      backloggedPart({ id: 'p', webhookIds: ['w2', 'w3'] }, listed)?.map((d) => d.id),
+      ['2', '3'],
+    );
     assert.equal(backloggedPart({ id: 'p', webhookIds: ['w3', 'w2'] }, listed), null, 'not what was counted');
     assert.equal(backloggedPart({ id: 'p', webhookIds: ['w1', 'w2', 'w3', 'w4'] }, listed), null, 'more than the page lists');
     assert.equal(backloggedPart({ id: 'p', webhookIds: ['w1'] }, []), null, 'a page not found');
@@ -62,9 +84,19 @@ describe('outbox backlog', () => {
     backlog.addPage({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '6']) });
     assert.equal(backlog.size, 3);
     assert.equal(backlog.countOf('w1'), 2);
-    assert.deepEqual(backlog.take(10).map((p) => p.id), ['p1', 'p2']);
+    assert.deepEqual(
+      backlog.take(10).map((p) => p.id),
+      ['p1', 'p2'],
+    );
     const listed = [delivery('4', 'w1', 'p2'), delivery('5', 'w2', 'p2'), delivery('6', 'w3', 'p2')];
-    assert.deepEqual(backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '6']) }, listed)?.map((d) => d.id), ['4', '6']);
-    assert.equal(backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '7']) }, listed), null, 'one of them is not on the page');
+    assert.deepEqual(
+      backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '6']) }, listed)?.map((d) => d.id),
+      ['4', '6'],
+    );
+    assert.equal(
+      backloggedPart({ id: 'p2', webhookIds: ['w1', 'w3'], ids: new Set(['4', '7']) }, listed),
+      null,
+      'one of them is not on the page',
+    );
   });
 });

@@ -9,7 +9,16 @@ import { useEmbeddedDatabase } from '../../../support/embeddedDatabase.js';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
-const owed = (webhookId: string, body: string): Omit<Delivery, 'pageId'> => ({ id: uuid(), webhookId, eventId: uuid(), event: 'service.down', body, attempts: 0, dueAt: 1_000 + n, createdAt: 1_000 + n });
+const owed = (webhookId: string, body: string): Omit<Delivery, 'pageId'> => ({
+  id: uuid(),
+  webhookId,
+  eventId: uuid(),
+  event: 'service.down',
+  body,
+  attempts: 0,
+  dueAt: 1_000 + n,
+  createdAt: 1_000 + n,
+});
 
 describe('outbox page text', () => {
   it('stores the body of an event sent to many webhooks once, and reads every delivery back as owed', () => {
@@ -23,14 +32,20 @@ describe('outbox page text', () => {
 
   it('refuses a page it cannot read instead of guessing', () => {
     assert.throws(() => decodePage('p2', '{"v":2,"bodies":[],"deliveries":[]}'), /p2 has an unknown format/);
-    assert.throws(() => decodePage('p3', '{"v":1,"bodies":[],"deliveries":[["d","w","e","service.down",0,1]]}'), /points at a missing body/);
+    assert.throws(
+      () => decodePage('p3', '{"v":1,"bodies":[],"deliveries":[["d","w","e","service.down",0,1]]}'),
+      /points at a missing body/,
+    );
   });
 });
 
 describe('outbox pager (one page per commit)', () => {
   const db = useEmbeddedDatabase();
   const pages = async () => {
-    const rows = (await db().knex('webhook_outbox').orderBy('created_at').select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+    const rows = (await db().knex('webhook_outbox').orderBy('created_at').select('id', 'deliveries')) as Array<{
+      id: string;
+      deliveries: string;
+    }>;
     return rows.map((row) => decodePage(row.id, row.deliveries).map((d) => d.id));
   };
 
@@ -78,12 +93,22 @@ describe('outbox pager (one page per commit)', () => {
     const handedOver: Delivery[] = [];
     const pager = new OutboxPager(writer, uuid, (deliveries) => handedOver.push(...deliveries));
     const lost = pager.stage(owed('w1', 'lost'));
-    writer.upsert(nodesTable, { path: 'orphan/child', parent_path: 'no-such-parent', name: 'child', depth: 2, created_at: '2026-01-01T00:00:00Z' });
+    writer.upsert(nodesTable, {
+      path: 'orphan/child',
+      parent_path: 'no-such-parent',
+      name: 'child',
+      depth: 2,
+      created_at: '2026-01-01T00:00:00Z',
+    });
     await assert.rejects(writer.committed());
     const kept = pager.stage(owed('w1', 'kept'));
     assert.notEqual(kept.pageId, lost.pageId);
     await writer.committed();
     assert.deepEqual(await pages(), [[kept.id]]);
-    assert.deepEqual(handedOver.map((d) => d.id), [kept.id], 'the failed page is never handed over');
+    assert.deepEqual(
+      handedOver.map((d) => d.id),
+      [kept.id],
+      'the failed page is never handed over',
+    );
   });
 });

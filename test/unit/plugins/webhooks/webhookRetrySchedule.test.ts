@@ -1,14 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attemptOffsets, MAX_RETRY_WAIT_MS, nextAttemptAt, retryWaitMs, type RetryPolicy } from '../../../../src/plugins/webhooks/retrySchedule.js';
+import {
+  attemptOffsets,
+  MAX_RETRY_WAIT_MS,
+  nextAttemptAt,
+  retryWaitMs,
+  type RetryPolicy,
+} from '../../../../src/plugins/webhooks/retrySchedule.js';
 
-const policy = (retryBackoff: RetryPolicy['retryBackoff'], retryMax = 4, retryDelayMs = 1000): RetryPolicy => ({ retryBackoff, retryMax, retryDelayMs });
+const policy = (retryBackoff: RetryPolicy['retryBackoff'], retryMax = 4, retryDelayMs = 1000): RetryPolicy => ({
+  retryBackoff,
+  retryMax,
+  retryDelayMs,
+});
 
 describe('webhook retry schedule', () => {
   it('waits before retry n: FIXED d, LINEAR d*n, EXPONENTIAL d*2^(n-1)', () => {
-    assert.deepEqual([1, 2, 3, 4].map((n) => retryWaitMs(policy('FIXED'), n)), [1000, 1000, 1000, 1000]);
-    assert.deepEqual([1, 2, 3, 4].map((n) => retryWaitMs(policy('LINEAR'), n)), [1000, 2000, 3000, 4000]);
-    assert.deepEqual([1, 2, 3, 4].map((n) => retryWaitMs(policy('EXPONENTIAL'), n)), [1000, 2000, 4000, 8000]);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => retryWaitMs(policy('FIXED'), n)),
+      [1000, 1000, 1000, 1000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => retryWaitMs(policy('LINEAR'), n)),
+      [1000, 2000, 3000, 4000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => retryWaitMs(policy('EXPONENTIAL'), n)),
+      [1000, 2000, 4000, 8000],
+    );
   });
 
   it('attempt times from the first: the defaults (3 retries, 10 s, exponential) are 0, 10, 30, 70 s', () => {

@@ -1,16 +1,32 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { signatureHeaders, standardKey, standardSecretProblem, standardSignature, svcSignature } from '../../../../src/plugins/webhooks/signatures.js';
+import {
+  signatureHeaders,
+  standardKey,
+  standardSecretProblem,
+  standardSignature,
+  svcSignature,
+} from '../../../../src/plugins/webhooks/signatures.js';
 
 describe('webhook signatures', () => {
   const body = '{"id":"e1","event":"service.down","timestamp":"2026-03-01T12:00:00.000Z","data":{"name":"ü"}}';
 
   it('X-Svc-Signature is sha256= and the hex HMAC-SHA256 of the body bytes keyed with the secret', () => {
     // Known answer (computed independently with openssl dgst -sha256 -hmac).
-    assert.equal(svcSignature('key', 'The quick brown fox jumps over the lazy dog'), 'sha256=f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8');
-    assert.equal(svcSignature('s3cret-s3cret-s3cret', body), `sha256=${createHmac('sha256', 's3cret-s3cret-s3cret').update(Buffer.from(body, 'utf8')).digest('hex')}`);
-    assert.equal(svcSignature('s3cret-s3cret-s3cret', Buffer.from(body)), svcSignature('s3cret-s3cret-s3cret', body), 'string and bytes sign the same');
+    assert.equal(
+      svcSignature('key', 'The quick brown fox jumps over the lazy dog'),
+      'sha256=f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
+    );
+    assert.equal(
+      svcSignature('s3cret-s3cret-s3cret', body),
+      `sha256=${createHmac('sha256', 's3cret-s3cret-s3cret').update(Buffer.from(body, 'utf8')).digest('hex')}`,
+    );
+    assert.equal(
+      svcSignature('s3cret-s3cret-s3cret', Buffer.from(body)),
+      svcSignature('s3cret-s3cret-s3cret', body),
+      'string and bytes sign the same',
+    );
   });
 
   it('the Standard Webhooks signature is v1, and the base64 HMAC of "id.timestamp.body"', () => {

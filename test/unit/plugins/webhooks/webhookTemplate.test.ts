@@ -6,7 +6,14 @@ const envelope: Envelope = {
   id: '00000000-0000-4000-8000-000000000001',
   event: 'service.down',
   timestamp: '2026-03-01T12:00:00.000Z',
-  data: { service: { id: 's1', name: 'payments-db', path: 'eu/prod/payments-db' }, previousStatus: 'OPERATIONAL', status: 'DOWN', message: null, replicas: 3, ok: false },
+  data: {
+    service: { id: 's1', name: 'payments-db', path: 'eu/prod/payments-db' },
+    previousStatus: 'OPERATIONAL',
+    status: 'DOWN',
+    message: null,
+    replicas: 3,
+    ok: false,
+  },
 };
 
 const render = (template: unknown) => {
@@ -19,21 +26,38 @@ const render = (template: unknown) => {
 
 describe('webhook payload templates', () => {
   it('a whole-string placeholder keeps the JSON type of its value', () => {
-    assert.deepEqual(render({ s: '{{data.service}}', n: '{{data.replicas}}', b: '{{data.ok}}', nul: '{{data.message}}', missing: '{{data.nope}}' }), {
-      s: { id: 's1', name: 'payments-db', path: 'eu/prod/payments-db' }, n: 3, b: false, nul: null, missing: null,
-    });
+    assert.deepEqual(
+      render({ s: '{{data.service}}', n: '{{data.replicas}}', b: '{{data.ok}}', nul: '{{data.message}}', missing: '{{data.nope}}' }),
+      {
+        s: { id: 's1', name: 'payments-db', path: 'eu/prod/payments-db' },
+        n: 3,
+        b: false,
+        nul: null,
+        missing: null,
+      },
+    );
   });
 
   it('embedded placeholders become text; null and missing become nothing', () => {
-    assert.deepEqual(render({ text: '{{data.service.name}} is {{data.status}} ({{data.replicas}} replicas, ok={{data.ok}}, msg="{{data.message}}", x="{{data.nope}}")' }), {
-      text: 'payments-db is DOWN (3 replicas, ok=false, msg="", x="")',
+    assert.deepEqual(
+      render({
+        text: '{{data.service.name}} is {{data.status}} ({{data.replicas}} replicas, ok={{data.ok}}, msg="{{data.message}}", x="{{data.nope}}")',
+      }),
+      {
+        text: 'payments-db is DOWN (3 replicas, ok=false, msg="", x="")',
+      },
+    );
+    assert.deepEqual(render({ svc: 'service: {{data.service}}' }), {
+      svc: 'service: {"id":"s1","name":"payments-db","path":"eu/prod/payments-db"}',
     });
-    assert.deepEqual(render({ svc: 'service: {{data.service}}' }), { svc: 'service: {"id":"s1","name":"payments-db","path":"eu/prod/payments-db"}' });
   });
 
   it('spaces inside the braces are allowed; keys, numbers and text without placeholders stay as written', () => {
     assert.deepEqual(render({ '{{event}}': '{{ event }}', n: 1, list: ['a', '{{id}}'], plain: 'no { placeholders } here' }), {
-      '{{event}}': 'service.down', n: 1, list: ['a', envelope.id], plain: 'no { placeholders } here',
+      '{{event}}': 'service.down',
+      n: 1,
+      list: ['a', envelope.id],
+      plain: 'no { placeholders } here',
     });
   });
 

@@ -8,8 +8,18 @@ import { TextField } from '../../ui/fields';
 import { EMPTY_FILTER, STATUSES, STORAGE_STATES, type FleetFilter, type StorageState } from './fleetFilter';
 import type { ServiceStatus } from '../../gql/graphql';
 
-const STATUS_WORDS: Record<ServiceStatus, string> = { OPERATIONAL: 'Operational', DEGRADED: 'Degraded', DOWN: 'Down', MAINTENANCE: 'Maintenance', UNKNOWN: 'Unknown' };
-const STORAGE_WORDS: Record<StorageState, string> = { CRITICAL: 'Critical (under 10 % free)', WARNING: 'Warning (10 % to 30 % free)', HEALTHY: 'Healthy' };
+const STATUS_WORDS: Record<ServiceStatus, string> = {
+  OPERATIONAL: 'Operational',
+  DEGRADED: 'Degraded',
+  DOWN: 'Down',
+  MAINTENANCE: 'Maintenance',
+  UNKNOWN: 'Unknown',
+};
+const STORAGE_WORDS: Record<StorageState, string> = {
+  CRITICAL: 'Critical (under 10 % free)',
+  WARNING: 'Warning (10 % to 30 % free)',
+  HEALTHY: 'Healthy',
+};
 
 type TextKey = 'search' | 'criticality' | 'serviceType' | 'tag' | 'namespace' | 'slaGroup';
 const TEXT_FIELDS: readonly { key: TextKey; label: string; placeholder?: string }[] = [
@@ -46,7 +56,11 @@ export function FilterBar({ filter, onChange }: { filter: FleetFilter; onChange(
         <legend>Status</legend>
         {STATUSES.map((status) => (
           <label key={status} className="check">
-            <input type="checkbox" checked={draft.statuses.includes(status)} onChange={(event) => toggleStatus(status, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.statuses.includes(status)}
+              onChange={(event) => toggleStatus(status, event.target.checked)}
+            />
             {STATUS_WORDS[status]}
           </label>
         ))}
@@ -55,7 +69,11 @@ export function FilterBar({ filter, onChange }: { filter: FleetFilter; onChange(
         <legend>Storage</legend>
         {STORAGE_STATES.map((state) => (
           <label key={state} className="check">
-            <input type="checkbox" checked={draft.storage?.includes(state) ?? false} onChange={(event) => toggleStorage(state, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.storage?.includes(state) ?? false}
+              onChange={(event) => toggleStorage(state, event.target.checked)}
+            />
             {STORAGE_WORDS[state]}
           </label>
         ))}

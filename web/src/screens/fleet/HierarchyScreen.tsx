@@ -11,7 +11,16 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useQueryReplace } from '../../ui/kit/useQueryPatch';
 import { SAVED_FILTERS, type SavedFilter } from './documents';
 import { FilterBar } from './FilterBar';
-import { filterFromQuery, hasAnyFilter, parseSavedFilter, queryWithFilter, sameFilter, savedFilterText, toServiceFilter, type FleetFilter } from './fleetFilter';
+import {
+  filterFromQuery,
+  hasAnyFilter,
+  parseSavedFilter,
+  queryWithFilter,
+  sameFilter,
+  savedFilterText,
+  toServiceFilter,
+  type FleetFilter,
+} from './fleetFilter';
 import { NodeSearch } from './NodeSearch';
 import { NodeTree } from './NodeTree';
 import { SavedFilters } from './SavedFilters';
@@ -44,7 +53,10 @@ export default function HierarchyScreen({ query }: ScreenProps) {
   const list = useServiceList(serviceFilter, sort);
 
   const replaceQuery = useQueryReplace();
-  const show = useCallback((next: FleetFilter) => replaceQuery(queryWithFilter(new URLSearchParams(location.search), next)), [location.search, replaceQuery]);
+  const show = useCallback(
+    (next: FleetFilter) => replaceQuery(queryWithFilter(new URLSearchParams(location.search), next)),
+    [location.search, replaceQuery],
+  );
   const sortBy = (next: ServiceSort) => replaceQuery(queryWithSort(new URLSearchParams(location.search), next));
 
   const recountTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -56,9 +68,12 @@ export default function HierarchyScreen({ query }: ScreenProps) {
       refreshCounts();
     }, RECOUNT_DELAY_MS);
   }, [refreshCounts]);
-  useEffect(() => () => {
-    if (recountTimer.current) clearTimeout(recountTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (recountTimer.current) clearTimeout(recountTimer.current);
+    },
+    [],
+  );
 
   const { applyChanges: applyToTree } = nodeTree;
   const { applyChanges: applyToRows } = list;
@@ -123,28 +138,57 @@ export default function HierarchyScreen({ query }: ScreenProps) {
 
   return (
     <div className="hierarchy">
-      <PageHeader title="Hierarchy" subtitle={filter.node ? <>Services under <code>{filter.node}</code></> : 'Every service of the fleet'} />
+      <PageHeader
+        title="Hierarchy"
+        subtitle={
+          filter.node ? (
+            <>
+              Services under <code>{filter.node}</code>
+            </>
+          ) : (
+            'Every service of the fleet'
+          )
+        }
+      />
       <SummaryBar tree={nodeTree.tree} streamError={stream.error} onShowStorage={(storage) => changeView({ ...filter, storage })} />
       <ErrorNotice error={nodeTree.error} title="The hierarchy could not be loaded" />
       <ErrorNotice error={list.error} title="The services could not be loaded" />
       {ignored ? (
         <div className="notice notice-warn" role="status">
-          The saved filter “{ignored.name}” has parts this screen does not use, left out: {ignored.keys.join(', ')}. Save the view again to drop them.
+          The saved filter “{ignored.name}” has parts this screen does not use, left out: {ignored.keys.join(', ')}. Save the view again to
+          drop them.
         </div>
       ) : null}
       <div className="hierarchy-layout">
         <aside className="hierarchy-side">
-          <button type="button" className={`all-services${filter.node === null ? ' node-selected' : ''}`} aria-pressed={filter.node === null} onClick={() => selectNode(null)}>
+          <button
+            type="button"
+            className={`all-services${filter.node === null ? ' node-selected' : ''}`}
+            aria-pressed={filter.node === null}
+            onClick={() => selectNode(null)}
+          >
             All services
           </button>
           <NodeTree tree={nodeTree.tree} selected={filter.node} onSelect={selectNode} onToggle={nodeTree.toggle} />
           <NodeSearch onSelect={selectNode} />
-          <SavedFilters saved={saved} current={filter} activeId={activeSaved?.id ?? null} onApply={applySaved} onChanged={() => reloadSaved({ requestPolicy: 'network-only' })} />
+          <SavedFilters
+            saved={saved}
+            current={filter}
+            activeId={activeSaved?.id ?? null}
+            onApply={applySaved}
+            onChanged={() => reloadSaved({ requestPolicy: 'network-only' })}
+          />
         </aside>
         <section className="hierarchy-main" aria-label="Services">
           <FilterBar key={`filters:${savedFilterText(filter)}`} filter={filter} onChange={changeView} />
           <SortChoice sort={sort} onChange={sortBy} />
-          <ServiceList key={`list:${savedFilterText(filter)}:${sortParam(sort)}`} total={list.total} pages={list.pages} treeReady={nodeTree.tree.roots !== null} ensureRows={list.ensureRows} />
+          <ServiceList
+            key={`list:${savedFilterText(filter)}:${sortParam(sort)}`}
+            total={list.total}
+            pages={list.pages}
+            treeReady={nodeTree.tree.roots !== null}
+            ensureRows={list.ensureRows}
+          />
         </section>
       </div>
     </div>

@@ -19,9 +19,18 @@ export function NodeSearch({ onSelect }: { onSelect(path: string): void }) {
   const nodes = search.length >= 2 ? (result.data?.operationsNodes ?? []) : [];
   return (
     <div className="node-search">
-      <TextField label="Find a node" type="search" placeholder="part of the path, e.g. prod" value={text} onChange={(event) => setText(event.target.value)} hint={text.trim().length === 1 ? 'Type at least 2 characters.' : undefined} />
+      <TextField
+        label="Find a node"
+        type="search"
+        placeholder="part of the path, e.g. prod"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        hint={text.trim().length === 1 ? 'Type at least 2 characters.' : undefined}
+      />
       <ErrorNotice error={result.error} />
-      {search.length >= 2 && !result.fetching && nodes.length === 0 && !result.error ? <p className="muted">No node path contains “{search}”.</p> : null}
+      {search.length >= 2 && !result.fetching && nodes.length === 0 && !result.error ? (
+        <p className="muted">No node path contains “{search}”.</p>
+      ) : null}
       {nodes.length > 0 ? (
         <ul className="node-search-results" aria-label="Matching nodes">
           {nodes.map((node) => (

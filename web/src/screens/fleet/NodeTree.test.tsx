@@ -5,7 +5,13 @@ import { NodeTree } from './NodeTree';
 import { EMPTY_TREE, setExpanded, withChildren, withRoots, type LoadedNode, type TreeState } from './nodeTree';
 import { ZERO_SUMMARY } from './statusCounts';
 
-const node = (id: string, childCount: number, down = 0): LoadedNode => ({ id, name: id.split('/').pop()!, depth: 1, childCount, statusSummary: { ...ZERO_SUMMARY, operational: 2, down, total: 2 + down } });
+const node = (id: string, childCount: number, down = 0): LoadedNode => ({
+  id,
+  name: id.split('/').pop()!,
+  depth: 1,
+  childCount,
+  statusSummary: { ...ZERO_SUMMARY, operational: 2, down, total: 2 + down },
+});
 
 function Harness({ initial }: { initial: TreeState }) {
   const [tree, setTree] = useState(initial);
@@ -16,7 +22,9 @@ function Harness({ initial }: { initial: TreeState }) {
         tree={tree}
         selected={selected}
         onSelect={setSelected}
-        onToggle={(id, open) => setTree((s) => (open ? withChildren(setExpanded(s, id, true), id, [node(`${id}/prod`, 0, 1)]) : setExpanded(s, id, false)))}
+        onToggle={(id, open) =>
+          setTree((s) => (open ? withChildren(setExpanded(s, id, true), id, [node(`${id}/prod`, 0, 1)]) : setExpanded(s, id, false)))
+        }
       />
       <output data-testid="selected">{selected ?? ''}</output>
     </>

@@ -38,7 +38,8 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
     else onSelect(action.id);
   };
 
-  if (tree.roots !== null && rows.length === 0) return <p className="muted">No nodes yet: services pushed by agents or the health API create them.</p>;
+  if (tree.roots !== null && rows.length === 0)
+    return <p className="muted">No nodes yet: services pushed by agents or the health API create them.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA tree pattern on a list of treeitems; browser tests select role="tree"
     <ul className="node-tree" role="tree" aria-label="Hierarchy" ref={list}>
@@ -74,10 +75,11 @@ export function NodeTree({ tree, selected, onSelect, onToggle }: Props) {
               {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
             </span>
             {/* The spaces between the parts keep the words apart in the text (a flex row does not render them). */}
-            <span className="node-name">{row.node.name}</span>{' '}
-            {isUnknownNode(row.id) ? <Badge tone="alert">no node</Badge> : null}{' '}
+            <span className="node-name">{row.node.name}</span> {isUnknownNode(row.id) ? <Badge tone="alert">no node</Badge> : null}{' '}
             <StatusCounts summary={summary} compact />{' '}
-            <span className="node-total" title="services at and below this node">{summary.total.toLocaleString()}</span>
+            <span className="node-total" title="services at and below this node">
+              {summary.total.toLocaleString()}
+            </span>
           </li>
         );
       })}

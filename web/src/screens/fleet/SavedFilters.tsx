@@ -31,7 +31,9 @@ export function SavedFilters({ saved, current, activeId, onApply, onChanged }: P
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await create({ input: { name: name.trim(), resource: 'SERVICES', filter: savedFilterText(current), isDefault: makeDefault } });
+    const result = await create({
+      input: { name: name.trim(), resource: 'SERVICES', filter: savedFilterText(current), isDefault: makeDefault },
+    });
     if (!result.error) {
       setName('');
       setMakeDefault(false);
@@ -51,7 +53,12 @@ export function SavedFilters({ saved, current, activeId, onApply, onChanged }: P
       <ul className="saved-list">
         {filters.map((filter) => (
           <li key={filter.id} className={filter.id === activeId ? 'saved-active' : undefined} data-saved-filter={filter.name}>
-            <button type="button" className="button-link" aria-current={filter.id === activeId ? 'true' : undefined} onClick={() => onApply(filter)}>
+            <button
+              type="button"
+              className="button-link"
+              aria-current={filter.id === activeId ? 'true' : undefined}
+              onClick={() => onApply(filter)}
+            >
               {filter.name}
             </button>
             {filter.isOwn && filter.isDefault ? <Badge>default</Badge> : null}
@@ -63,11 +70,22 @@ export function SavedFilters({ saved, current, activeId, onApply, onChanged }: P
                     Unset default
                   </button>
                 ) : (
-                  <button type="button" disabled={busy} onClick={() => void act(() => setDefault({ id: filter.id }))} aria-label={`Make ${filter.name} the default`}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void act(() => setDefault({ id: filter.id }))}
+                    aria-label={`Make ${filter.name} the default`}
+                  >
                     Make default
                   </button>
                 )}
-                <button type="button" className="button-danger" disabled={busy} onClick={() => void act(() => remove({ id: filter.id }))} aria-label={`Delete ${filter.name}`}>
+                <button
+                  type="button"
+                  className="button-danger"
+                  disabled={busy}
+                  onClick={() => void act(() => remove({ id: filter.id }))}
+                  aria-label={`Delete ${filter.name}`}
+                >
                   Delete
                 </button>
               </span>
@@ -77,7 +95,13 @@ export function SavedFilters({ saved, current, activeId, onApply, onChanged }: P
       </ul>
       <ErrorNotice error={deleted.error ?? defaulted.error} />
       <form onSubmit={(event) => void save(event)} className="save-filter">
-        <TextField label="Save the current filters as" value={name} maxLength={100} required onChange={(event) => setName(event.target.value)} />
+        <TextField
+          label="Save the current filters as"
+          value={name}
+          maxLength={100}
+          required
+          onChange={(event) => setName(event.target.value)}
+        />
         <label className="check">
           <input type="checkbox" checked={makeDefault} onChange={(event) => setMakeDefault(event.target.checked)} />
           Make it my default

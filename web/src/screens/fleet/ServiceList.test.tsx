@@ -9,13 +9,28 @@ const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHei
 beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 }));
 afterAll(() => height && Object.defineProperty(HTMLElement.prototype, 'clientHeight', height));
 
-const row = (id: string, nodeId: string, status: ServiceRow['status']): ServiceRow => ({ id, name: `svc-${id}`, displayName: null, status, statusMessage: `message of ${id}`, nodeId, statusSince: '2026-11-26T06:00:00Z', updatedAt: '2026-11-26T06:00:00Z' });
+const row = (id: string, nodeId: string, status: ServiceRow['status']): ServiceRow => ({
+  id,
+  name: `svc-${id}`,
+  displayName: null,
+  status,
+  statusMessage: `message of ${id}`,
+  nodeId,
+  statusSince: '2026-11-26T06:00:00Z',
+  updatedAt: '2026-11-26T06:00:00Z',
+});
 
 function renderList(props: Partial<Parameters<typeof ServiceList>[0]>) {
   const ensureRows = vi.fn();
   render(
     <RouterProvider>
-      <ServiceList total={5000} pages={new Map([[0, [row('a1', 'eu/prod', 'DOWN'), row('b2', 'unknown', 'OPERATIONAL')]]])} treeReady ensureRows={ensureRows} {...props} />
+      <ServiceList
+        total={5000}
+        pages={new Map([[0, [row('a1', 'eu/prod', 'DOWN'), row('b2', 'unknown', 'OPERATIONAL')]]])}
+        treeReady
+        ensureRows={ensureRows}
+        {...props}
+      />
     </RouterProvider>,
   );
   return ensureRows;

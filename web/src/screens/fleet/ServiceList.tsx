@@ -45,7 +45,11 @@ export function ServiceList({ total, pages, treeReady, ensureRows }: Props) {
     <div className="service-list">
       <div className="table-caption">
         {total === null ? <span className="muted">Counting services…</span> : <span>{total.toLocaleString()} services</span>}
-        {ready ? <span data-testid="hierarchy-ready" className="visually-hidden">ready</span> : null}
+        {ready ? (
+          <span data-testid="hierarchy-ready" className="visually-hidden">
+            ready
+          </span>
+        ) : null}
       </div>
       <div className="vtable" role="table" aria-label="Services" aria-rowcount={count + 1}>
         <div role="rowgroup" className="vhead">
@@ -70,9 +74,22 @@ export function ServiceList({ total, pages, treeReady, ensureRows }: Props) {
                   className="vrow"
                   data-service-id={row?.id}
                   data-status={row?.status}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: `${item.size}px`, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: `${item.size}px`,
+                    transform: `translateY(${item.start}px)`,
+                  }}
                 >
-                  {row ? <ServiceCells row={row} /> : <span role="cell" className="muted">Loading…</span>}
+                  {row ? (
+                    <ServiceCells row={row} />
+                  ) : (
+                    <span role="cell" className="muted">
+                      Loading…
+                    </span>
+                  )}
                 </div>
               );
             })}

@@ -36,7 +36,9 @@ export function summaryWords(summary: StatusSummary): string {
  */
 export function nodeLabel(name: string, withoutNode: boolean, summary: StatusSummary): string {
   const parts = ORDER.filter(([key]) => summary[key] > 0).map(([key, word]) => `${summary[key]} ${word}`);
-  const storage = storageWords(summary).map((words) => `, ${words}`).join('');
+  const storage = storageWords(summary)
+    .map((words) => `, ${words}`)
+    .join('');
   return `${name}${withoutNode ? ' no node' : ''}, ${parts.length > 0 ? parts.join(', ') : 'no services'}${storage}, ${summary.total} service${summary.total === 1 ? '' : 's'}`;
 }
 

@@ -79,7 +79,12 @@ function StorageCard({ summary, onShow }: { summary: StatusSummary; onShow: ((st
         return (
           <span key={key} className={summary[key] > 0 ? className : 'summary-part'} data-count={key}>
             {onShow && summary[key] > 0 ? (
-              <button type="button" className="button-link" onClick={() => onShow([state])} title={`show the services with storage ${word}`}>
+              <button
+                type="button"
+                className="button-link"
+                onClick={() => onShow([state])}
+                title={`show the services with storage ${word}`}
+              >
                 {text}
               </button>
             ) : (

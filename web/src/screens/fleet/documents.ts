@@ -1,6 +1,27 @@
 /** The hierarchy's GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { FleetCreateSavedFilterMutation, FleetCreateSavedFilterMutationVariables, FleetDeleteSavedFilterMutation, FleetDeleteSavedFilterMutationVariables, FleetNodeChildrenQuery, FleetNodeChildrenQueryVariables, FleetNodeSearchQuery, FleetNodeSearchQueryVariables, FleetRootNodesQuery, FleetRootNodesQueryVariables, FleetSavedFiltersQuery, FleetSavedFiltersQueryVariables, FleetServiceCountQuery, FleetServiceCountQueryVariables, FleetServicePageQuery, FleetServicePageQueryVariables, FleetSetDefaultFilterMutation, FleetSetDefaultFilterMutationVariables, FleetStatusChangesSubscription, FleetStatusChangesSubscriptionVariables } from '../../gql/graphql';
+import type {
+  FleetCreateSavedFilterMutation,
+  FleetCreateSavedFilterMutationVariables,
+  FleetDeleteSavedFilterMutation,
+  FleetDeleteSavedFilterMutationVariables,
+  FleetNodeChildrenQuery,
+  FleetNodeChildrenQueryVariables,
+  FleetNodeSearchQuery,
+  FleetNodeSearchQueryVariables,
+  FleetRootNodesQuery,
+  FleetRootNodesQueryVariables,
+  FleetSavedFiltersQuery,
+  FleetSavedFiltersQueryVariables,
+  FleetServiceCountQuery,
+  FleetServiceCountQueryVariables,
+  FleetServicePageQuery,
+  FleetServicePageQueryVariables,
+  FleetSetDefaultFilterMutation,
+  FleetSetDefaultFilterMutationVariables,
+  FleetStatusChangesSubscription,
+  FleetStatusChangesSubscriptionVariables,
+} from '../../gql/graphql';
 
 export const ROOT_NODES = gql<FleetRootNodesQuery, FleetRootNodesQueryVariables>`
   query FleetRootNodes {
@@ -120,4 +141,3 @@ export const SET_DEFAULT_FILTER = gql<FleetSetDefaultFilterMutation, FleetSetDef
     }
   }
 `;
-

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { EMPTY_FILTER, filterFromQuery, hasAnyFilter, parseSavedFilter, queryWithFilter, savedFilterText, toServiceFilter, type FleetFilter } from './fleetFilter';
+import {
+  EMPTY_FILTER,
+  filterFromQuery,
+  hasAnyFilter,
+  parseSavedFilter,
+  queryWithFilter,
+  savedFilterText,
+  toServiceFilter,
+  type FleetFilter,
+} from './fleetFilter';
 
 const full: FleetFilter = {
   node: 'eu/prod',
@@ -14,7 +23,10 @@ const full: FleetFilter = {
 
 describe('the view in the URL', () => {
   test('a view written to the query reads back the same', () => {
-    expect(filterFromQuery(new URLSearchParams(queryWithFilter(new URLSearchParams(), full)))).toEqual({ ...full, statuses: ['DEGRADED', 'DOWN'] });
+    expect(filterFromQuery(new URLSearchParams(queryWithFilter(new URLSearchParams(), full)))).toEqual({
+      ...full,
+      statuses: ['DEGRADED', 'DOWN'],
+    });
   });
 
   test('statuses are written in a fixed order so the same view has the same link', () => {
@@ -28,7 +40,11 @@ describe('the view in the URL', () => {
   });
 
   test('unknown statuses and blank values in a hand-edited link are ignored', () => {
-    expect(filterFromQuery(new URLSearchParams('status=down,bogus,,DOWN&node=%20&tag=%20a%20'))).toEqual({ ...EMPTY_FILTER, statuses: ['DOWN'], tag: 'a' });
+    expect(filterFromQuery(new URLSearchParams('status=down,bogus,,DOWN&node=%20&tag=%20a%20'))).toEqual({
+      ...EMPTY_FILTER,
+      statuses: ['DOWN'],
+      tag: 'a',
+    });
   });
 
   test('a bare link has no filter, a link with any hierarchy parameter has one', () => {
@@ -50,7 +66,9 @@ describe('saved filters', () => {
   });
 
   test('keys of the wrong type or unknown to the hierarchy are named, not guessed', () => {
-    const { filter, ignored } = parseSavedFilter(JSON.stringify({ status: ['DOWN', 'SIDEWAYS'], tag: 3, ownerId: 'u1', namespace: 'shop' }));
+    const { filter, ignored } = parseSavedFilter(
+      JSON.stringify({ status: ['DOWN', 'SIDEWAYS'], tag: 3, ownerId: 'u1', namespace: 'shop' }),
+    );
     expect(filter).toEqual({ ...EMPTY_FILTER, namespace: 'shop' });
     expect(ignored).toEqual(['status', 'tag', 'ownerId']);
   });

@@ -30,7 +30,16 @@ export interface FleetFilter {
   readonly storage?: readonly StorageState[];
 }
 
-export const EMPTY_FILTER: FleetFilter = { node: null, statuses: [], criticality: '', serviceType: '', tag: '', namespace: '', slaGroup: '', search: '' };
+export const EMPTY_FILTER: FleetFilter = {
+  node: null,
+  statuses: [],
+  criticality: '',
+  serviceType: '',
+  tag: '',
+  namespace: '',
+  slaGroup: '',
+  search: '',
+};
 
 type TextKey = 'criticality' | 'serviceType' | 'tag' | 'namespace' | 'slaGroup' | 'search';
 

@@ -1,8 +1,24 @@
 import { describe, expect, test } from 'vitest';
-import { ancestorsOf, childrenToLoad, EMPTY_TREE, setExpanded, treeKeyAction, visibleRows, withChildren, withRoots, type LoadedNode } from './nodeTree';
+import {
+  ancestorsOf,
+  childrenToLoad,
+  EMPTY_TREE,
+  setExpanded,
+  treeKeyAction,
+  visibleRows,
+  withChildren,
+  withRoots,
+  type LoadedNode,
+} from './nodeTree';
 import { ZERO_SUMMARY } from './statusCounts';
 
-const node = (id: string, childCount = 0): LoadedNode => ({ id, name: id.split('/').pop()!, depth: id.split('/').length, childCount, statusSummary: { ...ZERO_SUMMARY, operational: 1, total: 1 } });
+const node = (id: string, childCount = 0): LoadedNode => ({
+  id,
+  name: id.split('/').pop()!,
+  depth: id.split('/').length,
+  childCount,
+  statusSummary: { ...ZERO_SUMMARY, operational: 1, total: 1 },
+});
 
 const roots = withRoots(EMPTY_TREE, [node('eu', 2), node('us', 1), node('unknown')]);
 const expanded = withChildren(setExpanded(roots, 'eu', true), 'eu', [node('eu/prod', 1), node('eu/test')]);
@@ -14,7 +30,13 @@ describe('rows of the tree', () => {
 
   test('an expanded node shows its children below it, one level deeper', () => {
     const rows = visibleRows(expanded);
-    expect(rows.map((r) => [r.id, r.level])).toEqual([['eu', 1], ['eu/prod', 2], ['eu/test', 2], ['us', 1], ['unknown', 1]]);
+    expect(rows.map((r) => [r.id, r.level])).toEqual([
+      ['eu', 1],
+      ['eu/prod', 2],
+      ['eu/test', 2],
+      ['us', 1],
+      ['unknown', 1],
+    ]);
     expect(rows[1]).toMatchObject({ parentId: 'eu', posInSet: 1, setSize: 2 });
   });
 
@@ -26,7 +48,10 @@ describe('rows of the tree', () => {
   });
 
   test('a leaf is never expanded', () => {
-    expect(visibleRows(setExpanded(roots, 'unknown', true)).find((r) => r.id === 'unknown')).toMatchObject({ expanded: false, hasChildren: false });
+    expect(visibleRows(setExpanded(roots, 'unknown', true)).find((r) => r.id === 'unknown')).toMatchObject({
+      expanded: false,
+      hasChildren: false,
+    });
   });
 
   test('a node deep in the URL reveals by expanding its ancestors', () => {

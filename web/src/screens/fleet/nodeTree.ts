@@ -46,7 +46,10 @@ export function withRoots(state: TreeState, roots: readonly LoadedNode[]): TreeS
 
 export function withChildren(state: TreeState, parentId: string, children: readonly LoadedNode[]): TreeState {
   const next = new Map(state.children);
-  next.set(parentId, children.map((n) => n.id));
+  next.set(
+    parentId,
+    children.map((n) => n.id),
+  );
   return { ...state, ...withNodes(state, children), children: next };
 }
 
@@ -93,7 +96,17 @@ export function visibleRows(state: TreeState): TreeRow[] {
       const hasChildren = node.childCount > 0;
       const expanded = hasChildren && state.expanded.has(id);
       const children = state.children.get(id);
-      rows.push({ id, node, level, expanded, hasChildren, loading: expanded && !children, parentId, posInSet: index + 1, setSize: ids.length });
+      rows.push({
+        id,
+        node,
+        level,
+        expanded,
+        hasChildren,
+        loading: expanded && !children,
+        parentId,
+        posInSet: index + 1,
+        setSize: ids.length,
+      });
       if (expanded && children) visit(children, level + 1, id);
     });
   };

@@ -2,7 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { applyChangesToRows, pagesCovering, rowAt, withPage, type ServiceRow } from './servicePages';
 import type { StatusChange } from './statusCounts';
 
-const row = (id: string): ServiceRow => ({ id, name: id, displayName: null, status: 'OPERATIONAL', statusMessage: null, nodeId: 'eu', statusSince: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' });
+const row = (id: string): ServiceRow => ({
+  id,
+  name: id,
+  displayName: null,
+  status: 'OPERATIONAL',
+  statusMessage: null,
+  nodeId: 'eu',
+  statusSince: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+});
 
 describe('pages for the rows in view', () => {
   test('rows 95..205 of 1000 take pages 0, 1 and 2', () => {
@@ -28,8 +37,18 @@ describe('pages for the rows in view', () => {
 });
 
 describe('live changes on the rows held', () => {
-  const change: StatusChange = { serviceId: 'b', previousStatus: 'OPERATIONAL', status: 'DOWN', message: 'probe failed', changedAt: '2026-11-26T06:00:00Z', nodeId: 'eu' };
-  const pages = new Map([[0, [row('a'), row('b')] as readonly ServiceRow[]], [1, [row('c')] as readonly ServiceRow[]]]);
+  const change: StatusChange = {
+    serviceId: 'b',
+    previousStatus: 'OPERATIONAL',
+    status: 'DOWN',
+    message: 'probe failed',
+    changedAt: '2026-11-26T06:00:00Z',
+    nodeId: 'eu',
+  };
+  const pages = new Map([
+    [0, [row('a'), row('b')] as readonly ServiceRow[]],
+    [1, [row('c')] as readonly ServiceRow[]],
+  ]);
 
   test('the changed row takes the new status, message and time', () => {
     const next = applyChangesToRows(pages, [change]);

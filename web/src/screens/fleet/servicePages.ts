@@ -12,7 +12,9 @@ export const PAGE_SIZE = 100;
 export const PAGES_KEPT = 20;
 
 /** A row of the services list (the list query's service); its storage is absent in rows made before a report. */
-export type ServiceRow = Omit<FleetServicePageQuery['services'][number], 'storage'> & { readonly storage?: FleetServicePageQuery['services'][number]['storage'] };
+export type ServiceRow = Omit<FleetServicePageQuery['services'][number], 'storage'> & {
+  readonly storage?: FleetServicePageQuery['services'][number]['storage'];
+};
 
 export type Pages = ReadonlyMap<number, readonly ServiceRow[]>;
 
@@ -55,7 +57,13 @@ export function applyChangesToRows(pages: Pages, changes: readonly StatusChange[
       const change = byId.get(row.id);
       if (!change) return;
       changedRows ??= [...rows];
-      changedRows[i] = { ...row, status: change.status, statusMessage: change.message, statusSince: change.changedAt, updatedAt: change.changedAt };
+      changedRows[i] = {
+        ...row,
+        status: change.status,
+        statusMessage: change.message,
+        statusSince: change.changedAt,
+        updatedAt: change.changedAt,
+      };
     });
     if (changedRows) {
       next ??= new Map(pages);

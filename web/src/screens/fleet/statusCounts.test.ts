@@ -1,9 +1,33 @@
 import { describe, expect, test } from 'vitest';
-import { ancestorsAndSelf, applyChangesToSummaries, coalesceChanges, isUnknownNode, moveCount, sumSummaries, ZERO_SUMMARY, type StatusChange, type StatusSummary } from './statusCounts';
+import {
+  ancestorsAndSelf,
+  applyChangesToSummaries,
+  coalesceChanges,
+  isUnknownNode,
+  moveCount,
+  sumSummaries,
+  ZERO_SUMMARY,
+  type StatusChange,
+  type StatusSummary,
+} from './statusCounts';
 
-const summary = (s: Partial<StatusSummary>): StatusSummary => ({ ...ZERO_SUMMARY, ...s, total: (s.operational ?? 0) + (s.degraded ?? 0) + (s.down ?? 0) + (s.maintenance ?? 0) + (s.unknown ?? 0) });
-const change = (serviceId: string, previousStatus: StatusChange['previousStatus'], status: StatusChange['status'], nodeId: string | null = 'eu/prod'): StatusChange => ({
-  serviceId, previousStatus, status, nodeId, message: null, changedAt: '2026-11-26T06:00:00Z',
+const summary = (s: Partial<StatusSummary>): StatusSummary => ({
+  ...ZERO_SUMMARY,
+  ...s,
+  total: (s.operational ?? 0) + (s.degraded ?? 0) + (s.down ?? 0) + (s.maintenance ?? 0) + (s.unknown ?? 0),
+});
+const change = (
+  serviceId: string,
+  previousStatus: StatusChange['previousStatus'],
+  status: StatusChange['status'],
+  nodeId: string | null = 'eu/prod',
+): StatusChange => ({
+  serviceId,
+  previousStatus,
+  status,
+  nodeId,
+  message: null,
+  changedAt: '2026-11-26T06:00:00Z',
 });
 
 describe('a status change moves one count', () => {
@@ -33,7 +57,9 @@ describe('changes applied to the nodes on screen', () => {
   });
 
   test('a node whose name only starts like the path is not an ancestor', () => {
-    const { summaries } = applyChangesToSummaries(new Map([['eu', summary({ operational: 1 })]]), [change('s1', 'OPERATIONAL', 'DOWN', 'europe/x')]);
+    const { summaries } = applyChangesToSummaries(new Map([['eu', summary({ operational: 1 })]]), [
+      change('s1', 'OPERATIONAL', 'DOWN', 'europe/x'),
+    ]);
     expect(summaries.get('eu')).toEqual(summary({ operational: 1 }));
   });
 
@@ -46,7 +72,12 @@ describe('changes applied to the nodes on screen', () => {
 
 describe('bursts are coalesced per service', () => {
   test('a flap between two paints counts from the first old status to the last new one', () => {
-    const changes = coalesceChanges([change('s1', 'OPERATIONAL', 'DOWN'), change('s2', 'DOWN', 'DEGRADED'), change('s1', 'DOWN', 'OPERATIONAL'), change('s1', 'OPERATIONAL', 'DEGRADED')]);
+    const changes = coalesceChanges([
+      change('s1', 'OPERATIONAL', 'DOWN'),
+      change('s2', 'DOWN', 'DEGRADED'),
+      change('s1', 'DOWN', 'OPERATIONAL'),
+      change('s1', 'OPERATIONAL', 'DEGRADED'),
+    ]);
     expect(changes.map((c) => [c.serviceId, c.previousStatus, c.status])).toEqual([
       ['s1', 'OPERATIONAL', 'DEGRADED'],
       ['s2', 'DOWN', 'DEGRADED'],
@@ -65,7 +96,9 @@ test('ancestors of a path, outermost first', () => {
 });
 
 test('the totals of the roots add up per status', () => {
-  expect(sumSummaries([summary({ down: 1, operational: 2 }), summary({ down: 2, unknown: 1 })])).toEqual(summary({ down: 3, operational: 2, unknown: 1 }));
+  expect(sumSummaries([summary({ down: 1, operational: 2 }), summary({ down: 2, unknown: 1 })])).toEqual(
+    summary({ down: 3, operational: 2, unknown: 1 }),
+  );
 });
 
 test('services at or below the unknown node are the ones without a node', () => {

@@ -14,7 +14,16 @@ import type { FleetRootNodesQuery, ServiceStatus } from '../../gql/graphql';
  */
 export type StatusSummary = FleetRootNodesQuery['operationsRootNodes'][number]['statusSummary'];
 
-export const ZERO_SUMMARY: StatusSummary = { operational: 0, degraded: 0, down: 0, maintenance: 0, unknown: 0, total: 0, storageWarning: 0, storageCritical: 0 };
+export const ZERO_SUMMARY: StatusSummary = {
+  operational: 0,
+  degraded: 0,
+  down: 0,
+  maintenance: 0,
+  unknown: 0,
+  total: 0,
+  storageWarning: 0,
+  storageCritical: 0,
+};
 
 type CountKey = Exclude<keyof StatusSummary, 'total' | 'storageWarning' | 'storageCritical'>;
 
@@ -38,7 +47,10 @@ export function coalesceChanges(changes: readonly StatusChange[]): StatusChange[
   const byService = new Map<string, StatusChange>();
   for (const change of changes) {
     const earlier = byService.get(change.serviceId);
-    byService.set(change.serviceId, earlier ? { ...change, previousStatus: earlier.previousStatus, nodeId: change.nodeId ?? earlier.nodeId } : change);
+    byService.set(
+      change.serviceId,
+      earlier ? { ...change, previousStatus: earlier.previousStatus, nodeId: change.nodeId ?? earlier.nodeId } : change,
+    );
   }
   return [...byService.values()];
 }

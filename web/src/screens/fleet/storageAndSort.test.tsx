@@ -36,7 +36,8 @@ describe('the storage filter', () => {
 
 describe('the sort', () => {
   test('every choice survives the URL, and the default order leaves the parameter out', () => {
-    for (const choice of SORT_CHOICES) expect(sortFromQuery(new URLSearchParams(queryWithSort(new URLSearchParams('node=eu'), choice.sort)))).toEqual(choice.sort);
+    for (const choice of SORT_CHOICES)
+      expect(sortFromQuery(new URLSearchParams(queryWithSort(new URLSearchParams('node=eu'), choice.sort)))).toEqual(choice.sort);
     expect(queryWithSort(new URLSearchParams('node=eu&sort=status'), DEFAULT_SORT)).toBe('node=eu');
     expect(queryWithSort(new URLSearchParams(), { field: 'STATUS', direction: 'ASC' })).toBe('sort=status');
   });
@@ -57,11 +58,22 @@ describe('the sort', () => {
 
 describe('storage counts in the hierarchy', () => {
   const node = (id: string, storageWarning: number, storageCritical: number) => ({
-    id, name: id, depth: 1, childCount: 0, statusSummary: { ...ZERO_SUMMARY, unknown: 1, total: 1, storageWarning, storageCritical },
+    id,
+    name: id,
+    depth: 1,
+    childCount: 0,
+    statusSummary: { ...ZERO_SUMMARY, unknown: 1, total: 1, storageWarning, storageCritical },
   });
 
   test('a node with storage trouble shows it in words and in its accessible name', () => {
-    render(<NodeTree tree={withRoots(EMPTY_TREE, [node('eu', 1, 2), node('us', 0, 0)])} selected={null} onSelect={() => {}} onToggle={() => {}} />);
+    render(
+      <NodeTree
+        tree={withRoots(EMPTY_TREE, [node('eu', 1, 2), node('us', 0, 0)])}
+        selected={null}
+        onSelect={() => {}}
+        onToggle={() => {}}
+      />,
+    );
     const eu = screen.getByRole('treeitem', { name: 'eu, 1 unknown, 2 storage critical, 1 storage warning, 1 service' });
     expect(eu.querySelector('[data-count="storageCritical"]')?.textContent).toBe('2 storage critical');
     expect(eu.querySelector('[data-count="storageCritical"]')?.className).toContain('badge-alert');
@@ -69,7 +81,11 @@ describe('storage counts in the hierarchy', () => {
   });
 
   test('the fleet summary sums the roots’ storage counts', () => {
-    expect(sumSummaries([node('a', 1, 2).statusSummary, node('b', 3, 0).statusSummary])).toMatchObject({ storageWarning: 4, storageCritical: 2, total: 2 });
+    expect(sumSummaries([node('a', 1, 2).statusSummary, node('b', 3, 0).statusSummary])).toMatchObject({
+      storageWarning: 4,
+      storageCritical: 2,
+      total: 2,
+    });
   });
 
   test('the summary bar’s storage card links to the services it counts', () => {
@@ -88,11 +104,24 @@ describe('storage in the services list', () => {
   afterAll(() => height && Object.defineProperty(HTMLElement.prototype, 'clientHeight', height));
 
   const row = (id: string, storage: ServiceRow['storage']): ServiceRow => ({
-    id, name: id, displayName: null, status: 'UNKNOWN', statusMessage: null, nodeId: 'eu/prod', statusSince: '2026-11-26T06:00:00Z', updatedAt: '2026-11-26T06:00:00Z', storage,
+    id,
+    name: id,
+    displayName: null,
+    status: 'UNKNOWN',
+    statusMessage: null,
+    nodeId: 'eu/prod',
+    statusSince: '2026-11-26T06:00:00Z',
+    updatedAt: '2026-11-26T06:00:00Z',
+    storage,
   });
 
   test('a row in storage trouble carries a storage badge beside its status; healthy or unreported rows do not', () => {
-    const rows = [row('crit', { status: 'critical', freePercent: 7 }), row('warn', { status: 'warning', freePercent: 20 }), row('ok', { status: 'healthy', freePercent: 80 }), row('none', null)];
+    const rows = [
+      row('crit', { status: 'critical', freePercent: 7 }),
+      row('warn', { status: 'warning', freePercent: 20 }),
+      row('ok', { status: 'healthy', freePercent: 80 }),
+      row('none', null),
+    ];
     render(
       <RouterProvider>
         <ServiceList total={4} pages={new Map([[0, rows]])} treeReady ensureRows={() => {}} />

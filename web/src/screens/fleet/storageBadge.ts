@@ -8,5 +8,10 @@ import type { BadgeProps } from '../../ui/kit/Badge';
 export function storageBadge(storage: { readonly status: string; readonly freePercent: number } | null): BadgeProps | null {
   if (storage === null || (storage.status !== 'warning' && storage.status !== 'critical')) return null;
   const critical = storage.status === 'critical';
-  return { ...(critical ? { tone: 'alert' } : { palette: 'storage-warning' }), data: { storage: storage.status }, title: `${storage.freePercent} % of its storage free`, children: `storage ${storage.status}` };
+  return {
+    ...(critical ? { tone: 'alert' } : { palette: 'storage-warning' }),
+    data: { storage: storage.status },
+    title: `${storage.freePercent} % of its storage free`,
+    children: `storage ${storage.status}`,
+  };
 }

@@ -32,11 +32,14 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
 
   useEffect(() => {
     let live = true;
-    void client.query(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
-      if (!live) return;
-      if (result.error) setError(result.error);
-      else if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
-    });
+    void client
+      .query(ROOT_NODES, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => {
+        if (!live) return;
+        if (result.error) setError(result.error);
+        else if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
+      });
     return () => {
       live = false;
     };
@@ -46,11 +49,14 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
     for (const id of childrenToLoad(tree)) {
       if (loading.current.has(id)) continue;
       loading.current.add(id);
-      void client.query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
-        loading.current.delete(id);
-        if (result.error) setError(result.error);
-        else if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
-      });
+      void client
+        .query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' })
+        .toPromise()
+        .then((result) => {
+          loading.current.delete(id);
+          if (result.error) setError(result.error);
+          else if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
+        });
     }
   }, [client, tree]);
 
@@ -65,13 +71,19 @@ export function useNodeTree(initialSelection: string | null): NodeTreeApi {
 
   const refreshCounts = useCallback(() => {
     const parents = [...treeRef.current.children.keys()];
-    void client.query(ROOT_NODES, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => {
-      if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
-    });
-    for (const id of parents) {
-      void client.query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
-        if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
+    void client
+      .query(ROOT_NODES, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => {
+        if (result.data) setTree((s) => withRoots(s, result.data!.operationsRootNodes));
       });
+    for (const id of parents) {
+      void client
+        .query(NODE_CHILDREN, { id, limit: CHILDREN_LIMIT }, { requestPolicy: 'network-only' })
+        .toPromise()
+        .then((result) => {
+          if (result.data) setTree((s) => withChildren(s, id, result.data!.operationsNodeChildren));
+        });
     }
   }, [client]);
 

@@ -45,11 +45,14 @@ export function useServiceList(filter: ServiceFilterInput, sort: ServiceSort = D
 
   const fetchCount = useCallback(
     (forKey: string, variables: ServiceFilterInput) => {
-      void client.query(SERVICE_COUNT, { filter: variables }, { requestPolicy: 'network-only' }).toPromise().then((result) => {
-        if (current.current.key !== forKey) return;
-        if (result.error) setError(result.error);
-        else if (result.data) setState((s) => (s.key === forKey ? { ...s, total: result.data!.serviceCount } : s));
-      });
+      void client
+        .query(SERVICE_COUNT, { filter: variables }, { requestPolicy: 'network-only' })
+        .toPromise()
+        .then((result) => {
+          if (current.current.key !== forKey) return;
+          if (result.error) setError(result.error);
+          else if (result.data) setState((s) => (s.key === forKey ? { ...s, total: result.data!.serviceCount } : s));
+        });
     },
     [client],
   );
@@ -81,10 +84,13 @@ export function useServiceList(filter: ServiceFilterInput, sort: ServiceSort = D
     fetchPage(key, variables, order, 0);
   }, [key, fetchCount, fetchPage]);
 
-  useEffect(() => () => {
-    if (countTimer.current) clearTimeout(countTimer.current);
-    if (reorderTimer.current) clearTimeout(reorderTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (countTimer.current) clearTimeout(countTimer.current);
+      if (reorderTimer.current) clearTimeout(reorderTimer.current);
+    },
+    [],
+  );
 
   const ensureRows = useCallback(
     (first: number, last: number) => {

@@ -3,13 +3,23 @@ import type { StatusChangeData } from './documents';
 import { receive, unseen } from './useStatusStream';
 
 const event = (serviceId: string, nodeId: string | null = 'eu'): StatusChangeData => ({
-  serviceStatusChanged: { serviceId, previousStatus: 'OPERATIONAL', status: 'DOWN', message: null, changedAt: '2026-11-26T06:00:00Z', service: nodeId ? { id: serviceId, nodeId } : null },
+  serviceStatusChanged: {
+    serviceId,
+    previousStatus: 'OPERATIONAL',
+    status: 'DOWN',
+    message: null,
+    changedAt: '2026-11-26T06:00:00Z',
+    service: nodeId ? { id: serviceId, nodeId } : null,
+  },
 });
 
 test('events are numbered as they arrive and only those after the last seen are handed on', () => {
   const received = [event('a'), event('b'), event('c')].reduce(receive, undefined as ReturnType<typeof receive> | undefined)!;
   expect(received.seq).toBe(3);
-  expect(unseen(received, 1)).toEqual({ changes: [expect.objectContaining({ serviceId: 'b' }), expect.objectContaining({ serviceId: 'c' })], gap: false });
+  expect(unseen(received, 1)).toEqual({
+    changes: [expect.objectContaining({ serviceId: 'b' }), expect.objectContaining({ serviceId: 'c' })],
+    gap: false,
+  });
 });
 
 test('a deleted service’s change arrives without a node', () => {

@@ -19,7 +19,17 @@ type MaintenanceWindow = ServicesMaintenanceWindowsQuery['slaExclusionWindows'][
 const EMPTY: MaintenanceDraft = { reason: '', durationMinutes: '' };
 
 /** `statusKey` changes with the service's status: a window that ends by itself shows as ended then. */
-export function MaintenanceWindows({ serviceId, canAct, statusKey, onChanged }: { serviceId: string; canAct: boolean; statusKey: string; onChanged(): void }) {
+export function MaintenanceWindows({
+  serviceId,
+  canAct,
+  statusKey,
+  onChanged,
+}: {
+  serviceId: string;
+  canAct: boolean;
+  statusKey: string;
+  onChanged(): void;
+}) {
   const [result, reexecute] = useQuery({ query: WindowsDocument, variables: { serviceId } });
   useNetworkRefetchOnKeyChange(statusKey, reexecute);
   const [started, start] = useMutation(StartDocument);
@@ -72,7 +82,13 @@ export function MaintenanceWindows({ serviceId, canAct, statusKey, onChanged }: 
         </div>
       ) : canAct ? (
         <form className="maintenance-form" onSubmit={(event) => void submit(event)} noValidate>
-          <TextField label="Reason" value={draft.reason} error={errors.reason} onChange={(event) => setDraft({ ...draft, reason: event.target.value })} placeholder="e.g. kernel upgrade" />
+          <TextField
+            label="Reason"
+            value={draft.reason}
+            error={errors.reason}
+            onChange={(event) => setDraft({ ...draft, reason: event.target.value })}
+            placeholder="e.g. kernel upgrade"
+          />
           <TextField
             label="Duration (minutes)"
             inputMode="numeric"

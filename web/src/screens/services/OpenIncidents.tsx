@@ -21,7 +21,11 @@ export function OpenIncidents({ serviceId, statusKey }: { serviceId: string; sta
         <li key={incident.id}>
           <Badge palette={`severity-${incident.severity.toLowerCase()}`}>{incident.severity}</Badge> <strong>{incident.title}</strong>{' '}
           <span className="muted">
-            since <time dateTime={incident.startedAt} title={formatDateTime(incident.startedAt)}>{formatRelative(incident.startedAt)}</time> · {incident.source === 'AUTOMATIC' ? 'opened by the status' : 'recorded by hand'}
+            since{' '}
+            <time dateTime={incident.startedAt} title={formatDateTime(incident.startedAt)}>
+              {formatRelative(incident.startedAt)}
+            </time>{' '}
+            · {incident.source === 'AUTOMATIC' ? 'opened by the status' : 'recorded by hand'}
           </span>
         </li>
       ))}

@@ -17,7 +17,17 @@ const FIELDS = [
 
 type EditableField = (typeof FIELDS)[number]['field'];
 
-export function ServiceDetailsForm({ service, locks, canEdit, onSaved }: { service: ServiceDetails; locks: EditLocks; canEdit: boolean; onSaved(): void }) {
+export function ServiceDetailsForm({
+  service,
+  locks,
+  canEdit,
+  onSaved,
+}: {
+  service: ServiceDetails;
+  locks: EditLocks;
+  canEdit: boolean;
+  onSaved(): void;
+}) {
   const [, update] = useMutation(UpdateServiceDocument);
   const save = async (field: EditableField, value: string): Promise<string | null> => {
     const trimmed = value.trim();
@@ -29,10 +39,17 @@ export function ServiceDetailsForm({ service, locks, canEdit, onSaved }: { servi
   return (
     <div className="details-form">
       {FIELDS.map(({ field, label, placeholder }) => (
-        <LockedTextField key={field} label={label} placeholder={placeholder} value={service[field] ?? ''} canEdit={canEdit} onSave={(value) => save(field, value)} {...lockProps(locks, field)} />
+        <LockedTextField
+          key={field}
+          label={label}
+          placeholder={placeholder}
+          value={service[field] ?? ''}
+          canEdit={canEdit}
+          onSave={(value) => save(field, value)}
+          {...lockProps(locks, field)}
+        />
       ))}
       {!canEdit ? <p className="muted small">Operators and admins edit these fields.</p> : null}
     </div>
   );
 }
-

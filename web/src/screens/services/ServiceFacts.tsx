@@ -22,7 +22,15 @@ export function Workload({ service }: { service: ServiceDetails }) {
         <dt>Namespace</dt>
         <dd>{service.namespace ?? '—'}</dd>
         <dt>Last agent sync</dt>
-        <dd>{service.lastOperatorSync ? <time dateTime={service.lastOperatorSync} title={formatDateTime(service.lastOperatorSync)}>{formatRelative(service.lastOperatorSync)}</time> : '—'}</dd>
+        <dd>
+          {service.lastOperatorSync ? (
+            <time dateTime={service.lastOperatorSync} title={formatDateTime(service.lastOperatorSync)}>
+              {formatRelative(service.lastOperatorSync)}
+            </time>
+          ) : (
+            '—'
+          )}
+        </dd>
       </dl>
       <h3>Images</h3>
       {service.images.length === 0 ? (
@@ -84,7 +92,10 @@ function DependencyTable({ caption, rows }: { caption: string; rows: readonly { 
 export function Dependencies({ service }: { service: ServiceDetails }) {
   return (
     <>
-      <DependencyTable caption="Depends on" rows={service.dependencies.map((d) => ({ service: d.targetService, type: d.dependencyType }))} />
+      <DependencyTable
+        caption="Depends on"
+        rows={service.dependencies.map((d) => ({ service: d.targetService, type: d.dependencyType }))}
+      />
       <DependencyTable caption="Needed by" rows={service.dependents.map((d) => ({ service: d.sourceService, type: d.dependencyType }))} />
     </>
   );
@@ -96,14 +107,17 @@ export function Backups({ service }: { service: ServiceDetails }) {
     <>
       {service.backupOverdue ? (
         <div className="notice notice-error" role="status">
-          <Badge tone="alert">Overdue</Badge> No successful backup in the last {service.backupMaxAgeDays ?? 1} day{(service.backupMaxAgeDays ?? 1) === 1 ? '' : 's'}. Check the backup job of this service.
+          <Badge tone="alert">Overdue</Badge> No successful backup in the last {service.backupMaxAgeDays ?? 1} day
+          {(service.backupMaxAgeDays ?? 1) === 1 ? '' : 's'}. Check the backup job of this service.
         </div>
       ) : null}
       <dl className="facts">
         <dt>Expected</dt>
         <dd>{service.backupExpected ? `yes, at most ${service.backupMaxAgeDays ?? 1} day(s) apart` : 'no'}</dd>
         <dt>Last backup</dt>
-        <dd>{service.lastBackupAt ? `${formatDateTime(service.lastBackupAt)} (${formatRelative(service.lastBackupAt)})` : 'never reported'}</dd>
+        <dd>
+          {service.lastBackupAt ? `${formatDateTime(service.lastBackupAt)} (${formatRelative(service.lastBackupAt)})` : 'never reported'}
+        </dd>
         <dt>Outcome</dt>
         <dd>{service.lastBackupStatus ?? '—'}</dd>
       </dl>

@@ -44,7 +44,10 @@ function ServiceView({ id }: { id: string }) {
   const viewer = useViewer();
   const canAct = viewer.role !== 'USER';
   const [result, reexecute] = useQuery({ query: ServicePageDocument, variables: { id } });
-  const [live] = useSubscription<ServicesStatusChangedSubscription, StatusChange>({ query: ServiceStatusDocument, variables: { serviceId: id } }, (_previous, event) => event.serviceStatusChanged);
+  const [live] = useSubscription<ServicesStatusChangedSubscription, StatusChange>(
+    { query: ServiceStatusDocument, variables: { serviceId: id } },
+    (_previous, event) => event.serviceStatusChanged,
+  );
   const presence = usePresence(ENTITY_TYPE, id);
   const locks = useEditLocks(ENTITY_TYPE, id);
   const [windowsChanged, setWindowsChanged] = useState(0);
@@ -88,7 +91,10 @@ function ServiceView({ id }: { id: string }) {
           <Badge {...serviceStatusBadge(shown.status)} />
           <span className="status-message">{shown.message ?? 'No message.'}</span>
           <span className="muted">
-            since <time dateTime={shown.since} title={formatDateTime(shown.since)}>{formatRelative(shown.since)}</time>
+            since{' '}
+            <time dateTime={shown.since} title={formatDateTime(shown.since)}>
+              {formatRelative(shown.since)}
+            </time>
           </span>
         </div>
         {service.tags.length > 0 ? (
@@ -103,7 +109,12 @@ function ServiceView({ id }: { id: string }) {
       </section>
       <div className="service-grid">
         <Section title="Details">
-          <ServiceDetailsForm service={service} locks={locks} canEdit={canAct} onSaved={() => reexecute({ requestPolicy: 'network-only' })} />
+          <ServiceDetailsForm
+            service={service}
+            locks={locks}
+            canEdit={canAct}
+            onSaved={() => reexecute({ requestPolicy: 'network-only' })}
+          />
           <dl className="facts">
             <dt>Name</dt>
             <dd>{service.name}</dd>
@@ -136,7 +147,12 @@ function ServiceView({ id }: { id: string }) {
               <OpenIncidents serviceId={service.id} statusKey={liveKey} />
             </Section>
             <Section title="Maintenance">
-              <MaintenanceWindows serviceId={service.id} canAct={canAct} statusKey={liveKey} onChanged={() => setWindowsChanged((n) => n + 1)} />
+              <MaintenanceWindows
+                serviceId={service.id}
+                canAct={canAct}
+                statusKey={liveKey}
+                onChanged={() => setWindowsChanged((n) => n + 1)}
+              />
             </Section>
           </>
         ) : (

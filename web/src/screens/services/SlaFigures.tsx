@@ -18,10 +18,16 @@ import { slaStatusBadge } from '../../ui/badges';
 import { CurrentPeriodDocument, DefinitionsDocument } from './documents';
 
 /** The definitions covering the service; the figures and the trends share the one request (urql dedupes it). */
-export function useCoveringDefinitions(serviceId: string, slaGroup: string | null): { covering: CoveringDefinition[] | null; fetching: boolean; error: CombinedError | undefined } {
+export function useCoveringDefinitions(
+  serviceId: string,
+  slaGroup: string | null,
+): { covering: CoveringDefinition[] | null; fetching: boolean; error: CombinedError | undefined } {
   const [result] = useQuery({ query: DefinitionsDocument });
   const definitions = result.data?.slaDefinitions;
-  const covering = useMemo(() => (definitions ? coveringDefinitions(definitions, serviceId, slaGroup) : null), [definitions, serviceId, slaGroup]);
+  const covering = useMemo(
+    () => (definitions ? coveringDefinitions(definitions, serviceId, slaGroup) : null),
+    [definitions, serviceId, slaGroup],
+  );
   return { covering, fetching: result.fetching, error: result.error };
 }
 

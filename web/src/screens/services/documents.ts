@@ -1,6 +1,27 @@
 /** The service page's GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { ServicesMaintenanceWindowsQuery, ServicesMaintenanceWindowsQueryVariables, ServicesOpenIncidentsQuery, ServicesOpenIncidentsQueryVariables, ServicesServicePageQuery, ServicesServicePageQueryVariables, ServicesSlaCurrentPeriodQuery, ServicesSlaCurrentPeriodQueryVariables, ServicesSlaDefinitionsQuery, ServicesSlaDefinitionsQueryVariables, ServicesSlaTrendsQuery, ServicesSlaTrendsQueryVariables, ServicesStartMaintenanceMutation, ServicesStartMaintenanceMutationVariables, ServicesStatusChangedSubscription, ServicesStatusChangedSubscriptionVariables, ServicesStopMaintenanceMutation, ServicesStopMaintenanceMutationVariables, ServicesUpdateServiceMutation, ServicesUpdateServiceMutationVariables } from '../../gql/graphql';
+import type {
+  ServicesMaintenanceWindowsQuery,
+  ServicesMaintenanceWindowsQueryVariables,
+  ServicesOpenIncidentsQuery,
+  ServicesOpenIncidentsQueryVariables,
+  ServicesServicePageQuery,
+  ServicesServicePageQueryVariables,
+  ServicesSlaCurrentPeriodQuery,
+  ServicesSlaCurrentPeriodQueryVariables,
+  ServicesSlaDefinitionsQuery,
+  ServicesSlaDefinitionsQueryVariables,
+  ServicesSlaTrendsQuery,
+  ServicesSlaTrendsQueryVariables,
+  ServicesStartMaintenanceMutation,
+  ServicesStartMaintenanceMutationVariables,
+  ServicesStatusChangedSubscription,
+  ServicesStatusChangedSubscriptionVariables,
+  ServicesStopMaintenanceMutation,
+  ServicesStopMaintenanceMutationVariables,
+  ServicesUpdateServiceMutation,
+  ServicesUpdateServiceMutationVariables,
+} from '../../gql/graphql';
 
 export const ServicePageDocument = gql<ServicesServicePageQuery, ServicesServicePageQueryVariables>`
   query ServicesServicePage($id: ID!) {

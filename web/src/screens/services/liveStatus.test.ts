@@ -9,7 +9,11 @@ describe('newestStatus', () => {
   });
 
   it('shows a change that arrived after the load', () => {
-    expect(newestStatus(loaded, { status: 'DOWN', message: 'connection refused', changedAt: '2026-11-26T06:01:00Z' })).toEqual({ status: 'DOWN', message: 'connection refused', since: '2026-11-26T06:01:00Z' });
+    expect(newestStatus(loaded, { status: 'DOWN', message: 'connection refused', changedAt: '2026-11-26T06:01:00Z' })).toEqual({
+      status: 'DOWN',
+      message: 'connection refused',
+      since: '2026-11-26T06:01:00Z',
+    });
   });
 
   it('keeps a reload that is newer than the last live change', () => {

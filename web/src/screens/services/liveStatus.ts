@@ -7,7 +7,10 @@ export interface ShownStatus {
   readonly since: string;
 }
 
-export function newestStatus(loaded: ShownStatus, live: { status: ServiceStatus; message: string | null; changedAt: string } | null): ShownStatus {
+export function newestStatus(
+  loaded: ShownStatus,
+  live: { status: ServiceStatus; message: string | null; changedAt: string } | null,
+): ShownStatus {
   if (!live || Date.parse(live.changedAt) < Date.parse(loaded.since)) return loaded;
   return { status: live.status, message: live.message, since: live.changedAt };
 }

@@ -2,7 +2,10 @@
 import type { ServicesSlaDefinitionsQuery } from '../../gql/graphql';
 
 export type DefinitionCoverage = Omit<ServicesSlaDefinitionsQuery['slaDefinitions'][number], 'assignments'> & {
-  readonly assignments: readonly Pick<ServicesSlaDefinitionsQuery['slaDefinitions'][number]['assignments'][number], 'service' | 'slaGroup'>[];
+  readonly assignments: readonly Pick<
+    ServicesSlaDefinitionsQuery['slaDefinitions'][number]['assignments'][number],
+    'service' | 'slaGroup'
+  >[];
 };
 
 export interface CoveringDefinition {
@@ -13,12 +16,18 @@ export interface CoveringDefinition {
   readonly via: string;
 }
 
-export function coveringDefinitions(definitions: readonly DefinitionCoverage[], serviceId: string, slaGroup: string | null): CoveringDefinition[] {
+export function coveringDefinitions(
+  definitions: readonly DefinitionCoverage[],
+  serviceId: string,
+  slaGroup: string | null,
+): CoveringDefinition[] {
   const covering: CoveringDefinition[] = [];
   for (const definition of definitions) {
     const direct = definition.assignments.some((assignment) => assignment.service?.id === serviceId);
-    const byGroup = slaGroup !== null && definition.assignments.some((assignment) => assignment.slaGroup !== null && assignment.slaGroup === slaGroup);
-    if (direct || byGroup) covering.push({ id: definition.id, name: definition.name, period: definition.period, via: direct ? 'service' : `group ${slaGroup}` });
+    const byGroup =
+      slaGroup !== null && definition.assignments.some((assignment) => assignment.slaGroup !== null && assignment.slaGroup === slaGroup);
+    if (direct || byGroup)
+      covering.push({ id: definition.id, name: definition.name, period: definition.period, via: direct ? 'service' : `group ${slaGroup}` });
   }
   return covering.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -31,8 +31,13 @@ describe('trendColumns', () => {
 
 describe('trendSummary', () => {
   it('names the latest and the lowest value and how often the target was missed', () => {
-    const summary = trendSummary([point('00', 100, 99.9), point('05', 97.5, 99.9), point('10', 99.95, 99.9)], { what: '5-minute points', formatTime });
-    expect(summary).toBe('5-minute points: 3 measured; latest 99.95 % (05:10); lowest 97.50 % (05:05); target 99.90 %, missed in 1 of them.');
+    const summary = trendSummary([point('00', 100, 99.9), point('05', 97.5, 99.9), point('10', 99.95, 99.9)], {
+      what: '5-minute points',
+      formatTime,
+    });
+    expect(summary).toBe(
+      '5-minute points: 3 measured; latest 99.95 % (05:10); lowest 97.50 % (05:05); target 99.90 %, missed in 1 of them.',
+    );
   });
 
   it('says when the target was never missed', () => {

@@ -34,13 +34,22 @@ export interface TrendSummaryOptions {
 
 const percent = (value: number) => `${value.toFixed(2)} %`;
 
-export function trendSummary(points: readonly (TrendPoint & { readonly targetValue?: number })[], { what, formatTime }: TrendSummaryOptions): string {
-  const measured = points.filter((point): point is TrendPoint & { actualValue: number; targetValue?: number } => point.actualValue !== null);
+export function trendSummary(
+  points: readonly (TrendPoint & { readonly targetValue?: number })[],
+  { what, formatTime }: TrendSummaryOptions,
+): string {
+  const measured = points.filter(
+    (point): point is TrendPoint & { actualValue: number; targetValue?: number } => point.actualValue !== null,
+  );
   if (measured.length === 0) return `${capitalize(what)}: none measured yet.`;
   const ordered = [...measured].sort((a, b) => Date.parse(a.periodStart) - Date.parse(b.periodStart));
   const latest = ordered[ordered.length - 1]!;
   const lowest = ordered.reduce((low, point) => (point.actualValue < low.actualValue ? point : low));
-  const parts = [`${capitalize(what)}: ${measured.length} measured`, `latest ${percent(latest.actualValue)} (${formatTime(latest.periodStart)})`, `lowest ${percent(lowest.actualValue)} (${formatTime(lowest.periodStart)})`];
+  const parts = [
+    `${capitalize(what)}: ${measured.length} measured`,
+    `latest ${percent(latest.actualValue)} (${formatTime(latest.periodStart)})`,
+    `lowest ${percent(lowest.actualValue)} (${formatTime(lowest.periodStart)})`,
+  ];
   const target = latest.targetValue;
   if (typeof target === 'number') {
     const below = ordered.filter((point) => point.actualValue < (point.targetValue ?? target)).length;

@@ -72,10 +72,18 @@ export default function AlertsScreen(_props: ScreenProps) {
   const count = result.data?.slaAlertCount;
   return (
     <>
-      <PageHeader title="SLA alerts" subtitle="Breaches, risks, fast and slow burns, overdue backups: one alert per condition while it holds." />
+      <PageHeader
+        title="SLA alerts"
+        subtitle="Breaches, risks, fast and slow burns, overdue backups: one alert per condition while it holds."
+      />
       <form className="row sla-filters" aria-label="Filter alerts" onSubmit={(e) => e.preventDefault()}>
         <SelectField label="Status" value={statusValue} options={STATUS_CHOICES} onChange={(e) => setParam('status', e.target.value)} />
-        <SelectField label="Kind" value={kindValue} options={[{ value: '', label: 'Any kind' }, ...ALERT_KINDS.map((k) => ({ value: k, label: alertKindLabel(k) }))]} onChange={(e) => setParam('kind', e.target.value)} />
+        <SelectField
+          label="Kind"
+          value={kindValue}
+          options={[{ value: '', label: 'Any kind' }, ...ALERT_KINDS.map((k) => ({ value: k, label: alertKindLabel(k) }))]}
+          onChange={(e) => setParam('kind', e.target.value)}
+        />
         {filter.slaGroup || filter.definitionId ? (
           <span>
             Only {filter.slaGroup ? `group ${filter.slaGroup}` : 'one definition'}{' '}
@@ -84,9 +92,15 @@ export default function AlertsScreen(_props: ScreenProps) {
             </button>
           </span>
         ) : null}
-        {count !== undefined ? <span className="muted" data-testid="sla-alert-count">{count} alert{count === 1 ? '' : 's'}</span> : null}
+        {count !== undefined ? (
+          <span className="muted" data-testid="sla-alert-count">
+            {count} alert{count === 1 ? '' : 's'}
+          </span>
+        ) : null}
       </form>
-      <div className="sla-live" aria-live="polite" data-testid="sla-alert-live">{announcement}</div>
+      <div className="sla-live" aria-live="polite" data-testid="sla-alert-live">
+        {announcement}
+      </div>
       <ErrorNotice error={result.error} />
       <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
       {!alerts && result.fetching ? <Loading label="Loading alerts" /> : null}
@@ -123,13 +137,29 @@ function AlertTable({ alerts, canAcknowledge }: { alerts: readonly SlaAlert[]; c
       <tbody>
         {alerts.map((alert) => (
           <tr key={alert.id} data-alert-id={alert.id}>
-            <td><Badge {...alertStatusBadge(alert.status)} /></td>
-            <td><Badge {...alertKindBadge(alert.kind)} /></td>
+            <td>
+              <Badge {...alertStatusBadge(alert.status)} />
+            </td>
+            <td>
+              <Badge {...alertKindBadge(alert.kind)} />
+            </td>
             <td>{alert.message}</td>
             <td>
-              {alert.service ? <div>Service <Link to={`/services/${alert.service.id}`}>{alert.service.name}</Link></div> : null}
-              {alert.definition ? <div>Definition <Link to={`/sla/definitions/${alert.definition.id}`}>{alert.definition.name}</Link></div> : null}
-              {alert.slaGroup ? <div>Group <Link to={`/sla/groups/${encodeURIComponent(alert.slaGroup)}`}>{alert.slaGroup}</Link></div> : null}
+              {alert.service ? (
+                <div>
+                  Service <Link to={`/services/${alert.service.id}`}>{alert.service.name}</Link>
+                </div>
+              ) : null}
+              {alert.definition ? (
+                <div>
+                  Definition <Link to={`/sla/definitions/${alert.definition.id}`}>{alert.definition.name}</Link>
+                </div>
+              ) : null}
+              {alert.slaGroup ? (
+                <div>
+                  Group <Link to={`/sla/groups/${encodeURIComponent(alert.slaGroup)}`}>{alert.slaGroup}</Link>
+                </div>
+              ) : null}
             </td>
             <td title={formatDateTime(alert.raisedAt)}>{formatRelative(alert.raisedAt)}</td>
             <td>
@@ -139,7 +169,12 @@ function AlertTable({ alerts, canAcknowledge }: { alerts: readonly SlaAlert[]; c
                   {formatRelative(alert.acknowledgedAt)}
                 </span>
               ) : alert.status === 'OPEN' && canAcknowledge ? (
-                <button type="button" disabled={acknowledged.fetching && pending === alert.id} onClick={() => void ack(alert.id)} aria-label={`Acknowledge: ${alert.message}`}>
+                <button
+                  type="button"
+                  disabled={acknowledged.fetching && pending === alert.id}
+                  onClick={() => void ack(alert.id)}
+                  aria-label={`Acknowledge: ${alert.message}`}
+                >
                   {pending === alert.id ? 'Acknowledging…' : 'Acknowledge'}
                 </button>
               ) : (

@@ -54,12 +54,19 @@ export default function DailyReportScreen(_props: ScreenProps) {
       <ErrorNotice error={generated.error} title="Not generated" />
       <form className="row sla-filters" aria-label="Choose a day" onSubmit={(e) => e.preventDefault()}>
         <TextField label="Day (UTC)" type="date" value={day ?? report?.day ?? ''} onChange={(e) => setParam('day', e.target.value)} />
-        {day ? <button type="button" onClick={() => setParam('day', null)}>Newest</button> : null}
+        {day ? (
+          <button type="button" onClick={() => setParam('day', null)}>
+            Newest
+          </button>
+        ) : null}
       </form>
       <ErrorNotice error={result.error} />
       {!result.data && result.fetching ? <Loading label="Loading the report" /> : null}
       {result.data && !report ? (
-        <p className="muted">{day ? `There is no report for ${day}.` : 'No report has been generated yet.'} {canEditSla(viewer.role) ? 'Generate today’s to see one now.' : 'The scheduler makes one each day.'}</p>
+        <p className="muted">
+          {day ? `There is no report for ${day}.` : 'No report has been generated yet.'}{' '}
+          {canEditSla(viewer.role) ? 'Generate today’s to see one now.' : 'The scheduler makes one each day.'}
+        </p>
       ) : null}
       {report ? <ReportView report={report} /> : null}
       {history.length > 0 ? (
@@ -68,7 +75,12 @@ export default function DailyReportScreen(_props: ScreenProps) {
           <ul className="sla-list">
             {history.map((summary) => (
               <li key={summary.day}>
-                <button type="button" className="button-link" aria-current={report?.day === summary.day ? 'true' : undefined} onClick={() => setParam('day', summary.day)}>
+                <button
+                  type="button"
+                  className="button-link"
+                  aria-current={report?.day === summary.day ? 'true' : undefined}
+                  onClick={() => setParam('day', summary.day)}
+                >
                   {summary.day}
                 </button>{' '}
                 <span className="muted">
@@ -94,14 +106,24 @@ function ReportView({ report }: { report: Report }) {
         Generated {formatDateTime(report.generatedAt)} ({report.trigger === 'manual' ? 'on demand' : 'by the schedule'}).
       </p>
       <dl className="sla-stats">
-        {([['SLAs', report.slaCount], ['Met', report.metCount], ['At risk', report.atRiskCount], ['Breached', report.breachedCount], ['No data', report.noDataCount]] as const).map(([label, value]) => (
+        {(
+          [
+            ['SLAs', report.slaCount],
+            ['Met', report.metCount],
+            ['At risk', report.atRiskCount],
+            ['Breached', report.breachedCount],
+            ['No data', report.noDataCount],
+          ] as const
+        ).map(([label, value]) => (
           <div className="card sla-stat" key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      {report.rows.length === 0 ? <p className="muted">No SLA definitions existed when it was generated.</p> : (
+      {report.rows.length === 0 ? (
+        <p className="muted">No SLA definitions existed when it was generated.</p>
+      ) : (
         <table className="table" aria-label={`SLAs on ${report.day}`}>
           <thead>
             <tr>
@@ -122,7 +144,9 @@ function ReportView({ report }: { report: Report }) {
               <tr key={row.slaId}>
                 <td>{row.slaName}</td>
                 <td>{row.periodKey}</td>
-                <td><Badge {...slaStatusBadge(row.status)} /></td>
+                <td>
+                  <Badge {...slaStatusBadge(row.status)} />
+                </td>
                 <td>{formatAttainment(row.actualValue)}</td>
                 <td>{formatTarget(row.targetPercent)}</td>
                 <td>{formatMinutes(row.downtimeMinutes)}</td>

@@ -68,25 +68,39 @@ function Targets({ definition, editable, groups, onChanged }: Props & { groups: 
       <p className="muted">
         {formatTarget(definition.targetPercent)} unless one of these applies: a service's own, then its group's, then its tier's.
       </p>
-      {definition.targets.length === 0 ? <p className="muted">No scoped targets.</p> : (
+      {definition.targets.length === 0 ? (
+        <p className="muted">No scoped targets.</p>
+      ) : (
         <table className="table" aria-label="Scoped targets">
           <thead>
             <tr>
               <th scope="col">Scope</th>
               <th scope="col">Applies to</th>
               <th scope="col">Target</th>
-              {editable ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+              {editable ? (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {definition.targets.map((target) => (
               <tr key={target.id}>
                 <td>{target.scope.toLowerCase()}</td>
-                <td>{target.scope === 'SERVICE' ? <Link to={`/services/${target.scopeValue}`}>{target.scopeValue}</Link> : target.scopeValue}</td>
+                <td>
+                  {target.scope === 'SERVICE' ? <Link to={`/services/${target.scopeValue}`}>{target.scopeValue}</Link> : target.scopeValue}
+                </td>
                 <td>{formatTarget(target.targetPercent)}</td>
                 {editable ? (
                   <td>
-                    <button type="button" className="button-link" disabled={removed.fetching} onClick={() => void removeTarget(target.id)} aria-label={`Remove the ${target.scope.toLowerCase()} target ${target.scopeValue}`}>
+                    <button
+                      type="button"
+                      className="button-link"
+                      disabled={removed.fetching}
+                      onClick={() => void removeTarget(target.id)}
+                      aria-label={`Remove the ${target.scope.toLowerCase()} target ${target.scopeValue}`}
+                    >
                       Remove
                     </button>
                   </td>
@@ -100,14 +114,57 @@ function Targets({ definition, editable, groups, onChanged }: Props & { groups: 
       {editable ? (
         <form className="sla-inline-form" onSubmit={(e) => void submit(e)} aria-label="Set a target">
           <h3>Set a target</h3>
-          <SelectField label="Scope" value={scope} options={[{ value: 'GROUP', label: 'SLA group' }, { value: 'TIER', label: 'Tier' }, { value: 'SERVICE', label: 'Service' }]} onChange={(e) => { setScope(e.target.value as SlaTargetScope); setScopeValue(''); }} />
-          {scope === 'GROUP' ? <SelectField label="Group" value={scopeValue} options={[{ value: '', label: 'Choose a group' }, ...groups.map((g) => ({ value: g.name, label: g.displayName ?? g.name }))]} onChange={(e) => setScopeValue(e.target.value)} /> : null}
-          {scope === 'TIER' ? <TextField label="Tier" value={scopeValue} onChange={(e) => setScopeValue(e.target.value)} hint={tiers.length ? `Known: ${tiers.join(', ')}` : undefined} /> : null}
-          {scope === 'SERVICE' ? (service ? <p>Service: <strong>{service.name}</strong> <button type="button" className="button-link" onClick={() => setService(null)}>change</button></p> : <ServicePicker label="Find the service" onPick={setService} />) : null}
+          <SelectField
+            label="Scope"
+            value={scope}
+            options={[
+              { value: 'GROUP', label: 'SLA group' },
+              { value: 'TIER', label: 'Tier' },
+              { value: 'SERVICE', label: 'Service' },
+            ]}
+            onChange={(e) => {
+              setScope(e.target.value as SlaTargetScope);
+              setScopeValue('');
+            }}
+          />
+          {scope === 'GROUP' ? (
+            <SelectField
+              label="Group"
+              value={scopeValue}
+              options={[{ value: '', label: 'Choose a group' }, ...groups.map((g) => ({ value: g.name, label: g.displayName ?? g.name }))]}
+              onChange={(e) => setScopeValue(e.target.value)}
+            />
+          ) : null}
+          {scope === 'TIER' ? (
+            <TextField
+              label="Tier"
+              value={scopeValue}
+              onChange={(e) => setScopeValue(e.target.value)}
+              hint={tiers.length ? `Known: ${tiers.join(', ')}` : undefined}
+            />
+          ) : null}
+          {scope === 'SERVICE' ? (
+            service ? (
+              <p>
+                Service: <strong>{service.name}</strong>{' '}
+                <button type="button" className="button-link" onClick={() => setService(null)}>
+                  change
+                </button>
+              </p>
+            ) : (
+              <ServicePicker label="Find the service" onPick={setService} />
+            )
+          ) : null}
           <TextField label="Target for this scope (%)" inputMode="decimal" value={percent} onChange={(e) => setPercent(e.target.value)} />
-          {problem ? <div className="notice notice-warn" role="alert">{problem}</div> : null}
+          {problem ? (
+            <div className="notice notice-warn" role="alert">
+              {problem}
+            </div>
+          ) : null}
           <ErrorNotice error={saved.error} title="Not saved" />
-          <button type="submit" disabled={saved.fetching}>{saved.fetching ? 'Saving…' : 'Set target'}</button>
+          <button type="submit" disabled={saved.fetching}>
+            {saved.fetching ? 'Saving…' : 'Set target'}
+          </button>
         </form>
       ) : null}
     </section>
@@ -132,14 +189,20 @@ function Assignments({ definition, editable, groups, onChanged }: Props & { grou
   return (
     <section className="card" aria-labelledby="sla-def-coverage">
       <h2 id="sla-def-coverage">Covers</h2>
-      {definition.assignments.length === 0 ? <p className="muted">Nothing yet: assign a group or a service to start measuring.</p> : (
+      {definition.assignments.length === 0 ? (
+        <p className="muted">Nothing yet: assign a group or a service to start measuring.</p>
+      ) : (
         <ul className="sla-list" aria-label="Assignments">
           {definition.assignments.map((assignment) => (
             <li key={assignment.id}>
               {assignment.slaGroup ? (
-                <>Group <Link to={`/sla/groups/${encodeURIComponent(assignment.slaGroup)}`}>{assignment.slaGroup}</Link> (every member)</>
+                <>
+                  Group <Link to={`/sla/groups/${encodeURIComponent(assignment.slaGroup)}`}>{assignment.slaGroup}</Link> (every member)
+                </>
               ) : assignment.service ? (
-                <>Service <Link to={`/services/${assignment.service.id}`}>{assignment.service.name}</Link></>
+                <>
+                  Service <Link to={`/services/${assignment.service.id}`}>{assignment.service.name}</Link>
+                </>
               ) : (
                 <span className="muted">A deleted service</span>
               )}
@@ -159,9 +222,23 @@ function Assignments({ definition, editable, groups, onChanged }: Props & { grou
       {editable ? (
         <div className="sla-inline-form">
           <h3>Assign</h3>
-          <form className="row" onSubmit={(e) => { e.preventDefault(); if (group) void assignTo({ slaGroup: group }); }} aria-label="Assign a group">
-            <SelectField label="SLA group" value={group} options={[{ value: '', label: 'Choose a group' }, ...groups.map((g) => ({ value: g.name, label: g.displayName ?? g.name }))]} onChange={(e) => setGroup(e.target.value)} />
-            <button type="submit" disabled={!group || assigned.fetching}>Assign group</button>
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (group) void assignTo({ slaGroup: group });
+            }}
+            aria-label="Assign a group"
+          >
+            <SelectField
+              label="SLA group"
+              value={group}
+              options={[{ value: '', label: 'Choose a group' }, ...groups.map((g) => ({ value: g.name, label: g.displayName ?? g.name }))]}
+              onChange={(e) => setGroup(e.target.value)}
+            />
+            <button type="submit" disabled={!group || assigned.fetching}>
+              Assign group
+            </button>
           </form>
           <ServicePicker label="Or a service" disabled={assigned.fetching} onPick={(service) => void assignTo({ serviceId: service.id })} />
           <ErrorNotice error={assigned.error} title="Not assigned" />

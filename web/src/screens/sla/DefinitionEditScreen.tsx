@@ -19,7 +19,14 @@ export function NewDefinitionScreen(_props: ScreenProps) {
   return (
     <>
       <PageHeader title="New SLA definition" subtitle={<Link to="/sla/definitions">Back to the definitions</Link>} />
-      <DefinitionForm initial={NEW_DEFINITION} submitLabel="Create definition" busy={created.fetching} error={created.error} onSubmit={(input) => void submit(input)} onCancel={() => navigate('/sla/definitions')} />
+      <DefinitionForm
+        initial={NEW_DEFINITION}
+        submitLabel="Create definition"
+        busy={created.fetching}
+        error={created.error}
+        onSubmit={(input) => void submit(input)}
+        onCancel={() => navigate('/sla/definitions')}
+      />
     </>
   );
 }
@@ -36,12 +43,23 @@ export default function EditDefinitionScreen({ params }: ScreenProps) {
   };
   return (
     <>
-      <PageHeader title={definition ? `Edit ${definition.name}` : 'Edit SLA definition'} subtitle={<Link to={`/sla/definitions/${id}`}>Back to the definition</Link>} />
+      <PageHeader
+        title={definition ? `Edit ${definition.name}` : 'Edit SLA definition'}
+        subtitle={<Link to={`/sla/definitions/${id}`}>Back to the definition</Link>}
+      />
       <ErrorNotice error={result.error} />
       {!result.data && result.fetching ? <Loading label="Loading the definition" /> : null}
       {result.data && !definition ? <p>There is no such definition; it may have been deleted.</p> : null}
       {definition ? (
-        <DefinitionForm key={definition.id} initial={fieldsOf(definition)} submitLabel="Save changes" busy={updated.fetching} error={updated.error} onSubmit={(input) => void submit(input)} onCancel={() => navigate(`/sla/definitions/${id}`)} />
+        <DefinitionForm
+          key={definition.id}
+          initial={fieldsOf(definition)}
+          submitLabel="Save changes"
+          busy={updated.fetching}
+          error={updated.error}
+          onSubmit={(input) => void submit(input)}
+          onCancel={() => navigate(`/sla/definitions/${id}`)}
+        />
       ) : null}
     </>
   );

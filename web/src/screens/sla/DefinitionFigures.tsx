@@ -43,11 +43,17 @@ export function DefinitionFigures({ definition }: { definition: SlaDefinitionDet
                   <td>
                     {period.periodKey} {period.final ? null : <span className="muted">(so far)</span>}
                   </td>
-                  <td><Badge {...slaStatusBadge(period.status)} /></td>
-                  <td><Attainment text={formatAttainment(period.actualValue)} coveragePercent={period.coveragePercent} /></td>
+                  <td>
+                    <Badge {...slaStatusBadge(period.status)} />
+                  </td>
+                  <td>
+                    <Attainment text={formatAttainment(period.actualValue)} coveragePercent={period.coveragePercent} />
+                  </td>
                   <td>{formatTarget(period.targetValue)}</td>
                   <td>{formatMinutes(period.downtimeMinutes)}</td>
-                  <td><BudgetLeft budget={period.errorBudgetMinutes} remaining={period.errorBudgetRemainingMinutes} /></td>
+                  <td>
+                    <BudgetLeft budget={period.errorBudgetMinutes} remaining={period.errorBudgetRemainingMinutes} />
+                  </td>
                   <td>{formatBurnRate(period.burnRate)}</td>
                   <td>{period.incidentCount}</td>
                   <td>{period.serviceCount}</td>
@@ -92,12 +98,20 @@ function CurrentServices({ period }: { period: SlaPeriodResult }) {
         <tbody>
           {period.services.map((row) => (
             <tr key={row.serviceId}>
-              <td>{row.service ? <Link to={`/services/${row.serviceId}`}>{row.service.name}</Link> : <span className="muted">deleted</span>}</td>
-              <td><Badge {...slaStatusBadge(row.status)} /></td>
-              <td><Attainment text={formatAttainment(row.actualValue)} coveragePercent={row.coveragePercent} /></td>
+              <td>
+                {row.service ? <Link to={`/services/${row.serviceId}`}>{row.service.name}</Link> : <span className="muted">deleted</span>}
+              </td>
+              <td>
+                <Badge {...slaStatusBadge(row.status)} />
+              </td>
+              <td>
+                <Attainment text={formatAttainment(row.actualValue)} coveragePercent={row.coveragePercent} />
+              </td>
               <td>{formatTarget(row.targetValue)}</td>
               <td>{formatMinutes(row.downtimeMinutes)}</td>
-              <td><BudgetLeft budget={row.errorBudgetMinutes} remaining={row.errorBudgetRemainingMinutes} /></td>
+              <td>
+                <BudgetLeft budget={row.errorBudgetMinutes} remaining={row.errorBudgetRemainingMinutes} />
+              </td>
               <td>{row.incidentCount}</td>
             </tr>
           ))}

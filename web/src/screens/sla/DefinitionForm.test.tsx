@@ -36,7 +36,12 @@ describe('DefinitionForm', () => {
     fireEvent.click(screen.getByLabelText(/DEGRADED time counts/));
     fireEvent.click(screen.getByRole('button', { name: 'Create definition' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: 'Payments gold', targetPercent: 99.95, period: 'WEEK', degradedCountsAsDown: true });
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      name: 'Payments gold',
+      targetPercent: 99.95,
+      period: 'WEEK',
+      degradedCountsAsDown: true,
+    });
   });
 
   it('refuses a fast burn threshold not above the slow one', () => {

@@ -30,11 +30,21 @@ export default function DefinitionScreen({ params }: ScreenProps) {
       <PageHeader
         title={definition?.name ?? 'SLA definition'}
         subtitle={<Link to="/sla/definitions">All definitions</Link>}
-        actions={definition && editable ? <Link to={`/sla/definitions/${id}/edit`} className="button">Edit</Link> : null}
+        actions={
+          definition && editable ? (
+            <Link to={`/sla/definitions/${id}/edit`} className="button">
+              Edit
+            </Link>
+          ) : null
+        }
       />
       <ErrorNotice error={result.error} />
       {!result.data && result.fetching ? <Loading label="Loading the definition" /> : null}
-      {result.data && !definition ? <p>There is no such definition; it may have been deleted. <Link to="/sla/definitions">Back to the list</Link>.</p> : null}
+      {result.data && !definition ? (
+        <p>
+          There is no such definition; it may have been deleted. <Link to="/sla/definitions">Back to the list</Link>.
+        </p>
+      ) : null}
       {definition ? (
         <div className="stack">
           <section className="card" aria-labelledby="sla-def-settings">
@@ -51,20 +61,30 @@ export default function DefinitionScreen({ params }: ScreenProps) {
               <dd>{definition.degradedCountsAsDown ? 'counts as downtime' : 'counts as up'}</dd>
               <dt>Fast burn alert</dt>
               <dd>
-                above {formatBurnRate(definition.burnRates.fast.threshold)} over {definition.burnRates.fast.longWindowMinutes} and {definition.burnRates.fast.shortWindowMinutes} min
+                above {formatBurnRate(definition.burnRates.fast.threshold)} over {definition.burnRates.fast.longWindowMinutes} and{' '}
+                {definition.burnRates.fast.shortWindowMinutes} min
               </dd>
               <dt>Slow burn alert</dt>
               <dd>
-                above {formatBurnRate(definition.burnRates.slow.threshold)} over {definition.burnRates.slow.longWindowMinutes} and {definition.burnRates.slow.shortWindowMinutes} min
+                above {formatBurnRate(definition.burnRates.slow.threshold)} over {definition.burnRates.slow.longWindowMinutes} and{' '}
+                {definition.burnRates.slow.shortWindowMinutes} min
               </dd>
               <dt>Tickets</dt>
-              <dd>{definition.raiseTicket ? `raised for each incident${definition.ticketCatalogItem ? ` (${definition.ticketCatalogItem})` : ''}` : 'not raised'}</dd>
+              <dd>
+                {definition.raiseTicket
+                  ? `raised for each incident${definition.ticketCatalogItem ? ` (${definition.ticketCatalogItem})` : ''}`
+                  : 'not raised'}
+              </dd>
               <dt>Changed</dt>
               <dd>{formatDateTime(definition.updatedAt)}</dd>
               <dt>Alerts</dt>
-              <dd><Link to={`/sla/alerts?status=all&definition=${definition.id}`}>Alerts of this definition</Link></dd>
+              <dd>
+                <Link to={`/sla/alerts?status=all&definition=${definition.id}`}>Alerts of this definition</Link>
+              </dd>
               <dt>Changes</dt>
-              <dd><Link to={`/sla/events?definition=${definition.id}`}>Event log of this definition</Link></dd>
+              <dd>
+                <Link to={`/sla/events?definition=${definition.id}`}>Event log of this definition</Link>
+              </dd>
             </dl>
           </section>
           <DefinitionCoverage definition={definition} editable={editable} onChanged={refresh} />
@@ -79,7 +99,11 @@ export default function DefinitionScreen({ params }: ScreenProps) {
 
 /** Everything the figures depend on: coverage, scoped targets and the settings (updatedAt). */
 function coverageKey(definition: SlaDefinitionDetail): string {
-  return [definition.updatedAt, ...definition.assignments.map((a) => a.id), ...definition.targets.map((t) => `${t.id}=${t.targetPercent}`)].join('|');
+  return [
+    definition.updatedAt,
+    ...definition.assignments.map((a) => a.id),
+    ...definition.targets.map((t) => `${t.id}=${t.targetPercent}`),
+  ].join('|');
 }
 
 function DeleteDefinition({ id, name }: { id: string; name: string }) {
@@ -93,7 +117,10 @@ function DeleteDefinition({ id, name }: { id: string; name: string }) {
   return (
     <section className="card sla-danger" aria-labelledby="sla-def-delete">
       <h2 id="sla-def-delete">Delete</h2>
-      <p className="muted">Its targets, assignments and stored period results go with it, and its open alerts are resolved. Incidents and the event log keep naming it.</p>
+      <p className="muted">
+        Its targets, assignments and stored period results go with it, and its open alerts are resolved. Incidents and the event log keep
+        naming it.
+      </p>
       {confirming ? (
         <div className="row" role="group" aria-label="Confirm deletion">
           <span>Delete “{name}” for good?</span>

@@ -20,11 +20,19 @@ export default function DefinitionsScreen(_props: ScreenProps) {
       <PageHeader
         title="SLA definitions"
         subtitle="What is measured against what target, over which calendar period."
-        actions={canEditSla(viewer.role) ? <Link to="/sla/definitions/new" className="button button-primary">New definition</Link> : null}
+        actions={
+          canEditSla(viewer.role) ? (
+            <Link to="/sla/definitions/new" className="button button-primary">
+              New definition
+            </Link>
+          ) : null
+        }
       />
       <ErrorNotice error={result.error} />
       {!definitions && result.fetching ? <Loading label="Loading definitions" /> : null}
-      {definitions && definitions.length === 0 ? <p className="muted">No definitions yet.{canEditSla(viewer.role) ? ' Create one to start measuring.' : ''}</p> : null}
+      {definitions && definitions.length === 0 ? (
+        <p className="muted">No definitions yet.{canEditSla(viewer.role) ? ' Create one to start measuring.' : ''}</p>
+      ) : null}
       {definitions && definitions.length > 0 ? (
         <table className="table" aria-label="SLA definitions">
           <thead>

@@ -52,7 +52,11 @@ export default function EventLogScreen(_props: ScreenProps) {
             </button>
           </span>
         ) : null}
-        {count !== undefined ? <span className="muted" data-testid="sla-event-count">{count} entr{count === 1 ? 'y' : 'ies'}</span> : null}
+        {count !== undefined ? (
+          <span className="muted" data-testid="sla-event-count">
+            {count} entr{count === 1 ? 'y' : 'ies'}
+          </span>
+        ) : null}
         <button type="button" onClick={() => reexecute({ requestPolicy: 'network-only' })} disabled={result.fetching}>
           Refresh
         </button>
@@ -85,11 +89,31 @@ function EventTable({ entries }: { entries: readonly SlaEventLogEntry[] }) {
             <td>{eventKindLabel(entry.kind)}</td>
             <td>{eventAuthor(entry)}</td>
             <td>
-              {entry.definitionId ? <div><Link to={`/sla/definitions/${entry.definitionId}`}>Definition</Link></div> : null}
-              {entry.serviceId ? <div><Link to={`/services/${entry.serviceId}`}>Service</Link></div> : null}
-              {entry.slaGroup ? <div>Group <Link to={`/sla/groups/${encodeURIComponent(entry.slaGroup)}`}>{entry.slaGroup}</Link></div> : null}
-              {entry.incidentId ? <div><Link to={`/sla/incidents/${entry.incidentId}`}>Incident</Link></div> : null}
-              {entry.alertId ? <div><Link to="/sla/alerts?status=all">Alert</Link></div> : null}
+              {entry.definitionId ? (
+                <div>
+                  <Link to={`/sla/definitions/${entry.definitionId}`}>Definition</Link>
+                </div>
+              ) : null}
+              {entry.serviceId ? (
+                <div>
+                  <Link to={`/services/${entry.serviceId}`}>Service</Link>
+                </div>
+              ) : null}
+              {entry.slaGroup ? (
+                <div>
+                  Group <Link to={`/sla/groups/${encodeURIComponent(entry.slaGroup)}`}>{entry.slaGroup}</Link>
+                </div>
+              ) : null}
+              {entry.incidentId ? (
+                <div>
+                  <Link to={`/sla/incidents/${entry.incidentId}`}>Incident</Link>
+                </div>
+              ) : null}
+              {entry.alertId ? (
+                <div>
+                  <Link to="/sla/alerts?status=all">Alert</Link>
+                </div>
+              ) : null}
             </td>
             <td>
               <details>

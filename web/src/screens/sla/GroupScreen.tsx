@@ -29,7 +29,10 @@ export default function GroupScreen({ params }: ScreenProps) {
   const group = result.data?.slaGroup;
   return (
     <>
-      <PageHeader title={group ? (group.displayName ?? group.name) : `SLA group ${name}`} subtitle={<Link to="/sla/groups">All groups</Link>} />
+      <PageHeader
+        title={group ? (group.displayName ?? group.name) : `SLA group ${name}`}
+        subtitle={<Link to="/sla/groups">All groups</Link>}
+      />
       <ErrorNotice error={result.error} />
       {!result.data && result.fetching ? <Loading label="Loading the group" /> : null}
       {result.data && !group ? <p>No status sync has declared a group named “{name}”.</p> : null}
@@ -40,7 +43,9 @@ export default function GroupScreen({ params }: ScreenProps) {
               <h2 id="sla-group-figures">This month</h2>
               <dl className="facts">
                 <dt>Status</dt>
-                <dd><Badge {...slaStatusBadge(group.status)} /></dd>
+                <dd>
+                  <Badge {...slaStatusBadge(group.status)} />
+                </dd>
                 <dt>Uptime</dt>
                 <dd>{formatAttainment(group.currentUptime)}</dd>
                 <dt>Tier</dt>
@@ -49,22 +54,36 @@ export default function GroupScreen({ params }: ScreenProps) {
                 <dd>{formatTarget(group.targets?.uptime)}</dd>
                 <dt>Covered by</dt>
                 <dd>
-                  {group.definitions.length === 0 ? 'no definition' : group.definitions.map((d, i) => (
-                    <span key={d.id}>{i > 0 ? ', ' : ''}<Link to={`/sla/definitions/${d.id}`}>{d.name}</Link> ({formatTarget(d.targetPercent)} per {d.period.toLowerCase()})</span>
-                  ))}
+                  {group.definitions.length === 0
+                    ? 'no definition'
+                    : group.definitions.map((d, i) => (
+                        <span key={d.id}>
+                          {i > 0 ? ', ' : ''}
+                          <Link to={`/sla/definitions/${d.id}`}>{d.name}</Link> ({formatTarget(d.targetPercent)} per{' '}
+                          {d.period.toLowerCase()})
+                        </span>
+                      ))}
                 </dd>
                 <dt>Declared</dt>
                 <dd>{formatDateTime(group.updatedAt)}</dd>
                 <dt>Alerts</dt>
-                <dd><Link to={`/sla/alerts?status=all&group=${encodeURIComponent(group.name)}`}>Alerts of this group</Link></dd>
+                <dd>
+                  <Link to={`/sla/alerts?status=all&group=${encodeURIComponent(group.name)}`}>Alerts of this group</Link>
+                </dd>
                 <dt>Changes</dt>
-                <dd><Link to={`/sla/events?group=${encodeURIComponent(group.name)}`}>Event log of this group</Link></dd>
+                <dd>
+                  <Link to={`/sla/events?group=${encodeURIComponent(group.name)}`}>Event log of this group</Link>
+                </dd>
               </dl>
             </section>
             <OverrideForm group={group} editable={canEditSla(viewer.role)} onChanged={() => reexecute({ requestPolicy: 'network-only' })} />
           </div>
           <Members group={group} />
-          <SlaTrend subject={{ group: group.name }} name={group.displayName ?? group.name} targetPercent={effectiveUptimeTarget(group).value} />
+          <SlaTrend
+            subject={{ group: group.name }}
+            name={group.displayName ?? group.name}
+            targetPercent={effectiveUptimeTarget(group).value}
+          />
         </div>
       ) : null}
     </>
@@ -82,9 +101,15 @@ function Members({ group }: { group: SlaGroupSummary }) {
     <section className="card" aria-labelledby="sla-group-members">
       <h2 id="sla-group-members">
         Members <Badge>{tally.members}</Badge>{' '}
-        {tally.overdue > 0 ? <Badge tone="alert">{tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue</Badge> : null}
+        {tally.overdue > 0 ? (
+          <Badge tone="alert">
+            {tally.overdue} backup{tally.overdue === 1 ? '' : 's'} overdue
+          </Badge>
+        ) : null}
       </h2>
-      {group.services.length === 0 ? <p className="muted">No service names this group yet.</p> : (
+      {group.services.length === 0 ? (
+        <p className="muted">No service names this group yet.</p>
+      ) : (
         <table className="table" aria-label="Members">
           <thead>
             <tr>
@@ -97,14 +122,24 @@ function Members({ group }: { group: SlaGroupSummary }) {
           </thead>
           <tbody>
             {ordered.slice(0, shown).map((member) => (
-              <tr key={member.serviceId} className={member.backupStatus.backupOverdue ? 'sla-row-overdue' : undefined} data-overdue={member.backupStatus.backupOverdue || undefined}>
-                <td><Link to={`/services/${member.serviceId}`}>{member.serviceName}</Link></td>
-                <td><Badge {...serviceStatusBadge(member.status)} /></td>
+              <tr
+                key={member.serviceId}
+                className={member.backupStatus.backupOverdue ? 'sla-row-overdue' : undefined}
+                data-overdue={member.backupStatus.backupOverdue || undefined}
+              >
+                <td>
+                  <Link to={`/services/${member.serviceId}`}>{member.serviceName}</Link>
+                </td>
+                <td>
+                  <Badge {...serviceStatusBadge(member.status)} />
+                </td>
                 <td>{member.replicas === null ? '—' : `${member.readyReplicas ?? 0} of ${member.replicas}`}</td>
                 <td>
                   {member.backupStatus.backupOverdue ? <Badge tone="alert">Overdue</Badge> : null} {backupSummary(member.backupStatus)}
                 </td>
-                <td title={formatDateTime(member.backupStatus.lastBackupAt)}>{member.backupStatus.lastBackupAt ? formatRelative(member.backupStatus.lastBackupAt) : '—'}</td>
+                <td title={formatDateTime(member.backupStatus.lastBackupAt)}>
+                  {member.backupStatus.lastBackupAt ? formatRelative(member.backupStatus.lastBackupAt) : '—'}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -143,14 +178,29 @@ function OverrideForm({ group, editable, onChanged }: { group: SlaGroupSummary; 
       <h2 id="sla-group-override">Uptime target</h2>
       <p>
         In force: <strong>{formatTarget(target.value)}</strong>{' '}
-        <span className="muted">{target.source === 'override' ? '(a person’s override; syncs never change it)' : target.source === 'sync' ? '(as the last sync declared)' : '(none declared)'}</span>
+        <span className="muted">
+          {target.source === 'override'
+            ? '(a person’s override; syncs never change it)'
+            : target.source === 'sync'
+              ? '(as the last sync declared)'
+              : '(none declared)'}
+        </span>
       </p>
       {editable ? (
         <form onSubmit={onSubmit} aria-label="Uptime override">
-          <TextField label="Override (%)" inputMode="decimal" value={value} error={problem} hint="Wins over what syncs declare" onChange={(e) => setValue(e.target.value)} />
+          <TextField
+            label="Override (%)"
+            inputMode="decimal"
+            value={value}
+            error={problem}
+            hint="Wins over what syncs declare"
+            onChange={(e) => setValue(e.target.value)}
+          />
           <ErrorNotice error={saved.error} title="Not saved" />
           <div className="row">
-            <button type="submit" disabled={saved.fetching}>Set override</button>
+            <button type="submit" disabled={saved.fetching}>
+              Set override
+            </button>
             {group.targetOverrides?.uptime != null ? (
               <button type="button" disabled={saved.fetching} onClick={() => void submit(null)}>
                 Clear override

@@ -20,7 +20,9 @@ export default function GroupsScreen(_props: ScreenProps) {
       <PageHeader title="SLA groups" subtitle="Groups of services declared by the status syncs, with their members' backups." />
       <ErrorNotice error={result.error} />
       {!groups && result.fetching ? <Loading label="Loading groups" /> : null}
-      {groups && groups.length === 0 ? <p className="muted">No groups yet: a status sync declares them (slaGroups of POST /api/v1/operator/status).</p> : null}
+      {groups && groups.length === 0 ? (
+        <p className="muted">No groups yet: a status sync declares them (slaGroups of POST /api/v1/operator/status).</p>
+      ) : null}
       {groups && groups.length > 0 ? (
         <table className="table" aria-label="SLA groups">
           <thead>
@@ -46,7 +48,9 @@ export default function GroupsScreen(_props: ScreenProps) {
                     {group.displayName ? <div className="muted">{group.name}</div> : null}
                   </td>
                   <td>{group.tier ?? '—'}</td>
-                  <td><Badge {...slaStatusBadge(group.status)} /></td>
+                  <td>
+                    <Badge {...slaStatusBadge(group.status)} />
+                  </td>
                   <td>{formatAttainment(group.currentUptime)}</td>
                   <td>
                     {formatTarget(target.value)}
@@ -56,9 +60,13 @@ export default function GroupsScreen(_props: ScreenProps) {
                     {tally.members}
                     {tally.notOperational > 0 ? (
                       <div className="sla-member-states">
-                        {Object.entries(tally.byStatus).filter(([status]) => status !== 'OPERATIONAL').map(([status, count]) => (
-                          <span key={status}><Badge {...serviceStatusBadge(status)} /> {count}</span>
-                        ))}
+                        {Object.entries(tally.byStatus)
+                          .filter(([status]) => status !== 'OPERATIONAL')
+                          .map(([status, count]) => (
+                            <span key={status}>
+                              <Badge {...serviceStatusBadge(status)} /> {count}
+                            </span>
+                          ))}
                       </div>
                     ) : null}
                   </td>

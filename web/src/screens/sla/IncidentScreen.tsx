@@ -45,7 +45,9 @@ export default function IncidentScreen({ params }: ScreenProps) {
             <dt>State</dt>
             <dd>{incident.open ? <Badge tone="down">Open</Badge> : 'Closed'}</dd>
             <dt>Severity</dt>
-            <dd><Badge {...severityBadge(incident.severity)} /></dd>
+            <dd>
+              <Badge {...severityBadge(incident.severity)} />
+            </dd>
             <dt>Service</dt>
             <dd>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : 'deleted'}</dd>
             <dt>Started</dt>
@@ -57,11 +59,22 @@ export default function IncidentScreen({ params }: ScreenProps) {
             <dt>Recorded</dt>
             <dd>{incident.source === 'AUTOMATIC' ? 'by the service’s status' : 'by a person'}</dd>
             <dt>Counts against</dt>
-            <dd>{incident.definitions.length === 0 ? '—' : incident.definitions.map((d, i) => <span key={d.id}>{i > 0 ? ', ' : ''}<Link to={`/sla/definitions/${d.id}`}>{d.name}</Link></span>)}</dd>
+            <dd>
+              {incident.definitions.length === 0
+                ? '—'
+                : incident.definitions.map((d, i) => (
+                    <span key={d.id}>
+                      {i > 0 ? ', ' : ''}
+                      <Link to={`/sla/definitions/${d.id}`}>{d.name}</Link>
+                    </span>
+                  ))}
+            </dd>
             <dt>Resolution</dt>
             <dd>{incident.resolution ?? '—'}</dd>
             <dt>Ticket</dt>
-            <dd><IncidentTicket id={incident.id} /></dd>
+            <dd>
+              <IncidentTicket id={incident.id} />
+            </dd>
           </dl>
         </section>
       ) : null}

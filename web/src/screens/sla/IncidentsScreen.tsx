@@ -44,9 +44,15 @@ export default function IncidentsScreen(_props: ScreenProps) {
       <PageHeader title="SLA incidents" subtitle="Outages of covered services: opened and closed by their status, or recorded by people." />
       <form className="row sla-filters" aria-label="Filter incidents" onSubmit={(e) => e.preventDefault()}>
         <SelectField label="State" value={state} options={STATES} onChange={(e) => setParam('state', e.target.value)} />
-        {count !== undefined ? <span className="muted">{count} incident{count === 1 ? '' : 's'}</span> : null}
+        {count !== undefined ? (
+          <span className="muted">
+            {count} incident{count === 1 ? '' : 's'}
+          </span>
+        ) : null}
       </form>
-      <div className="sla-live" aria-live="polite">{announcement}</div>
+      <div className="sla-live" aria-live="polite">
+        {announcement}
+      </div>
       <ErrorNotice error={result.error} />
       <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
       {!incidents && result.fetching ? <Loading label="Loading incidents" /> : null}
@@ -67,12 +73,24 @@ export default function IncidentsScreen(_props: ScreenProps) {
             {incidents.map((incident) => (
               <tr key={incident.id}>
                 <td>
-                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link> {incident.open ? <Badge tone="down">Open</Badge> : null}
+                  <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>{' '}
+                  {incident.open ? <Badge tone="down">Open</Badge> : null}
                 </td>
-                <td><Badge {...severityBadge(incident.severity)} /></td>
-                <td>{incident.service ? <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link> : <span className="muted">deleted</span>}</td>
+                <td>
+                  <Badge {...severityBadge(incident.severity)} />
+                </td>
+                <td>
+                  {incident.service ? (
+                    <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link>
+                  ) : (
+                    <span className="muted">deleted</span>
+                  )}
+                </td>
                 <td>{formatDateTime(incident.startedAt)}</td>
-                <td>{formatMinutes(incidentMinutes(incident))}{incident.open ? ' so far' : ''}</td>
+                <td>
+                  {formatMinutes(incidentMinutes(incident))}
+                  {incident.open ? ' so far' : ''}
+                </td>
                 <td>{incident.source.toLowerCase()}</td>
               </tr>
             ))}

@@ -8,7 +8,7 @@ import { formatRelative } from '../../ui/format';
 import { Loading } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatAttainment, notJudgedCount } from './slaFigures';
-import type { DashboardStats,   } from './slaTypes';
+import type { DashboardStats } from './slaTypes';
 import { useCoalesced, useSlaEvents } from './useSlaEvents';
 import { Badge } from '../../ui/kit/Badge';
 import { alertKindBadge, alertStatusBadge, severityBadge } from './slaBadges';
@@ -33,7 +33,9 @@ export default function OverviewScreen(_props: ScreenProps) {
       <PageHeader title="SLA overview" subtitle="This period's figures of every service an SLA definition covers." />
       <ErrorNotice error={result.error} />
       <ErrorNotice error={liveError} title="Live updates stopped (reload to try again)" />
-      <div className="sla-live" aria-live="polite">{announcement}</div>
+      <div className="sla-live" aria-live="polite">
+        {announcement}
+      </div>
       {!data && result.fetching ? <Loading label="Loading the SLA figures" /> : null}
       {data ? (
         <>
@@ -63,7 +65,12 @@ export default function OverviewScreen(_props: ScreenProps) {
                 {data.slaIncidents.map((incident) => (
                   <li key={incident.id}>
                     <Badge {...severityBadge(incident.severity)} /> <Link to={`/sla/incidents/${incident.id}`}>{incident.title}</Link>
-                    {incident.service ? <> on <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link></> : null}{' '}
+                    {incident.service ? (
+                      <>
+                        {' '}
+                        on <Link to={`/services/${incident.service.id}`}>{incident.service.name}</Link>
+                      </>
+                    ) : null}{' '}
                     <span className="muted">since {formatRelative(incident.startedAt)}</span>
                   </li>
                 ))}

@@ -34,7 +34,12 @@ export function SlaTrend({ subject, name, targetPercent }: SlaTrendProps) {
     <section className="card" aria-labelledby="sla-trend">
       <div className="row sla-section-head">
         <h2 id="sla-trend">Trend</h2>
-        <SelectField label="Range" value={range} options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))} onChange={(e) => setRange(e.target.value as RangeKey)} />
+        <SelectField
+          label="Range"
+          value={range}
+          options={Object.entries(RANGES).map(([value, r]) => ({ value, label: r.label }))}
+          onChange={(e) => setRange(e.target.value as RangeKey)}
+        />
       </div>
       <ErrorNotice error={trend.error} />
       {!points && trend.fetching ? <Loading label="Loading the trend" /> : null}
@@ -49,7 +54,9 @@ export function SlaTrend({ subject, name, targetPercent }: SlaTrendProps) {
             height={220}
             className="sla-chart"
           />
-          {withData === 0 ? <p className="muted">No covered time in this range yet: the line appears once covered services report.</p> : null}
+          {withData === 0 ? (
+            <p className="muted">No covered time in this range yet: the line appears once covered services report.</p>
+          ) : null}
         </>
       ) : null}
     </section>

@@ -3,11 +3,37 @@ import { alertFilterFromParams, applyAlertEvent, parseAlertEvent, type AlertEven
 import type { SlaAlert } from './slaTypes';
 
 const alert = (id: string, status: SlaAlert['status'], kind: SlaAlert['kind'] = 'BACKUP_OVERDUE'): SlaAlert => ({
-  id, kind, status, message: `alert ${id}`, serviceId: 's1', service: { id: 's1', name: 'db' }, definitionId: null, definition: null, slaGroup: null,
-  raisedAt: '2026-11-25T10:00:00Z', acknowledgedAt: null, acknowledgedBy: null, resolvedAt: null,
+  id,
+  kind,
+  status,
+  message: `alert ${id}`,
+  serviceId: 's1',
+  service: { id: 's1', name: 'db' },
+  definitionId: null,
+  definition: null,
+  slaGroup: null,
+  raisedAt: '2026-11-25T10:00:00Z',
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  resolvedAt: null,
 });
-const event = (id: string, status: SlaAlert['status'], change: AlertEventData['change'], kind: SlaAlert['kind'] = 'BACKUP_OVERDUE'): AlertEventData => ({
-  change, alert: { id, kind, status, message: 'm', slaGroup: 'vault', definitionId: null, acknowledgedAt: status === 'ACKNOWLEDGED' ? '2026-11-25T11:00:00Z' : null, resolvedAt: status === 'RESOLVED' ? '2026-11-25T12:00:00Z' : null },
+const event = (
+  id: string,
+  status: SlaAlert['status'],
+  change: AlertEventData['change'],
+  kind: SlaAlert['kind'] = 'BACKUP_OVERDUE',
+): AlertEventData => ({
+  change,
+  alert: {
+    id,
+    kind,
+    status,
+    message: 'm',
+    slaGroup: 'vault',
+    definitionId: null,
+    acknowledgedAt: status === 'ACKNOWLEDGED' ? '2026-11-25T11:00:00Z' : null,
+    resolvedAt: status === 'RESOLVED' ? '2026-11-25T12:00:00Z' : null,
+  },
 });
 
 describe('alert filters from the URL', () => {
@@ -18,10 +44,16 @@ describe('alert filters from the URL', () => {
     expect(alertFilterFromParams(new URLSearchParams('status=all'))).toEqual({});
   });
   it('reads comma-separated statuses and kinds and drops unknown values', () => {
-    expect(alertFilterFromParams(new URLSearchParams('status=resolved,bogus&kind=FAST_BURN,nope'))).toEqual({ statuses: ['RESOLVED'], kinds: ['FAST_BURN'] });
+    expect(alertFilterFromParams(new URLSearchParams('status=resolved,bogus&kind=FAST_BURN,nope'))).toEqual({
+      statuses: ['RESOLVED'],
+      kinds: ['FAST_BURN'],
+    });
   });
   it('narrows to one group or one definition', () => {
-    expect(alertFilterFromParams(new URLSearchParams('status=all&group=vault&definition=d1'))).toEqual({ slaGroup: 'vault', definitionId: 'd1' });
+    expect(alertFilterFromParams(new URLSearchParams('status=all&group=vault&definition=d1'))).toEqual({
+      slaGroup: 'vault',
+      definitionId: 'd1',
+    });
   });
 });
 
@@ -32,8 +64,15 @@ describe('live alert events', () => {
     expect(parseAlertEvent({ event: 'sla:alert', data: 'not json' })).toBeNull();
   });
   it('a listed alert takes its new status in place', () => {
-    const { alerts } = applyAlertEvent([alert('a', 'OPEN'), alert('b', 'OPEN')], { statuses: ['OPEN', 'ACKNOWLEDGED'] }, event('b', 'ACKNOWLEDGED', 'acknowledged'));
-    expect(alerts.map((a) => [a.id, a.status])).toEqual([['a', 'OPEN'], ['b', 'ACKNOWLEDGED']]);
+    const { alerts } = applyAlertEvent(
+      [alert('a', 'OPEN'), alert('b', 'OPEN')],
+      { statuses: ['OPEN', 'ACKNOWLEDGED'] },
+      event('b', 'ACKNOWLEDGED', 'acknowledged'),
+    );
+    expect(alerts.map((a) => [a.id, a.status])).toEqual([
+      ['a', 'OPEN'],
+      ['b', 'ACKNOWLEDGED'],
+    ]);
     expect(alerts[1]!.acknowledgedAt).toBe('2026-11-25T11:00:00Z');
   });
   it('an alert the filter no longer holds leaves the list', () => {

@@ -7,7 +7,13 @@ import { enumListParam } from '../../ui/kit/queryParams';
 import type { SlaAlert, SlaAlertKind, SlaAlertStatus } from './slaTypes';
 
 export const ALERT_STATUSES = enumValues<SlaAlertStatus>({ OPEN: true, ACKNOWLEDGED: true, RESOLVED: true });
-export const ALERT_KINDS = enumValues<SlaAlertKind>({ BREACHED: true, AT_RISK: true, FAST_BURN: true, SLOW_BURN: true, BACKUP_OVERDUE: true });
+export const ALERT_KINDS = enumValues<SlaAlertKind>({
+  BREACHED: true,
+  AT_RISK: true,
+  FAST_BURN: true,
+  SLOW_BURN: true,
+  BACKUP_OVERDUE: true,
+});
 
 export interface AlertFilter {
   readonly statuses?: SlaAlertStatus[];
@@ -22,7 +28,8 @@ export interface AlertFilter {
  */
 export function alertFilterFromParams(params: URLSearchParams): AlertFilter {
   const statusParam = params.get('status');
-  const statuses = statusParam === 'all' ? [] : statusParam === null ? ['OPEN', 'ACKNOWLEDGED'] : enumListParam(statusParam, ALERT_STATUSES);
+  const statuses =
+    statusParam === 'all' ? [] : statusParam === null ? ['OPEN', 'ACKNOWLEDGED'] : enumListParam(statusParam, ALERT_STATUSES);
   const kinds = enumListParam(params.get('kind') ?? '', ALERT_KINDS);
   const slaGroup = params.get('group')?.trim();
   const definitionId = params.get('definition')?.trim();
@@ -64,12 +71,24 @@ export function parseAlertEvent(event: { event: string; data: string }): AlertEv
  * longer holds it). The event names people and services by id only, so `refetch` says when the list
  * needs the server's full record: an alert not listed that the filter holds, or who acknowledged one.
  */
-export function applyAlertEvent(alerts: readonly SlaAlert[], filter: AlertFilter, event: AlertEventData): { alerts: SlaAlert[]; refetch: boolean } {
+export function applyAlertEvent(
+  alerts: readonly SlaAlert[],
+  filter: AlertFilter,
+  event: AlertEventData,
+): { alerts: SlaAlert[]; refetch: boolean } {
   const index = alerts.findIndex((alert) => alert.id === event.alert.id);
   if (index === -1) return { alerts: [...alerts], refetch: alertMatches(filter, event.alert) };
-  const updated: SlaAlert = { ...alerts[index]!, status: event.alert.status, acknowledgedAt: event.alert.acknowledgedAt, resolvedAt: event.alert.resolvedAt };
+  const updated: SlaAlert = {
+    ...alerts[index]!,
+    status: event.alert.status,
+    acknowledgedAt: event.alert.acknowledgedAt,
+    resolvedAt: event.alert.resolvedAt,
+  };
   const next = [...alerts];
   if (alertMatches(filter, updated)) next[index] = updated;
   else next.splice(index, 1);
-  return { alerts: next, refetch: updated.status === 'ACKNOWLEDGED' && alerts[index]!.acknowledgedBy === null && alertMatches(filter, updated) };
+  return {
+    alerts: next,
+    refetch: updated.status === 'ACKNOWLEDGED' && alerts[index]!.acknowledgedBy === null && alertMatches(filter, updated),
+  };
 }

@@ -10,7 +10,14 @@ const errorsOf = (fields: DefinitionFields) => {
 describe('definition form validation', () => {
   it('a complete form becomes the mutation input', () => {
     const result = validateDefinition({ ...valid, timeZone: 'Europe/Berlin', description: ' card payments ' });
-    expect('input' in result && result.input).toMatchObject({ name: 'Payments gold', targetPercent: 99.95, period: 'MONTH', timeZone: 'Europe/Berlin', description: 'card payments', burnRates: { fast: { threshold: 14.4, longWindowMinutes: 60, shortWindowMinutes: 5 }, slow: { threshold: 6 } } });
+    expect('input' in result && result.input).toMatchObject({
+      name: 'Payments gold',
+      targetPercent: 99.95,
+      period: 'MONTH',
+      timeZone: 'Europe/Berlin',
+      description: 'card payments',
+      burnRates: { fast: { threshold: 14.4, longWindowMinutes: 60, shortWindowMinutes: 5 }, slow: { threshold: 6 } },
+    });
   });
   it('needs a name of at most 200 characters', () => {
     expect(errorsOf({ ...valid, name: '  ' })['name']).toMatch(/name/);

@@ -62,7 +62,11 @@ export const NEW_DEFINITION: DefinitionFields = {
 };
 
 export function fieldsOf(definition: SlaDefinition): DefinitionFields {
-  const rule = (r: SlaDefinition['burnRates']['fast']): RuleFields => ({ threshold: String(r.threshold), longWindowMinutes: String(r.longWindowMinutes), shortWindowMinutes: String(r.shortWindowMinutes) });
+  const rule = (r: SlaDefinition['burnRates']['fast']): RuleFields => ({
+    threshold: String(r.threshold),
+    longWindowMinutes: String(r.longWindowMinutes),
+    shortWindowMinutes: String(r.shortWindowMinutes),
+  });
   return {
     name: definition.name,
     description: definition.description ?? '',
@@ -103,7 +107,8 @@ export function validateDefinition(fields: DefinitionFields): { input: Definitio
   const target = parseTargetPercent(fields.targetPercent);
   if (typeof target === 'string') errors['targetPercent'] = target;
   const timeZone = fields.timeZone.trim();
-  if (timeZone !== '' && !isTimeZone(timeZone)) errors['timeZone'] = 'Use an IANA time zone such as Europe/Berlin, or leave it empty for UTC.';
+  if (timeZone !== '' && !isTimeZone(timeZone))
+    errors['timeZone'] = 'Use an IANA time zone such as Europe/Berlin, or leave it empty for UTC.';
   const fast = parseRule('fast', fields.fast, errors);
   const slow = parseRule('slow', fields.slow, errors);
   if (fast && slow && !(fast.threshold > slow.threshold)) errors['fast.threshold'] = 'The fast threshold must be above the slow one.';
@@ -132,7 +137,10 @@ function parseRule(prefix: string, rule: RuleFields, errors: FieldErrors): RuleI
     errors[`${prefix}.threshold`] = 'A threshold is above 0 and at most 1000.';
     ok = false;
   }
-  for (const [key, value, text] of [['longWindowMinutes', long, rule.longWindowMinutes], ['shortWindowMinutes', short, rule.shortWindowMinutes]] as const) {
+  for (const [key, value, text] of [
+    ['longWindowMinutes', long, rule.longWindowMinutes],
+    ['shortWindowMinutes', short, rule.shortWindowMinutes],
+  ] as const) {
     if (text.trim() === '' || !Number.isInteger(value) || value < 5 || value > 10_080 || value % 5 !== 0) {
       errors[`${prefix}.${key}`] = 'Whole 5-minute steps, from 5 to 10080 minutes.';
       ok = false;
@@ -148,7 +156,12 @@ function parseRule(prefix: string, rule: RuleFields, errors: FieldErrors): RuleI
 /** The create mutation leaves out empty optional text (the server's own defaults apply). */
 export function createInputOf(input: DefinitionInput): CreateSlaDefinitionInput {
   const { description, timeZone, ticketCatalogItem, ...rest } = input;
-  return { ...rest, ...(description ? { description } : {}), ...(timeZone ? { timeZone } : {}), ...(ticketCatalogItem ? { ticketCatalogItem } : {}) };
+  return {
+    ...rest,
+    ...(description ? { description } : {}),
+    ...(timeZone ? { timeZone } : {}),
+    ...(ticketCatalogItem ? { ticketCatalogItem } : {}),
+  };
 }
 
 /** The update mutation sends every field: an empty description, time zone or catalog item clears it. */

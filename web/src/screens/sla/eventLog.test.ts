@@ -6,10 +6,16 @@ describe('SLA event log filters from the URL', () => {
     expect(eventLogFilterFromParams(new URLSearchParams(''))).toEqual({});
   });
   it('reads comma-separated kinds in any case and drops unknown ones', () => {
-    expect(eventLogFilterFromParams(new URLSearchParams('kind=alert_raised,NOPE, DEFINITION_CREATED'))).toEqual({ kinds: ['ALERT_RAISED', 'DEFINITION_CREATED'] });
+    expect(eventLogFilterFromParams(new URLSearchParams('kind=alert_raised,NOPE, DEFINITION_CREATED'))).toEqual({
+      kinds: ['ALERT_RAISED', 'DEFINITION_CREATED'],
+    });
   });
   it('narrows to one definition, service or group', () => {
-    expect(eventLogFilterFromParams(new URLSearchParams('definition=d1&service=s1&group=vault'))).toEqual({ definitionId: 'd1', serviceId: 's1', slaGroup: 'vault' });
+    expect(eventLogFilterFromParams(new URLSearchParams('definition=d1&service=s1&group=vault'))).toEqual({
+      definitionId: 'd1',
+      serviceId: 's1',
+      slaGroup: 'vault',
+    });
   });
   it('ignores empty subjects', () => {
     expect(eventLogFilterFromParams(new URLSearchParams('definition=&group=%20'))).toEqual({});

@@ -22,11 +22,16 @@ export function tallyMembers(members: readonly { status: string; backupStatus: {
 
 /** Overdue backups first (what needs a person), then by name. */
 export function membersByUrgency<M extends { serviceName: string; backupStatus: { backupOverdue: boolean } }>(members: readonly M[]): M[] {
-  return [...members].sort((a, b) => Number(b.backupStatus.backupOverdue) - Number(a.backupStatus.backupOverdue) || a.serviceName.localeCompare(b.serviceName));
+  return [...members].sort(
+    (a, b) => Number(b.backupStatus.backupOverdue) - Number(a.backupStatus.backupOverdue) || a.serviceName.localeCompare(b.serviceName),
+  );
 }
 
 /** The uptime target in force: a person's override wins over what the sync declared. */
-export function effectiveUptimeTarget(group: Pick<SlaGroupSummary, 'targets' | 'targetOverrides'>): { value: number | null; source: 'override' | 'sync' | null } {
+export function effectiveUptimeTarget(group: Pick<SlaGroupSummary, 'targets' | 'targetOverrides'>): {
+  value: number | null;
+  source: 'override' | 'sync' | null;
+} {
   if (group.targetOverrides?.uptime != null) return { value: group.targetOverrides.uptime, source: 'override' };
   if (group.targets?.uptime != null) return { value: group.targets.uptime, source: 'sync' };
   return { value: null, source: null };

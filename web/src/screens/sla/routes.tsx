@@ -12,7 +12,12 @@ export const routes: RouteDef[] = [
   { path: '/sla/overview', screen: Overview, title: 'SLA overview', plugin: 'sla' },
   { path: '/sla', screen: Overview, title: 'SLA overview', plugin: 'sla' },
   { path: '/sla/definitions', screen: lazy(() => import('./DefinitionsScreen')), title: 'SLA definitions', plugin: 'sla' },
-  { path: '/sla/definitions/new', screen: lazy(() => DefinitionEdit().then((m) => ({ default: m.NewDefinitionScreen }))), title: 'New SLA definition', plugin: 'sla' },
+  {
+    path: '/sla/definitions/new',
+    screen: lazy(() => DefinitionEdit().then((m) => ({ default: m.NewDefinitionScreen }))),
+    title: 'New SLA definition',
+    plugin: 'sla',
+  },
   { path: '/sla/definitions/:id', screen: lazy(() => import('./DefinitionScreen')), title: 'SLA definition', plugin: 'sla' },
   { path: '/sla/definitions/:id/edit', screen: lazy(DefinitionEdit), title: 'Edit SLA definition', plugin: 'sla' },
   { path: '/sla/groups', screen: lazy(() => import('./GroupsScreen')), title: 'SLA groups', plugin: 'sla' },

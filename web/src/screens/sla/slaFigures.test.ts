@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { budgetLeftPercent, coverageText, formatAttainment, formatBurnRate, formatTarget, incidentMinutes, notJudgedCount, slaStatusLabel } from './slaFigures';
+import {
+  budgetLeftPercent,
+  coverageText,
+  formatAttainment,
+  formatBurnRate,
+  formatTarget,
+  incidentMinutes,
+  notJudgedCount,
+  slaStatusLabel,
+} from './slaFigures';
 
 describe('formatAttainment', () => {
   it('shows three decimals with a percent sign', () => {
@@ -40,7 +49,13 @@ describe('the other figures', () => {
 
 describe('definitions and incidents in words', () => {
   it('says what a definition covers, by kind', () => {
-    expect(coverageText([{ slaGroup: 'vault', service: null }, { slaGroup: null, service: { id: 's' } }, { slaGroup: 'pay', service: null }])).toBe('2 groups, 1 service');
+    expect(
+      coverageText([
+        { slaGroup: 'vault', service: null },
+        { slaGroup: null, service: { id: 's' } },
+        { slaGroup: 'pay', service: null },
+      ]),
+    ).toBe('2 groups, 1 service');
     expect(coverageText([])).toBe('Nothing yet');
   });
   it('measures an open incident up to now and a closed one up to its end', () => {

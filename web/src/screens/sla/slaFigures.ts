@@ -56,7 +56,10 @@ export function alertKindLabel(kind: string): string {
 export function coverageText(assignments: readonly { slaGroup: string | null; service: unknown }[]): string {
   const groups = assignments.filter((a) => a.slaGroup).length;
   const services = assignments.filter((a) => a.service).length;
-  const parts = [groups ? `${groups} group${groups === 1 ? '' : 's'}` : '', services ? `${services} service${services === 1 ? '' : 's'}` : ''].filter(Boolean);
+  const parts = [
+    groups ? `${groups} group${groups === 1 ? '' : 's'}` : '',
+    services ? `${services} service${services === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'Nothing yet';
 }
 

@@ -29,9 +29,12 @@ export function useCoalesced(fn: () => void, ms = 500): () => void {
   const latest = useRef(fn);
   latest.current = fn;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return useCallback(() => {
     if (timer.current) return;
     timer.current = setTimeout(() => {

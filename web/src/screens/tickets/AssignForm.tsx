@@ -28,7 +28,13 @@ export function AssignForm({ ticket, onChanged }: { ticket: TicketDetail; onChan
   };
   return (
     <form onSubmit={submit} className="stack" aria-label="Assign">
-      <UserPicker label="Assignee" value={assigneeId} onChange={setAssigneeId} emptyLabel="Nobody" currentLabel={ticket.assigneeId === assigneeId ? personName(ticket.assignee) : null} />
+      <UserPicker
+        label="Assignee"
+        value={assigneeId}
+        onChange={setAssigneeId}
+        emptyLabel="Nobody"
+        currentLabel={ticket.assigneeId === assigneeId ? personName(ticket.assignee) : null}
+      />
       <SelectField
         label="Group"
         value={groupId ?? ''}

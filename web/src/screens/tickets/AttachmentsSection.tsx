@@ -81,7 +81,11 @@ export function AttachmentsSection({ ticketId, version }: { ticketId: string; ve
           {attachments.map((a) => (
             <li key={a.id} data-attachment={a.fileName}>
               <span>
-                <button type="button" className="button-link" onClick={() => void downloadAttachment(a.downloadUrl, a.fileName, token).then(setDownloadError)}>
+                <button
+                  type="button"
+                  className="button-link"
+                  onClick={() => void downloadAttachment(a.downloadUrl, a.fileName, token).then(setDownloadError)}
+                >
                   {a.fileName}
                 </button>{' '}
                 <span className="muted">
@@ -89,7 +93,13 @@ export function AttachmentsSection({ ticketId, version }: { ticketId: string; ve
                 </span>
               </span>
               {a.uploadedBy?.id === viewer.id || viewer.role !== 'USER' ? (
-                <button type="button" className="button-danger" disabled={removal.fetching} onClick={() => void remove({ id: a.id }).then((r) => !r.error && refresh())} aria-label={`Delete ${a.fileName}`}>
+                <button
+                  type="button"
+                  className="button-danger"
+                  disabled={removal.fetching}
+                  onClick={() => void remove({ id: a.id }).then((r) => !r.error && refresh())}
+                  aria-label={`Delete ${a.fileName}`}
+                >
                   Delete
                 </button>
               ) : null}

@@ -62,7 +62,12 @@ export function CommentsSection({ ticketId, version }: { ticketId: string; versi
                 </button>
               ) : null}
               {comment.authorId === viewer.id || viewer.role !== 'USER' ? (
-                <button type="button" className="button-link" disabled={removal.fetching} onClick={() => void remove({ id: comment.id }).then((r) => !r.error && refresh())}>
+                <button
+                  type="button"
+                  className="button-link"
+                  disabled={removal.fetching}
+                  onClick={() => void remove({ id: comment.id }).then((r) => !r.error && refresh())}
+                >
                   Delete
                 </button>
               ) : null}

@@ -26,7 +26,11 @@ export function HistorySection({ ticketId, version }: { ticketId: string; versio
             {result.data.ticketStatusHistory.map((change) => (
               <tr key={change.id}>
                 <td>{formatDateTime(change.at)}</td>
-                <td>{change.fromStatus === null ? `Created as ${change.toStatus}` : `${change.fromStatus} → ${change.toStatus} (${change.transition ?? 'change'})`}</td>
+                <td>
+                  {change.fromStatus === null
+                    ? `Created as ${change.toStatus}`
+                    : `${change.fromStatus} → ${change.toStatus} (${change.transition ?? 'change'})`}
+                </td>
                 <td>{change.actor ? personName(change.actor) : 'System'}</td>
               </tr>
             ))}

@@ -74,7 +74,11 @@ export default function NewTicketScreen(_props: ScreenProps) {
     <>
       {header}
       <form className="card stack ticket-new" onSubmit={(e) => void submit(e)} aria-label="New ticket">
-        {categories.length === 0 ? <p className="muted">The catalog is empty: an admin fills it with a ticketing template. You can still raise a ticket without an item.</p> : null}
+        {categories.length === 0 ? (
+          <p className="muted">
+            The catalog is empty: an admin fills it with a ticketing template. You can still raise a ticket without an item.
+          </p>
+        ) : null}
         <SelectField
           label="Category"
           value={category}
@@ -82,7 +86,10 @@ export default function NewTicketScreen(_props: ScreenProps) {
             setCategory(e.target.value);
             setItemName('');
           }}
-          options={[{ value: '', label: 'No category' }, ...categories.map((c) => ({ value: c.name, label: c.description ? `${c.name} — ${c.description}` : c.name }))]}
+          options={[
+            { value: '', label: 'No category' },
+            ...categories.map((c) => ({ value: c.name, label: c.description ? `${c.name} — ${c.description}` : c.name })),
+          ]}
         />
         {category ? (
           <SelectField
@@ -90,7 +97,13 @@ export default function NewTicketScreen(_props: ScreenProps) {
             value={itemName}
             onChange={(e) => setItemName(e.target.value)}
             options={[{ value: '', label: 'Choose an item' }, ...items.map((i) => ({ value: i.name, label: i.name }))]}
-            hint={item ? [item.description, `${TYPE_LABEL[item.ticketType]}`, item.group ? `goes to ${item.group.name}` : null].filter(Boolean).join(' · ') : undefined}
+            hint={
+              item
+                ? [item.description, `${TYPE_LABEL[item.ticketType]}`, item.group ? `goes to ${item.group.name}` : null]
+                    .filter(Boolean)
+                    .join(' · ')
+                : undefined
+            }
           />
         ) : null}
         <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} error={titleError} required />
@@ -103,8 +116,18 @@ export default function NewTicketScreen(_props: ScreenProps) {
           hint={item ? 'Set by the catalog item.' : undefined}
         />
         <div className="row">
-          <SelectField label="Impact" value={impact} onChange={(e) => setImpact(e.target.value as Severity)} options={optionsOf(SEVERITY_LABEL)} />
-          <SelectField label="Urgency" value={urgency} onChange={(e) => setUrgency(e.target.value as Severity)} options={optionsOf(SEVERITY_LABEL)} />
+          <SelectField
+            label="Impact"
+            value={impact}
+            onChange={(e) => setImpact(e.target.value as Severity)}
+            options={optionsOf(SEVERITY_LABEL)}
+          />
+          <SelectField
+            label="Urgency"
+            value={urgency}
+            onChange={(e) => setUrgency(e.target.value as Severity)}
+            options={optionsOf(SEVERITY_LABEL)}
+          />
         </div>
         <ServicePicker label="Service" value={serviceId} onChange={setServiceId} emptyLabel="No service" />
         {viewer.role !== 'USER' ? <UserPicker label="Requester" value={requesterId} onChange={setRequesterId} emptyLabel="Me" /> : null}

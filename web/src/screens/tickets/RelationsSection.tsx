@@ -57,9 +57,15 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
             <li key={r.id}>
               <span>
                 {RELATION_LABEL[r.type as TicketRelationType] ?? r.type}{' '}
-                {r.relatedTicket ? <Link to={`/tickets/${r.relatedTicket.id}`}>{r.relatedTicket.number}</Link> : r.relatedTicketId} {r.relatedTicket?.title ?? ''}
+                {r.relatedTicket ? <Link to={`/tickets/${r.relatedTicket.id}`}>{r.relatedTicket.number}</Link> : r.relatedTicketId}{' '}
+                {r.relatedTicket?.title ?? ''}
               </span>
-              <button type="button" className="button-link" disabled={unlinking.fetching} onClick={() => void unlink({ sourceId: ticketId, targetId: r.relatedTicketId }).then((a) => !a.error && refresh())}>
+              <button
+                type="button"
+                className="button-link"
+                disabled={unlinking.fetching}
+                onClick={() => void unlink({ sourceId: ticketId, targetId: r.relatedTicketId }).then((a) => !a.error && refresh())}
+              >
                 Unlink
               </button>
             </li>
@@ -68,8 +74,19 @@ export function RelationsSection({ ticketId, version }: { ticketId: string; vers
       ) : null}
       <ErrorNotice error={unlinking.error} />
       <form onSubmit={(e) => void submit(e)} className="stack">
-        <SelectField label="Relation" value={type} onChange={(e) => setType(e.target.value as TicketRelationType)} options={Object.entries(RELATION_LABEL).map(([value, label]) => ({ value, label }))} />
-        <TextField label="Other ticket number" value={number} onChange={(e) => setNumber(e.target.value)} placeholder="INC-000042" error={problem} />
+        <SelectField
+          label="Relation"
+          value={type}
+          onChange={(e) => setType(e.target.value as TicketRelationType)}
+          options={Object.entries(RELATION_LABEL).map(([value, label]) => ({ value, label }))}
+        />
+        <TextField
+          label="Other ticket number"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          placeholder="INC-000042"
+          error={problem}
+        />
         <div>
           <button type="submit" disabled={linking.fetching}>
             Link

@@ -7,8 +7,15 @@ import { otherActions, stateActions, type TicketAction, type WorkflowShape } fro
 import type { Role, TicketDetail } from './ticketModel';
 import { CLOSE, PAUSE, REOPEN, RESOLVE, RESTORE, RESUME, TICKETS_DELETE, TRANSITION } from './documents';
 
-
-export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: TicketDetail; workflow: WorkflowShape | null; onChanged: (kind: TicketAction['kind']) => void }) {
+export function TicketActionsBar({
+  ticket,
+  workflow,
+  onChanged,
+}: {
+  ticket: TicketDetail;
+  workflow: WorkflowShape | null;
+  onChanged: (kind: TicketAction['kind']) => void;
+}) {
   const viewer = useViewer();
   const [transition, runTransition] = useMutation(TRANSITION);
   const [resolve, runResolve] = useMutation(RESOLVE);
@@ -33,14 +40,21 @@ export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: Tick
     setLastKind(action.kind);
     const id = { id: ticket.id };
     const answer =
-      action.kind === 'transition' ? await runTransition({ ...id, transition: action.transition })
-      : action.kind === 'resolve' ? await runResolve(id)
-      : action.kind === 'close' ? await runClose(id)
-      : action.kind === 'reopen' ? await runReopen(id)
-      : action.kind === 'pause' ? await runPause(id)
-      : action.kind === 'resume' ? await runResume(id)
-      : action.kind === 'delete' ? await runDelete(id)
-      : await runRestore(id);
+      action.kind === 'transition'
+        ? await runTransition({ ...id, transition: action.transition })
+        : action.kind === 'resolve'
+          ? await runResolve(id)
+          : action.kind === 'close'
+            ? await runClose(id)
+            : action.kind === 'reopen'
+              ? await runReopen(id)
+              : action.kind === 'pause'
+                ? await runPause(id)
+                : action.kind === 'resume'
+                  ? await runResume(id)
+                  : action.kind === 'delete'
+                    ? await runDelete(id)
+                    : await runRestore(id);
     if (!answer.error) onChanged(action.kind);
   };
 
@@ -62,7 +76,13 @@ export function TicketActionsBar({ ticket, workflow, onChanged }: { ticket: Tick
           </button>
         ))}
         {extra.map((action) => (
-          <button key={action.kind} type="button" className={action.kind === 'delete' ? 'button-danger' : undefined} disabled={busy} onClick={() => void run(action)}>
+          <button
+            key={action.kind}
+            type="button"
+            className={action.kind === 'delete' ? 'button-danger' : undefined}
+            disabled={busy}
+            onClick={() => void run(action)}
+          >
             {action.kind === 'delete' && confirmDelete ? 'Confirm delete' : action.label}
           </button>
         ))}
@@ -83,7 +103,12 @@ export function RestoreTicket({ id, onRestored }: { id: string; onRestored: () =
   return (
     <div className="stack">
       <div>
-        <button type="button" className="button-primary" disabled={restore.fetching} onClick={() => void run({ id }).then((answer) => !answer.error && onRestored())}>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={restore.fetching}
+          onClick={() => void run({ id }).then((answer) => !answer.error && onRestored())}
+        >
           Restore the ticket
         </button>
       </div>

@@ -43,7 +43,13 @@ export function TicketEditForm({ ticket, locks, onChanged }: { ticket: TicketDet
   const changed = impact !== ticket.impact || urgency !== ticket.urgency;
   return (
     <div className="stack">
-      <LockedTextField label="Title" value={ticket.title} canEdit={ticket.deletedAt === null} onSave={saveTitle} {...lockProps(locks, 'title')} />
+      <LockedTextField
+        label="Title"
+        value={ticket.title}
+        canEdit={ticket.deletedAt === null}
+        onSave={saveTitle}
+        {...lockProps(locks, 'title')}
+      />
       <LockedTextField
         label="Description"
         multiline
@@ -55,8 +61,18 @@ export function TicketEditForm({ ticket, locks, onChanged }: { ticket: TicketDet
       />
       <form onSubmit={(e) => void savePriority(e)} className="stack">
         <div className="row">
-          <SelectField label="Impact" value={impact} onChange={(e) => setImpact(e.target.value as Severity)} options={optionsOf(SEVERITY_LABEL)} />
-          <SelectField label="Urgency" value={urgency} onChange={(e) => setUrgency(e.target.value as Severity)} options={optionsOf(SEVERITY_LABEL)} />
+          <SelectField
+            label="Impact"
+            value={impact}
+            onChange={(e) => setImpact(e.target.value as Severity)}
+            options={optionsOf(SEVERITY_LABEL)}
+          />
+          <SelectField
+            label="Urgency"
+            value={urgency}
+            onChange={(e) => setUrgency(e.target.value as Severity)}
+            options={optionsOf(SEVERITY_LABEL)}
+          />
         </div>
         <div>
           <button type="submit" disabled={!changed || updating.fetching}>

@@ -38,13 +38,13 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
   const viewer = useViewer();
   const replaceQuery = useQueryReplace();
   const state = useMemo(() => readListState(query), [query]);
-  const setState = useCallback(
-    (next: ListState) => replaceQuery(writeListState(next)),
-    [replaceQuery],
-  );
+  const setState = useCallback((next: ListState) => replaceQuery(writeListState(next)), [replaceQuery]);
   const variables = useMemo(() => listVariables(state), [state]);
   // Either list's answer: `myTickets` or `tickets`, with the count.
-  const [result, reexecute] = useQuery<Partial<TicketsListQuery & TicketsMineQuery>, TicketsListQueryVariables>({ query: mine ? MY_TICKETS : ALL_TICKETS, variables });
+  const [result, reexecute] = useQuery<Partial<TicketsListQuery & TicketsMineQuery>, TicketsListQueryVariables>({
+    query: mine ? MY_TICKETS : ALL_TICKETS,
+    variables,
+  });
   const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
   const seesAll = viewer.role !== 'USER';
   const heard = useTicketEvents('all', refresh, { entityEvents: seesAll, notifications: !seesAll });
@@ -57,7 +57,9 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
     <>
       <PageHeader
         title={mine ? 'My tickets' : 'All tickets'}
-        subtitle={mine ? 'Tickets you requested or are assigned.' : total === undefined ? undefined : `${total} ticket${total === 1 ? '' : 's'}`}
+        subtitle={
+          mine ? 'Tickets you requested or are assigned.' : total === undefined ? undefined : `${total} ticket${total === 1 ? '' : 's'}`
+        }
         actions={
           <Link to="/tickets/new" className="button button-primary">
             New ticket
@@ -66,7 +68,9 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
       />
       <TicketFilterBar state={state} onChange={setState} />
       <p className="ticket-live" aria-live="polite">
-        {heard > 0 ? `Live: ${heard} ticket change${heard === 1 ? '' : 's'} since you opened the list.` : 'Live: changes appear by themselves.'}
+        {heard > 0
+          ? `Live: ${heard} ticket change${heard === 1 ? '' : 's'} since you opened the list.`
+          : 'Live: changes appear by themselves.'}
       </p>
       <ErrorNotice error={result.error} />
       {result.fetching && !result.data ? <Loading label="Loading tickets" /> : null}
@@ -78,9 +82,20 @@ export function TicketList({ query, mine }: ScreenProps & { mine: boolean }) {
             <thead>
               <tr>
                 {COLUMNS.map((column) => (
-                  <th key={column.label} scope="col" aria-sort={column.sort && state.sort === column.sort ? (state.direction === 'ASC' ? 'ascending' : 'descending') : undefined}>
+                  <th
+                    key={column.label}
+                    scope="col"
+                    aria-sort={
+                      column.sort && state.sort === column.sort ? (state.direction === 'ASC' ? 'ascending' : 'descending') : undefined
+                    }
+                  >
                     {column.sort ? (
-                      <button type="button" className="ticket-sort" onClick={() => setState(withSort(state, column.sort!))} title={`Sort by ${SORT_LABEL[column.sort].toLowerCase()}`}>
+                      <button
+                        type="button"
+                        className="ticket-sort"
+                        onClick={() => setState(withSort(state, column.sort!))}
+                        title={`Sort by ${SORT_LABEL[column.sort].toLowerCase()}`}
+                      >
                         {column.label}
                         {state.sort === column.sort ? (state.direction === 'ASC' ? ' ▲' : ' ▼') : ''}
                       </button>

@@ -54,7 +54,9 @@ export default function TicketScreen({ params }: ScreenProps) {
       <>
         <PageHeader title="Ticket not found" />
         <div className="notice notice-warn" role="status">
-          {deleted ? 'The ticket was deleted: it is hidden from every list and refuses every change until an admin restores it. ' : 'There is no such ticket, or you may not read it. '}
+          {deleted
+            ? 'The ticket was deleted: it is hidden from every list and refuses every change until an admin restores it. '
+            : 'There is no such ticket, or you may not read it. '}
           <Link to="/tickets">Back to the tickets</Link>
         </div>
         {deleted && viewer.role === 'ADMIN' ? (
@@ -85,14 +87,17 @@ export default function TicketScreen({ params }: ScreenProps) {
         }
         subtitle={
           <>
-            <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} · <DueBadge ticket={ticket} />
+            <Badge {...ticketStatusBadge(ticket.status, ticket.statusCategory)} /> {TYPE_LABEL[ticket.type]} · {ticket.priority} ·{' '}
+            <DueBadge ticket={ticket} />
           </>
         }
       >
         <AlsoViewing others={presence.others} />
       </PageHeader>
       {/* A closed ticket leaves the server's memory: nobody can watch or lock it, which is not worth a warning. */}
-      {ticket.statusCategory !== 'CLOSED' ? <ErrorNotice error={presence.error ?? locks.error} title="Live presence is unavailable" /> : null}
+      {ticket.statusCategory !== 'CLOSED' ? (
+        <ErrorNotice error={presence.error ?? locks.error} title="Live presence is unavailable" />
+      ) : null}
       <p className="ticket-live" aria-live="polite">
         {heard > 0 ? `Updated live (${heard} change${heard === 1 ? '' : 's'} heard).` : ''}
       </p>
@@ -128,7 +133,13 @@ export default function TicketScreen({ params }: ScreenProps) {
               <dt>Catalog item</dt>
               <dd>{ticket.catalogItemName ?? '—'}</dd>
               <dt>Service</dt>
-              <dd>{ticket.service ? <Link to={`/services/${ticket.service.id}`}>{ticket.service.displayName ?? ticket.service.name}</Link> : '—'}</dd>
+              <dd>
+                {ticket.service ? (
+                  <Link to={`/services/${ticket.service.id}`}>{ticket.service.displayName ?? ticket.service.name}</Link>
+                ) : (
+                  '—'
+                )}
+              </dd>
               <dt>Requester</dt>
               <dd>{personName(ticket.requester)}</dd>
               <dt>Assignee</dt>

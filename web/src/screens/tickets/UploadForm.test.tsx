@@ -23,7 +23,9 @@ describe('attachment upload form', () => {
     render(<UploadForm upload={async () => refusalMessage(413, 'file over 10485760 bytes')} />);
     choose([new File(['log line'], 'app.log')]);
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Too large: a file may have at most 10\.0 MiB \(12\.0 MiB per upload\).*\(file over 10485760 bytes\)/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /Too large: a file may have at most 10\.0 MiB \(12\.0 MiB per upload\).*\(file over 10485760 bytes\)/,
+    );
   });
 
   it('sends a file within the limit and shows no message when it is stored', async () => {

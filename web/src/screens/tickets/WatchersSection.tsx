@@ -40,7 +40,13 @@ export function WatchersSection({ ticketId, version }: { ticketId: string; versi
             <li key={w.userId}>
               {personName(w.user)}{' '}
               {w.userId !== viewer.id ? (
-                <button type="button" className="button-link" disabled={busy} onClick={() => remove(w.userId)} aria-label={`Remove ${personName(w.user)} from the watchers`}>
+                <button
+                  type="button"
+                  className="button-link"
+                  disabled={busy}
+                  onClick={() => remove(w.userId)}
+                  aria-label={`Remove ${personName(w.user)} from the watchers`}
+                >
                   remove
                 </button>
               ) : null}
@@ -49,7 +55,11 @@ export function WatchersSection({ ticketId, version }: { ticketId: string; versi
         </ul>
       ) : null}
       {result.data ? (
-        <button type="button" disabled={busy} onClick={() => void (mine ? unwatch({ ticketId }) : watch({ ticketId })).then((r) => !r.error && refresh())}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void (mine ? unwatch({ ticketId }) : watch({ ticketId })).then((r) => !r.error && refresh())}
+        >
           {mine ? 'Stop watching' : 'Watch'}
         </button>
       ) : null}

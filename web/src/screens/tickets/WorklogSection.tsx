@@ -48,7 +48,12 @@ export function WorklogSection({ ticketId, version }: { ticketId: string; versio
                 {entry.note ? ` — ${entry.note}` : ''}
               </span>
               {entry.authorId === viewer.id || viewer.role !== 'USER' ? (
-                <button type="button" className="button-link" disabled={removal.fetching} onClick={() => void remove({ id: entry.id }).then((r) => !r.error && refresh())}>
+                <button
+                  type="button"
+                  className="button-link"
+                  disabled={removal.fetching}
+                  onClick={() => void remove({ id: entry.id }).then((r) => !r.error && refresh())}
+                >
                   Delete
                 </button>
               ) : null}
@@ -58,7 +63,15 @@ export function WorklogSection({ ticketId, version }: { ticketId: string; versio
       ) : null}
       <ErrorNotice error={removal.error} />
       <form onSubmit={(e) => void submit(e)} className="row">
-        <TextField label="Minutes" type="number" min={1} max={10080} value={minutes} onChange={(e) => setMinutes(e.target.value)} error={invalid} />
+        <TextField
+          label="Minutes"
+          type="number"
+          min={1}
+          max={10080}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          error={invalid}
+        />
         <TextField label="Note" value={note} onChange={(e) => setNote(e.target.value)} />
         <button type="submit" disabled={logging.fetching}>
           Log work

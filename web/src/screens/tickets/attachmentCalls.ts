@@ -16,7 +16,8 @@ export function uploadProblem(files: readonly { name: string; size: number }[]):
   if (files.length === 0) return 'Choose a file first.';
   const big = files.find((f) => f.size > MAX_FILE_BYTES);
   if (big) return `${big.name} is ${formatBytes(big.size)}. ${TOO_LARGE}`;
-  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_REQUEST_BYTES) return `Together the files are over ${formatBytes(MAX_REQUEST_BYTES)}. Upload them one at a time.`;
+  if (files.reduce((sum, f) => sum + f.size, 0) > MAX_REQUEST_BYTES)
+    return `Together the files are over ${formatBytes(MAX_REQUEST_BYTES)}. Upload them one at a time.`;
   return null;
 }
 
@@ -26,7 +27,8 @@ export function refusalMessage(status: number, serverMessage: string | null): st
   if (status === 401) return 'Your session has ended. Sign in again, then retry.';
   if (status === 403) return serverMessage ?? 'Your role may not attach files to this ticket.';
   if (status === 404) return serverMessage ?? 'The ticket or the file no longer exists.';
-  if (status === 503) return `${serverMessage ?? 'The ticketing plugin is not active.'} An admin can activate it under Administration > Licence and plugins.`;
+  if (status === 503)
+    return `${serverMessage ?? 'The ticketing plugin is not active.'} An admin can activate it under Administration > Licence and plugins.`;
   return serverMessage ?? `The server answered ${status}. Retry in a moment.`;
 }
 
@@ -51,7 +53,11 @@ export async function uploadAttachments(ticketId: string, files: readonly File[]
   if (!bearer) return refusalMessage(401, null);
   let response: Response;
   try {
-    response = await fetch(`/api/v1/tickets/${encodeURIComponent(ticketId)}/attachments`, { method: 'POST', headers: { authorization: `Bearer ${bearer}` }, body: form });
+    response = await fetch(`/api/v1/tickets/${encodeURIComponent(ticketId)}/attachments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}` },
+      body: form,
+    });
   } catch {
     // A 413 from the gateway closes the connection while the body is still going out: some
     // browsers then report a network error rather than the answer.

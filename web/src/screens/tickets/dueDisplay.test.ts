@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { dueDisplay, type DueTicket } from './dueDisplay';
 
-const open: DueTicket = { statusCategory: 'IN_PROGRESS', minutesUntilDue: 300, slaPaused: false, responseBreached: false, resolutionBreached: false };
+const open: DueTicket = {
+  statusCategory: 'IN_PROGRESS',
+  minutesUntilDue: 300,
+  slaPaused: false,
+  responseBreached: false,
+  resolutionBreached: false,
+};
 
 describe('due-date display', () => {
   it('names the response target while the ticket has had no response', () => {
@@ -17,7 +23,10 @@ describe('due-date display', () => {
   });
 
   it('says how long a target is overdue', () => {
-    expect(dueDisplay({ ...open, minutesUntilDue: -90, respondedAt: null })).toEqual({ text: 'Response overdue by 1 h 30 min', tone: 'overdue' });
+    expect(dueDisplay({ ...open, minutesUntilDue: -90, respondedAt: null })).toEqual({
+      text: 'Response overdue by 1 h 30 min',
+      tone: 'overdue',
+    });
   });
 
   it('shows paused clocks instead of a time that is not counting', () => {
@@ -26,7 +35,10 @@ describe('due-date display', () => {
 
   it('shows a done ticket as done, and says when its SLA was breached', () => {
     expect(dueDisplay({ ...open, statusCategory: 'RESOLVED', minutesUntilDue: null }).text).toBe('Done');
-    expect(dueDisplay({ ...open, statusCategory: 'CLOSED', minutesUntilDue: null, resolutionBreached: true })).toEqual({ text: 'Done, SLA breached', tone: 'overdue' });
+    expect(dueDisplay({ ...open, statusCategory: 'CLOSED', minutesUntilDue: null, resolutionBreached: true })).toEqual({
+      text: 'Done, SLA breached',
+      tone: 'overdue',
+    });
   });
 
   it('says no clock runs when there is no due time', () => {

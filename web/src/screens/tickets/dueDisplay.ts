@@ -13,7 +13,9 @@ export interface DueDisplay {
   readonly tone: DueTone;
 }
 
-export type DueTicket = Pick<TicketRow, 'statusCategory' | 'minutesUntilDue' | 'slaPaused' | 'responseBreached' | 'resolutionBreached'> & { readonly respondedAt?: TicketDetail['respondedAt'] };
+export type DueTicket = Pick<TicketRow, 'statusCategory' | 'minutesUntilDue' | 'slaPaused' | 'responseBreached' | 'resolutionBreached'> & {
+  readonly respondedAt?: TicketDetail['respondedAt'];
+};
 
 /** Within this many business minutes a target is "soon". */
 export const SOON_MINUTES = 60;

@@ -44,7 +44,13 @@ function Picker({ label, value, onChange, emptyLabel, currentLabel, kind }: Pick
   if (value && !matches.some((m) => m.value === value)) options.splice(1, 0, { value, label: currentLabel ?? value });
   return (
     <div className="picker">
-      <TextField label={`Search ${label.toLowerCase()}`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Part of the name" />
+      <TextField
+        label={`Search ${label.toLowerCase()}`}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Part of the name"
+      />
       <SelectField label={label} value={value ?? ''} options={options} onChange={(e) => onChange(e.target.value || null)} />
       <ErrorNotice error={result.error} />
     </div>

@@ -19,7 +19,13 @@ const workflow: WorkflowShape = {
   ],
 };
 
-const ticket = (over: Partial<ActionTicket>): ActionTicket => ({ statusCategory: 'NEW', availableTransitions: [], slaPaused: false, deletedAt: null, ...over });
+const ticket = (over: Partial<ActionTicket>): ActionTicket => ({
+  statusCategory: 'NEW',
+  availableTransitions: [],
+  slaPaused: false,
+  deletedAt: null,
+  ...over,
+});
 
 describe('state changes offered on the ticket page', () => {
   it('offers the transition into a resolved state as Resolve and the others by name with their target', () => {

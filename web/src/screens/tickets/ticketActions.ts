@@ -26,7 +26,10 @@ export function stateActions(ticket: ActionTicket, workflow: WorkflowShape | nul
     const shortcuts: TicketAction[] = isOpen(from)
       ? [{ kind: 'resolve', label: 'Resolve' }]
       : [...(from === 'RESOLVED' ? [{ kind: 'close', label: 'Close' } as const] : []), { kind: 'reopen', label: 'Reopen' }];
-    return [...shortcuts, ...ticket.availableTransitions.map((name): TicketAction => ({ kind: 'transition', label: name, transition: name, to: null }))];
+    return [
+      ...shortcuts,
+      ...ticket.availableTransitions.map((name): TicketAction => ({ kind: 'transition', label: name, transition: name, to: null })),
+    ];
   }
   const categoryOf = new Map(workflow.states.map((s) => [s.name, s.category]));
   const targetOf = new Map(workflow.transitions.map((t) => [t.name, t.to]));
@@ -36,7 +39,14 @@ export function stateActions(ticket: ActionTicket, workflow: WorkflowShape | nul
   for (const name of ticket.availableTransitions) {
     const to = targetOf.get(name) ?? null;
     const into = to === null ? undefined : categoryOf.get(to);
-    const shortcut = into === 'RESOLVED' && isOpen(from) ? 'resolve' : into === 'CLOSED' ? 'close' : into !== undefined && isOpen(into) && !isOpen(from) ? 'reopen' : null;
+    const shortcut =
+      into === 'RESOLVED' && isOpen(from)
+        ? 'resolve'
+        : into === 'CLOSED'
+          ? 'close'
+          : into !== undefined && isOpen(into) && !isOpen(from)
+            ? 'reopen'
+            : null;
     if (shortcut !== null && !taken.has(shortcut)) {
       taken.add(shortcut);
       shortcuts.push({ kind: shortcut, label: shortcut === 'resolve' ? 'Resolve' : shortcut === 'close' ? 'Close' : 'Reopen' });

@@ -5,10 +5,21 @@ const read = (search: string) => readListState(new URLSearchParams(search));
 
 describe('ticket list state in the URL', () => {
   it('reads every filter, the sort and the page from the query', () => {
-    const state = read('status=IN_PROGRESS&priority=P2&type=INCIDENT&impact=HIGH&assignee=u1&group=g1&service=s1&q=disk&sort=PRIORITY&dir=ASC&page=3');
+    const state = read(
+      'status=IN_PROGRESS&priority=P2&type=INCIDENT&impact=HIGH&assignee=u1&group=g1&service=s1&q=disk&sort=PRIORITY&dir=ASC&page=3',
+    );
     expect(state).toEqual({
-      statusCategory: 'IN_PROGRESS', priority: 'P2', type: 'INCIDENT', impact: 'HIGH', assigneeId: 'u1', groupId: 'g1', serviceId: 's1',
-      text: 'disk', sort: 'PRIORITY', direction: 'ASC', page: 2,
+      statusCategory: 'IN_PROGRESS',
+      priority: 'P2',
+      type: 'INCIDENT',
+      impact: 'HIGH',
+      assigneeId: 'u1',
+      groupId: 'g1',
+      serviceId: 's1',
+      text: 'disk',
+      sort: 'PRIORITY',
+      direction: 'ASC',
+      page: 2,
     });
   });
 

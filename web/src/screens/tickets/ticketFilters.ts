@@ -5,7 +5,19 @@
  */
 import type { TicketFilter, TicketSort } from '../../gql/graphql';
 import { keyParam } from '../../ui/kit/queryParams';
-import { CATEGORY_LABEL, PRIORITIES, SEVERITY_LABEL, SORT_LABEL, TYPE_LABEL, type Priority, type Severity, type SortDirection, type SortField, type StatusCategory, type TicketType } from './ticketModel';
+import {
+  CATEGORY_LABEL,
+  PRIORITIES,
+  SEVERITY_LABEL,
+  SORT_LABEL,
+  TYPE_LABEL,
+  type Priority,
+  type Severity,
+  type SortDirection,
+  type SortField,
+  type StatusCategory,
+  type TicketType,
+} from './ticketModel';
 
 export const PAGE_SIZE = 50;
 

@@ -16,7 +16,11 @@ export const QUIET_MS = 500;
  * when `ticketId` is 'all'. `useNotifications` adds the viewer's ticket notifications (comments
  * are announced only there). Returns how many events arrived, for an aria-live line.
  */
-export function useTicketEvents(ticketId: string, onChange: () => void, options: { entityEvents: boolean; notifications: boolean }): number {
+export function useTicketEvents(
+  ticketId: string,
+  onChange: () => void,
+  options: { entityEvents: boolean; notifications: boolean },
+): number {
   const [count, setCount] = useState(0);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -29,9 +33,12 @@ export function useTicketEvents(ticketId: string, onChange: () => void, options:
       latest.current();
     }, QUIET_MS);
   };
-  useEffect(() => () => {
-    if (timer.current !== null) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
   const [events] = useSubscription({ query: TICKET_EVENTS, variables: { entityId: ticketId }, pause: !options.entityEvents });
   const [notices] = useSubscription({ query: TICKET_NOTIFICATIONS, pause: !options.notifications });
   // Each event is a new object: the effects run once per event, not per render.

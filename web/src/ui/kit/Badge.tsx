@@ -40,6 +40,9 @@ export function Badge({ tone = 'neutral', palette, title, data, children }: Badg
 }
 
 /** A value's word and tone, looked up in a kind's table; an unknown value shows itself in the unknown tone. */
-export function toneOf<K extends string>(table: Readonly<Record<K, readonly [label: string, tone: Tone]>>, value: string): readonly [string, Tone] {
+export function toneOf<K extends string>(
+  table: Readonly<Record<K, readonly [label: string, tone: Tone]>>,
+  value: string,
+): readonly [string, Tone] {
   return (table as Readonly<Record<string, readonly [string, Tone]>>)[value] ?? [value, 'unknown'];
 }

@@ -4,7 +4,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-export function ConfirmButton({ label, question, confirmLabel, onConfirm, busy = false, disabled = false }: {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  busy = false,
+  disabled = false,
+}: {
   label: string;
   /** What the confirmation says, e.g. "Delete user alice? This cannot be undone." */
   question: string;

@@ -28,7 +28,13 @@ export function OneTimeSecret({ label, value, note, onDismiss }: { label: string
           Done
         </button>
       </div>
-      <span aria-live="polite">{copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}</span>
+      <span aria-live="polite">
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'The browser refused the clipboard: select the text and copy it.'
+            : ''}
+      </span>
     </div>
   );
 }

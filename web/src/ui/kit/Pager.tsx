@@ -1,5 +1,17 @@
 /** Previous / next over an offset-paged list, with "21–40 of 312". */
-export function Pager({ offset, limit, total, onChange, label }: { offset: number; limit: number; total: number | null; onChange: (offset: number) => void; label: string }) {
+export function Pager({
+  offset,
+  limit,
+  total,
+  onChange,
+  label,
+}: {
+  offset: number;
+  limit: number;
+  total: number | null;
+  onChange: (offset: number) => void;
+  label: string;
+}) {
   const shownTo = total === null ? offset + limit : Math.min(total, offset + limit);
   const hasNext = total === null ? false : offset + limit < total;
   return (

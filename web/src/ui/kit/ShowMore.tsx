@@ -1,5 +1,17 @@
 /** "Show N more" under a list the server pages by a growing limit: shown while it holds fewer than the count. */
-export function ShowMore({ shown, total, page, busy, onMore }: { shown: number | undefined; total: number | undefined; page: number; busy: boolean; onMore: () => void }) {
+export function ShowMore({
+  shown,
+  total,
+  page,
+  busy,
+  onMore,
+}: {
+  shown: number | undefined;
+  total: number | undefined;
+  page: number;
+  busy: boolean;
+  onMore: () => void;
+}) {
   if (shown === undefined || total === undefined || total <= shown) return null;
   return (
     <button type="button" onClick={onMore} disabled={busy}>

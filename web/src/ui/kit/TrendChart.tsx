@@ -36,14 +36,33 @@ function chartOptions(width: number, element: HTMLElement, { lines, lineLabel, r
   const { accent, muted } = themeColours(element);
   const percent = (v: number | null | undefined, none: string) => (v === null || v === undefined ? none : `${v.toFixed(decimals)} %`);
   // Points drawn too: a single measured period is no line.
-  const series: uPlot.Series[] = [{}, { label: lineLabel, stroke: accent, width: 2, spanGaps: false, points: { show: true, size: 5, fill: accent }, value: (_u, v) => percent(v, 'no data') }];
-  if (lines.target) series.push({ label: 'Target', stroke: muted, width: 1, dash: [6, 4], points: { show: false }, value: (_u, v) => percent(v, '—') });
+  const series: uPlot.Series[] = [
+    {},
+    {
+      label: lineLabel,
+      stroke: accent,
+      width: 2,
+      spanGaps: false,
+      points: { show: true, size: 5, fill: accent },
+      value: (_u, v) => percent(v, 'no data'),
+    },
+  ];
+  if (lines.target)
+    series.push({ label: 'Target', stroke: muted, width: 1, dash: [6, 4], points: { show: false }, value: (_u, v) => percent(v, '—') });
   const lowestTarget = lines.target?.find((v) => v !== null) ?? 100;
   return {
     width,
     height,
     series,
-    scales: { x: { time: true }, y: { range: range === 'auto' ? (_u, min, max) => [Math.min(min ?? 100, lowestTarget) - 0.5, Math.max(max ?? 100, 100) + 0.2] : () => [range[0], range[1]] } },
+    scales: {
+      x: { time: true },
+      y: {
+        range:
+          range === 'auto'
+            ? (_u, min, max) => [Math.min(min ?? 100, lowestTarget) - 0.5, Math.max(max ?? 100, 100) + 0.2]
+            : () => [range[0], range[1]],
+      },
+    },
     axes: [{ stroke: muted }, { stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${tick} %`), size: 86 }],
     legend: { show: true },
   };
@@ -55,7 +74,12 @@ export function TrendChart(props: TrendChartProps) {
   useUplot(
     box,
     200,
-    (width, element) => ({ options: chartOptions(width, element, props), data: (lines.target ? [[...lines.x], [...lines.actual], [...lines.target]] : [[...lines.x], [...lines.actual]]) satisfies uPlot.AlignedData }),
+    (width, element) => ({
+      options: chartOptions(width, element, props),
+      data: (lines.target
+        ? [[...lines.x], [...lines.actual], [...lines.target]]
+        : [[...lines.x], [...lines.actual]]) satisfies uPlot.AlignedData,
+    }),
     [lines, props.lineLabel, props.range, props.decimals, props.height],
   );
   if ('label' in words) return <div className={className} ref={box} role="img" aria-label={words.label} />;

@@ -20,7 +20,10 @@ export function patchSearch(search: string, patch: Readonly<Record<string, strin
 
 export function useQueryPatch(): (patch: Readonly<Record<string, string | null>>) => void {
   const { location, navigate } = useRouter();
-  return useCallback((patch) => navigate(`${location.path}${patchSearch(location.search, patch)}`, { replace: true }), [location, navigate]);
+  return useCallback(
+    (patch) => navigate(`${location.path}${patchSearch(location.search, patch)}`, { replace: true }),
+    [location, navigate],
+  );
 }
 
 export function useQueryReplace(): (query: URLSearchParams | string) => void {

@@ -7,7 +7,12 @@ import { useEffect, type DependencyList, type RefObject } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
-export function useUplot(container: RefObject<HTMLDivElement | null>, minWidth: number, build: (width: number, element: HTMLElement) => { options: uPlot.Options; data: uPlot.AlignedData }, deps: DependencyList): void {
+export function useUplot(
+  container: RefObject<HTMLDivElement | null>,
+  minWidth: number,
+  build: (width: number, element: HTMLElement) => { options: uPlot.Options; data: uPlot.AlignedData },
+  deps: DependencyList,
+): void {
   useEffect(() => {
     const element = container.current;
     if (!element) return;

@@ -59,7 +59,8 @@ export function calendarPeriodsBetween(type: CalendarPeriodType, from: number, t
   if (!(Number.isFinite(from) && Number.isFinite(to))) throw new RangeError(`invalid range [${from}, ${to})`);
   const periods: CalendarPeriod[] = [];
   if (!(to > from)) return periods;
-  for (let period = calendarPeriodAt(type, from, timeZone); period.start < to; period = nextCalendarPeriod(period, timeZone)) periods.push(period);
+  for (let period = calendarPeriodAt(type, from, timeZone); period.start < to; period = nextCalendarPeriod(period, timeZone))
+    periods.push(period);
   return periods;
 }
 
@@ -90,7 +91,10 @@ function bounds(type: CalendarPeriodType, local: LocalDate): [LocalDate, LocalDa
       return [{ year, month: firstMonth, day: 1 }, dateOf(Date.UTC(year, firstMonth + 2, 1))];
     }
     case 'year':
-      return [{ year, month: 1, day: 1 }, { year: year + 1, month: 1, day: 1 }];
+      return [
+        { year, month: 1, day: 1 },
+        { year: year + 1, month: 1, day: 1 },
+      ];
   }
 }
 

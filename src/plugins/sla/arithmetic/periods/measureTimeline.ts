@@ -39,7 +39,8 @@ export function assertPeriod(period: Period, now: number): void {
 export function measureTimelinePeriod(timeline: StatusTimeline, service: number, options: TimelinePeriodOptions): PeriodMeasure {
   const { period, now } = options;
   assertPeriod(period, now);
-  if (!(service >= 0 && service < timeline.offsets.length - 1)) throw new RangeError(`service ${service} is not in the timeline (${timeline.offsets.length - 1} services)`);
+  if (!(service >= 0 && service < timeline.offsets.length - 1))
+    throw new RangeError(`service ${service} is not in the timeline (${timeline.offsets.length - 1} services)`);
   const until = Math.min(Math.max(now, period.start), period.end);
   resetSpanState(scratch, 0);
   tallySpan(timeline, service, period.start, period.start, until, options.degradedIsDown ?? false, scratch, 0);
@@ -47,7 +48,11 @@ export function measureTimelinePeriod(timeline: StatusTimeline, service: number,
 }
 
 /** {@link measureTimelinePeriod} judged against target T (percent). */
-export function timelinePeriodResult(timeline: StatusTimeline, service: number, options: TimelinePeriodOptions & { readonly targetPercent: number }): PeriodResult {
+export function timelinePeriodResult(
+  timeline: StatusTimeline,
+  service: number,
+  options: TimelinePeriodOptions & { readonly targetPercent: number },
+): PeriodResult {
   return judgePeriod(measureTimelinePeriod(timeline, service, options), options.targetPercent);
 }
 

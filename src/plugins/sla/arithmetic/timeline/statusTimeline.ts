@@ -61,13 +61,23 @@ export function serviceCountOf(timeline: StatusTimeline): number {
 export function assertTimeline(timeline: StatusTimeline): void {
   const { offsets, starts, codes, windowOffsets, windowStarts, windowEnds } = timeline;
   if (offsets.length < 1 || windowOffsets.length !== offsets.length) {
-    throw new RangeError(`timeline offsets: ${offsets.length} run offsets and ${windowOffsets.length} window offsets (both must be services + 1)`);
+    throw new RangeError(
+      `timeline offsets: ${offsets.length} run offsets and ${windowOffsets.length} window offsets (both must be services + 1)`,
+    );
   }
   if (starts.length !== codes.length || offsets[0] !== 0 || offsets[offsets.length - 1] !== starts.length) {
-    throw new RangeError(`timeline runs: ${starts.length} starts, ${codes.length} codes, offsets from ${offsets[0]} to ${offsets[offsets.length - 1]}`);
+    throw new RangeError(
+      `timeline runs: ${starts.length} starts, ${codes.length} codes, offsets from ${offsets[0]} to ${offsets[offsets.length - 1]}`,
+    );
   }
-  if (windowStarts.length !== windowEnds.length || windowOffsets[0] !== 0 || windowOffsets[windowOffsets.length - 1] !== windowStarts.length) {
-    throw new RangeError(`timeline windows: ${windowStarts.length} starts, ${windowEnds.length} ends, offsets from ${windowOffsets[0]} to ${windowOffsets[windowOffsets.length - 1]}`);
+  if (
+    windowStarts.length !== windowEnds.length ||
+    windowOffsets[0] !== 0 ||
+    windowOffsets[windowOffsets.length - 1] !== windowStarts.length
+  ) {
+    throw new RangeError(
+      `timeline windows: ${windowStarts.length} starts, ${windowEnds.length} ends, offsets from ${windowOffsets[0]} to ${windowOffsets[windowOffsets.length - 1]}`,
+    );
   }
   for (let i = 0; i + 1 < offsets.length; i += 1) {
     const lo = offsets[i]!;
@@ -75,13 +85,15 @@ export function assertTimeline(timeline: StatusTimeline): void {
     if (hi < lo) throw new RangeError(`timeline offsets go back at service ${i}`);
     for (let k = lo; k < hi; k += 1) {
       if (codes[k]! > UNKNOWN_CODE) throw new RangeError(`run ${k} of service ${i} has status code ${codes[k]}`);
-      if (!(k === lo ? Number.isFinite(starts[k]!) : starts[k]! >= starts[k - 1]!)) throw new RangeError(`run ${k} of service ${i} starts at ${starts[k]}, not in order`);
+      if (!(k === lo ? Number.isFinite(starts[k]!) : starts[k]! >= starts[k - 1]!))
+        throw new RangeError(`run ${k} of service ${i} starts at ${starts[k]}, not in order`);
     }
     const wLo = windowOffsets[i]!;
     const wHi = windowOffsets[i + 1]!;
     if (wHi < wLo) throw new RangeError(`timeline window offsets go back at service ${i}`);
     for (let w = wLo; w < wHi; w += 1) {
-      if (!(w === wLo ? Number.isFinite(windowStarts[w]!) : windowStarts[w]! >= windowStarts[w - 1]!)) throw new RangeError(`window ${w} of service ${i} starts at ${windowStarts[w]}, not in order`);
+      if (!(w === wLo ? Number.isFinite(windowStarts[w]!) : windowStarts[w]! >= windowStarts[w - 1]!))
+        throw new RangeError(`window ${w} of service ${i} starts at ${windowStarts[w]}, not in order`);
     }
   }
 }
@@ -129,9 +141,16 @@ export class TimelineBuilder {
    * Adds a service already in run form (e.g. from another timeline): `starts` non-decreasing,
    * codes as {@link statusCode} or {@link GAP_CODE}; windows sorted by start, end NaN while active.
    */
-  addRuns(starts: ArrayLike<number>, codes: ArrayLike<number>, windowStarts: ArrayLike<number> = [], windowEnds: ArrayLike<number> = []): number {
+  addRuns(
+    starts: ArrayLike<number>,
+    codes: ArrayLike<number>,
+    windowStarts: ArrayLike<number> = [],
+    windowEnds: ArrayLike<number> = [],
+  ): number {
     if (starts.length !== codes.length || windowStarts.length !== windowEnds.length) {
-      throw new RangeError(`runs: ${starts.length} starts and ${codes.length} codes; windows: ${windowStarts.length} starts and ${windowEnds.length} ends`);
+      throw new RangeError(
+        `runs: ${starts.length} starts and ${codes.length} codes; windows: ${windowStarts.length} starts and ${windowEnds.length} ends`,
+      );
     }
     for (let i = 0; i < starts.length; i += 1) {
       if (i > 0 && !(starts[i]! >= starts[i - 1]!)) throw new RangeError(`run ${i} starts at ${starts[i]}, before the run before it`);
@@ -139,7 +158,8 @@ export class TimelineBuilder {
       this.pushRun(starts[i]!, codes[i]!);
     }
     for (let i = 0; i < windowStarts.length; i += 1) {
-      if (i > 0 && !(windowStarts[i]! >= windowStarts[i - 1]!)) throw new RangeError(`window ${i} starts at ${windowStarts[i]}, before the window before it`);
+      if (i > 0 && !(windowStarts[i]! >= windowStarts[i - 1]!))
+        throw new RangeError(`window ${i} starts at ${windowStarts[i]}, before the window before it`);
       this.pushWindow(windowStarts[i]!, windowEnds[i]!);
     }
     return this.closeService();
@@ -180,7 +200,8 @@ export class TimelineBuilder {
   }
 
   private pushWindow(start: number, end: number): void {
-    if (!Number.isFinite(start) || !(Number.isNaN(end) || Number.isFinite(end))) throw new RangeError(`a maintenance window [${start}, ${end})`);
+    if (!Number.isFinite(start) || !(Number.isNaN(end) || Number.isFinite(end)))
+      throw new RangeError(`a maintenance window [${start}, ${end})`);
     if (this.windows === this.windowStarts.length) {
       this.windowStarts = grow(this.windowStarts, this.windows * 2);
       this.windowEnds = grow(this.windowEnds, this.windows * 2);
@@ -215,7 +236,9 @@ export function sliceTimeline(timeline: StatusTimeline, from: number, to: number
 }
 
 /** One timeline from each service's rows and windows, in the order given. */
-export function timelineOf(services: ReadonlyArray<{ readonly intervals: readonly StatusInterval[]; readonly exclusions?: readonly MaintenanceSpan[] }>): StatusTimeline {
+export function timelineOf(
+  services: ReadonlyArray<{ readonly intervals: readonly StatusInterval[]; readonly exclusions?: readonly MaintenanceSpan[] }>,
+): StatusTimeline {
   const builder = new TimelineBuilder();
   for (const service of services) builder.add(service.intervals, service.exclusions ?? []);
   return builder.build();

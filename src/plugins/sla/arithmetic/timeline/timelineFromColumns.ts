@@ -30,10 +30,14 @@ export interface WindowRowColumns {
 export function timelineFromColumns(rows: IntervalRowColumns, services: number, windows?: WindowRowColumns): StatusTimeline {
   const count = rows.service.length;
   if (rows.seq.length !== count || rows.status.length !== count || rows.startedAt.length !== count || rows.endedAt.length !== count) {
-    throw new RangeError(`interval columns differ in length: service ${count}, seq ${rows.seq.length}, status ${rows.status.length}, startedAt ${rows.startedAt.length}, endedAt ${rows.endedAt.length}`);
+    throw new RangeError(
+      `interval columns differ in length: service ${count}, seq ${rows.seq.length}, status ${rows.status.length}, startedAt ${rows.startedAt.length}, endedAt ${rows.endedAt.length}`,
+    );
   }
   if (windows && (windows.start.length !== windows.service.length || windows.end.length !== windows.service.length)) {
-    throw new RangeError(`window columns differ in length: service ${windows.service.length}, start ${windows.start.length}, end ${windows.end.length}`);
+    throw new RangeError(
+      `window columns differ in length: service ${windows.service.length}, start ${windows.start.length}, end ${windows.end.length}`,
+    );
   }
   const byService = groupRows(rows.service, services);
   const windowsByService = windows ? groupRows(windows.service, services) : undefined;

@@ -7,7 +7,14 @@
 import { actualValueOf, type PeriodMeasure, type PeriodStatus } from '../../../../core/domain/periodArithmetic.js';
 
 export const EMPTY_MEASURE: PeriodMeasure = {
-  periodMs: 0, elapsedMs: 0, excludedMs: 0, coveredMs: 0, downtimeMs: 0, incidentCount: 0, closedIncidentCount: 0, closedIncidentMs: 0,
+  periodMs: 0,
+  elapsedMs: 0,
+  excludedMs: 0,
+  coveredMs: 0,
+  downtimeMs: 0,
+  incidentCount: 0,
+  closedIncidentCount: 0,
+  closedIncidentMs: 0,
 };
 
 export function addMeasures(a: PeriodMeasure, b: PeriodMeasure): PeriodMeasure {

@@ -24,7 +24,13 @@ export interface SlaDashboardStats {
 }
 
 export function slaDashboardStats(services: Iterable<ServiceSlaFigure>): SlaDashboardStats {
-  let totalServices = 0, servicesWithSla = 0, metCount = 0, atRiskCount = 0, breachedCount = 0, uptimeSum = 0, withData = 0;
+  let totalServices = 0,
+    servicesWithSla = 0,
+    metCount = 0,
+    atRiskCount = 0,
+    breachedCount = 0,
+    uptimeSum = 0,
+    withData = 0;
   for (const { actualValue, slaStatus } of services) {
     totalServices += 1;
     if (actualValue !== null) {
@@ -38,7 +44,11 @@ export function slaDashboardStats(services: Iterable<ServiceSlaFigure>): SlaDash
     else if (slaStatus === 'BREACHED') breachedCount += 1;
   }
   return {
-    totalServices, servicesWithSla, metCount, atRiskCount, breachedCount,
+    totalServices,
+    servicesWithSla,
+    metCount,
+    atRiskCount,
+    breachedCount,
     averageUptime: withData === 0 ? 0 : Math.round((uptimeSum / withData) * 1000) / 1000,
   };
 }

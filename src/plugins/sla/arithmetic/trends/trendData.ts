@@ -43,7 +43,13 @@ export function trendPeriods(filter: TrendDataFilter, now: number, timeZone = 'U
   return calendarPeriodsBetween(filter.periodType === 'DAILY' ? 'day' : 'month', month.start, Math.min(current.end, now + 1), timeZone);
 }
 
-export function trendData(timeline: StatusTimeline, assignments: readonly SlaAssignment[], filter: TrendDataFilter, now: number, timeZone = 'UTC'): TrendDataPoint[] {
+export function trendData(
+  timeline: StatusTimeline,
+  assignments: readonly SlaAssignment[],
+  filter: TrendDataFilter,
+  now: number,
+  timeZone = 'UTC',
+): TrendDataPoint[] {
   const periods = trendPeriods(filter, now, timeZone);
   if (periods.length === 0) return [];
   const bounds = [...periods.map((p) => p.start), periods[periods.length - 1]!.end];

@@ -26,7 +26,12 @@ export interface SeriesCell {
  * `bounds` are the periods' edges, increasing: period p is `[bounds[p], bounds[p + 1])`. Answers
  * one row per assignment, one cell per period; periods that begin after `now` are left out.
  */
-export function trendSeries(timeline: StatusTimeline, assignments: readonly SlaAssignment[], bounds: ArrayLike<number>, now: number): SeriesCell[][] {
+export function trendSeries(
+  timeline: StatusTimeline,
+  assignments: readonly SlaAssignment[],
+  bounds: ArrayLike<number>,
+  now: number,
+): SeriesCell[][] {
   for (let p = 1; p < bounds.length; p += 1) {
     if (!(bounds[p]! > bounds[p - 1]!)) throw new RangeError(`period bounds must increase: ${bounds[p - 1]} then ${bounds[p]}`);
   }
@@ -34,7 +39,9 @@ export function trendSeries(timeline: StatusTimeline, assignments: readonly SlaA
     const row: SeriesCell[] = [];
     for (let p = 0; p + 1 < bounds.length && bounds[p]! <= now; p += 1) {
       const measure = measureTimelinePeriod(timeline, assignment.service, {
-        period: { start: bounds[p]!, end: bounds[p + 1]! }, now, degradedIsDown: assignment.degradedIsDown ?? false,
+        period: { start: bounds[p]!, end: bounds[p + 1]! },
+        now,
+        degradedIsDown: assignment.degradedIsDown ?? false,
       });
       row.push({ measure, result: judgePeriod(measure, assignment.targetPercent) });
     }

@@ -4,7 +4,9 @@ export const slaBurnAlertStatesSchema: Migration = {
   version: 14,
   name: 'sla: burn-rate alert states',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- The hysteresis state of each open burn-rate alert (burnRate.ts BurnAlertState): a row while
       -- the alert of (definition, service, severity) is open, deleted when it resolves, so the hold
       -- survives a restart. service_id has no foreign key (as sla_alerts): the evaluator drops the
@@ -16,6 +18,7 @@ export const slaBurnAlertStatesSchema: Migration = {
         last_firing_at timestamptz not null,
         primary key (definition_id, service_id, severity)
       );
-    `);
+    `,
+    );
   },
 };

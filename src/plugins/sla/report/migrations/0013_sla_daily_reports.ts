@@ -4,7 +4,9 @@ export const slaDailyReportsSchema: Migration = {
   version: 13,
   name: 'sla: daily reports',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- One report per UTC day; generating again that day replaces it. scheduled_at records the
       -- day's scheduled run, so it happens once a day even across restarts.
       create table sla_daily_reports (
@@ -19,6 +21,7 @@ export const slaDailyReportsSchema: Migration = {
         no_data_count integer not null,
         report jsonb not null
       );
-    `);
+    `,
+    );
   },
 };

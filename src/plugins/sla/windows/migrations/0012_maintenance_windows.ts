@@ -5,7 +5,9 @@ export const maintenanceWindowsMigration: Migration = {
   // Recorded in schema_migrations with the version: databases migrated already hold this text, so it stays as written.
   name: 'sla: maintenance (exclusion) windows, one active per service',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- A window belongs to its service: deleting the service deletes its windows (and its SLA history).
       -- held_status/held_message: what the service reported while the window showed it as MAINTENANCE,
       -- the status it returns to when the window ends (also after a restart).
@@ -35,6 +37,7 @@ export const maintenanceWindowsMigration: Migration = {
       -- A service's windows over a time range (the SLA figures), and every service's (lists).
       create index maintenance_windows_by_service on maintenance_windows (service_id, started_at);
       create index maintenance_windows_by_start on maintenance_windows (started_at desc, id desc);
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const ticketAttachmentsSchema: Migration = {
   version: 19,
   name: 'ticketing: attachments (a row per file; the bytes in the blob store)',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- ticket_id: no foreign key to the core's tables (attachments reach tickets through the
       -- TicketDirectory only; tickets are soft-deleted, never removed). blob_key: the generated key
       -- of the bytes in the blob store, never derived from file_name, which is a display name only.
@@ -24,6 +26,7 @@ export const ticketAttachmentsSchema: Migration = {
       );
       create index ticket_attachments_by_ticket on ticket_attachments (ticket_id, created_at, id) where deleted_at is null;
       create index ticket_attachments_deleted on ticket_attachments (deleted_at) where deleted_at is not null;
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const ticketingCatalogSchema: Migration = {
   version: 16,
   name: 'ticketing: catalog (workflows, categories, items, calendars, priority policy, routing rules) and workflow executions',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- Definitions are small and read whole at start: each row keeps its validated definition as
       -- JSON (the shape of src/plugins/ticketing/ticketContract.ts) beside the columns people query by.
       -- position: the order the definitions were given in (workflowFor takes the first serving a type).
@@ -68,6 +70,7 @@ export const ticketingCatalogSchema: Migration = {
       create index workflow_executions_by_start on workflow_executions (started_at desc, id desc);
       -- Runs a stop or crash cut short, found at start without reading the history.
       create index workflow_executions_running on workflow_executions (id) where status = 'RUNNING';
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const ticketConversationSchema: Migration = {
   version: 17,
   name: 'ticketing: comments, worklog, watchers and relations of tickets',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- ticket_id is the contract's ticket id (text): no foreign key to the ticket core's table, which
       -- this part never reads (docs/adr/0042-ticket-conversation.md). Tickets are only soft deleted,
       -- so these rows never outlive a ticket row. Person ids have no foreign key either: deleting a
@@ -52,6 +54,7 @@ export const ticketConversationSchema: Migration = {
       create unique index ticket_relations_one_per_pair on ticket_relations (least(source_id, target_id), greatest(source_id, target_id));
       -- A ticket has at most one parent.
       create unique index ticket_relations_one_parent on ticket_relations (target_id) where type = 'PARENT_OF';
-    `);
+    `,
+    );
   },
 };

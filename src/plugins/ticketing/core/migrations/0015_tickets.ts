@@ -4,7 +4,9 @@ export const ticketsSchema: Migration = {
   version: 15,
   name: 'ticketing: tickets (snapshot of the ticket actor plus the columns lists filter and sort on), status history, number sequences',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- snapshot: the ticket actor's state and context (what a restart or an on-demand load resumes
       -- from); the other columns repeat what lists filter and sort on. People, groups and services
       -- are referred to by id without a foreign key: deleting one never fails a batch, the ticket
@@ -58,6 +60,7 @@ export const ticketsSchema: Migration = {
         prefix text primary key,
         last_value integer not null
       );
-    `);
+    `,
+    );
   },
 };

@@ -4,7 +4,9 @@ export const slaTicketLinkSchema: Migration = {
   version: 23,
   name: 'SLA link: the option on SLA definitions that an outage raises a ticket, and which ticket each SLA incident raised',
   async up(trx) {
-    await runStatements(trx, `
+    await runStatements(
+      trx,
+      `
       -- The option lives on the definition (the SLA plugin writes these columns with the rest of the
       -- row, so setting it is one commit); defaults keep existing definitions as they were.
       alter table sla_definitions add column raise_ticket boolean not null default false;
@@ -25,6 +27,7 @@ export const slaTicketLinkSchema: Migration = {
       create index sla_incident_tickets_by_ticket on sla_incident_tickets (ticket_id, opened_at desc);
       create index sla_incident_tickets_by_service on sla_incident_tickets (service_id, opened_at desc);
       create index sla_incident_tickets_unrecovered on sla_incident_tickets (incident_id) where recovered_at is null;
-    `);
+    `,
+    );
   },
 };

@@ -21,8 +21,18 @@ export default function AgentKeysScreen() {
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (
     <>
-      <PageHeader title="Agent keys" subtitle="Keys for agents, each limited to a subtree of the hierarchy and a set of endpoints. Only a key's hash is stored." />
-      {created ? <OneTimeSecret label={`Agent key ${created.name}`} value={created.key} note="Copy it now into the agent's configuration (X-API-Key or Authorization: Bearer). It is shown only this once." onDismiss={() => setCreated(null)} /> : null}
+      <PageHeader
+        title="Agent keys"
+        subtitle="Keys for agents, each limited to a subtree of the hierarchy and a set of endpoints. Only a key's hash is stored."
+      />
+      {created ? (
+        <OneTimeSecret
+          label={`Agent key ${created.name}`}
+          value={created.key}
+          note="Copy it now into the agent's configuration (X-API-Key or Authorization: Bearer). It is shown only this once."
+          onDismiss={() => setCreated(null)}
+        />
+      ) : null}
       {result.data ? (
         <NewAgentKeyForm
           endpoints={result.data.agentKeyEndpoints}
@@ -69,7 +79,12 @@ export default function AgentKeysScreen() {
                     {key.revokedAt ? (
                       <Badge tone="unknown">Revoked {formatDateTime(key.revokedAt)}</Badge>
                     ) : (
-                      <ConfirmButton label="Revoke" question={`Revoke ${key.name}? Agents using it are refused at once.`} busy={revokeState.fetching} onConfirm={() => void revoke({ id: key.id }).then(refresh)} />
+                      <ConfirmButton
+                        label="Revoke"
+                        question={`Revoke ${key.name}? Agents using it are refused at once.`}
+                        busy={revokeState.fetching}
+                        onConfirm={() => void revoke({ id: key.id }).then(refresh)}
+                      />
                     )}
                   </td>
                 </tr>
@@ -83,7 +98,6 @@ export default function AgentKeysScreen() {
     </>
   );
 }
-
 
 function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[]; onCreated: (key: string, name: string) => void }) {
   const empty: AgentKeyValues = { name: '', nodeId: '', endpoints: [], requestsPerSecond: '', burst: '' };
@@ -101,17 +115,33 @@ function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[
       onCreated(outcome.data.createAgentKey.key, outcome.data.createAgentKey.agentKey.name);
     }
   };
-  const toggle = (endpoint: string, on: boolean) => setValues((v) => ({ ...v, endpoints: on ? [...v.endpoints, endpoint] : v.endpoints.filter((e) => e !== endpoint) }));
+  const toggle = (endpoint: string, on: boolean) =>
+    setValues((v) => ({ ...v, endpoints: on ? [...v.endpoints, endpoint] : v.endpoints.filter((e) => e !== endpoint) }));
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="New agent key" noValidate>
       <h2>New agent key</h2>
-      <TextField label="Key name" value={values.name} onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))} error={errors.name} />
-      <TextField label="Node path" value={values.nodeId} onChange={(event) => setValues((v) => ({ ...v, nodeId: event.target.value }))} error={errors.nodeId} hint="The key reaches this node and every node below it." />
+      <TextField
+        label="Key name"
+        value={values.name}
+        onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+        error={errors.name}
+      />
+      <TextField
+        label="Node path"
+        value={values.nodeId}
+        onChange={(event) => setValues((v) => ({ ...v, nodeId: event.target.value }))}
+        error={errors.nodeId}
+        hint="The key reaches this node and every node below it."
+      />
       <fieldset className="checkbox-list">
         <legend>Endpoints</legend>
         {endpoints.map((endpoint) => (
           <label key={endpoint}>
-            <input type="checkbox" checked={values.endpoints.includes(endpoint)} onChange={(event) => toggle(endpoint, event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={values.endpoints.includes(endpoint)}
+              onChange={(event) => toggle(endpoint, event.target.checked)}
+            />
             {endpoint}
           </label>
         ))}
@@ -129,7 +159,14 @@ function NewAgentKeyForm({ endpoints, onCreated }: { endpoints: readonly string[
         error={errors.requestsPerSecond}
         hint="The key's own rate limit, counted per key instead of per address (many agents behind one address). Empty: the per-address limit applies."
       />
-      <TextField label="Burst (optional)" inputMode="numeric" value={values.burst ?? ''} onChange={(event) => setValues((v) => ({ ...v, burst: event.target.value }))} error={errors.burst} hint="Requests it may send at once, e.g. a first run that pushes every service." />
+      <TextField
+        label="Burst (optional)"
+        inputMode="numeric"
+        value={values.burst ?? ''}
+        onChange={(event) => setValues((v) => ({ ...v, burst: event.target.value }))}
+        error={errors.burst}
+        hint="Requests it may send at once, e.g. a first run that pushes every service."
+      />
       <ErrorNotice error={state.error} />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={state.fetching}>

@@ -1,6 +1,13 @@
 /** The agent-key screen's GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
-import type { AdminAgentKeysQuery, AdminAgentKeysQueryVariables, AdminCreateAgentKeyMutation, AdminCreateAgentKeyMutationVariables, AdminRevokeAgentKeyMutation, AdminRevokeAgentKeyMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminAgentKeysQuery,
+  AdminAgentKeysQueryVariables,
+  AdminCreateAgentKeyMutation,
+  AdminCreateAgentKeyMutationVariables,
+  AdminRevokeAgentKeyMutation,
+  AdminRevokeAgentKeyMutationVariables,
+} from '../../../gql/graphql';
 
 export const AGENT_KEYS = gql<AdminAgentKeysQuery, AdminAgentKeysQueryVariables>`
   query AdminAgentKeys($includeRevoked: Boolean) {

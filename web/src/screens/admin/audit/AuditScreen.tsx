@@ -68,8 +68,18 @@ export default function AuditScreen({ query }: ScreenProps) {
       <ErrorNotice error={result.error} />
       {result.data ? (
         <>
-          {result.data.auditEvents.length === 0 ? <p className="muted">No audit event matches these filters.</p> : <AuditTable events={result.data.auditEvents} />}
-          <Pager label="Audit pages" offset={state.offset} limit={AUDIT_PAGE} total={result.data.auditEventCount} onChange={(offset) => patchQuery({ offset: offset === 0 ? null : String(offset) })} />
+          {result.data.auditEvents.length === 0 ? (
+            <p className="muted">No audit event matches these filters.</p>
+          ) : (
+            <AuditTable events={result.data.auditEvents} />
+          )}
+          <Pager
+            label="Audit pages"
+            offset={state.offset}
+            limit={AUDIT_PAGE}
+            total={result.data.auditEventCount}
+            onChange={(offset) => patchQuery({ offset: offset === 0 ? null : String(offset) })}
+          />
         </>
       ) : result.fetching ? (
         <Loading label="Loading the audit trail" />
@@ -99,14 +109,24 @@ function AuditTable({ events }: { events: readonly AuditEvent[] }) {
             <td>{event.actor ?? '—'}</td>
             <td className="mono">{event.action}</td>
             <td>
-              <Badge tone={event.outcome === 'SUCCESS' ? 'operational' : 'down'}>{event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}</Badge>
-              {event.outcome === 'FAILURE' ? <div className="muted">{[event.errorCode, event.errorMessage].filter(Boolean).join(': ')}</div> : null}
+              <Badge tone={event.outcome === 'SUCCESS' ? 'operational' : 'down'}>
+                {event.outcome === 'SUCCESS' ? 'Succeeded' : 'Failed'}
+              </Badge>
+              {event.outcome === 'FAILURE' ? (
+                <div className="muted">{[event.errorCode, event.errorMessage].filter(Boolean).join(': ')}</div>
+              ) : null}
             </td>
             <td className="mono">{event.sourceAddress ?? '—'}</td>
             <td>
               {event.detail ? (
                 <>
-                  <button type="button" className="button-link" aria-label={`${open === event.id ? 'Hide' : 'Show'} the arguments of ${event.action}`} aria-expanded={open === event.id} onClick={() => setOpen(open === event.id ? null : event.id)}>
+                  <button
+                    type="button"
+                    className="button-link"
+                    aria-label={`${open === event.id ? 'Hide' : 'Show'} the arguments of ${event.action}`}
+                    aria-expanded={open === event.id}
+                    onClick={() => setOpen(open === event.id ? null : event.id)}
+                  >
                     {open === event.id ? 'Hide' : 'Show'}
                   </button>
                   {open === event.id ? <pre className="detail-text">{prettyDetail(event.detail)}</pre> : null}

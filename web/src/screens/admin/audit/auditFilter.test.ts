@@ -3,8 +3,20 @@ import { AUDIT_PAGE, auditFilterFromQuery, auditFilterInput, auditFilterProblem,
 
 describe('audit filters in the URL', () => {
   it('reads every filter and the offset', () => {
-    const state = auditFilterFromQuery(new URLSearchParams(`actor=admin&action=createUser&outcome=FAILURE&kind=graphql&from=2026-01-02T03:04&to=2026-01-03T00:00&offset=${AUDIT_PAGE * 2}`));
-    expect(state).toEqual({ actor: 'admin', action: 'createUser', outcome: 'FAILURE', kind: 'graphql', from: '2026-01-02T03:04', to: '2026-01-03T00:00', offset: AUDIT_PAGE * 2 });
+    const state = auditFilterFromQuery(
+      new URLSearchParams(
+        `actor=admin&action=createUser&outcome=FAILURE&kind=graphql&from=2026-01-02T03:04&to=2026-01-03T00:00&offset=${AUDIT_PAGE * 2}`,
+      ),
+    );
+    expect(state).toEqual({
+      actor: 'admin',
+      action: 'createUser',
+      outcome: 'FAILURE',
+      kind: 'graphql',
+      from: '2026-01-02T03:04',
+      to: '2026-01-03T00:00',
+      offset: AUDIT_PAGE * 2,
+    });
   });
 
   it('drops values it cannot use', () => {

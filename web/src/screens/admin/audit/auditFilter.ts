@@ -53,7 +53,8 @@ export function auditFilterInput(state: AuditFilterState): AuditFilter {
 
 /** "from" after "to" finds nothing: say so instead of showing an empty list. */
 export function auditFilterProblem(state: AuditFilterState): string | null {
-  if (state.from && state.to && new Date(state.from).getTime() > new Date(state.to).getTime()) return 'The "From" time is after the "To" time: nothing can match.';
+  if (state.from && state.to && new Date(state.from).getTime() > new Date(state.to).getTime())
+    return 'The "From" time is after the "To" time: nothing can match.';
   return null;
 }
 

@@ -75,7 +75,8 @@ function EnvironmentCard({ environment, groups, onChanged }: { environment: Envi
   const [deleteState, remove] = useMutation(DELETE_ENVIRONMENT);
   const [accessState, setAccess] = useMutation(SET_ACCESS);
   const granted = new Set(environment.groups.map((g) => g.groupId));
-  const change = (groupId: string, level: 'READ' | 'WRITE' | null) => void setAccess({ groupId, environmentId: environment.id, level }).then((outcome) => !outcome.error && onChanged());
+  const change = (groupId: string, level: 'READ' | 'WRITE' | null) =>
+    void setAccess({ groupId, environmentId: environment.id, level }).then((outcome) => !outcome.error && onChanged());
   return (
     <section className="card" aria-label={`Environment ${environment.name}`}>
       <div className="page-header">
@@ -87,7 +88,12 @@ function EnvironmentCard({ environment, groups, onChanged }: { environment: Envi
           <button type="button" onClick={() => setEditing(true)} disabled={editing}>
             Edit
           </button>
-          <ConfirmButton label="Delete" question={`Delete ${environment.name} with its rules and group access?`} busy={deleteState.fetching} onConfirm={() => void remove({ id: environment.id }).then((outcome) => !outcome.error && onChanged())} />
+          <ConfirmButton
+            label="Delete"
+            question={`Delete ${environment.name} with its rules and group access?`}
+            busy={deleteState.fetching}
+            onConfirm={() => void remove({ id: environment.id }).then((outcome) => !outcome.error && onChanged())}
+          />
         </div>
       </div>
       <ErrorNotice error={deleteState.error ?? accessState.error} />
@@ -142,7 +148,12 @@ function EnvironmentCard({ environment, groups, onChanged }: { environment: Envi
                   />
                 </td>
                 <td>
-                  <button type="button" disabled={accessState.fetching} onClick={() => change(access.groupId, null)} aria-label={`Take ${environment.name} away from ${access.group?.name ?? access.groupId}`}>
+                  <button
+                    type="button"
+                    disabled={accessState.fetching}
+                    onClick={() => change(access.groupId, null)}
+                    aria-label={`Take ${environment.name} away from ${access.group?.name ?? access.groupId}`}
+                  >
                     Remove
                   </button>
                 </td>
@@ -160,7 +171,15 @@ function EnvironmentCard({ environment, groups, onChanged }: { environment: Envi
           setGrantGroup('');
         }}
       >
-        <SelectField label="Group" value={grantGroup} onChange={(event) => setGrantGroup(event.target.value)} options={[{ value: '', label: 'Choose a group' }, ...groups.filter((g) => !granted.has(g.id)).map((g) => ({ value: g.id, label: g.name }))]} />
+        <SelectField
+          label="Group"
+          value={grantGroup}
+          onChange={(event) => setGrantGroup(event.target.value)}
+          options={[
+            { value: '', label: 'Choose a group' },
+            ...groups.filter((g) => !granted.has(g.id)).map((g) => ({ value: g.id, label: g.name })),
+          ]}
+        />
         <SelectField
           label="Access"
           value={grantLevel}
@@ -178,7 +197,14 @@ function EnvironmentCard({ environment, groups, onChanged }: { environment: Envi
   );
 }
 
-function EnvironmentForm({ title, initial, busy, serverError, onSubmit, onCancel }: {
+function EnvironmentForm({
+  title,
+  initial,
+  busy,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
   title: string;
   initial: EnvironmentValues;
   busy: boolean;
@@ -198,9 +224,25 @@ function EnvironmentForm({ title, initial, busy, serverError, onSubmit, onCancel
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
       <h2>{title}</h2>
-      <TextField label="Environment name" value={values.name} onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))} error={errors.name} />
-      <TextField label="Description" value={values.description} onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))} />
-      <TextAreaField label="Node paths" value={values.paths} onChange={(event) => setValues((v) => ({ ...v, paths: event.target.value }))} error={errors.paths} hint="One per line; the environment is every node at or below them." className="mono" />
+      <TextField
+        label="Environment name"
+        value={values.name}
+        onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+        error={errors.name}
+      />
+      <TextField
+        label="Description"
+        value={values.description}
+        onChange={(event) => setValues((v) => ({ ...v, description: event.target.value }))}
+      />
+      <TextAreaField
+        label="Node paths"
+        value={values.paths}
+        onChange={(event) => setValues((v) => ({ ...v, paths: event.target.value }))}
+        error={errors.paths}
+        hint="One per line; the environment is every node at or below them."
+        className="mono"
+      />
       {serverError}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy}>

@@ -1,6 +1,17 @@
 /** The environments screen's GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
-import type { AdminCreateEnvironmentMutation, AdminCreateEnvironmentMutationVariables, AdminDeleteEnvironmentMutation, AdminDeleteEnvironmentMutationVariables, AdminEnvironmentsQuery, AdminEnvironmentsQueryVariables, AdminSetEnvironmentAccessMutation, AdminSetEnvironmentAccessMutationVariables, AdminUpdateEnvironmentMutation, AdminUpdateEnvironmentMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminCreateEnvironmentMutation,
+  AdminCreateEnvironmentMutationVariables,
+  AdminDeleteEnvironmentMutation,
+  AdminDeleteEnvironmentMutationVariables,
+  AdminEnvironmentsQuery,
+  AdminEnvironmentsQueryVariables,
+  AdminSetEnvironmentAccessMutation,
+  AdminSetEnvironmentAccessMutationVariables,
+  AdminUpdateEnvironmentMutation,
+  AdminUpdateEnvironmentMutationVariables,
+} from '../../../gql/graphql';
 
 export const ENVIRONMENTS = gql<AdminEnvironmentsQuery, AdminEnvironmentsQueryVariables>`
   query AdminEnvironments {

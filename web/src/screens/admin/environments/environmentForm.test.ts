@@ -15,6 +15,10 @@ describe('environment form', () => {
   });
 
   it('sends no empty description', () => {
-    expect(environmentInput({ name: ' prod ', description: ' ', paths: 'eu-west/prod' })).toEqual({ name: 'prod', description: null, paths: ['eu-west/prod'] });
+    expect(environmentInput({ name: ' prod ', description: ' ', paths: 'eu-west/prod' })).toEqual({
+      name: 'prod',
+      description: null,
+      paths: ['eu-west/prod'],
+    });
   });
 });

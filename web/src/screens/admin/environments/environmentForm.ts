@@ -9,7 +9,14 @@ export interface EnvironmentValues {
 export type EnvironmentErrors = Partial<Record<keyof EnvironmentValues, string>>;
 
 export function parsePaths(text: string): string[] {
-  return [...new Set(text.split('\n').map((line) => line.trim().replace(/^\/+|\/+$/g, '')).filter((line) => line !== ''))];
+  return [
+    ...new Set(
+      text
+        .split('\n')
+        .map((line) => line.trim().replace(/^\/+|\/+$/g, ''))
+        .filter((line) => line !== ''),
+    ),
+  ];
 }
 
 export function validateEnvironment(values: EnvironmentValues): EnvironmentErrors {
@@ -22,5 +29,9 @@ export function validateEnvironment(values: EnvironmentValues): EnvironmentError
 }
 
 export function environmentInput(values: EnvironmentValues): { name: string; description: string | null; paths: string[] } {
-  return { name: values.name.trim(), description: values.description.trim() === '' ? null : values.description.trim(), paths: parsePaths(values.paths) };
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() === '' ? null : values.description.trim(),
+    paths: parsePaths(values.paths),
+  };
 }

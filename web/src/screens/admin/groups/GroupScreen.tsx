@@ -21,7 +21,14 @@ export default function GroupScreen({ params }: ScreenProps) {
   const [removeState, removeMember] = useMutation(REMOVE_MEMBER);
   const group = result.data?.group;
   if (result.error) return <ErrorNotice error={result.error} />;
-  if (!group) return result.fetching ? <Loading label="Loading the group" /> : <div className="notice notice-warn">There is no group with id {id}: go back to <Link to="/admin/groups">Groups</Link>.</div>;
+  if (!group)
+    return result.fetching ? (
+      <Loading label="Loading the group" />
+    ) : (
+      <div className="notice notice-warn">
+        There is no group with id {id}: go back to <Link to="/admin/groups">Groups</Link>.
+      </div>
+    );
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (
     <>
@@ -69,7 +76,9 @@ export default function GroupScreen({ params }: ScreenProps) {
             {group.members.map((member) => (
               <tr key={member.id}>
                 <td>
-                  <Link to={`/admin/users/${encodeURIComponent(member.id)}`}>{member.displayName ? `${member.displayName} (${member.username})` : member.username}</Link>
+                  <Link to={`/admin/users/${encodeURIComponent(member.id)}`}>
+                    {member.displayName ? `${member.displayName} (${member.username})` : member.username}
+                  </Link>
                 </td>
                 <td>
                   <Badge {...roleBadge(member.role)} />
@@ -78,7 +87,12 @@ export default function GroupScreen({ params }: ScreenProps) {
                   <Badge {...activeBadge(member.active)} />
                 </td>
                 <td>
-                  <button type="button" disabled={removeState.fetching} aria-label={`Remove ${member.username} from ${group.name}`} onClick={() => void removeMember({ groupId: group.id, userId: member.id }).then(refresh)}>
+                  <button
+                    type="button"
+                    disabled={removeState.fetching}
+                    aria-label={`Remove ${member.username} from ${group.name}`}
+                    onClick={() => void removeMember({ groupId: group.id, userId: member.id }).then(refresh)}
+                  >
                     Remove
                   </button>
                 </td>
@@ -104,7 +118,10 @@ function GroupEditForm({ group, onSaved }: { group: GroupRow; onSaved: () => voi
       return;
     }
     setProblem(null);
-    const outcome = await update({ id: group.id, input: { name: name.trim(), description: description.trim() === '' ? null : description.trim() } });
+    const outcome = await update({
+      id: group.id,
+      input: { name: name.trim(), description: description.trim() === '' ? null : description.trim() },
+    });
     setSaved(!outcome.error);
     if (!outcome.error) onSaved();
   };
@@ -137,7 +154,13 @@ function AddMemberForm({ groupId, memberIds, onAdded }: { groupId: string; membe
   return (
     <section className="card" aria-labelledby="add-member">
       <h2 id="add-member">Add a member</h2>
-      <TextField label="Find a user" type="search" value={search} onChange={(event) => setSearch(event.target.value)} hint="Part of a username, name or e-mail." />
+      <TextField
+        label="Find a user"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        hint="Part of a username, name or e-mail."
+      />
       <ErrorNotice error={picker.error ?? state.error} />
       {search.trim() && picker.data ? (
         candidates.length === 0 ? (
@@ -147,7 +170,12 @@ function AddMemberForm({ groupId, memberIds, onAdded }: { groupId: string; membe
             {candidates.map((user) => (
               <li key={user.id} className="row">
                 <span>{user.displayName ? `${user.displayName} (${user.username})` : user.username}</span>
-                <button type="button" disabled={state.fetching} aria-label={`Add ${user.username}`} onClick={() => void add({ groupId, userId: user.id }).then((outcome) => !outcome.error && onAdded())}>
+                <button
+                  type="button"
+                  disabled={state.fetching}
+                  aria-label={`Add ${user.username}`}
+                  onClick={() => void add({ groupId, userId: user.id }).then((outcome) => !outcome.error && onAdded())}
+                >
                   Add
                 </button>
               </li>

@@ -1,6 +1,21 @@
 /** The groups screens' GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { AdminAddGroupMemberMutation, AdminAddGroupMemberMutationVariables, AdminCreateGroupMutation, AdminCreateGroupMutationVariables, AdminDeleteGroupMutation, AdminDeleteGroupMutationVariables, AdminGroupDetailQuery, AdminGroupDetailQueryVariables, AdminGroupsListQuery, AdminGroupsListQueryVariables, AdminRemoveGroupMemberMutation, AdminRemoveGroupMemberMutationVariables, AdminUpdateGroupMutation, AdminUpdateGroupMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminAddGroupMemberMutation,
+  AdminAddGroupMemberMutationVariables,
+  AdminCreateGroupMutation,
+  AdminCreateGroupMutationVariables,
+  AdminDeleteGroupMutation,
+  AdminDeleteGroupMutationVariables,
+  AdminGroupDetailQuery,
+  AdminGroupDetailQueryVariables,
+  AdminGroupsListQuery,
+  AdminGroupsListQueryVariables,
+  AdminRemoveGroupMemberMutation,
+  AdminRemoveGroupMemberMutationVariables,
+  AdminUpdateGroupMutation,
+  AdminUpdateGroupMutationVariables,
+} from '../../../gql/graphql';
 
 /** A group as its page shows it. */
 export type GroupRow = NonNullable<AdminGroupDetailQuery['group']>;

@@ -19,7 +19,6 @@ import { LICENSE_INFO, LICENSE_UPDATED, TOGGLE_PLUGIN } from './documents';
 
 type LicenseInfo = NonNullable<AdminLicenseInfoQuery['licenseInfo']>;
 
-
 const STATUS_TEXT: Record<LicenseInfo['status'], [string, Tone]> = {
   ACTIVE: ['Active', 'operational'],
   EXPIRED: ['Expired', 'down'],
@@ -39,10 +38,15 @@ export default function LicenseScreen() {
   const [statusLabel, statusTone] = info ? STATUS_TEXT[info.status] : ['', 'unknown' as const];
   return (
     <>
-      <PageHeader title="Licence and plugins" subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on." />
+      <PageHeader
+        title="Licence and plugins"
+        subtitle="Plugins work while the licence in force lists them; admins can switch a licensed plugin off and on."
+      />
       <ErrorNotice error={result.error} />
       <div aria-live="polite" className="muted live-line">
-        {lastUpdate ? `Updated ${formatDateTime(lastUpdate.at)}: ${lastUpdate.reason}${lastUpdate.activePlugins.length ? ` (active: ${lastUpdate.activePlugins.join(', ')})` : ''}.` : ''}
+        {lastUpdate
+          ? `Updated ${formatDateTime(lastUpdate.at)}: ${lastUpdate.reason}${lastUpdate.activePlugins.length ? ` (active: ${lastUpdate.activePlugins.join(', ')})` : ''}.`
+          : ''}
       </div>
       {info ? (
         <div className="grid">
@@ -54,7 +58,8 @@ export default function LicenseScreen() {
               <>
                 <p>No licence is activated: every plugin is off. Paste a licence key below.</p>
                 <p className="muted">
-                  To try the plugins on a server of your own, make a key pair and a licence with <code>npm run license</code> (README, “Licence and plugins”).
+                  To try the plugins on a server of your own, make a key pair and a licence with <code>npm run license</code> (README,
+                  “Licence and plugins”).
                 </p>
               </>
             ) : (
@@ -71,7 +76,9 @@ export default function LicenseScreen() {
                 <dd>{formatDateTime(info.activatedAt)}</dd>
               </dl>
             )}
-            {info.status === 'EXPIRED' ? <div className="notice notice-error">The licence has expired: every plugin is off until a renewed licence is activated.</div> : null}
+            {info.status === 'EXPIRED' ? (
+              <div className="notice notice-error">The licence has expired: every plugin is off until a renewed licence is activated.</div>
+            ) : null}
           </section>
           {admin ? <ActivateForm onActivated={() => refetch({ requestPolicy: 'network-only' })} /> : null}
         </div>
@@ -121,7 +128,14 @@ function ActivateForm({ onActivated }: { onActivated: () => void }) {
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Activate a licence">
       <h2>Activate a licence</h2>
-      <TextAreaField label="Licence key" value={key} onChange={(event) => setKey(event.target.value)} error={problem} spellCheck={false} className="mono" />
+      <TextAreaField
+        label="Licence key"
+        value={key}
+        onChange={(event) => setKey(event.target.value)}
+        error={problem}
+        spellCheck={false}
+        className="mono"
+      />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy}>
           {busy ? 'Activating…' : 'Activate'}

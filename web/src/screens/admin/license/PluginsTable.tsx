@@ -12,7 +12,17 @@ function about(name: string): string {
   return info ? `${info.adds.charAt(0).toUpperCase()}${info.adds.slice(1)}.` : '';
 }
 
-export function PluginsTable({ plugins, admin, busy, onToggle }: { plugins: readonly PluginState[]; admin: boolean; busy: boolean; onToggle: (name: string, enabled: boolean) => void }) {
+export function PluginsTable({
+  plugins,
+  admin,
+  busy,
+  onToggle,
+}: {
+  plugins: readonly PluginState[];
+  admin: boolean;
+  busy: boolean;
+  onToggle: (name: string, enabled: boolean) => void;
+}) {
   return (
     <table className="table" aria-label="Plugins">
       <thead>

@@ -13,7 +13,12 @@ function answering(status: number, body: unknown) {
 
 describe('licence activation', () => {
   it('posts the trimmed key with the admin token', async () => {
-    const { calls, fetchImpl } = answering(200, { success: true, message: 'licence lic-1 for ACME is active', customer: 'ACME', plugins: ['sla'] });
+    const { calls, fetchImpl } = answering(200, {
+      success: true,
+      message: 'licence lic-1 for ACME is active',
+      customer: 'ACME',
+      plugins: ['sla'],
+    });
     const result = await activateLicense('tok', '  abc.def  ', fetchImpl);
     expect(result).toEqual({ message: 'licence lic-1 for ACME is active', customer: 'ACME', plugins: ['sla'] });
     expect(calls[0]!.url).toBe('/api/v1/license/activate');

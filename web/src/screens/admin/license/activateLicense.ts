@@ -23,8 +23,15 @@ export async function activateLicense(accessToken: string, licenseKey: string, f
   } catch {
     throw new ActivationError('The server could not be reached. Check the connection and try again.');
   }
-  const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string; customer?: string; plugins?: string[]; error?: string } | null;
-  if (response.ok && body?.success) return { message: body.message ?? 'The licence is active.', customer: body.customer ?? '', plugins: body.plugins ?? [] };
+  const body = (await response.json().catch(() => null)) as {
+    success?: boolean;
+    message?: string;
+    customer?: string;
+    plugins?: string[];
+    error?: string;
+  } | null;
+  if (response.ok && body?.success)
+    return { message: body.message ?? 'The licence is active.', customer: body.customer ?? '', plugins: body.plugins ?? [] };
   if (response.status === 401) throw new ActivationError('Your session has ended: sign in again, then activate.');
   throw new ActivationError(body?.error ?? `The server refused the licence (HTTP ${response.status}).`);
 }

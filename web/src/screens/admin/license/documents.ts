@@ -1,6 +1,13 @@
 /** The licence screen's GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
-import type { AdminLicenseInfoQuery, AdminLicenseInfoQueryVariables, AdminLicenseUpdatedSubscription, AdminLicenseUpdatedSubscriptionVariables, AdminTogglePluginMutation, AdminTogglePluginMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminLicenseInfoQuery,
+  AdminLicenseInfoQueryVariables,
+  AdminLicenseUpdatedSubscription,
+  AdminLicenseUpdatedSubscriptionVariables,
+  AdminTogglePluginMutation,
+  AdminTogglePluginMutationVariables,
+} from '../../../gql/graphql';
 
 export const LICENSE_INFO = gql<AdminLicenseInfoQuery, AdminLicenseInfoQueryVariables>`
   query AdminLicenseInfo {

@@ -11,8 +11,27 @@ import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ROLE_LABEL, ROLES, type Role } from '../users/userForm';
-import { DELETE_GROUP_MAPPING, LINK_LDAP_GROUP, PROVIDER_DIRECTORY, SET_GROUP_MAPPING, SYNC_LDAP_GROUPS, UNLINK_LDAP_GROUP, type LdapGroupRow, type MappingRow, type ProviderDirectory as Directory, type SyncResult } from './documents';
-import { linkInput, mappingInput, validateLink, validateMapping, type LinkValues, type MappingErrors, type MappingValues } from './mappingForm';
+import {
+  DELETE_GROUP_MAPPING,
+  LINK_LDAP_GROUP,
+  PROVIDER_DIRECTORY,
+  SET_GROUP_MAPPING,
+  SYNC_LDAP_GROUPS,
+  UNLINK_LDAP_GROUP,
+  type LdapGroupRow,
+  type MappingRow,
+  type ProviderDirectory as Directory,
+  type SyncResult,
+} from './documents';
+import {
+  linkInput,
+  mappingInput,
+  validateLink,
+  validateMapping,
+  type LinkValues,
+  type MappingErrors,
+  type MappingValues,
+} from './mappingForm';
 import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
 import '../admin.css';
 
@@ -23,17 +42,44 @@ export default function ProviderGroupsScreen({ params }: ScreenProps) {
   const provider = result.data?.authProvider;
   if (result.error) return <ErrorNotice error={result.error} />;
   if (!result.data) return <Loading label="Loading the provider's groups" />;
-  if (!provider) return <div className="notice notice-warn">There is no sign-in provider with id {id}. Back to <Link to="/admin/providers">Sign-in providers</Link>.</div>;
+  if (!provider)
+    return (
+      <div className="notice notice-warn">
+        There is no sign-in provider with id {id}. Back to <Link to="/admin/providers">Sign-in providers</Link>.
+      </div>
+    );
   return (
     <>
-      <PageHeader title={`Groups of ${provider.displayName ?? provider.name}`} subtitle="How membership in the provider's groups becomes product groups and roles." actions={<Link to="/admin/providers">All providers</Link>} />
-      {provider.type === 'LDAP' ? <LdapGroups providerId={provider.id} rows={result.data.ldapGroups} groups={result.data.groups} onChanged={refresh} /> : null}
-      <Mappings providerId={provider.id} type={provider.type} rows={result.data.groupMappings} groups={result.data.groups} onChanged={refresh} />
+      <PageHeader
+        title={`Groups of ${provider.displayName ?? provider.name}`}
+        subtitle="How membership in the provider's groups becomes product groups and roles."
+        actions={<Link to="/admin/providers">All providers</Link>}
+      />
+      {provider.type === 'LDAP' ? (
+        <LdapGroups providerId={provider.id} rows={result.data.ldapGroups} groups={result.data.groups} onChanged={refresh} />
+      ) : null}
+      <Mappings
+        providerId={provider.id}
+        type={provider.type}
+        rows={result.data.groupMappings}
+        groups={result.data.groups}
+        onChanged={refresh}
+      />
     </>
   );
 }
 
-function LdapGroups({ providerId, rows, groups, onChanged }: { providerId: string; rows: readonly LdapGroupRow[]; groups: Directory['groups']; onChanged: () => void }) {
+function LdapGroups({
+  providerId,
+  rows,
+  groups,
+  onChanged,
+}: {
+  providerId: string;
+  rows: readonly LdapGroupRow[];
+  groups: Directory['groups'];
+  onChanged: () => void;
+}) {
   const [values, setValues] = useState<LinkValues>({ groupDn: '', groupId: '', name: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LinkValues, string>>>({});
   const [synced, setSynced] = useState<readonly SyncResult[] | null>(null);
@@ -66,7 +112,9 @@ function LdapGroups({ providerId, rows, groups, onChanged }: { providerId: strin
           {syncState.fetching ? 'Syncing…' : 'Sync all'}
         </button>
       </div>
-      <p className="muted">Each linked directory group keeps a product group's members equal to the directory's; people who never signed in are created.</p>
+      <p className="muted">
+        Each linked directory group keeps a product group's members equal to the directory's; people who never signed in are created.
+      </p>
       <ErrorNotice error={syncState.error ?? unlinkState.error} />
       <div aria-live="polite">{synced ? <SyncReport results={synced} /> : null}</div>
       {rows.length === 0 ? (
@@ -94,12 +142,21 @@ function LdapGroups({ providerId, rows, groups, onChanged }: { providerId: strin
                 <td>{row.group.memberCount}</td>
                 <td>{row.lastSyncedAt ? formatDateTime(row.lastSyncedAt) : 'never'}</td>
                 <td className="row">
-                  <button type="button" disabled={syncState.fetching} onClick={() => void runSync({ ldapGroupId: row.id })} aria-label={`Sync ${row.dn}`}>
+                  <button
+                    type="button"
+                    disabled={syncState.fetching}
+                    onClick={() => void runSync({ ldapGroupId: row.id })}
+                    aria-label={`Sync ${row.dn}`}
+                  >
                     Sync
                   </button>
                   <ConfirmButton
                     label="Unlink"
-                    question={deleteProductGroup ? `Unlink ${row.dn} and delete the group ${row.group.name}?` : `Unlink ${row.dn}? The group ${row.group.name} stays with its members.`}
+                    question={
+                      deleteProductGroup
+                        ? `Unlink ${row.dn} and delete the group ${row.group.name}?`
+                        : `Unlink ${row.dn}? The group ${row.group.name} stays with its members.`
+                    }
                     busy={unlinkState.fetching}
                     onConfirm={() => void unlink({ id: row.id, deleteGroup: deleteProductGroup }).then(onChanged)}
                   />
@@ -117,9 +174,27 @@ function LdapGroups({ providerId, rows, groups, onChanged }: { providerId: strin
       ) : null}
       <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Link a directory group" noValidate>
         <h3>Link a directory group</h3>
-        <TextField label="Group DN" value={values.groupDn} onChange={(event) => setValues((v) => ({ ...v, groupDn: event.target.value }))} error={errors.groupDn} className="mono" />
-        <SelectField label="Product group" value={values.groupId} onChange={(event) => setValues((v) => ({ ...v, groupId: event.target.value }))} options={[{ value: '', label: 'A new group' }, ...groups.map((g) => ({ value: g.id, label: g.name }))]} />
-        {values.groupId === '' ? <TextField label="New group's name" value={values.name} onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))} hint="Empty: the DN's cn." /> : null}
+        <TextField
+          label="Group DN"
+          value={values.groupDn}
+          onChange={(event) => setValues((v) => ({ ...v, groupDn: event.target.value }))}
+          error={errors.groupDn}
+          className="mono"
+        />
+        <SelectField
+          label="Product group"
+          value={values.groupId}
+          onChange={(event) => setValues((v) => ({ ...v, groupId: event.target.value }))}
+          options={[{ value: '', label: 'A new group' }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+        />
+        {values.groupId === '' ? (
+          <TextField
+            label="New group's name"
+            value={values.name}
+            onChange={(event) => setValues((v) => ({ ...v, name: event.target.value }))}
+            hint="Empty: the DN's cn."
+          />
+        ) : null}
         <ErrorNotice error={linkState.error} />
         <div className="actions">
           <button type="submit" className="button-primary" disabled={linkState.fetching}>
@@ -138,7 +213,8 @@ function SyncReport({ results }: { results: readonly SyncResult[] }) {
       {results.length === 0 ? 'Nothing to sync.' : null}
       {results.map((result) => (
         <div key={result.ldapGroup.id}>
-          <strong className="mono">{result.ldapGroup.dn}</strong>: joined {names(result.added)}; left {names(result.removed)}; created {names(result.provisioned)}
+          <strong className="mono">{result.ldapGroup.dn}</strong>: joined {names(result.added)}; left {names(result.removed)}; created{' '}
+          {names(result.provisioned)}
           {result.unresolved.length > 0 ? `; could not add: ${result.unresolved.join('; ')}` : ''}.
         </div>
       ))}
@@ -146,7 +222,19 @@ function SyncReport({ results }: { results: readonly SyncResult[] }) {
   );
 }
 
-function Mappings({ providerId, type, rows, groups, onChanged }: { providerId: string; type: 'LDAP' | 'OIDC'; rows: readonly MappingRow[]; groups: Directory['groups']; onChanged: () => void }) {
+function Mappings({
+  providerId,
+  type,
+  rows,
+  groups,
+  onChanged,
+}: {
+  providerId: string;
+  type: 'LDAP' | 'OIDC';
+  rows: readonly MappingRow[];
+  groups: Directory['groups'];
+  onChanged: () => void;
+}) {
   const empty: MappingValues = { externalGroup: '', groupId: '', role: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<MappingErrors>({});
@@ -165,7 +253,10 @@ function Mappings({ providerId, type, rows, groups, onChanged }: { providerId: s
   return (
     <section aria-labelledby="group-mappings">
       <h2 id="group-mappings">Group mappings</h2>
-      <p className="muted">At each sign-in, people in an external group join the product group and get the role (the highest role of their mappings, else the provider's default).</p>
+      <p className="muted">
+        At each sign-in, people in an external group join the product group and get the role (the highest role of their mappings, else the
+        provider's default).
+      </p>
       <ErrorNotice error={deleteState.error} />
       {rows.length === 0 ? (
         <p className="muted">No mappings.</p>
@@ -186,9 +277,14 @@ function Mappings({ providerId, type, rows, groups, onChanged }: { providerId: s
               <tr key={row.id}>
                 <td className="mono">{row.externalGroup}</td>
                 <td>{row.group ? <Link to={`/admin/groups/${encodeURIComponent(row.group.id)}`}>{row.group.name}</Link> : '—'}</td>
-                <td>{row.role ? ROLE_LABEL[row.role as Role] ?? row.role : '—'}</td>
+                <td>{row.role ? (ROLE_LABEL[row.role as Role] ?? row.role) : '—'}</td>
                 <td>
-                  <ConfirmButton label="Delete" question={`Delete the mapping of ${row.externalGroup}?`} busy={deleteState.fetching} onConfirm={() => void remove({ id: row.id }).then(onChanged)} />
+                  <ConfirmButton
+                    label="Delete"
+                    question={`Delete the mapping of ${row.externalGroup}?`}
+                    busy={deleteState.fetching}
+                    onConfirm={() => void remove({ id: row.id }).then(onChanged)}
+                  />
                 </td>
               </tr>
             ))}
@@ -197,9 +293,26 @@ function Mappings({ providerId, type, rows, groups, onChanged }: { providerId: s
       )}
       <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label="Add a group mapping" noValidate>
         <h3>Add or change a mapping</h3>
-        <TextField label="External group" value={values.externalGroup} onChange={(event) => setValues((v) => ({ ...v, externalGroup: event.target.value }))} error={errors.externalGroup} hint={type === 'LDAP' ? 'A directory group DN, or its bare cn.' : 'A value of the groups claim.'} />
-        <SelectField label="Joins group" value={values.groupId} onChange={(event) => setValues((v) => ({ ...v, groupId: event.target.value }))} error={errors.groupId} options={[{ value: '', label: 'No group' }, ...groups.map((g) => ({ value: g.id, label: g.name }))]} />
-        <SelectField label="Gets role" value={values.role} onChange={(event) => setValues((v) => ({ ...v, role: event.target.value as Role | '' }))} options={[{ value: '', label: 'No role' }, ...ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))]} />
+        <TextField
+          label="External group"
+          value={values.externalGroup}
+          onChange={(event) => setValues((v) => ({ ...v, externalGroup: event.target.value }))}
+          error={errors.externalGroup}
+          hint={type === 'LDAP' ? 'A directory group DN, or its bare cn.' : 'A value of the groups claim.'}
+        />
+        <SelectField
+          label="Joins group"
+          value={values.groupId}
+          onChange={(event) => setValues((v) => ({ ...v, groupId: event.target.value }))}
+          error={errors.groupId}
+          options={[{ value: '', label: 'No group' }, ...groups.map((g) => ({ value: g.id, label: g.name }))]}
+        />
+        <SelectField
+          label="Gets role"
+          value={values.role}
+          onChange={(event) => setValues((v) => ({ ...v, role: event.target.value as Role | '' }))}
+          options={[{ value: '', label: 'No role' }, ...ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))]}
+        />
         <ErrorNotice error={setState.error} />
         <div className="actions">
           <button type="submit" className="button-primary" disabled={setState.fetching}>

@@ -10,7 +10,16 @@ import { TextField } from '../../../ui/fields';
 import { formatDateTime } from '../../../ui/format';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { CREATE_PROVIDER, DELETE_PROVIDER, PROVIDER_STATUS, PROVIDERS_LIST, TEST_PROVIDER, UPDATE_PROVIDER, type ProviderRow, type ProviderTestResult } from './documents';
+import {
+  CREATE_PROVIDER,
+  DELETE_PROVIDER,
+  PROVIDER_STATUS,
+  PROVIDERS_LIST,
+  TEST_PROVIDER,
+  UPDATE_PROVIDER,
+  type ProviderRow,
+  type ProviderTestResult,
+} from './documents';
 import { createProviderInput, emptyProvider, providerValues, updateProviderInput } from './providerForm';
 import { ProviderForm } from './ProviderForm';
 import { Badge } from '../../../ui/kit/Badge';
@@ -93,7 +102,11 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
           </div>
         </div>
         <div className="page-actions">
-          <button type="button" disabled={statusState.fetching} onClick={() => void setStatus({ id: provider.id, enabled: !provider.enabled }).then(onChanged)}>
+          <button
+            type="button"
+            disabled={statusState.fetching}
+            onClick={() => void setStatus({ id: provider.id, enabled: !provider.enabled }).then(onChanged)}
+          >
             {provider.enabled ? 'Disable' : 'Enable'}
           </button>
           <button type="button" onClick={() => setEditing(true)} disabled={editing}>
@@ -153,7 +166,9 @@ function ProviderCard({ provider, onChanged }: { provider: ProviderRow; onChange
           if (outcome.data) setTested(outcome.data.testAuthProvider);
         }}
       >
-        {provider.type === 'LDAP' ? <TextField label="Also look up (username)" value={testUser} onChange={(event) => setTestUser(event.target.value)} /> : null}
+        {provider.type === 'LDAP' ? (
+          <TextField label="Also look up (username)" value={testUser} onChange={(event) => setTestUser(event.target.value)} />
+        ) : null}
         <button type="submit" disabled={testState.fetching}>
           {testState.fetching ? 'Testing…' : 'Test connection'}
         </button>
@@ -171,7 +186,8 @@ function TestSteps({ result }: { result: ProviderTestResult }) {
       <ol className="test-steps">
         {result.steps.map((step) => (
           <li key={step.step}>
-            <Badge tone={step.ok ? 'operational' : 'down'}>{step.ok ? 'ok' : 'failed'}</Badge> <strong>{step.step.toLowerCase()}</strong>: {step.message}
+            <Badge tone={step.ok ? 'operational' : 'down'}>{step.ok ? 'ok' : 'failed'}</Badge> <strong>{step.step.toLowerCase()}</strong>:{' '}
+            {step.message}
           </li>
         ))}
       </ol>

@@ -1,6 +1,31 @@
 /** The sign-in provider screens' GraphQL documents (providers, their directory groups and group mappings); the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { AdminCreateProviderMutation, AdminCreateProviderMutationVariables, AdminDeleteGroupMappingMutation, AdminDeleteGroupMappingMutationVariables, AdminDeleteProviderMutation, AdminDeleteProviderMutationVariables, AdminLinkLdapGroupMutation, AdminLinkLdapGroupMutationVariables, AdminProviderDirectoryQuery, AdminProviderDirectoryQueryVariables, AdminProviderStatusMutation, AdminProviderStatusMutationVariables, AdminProvidersListQuery, AdminProvidersListQueryVariables, AdminSetGroupMappingMutation, AdminSetGroupMappingMutationVariables, AdminSyncLdapGroupsMutation, AdminSyncLdapGroupsMutationVariables, AdminTestProviderMutation, AdminTestProviderMutationVariables, AdminUnlinkLdapGroupMutation, AdminUnlinkLdapGroupMutationVariables, AdminUpdateProviderMutation, AdminUpdateProviderMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminCreateProviderMutation,
+  AdminCreateProviderMutationVariables,
+  AdminDeleteGroupMappingMutation,
+  AdminDeleteGroupMappingMutationVariables,
+  AdminDeleteProviderMutation,
+  AdminDeleteProviderMutationVariables,
+  AdminLinkLdapGroupMutation,
+  AdminLinkLdapGroupMutationVariables,
+  AdminProviderDirectoryQuery,
+  AdminProviderDirectoryQueryVariables,
+  AdminProviderStatusMutation,
+  AdminProviderStatusMutationVariables,
+  AdminProvidersListQuery,
+  AdminProvidersListQueryVariables,
+  AdminSetGroupMappingMutation,
+  AdminSetGroupMappingMutationVariables,
+  AdminSyncLdapGroupsMutation,
+  AdminSyncLdapGroupsMutationVariables,
+  AdminTestProviderMutation,
+  AdminTestProviderMutationVariables,
+  AdminUnlinkLdapGroupMutation,
+  AdminUnlinkLdapGroupMutationVariables,
+  AdminUpdateProviderMutation,
+  AdminUpdateProviderMutationVariables,
+} from '../../../gql/graphql';
 
 /** A sign-in provider as the list shows it. */
 export type ProviderRow = AdminProvidersListQuery['authProviders'][number];

@@ -8,7 +8,12 @@ describe('group mapping form', () => {
   });
 
   it('sends null for what is not chosen', () => {
-    expect(mappingInput('p1', { externalGroup: ' ops ', groupId: 'g1', role: '' })).toEqual({ providerId: 'p1', externalGroup: 'ops', groupId: 'g1', role: null });
+    expect(mappingInput('p1', { externalGroup: ' ops ', groupId: 'g1', role: '' })).toEqual({
+      providerId: 'p1',
+      externalGroup: 'ops',
+      groupId: 'g1',
+      role: null,
+    });
   });
 });
 
@@ -20,8 +25,16 @@ describe('LDAP group link form', () => {
   });
 
   it('links to an existing group, or names the new one', () => {
-    expect(linkInput('p1', { groupDn: 'cn=ops,dc=x', groupId: 'g1', name: 'ignored' })).toEqual({ providerId: 'p1', groupDn: 'cn=ops,dc=x', groupId: 'g1' });
-    expect(linkInput('p1', { groupDn: 'cn=ops,dc=x', groupId: '', name: 'Ops' })).toEqual({ providerId: 'p1', groupDn: 'cn=ops,dc=x', name: 'Ops' });
+    expect(linkInput('p1', { groupDn: 'cn=ops,dc=x', groupId: 'g1', name: 'ignored' })).toEqual({
+      providerId: 'p1',
+      groupDn: 'cn=ops,dc=x',
+      groupId: 'g1',
+    });
+    expect(linkInput('p1', { groupDn: 'cn=ops,dc=x', groupId: '', name: 'Ops' })).toEqual({
+      providerId: 'p1',
+      groupDn: 'cn=ops,dc=x',
+      name: 'Ops',
+    });
     expect(linkInput('p1', { groupDn: 'cn=ops,dc=x', groupId: '', name: '' })).toEqual({ providerId: 'p1', groupDn: 'cn=ops,dc=x' });
   });
 });

@@ -13,12 +13,17 @@ export type MappingErrors = Partial<Record<keyof MappingValues, string>>;
 
 export function validateMapping(values: MappingValues): MappingErrors {
   const errors: MappingErrors = {};
-  if (values.externalGroup.trim() === '') errors.externalGroup = 'Enter the external group: an LDAP group DN or a value of the groups claim.';
-  if (values.groupId === '' && values.role === '') errors.groupId = 'Choose a product group, a role, or both: a mapping to nothing does nothing.';
+  if (values.externalGroup.trim() === '')
+    errors.externalGroup = 'Enter the external group: an LDAP group DN or a value of the groups claim.';
+  if (values.groupId === '' && values.role === '')
+    errors.groupId = 'Choose a product group, a role, or both: a mapping to nothing does nothing.';
   return errors;
 }
 
-export function mappingInput(providerId: string, values: MappingValues): { providerId: string; externalGroup: string; groupId: string | null; role: Role | null } {
+export function mappingInput(
+  providerId: string,
+  values: MappingValues,
+): { providerId: string; externalGroup: string; groupId: string | null; role: Role | null } {
   return { providerId, externalGroup: values.externalGroup.trim(), groupId: values.groupId || null, role: values.role || null };
 }
 
@@ -31,7 +36,7 @@ export interface LinkValues {
 
 export function validateLink(values: LinkValues): Partial<Record<keyof LinkValues, string>> {
   const dn = values.groupDn.trim();
-  if (dn === '') return { groupDn: 'Enter the directory group\'s DN, e.g. cn=ops,ou=groups,dc=example,dc=org.' };
+  if (dn === '') return { groupDn: "Enter the directory group's DN, e.g. cn=ops,ou=groups,dc=example,dc=org." };
   if (!/^[A-Za-z][\w-]*=.+/.test(dn)) return { groupDn: 'A DN looks like cn=ops,ou=groups,dc=example,dc=org.' };
   return {};
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createProviderInput, emptyProvider, providerValues, updateProviderInput, validateProvider, type ProviderFields } from './providerForm';
+import {
+  createProviderInput,
+  emptyProvider,
+  providerValues,
+  updateProviderInput,
+  validateProvider,
+  type ProviderFields,
+} from './providerForm';
 
 function ldap(settings: Record<string, string | boolean>) {
   const values = emptyProvider('LDAP');
@@ -7,8 +14,31 @@ function ldap(settings: Record<string, string | boolean>) {
 }
 
 const stored: ProviderFields = {
-  type: 'LDAP', name: 'corp', displayName: 'Corporate directory', defaultRole: 'USER', enabled: true, oidc: null,
-  ldap: { url: 'ldap://dir:389', startTls: false, tlsVerify: true, hasTlsCa: false, bindDn: 'cn=reader,dc=x', userBaseDn: 'ou=people,dc=x', userFilter: '(uid={username})', usernameAttribute: 'uid', emailAttribute: 'mail', nameAttribute: 'cn', uniqueIdAttribute: 'entryUUID', groupMembership: 'MEMBER_OF', groupBaseDn: null, groupFilter: '(member={dn})', groupMemberAttribute: 'member', connectTimeoutMs: 5000, timeoutMs: 10000 },
+  type: 'LDAP',
+  name: 'corp',
+  displayName: 'Corporate directory',
+  defaultRole: 'USER',
+  enabled: true,
+  oidc: null,
+  ldap: {
+    url: 'ldap://dir:389',
+    startTls: false,
+    tlsVerify: true,
+    hasTlsCa: false,
+    bindDn: 'cn=reader,dc=x',
+    userBaseDn: 'ou=people,dc=x',
+    userFilter: '(uid={username})',
+    usernameAttribute: 'uid',
+    emailAttribute: 'mail',
+    nameAttribute: 'cn',
+    uniqueIdAttribute: 'entryUUID',
+    groupMembership: 'MEMBER_OF',
+    groupBaseDn: null,
+    groupFilter: '(member={dn})',
+    groupMemberAttribute: 'member',
+    connectTimeoutMs: 5000,
+    timeoutMs: 10000,
+  },
 };
 
 describe('provider form checks', () => {
@@ -33,7 +63,20 @@ describe('provider form checks', () => {
 
   it('requires openid among the scopes', () => {
     const values = emptyProvider('OIDC');
-    const errors = validateProvider({ ...values, name: 'sso', settings: { ...values.settings, issuer: 'https://id.example', clientId: 'c', redirectUri: 'https://svc/cb', scopes: 'email profile' } }, true);
+    const errors = validateProvider(
+      {
+        ...values,
+        name: 'sso',
+        settings: {
+          ...values.settings,
+          issuer: 'https://id.example',
+          clientId: 'c',
+          redirectUri: 'https://svc/cb',
+          scopes: 'email profile',
+        },
+      },
+      true,
+    );
     expect(errors['scopes']).toMatch(/openid/);
   });
 });
@@ -41,7 +84,13 @@ describe('provider form checks', () => {
 describe('provider inputs', () => {
   it('creates with the filled-in settings, the typed secret and the flags', () => {
     const input = createProviderInput(ldap({ url: 'ldap://dir:389', userBaseDn: 'ou=people,dc=x', bindPassword: 'pw', timeoutMs: '3000' }));
-    expect(input).toEqual({ type: 'LDAP', name: 'corp', enabled: false, defaultRole: 'USER', ldap: { url: 'ldap://dir:389', userBaseDn: 'ou=people,dc=x', bindPassword: 'pw', startTls: false, tlsVerify: true, timeoutMs: 3000 } });
+    expect(input).toEqual({
+      type: 'LDAP',
+      name: 'corp',
+      enabled: false,
+      defaultRole: 'USER',
+      ldap: { url: 'ldap://dir:389', userBaseDn: 'ou=people,dc=x', bindPassword: 'pw', startTls: false, tlsVerify: true, timeoutMs: 3000 },
+    });
   });
 
   it('reads a stored provider back without any secret', () => {

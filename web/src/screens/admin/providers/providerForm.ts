@@ -4,7 +4,14 @@
  * drift apart. Secrets (bind password, client secret, CA certificate) are write-only: they start
  * empty and are sent only when typed; an edit sends only the settings that changed.
  */
-import type { AdminProvidersListQuery, AuthProviderType, CreateAuthProviderInput, LdapSettingsInput, OidcSettingsInput, UpdateAuthProviderInput } from '../../../gql/graphql';
+import type {
+  AdminProvidersListQuery,
+  AuthProviderType,
+  CreateAuthProviderInput,
+  LdapSettingsInput,
+  OidcSettingsInput,
+  UpdateAuthProviderInput,
+} from '../../../gql/graphql';
 import type { Role } from '../users/userForm';
 
 export type ProviderType = AuthProviderType;
@@ -29,7 +36,13 @@ export const LDAP_SETTINGS: readonly SettingSpec<keyof LdapSettingsInput>[] = [
   { key: 'userFilter', label: 'User filter', kind: 'text', hint: 'One filter with {username}, e.g. (uid={username}).' },
   { key: 'startTls', label: 'Use StartTLS (ldap:// only)', kind: 'flag' },
   { key: 'tlsVerify', label: "Verify the server's certificate", kind: 'flag' },
-  { key: 'tlsCaPem', label: 'CA certificate (PEM)', kind: 'pem', advanced: true, hint: 'Write-only. For a directory whose certificate a private CA signed.' },
+  {
+    key: 'tlsCaPem',
+    label: 'CA certificate (PEM)',
+    kind: 'pem',
+    advanced: true,
+    hint: 'Write-only. For a directory whose certificate a private CA signed.',
+  },
   { key: 'usernameAttribute', label: 'Username attribute', kind: 'text', advanced: true },
   { key: 'emailAttribute', label: 'E-mail attribute', kind: 'text', advanced: true },
   { key: 'nameAttribute', label: 'Name attribute', kind: 'text', advanced: true },
@@ -46,9 +59,21 @@ export const OIDC_SETTINGS: readonly SettingSpec<keyof OidcSettingsInput>[] = [
   { key: 'issuer', label: 'Issuer URL', kind: 'text', required: true, hint: 'e.g. https://login.example.com/realms/ops' },
   { key: 'clientId', label: 'Client id', kind: 'text', required: true },
   { key: 'clientSecret', label: 'Client secret', kind: 'secret' },
-  { key: 'redirectUri', label: 'Redirect URI', kind: 'text', required: true, hint: 'https://<this server>/api/v1/auth/oidc/callback, registered with the provider.' },
+  {
+    key: 'redirectUri',
+    label: 'Redirect URI',
+    kind: 'text',
+    required: true,
+    hint: 'https://<this server>/api/v1/auth/oidc/callback, registered with the provider.',
+  },
   { key: 'scopes', label: 'Scopes', kind: 'text', hint: 'Space-separated; must include openid.' },
-  { key: 'postLoginRedirectUri', label: 'After sign-in, go to', kind: 'text', advanced: true, hint: "This console's /app/signin/callback to sign in here." },
+  {
+    key: 'postLoginRedirectUri',
+    label: 'After sign-in, go to',
+    kind: 'text',
+    advanced: true,
+    hint: "This console's /app/signin/callback to sign in here.",
+  },
   { key: 'usernameClaim', label: 'Username claim', kind: 'text', advanced: true },
   { key: 'emailClaim', label: 'E-mail claim', kind: 'text', advanced: true },
   { key: 'nameClaim', label: 'Name claim', kind: 'text', advanced: true },
@@ -75,7 +100,10 @@ export interface ProviderValues {
  * The provider as the server returns it, as far as the form shows it; the settings are read by key
  * (LDAP_SETTINGS, OIDC_SETTINGS), so they are records here.
  */
-export type ProviderFields = Pick<AdminProvidersListQuery['authProviders'][number], 'type' | 'name' | 'displayName' | 'defaultRole' | 'enabled'> & {
+export type ProviderFields = Pick<
+  AdminProvidersListQuery['authProviders'][number],
+  'type' | 'name' | 'displayName' | 'defaultRole' | 'enabled'
+> & {
   readonly ldap: Readonly<Record<string, unknown>> | null;
   readonly oidc: Readonly<Record<string, unknown>> | null;
 };
@@ -99,7 +127,13 @@ export function providerValues(provider: ProviderFields): ProviderValues {
     const value = stored[spec.key];
     values.settings[spec.key] = spec.kind === 'flag' ? Boolean(value) : value === null || value === undefined ? '' : String(value);
   }
-  return { ...values, name: provider.name, displayName: provider.displayName ?? '', defaultRole: provider.defaultRole, enabled: provider.enabled };
+  return {
+    ...values,
+    name: provider.name,
+    displayName: provider.displayName ?? '',
+    defaultRole: provider.defaultRole,
+    enabled: provider.enabled,
+  };
 }
 
 export function validateProvider(values: ProviderValues, creating: boolean): ProviderErrors {
@@ -110,15 +144,18 @@ export function validateProvider(values: ProviderValues, creating: boolean): Pro
     if (typeof value !== 'string') continue;
     const text = value.trim();
     if (spec.required && text === '' && (creating || spec.kind !== 'secret')) errors[spec.key] = `${spec.label} is required.`;
-    else if (spec.kind === 'millis' && text !== '' && (!/^\d+$/.test(text) || Number(text) < 100 || Number(text) > 120_000)) errors[spec.key] = 'Enter milliseconds from 100 to 120000.';
+    else if (spec.kind === 'millis' && text !== '' && (!/^\d+$/.test(text) || Number(text) < 100 || Number(text) > 120_000))
+      errors[spec.key] = 'Enter milliseconds from 100 to 120000.';
   }
   const s = values.settings;
   if (values.type === 'LDAP') {
     const url = String(s['url'] ?? '').trim();
     if (url !== '' && !/^ldaps?:\/\/\S+$/.test(url)) errors['url'] = 'Start the address with ldap:// or ldaps://.';
-    else if (s['startTls'] === true && url.startsWith('ldaps:')) errors['startTls'] = 'StartTLS is for ldap:// addresses; ldaps:// is encrypted from the start.';
+    else if (s['startTls'] === true && url.startsWith('ldaps:'))
+      errors['startTls'] = 'StartTLS is for ldap:// addresses; ldaps:// is encrypted from the start.';
     const filter = String(s['userFilter'] ?? '').trim();
-    if (filter !== '' && !(filter.startsWith('(') && filter.endsWith(')') && filter.includes('{username}'))) errors['userFilter'] = 'Write one parenthesised filter using {username}, like (uid={username}).';
+    if (filter !== '' && !(filter.startsWith('(') && filter.endsWith(')') && filter.includes('{username}')))
+      errors['userFilter'] = 'Write one parenthesised filter using {username}, like (uid={username}).';
   } else {
     for (const key of ['issuer', 'redirectUri']) {
       const text = String(s[key] ?? '').trim();
@@ -179,7 +216,8 @@ export function createProviderInput(values: ProviderValues): CreateAuthProviderI
 export function updateProviderInput(before: ProviderValues, after: ProviderValues): UpdateAuthProviderInput {
   const input: UpdateAuthProviderInput = {};
   if (after.name.trim() !== before.name.trim()) input.name = after.name.trim();
-  if (after.displayName.trim() !== before.displayName.trim()) input.displayName = after.displayName.trim() === '' ? null : after.displayName.trim();
+  if (after.displayName.trim() !== before.displayName.trim())
+    input.displayName = after.displayName.trim() === '' ? null : after.displayName.trim();
   if (after.defaultRole !== before.defaultRole) input.defaultRole = after.defaultRole;
   const settings = settingsInput(before, after);
   if (Object.keys(settings).length > 0) Object.assign(input, typeSettings(after.type, settings));

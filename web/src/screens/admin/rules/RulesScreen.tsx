@@ -10,7 +10,17 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { SelectField, TextField } from '../../../ui/fields';
 import { Loading } from '../../../ui/Loading';
 import { PageHeader } from '../../../ui/PageHeader';
-import { RULE_ROLES, actionsFor, addRuleInput, emptyRule, ruleValues, updateRuleInput, validateRule, type RuleErrors, type RuleValues } from './ruleForm';
+import {
+  RULE_ROLES,
+  actionsFor,
+  addRuleInput,
+  emptyRule,
+  ruleValues,
+  updateRuleInput,
+  validateRule,
+  type RuleErrors,
+  type RuleValues,
+} from './ruleForm';
 import { ConfirmButton } from '../../../ui/kit/ConfirmButton';
 import { useQueryPatch } from '../../../ui/kit/useQueryPatch';
 import { Badge } from '../../../ui/kit/Badge';
@@ -72,7 +82,16 @@ export default function RulesScreen({ query }: ScreenProps) {
             { value: 'GROUP', label: 'Groups' },
           ]}
         />
-        <SelectField label="Resource" value={resource} onChange={(event) => patchQuery({ resource: event.target.value })} options={[{ value: '', label: 'Any' }, { value: '*', label: '* (all)' }, ...(options?.policyResources ?? []).map((r) => ({ value: r.resource, label: r.resource }))]} />
+        <SelectField
+          label="Resource"
+          value={resource}
+          onChange={(event) => patchQuery({ resource: event.target.value })}
+          options={[
+            { value: '', label: 'Any' },
+            { value: '*', label: '* (all)' },
+            ...(options?.policyResources ?? []).map((r) => ({ value: r.resource, label: r.resource })),
+          ]}
+        />
       </div>
       <ErrorNotice error={result.error ?? deleteState.error} />
       {result.data ? (
@@ -130,10 +149,20 @@ export default function RulesScreen({ query }: ScreenProps) {
                     <td>{rule.environment?.name ?? 'everywhere'}</td>
                     <td>{rule.description ?? ''}</td>
                     <td className="row">
-                      <button type="button" onClick={() => setEditing(rule.id)} disabled={!options} aria-label={`Edit the rule ${rule.effect} ${rule.resource}:${rule.action} for ${rule.subjectName ?? rule.subject}`}>
+                      <button
+                        type="button"
+                        onClick={() => setEditing(rule.id)}
+                        disabled={!options}
+                        aria-label={`Edit the rule ${rule.effect} ${rule.resource}:${rule.action} for ${rule.subjectName ?? rule.subject}`}
+                      >
                         Edit
                       </button>
-                      <ConfirmButton label="Delete" question="Delete this rule?" busy={deleteState.fetching} onConfirm={() => void remove({ id: rule.id }).then(refresh)} />
+                      <ConfirmButton
+                        label="Delete"
+                        question="Delete this rule?"
+                        busy={deleteState.fetching}
+                        onConfirm={() => void remove({ id: rule.id }).then(refresh)}
+                      />
                     </td>
                   </tr>
                 ),
@@ -148,7 +177,15 @@ export default function RulesScreen({ query }: ScreenProps) {
   );
 }
 
-function RuleForm({ title, initial, choices, busy, serverError, onSubmit, onCancel }: {
+function RuleForm({
+  title,
+  initial,
+  choices,
+  busy,
+  serverError,
+  onSubmit,
+  onCancel,
+}: {
   title: string;
   initial: RuleValues;
   choices: Choices;
@@ -167,7 +204,10 @@ function RuleForm({ title, initial, choices, busy, serverError, onSubmit, onCanc
     if (Object.keys(found).length > 0) return;
     await onSubmit(values);
   };
-  const subjects = values.subjectType === 'ROLE' ? RULE_ROLES.map((role) => ({ value: role, label: role })) : [{ value: '', label: 'Choose a group' }, ...choices.groups.map((group) => ({ value: group.id, label: group.name }))];
+  const subjects =
+    values.subjectType === 'ROLE'
+      ? RULE_ROLES.map((role) => ({ value: role, label: role }))
+      : [{ value: '', label: 'Choose a group' }, ...choices.groups.map((group) => ({ value: group.id, label: group.name }))];
   return (
     <form className="card admin-form" onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
       <h2>{title}</h2>
@@ -175,21 +215,47 @@ function RuleForm({ title, initial, choices, busy, serverError, onSubmit, onCanc
         <SelectField
           label="Applies to"
           value={values.subjectType}
-          onChange={(event) => setValues((v) => ({ ...v, subjectType: event.target.value as RuleValues['subjectType'], subject: event.target.value === 'ROLE' ? 'operator' : '' }))}
+          onChange={(event) =>
+            setValues((v) => ({
+              ...v,
+              subjectType: event.target.value as RuleValues['subjectType'],
+              subject: event.target.value === 'ROLE' ? 'operator' : '',
+            }))
+          }
           options={[
             { value: 'ROLE', label: 'A role' },
             { value: 'GROUP', label: 'A group' },
           ]}
         />
-        <SelectField label={values.subjectType === 'ROLE' ? 'Role' : 'Group'} value={values.subject} onChange={(event) => set('subject', event.target.value)} error={errors.subject} options={subjects} />
+        <SelectField
+          label={values.subjectType === 'ROLE' ? 'Role' : 'Group'}
+          value={values.subject}
+          onChange={(event) => set('subject', event.target.value)}
+          error={errors.subject}
+          options={subjects}
+        />
         <SelectField
           label="Resource"
           value={values.resource}
           onChange={(event) => setValues((v) => ({ ...v, resource: event.target.value, action: '' }))}
           error={errors.resource}
-          options={[{ value: '', label: 'Choose' }, { value: '*', label: '* (everything)' }, ...choices.policyResources.map((r) => ({ value: r.resource, label: r.resource }))]}
+          options={[
+            { value: '', label: 'Choose' },
+            { value: '*', label: '* (everything)' },
+            ...choices.policyResources.map((r) => ({ value: r.resource, label: r.resource })),
+          ]}
         />
-        <SelectField label="Action" value={values.action} onChange={(event) => set('action', event.target.value)} error={errors.action} disabled={values.resource === ''} options={[{ value: '', label: 'Choose' }, ...actionsFor(values.resource, choices.policyResources).map((a) => ({ value: a, label: a === '*' ? '* (every action)' : a }))]} />
+        <SelectField
+          label="Action"
+          value={values.action}
+          onChange={(event) => set('action', event.target.value)}
+          error={errors.action}
+          disabled={values.resource === ''}
+          options={[
+            { value: '', label: 'Choose' },
+            ...actionsFor(values.resource, choices.policyResources).map((a) => ({ value: a, label: a === '*' ? '* (every action)' : a })),
+          ]}
+        />
         <SelectField
           label="Effect"
           value={values.effect}
@@ -199,9 +265,19 @@ function RuleForm({ title, initial, choices, busy, serverError, onSubmit, onCanc
             { value: 'DENY', label: 'Deny' },
           ]}
         />
-        <SelectField label="Environment" value={values.environmentId} onChange={(event) => set('environmentId', event.target.value)} options={[{ value: '', label: 'Everywhere' }, ...choices.environments.map((e) => ({ value: e.id, label: e.name }))]} />
+        <SelectField
+          label="Environment"
+          value={values.environmentId}
+          onChange={(event) => set('environmentId', event.target.value)}
+          options={[{ value: '', label: 'Everywhere' }, ...choices.environments.map((e) => ({ value: e.id, label: e.name }))]}
+        />
       </div>
-      <TextField label="Description" value={values.description} onChange={(event) => set('description', event.target.value)} hint="Why the rule exists, for whoever reads it next." />
+      <TextField
+        label="Description"
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        hint="Why the rule exists, for whoever reads it next."
+      />
       {serverError}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy}>

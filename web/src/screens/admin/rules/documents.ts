@@ -1,6 +1,17 @@
 /** The permission rules screen's GraphQL documents; the shapes of their answers are generated (web/src/gql, `npm run web:codegen`). */
 import { gql } from 'urql';
-import type { AdminAddPermissionRuleMutation, AdminAddPermissionRuleMutationVariables, AdminDeletePermissionRuleMutation, AdminDeletePermissionRuleMutationVariables, AdminPermissionRuleChoicesQuery, AdminPermissionRuleChoicesQueryVariables, AdminPermissionRulesQuery, AdminPermissionRulesQueryVariables, AdminUpdatePermissionRuleMutation, AdminUpdatePermissionRuleMutationVariables } from '../../../gql/graphql';
+import type {
+  AdminAddPermissionRuleMutation,
+  AdminAddPermissionRuleMutationVariables,
+  AdminDeletePermissionRuleMutation,
+  AdminDeletePermissionRuleMutationVariables,
+  AdminPermissionRuleChoicesQuery,
+  AdminPermissionRuleChoicesQueryVariables,
+  AdminPermissionRulesQuery,
+  AdminPermissionRulesQueryVariables,
+  AdminUpdatePermissionRuleMutation,
+  AdminUpdatePermissionRuleMutationVariables,
+} from '../../../gql/graphql';
 
 export const RULES = gql<AdminPermissionRulesQuery, AdminPermissionRulesQueryVariables>`
   query AdminPermissionRules($subjectType: PolicySubjectType, $subject: String, $resource: String) {

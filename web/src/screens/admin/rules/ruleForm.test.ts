@@ -6,7 +6,15 @@ const resources = [
   { resource: 'webhook', actions: ['read', 'manage'] },
 ];
 
-const stored: RuleFields = { subjectType: 'GROUP', subject: 'g1', resource: 'service', action: 'write', effect: 'DENY', environment: { id: 'env-1', name: 'prod' }, description: 'no writes in prod' };
+const stored: RuleFields = {
+  subjectType: 'GROUP',
+  subject: 'g1',
+  resource: 'service',
+  action: 'write',
+  effect: 'DENY',
+  environment: { id: 'env-1', name: 'prod' },
+  description: 'no writes in prod',
+};
 
 describe('permission rule form', () => {
   it('offers * and the actions of the chosen resource', () => {
@@ -24,11 +32,19 @@ describe('permission rule form', () => {
   });
 
   it('needs a group when the subject is a group', () => {
-    expect(validateRule({ ...emptyRule(), subjectType: 'GROUP', subject: '', resource: '*', action: '*' }, resources).subject).toMatch(/group/);
+    expect(validateRule({ ...emptyRule(), subjectType: 'GROUP', subject: '', resource: '*', action: '*' }, resources).subject).toMatch(
+      /group/,
+    );
   });
 
   it('adds without an empty environment or description', () => {
-    expect(addRuleInput({ ...emptyRule(), resource: 'service', action: 'read' })).toEqual({ subjectType: 'ROLE', subject: 'operator', resource: 'service', action: 'read', effect: 'ALLOW' });
+    expect(addRuleInput({ ...emptyRule(), resource: 'service', action: 'read' })).toEqual({
+      subjectType: 'ROLE',
+      subject: 'operator',
+      resource: 'service',
+      action: 'read',
+      effect: 'ALLOW',
+    });
   });
 
   it('updates only what changed; clearing the environment sends null', () => {

@@ -3,7 +3,13 @@
  * *), allow or deny, optionally only inside one environment. The actions offered follow the
  * resource chosen (policyResources).
  */
-import type { AdminPermissionRulesQuery, PermissionRuleInput, PolicyEffect as Effect, PolicySubjectType as SubjectType, UpdatePermissionRuleInput } from '../../../gql/graphql';
+import type {
+  AdminPermissionRulesQuery,
+  PermissionRuleInput,
+  PolicyEffect as Effect,
+  PolicySubjectType as SubjectType,
+  UpdatePermissionRuleInput,
+} from '../../../gql/graphql';
 
 export type { Effect, SubjectType };
 
@@ -19,7 +25,10 @@ export interface RuleValues {
   description: string;
 }
 
-export type RuleFields = Pick<AdminPermissionRulesQuery['permissionRules'][number], 'subjectType' | 'subject' | 'resource' | 'action' | 'effect' | 'environment' | 'description'>;
+export type RuleFields = Pick<
+  AdminPermissionRulesQuery['permissionRules'][number],
+  'subjectType' | 'subject' | 'resource' | 'action' | 'effect' | 'environment' | 'description'
+>;
 
 export type RuleErrors = Partial<Record<keyof RuleValues, string>>;
 
@@ -48,17 +57,22 @@ export function ruleValues(rule: RuleFields): RuleValues {
 
 /** The actions a resource offers, with * first; every action known anywhere for resource *. */
 export function actionsFor(resource: string, resources: readonly PolicyResource[]): string[] {
-  const known = resource === '*' ? [...new Set(resources.flatMap((r) => r.actions))].sort() : (resources.find((r) => r.resource === resource)?.actions ?? []);
+  const known =
+    resource === '*'
+      ? [...new Set(resources.flatMap((r) => r.actions))].sort()
+      : (resources.find((r) => r.resource === resource)?.actions ?? []);
   return ['*', ...known.filter((action) => action !== '*')];
 }
 
 export function validateRule(values: RuleValues, resources: readonly PolicyResource[]): RuleErrors {
   const errors: RuleErrors = {};
   if (values.subject.trim() === '') errors.subject = values.subjectType === 'ROLE' ? 'Choose a role.' : 'Choose a group.';
-  else if (values.subjectType === 'ROLE' && !(RULE_ROLES as readonly string[]).includes(values.subject)) errors.subject = 'Choose admin, operator or user.';
+  else if (values.subjectType === 'ROLE' && !(RULE_ROLES as readonly string[]).includes(values.subject))
+    errors.subject = 'Choose admin, operator or user.';
   if (values.resource === '') errors.resource = 'Choose what the rule is about (or * for everything).';
   if (values.action === '') errors.action = 'Choose an action (or * for every action).';
-  else if (values.resource !== '' && !actionsFor(values.resource, resources).includes(values.action)) errors.action = `"${values.action}" is not an action of ${values.resource}; choose another.`;
+  else if (values.resource !== '' && !actionsFor(values.resource, resources).includes(values.action))
+    errors.action = `"${values.action}" is not an action of ${values.resource}; choose another.`;
   return errors;
 }
 
@@ -77,7 +91,8 @@ export function addRuleInput(values: RuleValues): PermissionRuleInput {
 /** What changed; a cleared environment is null (the rule then applies everywhere). */
 export function updateRuleInput(before: RuleValues, after: RuleValues): UpdatePermissionRuleInput {
   const input: UpdatePermissionRuleInput = {};
-  for (const key of ['subjectType', 'subject', 'resource', 'action', 'effect'] as const) if (after[key] !== before[key]) Object.assign(input, { [key]: after[key] });
+  for (const key of ['subjectType', 'subject', 'resource', 'action', 'effect'] as const)
+    if (after[key] !== before[key]) Object.assign(input, { [key]: after[key] });
   if (after.environmentId !== before.environmentId) input.environmentId = after.environmentId === '' ? null : after.environmentId;
   if (after.description.trim() !== before.description.trim()) input.description = after.description.trim();
   // The server reads subjectType and subject together: send both when either changes.

@@ -4,7 +4,12 @@ import { SelectField, TextField } from '../../../ui/fields';
 import type { CreateUserInput } from '../../../gql/graphql';
 import { ROLE_LABEL, ROLES, emptyNewUser, hasErrors, newUserInput, validateNewUser, type FormErrors, type NewUserValues } from './userForm';
 
-export function NewUserForm({ busy, serverError, onCreate, onCancel }: {
+export function NewUserForm({
+  busy,
+  serverError,
+  onCreate,
+  onCancel,
+}: {
   busy: boolean;
   /** The server's refusal, shown next to the form. */
   serverError?: ReactNode;
@@ -14,7 +19,8 @@ export function NewUserForm({ busy, serverError, onCreate, onCancel }: {
 }) {
   const [values, setValues] = useState<NewUserValues>(emptyNewUser);
   const [errors, setErrors] = useState<FormErrors<NewUserValues>>({});
-  const set = (name: keyof NewUserValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: keyof NewUserValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateNewUser(values);
@@ -37,7 +43,12 @@ export function NewUserForm({ busy, serverError, onCreate, onCancel }: {
         autoComplete="new-password"
         hint="Optional. Without one, reset the password afterwards and give the person the one-time token."
       />
-      <SelectField label="Role" value={values.role} onChange={set('role')} options={ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))} />
+      <SelectField
+        label="Role"
+        value={values.role}
+        onChange={set('role')}
+        options={ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))}
+      />
       {serverError}
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy}>

@@ -32,7 +32,14 @@ export default function UserScreen({ params }: ScreenProps) {
   const [resetToken, setResetToken] = useState<{ token: string; expiresAt: string } | null>(null);
   const user = result.data?.user;
   if (result.error) return <ErrorNotice error={result.error} />;
-  if (!user) return result.fetching ? <Loading label="Loading the user" /> : <div className="notice notice-warn">There is no user with id {id}. It may have been deleted: go back to <Link to="/admin/users">Users</Link>.</div>;
+  if (!user)
+    return result.fetching ? (
+      <Loading label="Loading the user" />
+    ) : (
+      <div className="notice notice-warn">
+        There is no user with id {id}. It may have been deleted: go back to <Link to="/admin/users">Users</Link>.
+      </div>
+    );
   const self = user.id === viewer.id;
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   return (
@@ -99,7 +106,11 @@ export default function UserScreen({ params }: ScreenProps) {
                 onConfirm={() => void deactivate({ id: user.id }).then(refresh)}
               />
             ) : (
-              <button type="button" disabled={reactivateState.fetching} onClick={() => void reactivate({ id: user.id, input: { active: true } }).then(refresh)}>
+              <button
+                type="button"
+                disabled={reactivateState.fetching}
+                onClick={() => void reactivate({ id: user.id, input: { active: true } }).then(refresh)}
+              >
                 Reactivate
               </button>
             )}
@@ -130,7 +141,8 @@ function UserEditForm({ user, onSaved }: { user: UserDetail; onSaved: () => void
   const [saved, setSaved] = useState(false);
   const [state, update] = useMutation(UPDATE_USER);
   useEffect(() => setSaved(false), [values]);
-  const set = (name: keyof UserEditValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: keyof UserEditValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
   const input = userEditInput(before, values);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,7 +159,12 @@ function UserEditForm({ user, onSaved }: { user: UserDetail; onSaved: () => void
       <h2>Profile and role</h2>
       <TextField label="Display name" value={values.displayName} onChange={set('displayName')} />
       <TextField label="E-mail" type="email" value={values.email} onChange={set('email')} error={errors.email} />
-      <SelectField label="Role" value={values.role} onChange={set('role')} options={ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))} />
+      <SelectField
+        label="Role"
+        value={values.role}
+        onChange={set('role')}
+        options={ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))}
+      />
       <ErrorNotice error={state.error} />
       <div className="actions">
         <button type="submit" className="button-primary" disabled={state.fetching || Object.keys(input).length === 0}>

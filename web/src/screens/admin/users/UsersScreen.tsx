@@ -51,11 +51,23 @@ export default function UsersScreen({ query }: ScreenProps) {
           </button>
         }
       />
-      {creating ? <NewUserForm busy={createState.fetching} serverError={<ErrorNotice error={createState.error} />} onCreate={onCreate} onCancel={() => setCreating(false)} /> : null}
+      {creating ? (
+        <NewUserForm
+          busy={createState.fetching}
+          serverError={<ErrorNotice error={createState.error} />}
+          onCreate={onCreate}
+          onCancel={() => setCreating(false)}
+        />
+      ) : null}
       <div aria-live="polite">{created ? <div className="notice">User {created} was created.</div> : null}</div>
       <div className="filters" role="search">
         <TextField label="Search" type="search" value={state.search} onChange={filterChange('q')} placeholder="Username, name or e-mail" />
-        <SelectField label="Role" value={state.role ?? ''} onChange={filterChange('role')} options={[{ value: '', label: 'Any role' }, ...ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))]} />
+        <SelectField
+          label="Role"
+          value={state.role ?? ''}
+          onChange={filterChange('role')}
+          options={[{ value: '', label: 'Any role' }, ...ROLES.map((role) => ({ value: role, label: ROLE_LABEL[role] }))]}
+        />
         <SelectField
           label="State"
           value={state.active === null ? '' : state.active ? 'yes' : 'no'}
@@ -103,7 +115,13 @@ export default function UsersScreen({ query }: ScreenProps) {
             </tbody>
           </table>
           {result.data.users.length === 0 ? <p className="muted">No user matches these filters.</p> : null}
-          <Pager label="User pages" offset={state.offset} limit={USERS_PAGE} total={result.data.userCount} onChange={(offset) => patchQuery({ offset: offset === 0 ? null : String(offset) })} />
+          <Pager
+            label="User pages"
+            offset={state.offset}
+            limit={USERS_PAGE}
+            total={result.data.userCount}
+            onChange={(offset) => patchQuery({ offset: offset === 0 ? null : String(offset) })}
+          />
         </>
       ) : result.fetching ? (
         <Loading label="Loading users" />

@@ -1,6 +1,23 @@
 /** The users screens' GraphQL documents (and the user picker the groups screens use); the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { AdminCreateUserMutation, AdminCreateUserMutationVariables, AdminDeactivateUserMutation, AdminDeactivateUserMutationVariables, AdminDeleteUserMutation, AdminDeleteUserMutationVariables, AdminResetPasswordMutation, AdminResetPasswordMutationVariables, AdminUpdateUserMutation, AdminUpdateUserMutationVariables, AdminUserDetailQuery, AdminUserDetailQueryVariables, AdminUserPickerQuery, AdminUserPickerQueryVariables, AdminUsersListQuery, AdminUsersListQueryVariables } from '../../../gql/graphql';
+import type {
+  AdminCreateUserMutation,
+  AdminCreateUserMutationVariables,
+  AdminDeactivateUserMutation,
+  AdminDeactivateUserMutationVariables,
+  AdminDeleteUserMutation,
+  AdminDeleteUserMutationVariables,
+  AdminResetPasswordMutation,
+  AdminResetPasswordMutationVariables,
+  AdminUpdateUserMutation,
+  AdminUpdateUserMutationVariables,
+  AdminUserDetailQuery,
+  AdminUserDetailQueryVariables,
+  AdminUserPickerQuery,
+  AdminUserPickerQueryVariables,
+  AdminUsersListQuery,
+  AdminUsersListQueryVariables,
+} from '../../../gql/graphql';
 
 /** A user as the list shows it. */
 export type UserRow = AdminUsersListQuery['users'][number];
@@ -97,4 +114,3 @@ export const USER_PICKER = gql<AdminUserPickerQuery, AdminUserPickerQueryVariabl
     }
   }
 `;
-

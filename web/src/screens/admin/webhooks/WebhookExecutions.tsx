@@ -11,7 +11,13 @@ import { executionBadge } from './webhookBadges';
 
 export const EXECUTIONS_PAGE = 25;
 
-export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refreshKey }: {
+export function WebhookExecutions({
+  webhookId,
+  offset,
+  onPage,
+  highlightId,
+  refreshKey,
+}: {
   webhookId: string;
   offset: number;
   onPage: (offset: number) => void;
@@ -49,7 +55,12 @@ export function WebhookExecutions({ webhookId, offset, onPage, highlightId, refr
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} data-execution-id={row.id} aria-current={row.id === highlightId ? 'true' : undefined} className={row.id === highlightId ? 'highlight' : undefined}>
+              <tr
+                key={row.id}
+                data-execution-id={row.id}
+                aria-current={row.id === highlightId ? 'true' : undefined}
+                className={row.id === highlightId ? 'highlight' : undefined}
+              >
                 <td>{formatDateTime(row.at)}</td>
                 <td>
                   {row.event}

@@ -36,7 +36,14 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
   const [deleteState, remove] = useMutation(DELETE_WEBHOOK);
   const hook = result.data?.webhook;
   if (result.error) return <ErrorNotice error={result.error} />;
-  if (!hook) return result.fetching ? <Loading label="Loading the webhook" /> : <div className="notice notice-warn">There is no webhook with id {id}; it may have been deleted. Back to <Link to="/admin/webhooks">Webhooks</Link>.</div>;
+  if (!hook)
+    return result.fetching ? (
+      <Loading label="Loading the webhook" />
+    ) : (
+      <div className="notice notice-warn">
+        There is no webhook with id {id}; it may have been deleted. Back to <Link to="/admin/webhooks">Webhooks</Link>.
+      </div>
+    );
   const refresh = () => refetch({ requestPolicy: 'network-only' });
   const sendTest = async () => {
     const outcome = await test({ id: hook.id });
@@ -88,7 +95,8 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
       <div aria-live="polite">
         {tested ? (
           <div className={`notice ${tested.status === 'SUCCESS' ? '' : 'notice-warn'}`} data-testid="test-result">
-            Test sent {formatDateTime(tested.at)}: <Badge {...executionBadge(tested.status)} /> {tested.statusCode !== null ? `HTTP ${tested.statusCode}` : ''} in {tested.durationMs} ms
+            Test sent {formatDateTime(tested.at)}: <Badge {...executionBadge(tested.status)} />{' '}
+            {tested.statusCode !== null ? `HTTP ${tested.statusCode}` : ''} in {tested.durationMs} ms
             {tested.error ? ` — ${tested.error}` : ''}
           </div>
         ) : null}
@@ -105,7 +113,8 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
       ) : null}
       {hook.status === 'ERROR' ? (
         <div className="notice notice-error">
-          Deliveries stopped after {hook.consecutiveFailures} failures in a row{hook.statusReason ? `: ${hook.statusReason}` : ''}. A successful test or saving the webhook starts them again.
+          Deliveries stopped after {hook.consecutiveFailures} failures in a row{hook.statusReason ? `: ${hook.statusReason}` : ''}. A
+          successful test or saving the webhook starts them again.
         </div>
       ) : null}
       {editing ? (
@@ -134,10 +143,14 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
             <dt>Events</dt>
             <dd>{hook.events.join(', ')}</dd>
             <dt>Signing secret</dt>
-            <dd>{hook.secretError ? 'cannot be read: set it again' : hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}</dd>
+            <dd>
+              {hook.secretError ? 'cannot be read: set it again' : hook.hasSecret ? 'set (write-only)' : 'none: deliveries are not signed'}
+            </dd>
             <dt>Headers</dt>
             <dd data-testid="webhook-headers">
-              {hook.headers.length === 0 ? 'none' : hook.headers.map((h) => `${h.name} (${h.hasValue ? 'value set, write-only' : 'empty'})`).join(', ')}
+              {hook.headers.length === 0
+                ? 'none'
+                : hook.headers.map((h) => `${h.name} (${h.hasValue ? 'value set, write-only' : 'empty'})`).join(', ')}
             </dd>
             <dt>Retries</dt>
             <dd>
@@ -156,7 +169,13 @@ export default function WebhookScreen({ params, query }: ScreenProps) {
       <h2>Figures</h2>
       <WebhookStatsFacts stats={result.data!.webhookStats} label="This webhook's deliveries" />
       <h2>Execution history</h2>
-      <WebhookExecutions webhookId={hook.id} offset={offset} onPage={(next) => patchQuery({ offset: next === 0 ? null : String(next) })} highlightId={tested?.id ?? null} refreshKey={tested?.id ?? ''} />
+      <WebhookExecutions
+        webhookId={hook.id}
+        offset={offset}
+        onPage={(next) => patchQuery({ offset: next === 0 ? null : String(next) })}
+        highlightId={tested?.id ?? null}
+        refreshKey={tested?.id ?? ''}
+      />
     </>
   );
 }

@@ -1,6 +1,23 @@
 /** The webhook screens' GraphQL documents; the shapes of their answers are generated (web/src/gql). */
 import { gql } from 'urql';
-import type { AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables, AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables, AdminTestWebhookMutation, AdminTestWebhookMutationVariables, AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables, AdminWebhookDetailQuery, AdminWebhookDetailQueryVariables, AdminWebhookEventTypesQuery, AdminWebhookEventTypesQueryVariables, AdminWebhookExecutionsQuery, AdminWebhookExecutionsQueryVariables, AdminWebhooksListQuery, AdminWebhooksListQueryVariables } from '../../../gql/graphql';
+import type {
+  AdminCreateWebhookMutation,
+  AdminCreateWebhookMutationVariables,
+  AdminDeleteWebhookMutation,
+  AdminDeleteWebhookMutationVariables,
+  AdminTestWebhookMutation,
+  AdminTestWebhookMutationVariables,
+  AdminUpdateWebhookMutation,
+  AdminUpdateWebhookMutationVariables,
+  AdminWebhookDetailQuery,
+  AdminWebhookDetailQueryVariables,
+  AdminWebhookEventTypesQuery,
+  AdminWebhookEventTypesQueryVariables,
+  AdminWebhookExecutionsQuery,
+  AdminWebhookExecutionsQueryVariables,
+  AdminWebhooksListQuery,
+  AdminWebhooksListQueryVariables,
+} from '../../../gql/graphql';
 
 /** A webhook as the detail page shows it. */
 export type WebhookRow = NonNullable<AdminWebhookDetailQuery['webhook']>;
@@ -172,4 +189,3 @@ export const TEST_WEBHOOK = gql<AdminTestWebhookMutation, AdminTestWebhookMutati
     }
   }
 `;
-

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { createWebhookInput, emptyWebhook, parseHeaders, updateWebhookInput, validateWebhook, webhookValues, type WebhookFields } from './webhookForm';
+import {
+  createWebhookInput,
+  emptyWebhook,
+  parseHeaders,
+  updateWebhookInput,
+  validateWebhook,
+  webhookValues,
+  type WebhookFields,
+} from './webhookForm';
 
 const valid = { ...emptyWebhook(), url: 'https://hooks.example.com/svc', events: ['service.status_changed'] };
 
 const stored: WebhookFields = {
-  name: 'ops', url: 'https://hooks.example.com/svc', method: 'POST', events: ['service.status_changed'], hasSecret: true,
-  headers: [{ name: 'X-Team', hasValue: true }], filters: null, customPayloadTemplate: null, timeoutMs: 10000, retryMax: 3,
-  retryDelayMs: 10000, retryBackoff: 'EXPONENTIAL', status: 'ACTIVE',
+  name: 'ops',
+  url: 'https://hooks.example.com/svc',
+  method: 'POST',
+  events: ['service.status_changed'],
+  hasSecret: true,
+  headers: [{ name: 'X-Team', hasValue: true }],
+  filters: null,
+  customPayloadTemplate: null,
+  timeoutMs: 10000,
+  retryMax: 3,
+  retryDelayMs: 10000,
+  retryBackoff: 'EXPONENTIAL',
+  status: 'ACTIVE',
 };
 
 describe('webhook form checks', () => {
@@ -44,7 +62,10 @@ describe('webhook form checks', () => {
 
 describe('webhook headers text', () => {
   it('reads one "Name: value" per line, ignoring blank lines', () => {
-    expect(parseHeaders('X-A: 1\n\nX-B:two words ').headers).toEqual([{ name: 'X-A', value: '1' }, { name: 'X-B', value: 'two words' }]);
+    expect(parseHeaders('X-A: 1\n\nX-B:two words ').headers).toEqual([
+      { name: 'X-A', value: '1' },
+      { name: 'X-B', value: 'two words' },
+    ]);
   });
 
   it('names the line that is not a header', () => {
@@ -65,14 +86,21 @@ describe('webhook inputs', () => {
 
   it('sends a changed URL and a new secret only', () => {
     const before = webhookValues(stored);
-    expect(updateWebhookInput(before, { ...before, url: 'https://other.example/x', secret: 'another-long-secret' })).toEqual({ url: 'https://other.example/x', secret: 'another-long-secret' });
+    expect(updateWebhookInput(before, { ...before, url: 'https://other.example/x', secret: 'another-long-secret' })).toEqual({
+      url: 'https://other.example/x',
+      secret: 'another-long-secret',
+    });
   });
 
   it('shows stored headers by name only, and a header left as "Name:" is sent without a value so the server keeps it', () => {
     const before = webhookValues(stored);
     expect(before.headers).toBe('X-Team:');
-    expect(updateWebhookInput(before, { ...before, headers: 'X-Team:\nX-New: fresh' })).toEqual({ headers: [{ name: 'X-Team' }, { name: 'X-New', value: 'fresh' }] });
-    expect(updateWebhookInput(before, { ...before, headers: 'X-Team: replaced' })).toEqual({ headers: [{ name: 'X-Team', value: 'replaced' }] });
+    expect(updateWebhookInput(before, { ...before, headers: 'X-Team:\nX-New: fresh' })).toEqual({
+      headers: [{ name: 'X-Team' }, { name: 'X-New', value: 'fresh' }],
+    });
+    expect(updateWebhookInput(before, { ...before, headers: 'X-Team: replaced' })).toEqual({
+      headers: [{ name: 'X-Team', value: 'replaced' }],
+    });
     expect(updateWebhookInput(before, { ...before, headers: '' })).toEqual({ headers: [] });
   });
 

@@ -5,7 +5,13 @@
  * Header values are write-only too: an edit shows each stored header as "Name:" and a header left
  * so (nothing after the colon) keeps its stored value.
  */
-import type { AdminWebhookDetailQuery, CreateWebhookInput, UpdateWebhookInput, WebhookMethod as Method, WebhookRetryBackoff as Backoff } from '../../../gql/graphql';
+import type {
+  AdminWebhookDetailQuery,
+  CreateWebhookInput,
+  UpdateWebhookInput,
+  WebhookMethod as Method,
+  WebhookRetryBackoff as Backoff,
+} from '../../../gql/graphql';
 import { enumValues } from '../../../ui/kit/enumValues';
 
 export type { Backoff, Method };
@@ -32,14 +38,41 @@ export interface WebhookValues {
 }
 
 /** The webhook as the server returns it, as far as the form shows it. */
-export type WebhookFields = Pick<NonNullable<AdminWebhookDetailQuery['webhook']>, 'name' | 'url' | 'method' | 'events' | 'hasSecret' | 'headers' | 'filters' | 'customPayloadTemplate' | 'timeoutMs' | 'retryMax' | 'retryDelayMs' | 'retryBackoff' | 'status'>;
+export type WebhookFields = Pick<
+  NonNullable<AdminWebhookDetailQuery['webhook']>,
+  | 'name'
+  | 'url'
+  | 'method'
+  | 'events'
+  | 'hasSecret'
+  | 'headers'
+  | 'filters'
+  | 'customPayloadTemplate'
+  | 'timeoutMs'
+  | 'retryMax'
+  | 'retryDelayMs'
+  | 'retryBackoff'
+  | 'status'
+>;
 
 export type WebhookErrors = Partial<Record<keyof WebhookValues, string>>;
 
 export function emptyWebhook(): WebhookValues {
   return {
-    name: '', url: '', method: 'POST', events: [], secret: '', removeSecret: false, headers: '', filters: '',
-    customPayloadTemplate: '', timeoutMs: '10000', retryMax: '3', retryDelayMs: '10000', retryBackoff: 'EXPONENTIAL', enabled: true,
+    name: '',
+    url: '',
+    method: 'POST',
+    events: [],
+    secret: '',
+    removeSecret: false,
+    headers: '',
+    filters: '',
+    customPayloadTemplate: '',
+    timeoutMs: '10000',
+    retryMax: '3',
+    retryDelayMs: '10000',
+    retryBackoff: 'EXPONENTIAL',
+    enabled: true,
   };
 }
 
@@ -67,7 +100,10 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export function parseHeaders(text: string): { headers: { name: string; value: string }[]; problem?: string } {
   const headers: { name: string; value: string }[] = [];
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   for (const [index, line] of lines.entries()) {
     const colon = line.indexOf(':');
     const name = colon < 0 ? line : line.slice(0, colon).trim();
@@ -87,7 +123,9 @@ function jsonObjectProblem(text: string, what: string): string | undefined {
   if (text.trim() === '') return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : `${what} must be a JSON object, e.g. {"status": "DOWN"}.`;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? undefined
+      : `${what} must be a JSON object, e.g. {"status": "DOWN"}.`;
   } catch {
     return `${what} is not valid JSON: check quotes and commas.`;
   }
@@ -109,7 +147,8 @@ export function validateWebhook(values: WebhookValues): WebhookErrors {
   }
   if (values.events.length === 0) errors.events = 'Choose at least one event to deliver.';
   if (values.secret !== '') {
-    if (values.secret.length < 16 || values.secret.length > 256) errors.secret = 'Use 16 to 256 characters (for example the output of: openssl rand -hex 32).';
+    if (values.secret.length < 16 || values.secret.length > 256)
+      errors.secret = 'Use 16 to 256 characters (for example the output of: openssl rand -hex 32).';
     else if (!/^[\x21-\x7e]+$/.test(values.secret)) errors.secret = 'Use printable characters without spaces.';
   }
   const headers = parseHeaders(values.headers).problem;
@@ -121,7 +160,8 @@ export function validateWebhook(values: WebhookValues): WebhookErrors {
       JSON.parse(values.customPayloadTemplate);
     } catch {
       // Templates may hold {{placeholders}} outside strings; the server checks them. Only catch the obvious.
-      if (!values.customPayloadTemplate.trim().startsWith('{')) errors.customPayloadTemplate = 'A payload template is JSON text, starting with {.';
+      if (!values.customPayloadTemplate.trim().startsWith('{'))
+        errors.customPayloadTemplate = 'A payload template is JSON text, starting with {.';
     }
   }
   const timeout = bounded(values.timeoutMs, 1, 30_000, 'milliseconds');
@@ -168,7 +208,9 @@ export function updateWebhookInput(before: WebhookValues, after: WebhookValues):
   if (Array.isArray(input['headers'])) {
     // "Name:" with nothing after it, for a header stored before: no value sent, so the server keeps the stored one.
     const stored = new Set(parseHeaders(before.headers).headers.map((h) => h.name.toLowerCase()));
-    input['headers'] = (input['headers'] as { name: string; value: string }[]).map((h) => (h.value === '' && stored.has(h.name.toLowerCase()) ? { name: h.name } : h));
+    input['headers'] = (input['headers'] as { name: string; value: string }[]).map((h) =>
+      h.value === '' && stored.has(h.name.toLowerCase()) ? { name: h.name } : h,
+    );
   }
   if (after.removeSecret) input['secret'] = null;
   else if (after.secret !== '') input['secret'] = after.secret;
