@@ -85,8 +85,7 @@ async function main(): Promise<number> {
   const checks = new Checks();
   startWatchdog(smoke ? 300 : 1800, () => undefined, log);
   logRunHeader('policy', smoke, machineInfo(await postgresVersion(settings.databaseUrl)), log);
-  const { startServer } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/platform/config/config.js');
+  const { startServer, loadProductConfig: loadConfig } = await import('../src/app.js');
   const { createLogger } = await import('../src/platform/log/logger.js');
 
   const schema = await createSchema(settings.databaseUrl, 'bench_policy');

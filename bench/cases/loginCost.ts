@@ -110,8 +110,7 @@ export async function runLoginCase(
   log: (line: string) => void,
 ): Promise<LoginCaseResult> {
   countScryptCalls();
-  const { startServer } = await import('../../src/app.js');
-  const { loadConfig } = await import('../../src/platform/config/config.js');
+  const { startServer, loadProductConfig: loadConfig } = await import('../../src/app.js');
   const { createLogger } = await import('../../src/platform/log/logger.js');
   const { hashPassword, verifyPassword } = await import('../../src/core/auth/passwordHash.js');
 
