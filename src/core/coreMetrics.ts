@@ -35,7 +35,9 @@ export function instrumentCore(metrics: Metrics, commands: ServiceCommands, serv
     const counts = services.countsByStatus();
     return SERVICE_STATUSES.map((status) => ({ labels: { status }, value: counts[status] }));
   });
-  const changes = new Map<ServiceStatus, { inc(): void }>(SERVICE_STATUSES.map((s) => [s, metrics.counter('svc_status_changes_total', { status: s })]));
+  const changes = new Map<ServiceStatus, { inc(): void }>(
+    SERVICE_STATUSES.map((s) => [s, metrics.counter('svc_status_changes_total', { status: s })]),
+  );
   return (event) => {
     if (event.type === 'service.status_changed') changes.get(event.status)?.inc();
   };

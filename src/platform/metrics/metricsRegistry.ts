@@ -76,7 +76,8 @@ export class MetricsRegistry implements Metrics {
       if (existing) problems.push(`metric ${declaration.name} is declared by ${existing.owner} and by ${owner}`);
     }
     if (problems.length > 0) throw new Error(`metric declarations of ${owner}:\n  - ${problems.join('\n  - ')}`);
-    for (const declaration of declarations) this.entries.set(declaration.name, { declaration, owner, source: undefined, family: undefined });
+    for (const declaration of declarations)
+      this.entries.set(declaration.name, { declaration, owner, source: undefined, family: undefined });
   }
 
   counter(name: string, labels?: Labels): CounterHandle {

@@ -56,7 +56,11 @@ export const PLATFORM_METRICS: readonly MetricDeclaration[] = [
     help: 'PostgreSQL pool connections by state (absent on the embedded database)',
     labels: { state: ['used', 'idle'] },
   },
-  { name: 'svc_db_pool_pending_acquires', kind: 'gauge', help: 'Callers waiting for a PostgreSQL pool connection (absent on the embedded database)' },
+  {
+    name: 'svc_db_pool_pending_acquires',
+    kind: 'gauge',
+    help: 'Callers waiting for a PostgreSQL pool connection (absent on the embedded database)',
+  },
   { name: 'svc_db_pool_max_connections', kind: 'gauge', help: 'The PostgreSQL pool size (absent on the embedded database)' },
   { name: 'svc_worker_threads', kind: 'gauge', help: 'Worker threads the pool may run (0: tasks run on the main thread)' },
   { name: 'svc_worker_queued_tasks', kind: 'gauge', help: 'Worker tasks waiting for a free thread' },

@@ -392,7 +392,8 @@ export class BatchWriter {
     }
     const busyMs = performance.now() - this.lastCommitStart;
     this.stats.busyMs += busyMs;
-    if (this.options.onBatchEnd) this.guard(() => this.options.onBatchEnd!(batch.rowCount, busyMs / 1000, this.stats.failures === failuresBefore));
+    if (this.options.onBatchEnd)
+      this.guard(() => this.options.onBatchEnd!(batch.rowCount, busyMs / 1000, this.stats.failures === failuresBefore));
     if (!this.open.empty) this.schedule();
   }
 

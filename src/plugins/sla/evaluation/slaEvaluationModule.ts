@@ -37,7 +37,7 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
     {
       name: 'svc_sla_evaluation_tick_seconds',
       kind: 'histogram',
-      help: "Seconds one live SLA evaluation (every closed 5-minute bucket) took, its alerts committed, by outcome",
+      help: 'Seconds one live SLA evaluation (every closed 5-minute bucket) took, its alerts committed, by outcome',
       labels: { outcome: ['ok', 'failed'] },
       buckets: DURATION_BUCKETS,
     },
