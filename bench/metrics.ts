@@ -13,8 +13,8 @@
  * for the /metrics route: serialisation plus a few microseconds of routing), the scraper's round trip, the loop's
  * longest stall and p99 in both windows, CPU per scrape (scraped window minus idle), the exposition's size and series.
  *
- * Not here: ingest CPU per push with metrics on against off (issue 30's 1 % target) runs bench:ingest twice, this
- * server with SVC_METRICS_TOKEN set and with SVC_METRICS=off (bench/README.md, Method).
+ * Not here: ingest CPU per push with metrics on against off (issue 30's 1 % target): `BENCH_METRICS=on npm run
+ * bench:ingest` against `BENCH_METRICS=off` (bench/lib/serverEnv.ts; bench/README.md, Method).
  */
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';

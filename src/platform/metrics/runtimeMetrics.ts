@@ -21,6 +21,12 @@ export const RUNTIME_METRICS: readonly MetricDeclaration[] = [
 export function instrumentRuntime(metrics: MetricsRegistry): void {
   metrics.declare(RUNTIME_METRICS, 'platform');
   metrics.collect('svc_event_loop_active_seconds_total', () => performance.eventLoopUtilization().active / 1000);
+  if (!metrics.enabled) return;
   // Sampled every 10 ms (prom-client's default resolution): the delay monitor costs one timer in libuv, not a JS callback.
-  if (metrics.enabled) collectDefaultMetrics({ register: metrics.prometheus, eventLoopMonitoringPrecision: 10 });
+  collectDefaultMetrics({ register: metrics.prometheus, eventLoopMonitoringPrecision: 10 });
+  // Gauges named like counters (promtool check metrics refuses them); the same figures by type stay
+  // (`nodejs_active_handles{type}`, ...), whose sum is the total.
+  for (const name of MISNAMED_DEFAULTS) metrics.prometheus.removeSingleMetric(name);
 }
+
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
