@@ -183,14 +183,15 @@ for (const backend of testBackends()) {
         const after = await metricsOf(t.url);
         assert.ok((after.value('svc_ws_frames_sent_total') ?? 0) > (before.value('svc_ws_frames_sent_total') ?? 0), 'the frame is counted');
         assert.equal(after.value('svc_ws_frames_dropped_total'), 0);
+        assert.equal(after.value('svc_ws_frames_queued_total'), 0, 'a client that reads at once causes no backpressure');
         assert.ok((after.value('svc_ws_subscriptions_started_total') ?? 0) >= 1);
       } finally {
         await client.dispose();
       }
-      await eventually(
-        async () => ((await metricsOf(t.url)).value('svc_ws_connections') === 0 ? true : undefined),
-        'the socket is counted closed',
-      );
+      await eventually(async () => {
+        const metrics = await metricsOf(t.url);
+        return metrics.value('svc_ws_connections') === 0 && metrics.value('svc_ws_subscriptions') === 0 ? true : undefined;
+      }, 'the socket and its subscription are counted closed');
     });
 
     it('answers OpenMetrics 1.0 when the scraper asks for it, and the text format still after that', async () => {
