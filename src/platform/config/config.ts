@@ -114,6 +114,11 @@ export interface AuthConfig {
   readonly loginAttemptsPerMinutePerAddress: number;
   /** Failed sign-ins per minute per account from one address (`0`: no limit, development only). @default 10 */
   readonly loginAttemptsPerMinutePerAccount: number;
+  /**
+   * log2 of scrypt's N for new password hashes (existing hashes keep theirs until the password changes).
+   * Raising it slows every sign-in and password change; production refuses less than the default. @default 15
+   */
+  readonly passwordHashCost: number;
 }
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
@@ -242,6 +247,15 @@ export function loadConfig(
     { min: 0, max: 1_000_000, fallback: 10 },
     problems,
   );
+  const passwordHashCost = integer(
+    read('SVC_AUTH_PASSWORD_HASH_COST'),
+    'SVC_AUTH_PASSWORD_HASH_COST',
+    { min: 10, max: 20, fallback: 15 },
+    problems,
+  );
+  if (env === 'production' && passwordHashCost < 15) {
+    problems.push(`SVC_AUTH_PASSWORD_HASH_COST=${passwordHashCost} is refused in production: at least 15 (scrypt N = 32,768)`);
+  }
   if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
     problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
   }
@@ -306,7 +320,7 @@ export function loadConfig(
       email: adminEmail,
     },
     logLevel,
-    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
+    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount, passwordHashCost },
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
