@@ -109,9 +109,6 @@ export function loadClusterConfig(
   databaseUrl: string | undefined,
   problems: string[],
 ): ClusterConfig | undefined {
-  const instanceSetting = source.read('SVC_INSTANCE_ID');
-  if (instanceSetting !== undefined) token(instanceSetting, 'SVC_INSTANCE_ID', MAX_INSTANCE_ID_LENGTH, problems);
-
   const urlSetting = source.read('SVC_CLUSTER_NATS_URL');
   if (urlSetting === undefined) {
     for (const name of CLUSTER_ONLY) {
@@ -128,6 +125,9 @@ export function loadClusterConfig(
     );
   }
   const natsUrls = natsServerUrls(urlSetting, problems);
+  // Read only in cluster mode: a single process never uses it, so it never stops one from starting.
+  const instanceSetting = source.read('SVC_INSTANCE_ID');
+  if (instanceSetting !== undefined) token(instanceSetting, 'SVC_INSTANCE_ID', MAX_INSTANCE_ID_LENGTH, problems);
 
   const name = source.read('SVC_CLUSTER_NAME') ?? 'svc';
   token(name, 'SVC_CLUSTER_NAME', MAX_CLUSTER_NAME_LENGTH, problems);

@@ -31,7 +31,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 describe('cluster settings', () => {
   it('leave cluster mode off without SVC_CLUSTER_NATS_URL', () => {
     assert.equal(loadConfig({}).cluster, undefined);
-    assert.equal(loadConfig({ SVC_DATABASE_URL: PG, SVC_INSTANCE_ID: 'web-1' }).cluster, undefined);
+    assert.equal(loadConfig({ SVC_DATABASE_URL: PG, SVC_INSTANCE_ID: 'web.1 (unused by one process)' }).cluster, undefined);
   });
 
   it('turn cluster mode on with SVC_CLUSTER_NATS_URL, with the defaults', () => {
@@ -182,7 +182,7 @@ describe('cluster settings', () => {
     const problems = problemsOf({ SVC_CLUSTER_NATS_URL: 'http://x', SVC_INSTANCE_ID: 'a.b', SVC_CLUSTER_SHARDS: '0', SVC_PORT: 'x' });
     assert.deepEqual(
       problems.map((p) => p.split(/[ :]/)[0]),
-      ['SVC_PORT', 'SVC_INSTANCE_ID', 'SVC_CLUSTER_NATS_URL', 'SVC_CLUSTER_NATS_URL', 'SVC_CLUSTER_SHARDS'],
+      ['SVC_PORT', 'SVC_CLUSTER_NATS_URL', 'SVC_CLUSTER_NATS_URL', 'SVC_INSTANCE_ID', 'SVC_CLUSTER_SHARDS'],
     );
   });
 });
