@@ -15,6 +15,14 @@ export function seededRandom(seed: number): () => number {
 
 export function seededUuids(n: number, seed: number): string[] {
   const random = seededRandom(seed);
-  const hex = (digits: number): string => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
-  return Array.from({ length: n }, () => `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`);
+  const word = (): string =>
+    Math.floor(random() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, '0');
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const [a, b, c, d] = [word(), word(), word(), word()];
+    ids.push(`${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[c.charCodeAt(0) % 4]}${c.slice(1, 4)}-${c.slice(4)}${d}`);
+  }
+  return ids;
 }
