@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
 
 export type { Environment } from './settings.js';
@@ -93,6 +94,8 @@ export interface PlatformConfig {
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
   readonly console: ConsoleConfig;
+  /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
+  readonly cluster: ClusterConfig | undefined;
 }
 
 /** The configuration: the platform's settings and the modules' slices, which augment it (settings.ts). */
@@ -292,6 +295,8 @@ export function loadConfig(
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
+  const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
+
   const slices: Record<string, unknown> = {};
   const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
   for (const slice of settings) slices[slice.key] = slice.load(reader);
@@ -325,6 +330,7 @@ export function loadConfig(
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
+    cluster,
   };
   for (const key of Object.keys(slices))
     if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
