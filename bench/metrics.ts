@@ -51,8 +51,11 @@ async function measured(run: () => Promise<void>): Promise<Window> {
   return { delayP99Ms: delay.percentile(99) / 1e6, delayMaxMs: delay.max / 1e6, cpuMs: (used.user + used.system) / 1000 };
 }
 
-/** A child process that scrapes `url` every second `count` times and prints its round trips (ms) as JSON. */
-function scrapeFromChild(url: string, count: number): Promise<number[]> {
+/**
+ * A child process that, once told to go, scrapes `url` every second `count` times and prints its round trips (ms) as
+ * JSON. Spawned before the measured window: spawning stalls the parent's event loop for a while itself.
+ */
+function scraperChild(url: string, count: number): { go(): Promise<number[]> } {
   const code = `
     const times = [];
     let left = ${count};
@@ -64,16 +67,26 @@ function scrapeFromChild(url: string, count: number): Promise<number[]> {
       times.push(performance.now() - at);
       if (--left === 0) { clearInterval(timer); process.stdout.write(JSON.stringify(times)); }
     };
-    const timer = setInterval(() => once().catch((e) => { console.error(e); process.exit(1); }), 1000);`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    let timer;
+    process.stdin.once('data', () => {
+      timer = setInterval(() => once().catch((e) => { console.error(e); process.exit(1); }), 1000);
+      process.stdin.pause();
+    });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const done = new Promise<number[]>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (status) =>
       status === 0 ? resolve(JSON.parse(out) as number[]) : reject(new Error(`the scraper exited with ${status}`)),
     );
   });
+  return {
+    go() {
+      child.stdin.end('go\n');
+      return done;
+    },
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -122,12 +135,14 @@ async function main(): Promise<number> {
       `exposition: ${fmt(text.length)} bytes, ${fmt(series)} series (${fmt(productSeries)} svc_), ${exposition.families.length} families`,
     );
 
+    await sleep(2000); // what the start and the traffic left behind (a commit, a GC) settles first
     const idle = await measured(() => sleep(WINDOW_S * 1000));
     const before = await metricsOf(t.url);
-    const scrapedUrl = `${t.url}/metrics`;
+    const scraper = scraperChild(`${t.url}/metrics`, WINDOW_S);
+    await sleep(1000); // the child is up and waiting
     let roundTrips: number[] = [];
     const scraped = await measured(async () => {
-      roundTrips = await scrapeFromChild(scrapedUrl, WINDOW_S);
+      roundTrips = await scraper.go();
     });
     const after = await metricsOf(t.url);
     const moved = (name: string) => (after.value(name, METRICS_ROUTE) ?? 0) - (before.value(name, METRICS_ROUTE) ?? 0);
