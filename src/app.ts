@@ -31,6 +31,9 @@ import { createGraphQLExecutor } from './platform/graphql/executor.js';
 import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
 import { licenseModule } from './plugins/license/licenseModule.js';
 import type { Logger } from './platform/log/logger.js';
+import { metricsEndpoint } from './platform/metrics/metricsEndpoint.js';
+import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
+import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
 import type { ProductModule } from './platform/modules/module.js';
@@ -123,6 +126,8 @@ export interface ServerDependencies {
 
 export interface RunningServer {
   readonly port: number;
+  /** The port of the metrics listener (SVC_METRICS_ADDRESS), undefined without one. */
+  readonly metricsPort: number | undefined;
   readonly database: Database;
   readonly writer: BatchWriter;
   readonly bus: EventBus;
@@ -137,8 +142,11 @@ const DRAIN_TIMEOUT_MS = 10_000;
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
+  // The catalog's platform part; modules declare theirs when composed (src/platform/metrics, docs/adr/0055).
+  const metrics = new MetricsRegistry({ enabled: config.metrics.enabled, logger });
+  const instruments = instrumentPlatform(metrics);
   // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
-  const workers = createWorkerPool(config.workers);
+  const workers = instruments.workers(createWorkerPool(config.workers));
   const database = await openDatabase({
     url: config.database.url,
     dataDir: config.database.dataDir,
@@ -160,6 +168,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
+      ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
     });
     const bus = createInProcessEventBus(logger);
     const production = config.env === 'production';
@@ -188,7 +197,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       secretKeys: lazySecretKeys(config.authSecretKey, config.previousAuthSecretKey, config.database.dataDir, logger),
       traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
       formatError,
+      metrics,
     });
+    instruments.watch({ writer, database, workers, inFlight: () => http?.inFlight ?? 0 });
+    const metricsServed = metricsEndpoint(metrics, config.metrics);
     const app = product.services;
     const personAuth = product.personAuth;
     if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
@@ -223,8 +235,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
       logger,
     });
-    const application = createGatewayApplication({
-      router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
+    const gateway = {
       throttle,
       machineAuth,
       personAuth,
@@ -232,8 +243,23 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       isTrustedProxy,
       production,
       logger,
+      ...(instruments.requests ? { requestStats: instruments.requests } : {}),
+    };
+    const application = createGatewayApplication({
+      ...gateway,
+      router: new Router([...product.routes, graphqlRoute(executor), ...metricsServed.routes, ...(deps.extraRoutes?.(app) ?? [])]),
     });
-    const server = await startHttpServer({ host: config.host, port: config.port, application, ...(webSocket ? { webSocket } : {}) });
+    await metricsServed.listen(gateway, logger);
+    const server = await startHttpServer({
+      host: config.host,
+      port: config.port,
+      application,
+      ...(webSocket ? { webSocket } : {}),
+      ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
+    }).catch((error: unknown) => {
+      metricsServed.close();
+      throw error;
+    });
     http = server;
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
@@ -241,6 +267,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     let closing: Promise<void> | undefined;
     return {
       port: server.port,
+      metricsPort: metricsServed.port,
       database,
       writer,
       bus,
@@ -249,6 +276,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       close() {
         closing ??= (async () => {
           server.stopAccepting();
+          metricsServed.close();
           // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
           let timer: TimerHandle | undefined;
           await Promise.race([

@@ -42,6 +42,7 @@ import {
   statusIntervalsTable,
 } from './storage/tables.js';
 import { coreEntityTypes } from './coreEntityTypes.js';
+import { CORE_METRICS, instrumentCore } from './coreMetrics.js';
 import { machineRoutes } from './rest/machineRoutes.js';
 import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
@@ -81,6 +82,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   ],
   schema: [authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema],
   webhookEvents: CORE_SOURCES,
+  metrics: CORE_METRICS,
   async create(kit) {
     const { config, writer, bus, clock, logger, newId, knex } = kit;
     // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
@@ -134,6 +136,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       version: kit.version,
     };
     const rest = { fleet, services: serviceCommands, writer, database: kit.database, clock, version: kit.version };
+    const countStatusChange = instrumentCore(kit.metrics, serviceCommands, fleet.services);
     let sessionPruner: TimerHandle | undefined;
     return {
       services,
@@ -148,6 +151,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/plugins/signInProviders), which lists them.
       routes: [...probeRoutes(rest), ...machineRoutes(rest)],
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
+      busHandlers: { committed: countStatusChange },
       start() {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
         // Product time (src/platform/scheduler/clock.ts).

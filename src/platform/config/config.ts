@@ -94,6 +94,7 @@ export interface PlatformConfig {
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
   readonly console: ConsoleConfig;
+  readonly metrics: MetricsConfig;
   /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
   readonly cluster: ClusterConfig | undefined;
 }
@@ -111,6 +112,19 @@ export interface ConsoleConfig {
 }
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
+
+/** Where `GET /metrics` is served and who may read it (src/platform/metrics, docs/adr/0055). */
+export interface MetricsConfig {
+  /**
+   * Metrics are collected and `/metrics` served: a token or an address is set and SVC_METRICS is not `off`.
+   * Off, nothing is counted on a request's path and no `/metrics` exists. @default false
+   */
+  readonly enabled: boolean;
+  /** SVC_METRICS_TOKEN: the bearer token `/metrics` asks for (at least 16 characters); undefined: none asked. */
+  readonly token: string | undefined;
+  /** SVC_METRICS_ADDRESS (`host:port`): `/metrics` on a listener of its own, and not on the main port. */
+  readonly address: { readonly host: string; readonly port: number } | undefined;
+}
 
 export interface AuthConfig {
   /** Failed sign-ins per minute per client address, across accounts (`0`: no limit, development only). @default 30 */
@@ -145,6 +159,7 @@ export interface ConfigDefaults {
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const MAX_WORKER_THREADS = 64;
 
@@ -295,6 +310,7 @@ export function loadConfig(
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
+  const metrics = metricsSettings(read, source, problems);
   const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
 
   const slices: Record<string, unknown> = {};
@@ -330,11 +346,42 @@ export function loadConfig(
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
+    metrics,
     cluster,
   };
   for (const key of Object.keys(slices))
     if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
   return { ...platform, ...slices } as Config;
+}
+
+/**
+ * SVC_METRICS (`on`, `off`), SVC_METRICS_TOKEN and SVC_METRICS_ADDRESS. Metrics are on only when something
+ * serves them: a token (then `/metrics` on the main port, behind it) or an address (a listener of its own).
+ */
+function metricsSettings(read: (name: string) => string | undefined, source: EnvSource, problems: string[]): MetricsConfig {
+  const switched = oneOf(read('SVC_METRICS') ?? 'on', ['on', 'off'] as const, 'SVC_METRICS', problems) ?? 'on';
+  const rawToken = source['SVC_METRICS_TOKEN'];
+  const token = rawToken === undefined || rawToken === '' ? undefined : rawToken;
+  if (token !== undefined && (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token))) {
+    problems.push(
+      `SVC_METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (it is sent as "Authorization: Bearer <token>")`,
+    );
+  }
+  const addressSetting = read('SVC_METRICS_ADDRESS');
+  const address = addressSetting === undefined ? undefined : listenAddress(addressSetting);
+  if (addressSetting !== undefined && address === undefined) {
+    problems.push(`SVC_METRICS_ADDRESS must be host:port, such as 127.0.0.1:9464 or [::1]:9464, got "${addressSetting}"`);
+  }
+  return { enabled: switched === 'on' && (token !== undefined || address !== undefined), token, address };
+}
+
+/** `host:port`, `[v6]:port`; port 0 lets the system choose (tests). */
+function listenAddress(value: string): { host: string; port: number } | undefined {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(value);
+  if (!match) return undefined;
+  const port = Number(match[3]);
+  if (port > 65535) return undefined;
+  return { host: match[1] ?? match[2]!, port };
 }
 
 function isDirectory(path: string): boolean {

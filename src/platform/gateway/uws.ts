@@ -15,6 +15,7 @@ import { catalogReply, type Decision, type HttpApplication, type RequestHead } f
 import { DEFAULT_LINGERING_CLOSE, type LingeringCloseOptions } from './lingeringClose.js';
 import type { WebSocketEndpoint } from './webSocket.js';
 import { NO_HEADERS, WebSocketClient } from './webSocketClient.js';
+import type { SocketStats } from './socketStats.js';
 
 export interface HttpServerOptions {
   readonly host: string;
@@ -24,6 +25,8 @@ export interface HttpServerOptions {
   readonly webSocket?: WebSocketEndpoint;
   /** How long the rest of a body is read after an early answer. @default DEFAULT_LINGERING_CLOSE */
   readonly lingeringClose?: LingeringCloseOptions;
+  /** Counts of the WebSocket edge (metrics); absent: nothing is counted. */
+  readonly sockets?: SocketStats;
 }
 
 export interface RunningHttpServer {
@@ -70,7 +73,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     },
   };
 
-  if (options.webSocket) mountWebSocket(app, options.webSocket, application, () => accepting);
+  if (options.webSocket) mountWebSocket(app, options.webSocket, application, () => accepting, options.sockets);
 
   app.any('/*', (res, req) => {
     // Null prototype: a header named "constructor" or "__proto__" is just a header.
@@ -148,7 +151,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
  * upgrading, the endpoint may refuse (origin, rate limit); a refusal is an HTTP response like any
  * other, so it carries `application.headersFor` (security headers, CORS).
  */
-function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, application: HttpApplication, accepting: () => boolean): void {
+function mountWebSocket(
+  app: uWS.TemplatedApp,
+  endpoint: WebSocketEndpoint,
+  application: HttpApplication,
+  accepting: () => boolean,
+  stats: SocketStats | undefined,
+): void {
   const server = makeServer(endpoint.server);
   app.ws<UpgradeData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
@@ -197,7 +206,8 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
     open(ws) {
       const data = ws.getUserData();
       const peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
-      const client = new WebSocketClient(ws, peerAddress, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
+      const client = new WebSocketClient(ws, peerAddress, data.protocol, data.headers, endpoint.connectionInitTimeoutMs, stats);
+      if (stats) stats.opened += 1;
       data.client = client;
       // The client holds the headers until connection_init; the upgrade data must not keep them (or the token) longer.
       data.headers = NO_HEADERS;
@@ -210,11 +220,20 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
     close(ws, code, message) {
       const client = ws.getUserData().client;
       if (!client) return;
+      if (stats) stats.closed += 1;
       client.markClosed();
       void client.closed_?.(code, Buffer.from(message).toString());
     },
   });
-  endpoint.attach({ publish: (topic, frame) => void app.publish(topic, frame, false) });
+  endpoint.attach({
+    publish: stats
+      ? (topic, frame) => {
+          // One frame per subscriber of the topic: what a direct send to each would have counted.
+          stats.framesSent += app.numSubscribers(topic);
+          app.publish(topic, frame, false);
+        }
+      : (topic, frame) => void app.publish(topic, frame, false),
+  });
 }
 
 interface UpgradeData {

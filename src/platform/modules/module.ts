@@ -35,6 +35,8 @@ import type { Logger } from '../log/logger.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import type { Database } from '../persistence/database.js';
 import type { Migration } from '../persistence/migration.js';
+import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
+import type { Metrics } from '../metrics/metricsRegistry.js';
 import type { EntityType, EntityTypeRegistry } from './entityTypes.js';
 import type { WebhookEventCatalog, WebhookEventSource } from '../events/webhookEventCatalog.js';
 import type { ProductWorkerPool } from '../workers/productTasks.js';
@@ -76,6 +78,11 @@ export interface ModuleKit {
   readonly screens: readonly ConsoleScreen[];
   /** Webhook event names; the composer registers every module's sources. */
   readonly webhookEvents: WebhookEventCatalog;
+  /**
+   * The metrics of the catalog (every module's `metrics` and the platform's): a module feeds the ones it
+   * declared, by a reader over counts it keeps (`collect`) or by handles made once (`counter`, `histogram`).
+   */
+  readonly metrics: Metrics;
   /** The executable schema of every module, and how GraphQL errors are shown. */
   readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
   /** Every module's services; throws until all modules are created (for contexts built outside a request). */
@@ -149,6 +156,11 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly migrations?: readonly Migration[];
   /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
   readonly tables?: readonly TableSpec[];
+  /**
+   * Its metrics (src/platform/metrics): `svc_` names, bounded labels with every value listed; it feeds them
+   * in `create` through `kit.metrics`. A name belongs to one module; a declared metric nobody feeds stops the start.
+   */
+  readonly metrics?: readonly MetricDeclaration[];
   readonly schema?: readonly SchemaModule<Needs & Provides>[];
   /** Webhook events it produces from domain events. */
   readonly webhookEvents?: readonly WebhookEventSource<any>[];

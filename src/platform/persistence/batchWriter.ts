@@ -94,6 +94,8 @@ export interface BatchWriterOptions {
   readonly maxPendingRows?: number;
   /** Observer called as a batch starts committing (metrics, tracing, tests). */
   readonly onBatchStart?: (rows: number) => void;
+  /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
+  readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
 }
 
 export class BatchWriter {
@@ -376,6 +378,7 @@ export class BatchWriter {
     this.inFlight = batch;
     this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
+    const failuresBefore = this.stats.failures;
     try {
       if (batch.rowCount > 0) await this.executor.execute(batch);
       this.stats.batches += 1;
@@ -387,7 +390,10 @@ export class BatchWriter {
       this.inFlight = undefined;
       this.failed(batch, cause);
     }
-    this.stats.busyMs += performance.now() - this.lastCommitStart;
+    const busyMs = performance.now() - this.lastCommitStart;
+    this.stats.busyMs += busyMs;
+    if (this.options.onBatchEnd)
+      this.guard(() => this.options.onBatchEnd!(batch.rowCount, busyMs / 1000, this.stats.failures === failuresBefore));
     if (!this.open.empty) this.schedule();
   }
 

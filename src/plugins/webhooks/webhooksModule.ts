@@ -12,6 +12,7 @@ import { webhookOutboxSchema } from './migrations/0009_webhook_outbox.js';
 import { webhookSecretSealedSchema } from './migrations/0024_webhook_secret_sealed.js';
 import { webhookHeadersSealedSchema } from './migrations/0026_webhook_headers_sealed.js';
 import { webhookOutboxTable } from './outboxPage.js';
+import { deliveryLatency, instrumentDispatcher, WEBHOOK_METRICS } from './webhookMetrics.js';
 import { webhookSchema, type WebhookServices } from './webhookSchema.js';
 import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
 import { ADMIN, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
@@ -40,6 +41,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
     migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
+    metrics: WEBHOOK_METRICS,
     create(kit, { fleet, users }) {
       const webhooks = createWebhooks({
         writer: kit.writer,
@@ -54,7 +56,9 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         requests: kit.traffic.received,
         requestsInFlight: kit.traffic.inFlight,
         ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+        onDelivered: deliveryLatency(kit.metrics),
       });
+      instrumentDispatcher(kit.metrics, webhooks.dispatcher, kit.clock);
       return {
         services: { webhooks: webhooks.service },
         async hydrate() {
