@@ -43,7 +43,6 @@ import {
 } from './storage/tables.js';
 import { coreEntityTypes } from './coreEntityTypes.js';
 import { machineRoutes } from './rest/machineRoutes.js';
-import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
 import { servicesSchema } from './services/servicesSchema.js';
 import { CORE_SOURCES } from './coreWebhookEvents.js';
@@ -132,7 +131,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       clock,
       version: kit.version,
     };
-    const rest = { fleet, services: serviceCommands, writer, database: kit.database, clock, version: kit.version };
+    const rest = { fleet, services: serviceCommands, writer, clock };
     let sessionPruner: TimerHandle | undefined;
     return {
       services,
@@ -145,7 +144,8 @@ export const coreModule: ProductModule<{}, CoreServices> = {
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
       // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/plugins/signInProviders), which lists them.
-      routes: [...probeRoutes(rest), ...machineRoutes(rest)],
+      // The probes (/health, /ready, /livez, /readyz) are the platform's (src/platform/health), served from the first moment.
+      routes: machineRoutes(rest),
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
       start() {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
