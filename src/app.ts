@@ -178,8 +178,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     http = await startHttpServer({
       host: config.host,
       port: config.port,
-      application: startingApplication(createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }), (path) =>
-        path === '/graphql' ? 'graphql' : 'rest',
+      application: startingApplication(
+        createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }),
+        (path) => (path === '/graphql' ? 'graphql' : 'rest'),
       ),
     });
     const server = http;

@@ -269,7 +269,8 @@ export async function composeModules<Services extends object>(
   const checks = new Map<string, HealthCheck>();
   for (const { module, instance } of running) {
     for (const [name, check] of Object.entries(instance.checks ?? {})) {
-      if (checks.has(name)) throw new Error(`module ${module.name} adds the readiness check "${name}", which an earlier module already adds`);
+      if (checks.has(name))
+        throw new Error(`module ${module.name} adds the readiness check "${name}", which an earlier module already adds`);
       checks.set(name, check);
     }
   }

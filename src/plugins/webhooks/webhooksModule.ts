@@ -66,7 +66,11 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
           webhookWorker: () =>
             webhooks.dispatcher.working
               ? { status: 'pass', componentType: 'component' }
-              : { status: 'fail', componentType: 'component', output: 'the webhook delivery worker is not running (not started, or stopped)' },
+              : {
+                  status: 'fail',
+                  componentType: 'component',
+                  output: 'the webhook delivery worker is not running (not started, or stopped)',
+                },
         },
         start: () => webhooks.start(),
         // Attempts in flight are aborted and stay pending: the next start sends them again.

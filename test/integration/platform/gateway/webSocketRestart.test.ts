@@ -33,14 +33,18 @@ describe('WebSocket clients at a stop', () => {
       closing = t.server.close({ webSocketWindowMs: WINDOW_MS });
 
       const closes = await Promise.all(closedAt);
-      for (const close of closes) assert.deepEqual({ code: close.code, reason: close.reason }, { code: 1012, reason: 'the server is restarting; reconnect' });
+      for (const close of closes)
+        assert.deepEqual({ code: close.code, reason: close.reason }, { code: 1012, reason: 'the server is restarting; reconnect' });
       const times = closes.map((close) => close.at - stopAt).sort((a, b) => a - b);
       const span = times.at(-1)! - times[0]!;
       assert.ok(times[0]! < 300, `the first slice closes at once (${times[0]!.toFixed(0)} ms)`);
       assert.ok(span >= 0.6 * WINDOW_MS, `closes spread over the window, not at once: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
       assert.ok(times.at(-1)! <= WINDOW_MS + 500, `the last close comes within the window: ${times.at(-1)!.toFixed(0)} ms`);
       const firstHalf = times.filter((time) => time - times[0]! < WINDOW_MS / 2).length;
-      assert.ok(firstHalf >= SOCKETS / 4 && firstHalf <= (SOCKETS * 3) / 4, `about half close in the first half of the window: ${firstHalf}`);
+      assert.ok(
+        firstHalf >= SOCKETS / 4 && firstHalf <= (SOCKETS * 3) / 4,
+        `about half close in the first half of the window: ${firstHalf}`,
+      );
     } finally {
       for (const socket of sockets) socket.ws.terminate();
       await closing;

@@ -148,7 +148,13 @@ describe('readiness while the product loads (one backend is enough: no database 
       assert.deepEqual(Object.keys(ready.json), ['error']);
       assert.match(ready.json.error, /loading/);
 
-      const push = await call(url, 'POST', '/api/v1/health/report', { service: 's', nodeId: 'n', status: 'DOWN' }, { 'x-api-key': TEST_API_KEY });
+      const push = await call(
+        url,
+        'POST',
+        '/api/v1/health/report',
+        { service: 's', nodeId: 'n', status: 'DOWN' },
+        { 'x-api-key': TEST_API_KEY },
+      );
       assert.equal(push.status, 503);
       assert.equal(push.headers.get('retry-after'), '1');
       assert.match(push.json.error, /starting/);
@@ -163,7 +169,11 @@ describe('readiness while the product loads (one backend is enough: no database 
         const after = await call(url, 'GET', '/readyz');
         assert.equal(after.status, 200, after.text);
         assert.equal(after.json.checks.hydration[0].status, 'pass');
-        assert.equal((await call(url, 'POST', '/api/v1/health/report', { service: 's', nodeId: 'n', status: 'DOWN' }, { 'x-api-key': TEST_API_KEY })).status, 200);
+        assert.equal(
+          (await call(url, 'POST', '/api/v1/health/report', { service: 's', nodeId: 'n', status: 'DOWN' }, { 'x-api-key': TEST_API_KEY }))
+            .status,
+          200,
+        );
       } finally {
         await server.close();
       }

@@ -20,12 +20,19 @@ describe('shutdown settings', () => {
   });
 
   it('read SVC_SHUTDOWN_DELAY_MS, SVC_SHUTDOWN_WEBSOCKET_WINDOW_MS and SVC_SHUTDOWN_TIMEOUT_MS', () => {
-    const config = loadProductConfig({ SVC_SHUTDOWN_DELAY_MS: '0', SVC_SHUTDOWN_WEBSOCKET_WINDOW_MS: '500', SVC_SHUTDOWN_TIMEOUT_MS: '4000' });
+    const config = loadProductConfig({
+      SVC_SHUTDOWN_DELAY_MS: '0',
+      SVC_SHUTDOWN_WEBSOCKET_WINDOW_MS: '500',
+      SVC_SHUTDOWN_TIMEOUT_MS: '4000',
+    });
     assert.deepEqual(config.shutdown, { delayMs: 0, webSocketWindowMs: 500, timeoutMs: 4000 });
   });
 
-  const invalid = [
-    { env: { SVC_SHUTDOWN_DELAY_MS: '5s' }, problem: /SVC_SHUTDOWN_DELAY_MS must be a whole number of milliseconds between 0 and 120000, got "5s"/ },
+  const invalid: Array<{ env: Record<string, string>; problem: RegExp }> = [
+    {
+      env: { SVC_SHUTDOWN_DELAY_MS: '5s' },
+      problem: /SVC_SHUTDOWN_DELAY_MS must be a whole number of milliseconds between 0 and 120000, got "5s"/,
+    },
     { env: { SVC_SHUTDOWN_DELAY_MS: '-1' }, problem: /SVC_SHUTDOWN_DELAY_MS must be a whole number/ },
     { env: { SVC_SHUTDOWN_WEBSOCKET_WINDOW_MS: '999999' }, problem: /SVC_SHUTDOWN_WEBSOCKET_WINDOW_MS must be .* between 0 and 120000/ },
     { env: { SVC_SHUTDOWN_TIMEOUT_MS: '500' }, problem: /SVC_SHUTDOWN_TIMEOUT_MS must be .* between 1000 and 600000, got "500"/ },

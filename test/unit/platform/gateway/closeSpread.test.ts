@@ -20,7 +20,12 @@ describe('closing WebSockets spread over a window', () => {
 
   const table = [
     { name: 'a window of 0 closes all at once', count: 7, windowMs: 0, expected: [{ atMs: 0, sockets: 7 }] },
-    { name: 'fewer sockets than ticks: one a slice', count: 3, windowMs: 1000, expected: [0, 333, 667].map((atMs) => ({ atMs, sockets: 1 })) },
+    {
+      name: 'fewer sockets than ticks: one a slice',
+      count: 3,
+      windowMs: 1000,
+      expected: [0, 333, 667].map((atMs) => ({ atMs, sockets: 1 })),
+    },
     { name: 'a window shorter than a tick: all at once', count: 5, windowMs: 10, expected: [{ atMs: 0, sockets: 5 }] },
     { name: 'no sockets: nothing to do', count: 0, windowMs: 1000, expected: [] },
   ];

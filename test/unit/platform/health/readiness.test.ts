@@ -49,7 +49,7 @@ describe('readiness', () => {
     it(`aggregates: ${row.name}`, () => {
       const readiness = new Readiness();
       readiness.markLoaded();
-      row.statuses.forEach((status, i) => readiness.register(`check${i}`, () => ({ status })));
+      for (const [i, status] of row.statuses.entries()) readiness.register(`check${i}`, () => ({ status }));
       assert.equal(readiness.report().status, row.expected);
     });
   }
