@@ -16,7 +16,6 @@ import { signInProvidersModule } from './plugins/signInProviders/signInProviders
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
 import type { DrainPlan } from './platform/config/shutdownSettings.js';
-import { CloseCode } from './platform/errors/catalog.js';
 import { startDatabaseCheck } from './platform/health/databaseCheck.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
@@ -26,6 +25,7 @@ import { lazySecretKeys } from './platform/config/secrets.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
 import { createAddressMatcher } from './platform/gateway/addressRange.js';
+import { SERVICE_RESTART_CLOSE_CODE } from './platform/gateway/closeSpread.js';
 import { createCors } from './platform/gateway/cors.js';
 import { createOriginPolicy } from './platform/gateway/originPolicy.js';
 import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
@@ -289,7 +289,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           const requestsTimeoutMs = plan.requestsTimeoutMs ?? DRAIN_TIMEOUT_MS;
           server.stopAccepting();
           const webSockets = server.closeWebSockets(
-            CloseCode.ServiceRestart,
+            SERVICE_RESTART_CLOSE_CODE,
             'the server is restarting; reconnect',
             Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
           );

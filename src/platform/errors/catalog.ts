@@ -113,8 +113,6 @@ export const CloseCode = {
   SubscriberAlreadyExists: 4409,
   TooManyInitialisationRequests: 4429,
   InternalServerError: 4500,
-  /** The server is restarting or handing over (a graceful stop): reconnect, with backoff. */
-  ServiceRestart: 1012,
   TryAgainLater: 1013,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];

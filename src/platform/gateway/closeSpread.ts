@@ -13,6 +13,12 @@ export interface Closable {
   close(code: number, reason: string): void;
 }
 
+/**
+ * The close code of a graceful stop: 1012 Service Restart (IANA's WebSocket close code registry), which
+ * graphql-ws clients take as "reconnect" (not a fatal close).
+ */
+export const SERVICE_RESTART_CLOSE_CODE = 1012;
+
 /** Ticks are at least this far apart: finer slices buy nothing but timers. */
 export const CLOSE_TICK_MS = 20;
 
