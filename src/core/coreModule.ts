@@ -83,7 +83,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   async create(kit) {
     const { config, writer, bus, clock, logger, newId, knex } = kit;
     // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
-    const decoyHash = createDecoyHash();
+    const decoyHash = createDecoyHash(config.auth.passwordHashCost);
     decoyHash.catch(() => undefined); // a failure surfaces where hydrate awaits it, never as an unhandled rejection
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {
@@ -117,6 +117,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       bus,
       clock,
       decoyHash,
+      passwordHashCost: config.auth.passwordHashCost,
     });
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
     const services: CoreServices = {
@@ -137,7 +138,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       services,
       personAuth: auth,
       async hydrate() {
-        await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
+        await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger, config.auth.passwordHashCost);
         const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());
         const peopleCounts = await hydratePeople(knex, people, clock.now());
         await decoyHash;

@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
 import { shutdownSettings } from './shutdownSettings.js';
 
@@ -94,6 +95,8 @@ export interface PlatformConfig {
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
   readonly console: ConsoleConfig;
+  /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
+  readonly cluster: ClusterConfig | undefined;
 }
 
 /** The configuration: the platform's settings and the modules' slices, which augment it (settings.ts). */
@@ -115,6 +118,11 @@ export interface AuthConfig {
   readonly loginAttemptsPerMinutePerAddress: number;
   /** Failed sign-ins per minute per account from one address (`0`: no limit, development only). @default 10 */
   readonly loginAttemptsPerMinutePerAccount: number;
+  /**
+   * log2 of scrypt's N for new password hashes (existing hashes keep theirs until the password changes).
+   * Raising it slows every sign-in and password change; production refuses less than the default. @default 15
+   */
+  readonly passwordHashCost: number;
 }
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
@@ -243,6 +251,15 @@ export function loadConfig(
     { min: 0, max: 1_000_000, fallback: 10 },
     problems,
   );
+  const passwordHashCost = integer(
+    read('SVC_AUTH_PASSWORD_HASH_COST'),
+    'SVC_AUTH_PASSWORD_HASH_COST',
+    { min: 10, max: 20, fallback: 15 },
+    problems,
+  );
+  if (env === 'production' && passwordHashCost < 15) {
+    problems.push(`SVC_AUTH_PASSWORD_HASH_COST=${passwordHashCost} is refused in production: at least 15 (scrypt N = 32,768)`);
+  }
   if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
     problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
   }
@@ -279,6 +296,8 @@ export function loadConfig(
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
+  const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
+
   const slices: Record<string, unknown> = {};
   const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
   // The platform's own slices first (shutdownSettings.ts), then the modules'.
@@ -308,11 +327,12 @@ export function loadConfig(
       email: adminEmail,
     },
     logLevel,
-    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
+    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount, passwordHashCost },
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
+    cluster,
   };
   for (const key of Object.keys(slices))
     if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
