@@ -4,6 +4,9 @@
  * database's failure seen by the cached check. /health and /ready (SPEC's shapes) are probes.test.ts.
  */
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadProductConfig, startServer } from '../../../../src/app.js';
 import type { ProductModule } from '../../../../src/platform/modules/module.js';
@@ -107,13 +110,14 @@ describe('readiness while the product loads (one backend is enough: no database 
       }),
     };
     const store = await embeddedBackend.createStore();
+    const dataDir = await mkdtemp(join(tmpdir(), 'svc-test-data-'));
     const logger = createMemoryLogger('info');
     const config = loadProductConfig(
       {
         SVC_ENV: 'production',
         SVC_HOST: '127.0.0.1',
         SVC_PORT: '0',
-        SVC_DATA_DIR: '/nonexistent-svc-test-dir-unused',
+        SVC_DATA_DIR: dataDir,
         SVC_SECURITY_OPERATOR_API_KEY: TEST_API_KEY,
         SVC_RATE_LIMIT_RPS: '100000',
         SVC_RATE_LIMIT_BURST: '100000',
@@ -184,6 +188,7 @@ describe('readiness while the product loads (one backend is enough: no database 
         () => undefined,
       );
       await store.dispose();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
