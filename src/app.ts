@@ -1,9 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
- * The composition root: opens the store, runs the modules' migrations, composes the product's
- * modules (src/platform/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
- * endpoints, and serves. Tests start the product through this function exactly as `main.ts` does,
- * with their own config, clock and store (and, for the module contract's tests, a test-only module).
+ * The composition root: opens the store, listens with the probes alone (src/platform/health), runs
+ * the modules' migrations, composes the product's modules (src/platform/modules: each creates and
+ * hydrates its part), mounts their routes beside the GraphQL endpoints, and serves. Tests start the
+ * product through this function exactly as `main.ts` does, with their own config, clock and store
+ * (and, for the module contract's tests, a test-only module).
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
@@ -14,11 +15,17 @@ import { auditModule } from './plugins/audit/auditModule.js';
 import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
+import type { DrainPlan } from './platform/config/shutdownSettings.js';
+import { startDatabaseCheck } from './platform/health/databaseCheck.js';
+import { probeRoutes } from './platform/health/probeRoutes.js';
+import { Readiness } from './platform/health/readiness.js';
+import { startingApplication } from './platform/health/startingApplication.js';
 import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
 import { createAddressMatcher } from './platform/gateway/addressRange.js';
+import { SERVICE_RESTART_CLOSE_CODE } from './platform/gateway/closeSpread.js';
 import { createCors } from './platform/gateway/cors.js';
 import { createOriginPolicy } from './platform/gateway/originPolicy.js';
 import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
@@ -133,11 +140,20 @@ export interface RunningServer {
   readonly bus: EventBus;
   readonly fleet: Fleet;
   readonly app: AppServices;
-  /** Graceful stop: stop accepting, finish requests under way, stop the modules, flush the writer, close the store. */
-  close(): Promise<void>;
+  /** What `/readyz` reports (src/platform/health). */
+  readonly readiness: Readiness;
+  /**
+   * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
+   * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
+   * over `plan.webSocketWindowMs`; then the modules stop, the writer flushes, the store closes.
+   * Without a plan (tests): no delay, every WebSocket at once, requests waited for up to 10 s.
+   */
+  close(plan?: Partial<DrainPlan>): Promise<void>;
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
+/** Not signed in while the product loads: only the probes are served then, and they need no one. */
+const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason: 'invalid' as const }) };
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
@@ -152,7 +168,41 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     dataDir: config.database.dataDir,
     ...(deps.pglite ? { pglite: deps.pglite } : {}),
   });
+  // Real time, unref'd (src/platform/scheduler/clock.ts): the database check paces I/O.
+  const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
+  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   try {
+    const production = config.env === 'production';
+    const readiness = new Readiness();
+    readiness.register('database', databaseCheck.check);
+    const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
+    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
+    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
+    const cors = createCors(origins);
+    const gateway = {
+      throttle,
+      machineAuth,
+      cors,
+      isTrustedProxy,
+      production,
+      logger,
+      ...(instruments.requests ? { requestStats: instruments.requests } : {}),
+    };
+    const probes = probeRoutes({ readiness, database, version: deps.version });
+    // Listening before the migrations and the state load: probes say "alive, not ready" instead of a refused connection.
+    http = await startHttpServer({
+      host: config.host,
+      port: config.port,
+      application: startingApplication(
+        createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }),
+        (path) => (path === '/graphql' ? 'graphql' : 'rest'),
+      ),
+      ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
+    });
+    const server = http;
+    logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
+
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(
       deps.extraModules ?? [],
     );
@@ -171,15 +221,12 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
     });
     const bus = createInProcessEventBus(logger);
-    const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
-    const machineAuth = createMachineAuth(config.security.operatorApiKey);
     // Opened (directory made, a crash's temporary files removed) before any module may store bytes.
     const blobs = await openDataDirBlobStore({ root: blobDirectory(config.database.dataDir), clock });
-    let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
     const product = await composeModules(modules, {
       config,
       production,
@@ -195,15 +242,16 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       blobs,
       machineAuth,
       secretKeys: lazySecretKeys(config.authSecretKey, config.previousAuthSecretKey, config.database.dataDir, logger),
-      traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
+      traffic: { received: () => server.requests, inFlight: () => server.inFlight },
       formatError,
       metrics,
     });
-    instruments.watch({ writer, database, workers, inFlight: () => http?.inFlight ?? 0 });
+    instruments.watch({ writer, database, workers, inFlight: () => server.inFlight });
     const metricsServed = metricsEndpoint(metrics, config.metrics);
     const app = product.services;
     const personAuth = product.personAuth;
     if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
+    for (const [name, check] of product.checks) readiness.register(name, check);
 
     const executor = createGraphQLExecutor({
       schema: product.schema,
@@ -221,9 +269,6 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         'SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)',
       );
     }
-    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
-    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
-    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
     const webSocket = product.webSocket?.({
       schema: product.schema,
       documents: executor.cache,
@@ -235,34 +280,18 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
       logger,
     });
-    const gateway = {
-      throttle,
-      machineAuth,
-      personAuth,
-      cors: createCors(origins),
-      isTrustedProxy,
-      production,
-      logger,
-      ...(instruments.requests ? { requestStats: instruments.requests } : {}),
-    };
     const application = createGatewayApplication({
       ...gateway,
-      router: new Router([...product.routes, graphqlRoute(executor), ...metricsServed.routes, ...(deps.extraRoutes?.(app) ?? [])]),
+      router: new Router([...probes, ...product.routes, graphqlRoute(executor), ...metricsServed.routes, ...(deps.extraRoutes?.(app) ?? [])]),
+      personAuth,
     });
-    await metricsServed.listen(gateway, logger);
-    const server = await startHttpServer({
-      host: config.host,
-      port: config.port,
-      application,
-      ...(webSocket ? { webSocket } : {}),
-      ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
-    }).catch((error: unknown) => {
-      metricsServed.close();
-      throw error;
-    });
-    http = server;
+    await metricsServed.listen({ ...gateway, personAuth }, logger);
+    // A fresh answer from the database before readiness turns on; nothing awaits between serving and starting.
+    await databaseCheck.refresh();
+    server.serve(application, webSocket);
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
+    readiness.markLoaded();
 
     let closing: Promise<void> | undefined;
     return {
@@ -273,15 +302,25 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       bus,
       fleet: app.fleet,
       app,
-      close() {
+      readiness,
+      close(plan = {}) {
         closing ??= (async () => {
+          // Synchronous, before the first await: the next probe fails (readiness within 100 ms of the signal).
+          readiness.startDraining();
+          // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
+          if (plan.delayMs) await new Promise<void>((resolve) => systemDeadlineClock.setTimer(plan.delayMs!, resolve));
+          const requestsTimeoutMs = plan.requestsTimeoutMs ?? DRAIN_TIMEOUT_MS;
           server.stopAccepting();
           metricsServed.close();
-          // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
+          const webSockets = server.closeWebSockets(
+            SERVICE_RESTART_CLOSE_CODE,
+            'the server is restarting; reconnect',
+            Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
+          );
           let timer: TimerHandle | undefined;
           await Promise.race([
-            server.drained(),
-            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve))),
+            Promise.all([server.drained(), webSockets]),
+            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(requestsTimeoutMs, resolve))),
           ]);
           systemDeadlineClock.clearTimer(timer);
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
@@ -289,6 +328,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           throttle.stop();
           await writer.flush();
           server.closeConnections();
+          await databaseCheck.stop();
           await workers.close();
           await database.close();
           logger.info('stopped');
@@ -297,6 +337,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       },
     };
   } catch (error) {
+    http?.stopAccepting();
+    http?.closeConnections();
+    await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;

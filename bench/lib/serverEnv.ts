@@ -36,6 +36,8 @@ export function benchServerEnv(options: BenchServerEnvOptions): Record<string, s
     SVC_RATE_LIMIT_RPS: '1000000',
     SVC_RATE_LIMIT_BURST: '1000000',
     SVC_LOG_LEVEL: options.logLevel,
+    // No load balancer to wait for: a restart drains at once (bench/drain.ts sets its own).
+    SVC_SHUTDOWN_DELAY_MS: '0',
     ...(options.databaseUrl !== undefined ? { SVC_DATABASE_URL: options.databaseUrl } : {}),
     ...(options.apiKey !== undefined ? { SVC_SECURITY_OPERATOR_API_KEY: options.apiKey } : {}),
     ...(options.adminPassword !== undefined ? { SVC_BOOTSTRAP_ADMIN_PASSWORD: options.adminPassword } : {}),

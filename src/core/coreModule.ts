@@ -44,7 +44,6 @@ import {
 import { coreEntityTypes } from './coreEntityTypes.js';
 import { CORE_METRICS, instrumentCore } from './coreMetrics.js';
 import { machineRoutes } from './rest/machineRoutes.js';
-import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
 import { servicesSchema } from './services/servicesSchema.js';
 import { CORE_SOURCES } from './coreWebhookEvents.js';
@@ -135,7 +134,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       clock,
       version: kit.version,
     };
-    const rest = { fleet, services: serviceCommands, writer, database: kit.database, clock, version: kit.version };
+    const rest = { fleet, services: serviceCommands, writer, clock };
     const countStatusChange = instrumentCore(kit.metrics, serviceCommands, fleet.services);
     let sessionPruner: TimerHandle | undefined;
     return {
@@ -149,7 +148,8 @@ export const coreModule: ProductModule<{}, CoreServices> = {
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
       // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/plugins/signInProviders), which lists them.
-      routes: [...probeRoutes(rest), ...machineRoutes(rest)],
+      // The probes (/health, /ready, /livez, /readyz) are the platform's (src/platform/health), served from the first moment.
+      routes: machineRoutes(rest),
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
       busHandlers: { committed: countStatusChange },
       start() {

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
 import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
+import { shutdownSettings } from './shutdownSettings.js';
 
 export type { Environment } from './settings.js';
 
@@ -315,7 +316,8 @@ export function loadConfig(
 
   const slices: Record<string, unknown> = {};
   const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
-  for (const slice of settings) slices[slice.key] = slice.load(reader);
+  // The platform's own slices first (shutdownSettings.ts), then the modules'.
+  for (const slice of [shutdownSettings, ...settings]) slices[slice.key] = slice.load(reader);
 
   if (problems.length > 0) throw new ConfigError(problems);
 

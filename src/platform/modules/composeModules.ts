@@ -13,6 +13,7 @@
 import type { SettingsSlice } from '../config/settings.js';
 import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
+import type { HealthCheck } from '../health/readiness.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import { runOrder } from '../persistence/migrate.js';
@@ -199,6 +200,8 @@ export interface Composition<Services extends object> {
   readonly plugins: PluginGate;
   /** Every module's REST routes, gated and intercepted. */
   readonly routes: readonly GatewayRoute[];
+  /** Every module's readiness checks, by name, in module order. */
+  readonly checks: ReadonlyMap<string, HealthCheck>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -283,6 +286,15 @@ export async function composeModules<Services extends object>(
     }),
   );
 
+  const checks = new Map<string, HealthCheck>();
+  for (const { module, instance } of running) {
+    for (const [name, check] of Object.entries(instance.checks ?? {})) {
+      if (checks.has(name))
+        throw new Error(`module ${module.name} adds the readiness check "${name}", which an earlier module already adds`);
+      checks.set(name, check);
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
@@ -292,6 +304,7 @@ export async function composeModules<Services extends object>(
     schema,
     plugins: gate,
     routes,
+    checks,
     start() {
       for (const { instance } of running) instance.start?.();
     },

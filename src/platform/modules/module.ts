@@ -22,6 +22,7 @@ import type { DomainEvent, DomainEventMap, DomainEventType } from '../events/dom
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import type { GatewayRoute } from '../gateway/routes.js';
+import type { HealthCheck } from '../health/readiness.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { DocumentCache } from '../graphql/documentCache.js';
 import type { GraphQLExecutorOptions } from '../graphql/executor.js';
@@ -222,6 +223,12 @@ export interface ModuleInstance<Provides extends object> {
   readonly resultFilter?: NonNullable<GraphQLExecutorOptions['resultFilter']>;
   /** The module that serves subscriptions (realtime) hands over its WebSocket endpoint, built on the entry point's edge. */
   readonly webSocket?: (edge: WebSocketEdge) => WebSocketEndpoint;
+  /**
+   * Readiness checks it adds to `/readyz` by name (src/platform/health): each answers at once from what
+   * the module holds, never with I/O (the webhooks' worker; the cluster's NATS connection). Names are
+   * unique across modules.
+   */
+  readonly checks?: Readonly<Record<string, HealthCheck>>;
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

@@ -87,6 +87,7 @@ export class Dispatcher {
   private paceTimer: TimerHandle | undefined;
   private readonly pacer: Pacer | null;
   private stopped = false;
+  private loaded = false;
   private pumpQueued = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
@@ -156,6 +157,7 @@ export class Dispatcher {
    * (beyond `maxHeld`), and the pages whose deliveries are all settled.
    */
   load(deliveries: readonly Delivery[], settledPages: readonly string[] = [], backlogged: readonly BackloggedPage[] = []): void {
+    this.loaded = true;
     this.ledger.trackAll(deliveries);
     for (const d of deliveries) this.queue.add(d);
     for (const page of backlogged) {
@@ -310,6 +312,11 @@ export class Dispatcher {
     this.dueTimer = undefined;
     this.queue.rescan();
     this.pump();
+  }
+
+  /** Between `load` (the module's start) and `stop`: deliveries are being sent (readiness shows it). */
+  get working(): boolean {
+    return this.loaded && !this.stopped;
   }
 
   /** Aborted by `stop()`: attempts outside the queue (testWebhook) listen on it too. */

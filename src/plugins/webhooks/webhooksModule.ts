@@ -65,6 +65,17 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
           kit.logger.info('webhooks loaded', await webhooks.hydrate());
         },
         busHandlers: { staged: webhooks.outbox },
+        // /readyz (src/platform/health): the worker that sends committed deliveries runs.
+        checks: {
+          webhookWorker: () =>
+            webhooks.dispatcher.working
+              ? { status: 'pass', componentType: 'component' }
+              : {
+                  status: 'fail',
+                  componentType: 'component',
+                  output: 'the webhook delivery worker is not running (not started, or stopped)',
+                },
+        },
         start: () => webhooks.start(),
         // Attempts in flight are aborted and stay pending: the next start sends them again.
         stop: () => webhooks.close(),
