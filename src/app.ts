@@ -282,7 +282,13 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     });
     const application = createGatewayApplication({
       ...gateway,
-      router: new Router([...probes, ...product.routes, graphqlRoute(executor), ...metricsServed.routes, ...(deps.extraRoutes?.(app) ?? [])]),
+      router: new Router([
+        ...probes,
+        ...product.routes,
+        graphqlRoute(executor),
+        ...metricsServed.routes,
+        ...(deps.extraRoutes?.(app) ?? []),
+      ]),
       personAuth,
     });
     await metricsServed.listen({ ...gateway, personAuth }, logger);
