@@ -20,40 +20,16 @@
  * (`acquire`, `beforeRelease`) are not, so a slow host never delays a renewal either.
  * A shard is in `#tenures` from its take to the end of its tenure, which keeps it from being taken twice.
  */
-import type { KvWatchEntry } from '@nats-io/kv';
 import type { Logger } from '../log/logger.js';
 import type { Clock, TimerHandle } from '../scheduler/index.js';
-import type { ClusterBuckets } from './buckets.js';
-import { BucketWatch } from './bucketWatch.js';
-import { LeaseDirectory } from './leaseDirectory.js';
+import { ClusterWatch } from './clusterWatch.js';
 import { type ShardHolder, ShardLeases, type ShardLoss } from './leases.js';
 import { Membership } from './membership.js';
-import type { ShardDropReason, ShardOwnershipHooks } from './ownershipHooks.js';
+import type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 import { desiredShards } from './placement.js';
 import type { LeaseTimings } from './timings.js';
 
-export interface ShardOwnershipOptions {
-  /** The cluster's buckets (buckets.ts), on this instance's own NATS connection. */
-  readonly buckets: ClusterBuckets;
-  readonly instanceId: string;
-  /** The shard count: shards are 0 .. shards-1. */
-  readonly shards: number;
-  /** Real time in production (systemClock): the rounds pace I/O. Tests move a manual clock. */
-  readonly clock: Clock;
-  readonly timings: LeaseTimings;
-  readonly logger: Logger;
-  readonly hooks: ShardOwnershipHooks;
-  /** How long a handoff waits for `beforeRelease` before it releases the lease anyway. @default the lease TTL */
-  readonly handoffTimeoutMs?: number;
-}
-
-export interface StopOptions {
-  /**
-   * true: leave the membership, then hand every shard off (`beforeRelease`, release) so the others take them at
-   * once (a SIGTERM). false: drop every shard at once (`dropped(shard, 'stopped')`), release the leases, leave.
-   */
-  readonly handoff: boolean;
-}
+export type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 
 type Phase = 'taking' | 'acquiring' | 'owned' | 'releasing';
 
@@ -78,9 +54,7 @@ export class ShardOwnership {
   readonly #handoffTimeoutMs: number;
   readonly #leases: ShardLeases;
   readonly #membership: Membership;
-  readonly #directory: LeaseDirectory;
-  readonly #leaseWatch: BucketWatch;
-  readonly #memberWatch: BucketWatch;
+  readonly #watch: ClusterWatch;
   readonly #tenures = new Map<number, Tenure>();
   /** Shards not to take before the next round (a failed acquire, a loss): no retry loop between rounds. */
   readonly #untilNextRound = new Set<number>();
@@ -109,9 +83,13 @@ export class ShardOwnership {
     const common = { instanceId: options.instanceId, clock: options.clock, timings: options.timings, logger: options.logger };
     this.#leases = new ShardLeases({ ...common, kv: options.buckets.leases, shards: options.shards });
     this.#membership = new Membership({ ...common, kv: options.buckets.members });
-    this.#directory = new LeaseDirectory(options.shards);
-    this.#leaseWatch = new BucketWatch(options.buckets.leases, 'leases', (entry) => this.#onLeaseEntry(entry), options.logger);
-    this.#memberWatch = new BucketWatch(options.buckets.members, 'members', (entry) => this.#onMemberEntry(entry), options.logger);
+    this.#watch = new ClusterWatch({
+      ...common,
+      buckets: options.buckets,
+      shards: options.shards,
+      isLive: (id) => this.#membership.live.includes(id),
+      onChange: () => this.#kick(),
+    });
     this.#leases.onLost((loss) => this.#onLost(loss));
     this.ready = new Promise<void>((resolve, reject) => {
       this.#resolveReady = resolve;
@@ -160,7 +138,7 @@ export class ShardOwnership {
   ownerOf(shard: number): ShardHolder | undefined {
     const epoch = this.epochOf(shard);
     if (epoch !== undefined) return { owner: this.instanceId, epoch };
-    const holder = this.#directory.get(shard);
+    const holder = this.#watch.holderOf(shard);
     if (holder === undefined || holder.owner === this.instanceId) return undefined;
     return this.#membership.live.includes(holder.owner) ? holder : undefined;
   }
@@ -172,8 +150,13 @@ export class ShardOwnership {
   async start(): Promise<void> {
     if (this.#state !== 'new') throw new Error('cluster: ownership was started already');
     this.#state = 'running';
-    await Promise.all([this.#leaseWatch.start(), this.#memberWatch.start()]);
-    await this.#membership.join();
+    try {
+      await this.#watch.start();
+      await this.#membership.join();
+    } catch (error) {
+      await this.stop({ handoff: false });
+      throw error;
+    }
     this.#timer = this.#clock.setRepeatingTimer(this.#timings.renewIntervalMs, () => {
       this.round().catch((error: unknown) => this.#logger.error('cluster: an ownership round failed', { error: String(error) }));
     });
@@ -209,9 +192,7 @@ export class ShardOwnership {
       }
     }
     await this.#reconcile();
-    for (const watch of [this.#leaseWatch, this.#memberWatch])
-      if (!watch.running)
-        watch.start().catch((error: unknown) => this.#logger.warn('cluster: cannot watch a bucket', { error: String(error) }));
+    this.#watch.ensure();
   }
 
   /**
@@ -255,8 +236,7 @@ export class ShardOwnership {
     }
     this.#clock.clearTimer(this.#timer);
     this.#timer = undefined;
-    this.#leaseWatch.stop();
-    this.#memberWatch.stop();
+    this.#watch.stop();
     this.#state = 'stopped';
   }
 
@@ -346,7 +326,8 @@ export class ShardOwnership {
     if (tenure.phase !== 'owned' || tenure.lost !== undefined) return;
     tenure.phase = 'releasing';
     const began = this.#clock.now();
-    const outcome = await this.#within(this.#hooks.beforeRelease(tenure.shard), this.#handoffTimeoutMs);
+    const flushed = Promise.resolve().then(() => this.#hooks.beforeRelease(tenure.shard));
+    const outcome = await this.#within(flushed, this.#handoffTimeoutMs);
     if (outcome === 'timeout')
       this.#logger.warn('cluster: beforeRelease did not finish in time; releasing the shard anyway', {
         shard: tenure.shard,
@@ -410,19 +391,6 @@ export class ShardOwnership {
     for (const shard of this.#desired) if (this.epochOf(shard) === undefined) return;
     this.#readiness = 'ready';
     this.#resolveReady();
-  }
-
-  #onLeaseEntry(entry: KvWatchEntry): void {
-    const change = this.#directory.apply(entry);
-    // A lease another instance deleted (a handoff, a stop): take it now if placement gives it to us.
-    if (change?.current === undefined && change?.previous !== undefined && change.previous.owner !== this.instanceId) this.#kick();
-  }
-
-  #onMemberEntry(entry: KvWatchEntry): void {
-    const known = this.#membership.live.includes(entry.key);
-    const present = entry.operation === 'PUT';
-    // A heartbeat of a known member changes nothing; a join or a leave changes placement.
-    if (known !== present) this.#kick();
   }
 
   #kick(): void {

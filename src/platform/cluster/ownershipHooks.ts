@@ -16,6 +16,34 @@
  * throws. Different shards' hooks run concurrently.
  */
 
+import type { Logger } from '../log/logger.js';
+import type { Clock } from '../scheduler/index.js';
+import type { ClusterBuckets } from './buckets.js';
+import type { LeaseTimings } from './timings.js';
+
+export interface ShardOwnershipOptions {
+  /** The cluster's buckets (buckets.ts), on this instance's own NATS connection. */
+  readonly buckets: ClusterBuckets;
+  readonly instanceId: string;
+  /** The shard count: shards are 0 .. shards-1. */
+  readonly shards: number;
+  /** Real time in production (systemClock): the rounds pace I/O. Tests move a manual clock. */
+  readonly clock: Clock;
+  readonly timings: LeaseTimings;
+  readonly logger: Logger;
+  readonly hooks: ShardOwnershipHooks;
+  /** How long a handoff waits for `beforeRelease` before it releases the lease anyway. @default the lease TTL */
+  readonly handoffTimeoutMs?: number;
+}
+
+export interface StopOptions {
+  /**
+   * true: leave the membership, then hand every shard off (`beforeRelease`, release) so the others take them at
+   * once (a SIGTERM). false: drop every shard at once (`dropped(shard, 'stopped')`), release the leases, leave.
+   */
+  readonly handoff: boolean;
+}
+
 /** Why a tenure ended without a handoff. */
 export type ShardDropReason =
   /** The self-fence deadline passed before a renewal was confirmed (paused, NATS away or slow). */

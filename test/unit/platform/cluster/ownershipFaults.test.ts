@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import { openClusterBuckets } from '../../../../src/platform/cluster/buckets.js';
 import { ShardLeases } from '../../../../src/platform/cluster/leases.js';
+import { InstanceIdInUseError } from '../../../../src/platform/cluster/membership.js';
 import { desiredShards } from '../../../../src/platform/cluster/placement.js';
 import { checkLeaseTimings, type LeaseTimings } from '../../../../src/platform/cluster/timings.js';
 import { createLogger } from '../../../../src/platform/log/logger.js';
@@ -182,6 +183,20 @@ describe('shard ownership: hooks and faults', {
     await log.until(() => converged([a]), 'node-1 owns every shard');
     const ms = performance.now() - began;
     assert.ok(ms < TIMINGS.ttlMs, `taken over ${ms.toFixed(0)} ms after the stop: released, not expired`);
+  });
+
+  it('fails to start under an instance id another live instance holds, and its ready is refused', async () => {
+    const { log, start } = cluster();
+    const first = await start('node-1');
+    await first.ownership.ready;
+    const began = performance.now();
+    await assert.rejects(start('node-1'), InstanceIdInUseError);
+    assert.ok(performance.now() - began >= TIMINGS.ttlMs, 'after waiting a TTL for a dead predecessor to expire');
+    const second = open.at(-1);
+    assert.ok(second !== undefined && second !== first);
+    await assert.rejects(second.ownership.ready, /stopped before it was ready/);
+    assert.deepEqual(second.events, [], 'it took nothing');
+    await log.until(() => first.ownership.owned().size === SHARDS, 'the first keeps every shard');
   });
 
   it('an instance whose clock stood still past its lease drops its shards when it moves on, and joins again', async () => {
