@@ -60,7 +60,8 @@ export interface ShardOwnershipHooks {
    * The lease of `shard` was taken with `epoch`. Record the epoch in PostgreSQL (the fence: refuse when a higher
    * one is there) and load the shard's entities (re-arm their timers); resolve once the shard can accept
    * commands. Throw to refuse the shard: the lease is released and taken again at the next round, with a new
-   * epoch. Commits need `epochOf(shard)`, which answers only after this resolved.
+   * epoch. Commits need `epochOf(shard)`, which answers only after this resolved. Not bounded here: until it settles
+   * the lease is renewed and no other instance can take the shard, so bound the loading (and throw past it).
    */
   acquire(shard: number, epoch: number): Promise<void>;
   /**
