@@ -12,6 +12,7 @@
  */
 import type { KvWatchEntry } from '@nats-io/kv';
 import type { Logger } from '../log/logger.js';
+import type { Clock, TimerHandle } from '../scheduler/index.js';
 import type { ClusterBuckets } from './buckets.js';
 import { BucketWatch } from './bucketWatch.js';
 import { LeaseDirectory } from './leaseDirectory.js';
@@ -25,6 +26,9 @@ export interface ClusterWatchOptions {
   readonly isLive: (id: string) => boolean;
   /** Asks for a reconcile pass. */
   readonly onChange: () => void;
+  readonly clock: Clock;
+  /** How long after a member's last write to look whether the TTL removed it (a little more than the TTL). */
+  readonly expiryCheckMs: number;
   readonly logger: Logger;
 }
 
@@ -32,6 +36,8 @@ export class ClusterWatch {
   readonly #options: ClusterWatchOptions;
   readonly #directory: LeaseDirectory;
   readonly #watches: readonly BucketWatch[];
+  /** Per other member seen writing: the pass that looks whether it expired. */
+  readonly #expiryChecks = new Map<string, TimerHandle>();
 
   constructor(options: ClusterWatchOptions) {
     this.#options = options;
@@ -62,6 +68,8 @@ export class ClusterWatch {
 
   stop(): void {
     for (const watch of this.#watches) watch.stop();
+    for (const timer of this.#expiryChecks.values()) this.#options.clock.clearTimer(timer);
+    this.#expiryChecks.clear();
   }
 
   #onLease(entry: KvWatchEntry): void {
@@ -72,7 +80,20 @@ export class ClusterWatch {
   }
 
   #onMember(entry: KvWatchEntry): void {
+    const { clock, instanceId, expiryCheckMs, isLive, onChange } = this.#options;
     const present = entry.operation === 'PUT';
-    if (this.#options.isLive(entry.key) !== present) this.#options.onChange();
+    if (entry.key !== instanceId) {
+      clock.clearTimer(this.#expiryChecks.get(entry.key));
+      if (present) {
+        const timer = clock.setTimer(expiryCheckMs, () => {
+          if (this.#expiryChecks.get(entry.key) === timer) this.#expiryChecks.delete(entry.key);
+          onChange();
+        });
+        this.#expiryChecks.set(entry.key, timer);
+      } else {
+        this.#expiryChecks.delete(entry.key);
+      }
+    }
+    if (isLive(entry.key) !== present) onChange();
   }
 }

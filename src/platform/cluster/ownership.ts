@@ -11,8 +11,9 @@
  *
  * Passes also run between rounds when the buckets' watches show a change worth acting on at once: a member
  * that joined or left, a lease that was deleted (a handoff). That is how a handoff completes in milliseconds
- * rather than a round. The lease TTL's expiries send no event (NATS 2.9), so takeover after a crash waits for
- * the rounds: within TTL + two renew intervals of the crash.
+ * rather than a round. The TTL's expiries send no event (NATS 2.9): a pass a quarter round past a TTL after each
+ * member's last heartbeat looks for a dead one, and the rounds catch what it misses, so a crashed member's shards
+ * are taken within TTL + two renew intervals of the crash (typically TTL + a quarter round + one pass).
  *
  * Concurrency: one event loop. A round's renewals, its heartbeat and its pass are each gated on their own (a
  * renewal NATS has not answered yet is not sent again; a pass asked for while one runs runs once more after it),
@@ -89,6 +90,8 @@ export class ShardOwnership {
       shards: options.shards,
       isLive: (id) => this.#membership.live.includes(id),
       onChange: () => this.#kick(),
+      // NATS removes a record a TTL after its last write, plus its expiry lag: look a quarter round later.
+      expiryCheckMs: options.timings.ttlMs + options.timings.renewIntervalMs / 4,
     });
     this.#leases.onLost((loss) => this.#onLost(loss));
     this.ready = new Promise<void>((resolve, reject) => {
