@@ -5,7 +5,7 @@
  * involved the rounds run on a manual clock; where it is, on real time (TTL 1.5 s).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import { openClusterBuckets } from '../../../../src/platform/cluster/buckets.js';
 import { ShardLeases } from '../../../../src/platform/cluster/leases.js';
@@ -33,9 +33,12 @@ describe('shard ownership: hooks and faults', {
   before(async () => {
     server = await startNatsServer();
   });
+  // Each test's instances stop with it: the next test's timings are not shared with them.
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((instance) => instance.close()));
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
   after(async () => {
-    await Promise.all(open.map((instance) => instance.close()));
-    for (const cleanup of cleanups) await cleanup();
     await server?.stop();
   });
 
