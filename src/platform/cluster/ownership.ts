@@ -28,6 +28,7 @@ import { type ShardHolder, ShardLeases, type ShardLoss } from './leases.js';
 import { Membership } from './membership.js';
 import type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 import { desiredShards } from './placement.js';
+import { settleWithin } from './settleWithin.js';
 import type { LeaseTimings } from './timings.js';
 
 export type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
@@ -330,7 +331,7 @@ export class ShardOwnership {
     tenure.phase = 'releasing';
     const began = this.#clock.now();
     const flushed = Promise.resolve().then(() => this.#hooks.beforeRelease(tenure.shard));
-    const outcome = await this.#within(flushed, this.#handoffTimeoutMs);
+    const outcome = await settleWithin(this.#clock, flushed, this.#handoffTimeoutMs);
     if (outcome === 'timeout')
       this.#logger.warn('cluster: beforeRelease did not finish in time; releasing the shard anyway', {
         shard: tenure.shard,
@@ -399,22 +400,5 @@ export class ShardOwnership {
   #kick(): void {
     if (this.#state !== 'running') return;
     this.#reconcile().catch((error: unknown) => this.#logger.warn('cluster: a reconcile pass failed', { error: String(error) }));
-  }
-
-  /** Awaits `promise` up to `ms` on the clock: 'done', its error, or 'timeout'. */
-  #within(promise: Promise<void>, ms: number): Promise<'done' | 'timeout' | Error> {
-    return new Promise((resolve) => {
-      const timer = this.#clock.setTimer(ms, () => resolve('timeout'));
-      promise.then(
-        () => {
-          this.#clock.clearTimer(timer);
-          resolve('done');
-        },
-        (error: unknown) => {
-          this.#clock.clearTimer(timer);
-          resolve(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-    });
   }
 }
