@@ -3,7 +3,9 @@
  * joins by `create` (refused while another live process holds its id), keeps its key fresh with a heartbeat
  * (`update` by revision) every renew interval, and leaves by `delete`. A killed instance stops writing and its
  * key is removed by the bucket's TTL; NATS 2.9 sends no watch event for that, so the live set is re-read
- * (`keys()`) on every heartbeat: a death is seen at most TTL + one renew interval after the last heartbeat.
+ * (bucketKeys.ts: the stream's subjects and a direct get of each; not `kv.keys()`, which can list for seconds
+ * under steady heartbeats) on every heartbeat: a death is seen at most TTL + one renew interval after the last
+ * heartbeat.
  *
  * Membership decides nothing alone: placement (placement.ts) turns the live set into the shards each instance
  * should own, and leases (leases.ts) decide who does. An instance whose heartbeat lapsed (paused past the TTL)
@@ -12,6 +14,7 @@
 import type { KV } from '@nats-io/kv';
 import type { Logger } from '../log/logger.js';
 import type { Clock, TimerHandle } from '../scheduler/index.js';
+import { presentKeys } from './bucketKeys.js';
 import { encodeRecord, isRefusedBySequence, memberOf, newIncarnation } from './records.js';
 import type { LeaseTimings } from './timings.js';
 
@@ -106,8 +109,7 @@ export class Membership {
 
   /** Re-reads the live instances; notifies the listeners when they changed. */
   async refresh(): Promise<readonly string[]> {
-    const ids: string[] = [];
-    for await (const key of await this.#kv.keys()) ids.push(key);
+    const ids = await presentKeys(this.#kv);
     ids.sort();
     if (ids.length !== this.#live.length || ids.some((id, i) => id !== this.#live[i])) {
       this.#live = ids;

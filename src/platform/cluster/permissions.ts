@@ -24,9 +24,12 @@ export function clusterNatsPermissions(cluster: string): NatsPermissions {
       `$JS.API.STREAM.CREATE.${stream}`,
       // Reads of one key (the buckets allow direct gets).
       `$JS.API.DIRECT.GET.${stream}.>`,
-      // Listing the keys (the live members) runs a short-lived ordered consumer.
+      // Watching the bucket (ownership.ts) runs an ordered consumer: created, asked for, deleted and re-created
+      // after a gap, and its flow-control requests answered.
       `$JS.API.CONSUMER.CREATE.${stream}.>`,
       `$JS.API.CONSUMER.INFO.${stream}.>`,
+      `$JS.API.CONSUMER.DELETE.${stream}.>`,
+      `$JS.FC.${stream}.>`,
       // Writes: create, update, delete of a key.
       `$KV.${bucket}.>`,
     ];

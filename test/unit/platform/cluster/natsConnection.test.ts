@@ -1,6 +1,7 @@
 /**
  * The cluster's NATS connection and buckets against real nats-servers: sign-in by user and password and by token,
- * TLS with a CA file, the permissions of permissions.ts (another cluster's user can neither read nor write ours),
+ * TLS with a CA file, the permissions of permissions.ts (enough for the ownership reconciler; another cluster's user
+ * can neither read nor write ours),
  * and buckets that disagree with this instance (TTL, shard count) refused.
  */
 import assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { bucketNames, openClusterBuckets } from '../../../../src/platform/cluster/buckets.js';
 import { ShardLeases } from '../../../../src/platform/cluster/leases.js';
 import { Membership } from '../../../../src/platform/cluster/membership.js';
+import { ShardOwnership } from '../../../../src/platform/cluster/ownership.js';
 import { connectClusterNats, natsConnectionOptions, type ClusterNatsSettings } from '../../../../src/platform/cluster/natsConnection.js';
 import { clusterNatsPermissions, inboxPrefix } from '../../../../src/platform/cluster/permissions.js';
 import { checkLeaseTimings } from '../../../../src/platform/cluster/timings.js';
@@ -20,6 +22,7 @@ import { SecretValue } from '../../../../src/platform/config/cluster.js';
 import { createLogger } from '../../../../src/platform/log/logger.js';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { natsServerAvailable, selfSignedCertificate, startNatsServer, type NatsServer } from '../../../support/natsServer.js';
+import { until } from '../../../support/polling.js';
 
 const TIMINGS = checkLeaseTimings({ ttlMs: 1_000, renewIntervalMs: 250, safetyMarginMs: 200 });
 const logger = createLogger({ level: 'error', write: () => undefined });
@@ -149,6 +152,27 @@ describe('the cluster connection on NATS', {
       /Permissions Violation/,
     );
     assert.deepEqual(await leases.holderOf(3), { owner: 'web-1', epoch });
+
+    // The ownership reconciler runs on the same permissions: its watches of both buckets, its listing of the members.
+    const acquired: number[] = [];
+    const ownership = new ShardOwnership({
+      buckets: await openClusterBuckets(await connected(as('alpha')), { name: 'alpha', shards: 16, timings: TIMINGS }),
+      instanceId: 'web-2',
+      shards: 16,
+      clock: createManualClock(),
+      timings: TIMINGS,
+      logger,
+      hooks: { acquire: async (shard) => void acquired.push(shard), beforeRelease: async () => undefined, dropped: () => undefined },
+    });
+    await ownership.start();
+    try {
+      assert.deepEqual(ownership.live, ['web-1', 'web-2']);
+      await until(() => ownership.ownerOf(3)?.owner === 'web-1', "web-2 routes shard 3 to web-1, from the leases' watch");
+      assert.deepEqual(ownership.ownerOf(3), { owner: 'web-1', epoch });
+      assert.ok(acquired.length > 0 && !acquired.includes(3), 'web-2 took free shards, not the one web-1 holds');
+    } finally {
+      await ownership.stop({ handoff: false });
+    }
     await leases.release(3);
   });
 

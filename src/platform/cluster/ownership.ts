@@ -1,0 +1,404 @@
+/**
+ * The ownership reconciler: makes this instance own exactly the shards placement gives it among the live
+ * members (docs/adr/0057). Every renew interval, on the injected clock, one round runs, in this order:
+ *
+ *   1. renew every held lease (before anything else: a lease lapses only when its owner stopped renewing);
+ *   2. the membership heartbeat (after the renewals, so a dead member's leases are gone by the time its
+ *      membership is, and the survivors that see it gone find its shards free in the same round);
+ *   3. a reconcile pass: re-read the live members, compute the desired shards, hand off the owned ones no longer
+ *      desired, and try to take every desired one not held (refused while another holds it: tried again at the
+ *      next round and whenever a watch says it may have become free).
+ *
+ * Passes also run between rounds when the buckets' watches show a change worth acting on at once: a member
+ * that joined or left, a lease that was deleted (a handoff). That is how a handoff completes in milliseconds
+ * rather than a round. The TTL's expiries send no event (NATS 2.9): a pass a quarter round past a TTL after each
+ * member's last heartbeat looks for a dead one, and the rounds catch what it misses, so a crashed member's shards
+ * are taken within TTL + two renew intervals of the crash (typically TTL + a quarter round + one pass).
+ *
+ * Concurrency: one event loop. A round's renewals, its heartbeat and its pass are each gated on their own (a
+ * renewal NATS has not answered yet is not sent again; a pass asked for while one runs runs once more after it),
+ * so a slow pass or heartbeat never holds the next renewals back. Takes are awaited by the pass; the hooks
+ * (`acquire`, `beforeRelease`) are not, so a slow host never delays a renewal either.
+ * A shard is in `#tenures` from its take to the end of its tenure, which keeps it from being taken twice.
+ */
+import type { Logger } from '../log/logger.js';
+import type { Clock, TimerHandle } from '../scheduler/index.js';
+import { ClusterWatch } from './clusterWatch.js';
+import { type ShardHolder, ShardLeases, type ShardLoss } from './leases.js';
+import { Membership } from './membership.js';
+import type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
+import { desiredShards } from './placement.js';
+import { settleWithin } from './settleWithin.js';
+import type { LeaseTimings } from './timings.js';
+
+export type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
+
+type Phase = 'taking' | 'acquiring' | 'owned' | 'releasing';
+
+interface Tenure {
+  readonly shard: number;
+  phase: Phase;
+  /** 0 while taking. */
+  epoch: number;
+  /** Set when the tenure ended without a handoff (delivered to the host at once, or when `acquire` settles). */
+  lost: ShardDropReason | undefined;
+}
+
+export class ShardOwnership {
+  readonly instanceId: string;
+  /** Resolves once every desired shard is owned at the same time (after `start`); rejects on a stop before. */
+  readonly ready: Promise<void>;
+  readonly #shards: number;
+  readonly #clock: Clock;
+  readonly #timings: LeaseTimings;
+  readonly #logger: Logger;
+  readonly #hooks: ShardOwnershipHooks;
+  readonly #handoffTimeoutMs: number;
+  readonly #leases: ShardLeases;
+  readonly #membership: Membership;
+  readonly #watch: ClusterWatch;
+  readonly #tenures = new Map<number, Tenure>();
+  /** Shards not to take before the next round (a failed acquire, a loss): no retry loop between rounds. */
+  readonly #untilNextRound = new Set<number>();
+  #desired = new Set<number>();
+  #live = false;
+  #state: 'new' | 'running' | 'stopping' | 'stopped' = 'new';
+  #timer: TimerHandle | undefined;
+  #renewing = false;
+  #beating = false;
+  #pass: Promise<void> | undefined;
+  #passAgain = false;
+  #readiness: 'pending' | 'ready' | 'failed' = 'pending';
+  #resolveReady!: () => void;
+  #rejectReady!: (error: Error) => void;
+  readonly #idleWaiters: (() => void)[] = [];
+  #stopping: Promise<void> | undefined;
+
+  constructor(options: ShardOwnershipOptions) {
+    this.instanceId = options.instanceId;
+    this.#shards = options.shards;
+    this.#clock = options.clock;
+    this.#timings = options.timings;
+    this.#logger = options.logger;
+    this.#hooks = options.hooks;
+    this.#handoffTimeoutMs = options.handoffTimeoutMs ?? options.timings.ttlMs;
+    const common = { instanceId: options.instanceId, clock: options.clock, timings: options.timings, logger: options.logger };
+    this.#leases = new ShardLeases({ ...common, kv: options.buckets.leases, shards: options.shards });
+    this.#membership = new Membership({ ...common, kv: options.buckets.members });
+    this.#watch = new ClusterWatch({
+      ...common,
+      buckets: options.buckets,
+      shards: options.shards,
+      isLive: (id) => this.#membership.live.includes(id),
+      onChange: () => this.#kick(),
+      // NATS removes a record a TTL after its last write, plus its expiry lag: look a quarter round later.
+      expiryCheckMs: options.timings.ttlMs + options.timings.renewIntervalMs / 4,
+    });
+    this.#leases.onLost((loss) => this.#onLost(loss));
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.#resolveReady = resolve;
+      this.#rejectReady = reject;
+    });
+    // A stop before readiness rejects `ready`; a host that never awaited it must not see an unhandled rejection.
+    this.ready.catch(() => undefined);
+  }
+
+  /** Whether `ready` has resolved. */
+  get isReady(): boolean {
+    return this.#readiness === 'ready';
+  }
+
+  /** The live members at the last pass, sorted. */
+  get live(): readonly string[] {
+    return this.#membership.live;
+  }
+
+  /** The shards placement gives this instance among the live members, at the last pass. */
+  desired(): ReadonlySet<number> {
+    return this.#desired;
+  }
+
+  /** The shards this instance owns now: acquired, lease held (self-fenced on the clock), not lost. */
+  owned(): ReadonlySet<number> {
+    const owned = new Set<number>();
+    for (const shard of this.#tenures.keys()) if (this.epochOf(shard) !== undefined) owned.add(shard);
+    return owned;
+  }
+
+  /**
+   * The epoch a commit of `shard` must carry, while this instance owns it (also while it hands it off, to
+   * flush); undefined otherwise. Synchronous, from memory and the clock: ask it before every commit.
+   */
+  epochOf(shard: number): number | undefined {
+    const tenure = this.#tenures.get(shard);
+    if (tenure === undefined || tenure.lost !== undefined || (tenure.phase !== 'owned' && tenure.phase !== 'releasing')) return undefined;
+    return this.#leases.held(shard) === tenure.epoch ? tenure.epoch : undefined;
+  }
+
+  /**
+   * Who owns `shard`, for routing a command: this instance while `epochOf` answers, else the holder of its lease
+   * as the watch last saw it, if that holder is a live member. Undefined while the shard moves (wait and retry).
+   */
+  ownerOf(shard: number): ShardHolder | undefined {
+    const epoch = this.epochOf(shard);
+    if (epoch !== undefined) return { owner: this.instanceId, epoch };
+    const holder = this.#watch.holderOf(shard);
+    if (holder === undefined || holder.owner === this.instanceId) return undefined;
+    return this.#membership.live.includes(holder.owner) ? holder : undefined;
+  }
+
+  /**
+   * Joins the cluster and starts the rounds: resolves after the first pass's takes (not their `acquire`s; await
+   * `ready` for those). Throws when NATS cannot be reached or the instance id is in use (membership.ts).
+   */
+  async start(): Promise<void> {
+    if (this.#state !== 'new') throw new Error('cluster: ownership was started already');
+    this.#state = 'running';
+    try {
+      await this.#watch.start();
+      await this.#membership.join();
+    } catch (error) {
+      await this.stop({ handoff: false });
+      throw error;
+    }
+    this.#timer = this.#clock.setRepeatingTimer(this.#timings.renewIntervalMs, () => {
+      this.round().catch((error: unknown) => this.#logger.error('cluster: an ownership round failed', { error: String(error) }));
+    });
+    await this.#reconcile();
+  }
+
+  /**
+   * One round now (the timer runs one every renew interval); resolves after its pass. A step still running from
+   * an earlier round (a renewal or heartbeat NATS has not answered yet) is not started twice, and a slow pass
+   * never holds the next round's renewals back.
+   */
+  async round(): Promise<void> {
+    this.#untilNextRound.clear();
+    if (!this.#renewing) {
+      this.#renewing = true;
+      try {
+        await this.#leases.renewAll();
+      } catch (error) {
+        this.#logger.warn('cluster: renewing leases failed', { error: String(error) });
+      } finally {
+        this.#renewing = false;
+      }
+    }
+    if (this.#state !== 'running') return; // stopping: renew what is still held, nothing more
+    if (!this.#beating) {
+      this.#beating = true;
+      try {
+        await this.#membership.heartbeat();
+      } catch (error) {
+        this.#logger.warn('cluster: membership heartbeat failed', { error: String(error) });
+      } finally {
+        this.#beating = false;
+      }
+    }
+    await this.#reconcile();
+    this.#watch.ensure();
+  }
+
+  /**
+   * The commit path reports that PostgreSQL refused `shard`'s epoch (another instance recorded a higher one):
+   * the shard is dropped at once (`dropped(shard, 'fenced')`) and its lease released; it is taken again at the
+   * next round at the earliest, with a new, higher epoch. Give the epoch the refused commit carried, so a late
+   * refusal of an earlier tenure's commit drops nothing. True when a tenure was ended.
+   */
+  fenced(shard: number, epoch?: number): boolean {
+    const tenure = this.#tenures.get(shard);
+    if (tenure === undefined || tenure.phase === 'taking' || tenure.lost !== undefined) return false;
+    if (epoch !== undefined && tenure.epoch !== epoch) return false;
+    this.#end(tenure, 'fenced');
+    return true;
+  }
+
+  /** Stops: with a handoff (SIGTERM) or without (StopOptions). Resolves once no shard is held; idempotent. */
+  stop(options: StopOptions = { handoff: true }): Promise<void> {
+    this.#stopping ??= this.#stop(options.handoff);
+    return this.#stopping;
+  }
+
+  async #stop(handoff: boolean): Promise<void> {
+    const wasRunning = this.#state === 'running';
+    this.#state = 'stopping';
+    if (this.#readiness === 'pending') {
+      this.#readiness = 'failed';
+      this.#rejectReady(new Error('cluster: ownership stopped before it was ready'));
+    }
+    if (wasRunning) {
+      if (handoff) {
+        // Leave first: the others then desire our shards, and take each the moment its release is seen.
+        await this.#membership.leave();
+        for (const tenure of [...this.#tenures.values()]) if (tenure.phase === 'owned') void this.#handOff(tenure);
+      } else {
+        for (const tenure of [...this.#tenures.values()]) if (tenure.phase !== 'taking') this.#end(tenure, 'stopped');
+        await this.#membership.leave();
+      }
+      // Takes under way end, acquires settle, handoffs finish; the rounds keep renewing what is still held.
+      await this.#whenIdle();
+    }
+    this.#clock.clearTimer(this.#timer);
+    this.#timer = undefined;
+    this.#watch.stop();
+    this.#state = 'stopped';
+  }
+
+  /** Runs a pass, or once more after the one running. */
+  #reconcile(): Promise<void> {
+    if (this.#pass !== undefined) {
+      this.#passAgain = true;
+      return this.#pass;
+    }
+    this.#pass = (async () => {
+      do {
+        this.#passAgain = false;
+        await this.#reconcileOnce();
+      } while (this.#passAgain && this.#state === 'running');
+    })().finally(() => (this.#pass = undefined));
+    return this.#pass;
+  }
+
+  async #reconcileOnce(): Promise<void> {
+    if (this.#state !== 'running') return;
+    let live: readonly string[];
+    try {
+      live = await this.#membership.refresh();
+    } catch (error) {
+      this.#logger.warn('cluster: cannot read the live members', { error: String(error) });
+      live = this.#membership.live;
+    }
+    if (this.#state !== 'running') return;
+    const desired = desiredShards(this.instanceId, live, this.#shards);
+    this.#desired = new Set(desired);
+    this.#live = live.includes(this.instanceId);
+    for (const tenure of [...this.#tenures.values()]) {
+      if (tenure.phase === 'owned' && !this.#desired.has(tenure.shard)) void this.#handOff(tenure);
+    }
+    const free = desired.filter((shard) => !this.#tenures.has(shard) && !this.#untilNextRound.has(shard));
+    await Promise.all(free.map((shard) => this.#take(shard)));
+    this.#checkReady();
+  }
+
+  async #take(shard: number): Promise<void> {
+    const tenure: Tenure = { shard, phase: 'taking', epoch: 0, lost: undefined };
+    this.#tenures.set(shard, tenure);
+    let epoch: number | undefined;
+    try {
+      epoch = await this.#leases.take(shard);
+    } catch (error) {
+      this.#logger.warn('cluster: could not take a shard', { shard, error: String(error) });
+    }
+    if (epoch === undefined || this.#state !== 'running') {
+      if (epoch !== undefined) this.#release(tenure);
+      this.#forget(tenure);
+      return;
+    }
+    tenure.epoch = epoch;
+    tenure.phase = 'acquiring';
+    void this.#acquire(tenure);
+  }
+
+  async #acquire(tenure: Tenure): Promise<void> {
+    const { shard, epoch } = tenure;
+    try {
+      await this.#hooks.acquire(shard, epoch);
+    } catch (error) {
+      this.#logger.warn('cluster: the host refused a shard; its lease is released and taken again later', {
+        shard,
+        epoch,
+        error: String(error),
+      });
+      this.#untilNextRound.add(shard);
+      this.#release(tenure);
+      this.#forget(tenure);
+      return;
+    }
+    if (tenure.lost !== undefined) {
+      this.#release(tenure);
+      this.#forget(tenure);
+      this.#dropped(shard, tenure.lost);
+      return;
+    }
+    tenure.phase = 'owned';
+    if (this.#state === 'stopping' || !this.#desired.has(shard)) void this.#handOff(tenure);
+    else this.#checkReady();
+  }
+
+  /** beforeRelease (bounded by the handoff timeout), then the release: the new owner takes the shard on its delete. */
+  async #handOff(tenure: Tenure): Promise<void> {
+    if (tenure.phase !== 'owned' || tenure.lost !== undefined) return;
+    tenure.phase = 'releasing';
+    const began = this.#clock.now();
+    const flushed = Promise.resolve().then(() => this.#hooks.beforeRelease(tenure.shard));
+    const outcome = await settleWithin(this.#clock, flushed, this.#handoffTimeoutMs);
+    if (outcome === 'timeout')
+      this.#logger.warn('cluster: beforeRelease did not finish in time; releasing the shard anyway', {
+        shard: tenure.shard,
+        timeoutMs: this.#handoffTimeoutMs,
+      });
+    else if (outcome instanceof Error)
+      this.#logger.warn('cluster: beforeRelease failed; releasing the shard anyway', { shard: tenure.shard, error: String(outcome) });
+    const released = this.#release(tenure);
+    this.#forget(tenure);
+    await released;
+    this.#logger.debug('cluster: handed a shard off', { shard: tenure.shard, ms: this.#clock.now() - began });
+  }
+
+  #onLost(loss: ShardLoss): void {
+    const tenure = this.#tenures.get(loss.shard);
+    if (tenure === undefined || tenure.phase === 'taking' || tenure.epoch !== loss.epoch || tenure.lost !== undefined) return;
+    this.#end(tenure, loss.reason);
+  }
+
+  /**
+   * Ends a tenure without a handoff: not owned from here on, the lease released (a no-op when it is lost
+   * already), the host told at once (after `acquire` when that still runs), no retake before the next round.
+   */
+  #end(tenure: Tenure, reason: ShardDropReason): void {
+    tenure.lost = reason;
+    this.#untilNextRound.add(tenure.shard);
+    if (tenure.phase === 'acquiring' || tenure.phase === 'taking') return; // #acquire delivers it
+    this.#release(tenure);
+    // While releasing, the tenure stays until beforeRelease settles, so the shard is not taken again meanwhile.
+    if (tenure.phase === 'owned') this.#forget(tenure);
+    this.#dropped(tenure.shard, reason);
+  }
+
+  /** Releases the lease (its synchronous part first: `held` turns undefined at the call). */
+  #release(tenure: Tenure): Promise<void> {
+    return this.#leases.release(tenure.shard).catch((error: unknown) => {
+      this.#logger.warn('cluster: could not release a lease; it expires within the TTL', { shard: tenure.shard, error: String(error) });
+    });
+  }
+
+  #forget(tenure: Tenure): void {
+    if (this.#tenures.get(tenure.shard) === tenure) this.#tenures.delete(tenure.shard);
+    if (this.#tenures.size === 0) for (const waiter of this.#idleWaiters.splice(0)) waiter();
+  }
+
+  #whenIdle(): Promise<void> {
+    if (this.#tenures.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  #dropped(shard: number, reason: ShardDropReason): void {
+    try {
+      this.#hooks.dropped(shard, reason);
+    } catch (error) {
+      this.#logger.error('cluster: the dropped hook failed', { shard, reason, error: String(error) });
+    }
+  }
+
+  #checkReady(): void {
+    if (this.#readiness !== 'pending' || !this.#live || this.#state !== 'running') return;
+    for (const shard of this.#desired) if (this.epochOf(shard) === undefined) return;
+    this.#readiness = 'ready';
+    this.#resolveReady();
+  }
+
+  #kick(): void {
+    if (this.#state !== 'running') return;
+    this.#reconcile().catch((error: unknown) => this.#logger.warn('cluster: a reconcile pass failed', { error: String(error) }));
+  }
+}
