@@ -33,6 +33,7 @@ import { licenseModule } from './plugins/license/licenseModule.js';
 import type { Logger } from './platform/log/logger.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
+import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
 import { policyModule } from './plugins/policy/policyModule.js';
@@ -66,6 +67,7 @@ export interface ProductOptions {
  */
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
+    .with(clusterFenceModule)
     .with(coreModule)
     .with(policyModule)
     .with(auditModule)
