@@ -6,15 +6,15 @@
  * (`cluster_shard_epochs`, written by src/platform/cluster/fence.ts `claimShardEpoch`) is the one the
  * writer holds; if any is not, the database refuses the whole commit.
  *
- * The check is `cluster_shard_fence(shards, epochs)`, a function the cluster's migration creates from
- * `FENCE_FUNCTION_SQL`: it reads the shards' rows `for share` and raises SQLSTATE `SVF01` naming the stale
- * shards. The share lock is what orders a commit against a claim: the claim's update of the row waits for
- * a commit that read it, and a commit that reads it while a claim is updating it waits, then sees the new
- * epoch (READ COMMITTED re-reads a locked row's latest version) and is refused. So a commit is either
- * wholly before the epoch moved or refused.
+ * The check (`FENCE_CALL`) reads the shards' rows `for share` and counts those at the held epoch; when one
+ * is missing it calls `cluster_shard_fence_refused(shards, epochs)`, a function the cluster's migration
+ * creates (src/platform/cluster/fenceMigration.ts), which raises SQLSTATE `SVF01` with the stale shards as
+ * its DETAIL. The share lock is what orders a commit against a claim: the claim's update of the row waits
+ * for a commit that read it, and a commit that reads it while a claim is updating it waits, then sees the
+ * new epoch and is refused. So a commit is either wholly before the epoch moved or refused.
  *
  * A batch without deletes stays ONE statement: its tables' statements become data-modifying CTEs and the
- * statement's own query is the fence call (run first; the CTEs run after it, to completion, and an error
+ * statement's own query is the fence check (run first; the CTEs run after it, to completion, and an error
  * anywhere rolls the statement back). A batch with deletes calls the fence first in its transaction.
  * Without a fence (single-process mode) none of this runs: the batch's `shards` stays undefined.
  */
@@ -37,30 +37,16 @@ export const FENCE_SQLSTATE = 'SVF01';
 export const SHARD_EPOCHS_TABLE = 'cluster_shard_epochs';
 
 /**
- * The fence check as a function. `for share` (not `for key share`): a claim updates `epoch`, a non-key
- * column, which takes FOR NO KEY UPDATE, and only FOR SHARE conflicts with that. A shard without a row
- * (never claimed) is stale too.
+ * The check: the touched shards' rows whose stored epoch is the held one, locked `for share`, must be as
+ * many as the touched shards. `for share` (not `for key share`): a claim updates `epoch`, a non-key column,
+ * which takes FOR NO KEY UPDATE, and only FOR SHARE conflicts with that. A row a claim is updating is waited
+ * for, then re-read at its latest version (READ COMMITTED), whose new epoch no longer matches. A shard
+ * without a row (never claimed) does not match either. Plain SQL, so a passing check costs a join of a few
+ * rows; only a refusal calls the function, which names the stale shards and raises.
  */
-export const FENCE_FUNCTION_SQL = `create function cluster_shard_fence(shards integer[], epochs bigint[]) returns integer
-language plpgsql as $$
-declare
-  stale text;
-begin
-  select string_agg(held.shard::text, ',' order by held.shard) into stale
-  from unnest(shards, epochs) as held(shard, epoch)
-  left join (select e.shard, e.epoch from ${SHARD_EPOCHS_TABLE} e where e.shard = any(shards) for share) stored
-    on stored.shard = held.shard
-  where stored.epoch is distinct from held.epoch;
-  if stale is not null then
-    raise exception using errcode = '${FENCE_SQLSTATE}', detail = stale,
-      message = 'cluster fence: the epoch of shard ' || stale || ' moved; another instance owns it';
-  end if;
-  return 0;
-end
-$$`;
-
-/** The fence on its own (a transaction's first statement); bindings: `fenceBindings`. */
-export const FENCE_CALL = 'select cluster_shard_fence(?::integer[], ?::bigint[])';
+export const FENCE_CALL = `select case when count(*) = ?::integer then 0 else cluster_shard_fence_refused(?::integer[], ?::bigint[]) end
+from (select 1 from ${SHARD_EPOCHS_TABLE} stored join unnest(?::integer[], ?::bigint[]) as held(shard, epoch)
+  on stored.shard = held.shard and stored.epoch = held.epoch for share of stored) as locked`;
 
 /**
  * A batch's tables' statements and the fence as one statement: every table's statement a
@@ -70,9 +56,11 @@ export function fencedStatement(statements: readonly string[]): string {
   return `with ${statements.map((sql, i) => `t${i} as (${sql})`).join(', ')} ${FENCE_CALL}`;
 }
 
-/** The touched shards and their held epochs as the fence's two array parameters. */
-export function fenceBindings(shards: ReadonlyMap<number, number>): [Knex.Value, Knex.Value] {
-  return [`{${[...shards.keys()].join(',')}}`, `{${[...shards.values()].join(',')}}`];
+/** The fence's parameters: how many shards are touched, then the shards and their held epochs as arrays, twice. */
+export function fenceBindings(shards: ReadonlyMap<number, number>): Knex.Value[] {
+  const touched = `{${[...shards.keys()].join(',')}}`;
+  const held = `{${[...shards.values()].join(',')}}`;
+  return [shards.size, touched, held, touched, held];
 }
 
 /**

@@ -9,13 +9,15 @@
  */
 import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import type { Knex } from 'knex';
 import { claimShardEpoch, readShardEpoch } from '../../../../src/platform/cluster/fence.js';
 import { shardEpochsSchema } from '../../../../src/platform/cluster/fenceMigration.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { BatchWriter, CommitError, ShardMovedError, type TableSpec } from '../../../../src/platform/persistence/batchWriter.js';
+import { recordsetStatement } from '../../../../src/platform/persistence/batchStatements.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
+import { numberedParameters } from '../../../../src/platform/persistence/statementRunner.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { embeddedBackend, postgresBackend, type Backend, type TestStore } from '../../../support/backends.js';
 import { queriesDuring } from '../../../support/queriesDuring.js';
@@ -205,6 +207,17 @@ for (const backend of backends) {
       assert.deepEqual(await bodies('unclaimed-'), []);
     });
 
+    it('names every touched shard when the refusal finds none stale: it never lets a commit through', async () => {
+      const s = await heldShard();
+      await assert.rejects(
+        f.knex().raw('select cluster_shard_fence_refused(?::integer[], ?::bigint[])', [`{${s}}`, '{10}']),
+        (e: unknown) => {
+          const { code, detail } = e as { code?: string; detail?: string };
+          return code === 'SVF01' && detail === String(s);
+        },
+      );
+    });
+
     it('refuses a claim at a lower epoch, or at an equal one by another owner, and accepts a repeated claim', async () => {
       const s = await heldShard();
       const refused: Array<[string, number, string]> = [
@@ -230,7 +243,7 @@ for (const backend of backends) {
         await old.writer.acknowledge();
       });
       assert.equal(sql.length, 1, 'one statement');
-      assert.doesNotMatch(sql[0]!, /cluster_shard_fence/);
+      assert.doesNotMatch(sql[0]!, /cluster_shard_epochs/);
       assert.deepEqual(await bodies('unsharded-'), ['unsharded-1=unsharded-1']);
     });
 
@@ -238,20 +251,23 @@ for (const backend of backends) {
       const s = await heldShard();
       const sql = await queriesDuring(old.db.knex, () => stage(old, s, 10, 'one-1'));
       assert.equal(sql.length, 1);
-      assert.match(sql[0]!, /^with t0 as \(insert into "fence_probe".* select cluster_shard_fence\(/);
+      assert.match(sql[0]!, /^with t0 as \(insert into "fence_probe"[\s\S]* for share of stored\) as locked$/);
     });
 
-    it('sends exactly the statement of before when the writer has no fence (single-process mode)', async () => {
+    it('sends one statement, the table statement alone, without a fence or with no shard touched (single-process mode)', async () => {
       const plain = f.owner('single', { fence: false });
-      const reference = new BatchWriter({ knex: plain.db.knex, statements: plain.db.statements, logger: createMemoryLogger() });
-      const write = (writer: BatchWriter, id: string) =>
-        queriesDuring(plain.db.knex, async () => {
-          writer.upsert(probeTable, row(id, 1));
-          await writer.acknowledge();
-        });
-      const [sql] = await write(plain.writer, 'plain-1');
-      assert.equal(sql, (await write(reference, 'plain-1'))[0]);
-      assert.match(sql!, /^insert into "fence_probe"/);
+      // Parameters as `$n` on both sides: knex shows a statement numbered, the prepared runner as written.
+      const write = async ({ db, writer }: Owner, id: string) =>
+        (
+          await queriesDuring(db.knex, async () => {
+            writer.upsert(probeTable, row(id, 1));
+            writer.upsert(probeTable, row(`${id}-b`, 1));
+            await writer.acknowledge();
+          })
+        ).map(numberedParameters);
+      const tableStatement = numberedParameters(recordsetStatement(probeTable));
+      assert.deepEqual(await write(plain, 'plain-1'), [tableStatement], 'no fence');
+      assert.deepEqual(await write(old, 'plain-2'), [tableStatement], 'a fence, no shard touched');
       assert.throws(() => plain.writer.touchShard(1, 1), /no fence/);
     });
 
@@ -274,14 +290,24 @@ for (const backend of backends) {
         }
         assert.fail(`no statement with ${fragment} waited for a lock`);
       };
+      /** Transactions the test holds open; a test that fails midway leaves none behind (nor a commit waiting on one). */
+      const open: Knex.Transaction[] = [];
+      const begin = async () => {
+        const trx = await next.db.knex.transaction();
+        open.push(trx);
+        return trx;
+      };
+      afterEach(async () => {
+        for (const trx of open.splice(0)) if (!trx.isCompleted()) await trx.rollback();
+      });
 
       it("lets a commit that read the epoch before the claim finish first; the claim waits for it, then the old owner's next commit is refused", async () => {
         const s = await heldShard();
         // A row lock the commit will wait on after its fence read the shard's row: the commit is in flight.
-        const hold = await next.db.knex.transaction();
+        const hold = await begin();
         await hold.raw(`insert into fence_probe (id, shard, body) values ('before-1', ?, 'held')`, [s]);
         const commit = stage(old, s, 10, 'before-1', 'old');
-        await waitingForLock('cluster_shard_fence');
+        await waitingForLock('for share of stored');
         const claim = claimShardEpoch(next.db.knex, s, 11, next.name);
         await waitingForLock('insert into cluster_shard_epochs');
         await hold.rollback();
@@ -294,11 +320,11 @@ for (const backend of backends) {
 
       it('holds back a commit that reaches the shard while a claim is updating it, and refuses it once the claim commits', async () => {
         const s = await heldShard();
-        const claiming = await next.db.knex.transaction();
+        const claiming = await begin();
         assert.deepEqual(await claimShardEpoch(claiming, s, 11, next.name), { claimed: true });
         const fencedBefore = old.fenced.length;
         const commit = stage(old, s, 10, 'after-1');
-        await waitingForLock('cluster_shard_fence');
+        await waitingForLock('for share of stored');
         await claiming.commit();
         await assert.rejects(commit, ShardMovedError);
         assert.deepEqual(old.fenced.slice(fencedBefore), [[s]]);
@@ -307,10 +333,10 @@ for (const backend of backends) {
 
       it('accepts the held-back commit when the claim is rolled back', async () => {
         const s = await heldShard();
-        const claiming = await next.db.knex.transaction();
+        const claiming = await begin();
         await claimShardEpoch(claiming, s, 11, next.name);
         const commit = stage(old, s, 10, 'undone-1');
-        await waitingForLock('cluster_shard_fence');
+        await waitingForLock('for share of stored');
         await claiming.rollback();
         await commit;
         assert.deepEqual(await bodies('undone-'), ['undone-1=undone-1']);

@@ -21,7 +21,7 @@ describe('commit fence: the statement', () => {
     assert.equal(fencedStatement(['insert a', 'update b']), `with t0 as (insert a), t1 as (update b) ${FENCE_CALL}`);
   });
 
-  it('passes the shards and their epochs as two arrays in the same order', () => {
+  it('passes how many shards, then the shards and their epochs as arrays in the same order, twice', () => {
     assert.deepEqual(
       fenceBindings(
         new Map([
@@ -29,8 +29,12 @@ describe('commit fence: the statement', () => {
           [3, 40],
         ]),
       ),
-      ['{7,3}', '{12,40}'],
+      [2, '{7,3}', '{12,40}', '{7,3}', '{12,40}'],
     );
+  });
+
+  it('has as many parameters as the check has placeholders', () => {
+    assert.equal(FENCE_CALL.split('?').length - 1, fenceBindings(new Map([[1, 1]])).length);
   });
 });
 
