@@ -1,5 +1,5 @@
 /**
- * What the cluster fence costs a group commit (issue 29; docs/adr/0054-the-commit-fence.md): `npm run bench:commit-fence`,
+ * What the cluster fence costs a group commit (issue 29; docs/adr/0057-the-commit-fence.md): `npm run bench:commit-fence`,
  * on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test; a fresh schema, dropped after).
  *
  * One batch writer on one pooled connection (prepared statements, as the server commits) writes batches of 1 and

@@ -1,9 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
- * The composition root: opens the store, runs the modules' migrations, composes the product's
- * modules (src/platform/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
- * endpoints, and serves. Tests start the product through this function exactly as `main.ts` does,
- * with their own config, clock and store (and, for the module contract's tests, a test-only module).
+ * The composition root: opens the store, listens with the probes alone (src/platform/health), runs
+ * the modules' migrations, composes the product's modules (src/platform/modules: each creates and
+ * hydrates its part), mounts their routes beside the GraphQL endpoints, and serves. Tests start the
+ * product through this function exactly as `main.ts` does, with their own config, clock and store
+ * (and, for the module contract's tests, a test-only module).
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
@@ -14,11 +15,17 @@ import { auditModule } from './plugins/audit/auditModule.js';
 import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
+import type { DrainPlan } from './platform/config/shutdownSettings.js';
+import { startDatabaseCheck } from './platform/health/databaseCheck.js';
+import { probeRoutes } from './platform/health/probeRoutes.js';
+import { Readiness } from './platform/health/readiness.js';
+import { startingApplication } from './platform/health/startingApplication.js';
 import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
 import { createAddressMatcher } from './platform/gateway/addressRange.js';
+import { SERVICE_RESTART_CLOSE_CODE } from './platform/gateway/closeSpread.js';
 import { createCors } from './platform/gateway/cors.js';
 import { createOriginPolicy } from './platform/gateway/originPolicy.js';
 import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
@@ -31,6 +38,9 @@ import { createGraphQLExecutor } from './platform/graphql/executor.js';
 import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
 import { licenseModule } from './plugins/license/licenseModule.js';
 import type { Logger } from './platform/log/logger.js';
+import { metricsEndpoint } from './platform/metrics/metricsEndpoint.js';
+import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
+import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
@@ -125,28 +135,76 @@ export interface ServerDependencies {
 
 export interface RunningServer {
   readonly port: number;
+  /** The port of the metrics listener (SVC_METRICS_ADDRESS), undefined without one. */
+  readonly metricsPort: number | undefined;
   readonly database: Database;
   readonly writer: BatchWriter;
   readonly bus: EventBus;
   readonly fleet: Fleet;
   readonly app: AppServices;
-  /** Graceful stop: stop accepting, finish requests under way, stop the modules, flush the writer, close the store. */
-  close(): Promise<void>;
+  /** What `/readyz` reports (src/platform/health). */
+  readonly readiness: Readiness;
+  /**
+   * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
+   * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
+   * over `plan.webSocketWindowMs`; then the modules stop, the writer flushes, the store closes.
+   * Without a plan (tests): no delay, every WebSocket at once, requests waited for up to 10 s.
+   */
+  close(plan?: Partial<DrainPlan>): Promise<void>;
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
+/** Not signed in while the product loads: only the probes are served then, and they need no one. */
+const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason: 'invalid' as const }) };
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
   const clock = deps.clock ?? systemClock;
+  // The catalog's platform part; modules declare theirs when composed (src/platform/metrics, docs/adr/0055).
+  const metrics = new MetricsRegistry({ enabled: config.metrics.enabled, logger });
+  const instruments = instrumentPlatform(metrics);
   // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
-  const workers = createWorkerPool(config.workers);
+  const workers = instruments.workers(createWorkerPool(config.workers));
   const database = await openDatabase({
     url: config.database.url,
     dataDir: config.database.dataDir,
     ...(deps.pglite ? { pglite: deps.pglite } : {}),
   });
+  // Real time, unref'd (src/platform/scheduler/clock.ts): the database check paces I/O.
+  const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
+  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   try {
+    const production = config.env === 'production';
+    const readiness = new Readiness();
+    readiness.register('database', databaseCheck.check);
+    const machineAuth = createMachineAuth(config.security.operatorApiKey);
+    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
+    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
+    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
+    const cors = createCors(origins);
+    const gateway = {
+      throttle,
+      machineAuth,
+      cors,
+      isTrustedProxy,
+      production,
+      logger,
+      ...(instruments.requests ? { requestStats: instruments.requests } : {}),
+    };
+    const probes = probeRoutes({ readiness, database, version: deps.version });
+    // Listening before the migrations and the state load: probes say "alive, not ready" instead of a refused connection.
+    http = await startHttpServer({
+      host: config.host,
+      port: config.port,
+      application: startingApplication(
+        createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }),
+        (path) => (path === '/graphql' ? 'graphql' : 'rest'),
+      ),
+      ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
+    });
+    const server = http;
+    logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
+
     const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(
       deps.extraModules ?? [],
     );
@@ -162,17 +220,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
+      ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
     });
     const bus = createInProcessEventBus(logger);
-    const production = config.env === 'production';
     const formatError = createErrorFormatter({ production, logger });
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
     }
-    const machineAuth = createMachineAuth(config.security.operatorApiKey);
     // Opened (directory made, a crash's temporary files removed) before any module may store bytes.
     const blobs = await openDataDirBlobStore({ root: blobDirectory(config.database.dataDir), clock });
-    let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
     const product = await composeModules(modules, {
       config,
       production,
@@ -188,12 +244,16 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       blobs,
       machineAuth,
       secretKeys: lazySecretKeys(config.authSecretKey, config.previousAuthSecretKey, config.database.dataDir, logger),
-      traffic: { received: () => http?.requests ?? 0, inFlight: () => http?.inFlight ?? 0 },
+      traffic: { received: () => server.requests, inFlight: () => server.inFlight },
       formatError,
+      metrics,
     });
+    instruments.watch({ writer, database, workers, inFlight: () => server.inFlight });
+    const metricsServed = metricsEndpoint(metrics, config.metrics);
     const app = product.services;
     const personAuth = product.personAuth;
     if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
+    for (const [name, check] of product.checks) readiness.register(name, check);
 
     const executor = createGraphQLExecutor({
       schema: product.schema,
@@ -211,9 +271,6 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         'SVC_GRAPHQL_EXECUTION=plain: every GraphQL request is parsed, validated and executed by graphql-js without cache or compiler (benchmark/diagnostic mode)',
       );
     }
-    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
-    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
-    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
     const webSocket = product.webSocket?.({
       schema: product.schema,
       documents: executor.cache,
@@ -226,36 +283,52 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
     });
     const application = createGatewayApplication({
-      router: new Router([...product.routes, graphqlRoute(executor), ...(deps.extraRoutes?.(app) ?? [])]),
-      throttle,
-      machineAuth,
+      ...gateway,
+      router: new Router([
+        ...probes,
+        ...product.routes,
+        graphqlRoute(executor),
+        ...metricsServed.routes,
+        ...(deps.extraRoutes?.(app) ?? []),
+      ]),
       personAuth,
-      cors: createCors(origins),
-      isTrustedProxy,
-      production,
-      logger,
     });
-    const server = await startHttpServer({ host: config.host, port: config.port, application, ...(webSocket ? { webSocket } : {}) });
-    http = server;
+    await metricsServed.listen({ ...gateway, personAuth }, logger);
+    // A fresh answer from the database before readiness turns on; nothing awaits between serving and starting.
+    await databaseCheck.refresh();
+    server.serve(application, webSocket);
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
+    readiness.markLoaded();
 
     let closing: Promise<void> | undefined;
     return {
       port: server.port,
+      metricsPort: metricsServed.port,
       database,
       writer,
       bus,
       fleet: app.fleet,
       app,
-      close() {
+      readiness,
+      close(plan = {}) {
         closing ??= (async () => {
-          server.stopAccepting();
+          // Synchronous, before the first await: the next probe fails (readiness within 100 ms of the signal).
+          readiness.startDraining();
           // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
+          if (plan.delayMs) await new Promise<void>((resolve) => systemDeadlineClock.setTimer(plan.delayMs!, resolve));
+          const requestsTimeoutMs = plan.requestsTimeoutMs ?? DRAIN_TIMEOUT_MS;
+          server.stopAccepting();
+          metricsServed.close();
+          const webSockets = server.closeWebSockets(
+            SERVICE_RESTART_CLOSE_CODE,
+            'the server is restarting; reconnect',
+            Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
+          );
           let timer: TimerHandle | undefined;
           await Promise.race([
-            server.drained(),
-            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(DRAIN_TIMEOUT_MS, resolve))),
+            Promise.all([server.drained(), webSockets]),
+            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(requestsTimeoutMs, resolve))),
           ]);
           systemDeadlineClock.clearTimer(timer);
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
@@ -263,6 +336,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           throttle.stop();
           await writer.flush();
           server.closeConnections();
+          await databaseCheck.stop();
           await workers.close();
           await database.close();
           logger.info('stopped');
@@ -271,6 +345,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       },
     };
   } catch (error) {
+    http?.stopAccepting();
+    http?.closeConnections();
+    await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;

@@ -1,13 +1,16 @@
 /**
  * Entry point: the only place that reads the environment. Validates the configuration (refusing to
  * start with a message naming each bad setting), then starts the server and stops it gracefully on
- * SIGTERM/SIGINT.
+ * SIGTERM/SIGINT: readiness fails at once, the drain runs (app.ts `close`), and the process is gone
+ * by SVC_SHUTDOWN_TIMEOUT_MS whatever happens (docs/adr/0056-health-readiness-and-graceful-drain.md).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProductConfig, startServer, type ServerDependencies } from './app.js';
 import { ConfigError } from './platform/config/config.js';
+import { drainPlan } from './platform/config/shutdownSettings.js';
+import { systemClock } from './platform/scheduler/index.js';
 import { resolveJwtSecret } from './platform/config/secrets.js';
 import { createLogger, type Logger } from './platform/log/logger.js';
 
@@ -83,8 +86,16 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info('shutting down', { signal });
-    server.close().then(
+    const plan = drainPlan(config.shutdown, signal);
+    logger.info('shutting down', { signal, ...plan, deadlineMs: config.shutdown.timeoutMs });
+    // The last resort: a stop that hangs (a database that no longer answers) must not outlive the
+    // orchestrator's patience. Nothing acknowledged is lost by it: an answer waits for its commit.
+    // Unref'd (systemClock): a stop that finishes exits at once.
+    systemClock.setTimer(config.shutdown.timeoutMs, () => {
+      logger.error('shutdown deadline passed: exiting before the drain finished', { deadlineMs: config.shutdown.timeoutMs });
+      process.exit(1);
+    });
+    server.close(plan).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error('shutdown failed', { error });

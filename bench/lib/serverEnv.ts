@@ -36,8 +36,24 @@ export function benchServerEnv(options: BenchServerEnvOptions): Record<string, s
     SVC_RATE_LIMIT_RPS: '1000000',
     SVC_RATE_LIMIT_BURST: '1000000',
     SVC_LOG_LEVEL: options.logLevel,
+    // No load balancer to wait for: a restart drains at once (bench/drain.ts sets its own).
+    SVC_SHUTDOWN_DELAY_MS: '0',
     ...(options.databaseUrl !== undefined ? { SVC_DATABASE_URL: options.databaseUrl } : {}),
     ...(options.apiKey !== undefined ? { SVC_SECURITY_OPERATOR_API_KEY: options.apiKey } : {}),
     ...(options.adminPassword !== undefined ? { SVC_BOOTSTRAP_ADMIN_PASSWORD: options.adminPassword } : {}),
+    ...benchMetricsEnv(),
   };
+}
+
+/**
+ * BENCH_METRICS: `on` starts this server with metrics collected and GET /metrics behind a token (as an operator
+ * who scrapes it runs it), `off` with SVC_METRICS=off; unset, neither is set, which is off too (the shipped default).
+ * `BENCH_METRICS=on npm run bench:ingest` against `BENCH_METRICS=off npm run bench:ingest` measures what metrics cost.
+ */
+export function benchMetricsEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const setting = env['BENCH_METRICS'];
+  if (setting === undefined || setting === '') return {};
+  if (setting === 'on') return { SVC_METRICS_TOKEN: randomBytes(24).toString('hex') };
+  if (setting === 'off') return { SVC_METRICS: 'off' };
+  throw new Error(`BENCH_METRICS must be on or off, got "${setting}"`);
 }

@@ -12,8 +12,9 @@ export function coreEntityTypes(fleet: Fleet, users: UserDirectory, groups: Grou
       write: 'service:write',
       exists: (id) => fleet.services.get(id) !== undefined,
       placeOf: (id) => fleet.services.get(id)?.nodePath,
+      held: () => fleet.services.size,
     },
-    { name: 'user', read: 'directory:read', write: 'user:manage', exists: (id) => users.get(id) !== undefined },
-    { name: 'group', read: 'directory:read', write: 'group:manage', exists: (id) => groups.get(id) !== undefined },
+    { name: 'user', read: 'directory:read', write: 'user:manage', exists: (id) => users.get(id) !== undefined, held: () => users.size },
+    { name: 'group', read: 'directory:read', write: 'group:manage', exists: (id) => groups.get(id) !== undefined, held: () => groups.size },
   ];
 }

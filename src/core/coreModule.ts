@@ -42,8 +42,8 @@ import {
   statusIntervalsTable,
 } from './storage/tables.js';
 import { coreEntityTypes } from './coreEntityTypes.js';
+import { CORE_METRICS, instrumentCore } from './coreMetrics.js';
 import { machineRoutes } from './rest/machineRoutes.js';
-import { probeRoutes } from './rest/probeRoutes.js';
 import { searchSchema } from './search/searchSchema.js';
 import { servicesSchema } from './services/servicesSchema.js';
 import { CORE_SOURCES } from './coreWebhookEvents.js';
@@ -81,10 +81,11 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   ],
   schema: [authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema],
   webhookEvents: CORE_SOURCES,
+  metrics: CORE_METRICS,
   async create(kit) {
     const { config, writer, bus, clock, logger, newId, knex } = kit;
     // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
-    const decoyHash = createDecoyHash();
+    const decoyHash = createDecoyHash(config.auth.passwordHashCost);
     decoyHash.catch(() => undefined); // a failure surfaces where hydrate awaits it, never as an unhandled rejection
     const nodes = new NodeHierarchy(writer);
     const fleet: Fleet = {
@@ -118,6 +119,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       bus,
       clock,
       decoyHash,
+      passwordHashCost: config.auth.passwordHashCost,
     });
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
     const services: CoreServices = {
@@ -132,21 +134,24 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       clock,
       version: kit.version,
     };
-    const rest = { fleet, services: serviceCommands, writer, database: kit.database, clock, version: kit.version };
+    const rest = { fleet, services: serviceCommands, writer, clock };
+    const countStatusChange = instrumentCore(kit.metrics, serviceCommands, fleet.services);
     let sessionPruner: TimerHandle | undefined;
     return {
       services,
       personAuth: auth,
       async hydrate() {
-        await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger);
+        await ensureBootstrapAdmin(knex, config.bootstrapAdmin, clock.now(), logger, config.auth.passwordHashCost);
         const counts = await hydrate(knex, kit.database.kind, fleet, clock.now());
         const peopleCounts = await hydratePeople(knex, people, clock.now());
         await decoyHash;
         logger.info('state loaded', { ...counts, ...peopleCounts, database: kit.database.kind });
       },
       // GET /api/v1/auth/providers is mounted by the sign-in providers module (src/plugins/signInProviders), which lists them.
-      routes: [...probeRoutes(rest), ...machineRoutes(rest)],
+      // The probes (/health, /ready, /livez, /readyz) are the platform's (src/platform/health), served from the first moment.
+      routes: machineRoutes(rest),
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
+      busHandlers: { committed: countStatusChange },
       start() {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
         // Product time (src/platform/scheduler/clock.ts).

@@ -75,6 +75,8 @@ export async function startChildServer(
     SVC_JWT_SECRET: JWT_SECRET,
     SVC_RATE_LIMIT_RPS: '1000000',
     SVC_RATE_LIMIT_BURST: '1000000',
+    // No load balancer to wait for: SIGTERM drains at once unless a test sets the delay it is about.
+    SVC_SHUTDOWN_DELAY_MS: '0',
     ...store.env,
     ...extraEnv,
   });

@@ -53,14 +53,16 @@ export interface AuthServiceDeps {
    * the state).
    */
   readonly decoyHash: string | Promise<string>;
+  /** log2 of scrypt's N for new hashes (`SVC_AUTH_PASSWORD_HASH_COST`). */
+  readonly passwordHashCost: number;
   readonly refreshTtlSeconds?: number;
 }
 
 const BAD_CREDENTIALS = 'invalid username or password';
 const VERIFIED_CACHE_LIMIT = 10_000;
 
-export async function createDecoyHash(): Promise<string> {
-  return hashPassword(randomBytes(24).toString('base64url'));
+export async function createDecoyHash(passwordHashCost: number): Promise<string> {
+  return hashPassword(randomBytes(24).toString('base64url'), passwordHashCost);
 }
 
 export class AuthService {
@@ -280,6 +282,11 @@ export class AuthService {
     return ended;
   }
 
+  /** A hash of a new password at the configured cost (people/peopleService.ts uses it for new users). */
+  hashNewPassword(password: string): Promise<string> {
+    return hashPassword(password, this.deps.passwordHashCost);
+  }
+
   async changePassword(viewer: Viewer, currentPassword: string, newPassword: string, client: ClientInfo): Promise<boolean> {
     const { throttle } = this.deps;
     throttle.check(viewer.username, client.address);
@@ -293,7 +300,7 @@ export class AuthService {
     }
     if (!correct) throw new AppError(ErrorCode.BadRequest, 'current password is not correct');
     assertAcceptablePassword(newPassword, user.username);
-    const hash = await hashPassword(newPassword);
+    const hash = await this.hashNewPassword(newPassword);
     const now = this.deps.clock.now();
     this.deps.users.update(user.id, { passwordHash: hash, passwordChangedAt: now }, now);
     // Other devices signed in with the old password are signed out; this one stays.
@@ -324,7 +331,7 @@ export class AuthService {
     }
     this.deps.throttle.succeeded(null, client.address);
     assertAcceptablePassword(newPassword, user.username);
-    const hash = await hashPassword(newPassword);
+    const hash = await this.hashNewPassword(newPassword);
     const at = this.deps.clock.now();
     // Redeemed after the hash: two concurrent uses of one token cannot both pass.
     if (!this.deps.resets.redeem(token, at)) throw invalid();

@@ -22,6 +22,7 @@ export async function ensureBootstrapAdmin(
   settings: BootstrapAdminSettings,
   now: number,
   logger: Logger,
+  passwordHashCost: number,
 ): Promise<BootstrapOutcome> {
   const existing = await knex('users').count({ n: '*' }).first();
   if (Number(existing?.['n'] ?? 0) > 0) return { created: false };
@@ -31,7 +32,7 @@ export async function ensureBootstrapAdmin(
     id: randomUUID(),
     username: settings.username,
     email: settings.email,
-    password_hash: await hashPassword(settings.password ?? generatedPassword!),
+    password_hash: await hashPassword(settings.password ?? generatedPassword!, passwordHashCost),
     role: 'admin',
     active: true,
     created_at: at,

@@ -6,7 +6,12 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * log2 of scrypt's N for new hashes (`SVC_AUTH_PASSWORD_HASH_COST`): 15 is N = 32,768 (32 MiB, about
+ * 90 ms of CPU here). Operators may raise it; a production configuration may not lower it.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+const BLOCK_SIZE = 8;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
@@ -16,10 +21,12 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `cost` applies to this hash only: verification reads the parameters a hash was made with. */
+export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
+  const params = { N: 2 ** cost, r: BLOCK_SIZE, p: 1 };
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {

@@ -51,6 +51,9 @@ export interface NodeDeletion {
 export const MAX_DEPENDENCIES = 200;
 
 export class ServiceCommands {
+  /** Machine reports received since start (metrics): plain increments on the ingest path. */
+  readonly stats = { healthPushes: 0, statusSyncs: 0 };
+
   constructor(
     private readonly deps: {
       readonly fleet: Fleet;
@@ -68,11 +71,13 @@ export class ServiceCommands {
 
   /** A health push (machine API): the first creates the service, later ones change its status. */
   reportHealth(report: HealthReport) {
+    this.stats.healthPushes += 1;
     return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at));
   }
 
   /** A batch of health pushes: the readable entries in one commit; refused ones change nothing. */
   async reportHealthBatch(entries: readonly BatchEntry[]): Promise<BatchEntryOutcome[]> {
+    this.stats.healthPushes += entries.length;
     // Nothing to apply: nothing to wait for (and no refusal while the database is busy).
     if (!entries.some((entry) => entry.ok)) return ingestHealthReportBatch(this.deps.fleet, entries, this.deps.clock.now());
     return commitChange(this.deps, (at) => ingestHealthReportBatch(this.deps.fleet, entries, at));
@@ -88,6 +93,7 @@ export class ServiceCommands {
 
   /** An agent's status sync: only services whose report changes something reach their machines. */
   syncStatus(sync: StatusSync) {
+    this.stats.statusSyncs += 1;
     return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at));
   }
 

@@ -4,8 +4,8 @@
  * path here, severity and recency in serviceSortIndexes.ts. They hold ids only; records come from
  * the entity host. Kept in step by the service registry on create, change, delete, load and revert.
  */
-import type { ServiceRecord } from '../domain/service.js';
-import type { ServiceSort } from '../domain/serviceOrder.js';
+import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
+import { STATUS_SEVERITY_ORDER, STORAGE_RANKS, type ServiceSort } from '../domain/serviceOrder.js';
 import { RecencyOrder, SeverityOrder } from './serviceSortIndexes.js';
 import { StorageIndex } from './storageIndex.js';
 
@@ -47,6 +47,17 @@ export class ServiceIndexes {
   /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
   readonly order: string[] = [];
   readonly storage = new StorageIndex();
+
+  /** Services per status, from the severity buckets' sizes (status x storage): no walk of the fleet. */
+  countsByStatus(): Record<ServiceStatus, number> {
+    const counts = {} as Record<ServiceStatus, number>;
+    STATUS_SEVERITY_ORDER.forEach((status, rank) => {
+      let n = 0;
+      for (let storage = 0; storage < STORAGE_RANKS; storage += 1) n += this.severity.sizeOf(rank * STORAGE_RANKS + storage);
+      counts[status] = n;
+    });
+    return counts;
+  }
   private readonly severity = new SeverityOrder();
   private readonly recency = new RecencyOrder();
 

@@ -8,7 +8,7 @@
  * host is the single writer of each record. Domain events are published after commit; a failed
  * commit puts every changed service back to its committed snapshot and its index entries with it.
  */
-import { newServiceRecord, type NewService, type ServiceRecord } from '../domain/service.js';
+import { newServiceRecord, type NewService, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
 import type { ServiceSort } from '../domain/serviceOrder.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
@@ -49,6 +49,8 @@ export interface ServiceRegistry {
   /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
   storageCountsUnder(nodePath: string | null): StorageCounts;
   readonly size: number;
+  /** Services per status now (kept by the status order's buckets: no walk of the fleet). */
+  countsByStatus(): Record<ServiceStatus, number>;
   /** Create a service (and its hierarchy nodes) in `draft.status`. */
   create(draft: NewService, at: number, origin: Origin): ServiceRecord;
   /** Apply an event to the service (its machine, through the host); returns the record after it. */
@@ -127,6 +129,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     get size() {
       return host.size;
     },
+    countsByStatus: () => indexes.countsByStatus(),
     create(draft, at, origin) {
       nodes.ensure(draft.nodePath, at);
       const record = newServiceRecord(ports.newId(), { ...draft, nodePath: sharedPath(draft.nodePath) }, at);

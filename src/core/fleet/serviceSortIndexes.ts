@@ -48,6 +48,11 @@ export class SeverityOrder {
     for (const bucket of this.buckets) bucket.sort();
   }
 
+  /** Services in severity bucket `bucket` (domain/serviceOrder.ts `severityOf`). */
+  sizeOf(bucket: number): number {
+    return this.buckets[bucket]!.size;
+  }
+
   *ids(direction: SortDirection): Generator<string> {
     const descending = direction === 'DESC';
     for (let b = 0; b < this.buckets.length; b += 1) yield* this.buckets[descending ? this.buckets.length - 1 - b : b]!.ids(descending);

@@ -4,7 +4,6 @@
  * commit; deleting or deactivating a user ends that user's sessions in the same commit.
  */
 import type { AuthService } from '../auth/authService.js';
-import { hashPassword } from '../auth/passwordHash.js';
 import { assertAcceptablePassword } from '../auth/passwordPolicy.js';
 import type { PasswordResets } from '../auth/passwordResets.js';
 import type { Role } from '../auth/roles.js';
@@ -46,7 +45,7 @@ export class PeopleService {
 
   async createUser(input: NewUserInput): Promise<UserRecord> {
     if (input.password !== null) assertAcceptablePassword(input.password, input.username);
-    const passwordHash = input.password === null ? null : await hashPassword(input.password);
+    const passwordHash = input.password === null ? null : await this.deps.auth.hashNewPassword(input.password);
     return commitChange(this.deps, () => {
       const now = this.deps.clock.now();
       const user = this.deps.users.create(

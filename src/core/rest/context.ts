@@ -2,7 +2,6 @@
 import type { Clock } from '../../platform/scheduler/index.js';
 import type { ServiceCommands } from '../commands/serviceCommands.js';
 import type { Fleet } from '../fleet/fleet.js';
-import type { Database } from '../../platform/persistence/database.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 
 export interface RestContext {
@@ -10,7 +9,5 @@ export interface RestContext {
   /** Changes to services, shared with GraphQL. */
   readonly services: ServiceCommands;
   readonly writer: BatchWriter;
-  readonly database: Database;
   readonly clock: Clock;
-  readonly version: string;
 }

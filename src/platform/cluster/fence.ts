@@ -2,7 +2,7 @@
  * The writing side of the cluster fence: an instance that takes a shard's lease records the lease's
  * revision as the shard's epoch here before it loads or writes the shard's entities; from then on every
  * commit of the previous owner that touches the shard is refused (src/platform/persistence/batchFence.ts,
- * docs/adr/0054-the-commit-fence.md).
+ * docs/adr/0057-the-commit-fence.md).
  */
 import type { Knex } from 'knex';
 import { SHARD_EPOCHS_TABLE } from '../persistence/batchFence.js';

@@ -9,7 +9,9 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
+import { shutdownSettings } from './shutdownSettings.js';
 
 export type { Environment } from './settings.js';
 
@@ -93,6 +95,9 @@ export interface PlatformConfig {
   readonly graphqlExecution: GraphQLExecutionMode;
   readonly workers: WorkersConfig;
   readonly console: ConsoleConfig;
+  readonly metrics: MetricsConfig;
+  /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
+  readonly cluster: ClusterConfig | undefined;
 }
 
 /** The configuration: the platform's settings and the modules' slices, which augment it (settings.ts). */
@@ -109,11 +114,29 @@ export interface ConsoleConfig {
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
 
+/** Where `GET /metrics` is served and who may read it (src/platform/metrics, docs/adr/0055). */
+export interface MetricsConfig {
+  /**
+   * Metrics are collected and `/metrics` served: a token or an address is set and SVC_METRICS is not `off`.
+   * Off, nothing is counted on a request's path and no `/metrics` exists. @default false
+   */
+  readonly enabled: boolean;
+  /** SVC_METRICS_TOKEN: the bearer token `/metrics` asks for (at least 16 characters); undefined: none asked. */
+  readonly token: string | undefined;
+  /** SVC_METRICS_ADDRESS (`host:port`): `/metrics` on a listener of its own, and not on the main port. */
+  readonly address: { readonly host: string; readonly port: number } | undefined;
+}
+
 export interface AuthConfig {
   /** Failed sign-ins per minute per client address, across accounts (`0`: no limit, development only). @default 30 */
   readonly loginAttemptsPerMinutePerAddress: number;
   /** Failed sign-ins per minute per account from one address (`0`: no limit, development only). @default 10 */
   readonly loginAttemptsPerMinutePerAccount: number;
+  /**
+   * log2 of scrypt's N for new password hashes (existing hashes keep theirs until the password changes).
+   * Raising it slows every sign-in and password change; production refuses less than the default. @default 15
+   */
+  readonly passwordHashCost: number;
 }
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
@@ -137,6 +160,7 @@ export interface ConfigDefaults {
 }
 
 const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const MAX_WORKER_THREADS = 64;
 
@@ -242,6 +266,15 @@ export function loadConfig(
     { min: 0, max: 1_000_000, fallback: 10 },
     problems,
   );
+  const passwordHashCost = integer(
+    read('SVC_AUTH_PASSWORD_HASH_COST'),
+    'SVC_AUTH_PASSWORD_HASH_COST',
+    { min: 10, max: 20, fallback: 15 },
+    problems,
+  );
+  if (env === 'production' && passwordHashCost < 15) {
+    problems.push(`SVC_AUTH_PASSWORD_HASH_COST=${passwordHashCost} is refused in production: at least 15 (scrypt N = 32,768)`);
+  }
   if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
     problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
   }
@@ -278,9 +311,13 @@ export function loadConfig(
   }
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
+  const metrics = metricsSettings(read, source, problems);
+  const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
+
   const slices: Record<string, unknown> = {};
   const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
-  for (const slice of settings) slices[slice.key] = slice.load(reader);
+  // The platform's own slices first (shutdownSettings.ts), then the modules'.
+  for (const slice of [shutdownSettings, ...settings]) slices[slice.key] = slice.load(reader);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -306,15 +343,47 @@ export function loadConfig(
       email: adminEmail,
     },
     logLevel,
-    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount },
+    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount, passwordHashCost },
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
+    metrics,
+    cluster,
   };
   for (const key of Object.keys(slices))
     if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);
   return { ...platform, ...slices } as Config;
+}
+
+/**
+ * SVC_METRICS (`on`, `off`), SVC_METRICS_TOKEN and SVC_METRICS_ADDRESS. Metrics are on only when something
+ * serves them: a token (then `/metrics` on the main port, behind it) or an address (a listener of its own).
+ */
+function metricsSettings(read: (name: string) => string | undefined, source: EnvSource, problems: string[]): MetricsConfig {
+  const switched = oneOf(read('SVC_METRICS') ?? 'on', ['on', 'off'] as const, 'SVC_METRICS', problems) ?? 'on';
+  const rawToken = source['SVC_METRICS_TOKEN'];
+  const token = rawToken === undefined || rawToken === '' ? undefined : rawToken;
+  if (token !== undefined && (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token))) {
+    problems.push(
+      `SVC_METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (it is sent as "Authorization: Bearer <token>")`,
+    );
+  }
+  const addressSetting = read('SVC_METRICS_ADDRESS');
+  const address = addressSetting === undefined ? undefined : listenAddress(addressSetting);
+  if (addressSetting !== undefined && address === undefined) {
+    problems.push(`SVC_METRICS_ADDRESS must be host:port, such as 127.0.0.1:9464 or [::1]:9464, got "${addressSetting}"`);
+  }
+  return { enabled: switched === 'on' && (token !== undefined || address !== undefined), token, address };
+}
+
+/** `host:port`, `[v6]:port`; port 0 lets the system choose (tests). */
+function listenAddress(value: string): { host: string; port: number } | undefined {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(value);
+  if (!match) return undefined;
+  const port = Number(match[3]);
+  if (port > 65535) return undefined;
+  return { host: match[1] ?? match[2]!, port };
 }
 
 function isDirectory(path: string): boolean {

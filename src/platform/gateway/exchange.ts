@@ -69,6 +69,8 @@ export class Exchange {
   private linger: Linger | undefined;
   /** The source of a streamed answer while it is written. */
   private source: Readable | undefined;
+  /** When the head arrived (`performance.now()`), when the application times answers. */
+  private readonly startedAt: number;
 
   constructor(
     private readonly res: NativeResponse,
@@ -76,6 +78,7 @@ export class Exchange {
     private readonly server: ServerContext,
   ) {
     res.onAborted(() => this.aborted());
+    this.startedAt = server.application.answered === undefined ? 0 : performance.now();
   }
 
   readBody(decision: BodyDecision): void {
@@ -123,10 +126,12 @@ export class Exchange {
     }
     const block = safeHeaderBlock(this.server.application, this.head, reply);
     if (reply.stream && !this.bodyPending) {
+      this.timed(reply.status);
       this.answerStreamed(reply, block, reply.stream);
       return;
     }
     this.state = 'answered';
+    this.timed(reply.stream ? 400 : reply.status);
     if (reply.stream) {
       // A request that still sends a body gets no download: the connection is closed after this answer.
       reply.stream.source.destroy();
@@ -207,6 +212,17 @@ export class Exchange {
       // Ended before `length` bytes (a shorter file than its record says): cut, not padded.
       if (written < length) done(true);
     });
+  }
+
+  /** Tells the application the answer's status and time (metrics); never fails the answer. */
+  private timed(status: number): void {
+    const answered = this.server.application.answered;
+    if (answered === undefined) return;
+    try {
+      answered(this.head, status, (performance.now() - this.startedAt) / 1000);
+    } catch {
+      // A tally must not cost a client its answer.
+    }
   }
 
   /** The whole body in one Buffer, then the handler. */

@@ -24,6 +24,7 @@ import {
 } from './http.js';
 import type { MachineAuth, MachineScope } from './machineAuth.js';
 import { bearerToken, checkPerson, type PersonAuthenticator } from './personAuth.js';
+import type { RequestStats } from './requestStats.js';
 import type { RequestThrottle } from './requestThrottle.js';
 import { HeaderBlock } from './headerBlock.js';
 import { formatBytes, RequestAbortedError } from './requestBody.js';
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   readonly isTrustedProxy: (address: string) => boolean;
   readonly production: boolean;
   readonly logger: Logger;
+  /** Answers tallied by route template and status class (metrics); absent: nothing is timed. */
+  readonly requestStats?: RequestStats;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -69,7 +72,15 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
     return other !== undefined && 'route' in other ? (other.route.refusals ?? 'rest') : 'rest';
   };
 
+  const { requestStats } = options;
   return {
+    // The route is matched again here rather than carried: an exact path is a map lookup, and the edge stays unaware of metrics.
+    ...(requestStats && {
+      answered(head: RequestHead, status: number, seconds: number) {
+        const match = router.match(head.method, head.path);
+        requestStats.record(match !== undefined && 'route' in match ? match.route : undefined, head.method, status, seconds);
+      },
+    }),
     onRequest(head): Decision {
       const clientAddress = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const match = router.match(head.method, head.path);

@@ -80,6 +80,11 @@ export interface HttpApplication {
   onUnexpectedError(head: RequestHead, error: unknown): Reply;
   /** A refusal the edge makes itself (a stop under way), in the shape the path's clients read (`{"errors"}` on /graphql). */
   refusal(head: RequestHead, code: ErrorCode, message: string, headers?: Readonly<Record<string, string>>): Reply;
+  /**
+   * Called once per request whose answer went out (its head, for a streamed one), with its status and the
+   * seconds since its head arrived; absent: nothing is timed (metrics off). Not for a client that went away.
+   */
+  readonly answered?: (head: RequestHead, status: number, seconds: number) => void;
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });

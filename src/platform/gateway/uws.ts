@@ -1,7 +1,8 @@
 /**
  * The only module that imports uWebSockets.js. It listens, turns uWS requests into `RequestHead`s
  * and hands each to an `Exchange` (exchange.ts: body, handler, answer), mounts the WebSocket
- * endpoint, and stops.
+ * endpoint, and stops. The application it serves can be replaced (`serve`): the server listens
+ * with the probes alone while the product loads, then serves the product.
  *
  * uWS rules honoured here: every request is answered or has `onAborted` (the Exchange attaches it
  * at once); anything read from `req` is copied before the first await (it is stack-allocated).
@@ -12,9 +13,12 @@ import { ErrorCode } from '../errors/catalog.js';
 import { normalizeAddress } from './addressRange.js';
 import { Exchange, safeHeaderBlock, writeHead, type ServerContext } from './exchange.js';
 import { catalogReply, type Decision, type HttpApplication, type RequestHead } from './http.js';
+import { closeSpread } from './closeSpread.js';
+import { systemDeadlineClock } from '../scheduler/index.js';
 import { DEFAULT_LINGERING_CLOSE, type LingeringCloseOptions } from './lingeringClose.js';
 import type { WebSocketEndpoint } from './webSocket.js';
 import { NO_HEADERS, WebSocketClient } from './webSocketClient.js';
+import type { SocketStats } from './socketStats.js';
 
 export interface HttpServerOptions {
   readonly host: string;
@@ -24,6 +28,8 @@ export interface HttpServerOptions {
   readonly webSocket?: WebSocketEndpoint;
   /** How long the rest of a body is read after an early answer. @default DEFAULT_LINGERING_CLOSE */
   readonly lingeringClose?: LingeringCloseOptions;
+  /** Counts of the WebSocket edge (metrics); absent: nothing is counted. */
+  readonly sockets?: SocketStats;
 }
 
 export interface RunningHttpServer {
@@ -34,6 +40,18 @@ export interface RunningHttpServer {
   drained(): Promise<void>;
   /** Close every open connection (after draining). */
   closeConnections(): void;
+  /**
+   * Serve `application` from now on (a request under way was decided by the one before; its answer
+   * takes its headers from this one), and mount `webSocket` if given (once).
+   */
+  serve(application: HttpApplication, webSocket?: WebSocketEndpoint): void;
+  /**
+   * Close every WebSocket client open now with `code`, in slices spread evenly over `windowMs`
+   * (closeSpread.ts); resolves with their number once the last slice was closed.
+   */
+  closeWebSockets(code: number, reason: string, windowMs: number): Promise<number>;
+  /** WebSocket clients connected now. */
+  readonly webSockets: number;
   /** Requests received since start (background work paces itself by it). */
   readonly requests: number;
   /** Requests under way now. */
@@ -51,14 +69,16 @@ const decoder = new TextDecoder();
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   assertNativeUws();
-  const { application } = options;
   const app = uWS.App();
   let inFlight = 0;
   let requests = 0;
   let accepting = true;
   let drainWaiters: Array<() => void> = [];
-  const context: ServerContext = {
-    application,
+  const sockets = new Set<WebSocketClient>();
+  let webSocketMounted = false;
+  // Mutable: `serve` replaces the application; an Exchange reads it when it answers.
+  const context: { -readonly [K in keyof ServerContext]: ServerContext[K] } = {
+    application: options.application,
     lingering: options.lingeringClose ?? DEFAULT_LINGERING_CLOSE,
     finished() {
       inFlight -= 1;
@@ -70,7 +90,17 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     },
   };
 
-  if (options.webSocket) mountWebSocket(app, options.webSocket, application, () => accepting);
+  const mount = (endpoint: WebSocketEndpoint) => {
+    if (webSocketMounted) throw new Error('the WebSocket endpoint is mounted already');
+    webSocketMounted = true;
+    mountWebSocket(app, endpoint, {
+      application: () => context.application,
+      accepting: () => accepting,
+      sockets,
+      stats: options.sockets,
+    });
+  };
+  if (options.webSocket) mount(options.webSocket);
 
   app.any('/*', (res, req) => {
     // Null prototype: a header named "constructor" or "__proto__" is just a header.
@@ -89,6 +119,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     inFlight += 1;
     requests += 1;
     const exchange = new Exchange(res, head, context);
+    const { application } = context;
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
       exchange.answer(
@@ -137,6 +168,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       // Present at run time in uWS 20.30 but missing from this build's typings.
       (app as unknown as { close(): void }).close();
     },
+    serve(application, webSocket) {
+      context.application = application;
+      if (webSocket) mount(webSocket);
+    },
+    async closeWebSockets(code, reason, windowMs) {
+      const open = [...sockets];
+      // Real time: the shutdown drain (src/platform/scheduler/clock.ts).
+      await closeSpread(open, { code, reason, windowMs, clock: systemDeadlineClock });
+      return open.length;
+    },
+    get webSockets() {
+      return sockets.size;
+    },
   };
 }
 
@@ -148,7 +192,18 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
  * upgrading, the endpoint may refuse (origin, rate limit); a refusal is an HTTP response like any
  * other, so it carries `application.headersFor` (security headers, CORS).
  */
-function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, application: HttpApplication, accepting: () => boolean): void {
+interface MountedWith {
+  /** The application in force (its headers go on a refused upgrade). */
+  readonly application: () => HttpApplication;
+  readonly accepting: () => boolean;
+  /** Every client open now (a stop closes them). */
+  readonly sockets: Set<WebSocketClient>;
+  /** The metrics' tallies of connections and frames (absent when metrics are off). */
+  readonly stats: SocketStats | undefined;
+}
+
+function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge: MountedWith): void {
+  const { stats } = edge;
   const server = makeServer(endpoint.server);
   app.ws<UpgradeData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
@@ -169,11 +224,11 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
         headers,
         peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
       };
-      const refusal = accepting()
+      const refusal = edge.accepting()
         ? endpoint.admit(head)
-        : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance');
+        : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance', { 'retry-after': '1' });
       if (refusal) {
-        const block = safeHeaderBlock(application, head, refusal);
+        const block = safeHeaderBlock(edge.application(), head, refusal);
         res.cork(() => {
           writeHead(res, refusal, block);
           res.end(refusal.body, true);
@@ -197,8 +252,10 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
     open(ws) {
       const data = ws.getUserData();
       const peerAddress = normalizeAddress(decoder.decode(ws.getRemoteAddressAsText()));
-      const client = new WebSocketClient(ws, peerAddress, data.protocol, data.headers, endpoint.connectionInitTimeoutMs);
+      const client = new WebSocketClient(ws, peerAddress, data.protocol, data.headers, endpoint.connectionInitTimeoutMs, stats);
+      if (stats) stats.opened += 1;
       data.client = client;
+      edge.sockets.add(client);
       // The client holds the headers until connection_init; the upgrade data must not keep them (or the token) longer.
       data.headers = NO_HEADERS;
       client.closed_ = server.opened(client, client);
@@ -210,11 +267,21 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, appl
     close(ws, code, message) {
       const client = ws.getUserData().client;
       if (!client) return;
+      if (stats) stats.closed += 1;
+      edge.sockets.delete(client);
       client.markClosed();
       void client.closed_?.(code, Buffer.from(message).toString());
     },
   });
-  endpoint.attach({ publish: (topic, frame) => void app.publish(topic, frame, false) });
+  endpoint.attach({
+    publish: stats
+      ? (topic, frame) => {
+          // One frame per subscriber of the topic: what a direct send to each would have counted.
+          stats.framesSent += app.numSubscribers(topic);
+          app.publish(topic, frame, false);
+        }
+      : (topic, frame) => void app.publish(topic, frame, false),
+  });
 }
 
 interface UpgradeData {

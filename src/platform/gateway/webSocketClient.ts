@@ -4,6 +4,7 @@
  */
 import { systemDeadlineClock, type TimerHandle } from '../scheduler/index.js';
 import { CloseCode, ErrorCode, toCloseCode } from '../errors/catalog.js';
+import type { SocketStats } from './socketStats.js';
 import type { GatewaySocketExtra } from './webSocket.js';
 
 /** The calls of a uWS WebSocket this adapter makes. */
@@ -34,6 +35,8 @@ export class WebSocketClient implements GatewaySocketExtra {
     readonly protocol: string,
     public headers: Readonly<Record<string, string | undefined>>,
     initTimeoutMs: number,
+    /** Counts of the WebSocket edge (metrics); absent: nothing is counted. */
+    private readonly stats?: SocketStats,
   ) {
     // graphql-ws's own timer would stay referenced for the life of the connection; this one goes.
     // Real time: a socket deadline (src/platform/scheduler/clock.ts).
@@ -61,7 +64,9 @@ export class WebSocketClient implements GatewaySocketExtra {
   }
 
   send(frame: string): void {
-    if (!this.isClosed) this.ws.send(frame, false);
+    if (this.isClosed) return;
+    const result = this.ws.send(frame, false);
+    this.stats?.sent(result);
   }
 
   close(code: number, reason: string): void {

@@ -13,11 +13,14 @@
 import type { SettingsSlice } from '../config/settings.js';
 import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
+import type { HealthCheck } from '../health/readiness.js';
 import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import { runOrder } from '../persistence/migrate.js';
 import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
 import { commitOrder } from '../persistence/tableSpec.js';
+import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
+import { MetricsRegistry } from '../metrics/metricsRegistry.js';
 import { EntityTypeRegistry } from './entityTypes.js';
 import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
 import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
@@ -119,6 +122,16 @@ export class ModuleList<Services extends object> {
     );
   }
 
+  /** Every module's metric declarations, in list order, with the module declaring each; a name belongs to one module. */
+  metrics(): Array<{ readonly module: string; readonly declaration: MetricDeclaration }> {
+    return ownedOnce(
+      this.modules,
+      (m) => (m.metrics ?? []).map((declaration) => ({ module: m.name, declaration })),
+      (entry) => entry.declaration.name,
+      'the metric',
+    );
+  }
+
   /** Every module's console screens, in list order; a screen name belongs to one module, and what it needs is a declared action. */
   screens(): ConsoleScreen[] {
     const actions = new Set(this.permissions().map(([action]) => action));
@@ -168,8 +181,13 @@ function ownedOnce<T>(
 export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
 
 /** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
-export type PlatformKit = Omit<ModuleKit, 'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams'> & {
+export type PlatformKit = Omit<
+  ModuleKit,
+  'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams' | 'metrics'
+> & {
   readonly formatError: ModuleKit['graphql']['formatError'];
+  /** The metrics registry the modules' declarations join. @default one with metrics off (tests that compose without a server) */
+  readonly metrics?: MetricsRegistry;
 };
 
 export interface Composition<Services extends object> {
@@ -182,6 +200,8 @@ export interface Composition<Services extends object> {
   readonly plugins: PluginGate;
   /** Every module's REST routes, gated and intercepted. */
   readonly routes: readonly GatewayRoute[];
+  /** Every module's readiness checks, by name, in module order. */
+  readonly checks: ReadonlyMap<string, HealthCheck>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -206,9 +226,11 @@ export async function composeModules<Services extends object>(
 
   const services: Record<string, unknown> = {};
   let composed = false;
-  const { formatError, ...shared } = platform;
+  const { formatError, metrics = new MetricsRegistry({ enabled: false, logger: platform.logger }), ...shared } = platform;
+  for (const module of modules) metrics.declare(module.metrics ?? [], `module ${module.name}`);
   const kit: ModuleKit = {
     ...shared,
+    metrics,
     plugins: gate,
     screens: list.screens(),
     streams: list.streams(),
@@ -246,6 +268,7 @@ export async function composeModules<Services extends object>(
       if (handlers?.staged) entry.unsubscribes.push(platform.bus.subscribeStaged(handlers.staged));
       if (handlers?.committed) entry.unsubscribes.push(platform.bus.subscribeAll(handlers.committed));
     }
+    countEntities(entityTypes, metrics);
     const gated = modules.filter((m) => m.plugin !== undefined).map((m) => m.name);
     if (gated.length > 0 && !gate.provided)
       throw new Error(`modules ${gated.join(', ')} are gated by a plugin, but no module provides the plugin gate (the licence module)`);
@@ -263,6 +286,15 @@ export async function composeModules<Services extends object>(
     }),
   );
 
+  const checks = new Map<string, HealthCheck>();
+  for (const { module, instance } of running) {
+    for (const [name, check] of Object.entries(instance.checks ?? {})) {
+      if (checks.has(name))
+        throw new Error(`module ${module.name} adds the readiness check "${name}", which an earlier module already adds`);
+      checks.set(name, check);
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
@@ -272,6 +304,7 @@ export async function composeModules<Services extends object>(
     schema,
     plugins: gate,
     routes,
+    checks,
     start() {
       for (const { instance } of running) instance.start?.();
     },
@@ -285,6 +318,27 @@ export async function composeModules<Services extends object>(
       return stopping;
     },
   };
+}
+
+/**
+ * `svc_entities{type}`: what the modules hold in memory, per entity type that says (`EntityType.held`); its
+ * label's values are the registered types, fixed once the modules are composed.
+ */
+function countEntities(entityTypes: EntityTypeRegistry, metrics: MetricsRegistry): void {
+  const counted = entityTypes.all().filter((type) => type.held !== undefined);
+  if (counted.length === 0) return;
+  metrics.declare(
+    [
+      {
+        name: 'svc_entities',
+        kind: 'gauge',
+        help: 'Entities held in memory, by entity type (services, people, open tickets, ...)',
+        labels: { type: counted.map((type) => type.name) },
+      },
+    ],
+    'the module composer',
+  );
+  metrics.collect('svc_entities', () => counted.map((type) => ({ labels: { type: type.name }, value: type.held!() })));
 }
 
 /**

@@ -36,6 +36,8 @@ export interface EntityType {
    * and `mayRead` answer for `all` too.
    */
   readonly collection?: boolean;
+  /** How many the module holds in memory now (metrics: `svc_entities{type}`); absent: not counted. */
+  readonly held?: () => number;
 }
 
 /** The id that names every entity of a type with a collection (`EntityType.collection`). */
@@ -89,5 +91,10 @@ export class EntityTypeRegistry {
 
   names(): string[] {
     return [...this.types.keys()].sort();
+  }
+
+  /** Every registered type, by name. */
+  all(): EntityType[] {
+    return this.names().map((name) => this.types.get(name)!);
   }
 }

@@ -22,6 +22,7 @@ import type { DomainEvent, DomainEventMap, DomainEventType } from '../events/dom
 import type { EventBus } from '../events/eventBus.js';
 import type { MachineAuth } from '../gateway/machineAuth.js';
 import type { GatewayRoute } from '../gateway/routes.js';
+import type { HealthCheck } from '../health/readiness.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { DocumentCache } from '../graphql/documentCache.js';
 import type { GraphQLExecutorOptions } from '../graphql/executor.js';
@@ -35,6 +36,8 @@ import type { Logger } from '../log/logger.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
 import type { Database } from '../persistence/database.js';
 import type { Migration } from '../persistence/migration.js';
+import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
+import type { Metrics } from '../metrics/metricsRegistry.js';
 import type { EntityType, EntityTypeRegistry } from './entityTypes.js';
 import type { WebhookEventCatalog, WebhookEventSource } from '../events/webhookEventCatalog.js';
 import type { ProductWorkerPool } from '../workers/productTasks.js';
@@ -76,6 +79,11 @@ export interface ModuleKit {
   readonly screens: readonly ConsoleScreen[];
   /** Webhook event names; the composer registers every module's sources. */
   readonly webhookEvents: WebhookEventCatalog;
+  /**
+   * The metrics of the catalog (every module's `metrics` and the platform's): a module feeds the ones it
+   * declared, by a reader over counts it keeps (`collect`) or by handles made once (`counter`, `histogram`).
+   */
+  readonly metrics: Metrics;
   /** The executable schema of every module, and how GraphQL errors are shown. */
   readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
   /** Every module's services; throws until all modules are created (for contexts built outside a request). */
@@ -149,6 +157,11 @@ export interface ProductModule<Needs extends object = object, Provides extends o
   readonly migrations?: readonly Migration[];
   /** The tables it writes through the batch writer; names and commit orders are unique across modules. */
   readonly tables?: readonly TableSpec[];
+  /**
+   * Its metrics (src/platform/metrics): `svc_` names, bounded labels with every value listed; it feeds them
+   * in `create` through `kit.metrics`. A name belongs to one module; a declared metric nobody feeds stops the start.
+   */
+  readonly metrics?: readonly MetricDeclaration[];
   readonly schema?: readonly SchemaModule<Needs & Provides>[];
   /** Webhook events it produces from domain events. */
   readonly webhookEvents?: readonly WebhookEventSource<any>[];
@@ -210,6 +223,12 @@ export interface ModuleInstance<Provides extends object> {
   readonly resultFilter?: NonNullable<GraphQLExecutorOptions['resultFilter']>;
   /** The module that serves subscriptions (realtime) hands over its WebSocket endpoint, built on the entry point's edge. */
   readonly webSocket?: (edge: WebSocketEdge) => WebSocketEndpoint;
+  /**
+   * Readiness checks it adds to `/readyz` by name (src/platform/health): each answers at once from what
+   * the module holds, never with I/O (the webhooks' worker; the cluster's NATS connection). Names are
+   * unique across modules.
+   */
+  readonly checks?: Readonly<Record<string, HealthCheck>>;
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

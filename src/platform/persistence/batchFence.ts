@@ -1,5 +1,5 @@
 /**
- * The cluster fence in the group commit (docs/adr/0054-the-commit-fence.md). In cluster mode an instance
+ * The cluster fence in the group commit (docs/adr/0057-the-commit-fence.md). In cluster mode an instance
  * writes only the shards it holds, each at an epoch (its lease's revision). A lease alone is not mutual
  * exclusion: a paused owner wakes up still believing it holds its shards. So every commit that touches a
  * shard checks, in the same transaction as its writes, that the epoch stored for the shard

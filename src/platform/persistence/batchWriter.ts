@@ -21,10 +21,7 @@
  * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
  * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
  * back to their last committed state: memory stays equal to the database. Nothing is retried
- * behind the client's back; the client got 503 and may retry.
- *
- * Cluster mode: a writer with a `fence` checks the epochs of the shards a batch touches (`touchShard`,
- * batchFence.ts) in its commit; a refusal fails as above (`ShardMovedError`) and `fence.onFenced` names them.
+ * behind the client's back; the client got 503 and may retry. Cluster mode adds the fence (`touchShard`).
  */
 import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../scheduler/index.js';
@@ -89,6 +86,8 @@ export interface BatchWriterOptions {
   readonly maxPendingRows?: number;
   /** Observer called as a batch starts committing (metrics, tracing, tests). */
   readonly onBatchStart?: (rows: number) => void;
+  /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
+  readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
   /** Cluster mode: commits check the epochs of the shards they touch (`touchShard`). Absent: no check at all. */
   readonly fence?: CommitFence;
 }
@@ -276,9 +275,9 @@ export class BatchWriter {
   }
 
   /**
-   * Cluster mode: the open batch writes entities of `shard`, which this instance holds at `epoch`; its
-   * commit is refused unless that is still the shard's stored epoch. Call it in the same synchronous turn
-   * as the stages it covers (a batch starts committing only on a later turn). Needs a `fence`.
+   * Cluster mode (batchFence.ts): the open batch writes entities of `shard`, held here at `epoch`; its commit
+   * is refused (`ShardMovedError`, then `fence.onFenced`) unless that is still the shard's stored epoch. Call
+   * it in the same synchronous turn as the stages it covers (a batch commits on a later turn). Needs a `fence`.
    */
   touchShard(shard: number, epoch: number): void {
     if (this.options.fence === undefined) throw new Error('touchShard: this writer has no fence (cluster mode gives it one)');
@@ -383,6 +382,7 @@ export class BatchWriter {
     this.inFlight = batch;
     this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
+    const failuresBefore = this.stats.failures;
     try {
       if (batch.rowCount > 0) await this.executor.execute(batch);
       this.stats.batches += 1;
@@ -394,7 +394,10 @@ export class BatchWriter {
       this.inFlight = undefined;
       this.failed(batch, cause);
     }
-    this.stats.busyMs += performance.now() - this.lastCommitStart;
+    const busyMs = performance.now() - this.lastCommitStart;
+    this.stats.busyMs += busyMs;
+    if (this.options.onBatchEnd)
+      this.guard(() => this.options.onBatchEnd!(batch.rowCount, busyMs / 1000, this.stats.failures === failuresBefore));
     if (!this.open.empty) this.schedule();
   }
 

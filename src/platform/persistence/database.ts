@@ -25,7 +25,27 @@ export interface Database {
   readonly statements: StatementRunner;
   /** Round trip for readiness. Rejects when the database cannot answer. */
   ping(timeoutMs?: number): Promise<void>;
+  /** The PostgreSQL connection pool now (metrics); undefined on the embedded database, which has one connection and no pool. */
+  pool(): PoolStats | undefined;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections lent out. */
+  readonly used: number;
+  /** Open connections waiting to be lent. */
+  readonly idle: number;
+  /** Callers waiting for a connection. */
+  readonly pending: number;
+  readonly max: number;
+}
+
+/** The part of knex's pool (tarn) the stats read. */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  readonly max: number;
 }
 
 export interface DatabaseOptions {
@@ -81,6 +101,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         pingInFlight = undefined;
       });
       return pingInFlight;
+    },
+    pool() {
+      if (kind !== 'postgres') return undefined;
+      const pool = (knex.client as { pool?: TarnPool }).pool;
+      if (!pool) return undefined; // destroyed
+      return { used: pool.numUsed(), idle: pool.numFree(), pending: pool.numPendingAcquires(), max: pool.max };
     },
     close: () => knex.destroy(),
   };

@@ -50,6 +50,7 @@ export function createPiscinaPool<In extends TaskMessage, Out extends TaskMessag
 
   return {
     threads: options.threads,
+    stats: () => ({ queued: piscina.queueSize, utilization: piscina.utilization }),
     run<I extends In>(input: I): Promise<OutputOf<Out, I['type']>> {
       if (closed) return Promise.reject(new WorkerPoolClosedError(input.type));
       const task = runTask(input);

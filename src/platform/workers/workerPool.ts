@@ -30,6 +30,15 @@ export interface WorkerPool<In extends TaskMessage, Out extends TaskMessage> {
   close(): Promise<void>;
   /** Threads that run tasks; 0: tasks run on the calling (main) thread. */
   readonly threads: number;
+  /** The threads' queue and use now (metrics); absent on a pool without threads. */
+  stats?(): WorkerPoolStats;
+}
+
+export interface WorkerPoolStats {
+  /** Tasks waiting for a free thread. */
+  readonly queued: number;
+  /** Share of the threads' capacity spent running tasks since the pool started, 0 to 1 (piscina's `utilization`). */
+  readonly utilization: number;
 }
 
 /** One handler per task kind: pure functions of the input message (they run in a worker thread). */

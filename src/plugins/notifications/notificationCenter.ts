@@ -68,6 +68,8 @@ const MAX_MESSAGE = 2000;
 export class NotificationCenter {
   /** Per person, the end of their queue of changes (see `serially`). */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Since start (metrics): notifications committed, and notices not created because the person switched their type off. */
+  readonly stats = { created: 0, switchedOff: 0 };
 
   constructor(private readonly deps: NotificationCenterDeps) {}
 
@@ -76,7 +78,10 @@ export class NotificationCenter {
    * person switched this type off (notificationSettings): nothing is stored or announced.
    */
   notify(input: NewNotification, origin: Origin): NotificationRef | null {
-    if (this.deps.wants && !this.deps.wants(input.userId, input.type)) return null;
+    if (this.deps.wants && !this.deps.wants(input.userId, input.type)) {
+      this.stats.switchedOff += 1;
+      return null;
+    }
     const now = this.deps.clock.now();
     const notification: NotificationRef = {
       id: this.deps.newId(),
@@ -89,6 +94,7 @@ export class NotificationCenter {
       createdAt: new Date(now).toISOString(),
     };
     this.deps.writer.insert(notificationsTable, toRow({ ...notification, readAt: null }));
+    this.deps.writer.afterCommit(() => (this.stats.created += 1));
     emitOnCommit(this.deps.writer, this.deps.bus, { type: 'notification.created', notification, at: now, origin });
     return notification;
   }

@@ -43,6 +43,14 @@ export const notificationsModule: ProductModule<
   tables: [notificationsTable, notificationSettingsTable],
   schema: [notificationSchema, notificationSettingsSchema],
   webhookEvents: [notificationSource],
+  metrics: [
+    {
+      name: 'svc_notifications_total',
+      kind: 'counter',
+      help: 'In-app notifications by outcome: created (committed), switched_off (the person turned the type off)',
+      labels: { outcome: ['created', 'switched_off'] },
+    },
+  ],
   create(kit, { fleet, users, groups }) {
     const settings = new NotificationSettings({ knex: kit.knex, writer: kit.writer, clock: kit.clock });
     for (const kind of CORE_KINDS) settings.registerKind(kind);
@@ -55,6 +63,10 @@ export const notificationsModule: ProductModule<
       isPerson: (userId) => users.get(userId) !== undefined,
       wants: (userId, type) => settings.wants(userId, type),
     });
+    kit.metrics.collect('svc_notifications_total', () => [
+      { labels: { outcome: 'created' }, value: center.stats.created },
+      { labels: { outcome: 'switched_off' }, value: center.stats.switchedOff },
+    ]);
     const directory = { services: fleet.services, users, groups };
     return {
       services: { notifications: center, notificationSettings: settings },

@@ -78,6 +78,8 @@ export class FanoutHub {
   private publisher: TopicPublisher | undefined;
   private nextGroupId = 1;
   private delivered = 0;
+  private members = 0;
+  private joined = 0;
   private readonly queue: Array<() => void> = [];
 
   constructor(private readonly options: FanoutHubOptions) {}
@@ -127,6 +129,8 @@ export class FanoutHub {
       socket.subscribe(topic);
     }
     group.members += 1;
+    this.members += 1;
+    this.joined += 1;
     return new Membership(this, group, request.socket, request.subscriptionId);
   }
 
@@ -141,6 +145,7 @@ export class FanoutHub {
       group.ids.delete(subscriptionId);
     }
     group.members -= 1;
+    this.members -= 1;
     if (group.members > 0) return;
     this.groups.delete(group.key);
     const groups = this.channels.get(group.channel);
@@ -157,6 +162,16 @@ export class FanoutHub {
     let n = 0;
     for (const group of this.channels.get(channel) ?? []) n += group.members;
     return n;
+  }
+
+  /** Subscriptions open now, over every channel (metrics). */
+  get subscriptions(): number {
+    return this.members;
+  }
+
+  /** Subscriptions started since start (metrics). */
+  get subscriptionsStarted(): number {
+    return this.joined;
   }
 
   /** Frames handed to uWS since start (one per topic publish or direct send). */

@@ -33,6 +33,10 @@ export const realtimeModule: ProductModule<
 > = {
   name: 'realtime',
   schema: [realtimeSchema],
+  metrics: [
+    { name: 'svc_ws_subscriptions', kind: 'gauge', help: 'graphql-ws subscriptions open now (every channel)' },
+    { name: 'svc_ws_subscriptions_started_total', kind: 'counter', help: 'graphql-ws subscriptions started since start' },
+  ],
   create(kit, { sessions, users, auth, policy }) {
     const hub = new FanoutHub({
       schema: kit.graphql.schema,
@@ -57,6 +61,8 @@ export const realtimeModule: ProductModule<
           }
         : {}),
     });
+    kit.metrics.collect('svc_ws_subscriptions', () => hub.subscriptions);
+    kit.metrics.collect('svc_ws_subscriptions_started_total', () => hub.subscriptionsStarted);
     // The platform's contract for modules that announce on channels of their own (agent commands).
     const channels: SharedChannels<Action> = {
       publishShared: (channel, root) => realtime.publishShared(channel, root),

@@ -49,6 +49,8 @@ export interface WebhooksOptions {
   readonly requestsInFlight?: () => number;
   /** @default one hour */
   readonly pruneIntervalMs?: number;
+  /** Seconds from an event's commit to its successful delivery, for each (metrics). */
+  readonly onDelivered?: (seconds: number) => void;
 }
 
 export interface Webhooks {
@@ -85,6 +87,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ...(options.queue ? { queue: options.queue } : {}),
     ...(options.requests ? { requests: options.requests } : {}),
     ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
+    ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
   });
   const outbox = createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId });
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });

@@ -126,6 +126,14 @@ export class DeliveryQueue {
     return this.readyHead < this.ready.length;
   }
 
+  /** Creation time of the oldest waiting delivery (metrics: a walk of what is held, at most `maxHeld`), or null. */
+  oldestCreatedAt(): number | null {
+    let oldest: number | null = null;
+    for (const lane of this.lanes.values())
+      for (const { delivery } of lane.heap) if (oldest === null || delivery.createdAt < oldest) oldest = delivery.createdAt;
+    return oldest;
+  }
+
   /** Earliest due time of a lane that has a free slot, or null. */
   nextDueAt(): number | null {
     let earliest: number | null = null;

@@ -62,6 +62,8 @@ export interface DispatcherOptions {
   /** Requests under way now: the pacer's brake. */
   readonly requestsInFlight?: () => number;
   readonly pacer?: PacerLimits;
+  /** Observer of each delivery that succeeded: seconds from its event's commit (`createdAt`) to it, by the product clock (metrics). */
+  readonly onDelivered?: (seconds: number) => void;
 }
 
 /**
@@ -85,6 +87,7 @@ export class Dispatcher {
   private paceTimer: TimerHandle | undefined;
   private readonly pacer: Pacer | null;
   private stopped = false;
+  private loaded = false;
   private pumpQueued = false;
   private readonly abort = new AbortController();
   private readonly running = new Set<Promise<void>>();
@@ -94,8 +97,8 @@ export class Dispatcher {
   private readingBacklog = false;
   private backlogRetry: TimerHandle | undefined;
   private pageSweep: TimerHandle | undefined;
-  /** Since start (metrics, bench): attempts made, their outcomes, and deliveries that waited in the backlog. */
-  readonly stats = { attempts: 0, delivered: 0, failed: 0, backlogged: 0 };
+  /** Since start (metrics, bench): attempts made, their outcomes (retried: failed, tried again later), and deliveries that waited in the backlog. */
+  readonly stats = { attempts: 0, delivered: 0, retried: 0, failed: 0, backlogged: 0 };
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
@@ -132,6 +135,14 @@ export class Dispatcher {
     return this.queue.inFlight;
   }
 
+  /**
+   * Creation time of the oldest delivery waiting in memory, or null. The backlog holds only deliveries
+   * that came after the held ones (it is read back in order), so the oldest waiting one is held.
+   */
+  oldestPendingAt(): number | null {
+    return this.queue.oldestCreatedAt();
+  }
+
   pendingOf(webhookId: string): number {
     return this.queue.pendingOf(webhookId) + this.backlog.countOf(webhookId);
   }
@@ -146,6 +157,7 @@ export class Dispatcher {
    * (beyond `maxHeld`), and the pages whose deliveries are all settled.
    */
   load(deliveries: readonly Delivery[], settledPages: readonly string[] = [], backlogged: readonly BackloggedPage[] = []): void {
+    this.loaded = true;
     this.ledger.trackAll(deliveries);
     for (const d of deliveries) this.queue.add(d);
     for (const page of backlogged) {
@@ -302,6 +314,11 @@ export class Dispatcher {
     this.pump();
   }
 
+  /** Between `load` (the module's start) and `stop`: deliveries are being sent (readiness shows it). */
+  get working(): boolean {
+    return this.loaded && !this.stopped;
+  }
+
   /** Aborted by `stop()`: attempts outside the queue (testWebhook) listen on it too. */
   get shutdownSignal(): AbortSignal {
     return this.abort.signal;
@@ -400,6 +417,7 @@ export class Dispatcher {
     let retry: Delivery | null = null;
     if (outcome.status === 'SUCCESS') {
       this.stats.delivered += 1;
+      this.options.onDelivered?.(Math.max(0, now - delivery.createdAt) / 1000);
       writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'delivered', now, null));
       const next = afterSuccess(current, now);
       if (next) registry.set({ ...next, updatedAt: now });
@@ -410,6 +428,7 @@ export class Dispatcher {
         writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'failed', now, outcome.error));
         registry.set({ ...afterExhausted(current, now, outcome.error ?? 'failed'), updatedAt: now });
       } else {
+        this.stats.retried += 1;
         retry = { ...tried, dueAt };
         writer.upsert(webhookDeliveriesTable, deliveryRow(retry, 'pending', now, outcome.error));
       }

@@ -12,6 +12,7 @@ import { webhookOutboxSchema } from './migrations/0009_webhook_outbox.js';
 import { webhookSecretSealedSchema } from './migrations/0024_webhook_secret_sealed.js';
 import { webhookHeadersSealedSchema } from './migrations/0026_webhook_headers_sealed.js';
 import { webhookOutboxTable } from './outboxPage.js';
+import { deliveryLatency, instrumentDispatcher, WEBHOOK_METRICS } from './webhookMetrics.js';
 import { webhookSchema, type WebhookServices } from './webhookSchema.js';
 import { webhookDeliveriesTable, webhookExecutionsTable, webhooksTable } from './webhookTables.js';
 import { ADMIN, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
@@ -40,6 +41,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
     migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
+    metrics: WEBHOOK_METRICS,
     create(kit, { fleet, users }) {
       const webhooks = createWebhooks({
         writer: kit.writer,
@@ -54,13 +56,26 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         requests: kit.traffic.received,
         requestsInFlight: kit.traffic.inFlight,
         ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+        onDelivered: deliveryLatency(kit.metrics),
       });
+      instrumentDispatcher(kit.metrics, webhooks.dispatcher, kit.clock);
       return {
         services: { webhooks: webhooks.service },
         async hydrate() {
           kit.logger.info('webhooks loaded', await webhooks.hydrate());
         },
         busHandlers: { staged: webhooks.outbox },
+        // /readyz (src/platform/health): the worker that sends committed deliveries runs.
+        checks: {
+          webhookWorker: () =>
+            webhooks.dispatcher.working
+              ? { status: 'pass', componentType: 'component' }
+              : {
+                  status: 'fail',
+                  componentType: 'component',
+                  output: 'the webhook delivery worker is not running (not started, or stopped)',
+                },
+        },
         start: () => webhooks.start(),
         // Attempts in flight are aborted and stay pending: the next start sends them again.
         stop: () => webhooks.close(),

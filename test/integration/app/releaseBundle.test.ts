@@ -38,10 +38,15 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
   });
 
   for (const backend of testBackends()) {
-    it(`serves on the ${backend.name} database: probes, a health report and the service list`, async () => {
+    it(`serves on the ${backend.name} database: probes, a health report, the service list and its metrics`, async () => {
       const store = await createChildStore(backend);
       try {
-        const server = await startChildServer(store, {}, { cwd: out, args: [join(out, 'src', 'main.js')] });
+        const metricsToken = 'bundle-metrics-token-0123456789';
+        const server = await startChildServer(
+          store,
+          { SVC_METRICS_TOKEN: metricsToken },
+          { cwd: out, args: [join(out, 'src', 'main.js')] },
+        );
         try {
           assert.deepEqual(await (await fetch(`${server.url}/health`)).json(), { status: 'healthy', version: '9.9.9' });
           assert.equal((await fetch(`${server.url}/ready`)).status, 200);
@@ -58,6 +63,12 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
           assert.equal(pushed.status, 200, await pushed.text());
           const list = (await (await fetch(`${server.url}/api/v1/operator/services?nodeId=eu`, { headers })).json()) as { count: number };
           assert.equal(list.count, 1);
+          // prom-client is bundled too: its registry, formatter and default metrics work from the one file.
+          const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+          const exposition = await metrics.text();
+          assert.equal(metrics.status, 200, exposition);
+          assert.match(exposition, /^svc_health_pushes_total 1$/m);
+          assert.match(exposition, /^process_cpu_seconds_total /m);
         } finally {
           await stopGracefully(server);
         }

@@ -12,6 +12,7 @@ import { createClient as createWsClient, type Client as WsClient } from 'graphql
 import { fromPromise, map, mergeMap, pipe, tap } from 'wonka';
 import type { SessionStore } from '../session/sessionStore';
 import { LiveConnectionStore } from './liveConnection';
+import { reconnectWait } from './reconnect';
 
 export interface ApiClient {
   readonly urql: Client;
@@ -31,8 +32,11 @@ export function createApiClient(session: SessionStore, urls = apiUrls(window.loc
   const ws = createWsClient({
     url: urls.ws,
     lazy: true,
-    // A connection lost (server restart, network) comes back by itself, with a fresh token.
+    // A connection lost (server restart, network) comes back by itself, with a fresh token: no cap on
+    // attempts, jittered waits of at most 5 s (reconnect.ts); screens catch up on what they missed
+    // (useOnLiveRecovered).
     retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: reconnectWait,
     shouldRetry: () => session.current() !== null,
     connectionParams: async () => ({ token: (await session.accessToken()) ?? '' }),
     on: {

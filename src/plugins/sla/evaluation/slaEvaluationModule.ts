@@ -9,6 +9,7 @@
  */
 import type { CoreServices } from '../../../core/coreServices.js';
 import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
+import { DURATION_BUCKETS } from '../../../platform/metrics/metricDeclaration.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { loadTimelineColumns } from '../figures/timelineLoader.js';
 import type { SlaServices } from '../slaContext.js';
@@ -32,7 +33,18 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
   migrations: [slaBurnAlertStatesSchema],
   tables: [slaBurnAlertStatesTable],
   webhookEvents: [slaStatusWebhookSource],
+  metrics: [
+    {
+      name: 'svc_sla_evaluation_tick_seconds',
+      kind: 'histogram',
+      help: 'Seconds one live SLA evaluation (every closed 5-minute bucket) took, its alerts committed, by outcome',
+      labels: { outcome: ['ok', 'failed'] },
+      buckets: DURATION_BUCKETS,
+    },
+  ],
   create(kit, { fleet, sla, maintenanceWindowService }) {
+    const tickOk = kit.metrics.histogram('svc_sla_evaluation_tick_seconds', { outcome: 'ok' });
+    const tickFailed = kit.metrics.histogram('svc_sla_evaluation_tick_seconds', { outcome: 'failed' });
     const burnStates = new BurnAlertStates(kit.writer);
     const source = {
       knex: kit.knex,
@@ -55,6 +67,7 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
       loadHistory: (serviceIds, range) => loadTimelineColumns(source, serviceIds, range),
       workers: kit.workers,
       pluginActive: () => kit.plugins.isActive('sla'),
+      onTick: (seconds, ok) => (ok ? tickOk : tickFailed).observe(seconds),
     });
     return {
       services: { slaEvaluation },

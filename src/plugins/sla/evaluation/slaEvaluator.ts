@@ -91,6 +91,8 @@ export interface SlaEvaluatorDeps {
   /** Whether the `sla` plugin is active: its webhooks go out only then (alerts are background work, kept regardless). @default always */
   readonly pluginActive?: () => boolean;
   readonly shardSize?: number;
+  /** Observer of each evaluation (tick) that ran: its seconds from start to its alerts committed, and whether it failed (metrics). */
+  readonly onTick?: (seconds: number, ok: boolean) => void;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -184,9 +186,23 @@ export class SlaEvaluator {
     this.chain = this.chain
       .then(() => {
         this.queued = false;
-        return this.stopped ? undefined : this.tick();
+        return this.stopped ? undefined : this.timedTick();
       })
       .catch((error: unknown) => this.deps.logger.error('SLA evaluation failed; the next bucket tries again', { error }));
+  }
+
+  /** `tick`, timed for `onTick` (real time: how long the evaluation took, not product time). */
+  private async timedTick(): Promise<void> {
+    const { onTick } = this.deps;
+    if (!onTick) return this.tick();
+    const started = performance.now();
+    try {
+      await this.tick();
+      onTick((performance.now() - started) / 1000, true);
+    } catch (error) {
+      onTick((performance.now() - started) / 1000, false);
+      throw error;
+    }
   }
 
   /**

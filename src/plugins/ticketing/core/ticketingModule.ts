@@ -98,7 +98,11 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
     const mayRead = (viewer: Viewer, ticket: TicketView) => mayAct(viewer, ticket, 'read', groups, tickets.placeOf);
     return {
       services: { tickets, ticketCommands, ticketRegistry },
-      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead, placeOf: tickets.placeOf }),
+      // svc_entities{type="ticket"}: the open tickets held in memory (closed ones leave it).
+      entityTypes: ticketEntityTypes({ held: (id) => tickets.held(id), mayRead, placeOf: tickets.placeOf }).map((type) => ({
+        ...type,
+        held: () => ticketRegistry.size,
+      })),
       async hydrate() {
         await numbers.hydrate(kit.knex);
         let lost = 0;

@@ -4,7 +4,7 @@ import { ensureBootstrapAdmin } from '../../../../src/core/auth/bootstrapAdmin.j
 import { verifyPassword } from '../../../../src/core/auth/passwordHash.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { testBackends } from '../../../support/backends.js';
-import { startTestServer } from '../../../support/testServer.js';
+import { startTestServer, TEST_PASSWORD_HASH_COST } from '../../../support/testServer.js';
 
 for (const backend of testBackends()) {
   describe(`bootstrap admin (${backend.name})`, () => {
@@ -26,6 +26,7 @@ for (const backend of testBackends()) {
           { username: 'admin', password: undefined, email: 'a@b' },
           Date.now(),
           createMemoryLogger(),
+          TEST_PASSWORD_HASH_COST,
         );
         assert.deepEqual(again, { created: false }, 'with users present nothing is created or printed');
         assert.equal((await t.server.database.knex('users').select('*')).length, 1);

@@ -1,5 +1,5 @@
 /**
- * The cluster fence end to end (docs/adr/0054-the-commit-fence.md): two batch writers over one schema act as
+ * The cluster fence end to end (docs/adr/0057-the-commit-fence.md): two batch writers over one schema act as
  * the old and the new owner of a shard; `claimShardEpoch` moves the shard; the old owner's commits are refused
  * by the database, whole, with a retryable error, and the old owner is told which shards to drop.
  *

@@ -10,6 +10,13 @@ describe('password hashing (scrypt)', () => {
     assert.equal(await verifyPassword('correct horse battery stapler', encoded), false);
   });
 
+  it('hashes at the cost it is given, and verifies by the parameters stored in the hash', async () => {
+    const cheap = await hashPassword('correct horse battery staple', 10);
+    assert.match(cheap, /^scrypt\$1024\$8\$1\$/);
+    assert.equal(await verifyPassword('correct horse battery staple', cheap), true);
+    assert.equal(await verifyPassword('correct horse battery stapler', cheap), false);
+  });
+
   it('salts every hash, so equal passwords give different hashes', async () => {
     assert.notEqual(await hashPassword('same password'), await hashPassword('same password'));
   });

@@ -81,6 +81,24 @@ describe('configuration', () => {
     assert.equal(loadConfig({ SVC_RATE_LIMIT_RPS: '0', SVC_ENV: 'development' }).rateLimit.requestsPerSecond, 0);
   });
 
+  describe('the password hash cost (SVC_AUTH_PASSWORD_HASH_COST, log2 of scrypt N)', () => {
+    it('is 15 by default and may be raised in production', () => {
+      assert.equal(loadConfig({}).auth.passwordHashCost, 15);
+      assert.equal(loadConfig({ SVC_AUTH_PASSWORD_HASH_COST: '17' }).auth.passwordHashCost, 17);
+    });
+
+    it('may not be lowered in production, and may outside it', () => {
+      assert.match(problemsOf({ SVC_AUTH_PASSWORD_HASH_COST: '14' })[0]!, /SVC_AUTH_PASSWORD_HASH_COST=14 is refused in production/);
+      assert.equal(loadConfig({ SVC_AUTH_PASSWORD_HASH_COST: '10', SVC_ENV: 'development' }).auth.passwordHashCost, 10);
+    });
+
+    for (const value of ['9', '21', 'x', '15.5']) {
+      it(`refuses SVC_AUTH_PASSWORD_HASH_COST=${value} and names the setting`, () => {
+        assert.match(problemsOf({ SVC_AUTH_PASSWORD_HASH_COST: value, SVC_ENV: 'development' })[0]!, /^SVC_AUTH_PASSWORD_HASH_COST/);
+      });
+    }
+  });
+
   it('refuses private webhooks in production', () => {
     assert.match(problemsOf({ SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS: 'true' })[0]!, /development only/);
     assert.equal(loadConfig({ SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS: 'true', SVC_ENV: 'development' }).security.allowPrivateWebhooks, true);

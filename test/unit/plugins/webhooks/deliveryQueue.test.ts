@@ -84,4 +84,18 @@ describe('delivery queue', () => {
     assert.equal(q.pendingOf('x'), 0);
     assert.deepEqual(ids(q.take(0)), [d2.id]);
   });
+
+  it('knows the creation time of the oldest waiting delivery, whatever its due time, and none once all are out', () => {
+    const q = new DeliveryQueue();
+    assert.equal(q.oldestCreatedAt(), null);
+    q.add({ ...delivery('a', 5000), createdAt: 300 });
+    q.add({ ...delivery('b', 0), createdAt: 200 });
+    q.add({ ...delivery('b', 100), createdAt: 400 });
+    assert.equal(q.oldestCreatedAt(), 200);
+    q.take(100);
+    assert.equal(q.oldestCreatedAt(), 300, 'the ones handed out no longer wait');
+    q.rescan();
+    q.take(5000);
+    assert.equal(q.oldestCreatedAt(), null);
+  });
 });

@@ -1,0 +1,44 @@
+/**
+ * The NATS permissions an instance of a cluster needs, and nothing more: its two buckets' JetStream API calls,
+ * writes to their keys, replies to its own inbox prefix (`_INBOX_<name>`, natsConnection.ts) and the subjects
+ * under the cluster's prefix (`<name>.>`, for command forwarding and events). Give each cluster its own NATS user
+ * with these; another cluster's user, or any other client without them, can neither read nor write its leases
+ * (tested in test/unit/platform/cluster/natsConnection.test.ts against a server configured with them).
+ *
+ * `$JS.API.STREAM.CREATE.*` is needed only by the instance that creates the buckets (the first to start);
+ * an operator who creates them ahead (`nats kv add`, with the TTL and description of buckets.ts) may leave it out.
+ */
+import { bucketNames } from './buckets.js';
+
+export interface NatsPermissions {
+  readonly publish: readonly string[];
+  readonly subscribe: readonly string[];
+}
+
+export function clusterNatsPermissions(cluster: string): NatsPermissions {
+  const buckets = bucketNames(cluster);
+  const perBucket = [buckets.leases, buckets.members].flatMap((bucket) => {
+    const stream = `KV_${bucket}`;
+    return [
+      `$JS.API.STREAM.INFO.${stream}`,
+      `$JS.API.STREAM.CREATE.${stream}`,
+      // Reads of one key (the buckets allow direct gets).
+      `$JS.API.DIRECT.GET.${stream}.>`,
+      // Listing the keys (the live members) runs a short-lived ordered consumer.
+      `$JS.API.CONSUMER.CREATE.${stream}.>`,
+      `$JS.API.CONSUMER.INFO.${stream}.>`,
+      // Writes: create, update, delete of a key.
+      `$KV.${bucket}.>`,
+    ];
+  });
+  return {
+    // $JS.API.INFO: the client checks JetStream is there before it opens a bucket.
+    publish: ['$JS.API.INFO', ...perBucket, `${cluster}.>`],
+    subscribe: [`${inboxPrefix(cluster)}.>`, `${cluster}.>`],
+  };
+}
+
+/** The prefix of the cluster's reply subjects, so that no other user's subscription can read its replies. */
+export function inboxPrefix(cluster: string): string {
+  return `_INBOX_${cluster}`;
+}

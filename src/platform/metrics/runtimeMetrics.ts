@@ -1,0 +1,32 @@
+/**
+ * The runtime's metrics: prom-client's default set under the names every Node.js dashboard knows
+ * (`process_*`, `nodejs_*`: CPU, resident memory, file descriptors, heap and heap spaces, event-loop
+ * delay from `monitorEventLoopDelay`, GC pauses by kind, active handles), plus what it lacks, the event
+ * loop's utilisation, as a counter of the seconds it was busy (its rate is the utilisation, 0 to 1).
+ */
+import { performance } from 'node:perf_hooks';
+import { collectDefaultMetrics } from 'prom-client';
+import type { MetricDeclaration } from './metricDeclaration.js';
+import type { MetricsRegistry } from './metricsRegistry.js';
+
+export const RUNTIME_METRICS: readonly MetricDeclaration[] = [
+  {
+    name: 'svc_event_loop_active_seconds_total',
+    kind: 'counter',
+    help: 'Seconds the event loop spent running code rather than waiting for I/O; its rate is the event-loop utilisation (0 to 1)',
+  },
+];
+
+/** Declares and feeds the runtime's metrics; prom-client's defaults (a GC observer, a delay monitor) only when metrics are on. */
+export function instrumentRuntime(metrics: MetricsRegistry): void {
+  metrics.declare(RUNTIME_METRICS, 'platform');
+  metrics.collect('svc_event_loop_active_seconds_total', () => performance.eventLoopUtilization().active / 1000);
+  if (!metrics.enabled) return;
+  // Sampled every 10 ms (prom-client's default resolution): the delay monitor costs one timer in libuv, not a JS callback.
+  collectDefaultMetrics({ register: metrics.prometheus, eventLoopMonitoringPrecision: 10 });
+  // Gauges named like counters (promtool check metrics refuses them); the same figures by type stay
+  // (`nodejs_active_handles{type}`, ...), whose sum is the total.
+  for (const name of MISNAMED_DEFAULTS) metrics.prometheus.removeSingleMetric(name);
+}
+
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
