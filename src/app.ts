@@ -43,6 +43,8 @@ import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
 import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
+import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
+import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
 import { policyModule } from './plugins/policy/policyModule.js';
@@ -77,6 +79,7 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(coreModule)
+    .with(idempotencyModule)
     .with(policyModule)
     .with(auditModule)
     .with(signInProvidersModule)
@@ -284,8 +287,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...gateway,
       router: new Router([
         ...probes,
-        ...product.routes,
-        graphqlRoute(executor),
+        // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
+        ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
         ...metricsServed.routes,
         ...(deps.extraRoutes?.(app) ?? []),
       ]),

@@ -24,6 +24,8 @@ export class Batch {
   readonly afterCommit: Array<() => void> = [];
   readonly rollbacks = new Set<() => void>();
   rowCount = 0;
+  /** Requests whose answer must join this batch (heldCommit.ts): it does not start while above 0. */
+  holds = 0;
   private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
   private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
 

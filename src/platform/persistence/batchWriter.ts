@@ -29,6 +29,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
+import { heldScopes, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
@@ -296,6 +297,49 @@ export class BatchWriter {
     return this.committed();
   }
 
+  /**
+   * Runs `request` so that what it changes and the rows `record` stages from its answer commit in ONE
+   * batch (heldCommit.ts): inside, waits for a commit return at once and the batch of the first change
+   * is held open; once `request` settled, `record(value)` stages its rows there (only when a change
+   * was staged and that batch is still the open one) and the batch is released. Resolves after that
+   * commit; rejects with `CommitError` when it failed (then nothing of it, record included, is kept).
+   * A request that staged nothing is not recorded and waits for nothing.
+   */
+  async runHeld<T>(request: () => Promise<T>, record: (value: T) => void): Promise<HeldOutcome<T>> {
+    const scope: { batch: Batch | undefined } = { batch: undefined };
+    let value: T;
+    try {
+      value = await heldScopes.run(scope, request);
+    } catch (error) {
+      this.release(scope.batch);
+      throw error;
+    }
+    const batch = scope.batch;
+    if (batch === undefined) return { value, staged: false };
+    // A batch doomed while the request ran (the one ahead of it failed) is no longer the open one: no record.
+    if (this.open === batch) record(value);
+    this.release(batch);
+    await batch.promise();
+    return { value, staged: true };
+  }
+
+  /** Inside `runHeld`: hold the open batch for the scope (once) and resolve at once; outside: undefined. */
+  private heldWait(): Promise<void> | undefined {
+    const scope = heldScopes.getStore();
+    if (scope === undefined) return undefined;
+    if (scope.batch === undefined && !this.open.empty) {
+      scope.batch = this.open;
+      this.open.holds += 1;
+    }
+    return Promise.resolve();
+  }
+
+  private release(batch: Batch | undefined): void {
+    if (batch === undefined) return;
+    batch.holds -= 1;
+    if (batch.holds === 0 && this.open === batch) this.schedule();
+  }
+
   /** Set once at composition (the audit trail); see `acknowledge`. */
   setAcknowledgeHook(hook: () => void): void {
     this.acknowledgeHook = hook;
@@ -307,6 +351,8 @@ export class BatchWriter {
    * the database does not have yet.
    */
   committed(): Promise<void> {
+    const held = this.heldWait();
+    if (held !== undefined) return held;
     if (!this.open.empty) return this.open.promise();
     if (this.inFlight) return this.inFlight.promise();
     return Promise.resolve();
@@ -372,7 +418,7 @@ export class BatchWriter {
 
   private async run(): Promise<void> {
     this.scheduled = false;
-    if (this.inFlight || this.open.empty) return;
+    if (this.inFlight || this.open.empty || this.open.holds > 0) return;
     const batch = this.open;
     this.open = new Batch();
     this.inFlight = batch;
