@@ -29,7 +29,7 @@ import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
-import { heldScopes, type HeldOutcome } from './heldCommit.js';
+import { HeldRequests, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
@@ -114,6 +114,10 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
+  private readonly held = new HeldRequests({
+    open: () => this.open,
+    schedule: () => this.schedule(),
+  });
   private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
@@ -294,50 +298,15 @@ export class BatchWriter {
    */
   acknowledge(): Promise<void> {
     this.acknowledgeHook?.();
-    return this.committed();
+    return this.held.wait(true) ?? this.committed();
   }
 
   /**
    * Runs `request` so that what it changes and the rows `record` stages from its answer commit in ONE
-   * batch (heldCommit.ts): inside, waits for a commit return at once and the batch of the first change
-   * is held open; once `request` settled, `record(value)` stages its rows there (only when a change
-   * was staged and that batch is still the open one) and the batch is released. Resolves after that
-   * commit; rejects with `CommitError` when it failed (then nothing of it, record included, is kept).
-   * A request that staged nothing is not recorded and waits for nothing.
+   * batch (heldCommit.ts). Resolves after that commit; rejects with `CommitError` when it failed.
    */
-  async runHeld<T>(request: () => Promise<T>, record: (value: T) => void): Promise<HeldOutcome<T>> {
-    const scope: { batch: Batch | undefined } = { batch: undefined };
-    let value: T;
-    try {
-      value = await heldScopes.run(scope, request);
-    } catch (error) {
-      this.release(scope.batch);
-      throw error;
-    }
-    const batch = scope.batch;
-    if (batch === undefined) return { value, staged: false };
-    // A batch doomed while the request ran (the one ahead of it failed) is no longer the open one: no record.
-    if (this.open === batch) record(value);
-    this.release(batch);
-    await batch.promise();
-    return { value, staged: true };
-  }
-
-  /** Inside `runHeld`: hold the open batch for the scope (once) and resolve at once; outside: undefined. */
-  private heldWait(): Promise<void> | undefined {
-    const scope = heldScopes.getStore();
-    if (scope === undefined) return undefined;
-    if (scope.batch === undefined && !this.open.empty) {
-      scope.batch = this.open;
-      this.open.holds += 1;
-    }
-    return Promise.resolve();
-  }
-
-  private release(batch: Batch | undefined): void {
-    if (batch === undefined) return;
-    batch.holds -= 1;
-    if (batch.holds === 0 && this.open === batch) this.schedule();
+  runHeld<T>(request: () => Promise<T>, record: (value: T) => void): Promise<HeldOutcome<T>> {
+    return this.held.run(request, record);
   }
 
   /** Set once at composition (the audit trail); see `acknowledge`. */
@@ -351,7 +320,7 @@ export class BatchWriter {
    * the database does not have yet.
    */
   committed(): Promise<void> {
-    const held = this.heldWait();
+    const held = this.held.wait(false);
     if (held !== undefined) return held;
     if (!this.open.empty) return this.open.promise();
     if (this.inFlight) return this.inFlight.promise();
