@@ -55,7 +55,15 @@ export function idempotentRoute(route: Route, deps: IdempotencyDeps, scopeOf: Sc
       });
     try {
       const requestHash = hashOf(request);
-      const recorded = await deps.store.find(scope, key);
+      let recorded: Awaited<ReturnType<IdempotencyStore['find']>>;
+      try {
+        recorded = await deps.store.find(scope, key);
+      } catch {
+        // The table could not be read: whether the key was used is unknown, so nothing may run.
+        return refusalReply(shape, ErrorCode.Unavailable, 'the database did not answer; nothing was applied, retry', {
+          'retry-after': '1',
+        });
+      }
       if (recorded !== undefined) {
         if (recorded.requestHash !== requestHash)
           return refusalReply(
