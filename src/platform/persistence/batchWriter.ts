@@ -93,6 +93,8 @@ export interface BatchWriterOptions {
   readonly maxBatchRows?: number;
   /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
   readonly maxPendingRows?: number;
+  /** The longest a request in `runHeld` may hold the open batch (heldCommit.ts). @default 1000 */
+  readonly maxHoldMs?: number;
   /** Observer called as a batch starts committing (metrics, tracing, tests). */
   readonly onBatchStart?: (rows: number) => void;
   /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
@@ -114,15 +116,13 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
-  private readonly held = new HeldRequests({
-    open: () => this.open,
-    schedule: () => this.schedule(),
-  });
+  private readonly held: HeldRequests;
   private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
     this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
+    this.held = new HeldRequests({ open: () => this.open, schedule: () => this.schedule() }, options.maxHoldMs);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;

@@ -13,17 +13,31 @@
  * batch's `CommitError`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { systemDeadlineClock, type TimerHandle } from '../scheduler/index.js';
 import type { Batch } from './batch.js';
 
 interface HeldScope {
   /** The batch the scope's first change was staged in (held until the scope ends); none: nothing staged. */
   batch: Batch | undefined;
+  /** The hold's bound (real time: it paces I/O, like the commit window). */
+  timer: TimerHandle | undefined;
+  /** The request outlived its hold: its batch went on without the answer, which is then not recorded. */
+  expired: boolean;
 }
+
+/**
+ * The longest a request may hold the open batch: every other request's commit waits meanwhile. Handlers build
+ * their answer from memory right after their change (microseconds); one that awaits slow I/O after its change
+ * (an outbound call in a later field of a mutation) loses the guarantee instead of stalling everyone.
+ */
+export const MAX_HOLD_MS = 1000;
 
 /** What `runHeld` resolves with: the request's value, and whether it staged a change (and so its record). */
 export interface HeldOutcome<T> {
   readonly value: T;
   readonly staged: boolean;
+  /** Its answer was staged with its change (false: nothing staged, or the hold expired first). */
+  readonly recorded: boolean;
 }
 
 /** What the writer lends: its open batch, and a way to schedule its commit once a hold ends. */
@@ -37,26 +51,30 @@ export class HeldRequests {
   /** Requests running inside `run` now. */
   private running = 0;
 
-  constructor(private readonly writer: HeldWriter) {}
+  constructor(
+    private readonly writer: HeldWriter,
+    private readonly maxHoldMs = MAX_HOLD_MS,
+  ) {}
 
   async run<T>(request: () => Promise<T>, record: (value: T) => void): Promise<HeldOutcome<T>> {
-    const scope: HeldScope = { batch: undefined };
+    const scope: HeldScope = { batch: undefined, timer: undefined, expired: false };
     let value: T;
     this.running += 1;
     try {
       value = await this.scopes.run(scope, request);
     } catch (error) {
-      this.release(scope.batch);
+      this.release(scope);
       throw error;
     } finally {
       this.running -= 1;
     }
     const batch = scope.batch;
-    if (batch === undefined) return { value, staged: false };
-    if (this.writer.open() === batch) record(value);
-    this.release(batch);
+    if (batch === undefined) return { value, staged: false, recorded: false };
+    const recorded = !scope.expired && this.writer.open() === batch;
+    if (recorded) record(value);
+    this.release(scope);
     await batch.promise();
-    return { value, staged: true };
+    return { value, staged: true, recorded };
   }
 
   /**
@@ -74,11 +92,19 @@ export class HeldRequests {
     if (!take || open.empty) return undefined;
     scope.batch = open;
     open.holds += 1;
+    scope.timer = systemDeadlineClock.setTimer(this.maxHoldMs, () => {
+      scope.expired = true;
+      this.release(scope);
+    });
     return Promise.resolve();
   }
 
-  private release(batch: Batch | undefined): void {
-    if (batch === undefined) return;
+  /** Ends the scope's hold (once: at its end, or when it expired). */
+  private release(scope: HeldScope): void {
+    const batch = scope.batch;
+    if (batch === undefined || scope.timer === undefined) return;
+    systemDeadlineClock.clearTimer(scope.timer);
+    scope.timer = undefined;
     batch.holds -= 1;
     if (batch.holds === 0 && this.writer.open() === batch) this.writer.schedule();
   }

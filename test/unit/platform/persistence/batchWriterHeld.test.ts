@@ -28,7 +28,7 @@ describe('batch writer: a held request commits with its answer', () => {
       },
       (value) => writer.upsert(nodesTable, node(`held-${value}`)),
     );
-    assert.deepEqual(outcome, { value: 'answer', staged: true });
+    assert.deepEqual(outcome, { value: 'answer', staged: true, recorded: true });
     assert.equal(writer.stats.batches, 1, 'one commit');
     assert.deepEqual(await paths('held-'), ['held-answer', 'held-change']);
   });
@@ -40,7 +40,7 @@ describe('batch writer: a held request commits with its answer', () => {
       async () => 'refused',
       () => (recorded = true),
     );
-    assert.deepEqual(outcome, { value: 'refused', staged: false });
+    assert.deepEqual(outcome, { value: 'refused', staged: false, recorded: false });
     assert.equal(recorded, false);
     assert.equal(writer.stats.batches, 0);
   });
@@ -79,5 +79,26 @@ describe('batch writer: a held request commits with its answer', () => {
       { name: 'CommitError' },
     );
     assert.deepEqual(await paths('refused-'), []);
+  });
+
+  it('a request that holds its batch too long loses its record, and nobody waits for it', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger(), maxHoldMs: 20 });
+    let recorded = false;
+    let committedWhileRunning = 0;
+    const outcome = await writer.runHeld(
+      async () => {
+        writer.upsert(nodesTable, node('slow-change'));
+        await writer.acknowledge();
+        // Slow I/O after its change: the hold expires and the batch commits meanwhile.
+        for (let i = 0; i < 200 && writer.stats.batches === 0; i += 1) await new Promise((done) => setTimeout(done, 5));
+        committedWhileRunning = writer.stats.batches;
+        return 'late';
+      },
+      () => (recorded = true),
+    );
+    assert.equal(committedWhileRunning, 1, 'the batch left while the request still ran');
+    assert.deepEqual(outcome, { value: 'late', staged: true, recorded: false });
+    assert.equal(recorded, false);
+    assert.deepEqual(await paths('slow-'), ['slow-change']);
   });
 });
