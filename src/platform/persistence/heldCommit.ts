@@ -67,6 +67,9 @@ export class HeldRequests {
       throw error;
     } finally {
       this.running -= 1;
+      // Node 20's AsyncLocalStorage runs a hook on every promise of the process while any instance is enabled:
+      // switched off again when no held request is under way, so requests without a key pay nothing then.
+      if (this.running === 0) this.scopes.disable();
     }
     const batch = scope.batch;
     if (batch === undefined) return { value, staged: false, recorded: false };
