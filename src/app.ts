@@ -44,6 +44,8 @@ import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
+import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
+import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
 import { policyModule } from './plugins/policy/policyModule.js';
@@ -79,6 +81,7 @@ export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(clusterFenceModule)
     .with(coreModule)
+    .with(idempotencyModule)
     .with(policyModule)
     .with(auditModule)
     .with(signInProvidersModule)
@@ -286,8 +289,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...gateway,
       router: new Router([
         ...probes,
-        ...product.routes,
-        graphqlRoute(executor),
+        // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
+        ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
         ...metricsServed.routes,
         ...(deps.extraRoutes?.(app) ?? []),
       ]),

@@ -11,6 +11,8 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   /** Someone else holds what was asked for (an edit lock). */
   Conflict: 'CONFLICT',
+  /** The request is well formed but cannot be taken as it is (an idempotency key reused for another request). */
+  Unprocessable: 'UNPROCESSABLE',
   /** A per-client bound was reached (open subscriptions). */
   LimitExceeded: 'LIMIT_EXCEEDED',
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
@@ -35,6 +37,8 @@ export function toHttpStatus(code: ErrorCode): number {
       return 404;
     case ErrorCode.Conflict:
       return 409;
+    case ErrorCode.Unprocessable:
+      return 422;
     case ErrorCode.LimitExceeded:
       return 429;
     case ErrorCode.MethodNotAllowed:
@@ -63,6 +67,7 @@ export type GraphQLErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE'
   | 'LIMIT_EXCEEDED'
   | 'PLUGIN_INACTIVE'
   | 'RATE_LIMITED'
@@ -84,6 +89,8 @@ export function toGraphQLCode(code: ErrorCode): GraphQLErrorCode {
       return 'NOT_FOUND';
     case ErrorCode.Conflict:
       return 'CONFLICT';
+    case ErrorCode.Unprocessable:
+      return 'UNPROCESSABLE';
     case ErrorCode.LimitExceeded:
       return 'LIMIT_EXCEEDED';
     case ErrorCode.PluginInactive:
@@ -125,6 +132,7 @@ export function toCloseCode(code: ErrorCode): CloseCode {
     case ErrorCode.MethodNotAllowed:
     case ErrorCode.PayloadTooLarge:
     case ErrorCode.UnsupportedMediaType:
+    case ErrorCode.Unprocessable:
       return CloseCode.BadRequest;
     case ErrorCode.Unauthenticated:
       return CloseCode.Unauthorized;

@@ -27,6 +27,8 @@ export class Batch {
   /** The shards this batch touches and the epoch held for each (batchFence.ts); undefined without a fence. */
   shards: Map<number, number> | undefined = undefined;
   rowCount = 0;
+  /** Requests whose answer must join this batch (heldCommit.ts): it does not start while above 0. */
+  holds = 0;
   private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
   private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
 

@@ -30,6 +30,7 @@ import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
 import { type CommitFence, fencedShards, touch } from './batchFence.js';
 import { CommitError, ShardMovedError } from './commitError.js';
+import { HeldRequests, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
@@ -84,6 +85,8 @@ export interface BatchWriterOptions {
   readonly maxBatchRows?: number;
   /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
   readonly maxPendingRows?: number;
+  /** The longest a request in `runHeld` may hold the open batch (heldCommit.ts). @default 1000 */
+  readonly maxHoldMs?: number;
   /** Observer called as a batch starts committing (metrics, tracing, tests). */
   readonly onBatchStart?: (rows: number) => void;
   /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
@@ -107,11 +110,13 @@ export class BatchWriter {
   readonly stats = { batches: 0, rows: 0, failures: 0, busyMs: 0 };
 
   private acknowledgeHook: (() => void) | undefined;
+  private readonly held: HeldRequests;
   private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
 
   constructor(private readonly options: BatchWriterOptions) {
     this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
+    this.held = new HeldRequests({ open: () => this.open, schedule: () => this.schedule() }, options.maxHoldMs);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
@@ -297,7 +302,15 @@ export class BatchWriter {
    */
   acknowledge(): Promise<void> {
     this.acknowledgeHook?.();
-    return this.committed();
+    return this.held.wait(true) ?? this.committed();
+  }
+
+  /**
+   * Runs `request` so that what it changes and the rows `record` stages from its answer commit in ONE
+   * batch (heldCommit.ts). Resolves after that commit; rejects with `CommitError` when it failed.
+   */
+  runHeld<T>(request: () => Promise<T>, record: (value: T) => void): Promise<HeldOutcome<T>> {
+    return this.held.run(request, record);
   }
 
   /** Set once at composition (the audit trail); see `acknowledge`. */
@@ -311,6 +324,8 @@ export class BatchWriter {
    * the database does not have yet.
    */
   committed(): Promise<void> {
+    const held = this.held.wait(false);
+    if (held !== undefined) return held;
     if (!this.open.empty) return this.open.promise();
     if (this.inFlight) return this.inFlight.promise();
     return Promise.resolve();
@@ -376,7 +391,7 @@ export class BatchWriter {
 
   private async run(): Promise<void> {
     this.scheduled = false;
-    if (this.inFlight || this.open.empty) return;
+    if (this.inFlight || this.open.empty || this.open.holds > 0) return;
     const batch = this.open;
     this.open = new Batch();
     this.inFlight = batch;

@@ -13,6 +13,7 @@ const TABLE: ReadonlyArray<readonly [ErrorCode, number, string, number]> = [
   [ErrorCode.Forbidden, 403, 'FORBIDDEN', 4403],
   [ErrorCode.NotFound, 404, 'NOT_FOUND', 4400],
   [ErrorCode.Conflict, 409, 'CONFLICT', 4409],
+  [ErrorCode.Unprocessable, 422, 'UNPROCESSABLE', 4400],
   [ErrorCode.LimitExceeded, 429, 'LIMIT_EXCEEDED', 4429],
   [ErrorCode.MethodNotAllowed, 405, 'BAD_USER_INPUT', 4400],
   [ErrorCode.PayloadTooLarge, 413, 'BAD_USER_INPUT', 4400],
