@@ -32,6 +32,7 @@ export class DeliveryProbe {
   #lastBack = 0;
   #sent = 0;
   readonly #listeners = new Set<(ok: boolean) => void>();
+  readonly #returnWaiters: (() => void)[] = [];
   #wasOk = true;
 
   constructor(options: DeliveryProbeOptions) {
@@ -72,6 +73,12 @@ export class DeliveryProbe {
     if (probe !== this.#token) return;
     this.#lastBack = this.#options.clock.now();
     this.#notify();
+    for (const resolve of this.#returnWaiters.splice(0)) resolve();
+  }
+
+  /** Resolves when the next own probe comes back (tests; a host awaiting the bus at start). */
+  nextReturn(): Promise<void> {
+    return new Promise((resolve) => this.#returnWaiters.push(resolve));
   }
 
   get ok(): boolean {

@@ -47,6 +47,7 @@ export async function readAfter(knex: Knex, positions: ReadonlyMap<number, Strea
     epoch: Number(row.epoch),
     seq: Number(row.seq),
     at: new Date(row.at).getTime(),
-    payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+    // jsonb: both drivers give the parsed value.
+    payload: row.payload,
   }));
 }

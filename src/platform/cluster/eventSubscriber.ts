@@ -74,6 +74,8 @@ export class ClusterEventSubscriber {
   #subscription: Subscription | undefined;
   #statuses: AsyncIterable<unknown> | undefined;
   #stopped = false;
+  /** Ends the wait before a failed replay is tried again (at stop). */
+  #wakeRetry: (() => void) | undefined;
   readonly #idle: (() => void)[] = [];
 
   constructor(options: EventSubscriberOptions) {
@@ -110,6 +112,7 @@ export class ClusterEventSubscriber {
     this.probe.stop();
     this.#subscription?.unsubscribe();
     (this.#statuses as { stop?: () => void } | undefined)?.stop?.();
+    this.#wakeRetry?.();
     await this.#replayLoop;
   }
 
@@ -276,7 +279,14 @@ export class ClusterEventSubscriber {
       } catch (error) {
         this.#options.logger.warn('cluster events: a replay from PostgreSQL failed; trying again', { error });
         for (const state of states) this.#pending.add(state.shard);
-        await new Promise<void>((resolve) => this.#options.clock.setTimer(this.#options.retryMs ?? 1_000, resolve));
+        await new Promise<void>((resolve) => {
+          const timer = this.#options.clock.setTimer(this.#options.retryMs ?? 1_000, resolve);
+          this.#wakeRetry = () => {
+            this.#options.clock.clearTimer(timer);
+            resolve();
+          };
+        });
+        this.#wakeRetry = undefined;
         continue;
       }
       const counts = new Map<number, number>();
