@@ -43,6 +43,7 @@ import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
 import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
+import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
 import { policyModule } from './plugins/policy/policyModule.js';
@@ -76,6 +77,7 @@ export interface ProductOptions {
  */
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
+    .with(clusterFenceModule)
     .with(coreModule)
     .with(policyModule)
     .with(auditModule)

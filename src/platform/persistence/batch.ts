@@ -1,7 +1,8 @@
 /**
  * One group commit's content as the batch writer gathers it: rows staged per table (upserts keyed,
  * inserts appended, deletes keyed or by column), the effects to run after it commits, the rollback
- * hooks to run if it fails, and the promise its waiting requests share.
+ * hooks to run if it fails, the shards it touches (cluster mode only), and the promise its waiting
+ * requests share.
  */
 import type { Row, TableSpec } from './tableSpec.js';
 
@@ -23,6 +24,8 @@ export class Batch {
   readonly inserts = new Map<TableSpec, Row[]>();
   readonly afterCommit: Array<() => void> = [];
   readonly rollbacks = new Set<() => void>();
+  /** The shards this batch touches and the epoch held for each (batchFence.ts); undefined without a fence. */
+  shards: Map<number, number> | undefined = undefined;
   rowCount = 0;
   private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
   private outcome: { ok: true } | { ok: false; error: unknown } | undefined;

@@ -1,10 +1,12 @@
 /**
  * Writing one batch (batch.ts) to the database: the SQL of each table's rows (batchStatements.ts,
  * cached per table), then ONE statement for a batch without deletes, or one transaction (deletes
- * children first, then that statement) for a batch with deletes.
+ * children first, then that statement) for a batch with deletes. A batch that touches shards (cluster
+ * mode) carries the fence in that same statement or transaction (batchFence.ts).
  */
 import type { Knex } from 'knex';
 import type { Batch } from './batch.js';
+import { FENCE_CALL, fenceBindings, fencedStatement } from './batchFence.js';
 import {
   batchStatement,
   deleteStatement,
@@ -60,12 +62,17 @@ export class BatchExecutor {
       statements.push(this.statementFor(table));
       bindings.push(JSON.stringify(rows));
     }
+    const shards = batch.shards;
     if (batch.deletes.size === 0 && batch.deletesWhere.size === 0) {
       if (statements.length === 0) return;
       // One statement per batch: atomic by itself, so no BEGIN/COMMIT round trips (one round trip
       // per commit instead of two plus one per table). Foreign keys are checked at the end of the
-      // statement, after every table's rows are in.
-      await this.runner.run(batchStatement(statements), bindings);
+      // statement, after every table's rows are in. The fence, when there is one, is part of it.
+      if (shards === undefined) await this.runner.run(batchStatement(statements), bindings);
+      else {
+        bindings.push(...fenceBindings(shards));
+        await this.runner.run(fencedStatement(statements), bindings);
+      }
       return;
     }
     // Deletes: one transaction, children before parents (a foreign key without cascade is checked
@@ -74,6 +81,8 @@ export class BatchExecutor {
       (a, b) => this.orderOf(b) - this.orderOf(a),
     );
     await this.knex.transaction(async (trx) => {
+      // First: a stale owner's transaction stops before it writes anything.
+      if (shards !== undefined) await trx.raw(FENCE_CALL, fenceBindings(shards));
       for (const table of deleteTables) {
         const rows = batch.deletes.get(table);
         if (rows) {

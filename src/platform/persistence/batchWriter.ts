@@ -21,14 +21,15 @@
  * Failure: a failed commit rejects every request of that batch AND of the batch queued behind it
  * (whose rows were computed from the failed state), and calls their rollback hooks, so actors go
  * back to their last committed state: memory stays equal to the database. Nothing is retried
- * behind the client's back; the client got 503 and may retry.
+ * behind the client's back; the client got 503 and may retry. Cluster mode adds the fence (`touchShard`).
  */
 import type { Knex } from 'knex';
 import { systemDeadlineClock } from '../scheduler/index.js';
-import { AppError, ErrorCode } from '../errors/catalog.js';
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
+import { type CommitFence, fencedShards, touch } from './batchFence.js';
+import { CommitError, ShardMovedError } from './commitError.js';
 import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
@@ -63,17 +64,8 @@ export interface DeleteOptions extends StageHooks {
   readonly purge?: readonly PurgeSpec[];
 }
 
-/**
- * A group commit failed. The message is safe for clients; `cause` (SQL, driver text) goes to the log
- * only. It is the catalog's `Unavailable` (503 with `Retry-After: 1`, GraphQL `UNAVAILABLE` with
- * `retryAfterSeconds`), so every API maps it the way it maps any other catalog error.
- */
-export class CommitError extends AppError {
-  constructor(override readonly cause: unknown) {
-    super(ErrorCode.Unavailable, 'the database did not commit the change; nothing was applied, retry', { 'retry-after': '1' });
-    this.name = 'CommitError';
-  }
-}
+export type { CommitFence } from './batchFence.js';
+export { CommitError, ShardMovedError } from './commitError.js';
 
 export interface BatchWriterOptions {
   readonly knex: Knex;
@@ -96,6 +88,8 @@ export interface BatchWriterOptions {
   readonly onBatchStart?: (rows: number) => void;
   /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
   readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
+  /** Cluster mode: commits check the epochs of the shards they touch (`touchShard`). Absent: no check at all. */
+  readonly fence?: CommitFence;
 }
 
 export class BatchWriter {
@@ -280,6 +274,16 @@ export class BatchWriter {
     this.schedule();
   }
 
+  /**
+   * Cluster mode (batchFence.ts): the open batch writes entities of `shard`, held here at `epoch`; its commit
+   * is refused (`ShardMovedError`, then `fence.onFenced`) unless that is still the shard's stored epoch. Call
+   * it in the same synchronous turn as the stages it covers (a batch commits on a later turn). Needs a `fence`.
+   */
+  touchShard(shard: number, epoch: number): void {
+    if (this.options.fence === undefined) throw new Error('touchShard: this writer has no fence (cluster mode gives it one)');
+    touch((this.open.shards ??= new Map()), shard, epoch);
+  }
+
   /** Run `effect` once the rows staged so far are committed (domain events, notifications). */
   afterCommit(effect: () => void): void {
     this.open.afterCommit.push(effect);
@@ -407,19 +411,21 @@ export class BatchWriter {
   }
 
   private failed(batch: Batch, cause: unknown): void {
-    const error = new CommitError(cause);
+    const fenced = this.options.fence === undefined ? undefined : fencedShards(cause);
+    const error = fenced === undefined ? new CommitError(cause) : new ShardMovedError(fenced, cause);
     // The queued batch was computed on top of the failed one: it cannot commit alone.
     const dependent = this.open;
     this.open = new Batch();
-    this.options.logger.error('group commit failed; requests of this batch and the next are answered 503', {
+    const what = fenced === undefined ? 'group commit failed' : `the cluster fence refused a commit (shards ${fenced.join(',')} moved)`;
+    this.options.logger[fenced === undefined ? 'error' : 'warn'](`${what}; requests of this batch and the next are answered 503`, {
       error: cause,
       rows: batch.rowCount,
       queuedRows: dependent.rowCount,
     });
-    for (const doomed of [dependent, batch]) {
-      for (const rollback of doomed.rollbacks) this.guard(rollback);
-      doomed.settle({ ok: false, error });
-    }
+    for (const doomed of [dependent, batch]) for (const rollback of doomed.rollbacks) this.guard(rollback);
+    // Before the waiters hear of it: a retry finds the shards dropped here, not still served by a stale owner.
+    if (fenced !== undefined) this.guard(() => this.options.fence!.onFenced(fenced));
+    for (const doomed of [dependent, batch]) doomed.settle({ ok: false, error });
   }
 
   private guard(effect: () => void): void {
