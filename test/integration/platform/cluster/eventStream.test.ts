@@ -183,13 +183,15 @@ for (const backend of testBackends()) {
     });
 
     it('delivers every event once and in order across a restart of the NATS server', async () => {
-      const { publisher, received } = await instances();
+      const { publisher, subscriber, received } = await instances();
       const stage = (from: number, to: number) => {
         for (let i = from; i <= to; i++) publisher.stageEvents(writer, 7, 4, [i]);
       };
       stage(1, 5);
       await writer.committed();
       await received.count(5);
+      await subscriber.idle();
+      const replays = subscriber.stats.replays;
       const restarting = nats.restart();
       stage(6, 10); // published while the server is going down or away: lost or late
       await writer.committed();
@@ -199,6 +201,9 @@ for (const backend of testBackends()) {
       await received.count(15);
       const expected = Array.from({ length: 15 }, (_, i) => `4:${i + 1}:${i + 1}`);
       assert.deepEqual(received.of(7), expected);
+      await subscriber.idle();
+      assert.ok(subscriber.stats.replays > replays, 'the reconnect replayed the shards');
+      assert.equal(received.events.length, 15, 'no event twice');
     });
 
     it('a subscriber that starts delivers what commits after it, not the history before', async () => {
