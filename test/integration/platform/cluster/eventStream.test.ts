@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { claimShardEpoch } from '../../../../src/platform/cluster/fence.js';
+import { shardEpochsSchema } from '../../../../src/platform/cluster/fenceMigration.js';
 import { ClusterEventPublisher, type EventStager } from '../../../../src/platform/cluster/eventPublisher.js';
 import { clusterEventsModule, clusterEventsSchema, clusterEventsTable } from '../../../../src/platform/cluster/eventHistory.js';
 import { type ClusterEvent, encodeEvent, eventSubject } from '../../../../src/platform/cluster/eventStream.js';
@@ -16,7 +18,7 @@ import { ClusterEventSubscriber } from '../../../../src/platform/cluster/eventSu
 import { EventPruner } from '../../../../src/platform/cluster/eventPruning.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { ModuleList } from '../../../../src/platform/modules/composeModules.js';
-import { BatchWriter } from '../../../../src/platform/persistence/batchWriter.js';
+import { BatchWriter, ShardMovedError } from '../../../../src/platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { createManualClock, type ManualClock } from '../../../../src/platform/scheduler/index.js';
@@ -64,7 +66,7 @@ for (const backend of testBackends()) {
       nats = await startNatsServer();
       store = await backend.createStore();
       db = await openDatabase({ url: store.url, dataDir: '', ...(store.pglite ? { pglite: store.pglite } : {}) });
-      await migrate(db.knex, logger, [clusterEventsSchema]);
+      await migrate(db.knex, logger, [shardEpochsSchema, clusterEventsSchema]);
       writer = new BatchWriter({
         knex: db.knex,
         statements: db.statements,
@@ -167,6 +169,30 @@ for (const backend of testBackends()) {
       assert.deepEqual(received.of(5), ['20:1:"new"', '20:2:"newer"']);
       assert.equal(subscriber.stats.duplicates, duplicates + 1);
       assert.throws(() => publisher.stageEvents(writer, 5, 19, ['stale']), /older epoch 19/);
+    });
+
+    it("writes and publishes none of a stale owner's events: the fence refuses them with its change", async () => {
+      const { publisher, received } = await instances();
+      const fenced: number[][] = [];
+      const owner = new BatchWriter({
+        knex: db.knex,
+        statements: db.statements,
+        logger,
+        tableOrder: ModuleList.start().with(clusterEventsModule).tableOrder(),
+        fence: { onFenced: (shards) => fenced.push([...shards]) },
+      });
+      assert.equal((await claimShardEpoch(db.knex, 13, 30, 'old')).claimed, true);
+      assert.equal((await claimShardEpoch(db.knex, 13, 31, 'new')).claimed, true);
+      owner.touchShard(13, 30);
+      publisher.stageEvents(owner, 13, 30, ['stale']);
+      await assert.rejects(owner.committed(), ShardMovedError);
+      assert.deepEqual(fenced, [[13]]);
+      assert.equal((await db.knex('cluster_events').where({ shard: 13 })).length, 0);
+      owner.touchShard(13, 31);
+      publisher.stageEvents(owner, 13, 31, ['current']);
+      await owner.committed();
+      await received.count(1);
+      assert.deepEqual(received.of(13), ['31:1:"current"']);
     });
 
     it('numbers the events of a failed commit again, leaving no hole in the sequence', async () => {
