@@ -37,6 +37,10 @@ export interface NatsServer {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
+  /** Stops the server and starts it again on the same port and store (a restart clients reconnect through). */
+  restart(): Promise<void>;
+  /** Sends a signal to the server's process (SIGSTOP / SIGCONT: a server that silently stops answering). */
+  signal(signal: NodeJS.Signals): void;
 }
 
 export function natsServerAvailable(): boolean {
@@ -68,30 +72,56 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     args.push('-c', file);
   }
 
+  const url = `nats://127.0.0.1:${port}`;
+  const as = options.readyAs ?? {
+    user: options.user,
+    pass: options.password,
+    token: options.token,
+    ...(options.tls ? { tls: { caFile: options.tls.certFile } } : {}),
+  };
+  let running: Running;
+  try {
+    running = await spawnServer(args, url, as);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const stop = async (): Promise<void> => {
+    await terminate(running.child, running.exited);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return {
+    url,
+    port,
+    stop,
+    async restart() {
+      await terminate(running.child, running.exited);
+      running = await spawnServer(args, url, as);
+    },
+    signal(signal) {
+      running.child.kill(signal);
+    },
+  };
+}
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly exited: Promise<void>;
+}
+
+async function spawnServer(args: readonly string[], url: string, as: NodeConnectionOptions): Promise<Running> {
   const child = spawn(NATS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `nats://127.0.0.1:${port}`;
-  const stop = async (): Promise<void> => {
-    await terminate(child, exited);
-    rmSync(dir, { recursive: true, force: true });
-  };
-
   try {
-    const as = options.readyAs ?? {
-      user: options.user,
-      pass: options.password,
-      token: options.token,
-      ...(options.tls ? { tls: { caFile: options.tls.certFile } } : {}),
-    };
     await ready(url, child, () => output, as);
   } catch (error) {
-    await stop();
+    await terminate(child, exited);
     throw error;
   }
-  return { url, port, stop };
+  return { child, exited };
 }
 
 async function ready(url: string, child: ChildProcess, output: () => string, as: NodeConnectionOptions): Promise<void> {
