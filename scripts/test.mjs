@@ -30,35 +30,62 @@ const concurrency = Number(process.env['SVC_TEST_CONCURRENCY'] ?? (browser ? 1 :
 if (!Number.isInteger(concurrency) || concurrency < 1)
   throw new Error(`SVC_TEST_CONCURRENCY must be a positive integer, not ${process.env['SVC_TEST_CONCURRENCY']}`);
 
-const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
-const summaryFile = join(scratch, 'summary.json');
-const started = Date.now();
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    `--test-reporter=${join(ROOT, 'scripts', 'testSummary.mjs')}`,
-    `--test-reporter-destination=${summaryFile}`,
-    ...passThrough,
-    ...files,
-  ],
-  { cwd: ROOT, stdio: 'inherit' },
-);
-const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+/**
+ * A file whose first lines hold `@runs-alone` measures the machine's responsiveness (a deadline after a signal, a
+ * thousand clients reconnecting): it runs after the others, one at a time, so the files beside it do not decide
+ * its result.
+ */
+const RUNS_ALONE = /^\s*(\/\/|\*)\s*@runs-alone\b/m;
+const alone = files.filter((file) => RUNS_ALONE.test(readFileSync(join(ROOT, file), 'utf8').slice(0, 4000)));
+const together = files.filter((file) => !alone.includes(file));
 
-/** @type {{ files: string[], passed: number, skipped: number, failures: { file: string, name: string, error: string }[], slowest: { file: string, ms: number }[] }} */
-let summary;
-try {
-  summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
-} catch {
-  summary = { files: [], passed: 0, skipped: 0, failures: [], slowest: [] };
+/** One `node --test` run of `phaseFiles`; its summary as scripts/testSummary.mjs writes it. */
+async function runPhase(phaseFiles, filesAtOnce) {
+  const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
+  const summaryFile = join(scratch, 'summary.json');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${filesAtOnce}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(ROOT, 'scripts', 'testSummary.mjs')}`,
+      `--test-reporter-destination=${summaryFile}`,
+      ...passThrough,
+      ...phaseFiles,
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
+  /** @type {{ files: string[], passed: number, skipped: number, failures: { file: string, name: string, error: string }[], slowest: { file: string, ms: number }[] }} */
+  let phaseSummary;
+  try {
+    phaseSummary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  } catch {
+    phaseSummary = { files: [], passed: 0, skipped: 0, failures: [], slowest: [] };
+  }
+  rmSync(scratch, { recursive: true, force: true });
+  return { code, summary: phaseSummary };
 }
-rmSync(scratch, { recursive: true, force: true });
+
+const started = Date.now();
+const phases = [];
+if (together.length > 0) phases.push(await runPhase(together, concurrency));
+if (alone.length > 0) phases.push(await runPhase(alone, 1));
+const code = phases.some((phase) => phase.code !== 0) ? 1 : 0;
+const summary = {
+  files: phases.flatMap((phase) => phase.summary.files),
+  passed: phases.reduce((sum, phase) => sum + phase.summary.passed, 0),
+  skipped: phases.reduce((sum, phase) => sum + phase.summary.skipped, 0),
+  failures: phases.flatMap((phase) => phase.summary.failures),
+  slowest: phases
+    .flatMap((phase) => phase.summary.slowest)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10),
+};
 
 const chosen = new Set(files);
 // Events without a file of the list (the runner's own, e.g. a file that failed to load before its tests) are not files run.
@@ -67,7 +94,9 @@ const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') |
   ? []
   : files.filter((file) => !reported.has(file));
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-console.log(`\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once, ${minutes} min)`);
+console.log(
+  `\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once${alone.length > 0 ? `, then ${alone.length} alone` : ''}, ${minutes} min)`,
+);
 console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${relative(ROOT, file)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
 console.log(
   `files: ${reported.size} reported of ${files.length} ${only.length === 0 ? 'on disk' : 'chosen'}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`,

@@ -1,4 +1,6 @@
 /**
+ * @runs-alone: it measures how fast a process answers after a signal (scripts/test.mjs runs it after the others).
+ *
  * The drain as an orchestrator sees it, on the real server as a child process (`node --import tsx
  * src/main.ts`, production settings): readiness fails within 100 ms of SIGTERM (measured from the
  * signal, the probe asked back to back), the server goes on serving through SVC_SHUTDOWN_DELAY_MS,

@@ -1,4 +1,6 @@
 /**
+ * @runs-alone: it measures how soon a thousand clients are back after a restart (scripts/test.mjs runs it after the others).
+ *
  * THE drain test (issue 30, item 3): a restart under health-push load with 1,000 graphql-ws
  * subscribers (restartScenario.ts: real child processes, real graphql-ws clients with the documented
  * reconnect settings, real HTTP clients) loses no acknowledged push, answers nothing but 2xx and 503
