@@ -39,7 +39,11 @@ const RUNS_ALONE = /^\s*(\/\/|\*)\s*@runs-alone\b/m;
 const alone = files.filter((file) => RUNS_ALONE.test(readFileSync(join(ROOT, file), 'utf8').slice(0, 4000)));
 const together = files.filter((file) => !alone.includes(file));
 
-/** One `node --test` run of `phaseFiles`; its summary as scripts/testSummary.mjs writes it. */
+/**
+ * One `node --test` run of `phaseFiles`; its summary as scripts/testSummary.mjs writes it.
+ * @param {string[]} phaseFiles
+ * @param {number} filesAtOnce
+ */
 async function runPhase(phaseFiles, filesAtOnce) {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
   const summaryFile = join(scratch, 'summary.json');
