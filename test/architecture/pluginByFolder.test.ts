@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadProductConfig, productModules } from '../../src/app.js';
 import { ADMIN, EVERYONE, STAFF } from '../../src/core/auth/roles.js';
-import { ConfigError } from '../../src/platform/config/config.js';
 import { migrationId } from '../../src/platform/persistence/migration.js';
 import { testBackends } from '../support/backends.js';
 import { gql, personWithRole, signInAdmin, type SignedIn } from '../support/graphql.js';
@@ -19,19 +18,12 @@ import { connectClient, subscribe, waitForSubscribers } from '../support/realtim
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { checklistsModule } from '../fixtures/checklists/checklistsModule.js';
 import { BOOTSTRAP_ENV } from '../support/graphql.js';
+import { configProblems } from '../support/configProblems.js';
 
 const product = productModules();
 const withChecklists = productModules().with(checklistsModule);
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadProductConfig(env, undefined, [checklistsModule]);
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadProductConfig(env, undefined, [checklistsModule]));
 
 describe('a plugin added by its folder and one line: the derived lists', () => {
   it("its permissions and their default roles join the permission table, after the product's", () => {

@@ -4,21 +4,14 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { after, describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../../../src/platform/config/config.js';
+import { loadConfig } from '../../../../src/platform/config/config.js';
 import { defaultInstanceId } from '../../../../src/platform/config/cluster.js';
+import { configProblems } from '../../../support/configProblems.js';
 
 const PG = 'postgres://svc@db:5432/svc';
 const CLUSTER = { SVC_CLUSTER_NATS_URL: 'nats://nats-1:4222', SVC_DATABASE_URL: PG };
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-cluster-config-'));
 const file = (name: string): string => {

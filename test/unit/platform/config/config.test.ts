@@ -3,17 +3,9 @@ import { describe, it } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadProductConfig as loadConfig } from '../../../../src/app.js';
-import { ConfigError } from '../../../../src/platform/config/config.js';
+import { configProblems } from '../../../support/configProblems.js';
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
 
 describe('configuration', () => {
   it('defaults follow the conventions table', () => {

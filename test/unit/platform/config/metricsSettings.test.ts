@@ -1,19 +1,12 @@
 /** SVC_METRICS, SVC_METRICS_TOKEN and SVC_METRICS_ADDRESS (docs/adr/0055): off unless something serves /metrics. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadConfig, ConfigError } from '../../../../src/platform/config/config.js';
+import { loadConfig } from '../../../../src/platform/config/config.js';
+import { configProblems } from '../../../support/configProblems.js';
 
 const TOKEN = 'a-metrics-token-0123456789';
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));
 
 describe('metrics settings', () => {
   it('are off by default: no token, no address', () => {

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadProductConfig } from '../../../../src/app.js';
-import { ConfigError } from '../../../../src/platform/config/config.js';
 import { drainPlan, MAX_REQUEST_DRAIN_MS } from '../../../../src/platform/config/shutdownSettings.js';
+import { configProblems } from '../../../support/configProblems.js';
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadProductConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadProductConfig(env));
 
 describe('shutdown settings', () => {
   it('default to a 5 s delay, a 3 s WebSocket window and a 20 s deadline', () => {
