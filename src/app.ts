@@ -22,6 +22,7 @@ import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
 import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
+import { NODE_END_OF_LIFE_MESSAGE, nodeEndOfLife } from './platform/config/nodeRuntime.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
 import { createAddressMatcher } from './platform/gateway/addressRange.js';
@@ -37,7 +38,9 @@ import { createErrorFormatter } from './platform/graphql/errors.js';
 import { createGraphQLExecutor } from './platform/graphql/executor.js';
 import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
 import { licenseModule } from './plugins/license/licenseModule.js';
+import { logLevelModule } from './plugins/logLevel/logLevelModule.js';
 import type { Logger } from './platform/log/logger.js';
+import { logDrained } from './platform/log/drainLog.js';
 import { metricsEndpoint } from './platform/metrics/metricsEndpoint.js';
 import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
 import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
@@ -102,6 +105,7 @@ export function productModules(options: ProductOptions = {}) {
     .with(ticketConversationModule)
     .with(ticketNotificationsModule)
     .with(ticketSlaLinkModule)
+    .with(logLevelModule)
     .with(consoleModule);
 }
 
@@ -134,6 +138,8 @@ export interface ServerDependencies {
   readonly webhookMaxHeld?: number;
   /** Modules composed after the product's (tests register test-only modules here; none ship). */
   readonly extraModules?: readonly ProductModule<AppServices, any>[];
+  /** The Node.js version it runs on (the start-up warning on an end-of-life line). @default process.versions.node */
+  readonly nodeVersion?: string;
 }
 
 export interface RunningServer {
@@ -162,7 +168,18 @@ const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason:
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
+  // Before anything logs (main.ts does it too, for its own lines before this): the configured secrets never reach a line.
+  logger.redact(config.secrets ?? []);
   const clock = deps.clock ?? systemClock;
+  const nodeVersion = deps.nodeVersion ?? process.versions.node;
+  const ended = nodeEndOfLife(nodeVersion, clock.now());
+  if (ended) {
+    logger.warn(NODE_END_OF_LIFE_MESSAGE, {
+      node: nodeVersion,
+      endedOn: ended.endedOn,
+      see: 'README.md, Runtime: the supported runtime and the way to Node.js 24',
+    });
+  }
   // The catalog's platform part; modules declare theirs when composed (src/platform/metrics, docs/adr/0055).
   const metrics = new MetricsRegistry({ enabled: config.metrics.enabled, logger });
   const instruments = instrumentPlatform(metrics);
@@ -203,6 +220,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }),
         (path) => (path === '/graphql' ? 'graphql' : 'rest'),
       ),
+      logger,
       ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
     });
     const server = http;
@@ -221,6 +239,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       knex: database.knex,
       statements: database.statements,
       logger,
+      clock,
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
@@ -316,24 +335,34 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       readiness,
       close(plan = {}) {
         closing ??= (async () => {
+          const stopStarted = performance.now();
+          const commitsBefore = { ...writer.stats };
           // Synchronous, before the first await: the next probe fails (readiness within 100 ms of the signal).
           readiness.startDraining();
           // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
           if (plan.delayMs) await new Promise<void>((resolve) => systemDeadlineClock.setTimer(plan.delayMs!, resolve));
           const requestsTimeoutMs = plan.requestsTimeoutMs ?? DRAIN_TIMEOUT_MS;
+          const requestsInFlight = server.inFlight;
           server.stopAccepting();
           metricsServed.close();
-          const webSockets = server.closeWebSockets(
-            SERVICE_RESTART_CLOSE_CODE,
-            'the server is restarting; reconnect',
-            Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
-          );
+          let webSocketsClosed = 0;
+          const webSockets = server
+            .closeWebSockets(
+              SERVICE_RESTART_CLOSE_CODE,
+              'the server is restarting; reconnect',
+              Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
+            )
+            .then((closed) => void (webSocketsClosed = closed));
           let timer: TimerHandle | undefined;
+          let timedOut = false;
           await Promise.race([
             Promise.all([server.drained(), webSockets]),
-            new Promise<void>((resolve) => (timer = systemDeadlineClock.setTimer(requestsTimeoutMs, resolve))),
+            new Promise<void>(
+              (resolve) => (timer = systemDeadlineClock.setTimer(requestsTimeoutMs, () => resolve(void (timedOut = true)))),
+            ),
           ]);
           systemDeadlineClock.clearTimer(timer);
+          const requestsCut = server.inFlight;
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
           await product.stop();
           throttle.stop();
@@ -342,7 +371,18 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           await databaseCheck.stop();
           await workers.close();
           await database.close();
-          logger.info('stopped');
+          // What was drained (src/platform/log/drainLog.ts): the stop's last line.
+          logDrained(logger, {
+            ms: Math.round(performance.now() - stopStarted),
+            reason: 'close',
+            requestsInFlight,
+            requestsCut,
+            webSocketsClosed,
+            timedOut,
+            commitsFlushed: writer.stats.batches - commitsBefore.batches,
+            rowsFlushed: writer.stats.rows - commitsBefore.rows,
+            commitsFailed: writer.stats.failures - commitsBefore.failures,
+          });
         })();
         return closing;
       },

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  logger.redact(config.secrets);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.database.dataDir, logger);
   const extraRoutes = config.env === 'development' ? await loadDevRoutes(logger) : undefined;
   const server = await startServer(

@@ -15,6 +15,8 @@ import { CORE_PERMISSIONS } from './auth/roles.js';
 import { AuthService, createDecoyHash } from './auth/authService.js';
 import { ensureBootstrapAdmin } from './auth/bootstrapAdmin.js';
 import { createLoginThrottle } from './auth/loginThrottle.js';
+import { loggedLoginThrottle } from './auth/signInLog.js';
+import { createAgentSilenceLog } from './operations/agentSilenceLog.js';
 import { PasswordResets } from './auth/passwordResets.js';
 import { SessionStore } from './auth/sessionStore.js';
 import { createTokenService } from './auth/tokens.js';
@@ -110,11 +112,15 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     const auth = new AuthService({
       ...people,
       tokens: createTokenService({ secret: config.jwtSecret ?? resolveJwtSecret(undefined, config.database.dataDir, logger), clock }),
-      throttle: createLoginThrottle({
-        perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
-        perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
-        now: clock.now,
-      }),
+      throttle: loggedLoginThrottle(
+        createLoginThrottle({
+          perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
+          perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
+          now: clock.now,
+        }),
+        logger,
+        clock,
+      ),
       writer,
       bus,
       clock,
@@ -137,6 +143,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     const rest = { fleet, services: serviceCommands, writer, clock };
     const countStatusChange = instrumentCore(kit.metrics, serviceCommands, fleet.services);
     let sessionPruner: TimerHandle | undefined;
+    const agentSilence = createAgentSilenceLog(() => fleet.agents.list(), logger, clock);
     return {
       services,
       personAuth: auth,
@@ -156,8 +163,12 @@ export const coreModule: ProductModule<{}, CoreServices> = {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
         // Product time (src/platform/scheduler/clock.ts).
         sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
+        agentSilence.start();
       },
-      stop: () => clock.clearTimer(sessionPruner),
+      stop() {
+        clock.clearTimer(sessionPruner);
+        agentSilence.stop();
+      },
     };
   },
 };

@@ -46,7 +46,7 @@ export function startAuditServer(
   });
 }
 
-export const AUDIT_FIELDS = 'id at kind action actorId actor sourceAddress outcome errorCode errorMessage detail';
+export const AUDIT_FIELDS = 'id at kind action actorId actor sourceAddress outcome errorCode errorMessage detail requestId';
 export const AUDIT_EVENTS = `query($f: AuditFilter, $l: Int, $o: Int) { auditEvents(filter: $f, limit: $l, offset: $o) { ${AUDIT_FIELDS} } }`;
 export const AUDIT_COUNT = 'query($f: AuditFilter) { auditEventCount(filter: $f) }';
 

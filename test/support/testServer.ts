@@ -23,6 +23,8 @@ export interface TestServer {
   readonly server: RunningServer;
   readonly store: TestStore;
   readonly logs: Record<string, unknown>[];
+  /** The log as written: one JSON line each (what an operator's log shipper sees). */
+  readonly logLines: string[];
   /** The `services` rows of (node, name), read from the database. */
   serviceRows(nodePath: string, name: string): Promise<any[]>;
   /** The one `services` row of (node, name); fails the test when there is none or several. */
@@ -50,6 +52,8 @@ export interface TestServerOptions {
   readonly webhookMaxHeld?: number;
   /** Test-only modules composed after the product's (see gatedModule.ts). */
   readonly extraModules?: ServerDependencies['extraModules'];
+  /** The Node.js version the server believes it runs on (the end-of-life warning). */
+  readonly nodeVersion?: string;
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -92,6 +96,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.connectionInitTimeoutMs !== undefined ? { connectionInitTimeoutMs: options.connectionInitTimeoutMs } : {}),
     ...(options.webhookMaxHeld !== undefined ? { webhookMaxHeld: options.webhookMaxHeld } : {}),
     ...(options.extraModules ? { extraModules: options.extraModules } : {}),
+    ...(options.nodeVersion ? { nodeVersion: options.nodeVersion } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;
@@ -107,6 +112,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     server,
     store,
     logs: logger.records,
+    logLines: logger.lines,
     call: (method, path, body, headers) => call(url, method, path, body, { 'x-api-key': TEST_API_KEY, ...headers }),
     async close() {
       if (closed) return;

@@ -9,6 +9,8 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
+import { urlPasswords } from '../log/redaction.js';
+import { ConfigSecrets } from './configSecrets.js';
 import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
 import { shutdownSettings } from './shutdownSettings.js';
@@ -98,6 +100,13 @@ export interface PlatformConfig {
   readonly metrics: MetricsConfig;
   /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
   readonly cluster: ClusterConfig | undefined;
+  /**
+   * The secret values among the settings (operator key, JWT secret, the key of secrets at rest and
+   * the one before it, the first admin's password, the database URL's password, the metrics token,
+   * the cluster's NATS password or token, and what module slices mark with `secret`): the log never
+   * shows them (main.ts and startServer register them). Printed, it shows `[redacted]`.
+   */
+  readonly secrets: ConfigSecrets;
 }
 
 /** The configuration: the platform's settings and the modules' slices, which augment it (settings.ts). */
@@ -315,11 +324,34 @@ export function loadConfig(
   const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
 
   const slices: Record<string, unknown> = {};
-  const reader = { read, raw: (name: string) => source[name], env, problem: (message: string) => void problems.push(message) };
+  const secrets: string[] = [];
+  const secret = (value: string | undefined) => {
+    if (value !== undefined && value !== '') secrets.push(value);
+  };
+  const reader = {
+    read,
+    raw: (name: string) => source[name],
+    env,
+    problem: (message: string) => void problems.push(message),
+    secret,
+  };
   // The platform's own slices first (shutdownSettings.ts), then the modules'.
   for (const slice of [shutdownSettings, ...settings]) slices[slice.key] = slice.load(reader);
 
   if (problems.length > 0) throw new ConfigError(problems);
+  secret(source['SVC_SECURITY_OPERATOR_API_KEY']);
+  secret(jwtSecret);
+  secret(authSecretKey);
+  secret(previousAuthSecretKey);
+  secret(adminPassword);
+  for (const password of urlPasswords(url)) secret(password);
+  secret(metrics.token);
+  if (cluster !== undefined) {
+    const { credentials } = cluster;
+    if (credentials.kind === 'userPassword') secret(credentials.password.reveal());
+    if (credentials.kind === 'token') secret(credentials.token.reveal());
+    for (const natsUrl of cluster.natsUrls) for (const password of urlPasswords(natsUrl)) secret(password);
+  }
 
   const platform: PlatformConfig = {
     env,
@@ -350,6 +382,7 @@ export function loadConfig(
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
     metrics,
     cluster,
+    secrets: new ConfigSecrets(secrets),
   };
   for (const key of Object.keys(slices))
     if (key in platform) throw new Error(`the settings slice ${key} has the name of a platform setting`);

@@ -52,12 +52,14 @@ function resolveGeneratedSecret(
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) {
+      logger.redact([stored]);
       logger.warn(`${setting} is not set; using the secret generated earlier in the data dir`, { file });
       return stored;
     }
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
+  logger.redact([secret]);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   logger.warn(
     `${setting} is not set; generated a random secret into the data dir. Set ${setting} explicitly when running several instances.`,

@@ -19,6 +19,8 @@ export interface SettingsReader {
   readonly env: Environment;
   /** A problem with a setting: the message names the variable and what is wrong with it. */
   problem(message: string): void;
+  /** A value read that is a secret: the log never shows it (`Config.secrets`, src/platform/log/redaction.ts). */
+  secret(value: string | undefined): void;
 }
 
 export interface SettingsSlice<K extends string = string, T = unknown> {

@@ -10,6 +10,9 @@
  */
 import { NO_HEADER_BLOCK, type HeaderBlock } from './headerBlock.js';
 import type { Readable } from 'node:stream';
+import type { Logger } from '../log/logger.js';
+import { runInRequest, type RequestContext } from '../requestContext/requestContext.js';
+import { REQUEST_ID_HEADER } from '../requestContext/requestId.js';
 import type { Decision, HttpApplication, Reply, RequestHead, StreamedBody } from './http.js';
 import { Linger, lingerBudget, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
 import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
@@ -43,6 +46,8 @@ export interface ServerContext {
   readonly lingering: LingeringCloseOptions;
   /** Called once per request, when it is answered or its client went away. */
   readonly finished: () => void;
+  /** At `debug`, one line per answered request (method, path, status, time). */
+  readonly logger?: Logger;
 }
 
 type BodyDecision = Exclude<Decision, { kind: 'reply' }>;
@@ -69,16 +74,18 @@ export class Exchange {
   private linger: Linger | undefined;
   /** The source of a streamed answer while it is written. */
   private source: Readable | undefined;
-  /** When the head arrived (`performance.now()`), when the application times answers. */
+  /** When the head arrived (`performance.now()`), when the application times answers or `debug` lines are written; else 0. */
   private readonly startedAt: number;
 
   constructor(
     private readonly res: NativeResponse,
     private readonly head: RequestHead,
     private readonly server: ServerContext,
+    /** Its id (answered in `X-Request-Id`) and trace; the handler runs inside it. */
+    private readonly context: RequestContext,
   ) {
     res.onAborted(() => this.aborted());
-    this.startedAt = server.application.answered === undefined ? 0 : performance.now();
+    this.startedAt = server.application.answered !== undefined || server.logger?.enabled('debug') ? performance.now() : 0;
   }
 
   readBody(decision: BodyDecision): void {
@@ -87,11 +94,11 @@ export class Exchange {
     if (declared === undefined && head.headers['transfer-encoding'] === undefined) {
       // HTTP/1.1: a request with neither header has no body.
       if (decision.kind === 'read-body') {
-        this.run(decision.handle(EMPTY));
+        this.run(() => decision.handle(EMPTY));
       } else {
         const stream = new RequestBodyStream(NO_FLOW);
         stream.finish();
-        this.run(decision.handle(stream));
+        this.run(() => decision.handle(stream));
       }
       return;
     }
@@ -125,6 +132,7 @@ export class Exchange {
       return;
     }
     const block = safeHeaderBlock(this.server.application, this.head, reply);
+    if (this.startedAt !== 0 && this.server.logger?.enabled('debug')) this.logAnswer(reply.status);
     if (reply.stream && !this.bodyPending) {
       this.timed(reply.status);
       this.answerStreamed(reply, block, reply.stream);
@@ -147,7 +155,7 @@ export class Exchange {
       this.answerAndLinger(reply, block);
     } else {
       this.res.cork(() => {
-        writeHead(this.res, reply, block);
+        writeHead(this.res, reply, block, this.context.requestId);
         this.res.end(reply.body, close);
       });
     }
@@ -174,7 +182,7 @@ export class Exchange {
       if (cut) res.close();
       this.server.finished();
     };
-    res.cork(() => writeHead(res, reply, block));
+    res.cork(() => writeHead(res, reply, block, this.context.requestId));
     if (length === 0) {
       res.cork(() => res.tryEnd(new ArrayBuffer(0), 0));
       done(false);
@@ -237,7 +245,8 @@ export class Exchange {
       // The chunk's memory is reused by uWS after this callback: copy it.
       chunks.push(Buffer.from(new Uint8Array(chunk)));
       if (!isLast) return;
-      this.run(decision.handle(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+      this.run(() => decision.handle(body));
     };
   }
 
@@ -245,7 +254,7 @@ export class Exchange {
   private streamTo(decision: Extract<BodyDecision, { kind: 'stream-body' }>): ChunkHandler {
     const stream = new RequestBodyStream({ pause: () => this.pauseReading(), resume: () => this.resumeReading() });
     this.stream = stream;
-    this.run(decision.handle(stream));
+    this.run(() => decision.handle(stream));
     return (chunk, isLast) => {
       if (this.received > decision.limit) {
         // The handler sees why its stream failed; the 413 goes out without waiting for it.
@@ -262,10 +271,13 @@ export class Exchange {
     };
   }
 
-  private run(reply: Promise<Reply>): void {
-    reply.then(
-      (value) => this.answer(value),
-      (error: unknown) => this.answer(this.server.application.onUnexpectedError(this.head, error)),
+  /** The handler inside the request's context (body chunks arrive from uWS outside of it). */
+  private run(handle: () => Promise<Reply>): void {
+    runInRequest(this.context, () =>
+      handle().then(
+        (value) => this.answer(value),
+        (error: unknown) => this.answer(this.server.application.onUnexpectedError(this.head, error)),
+      ),
     );
   }
 
@@ -287,7 +299,7 @@ export class Exchange {
       res.resume();
     }
     res.cork(() => {
-      writeHead(res, reply, block);
+      writeHead(res, reply, block, this.context.requestId);
       res.writeHeader('connection', 'close');
       res.write(reply.body);
     });
@@ -318,6 +330,18 @@ export class Exchange {
     this.res.resume();
   }
 
+  private logAnswer(status: number): void {
+    const { head } = this;
+    // The id explicitly: a 413 is answered from a body chunk's callback, outside the request's context.
+    this.server.logger?.debug('request', {
+      requestId: this.context.requestId,
+      method: head.method,
+      path: head.path,
+      status,
+      ms: Math.round((performance.now() - this.startedAt) * 100) / 100,
+    });
+  }
+
   private aborted(): void {
     const wasOpen = this.state === 'open' || this.state === 'streaming';
     this.state = 'aborted';
@@ -329,9 +353,10 @@ export class Exchange {
   }
 }
 
-/** Status line, the shared headers (`block`) and the reply's own; call inside `cork`. */
-export function writeHead(res: NativeResponse, reply: Reply, block: HeaderBlock): void {
+/** Status line, the request's id, the shared headers (`block`) and the reply's own; call inside `cork`. */
+export function writeHead(res: NativeResponse, reply: Reply, block: HeaderBlock, requestId: string): void {
   res.writeStatus(statusLine(reply.status));
+  res.writeHeader(REQUEST_ID_HEADER, requestId);
   block.write(res);
   if (reply.headers) for (const name in reply.headers) res.writeHeader(name, reply.headers[name]!);
 }

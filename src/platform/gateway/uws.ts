@@ -10,6 +10,9 @@
 import uWS from 'uWebSockets.js';
 import { handleProtocols, makeServer } from 'graphql-ws';
 import { ErrorCode } from '../errors/catalog.js';
+import type { Logger } from '../log/logger.js';
+import { requestContextOf, runInRequest, type RequestContext } from '../requestContext/requestContext.js';
+import { REQUEST_ID_HEADER } from '../requestContext/requestId.js';
 import { normalizeAddress } from './addressRange.js';
 import { Exchange, safeHeaderBlock, writeHead, type ServerContext } from './exchange.js';
 import { catalogReply, type Decision, type HttpApplication, type RequestHead } from './http.js';
@@ -28,6 +31,8 @@ export interface HttpServerOptions {
   readonly webSocket?: WebSocketEndpoint;
   /** How long the rest of a body is read after an early answer. @default DEFAULT_LINGERING_CLOSE */
   readonly lingeringClose?: LingeringCloseOptions;
+  /** At `debug`, a line per answered request. */
+  readonly logger?: Logger;
   /** Counts of the WebSocket edge (metrics); absent: nothing is counted. */
   readonly sockets?: SocketStats;
 }
@@ -67,6 +72,12 @@ export function assertNativeUws(): void {
 
 const decoder = new TextDecoder();
 
+/**
+ * `true`, typed as whichever build is installed types it: a number in 20.30's typings, a boolean in
+ * 20.57's; both binaries read it as a flag (docs/adr/0062-request-ids-logs-and-runtime.md).
+ */
+const CLOSE_ON_BACKPRESSURE_LIMIT = true as unknown as NonNullable<uWS.WebSocketBehavior<unknown>['closeOnBackpressureLimit']>;
+
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
   assertNativeUws();
   const app = uWS.App();
@@ -80,6 +91,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const context: { -readonly [K in keyof ServerContext]: ServerContext[K] } = {
     application: options.application,
     lingering: options.lingeringClose ?? DEFAULT_LINGERING_CLOSE,
+    ...(options.logger ? { logger: options.logger } : {}),
     finished() {
       inFlight -= 1;
       if (inFlight === 0) {
@@ -118,7 +130,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     };
     inFlight += 1;
     requests += 1;
-    const exchange = new Exchange(res, head, context);
+    // Its id and trace (answered in X-Request-Id); the handler runs inside them (exchange.ts).
+    const exchange = new Exchange(res, head, context, requestContextOf(headers));
     const { application } = context;
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
@@ -165,7 +178,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return inFlight;
     },
     closeConnections() {
-      // Present at run time in uWS 20.30 but missing from this build's typings.
+      // Present at run time in 20.30 and 20.57; only 20.57's typings have it.
       (app as unknown as { close(): void }).close();
     },
     serve(application, webSocket) {
@@ -208,8 +221,7 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
   app.ws<UpgradeData>(endpoint.path, {
     maxPayloadLength: endpoint.maxMessageBytes,
     maxBackpressure: endpoint.maxBufferedBytes,
-    // Typed as a number in this build's typings; uWS reads it as a flag.
-    closeOnBackpressureLimit: 1,
+    closeOnBackpressureLimit: CLOSE_ON_BACKPRESSURE_LIMIT,
     idleTimeout: endpoint.idleTimeoutSeconds,
     sendPingsAutomatically: true,
     upgrade(res, req, context) {
@@ -224,13 +236,15 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
         headers,
         peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
       };
+      // The upgrade's id and trace stay with the connection: every line its messages log names them.
+      const request = requestContextOf(headers);
       const refusal = edge.accepting()
-        ? endpoint.admit(head)
+        ? runInRequest(request, () => endpoint.admit(head))
         : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance', { 'retry-after': '1' });
       if (refusal) {
         const block = safeHeaderBlock(edge.application(), head, refusal);
         res.cork(() => {
-          writeHead(res, refusal, block);
+          writeHead(res, refusal, block, request.requestId);
           res.end(refusal.body, true);
         });
         return;
@@ -241,8 +255,11 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
         'user-agent': headers['user-agent'],
         'x-forwarded-for': headers['x-forwarded-for'],
       };
+      // A status written before `upgrade` is kept by uWS, which then adds its own headers after ours.
+      res.writeStatus('101 Switching Protocols');
+      res.writeHeader(REQUEST_ID_HEADER, request.requestId);
       res.upgrade<UpgradeData>(
-        { headers: kept, protocol, client: undefined },
+        { headers: kept, protocol, client: undefined, request },
         headers['sec-websocket-key'] ?? '',
         protocol,
         headers['sec-websocket-extensions'] ?? '',
@@ -258,19 +275,22 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
       edge.sockets.add(client);
       // The client holds the headers until connection_init; the upgrade data must not keep them (or the token) longer.
       data.headers = NO_HEADERS;
-      client.closed_ = server.opened(client, client);
+      client.closed_ = runInRequest(data.request, () => server.opened(client, client));
     },
     message(ws, message) {
-      const client = ws.getUserData().client!;
-      client.handle(Buffer.from(message).toString());
+      const data = ws.getUserData();
+      const text = Buffer.from(message).toString();
+      runInRequest(data.request, () => data.client!.handle(text));
     },
     close(ws, code, message) {
-      const client = ws.getUserData().client;
+      const data = ws.getUserData();
+      const client = data.client;
       if (!client) return;
       if (stats) stats.closed += 1;
       edge.sockets.delete(client);
       client.markClosed();
-      void client.closed_?.(code, Buffer.from(message).toString());
+      const reason = Buffer.from(message).toString();
+      runInRequest(data.request, () => void client.closed_?.(code, reason));
     },
   });
   endpoint.attach({
@@ -288,4 +308,6 @@ interface UpgradeData {
   headers: Readonly<Record<string, string | undefined>>;
   readonly protocol: string;
   client: WebSocketClient | undefined;
+  /** The upgrade request's id and trace. */
+  readonly request: RequestContext;
 }

@@ -29,6 +29,8 @@ export class Batch {
   rowCount = 0;
   /** Requests whose answer must join this batch (heldCommit.ts): it does not start while above 0. */
   holds = 0;
+  /** Calls that waited on this commit (each request's acknowledgement, and the server's own waits). */
+  waiting = 0;
   private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
   private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
 
@@ -37,6 +39,7 @@ export class Batch {
   }
 
   promise(): Promise<void> {
+    this.waiting += 1;
     if (this.outcome) return this.outcome.ok ? Promise.resolve() : Promise.reject(this.outcome.error);
     if (!this.deferred) {
       let resolve!: () => void;

@@ -24,12 +24,13 @@
  * behind the client's back; the client got 503 and may retry. Cluster mode adds the fence (`touchShard`).
  */
 import type { Knex } from 'knex';
-import { systemDeadlineClock } from '../scheduler/index.js';
+import { systemClock, systemDeadlineClock, type Clock } from '../scheduler/index.js';
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
 import { type CommitFence, fencedShards, touch } from './batchFence.js';
 import { CommitError, ShardMovedError } from './commitError.js';
+import { createCommitLog, type CommitLog } from './commitLog.js';
 import { HeldRequests, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
@@ -93,6 +94,8 @@ export interface BatchWriterOptions {
   readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
   /** Cluster mode: commits check the epochs of the shards they touch (`touchShard`). Absent: no check at all. */
   readonly fence?: CommitFence;
+  /** The clock of the failure log's "once a minute" (commitLog.ts). @default systemClock */
+  readonly clock?: Clock;
 }
 
 export class BatchWriter {
@@ -113,6 +116,7 @@ export class BatchWriter {
   private readonly held: HeldRequests;
   private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
+  private readonly log: CommitLog;
 
   constructor(private readonly options: BatchWriterOptions) {
     this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
@@ -120,6 +124,7 @@ export class BatchWriter {
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
+    this.log = createCommitLog(options.logger, options.clock ?? systemClock);
   }
 
   /**
@@ -403,6 +408,7 @@ export class BatchWriter {
       this.stats.batches += 1;
       this.stats.rows += batch.rowCount;
       this.inFlight = undefined;
+      this.log.committed(batch.rowCount, batch.waiting, performance.now() - this.lastCommitStart);
       this.completed(batch);
     } catch (cause) {
       this.stats.failures += 1;
@@ -431,12 +437,8 @@ export class BatchWriter {
     // The queued batch was computed on top of the failed one: it cannot commit alone.
     const dependent = this.open;
     this.open = new Batch();
-    const what = fenced === undefined ? 'group commit failed' : `the cluster fence refused a commit (shards ${fenced.join(',')} moved)`;
-    this.options.logger[fenced === undefined ? 'error' : 'warn'](`${what}; requests of this batch and the next are answered 503`, {
-      error: cause,
-      rows: batch.rowCount,
-      queuedRows: dependent.rowCount,
-    });
+    if (fenced === undefined) this.log.failed(cause, batch.rowCount, dependent.rowCount);
+    else this.log.fenced(fenced, batch.rowCount, dependent.rowCount);
     for (const doomed of [dependent, batch]) for (const rollback of doomed.rollbacks) this.guard(rollback);
     // Before the waiters hear of it: a retry finds the shards dropped here, not still served by a stale owner.
     if (fenced !== undefined) this.guard(() => this.options.fence!.onFenced(fenced));

@@ -5,14 +5,15 @@
  * its answer and staged the rows that record it. From then on the request's waits for a commit
  * (`acknowledge`, `committed`, `settled`) return at once; when it is done the batch is released and the
  * request waits for that one commit. A wait before the request changed anything (a read) is as usual.
- * The scope follows the request across awaits (AsyncLocalStorage); with no held request under way (the
- * usual case) no scope is looked up at all.
+ * The scope follows the request across awaits (a slot of the request context's AsyncLocalStorage,
+ * src/platform/requestContext: one storage for the process); with no held request under way (the usual
+ * case) no scope is looked up at all.
  *
  * A batch doomed while the request ran (the batch ahead of it failed, so the writer dropped it) is no
  * longer the open one: the answer is not staged anywhere, and the request's wait rejects with the
  * batch's `CommitError`.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { createContextSlot } from '../requestContext/requestContext.js';
 import { systemDeadlineClock, type TimerHandle } from '../scheduler/index.js';
 import type { Batch } from './batch.js';
 
@@ -47,7 +48,8 @@ export interface HeldWriter {
 }
 
 export class HeldRequests {
-  private readonly scopes = new AsyncLocalStorage<HeldScope>();
+  // Not a storage of its own: Node 20 runs a hook per enabled storage on every promise of the process.
+  private readonly scopes = createContextSlot<HeldScope>('held commit');
   /** Requests running inside `run` now. */
   private running = 0;
 
@@ -67,9 +69,6 @@ export class HeldRequests {
       throw error;
     } finally {
       this.running -= 1;
-      // Node 20's AsyncLocalStorage runs a hook on every promise of the process while any instance is enabled:
-      // switched off again when no held request is under way, so requests without a key pay nothing then.
-      if (this.running === 0) this.scopes.disable();
     }
     const batch = scope.batch;
     if (batch === undefined) return { value, staged: false, recorded: false };
@@ -88,7 +87,7 @@ export class HeldRequests {
    */
   wait(take: boolean): Promise<void> | undefined {
     if (this.running === 0) return undefined;
-    const scope = this.scopes.getStore();
+    const scope = this.scopes.get();
     if (scope === undefined) return undefined;
     if (scope.batch !== undefined) return Promise.resolve();
     const open = this.writer.open();

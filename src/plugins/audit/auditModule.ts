@@ -11,6 +11,7 @@ import { auditEventsTable } from './auditTable.js';
 import { AuditTrail } from './auditTrail.js';
 import { auditSchema as auditMigration } from './migrations/0005_audit.js';
 import { auditOrderSchema } from './migrations/0006_audit_order.js';
+import { auditRequestIdSchema } from './migrations/audit_1_request_id.js';
 import { ADMIN, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
 
 /** The audit trail's actions, and the roles allowed each by default. */
@@ -34,7 +35,7 @@ export const auditModule: ProductModule<Pick<CoreServices, 'knex' | 'writer'>, P
   permissions: auditPermissions,
   screens: [{ name: 'audit', label: 'Audit trail', needs: 'audit:read' }],
   plugin: 'audit',
-  migrations: [auditMigration, auditOrderSchema],
+  migrations: [auditMigration, auditOrderSchema, auditRequestIdSchema],
   tables: [auditEventsTable],
   schema: [auditSchema],
   intercept: {

@@ -9,6 +9,8 @@ export interface AuditFilter {
   readonly action?: string | null;
   readonly outcome?: 'success' | 'failure' | null;
   readonly kind?: string | null;
+  /** The X-Request-Id of the request (the one in its answer and its log lines). */
+  readonly requestId?: string | null;
   /** Epoch ms (the DateTime scalar). */
   readonly from?: number | null;
   readonly to?: number | null;
@@ -27,6 +29,7 @@ function filtered(knex: Knex, filter: AuditFilter): Knex.QueryBuilder {
   if (filter.action != null) query.where('action', filter.action);
   if (filter.outcome != null) query.where('outcome', filter.outcome);
   if (filter.kind != null) query.where('kind', filter.kind);
+  if (filter.requestId != null) query.where('request_id', filter.requestId);
   if (filter.from != null) query.where('at', '>=', new Date(filter.from).toISOString());
   if (filter.to != null) query.where('at', '<', new Date(filter.to).toISOString());
   return query;
@@ -53,6 +56,7 @@ export async function readAuditEvents(knex: Knex, filter: AuditFilter, page: Pag
     errorCode: (r['error_code'] as string | null) ?? null,
     errorMessage: (r['error_message'] as string | null) ?? null,
     detail: r['detail'] === null || r['detail'] === undefined ? null : JSON.stringify(jsonColumn(r['detail'], null)),
+    requestId: (r['request_id'] as string | null | undefined) ?? null,
   }));
 }
 

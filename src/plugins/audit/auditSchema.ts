@@ -40,6 +40,8 @@ export const auditSchema: SchemaModule<AuditServices> = {
       errorMessage: String
       "The call's arguments as JSON text, secrets redacted."
       detail: String
+      "The request's id (its X-Request-Id: the client's when sane, else the server's), as in its answer and its log lines; null for records written before request ids were kept."
+      requestId: String
     }
 
     input AuditFilter {
@@ -48,6 +50,7 @@ export const auditSchema: SchemaModule<AuditServices> = {
       action: String
       outcome: AuditOutcome
       kind: String
+      requestId: String
       from: DateTime
       to: DateTime
     }

@@ -19,5 +19,6 @@ export const auditEventsTable: TableSpec = {
     error_code: 'text',
     error_message: 'text',
     detail: 'jsonb',
+    request_id: 'text',
   }),
 };

@@ -6,10 +6,11 @@
  * (AsyncLocalStorage), and when it hands its change to the writer (`BatchWriter.acknowledge`) the
  * scope stages its record into that batch. If the batch fails, the record goes with it and the
  * failure is recorded instead. A call that fails before changing anything, or changes nothing, is
- * recorded on its own. Nothing is recorded while the audit plugin is inactive.
+ * recorded on its own. Nothing is recorded while the audit plugin is inactive. A record keeps the id of
+ * the request it came from (src/platform/requestContext), the id every log line of that request has.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../../platform/scheduler/index.js';
+import { createContextSlot, currentRequest } from '../../platform/requestContext/requestContext.js';
 import { AppError } from '../../platform/errors/catalog.js';
 import type { BatchWriter, Row } from '../../platform/persistence/batchWriter.js';
 import { iso } from '../../core/storage/tables.js';
@@ -34,12 +35,15 @@ export interface AuditCall {
 
 interface Scope extends Omit<AuditCall, 'detail'> {
   readonly detail: unknown;
+  /** The request the call is part of (null: none, e.g. a call a timer made). */
+  readonly requestId: string | null;
   staged: boolean;
   identified: { actorId: string | null; actor: string | null } | null;
 }
 
 export class AuditTrail {
-  private readonly scopes = new AsyncLocalStorage<Scope>();
+  /** A slot of the request context's storage, not a storage of its own (one storage costs every promise; requestContext.ts). */
+  private readonly scopes = createContextSlot<Scope>('audit scope');
 
   constructor(
     private readonly deps: {
@@ -55,7 +59,13 @@ export class AuditTrail {
   /** Runs a state-changing call inside an audit scope. */
   async run<T>(call: AuditCall, work: () => Promise<T>): Promise<T> {
     if (!this.deps.plugins.isActive('audit')) return work();
-    const scope: Scope = { ...call, detail: redact(call.detail()), staged: false, identified: null };
+    const scope: Scope = {
+      ...call,
+      detail: redact(call.detail()),
+      requestId: currentRequest()?.requestId ?? null,
+      staged: false,
+      identified: null,
+    };
     return this.scopes.run(scope, async () => {
       let result: T;
       try {
@@ -88,12 +98,12 @@ export class AuditTrail {
 
   /** The caller of the running call, once a handler knows it (e.g. the licence activation's credential). */
   identify(actorId: string | null, actor: string): void {
-    const scope = this.scopes.getStore();
+    const scope = this.scopes.get();
     if (scope) scope.identified = { actorId, actor };
   }
 
   private stageSuccess(): void {
-    const scope = this.scopes.getStore();
+    const scope = this.scopes.get();
     if (!scope || scope.staged) return;
     scope.staged = true;
     this.deps.writer.insert(auditEventsTable, this.row(scope, 'success', null));
@@ -115,6 +125,7 @@ export class AuditTrail {
       // Messages may quote the request (a NUL, an unpaired surrogate), which would fail the whole batch.
       error_message: message === null ? null : storable(message.slice(0, 500)),
       detail: scope.detail,
+      request_id: scope.requestId === null ? null : storable(scope.requestId),
     };
   }
 }

@@ -9,6 +9,7 @@ import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
 import type { Logger } from '../../platform/log/logger.js';
+import { createRateLimitedLog, type RateLimitedLog } from '../../platform/log/rateLimitedLog.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import { iso } from '../../core/storage/tables.js';
@@ -17,6 +18,8 @@ import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js
 import { PLUGIN_NAMES, verifyLicenseToken, type License, type PluginName } from './licenseToken.js';
 
 export type LicenseSource = 'environment' | 'api';
+
+export const LICENCE_CHANGED_MESSAGE = 'licence or plugins changed';
 
 export interface LicenseInForce {
   readonly license: License;
@@ -47,8 +50,12 @@ export class LicenseManager {
   private inForce: LicenseInForce | null = null;
   private readonly disabled = new Set<PluginName>();
   private expiryTimer: TimerHandle | undefined;
+  /** Activations and plugin switches at run time, at most a line a minute per licence or plugin (src/platform/log/rateLimitedLog.ts). */
+  private readonly changes: RateLimitedLog;
 
-  constructor(private readonly options: LicenseManagerOptions) {}
+  constructor(private readonly options: LicenseManagerOptions) {
+    this.changes = createRateLimitedLog({ logger: options.logger, clock: options.clock, level: 'info', message: LICENCE_CHANGED_MESSAGE });
+  }
 
   /** Stored state at start: activations (any order) and plugin switches. Tokens are verified again. */
   load(
@@ -110,6 +117,13 @@ export class LicenseManager {
       this.stage({ license: verified.license, token: token.trim(), activatedAt: now, source: 'api' }, actor),
     );
     this.armExpiryTimer();
+    this.changes.note('licence', {
+      change: 'activated',
+      licenseId: verified.license.licenseId,
+      customer: verified.license.customer,
+      activePlugins: this.activePlugins(),
+      by: actor,
+    });
     return verified.license;
   }
 
@@ -134,6 +148,7 @@ export class LicenseManager {
       );
       this.announce('plugin-toggled', at);
     });
+    this.changes.note(`plugin ${plugin}`, { change: enabled ? 'plugin-enabled' : 'plugin-disabled', plugin, by: actor });
     return this.pluginState(plugin);
   }
 
@@ -180,6 +195,7 @@ export class LicenseManager {
   close(): void {
     this.options.clock.clearTimer(this.expiryTimer);
     this.expiryTimer = undefined;
+    this.changes.stop();
   }
 
   private pluginState(name: PluginName): PluginState {

@@ -18,7 +18,9 @@ export const licenseSettings = defineSettings('license', (settings): LicenseConf
       settings.problem(`SVC_LICENSE_PUBLIC_KEY must be the base64 of a 32-byte Ed25519 public key (${(error as Error).message})`);
     }
   }
-  return { key: settings.read('SVC_LICENSE_KEY'), publicKey };
+  const key = settings.read('SVC_LICENSE_KEY');
+  settings.secret(key);
+  return { key, publicKey };
 });
 
 declare module '../../platform/config/config.js' {

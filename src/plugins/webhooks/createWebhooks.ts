@@ -25,6 +25,7 @@ import { readOutboxPages } from './outboxPage.js';
 import { createOutboxHandler } from './outbox.js';
 import { WebhookRegistry } from './webhookRegistry.js';
 import { WebhookService } from './webhookService.js';
+import { createWebhookStatusLog } from './webhookStatusLog.js';
 import type { Delivery } from './webhookTables.js';
 
 export interface WebhooksOptions {
@@ -71,7 +72,7 @@ const PRUNE_INTERVAL_MS = 60 * 60_000;
 export function createWebhooks(options: WebhooksOptions): Webhooks {
   const { writer, knex, clock, logger, newId, catalog } = options;
   const log = logger.child({ component: 'webhooks' });
-  const registry = new WebhookRegistry(writer, options.secrets);
+  const registry = new WebhookRegistry(writer, options.secrets, createWebhookStatusLog(log, clock));
   // Keep-alive sockets per receiver address (src/platform/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);

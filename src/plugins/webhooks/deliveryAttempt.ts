@@ -4,6 +4,7 @@
  * never retried).
  */
 import type { OutboundRequest, OutboundResult } from '../../platform/outbound/outboundRequest.js';
+import { outgoingTraceparent } from '../../platform/requestContext/requestContext.js';
 import { storable } from '../audit/redact.js';
 import { signatureHeaders } from './signatures.js';
 import type { ExecutionStatus, WebhookRecord } from './webhookRecord.js';
@@ -14,7 +15,8 @@ export const EXCERPT_BYTES = 1024;
 export const USER_AGENT = 'svc-webhooks/1';
 
 /**
- * Sends the attempt, unless the webhook's stored secret could not be read: then nothing leaves (an
+ * Sends the attempt with `traceparent` (the delivery's; null: a new trace, or the running request's
+ * for a test delivery), unless the webhook's stored secret could not be read: then nothing leaves (an
  * unsigned delivery to a receiver that checks signatures would be refused there at best, and
  * accepted by one that does not), and the attempt is refused, final, with the reason.
  */
@@ -24,6 +26,7 @@ export function attemptDelivery(
   eventId: string,
   body: string,
   attemptAt: number,
+  traceparent: string | null,
   signal?: AbortSignal,
 ): Promise<OutboundResult> {
   if (webhook.secretError !== undefined) {
@@ -38,7 +41,7 @@ export function attemptDelivery(
       url: webhook.url,
     });
   }
-  return send(deliveryRequest(webhook, eventId, body, attemptAt, signal));
+  return send(deliveryRequest(webhook, eventId, body, attemptAt, traceparent ?? outgoingTraceparent(), signal));
 }
 
 export function deliveryRequest(
@@ -46,11 +49,14 @@ export function deliveryRequest(
   eventId: string,
   body: string,
   attemptAt: number,
+  traceparent: string,
   signal?: AbortSignal,
 ): OutboundRequest {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT };
   for (const h of webhook.headers) headers[h.name.toLowerCase()] = h.value;
   headers['content-type'] = 'application/json';
+  // After the webhook's own headers, as the content type: the trace is the server's to state.
+  headers['traceparent'] = traceparent;
   Object.assign(headers, signatureHeaders(webhook.secret, eventId, attemptAt, body));
   return {
     url: webhook.url,

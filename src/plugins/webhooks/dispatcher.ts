@@ -391,7 +391,15 @@ export class Dispatcher {
     }
     const at = clock.now();
     const attempt = delivery.attempts + 1;
-    const result = await attemptDelivery(this.options.send, webhook, delivery.eventId, delivery.body, at, this.abort.signal);
+    const result = await attemptDelivery(
+      this.options.send,
+      webhook,
+      delivery.eventId,
+      delivery.body,
+      at,
+      delivery.traceparent,
+      this.abort.signal,
+    );
     this.queue.finished(delivery.webhookId);
     if (this.stopped) return; // shutting down: not recorded, still pending in the database
     this.stats.attempts += 1;

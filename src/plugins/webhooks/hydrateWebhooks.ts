@@ -85,7 +85,7 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
         if (ended.has(d.id) || !webhook) continue;
         owed = true;
         if (previous) {
-          pending.push({ ...previous, pageId: id });
+          pending.push({ ...previous, pageId: id, traceparent: d.traceparent });
         } else if (backlog.length === 0 && rest === undefined && heldFromPages < maxHeld) {
           pending.push(d);
           heldFromPages += 1;

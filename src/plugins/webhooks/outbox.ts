@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { iso } from '../../core/storage/tables.js';
+import { outgoingTraceparent } from '../../platform/requestContext/requestContext.js';
 import type { Dispatcher } from './dispatcher.js';
 import type { CatalogLookups, WebhookEventCatalog } from '../../platform/events/webhookEventCatalog.js';
 import { defaultBody, renderTemplate, type Envelope } from './payloadTemplate.js';
@@ -53,6 +54,8 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
     const now = clock.now();
     let envelope: Envelope | undefined;
     let plainBody: string | undefined;
+    // The request that caused the event (or a trace of its own), sent with every attempt of its deliveries.
+    let traceparent: string | undefined;
     for (const id of ids) {
       const webhook = registry.get(id);
       const compiled = registry.compiledOf(id);
@@ -64,6 +67,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         continue;
       }
       envelope ??= { id: newId(), event: translated.name, timestamp: iso(translated.at)!, data: translated.data };
+      traceparent ??= outgoingTraceparent();
       let body: string;
       if (compiled.template === null) {
         body = plainBody ??= defaultBody(envelope);
@@ -81,6 +85,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
             dueAt: now,
             createdAt: now,
             pageId: null,
+            traceparent,
           };
           writer.upsert(webhookDeliveriesTable, deliveryRow(failed, 'failed', now, rendered.problem));
           writer.insert(
@@ -115,6 +120,7 @@ export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent
         attempts: 0,
         dueAt: now,
         createdAt: now,
+        traceparent,
       });
     }
   };

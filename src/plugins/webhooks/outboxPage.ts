@@ -13,7 +13,9 @@
  * later state (attempted, retry due, delivered, failed, cancelled) is a `webhook_deliveries` row;
  * the dispatcher deletes a page once every delivery on it is settled.
  *
- * Page text, version 1: `{"v":1,"bodies":[...],"deliveries":[[id, webhookId, eventId, event, bodyIndex, createdAtMs], ...]}`.
+ * Page text, version 1: `{"v":1,"bodies":[...],"traces":[...],"deliveries":[[id, webhookId, eventId, event, bodyIndex, createdAtMs], ...]}`.
+ * `traces[i]` is the `traceparent` of the deliveries of `bodies[i]` (one event's deliveries share both);
+ * pages written before traces were kept have no `traces`, and their deliveries none.
  */
 import type { Knex } from 'knex';
 import type { BatchWriter, TableSpec } from '../../platform/persistence/batchWriter.js';
@@ -37,6 +39,8 @@ type PageEntry = [id: string, webhookId: string, eventId: string, event: string,
 interface PageText {
   readonly v: 1;
   readonly bodies: string[];
+  /** Absent on pages written before traces were kept. */
+  readonly traces?: (string | null)[];
   readonly deliveries: PageEntry[];
 }
 
@@ -47,16 +51,20 @@ export function encodePage(deliveries: readonly Delivery[]): string {
 
 function pageOf(deliveries: readonly Delivery[]): PageText {
   const bodies: string[] = [];
+  const traces: (string | null)[] = [];
   const entries: PageEntry[] = [];
   let last: string | undefined;
+  let lastTrace: string | null | undefined;
   for (const d of deliveries) {
-    if (d.body !== last) {
+    if (d.body !== last || d.traceparent !== lastTrace) {
       bodies.push(d.body);
+      traces.push(d.traceparent);
       last = d.body;
+      lastTrace = d.traceparent;
     }
     entries.push([d.id, d.webhookId, d.eventId, d.event, bodies.length - 1, d.createdAt]);
   }
-  return { v: 1, bodies, deliveries: entries };
+  return { v: 1, bodies, traces, deliveries: entries };
 }
 
 /** The deliveries listed on a stored page, as owed and not yet attempted. Throws on a page it cannot read. */
@@ -67,7 +75,9 @@ export function decodePage(pageId: string, text: string): Delivery[] {
   return page.deliveries.map(([id, webhookId, eventId, event, body, createdAt]) => {
     const text = page.bodies[body];
     if (typeof text !== 'string') throw new Error(`webhook outbox page ${pageId}: delivery ${id} points at a missing body`);
-    return { id, webhookId, eventId, event, body: text, attempts: 0, dueAt: createdAt, createdAt, pageId };
+    const trace = page.traces?.[body];
+    const traceparent = typeof trace === 'string' ? trace : null;
+    return { id, webhookId, eventId, event, body: text, attempts: 0, dueAt: createdAt, createdAt, pageId, traceparent };
   });
 }
 
@@ -135,6 +145,7 @@ export class OutboxPager {
       dueAt: delivery.dueAt,
       createdAt: delivery.createdAt,
       pageId: page.id,
+      traceparent: delivery.traceparent,
     };
     page.deliveries.push(staged);
     return staged;

@@ -30,7 +30,8 @@ export async function sendTestDelivery(
 ): Promise<ExecutionRecord> {
   const { clock, registry } = deps;
   const at = clock.now();
-  const result = await attemptDelivery(deps.send, webhook, eventId, body, at, signal);
+  // The testWebhook request's trace (null: the running request's).
+  const result = await attemptDelivery(deps.send, webhook, eventId, body, at, null, signal);
   const outcome = classify(result, webhook.url);
   const execution = executionRecord(
     deps.newId(),

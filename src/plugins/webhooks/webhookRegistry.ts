@@ -13,6 +13,7 @@ import type { PayloadTemplate } from './payloadTemplate.js';
 import { SubscriberIndex } from './subscriberIndex.js';
 import { webhookToRow, webhooksTable } from './webhookTables.js';
 import type { WebhookRecord } from './webhookRecord.js';
+import type { WebhookStatusMove } from './webhookStatusLog.js';
 
 interface Compiled {
   readonly matches: FilterMatcher;
@@ -26,8 +27,12 @@ export class WebhookRegistry {
   /** Ids ordered by creation time, then id (the order of `webhooks`). */
   private ordered: string[] | null = null;
 
-  /** `box` seals each staged row's secret (webhookTables.ts). */
-  constructor(writer: BatchWriter, box: SecretBox) {
+  /** `box` seals each staged row's secret (webhookTables.ts); `statusMoved` hears of status moves once they committed. */
+  constructor(
+    private readonly writer: BatchWriter,
+    box: SecretBox,
+    private readonly statusMoved?: WebhookStatusMove,
+  ) {
     this.records = new CommittedMap(
       writer,
       webhooksTable,
@@ -68,6 +73,8 @@ export class WebhookRegistry {
     this.records.set(record.id, record);
     this.index(record);
     if (!previous) this.ordered = null;
+    const moved = this.statusMoved;
+    if (previous && moved && previous.status !== record.status) this.writer.afterCommit(() => moved(previous, record));
   }
 
   delete(id: string): WebhookRecord | undefined {

@@ -259,6 +259,12 @@ export interface Delivery {
   readonly createdAt: number;
   /** The outbox page (webhook_outbox) that lists it; null for a delivery written as a row of its own. */
   readonly pageId: string | null;
+  /**
+   * The W3C `traceparent` every attempt sends: the trace of the request that caused the event, or
+   * one made for the event (src/platform/requestContext). Kept on the outbox page; null for a
+   * delivery read from a row of its own (each attempt then starts a trace).
+   */
+  readonly traceparent: string | null;
 }
 
 export function deliveryRow(d: Delivery, state: DeliveryState, at: number, lastError: string | null) {
@@ -288,6 +294,7 @@ export function deliveryFromRow(r: Record<string, unknown>): Delivery {
     dueAt: epoch(r['next_attempt_at']) ?? epoch(r['created_at'])!,
     createdAt: epoch(r['created_at'])!,
     pageId: null,
+    traceparent: null,
   };
 }
 

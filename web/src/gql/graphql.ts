@@ -24,6 +24,7 @@ export type AuditFilter = {
   from?: string | null | undefined;
   kind?: string | null | undefined;
   outcome?: AuditOutcome | null | undefined;
+  requestId?: string | null | undefined;
   to?: string | null | undefined;
 };
 

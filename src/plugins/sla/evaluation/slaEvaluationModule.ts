@@ -17,6 +17,7 @@ import type { MaintenanceWindowsServices } from '../windows/maintenanceWindowsCo
 import { BurnAlertStates, slaBurnAlertStatesTable } from './burnAlertStates.js';
 import { slaBurnAlertStatesSchema } from './migrations/0014_sla_burn_alert_states.js';
 import { SlaEvaluator } from './slaEvaluator.js';
+import { createSlaBreachLog } from './slaBreachLog.js';
 import { slaStatusWebhookSource } from './slaStatusEvents.js';
 
 /** Heap blocks of `status_intervals` per page while a definition is built (about 3,000 rows). */
@@ -69,10 +70,16 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
       pluginActive: () => kit.plugins.isActive('sla'),
       onTick: (seconds, ok) => (ok ? tickOk : tickFailed).observe(seconds),
     });
+    const breachLog = createSlaBreachLog(kit.logger, kit.clock);
     return {
       services: { slaEvaluation },
       hydrate: () => burnStates.load(kit.knex),
-      busHandlers: { committed: (event) => slaEvaluation.onCommitted(event) },
+      busHandlers: {
+        committed: (event) => {
+          slaEvaluation.onCommitted(event);
+          breachLog(event);
+        },
+      },
       start: () => slaEvaluation.start(),
       stop: () => slaEvaluation.stop(),
     };

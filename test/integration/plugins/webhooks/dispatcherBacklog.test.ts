@@ -82,6 +82,7 @@ describe('dispatcher backlog', () => {
           attempts: 0,
           dueAt: now,
           createdAt: now,
+          traceparent: null,
         });
       }
       await writer.committed();

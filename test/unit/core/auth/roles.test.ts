@@ -29,6 +29,7 @@ const EXPECTED: Record<Action, readonly Role[]> = {
   'license:read': ['admin', 'operator', 'user'],
   'license:manage': ['admin'],
   'audit:read': ['admin'],
+  'log:level': ['admin'],
   'webhook:read': ['admin', 'operator'],
   'webhook:read-private': ['admin'],
   'webhook:manage': ['admin'],

@@ -9,6 +9,7 @@ import { Exchange, type NativeResponse } from '../../../../src/platform/gateway/
 import { HeaderBlock } from '../../../../src/platform/gateway/headerBlock.js';
 import type { HttpApplication, RequestHead } from '../../../../src/platform/gateway/http.js';
 import { DEFAULT_LINGERING_CLOSE } from '../../../../src/platform/gateway/lingeringClose.js';
+import { requestContextOf } from '../../../../src/platform/requestContext/requestContext.js';
 
 function recordingResponse() {
   const calls: Array<[string, ...unknown[]]> = [];
@@ -39,18 +40,24 @@ const application: HttpApplication = {
 };
 
 describe('a reply with a bytes body', () => {
-  it('is ended with the same bytes, after the status and headers', () => {
+  it('is ended with the same bytes, after the status, the request id and the headers', () => {
     const { res, calls } = recordingResponse();
     let finished = 0;
-    const exchange = new Exchange(res, head, { application, lingering: DEFAULT_LINGERING_CLOSE, finished: () => void finished++ });
+    const exchange = new Exchange(
+      res,
+      head,
+      { application, lingering: DEFAULT_LINGERING_CLOSE, finished: () => void finished++ },
+      requestContextOf({ 'x-request-id': 'req-1' }),
+    );
     const bytes = Buffer.from([0x1f, 0x8b, 0x00, 0xff, 0x0a]);
     exchange.answer({ status: 200, headers: { 'content-encoding': 'gzip' }, body: bytes });
-    assert.deepEqual(calls.slice(0, 3), [
+    assert.deepEqual(calls.slice(0, 4), [
       ['status', '200 OK'],
+      ['header', 'x-request-id', 'req-1'],
       ['header', 'x-content-type-options', 'nosniff'],
       ['header', 'content-encoding', 'gzip'],
     ]);
-    const end = calls[3]!;
+    const end = calls[4]!;
     assert.equal(end[0], 'end');
     assert.equal(end[1], bytes, 'the buffer itself, not a string made of it');
     assert.equal(finished, 1);

@@ -14,6 +14,7 @@ const delivery = (webhookId: string, dueAt = 0): Delivery => ({
   dueAt,
   createdAt: 0,
   pageId: null,
+  traceparent: null,
 });
 const ids = (list: Delivery[]) => list.map((d) => d.id);
 

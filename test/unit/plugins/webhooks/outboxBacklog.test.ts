@@ -13,6 +13,7 @@ const delivery = (id: string, webhookId: string, pageId: string): Delivery => ({
   dueAt: 0,
   createdAt: 0,
   pageId,
+  traceparent: null,
 });
 
 describe('outbox backlog', () => {

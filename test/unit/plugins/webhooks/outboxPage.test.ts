@@ -18,16 +18,39 @@ const owed = (webhookId: string, body: string): Omit<Delivery, 'pageId'> => ({
   attempts: 0,
   dueAt: 1_000 + n,
   createdAt: 1_000 + n,
+  traceparent: `00-${String(n).padStart(32, 'a')}-${String(n).padStart(16, 'b')}-01`,
 });
 
 describe('outbox page text', () => {
   it('stores the body of an event sent to many webhooks once, and reads every delivery back as owed', () => {
     const body = '{"id":"e1","event":"service.down","data":{"service":{"name":"db"}}}';
-    const deliveries: Delivery[] = ['w1', 'w2', 'w3'].map((w) => ({ ...owed(w, body), pageId: 'p1' }));
+    // One event's deliveries: same body, same traceparent.
+    const event = owed('w1', body);
+    const deliveries: Delivery[] = ['w1', 'w2', 'w3'].map((w) => ({ ...event, id: uuid(), webhookId: w, pageId: 'p1' }));
     const other: Delivery = { ...owed('w4', '{"custom":true}'), attempts: 2, pageId: 'p1' };
     const text = encodePage([...deliveries, other]);
     assert.equal(text.split(body.replaceAll('"', '\\"')).length - 1, 1, 'the shared body is stored once');
     assert.deepEqual(decodePage('p1', text), [...deliveries, { ...other, attempts: 0, dueAt: other.createdAt }]);
+  });
+
+  it("keeps each event's traceparent once, beside its body", () => {
+    const body = '{"id":"e2","event":"service.down"}';
+    const event = owed('w1', body);
+    const deliveries: Delivery[] = [
+      { ...event, pageId: 'p1' },
+      { ...event, id: uuid(), webhookId: 'w2', pageId: 'p1' },
+    ];
+    const text = encodePage(deliveries);
+    assert.equal(text.split(event.traceparent!).length - 1, 1, 'one traceparent for the event');
+    assert.deepEqual(
+      decodePage('p1', text).map((d) => d.traceparent),
+      [event.traceparent, event.traceparent],
+    );
+  });
+
+  it('reads a page written before traces were kept as deliveries without one', () => {
+    const text = '{"v":1,"bodies":["{}"],"deliveries":[["d","w","e","service.down",0,1]]}';
+    assert.equal(decodePage('p4', text)[0]!.traceparent, null);
   });
 
   it('refuses a page it cannot read instead of guessing', () => {
