@@ -7,11 +7,16 @@
  * SVC_TEST_CONCURRENCY sets how many files run at once (default below, measured in test/README.md).
  * Arguments: folders or files under test/ run only those (`node scripts/test.mjs test/unit/plugins/sla`);
  * options go to `node --test` (e.g. `--test-name-pattern=...`).
+ *
+ * The files run compiled (scripts/testBuild.mjs: the checkout's TypeScript compiled once into a mirror
+ * tree, loaded without a loader hook), or under tsx as `node --import tsx --test` would run them when
+ * SVC_TEST_LOADER=tsx (a comparison, or a file that must see its own .ts path).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { buildTestTree } from './testBuild.mjs';
 import { ROOT, testFiles } from './testFiles.mjs';
 
 /** Files at once by default: measured on 2 cores (test/README.md); the suites wait on I/O and timers much of the time. */
@@ -26,6 +31,11 @@ const files = testFiles(browser ? 'browser' : 'node').filter(
   (file) => only.length === 0 || only.some((path) => file === path || file.startsWith(`${path}/`)),
 );
 if (files.length === 0) throw new Error(`no test file under ${only.join(', ')}`);
+const loader = process.env['SVC_TEST_LOADER'] ?? 'compiled';
+if (loader !== 'compiled' && loader !== 'tsx') throw new Error(`SVC_TEST_LOADER is compiled or tsx, not ${loader}`);
+/** Where the files run from: the mirror tree, or the checkout itself under tsx. */
+const runRoot = loader === 'tsx' ? ROOT : await buildTestTree(ROOT);
+const asRun = (/** @type {string} */ file) => (loader === 'tsx' ? file : file.replace(/\.ts$/, '.js'));
 const concurrency = Number(process.env['SVC_TEST_CONCURRENCY'] ?? (browser ? 1 : DEFAULT_CONCURRENCY));
 if (!Number.isInteger(concurrency) || concurrency < 1)
   throw new Error(`SVC_TEST_CONCURRENCY must be a positive integer, not ${process.env['SVC_TEST_CONCURRENCY']}`);
@@ -50,8 +60,7 @@ async function runPhase(phaseFiles, filesAtOnce) {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
+      ...(loader === 'tsx' ? ['--import', 'tsx'] : ['--enable-source-maps']),
       '--test',
       `--test-concurrency=${filesAtOnce}`,
       '--test-reporter=spec',
@@ -59,9 +68,10 @@ async function runPhase(phaseFiles, filesAtOnce) {
       `--test-reporter=${join(ROOT, 'scripts', 'testSummary.mjs')}`,
       `--test-reporter-destination=${summaryFile}`,
       ...passThrough,
-      ...phaseFiles,
+      ...phaseFiles.map((file) => join(runRoot, asRun(file))),
     ],
-    { cwd: ROOT, stdio: 'inherit' },
+    // The tests find the checkout through SVC_TEST_CHECKOUT (test/support/repoRoot.ts), wherever they were compiled to.
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SVC_TEST_CHECKOUT: ROOT } },
   );
   const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
   /** @type {{ files: string[], passed: number, skipped: number, failures: { file: string, name: string, error: string }[], slowest: { file: string, ms: number }[] }} */
@@ -93,7 +103,16 @@ const summary = {
 
 const chosen = new Set(files);
 // Events without a file of the list (the runner's own, e.g. a file that failed to load before its tests) are not files run.
-const reported = new Set(summary.files.map((file) => relative(ROOT, file)).filter((file) => chosen.has(file)));
+/**
+ * A file as the runner reported it, as listed on disk: the runner names a compiled file by its source
+ * (the source map's path in the checkout), or by its path in the mirror when it has no location.
+ * @param {string} file
+ */
+const asListed = (file) => {
+  const inMirror = relative(runRoot, file);
+  return inMirror.startsWith('..') ? relative(ROOT, file) : inMirror.replace(/\.js$/, '.ts');
+};
+const reported = new Set(summary.files.map(asListed).filter((file) => chosen.has(file)));
 const silent = passThrough.some((arg) => arg.startsWith('--test-name-pattern') || arg === '--test-only')
   ? []
   : files.filter((file) => !reported.has(file));
@@ -101,10 +120,10 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(
   `\n== summary (${browser ? 'browser tests' : 'node suite'}, ${concurrency} files at once${alone.length > 0 ? `, then ${alone.length} alone` : ''}, ${minutes} min)`,
 );
-console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${relative(ROOT, file)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
+console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${asListed(file)} ${(ms / 1000).toFixed(0)} s`).join(', ')}`);
 console.log(
   `files: ${reported.size} reported of ${files.length} ${only.length === 0 ? 'on disk' : 'chosen'}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`,
 );
 for (const file of silent) console.log(`NOT RUN: ${file} (no test of it reported)`);
-for (const failure of summary.failures) console.log(`FAILED: ${relative(ROOT, failure.file)} > ${failure.name}\n        ${failure.error}`);
+for (const failure of summary.failures) console.log(`FAILED: ${asListed(failure.file)} > ${failure.name}\n        ${failure.error}`);
 process.exitCode = code !== 0 || silent.length > 0 || summary.failures.length > 0 ? 1 : 0;

@@ -7,12 +7,12 @@
  * one without any warning; breaking one is cheap (the shared type moves to a file of its own).
  */
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { findCycles, importGraph, parseImports } from '../support/importGraph.js';
+import { REPO_ROOT } from '../support/repoRoot.js';
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+const SRC = join(REPO_ROOT, 'src');
 
 describe('import cycles', () => {
   it('src/ has none (type-only imports included)', () => {

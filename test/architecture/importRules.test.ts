@@ -5,14 +5,13 @@
  * declares. Read from the real import graph of src/, type-only imports included.
  */
 import assert from 'node:assert/strict';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { checkDeclarations, importViolations, parseDeclaration, readDeclarations } from '../support/importRules.js';
+import { REPO_ROOT } from '../support/repoRoot.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SRC = join(HERE, '../../src');
-const FIXTURE = join(HERE, '../fixtures/importRules');
+const SRC = join(REPO_ROOT, 'src');
+const FIXTURE = join(REPO_ROOT, 'test/fixtures/importRules');
 
 describe('import rules', () => {
   it('every folder of src/ declares what it may import, and each entry names something that exists and is allowed', () => {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/repoRoot.js';
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+const SRC = join(REPO_ROOT, 'src');
 const ARITHMETIC = join(SRC, 'plugins/sla/arithmetic');
 const DOMAIN = join(SRC, 'core/domain');
 

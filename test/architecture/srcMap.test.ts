@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../support/repoRoot.js';
 
-const SRC = join(dirname(fileURLToPath(import.meta.url)), '../../src');
+const SRC = join(REPO_ROOT, 'src');
 const TIERS = ['platform', 'core', 'plugins'];
 
 const foldersOnDisk = (): string[] =>

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../support/repoRoot.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = REPO_ROOT;
 
 /** Markdown files under `dir` (relative to the root), depth first, sorted. */
 function markdownUnder(dir: string, skip: ReadonlySet<string> = new Set()): string[] {

@@ -74,7 +74,7 @@ export async function auditRowCount(t: TestServer): Promise<number> {
   return Number(row!['n']);
 }
 
-export { holdCommits, within, type CommitGate } from './commitGate.js';
+export { holdCommits, whileHeld, within, type CommitGate } from './commitGate.js';
 export { until } from './polling.js';
 
 export async function poisonServices(t: TestServer): Promise<void> {

@@ -9,13 +9,13 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { embeddedTemplate, type Backend } from './backends.js';
+import { REPO_ROOT } from './repoRoot.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = REPO_ROOT;
 export const CHILD_API_KEY = 'child-test-operator-key-0123456789';
 const JWT_SECRET = 'child-test-jwt-secret-0123456789abcdefghijklmnop';
 

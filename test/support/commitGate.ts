@@ -34,6 +34,18 @@ export async function holdCommits(t: TestServer): Promise<CommitGate> {
   return { started, release: async () => (await trx.commit(), await locker.destroy()) };
 }
 
+/**
+ * Runs `work` while `gate` holds the writer's commit, and releases it afterwards even when `work` fails (a wait
+ * that timed out): a commit left held would hang every later request of the server and its close.
+ */
+export async function whileHeld<T>(gate: CommitGate, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await gate.release();
+  }
+}
+
 /** `promise`, or a failure after 10 s: a test waiting on the server fails instead of hanging. */
 export function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -16,6 +16,7 @@ import {
   auditLicense,
   auditRowCount,
   holdCommits,
+  whileHeld,
   poisonServices,
   startAuditServer,
   until,
@@ -170,19 +171,22 @@ for (const backend of testBackends()) {
       clock.advance(1000);
       const failuresBefore = t.server.writer.stats.failures;
       const held = await holdCommits(t);
-      const first = t.call('POST', HEALTH, { service: `first-${tag}`, nodeId: 'eu/prod/batch', status: 'OPERATIONAL' });
-      await held.started;
-      const seen = staged.length;
-      const requests = {
-        hostile: hostile(),
-        push: t.call('POST', HEALTH, { service: `push-${tag}`, nodeId: 'eu/prod/batch', status: 'DOWN' }),
-        create: gql(t, CREATE_SERVICE, { i: { name: `create-${tag}`, nodeId: 'eu/prod/batch' } }, admin.accessToken),
-      };
-      await until(
-        () => staged.slice(seen).length === 3 && staged.slice(seen).includes(recorded),
-        'the three records are staged in the held batch',
-      );
-      await held.release();
+      // Released whatever happens: a commit held past a failed wait would hang the file's other tests and its close.
+      const { first, requests } = await whileHeld(held, async () => {
+        const first = t.call('POST', HEALTH, { service: `first-${tag}`, nodeId: 'eu/prod/batch', status: 'OPERATIONAL' });
+        await held.started;
+        const seen = staged.length;
+        const requests = {
+          hostile: hostile(),
+          push: t.call('POST', HEALTH, { service: `push-${tag}`, nodeId: 'eu/prod/batch', status: 'DOWN' }),
+          create: gql(t, CREATE_SERVICE, { i: { name: `create-${tag}`, nodeId: 'eu/prod/batch' } }, admin.accessToken),
+        };
+        await until(
+          () => staged.slice(seen).length === 3 && staged.slice(seen).includes(recorded),
+          'the three records are staged in the held batch',
+        );
+        return { first, requests };
+      });
       assert.equal((await first).status, 200);
       assert.equal((await requests.push).status, 200, (await requests.push).text);
       assert.equal((await requests.create).errors, undefined, (await requests.create).text);
@@ -228,17 +232,19 @@ for (const backend of testBackends()) {
       await poisonServices(t);
       clock.advance(1000);
       const held = await holdCommits(t);
-      const poison = gql(t, CREATE_SERVICE, { i: { name: 'poison-a', nodeId: 'eu/prod/poison' } }, admin.accessToken);
-      await held.started;
-      const seen = staged.length;
-      // Queued behind the refused batch: a failed sign-in (its record only) and a valid change.
-      const badLogin = gql(t, LOGIN, { u: 'admin', p: 'queued-guess' });
-      const victim = gql(t, CREATE_SERVICE, { i: { name: 'victim', nodeId: 'eu/prod/poison' } }, admin.accessToken);
-      await until(
-        () => count(staged.slice(seen), 'login:failure') === 1 && count(staged.slice(seen), 'createService:success') === 1,
-        'both records are staged behind the held batch',
-      );
-      await held.release();
+      const { poison, badLogin, victim } = await whileHeld(held, async () => {
+        const poison = gql(t, CREATE_SERVICE, { i: { name: 'poison-a', nodeId: 'eu/prod/poison' } }, admin.accessToken);
+        await held.started;
+        const seen = staged.length;
+        // Queued behind the refused batch: a failed sign-in (its record only) and a valid change.
+        const badLogin = gql(t, LOGIN, { u: 'admin', p: 'queued-guess' });
+        const victim = gql(t, CREATE_SERVICE, { i: { name: 'victim', nodeId: 'eu/prod/poison' } }, admin.accessToken);
+        await until(
+          () => count(staged.slice(seen), 'login:failure') === 1 && count(staged.slice(seen), 'createService:success') === 1,
+          'both records are staged behind the held batch',
+        );
+        return { poison, badLogin, victim };
+      });
       assert.deepEqual((await poison).codes, ['UNAVAILABLE']);
       assert.deepEqual((await victim).codes, ['UNAVAILABLE']);
       assert.deepEqual((await badLogin).codes, ['UNAUTHENTICATED']);
