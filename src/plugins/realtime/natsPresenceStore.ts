@@ -24,9 +24,9 @@ import { BucketWatch } from '../../platform/cluster/bucketWatch.js';
 import { isRefusedBySequence, newIncarnation } from '../../platform/cluster/records.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { Logger } from '../../platform/log/logger.js';
-import { systemClock, type Clock } from '../../platform/scheduler/index.js';
+import { systemClock, type Clock, type TimerHandle } from '../../platform/scheduler/index.js';
 import type { EditLock, LockHolder, LockOutcome } from './editLocks.js';
-import { InstanceLiveness } from './instanceLiveness.js';
+import { InstanceLiveness, LIVENESS_EXPIRY_MS } from './instanceLiveness.js';
 import { PresenceTable, type ViewerEntry } from './presence.js';
 import {
   lockKey,
@@ -104,6 +104,11 @@ export class NatsPresenceStore implements PresenceStore {
   readonly #published = new Set<string>();
   #flushing: Promise<void> | undefined;
   readonly #listeners = new Set<(change: PresenceChange) => void>();
+  readonly #clock: Clock;
+  readonly #expiryMs: number;
+  /** False between a disconnect and the reconnect: a death seen then may be our own silence, so nothing is swept. */
+  #connected = true;
+  #resweep: TimerHandle | undefined;
   #stopped = false;
 
   constructor(nc: NatsConnection, cluster: string, viewers: KV, locks: KV, options: NatsPresenceStoreOptions) {
@@ -112,12 +117,14 @@ export class NatsPresenceStore implements PresenceStore {
     this.#locksKv = locks;
     this.#instanceId = options.instanceId;
     this.#logger = options.logger;
+    this.#clock = options.clock ?? systemClock;
+    this.#expiryMs = options.livenessExpiryMs ?? LIVENESS_EXPIRY_MS;
     this.#liveness = new InstanceLiveness({
       nc,
       cluster,
       instanceId: options.instanceId,
       incarnation: this.incarnation,
-      clock: options.clock ?? systemClock,
+      clock: this.#clock,
       logger: options.logger,
       ...(options.heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
       ...(options.livenessExpiryMs !== undefined ? { expiryMs: options.livenessExpiryMs } : {}),
@@ -236,6 +243,7 @@ export class NatsPresenceStore implements PresenceStore {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#clock.clearTimer(this.#resweep);
     this.#liveness.stop();
     for (const watch of this.#watches) watch.stop();
     await this.#flushing;
@@ -426,13 +434,22 @@ export class NatsPresenceStore implements PresenceStore {
   #onDeath(incarnation: string): void {
     const change = this.#entriesOf((record) => record.incarnation === incarnation);
     this.#emit(change.change);
-    void this.#sweep(change.viewers, change.locks);
+    // Cut off ourselves, everyone looks dead: deleting their entries would take live people's locks once the
+    // connection returns. The sweep after the reconnect deletes what is still dead then.
+    if (this.#connected) void this.#sweep(change.viewers, change.locks);
   }
 
   /** One liveness expiry after start: entries of incarnations never heard are dead ones (a crash before we started). */
   #onSettled(): void {
     const dead = this.#entriesOf((record) => record.incarnation !== this.incarnation && !this.#liveness.isAlive(record.incarnation));
     this.#emit(dead.change);
+    if (this.#connected) void this.#sweep(dead.viewers, dead.locks);
+  }
+
+  /** Deletes the entries of every incarnation dead now (after a reconnect, once the live ones had time to say so). */
+  #sweepDead(): void {
+    if (!this.#connected || this.#stopped) return;
+    const dead = this.#entriesOf((record) => record.incarnation !== this.incarnation && !this.#liveness.isAlive(record.incarnation));
     void this.#sweep(dead.viewers, dead.locks);
   }
 
@@ -474,9 +491,13 @@ export class NatsPresenceStore implements PresenceStore {
   async #followConnection(): Promise<void> {
     for await (const status of this.#nc.status()) {
       if (this.#stopped) return;
+      if (status.type === 'disconnect') this.#connected = false;
       if (status.type !== 'reconnect') continue;
+      this.#connected = true;
       for (const entityKey of this.#published) this.#publishViewers(entityKey);
       for (const watch of this.#watches) void watch.start().catch(() => undefined);
+      this.#clock.clearTimer(this.#resweep);
+      this.#resweep = this.#clock.setTimer(this.#expiryMs, () => this.#sweepDead());
     }
   }
 

@@ -15,9 +15,10 @@ import { createManualClock, type ManualClock } from '../../../../src/platform/sc
 import type { LockHolder } from '../../../../src/plugins/realtime/editLocks.js';
 import { LIVENESS_EXPIRY_MS, HEARTBEAT_INTERVAL_MS } from '../../../../src/plugins/realtime/instanceLiveness.js';
 import { openNatsPresenceStore, type NatsPresenceStore } from '../../../../src/plugins/realtime/natsPresenceStore.js';
+import { lockKey, parseLockRecord, viewersKey } from '../../../../src/plugins/realtime/presenceRecords.js';
 import type { PresenceChange } from '../../../../src/plugins/realtime/presenceStore.js';
 import { natsServerAvailable, startNatsServer, type NatsServer } from '../../../support/natsServer.js';
-import { until } from '../../../support/polling.js';
+import { eventually, until } from '../../../support/polling.js';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
 const E = 'service:1';
@@ -47,7 +48,7 @@ describe('presence and edit locks on NATS', {
 
   /** One instance: its own connection and store. */
   const instance = async (cluster: string, instanceId: string, clock: ManualClock) => {
-    const nc = await connect({ servers: server.url });
+    const nc = await connect({ servers: server.url, reconnectTimeWait: 100, maxReconnectAttempts: -1 });
     const store = await openNatsPresenceStore(nc, cluster, { instanceId, logger, clock });
     const changes: PresenceChange[] = [];
     store.onRemoteChange((change) => changes.push(change));
@@ -73,12 +74,15 @@ describe('presence and edit locks on NATS', {
 
   const names = (store: NatsPresenceStore, key = E) => store.viewersOf(key).map((v) => v.username);
 
-  it("lists the viewers of every instance, and drops one when their last watch on their instance ends", async () => {
+  it('lists the viewers of every instance, and drops one when their last watch on their instance ends', async () => {
     const { a, b } = await pair();
     const annWatch = a.store.watch(E, 'u1', 'ann', 10);
     b.store.watch(E, 'u2', 'bob', 20);
     await until(() => names(a.store).join() === 'ann,bob' && names(b.store).join() === 'ann,bob', 'both see ann and bob');
-    assert.ok(b.changes.some((change) => change.viewers.includes(E)), 'b announced the change a made');
+    assert.ok(
+      b.changes.some((change) => change.viewers.includes(E)),
+      'b announced the change a made',
+    );
 
     // A second watch of the same person elsewhere lists them once, earliest first.
     b.store.watch(E, 'u1', 'ann', 5);
@@ -128,7 +132,10 @@ describe('presence and edit locks on NATS', {
       ['description:ann', 'owner:bob'],
     );
     assert.equal(b.store.isEditing(E, 'u1', 3_000), true);
-    assert.ok(a.changes.some((change) => change.locks.includes(E)), 'a announced the lock b took');
+    assert.ok(
+      a.changes.some((change) => change.locks.includes(E)),
+      'a announced the lock b took',
+    );
   });
 
   it('lets the holder take the lock over from another session through another instance, keeping when it was taken', async () => {
@@ -189,7 +196,8 @@ describe('presence and edit locks on NATS', {
     const { a, b } = await pair();
     await a.store.acquire(E, 'description', ann, 1_000, 10_000);
     await b.store.acquire(E, 'owner', bob, 1_000, 20_000);
-    await until(() => a.store.nextExpiry() === 11_000 && b.store.nextExpiry() === 11_000, 'both know the next expiry');
+    await until(() => a.store.locksOf(E, 1_000).length === 2 && b.store.locksOf(E, 1_000).length === 2, 'both know both locks');
+    assert.deepEqual([a.store.nextExpiry(), b.store.nextExpiry()], [11_000, 11_000]);
     assert.deepEqual(a.store.expire(10_999), []);
     assert.deepEqual(a.store.expire(11_000), [E]);
     assert.equal(a.store.nextExpiry(), 21_000);
@@ -218,7 +226,12 @@ describe('presence and edit locks on NATS', {
     // The field is free at once, and the dead instance's keys are deleted from the buckets.
     assert.equal((await b.store.acquire(E, 'description', bob, 2_000, TTL)).ok, true);
     const viewers = await new Kvm(b.nc).open(presenceBucketNames(cluster).viewers);
-    await until(async () => (await viewers.get(Buffer.from('a').toString('base64url') + '.' + Buffer.from(E).toString('base64url')))?.operation === 'DEL', 'the viewers key deleted');
+    await eventually(
+      async () => ((await viewers.get(viewersKey('a', E)))?.operation === 'DEL' ? true : undefined),
+      "the dead instance's viewers key deleted",
+    );
+    const locks = await new Kvm(b.nc).open(presenceBucketNames(cluster).locks);
+    assert.equal(parseLockRecord(await locks.get(lockKey(E, 'description')))?.username, 'bob');
   });
 
   it('drops the viewers and locks of an instance that stops gracefully at once', async () => {
@@ -245,5 +258,35 @@ describe('presence and edit locks on NATS', {
     clock.advance(LIVENESS_EXPIRY_MS);
     assert.deepEqual(names(fresh.store), []);
     assert.equal((await fresh.store.acquire(E, 'description', bob, 2_000, TTL)).ok, true);
+  });
+
+  it('keeps the locks of instances that were only cut off with it: nothing is swept while disconnected, viewers come back', async () => {
+    const { a, b, clock } = await pair();
+    a.store.watch(E, 'u1', 'ann', 10);
+    await a.store.acquire(E, 'description', ann, 1_000, 300_000);
+    await until(() => names(b.store).join() === 'ann' && b.store.locksOf(E, 2_000).length === 1, 'b sees ann and her lock');
+    await beat(clock, a.nc, b.nc);
+    const statuses = (nc: NatsConnection) => {
+      const seen: string[] = [];
+      void (async () => {
+        for await (const status of nc.status()) seen.push(status.type);
+      })();
+      return seen;
+    };
+    const seenA = statuses(a.nc);
+    const seenB = statuses(b.nc);
+    const restarted = server.restart();
+    await until(() => seenA.includes('disconnect') && seenB.includes('disconnect'), 'both see the disconnect');
+    // While NATS is away, each instance hears nobody: the other is dead to it, and nothing can be deleted.
+    clock.advance(LIVENESS_EXPIRY_MS);
+    assert.deepEqual(names(b.store), []);
+    await restarted;
+    await until(() => seenA.includes('reconnect') && seenB.includes('reconnect'), 'both reconnected');
+    await beat(clock, a.nc, b.nc);
+    await until(() => names(b.store).join() === 'ann' && b.store.locksOf(E, 2_000).length === 1, 'b sees ann and her lock again');
+    // Past the sweep after the reconnect: the lock is still ann's in the bucket, and refused to bob.
+    for (let i = 0; i < 4; i++) await beat(clock, a.nc, b.nc);
+    const refused = await b.store.acquire(E, 'description', bob, 2_000, TTL);
+    assert.equal(refused.ok ? 'ok' : refused.reason, 'held');
   });
 });
