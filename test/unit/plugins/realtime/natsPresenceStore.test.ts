@@ -9,7 +9,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
 import { presenceBucketNames } from '../../../../src/platform/cluster/buckets.js';
+import { clusterNatsPermissions, inboxPrefix } from '../../../../src/platform/cluster/permissions.js';
 import { createLogger } from '../../../../src/platform/log/logger.js';
 import { createManualClock, type ManualClock } from '../../../../src/platform/scheduler/index.js';
 import type { LockHolder } from '../../../../src/plugins/realtime/editLocks.js';
@@ -260,7 +262,7 @@ describe('presence and edit locks on NATS', {
     assert.equal((await fresh.store.acquire(E, 'description', bob, 2_000, TTL)).ok, true);
   });
 
-  it('keeps the locks of instances that were only cut off with it: nothing is swept while disconnected, viewers come back', async () => {
+  it('keeps viewers and locks across a NATS restart: instances cut off together count each other again once they hear each other', async () => {
     const { a, b, clock } = await pair();
     a.store.watch(E, 'u1', 'ann', 10);
     await a.store.acquire(E, 'description', ann, 1_000, 300_000);
@@ -277,7 +279,7 @@ describe('presence and edit locks on NATS', {
     const seenB = statuses(b.nc);
     const restarted = server.restart();
     await until(() => seenA.includes('disconnect') && seenB.includes('disconnect'), 'both see the disconnect');
-    // While NATS is away, each instance hears nobody: the other is dead to it, and nothing can be deleted.
+    // While NATS is away, each instance hears nobody: the other is dead to it (and what it tries to delete fails).
     clock.advance(LIVENESS_EXPIRY_MS);
     assert.deepEqual(names(b.store), []);
     await restarted;
@@ -288,5 +290,49 @@ describe('presence and edit locks on NATS', {
     for (let i = 0; i < 4; i++) await beat(clock, a.nc, b.nc);
     const refused = await b.store.acquire(E, 'description', bob, 2_000, TTL);
     assert.equal(refused.ok ? 'ok' : refused.reason, 'held');
+  });
+
+  it("runs on the cluster's NATS permissions, and another cluster's user can neither open nor write its locks", async () => {
+    const user = (name: string) => {
+      const { publish, subscribe } = clusterNatsPermissions(name);
+      return `{ user: ${name}, password: ${name}-password, permissions: { publish: ${JSON.stringify(publish)}, subscribe: ${JSON.stringify(subscribe)} } }`;
+    };
+    const restricted = await startNatsServer({
+      config: `authorization { users = [ ${user('alpha')}, ${user('beta')} ] }\n`,
+      readyAs: { user: 'alpha', pass: 'alpha-password', inboxPrefix: inboxPrefix('alpha') },
+    });
+    const as = (name: string) => connect({ servers: restricted.url, user: name, pass: `${name}-password`, inboxPrefix: inboxPrefix(name) });
+    const connections: NatsConnection[] = [];
+    const stores: NatsPresenceStore[] = [];
+    try {
+      const clock = createManualClock(1_000_000);
+      const open = async (instanceId: string) => {
+        const nc = await as('alpha');
+        connections.push(nc);
+        const store = await openNatsPresenceStore(nc, 'alpha', { instanceId, logger, clock });
+        stores.push(store);
+        return store;
+      };
+      const one = await open('web-1');
+      const two = await open('web-2');
+      one.watch(E, 'u1', 'ann', 10);
+      assert.equal((await one.acquire(E, 'description', ann, 1_000, TTL)).ok, true);
+      await until(() => names(two).join() === 'ann' && two.locksOf(E, 2_000).length === 1, 'web-2 sees ann and her lock');
+      assert.equal((await two.acquire(E, 'description', bob, 2_000, TTL)).ok, false);
+      await one.stop();
+      await until(() => names(two).length === 0 && two.locksOf(E, 2_000).length === 0, "web-1's goodbye heard, its keys deleted");
+
+      const beta = await as('beta');
+      connections.push(beta);
+      await assert.rejects(openNatsPresenceStore(beta, 'alpha', { instanceId: 'intruder', logger, clock }), /Permissions Violation/);
+      await assert.rejects(
+        jetstream(beta).publish(`$KV.${presenceBucketNames('alpha').locks}.${lockKey(E, 'owner')}`, 'stolen', { timeout: 1_000 }),
+        /Permissions Violation/,
+      );
+    } finally {
+      for (const store of stores) await store.stop();
+      for (const nc of connections) await nc.close();
+      await restricted.stop();
+    }
   });
 });
