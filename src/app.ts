@@ -63,7 +63,7 @@ import { BatchWriter } from './platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
 import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
-import { realtimeModuleWith } from './plugins/realtime/realtimeModule.js';
+import { realtimeModule } from './plugins/realtime/realtimeModule.js';
 import type { PresenceStore } from './plugins/realtime/presenceStore.js';
 import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
@@ -101,7 +101,7 @@ export function productModules(options: ProductOptions = {}) {
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
-    .with(realtimeModuleWith(options.presence ? { presence: options.presence } : {}))
+    .with(realtimeModule(options.presence ? { presence: options.presence } : {}))
     .with(agentCommandsModule)
     .with(slaModule)
     .with(maintenanceWindowsModule)

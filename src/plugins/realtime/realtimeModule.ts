@@ -40,11 +40,8 @@ type RealtimeModule = ProductModule<
   RealtimeModuleServices
 >;
 
-/** The realtime module in one process: viewers and locks in memory. */
-export const realtimeModule: RealtimeModule = realtimeModuleWith({});
-
 /** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export function realtimeModuleWith(options: RealtimeModuleOptions): RealtimeModule {
+export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeModule {
   return {
     name: 'realtime',
     schema: [realtimeSchema],
