@@ -3,8 +3,8 @@
  * implementation of `PresenceStore`.
  *
  * - **Viewers**: each instance keeps its own watches in memory (the same table as one process) and writes, per
- *   entity, the list of its viewers to `<cluster>_viewers` when it changes (key: instance and entity; deleted when
- *   empty). Every instance watches the bucket and merges the lists of live instances into `viewersOf`.
+ *   entity, the list of its viewers to `<cluster>_viewers` when it changes (ownViewerLists.ts). Every instance
+ *   watches the bucket and merges the lists of live instances into `viewersOf` (presenceMirrors.ts).
  * - **Locks**: one key per (entity, field) in `<cluster>_locks`. Taking, renewing and releasing read the key and
  *   write by compare-and-set on its revision, so two instances can never both hand the same field to two people:
  *   one write wins, the other re-reads and finds the lock held. A lock whose writer is dead counts as free.
@@ -17,7 +17,7 @@
  * watch entries are applied synchronously in the bucket's order, ignoring any older than what the mirror holds.
  * Lock operations are a few NATS round trips; a refused compare-and-set is retried after a fresh read.
  */
-import { Kvm, type KV, type KvEntry, type KvWatchEntry } from '@nats-io/kv';
+import { Kvm, type KV, type KvEntry } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { presenceBucketNames } from '../../platform/cluster/buckets.js';
 import { BucketWatch } from '../../platform/cluster/bucketWatch.js';
@@ -28,16 +28,9 @@ import { systemClock, type Clock, type TimerHandle } from '../../platform/schedu
 import type { EditLock, LockHolder, LockOutcome } from './editLocks.js';
 import { InstanceLiveness, LIVENESS_EXPIRY_MS } from './instanceLiveness.js';
 import { PresenceTable, type ViewerEntry } from './presence.js';
-import {
-  lockKey,
-  lockOfRecord,
-  lockRecord,
-  parseLockRecord,
-  parseViewersRecord,
-  viewersKey,
-  type LockRecord,
-  type ViewersRecord,
-} from './presenceRecords.js';
+import { LockMirror, ViewerMirror, type Held } from './presenceMirrors.js';
+import { OwnViewerLists } from './ownViewerLists.js';
+import { lockKey, lockOfRecord, lockRecord, parseLockRecord, type LockRecord, type ViewersRecord } from './presenceRecords.js';
 import type { PresenceChange, PresenceStore } from './presenceStore.js';
 
 export interface NatsPresenceStoreOptions {
@@ -57,12 +50,6 @@ export interface NatsPresenceStoreOptions {
 const CAS_ATTEMPTS = 5;
 /** A viewer list of an entity on one instance; larger is refused by the bucket rather than filling it. */
 const MAX_VALUE_BYTES = 256 * 1024;
-
-interface Mirrored<T> {
-  /** Undefined: deleted by this instance, kept so that a late watch entry of the older write is not taken back in. */
-  readonly record: T | undefined;
-  readonly revision: number;
-}
 
 /**
  * Opens (or creates) the cluster's presence buckets on `nc`, starts watching them and saying "alive": the store
@@ -93,22 +80,18 @@ export class NatsPresenceStore implements PresenceStore {
   readonly #liveness: InstanceLiveness;
   readonly #watches: BucketWatch[];
   readonly #local = new PresenceTable();
-  /** Other instances' viewer lists by KV key, and the keys of each entity. */
-  readonly #remoteViewers = new Map<string, Mirrored<ViewersRecord>>();
-  readonly #viewerKeysByEntity = new Map<string, Set<string>>();
-  /** Every lock of the bucket by KV key (this instance's too), and the keys of each entity. */
-  readonly #locks = new Map<string, Mirrored<LockRecord>>();
-  readonly #lockKeysByEntity = new Map<string, Set<string>>();
-  /** Entities whose local viewer list is to be written, and those written (a delete is due when they empty). */
-  readonly #dirty = new Set<string>();
-  readonly #published = new Set<string>();
-  #flushing: Promise<void> | undefined;
+  /** Other instances' viewer lists; every lock of the bucket (this instance's too). */
+  readonly #viewers = new ViewerMirror();
+  readonly #locks = new LockMirror();
+  /** This instance's lists, written to the viewers bucket. */
+  readonly #own: OwnViewerLists;
   readonly #listeners = new Set<(change: PresenceChange) => void>();
   readonly #clock: Clock;
   readonly #expiryMs: number;
   /** False between a disconnect and the reconnect: a death seen then may be our own silence, so nothing is swept. */
   #connected = true;
   #resweep: TimerHandle | undefined;
+  #watchCheck: TimerHandle | undefined;
   #stopped = false;
 
   constructor(nc: NatsConnection, cluster: string, viewers: KV, locks: KV, options: NatsPresenceStoreOptions) {
@@ -129,9 +112,33 @@ export class NatsPresenceStore implements PresenceStore {
       ...(options.heartbeatIntervalMs !== undefined ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
       ...(options.livenessExpiryMs !== undefined ? { expiryMs: options.livenessExpiryMs } : {}),
     });
+    this.#own = new OwnViewerLists({
+      nc,
+      kv: viewers,
+      instanceId: options.instanceId,
+      incarnation: this.incarnation,
+      local: this.#local,
+      logger: options.logger,
+    });
     this.#watches = [
-      new BucketWatch(viewers, 'viewers', (entry) => this.#onViewersEntry(entry), options.logger),
-      new BucketWatch(locks, 'locks', (entry) => this.#onLockEntry(entry), options.logger),
+      new BucketWatch(
+        viewers,
+        'viewers',
+        (entry) => {
+          const entityKey = this.#viewers.apply(entry, this.incarnation);
+          if (entityKey !== undefined) this.#emit({ viewers: [entityKey], locks: [] });
+        },
+        options.logger,
+      ),
+      new BucketWatch(
+        locks,
+        'locks',
+        (entry) => {
+          const entityKey = this.#locks.apply(entry);
+          if (entityKey !== undefined) this.#emit({ viewers: [entityKey], locks: [entityKey] });
+        },
+        options.logger,
+      ),
     ];
   }
 
@@ -141,19 +148,23 @@ export class NatsPresenceStore implements PresenceStore {
     this.#liveness.onDeath((incarnation) => this.#onDeath(incarnation));
     this.#liveness.start(() => this.#onSettled());
     void this.#followConnection();
+    // A watch can end (its consumer not re-created after a gap): started again, replaying the buckets, within an expiry.
+    this.#watchCheck = this.#clock.setRepeatingTimer(this.#expiryMs, () => {
+      for (const watch of this.#watches) if (!watch.running) void watch.start().catch(() => undefined);
+    });
   }
 
   // ---- viewers -------------------------------------------------------------------------------
 
   watch(entityKey: string, userId: string, username: string, now: number): symbol {
     const token = this.#local.watch(entityKey, userId, username, now);
-    if (this.#local.isOnlyWatchOf(entityKey, token)) this.#publishViewers(entityKey);
+    if (this.#local.isOnlyWatchOf(entityKey, token)) this.#own.changed(entityKey);
     return token;
   }
 
   unwatch(entityKey: string, token: symbol): boolean {
     const changed = this.#local.unwatch(entityKey, token);
-    if (changed) this.#publishViewers(entityKey);
+    if (changed) this.#own.changed(entityKey);
     return changed;
   }
 
@@ -163,18 +174,15 @@ export class NatsPresenceStore implements PresenceStore {
 
   viewersOf(entityKey: string): ViewerEntry[] {
     const local = this.#local.viewersOf(entityKey);
-    const keys = this.#viewerKeysByEntity.get(entityKey);
-    if (keys === undefined) return local;
+    const lists = this.#viewers.listsOf(entityKey);
+    if (lists.length === 0) return local;
     const byUser = new Map<string, ViewerEntry>();
     const add = (viewer: ViewerEntry) => {
       const seen = byUser.get(viewer.userId);
       if (!seen || viewer.since < seen.since) byUser.set(viewer.userId, viewer);
     };
     for (const viewer of local) add(viewer);
-    for (const key of keys) {
-      const record = this.#remoteViewers.get(key)?.record;
-      if (record !== undefined && this.#liveness.isAlive(record.incarnation)) for (const viewer of record.viewers) add(viewer);
-    }
+    for (const list of lists) if (this.#liveness.isAlive(list.incarnation)) for (const viewer of list.viewers) add(viewer);
     return [...byUser.values()].sort((a, b) => a.since - b.since || (a.username < b.username ? -1 : 1));
   }
 
@@ -201,34 +209,26 @@ export class NatsPresenceStore implements PresenceStore {
   }
 
   expire(now: number): string[] {
-    const touched = new Set<string>();
-    for (const [key, { record, revision }] of this.#locks) {
-      if (record === undefined || record.expiresAt > now) continue;
-      touched.add(record.entityKey);
-      this.#setLock(key, undefined, revision);
-      // The writer cleans its own expired lock up (a dead writer's: the survivors, at its death).
+    const due = this.#locks.expire(now);
+    // The writer cleans its own expired lock up (a dead writer's: the survivors, at its death).
+    for (const { key, record, revision } of due)
       if (record.incarnation === this.incarnation) void this.#deleteAt(this.#locksKv, key, revision);
-    }
-    return [...touched];
+    return [...new Set(due.map(({ record }) => record.entityKey))];
   }
 
   nextExpiry(): number | null {
-    let earliest: number | null = null;
-    for (const { record } of this.#locks.values()) {
-      if (record === undefined || !this.#liveness.isAlive(record.incarnation)) continue;
-      if (earliest === null || record.expiresAt < earliest) earliest = record.expiresAt;
-    }
-    return earliest;
+    return this.#locks.nextExpiry(this.#isAlive);
   }
 
   locksOf(entityKey: string, now: number): EditLock[] {
-    return this.#liveLocks(entityKey, now)
+    return this.#locks
+      .live(entityKey, now, this.#isAlive)
       .map(lockOfRecord)
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
   }
 
   isEditing(entityKey: string, userId: string, now: number): boolean {
-    return this.#liveLocks(entityKey, now).some((record) => record.userId === userId);
+    return this.#locks.live(entityKey, now, this.#isAlive).some((record) => record.userId === userId);
   }
 
   onRemoteChange(listener: (change: PresenceChange) => void): () => void {
@@ -244,15 +244,13 @@ export class NatsPresenceStore implements PresenceStore {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#clock.clearTimer(this.#resweep);
+    this.#clock.clearTimer(this.#watchCheck);
     this.#liveness.stop();
     for (const watch of this.#watches) watch.stop();
-    await this.#flushing;
+    await this.#own.stop();
     if (this.#nc.isClosed()) return;
-    const own = [...this.#locks].filter(([, { record }]) => record?.incarnation === this.incarnation);
-    await Promise.all([
-      ...[...this.#published].map((entityKey) => this.#deleteAt(this.#viewersKv, viewersKey(this.#instanceId, entityKey))),
-      ...own.map(([key, { revision }]) => this.#deleteAt(this.#locksKv, key, revision)),
-    ]);
+    const own = this.#locks.matching((record) => record.incarnation === this.incarnation);
+    await Promise.all(own.map(({ key, revision }) => this.#deleteAt(this.#locksKv, key, revision)));
   }
 
   // ---- internals: locks ----------------------------------------------------------------------
@@ -286,7 +284,7 @@ export class NatsPresenceStore implements PresenceStore {
         const value = JSON.stringify(record);
         // Compare-and-set: on a key nobody wrote, a create; otherwise an update of the revision just read.
         const revision = entry === null ? await this.#locksKv.create(key, value) : await this.#locksKv.update(key, value, entry.revision);
-        this.#setLock(key, record, revision);
+        this.#locks.set(key, record, revision);
         return { ok: true, lock };
       } catch (error) {
         if (!isRefusedBySequence(error)) throw unavailable(error);
@@ -304,7 +302,7 @@ export class NatsPresenceStore implements PresenceStore {
       if (entry === null || current === undefined || !matches(current)) return false;
       try {
         await this.#locksKv.delete(key, { previousSeq: entry.revision });
-        this.#setLock(key, undefined, entry.revision);
+        this.#locks.set(key, undefined, entry.revision);
         return true;
       } catch (error) {
         if (!isRefusedBySequence(error)) throw unavailable(error);
@@ -315,117 +313,17 @@ export class NatsPresenceStore implements PresenceStore {
 
   /** Deletes every lock of the mirror that `matches` (each checked again against the bucket); the entities touched. */
   async #deleteLocksWhere(matches: (record: LockRecord) => boolean): Promise<string[]> {
-    const candidates = [...this.#locks].filter(([, { record }]) => record !== undefined && matches(record));
     const touched = new Set<string>();
     await Promise.all(
-      candidates.map(async ([key, { record }]) => {
+      this.#locks.matching(matches).map(async ({ key, record }) => {
         try {
-          if (await this.#deleteLockIf(key, matches)) touched.add((record as LockRecord).entityKey);
+          if (await this.#deleteLockIf(key, matches)) touched.add(record.entityKey);
         } catch (error) {
           this.#logger.warn('realtime: could not release a lock; it expires by its time', { error: String(error) });
         }
       }),
     );
     return [...touched];
-  }
-
-  #liveLocks(entityKey: string, now: number): LockRecord[] {
-    const keys = this.#lockKeysByEntity.get(entityKey);
-    if (keys === undefined) return [];
-    const live: LockRecord[] = [];
-    for (const key of keys) {
-      const record = this.#locks.get(key)?.record;
-      if (record !== undefined && record.expiresAt > now && this.#liveness.isAlive(record.incarnation)) live.push(record);
-    }
-    return live;
-  }
-
-  /** Records a write or delete in the mirror unless it already holds a later one; true when it changed. */
-  #setLock(key: string, record: LockRecord | undefined, revision: number): boolean {
-    const held = this.#locks.get(key);
-    if (held !== undefined && held.revision > revision) return false;
-    if (held !== undefined && held.revision === revision && (held.record === undefined || record !== undefined)) return false;
-    const entityKey = record?.entityKey ?? held?.record?.entityKey;
-    this.#locks.set(key, { record, revision });
-    if (entityKey !== undefined) index(this.#lockKeysByEntity, entityKey, key, record !== undefined);
-    return true;
-  }
-
-  #onLockEntry(entry: KvWatchEntry): void {
-    const held = this.#locks.get(entry.key);
-    const entityKey = held?.record?.entityKey;
-    if (entry.operation === 'PUT') {
-      const record = parseLockRecord(entry);
-      if (record === undefined) return;
-      if (this.#setLock(entry.key, record, entry.revision)) this.#emit({ viewers: [record.entityKey], locks: [record.entityKey] });
-      return;
-    }
-    // A delete: forget the key (no entry to keep: nothing older can follow it in the bucket's order).
-    if (held !== undefined && held.revision >= entry.revision) return;
-    this.#locks.delete(entry.key);
-    if (entityKey !== undefined) {
-      index(this.#lockKeysByEntity, entityKey, entry.key, false);
-      this.#emit({ viewers: [entityKey], locks: [entityKey] });
-    }
-  }
-
-  // ---- internals: viewers --------------------------------------------------------------------
-
-  #publishViewers(entityKey: string): void {
-    if (this.#stopped) return;
-    this.#dirty.add(entityKey);
-    this.#flushing ??= this.#flush().finally(() => (this.#flushing = undefined));
-  }
-
-  /** Writes the dirty entities' viewer lists, one round at a time, until none is dirty. */
-  async #flush(): Promise<void> {
-    while (this.#dirty.size > 0 && !this.#nc.isClosed()) {
-      const round = [...this.#dirty];
-      this.#dirty.clear();
-      await Promise.all(
-        round.map(async (entityKey) => {
-          const key = viewersKey(this.#instanceId, entityKey);
-          const viewers = this.#local.viewersOf(entityKey);
-          try {
-            if (viewers.length > 0) {
-              const record: ViewersRecord = { instanceId: this.#instanceId, incarnation: this.incarnation, entityKey, viewers };
-              await this.#viewersKv.put(key, JSON.stringify(record));
-              this.#published.add(entityKey);
-            } else if (this.#published.delete(entityKey)) {
-              await this.#viewersKv.delete(key);
-            }
-          } catch (error) {
-            // NATS away: the list is written again when the connection comes back (#followConnection).
-            this.#logger.warn('realtime: could not share the viewers of an entity', { entityKey, error: String(error) });
-          }
-        }),
-      );
-    }
-  }
-
-  #onViewersEntry(entry: KvWatchEntry): void {
-    const held = this.#remoteViewers.get(entry.key);
-    if (held !== undefined && held.revision >= entry.revision) return;
-    if (entry.operation === 'PUT') {
-      const record = parseViewersRecord(entry);
-      if (record === undefined) return;
-      if (record.incarnation === this.incarnation) {
-        // Our own list (the local table answers for it) written over an earlier incarnation's under the same key.
-        if (held?.record !== undefined) this.#forgetViewers(entry.key, held.record.entityKey);
-        return;
-      }
-      this.#remoteViewers.set(entry.key, { record, revision: entry.revision });
-      index(this.#viewerKeysByEntity, record.entityKey, entry.key, true);
-      this.#emit({ viewers: [record.entityKey], locks: [] });
-      return;
-    }
-    if (held?.record !== undefined) this.#forgetViewers(entry.key, held.record.entityKey);
-  }
-
-  #forgetViewers(key: string, entityKey: string): void {
-    this.#remoteViewers.delete(key);
-    index(this.#viewerKeysByEntity, entityKey, key, false);
-    this.#emit({ viewers: [entityKey], locks: [] });
   }
 
   // ---- internals: liveness and the connection -------------------------------------------------
@@ -455,37 +353,25 @@ export class NatsPresenceStore implements PresenceStore {
 
   #entriesOf(matches: (record: { readonly incarnation: string }) => boolean): {
     change: PresenceChange;
-    viewers: [string, number][];
-    locks: [string, number][];
+    viewers: Held<ViewersRecord>[];
+    locks: Held<LockRecord>[];
   } {
-    const viewerEntities = new Set<string>();
-    const lockEntities = new Set<string>();
-    const viewers: [string, number][] = [];
-    const locks: [string, number][] = [];
-    for (const [key, { record, revision }] of this.#remoteViewers) {
-      if (record === undefined || !matches(record)) continue;
-      viewerEntities.add(record.entityKey);
-      viewers.push([key, revision]);
-    }
-    for (const [key, { record, revision }] of this.#locks) {
-      if (record === undefined || !matches(record)) continue;
-      lockEntities.add(record.entityKey);
-      locks.push([key, revision]);
-    }
-    return {
-      change: { viewers: [...new Set([...viewerEntities, ...lockEntities])], locks: [...lockEntities] },
-      viewers,
-      locks,
-    };
+    const viewers = this.#viewers.matching(matches);
+    const locks = this.#locks.matching(matches);
+    const lockEntities = new Set(locks.map(({ record }) => record.entityKey));
+    const viewerEntities = new Set([...viewers.map(({ record }) => record.entityKey), ...lockEntities]);
+    return { change: { viewers: [...viewerEntities], locks: [...lockEntities] }, viewers, locks };
   }
 
   /** Deletes dead entries by compare-and-set on the revision seen (a newer write, by a restarted writer, stays). */
-  async #sweep(viewers: readonly [string, number][], locks: readonly [string, number][]): Promise<void> {
+  async #sweep(viewers: readonly Held<ViewersRecord>[], locks: readonly Held<LockRecord>[]): Promise<void> {
     await Promise.all([
-      ...viewers.map(([key, revision]) => this.#deleteAt(this.#viewersKv, key, revision)),
-      ...locks.map(([key, revision]) => this.#deleteAt(this.#locksKv, key, revision)),
+      ...viewers.map(({ key, revision }) => this.#deleteAt(this.#viewersKv, key, revision)),
+      ...locks.map(({ key, revision }) => this.#deleteAt(this.#locksKv, key, revision)),
     ]);
   }
+
+  readonly #isAlive = (incarnation: string): boolean => this.#liveness.isAlive(incarnation);
 
   /** After a reconnect, this instance's viewer lists are written again (a NATS restart, or a sweep while we were cut off). */
   async #followConnection(): Promise<void> {
@@ -494,7 +380,7 @@ export class NatsPresenceStore implements PresenceStore {
       if (status.type === 'disconnect') this.#connected = false;
       if (status.type !== 'reconnect') continue;
       this.#connected = true;
-      for (const entityKey of this.#published) this.#publishViewers(entityKey);
+      this.#own.republish();
       for (const watch of this.#watches) void watch.start().catch(() => undefined);
       this.#clock.clearTimer(this.#resweep);
       this.#resweep = this.#clock.setTimer(this.#expiryMs, () => this.#sweepDead());
@@ -527,17 +413,6 @@ export class NatsPresenceStore implements PresenceStore {
         this.#logger.error('realtime: a presence listener failed', { error: String(error) });
       }
     }
-  }
-}
-
-function index(byEntity: Map<string, Set<string>>, entityKey: string, key: string, present: boolean): void {
-  let keys = byEntity.get(entityKey);
-  if (present) {
-    if (keys === undefined) byEntity.set(entityKey, (keys = new Set()));
-    keys.add(key);
-  } else if (keys !== undefined) {
-    keys.delete(key);
-    if (keys.size === 0) byEntity.delete(entityKey);
   }
 }
 
