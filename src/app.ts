@@ -64,6 +64,7 @@ import { openDatabase, type Database } from './platform/persistence/database.js'
 import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
 import { realtimeModule } from './plugins/realtime/realtimeModule.js';
+import type { PresenceStore } from './plugins/realtime/presenceStore.js';
 import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
 import { slaModule } from './plugins/sla/slaModule.js';
@@ -81,6 +82,8 @@ import { webhooksModule } from './plugins/webhooks/webhooksModule.js';
 export interface ProductOptions {
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages. @default 4096 */
   readonly webhookMaxHeld?: number;
+  /** Where viewers and edit locks are kept (cluster mode: the NATS store). @default this process's memory */
+  readonly presence?: PresenceStore;
 }
 
 /**
@@ -98,7 +101,7 @@ export function productModules(options: ProductOptions = {}) {
     .with(licenseModule)
     .with(notificationsModule)
     .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
-    .with(realtimeModule)
+    .with(realtimeModule(options.presence ? { presence: options.presence } : {}))
     .with(agentCommandsModule)
     .with(slaModule)
     .with(maintenanceWindowsModule)
@@ -147,6 +150,11 @@ export interface ServerDependencies {
   readonly extraModules?: readonly ProductModule<AppServices, any>[];
   /** The Node.js version it runs on (the start-up warning on an end-of-life line). @default process.versions.node */
   readonly nodeVersion?: string;
+  /**
+   * Viewers and edit locks shared with other instances (cluster mode: `openNatsPresenceStore`,
+   * src/plugins/realtime/natsPresenceStore.ts); stopped with the server. @default this process's memory
+   */
+  readonly presence?: PresenceStore;
 }
 
 export interface RunningServer {
@@ -234,9 +242,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const server = http;
     logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
 
-    const modules = productModules(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}).withAll(
-      deps.extraModules ?? [],
-    );
+    const modules = productModules({
+      ...(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}),
+      ...(deps.presence ? { presence: deps.presence } : {}),
+    }).withAll(deps.extraModules ?? []);
     for (const slice of modules.settings()) {
       if (!(slice.key in config))
         throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);

@@ -31,6 +31,14 @@ export function bucketNames(cluster: string): { readonly leases: string; readonl
   return { leases: `${cluster}_leases`, members: `${cluster}_members` };
 }
 
+/**
+ * The buckets of presence and edit locks (the realtime plugin's NATS store: src/plugins/realtime/natsPresenceStore.ts),
+ * named here beside the others so that the permissions an instance needs (permissions.ts) list every bucket.
+ */
+export function presenceBucketNames(cluster: string): { readonly viewers: string; readonly locks: string } {
+  return { viewers: `${cluster}_viewers`, locks: `${cluster}_locks` };
+}
+
 /** A lease or membership record is a few dozen bytes; anything larger is a bug or someone else's write. */
 const MAX_VALUE_BYTES = 1_024;
 

@@ -1,5 +1,5 @@
 /**
- * The NATS permissions an instance of a cluster needs, and nothing more: its two buckets' JetStream API calls,
+ * The NATS permissions an instance of a cluster needs, and nothing more: its buckets' JetStream API calls (leases, members, and presence's viewers and locks),
  * writes to their keys, replies to its own inbox prefix (`_INBOX_<name>`, natsConnection.ts) and the subjects
  * under the cluster's prefix (`<name>.>`, for command forwarding and events). Give each cluster its own NATS user
  * with these; another cluster's user, or any other client without them, can neither read nor write its leases
@@ -8,7 +8,7 @@
  * `$JS.API.STREAM.CREATE.*` is needed only by the instance that creates the buckets (the first to start);
  * an operator who creates them ahead (`nats kv add`, with the TTL and description of buckets.ts) may leave it out.
  */
-import { bucketNames } from './buckets.js';
+import { bucketNames, presenceBucketNames } from './buckets.js';
 
 export interface NatsPermissions {
   readonly publish: readonly string[];
@@ -17,7 +17,8 @@ export interface NatsPermissions {
 
 export function clusterNatsPermissions(cluster: string): NatsPermissions {
   const buckets = bucketNames(cluster);
-  const perBucket = [buckets.leases, buckets.members].flatMap((bucket) => {
+  const presence = presenceBucketNames(cluster);
+  const perBucket = [buckets.leases, buckets.members, presence.viewers, presence.locks].flatMap((bucket) => {
     const stream = `KV_${bucket}`;
     return [
       `$JS.API.STREAM.INFO.${stream}`,

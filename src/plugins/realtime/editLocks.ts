@@ -2,7 +2,8 @@
  * Field edit locks (`user:editing`): who is editing which field of which entity, until when.
  * Pure state with the time passed in, so the rules are tested without a server. Locks live in
  * memory only: they coordinate people who are connected right now, and a restart drops every
- * connection anyway (docs/adr/0022-realtime-fan-out.md).
+ * connection anyway (docs/adr/0022-realtime-fan-out.md). This table is one process's store
+ * (presenceStore.ts); a cluster keeps the same rules in NATS (natsPresenceStore.ts, ADR 0064).
  *
  * Rules: one holder per field. The holder is a person; the same person may take the lock over
  * from another of their own sessions (a second tab), another person gets a conflict until the

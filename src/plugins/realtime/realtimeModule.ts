@@ -10,6 +10,7 @@ import type { SharedChannelServices, SharedChannels } from '../../platform/graph
 import type { ProductModule } from '../../platform/modules/module.js';
 import { FanoutHub, type FanoutHubOptions } from './fanoutHub.js';
 import { createGraphQLWsEndpoint } from './graphqlWsEndpoint.js';
+import type { PresenceStore } from './presenceStore.js';
 import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
 
@@ -26,69 +27,86 @@ export interface LiveUpdatesPolicy {
   redactEntityData(viewer: Viewer | null, entityType: string, data: unknown): unknown;
 }
 
-/** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
-export const realtimeModule: ProductModule<
+export interface RealtimeModuleOptions {
+  /**
+   * Where viewers and edit locks are kept: this process's memory when absent; in cluster mode the NATS store that
+   * shares them between instances (natsPresenceStore.ts, `openNatsPresenceStore`). The module stops it.
+   */
+  readonly presence?: PresenceStore;
+}
+
+type RealtimeModule = ProductModule<
   Pick<CoreServices, 'sessions' | 'users' | 'fleet' | 'auth'> & { readonly policy?: LiveUpdatesPolicy },
   RealtimeModuleServices
-> = {
-  name: 'realtime',
-  schema: [realtimeSchema],
-  metrics: [
-    { name: 'svc_ws_subscriptions', kind: 'gauge', help: 'graphql-ws subscriptions open now (every channel)' },
-    { name: 'svc_ws_subscriptions_started_total', kind: 'counter', help: 'graphql-ws subscriptions started since start' },
-  ],
-  create(kit, { sessions, users, auth, policy }) {
-    const hub = new FanoutHub({
-      schema: kit.graphql.schema,
-      formatError: kit.graphql.formatError,
-      onExecutionFailure: (error) => kit.logger.error('a subscription payload failed to execute', { error }),
-      ...(policy ? { resultFilter: policy.filterResult } : {}),
-    });
-    const realtime = new RealtimeService({
-      hub,
-      entityTypes: kit.entityTypes,
-      sessions,
-      users,
-      clock: kit.clock,
-      logger: kit.logger,
-      plugins: kit.plugins,
-      streams: kit.streams,
-      contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
-      ...(policy
-        ? {
-            redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) =>
-              policy.redactEntityData(viewer, entityType, data),
-          }
-        : {}),
-    });
-    kit.metrics.collect('svc_ws_subscriptions', () => hub.subscriptions);
-    kit.metrics.collect('svc_ws_subscriptions_started_total', () => hub.subscriptionsStarted);
-    // The platform's contract for modules that announce on channels of their own (agent commands).
-    const channels: SharedChannels<Action> = {
-      publishShared: (channel, root) => realtime.publishShared(channel, root),
-      channelStream: (ctx, channel, read) => realtime.channelStream(scopeOf(ctx), channel, read),
-    };
-    return {
-      services: { realtime, entityTypes: kit.entityTypes, channels },
-      busHandlers: { committed: (event) => realtime.hear(event) },
-      // GET /graphql/ws (graphql-ws), beside POST /graphql: the entry point's edge, this module's connections.
-      webSocket: (edge) =>
-        createGraphQLWsEndpoint({
-          schema: edge.schema,
-          documents: edge.documents,
-          auth,
-          realtime,
-          hub,
-          app: kit.services(),
-          limits: { ...kit.config.realtime, maxMessageBytes: edge.maxMessageBytes, connectionInitTimeoutMs: edge.connectionInitTimeoutMs },
-          origins: edge.origins,
-          rateLimiter: edge.rateLimiter,
-          isTrustedProxy: edge.isTrustedProxy,
-          formatError: edge.formatError,
-          logger: edge.logger,
-        }),
-      start: () => realtime.start(),
-      stop: () => realtime.stop(),
-    };
-  },
-};
+>;
+
+/** The policy (when the product has it) hides protected fields in payloads and decides who hears of which service. */
+export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeModule {
+  return {
+    name: 'realtime',
+    schema: [realtimeSchema],
+    metrics: [
+      { name: 'svc_ws_subscriptions', kind: 'gauge', help: 'graphql-ws subscriptions open now (every channel)' },
+      { name: 'svc_ws_subscriptions_started_total', kind: 'counter', help: 'graphql-ws subscriptions started since start' },
+    ],
+    create(kit, { sessions, users, auth, policy }) {
+      const hub = new FanoutHub({
+        schema: kit.graphql.schema,
+        formatError: kit.graphql.formatError,
+        onExecutionFailure: (error) => kit.logger.error('a subscription payload failed to execute', { error }),
+        ...(policy ? { resultFilter: policy.filterResult } : {}),
+      });
+      const realtime = new RealtimeService({
+        hub,
+        entityTypes: kit.entityTypes,
+        sessions,
+        users,
+        clock: kit.clock,
+        logger: kit.logger,
+        plugins: kit.plugins,
+        streams: kit.streams,
+        ...(options.presence ? { presence: options.presence } : {}),
+        contextFor: (viewer: Viewer): GraphQLContext<object> => ({ viewer, client: { address: '', userAgent: null }, app: kit.services() }),
+        ...(policy
+          ? {
+              redactEntityData: (viewer: Viewer | null, entityType: string, data: unknown) =>
+                policy.redactEntityData(viewer, entityType, data),
+            }
+          : {}),
+      });
+      kit.metrics.collect('svc_ws_subscriptions', () => hub.subscriptions);
+      kit.metrics.collect('svc_ws_subscriptions_started_total', () => hub.subscriptionsStarted);
+      // The platform's contract for modules that announce on channels of their own (agent commands).
+      const channels: SharedChannels<Action> = {
+        publishShared: (channel, root) => realtime.publishShared(channel, root),
+        channelStream: (ctx, channel, read) => realtime.channelStream(scopeOf(ctx), channel, read),
+      };
+      return {
+        services: { realtime, entityTypes: kit.entityTypes, channels },
+        busHandlers: { committed: (event) => realtime.hear(event) },
+        // GET /graphql/ws (graphql-ws), beside POST /graphql: the entry point's edge, this module's connections.
+        webSocket: (edge) =>
+          createGraphQLWsEndpoint({
+            schema: edge.schema,
+            documents: edge.documents,
+            auth,
+            realtime,
+            hub,
+            app: kit.services(),
+            limits: {
+              ...kit.config.realtime,
+              maxMessageBytes: edge.maxMessageBytes,
+              connectionInitTimeoutMs: edge.connectionInitTimeoutMs,
+            },
+            origins: edge.origins,
+            rateLimiter: edge.rateLimiter,
+            isTrustedProxy: edge.isTrustedProxy,
+            formatError: edge.formatError,
+            logger: edge.logger,
+          }),
+        start: () => realtime.start(),
+        stop: () => realtime.stop(),
+      };
+    },
+  };
+}

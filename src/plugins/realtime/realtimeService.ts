@@ -19,14 +19,15 @@ import type { Logger } from '../../platform/log/logger.js';
 import type { UserDirectory } from '../../core/people/userDirectory.js';
 import { channels, nodeAncestry, parentPath } from './channels.js';
 import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
-import { EditLockTable, lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './editLocks.js';
+import { lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './editLocks.js';
 import type { EntityType, EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import { assertFieldName, entityKey } from './entityFields.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
 import { pendingStream, type Leavable } from './pendingStream.js';
 import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
 import { PluginStreams, type PluginCheck } from './pluginStreams.js';
-import { PresenceTable, type ViewersPayload } from './presence.js';
+import type { ViewersPayload } from './presence.js';
+import { LocalPresenceStore, type PresenceChange, type PresenceStore } from './presenceStore.js';
 
 /** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */
 export interface SubscriptionScope extends PluginOwnership {
@@ -56,6 +57,8 @@ export interface RealtimeServiceDeps {
   readonly plugins?: PluginCheck;
   /** Every module's named streams (`ModuleKit.streams`). */
   readonly streams?: readonly NamedStream<any>[];
+  /** Where viewers and locks are kept: this process's memory by default; every instance's in cluster mode (natsPresenceStore.ts). */
+  readonly presence?: PresenceStore;
 }
 
 type Visibility = 'shared' | 'personal';
@@ -64,8 +67,9 @@ export class RealtimeService {
   readonly connections = new ConnectionRegistry();
   /** Running subscriptions owned by plugins, ended when their plugin goes inactive. */
   readonly pluginStreams = new PluginStreams();
-  private readonly presence = new PresenceTable();
-  private readonly locks = new EditLockTable();
+  /** Viewers and locks (presenceStore.ts). */
+  private readonly store: PresenceStore;
+  private unfollowPresence: (() => void) | undefined;
   private readonly roleContexts = new Map<string, unknown>();
   private sweeper: TimerHandle | undefined;
   /** One timer, for the earliest lock expiry it knows of (`lockTimerAt`); see armLockExpiry. */
@@ -76,6 +80,7 @@ export class RealtimeService {
   private readonly streamsByEvent = new Map<string, NamedStream<any>[]>();
 
   constructor(private readonly deps: RealtimeServiceDeps) {
+    this.store = deps.presence ?? new LocalPresenceStore();
     for (const stream of deps.streams ?? []) {
       this.streamsByField.set(stream.field, stream);
       this.streamsByEvent.set(stream.on, [...(this.streamsByEvent.get(stream.on) ?? []), stream]);
@@ -92,7 +97,7 @@ export class RealtimeService {
   disconnect(connection: RealtimeConnection): void {
     if (connection.closed) return;
     const lastOfSession = this.connections.forget(connection);
-    if (lastOfSession) this.announceLocks(this.locks.releaseSession(connection.viewer.sessionId));
+    if (lastOfSession) this.announceReleased(this.store.releaseSession(connection.viewer.sessionId));
   }
 
   // ---- subscriptions -----------------------------------------------------------------------
@@ -138,8 +143,8 @@ export class RealtimeService {
   viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const { viewer } = this.watchable(scope, typeName, id);
     const key = entityKey(typeName, id);
-    const token = this.presence.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
-    const changed = this.presence.isOnlyWatchOf(key, token);
+    const token = this.store.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
+    const changed = this.store.isOnlyWatchOf(key, token);
     const request = this.joinRequest(scope, channels.viewers(key), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
@@ -156,7 +161,7 @@ export class RealtimeService {
       leave: () => {
         ended = true;
         membership.leave();
-        if (this.presence.unwatch(key, token)) this.publishViewers(typeName, id);
+        if (this.store.unwatch(key, token)) this.publishViewers(typeName, id);
       },
     });
   }
@@ -207,7 +212,7 @@ export class RealtimeService {
       event: 'user:viewing',
       entityType: typeName,
       entityId: id,
-      viewers: this.presence.viewersOf(key).map((v) => ({ ...v, editing: this.locks.isEditing(key, v.userId, now) })),
+      viewers: this.store.viewersOf(key).map((v) => ({ ...v, editing: this.store.isEditing(key, v.userId, now) })),
     };
   }
 
@@ -216,31 +221,31 @@ export class RealtimeService {
       event: 'user:editing',
       entityType: typeName,
       entityId: id,
-      locks: this.locks.locksOf(entityKey(typeName, id), this.deps.clock.now()),
+      locks: this.store.locksOf(entityKey(typeName, id), this.deps.clock.now()),
     };
   }
 
-  acquireLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): EditLock {
+  async acquireLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
     const key = this.editableEntity(viewer, typeName, id);
-    const outcome = this.locks.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
+    const outcome = await this.store.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
     this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
-  renewLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): EditLock {
+  async renewLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
     const key = this.editableEntity(viewer, typeName, id);
-    const outcome = this.locks.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
+    const outcome = await this.store.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
     if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
     this.announceLocks([key]);
     this.armLockExpiry(outcome.lock.expiresAt);
     return outcome.lock;
   }
 
-  releaseLock(viewer: Viewer, typeName: string, id: string, field: string): boolean {
+  async releaseLock(viewer: Viewer, typeName: string, id: string, field: string): Promise<boolean> {
     const key = this.editableEntity(viewer, typeName, id);
-    const released = this.locks.release(key, assertFieldName(field), viewer.userId);
+    const released = await this.store.release(key, assertFieldName(field), viewer.userId);
     if (released) this.announceLocks([key]);
     return released;
   }
@@ -310,14 +315,19 @@ export class RealtimeService {
   /** Starts the sweep of ended sessions (product time: src/platform/scheduler/clock.ts). */
   start(): void {
     this.sweeper = this.deps.clock.setRepeatingTimer(SWEEP_INTERVAL_MS, () => this.sweep());
+    this.unfollowPresence = this.store.onRemoteChange((change) => this.onRemoteChange(change));
   }
 
-  stop(): void {
+  /** Stops the timers, and gives this instance's viewers and locks back to the store (cluster mode: deleted from NATS). */
+  async stop(): Promise<void> {
+    this.unfollowPresence?.();
+    this.unfollowPresence = undefined;
     this.deps.clock.clearTimer(this.sweeper);
     this.deps.clock.clearTimer(this.lockTimer);
     this.sweeper = undefined;
     this.lockTimer = undefined;
     this.lockTimerAt = null;
+    await this.store.stop();
   }
 
   /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
@@ -347,8 +357,8 @@ export class RealtimeService {
     this.lockTimer = clock.setTimer(expiresAt - clock.now(), () => {
       this.lockTimer = undefined;
       this.lockTimerAt = null;
-      this.announceLocks(this.locks.expire(clock.now()));
-      const next = this.locks.nextExpiry();
+      this.announceLocks(this.store.expire(clock.now()));
+      const next = this.store.nextExpiry();
       if (next !== null) this.armLockExpiry(next);
     });
   }
@@ -414,11 +424,32 @@ export class RealtimeService {
     return entityKey(typeName, id);
   }
 
+  /** Viewers or locks changed through another instance: announce them here, and arm for a lock's expiry. */
+  private onRemoteChange(change: PresenceChange): void {
+    const locks = new Set(change.locks);
+    this.announceLocks(change.locks);
+    for (const key of change.viewers) {
+      if (locks.has(key)) continue;
+      const [typeName, id] = splitKey(key);
+      this.publishViewers(typeName, id);
+    }
+    if (change.locks.length > 0) {
+      const next = this.store.nextExpiry();
+      if (next !== null) this.armLockExpiry(next);
+    }
+  }
+
+  /** Locks released in the store (a session's, a person's): announced once the store has answered. */
+  private announceReleased(released: Promise<string[]>): void {
+    released.then(
+      (keys) => this.announceLocks(keys),
+      (error: unknown) => this.deps.logger.warn('realtime: releasing locks failed; they expire by their time', { error: String(error) }),
+    );
+  }
+
   private announceLocks(keys: readonly string[]): void {
     for (const key of keys) {
-      const split = key.indexOf(':');
-      const typeName = key.slice(0, split);
-      const id = key.slice(split + 1);
+      const [typeName, id] = splitKey(key);
       this.deps.hub.publish(channels.locks(key), { editLockChanged: this.locksOf(typeName, id) });
       this.publishViewers(typeName, id);
     }
@@ -468,7 +499,7 @@ export class RealtimeService {
 
   private endSession(sessionId: string, reason: string): void {
     for (const connection of this.connections.ofSession(sessionId)) this.close(connection, reason);
-    this.announceLocks(this.locks.releaseSession(sessionId));
+    this.announceReleased(this.store.releaseSession(sessionId));
   }
 
   private recheckUser(userId: string): void {
@@ -477,7 +508,7 @@ export class RealtimeService {
       if (problem) this.close(connection, problem);
     }
     const user = this.deps.users.get(userId);
-    if (!user?.active) this.announceLocks(this.locks.releaseUser(userId));
+    if (!user?.active) this.announceReleased(this.store.releaseUser(userId));
   }
 
   /** Why this viewer may no longer hold a connection, or null. */
@@ -498,6 +529,12 @@ export class RealtimeService {
     connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
+}
+
+/** An entity key's type name and id (entityFields.ts: `<type>:<id>`; the id may hold colons). */
+function splitKey(key: string): [string, string] {
+  const split = key.indexOf(':');
+  return [key.slice(0, split), key.slice(split + 1)];
 }
 
 /** Who sees the same shared payload: everyone with the same policy access, or (engine off) the same role. */
