@@ -55,7 +55,7 @@ import { composeModules, ModuleList, type ServicesOf } from './platform/modules/
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { clusterEventsModule } from './platform/cluster/eventHistory.js';
-import { type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
+import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
@@ -168,6 +168,8 @@ export interface RunningServer {
   readonly app: AppServices;
   /** What `/readyz` reports (src/platform/health). */
   readonly readiness: Readiness;
+  /** Cluster mode's read model (docs/adr/0064); undefined in single-process mode. */
+  readonly readModel: ReadModel | undefined;
   /**
    * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
    * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
@@ -358,6 +360,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       fleet: app.fleet,
       app,
       readiness,
+      readModel,
       close(plan = {}) {
         closing ??= (async () => {
           const stopStarted = performance.now();

@@ -54,6 +54,8 @@ export interface TestServerOptions {
   readonly extraModules?: ServerDependencies['extraModules'];
   /** The Node.js version the server believes it runs on (the end-of-life warning). */
   readonly nodeVersion?: string;
+  /** Cluster mode's read model (test/support/readModelCluster.ts starts instances with it). */
+  readonly readModel?: ServerDependencies['readModel'];
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -97,6 +99,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.webhookMaxHeld !== undefined ? { webhookMaxHeld: options.webhookMaxHeld } : {}),
     ...(options.extraModules ? { extraModules: options.extraModules } : {}),
     ...(options.nodeVersion ? { nodeVersion: options.nodeVersion } : {}),
+    ...(options.readModel ? { readModel: options.readModel } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;
