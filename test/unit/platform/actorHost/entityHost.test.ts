@@ -282,7 +282,7 @@ describe('entity host', () => {
     assert.equal(await stored('elsewhere'), undefined);
   });
 
-  it("adopting drops the timers an entity had while this host owned it, and forgetting drops the entity and them", async () => {
+  it('adopting drops the timers an entity had while this host owned it, and forgetting drops the entity and them', async () => {
     const h = harness();
     await create(h, 'moved');
     h.host.send('moved', { type: 'ARM' });

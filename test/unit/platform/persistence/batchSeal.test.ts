@@ -33,7 +33,9 @@ describe('the batch writer seal', () => {
       logger: createMemoryLogger(),
       seal: (batch: SealedBatch) => {
         fenced = batch.fenced;
-        seen.push(batch.rows().map(({ table, kind, row }) => `${kind} ${table.name}${table.mode === 'update' ? ' (patch)' : ''} ${row['path']}`));
+        seen.push(
+          batch.rows().map(({ table, kind, row }) => `${kind} ${table.name}${table.mode === 'update' ? ' (patch)' : ''} ${row['path']}`),
+        );
         batch.insert(clusterEventsTable, event(seen.length));
       },
     });
