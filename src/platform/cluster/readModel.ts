@@ -15,7 +15,8 @@ import type { CommitSeal } from '../persistence/batchSeal.js';
 import type { Clock } from '../scheduler/index.js';
 import { ClusterEventPublisher } from './eventPublisher.js';
 import { EventPruner } from './eventPruning.js';
-import type { StreamPosition } from './eventStream.js';
+import { readHead } from './eventReplay.js';
+import { isAfter, type StreamPosition } from './eventStream.js';
 import { ClusterEventSubscriber } from './eventSubscriber.js';
 import { CommitReplicator, type ReplicaAttachment } from './replication.js';
 
@@ -45,6 +46,13 @@ export interface ReadModel {
   readonly replicator: CommitReplicator;
   readonly subscriber: ClusterEventSubscriber;
   readonly publisher: ClusterEventPublisher;
+  /**
+   * Resolves once this instance applied every event of `shard` committed so far (its history's head when asked),
+   * replaying from PostgreSQL what NATS did not bring. A new owner calls it after claiming the shard's epoch (the fence
+   * then refuses the old owner's commits) and before it writes the shard: its memory is then the committed state.
+   * Rejects after `withinMs` (default 5 s) without getting there.
+   */
+  caughtUp(shard: number, withinMs?: number): Promise<void>;
   /** Start pruning (once the server serves). */
   start(): void;
   stop(): Promise<void>;
@@ -94,6 +102,19 @@ export async function startReadModel(
     replicator,
     subscriber,
     publisher,
+    async caughtUp(shard, withinMs = 5_000) {
+      const head = await readHead(knex, shard);
+      const deadline = clock.now() + withinMs;
+      while (head !== undefined && (isAfter(head, subscriber.position(shard)) || !replicator.attached)) {
+        if (clock.now() > deadline)
+          throw new Error(`cluster read model: shard ${shard} is not caught up with its history within ${withinMs} ms`);
+        subscriber.replay([shard]);
+        await subscriber.idle();
+        // Not yet attached (the modules are loading), or a replay that failed and waits to retry: look again shortly.
+        if (isAfter(head, subscriber.position(shard)) || !replicator.attached)
+          await new Promise<void>((resolve) => clock.setTimer(20, resolve));
+      }
+    },
     start: () => pruner?.start(),
     async stop() {
       await pruner?.stop();

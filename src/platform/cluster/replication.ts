@@ -149,6 +149,11 @@ export class CommitReplicator {
     if (sealed) this.stats.sealed += 1;
   };
 
+  /** The replica tables are attached: delivered events are applied (before, they wait). */
+  get attached(): boolean {
+    return this.#attached !== undefined;
+  }
+
   /** The modules are composed: apply what arrived meanwhile, then every event as it arrives. */
   attach(attachment: ReplicaAttachment): void {
     this.#attached = attachment;

@@ -73,7 +73,7 @@ for (const backend of testBackends()) {
     });
 
     after(async () => {
-      for (const model of models) await model.stop();
+      for (const model of models) await model.stop().catch(() => undefined);
       for (const nc of connections) await nc.close().catch(() => undefined);
       await db.close();
       await store.dispose();
@@ -100,6 +100,7 @@ for (const backend of testBackends()) {
       const bus: EventBus = model.bus(local, () => writer.openBatch);
       const replica = new Recorded();
       return {
+        nc,
         model,
         writer,
         bus,
@@ -181,6 +182,20 @@ for (const backend of testBackends()) {
       assert.deepEqual(names(follower.heard), ['sign-in']);
       assert.equal(follower.model.replicator.stats.localOnly, 1);
       assert.deepEqual(names(owner.heard), []);
+    });
+
+    it('catches a shard up from the history when its last message never came (a new owner, before it writes)', async () => {
+      const { owner, follower } = await pair();
+      owner.writer.upsert(itemsTable, { id: 'late', parent: null, value: 'seen live' });
+      await owner.writer.committed();
+      await until(() => follower.replica.seen.length === 1, 'the live message');
+      // What the owner publishes from here on is lost: its connection is closed (the commits still succeed).
+      await owner.nc.close();
+      owner.writer.upsert(itemsTable, { id: 'late', parent: null, value: 'never published' });
+      await owner.writer.committed();
+      assert.deepEqual(follower.replica.seen, ['put late=seen live']);
+      await follower.model.caughtUp(shardOf('late', SHARDS));
+      assert.deepEqual(follower.replica.seen, ['put late=seen live', 'put late=never published']);
     });
 
     it('holds what arrives before the modules are composed and applies it, in order, when they attach', async () => {
