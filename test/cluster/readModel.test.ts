@@ -22,12 +22,13 @@ import { createTicket, TICKET, TICKETS, TRANSITION_TICKET, ticketingEnv } from '
 const databaseUrl = process.env['SVC_TEST_DATABASE_URL'];
 const skip = databaseUrl === undefined ? READ_MODEL_SKIP : natsServerAvailable() ? false : 'no nats-server at /usr/sbin/nats-server';
 
-/** The services page, the hierarchy's counts and the dashboard, as a person sees them. */
+/** The services page, the hierarchy's counts, the dashboard and search, as a person sees them. */
 const PAGE = `{
   services(limit: 100) { id name nodeId status statusMessage slaGroup activeExclusionWindow { id reason } }
   serviceCount
   operationsNode(id: "rm") { serviceCount childCount statusSummary { operational degraded down maintenance unknown total } }
   dashboardStats { totalServices servicesWithSla metCount atRiskCount breachedCount averageUptime }
+  globalSearch(query: "k8s", limit: 50) { services { id } nodes { path serviceCount } totalCount }
 }`;
 const STATUS = `subscription($path: String) { serviceStatusChanged(nodePath: $path) { serviceId previousStatus status message origin } }`;
 const TICKET_EVENTS = 'subscription { entityEvents(entityType: "ticket", entityId: "all") { event entityId data } }';
