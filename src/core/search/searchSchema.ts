@@ -1,7 +1,8 @@
 /**
  * Search across what a person may see: services, hierarchy nodes, users and groups (tickets join
  * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
- * that start with the query rank before those that merely contain it, then shorter names first, then by name (a node by path): the same answer on every instance.
+ * that start with the query rank before those that merely contain it, then shorter names first, then by name (a
+ * node by path), so every instance gives the same answer whatever order its memory was filled in.
  */
 import type { CoreServices } from '../coreServices.js';
 import { visibleServices } from '../auth/placeGate.js';
