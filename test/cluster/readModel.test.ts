@@ -26,7 +26,11 @@ const skip = databaseUrl === undefined ? READ_MODEL_SKIP : natsServerAvailable()
 const PAGE = `{
   services(limit: 100) { id name nodeId status statusMessage slaGroup activeExclusionWindow { id reason } }
   serviceCount
-  operationsNode(id: "rm") { serviceCount childCount statusSummary { operational degraded down maintenance unknown total } }
+  operationsNode(id: "rm") {
+    serviceCount childCount statusSummary { operational degraded down maintenance unknown total }
+    children { path serviceCount children { path serviceCount } }
+  }
+  operationsRootNodes { path serviceCount }
   dashboardStats { totalServices servicesWithSla metCount atRiskCount breachedCount averageUptime }
   globalSearch(query: "k8s", limit: 50) { services { id } nodes { path serviceCount } totalCount }
 }`;
