@@ -220,4 +220,15 @@ describe('the read model on every instance (cluster mode, one writer)', { skip }
       await client.dispose();
     }
   });
+  it('applied every row without a failure and logged no error on the followers', () => {
+    for (const t of [b, c]) {
+      const { stats } = t.server.readModel!.replicator;
+      assert.equal(stats.failures, 0);
+      assert.ok(stats.rowsApplied > 0 && stats.eventsApplied > 0, JSON.stringify(stats));
+      assert.deepEqual(
+        t.logs.filter((line) => line['level'] === 'error'),
+        [],
+      );
+    }
+  });
 });
