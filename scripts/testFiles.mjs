@@ -20,7 +20,7 @@ export const BROWSER_DIR = 'test/e2e';
  */
 function startRank(file) {
   if (file.startsWith('test/integration/app/')) return 0;
-  if (file.startsWith('test/integration/')) return 1;
+  if (file.startsWith('test/integration/') || file.startsWith('test/cluster/')) return 1;
   return 2;
 }
 

@@ -54,6 +54,8 @@ import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
+import { clusterEventsModule } from './platform/cluster/eventHistory.js';
+import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
@@ -93,6 +95,7 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(clusterFenceModule)
+    .with(clusterEventsModule)
     .with(coreModule)
     .with(idempotencyModule)
     .with(policyModule)
@@ -155,6 +158,11 @@ export interface ServerDependencies {
    * src/plugins/realtime/natsPresenceStore.ts); stopped with the server. @default this process's memory
    */
   readonly presence?: PresenceStore;
+  /**
+   * Cluster mode's read model (src/platform/cluster/readModel.ts, docs/adr/0065): the NATS connection, the shards and
+   * the epochs this instance writes at. The cluster start-up fills it from the ownership; tests with one writer too.
+   */
+  readonly readModel?: ReadModelOptions;
 }
 
 export interface RunningServer {
@@ -168,6 +176,8 @@ export interface RunningServer {
   readonly app: AppServices;
   /** What `/readyz` reports (src/platform/health). */
   readonly readiness: Readiness;
+  /** Cluster mode's read model (docs/adr/0065); undefined in single-process mode. */
+  readonly readModel: ReadModel | undefined;
   /**
    * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
    * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
@@ -209,6 +219,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   // Real time, unref'd (src/platform/scheduler/clock.ts): the database check paces I/O.
   const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  let stopReadModel: (() => Promise<void>) | undefined;
   try {
     const production = config.env === 'production';
     const readiness = new Readiness();
@@ -252,6 +263,9 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     }
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
+    // Before the state loads: the stream's heads are read first, so nothing committed meanwhile is missed. Real time.
+    const readModel = deps.readModel && (await startReadModel(deps.readModel, { knex: database.knex, clock: systemClock, logger }));
+    stopReadModel = readModel?.stop;
     const writer = new BatchWriter({
       knex: database.knex,
       statements: database.statements,
@@ -260,8 +274,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
+      ...(readModel ? { seal: readModel.seal } : {}),
     });
-    const bus = createInProcessEventBus(logger);
+    const localBus = createInProcessEventBus(logger);
+    const bus = readModel ? readModel.bus(localBus, () => writer.openBatch) : localBus;
     const formatError = createErrorFormatter({ production, logger });
     if (config.security.operatorApiKey === '') {
       logger.warn('SVC_SECURITY_OPERATOR_API_KEY is empty: machine endpoints are open to anyone who can reach this port');
@@ -293,6 +309,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const personAuth = product.personAuth;
     if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
     for (const [name, check] of product.checks) readiness.register(name, check);
+    readModel?.attach({ replicas: product.replicas, eventShardKey: product.eventShardKey, bus: localBus });
+    for (const [name, check] of readModel?.checks ?? []) readiness.register(name, check);
 
     const executor = createGraphQLExecutor({
       schema: product.schema,
@@ -338,6 +356,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     server.serve(application, webSocket);
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
+    readModel?.start();
     readiness.markLoaded();
 
     let closing: Promise<void> | undefined;
@@ -350,6 +369,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       fleet: app.fleet,
       app,
       readiness,
+      readModel,
       close(plan = {}) {
         closing ??= (async () => {
           const stopStarted = performance.now();
@@ -384,6 +404,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           await product.stop();
           throttle.stop();
           await writer.flush();
+          await readModel?.stop();
           server.closeConnections();
           await databaseCheck.stop();
           await workers.close();
@@ -407,6 +428,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   } catch (error) {
     http?.stopAccepting();
     http?.closeConnections();
+    await stopReadModel?.().catch(() => undefined);
     await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -32,6 +32,7 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydrate } from './storage/hydrate.js';
 import { hydratePeople } from './storage/hydratePeople.js';
+import { fleetReplicas } from './storage/replicaTables.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
 import {
@@ -159,6 +160,15 @@ export const coreModule: ProductModule<{}, CoreServices> = {
       routes: machineRoutes(rest),
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
       busHandlers: { committed: countStatusChange },
+      replicas: fleetReplicas(fleet),
+      // Cluster mode's read model (docs/adr/0065): an event about a service goes with the service's rows (a plugin's
+      // too: a maintenance window's, an SLA incident's), an agent command's with its agent's.
+      eventShardKey(event) {
+        const about = event as { readonly service?: { readonly id?: unknown }; readonly command?: { readonly nodeId?: unknown } };
+        if (typeof about.service?.id === 'string') return fleet.services.shardKeyOf(about.service.id) ?? about.service.id;
+        if (event.type.startsWith('agent.') && typeof about.command?.nodeId === 'string') return about.command.nodeId;
+        return undefined;
+      },
       start() {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
         // Product time (src/platform/scheduler/clock.ts).

@@ -56,6 +56,8 @@ export interface TestServerOptions {
   readonly nodeVersion?: string;
   /** Viewers and edit locks shared with other servers (the NATS store: test/cluster/presence.test.ts). */
   readonly presence?: ServerDependencies['presence'];
+  /** Cluster mode's read model (test/support/readModelCluster.ts starts instances with it). */
+  readonly readModel?: ServerDependencies['readModel'];
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -100,6 +102,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.extraModules ? { extraModules: options.extraModules } : {}),
     ...(options.nodeVersion ? { nodeVersion: options.nodeVersion } : {}),
     ...(options.presence ? { presence: options.presence } : {}),
+    ...(options.readModel ? { readModel: options.readModel } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

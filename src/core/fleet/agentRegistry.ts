@@ -100,6 +100,11 @@ export class AgentRegistry {
     this.index(command);
   }
 
+  /** An agent deleted elsewhere (cluster mode's read model): forgotten here, nothing written. */
+  forgetAgent(nodeId: string): void {
+    this.agents.evict(nodeId);
+  }
+
   get(nodeId: string): AgentRecord | undefined {
     return this.agents.get(nodeId);
   }

@@ -36,6 +36,27 @@ export class NodeHierarchy {
     this.link(node);
   }
 
+  /**
+   * Cluster mode's read model (docs/adr/0065): `path` and its missing prefixes held in memory without a write,
+   * for a service committed elsewhere whose nodes' rows arrive on another shard's stream (their own rows, when
+   * they come, replace these).
+   */
+  loadPath(path: string, at: number): void {
+    const segments = path.split('/');
+    for (let depth = 1; depth <= segments.length; depth += 1) {
+      const prefix = segments.slice(0, depth).join('/');
+      if (this.nodes.has(prefix)) continue;
+      const parentPath = depth === 1 ? null : segments.slice(0, depth - 1).join('/');
+      this.load({ path: prefix, parentPath, name: segments[depth - 1]!, depth, createdAt: at });
+    }
+  }
+
+  /** A node deleted elsewhere (cluster mode): forgotten here, nothing written. */
+  forget(path: string): void {
+    const node = this.nodes.get(path);
+    if (node && this.nodes.evict(path)) this.unlink(node);
+  }
+
   get(path: string): NodeRecord | undefined {
     return this.nodes.get(path);
   }

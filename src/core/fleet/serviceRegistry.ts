@@ -66,7 +66,31 @@ export interface ServiceRegistry {
   maintenanceOf(id: string): ServiceMaintenance | undefined;
   /** A window read from the database at start, put back into its service's actor (nothing is written). */
   loadMaintenance(id: string, maintenance: ServiceMaintenance): void;
+  /**
+   * Cluster mode's read model (docs/adr/0065): a record committed by the service's owner elsewhere replaces this
+   * instance's copy (its maintenance state kept, unless `maintenance` is given: null ends it), indexes and nodes
+   * follow; no action runs, nothing is staged, no timer is armed.
+   */
+  adopt(record: ServiceRecord, maintenance?: ServiceMaintenance | null): void;
+  /** Cluster mode's read model: the service was deleted elsewhere; forgotten here, nothing staged. */
+  forget(id: string): void;
+  /**
+   * The string a service's shard is hashed from (`serviceShardKey`), for a service held here or deleted here
+   * recently (a delete's row holds only its id); undefined for an id never seen.
+   */
+  shardKeyOf(id: string): string | undefined;
 }
+
+/**
+ * A service's shard is that of its natural key, node path and name (docs/adr/0061): a first health push, which has
+ * no id yet, knows where it goes.
+ */
+export function serviceShardKey(nodePath: string, name: string): string {
+  return `${nodePath}\u0000${name}`;
+}
+
+/** Ids of services deleted on this instance kept for `shardKeyOf` (a commit is sealed after the record is gone). */
+const DEPARTED_KEPT = 1024;
 
 export interface ServiceRegistryPorts {
   readonly writer: BatchWriter;
@@ -102,6 +126,12 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
   function* records(): IterableIterator<ServiceRecord> {
     for (const snapshot of host.values()) yield snapshot.context.record;
   }
+
+  const departed = new Map<string, string>();
+  const depart = (record: ServiceRecord) => {
+    departed.set(record.id, serviceShardKey(record.nodePath, record.name));
+    if (departed.size > DEPARTED_KEPT) departed.delete(departed.keys().next().value!);
+  };
 
   const registry: ServiceRegistry = {
     get: recordOf,
@@ -155,6 +185,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
         registry.send(dependent.id, { type: 'REFERENCE_REMOVED', removed: { serviceId: id }, at, origin });
       }
       indexes.remove(record);
+      depart(record);
       host.remove(id, () =>
         // Rows of this service staged in the same batch would break the foreign keys of a deleted row.
         writer.delete(
@@ -186,6 +217,26 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       const record = recordOf(id);
       if (!record) throw new Error(`no service ${id}`);
       host.load(id, snapshotFor(serviceMachine, record, maintenance));
+    },
+    adopt(record, maintenance) {
+      const before = recordOf(record.id);
+      if (!nodes.get(record.nodePath)) nodes.loadPath(record.nodePath, record.createdAt);
+      const adopted = { ...record, nodePath: sharedPath(record.nodePath) };
+      const held = maintenance === undefined ? host.get(record.id)?.context.maintenance : (maintenance ?? undefined);
+      host.adopt(record.id, snapshotFor(serviceMachine, adopted, held));
+      if (before) indexes.update(before, adopted);
+      else indexes.add(adopted, true);
+    },
+    forget(id) {
+      const record = recordOf(id);
+      if (!record) return;
+      indexes.remove(record);
+      depart(record);
+      host.forget(id);
+    },
+    shardKeyOf(id) {
+      const record = recordOf(id);
+      return record ? serviceShardKey(record.nodePath, record.name) : departed.get(id);
     },
   };
   return registry;

@@ -42,6 +42,11 @@ export class SlaGroupStore {
     this.groups.load(group.name, group);
   }
 
+  /** A group deleted elsewhere (cluster mode's read model): forgotten here, nothing written. */
+  forget(name: string): void {
+    this.groups.evict(name);
+  }
+
   get(name: string): SlaGroupRecord | undefined {
     return this.groups.get(name);
   }

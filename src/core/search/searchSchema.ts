@@ -1,7 +1,8 @@
 /**
  * Search across what a person may see: services, hierarchy nodes, users and groups (tickets join
  * when the ticketing plugin exists). Matching is a case-insensitive substring of names; results
- * that start with the query rank before those that merely contain it, then shorter names first.
+ * that start with the query rank before those that merely contain it, then shorter names first, then by name (a
+ * node by path), so every instance gives the same answer whatever order its memory was filled in.
  */
 import type { CoreServices } from '../coreServices.js';
 import { visibleServices } from '../auth/placeGate.js';
@@ -17,6 +18,11 @@ const MAX_RESULTS = 100;
 interface Hit<T> {
   readonly item: T;
   readonly rank: number;
+  /**
+   * Orders equal ranks: the item's natural key, so the answer does not depend on the order memory was filled in
+   * (start-up, or rows applied from other instances in cluster mode: every instance answers the same).
+   */
+  readonly key: string;
 }
 
 export const searchSchema: SchemaModule<CoreServices> = {
@@ -73,15 +79,22 @@ export const searchSchema: SchemaModule<CoreServices> = {
         const hits = [
           ...found.services.map((h) => ({
             rank: h.rank,
+            key: `0${h.key}`,
             item: { type: 'SERVICE', id: h.item.id, title: h.item.displayName ?? h.item.name, subtitle: externalIdOf(h.item) },
           })),
-          ...found.nodes.map((h) => ({ rank: h.rank, item: { type: 'NODE', id: h.item.path, title: h.item.name, subtitle: h.item.path } })),
+          ...found.nodes.map((h) => ({
+            rank: h.rank,
+            key: `1${h.key}`,
+            item: { type: 'NODE', id: h.item.path, title: h.item.name, subtitle: h.item.path },
+          })),
           ...found.users.map((h) => ({
             rank: h.rank,
+            key: `2${h.key}`,
             item: { type: 'USER', id: h.item.id, title: h.item.displayName ?? h.item.username, subtitle: h.item.username },
           })),
           ...found.groups.map((h) => ({
             rank: h.rank,
+            key: `3${h.key}`,
             item: { type: 'GROUP', id: h.item.id, title: h.item.name, subtitle: h.item.description },
           })),
         ];
@@ -114,11 +127,11 @@ function rankOf(needle: string, ...names: (string | null)[]): number | undefined
 }
 
 function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
-  const collect = <T>(items: Iterable<T>, names: (item: T) => (string | null)[]): Hit<T>[] => {
+  const collect = <T>(items: Iterable<T>, names: (item: T) => (string | null)[], key: (item: T) => string): Hit<T>[] => {
     const out: Hit<T>[] = [];
     for (const item of items) {
       const rank = rankOf(needle, ...names(item));
-      if (rank !== undefined) out.push({ item, rank });
+      if (rank !== undefined) out.push({ item, rank, key: key(item) });
     }
     return out;
   };
@@ -127,17 +140,33 @@ function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
   const gate = placeGate(ctx.viewer);
   const services = gate === null ? ctx.app.fleet.services.all() : visibleServices(gate, ctx.app.fleet.services.all());
   return {
-    services: collect(services, (s) => [s.name, s.displayName]),
+    services: collect(
+      services,
+      (s) => [s.name, s.displayName],
+      (s) => `${s.name}\u0000${s.nodePath}`,
+    ),
     // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.
-    nodes: collect(ctx.app.fleet.nodes.all(), (n) => [n.name, n.path]),
-    users: collect(ctx.app.users.all(), (u) => [u.username, u.displayName, showEmail ? u.email : null]),
-    groups: collect(ctx.app.groups.all(), (g) => [g.name]),
+    nodes: collect(
+      ctx.app.fleet.nodes.all(),
+      (n) => [n.name, n.path],
+      (n) => n.path,
+    ),
+    users: collect(
+      ctx.app.users.all(),
+      (u) => [u.username, u.displayName, showEmail ? u.email : null],
+      (u) => u.username,
+    ),
+    groups: collect(
+      ctx.app.groups.all(),
+      (g) => [g.name],
+      (g) => g.name,
+    ),
   };
 }
 
 function best<T>(hits: Hit<T>[], limit: number): T[] {
   return hits
-    .sort((a, b) => a.rank - b.rank)
+    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, limit)
     .map((h) => h.item);
 }

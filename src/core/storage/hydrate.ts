@@ -7,7 +7,8 @@ import type { ServiceRecord } from '../domain/service.js';
 import { readCopyText } from '../../platform/persistence/copyText.js';
 import type { DatabaseKind } from '../../platform/persistence/database.js';
 import { copyRowToService, rowToService } from './serviceRows.js';
-import { epoch, jsonColumn, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
+import { rowToAgent, rowToNode, rowToSlaGroup } from './fleetRows.js';
+import { servicesTable } from './tables.js';
 
 type DbRow = Record<string, unknown>;
 
@@ -50,32 +51,12 @@ export async function hydrate(
   now: number,
 ): Promise<{ nodes: number; services: number; agents: number }> {
   const nodes: DbRow[] = await knex('nodes').select('*').orderBy('depth');
-  for (const n of nodes) {
-    fleet.nodes.load({
-      path: String(n['path']),
-      parentPath: str(n['parent_path']),
-      name: String(n['name']),
-      depth: Number(n['depth']),
-      createdAt: epoch(n['created_at'])!,
-    });
-  }
+  for (const n of nodes) fleet.nodes.load(rowToNode(n));
   const services = await readServices(knex, kind);
   fleet.services.hydrate(services);
 
   const agents: DbRow[] = await knex('agents').select('*');
-  for (const a of agents) {
-    fleet.agents.loadAgent({
-      nodeId: String(a['node_id']),
-      version: str(a['version']),
-      operatorVersion: str(a['operator_version']),
-      watchedServices: num(a['watched_services']),
-      healthyServices: num(a['healthy_services']),
-      unhealthyServices: num(a['unhealthy_services']),
-      lastHeartbeatAt: epoch(a['last_heartbeat_at']),
-      lastStatusSyncAt: epoch(a['last_status_sync_at']),
-      createdAt: epoch(a['created_at'])!,
-    });
-  }
+  for (const a of agents) fleet.agents.loadAgent(rowToAgent(a));
   const commands: DbRow[] = await knex('agent_commands')
     .whereNull('completed_at')
     .orWhere('completed_at', '>', new Date(now - FINISHED_COMMAND_MEMORY_MS).toISOString())
@@ -83,16 +64,6 @@ export async function hydrate(
   // Open commands, and closed ones recent enough that an agent may still repeat its result.
   for (const c of commands) fleet.agents.loadCommand(rowToAgentCommand(c));
   const groups: DbRow[] = await knex('sla_groups').select('*');
-  for (const g of groups) {
-    fleet.slaGroups.load({
-      id: String(g['id']),
-      name: String(g['name']),
-      displayName: str(g['display_name']),
-      tier: str(g['tier']),
-      targets: jsonColumn(g['targets'], null),
-      createdAt: epoch(g['created_at'])!,
-      updatedAt: epoch(g['updated_at'])!,
-    });
-  }
+  for (const g of groups) fleet.slaGroups.load(rowToSlaGroup(g));
   return { nodes: nodes.length, services: services.length, agents: agents.length };
 }

@@ -120,6 +120,24 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   }
 
   /**
+   * A snapshot committed elsewhere (cluster mode: another instance owns the entity, docs/adr/0065): it replaces
+   * the entity's as it is. No action runs, nothing is staged and no timer is armed (the owner runs those); a
+   * timer left from when this instance owned it is dropped.
+   */
+  adopt(id: string, snapshot: S): void {
+    this.snapshots.set(id, this.compactor.compact(snapshot));
+    if (this.timers.has(id)) this.setTimers(id, NO_TIMERS);
+  }
+
+  /** The entity went away elsewhere (cluster mode): forgotten here, nothing staged, its timers dropped. */
+  forget(id: string): S | undefined {
+    const snapshot = this.snapshots.get(id);
+    this.snapshots.delete(id);
+    if (this.timers.has(id)) this.setTimers(id, NO_TIMERS);
+    return snapshot;
+  }
+
+  /**
    * A new entity: `persist` stages its rows (the host tracks their commit); a failed commit
    * forgets it again. `timers`: delayed events it waits for from the start (the caller persists
    * them with it), so an entity type need not send a second event only to arm them.

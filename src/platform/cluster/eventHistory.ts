@@ -28,10 +28,14 @@ export const clusterEventsSchema: Migration = {
   },
 };
 
-/** Append-only rows; commit order derived from the module list (declared below, no order of its own). */
+/**
+ * Append-only rows. Last in a commit (no foreign keys): the module is in every product's list, whose tables all carry
+ * their own order.
+ */
 export const clusterEventsTable: TableSpec = {
   name: 'cluster_events',
   key: ['shard', 'epoch', 'seq'],
+  order: 1000,
   columns: [
     { name: 'shard', type: 'integer' },
     { name: 'epoch', type: 'bigint' },
@@ -44,7 +48,8 @@ export const clusterEventsTable: TableSpec = {
 
 /**
  * The event history as a module: its migration and its table (so the writer knows its commit order). It adds
- * nothing at run time; the entry composes it in every product, so every database has the same schema.
+ * nothing at run time; the entry composes it in every product, so every database has the same schema (single-process
+ * databases keep it empty: only cluster mode's read model writes it).
  */
 // biome-ignore lint/complexity/noBannedTypes: {} is the empty service set: it needs nothing and provides nothing
 export const clusterEventsModule: ProductModule<{}, {}> = {

@@ -24,6 +24,14 @@ export async function readHeads(knex: Knex): Promise<Map<number, StreamPosition>
   return new Map(rows.map((row) => [Number(row.shard), { epoch: Number(row.epoch), seq: Number(row.seq) }]));
 }
 
+/** The last committed event of `shard`, as a position; undefined while it has none. */
+export async function readHead(knex: Knex, shard: number): Promise<StreamPosition | undefined> {
+  const [row] = rowsOf(
+    await knex.raw('select epoch, seq from cluster_events where shard = ? order by epoch desc, seq desc limit 1', [shard]),
+  );
+  return row === undefined ? undefined : { epoch: Number(row.epoch), seq: Number(row.seq) };
+}
+
 /**
  * The committed events after `positions` (shard to position), at most `limit` per shard, ordered by shard, epoch
  * and seq. A shard that returned `limit` rows may have more: the caller reads again from its new position.

@@ -132,6 +132,11 @@ export class ClusterEventSubscriber {
     this.#requestReplay(this.#states.map((s) => s.shard));
   }
 
+  /** Replays `shards` from their positions (a new owner catching up before it writes: its last message may be lost). */
+  replay(shards: readonly number[]): void {
+    this.#requestReplay(shards.filter((shard) => this.#states[shard] !== undefined));
+  }
+
   #subscribe(): void {
     const { nc, cluster } = this.#options;
     const probe = probeSubject(cluster);

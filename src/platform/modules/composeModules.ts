@@ -11,6 +11,7 @@
  * reverse order (each module's bus handlers are unsubscribed just before its own stop).
  */
 import type { SettingsSlice } from '../config/settings.js';
+import type { DomainEvent } from '../events/domainEvents.js';
 import type { Unsubscribe } from '../events/eventBus.js';
 import type { GatewayRoute } from '../gateway/routes.js';
 import type { HealthCheck } from '../health/readiness.js';
@@ -18,7 +19,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import { buildSchema, rootSchema } from '../graphql/schema.js';
 import { runOrder } from '../persistence/migrate.js';
 import { LAST_GLOBAL_VERSION, migrationId, type Migration } from '../persistence/migration.js';
-import { commitOrder } from '../persistence/tableSpec.js';
+import { commitOrder, type ReplicaTable } from '../persistence/tableSpec.js';
 import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
 import { MetricsRegistry } from '../metrics/metricsRegistry.js';
 import { EntityTypeRegistry } from './entityTypes.js';
@@ -202,6 +203,10 @@ export interface Composition<Services extends object> {
   readonly routes: readonly GatewayRoute[];
   /** Every module's readiness checks, by name, in module order. */
   readonly checks: ReadonlyMap<string, HealthCheck>;
+  /** Every module's replica tables (cluster mode's read model), by table name. */
+  readonly replicas: ReadonlyMap<string, ReplicaTable>;
+  /** The shard key of a domain event, asked of every module in order (the first that knows it); null: shard 0. */
+  eventShardKey(event: DomainEvent): string | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -295,6 +300,15 @@ export async function composeModules<Services extends object>(
     }
   }
 
+  const replicas = new Map<string, ReplicaTable>();
+  for (const { module, instance } of running) {
+    for (const replica of instance.replicas ?? []) {
+      if (replicas.has(replica.table))
+        throw new Error(`module ${module.name} declares the replica of table ${replica.table} a second time`);
+      replicas.set(replica.table, replica);
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
@@ -305,6 +319,14 @@ export async function composeModules<Services extends object>(
     plugins: gate,
     routes,
     checks,
+    replicas,
+    eventShardKey(event) {
+      for (const { instance } of running) {
+        const key = instance.eventShardKey?.(event);
+        if (key !== undefined) return key;
+      }
+      return null;
+    },
     start() {
       for (const { instance } of running) instance.start?.();
     },

@@ -34,6 +34,7 @@ import type { SchemaModule } from '../graphql/module.js';
 import type { PluginName } from './pluginNames.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchWriter, TableSpec } from '../persistence/batchWriter.js';
+import type { ReplicaTable } from '../persistence/tableSpec.js';
 import type { Database } from '../persistence/database.js';
 import type { Migration } from '../persistence/migration.js';
 import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
@@ -229,6 +230,16 @@ export interface ModuleInstance<Provides extends object> {
    * unique across modules.
    */
   readonly checks?: Readonly<Record<string, HealthCheck>>;
+  /**
+   * Cluster mode's read model (docs/adr/0065): how rows of the tables it holds in memory, committed by another
+   * instance, are applied here. Table names are unique across modules. Unused in single-process mode.
+   */
+  readonly replicas?: readonly ReplicaTable[];
+  /**
+   * Cluster mode's read model: the string the shard of one of its domain events is hashed from (the entity it is
+   * about, as its rows are sharded), null for shard 0, undefined for an event it does not know (another module's).
+   */
+  eventShardKey?(event: DomainEvent): string | null | undefined;
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

@@ -29,6 +29,7 @@ import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
 import { type CommitFence, fencedShards, touch } from './batchFence.js';
+import { type CommitSeal, sealedBatch } from './batchSeal.js';
 import { CommitError, ShardMovedError } from './commitError.js';
 import { createCommitLog, type CommitLog } from './commitLog.js';
 import { HeldRequests, type HeldOutcome } from './heldCommit.js';
@@ -67,6 +68,7 @@ export interface DeleteOptions extends StageHooks {
 }
 
 export type { CommitFence } from './batchFence.js';
+export type { CommitSeal, SealedBatch, SealedRow } from './batchSeal.js';
 export { CommitError, ShardMovedError } from './commitError.js';
 
 export interface BatchWriterOptions {
@@ -96,7 +98,14 @@ export interface BatchWriterOptions {
   readonly fence?: CommitFence;
   /** The clock of the failure log's "once a minute" (commitLog.ts). @default systemClock */
   readonly clock?: Clock;
+  /**
+   * Cluster mode's replication (batchSeal.ts): sees each batch's rows as its commit begins and stages what
+   * announces them into the same commit. Absent (single-process mode): nothing is looked at.
+   */
+  readonly seal?: CommitSeal;
 }
+
+const NO_ORDER: ReadonlyMap<string, number> = new Map();
 
 export class BatchWriter {
   private open = new Batch();
@@ -404,6 +413,7 @@ export class BatchWriter {
     this.options.onBatchStart?.(batch.rowCount);
     const failuresBefore = this.stats.failures;
     try {
+      if (this.options.seal) this.options.seal(sealedBatch(batch, this.options.tableOrder ?? NO_ORDER, this.options.fence !== undefined));
       if (batch.rowCount > 0) await this.executor.execute(batch);
       this.stats.batches += 1;
       this.stats.rows += batch.rowCount;

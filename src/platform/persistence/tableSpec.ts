@@ -73,3 +73,26 @@ export function commitOrder(table: TableSpec, derived: ReadonlyMap<string, numbe
   if (order === undefined) throw new Error(`table ${table.name} has no commit order: give it one, or declare it in its module's tables`);
   return order;
 }
+
+/**
+ * How the committed rows of a table reach the memory of an instance that did not write them (cluster mode's read
+ * model, docs/adr/0065): the row-to-memory code hydration uses, for one row at a time. Declared by the module that
+ * holds the table's state in memory (`ModuleInstance.replicas`), beside its hydration, because it needs that
+ * module's running stores (a `TableSpec` is a constant shared by every instance). A table nobody holds in memory
+ * (status history, audit records) declares none: its rows are read from the database, where they already are.
+ *
+ * On the instance that applies them nothing is staged, no action runs and no timer is armed: the owner did all that.
+ */
+export interface ReplicaTable {
+  /** The table's name: its full rows and its patches (`patchSpec`) both arrive under it. */
+  readonly table: string;
+  /**
+   * The entity a row belongs to, as the string its shard is hashed from (`shardOf`), on the instance that wrote it;
+   * null: the singletons' shard 0. A delete's row holds the key columns alone; a patch's the key and its columns.
+   */
+  shardKey(row: Row, kind: 'upsert' | 'patch' | 'insert' | 'delete'): string | null;
+  /** A full row (`patch` false) or a patch of some columns (`patch` true) committed elsewhere. */
+  apply(row: Row, patch: boolean): void;
+  /** The row with this key was deleted elsewhere. */
+  remove(key: Row): void;
+}

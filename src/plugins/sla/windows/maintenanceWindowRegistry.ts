@@ -139,6 +139,30 @@ export class MaintenanceWindowRegistry {
     this.host.load(window.id, windowSnapshot(window, 'active'), timers);
   }
 
+  /** The window `id` as held here, active or ending (cluster mode's read model reads it to apply a patch). */
+  held(id: string): MaintenanceWindow | undefined {
+    return this.host.get(id)?.context.window;
+  }
+
+  /**
+   * Cluster mode's read model (docs/adr/0065): the window as another instance committed it. Active: held here and
+   * its service's actor in it; ended (or `window` undefined: its row deleted, `id` given): gone from here and from
+   * its service's actor. No action runs, nothing is staged, no end is armed.
+   */
+  adopt(window: MaintenanceWindow | undefined, held: HeldReport | undefined, id = window?.id): void {
+    if (id === undefined) return;
+    const services = this.ports.services;
+    const known = window ?? this.held(id);
+    const service = known ? services.get(known.serviceId) : undefined;
+    if (window !== undefined && held !== undefined && window.endedAt === null) {
+      this.host.adopt(id, windowSnapshot(window, 'active'));
+      if (service) services.adopt(service, { windowId: id, held });
+      return;
+    }
+    this.host.forget(id);
+    if (service && services.maintenanceOf(service.id)?.windowId === id) services.adopt(service, null);
+  }
+
   /** A deleted service's windows went with it: drop them from memory (their timers too). */
   forgetService(serviceId: string): void {
     for (const snapshot of [...this.host.values()]) {

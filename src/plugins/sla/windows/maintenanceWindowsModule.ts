@@ -9,6 +9,7 @@ import type { CoreServices } from '../../../core/coreServices.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
 import { readActiveWindows } from './maintenanceWindowHistory.js';
 import { MaintenanceWindowRegistry } from './maintenanceWindowRegistry.js';
+import { maintenanceWindowReplica } from './maintenanceWindowReplica.js';
 import { maintenanceWindowRoutes } from './maintenanceWindowRoutes.js';
 import { maintenanceWindowSchema } from './maintenanceWindowSchema.js';
 import { MaintenanceWindowService } from './maintenanceWindowService.js';
@@ -56,6 +57,7 @@ export const maintenanceWindowsModule: ProductModule<CoreServices, MaintenanceWi
     return {
       services: { maintenanceWindowService, maintenanceWindows },
       routes: maintenanceWindowRoutes(maintenanceWindowService, fleet.services),
+      replicas: [maintenanceWindowReplica(maintenanceWindows, fleet.services)],
       async hydrate() {
         for (const { window, row } of await readActiveWindows(kit.knex)) maintenanceWindows.load(window, rowToHeld(row));
       },

@@ -208,6 +208,29 @@ export class TicketRegistry {
     return true;
   }
 
+  /**
+   * Cluster mode's read model (docs/adr/0065): the ticket as another instance committed it replaces this one's
+   * copy; a closed ticket (or one whose workflow no longer has its state) leaves memory, as on its owner. No action
+   * runs, nothing is staged, no breach timer is armed (the owner's fires).
+   */
+  adopt(stored: StoredTicket & { readonly category: StatusCategory }): void {
+    const id = stored.data.id;
+    const current = this.find(id);
+    const definition = this.ports.catalog.workflow(stored.data.workflowName);
+    if (stored.category === 'CLOSED' || !definition?.states.some((s) => s.name === stored.state)) {
+      current?.host.forget(id);
+      return;
+    }
+    const { workflow, host } = this.hosted(definition);
+    if (current && current.host !== host) current.host.forget(id);
+    host.adopt(id, workflow.snapshot(stored.state, stored.data));
+  }
+
+  /** Cluster mode's read model: the ticket's row was deleted elsewhere. */
+  forget(id: string): void {
+    this.find(id)?.host.forget(id);
+  }
+
   /** Let a ticket held for a command go again when it is closed (its row is its record). */
   release(id: string): void {
     const hosted = this.find(id);

@@ -19,7 +19,7 @@ import { TicketNumbers } from './ticketNumbers.js';
 import { readOpenTickets } from './ticketQueries.js';
 import { TicketRegistry } from './ticketRegistry.js';
 import { ticketSchema } from './ticketSchema.js';
-import { TICKET_TABLES } from './ticketTables.js';
+import { rowToStored, TICKET_TABLES, ticketsTable } from './ticketTables.js';
 import { ADMIN, EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations, type Viewer } from '../../../core/auth/roles.js';
 
 /**
@@ -110,6 +110,19 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
         if (lost > 0) kit.logger.error('tickets left out at start: their workflow no longer has their state', { tickets: lost });
       },
       busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf, mayRead) },
+      // Cluster mode's read model (docs/adr/0065): a ticket is sharded by its id; its events go with it.
+      replicas: [
+        {
+          table: ticketsTable.name,
+          shardKey: (row) => String(row['id']),
+          apply: (row) => ticketRegistry.adopt(rowToStored(row)),
+          remove: (key) => ticketRegistry.forget(String(key['id'])),
+        },
+      ],
+      eventShardKey: (event) => {
+        const ticket = (event as { readonly ticket?: { readonly id?: unknown } }).ticket;
+        return event.type.startsWith('ticket.') && typeof ticket?.id === 'string' ? ticket.id : undefined;
+      },
     };
   },
 };

@@ -271,4 +271,34 @@ describe('entity host', () => {
     assert.equal(h.clock.pendingTimers, 0);
     assert.equal(await stored('removed'), undefined);
   });
+  it('adopts a snapshot committed elsewhere as it is: no action runs, nothing is staged, no timer is armed', async () => {
+    const h = harness();
+    h.host.adopt('elsewhere', snapshotOf('waiting', 7));
+    assert.equal(h.host.get('elsewhere')!.context.count, 7);
+    assert.equal(h.host.get('elsewhere')!.value, 'waiting');
+    assert.deepEqual([h.steps.length, h.writer.pendingRows, h.clock.pendingTimers], [0, 0, 0]);
+    h.clock.advance(3_600_000);
+    assert.equal(h.host.get('elsewhere')!.value, 'waiting', "the owner's timer ends it, not this host's");
+    assert.equal(await stored('elsewhere'), undefined);
+  });
+
+  it('adopting drops the timers an entity had while this host owned it, and forgetting drops the entity and them', async () => {
+    const h = harness();
+    await create(h, 'moved');
+    h.host.send('moved', { type: 'ARM' });
+    await h.writer.committed();
+    assert.equal(h.clock.pendingTimers, 1);
+    h.host.adopt('moved', snapshotOf('waiting', 3));
+    assert.deepEqual(h.host.pendingTimers('moved'), []);
+    assert.equal(h.clock.pendingTimers, 0);
+    h.host.adopt('gone', snapshotOf('idle', 1));
+    assert.equal(h.host.forget('moved')!.context.count, 3);
+    assert.equal(h.host.forget('gone')!.context.count, 1);
+    assert.deepEqual([h.host.has('moved'), h.host.has('gone'), h.clock.pendingTimers, h.writer.pendingRows], [false, false, 0, 0]);
+    assert.deepEqual(
+      { ...(await stored('moved'))!, timers: undefined },
+      { id: 'moved', state: 'waiting', count: 0, timers: undefined },
+      'adopting and forgetting write nothing: the row is what this host committed',
+    );
+  });
 });
