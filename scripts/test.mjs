@@ -21,6 +21,8 @@ import { ROOT, testFiles } from './testFiles.mjs';
 
 /** Files at once by default: measured on 2 cores (test/README.md); the suites wait on I/O and timers much of the time. */
 const DEFAULT_CONCURRENCY = 4;
+/** Per test and suite: far above the slowest suite (the release builds, about 5 minutes under load). */
+const TEST_TIMEOUT_MS = 15 * 60 * 1000;
 
 const args = process.argv.slice(2);
 const browser = args[0] === '--browser';
@@ -62,6 +64,8 @@ async function runPhase(phaseFiles, filesAtOnce) {
     [
       ...(loader === 'tsx' ? ['--import', 'tsx'] : ['--enable-source-maps']),
       '--test',
+      // A hung test (a promise nobody resolves) fails after this instead of holding the run until CI's own limit.
+      `--test-timeout=${TEST_TIMEOUT_MS}`,
       `--test-concurrency=${filesAtOnce}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',

@@ -22,7 +22,7 @@
 import type { Knex } from 'knex';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { Logger } from '../log/logger.js';
-import type { Clock } from '../scheduler/index.js';
+import type { Clock, TimerHandle } from '../scheduler/index.js';
 import { DeliveryProbe } from './eventProbe.js';
 import { readAfter, readHeads } from './eventReplay.js';
 import { type ClusterEvent, decodeEvent, eventsWildcard, isAfter, probeSubject, START, type StreamPosition } from './eventStream.js';
@@ -47,6 +47,11 @@ export interface EventSubscriberOptions {
   readonly bufferLimit?: number;
   /** Wait before a failed replay query is tried again. @default 1000 */
   readonly retryMs?: number;
+  /**
+   * How often the shards' heads are read to find a lost tail: the last events of a shard whose messages were lost
+   * (core NATS is at most once) with no later event to reveal the gap. @default 2000
+   */
+  readonly tailCheckMs?: number;
 }
 
 interface Buffered {
@@ -66,7 +71,7 @@ interface ShardState {
 export class ClusterEventSubscriber {
   readonly probe: DeliveryProbe;
   /** Counters since start (metrics, tests). */
-  readonly stats = { delivered: 0, duplicates: 0, replays: 0, replayed: 0, lost: 0, malformed: 0 };
+  readonly stats = { delivered: 0, duplicates: 0, replays: 0, replayed: 0, lost: 0, malformed: 0, tailChecks: 0 };
   readonly #options: EventSubscriberOptions;
   readonly #states: ShardState[];
   readonly #pending = new Set<number>();
@@ -74,6 +79,10 @@ export class ClusterEventSubscriber {
   #subscription: Subscription | undefined;
   #statuses: AsyncIterable<unknown> | undefined;
   #stopped = false;
+  #tailCheck: TimerHandle | undefined;
+  #checkingTail = false;
+  /** The shards' heads at the last tail check. */
+  #headsSeen = new Map<number, StreamPosition>();
   /** Ends the wait before a failed replay is tried again (at stop). */
   #wakeRetry: (() => void) | undefined;
   readonly #idle: (() => void)[] = [];
@@ -105,10 +114,37 @@ export class ClusterEventSubscriber {
       if (!ok && !this.#stopped) this.#resubscribe();
     });
     this.probe.start();
+    this.#tailCheck = this.#options.clock.setRepeatingTimer(this.#options.tailCheckMs ?? 2000, () => void this.#checkTails());
+  }
+
+  /**
+   * A lost tail is seen by no gap (nothing arrives after it), so the heads are compared with the positions now and
+   * then: a shard still short of the head read at the check before is replayed. One indexed read of 'the last event
+   * of each shard' per period; a lost tail is late by at most two periods and a replay.
+   */
+  async #checkTails(): Promise<void> {
+    if (this.#stopped || this.#checkingTail) return;
+    this.#checkingTail = true;
+    try {
+      // Behind a head read one check ago: an event still in flight is delivered well within a period, a lost one never.
+      const seen = this.#headsSeen;
+      const behind = this.#states.filter((state) => {
+        const head = seen.get(state.shard);
+        return !state.replaying && head !== undefined && isAfter(head, state.position);
+      });
+      if (behind.length > 0 && !this.#stopped) this.#requestReplay(behind.map((state) => state.shard));
+      this.#headsSeen = await readHeads(this.#options.knex);
+      this.stats.tailChecks++;
+    } catch (error) {
+      this.#options.logger.warn("cluster events: reading the shards' heads failed; trying again at the next check", { error });
+    } finally {
+      this.#checkingTail = false;
+    }
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#options.clock.clearTimer(this.#tailCheck);
     this.probe.stop();
     this.#subscription?.unsubscribe();
     (this.#statuses as { stop?: () => void } | undefined)?.stop?.();
