@@ -55,6 +55,7 @@ import { composeModules, ModuleList, type ServicesOf } from './platform/modules/
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
+import { onceModule } from './platform/once/onceModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
@@ -90,6 +91,7 @@ export interface ProductOptions {
 export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(clusterFenceModule)
+    .with(onceModule)
     .with(coreModule)
     .with(idempotencyModule)
     .with(policyModule)

@@ -5,12 +5,14 @@
  *
  * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
  * hands the pending deliveries to the dispatcher and starts the hourly prune (a repeating timer on
- * the injected clock: retention is product time, so a manual clock runs it); `close()` stops the
+ * the injected clock: retention is product time, so a manual clock runs it; one instance of a cluster
+ * prunes per hour, by a claim in src/platform/once); `close()` stops the
  * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
  * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
 import type { SecretBox } from '../../platform/config/secretBox.js';
+import { periodKey, type OnceClaims } from '../../platform/once/onceClaims.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { Logger } from '../../platform/log/logger.js';
@@ -50,6 +52,8 @@ export interface WebhooksOptions {
   readonly requestsInFlight?: () => number;
   /** @default one hour */
   readonly pruneIntervalMs?: number;
+  /** The hourly prune runs on one instance of a cluster per period (src/platform/once); without it, here every time. */
+  readonly once?: OnceClaims;
   /** Seconds from an event's commit to its successful delivery, for each (metrics). */
   readonly onDelivered?: (seconds: number) => void;
 }
@@ -138,14 +142,17 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       loaded = [];
       settledPages = [];
       backlogged = [];
+      const intervalMs = options.pruneIntervalMs ?? PRUNE_INTERVAL_MS;
+      const { once } = options;
       const pruneNow = () => {
-        pruning = prune().then(
+        const run = once ? once.run('webhooks.prune', periodKey(clock.now(), intervalMs), prune) : prune();
+        pruning = run.then(
           () => undefined,
           (error: unknown) => log.error('webhook history prune failed', { error }),
         );
       };
       pruneNow();
-      pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
+      pruner = clock.setRepeatingTimer(intervalMs, pruneNow);
     },
     prune,
     async close() {

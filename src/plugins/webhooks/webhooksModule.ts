@@ -5,6 +5,7 @@
  */
 import type { CoreServices } from '../../core/coreServices.js';
 import { createSecretBox } from '../../platform/config/secretBox.js';
+import type { OnceServices } from '../../platform/once/onceModule.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { createWebhooks } from './createWebhooks.js';
 import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';
@@ -33,7 +34,9 @@ export interface WebhooksModuleOptions {
   readonly maxHeld?: number;
 }
 
-export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
+export function webhooksModule(
+  options: WebhooksModuleOptions = {},
+): ProductModule<Pick<CoreServices, 'fleet' | 'users'> & Pick<OnceServices, 'once'>, WebhookServices> {
   return {
     name: 'webhooks',
     permissions: webhookPermissions,
@@ -42,7 +45,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
     metrics: WEBHOOK_METRICS,
-    create(kit, { fleet, users }) {
+    create(kit, { fleet, users, once }) {
       const webhooks = createWebhooks({
         writer: kit.writer,
         knex: kit.knex,
@@ -57,6 +60,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         requestsInFlight: kit.traffic.inFlight,
         ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
         onDelivered: deliveryLatency(kit.metrics),
+        once,
       });
       instrumentDispatcher(kit.metrics, webhooks.dispatcher, kit.clock);
       return {

@@ -1,0 +1,27 @@
+/**
+ * The once module: declares the claims table (namespace `once`) and provides `once`, the claims every
+ * module's cluster-wide jobs run through, and `instanceId`, the name this instance claims under
+ * (SVC_INSTANCE_ID in cluster mode; in one process a generated one, which no other process shares).
+ * Composed in every product, single-process included: one process claims every period at the cost of
+ * one statement per job run.
+ */
+import { defaultInstanceId } from '../config/cluster.js';
+import type { ProductModule } from '../modules/module.js';
+import { OnceClaims } from './onceClaims.js';
+import { ONCE_NAMESPACE, onceClaimsMigration, onceClaimsTable } from './onceMigration.js';
+
+export interface OnceServices {
+  readonly once: OnceClaims;
+  readonly instanceId: string;
+}
+
+// biome-ignore lint/complexity/noBannedTypes: {} is the empty slice: it needs nothing
+export const onceModule: ProductModule<{}, OnceServices> = {
+  name: ONCE_NAMESPACE,
+  migrations: [onceClaimsMigration],
+  tables: [onceClaimsTable],
+  create(kit) {
+    const instanceId = kit.config.cluster?.instanceId ?? defaultInstanceId();
+    return { services: { once: new OnceClaims({ knex: kit.knex, clock: kit.clock, instanceId }), instanceId } };
+  },
+};
