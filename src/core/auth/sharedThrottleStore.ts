@@ -12,6 +12,7 @@
  * One instance of a cluster runs it every few minutes (src/platform/once).
  */
 import type { Knex } from 'knex';
+import { deleteCounted } from '../../platform/persistence/deleteCounted.js';
 import { runStatements, type Migration } from '../../platform/persistence/migration.js';
 import type { ThrottleEntries, ThrottleEntry, ThrottleStore } from './loginThrottle.js';
 
@@ -99,14 +100,13 @@ export async function pruneThrottle(knex: Knex, at: number, limits: ThrottlePrun
     ['known', KNOWN_KEEP_MS],
   ];
   for (const [kind, ms] of keep) {
-    removed += await knex('sign_in_throttle')
-      .where({ kind })
-      .where('touched_at', '<', at - ms)
-      .delete();
-    removed += await knex('sign_in_throttle')
-      .where({ kind })
-      .whereIn('key', knex('sign_in_throttle').where({ kind }).orderBy('touched_at', 'desc').offset(limits.maxEntries).select('key'))
-      .delete();
+    removed += await deleteCounted(knex, 'delete from sign_in_throttle where kind = ? and touched_at < ?', [kind, at - ms]);
+    removed += await deleteCounted(
+      knex,
+      `delete from sign_in_throttle where key in (
+         select key from sign_in_throttle where kind = ? order by touched_at desc offset ?)`,
+      [kind, limits.maxEntries],
+    );
   }
   return removed;
 }

@@ -21,6 +21,7 @@
  * at most once per job per `keepMs / 7`.
  */
 import type { Knex } from 'knex';
+import { deleteCounted } from '../persistence/deleteCounted.js';
 import type { Clock } from '../scheduler/index.js';
 
 export type ClaimOutcome =
@@ -152,10 +153,9 @@ export class OnceClaims {
     const last = this.forgotAt.get(job);
     if (last !== undefined && now - last < this.keepMs / 7) return 0;
     this.forgotAt.set(job, now);
-    return this.options
-      .knex('once_claims')
-      .where({ job })
-      .where('claimed_until', '<', new Date(now - this.keepMs).toISOString())
-      .delete();
+    return deleteCounted(this.options.knex, 'delete from once_claims where job = ? and claimed_until < ?', [
+      job,
+      new Date(now - this.keepMs).toISOString(),
+    ]);
   }
 }

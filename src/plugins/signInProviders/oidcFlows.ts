@@ -16,6 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { SecretBox } from '../../platform/config/secretBox.js';
+import { deleteCounted } from '../../platform/persistence/deleteCounted.js';
 import { runStatements, type Migration } from '../../platform/persistence/migration.js';
 import type { Clock } from '../../platform/scheduler/index.js';
 
@@ -75,6 +76,8 @@ export class OidcFlows {
     private readonly knex: Knex,
     private readonly clock: Pick<Clock, 'now'>,
     private readonly box: SecretBox,
+    /** Rows kept of each kind (states, codes) by the prune, newest first. */
+    private readonly maxEntries = MAX_FLOW_ENTRIES,
   ) {}
 
   async begin(state: string, entry: Omit<PendingSignIn, 'expiresAt'>): Promise<void> {
@@ -113,15 +116,16 @@ export class OidcFlows {
     return { userId: data.userId, providerId: data.providerId, expiresAt: row.expiresAt };
   }
 
-  /** Deletes expired rows, then the oldest beyond MAX_FLOW_ENTRIES of each kind; returns how many went. */
+  /** Deletes expired rows, then the oldest beyond `maxEntries` of each kind; returns how many went. */
   async prune(): Promise<number> {
     const { knex } = this;
-    let removed = await knex('oidc_sign_ins').where('expires_at', '<=', this.clock.now()).delete();
+    let removed = await deleteCounted(knex, 'delete from oidc_sign_ins where expires_at <= ?', [this.clock.now()]);
     for (const kind of ['state', 'code'] as const) {
-      removed += await knex('oidc_sign_ins')
-        .where({ kind })
-        .whereIn('key', knex('oidc_sign_ins').where({ kind }).orderBy('expires_at', 'desc').offset(MAX_FLOW_ENTRIES).select('key'))
-        .delete();
+      removed += await deleteCounted(
+        knex,
+        `delete from oidc_sign_ins where key in (select key from oidc_sign_ins where kind = ? order by expires_at desc offset ?)`,
+        [kind, this.maxEntries],
+      );
     }
     return removed;
   }
