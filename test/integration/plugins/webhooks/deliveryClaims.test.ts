@@ -26,14 +26,12 @@ for (const backend of testBackends()) {
     const claims = (instanceId: string) => new DeliveryClaims({ knex: db.knex, clock, instanceId, leaseMs: LEASE });
     const page = async (claimedBy: string | null) => {
       const id = randomUUID();
-      await db
-        .knex('webhook_outbox')
-        .insert({
-          id,
-          deliveries: '{"v":1,"bodies":[],"deliveries":[]}',
-          created_at: new Date(clock.now()).toISOString(),
-          claimed_by: claimedBy,
-        });
+      await db.knex('webhook_outbox').insert({
+        id,
+        deliveries: '{"v":1,"bodies":[],"deliveries":[]}',
+        created_at: new Date(clock.now()).toISOString(),
+        claimed_by: claimedBy,
+      });
       clock.advance(1);
       return id;
     };
