@@ -51,11 +51,15 @@ export function sharedThrottleStore({ knex, now }: SharedThrottleOptions): Throt
   return {
     decide(keys, locks, decide) {
       return knex.transaction(async (trx) => {
+        // One statement, its locks taken left to right (the address's, then the account's); a statement of its
+        // own, so the read after it sees what the decision before it committed.
+        const bindings: Array<string | number> = [];
         for (const lock of locks) {
           const space = LOCK_SPACE[lock[0] as keyof typeof LOCK_SPACE];
           if (space === undefined) throw new Error(`sign-in throttle: no lock space for the key ${lock}`);
-          await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [space, lock]);
+          bindings.push(space, lock);
         }
+        await trx.raw(`select ${locks.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', ')}`, bindings);
         const rows = (await trx('sign_in_throttle').whereIn('key', keys).select('key', 'entry')) as Array<{ key: string; entry: unknown }>;
         const read = new Map(rows.map((row) => [row.key, parse(row.entry)]));
         const written = new Map<string, ThrottleEntry | null>();
