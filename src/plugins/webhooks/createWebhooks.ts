@@ -139,7 +139,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   /** Renews the lease, takes over the pages of instances that died or stopped, and hands them to the dispatcher. */
   const leaseRound = async (held: DeliveryClaims) => {
     if (!(await held.renew()))
-      log.error('the webhook delivery lease had run out (this instance stalled past it); pages it held are checked before they are sent');
+      log.warn('the webhook delivery lease had run out (this instance stalled past it); pages it held are checked before they are sent');
     dispatcher.resume();
     for (;;) {
       const pages = await held.takeOver();
