@@ -121,6 +121,11 @@ export class OnceClaims {
     await this.options.knex('once_claims').where({ job, period, claimed_by: this.instanceId }).whereNull('finished_at').delete();
   }
 
+  /** Gives back every unfinished claim, whoever holds it: for one process at start (it is the only instance). */
+  async releaseAllUnfinished(): Promise<number> {
+    return deleteCounted(this.options.knex, 'delete from once_claims where finished_at is null');
+  }
+
   /**
    * Runs `work` if this instance gets (job, period), then marks it finished; `ran: false` with the claim
    * when it is done or held elsewhere. Work that throws releases the claim and the error goes to the caller.

@@ -3,7 +3,7 @@
  * module's cluster-wide jobs run through, and `instanceId`, the name this instance claims under
  * (SVC_INSTANCE_ID in cluster mode; in one process a generated one, which no other process shares).
  * Composed in every product, single-process included: one process claims every period at the cost of
- * one statement per job run.
+ * one statement per job run, and at start gives back the unfinished claims a crash left.
  */
 import { defaultInstanceId } from '../config/cluster.js';
 import type { ProductModule } from '../modules/module.js';
@@ -22,6 +22,14 @@ export const onceModule: ProductModule<{}, OnceServices> = {
   tables: [onceClaimsTable],
   create(kit) {
     const instanceId = kit.config.cluster?.instanceId ?? defaultInstanceId();
-    return { services: { once: new OnceClaims({ knex: kit.knex, clock: kit.clock, instanceId }), instanceId } };
+    const once = new OnceClaims({ knex: kit.knex, clock: kit.clock, instanceId });
+    return {
+      services: { once, instanceId },
+      async hydrate() {
+        // One process is the only instance: an unfinished claim is a crashed run of its own, to run again now, not
+        // once the claim expires.
+        if (kit.config.cluster === undefined) await once.releaseAllUnfinished();
+      },
+    };
   },
 };

@@ -57,9 +57,10 @@ export class DeliveryClaims {
     return this.options.clock.now() < this.#validUntil;
   }
 
-  /** Takes (or takes again) this instance's lease. */
+  /** Takes (or takes again) this instance's lease; forgets the leases that ran out (their pages are claimable either way). */
   async register(): Promise<void> {
     const now = this.options.clock.now();
+    await this.options.knex('webhook_dispatchers').where('alive_until', '<=', iso(now)).delete();
     await this.options
       .knex('webhook_dispatchers')
       .insert({ instance_id: this.instanceId, alive_until: iso(now + this.leaseMs) })

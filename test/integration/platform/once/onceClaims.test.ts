@@ -98,6 +98,15 @@ for (const backend of testBackends()) {
       for (const [job, period, message] of table) await assert.rejects(a.claim(job, period), message, `${job} / ${period}`);
     });
 
+    it('one process at start gives back the unfinished claims a crash left, and keeps the finished ones', async () => {
+      assert.equal((await a.claim('crashed', 'p')).kind, 'mine');
+      assert.equal((await a.run('finished', 'p', async () => undefined)).ran, true);
+      const restarted = new OnceClaims({ knex: db.knex, clock, instanceId: 'a-restarted', claimMs: 10 * MIN });
+      assert.ok((await restarted.releaseAllUnfinished()) >= 1);
+      assert.equal((await restarted.claim('crashed', 'p')).kind, 'mine', 'at once, not after the claim would expire');
+      assert.deepEqual(await restarted.claim('finished', 'p'), { kind: 'done' });
+    });
+
     it('forgets rows whose claim ended more than the kept time ago', async () => {
       const keep = new OnceClaims({ knex: db.knex, clock, instanceId: 'k', claimMs: MIN, keepMs: 7 * MIN });
       assert.equal((await keep.run('kept', 'old', async () => undefined)).ran, true);
