@@ -33,6 +33,8 @@ export const DEFAULT_LEASE_MS = 30_000;
 /** Pages taken over in one statement: the next round takes more. */
 export const TAKEOVER_BATCH = 200;
 
+const MAX_CHECKED_PAGES = 100_000;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class DeliveryClaims {
@@ -42,6 +44,8 @@ export class DeliveryClaims {
   #validUntil = 0;
   /** Moves on each time the lease was found gone and taken again: pages held since before must be checked. */
   #generation = 0;
+  /** Pages found still this instance's since the lease last ran out. */
+  readonly #checked = new Set<string>();
 
   constructor(private readonly options: DeliveryClaimsOptions) {
     this.instanceId = options.instanceId;
@@ -84,6 +88,7 @@ export class DeliveryClaims {
       return true;
     }
     this.#generation += 1;
+    this.#checked.clear();
     await this.register();
     return false;
   }
@@ -122,9 +127,20 @@ export class DeliveryClaims {
     return (result.rows as Array<{ id: unknown; deliveries: string }>).map((row) => ({ id: String(row.id), deliveries: row.deliveries }));
   }
 
-  /** Whether the page is still this instance's (checked after the lease was found gone). */
+  /** Whether a page held in memory must be checked before its next attempt: only after the lease ran out once. */
+  needsCheck(pageId: string): boolean {
+    return this.#generation > 0 && !this.#checked.has(pageId);
+  }
+
+  /** Whether the page is still this instance's (checked after the lease was found gone); one found so is not checked again. */
   async holds(pageId: string): Promise<boolean> {
     const row = await this.options.knex('webhook_outbox').where({ id: pageId }).first('claimed_by');
-    return row?.claimed_by === this.instanceId;
+    const mine = row?.claimed_by === this.instanceId;
+    if (mine) {
+      // Bounded: pages settled long ago would otherwise stay listed; a page forgotten here is only checked again.
+      if (this.#checked.size >= MAX_CHECKED_PAGES) this.#checked.clear();
+      this.#checked.add(pageId);
+    }
+    return mine;
   }
 }

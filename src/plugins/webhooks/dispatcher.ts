@@ -45,9 +45,9 @@ export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>
 export interface DispatcherClaims {
   /** Whether the instance's lease holds now: no attempt starts while it does not. */
   readonly valid: boolean;
-  /** Moves on each time the lease was found gone: pages held since before are checked before their next attempt. */
-  readonly generation: number;
-  /** Whether the page is still this instance's. */
+  /** Whether the page must be checked before its next attempt (the lease ran out since it was loaded or last checked). */
+  needsCheck(pageId: string): boolean;
+  /** Whether the page is still this instance's; a page found so needs no check until the lease runs out again. */
   holds(pageId: string): Promise<boolean>;
 }
 
@@ -109,9 +109,6 @@ export class Dispatcher {
   private readingBacklog = false;
   private backlogRetry: TimerHandle | undefined;
   private pageSweep: TimerHandle | undefined;
-  /** Pages checked still this instance's since the lease last ran out (`checkedGeneration`). */
-  private readonly checkedPages = new Set<string>();
-  private checkedGeneration = 0;
   /** Since start (metrics, bench): attempts made, their outcomes (retried: failed, tried again later), and deliveries that waited in the backlog. */
   readonly stats = { attempts: 0, delivered: 0, retried: 0, failed: 0, backlogged: 0 };
 
@@ -424,11 +421,7 @@ export class Dispatcher {
       return;
     }
     const { claims } = this.options;
-    if (claims !== undefined && claims.generation !== this.checkedGeneration) {
-      this.checkedPages.clear();
-      this.checkedGeneration = claims.generation;
-    }
-    if (claims !== undefined && claims.generation > 0 && delivery.pageId !== null && !this.checkedPages.has(delivery.pageId)) {
+    if (claims !== undefined && delivery.pageId !== null && claims.needsCheck(delivery.pageId)) {
       // The lease ran out since this page was loaded: it may be another instance's now.
       let mine: boolean;
       try {
@@ -443,7 +436,6 @@ export class Dispatcher {
         this.ledger.forget(delivery);
         return this.pump();
       }
-      this.checkedPages.add(delivery.pageId);
       // Checked: attempted in its turn (the queue's caps were released above).
       this.enqueue([delivery]);
       return;

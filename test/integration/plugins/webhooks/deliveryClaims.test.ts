@@ -94,11 +94,15 @@ for (const backend of testBackends()) {
       await g.register();
       // With f's page, those of the instances of the tests before, whose leases ran out too.
       assert.ok(ids(await g.takeOver()).includes(ofF));
-      assert.equal(f.generation, 0);
+      const ofFAfter = await page('f');
+      assert.equal(f.needsCheck(ofF), false, 'before any lapse nothing is checked');
       assert.equal(await f.renew(), false);
       assert.equal(f.generation, 1);
       assert.equal(f.valid, true);
-      assert.equal(await f.holds(ofF), false);
+      assert.equal(f.needsCheck(ofF), true);
+      assert.equal(await f.holds(ofF), false, 'taken by g');
+      assert.equal(await f.holds(ofFAfter), true, 'written after g took over: still f\'s');
+      assert.equal(f.needsCheck(ofFAfter), false, 'checked once');
     });
   });
 }
