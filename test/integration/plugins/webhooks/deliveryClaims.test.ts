@@ -101,7 +101,7 @@ for (const backend of testBackends()) {
       assert.equal(f.valid, true);
       assert.equal(f.needsCheck(ofF), true);
       assert.equal(await f.holds(ofF), false, 'taken by g');
-      assert.equal(await f.holds(ofFAfter), true, 'written after g took over: still f\'s');
+      assert.equal(await f.holds(ofFAfter), true, "written after g took over: still f's");
       assert.equal(f.needsCheck(ofFAfter), false, 'checked once');
     });
   });
