@@ -57,6 +57,7 @@ import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { clusterEventsModule } from './platform/cluster/eventHistory.js';
 import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
+import { onceModule } from './platform/once/onceModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
@@ -96,6 +97,7 @@ export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(clusterFenceModule)
     .with(clusterEventsModule)
+    .with(onceModule)
     .with(coreModule)
     .with(idempotencyModule)
     .with(policyModule)

@@ -52,11 +52,17 @@ import { servicesSchema } from './services/servicesSchema.js';
 import { CORE_SOURCES } from './coreWebhookEvents.js';
 import type { TimerHandle } from '../platform/scheduler/index.js';
 import type { ProductModule } from '../platform/modules/module.js';
+import { periodKey } from '../platform/once/onceClaims.js';
+import type { OnceServices } from '../platform/once/onceModule.js';
+import { pruneThrottle, sharedThrottleStore, signInThrottleMigration } from './auth/sharedThrottleStore.js';
 
 const SESSION_PRUNE_INTERVAL_MS = 10 * 60_000;
+const THROTTLE_PRUNE_INTERVAL_MS = 5 * 60_000;
+/** The throttle's defaults (loginThrottle.ts), which the prune keeps to. */
+const THROTTLE_FORGET_AFTER_MS = 3_600_000;
+const THROTTLE_MAX_ENTRIES = 100_000;
 
-// biome-ignore lint/complexity/noBannedTypes: {} is the empty service set the module list starts from (the identity of its intersection)
-export const coreModule: ProductModule<{}, CoreServices> = {
+export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices> = {
   name: 'core',
   permissions: CORE_PERMISSIONS,
   screens: [
@@ -67,7 +73,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     { name: 'users', label: 'Users', needs: 'user:manage' },
     { name: 'groups', label: 'Groups', needs: 'group:manage' },
   ],
-  migrations: coreMigrations,
+  migrations: [...coreMigrations, signInThrottleMigration],
   tables: [
     nodesTable,
     servicesTable,
@@ -85,7 +91,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
   schema: [authSchema, peopleSchema, servicesSchema, operationsSchema, dashboardSchema, searchSchema],
   webhookEvents: CORE_SOURCES,
   metrics: CORE_METRICS,
-  async create(kit) {
+  async create(kit, { once }) {
     const { config, writer, bus, clock, logger, newId, knex } = kit;
     // On libuv's threads while the state loads; awaited before the module is hydrated, so a failure still stops start.
     const decoyHash = createDecoyHash(config.auth.passwordHashCost);
@@ -118,6 +124,8 @@ export const coreModule: ProductModule<{}, CoreServices> = {
           perAddressPerMinute: config.auth.loginAttemptsPerMinutePerAddress,
           perAccountPerMinute: config.auth.loginAttemptsPerMinutePerAccount,
           now: clock.now,
+          // In PostgreSQL: every instance counts the same failures, and a restart forgets none (docs/adr/0066).
+          store: sharedThrottleStore({ knex, now: clock.now }),
         }),
         logger,
         clock,
@@ -144,6 +152,7 @@ export const coreModule: ProductModule<{}, CoreServices> = {
     const rest = { fleet, services: serviceCommands, writer, clock };
     const countStatusChange = instrumentCore(kit.metrics, serviceCommands, fleet.services);
     let sessionPruner: TimerHandle | undefined;
+    let throttlePruner: TimerHandle | undefined;
     const agentSilence = createAgentSilenceLog(() => fleet.agents.list(), logger, clock);
     return {
       services,
@@ -173,10 +182,20 @@ export const coreModule: ProductModule<{}, CoreServices> = {
         // Ended and expired sessions are history: keep memory bounded by the sessions that can still be used.
         // Product time (src/platform/scheduler/clock.ts).
         sessionPruner = clock.setRepeatingTimer(SESSION_PRUNE_INTERVAL_MS, () => people.sessions.pruneAll(clock.now()));
+        // The sign-in throttle's table: one instance of a cluster prunes it per period (src/platform/once).
+        throttlePruner = clock.setRepeatingTimer(THROTTLE_PRUNE_INTERVAL_MS, () => {
+          const at = clock.now();
+          once
+            .run('auth.sign_in_throttle.prune', periodKey(at, THROTTLE_PRUNE_INTERVAL_MS), () =>
+              pruneThrottle(knex, at, { accountForgetAfterMs: THROTTLE_FORGET_AFTER_MS, maxEntries: THROTTLE_MAX_ENTRIES }),
+            )
+            .catch((error: unknown) => logger.error('pruning the sign-in throttle failed', { error }));
+        });
         agentSilence.start();
       },
       stop() {
         clock.clearTimer(sessionPruner);
+        clock.clearTimer(throttlePruner);
         agentSilence.stop();
       },
     };

@@ -91,15 +91,15 @@ export class AuthService {
     const user = users.byLogin(login);
     // Keyed on the account, not on how it was named: a username and an email share one count.
     const account = user?.username ?? login;
-    throttle.check(account, client.address);
+    await throttle.check(account, client.address);
     let signedIn = false;
     try {
       // Unknown users, users without a password and wrong passwords take the same path and time.
       const matches = await verifyPassword(password, user?.passwordHash ?? (await this.deps.decoyHash));
       signedIn = user !== undefined && user.passwordHash !== null && matches && user.active;
     } finally {
-      if (signedIn) throttle.succeeded(account, client.address);
-      else throttle.failed(account, client.address);
+      if (signedIn) await throttle.succeeded(account, client.address);
+      else await throttle.failed(account, client.address);
     }
     if (!signedIn) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
     return this.startSession(user!, client);
@@ -113,14 +113,14 @@ export class AuthService {
    */
   async loginWith(account: string | null, client: ClientInfo, verify: () => Promise<UserRecord>): Promise<AuthPayload> {
     const { throttle } = this.deps;
-    throttle.check(account, client.address);
+    await throttle.check(account, client.address);
     let user: UserRecord | undefined;
     try {
       user = await verify();
     } finally {
       // A provider that cannot be reached counts like a wrong password: the caller cannot tell them apart either.
-      if (user?.active) throttle.succeeded(account, client.address);
-      else throttle.failed(account, client.address);
+      if (user?.active) await throttle.succeeded(account, client.address);
+      else await throttle.failed(account, client.address);
     }
     if (!user.active) throw new AppError(ErrorCode.Unauthenticated, BAD_CREDENTIALS);
     return this.startSession(user, client);
@@ -289,14 +289,14 @@ export class AuthService {
 
   async changePassword(viewer: Viewer, currentPassword: string, newPassword: string, client: ClientInfo): Promise<boolean> {
     const { throttle } = this.deps;
-    throttle.check(viewer.username, client.address);
+    await throttle.check(viewer.username, client.address);
     const user = this.deps.users.require(viewer.userId);
     let correct = false;
     try {
       correct = user.passwordHash !== null && (await verifyPassword(currentPassword, user.passwordHash));
     } finally {
-      if (correct) throttle.succeeded(viewer.username, client.address);
-      else throttle.failed(viewer.username, client.address);
+      if (correct) await throttle.succeeded(viewer.username, client.address);
+      else await throttle.failed(viewer.username, client.address);
     }
     if (!correct) throw new AppError(ErrorCode.BadRequest, 'current password is not correct');
     assertAcceptablePassword(newPassword, user.username);
@@ -319,17 +319,17 @@ export class AuthService {
 
   async setPasswordWithToken(token: string, newPassword: string, client: ClientInfo): Promise<boolean> {
     // Per address only: a shared account bucket would let anyone block every redemption.
-    this.deps.throttle.check(null, client.address);
+    await this.deps.throttle.check(null, client.address);
     const now = this.deps.clock.now();
     const invalid = () =>
       new AppError(ErrorCode.BadRequest, 'the reset token is not valid: it is unknown, used or expired; ask an admin for a new one');
     const userId = this.deps.resets.userOf(token, now);
     const user = userId === null ? undefined : this.deps.users.get(userId);
     if (!user) {
-      this.deps.throttle.failed(null, client.address);
+      await this.deps.throttle.failed(null, client.address);
       throw invalid();
     }
-    this.deps.throttle.succeeded(null, client.address);
+    await this.deps.throttle.succeeded(null, client.address);
     assertAcceptablePassword(newPassword, user.username);
     const hash = await this.hashNewPassword(newPassword);
     const at = this.deps.clock.now();

@@ -19,16 +19,16 @@ export function loggedLoginThrottle(throttle: LoginThrottle, logger: Logger, clo
   const throttled = createRateLimitedLog({ logger, clock, level: 'warn', message: SIGN_IN_THROTTLED_MESSAGE, countField: 'refused' });
   const key = (account: string | null, address: string) => `${account ?? ''}\u0000${address}`;
   return {
-    check(account, address) {
+    async check(account, address) {
       try {
-        throttle.check(account, address);
+        await throttle.check(account, address);
       } catch (error) {
         if (error instanceof AppError && error.code === ErrorCode.RateLimited) throttled.note(key(account, address), { account, address });
         throw error;
       }
     },
-    failed(account, address) {
-      throttle.failed(account, address);
+    async failed(account, address) {
+      await throttle.failed(account, address);
       failures.note(key(account, address), { account, address });
     },
     succeeded: (account, address) => throttle.succeeded(account, address),

@@ -82,7 +82,7 @@ export class ProviderSignIn {
     } catch (error) {
       throw this.unreachable(provider, error);
     }
-    this.deps.flows.begin(checks.state, {
+    await this.deps.flows.begin(checks.state, {
       providerId: provider.id,
       codeVerifier: checks.codeVerifier,
       nonce: checks.nonce,
@@ -94,7 +94,7 @@ export class ProviderSignIn {
   /** The provider sent the browser back: check, exchange, settle the user, issue a one-time code. */
   async callback(query: URLSearchParams, browserBinding: string | null): Promise<CallbackOutcome> {
     const state = query.get('state');
-    const pending = state === null ? undefined : this.deps.flows.take(state);
+    const pending = state === null ? undefined : await this.deps.flows.take(state);
     if (state === null || pending === undefined) {
       return {
         ok: false,
@@ -137,14 +137,14 @@ export class ProviderSignIn {
       throw error;
     }
     if (!user.active) return fail(401, `the user ${user.username} is deactivated`);
-    const issued = this.deps.flows.issueCode(user.id, provider.id);
+    const issued = await this.deps.flows.issueCode(user.id, provider.id);
     return { ok: true, code: issued.code, expiresAt: issued.expiresAt, provider };
   }
 
   /** The console's exchange of the one-time code for the product's tokens. */
   complete(signInToken: string, client: ClientInfo): Promise<AuthPayload> {
     return this.deps.auth.loginWith(null, client, async () => {
-      const issued = this.deps.flows.redeemCode(signInToken);
+      const issued = await this.deps.flows.redeemCode(signInToken);
       const user = issued === undefined ? undefined : this.deps.users.get(issued.userId);
       if (!user)
         throw new AppError(

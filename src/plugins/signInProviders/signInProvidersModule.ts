@@ -14,7 +14,9 @@ import { directoryGroupSchema } from './directoryGroupSchema.js';
 import { hydrateProviders } from './hydrateProviders.js';
 import { signInProvidersSchema } from './migrations/0020_sign_in_providers.js';
 import { OidcClients } from './oidcClient.js';
-import { OidcFlows } from './oidcFlows.js';
+import { OidcFlows, oidcSignInsMigration } from './oidcFlows.js';
+import { periodKey } from '../../platform/once/onceClaims.js';
+import type { OnceServices } from '../../platform/once/onceModule.js';
 import { oidcRoutes } from './oidcRoutes.js';
 import { ProviderAccounts } from './providerAccounts.js';
 import { providerLabel } from './providerRecord.js';
@@ -38,10 +40,10 @@ declare module '../../platform/modules/permissions.js' {
 
 const FLOW_PRUNE_INTERVAL_MS = 60_000;
 
-export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersServices> = {
+export const signInProvidersModule: ProductModule<CoreServices & Pick<OnceServices, 'once'>, SignInProvidersServices> = {
   name: 'signInProviders',
   permissions: signInProviderPermissions,
-  migrations: [signInProvidersSchema],
+  migrations: [signInProvidersSchema, oidcSignInsMigration],
   tables: [...SIGN_IN_PROVIDER_TABLES],
   schema: [providerSchema, directoryGroupSchema],
   create(kit, core) {
@@ -50,7 +52,7 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
     const registry = new ProviderRegistry(writer, box, core.groups);
     const accounts = new ProviderAccounts({ registry, users: core.users, groups: core.groups, writer, bus, clock });
     const oidc = new OidcClients();
-    const flows = new OidcFlows(clock);
+    const flows = new OidcFlows(knex, clock, box);
     const authProviders = new ProviderService({ registry, accounts, oidc, users: core.users, writer, clock, logger, newId });
     const providerSignIn = new ProviderSignIn({
       registry,
@@ -98,7 +100,12 @@ export const signInProvidersModule: ProductModule<CoreServices, SignInProvidersS
       },
       start() {
         // Product time: the expiry of a sign-in under way is a rule a person observes.
-        pruner = clock.setRepeatingTimer(FLOW_PRUNE_INTERVAL_MS, () => flows.prune());
+        // One instance of a cluster prunes the shared table per period (src/platform/once).
+        pruner = clock.setRepeatingTimer(FLOW_PRUNE_INTERVAL_MS, () => {
+          core.once
+            .run('signInProviders.oidc_flows.prune', periodKey(clock.now(), FLOW_PRUNE_INTERVAL_MS), () => flows.prune())
+            .catch((error: unknown) => logger.error('pruning OpenID Connect sign-ins under way failed', { error }));
+        });
       },
       stop: () => clock.clearTimer(pruner),
     };

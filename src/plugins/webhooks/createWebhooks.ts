@@ -5,12 +5,14 @@
  *
  * Lifecycle: `hydrate()` loads webhooks before the server serves; `start()` (once listening)
  * hands the pending deliveries to the dispatcher and starts the hourly prune (a repeating timer on
- * the injected clock: retention is product time, so a manual clock runs it); `close()` stops the
+ * the injected clock: retention is product time, so a manual clock runs it; one instance of a cluster
+ * prunes per hour, by a claim in src/platform/once); `close()` stops the
  * dispatcher (attempts in flight are aborted and stay pending) before the writer's final flush,
  * then closes the outbound keep-alive sockets.
  */
 import type { Knex } from 'knex';
 import type { SecretBox } from '../../platform/config/secretBox.js';
+import { periodKey, type OnceClaims } from '../../platform/once/onceClaims.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { Logger } from '../../platform/log/logger.js';
@@ -19,7 +21,8 @@ import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import { DEFAULT_MAX_HELD, Dispatcher, type SendOutbound } from './dispatcher.js';
 import type { DeliveryQueueOptions } from './deliveryQueue.js';
 import type { CatalogLookups, WebhookEventCatalog } from '../../platform/events/webhookEventCatalog.js';
-import { hydrateWebhooks } from './hydrateWebhooks.js';
+import { DeliveryClaims } from './deliveryClaims.js';
+import { hydrateWebhooks, owedOnPages } from './hydrateWebhooks.js';
 import type { BackloggedPage } from './outboxBacklog.js';
 import { readOutboxPages } from './outboxPage.js';
 import { createOutboxHandler } from './outbox.js';
@@ -50,6 +53,13 @@ export interface WebhooksOptions {
   readonly requestsInFlight?: () => number;
   /** @default one hour */
   readonly pruneIntervalMs?: number;
+  /** The hourly prune runs on one instance of a cluster per period (src/platform/once); without it, here every time. */
+  readonly once?: OnceClaims;
+  /**
+   * This instance's claims on outbox pages (deliveryClaims.ts): its name, and whether it is the only instance
+   * (one process: it claims every page at start).
+   */
+  readonly claims?: { readonly instanceId: string; readonly exclusive: boolean; readonly leaseMs?: number };
   /** Seconds from an event's commit to its successful delivery, for each (metrics). */
   readonly onDelivered?: (seconds: number) => void;
 }
@@ -76,6 +86,14 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   // Keep-alive sockets per receiver address (src/platform/outbound/connectionPool.ts); closed by close().
   const connections = createConnectionPool();
   const send: SendOutbound = (request) => sendOutbound(request, options.policy, connections);
+  const claims = options.claims
+    ? new DeliveryClaims({
+        knex,
+        clock,
+        instanceId: options.claims.instanceId,
+        ...(options.claims.leaseMs !== undefined ? { leaseMs: options.claims.leaseMs } : {}),
+      })
+    : undefined;
   const dispatcher = new Dispatcher({
     registry,
     writer,
@@ -89,13 +107,26 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ...(options.requests ? { requests: options.requests } : {}),
     ...(options.requestsInFlight ? { requestsInFlight: options.requestsInFlight } : {}),
     ...(options.onDelivered ? { onDelivered: options.onDelivered } : {}),
+    ...(claims ? { claims } : {}),
   });
-  const outbox = createOutboxHandler({ catalog, registry, dispatcher, writer, clock, lookups: options.lookups, newId });
+  const outbox = createOutboxHandler({
+    catalog,
+    registry,
+    dispatcher,
+    writer,
+    clock,
+    lookups: options.lookups,
+    newId,
+    ...(claims ? { instanceId: claims.instanceId } : {}),
+  });
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });
   let loaded: Delivery[] = [];
   let settledPages: string[] = [];
   let backlogged: BackloggedPage[] = [];
   let pruner: TimerHandle | undefined;
+  let leaseTimer: TimerHandle | undefined;
+  /** The lease round under way, if any: `close` waits for it. */
+  let round: Promise<void> = Promise.resolve();
   /** The prune under way, if any: `close` waits for it rather than closing the database under it. */
   let pruning: Promise<void> = Promise.resolve();
 
@@ -105,13 +136,39 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     return removed;
   };
 
+  /** Renews the lease, takes over the pages of instances that died or stopped, and hands them to the dispatcher. */
+  const leaseRound = async (held: DeliveryClaims) => {
+    if (!(await held.renew()))
+      log.warn('the webhook delivery lease had run out (this instance stalled past it); pages it held are checked before they are sent');
+    dispatcher.resume();
+    for (;;) {
+      const pages = await held.takeOver();
+      if (pages.length === 0) return;
+      const { owed, settledPages } = await owedOnPages(knex, registry, pages);
+      log.info('webhook deliveries taken over from an instance that stopped', { pages: pages.length, deliveries: owed.length });
+      dispatcher.adopt(owed, settledPages);
+    }
+  };
+
   return {
     service,
     catalog,
     dispatcher,
     outbox,
     async hydrate() {
-      const hydrated = await hydrateWebhooks(knex, registry, options.secrets, options.maxHeld ?? DEFAULT_MAX_HELD);
+      if (claims) {
+        await claims.register();
+        // One process claims every page; an instance of a cluster the pages nobody alive holds.
+        if (options.claims?.exclusive) await claims.claimAll();
+        else while ((await claims.takeOver()).length > 0);
+      }
+      const hydrated = await hydrateWebhooks(
+        knex,
+        registry,
+        options.secrets,
+        options.maxHeld ?? DEFAULT_MAX_HELD,
+        claims ? { instanceId: claims.instanceId, pageless: options.claims?.exclusive ?? false } : { pageless: true },
+      );
       if (hydrated.sealedSecrets > 0)
         log.info(
           'webhook secrets and header values stored in clear or under SVC_AUTH_SECRET_KEY_PREVIOUS are now sealed under the current key',
@@ -138,21 +195,39 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       loaded = [];
       settledPages = [];
       backlogged = [];
+      const intervalMs = options.pruneIntervalMs ?? PRUNE_INTERVAL_MS;
+      const { once } = options;
       const pruneNow = () => {
-        pruning = prune().then(
+        const run = once ? once.run('webhooks.prune', periodKey(clock.now(), intervalMs), prune) : prune();
+        pruning = run.then(
           () => undefined,
           (error: unknown) => log.error('webhook history prune failed', { error }),
         );
       };
       pruneNow();
-      pruner = clock.setRepeatingTimer(options.pruneIntervalMs ?? PRUNE_INTERVAL_MS, pruneNow);
+      pruner = clock.setRepeatingTimer(intervalMs, pruneNow);
+      if (claims) {
+        // Product time, like the lease it renews: a manual clock expires and renews them together.
+        leaseTimer = clock.setRepeatingTimer(claims.leaseMs / 3, () => {
+          round = round
+            .then(() => leaseRound(claims))
+            .catch((error: unknown) => log.warn('a webhook claims round failed; the next one tries again', { error }));
+        });
+      }
     },
     prune,
     async close() {
       clock.clearTimer(pruner);
+      clock.clearTimer(leaseTimer);
       pruner = undefined;
       await pruning;
+      await round;
       await dispatcher.stop();
+      // Its pages are taken over at once by the others, not after the lease.
+      if (claims)
+        await claims
+          .release()
+          .catch((error: unknown) => log.warn('the webhook delivery lease could not be given back; it runs out by itself', { error }));
       connections.close();
     },
   };

@@ -40,6 +40,17 @@ export class DeliveryLedger {
     }
   }
 
+  /** The delivery is another instance's now (its page was taken over): it leaves the counts, its page is not deleted here. */
+  forget(d: Delivery): void {
+    const left = (this.unsettled.get(d.webhookId) ?? 0) - 1;
+    if (left > 0) this.unsettled.set(d.webhookId, left);
+    else this.unsettled.delete(d.webhookId);
+    if (d.pageId === null) return;
+    const onPage = (this.openPages.get(d.pageId) ?? 0) - 1;
+    if (onPage > 0) this.openPages.set(d.pageId, onPage);
+    else this.openPages.delete(d.pageId);
+  }
+
   /** Unsettled deliveries of a webhook; of all webhooks with null. */
   unsettledOf(webhookId: string | null): number {
     if (webhookId !== null) return this.unsettled.get(webhookId) ?? 0;

@@ -41,6 +41,16 @@ import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTab
 
 export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>;
 
+/** This instance's claim on its outbox pages (deliveryClaims.ts), as the dispatcher sees it. */
+export interface DispatcherClaims {
+  /** Whether the instance's lease holds now: no attempt starts while it does not. */
+  readonly valid: boolean;
+  /** Whether the page must be checked before its next attempt (the lease ran out since it was loaded or last checked). */
+  needsCheck(pageId: string): boolean;
+  /** Whether the page is still this instance's; a page found so needs no check until the lease runs out again. */
+  holds(pageId: string): Promise<boolean>;
+}
+
 export interface DispatcherOptions {
   readonly registry: WebhookRegistry;
   readonly writer: BatchWriter;
@@ -64,6 +74,8 @@ export interface DispatcherOptions {
   readonly pacer?: PacerLimits;
   /** Observer of each delivery that succeeded: seconds from its event's commit (`createdAt`) to it, by the product clock (metrics). */
   readonly onDelivered?: (seconds: number) => void;
+  /** The instance's claim on its pages; without it every delivery held is this process's (tests of the dispatcher alone). */
+  readonly claims?: DispatcherClaims;
 }
 
 /**
@@ -189,6 +201,23 @@ export class Dispatcher {
     this.backlog.add(rest);
     this.stats.backlogged += rest.length;
     // Not read at once: a page is read back only once the backlog lists all it will of it.
+    this.pumpSoon();
+  }
+
+  /**
+   * Deliveries of pages this instance just took over from one that died or stopped (deliveryClaims.ts), with their
+   * attempts and due times, and those pages with nothing owed (to delete).
+   */
+  adopt(deliveries: readonly Delivery[], settledPages: readonly string[]): void {
+    if (this.stopped) return; // the pages stay claimed by this instance's lease, which ends with it
+    this.ledger.trackAll(deliveries);
+    this.ledger.addSettledPages(settledPages);
+    this.sweepSoon();
+    this.enqueue(deliveries);
+  }
+
+  /** The lease holds again (it was renewed): start what is due. */
+  resume(): void {
     this.pumpSoon();
   }
 
@@ -338,6 +367,8 @@ export class Dispatcher {
 
   private pump(): void {
     if (this.stopped) return;
+    // Not while the lease is not known to hold: another instance may be taking these pages over. `resume` pumps again.
+    if (this.options.claims && !this.options.claims.valid) return;
     const started = this.queue.take(this.options.clock.now(), this.pacer?.available() ?? Infinity);
     this.pacer?.spend(started.length);
     this.readBacklog();
@@ -387,6 +418,26 @@ export class Dispatcher {
       }
       this.queue.finished(delivery.webhookId);
       this.pump();
+      return;
+    }
+    const { claims } = this.options;
+    if (claims !== undefined && delivery.pageId !== null && claims.needsCheck(delivery.pageId)) {
+      // The lease ran out since this page was loaded: it may be another instance's now.
+      let mine: boolean;
+      try {
+        mine = await claims.holds(delivery.pageId);
+      } catch {
+        this.queue.finished(delivery.webhookId);
+        this.enqueue([{ ...delivery, dueAt: clock.now() + webhook.retryDelayMs }]);
+        return;
+      }
+      this.queue.finished(delivery.webhookId);
+      if (!mine) {
+        this.ledger.forget(delivery);
+        return this.pump();
+      }
+      // Checked: attempted in its turn (the queue's caps were released above).
+      this.enqueue([delivery]);
       return;
     }
     const at = clock.now();

@@ -38,7 +38,20 @@ export interface HydratedWebhooks {
 /** Pages decoded at once: start-up never holds more than this many pages' bodies besides what it keeps. */
 const PAGES_PER_READ = 200;
 
-export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box: SecretBox, maxHeld: number): Promise<HydratedWebhooks> {
+export interface HydrateOptions {
+  /** Only the pages this instance claims (deliveryClaims.ts); every page without it. */
+  readonly instanceId?: string;
+  /** Also pending rows listed on no page (written before outbox pages existed): one process only. */
+  readonly pageless?: boolean;
+}
+
+export async function hydrateWebhooks(
+  knex: Knex,
+  registry: WebhookRegistry,
+  box: SecretBox,
+  maxHeld: number,
+  options: HydrateOptions = { pageless: true },
+): Promise<HydratedWebhooks> {
   const rows: Record<string, unknown>[] = await knex('webhooks').select('*');
   let sealed = 0;
   const unreadable: string[] = [];
@@ -53,34 +66,28 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
     }
   }
 
-  const tried = new Map<string, Delivery>();
-  for (const row of (await knex('webhook_deliveries').where('state', 'pending').select('*')) as Record<string, unknown>[]) {
-    const delivery = deliveryFromRow(row);
-    tried.set(delivery.id, delivery);
-  }
-
   const pending: Delivery[] = [];
   const backlog: BackloggedPage[] = [];
   const settledPages: string[] = [];
   let heldFromPages = 0;
   for (let offset = 0; ; offset += PAGES_PER_READ) {
-    const pages = (await knex('webhook_outbox')
+    let query = knex('webhook_outbox')
       .orderBy([{ column: 'created_at' }, { column: 'id' }])
       .offset(offset)
-      .limit(PAGES_PER_READ)
-      .select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
+      .limit(PAGES_PER_READ);
+    if (options.instanceId !== undefined) query = query.where({ claimed_by: options.instanceId });
+    const pages = (await query.select('id', 'deliveries')) as Array<{ id: string; deliveries: string }>;
     if (pages.length === 0) break;
     const decoded = pages.map((page) => ({ id: String(page.id), listed: decodePage(String(page.id), page.deliveries) }));
-    const ended = await endedAmong(
+    const { ended, tried } = await statesOf(
       knex,
-      decoded.flatMap((page) => page.listed.filter((d) => !tried.has(d.id)).map((d) => d.id)),
+      decoded.flatMap((page) => page.listed.map((d) => d.id)),
     );
     for (const { id, listed } of decoded) {
       let owed = false;
       let rest: { id: string; webhookIds: string[]; ids: Set<string> } | undefined;
       for (const d of listed) {
         const previous = tried.get(d.id);
-        tried.delete(d.id);
         const webhook = registry.get(d.webhookId);
         if (ended.has(d.id) || !webhook) continue;
         owed = true;
@@ -101,22 +108,66 @@ export async function hydrateWebhooks(knex: Knex, registry: WebhookRegistry, box
     }
   }
   let orphaned = 0;
-  for (const d of tried.values()) {
-    if (registry.get(d.webhookId)) pending.push(d);
-    else orphaned += 1;
+  if (options.pageless) {
+    // Pending rows listed on no page (written before outbox pages existed).
+    const result = await knex.raw(
+      `select * from webhook_deliveries d where d.state = 'pending' and not exists (
+         select 1 from webhook_outbox o, jsonb_array_elements(o.deliveries::jsonb -> 'deliveries') listed where listed ->> 0 = d.id::text)`,
+    );
+    for (const row of result.rows as Record<string, unknown>[]) {
+      const d = deliveryFromRow(row);
+      if (registry.get(d.webhookId)) pending.push(d);
+      else orphaned += 1;
+    }
   }
   pending.sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
   return { webhooks: rows.length, sealedSecrets: sealed, unreadableSecrets: unreadable, pending, backlog, settledPages, orphaned };
 }
 
-/** Which of `ids` have a row in webhook_deliveries (so an end state: pending rows were read before). */
-async function endedAmong(knex: Knex, ids: readonly string[]): Promise<Set<string>> {
-  const ended = new Set<string>();
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    const found = (await knex('webhook_deliveries')
-      .whereIn('id', ids.slice(i, i + ID_CHUNK))
-      .select('id')) as Array<{ id: string }>;
-    for (const row of found) ended.add(String(row.id));
+/**
+ * What is owed on pages this instance just took over (deliveryClaims.ts): every delivery listed and not ended,
+ * with the attempts and due time of its `pending` row when it was tried before; pages with nothing owed.
+ */
+export async function owedOnPages(
+  knex: Knex,
+  registry: WebhookRegistry,
+  pages: ReadonlyArray<{ id: string; deliveries: string }>,
+): Promise<{ owed: Delivery[]; settledPages: string[] }> {
+  const owed: Delivery[] = [];
+  const settledPages: string[] = [];
+  const decoded = pages.map((page) => ({ id: page.id, listed: decodePage(page.id, page.deliveries) }));
+  const { ended, tried } = await statesOf(
+    knex,
+    decoded.flatMap((page) => page.listed.map((d) => d.id)),
+  );
+  for (const { id, listed } of decoded) {
+    let any = false;
+    for (const d of listed) {
+      if (ended.has(d.id) || !registry.get(d.webhookId)) continue;
+      any = true;
+      const previous = tried.get(d.id);
+      owed.push(previous ? { ...previous, pageId: id, traceparent: d.traceparent } : d);
+    }
+    if (!any) settledPages.push(id);
   }
-  return ended;
+  owed.sort((a, b) => a.dueAt - b.dueAt || a.createdAt - b.createdAt);
+  return { owed, settledPages };
+}
+
+/** The rows of `ids` in webhook_deliveries: which have an end state, and the pending ones (tried before) as deliveries. */
+async function statesOf(knex: Knex, ids: readonly string[]): Promise<{ ended: Set<string>; tried: Map<string, Delivery> }> {
+  const ended = new Set<string>();
+  const tried = new Map<string, Delivery>();
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const rows = (await knex('webhook_deliveries')
+      .whereIn('id', ids.slice(i, i + ID_CHUNK))
+      .select('*')) as Record<string, unknown>[];
+    for (const row of rows) {
+      if (row['state'] === 'pending') {
+        const delivery = deliveryFromRow(row);
+        tried.set(delivery.id, delivery);
+      } else ended.add(String(row['id']));
+    }
+  }
+  return { ended, tried };
 }

@@ -34,12 +34,14 @@ export interface OutboxOptions {
   readonly lookups: CatalogLookups;
   readonly newId: () => string;
   readonly maxBacklog?: number;
+  /** The instance that claims the pages it writes (deliveryClaims.ts). */
+  readonly instanceId?: string;
 }
 
 export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent) => void {
   const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
   const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
-  const pager = new OutboxPager(writer, newId, (deliveries) => dispatcher.accept(deliveries));
+  const pager = new OutboxPager(writer, newId, (deliveries) => dispatcher.accept(deliveries), options.instanceId ?? null);
   const subscribed = (event: DomainEvent) => {
     for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;
     return false;

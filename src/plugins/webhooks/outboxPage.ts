@@ -31,7 +31,7 @@ export const webhookOutboxTable: TableSpec = {
   // pushes owe deliveries) reaches the column as it is, not parsed as JSON by the cast and again by
   // json_to_recordset, which PostgreSQL would pay on every push that owes a delivery.
   bind: 'values',
-  columns: cols({ id: 'uuid', deliveries: 'text', created_at: 'timestamptz' }),
+  columns: cols({ id: 'uuid', deliveries: 'text', created_at: 'timestamptz', claimed_by: 'text' }),
 };
 
 type PageEntry = [id: string, webhookId: string, eventId: string, event: string, body: number, createdAt: number];
@@ -123,6 +123,8 @@ export class OutboxPager {
     private readonly writer: BatchWriter,
     private readonly newId: () => string,
     private readonly committed: (deliveries: readonly Delivery[]) => void,
+    /** The instance whose commit writes the page: it claims it (deliveryClaims.ts). */
+    private readonly instanceId: string | null = null,
   ) {}
 
   /** Lists the delivery on the open batch's page; the delivery commits with that batch or not at all. */
@@ -131,7 +133,12 @@ export class OutboxPager {
     let page = this.page;
     if (page === undefined || page.batch !== batch) {
       const opened = (page = this.page = new OpenPage(this.newId(), batch));
-      this.writer.insert(webhookOutboxTable, { id: opened.id, deliveries: opened, created_at: iso(delivery.createdAt) });
+      this.writer.insert(webhookOutboxTable, {
+        id: opened.id,
+        deliveries: opened,
+        created_at: iso(delivery.createdAt),
+        claimed_by: this.instanceId,
+      });
       this.writer.afterCommit(() => this.committed(opened.deliveries));
     }
     // Field by field: a spread that adds a field is many times slower per delivery on V8, on the commit path.

@@ -5,6 +5,8 @@
  */
 import type { CoreServices } from '../../core/coreServices.js';
 import { createSecretBox } from '../../platform/config/secretBox.js';
+import { webhookClaimsSchema } from './migrations/webhookClaims.js';
+import type { OnceServices } from '../../platform/once/onceModule.js';
 import type { ProductModule } from '../../platform/modules/module.js';
 import { createWebhooks } from './createWebhooks.js';
 import { webhooksSchema as webhooksMigration } from './migrations/0007_webhooks.js';
@@ -33,16 +35,18 @@ export interface WebhooksModuleOptions {
   readonly maxHeld?: number;
 }
 
-export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModule<Pick<CoreServices, 'fleet' | 'users'>, WebhookServices> {
+export function webhooksModule(
+  options: WebhooksModuleOptions = {},
+): ProductModule<Pick<CoreServices, 'fleet' | 'users'> & Pick<OnceServices, 'once' | 'instanceId'>, WebhookServices> {
   return {
     name: 'webhooks',
     permissions: webhookPermissions,
     screens: [{ name: 'webhooks', label: 'Webhooks', needs: 'webhook:read' }],
-    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema],
+    migrations: [webhooksMigration, webhookOutboxSchema, webhookSecretSealedSchema, webhookHeadersSealedSchema, webhookClaimsSchema],
     tables: [webhooksTable, webhookDeliveriesTable, webhookExecutionsTable, webhookOutboxTable],
     schema: [webhookSchema],
     metrics: WEBHOOK_METRICS,
-    create(kit, { fleet, users }) {
+    create(kit, { fleet, users, once, instanceId }) {
       const webhooks = createWebhooks({
         writer: kit.writer,
         knex: kit.knex,
@@ -57,6 +61,9 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): ProductModu
         requestsInFlight: kit.traffic.inFlight,
         ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
         onDelivered: deliveryLatency(kit.metrics),
+        once,
+        // One process (no cluster) is the only instance: it claims every outbox page at start.
+        claims: { instanceId, exclusive: kit.config.cluster === undefined },
       });
       instrumentDispatcher(kit.metrics, webhooks.dispatcher, kit.clock);
       return {

@@ -10,6 +10,7 @@
 import type { CoreServices } from '../../../core/coreServices.js';
 import { defaultPageBlocks } from '../../../core/dashboard/uptimeQuery.js';
 import type { ProductModule } from '../../../platform/modules/module.js';
+import type { OnceServices } from '../../../platform/once/onceModule.js';
 import { DailyReports } from '../report/dailyReports.js';
 import { slaDailyReportsTable } from '../report/dailyReportsTable.js';
 import { slaDailyReportsSchema } from '../report/migrations/0013_sla_daily_reports.js';
@@ -29,7 +30,7 @@ import { StoredPeriodRecompute } from './storedPeriodRecompute.js';
 export type SlaFiguresModuleServices = SlaFiguresServices & SlaReportServices;
 
 export const slaFiguresModule: ProductModule<
-  CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'>,
+  CoreServices & SlaServices & Pick<MaintenanceWindowsServices, 'maintenanceWindowService'> & Pick<OnceServices, 'once'>,
   SlaFiguresModuleServices
 > = {
   name: 'slaFigures',
@@ -39,7 +40,7 @@ export const slaFiguresModule: ProductModule<
   tables: [slaDailyReportsTable],
   schema: [figuresSchema, reportSchema],
   webhookEvents: [slaDailyReportWebhookSource],
-  create(kit, { fleet, sla, maintenanceWindowService }) {
+  create(kit, { fleet, sla, maintenanceWindowService, once }) {
     const { writer, knex, clock, logger } = kit;
     const store = new PeriodResultStore({ knex, writer });
     const deps: FigureDeps = {
@@ -69,6 +70,7 @@ export const slaFiguresModule: ProductModule<
       source: figuresReportSource(deps),
       timeOfDay: kit.config.sla.reportTimeOfDay,
       pluginActive: () => kit.plugins.isActive('sla'),
+      once,
     });
     return {
       services: { slaFigures, slaReports },

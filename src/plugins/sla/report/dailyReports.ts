@@ -8,7 +8,11 @@
  * server was down happens once at start. A manual run replaces the day's report but keeps the
  * day's scheduled mark, so it neither suppresses nor repeats the scheduled run's webhook.
  *
- * Single writer: one instance generates (several instances would need the owner seam of DESIGN.md).
+ * Once per cluster: with `once` (src/platform/once), the scheduled run of a day is claimed as the job
+ * `sla.daily_report` for that day before it is generated, and the claim's finish mark commits in the report's
+ * own batch: of several instances one generates the day's report, the others see the day done (or held,
+ * and look again once the claim would have expired: a claimant that died leaves it to them). Manual runs
+ * take no claim.
  */
 import type { Knex } from 'knex';
 import type { Clock, TimerHandle } from '../../../platform/scheduler/index.js';
@@ -17,6 +21,8 @@ import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Logger } from '../../../platform/log/logger.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import { iso } from '../../../core/storage/tables.js';
+import type { OnceClaims } from '../../../platform/once/onceClaims.js';
+import { onceClaimsTable } from '../../../platform/once/onceMigration.js';
 import {
   reportDayOf,
   summarizeReport,
@@ -55,7 +61,12 @@ export interface DailyReportsOptions {
    * itself is kept regardless, so turning the plugin on shows the days before. @default always
    */
   readonly pluginActive?: () => boolean;
+  /** Claims of cluster-wide jobs: the scheduled run of a day happens on one instance. Without it, here (one process). */
+  readonly once?: OnceClaims;
 }
+
+/** The job name of the scheduled run in src/platform/once; the period is the report's day. */
+export const DAILY_REPORT_JOB = 'sla.daily_report';
 
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
@@ -136,9 +147,9 @@ export class DailyReports {
       return;
     }
     if (this.scheduledRun) return;
-    this.scheduledRun = this.run('schedule')
+    this.scheduledRun = this.runScheduled(owed, clock.now())
       .then(
-        () => this.arm(nextScheduledRun(clock.now(), this.options.timeOfDay) - clock.now()),
+        (retryInMs) => this.arm(retryInMs ?? nextScheduledRun(clock.now(), this.options.timeOfDay) - clock.now()),
         (error: unknown) => {
           this.options.logger.error('the scheduled SLA daily report failed; trying again in a minute', { error });
           this.arm(RETRY_AFTER_FAILURE_MS);
@@ -149,15 +160,41 @@ export class DailyReports {
       });
   }
 
+  /**
+   * The scheduled run of `day`, on this instance if it gets the day's claim. Resolves with when to look
+   * again when another instance holds the claim (just after it would expire), else undefined.
+   */
+  private async runScheduled(day: ReportDay, at: number): Promise<number | undefined> {
+    const { once, clock } = this.options;
+    if (once === undefined) {
+      await this.run('schedule', at);
+      return undefined;
+    }
+    const claim = await once.claim(DAILY_REPORT_JOB, day);
+    if (claim.kind === 'done') {
+      // Another instance generated it (or this one, before a restart that lost nothing): the day is done.
+      if (this.lastScheduledDay === undefined || this.lastScheduledDay < day) this.lastScheduledDay = day;
+      return undefined;
+    }
+    if (claim.kind === 'held') return Math.max(1000, claim.until - clock.now() + 1000);
+    try {
+      // As of the moment it fell due (`at`), not after the claim's round trip: a day's run reports on that day.
+      await this.run('schedule', at);
+    } catch (error) {
+      await once.release(DAILY_REPORT_JOB, day).catch(() => undefined);
+      throw error;
+    }
+    return undefined;
+  }
+
   private arm(delayMs: number): void {
     if (this.stopped) return;
     this.options.clock.clearTimer(this.timer);
     this.timer = this.options.clock.setTimer(delayMs, () => this.tick());
   }
 
-  private async run(trigger: ReportTrigger): Promise<DailyReport> {
-    const { clock, source, writer, bus } = this.options;
-    const at = clock.now();
+  private async run(trigger: ReportTrigger, at = this.options.clock.now()): Promise<DailyReport> {
+    const { source, writer, bus } = this.options;
     const rows = await source.rows(at);
     const report: DailyReport = { day: reportDayOf(at), generatedAt: at, trigger, rows };
     const summary = summarizeReport(report);
@@ -179,6 +216,9 @@ export class DailyReports {
       no_data_count: summary.noDataCount,
       report,
     });
+    // The day's claim is finished in the report's own batch: the mark exists if and only if the report committed.
+    if (trigger === 'schedule' && this.options.once)
+      writer.upsert(onceClaimsTable, this.options.once.finishRow(DAILY_REPORT_JOB, report.day));
     if (this.options.pluginActive?.() ?? true) {
       emitOnCommit(writer, bus, {
         type: 'sla.daily_report_generated',

@@ -11,6 +11,8 @@ import type { ProductModule } from '../../../platform/modules/module.js';
 import type { NotificationServices } from '../../notifications/notificationSchema.js';
 import type { SlaServices } from '../../sla/slaContext.js';
 import type { TimerHandle } from '../../../platform/scheduler/clock.js';
+import { periodKey } from '../../../platform/once/onceClaims.js';
+import type { OnceServices } from '../../../platform/once/onceModule.js';
 import { templateRoutes } from '../templates/templateRoutes.js';
 import { TemplateService } from '../templates/templateService.js';
 import type { TicketingCatalogReader, WorkflowStepRunner } from '../ticketContract.js';
@@ -52,7 +54,7 @@ export interface TicketingCatalogServices {
   };
 }
 
-type Needs = Pick<CoreServices, 'fleet' | 'groups'> & NotificationServices & SlaServices;
+type Needs = Pick<CoreServices, 'fleet' | 'groups'> & NotificationServices & SlaServices & Pick<OnceServices, 'once'>;
 
 export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServices> = {
   name: 'ticketingCatalog',
@@ -62,7 +64,7 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
   tables: [...catalogTables, workflowExecutionsTable],
   schema: [catalogSchema],
   webhookEvents: [workflowSource],
-  create(kit, { fleet, groups, notifications, sla }) {
+  create(kit, { fleet, groups, notifications, sla, once }) {
     const { writer, knex, bus, clock, newId, logger } = kit;
     const catalog = new TicketingCatalog();
     const store = new CatalogStore({ writer, knex }, catalog);
@@ -95,8 +97,10 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
     const pruneNow = () => {
       if (pruning) return;
       pruning = true;
-      executions
-        .prune(clock.now())
+      // One instance of a cluster prunes per hour (src/platform/once).
+      once
+        .run('ticketing.workflow_runs.prune', periodKey(clock.now(), PRUNE_INTERVAL_MS), () => executions.prune(clock.now()))
+        .then((outcome) => (outcome.ran ? outcome.value : 0))
         .then(
           (count) => count > 0 && logger.info('workflow run records older than 30 days pruned', { count }),
           (error: unknown) => logger.error('workflow run records prune failed', { error }),

@@ -11,23 +11,23 @@ type Step =
   | readonly ['wait', ms: number];
 
 /** Runs a table of sign-in attempts: each attempt is checked, then settled as it went. */
-function run(steps: readonly Step[], options: Partial<LoginThrottleOptions> = {}) {
+async function run(steps: readonly Step[], options: Partial<LoginThrottleOptions> = {}) {
   const clock = createManualClock();
   const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now, ...options });
-  steps.forEach((step, i) => {
+  for (const [i, step] of steps.entries()) {
     if (step[0] === 'wait') {
       clock.advance(step[1]);
-      return;
+      continue;
     }
     const [kind, account, address, expect] = step;
     if (expect === 'limited') {
-      assert.throws(() => throttle.check(account, address), limited, `step ${i} should be limited`);
-      return;
+      await assert.rejects(throttle.check(account, address), limited, `step ${i} should be limited`);
+      continue;
     }
-    assert.doesNotThrow(() => throttle.check(account, address), `step ${i} should pass`);
-    if (kind === 'ok') throttle.succeeded(account, address);
-    else throttle.failed(account, address);
-  });
+    await assert.doesNotReject(throttle.check(account, address), `step ${i} should pass`);
+    if (kind === 'ok') await throttle.succeeded(account, address);
+    else await throttle.failed(account, address);
+  }
 }
 
 const repeat = <T>(n: number, step: T): T[] => Array.from({ length: n }, () => step);
@@ -144,36 +144,36 @@ describe('login throttle', () => {
   ];
   for (const c of cases) it(c.name, () => run(c.steps, c.options));
 
-  it('concurrent guesses are counted before they are verified', () => {
+  it('concurrent guesses are counted before they are verified', async () => {
     const clock = createManualClock();
     const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now });
-    for (let i = 0; i < 4; i += 1) throttle.check('alice', A);
-    assert.throws(() => throttle.check('alice', A), limited);
+    await Promise.all([0, 1, 2, 3].map(() => throttle.check('alice', A)));
+    await assert.rejects(throttle.check('alice', A), limited);
   });
 
-  it('an attempt that is never settled does not hold the account for ever', () => {
+  it('an attempt that is never settled does not hold the account for ever', async () => {
     const clock = createManualClock();
     const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now });
     for (let i = 0; i < 20; i += 1) {
-      throttle.check('alice', `192.0.2.${i}`);
-      throttle.failed('alice', `192.0.2.${i}`);
+      await throttle.check('alice', `192.0.2.${i}`);
+      await throttle.failed('alice', `192.0.2.${i}`);
     }
     clock.advance(1_000);
-    throttle.check('alice', '198.51.100.1'); // never settled
-    assert.throws(() => throttle.check('alice', '198.51.100.2'), limited);
+    await throttle.check('alice', '198.51.100.1'); // never settled
+    await assert.rejects(throttle.check('alice', '198.51.100.2'), limited);
     clock.advance(3_600_000);
-    assert.doesNotThrow(() => throttle.check('alice', '198.51.100.2'));
+    await assert.doesNotReject(throttle.check('alice', '198.51.100.2'));
   });
 
-  it('the refusal says when to retry', () => {
+  it('the refusal says when to retry', async () => {
     const clock = createManualClock();
     const throttle = createLoginThrottle({ perAddressPerMinute: 30, perAccountPerMinute: 10, now: clock.now });
     for (let i = 0; i < 4; i += 1) {
-      throttle.check('alice', A);
-      throttle.failed('alice', A);
+      await throttle.check('alice', A);
+      await throttle.failed('alice', A);
     }
-    assert.throws(
-      () => throttle.check('alice', A),
+    await assert.rejects(
+      throttle.check('alice', A),
       (e: unknown) => e instanceof AppError && e.headers['retry-after'] === '6' && /retry after 6 s/.test(e.message),
     );
   });

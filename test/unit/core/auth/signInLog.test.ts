@@ -16,21 +16,21 @@ function setup() {
     logger,
     clock,
   );
-  const attempt = (account: string, address: string, ok: boolean) => {
-    throttle.check(account, address);
-    if (ok) throttle.succeeded(account, address);
-    else throttle.failed(account, address);
+  const attempt = async (account: string, address: string, ok: boolean) => {
+    await throttle.check(account, address);
+    if (ok) await throttle.succeeded(account, address);
+    else await throttle.failed(account, address);
   };
   const lines = (msg: string) => logger.records.filter((r) => r['msg'] === msg);
   return { clock, throttle, attempt, lines };
 }
 
 describe('sign-in log', () => {
-  it('logs failed sign-ins once a minute per account and address, with their count', () => {
+  it('logs failed sign-ins once a minute per account and address, with their count', async () => {
     const { clock, attempt, lines } = setup();
-    attempt('alice', '10.0.0.1', false);
-    attempt('alice', '10.0.0.1', false);
-    attempt('bob', '10.0.0.2', false);
+    await attempt('alice', '10.0.0.1', false);
+    await attempt('alice', '10.0.0.1', false);
+    await attempt('bob', '10.0.0.2', false);
     clock.advance(MINUTE);
     assert.deepEqual(
       lines(SIGN_IN_FAILED_MESSAGE).map((l) => [l['account'], l['address'], l['failures'], l['level']]),
@@ -42,22 +42,19 @@ describe('sign-in log', () => {
     );
   });
 
-  it('logs sign-ins the throttle refused', () => {
+  it('logs sign-ins the throttle refused', async () => {
     const { attempt, throttle, lines } = setup();
-    for (let i = 0; i < 3; i += 1) attempt('alice', '10.0.0.1', false);
-    assert.throws(
-      () => throttle.check('alice', '10.0.0.1'),
-      (e: unknown) => e instanceof AppError && e.code === 'RATE_LIMITED',
-    );
+    for (let i = 0; i < 3; i += 1) await attempt('alice', '10.0.0.1', false);
+    await assert.rejects(throttle.check('alice', '10.0.0.1'), (e: unknown) => e instanceof AppError && e.code === 'RATE_LIMITED');
     assert.deepEqual(
       lines(SIGN_IN_THROTTLED_MESSAGE).map((l) => [l['account'], l['address'], l['refused']]),
       [['alice', '10.0.0.1', 1]],
     );
   });
 
-  it('logs nothing for a successful sign-in', () => {
+  it('logs nothing for a successful sign-in', async () => {
     const { attempt, lines } = setup();
-    attempt('alice', '10.0.0.1', true);
+    await attempt('alice', '10.0.0.1', true);
     assert.equal(lines(SIGN_IN_FAILED_MESSAGE).length + lines(SIGN_IN_THROTTLED_MESSAGE).length, 0);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * Two in-process servers on ONE PostgreSQL schema (docs/adr/0066): what two instances of a cluster share,
+ * without NATS. PostgreSQL only: the embedded database is one process's. A suite describes itself with
+ * `twoInstanceSuite`, which skips with a message naming SVC_TEST_DATABASE_URL when it is not set.
+ */
+import { describe } from 'node:test';
+import { durableStore, postgresBackend, type Backend, type TestStore } from './backends.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './testServer.js';
+
+/** The PostgreSQL backend of SVC_TEST_DATABASE_URL, or undefined. */
+export function sharedPostgres(): Backend | undefined {
+  const url = process.env['SVC_TEST_DATABASE_URL'];
+  return url ? postgresBackend(url) : undefined;
+}
+
+/** `describe` with the PostgreSQL backend, or skipped with the reason when there is none. */
+export function twoInstanceSuite(name: string, body: (backend: Backend) => void): void {
+  const backend = sharedPostgres();
+  if (backend === undefined) {
+    describe(name, { skip: 'two instances on one database need PostgreSQL: set SVC_TEST_DATABASE_URL' }, () => undefined);
+    return;
+  }
+  describe(`${name} (postgres)`, { timeout: 180_000 }, () => body(backend));
+}
+
+export interface SharedStore {
+  readonly store: TestStore;
+  /** A server on the shared schema; closing it leaves the schema to the others. */
+  start(options?: Omit<TestServerOptions, 'store'>): Promise<TestServer>;
+  dispose(): Promise<void>;
+}
+
+export async function sharedStore(backend: Backend): Promise<SharedStore> {
+  const durable = await durableStore(backend);
+  const store = durable.forRun();
+  return {
+    store,
+    start: (options = {}) => startTestServer(backend, { ...options, store }),
+    dispose: () => durable.dispose(),
+  };
+}
