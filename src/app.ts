@@ -21,8 +21,6 @@ import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
 import {
-  CLUSTER_MODE_NOT_AVAILABLE,
-  ConfigError,
   loadConfig,
   type Config,
   type ConfigDefaults,
@@ -54,6 +52,7 @@ import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
 import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
 import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
+import { connectClusterMode, type ClusterMode } from './platform/cluster/clusterMode.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
@@ -175,7 +174,6 @@ const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason:
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
-  if (config.cluster !== undefined) throw new ConfigError([CLUSTER_MODE_NOT_AVAILABLE]);
   // Before anything logs (main.ts does it too, for its own lines before this): the configured secrets never reach a line.
   logger.redact(config.secrets ?? []);
   const clock = deps.clock ?? systemClock;
@@ -201,6 +199,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   // Real time, unref'd (src/platform/scheduler/clock.ts): the database check paces I/O.
   const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  // Cluster mode (src/platform/cluster/clusterMode.ts): NATS joined after hydration; undefined in a single process.
+  let cluster: ClusterMode | undefined;
   try {
     const production = config.env === 'production';
     const readiness = new Readiness();
@@ -242,6 +242,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         throw new Error(`the configuration has no "${slice.key}" settings: load it with loadProductConfig (with the same extra modules)`);
     }
     await migrate(database.knex, logger, modules.migrations());
+    if (config.cluster) cluster = await connectClusterMode({ config: config.cluster, knex: database.knex, logger });
     usePermissions(modules.permissions());
     const writer = new BatchWriter({
       knex: database.knex,
@@ -251,6 +252,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
+      ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : {}),
     });
     const bus = createInProcessEventBus(logger);
     const formatError = createErrorFormatter({ production, logger });
@@ -312,23 +314,27 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
       logger,
     });
-    const application = createGatewayApplication({
-      ...gateway,
-      router: new Router([
-        ...probes,
-        // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
-        ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
-        ...metricsServed.routes,
-        ...(deps.extraRoutes?.(app) ?? []),
-      ]),
-      personAuth,
-    });
+    const router = new Router([
+      ...probes,
+      // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
+      ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
+      ...metricsServed.routes,
+      ...(deps.extraRoutes?.(app) ?? []),
+    ]);
+    const application = createGatewayApplication({ ...gateway, router, personAuth, ...(cluster ? { elsewhere: cluster.elsewhere } : {}) });
+    if (cluster) {
+      // Requests forwarded here run through the same pipeline (caller checked again); never forwarded on.
+      cluster.serve({ edge: application, owner: createGatewayApplication({ ...gateway, router, personAuth, elsewhere: cluster.notMine }) });
+      readiness.register('cluster', cluster.check);
+    }
     await metricsServed.listen({ ...gateway, personAuth }, logger);
     // A fresh answer from the database before readiness turns on; nothing awaits between serving and starting.
     await databaseCheck.refresh();
     server.serve(application, webSocket);
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
+    // Hydrated and serving: join and take this instance's shards (readiness waits for them: cluster.check).
+    await cluster?.join(writer);
     readiness.markLoaded();
 
     let closing: Promise<void> | undefined;
@@ -371,10 +377,13 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           ]);
           systemDeadlineClock.clearTimer(timer);
           const requestsCut = server.inFlight;
+          // Accepted commands committed, then each shard handed to another instance (it takes it at once).
+          await cluster?.handOff();
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
           await product.stop();
           throttle.stop();
           await writer.flush();
+          await cluster?.close();
           server.closeConnections();
           await databaseCheck.stop();
           await workers.close();
@@ -398,6 +407,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   } catch (error) {
     http?.stopAccepting();
     http?.closeConnections();
+    await cluster?.close().catch(() => undefined);
     await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);

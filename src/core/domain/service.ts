@@ -78,6 +78,14 @@ export function externalIdOf(service: Pick<ServiceRecord, 'nodePath' | 'name'>):
   return `${service.nodePath}/${service.name}`;
 }
 
+/**
+ * Cluster mode: the key whose shard holds a service (docs/adr/0063). Its natural key, node path and name, not its
+ * id: a first push, which has no id yet, knows its shard, and every instance computes the same.
+ */
+export function serviceShardKey(nodePath: string, name: string): string {
+  return `service:${nodePath}/${name}`;
+}
+
 export const NO_BACKUP: BackupState = Object.freeze({
   expected: false,
   maxAgeDays: null,

@@ -8,7 +8,7 @@
  * host is the single writer of each record. Domain events are published after commit; a failed
  * commit puts every changed service back to its committed snapshot and its index entries with it.
  */
-import { newServiceRecord, type NewService, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
+import { newServiceRecord, serviceShardKey, type NewService, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
 import type { ServiceSort } from '../domain/serviceOrder.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
@@ -91,6 +91,8 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       if (restored) indexes.add(restored.context.record, true);
     },
     ...(ports.onError ? { onError: ports.onError } : {}),
+    // Cluster mode: a service's shard follows its natural key, which a first push knows (docs/adr/0063).
+    shardKey: (_id, snapshot) => serviceShardKey(snapshot.context.record.nodePath, snapshot.context.record.name),
   });
 
   // The services of one node hold its path string, not a copy each: a copy per service adds up at 100,000 services.

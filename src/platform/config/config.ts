@@ -150,13 +150,6 @@ export interface AuthConfig {
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
 
-/**
- * Cluster mode's settings are read and checked, but this version cannot run as a cluster yet (issue 29): the
- * server refuses to start with SVC_CLUSTER_NATS_URL rather than run as a lone writer beside other instances.
- */
-export const CLUSTER_MODE_NOT_AVAILABLE =
-  'SVC_CLUSTER_NATS_URL is set, but this version cannot run as a cluster yet: it would run as one process beside the other instances, and two processes would write the same entities to the same PostgreSQL. Unset SVC_CLUSTER_NATS_URL (and the other SVC_CLUSTER_* settings) and run one instance.';
-
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -10,6 +10,7 @@ import type { CompiledQuery } from 'graphql-jit';
 import type { PersonAuthenticator } from '../gateway/personAuth.js';
 import type { Viewer } from '../gateway/viewer.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
+import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import { jsonReply, type Reply } from '../gateway/http.js';
 import type { RestRequest } from '../gateway/routes.js';
 import type { Logger } from '../log/logger.js';
@@ -129,6 +130,12 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
           operationName,
         });
       }
+      // Cluster mode: every field of a mutation was refused because its entity is owned elsewhere, so nothing
+      // was applied: the request goes whole to the owner (the gateway's `elsewhere`, docs/adr/0063).
+      if (operation.operation === 'mutation') {
+        const elsewhere = wholeMutationElsewhere(result);
+        if (elsewhere !== undefined) throw elsewhere;
+      }
       options.resultFilter?.(prepared.document, operationName, context, result);
       const body: { data?: unknown; errors?: FormattedError[] } = {};
       if (result.errors && result.errors.length > 0)
@@ -165,4 +172,22 @@ function readRequest(body: Readonly<Record<string, unknown>>): {
 
 function isErrorList(value: CompiledQuery | readonly GraphQLError[]): value is readonly GraphQLError[] {
   return Array.isArray(value);
+}
+
+/**
+ * The refusal to forward when a mutation's every root field failed with `ShardElsewhereError` (thrown before any
+ * change), all for shards that one forward can reach; undefined when any field ran or failed otherwise (then the
+ * answer is the result as it is, each refused field a retryable UNAVAILABLE error).
+ */
+function wholeMutationElsewhere(result: ExecutionResult): ShardElsewhereError | undefined {
+  if (!result.errors || result.errors.length === 0 || result.data === undefined || result.data === null) return undefined;
+  if (Object.values(result.data).some((value) => value !== null)) return undefined;
+  const shards = new Set<number>();
+  for (const error of result.errors) {
+    const cause = error.originalError;
+    if (!(cause instanceof ShardElsewhereError) || error.path?.length !== 1) return undefined;
+    for (const shard of cause.shards) shards.add(shard);
+  }
+  if (result.errors.length !== Object.keys(result.data).length) return undefined;
+  return new ShardElsewhereError([...shards].sort((a, b) => a - b));
 }
