@@ -159,6 +159,8 @@ export interface RunningServer {
   readonly app: AppServices;
   /** What `/readyz` reports (src/platform/health). */
   readonly readiness: Readiness;
+  /** Cluster mode's ownership and forwarding (src/platform/cluster/clusterMode.ts); undefined in a single process. */
+  readonly cluster: ClusterMode | undefined;
   /**
    * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
    * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
@@ -347,6 +349,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       fleet: app.fleet,
       app,
       readiness,
+      cluster,
       close(plan = {}) {
         closing ??= (async () => {
           const stopStarted = performance.now();

@@ -78,6 +78,7 @@ export class ClusterMode {
   readonly #takenListeners = new Set<(shard: number) => void>();
   #writer: BatchWriter | undefined;
   #edge: HttpApplication | undefined;
+  #owner: HttpApplication | undefined;
   #joined = false;
 
   constructor(options: ClusterModeOptions, nc: NatsConnection, buckets: ClusterBuckets, timings: LeaseTimings) {
@@ -146,7 +147,13 @@ export class ClusterMode {
   /** Starts answering forwarded requests with `owner` (an application whose `elsewhere` is `notMine`); `edge` shapes refusals. */
   serve(applications: { readonly edge: HttpApplication; readonly owner: HttpApplication }): void {
     this.#edge = applications.edge;
+    this.#owner = applications.owner;
     this.forwardServer.serve(applications.owner);
+  }
+
+  /** The application forwarded requests run through (after `serve`). */
+  get ownerApplication(): HttpApplication | undefined {
+    return this.#owner;
   }
 
   /** Joins the members and takes this instance's shards (readiness turns green once all are owned). */
