@@ -11,6 +11,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { serviceShardKey } from '../../src/core/domain/service.js';
 import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/cluster/forwardWire.js';
 import { inboxPrefix } from '../../src/platform/cluster/permissions.js';
+import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { natsServerAvailable } from '../support/natsServer.js';
 import {
   CLUSTER_DATABASE_SKIP,
@@ -37,9 +38,11 @@ const push = (instance: TestServer, service: string, status: string, headers: Re
 
 describe('cluster mode: one writer per entity, requests forwarded to the owner', { skip }, () => {
   let cluster: TestCluster;
+  let admin: SignedIn;
 
   before(async () => {
-    cluster = await startTestCluster(databaseUrl!);
+    // Signed in before the others start, so every instance hydrates the session (sessions are not replicated here).
+    cluster = await startTestCluster(databaseUrl!, { env: BOOTSTRAP_ENV, afterFirst: async (first) => void (admin = await signInAdmin(first)) });
     await cluster.settled();
   });
   after(async () => {
@@ -103,6 +106,27 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     assert.equal(retried.headers.get('idempotent-replayed'), 'true');
     assert.equal(retried.text, firstAnswer.text);
     assert.equal((await cluster.instances[0]!.serviceRows(NODE, service)).length, 1);
+  });
+
+  it('forwards a GraphQL mutation whole to its owner, and answers a field owned elsewhere with a retryable error', async () => {
+    const through = cluster.instances[0]!;
+    const create = (alias: string, name: string) => `${alias}: createService(input: { name: "${name}", nodeId: "${NODE}" }) { id name }`;
+    const elsewhere = ['gql-0', 'gql-1', 'gql-2', 'gql-3', 'gql-4', 'gql-5'].find((name) => owner(name) !== through)!;
+    const forwarded = await gql(through, `mutation { ${create('created', elsewhere)} }`, undefined, admin.accessToken);
+    assert.equal(forwarded.status, 200, forwarded.text);
+    assert.equal(forwarded.errors, undefined, forwarded.text);
+    assert.equal(forwarded.data.created.id, (await through.serviceRow(NODE, elsewhere)).id);
+
+    const local = ['gql-l0', 'gql-l1', 'gql-l2', 'gql-l3', 'gql-l4', 'gql-l5', 'gql-l6', 'gql-l7'].find((name) => owner(name) === through)!;
+    const remote = ['gql-r0', 'gql-r1', 'gql-r2', 'gql-r3', 'gql-r4', 'gql-r5'].find((name) => owner(name) !== through)!;
+    const mixed = await gql(through, `mutation { ${create('here', local)} ${create('there', remote)} }`, undefined, admin.accessToken);
+    // createService is non-null, so the refused second field nulls the whole data (GraphQL's rule); the first applied.
+    assert.equal(mixed.data, null);
+    assert.deepEqual(mixed.codes, ['UNAVAILABLE']);
+    assert.deepEqual(mixed.errors![0].path, ['there']);
+    assert.equal((await through.serviceRows(NODE, local)).length, 1, 'the field owned here was applied');
+    assert.equal(mixed.errors![0].extensions.retryAfterSeconds, 1, mixed.text);
+    assert.equal((await through.serviceRows(NODE, remote)).length, 0, 'the field owned elsewhere changed nothing');
   });
 
   it('answers 503 with Retry-After, not 500, when the owner does not answer within 5 s', async () => {

@@ -43,6 +43,13 @@ export interface TestCluster {
 export interface TestClusterOptions {
   readonly size?: number;
   readonly shards?: number;
+  /** More settings for every instance (a known admin password: BOOTSTRAP_ENV). */
+  readonly env?: Record<string, string>;
+  /**
+   * Runs once the first instance is up, before the others start (and hydrate what it did from PostgreSQL): a
+   * sign-in whose session every instance must know, while sessions are not yet replicated between instances.
+   */
+  readonly afterFirst?: (first: TestServer) => Promise<void>;
 }
 
 export async function startTestCluster(databaseUrl: string, options: TestClusterOptions = {}): Promise<TestCluster> {
@@ -77,9 +84,11 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
             SVC_CLUSTER_NATS_USER: CLUSTER_USER,
             SVC_CLUSTER_NATS_PASSWORD: CLUSTER_PASSWORD,
             SVC_INSTANCE_ID: `i${i}`,
+            ...options.env,
           },
         }),
       );
+      if (i === 1) await options.afterFirst?.(instances[0]!);
     }
   } catch (error) {
     await close();
