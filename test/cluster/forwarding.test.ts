@@ -42,7 +42,10 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
 
   before(async () => {
     // Signed in before the others start, so every instance hydrates the session (sessions are not replicated here).
-    cluster = await startTestCluster(databaseUrl!, { env: BOOTSTRAP_ENV, afterFirst: async (first) => void (admin = await signInAdmin(first)) });
+    cluster = await startTestCluster(databaseUrl!, {
+      env: BOOTSTRAP_ENV,
+      afterFirst: async (first) => void (admin = await signInAdmin(first)),
+    });
     await cluster.settled();
   });
   after(async () => {
@@ -163,7 +166,12 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
       });
     let member: NatsConnection;
     before(async () => {
-      member = await connect({ servers: cluster.nats.url, user: CLUSTER_USER, pass: CLUSTER_PASSWORD, inboxPrefix: inboxPrefix(cluster.name) });
+      member = await connect({
+        servers: cluster.nats.url,
+        user: CLUSTER_USER,
+        pass: CLUSTER_PASSWORD,
+        inboxPrefix: inboxPrefix(cluster.name),
+      });
     });
     after(async () => {
       await member?.close();
@@ -189,10 +197,15 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
       await assert.rejects(connect({ servers: cluster.nats.url, reconnect: false }), /Authorization Violation/);
       const intruder = await connect({ servers: cluster.nats.url, user: INTRUDER, pass: INTRUDER_PASSWORD });
       try {
-        await assert.rejects(intruder.request(subject, request(service, TEST_API_KEY), { timeout: 2_000 }), /Permissions Violation|timeout|TIMEOUT/i);
+        await assert.rejects(
+          intruder.request(subject, request(service, TEST_API_KEY), { timeout: 2_000 }),
+          /Permissions Violation|timeout|TIMEOUT/i,
+        );
         // Another cluster's prefix reaches no instance of this one.
         await assert.rejects(
-          intruder.request(forwardSubject('other', owner(service).server.cluster!.instanceId), request(service, TEST_API_KEY), { timeout: 2_000 }),
+          intruder.request(forwardSubject('other', owner(service).server.cluster!.instanceId), request(service, TEST_API_KEY), {
+            timeout: 2_000,
+          }),
           /no responders|503/i,
         );
       } finally {

@@ -17,7 +17,8 @@ import { startNatsServer, type NatsServer } from './natsServer.js';
 import { until } from './polling.js';
 import { startTestServer, type TestServer } from './testServer.js';
 
-export const CLUSTER_DATABASE_SKIP = 'cluster mode needs PostgreSQL: set SVC_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)';
+export const CLUSTER_DATABASE_SKIP =
+  'cluster mode needs PostgreSQL: set SVC_TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)';
 export const CLUSTER_USER = 'svc-cluster';
 export const CLUSTER_PASSWORD = 'svc-cluster-password';
 export const INTRUDER = 'intruder';

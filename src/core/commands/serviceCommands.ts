@@ -68,15 +68,21 @@ export class ServiceCommands {
 
   /** A registration (machine API): creates the service or updates what it declares. */
   register(registration: Registration) {
-    return commitChange(this.deps, (at) => ingestRegistration(this.deps.fleet, registration, at), () => [
-      serviceShardKey(registration.nodePath, registration.name),
-    ]);
+    return commitChange(
+      this.deps,
+      (at) => ingestRegistration(this.deps.fleet, registration, at),
+      () => [serviceShardKey(registration.nodePath, registration.name)],
+    );
   }
 
   /** A health push (machine API): the first creates the service, later ones change its status. */
   reportHealth(report: HealthReport) {
     this.stats.healthPushes += 1;
-    return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at), () => [serviceShardKey(report.nodePath, report.service)]);
+    return commitChange(
+      this.deps,
+      (at) => ingestHealthReport(this.deps.fleet, report, at),
+      () => [serviceShardKey(report.nodePath, report.service)],
+    );
   }
 
   /** A batch of health pushes: the readable entries in one commit; refused ones change nothing. */
@@ -89,7 +95,11 @@ export class ServiceCommands {
   }
 
   reportStorage(report: StorageReport) {
-    return commitChange(this.deps, (at) => ingestStorageReport(this.deps.fleet, report, at), () => [serviceShardKey(report.nodePath, report.service)]);
+    return commitChange(
+      this.deps,
+      (at) => ingestStorageReport(this.deps.fleet, report, at),
+      () => [serviceShardKey(report.nodePath, report.service)],
+    );
   }
 
   reportBackup(report: BackupReportBody) {
@@ -112,41 +122,53 @@ export class ServiceCommands {
       throw new AppError(ErrorCode.BadRequest, `a service named ${input.name} exists under ${input.nodePath}`);
     }
     this.checkReferences(null, input);
-    return commitChange(this.deps, (at) => {
-      const created = services.create(
-        {
-          nodePath: input.nodePath,
-          name: input.name,
-          displayName: input.displayName,
-          status: input.status ?? 'UNKNOWN',
-          statusMessage: input.statusMessage,
-          criticality: input.criticality,
-          serviceType: input.serviceType,
-          tags: input.tags,
-          metadata: input.metadata,
-          ownerId: input.ownerId,
-          teamId: input.teamId,
-          dependencies: input.dependencies,
-          slaGroup: input.slaGroup ?? null,
-        },
-        at,
-        'api',
-      );
-      return created;
-    }, () => [serviceShardKey(input.nodePath, input.name)]);
+    return commitChange(
+      this.deps,
+      (at) => {
+        const created = services.create(
+          {
+            nodePath: input.nodePath,
+            name: input.name,
+            displayName: input.displayName,
+            status: input.status ?? 'UNKNOWN',
+            statusMessage: input.statusMessage,
+            criticality: input.criticality,
+            serviceType: input.serviceType,
+            tags: input.tags,
+            metadata: input.metadata,
+            ownerId: input.ownerId,
+            teamId: input.teamId,
+            dependencies: input.dependencies,
+            slaGroup: input.slaGroup ?? null,
+          },
+          at,
+          'api',
+        );
+        return created;
+      },
+      () => [serviceShardKey(input.nodePath, input.name)],
+    );
   }
 
   async updateService(id: string, changes: ServiceUpdate): Promise<ServiceRecord> {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
     this.checkReferences(id, changes);
-    return commitChange(this.deps, (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }), () => [shardKeyOf(services.get(id)!)]);
+    return commitChange(
+      this.deps,
+      (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }),
+      () => [shardKeyOf(services.get(id)!)],
+    );
   }
 
   async deleteService(id: string): Promise<boolean> {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
-    await commitChange(this.deps, (at) => services.delete(id, at, 'api'), () => [shardKeyOf(services.get(id)!)]);
+    await commitChange(
+      this.deps,
+      (at) => services.delete(id, at, 'api'),
+      () => [shardKeyOf(services.get(id)!)],
+    );
     return true;
   }
 
@@ -158,11 +180,15 @@ export class ServiceCommands {
     if (affected.length > 0 && !cascade) {
       throw new AppError(ErrorCode.BadRequest, `node ${path} holds ${affected.length} services; delete them first or pass cascade: true`);
     }
-    return commitChange(this.deps, (at) => {
-      for (const service of affected) services.delete(service.id, at, 'api');
-      const removed = nodes.deleteSubtree(path);
-      return { deletedNodes: removed.length, deletedServices: affected.length };
-    }, () => affected.map(shardKeyOf));
+    return commitChange(
+      this.deps,
+      (at) => {
+        for (const service of affected) services.delete(service.id, at, 'api');
+        const removed = nodes.deleteSubtree(path);
+        return { deletedNodes: removed.length, deletedServices: affected.length };
+      },
+      () => affected.map(shardKeyOf),
+    );
   }
 
   private checkReferences(self: string | null, changes: Pick<ServiceUpdate, 'ownerId' | 'teamId' | 'dependencies'>): void {

@@ -137,7 +137,8 @@ export class ClusterMode {
 
   /** Readiness: failing until every shard placement gives this instance is owned (after `join`). */
   readonly check: HealthCheck = () => {
-    if (this.ownership.isReady) return { status: 'pass', componentType: 'component', observedValue: this.ownership.owned().size, observedUnit: 'shards' };
+    if (this.ownership.isReady)
+      return { status: 'pass', componentType: 'component', observedValue: this.ownership.owned().size, observedUnit: 'shards' };
     const output = this.#joined
       ? `cluster: taking shards (${this.ownership.owned().size} of ${this.ownership.desired().size} owned)`
       : 'cluster: not joined yet';
@@ -162,7 +163,12 @@ export class ClusterMode {
     this.#joined = true;
     await this.ownership.start();
     void this.ownership.ready.then(
-      () => this.#options.logger.info('cluster: ready', { instance: this.instanceId, shards: this.ownership.owned().size, members: this.ownership.live.length }),
+      () =>
+        this.#options.logger.info('cluster: ready', {
+          instance: this.instanceId,
+          shards: this.ownership.owned().size,
+          members: this.ownership.live.length,
+        }),
       () => undefined,
     );
   }

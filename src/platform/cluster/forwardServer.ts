@@ -63,7 +63,7 @@ export class ForwardServer {
   }
 
   async #answer(application: HttpApplication, data: Uint8Array): Promise<ForwardedAnswer> {
-    let request;
+    let request: ReturnType<typeof decodeRequest>;
     try {
       request = decodeRequest(data);
     } catch (error) {

@@ -5,7 +5,15 @@
  * a presented but invalid, expired or revoked token answers 401 so clients know to refresh.
  * Resolver errors answer 200 with `errors`, each with `extensions.code`.
  */
-import { execute, GraphQLError, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { PersonAuthenticator } from '../gateway/personAuth.js';
 import type { Viewer } from '../gateway/viewer.js';
