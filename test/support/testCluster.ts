@@ -34,6 +34,8 @@ export interface TestCluster {
   readonly store: TestStore;
   readonly instances: TestServer[];
   readonly shards: number;
+  /** The settings of one more instance of this cluster (with SVC_DATABASE_URL), for a child process (childServer.ts). */
+  instanceEnv(instanceId: string): Record<string, string>;
   /** The instance that owns the shard of `key` now (by its routing), or undefined while it moves. */
   ownerOfKey(key: string): TestServer | undefined;
   /** Every instance ready and every shard owned by the instance placement gives it among the live ones. */
@@ -68,6 +70,15 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
   });
   const store = await postgresBackend(databaseUrl).createStore();
   const instances: TestServer[] = [];
+  const instanceEnv = (instanceId: string): Record<string, string> => ({
+    SVC_CLUSTER_NATS_URL: nats.url,
+    SVC_CLUSTER_NAME: name,
+    SVC_CLUSTER_SHARDS: String(shards),
+    SVC_CLUSTER_NATS_USER: CLUSTER_USER,
+    SVC_CLUSTER_NATS_PASSWORD: CLUSTER_PASSWORD,
+    SVC_INSTANCE_ID: instanceId,
+    ...options.env,
+  });
   const close = async (): Promise<void> => {
     for (const instance of instances.reverse()) await instance.close().catch(() => undefined);
     await store.dispose();
@@ -78,15 +89,7 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
       instances.push(
         await startTestServer(postgresBackend(databaseUrl), {
           store,
-          env: {
-            SVC_CLUSTER_NATS_URL: nats.url,
-            SVC_CLUSTER_NAME: name,
-            SVC_CLUSTER_SHARDS: String(shards),
-            SVC_CLUSTER_NATS_USER: CLUSTER_USER,
-            SVC_CLUSTER_NATS_PASSWORD: CLUSTER_PASSWORD,
-            SVC_INSTANCE_ID: `i${i}`,
-            ...options.env,
-          },
+          env: instanceEnv(`i${i}`),
         }),
       );
       if (i === 1) await options.afterFirst?.(instances[0]!);
@@ -102,6 +105,7 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
     store,
     instances,
     shards,
+    instanceEnv: (instanceId) => ({ ...instanceEnv(instanceId), SVC_DATABASE_URL: store.url! }),
     ownerOfKey(key) {
       return instances.find((instance) => {
         const routing = clusterOf(instance).routing;
