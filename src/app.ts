@@ -268,7 +268,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       bus,
       clock,
       logger,
-      newId: randomUUID,
+      // Cluster mode: new ids in shards owned here, so a new ticket or window is created where it is asked for.
+      newId: cluster?.newId ?? randomUUID,
       workers,
       blobs,
       machineAuth,

@@ -152,6 +152,16 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     }
   });
 
+  it('mints new entity ids in shards the minting instance owns, so a new entity is created where it is asked for', () => {
+    for (const instance of cluster.instances) {
+      const { routing } = instance.server.cluster!;
+      for (let i = 0; i < 50; i++) {
+        const id = instance.server.cluster!.newId();
+        assert.notEqual(routing.epochOf(routing.shardOf(id)), undefined, `${id} on ${instance.server.cluster!.instanceId}`);
+      }
+    }
+  });
+
   describe('the bus is not a back door', () => {
     const request = (service: string, apiKey: string | undefined) =>
       encodeRequest({
