@@ -152,6 +152,27 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     }
   });
 
+  it('forwards a batch whose services one other instance owns whole, and refuses one spanning two owners without applying any', async () => {
+    const through = cluster.instances[0]!;
+    const [second, third] = cluster.instances.slice(1) as [TestServer, TestServer];
+    const candidates = Array.from({ length: 60 }, (_, i) => `batch-${i}`);
+    const ownedBy = (instance: TestServer) => candidates.filter((name) => owner(name) === instance).slice(0, 3);
+    const batch = (names: string[]) => ({ reports: names.map((service) => ({ service, nodeId: NODE, status: 'DEGRADED' })) });
+
+    const oneOwner = ownedBy(second);
+    const whole = await through.call('POST', '/api/v1/health/report/batch', batch(oneOwner));
+    assert.equal(whole.status, 200, whole.text);
+    for (const name of oneOwner) assert.equal((await through.serviceRow(NODE, name)).status, 'DEGRADED');
+
+    const twoOwners = [...ownedBy(third), ...candidates.filter((name) => owner(name) === second).slice(3, 5)];
+    assert.equal(twoOwners.length, 5);
+    const refused = await through.call('POST', '/api/v1/health/report/batch', batch(twoOwners));
+    assert.equal(refused.status, 503, refused.text);
+    assert.equal(refused.headers.get('retry-after'), '1');
+    assert.match(refused.json.error, /owned by 2 different instances .*send them in separate requests/);
+    for (const name of twoOwners) assert.equal((await through.serviceRows(NODE, name)).length, 0, `${name} was not applied`);
+  });
+
   it('mints new entity ids in shards the minting instance owns, so a new entity is created where it is asked for', () => {
     for (const instance of cluster.instances) {
       const { routing } = instance.server.cluster!;
