@@ -11,8 +11,9 @@
  */
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { ErrorCode } from '../errors/catalog.js';
-import type { HttpApplication, Reply } from '../gateway/http.js';
+import type { HttpApplication, Reply, RequestHead } from '../gateway/http.js';
 import type { Logger } from '../log/logger.js';
+import { requestContextOf, runInRequest } from '../requestContext/requestContext.js';
 import { decodeRequest, encodeAnswer, forwardSubject, type ForwardedAnswer } from './forwardWire.js';
 
 /** What the owner's application answers a request whose shard it does not own: the edge retries. */
@@ -72,6 +73,11 @@ export class ForwardServer {
       return asAnswer(application.refusal(head, ErrorCode.BadRequest, `malformed forwarded request: ${(error as Error).message}`));
     }
     const { head, body } = request;
+    // The edge's request id and trace (forwarder.ts): the owner's lines and audit records carry the client's id.
+    return runInRequest(requestContextOf(head.headers), () => this.#run(application, head, body));
+  }
+
+  async #run(application: HttpApplication, head: RequestHead, body: Uint8Array): Promise<ForwardedAnswer> {
     let reply: Reply;
     try {
       const decision = application.onRequest(head);

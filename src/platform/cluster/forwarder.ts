@@ -16,6 +16,8 @@ import { ErrorCode } from '../errors/catalog.js';
 import type { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { Reply, RequestHead } from '../gateway/http.js';
 import type { Logger } from '../log/logger.js';
+import { currentRequest, outgoingTraceparent } from '../requestContext/requestContext.js';
+import { REQUEST_ID_HEADER } from '../requestContext/requestId.js';
 import type { Clock } from '../scheduler/index.js';
 import { decodeAnswer, encodeRequest, forwardSubject } from './forwardWire.js';
 import type { ShardHolder } from './leases.js';
@@ -59,7 +61,7 @@ export class RequestForwarder {
   async forward(head: RequestHead, body: Uint8Array, refused: ShardElsewhereError, refuse: Refuse): Promise<Reply> {
     const { clock, nc, cluster, ownerOf } = this.#options;
     const started = clock.now();
-    const data = encodeRequest({ head: keyed(head), body });
+    const data = encodeRequest({ head: traced(keyed(head)), body });
     let pause = FIRST_PAUSE_MS;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) this.stats.retries += 1;
@@ -103,6 +105,16 @@ export class RequestForwarder {
       { 'retry-after': '1' },
     );
   }
+}
+
+/**
+ * The edge's request id and trace go with the request, so the owner's log lines and audit records of it carry
+ * the id the client was answered with (src/platform/requestContext).
+ */
+function traced(head: RequestHead): RequestHead {
+  const request = currentRequest();
+  if (request === undefined) return head;
+  return { ...head, headers: { ...head.headers, [REQUEST_ID_HEADER]: request.requestId, traceparent: outgoingTraceparent() } };
 }
 
 /** The head as forwarded: a state-changing request carries an idempotency key (the client's, else a new one). */
