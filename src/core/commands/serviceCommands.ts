@@ -167,7 +167,8 @@ export class ServiceCommands {
     await commitChange(
       this.deps,
       (at) => services.delete(id, at, 'api'),
-      () => [shardKeyOf(services.get(id)!)],
+      // Its dependents lose the reference in the same change: their shards are admitted too.
+      () => [services.get(id)!, ...services.dependentsOf(id)].map(shardKeyOf),
     );
     return true;
   }
@@ -187,7 +188,7 @@ export class ServiceCommands {
         const removed = nodes.deleteSubtree(path);
         return { deletedNodes: removed.length, deletedServices: affected.length };
       },
-      () => affected.map(shardKeyOf),
+      () => affected.flatMap((service) => [service, ...services.dependentsOf(service.id)]).map(shardKeyOf),
     );
   }
 

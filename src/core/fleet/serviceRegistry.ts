@@ -77,6 +77,13 @@ export interface ServiceRegistryPorts {
   readonly onError?: (error: unknown, where: string) => void;
 }
 
+/** Cluster mode: the shard keys of services a command changes (commitChange's `shardKeys`, docs/adr/0063). */
+export function serviceShardKeys(services: Iterable<Pick<ServiceRecord, 'nodePath' | 'name'>>): string[] {
+  const keys: string[] = [];
+  for (const service of services) keys.push(serviceShardKey(service.nodePath, service.name));
+  return keys;
+}
+
 export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
   const { writer, bus, nodes } = ports;
   const recordOf = (id: string): ServiceRecord | undefined => host.get(id)?.context.record;
