@@ -21,7 +21,7 @@ import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
 import {
-  CLUSTER_MODE_NOT_AVAILABLE,
+  CLUSTER_MODE_INCOMPLETE,
   ConfigError,
   loadConfig,
   type Config,
@@ -56,6 +56,7 @@ import { coreModule } from './core/coreModule.js';
 import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { clusterEventsModule } from './platform/cluster/eventHistory.js';
 import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
+import { connectClusterMode, type ClusterMode } from './platform/cluster/clusterMode.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
 import { onceModule } from './platform/once/onceModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
@@ -180,6 +181,8 @@ export interface RunningServer {
   readonly readiness: Readiness;
   /** Cluster mode's read model (docs/adr/0065); undefined in single-process mode. */
   readonly readModel: ReadModel | undefined;
+  /** Cluster mode's ownership and forwarding (src/platform/cluster/clusterMode.ts); undefined in a single process. */
+  readonly cluster: ClusterMode | undefined;
   /**
    * Graceful stop: readiness fails at once; after `plan.delayMs` the listen socket closes, requests
    * under way finish (at most `plan.requestsTimeoutMs`) while WebSocket clients are closed with 1012
@@ -195,7 +198,7 @@ const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason:
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
-  if (config.cluster !== undefined) throw new ConfigError([CLUSTER_MODE_NOT_AVAILABLE]);
+  if (config.cluster !== undefined && !config.cluster.acceptIncomplete) throw new ConfigError([CLUSTER_MODE_INCOMPLETE]);
   // Before anything logs (main.ts does it too, for its own lines before this): the configured secrets never reach a line.
   logger.redact(config.secrets ?? []);
   const clock = deps.clock ?? systemClock;
@@ -222,6 +225,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
   let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
   let stopReadModel: (() => Promise<void>) | undefined;
+  // Cluster mode (src/platform/cluster/clusterMode.ts): NATS joined after hydration; undefined in a single process.
+  let cluster: ClusterMode | undefined;
   try {
     const production = config.env === 'production';
     const readiness = new Readiness();
@@ -255,9 +260,12 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const server = http;
     logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
 
+    // Cluster mode connects first (NATS and its buckets; nothing joined yet).
+    if (config.cluster) cluster = await connectClusterMode({ config: config.cluster, knex: database.knex, logger });
+    const presence = deps.presence;
     const modules = productModules({
       ...(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}),
-      ...(deps.presence ? { presence: deps.presence } : {}),
+      ...(presence ? { presence } : {}),
     }).withAll(deps.extraModules ?? []);
     for (const slice of modules.settings()) {
       if (!(slice.key in config))
@@ -266,7 +274,10 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
     // Before the state loads: the stream's heads are read first, so nothing committed meanwhile is missed. Real time.
-    const readModel = deps.readModel && (await startReadModel(deps.readModel, { knex: database.knex, clock: systemClock, logger }));
+    // Not yet fed from the cluster's ownership (ADR 0067, "Joining"): tests with one writer give it (readModelCluster.ts).
+    const readModelOptions = deps.readModel;
+    const readModel = readModelOptions && (await startReadModel(readModelOptions, { knex: database.knex, clock: systemClock, logger }));
+    if (readModel) cluster?.attachReadModel(readModel);
     stopReadModel = readModel?.stop;
     const writer = new BatchWriter({
       knex: database.knex,
@@ -277,6 +288,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
       ...(readModel ? { seal: readModel.seal } : {}),
+      ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : {}),
     });
     const localBus = createInProcessEventBus(logger);
     const bus = readModel ? readModel.bus(localBus, () => writer.openBatch) : localBus;
@@ -296,7 +308,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       bus,
       clock,
       logger,
-      newId: randomUUID,
+      // Cluster mode: new ids in shards owned here, so a new ticket or window is created where it is asked for.
+      newId: cluster?.newId ?? randomUUID,
       workers,
       blobs,
       machineAuth,
@@ -341,17 +354,19 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       formatError,
       logger,
     });
-    const application = createGatewayApplication({
-      ...gateway,
-      router: new Router([
-        ...probes,
-        // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
-        ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
-        ...metricsServed.routes,
-        ...(deps.extraRoutes?.(app) ?? []),
-      ]),
-      personAuth,
-    });
+    const router = new Router([
+      ...probes,
+      // State-changing routes honour Idempotency-Key (src/platform/idempotency); the rest pass as they are.
+      ...keyedRoutes([...product.routes, graphqlRoute(executor)], { store: app.idempotency, writer, personAuth }),
+      ...metricsServed.routes,
+      ...(deps.extraRoutes?.(app) ?? []),
+    ]);
+    const application = createGatewayApplication({ ...gateway, router, personAuth, ...(cluster ? { elsewhere: cluster.elsewhere } : {}) });
+    if (cluster) {
+      // Requests forwarded here run through the same pipeline (caller checked again); never forwarded on.
+      cluster.serve({ edge: application, owner: createGatewayApplication({ ...gateway, router, personAuth, elsewhere: cluster.notMine }) });
+      readiness.register('cluster', cluster.check);
+    }
     await metricsServed.listen({ ...gateway, personAuth }, logger);
     // A fresh answer from the database before readiness turns on; nothing awaits between serving and starting.
     await databaseCheck.refresh();
@@ -359,6 +374,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     logger.info('listening', { url: `http://${config.host}:${server.port}`, env: config.env, version: deps.version });
     product.start();
     readModel?.start();
+    // Hydrated and serving: join and take this instance's shards (readiness waits for them: cluster.check).
+    await cluster?.join(writer);
     readiness.markLoaded();
 
     let closing: Promise<void> | undefined;
@@ -372,6 +389,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       app,
       readiness,
       readModel,
+      cluster,
       close(plan = {}) {
         closing ??= (async () => {
           const stopStarted = performance.now();
@@ -402,11 +420,14 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           ]);
           systemDeadlineClock.clearTimer(timer);
           const requestsCut = server.inFlight;
+          // Accepted commands committed, then each shard handed to another instance (it takes it at once).
+          await cluster?.handOff();
           // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
           await product.stop();
           throttle.stop();
           await writer.flush();
           await readModel?.stop();
+          await cluster?.close();
           server.closeConnections();
           await databaseCheck.stop();
           await workers.close();
@@ -431,6 +452,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     http?.stopAccepting();
     http?.closeConnections();
     await stopReadModel?.().catch(() => undefined);
+    await cluster?.close().catch(() => undefined);
     await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);

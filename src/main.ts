@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProductConfig, startServer, type ServerDependencies } from './app.js';
-import { CLUSTER_MODE_NOT_AVAILABLE, ConfigError } from './platform/config/config.js';
+import { CLUSTER_MODE_INCOMPLETE, ConfigError } from './platform/config/config.js';
 import { drainPlan } from './platform/config/shutdownSettings.js';
 import { systemClock } from './platform/scheduler/index.js';
 import { resolveJwtSecret } from './platform/config/secrets.js';
@@ -74,10 +74,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (config.cluster !== undefined) {
-    // Until cluster mode is wired (issue 29), an instance started with it would run as one process beside the
-    // others on the same PostgreSQL: two writers of the same entities. Refused, not ignored.
-    process.stderr.write(`${CLUSTER_MODE_NOT_AVAILABLE}\n`);
+  if (config.cluster !== undefined && !config.cluster.acceptIncomplete) {
+    // startServer refuses it too; here the reason is the only line, as for every other configuration problem.
+    process.stderr.write(`${CLUSTER_MODE_INCOMPLETE}\n`);
     process.exit(2);
   }
   const logger = createLogger({ level: config.logLevel });

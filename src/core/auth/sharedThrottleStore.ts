@@ -11,6 +11,7 @@
  * their forget time, known addresses untouched for 90 days, then the oldest of each kind beyond `maxEntries`.
  * One instance of a cluster runs it every few minutes (src/platform/once).
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { deleteCounted } from '../../platform/persistence/deleteCounted.js';
 import { runStatements, type Migration } from '../../platform/persistence/migration.js';
@@ -47,6 +48,13 @@ export interface SharedThrottleOptions {
 
 const parse = (value: unknown): ThrottleEntry => (typeof value === 'string' ? JSON.parse(value) : value) as ThrottleEntry;
 
+/**
+ * A key as stored and locked: its SHA-256. The key holds the username as typed, which may hold what PostgreSQL's
+ * text refuses (a NUL: the sign-in answered INTERNAL) or be long; the table needs equality only, and keeps no
+ * usernames at rest this way.
+ */
+export const throttleKeyAtRest = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
 export function sharedThrottleStore({ knex, now }: SharedThrottleOptions): ThrottleStore {
   return {
     decide(keys, locks, decide) {
@@ -57,14 +65,17 @@ export function sharedThrottleStore({ knex, now }: SharedThrottleOptions): Throt
         for (const lock of locks) {
           const space = LOCK_SPACE[lock[0] as keyof typeof LOCK_SPACE];
           if (space === undefined) throw new Error(`sign-in throttle: no lock space for the key ${lock}`);
-          bindings.push(space, lock);
+          bindings.push(space, throttleKeyAtRest(lock));
         }
         await trx.raw(`select ${locks.map(() => 'pg_advisory_xact_lock(?, hashtext(?))').join(', ')}`, bindings);
-        const rows = (await trx('sign_in_throttle').whereIn('key', keys).select('key', 'entry')) as Array<{ key: string; entry: unknown }>;
+        const rows = (await trx('sign_in_throttle').whereIn('key', keys.map(throttleKeyAtRest)).select('key', 'entry')) as Array<{
+          key: string;
+          entry: unknown;
+        }>;
         const read = new Map(rows.map((row) => [row.key, parse(row.entry)]));
         const written = new Map<string, ThrottleEntry | null>();
         const entries: ThrottleEntries = {
-          get: (key) => (written.has(key) ? (written.get(key) ?? undefined) : read.get(key)),
+          get: (key) => (written.has(key) ? (written.get(key) ?? undefined) : read.get(throttleKeyAtRest(key))),
           set: (key, entry) => void written.set(key, entry),
           delete: (key) => void written.set(key, null),
         };
@@ -74,8 +85,8 @@ export function sharedThrottleStore({ knex, now }: SharedThrottleOptions): Throt
         const deletes: string[] = [];
         for (const [key, entry] of written) {
           if (entry === null) {
-            if (read.has(key)) deletes.push(key);
-          } else upserts.push({ key, kind: entry.kind, entry: JSON.stringify(entry), touched_at: at });
+            if (read.has(throttleKeyAtRest(key))) deletes.push(throttleKeyAtRest(key));
+          } else upserts.push({ key: throttleKeyAtRest(key), kind: entry.kind, entry: JSON.stringify(entry), touched_at: at });
         }
         if (upserts.length > 0) await trx('sign_in_throttle').insert(upserts).onConflict('key').merge();
         if (deletes.length > 0) await trx('sign_in_throttle').whereIn('key', deletes).delete();

@@ -9,7 +9,7 @@
  */
 import type { ServiceUpdate } from '../services/serviceChanges.js';
 import type { Clock } from '../../platform/scheduler/index.js';
-import type { ServiceDependency, ServiceRecord, ServiceStatus } from '../domain/service.js';
+import { serviceShardKey, type ServiceDependency, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { Fleet } from '../fleet/fleet.js';
 import { ingestBackupReport } from '../ingest/backupReport.js';
@@ -47,6 +47,8 @@ export interface NodeDeletion {
   readonly deletedServices: number;
 }
 
+const shardKeyOf = (service: Pick<ServiceRecord, 'nodePath' | 'name'>): string => serviceShardKey(service.nodePath, service.name);
+
 /** Declared dependencies per service, at most. */
 export const MAX_DEPENDENCIES = 200;
 
@@ -66,13 +68,21 @@ export class ServiceCommands {
 
   /** A registration (machine API): creates the service or updates what it declares. */
   register(registration: Registration) {
-    return commitChange(this.deps, (at) => ingestRegistration(this.deps.fleet, registration, at));
+    return commitChange(
+      this.deps,
+      (at) => ingestRegistration(this.deps.fleet, registration, at),
+      () => [serviceShardKey(registration.nodePath, registration.name)],
+    );
   }
 
   /** A health push (machine API): the first creates the service, later ones change its status. */
   reportHealth(report: HealthReport) {
     this.stats.healthPushes += 1;
-    return commitChange(this.deps, (at) => ingestHealthReport(this.deps.fleet, report, at));
+    return commitChange(
+      this.deps,
+      (at) => ingestHealthReport(this.deps.fleet, report, at),
+      () => [serviceShardKey(report.nodePath, report.service)],
+    );
   }
 
   /** A batch of health pushes: the readable entries in one commit; refused ones change nothing. */
@@ -80,21 +90,30 @@ export class ServiceCommands {
     this.stats.healthPushes += entries.length;
     // Nothing to apply: nothing to wait for (and no refusal while the database is busy).
     if (!entries.some((entry) => entry.ok)) return ingestHealthReportBatch(this.deps.fleet, entries, this.deps.clock.now());
-    return commitChange(this.deps, (at) => ingestHealthReportBatch(this.deps.fleet, entries, at));
+    const keys = () => entries.flatMap((entry) => (entry.ok ? [serviceShardKey(entry.report.nodePath, entry.report.service)] : []));
+    return commitChange(this.deps, (at) => ingestHealthReportBatch(this.deps.fleet, entries, at), keys);
   }
 
   reportStorage(report: StorageReport) {
-    return commitChange(this.deps, (at) => ingestStorageReport(this.deps.fleet, report, at));
+    return commitChange(
+      this.deps,
+      (at) => ingestStorageReport(this.deps.fleet, report, at),
+      () => [serviceShardKey(report.nodePath, report.service)],
+    );
   }
 
   reportBackup(report: BackupReportBody) {
-    return commitChange(this.deps, (at) => ingestBackupReport(this.deps.fleet, report, at));
+    const { target } = report;
+    // A backup of an SLA group or a namespace covers many services: each is admitted as the host steps it.
+    const keys = target.mode === 'service' ? () => [serviceShardKey(target.nodePath, target.service)] : undefined;
+    return commitChange(this.deps, (at) => ingestBackupReport(this.deps.fleet, report, at), keys);
   }
 
   /** An agent's status sync: only services whose report changes something reach their machines. */
   syncStatus(sync: StatusSync) {
     this.stats.statusSyncs += 1;
-    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at));
+    const keys = () => sync.services.map((entry) => serviceShardKey(sync.nodePath, entry.name));
+    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at), keys);
   }
 
   async createService(input: NewServiceInput): Promise<ServiceRecord> {
@@ -103,41 +122,54 @@ export class ServiceCommands {
       throw new AppError(ErrorCode.BadRequest, `a service named ${input.name} exists under ${input.nodePath}`);
     }
     this.checkReferences(null, input);
-    return commitChange(this.deps, (at) => {
-      const created = services.create(
-        {
-          nodePath: input.nodePath,
-          name: input.name,
-          displayName: input.displayName,
-          status: input.status ?? 'UNKNOWN',
-          statusMessage: input.statusMessage,
-          criticality: input.criticality,
-          serviceType: input.serviceType,
-          tags: input.tags,
-          metadata: input.metadata,
-          ownerId: input.ownerId,
-          teamId: input.teamId,
-          dependencies: input.dependencies,
-          slaGroup: input.slaGroup ?? null,
-        },
-        at,
-        'api',
-      );
-      return created;
-    });
+    return commitChange(
+      this.deps,
+      (at) => {
+        const created = services.create(
+          {
+            nodePath: input.nodePath,
+            name: input.name,
+            displayName: input.displayName,
+            status: input.status ?? 'UNKNOWN',
+            statusMessage: input.statusMessage,
+            criticality: input.criticality,
+            serviceType: input.serviceType,
+            tags: input.tags,
+            metadata: input.metadata,
+            ownerId: input.ownerId,
+            teamId: input.teamId,
+            dependencies: input.dependencies,
+            slaGroup: input.slaGroup ?? null,
+          },
+          at,
+          'api',
+        );
+        return created;
+      },
+      () => [serviceShardKey(input.nodePath, input.name)],
+    );
   }
 
   async updateService(id: string, changes: ServiceUpdate): Promise<ServiceRecord> {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
     this.checkReferences(id, changes);
-    return commitChange(this.deps, (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }));
+    return commitChange(
+      this.deps,
+      (at) => services.send(id, { type: 'UPDATED', changes, at, origin: 'api' }),
+      () => [shardKeyOf(services.get(id)!)],
+    );
   }
 
   async deleteService(id: string): Promise<boolean> {
     const { services } = this.deps.fleet;
     if (!services.get(id)) throw new AppError(ErrorCode.NotFound, `no service with id ${id}`);
-    await commitChange(this.deps, (at) => services.delete(id, at, 'api'));
+    await commitChange(
+      this.deps,
+      (at) => services.delete(id, at, 'api'),
+      // Its dependents lose the reference in the same change: their shards are admitted too.
+      () => [services.get(id)!, ...services.dependentsOf(id)].map(shardKeyOf),
+    );
     return true;
   }
 
@@ -149,11 +181,15 @@ export class ServiceCommands {
     if (affected.length > 0 && !cascade) {
       throw new AppError(ErrorCode.BadRequest, `node ${path} holds ${affected.length} services; delete them first or pass cascade: true`);
     }
-    return commitChange(this.deps, (at) => {
-      for (const service of affected) services.delete(service.id, at, 'api');
-      const removed = nodes.deleteSubtree(path);
-      return { deletedNodes: removed.length, deletedServices: affected.length };
-    });
+    return commitChange(
+      this.deps,
+      (at) => {
+        for (const service of affected) services.delete(service.id, at, 'api');
+        const removed = nodes.deleteSubtree(path);
+        return { deletedNodes: removed.length, deletedServices: affected.length };
+      },
+      () => affected.flatMap((service) => [service, ...services.dependentsOf(service.id)]).map(shardKeyOf),
+    );
   }
 
   private checkReferences(self: string | null, changes: Pick<ServiceUpdate, 'ownerId' | 'teamId' | 'dependencies'>): void {

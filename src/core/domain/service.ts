@@ -78,6 +78,16 @@ export function externalIdOf(service: Pick<ServiceRecord, 'nodePath' | 'name'>):
   return `${service.nodePath}/${service.name}`;
 }
 
+/**
+ * Cluster mode: the key whose shard holds a service (docs/adr/0067): its routing, its rows and its events (the read
+ * model, docs/adr/0065). Its natural key, node path and name, not its id: a first push, which has no id yet, knows
+ * its shard, and every instance computes the same.
+ */
+export function serviceShardKey(nodePath: string, name: string): string {
+  // A NUL cannot occur in either part, so no other (path, name) pair spells the same key.
+  return `service:${nodePath}\u0000${name}`;
+}
+
 export const NO_BACKUP: BackupState = Object.freeze({
   expected: false,
   maxAgeDays: null,

@@ -8,7 +8,7 @@
  * host is the single writer of each record. Domain events are published after commit; a failed
  * commit puts every changed service back to its committed snapshot and its index entries with it.
  */
-import { newServiceRecord, type NewService, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
+import { newServiceRecord, serviceShardKey, type NewService, type ServiceRecord, type ServiceStatus } from '../domain/service.js';
 import type { ServiceSort } from '../domain/serviceOrder.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
@@ -81,13 +81,7 @@ export interface ServiceRegistry {
   shardKeyOf(id: string): string | undefined;
 }
 
-/**
- * A service's shard is that of its natural key, node path and name (docs/adr/0061): a first health push, which has
- * no id yet, knows where it goes.
- */
-export function serviceShardKey(nodePath: string, name: string): string {
-  return `${nodePath}\u0000${name}`;
-}
+export { serviceShardKey };
 
 /** Ids of services deleted on this instance kept for `shardKeyOf` (a commit is sealed after the record is gone). */
 const DEPARTED_KEPT = 1024;
@@ -99,6 +93,13 @@ export interface ServiceRegistryPorts {
   readonly newId: () => string;
   readonly scheduler: Clock;
   readonly onError?: (error: unknown, where: string) => void;
+}
+
+/** Cluster mode: the shard keys of services a command changes (commitChange's `shardKeys`, docs/adr/0067). */
+export function serviceShardKeys(services: Iterable<Pick<ServiceRecord, 'nodePath' | 'name'>>): string[] {
+  const keys: string[] = [];
+  for (const service of services) keys.push(serviceShardKey(service.nodePath, service.name));
+  return keys;
 }
 
 export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
@@ -115,6 +116,8 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       if (restored) indexes.add(restored.context.record, true);
     },
     ...(ports.onError ? { onError: ports.onError } : {}),
+    // Cluster mode: a service's shard follows its natural key, which a first push knows (docs/adr/0067).
+    shardKey: (_id, snapshot) => serviceShardKey(snapshot.context.record.nodePath, snapshot.context.record.name),
   });
 
   // The services of one node hold its path string, not a copy each: a copy per service adds up at 100,000 services.

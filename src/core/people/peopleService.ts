@@ -11,7 +11,7 @@ import type { SessionStore } from '../auth/sessionStore.js';
 import type { Clock } from '../../platform/scheduler/index.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { EventBus } from '../../platform/events/eventBus.js';
-import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
+import { serviceShardKeys, type ServiceRegistry } from '../fleet/serviceRegistry.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
 import { commitChange } from '../commands/commitBoundary.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
@@ -82,18 +82,23 @@ export class PeopleService {
     const user = this.deps.users.require(id);
     if (id === actorId) throw new AppError(ErrorCode.BadRequest, 'you cannot delete yourself; ask another admin');
     this.assertNotLastAdmin(user, { active: false });
-    await commitChange(this.deps, () => {
-      const now = this.deps.clock.now();
-      this.deps.auth.endAllSessions(id, 'user-deactivated');
-      for (const service of this.deps.services.ownedBy(id)) {
-        this.deps.services.send(service.id, { type: 'REFERENCE_REMOVED', removed: { userId: id }, at: now, origin: 'api' });
-      }
-      this.deps.groups.forgetUser(id);
-      this.deps.users.delete(id);
-      this.deps.sessions.forgetUser(id);
-      this.deps.resets.forgetUser(id);
-      this.announce('user.deleted', user, [], now);
-    });
+    await commitChange(
+      this.deps,
+      () => {
+        const now = this.deps.clock.now();
+        this.deps.auth.endAllSessions(id, 'user-deactivated');
+        for (const service of this.deps.services.ownedBy(id)) {
+          this.deps.services.send(service.id, { type: 'REFERENCE_REMOVED', removed: { userId: id }, at: now, origin: 'api' });
+        }
+        this.deps.groups.forgetUser(id);
+        this.deps.users.delete(id);
+        this.deps.sessions.forgetUser(id);
+        this.deps.resets.forgetUser(id);
+        this.announce('user.deleted', user, [], now);
+      },
+      // Cluster mode: every service it owned is admitted first, so a refusal comes before anything is applied.
+      () => serviceShardKeys(this.deps.services.ownedBy(id)),
+    );
     return true;
   }
 
@@ -107,13 +112,17 @@ export class PeopleService {
 
   async deleteGroup(id: string): Promise<boolean> {
     this.deps.groups.require(id);
-    await commitChange(this.deps, () => {
-      const now = this.deps.clock.now();
-      for (const service of this.deps.services.ofTeam(id)) {
-        this.deps.services.send(service.id, { type: 'REFERENCE_REMOVED', removed: { groupId: id }, at: now, origin: 'api' });
-      }
-      this.deps.groups.delete(id);
-    });
+    await commitChange(
+      this.deps,
+      () => {
+        const now = this.deps.clock.now();
+        for (const service of this.deps.services.ofTeam(id)) {
+          this.deps.services.send(service.id, { type: 'REFERENCE_REMOVED', removed: { groupId: id }, at: now, origin: 'api' });
+        }
+        this.deps.groups.delete(id);
+      },
+      () => serviceShardKeys(this.deps.services.ofTeam(id)),
+    );
     return true;
   }
 

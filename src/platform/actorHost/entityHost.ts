@@ -15,10 +15,17 @@
  * due time already past fires at once), so a timer survives a restart. The host keeps ONE timer on
  * the injected scheduler, for the earliest due time of its queue (dueQueue.ts), instead of one per
  * entity: 100,000 armed entities would otherwise hold 100,000 Node timers and their closures.
+ *
+ * Cluster mode (docs/adr/0067): the writer's routing says which shards this instance owns. `create`, `send` and
+ * `remove` admit the entity's shard key first (`ChangeTracker.admit`), so a step for an entity owned elsewhere
+ * throws `ShardElsewhereError` before anything changes, and an owned one touches its shard for the fence. Timers
+ * fire only on the owner: a due timer of an entity owned elsewhere stays pending (its owner fires it), and is
+ * queued again when this instance takes the shard.
  */
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import type { Clock, TimerHandle } from '../scheduler/index.js';
 import type { StageHooks } from '../persistence/batchWriter.js';
+import type { ShardRouting } from '../persistence/shardRouting.js';
 import { isTimerAction, nextTimers, NO_TIMERS, type PendingTimer, type PendingTimers } from './delayedEvents.js';
 import { SnapshotCompactor } from './compactSnapshot.js';
 import { DueQueue, type DueEntry } from './dueQueue.js';
@@ -27,6 +34,10 @@ import { createMachineStepper, type MachineStepper } from './machineStep.js';
 /** What the host needs of the batch writer: hooks on the open batch, with or without a row. */
 export interface ChangeTracker {
   track(hooks: StageHooks): void;
+  /** Cluster mode: throws `ShardElsewhereError` unless `key`'s shard is owned here, else touches it (BatchWriter.admit). */
+  admit?(key: string): void;
+  /** Cluster mode's routing; undefined in a single process. */
+  readonly routing?: ShardRouting | undefined;
 }
 
 /** One action of one step, as an effect sees it. */
@@ -59,6 +70,11 @@ export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends Event
   readonly onRevert?: (id: string, restored: S | undefined, discarded: S | undefined) => void;
   /** Effects and timer deliveries that throw are reported here; the host goes on. */
   readonly onError?: (error: unknown, where: string) => void;
+  /**
+   * Cluster mode: the key whose shard holds the entity (`ShardRouting.shardOf`). @default its id. A natural key
+   * (a service's node path and name) lets a command that has no id yet (a first push) know its shard.
+   */
+  readonly shardKey?: (id: string, snapshot: S) => string;
 }
 
 interface Committed<S> {
@@ -85,9 +101,45 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   private readonly stepper: MachineStepper<S, E>;
   private readonly compactor = new SnapshotCompactor();
 
+  /** Shards taken since the last re-queue of their timers (cluster mode). */
+  private readonly taken = new Set<number>();
+
   constructor(private readonly options: EntityHostOptions<S, E>) {
     this.stepper = createMachineStepper(options.machine) as unknown as MachineStepper<S, E>;
+    options.writer.routing?.onTaken((shard) => {
+      if (this.taken.size === 0) queueMicrotask(this.requeueTaken);
+      this.taken.add(shard);
+    });
   }
+
+  private keyOf(id: string, snapshot: S): string {
+    return this.options.shardKey ? this.options.shardKey(id, snapshot) : id;
+  }
+
+  /** Cluster mode: refuse (ShardElsewhereError) before any change unless the entity's shard is owned here. */
+  private admit(id: string, snapshot: S): void {
+    if (this.options.writer.routing !== undefined) this.options.writer.admit?.(this.keyOf(id, snapshot));
+  }
+
+  /** Whether this instance fires `id`'s timers: always in a single process, only on the owner in a cluster. */
+  private ownsTimers(id: string, snapshot: S): boolean {
+    const routing = this.options.writer.routing;
+    return routing === undefined || routing.epochOf(routing.shardOf(this.keyOf(id, snapshot))) !== undefined;
+  }
+
+  /** The timers of entities in the shards just taken go back on the queue (their due times as persisted). */
+  private readonly requeueTaken = (): void => {
+    const routing = this.options.writer.routing;
+    if (routing === undefined) return;
+    const shards = new Set(this.taken);
+    this.taken.clear();
+    for (const [id, timers] of this.timers) {
+      const snapshot = this.snapshots.get(id);
+      if (snapshot === undefined || !shards.has(routing.shardOf(this.keyOf(id, snapshot)))) continue;
+      for (const timer of timers) this.queue.push(id, timer);
+    }
+    if (!this.draining) this.armEarliest();
+  };
 
   get(id: string): S | undefined {
     return this.snapshots.get(id);
@@ -144,6 +196,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
    */
   create(id: string, snapshot: S, persist: () => void, timers: PendingTimers = NO_TIMERS): S {
     if (this.snapshots.has(id)) throw new Error(`entity ${id} exists`);
+    this.admit(id, snapshot);
     this.track(id, snapshot, timers);
     this.snapshots.set(id, this.compactor.compact(snapshot));
     persist();
@@ -155,6 +208,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   send(id: string, event: E): S {
     const before = this.snapshots.get(id);
     if (before === undefined) throw new Error(`no entity ${id}`);
+    this.admit(id, before);
     return this.apply(id, before, event, this.pendingTimers(id));
   }
 
@@ -162,6 +216,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   remove(id: string, stageDelete: () => void): S | undefined {
     const snapshot = this.snapshots.get(id);
     if (snapshot === undefined) return undefined;
+    this.admit(id, snapshot);
     this.track(id, undefined, NO_TIMERS);
     this.snapshots.delete(id);
     this.setTimers(id, NO_TIMERS);
@@ -283,7 +338,10 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     const snapshot = this.snapshots.get(id);
     const pending = this.pendingTimers(id);
     if (snapshot === undefined || !pending.includes(timer)) return;
+    // Owned elsewhere: its owner fires it; it stays pending here and is queued again if this instance takes the shard.
+    if (!this.ownsTimers(id, snapshot)) return;
     try {
+      this.admit(id, snapshot);
       const at = this.options.scheduler.now();
       const event = this.options.timerEvent ? this.options.timerEvent(id, timer, at) : (timer.event as E);
       this.apply(

@@ -1,7 +1,9 @@
 /**
- * The NATS permissions an instance of a cluster needs, and nothing more: its buckets' JetStream API calls (leases, members, and presence's viewers and locks),
- * writes to their keys, replies to its own inbox prefix (`_INBOX_<name>`, natsConnection.ts) and the subjects
- * under the cluster's prefix (`<name>.>`, for command forwarding and events). Give each cluster its own NATS user
+ * The NATS permissions an instance of a cluster needs, and nothing more: its buckets' JetStream API calls (leases,
+ * members, and presence's viewers and locks), writes to their keys, replies to its own inbox prefix (`_INBOX_<name>`,
+ * natsConnection.ts: subscribed for its own requests' answers, published to for the answers of requests forwarded to
+ * it) and the subjects under the cluster's prefix (`<name>.>`: `<name>.forward.<instance>` for command forwarding,
+ * `<name>.events.<shard>` for events, `<name>.presence.alive` for presence heartbeats). Give each cluster its own NATS user
  * with these; another cluster's user, or any other client without them, can neither read nor write its leases
  * (tested in test/unit/platform/cluster/natsConnection.test.ts against a server configured with them).
  *
@@ -37,7 +39,8 @@ export function clusterNatsPermissions(cluster: string): NatsPermissions {
   });
   return {
     // $JS.API.INFO: the client checks JetStream is there before it opens a bucket.
-    publish: ['$JS.API.INFO', ...perBucket, `${cluster}.>`],
+    // The inbox prefix: answers to forwarded requests (forwardServer.ts) go to the asking instance's inbox.
+    publish: ['$JS.API.INFO', ...perBucket, `${cluster}.>`, `${inboxPrefix(cluster)}.>`],
     subscribe: [`${inboxPrefix(cluster)}.>`, `${cluster}.>`],
   };
 }

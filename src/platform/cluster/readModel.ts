@@ -65,7 +65,13 @@ export async function startReadModel(
   const { nc, cluster, shards } = options;
   const { knex, clock, logger } = platform;
   const publisher = new ClusterEventPublisher({ nc, cluster, clock, logger });
-  const replicator = new CommitReplicator({ publisher, shards, epochOf: options.epochOf, logger });
+  const replicator = new CommitReplicator({
+    publisher,
+    shards,
+    epochOf: options.epochOf,
+    ...(options.owned ? { owned: options.owned } : {}),
+    logger,
+  });
   const losses = new Map<number, { after: StreamPosition; next: StreamPosition }>();
   const subscriber = new ClusterEventSubscriber({
     nc,

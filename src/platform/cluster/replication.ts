@@ -48,6 +48,8 @@ export interface CommitReplicatorOptions {
    * commit is refused). Cluster ownership's `ShardOwnership.epochOf`; a test with one writer answers a constant.
    */
   readonly epochOf: (shard: number) => number | undefined;
+  /** The shards held now (`ShardOwnership.owned`): a carrier for rows of shards nobody routes to. @default none */
+  readonly owned?: () => Iterable<number>;
   readonly logger: Logger;
 }
 
@@ -74,6 +76,7 @@ export class CommitReplicator {
     own: 0,
     failures: 0,
     localOnly: 0,
+    carried: 0,
   };
   readonly #options: CommitReplicatorOptions;
   /** Domain events staged per open batch (by its identity), taken when it is sealed. */
@@ -128,9 +131,32 @@ export class CommitReplicator {
       for (const event of events) entry(keyOf(event)).events.push(event);
     }
     const { publisher, epochOf } = this.#options;
+    const epochHere = (shard: number) => batch.shards?.get(shard) ?? epochOf(shard);
+    // Rows of a shard not held here that no owner steps: a node of the hierarchy a push created, an agent, an SLA
+    // group (their commands are not routed to an owner; the entities' are, so none of theirs arrive here). They
+    // ride on a shard this commit holds, ahead of that shard's own rows (a node before the service under it), so
+    // every instance still applies them, in this commit's order.
+    const orphans: WireRow[] = [];
+    for (const [shard, entry] of perShard) {
+      if (entry.rows.length === 0 || epochHere(shard) !== undefined) continue;
+      orphans.push(...entry.rows);
+      entry.rows = [];
+    }
+    if (orphans.length > 0) {
+      const carrier =
+        [...perShard.keys()].find((shard) => epochHere(shard) !== undefined) ??
+        [...(batch.shards?.keys() ?? [])][0] ??
+        first(this.#options.owned?.() ?? []);
+      if (carrier === undefined)
+        throw new Error('replication: this instance holds no shard yet; a commit that writes rows is refused until it does');
+      let found = perShard.get(carrier);
+      if (!found) perShard.set(carrier, (found = { rows: [], events: [] }));
+      found.rows = [...orphans, ...found.rows];
+      this.stats.carried += orphans.length;
+    }
     let sealed = false;
     for (const [shard, { rows, events: carried }] of perShard) {
-      const epoch = batch.shards?.get(shard) ?? epochOf(shard);
+      const epoch = epochHere(shard);
       if (epoch === undefined && rows.length === 0) {
         // Events alone (a sign-in's, say) of a shard held elsewhere: their subscribers here hear them; no other
         // instance does. Rows never take this way: memory elsewhere would miss them.
@@ -194,4 +220,9 @@ export class CommitReplicator {
       attached.bus.publish(domainEvent);
     }
   };
+}
+
+function first(values: Iterable<number>): number | undefined {
+  for (const value of values) return value;
+  return undefined;
 }

@@ -151,11 +151,11 @@ export interface AuthConfig {
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
 
 /**
- * Cluster mode's settings are read and checked, but this version cannot run as a cluster yet (issue 29): the
- * server refuses to start with SVC_CLUSTER_NATS_URL rather than run as a lone writer beside other instances.
+ * Cluster mode runs, but this version does not yet share everything an operator would expect (issue 29): the
+ * server refuses to start with SVC_CLUSTER_NATS_URL unless SVC_CLUSTER_INCOMPLETE=accept says the operator knows.
  */
-export const CLUSTER_MODE_NOT_AVAILABLE =
-  'SVC_CLUSTER_NATS_URL is set, but this version cannot run as a cluster yet: it would run as one process beside the other instances, and two processes would write the same entities to the same PostgreSQL. Unset SVC_CLUSTER_NATS_URL (and the other SVC_CLUSTER_* settings) and run one instance.';
+export const CLUSTER_MODE_INCOMPLETE =
+  'SVC_CLUSTER_NATS_URL is set, but cluster mode is incomplete in this version: each instance writes only its own shards, but its memory holds what it loaded at start and changed itself (not what the others commit), and sessions, people and groups, settings, webhooks, the licence and plugin switches are per instance (a person signed in through one instance is refused by another). Run one instance, or set SVC_CLUSTER_INCOMPLETE=accept to run the cluster as it is.';
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -10,6 +10,7 @@
  * capped body is in). Handlers hold no cross-cutting logic.
  */
 import { AppError, ErrorCode } from '../errors/catalog.js';
+import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { Logger } from '../log/logger.js';
 import { resolveClientAddress } from './clientAddress.js';
 import type { Cors } from './cors.js';
@@ -45,12 +46,19 @@ export interface GatewayOptions {
   readonly logger: Logger;
   /** Answers tallied by route template and status class (metrics); absent: nothing is timed. */
   readonly requestStats?: RequestStats;
+  /**
+   * Cluster mode: a handler refused with `ShardElsewhereError` (the entity is owned by another instance, and
+   * nothing was applied): the request as received goes to the owner, and its answer is this request's
+   * (src/platform/cluster/forwarding.ts). Absent (a single process, or a request forwarded here): the refusal is
+   * answered as it is, 503 with `Retry-After`. Buffered bodies only: a streamed upload is not forwarded.
+   */
+  readonly elsewhere?: (head: RequestHead, body: Buffer, error: ShardElsewhereError) => Promise<Reply>;
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function createGatewayApplication(options: GatewayOptions): HttpApplication {
-  const { router, throttle, machineAuth, personAuth, cors, logger } = options;
+  const { router, throttle, machineAuth, personAuth, cors, logger, elsewhere } = options;
   // Joined once: an answer writes them with one call (headerBlock.ts).
   const baseHeaders = new HeaderBlock(options.production ? { ...PRODUCTION_SECURITY_HEADERS, ...NO_STORE } : NO_STORE);
 
@@ -196,7 +204,11 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         handle: (body) => {
           // Only scoped keys pay for the check; a refusal throws FORBIDDEN before the handler runs.
           const handled = run(body, (request) => (scope === undefined ? route.handle(request) : admitted(scope, route, request)));
-          return handled.catch((error: unknown) => fail(error, head, shape));
+          return handled.catch((error: unknown) =>
+            error instanceof ShardElsewhereError && elsewhere !== undefined
+              ? elsewhere(head, body, error).catch((failure: unknown) => fail(failure, head, shape))
+              : fail(error, head, shape),
+          );
         },
         tooLarge,
       };

@@ -5,11 +5,20 @@
  * a presented but invalid, expired or revoked token answers 401 so clients know to refresh.
  * Resolver errors answer 200 with `errors`, each with `extensions.code`.
  */
-import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  execute,
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { PersonAuthenticator } from '../gateway/personAuth.js';
 import type { Viewer } from '../gateway/viewer.js';
 import { AppError, ErrorCode } from '../errors/catalog.js';
+import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import { jsonReply, type Reply } from '../gateway/http.js';
 import type { RestRequest } from '../gateway/routes.js';
 import type { Logger } from '../log/logger.js';
@@ -129,6 +138,12 @@ export function createGraphQLExecutor(options: GraphQLExecutorOptions) {
           operationName,
         });
       }
+      // Cluster mode: every field of a mutation was refused because its entity is owned elsewhere, so nothing
+      // was applied: the request goes whole to the owner (the gateway's `elsewhere`, docs/adr/0067).
+      if (operation.operation === 'mutation') {
+        const elsewhere = wholeMutationElsewhere(operation, result);
+        if (elsewhere !== undefined) throw elsewhere;
+      }
       options.resultFilter?.(prepared.document, operationName, context, result);
       const body: { data?: unknown; errors?: FormattedError[] } = {};
       if (result.errors && result.errors.length > 0)
@@ -165,4 +180,28 @@ function readRequest(body: Readonly<Record<string, unknown>>): {
 
 function isErrorList(value: CompiledQuery | readonly GraphQLError[]): value is readonly GraphQLError[] {
   return Array.isArray(value);
+}
+
+/**
+ * The refusal to forward when nothing of a mutation ran: its first root field failed with `ShardElsewhereError`
+ * (thrown before any change) and so did every field after it (or none ran: a non-null field's failure ends a
+ * mutation). Undefined when any field ran or failed otherwise; the answer is then the result as it is, each refused
+ * field a retryable UNAVAILABLE error (docs/adr/0061 item 6).
+ */
+function wholeMutationElsewhere(operation: OperationDefinitionNode, result: ExecutionResult): ShardElsewhereError | undefined {
+  if (!result.errors || result.errors.length === 0) return undefined;
+  const first = operation.selectionSet.selections[0];
+  if (first?.kind !== Kind.FIELD) return undefined;
+  const firstKey = first.alias?.value ?? first.name.value;
+  const shards = new Set<number>();
+  let firstRefused = false;
+  for (const error of result.errors) {
+    const cause = error.originalError;
+    if (!(cause instanceof ShardElsewhereError) || error.path?.length !== 1) return undefined;
+    if (error.path[0] === firstKey) firstRefused = true;
+    for (const shard of cause.shards) shards.add(shard);
+  }
+  if (!firstRefused) return undefined;
+  if (result.data != null && Object.values(result.data).some((value) => value !== null)) return undefined;
+  return new ShardElsewhereError([...shards].sort((a, b) => a - b));
 }

@@ -211,7 +211,11 @@ export interface ConsoleScreen {
 export interface ModuleInstance<Provides extends object> {
   /** Added to the product's services: the next modules' `Needs`, and `ctx.app` of every resolver. */
   readonly services: Provides;
-  /** Loads committed state (origin `hydrate`: nothing is written back); modules hydrate in list order. */
+  /**
+   * Loads committed state (origin `hydrate`: no entity's state is written back); modules hydrate in list order. The
+   * one kind of write allowed here is a claim on work this instance takes over before it serves (the webhook
+   * dispatcher's lease and outbox pages, a crashed single process's job claims given back: docs/adr/0066).
+   */
   hydrate?(): Promise<void>;
   readonly routes?: readonly GatewayRoute[];
   readonly entityTypes?: readonly EntityType[];

@@ -31,6 +31,8 @@ import { BatchExecutor } from './batchExecution.js';
 import { type CommitFence, fencedShards, touch } from './batchFence.js';
 import { type CommitSeal, sealedBatch } from './batchSeal.js';
 import { CommitError, ShardMovedError } from './commitError.js';
+import { ShardElsewhereError } from '../errors/shardElsewhere.js';
+import type { ShardRouting } from './shardRouting.js';
 import { createCommitLog, type CommitLog } from './commitLog.js';
 import { HeldRequests, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
@@ -96,6 +98,8 @@ export interface BatchWriterOptions {
   readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
   /** Cluster mode: commits check the epochs of the shards they touch (`touchShard`). Absent: no check at all. */
   readonly fence?: CommitFence;
+  /** Cluster mode: which shards this instance owns (`admit`); absent (single process): every key is admitted. */
+  readonly routing?: ShardRouting;
   /** The clock of the failure log's "once a minute" (commitLog.ts). @default systemClock */
   readonly clock?: Clock;
   /**
@@ -301,6 +305,42 @@ export class BatchWriter {
   touchShard(shard: number, epoch: number): void {
     if (this.options.fence === undefined) throw new Error('touchShard: this writer has no fence (cluster mode gives it one)');
     touch((this.open.shards ??= new Map()), shard, epoch);
+  }
+
+  /** Cluster mode's routing (shardRouting.ts), undefined in a single process. */
+  get routing(): ShardRouting | undefined {
+    return this.options.routing;
+  }
+
+  /**
+   * Cluster mode: the change about to be staged is to the entity with shard key `key`. Not owned here: throws
+   * `ShardElsewhereError` (call it before changing anything). Owned: touches its shard at the held epoch, for
+   * the fence. Without routing (a single process) it does nothing.
+   */
+  admit(key: string): void {
+    const routing = this.options.routing;
+    if (routing === undefined) return;
+    const shard = routing.shardOf(key);
+    const epoch = routing.epochOf(shard);
+    if (epoch === undefined) throw new ShardElsewhereError([shard]);
+    this.touchShard(shard, epoch);
+  }
+
+  /** `admit` for every key of one command: all owned here, or `ShardElsewhereError` naming every missing shard and nothing touched. */
+  admitAll(keys: Iterable<string>): void {
+    const routing = this.options.routing;
+    if (routing === undefined) return;
+    const held = new Map<number, number>();
+    const missing = new Set<number>();
+    for (const key of keys) {
+      const shard = routing.shardOf(key);
+      if (held.has(shard) || missing.has(shard)) continue;
+      const epoch = routing.epochOf(shard);
+      if (epoch === undefined) missing.add(shard);
+      else held.set(shard, epoch);
+    }
+    if (missing.size > 0) throw new ShardElsewhereError([...missing].sort((a, b) => a - b));
+    for (const [shard, epoch] of held) this.touchShard(shard, epoch);
   }
 
   /** Run `effect` once the rows staged so far are committed (domain events, notifications). */

@@ -135,8 +135,7 @@ export class MaintenanceWindowRegistry {
   load(window: MaintenanceWindow, held: HeldReport): void {
     if (!this.ports.services.get(window.serviceId)) return;
     this.ports.services.loadMaintenance(window.serviceId, { windowId: window.id, held });
-    const timers = window.expectedEndAt === null ? [] : [{ id: EXPIRY_TIMER, event: { type: 'EXPIRE' }, dueAt: window.expectedEndAt }];
-    this.host.load(window.id, windowSnapshot(window, 'active'), timers);
+    this.host.load(window.id, windowSnapshot(window, 'active'), expiryTimers(window));
   }
 
   /** The window `id` as held here, active or ending (cluster mode's read model reads it to apply a patch). */
@@ -174,4 +173,9 @@ export class MaintenanceWindowRegistry {
     // Nothing to write: the row already says how it ended (or went with its service).
     this.host.remove(id, () => undefined);
   }
+}
+
+/** An active window's delayed end, as persisted (`expected_end_at`): none for a window without one. */
+function expiryTimers(window: MaintenanceWindow) {
+  return window.expectedEndAt === null ? [] : [{ id: EXPIRY_TIMER, event: { type: 'EXPIRE' } as const, dueAt: window.expectedEndAt }];
 }

@@ -169,12 +169,12 @@ for (const backend of testBackends()) {
       assert.equal(follower.model.subscriber.stats.lost, 0, 'no hole: the failed commit gave its sequence number back');
     });
 
-    it('refuses a commit that writes rows of a shard this instance does not hold; events alone stay on this instance', async () => {
+    it('refuses a commit that writes rows while this instance holds no shard (nothing to carry them); events alone stay on this instance', async () => {
       const { follower, owner } = await pair();
       follower.writer.upsert(itemsTable, { id: 'not-mine', parent: null, value: 'x' });
       await assert.rejects(
         follower.writer.committed(),
-        (error: unknown) => error instanceof CommitError && /does not hold shard/.test(String(error.cause)),
+        (error: unknown) => error instanceof CommitError && /holds no shard yet/.test(String(error.cause)),
       );
       assert.equal(await db.knex('replication_items').where({ id: 'not-mine' }).first(), undefined);
       emitOnCommit(follower.writer, follower.bus, event('sign-in'));

@@ -197,7 +197,14 @@ for (const backend of testBackends()) {
     const latest = async (action: string) =>
       (await auditEvents(t, admin.accessToken, { action, from: new Date(clock.now()).toISOString() }))[0];
 
-    it('a NUL in a failed sign-in username is recorded (as U+FFFD) and does not break the batch', async () => {
+    /**
+     * A sign-in decides its throttle in a database transaction (docs/adr/0066); the embedded database runs one
+     * statement at a time, so while the test holds it a sign-in waits and cannot join the held batch. PostgreSQL's
+     * hold is a lock on `services` only.
+     */
+    const signInJoinsHeldBatch = backend.name === 'postgres' ? {} : { skip: 'the embedded database holds a sign-in with the batch' };
+
+    it('a NUL in a failed sign-in username is recorded (as U+FFFD) and does not break the batch', signInJoinsHeldBatch, async () => {
       const res = await inOneBatchWithOthers('nul', () => gql(t, LOGIN, { u: 'ad\u0000min', p: 'guess' }), 'login:failure');
       assert.deepEqual(res.codes, ['UNAUTHENTICATED']);
       const record = await latest('login');
@@ -207,12 +214,16 @@ for (const backend of testBackends()) {
       );
     });
 
-    it('an unpaired surrogate in a failed sign-in username is recorded (as U+FFFD) and does not break the batch', async () => {
-      const res = await inOneBatchWithOthers('surrogate', () => gql(t, LOGIN, { u: 'x\ud800y', p: 'guess' }), 'login:failure');
-      assert.deepEqual(res.codes, ['UNAUTHENTICATED']);
-      const record = await latest('login');
-      assert.deepEqual([record.actor, record.detail], ['x\ufffdy', { username: 'x\ufffdy', password: '[redacted]' }]);
-    });
+    it(
+      'an unpaired surrogate in a failed sign-in username is recorded (as U+FFFD) and does not break the batch',
+      signInJoinsHeldBatch,
+      async () => {
+        const res = await inOneBatchWithOthers('surrogate', () => gql(t, LOGIN, { u: 'x\ud800y', p: 'guess' }), 'login:failure');
+        assert.deepEqual(res.codes, ['UNAUTHENTICATED']);
+        const record = await latest('login');
+        assert.deepEqual([record.actor, record.detail], ['x\ufffdy', { username: 'x\ufffdy', password: '[redacted]' }]);
+      },
+    );
 
     it('an error message that quotes a NUL from the request is recorded and does not break the batch', async () => {
       const hostile = () => t.call('POST', HEALTH, { service: 'quoted', nodeId: 'eu/prod/batch', status: 'BAD\u0000' });
@@ -228,7 +239,7 @@ for (const backend of testBackends()) {
       assert.equal(failures[0].detail.status, 'BAD\ufffd');
     });
 
-    it('a failure record staged behind a refused batch is not lost', async () => {
+    it('a failure record staged behind a refused batch is not lost', signInJoinsHeldBatch, async () => {
       await poisonServices(t);
       clock.advance(1000);
       const held = await holdCommits(t);

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sourceModuleArgs } from '../../../support/childServer.js';
 import { REPO_ROOT } from '../../../support/repoRoot.js';
 
 const root = REPO_ROOT;
@@ -27,7 +28,7 @@ function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/plugins/license/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...sourceModuleArgs('plugins/license/cli.ts'), ...args], {
       cwd: root,
       env: cleanEnv(options.env ?? {}),
       stdio: ['pipe', 'pipe', 'pipe'],

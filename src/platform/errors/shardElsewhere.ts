@@ -1,0 +1,22 @@
+/**
+ * Cluster mode: the entity a command names is in a shard this instance does not own (docs/adr/0061,
+ * docs/adr/0067). Thrown before anything changes, so the request can go as it is to the shard's owner: the
+ * gateway forwards it (src/platform/cluster/forwarding.ts). Where nothing forwards it (an upload, a request
+ * that spans owners, a background step), it is the catalog's `Unavailable` with `Retry-After: 1`: a client that
+ * retries lands on the owner once the shard has settled. Never a 500.
+ */
+import { AppError, ErrorCode } from './catalog.js';
+
+export class ShardElsewhereError extends AppError {
+  constructor(
+    /** The shards the command needs that this instance does not own, ascending, without repeats. */
+    readonly shards: readonly number[],
+  ) {
+    super(
+      ErrorCode.Unavailable,
+      `this instance does not own shard ${shards.join(', ')} (it is owned elsewhere or moving); nothing was applied, retry`,
+      { 'retry-after': '1' },
+    );
+    this.name = 'ShardElsewhereError';
+  }
+}
