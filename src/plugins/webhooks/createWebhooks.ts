@@ -91,6 +91,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
         knex,
         clock,
         instanceId: options.claims.instanceId,
+        exclusive: options.claims.exclusive,
         ...(options.claims.leaseMs !== undefined ? { leaseMs: options.claims.leaseMs } : {}),
       })
     : undefined;

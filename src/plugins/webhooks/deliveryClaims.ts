@@ -27,6 +27,11 @@ export interface DeliveryClaimsOptions {
   readonly instanceId: string;
   /** @default 30_000 */
   readonly leaseMs?: number;
+  /**
+   * One process, the only instance by definition: its deliveries never wait on its lease (a jump of product time
+   * past the lease before the renewal came back held them, and no other instance could take them). @default false
+   */
+  readonly exclusive?: boolean;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -58,7 +63,7 @@ export class DeliveryClaims {
 
   /** Whether this instance's lease holds now, as far as it knows (its last renewal plus the lease). */
   get valid(): boolean {
-    return this.options.clock.now() < this.#validUntil;
+    return this.options.exclusive === true || this.options.clock.now() < this.#validUntil;
   }
 
   /** Takes (or takes again) this instance's lease; forgets the leases that ran out (their pages are claimable either way). */
