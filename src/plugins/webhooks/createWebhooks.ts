@@ -142,6 +142,8 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     if (!(await held.renew()))
       log.warn('the webhook delivery lease had run out (this instance stalled past it); pages it held are checked before they are sent');
     dispatcher.resume();
+    // One process claimed every page at start and claims each new one as it commits it: nobody else's to take.
+    if (options.claims?.exclusive) return;
     for (;;) {
       const pages = await held.takeOver();
       if (pages.length === 0) return;
