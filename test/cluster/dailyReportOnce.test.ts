@@ -5,7 +5,7 @@
  * claimant that dies before it finished leaves the day to the other once its claim expired.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { createManualClock, type Clock } from '../../src/platform/scheduler/index.js';
 import { DAILY_REPORT_JOB } from '../../src/plugins/sla/report/dailyReports.js';
 import { DEFAULT_CLAIM_MS } from '../../src/platform/once/onceClaims.js';
@@ -22,14 +22,14 @@ const HOUR = 60 * MIN;
 
 const env = (clock: Clock) => ({ ...LICENSE_ENV, ...WEBHOOK_ENV, SVC_LICENSE_KEY: licenseToken(clock), SVC_SLA_REPORT_TIME: '06:00' });
 
-twoInstanceSuite('the daily report across two instances', (backend) => {
+describe('the daily report across two instances (postgres)', twoInstanceSuite, () => {
   let shared: SharedStore;
   let receiver: Receiver;
   const servers: TestServer[] = [];
   const clock = createManualClock(T0 + 5 * HOUR);
 
   before(async () => {
-    shared = await sharedStore(backend);
+    shared = await sharedStore();
     receiver = await startReceiver();
   });
   after(async () => {

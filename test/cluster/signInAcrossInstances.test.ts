@@ -5,7 +5,7 @@
  * (the callback and the one-time code each work once, whichever instance they reach).
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, BOOTSTRAP_ENV, gql, signInAdmin, type GqlResponse } from '../support/graphql.js';
 import { browserSignIn, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type OidcTestProvider } from '../support/oidcProvider.js';
@@ -17,7 +17,7 @@ const LOGIN = 'mutation($u: String!, $p: String!) { login(username: $u, password
 const CALLBACK = '/api/v1/auth/oidc/callback';
 const HOUR = 3_600_000;
 
-twoInstanceSuite('sign-in state across two instances', (backend) => {
+describe('sign-in state across two instances (postgres)', twoInstanceSuite, () => {
   const clock = createManualClock(Date.now());
   let shared: SharedStore;
   let a: TestServer;
@@ -34,7 +34,7 @@ twoInstanceSuite('sign-in state across two instances', (backend) => {
   };
 
   before(async () => {
-    shared = await sharedStore(backend);
+    shared = await sharedStore();
     a = await shared.start({ clock, env });
     // The provider exists before b starts: b loads it (replication between live instances is not this test's).
     op = await startOidcProvider(`${a.url}${CALLBACK}`, [

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { DEFAULT_LEASE_MS } from '../../src/plugins/webhooks/deliveryClaims.js';
 import { CHILD_API_KEY, startChildServer, type ChildServer } from '../support/childServer.js';
@@ -27,13 +27,13 @@ const byEvent = (receiver: Receiver) => {
   return counts;
 };
 
-twoInstanceSuite('webhook deliveries across two instances', (backend) => {
+describe('webhook deliveries across two instances (postgres)', twoInstanceSuite, () => {
   let shared: SharedStore;
   const servers: TestServer[] = [];
   const receivers: Receiver[] = [];
 
   before(async () => {
-    shared = await sharedStore(backend);
+    shared = await sharedStore();
   });
   after(async () => {
     for (const s of servers) await s.close();

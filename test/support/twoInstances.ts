@@ -1,9 +1,8 @@
 /**
  * Two in-process servers on ONE PostgreSQL schema (docs/adr/0066): what two instances of a cluster share,
  * without NATS. PostgreSQL only: the embedded database is one process's. A suite describes itself with
- * `twoInstanceSuite`, which skips with a message naming SVC_TEST_DATABASE_URL when it is not set.
+ * `describe(name, twoInstanceSuite, ...)`, which skips with a message naming SVC_TEST_DATABASE_URL when it is not set.
  */
-import { describe } from 'node:test';
 import { durableStore, postgresBackend, type Backend, type TestStore } from './backends.js';
 import { startTestServer, type TestServer, type TestServerOptions } from './testServer.js';
 
@@ -13,15 +12,13 @@ export function sharedPostgres(): Backend | undefined {
   return url ? postgresBackend(url) : undefined;
 }
 
-/** `describe` with the PostgreSQL backend, or skipped with the reason when there is none. */
-export function twoInstanceSuite(name: string, body: (backend: Backend) => void): void {
-  const backend = sharedPostgres();
-  if (backend === undefined) {
-    describe(name, { skip: 'two instances on one database need PostgreSQL: set SVC_TEST_DATABASE_URL' }, () => undefined);
-    return;
-  }
-  describe(`${name} (postgres)`, { timeout: 180_000 }, () => body(backend));
-}
+/**
+ * The options of a two-instance suite's `describe`, called in the test file (the runner names a test by the file
+ * that declared it): skipped with the reason when SVC_TEST_DATABASE_URL is not set.
+ */
+export const twoInstanceSuite = sharedPostgres()
+  ? { timeout: 180_000 }
+  : { skip: 'two instances on one database need PostgreSQL: set SVC_TEST_DATABASE_URL' };
 
 export interface SharedStore {
   readonly store: TestStore;
@@ -30,7 +27,9 @@ export interface SharedStore {
   dispose(): Promise<void>;
 }
 
-export async function sharedStore(backend: Backend): Promise<SharedStore> {
+export async function sharedStore(): Promise<SharedStore> {
+  const backend = sharedPostgres();
+  if (backend === undefined) throw new Error('two instances on one database need PostgreSQL: set SVC_TEST_DATABASE_URL');
   const durable = await durableStore(backend);
   const store = durable.forRun();
   return {
