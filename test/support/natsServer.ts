@@ -39,6 +39,10 @@ export interface NatsServer {
   stop(): Promise<void>;
   /** Stops the server and starts it again on the same port and store (a restart clients reconnect through). */
   restart(): Promise<void>;
+  /** Stops the server, keeping its port and store, until `up` (NATS unavailable for as long as a test needs). */
+  down(): Promise<void>;
+  /** Starts a server stopped by `down` again, on the same port and store (nothing when it runs). */
+  up(): Promise<void>;
   /** Sends a signal to the server's process (SIGSTOP / SIGCONT: a server that silently stops answering). */
   signal(signal: NodeJS.Signals): void;
 }
@@ -96,6 +100,13 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     stop,
     async restart() {
       await terminate(running.child, running.exited);
+      running = await spawnServer(args, url, as);
+    },
+    async down() {
+      await terminate(running.child, running.exited);
+    },
+    async up() {
+      if (running.child.exitCode === null && running.child.signalCode === null) return;
       running = await spawnServer(args, url, as);
     },
     signal(signal) {

@@ -8,7 +8,6 @@
  * Each instance reaches NATS through a TCP relay of its own (`cut` / `mend`): a test drops an instance's messages
  * for real (the connection is gone, what is published meanwhile never reaches it) without touching the others.
  */
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { readHeads } from '../../src/platform/cluster/eventReplay.js';
 import { isAfter } from '../../src/platform/cluster/eventStream.js';
@@ -17,6 +16,7 @@ import type { Clock } from '../../src/platform/scheduler/index.js';
 import type { Backend, TestStore } from './backends.js';
 import { startNatsServer, type NatsServer } from './natsServer.js';
 import { until } from './polling.js';
+import { TcpRelay } from './tcpRelay.js';
 import { startTestServer, type TestServer } from './testServer.js';
 
 export const READ_MODEL_SHARDS = 64;
@@ -25,57 +25,10 @@ export const READ_MODEL_SHARDS = 64;
 export const READ_MODEL_SKIP =
   'cluster tests need PostgreSQL: set SVC_TEST_DATABASE_URL (instances share one database; the embedded PGlite is one process)';
 
-/** A TCP relay to the NATS server that a test can cut (every connection closed, new ones refused) and mend. */
-export class NatsRelay {
-  readonly #sockets = new Set<Socket>();
-  #open = true;
-  private constructor(
-    readonly server: Server,
-    readonly url: string,
-  ) {}
-
-  static async start(target: number): Promise<NatsRelay> {
-    const server = createServer();
-    const port = await new Promise<number>((resolve) =>
-      server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
-    );
-    const relay = new NatsRelay(server, `nats://127.0.0.1:${port}`);
-    server.on('connection', (client) => {
-      if (!relay.#open) return void client.destroy();
-      const upstream = tcpConnect(target, '127.0.0.1');
-      for (const socket of [client, upstream]) {
-        relay.#sockets.add(socket);
-        socket.on('close', () => relay.#sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-    return relay;
-  }
-
-  /** Every connection through the relay closed at once; new ones refused until `mend`. */
-  cut(): void {
-    this.#open = false;
-    for (const socket of this.#sockets) socket.destroy();
-  }
-
-  mend(): void {
-    this.#open = true;
-  }
-
-  close(): Promise<void> {
-    this.cut();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 export interface ReadModelInstance {
   readonly t: TestServer;
   readonly nc: NatsConnection;
-  readonly relay: NatsRelay;
+  readonly relay: TcpRelay;
 }
 
 export interface ReadModelCluster {
@@ -110,8 +63,13 @@ export async function startReadModelCluster(backend: Backend, options: ReadModel
   try {
     const all = Array.from({ length: READ_MODEL_SHARDS }, (_, shard) => shard);
     for (let i = 0; i < (options.count ?? 2); i++) {
-      const relay = await NatsRelay.start(nats.port);
-      const nc = await connect({ servers: relay.url, reconnectTimeWait: 100, maxReconnectAttempts: -1, name: `instance-${i}` });
+      const relay = await TcpRelay.start({ port: nats.port });
+      const nc = await connect({
+        servers: `nats://127.0.0.1:${relay.port}`,
+        reconnectTimeWait: 100,
+        maxReconnectAttempts: -1,
+        name: `instance-${i}`,
+      });
       const writer = i === 0;
       const t = await startTestServer(backend, {
         store,

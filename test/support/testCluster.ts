@@ -55,12 +55,18 @@ export interface TestClusterOptions {
   readonly afterFirst?: (first: TestServer) => Promise<void>;
 }
 
-export async function startTestCluster(databaseUrl: string, options: TestClusterOptions = {}): Promise<TestCluster> {
-  const size = options.size ?? 3;
-  const shards = options.shards ?? 16;
-  const name = `t${randomBytes(4).toString('hex')}`;
+/** A cluster name (its subject prefix) no other test uses. */
+export function newClusterName(): string {
+  return `t${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * A NATS server for the cluster `name`: its user has exactly the permissions of permissions.ts; `intruder` may do
+ * anything except under the cluster's prefix.
+ */
+export function startClusterNats(name: string): Promise<NatsServer> {
   const { publish, subscribe } = clusterNatsPermissions(name);
-  const nats = await startNatsServer({
+  return startNatsServer({
     config:
       `authorization { users = [ ` +
       `{ user: ${CLUSTER_USER}, password: ${CLUSTER_PASSWORD}, permissions: { publish: ${JSON.stringify(publish)}, subscribe: ${JSON.stringify(subscribe)} } }, ` +
@@ -68,9 +74,11 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
       `] }\n`,
     readyAs: { user: CLUSTER_USER, pass: CLUSTER_PASSWORD, inboxPrefix: inboxPrefix(name) },
   });
-  const store = await postgresBackend(databaseUrl).createStore();
-  const instances: TestServer[] = [];
-  const instanceEnv = (instanceId: string): Record<string, string> => ({
+}
+
+/** The settings of an instance of cluster `name` on `nats` (cluster mode as it is: CLUSTER_MODE_INCOMPLETE accepted). */
+export function clusterInstanceEnv(nats: NatsServer, name: string, shards: number, instanceId: string): Record<string, string> {
+  return {
     SVC_CLUSTER_NATS_URL: nats.url,
     // Cluster mode as it is (config.ts CLUSTER_MODE_INCOMPLETE): the tests show what it shares.
     SVC_CLUSTER_INCOMPLETE: 'accept',
@@ -79,6 +87,18 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
     SVC_CLUSTER_NATS_USER: CLUSTER_USER,
     SVC_CLUSTER_NATS_PASSWORD: CLUSTER_PASSWORD,
     SVC_INSTANCE_ID: instanceId,
+  };
+}
+
+export async function startTestCluster(databaseUrl: string, options: TestClusterOptions = {}): Promise<TestCluster> {
+  const size = options.size ?? 3;
+  const shards = options.shards ?? 16;
+  const name = newClusterName();
+  const nats = await startClusterNats(name);
+  const store = await postgresBackend(databaseUrl).createStore();
+  const instances: TestServer[] = [];
+  const instanceEnv = (instanceId: string): Record<string, string> => ({
+    ...clusterInstanceEnv(nats, name, shards, instanceId),
     ...options.env,
   });
   const close = async (): Promise<void> => {

@@ -8,6 +8,7 @@
  * arithmetic depends on it) and the shard count (written in the leases bucket's description at creation). An
  * instance that disagrees refuses to start rather than fence by the wrong numbers.
  */
+import { jetstream } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { LeaseTimings } from './timings.js';
@@ -43,7 +44,10 @@ export function presenceBucketNames(cluster: string): { readonly viewers: string
 const MAX_VALUE_BYTES = 1_024;
 
 export async function openClusterBuckets(nc: NatsConnection, options: ClusterBucketOptions): Promise<ClusterBuckets> {
-  const kvm = new Kvm(nc);
+  // A lease or heartbeat answered later than ttl - margin is worth nothing (the lease it renews has lapsed), and an
+  // operation sent into a dropped connection would otherwise hold the next round up for JetStream's default 5 s: after
+  // NATS comes back, renewals, heartbeats and takes start again within this bound.
+  const kvm = new Kvm(jetstream(nc, { timeout: options.timings.ttlMs - options.timings.safetyMarginMs }));
   const names = bucketNames(options.name);
   const common = { ttl: options.timings.ttlMs, history: 1, replicas: options.replicas ?? 1, maxValueSize: MAX_VALUE_BYTES };
   const leases = await kvm.create(names.leases, {

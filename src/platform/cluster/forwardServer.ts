@@ -37,9 +37,11 @@ export class ForwardServer {
     this.#options = options;
   }
 
-  /** Starts answering with `application` (whose `elsewhere` answers `NOT_MINE`). */
+  /** Starts answering with `application` (whose `elsewhere` answers `NOT_MINE`), instead of any it answered with. */
   serve(application: HttpApplication): void {
     const { nc, cluster, instanceId, logger } = this.#options;
+    // One subscription: two would both answer a request, and the first answer wins.
+    this.#subscription?.unsubscribe();
     this.#subscription = nc.subscribe(forwardSubject(cluster, instanceId), {
       callback: (error, message) => {
         if (error !== null) {

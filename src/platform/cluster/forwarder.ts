@@ -11,7 +11,7 @@
  * deadline: a test's manual product clock must not hold a request up).
  */
 import { randomUUID } from 'node:crypto';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { type NatsConnection, NoRespondersError, RequestError } from '@nats-io/transport-node';
 import { ErrorCode } from '../errors/catalog.js';
 import type { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { Reply, RequestHead } from '../gateway/http.js';
@@ -61,7 +61,11 @@ export class RequestForwarder {
   async forward(head: RequestHead, body: Uint8Array, refused: ShardElsewhereError, refuse: Refuse): Promise<Reply> {
     const { clock, nc, cluster, ownerOf } = this.#options;
     const started = clock.now();
-    const data = encodeRequest({ head: traced(keyed(head)), body });
+    const keyedHead = keyed(head);
+    const key = keyedHead.headers[IDEMPOTENCY_HEADER];
+    const data = encodeRequest({ head: traced(keyedHead), body });
+    /** A request went out and no answer came back: the owner may have applied it (an ambiguous timeout). */
+    let maybeApplied = false;
     let pause = FIRST_PAUSE_MS;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) this.stats.retries += 1;
@@ -88,7 +92,9 @@ export class RequestForwarder {
             return { status: answer.status, headers: answer.headers, body: answer.body };
           }
         } catch (error) {
-          // No responder (the owner is gone), a timeout (slow, paused or cut off), a bad frame: retry on the clock.
+          // No responder (the owner is gone), a timeout (slow, paused or cut off), a bad frame: retry on the clock,
+          // with the same idempotency key, so the owner answers a request it already applied from its record.
+          if (!neverDelivered(error)) maybeApplied = true;
           this.#options.logger.debug('cluster: a forwarded request got no answer; retrying', { owner, error: String(error) });
         }
       }
@@ -98,10 +104,23 @@ export class RequestForwarder {
       pause = Math.min(pause * 2, MAX_PAUSE_MS);
     }
     this.stats.timedOut += 1;
+    if (maybeApplied && key !== undefined) {
+      // The owner got the request and its answer was lost (NATS went away, the owner stalled): it may have been
+      // applied. The key lets the client ask again safely: a retry with it applies at most once and answers what
+      // the first did (src/platform/idempotency).
+      return refuse(
+        head,
+        ErrorCode.Unavailable,
+        `the instance that owns this entity did not answer within ${this.#deadlineMs / 1000} s; the request may have been applied: retry it with the header Idempotency-Key: ${key} to apply it at most once and get its answer`,
+        { 'retry-after': '1', [IDEMPOTENCY_HEADER]: key },
+      );
+    }
     return refuse(
       head,
       ErrorCode.Unavailable,
-      `the instance that owns this entity did not answer within ${this.#deadlineMs / 1000} s (its shard is moving); nothing was applied, retry`,
+      maybeApplied
+        ? `the instance that owns this entity did not answer within ${this.#deadlineMs / 1000} s; the request may have been applied: check before you retry`
+        : `the instance that owns this entity did not answer within ${this.#deadlineMs / 1000} s (its shard is moving); nothing was applied, retry`,
       { 'retry-after': '1' },
     );
   }
@@ -123,4 +142,9 @@ function keyed(head: RequestHead): RequestHead {
   // A GraphQL request keys by the signed-in person; one without a bearer token (sign-in) is not keyed.
   if (head.path === '/graphql' && head.headers['authorization'] === undefined) return head;
   return { ...head, headers: { ...head.headers, [IDEMPOTENCY_HEADER]: `fwd-${randomUUID()}` } };
+}
+
+/** True when the request surely never reached a responder (no one listens on the owner's subject). */
+function neverDelivered(error: unknown): boolean {
+  return error instanceof NoRespondersError || (error instanceof RequestError && error.isNoResponders());
 }
