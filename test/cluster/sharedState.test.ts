@@ -17,10 +17,13 @@ import {
   signInAdmin,
   type SignedIn,
 } from '../support/graphql.js';
+import { activated, activeNames, LICENSE_ENV, licenseInfo, licenseToken, TOGGLE } from '../support/license.js';
 import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
 import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
+import { CREATE_WEBHOOK, startReceiver, WEBHOOK, WEBHOOK_ENV } from '../support/webhooks.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
 
 const databaseUrl = clusterDatabaseUrl();
 const skip = !natsServerAvailable()
@@ -52,7 +55,7 @@ describe('cluster mode: shared state across instances (postgres)', { skip }, () 
   let admin: SignedIn;
 
   before(async () => {
-    cluster = await startTestCluster(databaseUrl!, { size: 2, env: BOOTSTRAP_ENV });
+    cluster = await startTestCluster(databaseUrl!, { size: 2, env: { ...BOOTSTRAP_ENV, ...LICENSE_ENV, ...WEBHOOK_ENV } });
     [a, b] = cluster.instances as [TestServer, TestServer];
     await cluster.settled();
     admin = await signInAdmin(a);
@@ -119,6 +122,47 @@ describe('cluster mode: shared state across instances (postgres)', { skip }, () 
       'B shows the new role',
       BOUND_MS,
     );
+  });
+
+  it('shows on B within 2 s the plugins of a licence activated through A', async () => {
+    assert.deepEqual(activeNames(await licenseInfo(b)), []);
+    await activated(a, licenseToken({ now: Date.now } as Clock));
+    await eventually(
+      async () =>
+        activeNames(await licenseInfo(b))
+          .sort()
+          .join() === 'sla,ticketing'
+          ? true
+          : undefined,
+      'B shows the licensed plugins active',
+      BOUND_MS,
+    );
+  });
+
+  it('turns a plugin off on B within 2 s when it is toggled off through A', async () => {
+    await eventually(async () => (activeNames(await licenseInfo(b)).includes('sla') ? true : undefined), 'sla active on B', BOUND_MS);
+    const off = await gql(a, TOGGLE, { n: 'sla', e: false }, admin.accessToken);
+    assert.equal(off.errors, undefined, off.text);
+    await eventually(async () => (activeNames(await licenseInfo(b)).includes('sla') ? undefined : true), 'sla inactive on B', BOUND_MS);
+  });
+
+  it('delivers from B, for a change committed on B, a webhook created through A', async () => {
+    const receiver = await startReceiver();
+    try {
+      const created = await gql(a, CREATE_WEBHOOK, { i: { url: receiver.url, events: ['user.created'] } }, admin.accessToken);
+      assert.equal(created.errors, undefined, created.text);
+      const id = created.data.createWebhook.id;
+      await eventually(
+        async () => ((await gql(b, WEBHOOK, { id }, admin.accessToken)).data?.webhook?.id === id ? true : undefined),
+        'B knows the webhook',
+        BOUND_MS,
+      );
+      const person = await personWithRole(b, admin, 'USER');
+      const [delivery] = await receiver.received(1);
+      assert.equal(delivery!.json.data.user.id, person.userId);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('repairs a lost poke: B, deaf to them, still refuses a logged-out session within 2 s', async () => {
