@@ -32,7 +32,7 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydrate } from './storage/hydrate.js';
 import { hydratePeople } from './storage/hydratePeople.js';
-import { sharedPeople } from './storage/sharedPeople.js';
+import { sharedPeople } from './sharedPeople.js';
 import { fleetReplicas } from './storage/replicaTables.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';

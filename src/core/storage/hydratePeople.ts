@@ -1,6 +1,6 @@
 /**
  * Reads people, groups, open sessions and usable reset tokens at start (nothing is written back). The row-to-record
- * functions are also what cluster mode applies to rows other instances committed (sharedPeople.ts).
+ * functions are also what cluster mode applies to rows other instances committed (../sharedPeople.ts).
  */
 import type { Knex } from 'knex';
 import type { PasswordResets, ResetTokenRecord } from '../auth/passwordResets.js';

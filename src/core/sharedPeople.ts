@@ -1,15 +1,15 @@
 /**
  * People, groups, sessions and reset tokens are shared by a cluster's instances (docs/adr/0068): any instance signs
  * people in and out and changes them, so each applies the rows the others commit, with the row-to-record code of
- * hydration (hydratePeople.ts). A deleted user's sessions, memberships and reset tokens go from memory with it (their
+ * hydration (storage/hydratePeople.ts). A deleted user's sessions, memberships and reset tokens go from memory with it (their
  * rows go by the foreign keys' cascade, which the log does not list).
  */
-import type { SharedRows } from '../../platform/modules/sharedState.js';
-import type { Row } from '../../platform/persistence/tableSpec.js';
-import { groupFromRow, membershipFromRow, type People, resetFromRow, sessionFromRow, userFromRow } from './hydratePeople.js';
-import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './peopleTables.js';
-import { userToRow } from '../people/userDirectory.js';
-import { sessionToRow } from '../auth/sessionStore.js';
+import type { SharedRows } from '../platform/modules/sharedState.js';
+import type { Row } from '../platform/persistence/tableSpec.js';
+import { groupFromRow, membershipFromRow, type People, resetFromRow, sessionFromRow, userFromRow } from './storage/hydratePeople.js';
+import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
+import { userToRow } from './people/userDirectory.js';
+import { sessionToRow } from './auth/sessionStore.js';
 
 /** A patch's columns over the record's current row (none of these tables is patched today; kept exact if one is). */
 function merged<R>(current: R | undefined, toRow: (record: R) => Row, row: Row, patch: boolean): Row {
