@@ -57,6 +57,8 @@ import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { clusterEventsModule } from './platform/cluster/eventHistory.js';
 import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { connectClusterMode, type ClusterMode } from './platform/cluster/clusterMode.js';
+import { sharedStateModule } from './platform/cluster/sharedChanges.js';
+import { combineSeals } from './platform/persistence/batchSeal.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
 import { onceModule } from './platform/once/onceModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
@@ -100,6 +102,7 @@ export function productModules(options: ProductOptions = {}) {
   return ModuleList.start()
     .with(clusterFenceModule)
     .with(clusterEventsModule)
+    .with(sharedStateModule)
     .with(onceModule)
     .with(coreModule)
     .with(idempotencyModule)
@@ -288,12 +291,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     }
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
+    // Cluster mode: the shared tables' versions, read before the state loads (docs/adr/0068).
+    await cluster?.sharedState.begin();
     // Before the state loads: the stream's heads are read first, so nothing committed meanwhile is missed. Real time.
     // Cluster mode: fed by the shards' owners (docs/adr/0065); tests with one writer and no ownership give their own.
     const readModelOptions = deps.readModel ?? cluster?.readModelOptions();
     const readModel = readModelOptions && (await startReadModel(readModelOptions, { knex: database.knex, clock: systemClock, logger }));
     if (readModel) cluster?.attachReadModel(readModel);
     stopReadModel = readModel?.stop;
+    const seal = combineSeals(readModel?.seal, cluster?.sharedState.seal);
     const writer = new BatchWriter({
       knex: database.knex,
       statements: database.statements,
@@ -302,7 +308,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       commitWindowMs: config.database.commitWindowMs,
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
-      ...(readModel ? { seal: readModel.seal } : {}),
+      ...(seal ? { seal } : {}),
       ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : deps.routing ? { routing: deps.routing } : {}),
     });
     const localBus = createInProcessEventBus(logger);
@@ -325,6 +331,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       logger,
       // Cluster mode: new ids in shards owned here, so a new ticket or window is created where it is asked for.
       newId: cluster?.newId ?? randomUUID,
+      ...(cluster ? { sharedState: cluster.sharedState } : {}),
       workers,
       blobs,
       machineAuth,
@@ -339,6 +346,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const personAuth = product.personAuth;
     if (personAuth === undefined) throw new Error('no module hands over personAuth: which module signs people in (the core)?');
     for (const [name, check] of product.checks) readiness.register(name, check);
+    if (cluster) readiness.register('sharedState', cluster.sharedState.attach(product.shared));
     readModel?.attach({ replicas: product.replicas, eventShardKey: product.eventShardKey, bus: localBus });
     for (const [name, check] of readModel?.checks ?? []) readiness.register(name, check);
 

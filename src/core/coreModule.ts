@@ -32,6 +32,7 @@ import { PeopleService } from './people/peopleService.js';
 import { UserDirectory } from './people/userDirectory.js';
 import { hydrate } from './storage/hydrate.js';
 import { hydratePeople } from './storage/hydratePeople.js';
+import { sharedPeople } from './sharedPeople.js';
 import { fleetReplicas } from './storage/replicaTables.js';
 import { coreMigrations } from './storage/migrations/index.js';
 import { groupMembersTable, groupsTable, passwordResetTokensTable, sessionsTable, usersTable } from './storage/peopleTables.js';
@@ -135,6 +136,8 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
       clock,
       decoyHash,
       passwordHashCost: config.auth.passwordHashCost,
+      // Cluster mode: a session or user unknown here may have been committed by another instance a moment ago.
+      ...(kit.sharedState ? { catchUp: () => kit.sharedState!.catchUp([sessionsTable.name, usersTable.name]) } : {}),
     });
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
     const services: CoreServices = {
@@ -170,6 +173,8 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
       entityTypes: coreEntityTypes(fleet, people.users, people.groups),
       busHandlers: { committed: countStatusChange },
       replicas: fleetReplicas(fleet),
+      // Cluster mode: people and sessions changed through any instance (docs/adr/0068).
+      shared: sharedPeople(people),
       // Cluster mode's read model (docs/adr/0065): an event about a service goes with the service's rows (a plugin's
       // too: a maintenance window's, an SLA incident's), an agent command's with its agent's.
       eventShardKey(event) {

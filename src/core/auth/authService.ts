@@ -56,6 +56,13 @@ export interface AuthServiceDeps {
   /** log2 of scrypt's N for new hashes (`SVC_AUTH_PASSWORD_HASH_COST`). */
   readonly passwordHashCost: number;
   readonly refreshTtlSeconds?: number;
+  /**
+   * Cluster mode (docs/adr/0068): applies what other instances committed to sessions and users until now. Called
+   * before a refresh token is rotated (the rotation decides on the committed session) and when a token names a
+   * session or user this instance does not hold (signed in through another instance a moment ago). Absent in a
+   * single process, where memory is the committed state.
+   */
+  readonly catchUp?: () => Promise<void>;
 }
 
 const BAD_CREDENTIALS = 'invalid username or password';
@@ -172,6 +179,7 @@ export class AuthService {
         verified.ok || verified.reason === 'invalid' ? 'refresh token is not valid' : 'refresh token expired; sign in again',
       );
     }
+    await this.deps.catchUp?.();
     const session = sessions.get(verified.sessionId);
     const user = users.get(verified.userId);
     if (!session || session.userId !== verified.userId || !user || !user.active)
@@ -240,6 +248,7 @@ export class AuthService {
       this.verified.delete(accessToken);
       return { ok: false, reason: 'expired' };
     }
+    if (this.deps.catchUp && (!this.deps.sessions.get(claims.sessionId) || !this.deps.users.get(claims.userId))) await this.deps.catchUp();
     const session = this.deps.sessions.get(claims.sessionId);
     const user = this.deps.users.get(claims.userId);
     if (!session || !isSessionOpen(session, now) || session.userId !== claims.userId || !user || !user.active)

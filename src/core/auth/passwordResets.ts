@@ -53,6 +53,14 @@ export class PasswordResets {
     this.byHash.set(record.tokenHash, record.id);
   }
 
+  /** A reset token another instance committed (undefined: its row went); see `CommittedMap.adopt`. */
+  adopt(id: string, record: ResetTokenRecord | undefined): void {
+    const before = this.tokens.get(id);
+    if (!this.tokens.adopt(id, record)) return;
+    if (before) this.byHash.delete(before.tokenHash);
+    if (record) this.byHash.set(record.tokenHash, record.id);
+  }
+
   /** A new token for the user; earlier unused tokens of that user stop working. */
   issue(userId: string, at: number): { token: string; expiresAt: number } {
     for (const record of this.tokens.values()) {

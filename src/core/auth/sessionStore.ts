@@ -57,6 +57,20 @@ export class SessionStore {
     this.link(session);
   }
 
+  /** A session another instance committed (undefined: its row went); see `CommittedMap.adopt`. */
+  adopt(id: string, session: SessionRecord | undefined): void {
+    const before = this.sessions.get(id);
+    if (!this.sessions.adopt(id, session)) return;
+    if (before && !session) this.byUser.get(before.userId)?.delete(id);
+    if (session) this.link(session);
+  }
+
+  /** Memory only: the sessions of a user deleted on another instance (their rows went with it). */
+  forgetSessionsOf(userId: string): void {
+    for (const id of this.byUser.get(userId) ?? []) this.sessions.adopt(id, undefined);
+    this.byUser.delete(userId);
+  }
+
   get(id: string): SessionRecord | undefined {
     return this.sessions.get(id);
   }

@@ -47,6 +47,21 @@ export class CommittedMap<V> {
     this.current.set(key, value);
   }
 
+  /**
+   * A value another instance committed (cluster mode's shared state, docs/adr/0068; undefined: deleted). Memory takes
+   * it, unless the key has an uncommitted change here: then it is what a failed commit goes back to, and the change
+   * (which commits after it) stays. Nothing is written. Returns whether memory changed.
+   */
+  adopt(key: string, value: V | undefined): boolean {
+    if (this.base.has(key)) {
+      this.base.set(key, value);
+      return false;
+    }
+    if (value === undefined) return this.current.delete(key);
+    this.current.set(key, value);
+    return true;
+  }
+
   set(key: string, value: V): void {
     const version = this.change(key);
     this.current.set(key, value);

@@ -66,6 +66,29 @@ export class GroupDirectory {
     this.link(membership);
   }
 
+  /** A group another instance committed (undefined: deleted there, its memberships with it); see `CommittedMap.adopt`. */
+  adoptGroup(id: string, group: GroupRecord | undefined): void {
+    const before = this.groups.get(id);
+    if (!this.groups.adopt(id, group)) return;
+    if (before) this.byName.delete(fold(before.name));
+    if (group) this.byName.set(fold(group.name), group.id);
+    else for (const userId of this.memberIds(id)) this.adoptMembership(id, userId, undefined);
+  }
+
+  /** A membership another instance committed (undefined: removed there). */
+  adoptMembership(groupId: string, userId: string, membership: Membership | undefined): void {
+    const key = memberKey(groupId, userId);
+    const before = this.memberships.get(key);
+    if (!this.memberships.adopt(key, membership)) return;
+    if (before) this.unlink(before);
+    if (membership) this.link(membership);
+  }
+
+  /** Memory only: the memberships of a user deleted on another instance. */
+  forgetMembershipsOf(userId: string): void {
+    for (const groupId of this.groupIdsOf(userId)) this.adoptMembership(groupId, userId, undefined);
+  }
+
   get(id: string): GroupRecord | undefined {
     return this.groups.get(id);
   }

@@ -79,6 +79,14 @@ export class UserDirectory {
     return this.users.get(id);
   }
 
+  /** A user another instance committed (undefined: deleted there); see `CommittedMap.adopt`. */
+  adopt(id: string, user: UserRecord | undefined): void {
+    const before = this.users.get(id);
+    if (!this.users.adopt(id, user)) return;
+    if (before) this.unindex(before);
+    if (user) this.index(user);
+  }
+
   byName(username: string): UserRecord | undefined {
     const id = this.byUsername.get(fold(username));
     return id === undefined ? undefined : this.users.get(id);

@@ -31,6 +31,7 @@ import { ForwardServer, NOT_MINE } from './forwardServer.js';
 import { RequestForwarder } from './forwarder.js';
 import { connectClusterNats } from './natsConnection.js';
 import { ShardOwnership } from './ownership.js';
+import { SharedStateSync } from './sharedStateSync.js';
 import { shardOf } from './shards.js';
 import { DEFAULT_LEASE_TIMINGS, type LeaseTimings } from './timings.js';
 
@@ -80,6 +81,11 @@ export class ClusterMode {
   readonly fence: CommitFence;
   /** The writer's routing: a change is admitted only for a shard owned here and not being handed off. */
   readonly routing: ShardRouting;
+  /**
+   * People, sessions, the licence and settings committed by any instance, applied here (sharedStateSync.ts,
+   * docs/adr/0068): `begin` before the modules load, `seal` on the writer, `attach` their declarations after.
+   */
+  readonly sharedState: SharedStateSync;
   readonly #options: ClusterModeOptions;
   readonly #shards: number;
   /** Shards being handed off: new commands wait for the next owner, the accepted ones commit. */
@@ -139,6 +145,8 @@ export class ClusterMode {
       ...(options.forwardDeadlineMs !== undefined ? { deadlineMs: options.forwardDeadlineMs } : {}),
     });
     this.forwardServer = new ForwardServer({ nc, cluster: config.name, instanceId: config.instanceId, logger });
+    // Real time: its passes pace I/O (docs/adr/0027).
+    this.sharedState = new SharedStateSync({ nc, cluster: config.name, knex: options.knex, clock: systemClock, logger });
   }
 
   /**
@@ -210,6 +218,7 @@ export class ClusterMode {
   async close(): Promise<void> {
     await this.ownership.stop({ handoff: false });
     await this.forwardServer.stop();
+    await this.sharedState.stop();
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
   }
 

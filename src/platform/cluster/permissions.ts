@@ -3,7 +3,8 @@
  * members, and presence's viewers and locks), writes to their keys, replies to its own inbox prefix (`_INBOX_<name>`,
  * natsConnection.ts: subscribed for its own requests' answers, published to for the answers of requests forwarded to
  * it) and the subjects under the cluster's prefix (`<name>.>`: `<name>.forward.<instance>` for command forwarding,
- * `<name>.events.<shard>` for events, `<name>.presence.alive` for presence heartbeats). Give each cluster its own NATS user
+ * `<name>.events.<shard>` for events, `<name>.presence.alive` for presence heartbeats, `<name>.shared` for the shared
+ * state's pokes: table names only, docs/adr/0068). Give each cluster its own NATS user
  * with these; another cluster's user, or any other client without them, can neither read nor write its leases
  * (tested in test/unit/platform/cluster/natsConnection.test.ts against a server configured with them).
  *

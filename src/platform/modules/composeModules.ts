@@ -27,6 +27,7 @@ import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
 import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 import type { PluginName } from './pluginNames.js';
+import { isSharedReload, type SharedDeclaration } from './sharedState.js';
 
 type AnyModule = ProductModule<any, any>;
 
@@ -205,6 +206,8 @@ export interface Composition<Services extends object> {
   readonly checks: ReadonlyMap<string, HealthCheck>;
   /** Every module's replica tables (cluster mode's read model), by table name. */
   readonly replicas: ReadonlyMap<string, ReplicaTable>;
+  /** Every module's shared tables (cluster mode's shared state, docs/adr/0068), in module order. */
+  readonly shared: readonly SharedDeclaration[];
   /** The shard key of a domain event, asked of every module in order (the first that knows it); null: shard 0. */
   eventShardKey(event: DomainEvent): string | null;
   start(): void;
@@ -309,6 +312,20 @@ export async function composeModules<Services extends object>(
     }
   }
 
+  const sharedDeclarations: SharedDeclaration[] = [];
+  const sharedTables = new Map<string, string>();
+  for (const { module, instance } of running) {
+    for (const declaration of instance.shared ?? []) {
+      for (const table of isSharedReload(declaration) ? declaration.tables : [declaration.table]) {
+        const owner = sharedTables.get(table);
+        if (owner !== undefined)
+          throw new Error(`module ${module.name} declares table ${table} shared, which module ${owner} already does`);
+        sharedTables.set(table, module.name);
+      }
+      sharedDeclarations.push(declaration);
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
     services: services as Services,
@@ -320,6 +337,7 @@ export async function composeModules<Services extends object>(
     routes,
     checks,
     replicas,
+    shared: sharedDeclarations,
     eventShardKey(event) {
       for (const { instance } of running) {
         const key = instance.eventShardKey?.(event);

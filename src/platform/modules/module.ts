@@ -43,6 +43,7 @@ import type { EntityType, EntityTypeRegistry } from './entityTypes.js';
 import type { WebhookEventCatalog, WebhookEventSource } from '../events/webhookEventCatalog.js';
 import type { ProductWorkerPool } from '../workers/productTasks.js';
 import type { PluginGate } from './pluginGate.js';
+import type { SharedDeclaration, SharedStateAccess } from './sharedState.js';
 
 /** What every module is handed: the platform's shared parts, configured once by the entry point. */
 export interface ModuleKit {
@@ -72,6 +73,11 @@ export interface ModuleKit {
   readonly traffic: Traffic;
   /** Which plugins are active now; the licence module decides (see pluginGate.ts). */
   readonly plugins: PluginGate;
+  /**
+   * Cluster mode: what other instances committed to shared tables, applied here on demand (sharedState.ts,
+   * docs/adr/0068). Undefined in single-process mode, where there is nothing to catch up with.
+   */
+  readonly sharedState?: SharedStateAccess;
   /** Entity kinds people watch, lock and subscribe to; the composer registers every module's. */
   readonly entityTypes: EntityTypeRegistry;
   /** Every module's named streams, in list order. */
@@ -244,6 +250,12 @@ export interface ModuleInstance<Provides extends object> {
    * about, as its rows are sharded), null for shard 0, undefined for an event it does not know (another module's).
    */
   eventShardKey?(event: DomainEvent): string | null | undefined;
+  /**
+   * Cluster mode: the tables it holds in memory whose rows any instance may commit (people, sessions, the licence,
+   * settings), and how a row committed elsewhere reaches this memory (sharedState.ts, docs/adr/0068). A table is
+   * declared by one module. Unused in single-process mode.
+   */
+  readonly shared?: readonly SharedDeclaration[];
   /** Once the server listens, in list order. */
   start?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */

@@ -78,3 +78,12 @@ export function sealedBatch(batch: Batch, tableOrder: ReadonlyMap<string, number
     },
   };
 }
+
+/** One seal that runs each given one in order (cluster mode: the read model's, then the shared state's); undefined for none. */
+export function combineSeals(...seals: readonly (CommitSeal | undefined)[]): CommitSeal | undefined {
+  const present = seals.filter((seal): seal is CommitSeal => seal !== undefined);
+  if (present.length <= 1) return present[0];
+  return (batch) => {
+    for (const seal of present) seal(batch);
+  };
+}

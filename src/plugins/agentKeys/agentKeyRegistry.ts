@@ -53,6 +53,11 @@ export class AgentKeyRegistry implements ScopedKeys {
     this.index(record.id, record);
   }
 
+  /** A key another instance committed (created, revoked, its use recorded); see `CommittedMap.adopt`. Nothing is written. */
+  adopt(id: string, record: AgentKeyRecord | undefined): void {
+    if (this.keys.adopt(id, record)) this.index(id, record);
+  }
+
   get(id: string): AgentKeyRecord | undefined {
     const record = this.keys.get(id);
     return record === undefined ? undefined : this.withUse(record);

@@ -41,6 +41,14 @@ export const agentKeysModule: ProductModule<Pick<CoreServices, 'writer' | 'clock
         for (const row of rows) agentKeys.load(agentKeyFromRow(row));
         kit.logger.info('agent keys loaded', { keys: rows.length });
       },
+      // Cluster mode: keys created or revoked through any instance authenticate (or not) on every one (docs/adr/0068).
+      shared: [
+        {
+          table: agentKeysTable.name,
+          apply: (row) => agentKeys.adopt(String(row['id']), agentKeyFromRow(row)),
+          remove: (key) => agentKeys.adopt(String(key['id']), undefined),
+        },
+      ],
       start() {
         timer = kit.clock.setRepeatingTimer(AGENT_KEY_USE_FLUSH_MS, () => agentKeys.flushUses());
       },

@@ -73,6 +73,28 @@ export class LicenseManager {
       if (!s.enabled && (PLUGIN_NAMES as readonly string[]).includes(s.name)) this.disabled.add(s.name as PluginName);
   }
 
+  /**
+   * An activation another instance committed (cluster mode, docs/adr/0068): in force here too when it is the newest,
+   * announced to this instance's subscribers. Nothing is written.
+   */
+  adoptActivation(entry: { token: string; activatedAt: number; source: LicenseSource }): void {
+    const verified = verifyLicenseToken(entry.token, this.options.publicKey, entry.activatedAt);
+    if (!verified.ok || !this.isNewer(verified.license) || this.inForce?.token === entry.token) return;
+    this.inForce = { license: verified.license, token: entry.token, activatedAt: entry.activatedAt, source: entry.source };
+    this.armExpiryTimer();
+    this.publishUpdate('activated', entry.activatedAt);
+  }
+
+  /** A plugin switch another instance committed (cluster mode): the gate follows it here. Nothing is written. */
+  adoptSwitch(name: string, enabled: boolean, at: number): void {
+    if (!(PLUGIN_NAMES as readonly string[]).includes(name)) return;
+    const plugin = name as PluginName;
+    if (enabled !== this.disabled.has(plugin)) return;
+    if (enabled) this.disabled.delete(plugin);
+    else this.disabled.add(plugin);
+    this.publishUpdate('plugin-toggled', at);
+  }
+
   /** SVC_LICENSE_KEY, checked once at start: a bad or expired token is logged and ignored, never fatal. */
   async configure(token: string | undefined): Promise<void> {
     if (token !== undefined) {
@@ -240,16 +262,18 @@ export class LicenseManager {
 
   private announce(reason: LicenseUpdatedEvent['reason'], at: number): void {
     // Customer and plugins are read when the event goes out, after the commit: the state then in force.
-    this.options.writer.afterCommit(() =>
-      this.options.bus.publish({
-        type: 'license.updated',
-        reason,
-        customer: this.inForce?.license.customer ?? null,
-        activePlugins: this.activePlugins(),
-        at,
-        origin: 'api',
-      }),
-    );
+    this.options.writer.afterCommit(() => this.publishUpdate(reason, at));
+  }
+
+  private publishUpdate(reason: LicenseUpdatedEvent['reason'], at: number): void {
+    this.options.bus.publish({
+      type: 'license.updated',
+      reason,
+      customer: this.inForce?.license.customer ?? null,
+      activePlugins: this.activePlugins(),
+      at,
+      origin: 'api',
+    });
   }
 
   /**

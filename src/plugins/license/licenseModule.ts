@@ -8,7 +8,7 @@ import type { CoreServices } from '../../core/coreServices.js';
 import type { AuditServices } from '../audit/auditSchema.js';
 import { namedStream, type ProductModule } from '../../platform/modules/module.js';
 import { activationRoute } from './activationRoute.js';
-import { hydrateLicense } from './hydrateLicense.js';
+import { hydrateLicense, sharedLicense } from './hydrateLicense.js';
 import { LicenseManager } from './licenseManager.js';
 import { licenseSchema, type LicenseServices } from './licenseSchema.js';
 import { licenseActivationsTable, pluginSettingsTable } from './licenseTables.js';
@@ -75,6 +75,8 @@ export const licenseModule: ProductModule<Pick<CoreServices, 'auth'> & Pick<Audi
       },
       routes: [activationRoute({ license, machineAuth: kit.machineAuth, auth, audit })],
       entityTypes: [{ name: 'license', read: 'license:read', write: 'license:manage', exists: (id) => id === 'current' }],
+      // Cluster mode: a licence activated or a plugin switched through any instance (docs/adr/0068).
+      shared: sharedLicense(license),
       stop: () => license.close(),
     };
   },

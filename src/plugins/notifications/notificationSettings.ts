@@ -12,6 +12,14 @@ import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { BatchWriter, Row, TableSpec } from '../../platform/persistence/batchWriter.js';
 import { cols, epoch, iso } from '../../core/storage/tables.js';
 import type { Knex } from 'knex';
+import type { SharedRows } from '../../platform/modules/sharedState.js';
+
+const choiceOf = (row: Row): Choice => ({
+  userId: String(row['user_id']),
+  type: String(row['type']),
+  enabled: Boolean(row['enabled']),
+  updatedAt: epoch(row['updated_at'])!,
+});
 
 export const notificationSettingsTable: TableSpec = {
   name: 'notification_settings',
@@ -71,14 +79,21 @@ export class NotificationSettings {
 
   async hydrate(): Promise<void> {
     for (const row of await this.deps.knex('notification_settings').select('*')) {
-      const choice: Choice = {
-        userId: String(row.user_id),
-        type: String(row.type),
-        enabled: Boolean(row.enabled),
-        updatedAt: epoch(row.updated_at)!,
-      };
+      const choice = choiceOf(row);
       this.choices.load(keyOf(choice.userId, choice.type), choice);
     }
+  }
+
+  /** Cluster mode (docs/adr/0068): choices made through another instance. Nothing is written. */
+  shared(): SharedRows {
+    return {
+      table: notificationSettingsTable.name,
+      apply: (row) => {
+        const choice = choiceOf(row);
+        this.choices.adopt(keyOf(choice.userId, choice.type), choice);
+      },
+      remove: (key) => void this.choices.adopt(keyOf(String(key['user_id']), String(key['type'])), undefined),
+    };
   }
 
   /** Whether this person gets notifications of `type` (on unless they switched it off). */

@@ -71,6 +71,8 @@ export const notificationsModule: ProductModule<
     return {
       services: { notifications: center, notificationSettings: settings },
       hydrate: () => settings.hydrate(),
+      // Cluster mode: notification choices made through any instance (docs/adr/0068).
+      shared: [settings.shared()],
       busHandlers: {
         staged(event) {
           // Notifications have no foreign key to users (see the migration): they go in the deletion's commit.

@@ -57,6 +57,8 @@ export const policyModule: ProductModule<Pick<CoreServices, 'groups' | 'auth' | 
     return {
       services: { policy: built },
       resultFilter: built.filterResult,
+      // Cluster mode: policy changed through any instance (docs/adr/0068).
+      shared: store.shared(),
       async hydrate() {
         const counts = await store.hydrate(kit.knex);
         kit.logger.info('policy loaded', counts);

@@ -7,6 +7,8 @@ import type { Knex } from 'knex';
 import { CommittedMap } from '../../core/fleet/committedMap.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
+import type { SharedRows } from '../../platform/modules/sharedState.js';
+import type { Row } from '../../platform/persistence/tableSpec.js';
 import type {
   AccessLevel,
   Environment,
@@ -86,6 +88,31 @@ export class PolicyStore implements PolicyState {
     };
     this.onChange();
     return counts;
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): rules, environments, grants and field and screen permissions another instance
+   * committed, applied with hydration's row-to-record code; the engine recompiles after each (`onChange`).
+   */
+  shared(): SharedRows[] {
+    const table = <V>(name: string, map: CommittedMap<V>, of: (row: Row) => V, key: (row: Row) => string): SharedRows => ({
+      table: name,
+      apply: (row) => {
+        if (map.adopt(key(row), of(row))) this.onChange();
+      },
+      remove: (row) => {
+        if (map.adopt(key(row), undefined)) this.onChange();
+      },
+    });
+    const id = (row: Row) => String(row['id']);
+    return [
+      table('policy_environments', this.environmentMap, environmentOf, id),
+      table('policy_rules', this.ruleMap, ruleOf, id),
+      table('policy_group_environments', this.grantMap, grantOf, (row) => grantKey(String(row['group_id']), String(row['environment_id']))),
+      table('policy_field_settings', this.settingsMap, fieldSettingsOf, id),
+      table('policy_field_permissions', this.fieldPermissionMap, fieldPermissionOf, id),
+      table('policy_screen_permissions', this.screenPermissionMap, screenPermissionOf, id),
+    ];
   }
 
   // ---- PolicyState ----

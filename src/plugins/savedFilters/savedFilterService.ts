@@ -50,6 +50,11 @@ export class SavedFilterService {
   }
 
   /** The person's own filters and those shared with a group of theirs: own first, then by name. */
+  /** A filter another instance committed (undefined: deleted there); see `CommittedMap.adopt`. Nothing is written. */
+  adopt(id: string, record: SavedFilterRecord | undefined): void {
+    this.filters.adopt(id, record);
+  }
+
   visibleTo(userId: string, resource: SavedFilterResource | null): SavedFilterRecord[] {
     const groups = new Set(this.deps.groups.groupIdsOf(userId));
     return [...this.filters.values()]

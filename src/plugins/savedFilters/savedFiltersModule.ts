@@ -24,6 +24,14 @@ export const savedFiltersModule: ProductModule<Pick<CoreServices, 'groups' | 'us
         for (const row of rows) savedFilters.load(savedFilterFromRow(row));
         kit.logger.info('saved filters loaded', { filters: rows.length });
       },
+      // Cluster mode: filters saved or shared through any instance (docs/adr/0068).
+      shared: [
+        {
+          table: savedFiltersTable.name,
+          apply: (row) => savedFilters.adopt(String(row['id']), savedFilterFromRow(row)),
+          remove: (key) => savedFilters.adopt(String(key['id']), undefined),
+        },
+      ],
       busHandlers: {
         staged(event) {
           if (event.type === 'user.deleted') savedFilters.forgetPerson(event.user.id);

@@ -16,7 +16,11 @@ import {
   authIdentitiesTable,
   authProvidersTable,
   groupMappingsTable,
+  identityFromRow,
   identityToRow,
+  ldapGroupFromRow,
+  mappingFromRow,
+  providerFromRow,
   ldapGroupToRow,
   ldapGroupsTable,
   mappingToRow,
@@ -24,6 +28,8 @@ import {
   type ProviderRow,
 } from './providerTables.js';
 import type { SecretBox } from '../../platform/config/secretBox.js';
+import type { SharedRows } from '../../platform/modules/sharedState.js';
+import type { Row } from '../../platform/persistence/tableSpec.js';
 
 const identityKey = (providerId: string, externalId: string) => `${providerId}\u0000${externalId}`;
 const fold = (s: string) => s.toLowerCase();
@@ -54,7 +60,8 @@ export class ProviderRegistry {
 
   // ---- loading (hydrate) ----
 
-  loadProvider(row: ProviderRow): void {
+  /** The record of a stored row, its secrets opened (a secret that does not open is kept sealed, and named). */
+  private opened(row: ProviderRow): { record: ProviderRecord; underPrevious: boolean } {
     let secrets: ProviderSecrets = {};
     let secretError: string | null = null;
     let underPrevious = false;
@@ -69,7 +76,49 @@ export class ProviderRegistry {
           'the stored secret cannot be decrypted with the current SVC_AUTH_SECRET_KEY (was the key changed?); set the secret again';
       }
     }
-    const record = { ...row.record, secrets, secretError } as ProviderRecord;
+    return { record: { ...row.record, secrets, secretError } as ProviderRecord, underPrevious };
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): providers, links, LDAP groups and mappings another instance committed, applied with
+   * hydration's row-to-record code. Nothing is written (a secret under the previous key is sealed again by its writer).
+   */
+  shared(): SharedRows[] {
+    const id = (row: Row) => String(row['id']);
+    return [
+      {
+        table: authProvidersTable.name,
+        apply: (row) => void this.providers.adopt(id(row), this.opened(providerFromRow(row)).record),
+        remove: (key) => void this.providers.adopt(id(key), undefined),
+      },
+      {
+        table: authIdentitiesTable.name,
+        apply: (row) => {
+          const identity = identityFromRow(row);
+          const key = identityKey(identity.providerId, identity.externalId);
+          if (this.identities.adopt(key, identity)) this.identityOfUser.set(identity.userId, key);
+        },
+        remove: (row) => {
+          const key = identityKey(String(row['provider_id']), String(row['external_id']));
+          const before = this.identities.get(key);
+          if (this.identities.adopt(key, undefined) && before) this.identityOfUser.delete(before.userId);
+        },
+      },
+      {
+        table: ldapGroupsTable.name,
+        apply: (row) => void this.ldapGroups.adopt(id(row), ldapGroupFromRow(row)),
+        remove: (key) => void this.ldapGroups.adopt(id(key), undefined),
+      },
+      {
+        table: groupMappingsTable.name,
+        apply: (row) => void this.mappings.adopt(id(row), mappingFromRow(row)),
+        remove: (key) => void this.mappings.adopt(id(key), undefined),
+      },
+    ];
+  }
+
+  loadProvider(row: ProviderRow): void {
+    const { record, underPrevious } = this.opened(row);
     this.providers.load(record.id, record);
     // Sealed under the key before the rotation: sealed again under the current one (the first commit writes it).
     if (underPrevious) this.providers.set(record.id, record);

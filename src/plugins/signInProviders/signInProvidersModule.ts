@@ -93,6 +93,8 @@ export const signInProvidersModule: ProductModule<CoreServices & Pick<OnceServic
         logger.info('sign-in providers loaded', counts);
       },
       routes: [providersRoute(publicProviders), ...oidcRoutes(providerSignIn)],
+      // Cluster mode: providers and their links changed through any instance (docs/adr/0068).
+      shared: registry.shared(),
       busHandlers: {
         committed: (event) => {
           if (event.type === 'user.deleted') registry.forgetUser(event.user.id);

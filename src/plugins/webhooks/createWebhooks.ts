@@ -29,7 +29,9 @@ import { createOutboxHandler } from './outbox.js';
 import { WebhookRegistry } from './webhookRegistry.js';
 import { WebhookService } from './webhookService.js';
 import { createWebhookStatusLog } from './webhookStatusLog.js';
-import type { Delivery } from './webhookTables.js';
+import { readWebhookRow, webhooksTable, type Delivery } from './webhookTables.js';
+import type { SharedRows } from '../../platform/modules/sharedState.js';
+import type { Row } from '../../platform/persistence/tableSpec.js';
 
 export interface WebhooksOptions {
   readonly writer: BatchWriter;
@@ -70,6 +72,8 @@ export interface Webhooks {
   readonly dispatcher: Dispatcher;
   /** The staged bus handler: deliveries of an event join the batch of the change that caused it. */
   readonly outbox: (event: DomainEvent) => void;
+  /** Cluster mode: how a webhook row another instance committed reaches the registry (docs/adr/0068). */
+  readonly shared: readonly SharedRows[];
   hydrate(): Promise<{ webhooks: number; pendingDeliveries: number; backlogged: number }>;
   start(): void;
   /** Deletes history older than 30 days by the injected clock (also run hourly); see WebhookService.prune. */
@@ -158,6 +162,14 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     catalog,
     dispatcher,
     outbox,
+    // Cluster mode: webhooks created, changed or deleted through another instance (docs/adr/0068).
+    shared: [
+      {
+        table: webhooksTable.name,
+        apply: (row: Row) => registry.adopt(String(row['id']), readWebhookRow(row, options.secrets).record),
+        remove: (key: Row) => registry.adopt(String(key['id']), undefined),
+      },
+    ],
     async hydrate() {
       if (claims) {
         await claims.register();

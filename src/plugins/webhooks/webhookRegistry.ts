@@ -56,6 +56,15 @@ export class WebhookRegistry {
     return this.records.get(id);
   }
 
+  /** A webhook another instance committed (undefined: deleted there); see `CommittedMap.adopt`. Nothing is written. */
+  adopt(id: string, record: WebhookRecord | undefined): void {
+    const before = this.records.get(id);
+    if (!this.records.adopt(id, record)) return;
+    if (before) this.unindex(before);
+    if (record) this.index(record);
+    this.ordered = null;
+  }
+
   get size(): number {
     return this.records.size;
   }

@@ -72,6 +72,7 @@ export function webhooksModule(
           kit.logger.info('webhooks loaded', await webhooks.hydrate());
         },
         busHandlers: { staged: webhooks.outbox },
+        shared: webhooks.shared,
         // /readyz (src/platform/health): the worker that sends committed deliveries runs.
         checks: {
           webhookWorker: () =>
