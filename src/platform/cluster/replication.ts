@@ -25,6 +25,7 @@ import type { EventBus } from '../events/eventBus.js';
 import type { Logger } from '../log/logger.js';
 import type { SealedBatch } from '../persistence/batchSeal.js';
 import type { ReplicaTable, Row } from '../persistence/tableSpec.js';
+import { clusterEventsTable } from './eventHistory.js';
 import type { ClusterEventPublisher } from './eventPublisher.js';
 import type { ClusterEvent } from './eventStream.js';
 import { shardOf } from './shards.js';
@@ -167,7 +168,11 @@ export class CommitReplicator {
         throw new Error(`replication: this instance does not hold shard ${shard}; a commit that writes its rows is refused`);
       if (batch.fenced) batch.touchShard(shard, epoch);
       const payload: ReplicationPayload = { o: this.token, r: rows, v: carried };
-      publisher.stageEvents(batch, shard, epoch, [payload]);
+      const [event] = publisher.stageEvents(batch, shard, epoch, [payload]);
+      // Lost connection mid-commit (commitOutcome.ts): the commit happened if and only if this history row is there.
+      batch.confirmBy(
+        async (knex) => (await knex(clusterEventsTable.name).where({ shard, epoch, seq: event!.seq }).first('seq')) !== undefined,
+      );
       this.stats.rowsSent += rows.length;
       this.stats.eventsSent += carried.length;
       sealed = true;

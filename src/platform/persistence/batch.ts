@@ -5,6 +5,7 @@
  * requests share.
  */
 import type { Row, TableSpec } from './tableSpec.js';
+import type { CommitCheck } from './commitOutcome.js';
 
 export interface StagedRow {
   row: Row;
@@ -26,6 +27,8 @@ export class Batch {
   readonly rollbacks = new Set<() => void>();
   /** The shards this batch touches and the epoch held for each (batchFence.ts); undefined without a fence. */
   shards: Map<number, number> | undefined = undefined;
+  /** How to tell, after the connection was lost during its commit, whether it committed (commitOutcome.ts). */
+  committedCheck: CommitCheck | undefined = undefined;
   rowCount = 0;
   /** Requests whose answer must join this batch (heldCommit.ts): it does not start while above 0. */
   holds = 0;

@@ -5,6 +5,7 @@
  * calls the hook; nothing here runs without one (single-process mode).
  */
 import type { Batch } from './batch.js';
+import type { CommitCheck } from './commitOutcome.js';
 import { touch } from './batchFence.js';
 import { commitOrder, type Row, type TableSpec } from './tableSpec.js';
 
@@ -35,6 +36,11 @@ export interface SealedBatch {
   insert(table: TableSpec, row: Row): void;
   track(hooks: { readonly onCommit?: () => void; readonly onRollback?: () => void }): void;
   afterCommit(effect: () => void): void;
+  /**
+   * A lookup that tells whether this commit happened (a row it writes is there), used when the connection is lost
+   * while it runs (commitOutcome.ts): the commit is then settled by the database's answer instead of failed blind.
+   */
+  confirmBy(check: CommitCheck): void;
 }
 
 /** Called once per batch, in commit order, right before its commit; a throw fails the batch (rolled back). */
@@ -75,6 +81,9 @@ export function sealedBatch(batch: Batch, tableOrder: ReadonlyMap<string, number
     },
     afterCommit(effect) {
       batch.afterCommit.push(effect);
+    },
+    confirmBy(check) {
+      batch.committedCheck ??= check;
     },
   };
 }

@@ -28,9 +28,10 @@ import { systemClock, systemDeadlineClock, type Clock } from '../scheduler/index
 import type { Logger } from '../log/logger.js';
 import { Batch, keyOf } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
+import { outcomeUnknown, settleUnknownCommit } from './commitOutcome.js';
 import { type CommitFence, fencedShards, touch } from './batchFence.js';
 import { type CommitSeal, sealedBatch } from './batchSeal.js';
-import { CommitError, ShardMovedError } from './commitError.js';
+import { CommitError, CommitOutcomeUnknownError, ShardMovedError } from './commitError.js';
 import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { ShardRouting } from './shardRouting.js';
 import { createCommitLog, type CommitLog } from './commitLog.js';
@@ -71,7 +72,7 @@ export interface DeleteOptions extends StageHooks {
 
 export type { CommitFence } from './batchFence.js';
 export type { CommitSeal, SealedBatch, SealedRow } from './batchSeal.js';
-export { CommitError, ShardMovedError } from './commitError.js';
+export { CommitError, CommitOutcomeUnknownError, ShardMovedError } from './commitError.js';
 
 export interface BatchWriterOptions {
   readonly knex: Knex;
@@ -461,9 +462,21 @@ export class BatchWriter {
       this.log.committed(batch.rowCount, batch.waiting, performance.now() - this.lastCommitStart);
       this.completed(batch);
     } catch (cause) {
-      this.stats.failures += 1;
+      // The connection went away mid-commit: ask the database what happened, where the batch left a way to ask.
+      const outcome =
+        batch.committedCheck !== undefined && outcomeUnknown(cause)
+          ? await settleUnknownCommit(this.options.knex, batch.committedCheck)
+          : 'rolledBack';
       this.inFlight = undefined;
-      this.failed(batch, cause);
+      if (outcome === 'committed') {
+        this.log.settled(batch.rowCount);
+        this.stats.batches += 1;
+        this.stats.rows += batch.rowCount;
+        this.completed(batch);
+      } else {
+        this.stats.failures += 1;
+        this.failed(batch, outcome === 'unknown' ? new CommitOutcomeUnknownError(cause) : cause);
+      }
     }
     const busyMs = performance.now() - this.lastCommitStart;
     this.stats.busyMs += busyMs;
@@ -483,7 +496,12 @@ export class BatchWriter {
 
   private failed(batch: Batch, cause: unknown): void {
     const fenced = this.options.fence === undefined ? undefined : fencedShards(cause);
-    const error = fenced === undefined ? new CommitError(cause) : new ShardMovedError(fenced, cause);
+    const error =
+      cause instanceof CommitOutcomeUnknownError
+        ? cause
+        : fenced === undefined
+          ? new CommitError(cause)
+          : new ShardMovedError(fenced, cause);
     // The queued batch was computed on top of the failed one: it cannot commit alone.
     const dependent = this.open;
     this.open = new Batch();

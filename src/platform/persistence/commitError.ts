@@ -32,3 +32,18 @@ export class ShardMovedError extends CommitError {
     this.name = 'ShardMovedError';
   }
 }
+
+/**
+ * The connection to the database was lost while the commit ran and the database could not be asked afterwards
+ * whether it committed (commitOutcome.ts): the change may have been applied. Retryable; a retry with an
+ * `Idempotency-Key` applies at most once.
+ */
+export class CommitOutcomeUnknownError extends CommitError {
+  constructor(cause: unknown) {
+    super(
+      cause,
+      'the connection to the database was lost while the change was being committed; it may have been applied: retry with an Idempotency-Key to apply it at most once',
+    );
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}

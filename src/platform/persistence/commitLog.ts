@@ -12,6 +12,7 @@ import { createRateLimitedLog } from '../log/rateLimitedLog.js';
 export const COMMIT_MESSAGE = 'group commit';
 export const COMMIT_FAILED_MESSAGE = 'group commit failed; requests of this batch and the next are answered 503';
 export const COMMIT_RECOVERED_MESSAGE = 'group commits recovered';
+export const COMMIT_SETTLED_MESSAGE = 'the connection was lost during a group commit; the database says it committed';
 export const COMMIT_FENCED_MESSAGE =
   'the cluster fence refused a commit (its shards moved); requests of this batch and the next are answered 503';
 
@@ -20,6 +21,8 @@ export interface CommitLog {
   failed(cause: unknown, rows: number, queuedRows: number): void;
   /** The cluster fence refused the commit (src/platform/persistence/batchFence.ts): another instance owns `shards` now. */
   fenced(shards: readonly number[], rows: number, queuedRows: number): void;
+  /** The connection was lost mid-commit and the database, asked afterwards, says the commit happened (commitOutcome.ts). */
+  settled(rows: number): void;
 }
 
 export function createCommitLog(logger: Logger, clock: Clock): CommitLog {
@@ -46,6 +49,9 @@ export function createCommitLog(logger: Logger, clock: Clock): CommitLog {
     },
     fenced(shards, rows, queuedRows) {
       refusals.note('fence', { shards, rows, queuedRows });
+    },
+    settled(rows) {
+      logger.warn(COMMIT_SETTLED_MESSAGE, { rows });
     },
   };
 }
