@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseTraceparent } from '../../../../src/platform/requestContext/traceparent.js';
 import { testBackends } from '../../../support/backends.js';
-import { signInAdmin, type SignedIn } from '../../../support/graphql.js';
+import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { SPAN_KIND, spanNamed, startOtlpReceiver, type OtlpReceiver } from '../../../support/otlpReceiver.js';
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
@@ -105,6 +105,38 @@ for (const backend of testBackends()) {
         { traceId, parentId: delivery.spanId, flags: '01' },
         "the receiver's traceparent names the delivery span",
       );
+    });
+
+    it('records a GraphQL mutation as a request span with its command inside', async () => {
+      const traceId = newTraceId();
+      const res = await gql(
+        t,
+        'mutation($i: CreateGroupInput!) { createGroup(input: $i) { id } }',
+        { i: { name: 'traced-group' } },
+        admin.accessToken,
+        { traceparent: `00-${traceId}-${CALLER_SPAN}-01` },
+      );
+      assert.equal(res.errors, undefined, res.text);
+      const spans = await collector.trace(traceId, 3);
+      const request = spanNamed(spans, 'POST /graphql');
+      assert.equal(request.parentSpanId, CALLER_SPAN);
+      assert.equal(spanNamed(spans, 'command').parentSpanId, request.spanId);
+      assert.equal(spanNamed(spans, 'group commit').parentSpanId, spanNamed(spans, 'command').spanId);
+    });
+
+    it('records the WebSocket upgrade as a request span of its own', async () => {
+      const traceId = newTraceId();
+      const client = connectClient(t, { token: admin.accessToken, headers: { traceparent: `00-${traceId}-${CALLER_SPAN}-01` } });
+      try {
+        await client.connected;
+        const [upgrade] = await collector.trace(traceId, 1);
+        assert.equal(upgrade!.name, 'GET /graphql/ws');
+        assert.equal(upgrade!.kind, SPAN_KIND.server);
+        assert.equal(upgrade!.parentSpanId, CALLER_SPAN);
+        assert.equal(upgrade!.attributes['http.response.status_code'], 101);
+      } finally {
+        await client.dispose();
+      }
     });
 
     it("records nothing for a caller that did not sample, nor for a trace started here at ratio 0, and says so in the caller's flags", async () => {
