@@ -9,12 +9,12 @@
  * process's global OpenTelemetry API (prom-client reads it) is left alone.
  */
 import type * as Api from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig } from '../config/tracingSettings.js';
 import { createRateLimitedLog } from '../log/rateLimitedLog.js';
 import { createContextSlot, currentRequest, type RequestContext } from '../requestContext/requestContext.js';
 import { systemClock, type TimerHandle } from '../scheduler/index.js';
-import { formatTraceparent, parseTraceparent, type TraceContext } from '../requestContext/traceparent.js';
+import { formatTraceparent, newSpanId, newTraceId, parseTraceparent, type TraceContext } from '../requestContext/traceparent.js';
 import type { BatchSpan, OutgoingSpan, RequestSpan, SpanAttributes, SpanParent, Tracing, TracingDeps } from './tracing.js';
 
 /** Links a batch span keeps (a group commit may serve thousands of requests; a trace backend shows a few). */
@@ -27,13 +27,54 @@ type OtelSpan = Api.Span;
 /** The running span when it is not the request's own (a command's, a commit's). */
 const runningSpan = createContextSlot<OtelSpan>('tracing span');
 
-/** A request's context with its span: what a traced request runs in. */
+/**
+ * A request's context with its span (none when it is not sampled): what a request runs in while tracing is on. Its
+ * trace is the span's, made when first read (most requests log nothing and cause no delivery).
+ */
 class TracedRequest implements RequestContext {
+  private made: TraceContext | undefined = undefined;
+
   constructor(
     readonly requestId: string,
-    readonly trace: TraceContext,
-    readonly span: OtelSpan,
+    private readonly traceId: string,
+    private readonly parentId: string | undefined,
+    readonly span: OtelSpan | undefined,
   ) {}
+
+  get trace(): TraceContext {
+    if (this.made !== undefined) return this.made;
+    const own = this.span?.spanContext();
+    this.made =
+      own === undefined
+        ? { traceId: this.traceId, spanId: newSpanId(), parentId: this.parentId, flags: '00' }
+        : { traceId: own.traceId, spanId: own.spanId, parentId: this.parentId, flags: (own.traceFlags & 1) === 0 ? '00' : '01' };
+    return this.made;
+  }
+}
+
+const UNSAMPLED_END = () => undefined;
+
+const NO_ATTRIBUTES: Api.Attributes = Object.freeze({});
+const NO_LINKS: Api.Link[] = [];
+/** `SamplingDecision.NOT_RECORD` (sdk-trace-base's enum, 0). */
+const NOT_RECORD = 0;
+
+/**
+ * Span and trace ids from the request context's pooled random bytes (src/platform/requestContext/traceparent.ts),
+ * and, once, a trace id chosen before the span is started (the one the sampler was asked about).
+ */
+class RequestIds implements IdGenerator {
+  presetTraceId: string | undefined = undefined;
+
+  generateTraceId(): string {
+    const preset = this.presetTraceId;
+    this.presetTraceId = undefined;
+    return preset ?? newTraceId();
+  }
+
+  generateSpanId(): string {
+    return newSpanId();
+  }
 }
 
 function currentSpan(): OtelSpan | undefined {
@@ -49,14 +90,22 @@ class OtelTracing implements Tracing {
   constructor(
     private readonly api: typeof Api,
     private readonly tracer: Api.Tracer,
+    private readonly sampler: Sampler,
+    private readonly ids: RequestIds,
     private readonly stop: () => Promise<void>,
   ) {}
 
+  /**
+   * The request's span. The sampler is asked first, with the trace id the span would get: an unsampled request
+   * (most of them, at a ratio) gets its trace and span ids and no SDK span at all, so it costs a sampling decision
+   * and two ids. A sampled one is started by the SDK under the same trace id (`ids.presetTraceId`), so the SDK's
+   * own sampler call agrees.
+   */
   request(context: RequestContext, method: string, kind: 'http' | 'websocket'): RequestSpan {
     const { api } = this;
-    const caller = context.trace;
+    const caller = parseTraceparent(context.callerTraceparent);
     const parent =
-      caller.parentId === undefined
+      caller === undefined
         ? api.ROOT_CONTEXT
         : api.trace.setSpanContext(api.ROOT_CONTEXT, {
             traceId: caller.traceId,
@@ -64,18 +113,17 @@ class OtelTracing implements Tracing {
             traceFlags: Number.parseInt(caller.flags, 16) & api.TraceFlags.SAMPLED,
             isRemote: true,
           });
+    const traceId = caller?.traceId ?? newTraceId();
+    const parentId = caller?.parentId;
+    if (this.sampler.shouldSample(parent, traceId, method, api.SpanKind.SERVER, NO_ATTRIBUTES, NO_LINKS).decision === NOT_RECORD) {
+      return { context: new TracedRequest(context.requestId, traceId, parentId, undefined), end: UNSAMPLED_END };
+    }
+    if (caller === undefined) this.ids.presetTraceId = traceId;
     const span = this.tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
-    const own = span.spanContext();
     const recorded = span.isRecording();
     if (recorded) span.setAttributes({ 'http.request.method': method, 'svc.request.id': context.requestId, 'svc.request.kind': kind });
-    const trace: TraceContext = {
-      traceId: own.traceId,
-      spanId: own.spanId,
-      parentId: caller.parentId,
-      flags: (own.traceFlags & api.TraceFlags.SAMPLED) === 0 ? '00' : '01',
-    };
     return {
-      context: new TracedRequest(context.requestId, trace, span),
+      context: new TracedRequest(context.requestId, traceId, parentId, span),
       end: (status, route) => {
         if (recorded) {
           const template = route();
@@ -224,7 +272,9 @@ export async function startOtelTracing(config: TracingConfig, deps: TracingDeps)
     shutdown: () => exporter.shutdown(),
     forceFlush: () => exporter.forceFlush(),
   };
+  const ids = new RequestIds();
   const provider = new sdk.BasicTracerProvider({
+    idGenerator: ids,
     resource: resources.resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': deps.version }),
     sampler,
     spanProcessors: [
@@ -252,5 +302,5 @@ export async function startOtelTracing(config: TracingConfig, deps: TracingDeps)
     systemClock.clearTimer(timer);
     failures.stop();
   };
-  return new OtelTracing(api, provider.getTracer('svc-ops-monitor', deps.version), stop);
+  return new OtelTracing(api, provider.getTracer('svc-ops-monitor', deps.version), sampler, ids, stop);
 }

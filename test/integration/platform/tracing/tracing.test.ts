@@ -10,9 +10,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseTraceparent } from '../../../../src/platform/requestContext/traceparent.js';
 import { testBackends } from '../../../support/backends.js';
+import { holdCommits, whileHeld } from '../../../support/commitGate.js';
 import { gql, signInAdmin, type SignedIn } from '../../../support/graphql.js';
 import { SPAN_KIND, spanNamed, startOtlpReceiver, type OtlpReceiver } from '../../../support/otlpReceiver.js';
 import { connectClient, subscribe, waitForSubscribers } from '../../../support/realtime.js';
+import { eventually, until } from '../../../support/polling.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 import { createWebhook, useReceivers, WEBHOOK_ENV } from '../../../support/webhooks.js';
 
@@ -83,6 +85,40 @@ for (const backend of testBackends()) {
       } finally {
         await client.dispose();
       }
+    });
+
+    it('hangs a group commit two recorded pushes share from the first and links it to the other', async () => {
+      const gate = await holdCommits(t);
+      const [a, b] = [newTraceId(), newTraceId()];
+      const shared = await whileHeld(gate, async () => {
+        const blocker = pushAs(undefined, 'commit-blocker', 'DOWN');
+        await gate.started;
+        // Both stage their change while the commit before theirs is held: they wait on the same next one.
+        const both = Promise.all([
+          pushAs(`00-${a}-${CALLER_SPAN}-01`, 'shared-commit-a', 'DOWN'),
+          pushAs(`00-${b}-${CALLER_SPAN}-01`, 'shared-commit-b', 'DOWN'),
+        ]);
+        await until(
+          () => ['shared-commit-a', 'shared-commit-b'].every((name) => t.server.fleet.services.find('eu/prod/vm/apps', name)),
+          'both pushes are staged',
+        );
+        return { blocker, both };
+      });
+      await shared.blocker;
+      await shared.both;
+      // Two requests and two commands, and the one commit in one of the two traces.
+      const spans = await eventually(() => {
+        const found = collector.spans.filter((s) => s.traceId === a || s.traceId === b);
+        return found.length >= 5 ? found : undefined;
+      }, 'the spans of both pushes');
+      const commits = spans.filter((s) => s.name === 'group commit');
+      assert.equal(commits.length, 1, 'one commit span for the one commit');
+      const commit = commits[0]!;
+      const [own, other] = commit.traceId === a ? [a, b] : [b, a];
+      const commandOf = (traceId: string) => spans.find((s) => s.traceId === traceId && s.name === 'command')!;
+      assert.equal(commit.parentSpanId, commandOf(own).spanId, 'a child of the first waiting command');
+      assert.deepEqual(commit.links, [{ traceId: other, spanId: commandOf(other).spanId }], 'linked to the other');
+      assert.equal(commit.attributes['svc.batch.requests'], 2);
     });
 
     it('records a webhook delivery as a span of the request, and sends that span as the parent', async () => {
