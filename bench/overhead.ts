@@ -14,7 +14,9 @@
  * `BENCH_DURATION` s (10): each variant once per round, the order rotated, so a shared machine's load falls on
  * all alike. Figures per variant: server CPU per push (`/proc`, all threads) pooled over the rounds and its ratio
  * to off; the ratio in each round (spread); p99 and the p99 added over off's in the same round (median). The
- * machine's load average is printed beside each round. Targets (issue 30): metrics on ≤ 1.01x off; tracing at
+ * machine's load average is printed beside each round. Before the servers, overhead/tracingPath.ts measures in this
+ * process what tracing adds to a request's own path (CPU ns, at ratios 0, 0.01 and 1), which the load does not
+ * decide. Targets (issue 30): metrics on ≤ 1.01x off; tracing at
  * 1 % ≤ 1.02x off and ≤ 0.5 ms p99 added.
  */
 import { randomBytes } from 'node:crypto';
@@ -36,6 +38,7 @@ import { packageVersion, writeResults } from './lib/resultFile.js';
 import { benchServerEnv } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
 import { startOtlpSink, type OtlpSink } from './overhead/otlpSink.js';
+import { measureTracingPath } from './overhead/tracingPath.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -109,6 +112,14 @@ async function main(): Promise<number> {
   logRunHeader('overhead', smoke, machineInfo(await postgresVersion(settings.databaseUrl)), log);
   log(
     `this server as: node ${settings.built ? 'dist/src/main.js' : '--import tsx src/main.ts'}; ${rounds} rounds of ${seconds} s per variant, paced at ${rate} pushes/s`,
+  );
+  // First, in this process and before any server runs: what tracing adds to a request's own path (load-independent).
+  const path = await measureTracingPath(smoke);
+  log(
+    `\ntracing on a request's own path, in this process (CPU ns per request, median; load avg ${fmt(load(), 1)}):\n${formatTable(
+      ['sampling ratio', 'without tracing', 'with tracing', 'added'],
+      path.map((p) => [String(p.ratio), fmt(p.plainNs), fmt(p.tracedNs), fmt(p.tracedNs - p.plainNs)]),
+    )}\n`,
   );
   const bodies = healthBodies(settings.health.services);
   const sink = await startOtlpSink();
