@@ -39,7 +39,7 @@ export default async function* testSummary(source) {
         const error = data.details?.error;
         if (error?.failureType === 'subtestsFailed') continue;
         const cause = error?.cause ?? error;
-        const message = String(cause?.message ?? cause ?? 'failed')
+        const message = describeFailure(cause)
           .split('\n')
           .map((line) => line.trim())
           .filter(Boolean)
@@ -54,4 +54,19 @@ export default async function* testSummary(source) {
     .slice(0, 10)
     .map(([file, ms]) => ({ file, ms: Math.round(ms) }));
   yield `${JSON.stringify({ files: [...files].sort(), passed, skipped, failures, slowest })}\n`;
+}
+
+/**
+ * A failure's message as text, whatever the runner handed over (an assertion's `actual` may be an object without a
+ * prototype, which `String` cannot convert: the summary must never crash on the failure it reports).
+ * @param {unknown} cause
+ */
+function describeFailure(cause) {
+  const message = /** @type {{ message?: unknown } | undefined} */ (cause)?.message ?? cause ?? 'failed';
+  if (typeof message === 'string') return message;
+  try {
+    return String(message);
+  } catch {
+    return JSON.stringify(message) ?? 'failed';
+  }
 }

@@ -65,11 +65,13 @@ import type { ProductModule } from './platform/modules/module.js';
 import { notificationsModule } from './plugins/notifications/notificationsModule.js';
 import { policyModule } from './plugins/policy/policyModule.js';
 import { BatchWriter } from './platform/persistence/batchWriter.js';
+import type { ShardRouting } from './platform/persistence/shardRouting.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
 import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
 import { realtimeModule } from './plugins/realtime/realtimeModule.js';
 import type { PresenceStore } from './plugins/realtime/presenceStore.js';
+import { openNatsPresenceStore } from './plugins/realtime/natsPresenceStore.js';
 import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
 import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
 import { slaModule } from './plugins/sla/slaModule.js';
@@ -167,6 +169,11 @@ export interface ServerDependencies {
    * the epochs this instance writes at. The cluster start-up fills it from the ownership; tests with one writer too.
    */
   readonly readModel?: ReadModelOptions;
+  /**
+   * Which shards this instance writes, outside cluster mode (tests with one writer and a read model: its followers
+   * own nothing, so they neither take commands nor fire the timers of what they adopt). Cluster mode routes itself.
+   */
+  readonly routing?: ShardRouting;
 }
 
 export interface RunningServer {
@@ -266,7 +273,15 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
 
     // Cluster mode connects first (NATS and its buckets; nothing joined yet).
     if (config.cluster) cluster = await connectClusterMode({ config: config.cluster, knex: database.knex, logger });
-    const presence = deps.presence;
+    // Cluster mode: viewers and edit locks shared through NATS (docs/adr/0064); the realtime module stops the store.
+    const presence =
+      deps.presence ??
+      (cluster &&
+        (await openNatsPresenceStore(cluster.nc, cluster.name, {
+          instanceId: cluster.instanceId,
+          logger,
+          replicas: cluster.replicas,
+        })));
     const modules = productModules({
       ...(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}),
       ...(presence ? { presence } : {}),
@@ -278,8 +293,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await migrate(database.knex, logger, modules.migrations());
     usePermissions(modules.permissions());
     // Before the state loads: the stream's heads are read first, so nothing committed meanwhile is missed. Real time.
-    // Not yet fed from the cluster's ownership (ADR 0067, "Joining"): tests with one writer give it (readModelCluster.ts).
-    const readModelOptions = deps.readModel;
+    // Cluster mode: fed by the shards' owners (docs/adr/0065); tests with one writer and no ownership give their own.
+    const readModelOptions = deps.readModel ?? cluster?.readModelOptions();
     const readModel = readModelOptions && (await startReadModel(readModelOptions, { knex: database.knex, clock: systemClock, logger }));
     if (readModel) cluster?.attachReadModel(readModel);
     stopReadModel = readModel?.stop;
@@ -292,7 +307,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       tableOrder: modules.tableOrder(),
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
       ...(readModel ? { seal: readModel.seal } : {}),
-      ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : {}),
+      ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : deps.routing ? { routing: deps.routing } : {}),
       tracing,
     });
     const localBus = createInProcessEventBus(logger);

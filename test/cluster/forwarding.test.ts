@@ -13,6 +13,7 @@ import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/
 import { inboxPrefix } from '../../src/platform/cluster/permissions.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { natsServerAvailable } from '../support/natsServer.js';
+import { until } from '../support/polling.js';
 import {
   CLUSTER_DATABASE_SKIP,
   CLUSTER_PASSWORD,
@@ -73,13 +74,26 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
       );
     }
     const first = cluster.instances[0]!;
+    const knex = first.server.database.knex;
     for (const service of services) {
       const row = await first.serviceRow(NODE, service);
       assert.equal(row.status, 'OPERATIONAL', service);
-      // Only the owner holds it in memory: nothing replicates here, so the others never stepped it.
-      const holders = cluster.instances.filter((instance) => instance.server.fleet.services.find(NODE, service) !== undefined);
-      assert.deepEqual(holders, [owner(service)], `${service} lives on its owner only`);
+      // Each push applied once, by the owner: one status interval per change, none twice.
+      const intervals = await knex('status_intervals').where({ service_id: row.id }).orderBy('seq').select('status');
+      assert.deepEqual(
+        intervals.map((interval: { status: string }) => interval.status),
+        statuses,
+        `${service}: each change applied once`,
+      );
     }
+    // Every instance's read model shows the owner's last commit (docs/adr/0065).
+    await until(
+      () =>
+        cluster.instances.every((instance) =>
+          services.every((service) => instance.server.fleet.services.find(NODE, service)?.status === 'OPERATIONAL'),
+        ),
+      'every instance shows every service OPERATIONAL',
+    );
     const relayed = cluster.instances.reduce((sum, instance) => sum + instance.server.cluster!.forwarder.stats.relayed, 0);
     assert.ok(relayed >= (services.length * statuses.length * 2) / cluster.instances.length / 2, `requests were forwarded (${relayed})`);
   });

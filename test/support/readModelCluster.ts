@@ -1,8 +1,9 @@
 /**
  * Several in-process instances of the product on ONE PostgreSQL schema and one test NATS server, each with cluster
  * mode's read model (src/platform/cluster/readModel.ts, docs/adr/0065) on a NATS connection of its own. Instance 0
- * is the only writer: it holds every shard at epoch 1 and prunes the history; the others hold none. There is no
- * ownership yet (no leases, no fence, no forwarding): tests send every change to instance 0 and read anywhere.
+ * is the only writer: it holds every shard at epoch 1 and prunes the history; the others hold none (a routing that
+ * owns nothing: they refuse commands and leave timers to instance 0). No leases, no fence, no forwarding: tests send
+ * every change to instance 0 and read anywhere. (Cluster mode proper, with all of these: testCluster.ts.)
  *
  * Each instance reaches NATS through a TCP relay of its own (`cut` / `mend`): a test drops an instance's messages
  * for real (the connection is gone, what is published meanwhile never reaches it) without touching the others.
@@ -11,6 +12,7 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { readHeads } from '../../src/platform/cluster/eventReplay.js';
 import { isAfter } from '../../src/platform/cluster/eventStream.js';
+import { shardOf } from '../../src/platform/cluster/shards.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 import type { Backend, TestStore } from './backends.js';
 import { startNatsServer, type NatsServer } from './natsServer.js';
@@ -123,6 +125,16 @@ export async function startReadModelCluster(backend: Backend, options: ReadModel
           ...(writer ? { owned: () => all } : {}),
           probe: { intervalMs: 200, withinMs: 3_000 },
         },
+        // The followers own no shard: they take no command and fire no timer of what they adopt (instance 0's do).
+        ...(writer
+          ? {}
+          : {
+              routing: {
+                shardOf: (key: string) => shardOf(key, READ_MODEL_SHARDS),
+                epochOf: () => undefined,
+                onTaken: () => () => undefined,
+              },
+            }),
       });
       instances.push({ t, nc, relay });
     }

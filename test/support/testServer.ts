@@ -58,6 +58,8 @@ export interface TestServerOptions {
   readonly presence?: ServerDependencies['presence'];
   /** Cluster mode's read model (test/support/readModelCluster.ts starts instances with it). */
   readonly readModel?: ServerDependencies['readModel'];
+  /** Which shards it writes outside cluster mode (readModelCluster.ts: the followers own none). */
+  readonly routing?: ServerDependencies['routing'];
 }
 
 export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
@@ -103,6 +105,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.nodeVersion ? { nodeVersion: options.nodeVersion } : {}),
     ...(options.presence ? { presence: options.presence } : {}),
     ...(options.readModel ? { readModel: options.readModel } : {}),
+    ...(options.routing ? { routing: options.routing } : {}),
   });
   const url = `http://127.0.0.1:${server.port}`;
   let closed = false;

@@ -173,12 +173,16 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   /**
    * A snapshot committed elsewhere (cluster mode: another instance owns the entity, docs/adr/0065): it replaces
-   * the entity's as it is. No action runs, nothing is staged and no timer is armed (the owner runs those); a
-   * timer left from when this instance owned it is dropped.
+   * the entity's as it is, with the timers persisted with it. No action runs and nothing is staged; the timers
+   * stay pending here, fired only by the owner (`fire` asks), so the instance that takes the shard over fires them
+   * at their due times (a ticket's breach clocks, a window's end survive a failover).
    */
-  adopt(id: string, snapshot: S): void {
+  adopt(id: string, snapshot: S, timers: PendingTimers = NO_TIMERS): void {
     this.snapshots.set(id, this.compactor.compact(snapshot));
-    if (this.timers.has(id)) this.setTimers(id, NO_TIMERS);
+    const sameTimers =
+      this.pendingTimers(id).length === timers.length &&
+      this.pendingTimers(id).every((t, i) => t.id === timers[i]!.id && t.dueAt === timers[i]!.dueAt);
+    if (!sameTimers) this.setTimers(id, timers);
   }
 
   /** The entity went away elsewhere (cluster mode): forgotten here, nothing staged, its timers dropped. */

@@ -68,6 +68,10 @@ export async function connectClusterMode(options: ClusterModeOptions): Promise<C
 
 export class ClusterMode {
   readonly instanceId: string;
+  /** SVC_CLUSTER_NAME: the prefix of every subject and bucket of this cluster. */
+  readonly name: string;
+  /** JetStream replicas of the cluster's buckets (SVC_CLUSTER_NATS_REPLICAS). */
+  readonly replicas: number;
   readonly nc: NatsConnection;
   readonly ownership: ShardOwnership;
   readonly forwarder: RequestForwarder;
@@ -91,6 +95,8 @@ export class ClusterMode {
     const { config, logger } = options;
     this.#options = options;
     this.instanceId = config.instanceId;
+    this.name = config.name;
+    this.replicas = config.replicas;
     this.nc = nc;
     this.#shards = config.shards;
     this.ownership = new ShardOwnership({

@@ -64,6 +64,9 @@ export class MaintenanceWindowRegistry {
       machine: maintenanceWindowMachine,
       writer,
       scheduler: ports.scheduler,
+      // Cluster mode: a window is its service's (its steps move the service's actor, its rows replicate on the
+      // service's shard), so its owner, and the one instance that ends it on time, is the service's.
+      shardKey: (_id, snapshot) => services.shardKeyOf(snapshot.context.window.serviceId) ?? snapshot.context.window.serviceId,
       timerEvent: (_id, _timer, at) => ({ type: 'EXPIRE', at, origin: 'timer' }),
       effects: {
         opened: ({ after, event }) => {
@@ -146,7 +149,8 @@ export class MaintenanceWindowRegistry {
   /**
    * Cluster mode's read model (docs/adr/0065): the window as another instance committed it. Active: held here and
    * its service's actor in it; ended (or `window` undefined: its row deleted, `id` given): gone from here and from
-   * its service's actor. No action runs, nothing is staged, no end is armed.
+   * its service's actor. No action runs, nothing is staged; its end stays pending here as persisted (only the
+   * owner fires it; an instance that takes the shard over ends the window on time).
    */
   adopt(window: MaintenanceWindow | undefined, held: HeldReport | undefined, id = window?.id): void {
     if (id === undefined) return;
@@ -154,7 +158,7 @@ export class MaintenanceWindowRegistry {
     const known = window ?? this.held(id);
     const service = known ? services.get(known.serviceId) : undefined;
     if (window !== undefined && held !== undefined && window.endedAt === null) {
-      this.host.adopt(id, windowSnapshot(window, 'active'));
+      this.host.adopt(id, windowSnapshot(window, 'active'), expiryTimers(window));
       if (service) services.adopt(service, { windowId: id, held });
       return;
     }

@@ -211,7 +211,8 @@ export class TicketRegistry {
   /**
    * Cluster mode's read model (docs/adr/0065): the ticket as another instance committed it replaces this one's
    * copy; a closed ticket (or one whose workflow no longer has its state) leaves memory, as on its owner. No action
-   * runs, nothing is staged, no breach timer is armed (the owner's fires).
+   * runs, nothing is staged; its breach clocks stay pending here as persisted (only the owner fires them; an
+   * instance that takes the ticket's shard over fires them at their due times).
    */
   adopt(stored: StoredTicket & { readonly category: StatusCategory }): void {
     const id = stored.data.id;
@@ -223,7 +224,7 @@ export class TicketRegistry {
     }
     const { workflow, host } = this.hosted(definition);
     if (current && current.host !== host) current.host.forget(id);
-    host.adopt(id, workflow.snapshot(stored.state, stored.data));
+    host.adopt(id, workflow.snapshot(stored.state, stored.data), breachTimers(stored.data.timerDue));
   }
 
   /** Cluster mode's read model: the ticket's row was deleted elsewhere. */

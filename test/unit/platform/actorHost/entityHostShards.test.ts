@@ -157,4 +157,24 @@ describe('entity host in cluster mode', () => {
     await h.writer.committed();
     assert.equal((await stored('3:t'))?.state, 'expired');
   });
+
+  it("keeps an adopted entity's persisted timers: not fired while another instance owns it, fired on time once its shard is taken here", async () => {
+    const h = harness();
+    await claimShardEpoch(db().knex, 4, 3, 'here');
+    const waiting = machine.resolveState({ value: 'waiting', context: { count: 5 } });
+    const dueAt = h.clock.now() + 60_000;
+    h.host.adopt('4:a', waiting, [
+      { id: 'xstate.after.60000.sharded.waiting', event: { type: 'xstate.after.60000.sharded.waiting' }, dueAt },
+    ]);
+    h.clock.advance(61_000);
+    assert.equal(h.host.get('4:a')!.value, 'waiting', 'the owner elsewhere fires it, not this instance');
+    assert.equal(h.writer.pendingRows, 0, 'nothing staged for an adopted entity');
+
+    h.routing.take(4, 3);
+    await Promise.resolve();
+    h.clock.advance(0);
+    assert.equal(h.host.get('4:a')!.value, 'expired', 'fired by the new owner at its persisted due time');
+    await h.writer.committed();
+    assert.equal((await stored('4:a'))?.state, 'expired');
+  });
 });
