@@ -18,6 +18,7 @@
 import { loadavg } from 'node:os';
 import { embeddedBackend, postgresBackend } from '../test/support/backends.js';
 import { percentile, returns, runRestartScenario } from '../test/support/restartScenario.js';
+import { targetTable, type Target } from './lib/checks.js';
 import { writeResults } from './lib/resultFile.js';
 import { fmt, formatTable } from './lib/table.js';
 
@@ -94,6 +95,22 @@ const failures = [
   ...(result.exit.code !== 0 ? [`the old process exited with ${result.exit.code ?? result.exit.signal}`] : []),
 ];
 for (const failure of failures.slice(0, 20)) log(`FAILED: ${failure}`);
+const loadNow = `load avg ${loadavg()[0]!.toFixed(1)}`;
+// Issue 30's drain targets; the smoke run's settings are not the shipped ones, so it states no verdict.
+const exitMs = result.exitedAt - result.signalledAt;
+const backP99 = percentile(afterServing, 99);
+const backMax = afterServing.length ? Math.max(...afterServing) : Number.NaN;
+const targets: Target[] = [
+  { target: 'SIGTERM to exit', measured: `${fmt(exitMs)} ms (${loadNow})`, limit: '≤ 20,000 ms', met: smoke ? null : exitMs <= 20_000 },
+  {
+    target: 'every subscriber back after the new process served (p99 / max)',
+    measured: `${fmt(backP99)} / ${fmt(backMax)} ms (${loadNow})`,
+    limit: '≤ 15,000 ms',
+    met: smoke ? null : returned.length === result.subscribers.length && backMax <= 15_000,
+  },
+];
+log('');
+log(targetTable(targets));
 
 writeResults(
   smoke ? 'drain-smoke.json' : 'drain-latest.json',

@@ -41,6 +41,7 @@ import { createMachineAuth } from './platform/gateway/machineAuth.js';
 import { createRequestThrottle } from './platform/gateway/requestThrottle.js';
 import { Router, type GatewayRoute } from './platform/gateway/routes.js';
 import { startHttpServer } from './platform/gateway/uws.js';
+import { startTracing } from './platform/tracing/tracing.js';
 import { createErrorFormatter } from './platform/graphql/errors.js';
 import { createGraphQLExecutor } from './platform/graphql/executor.js';
 import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
@@ -224,6 +225,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   // The catalog's platform part; modules declare theirs when composed (src/platform/metrics, docs/adr/0055).
   const metrics = new MetricsRegistry({ enabled: config.metrics.enabled, logger });
   const instruments = instrumentPlatform(metrics);
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: then the SDK is loaded, and only then (src/platform/tracing, docs/adr/0069).
+  const tracing = await startTracing(config.tracing, { logger, clock, version: deps.version });
   // Before the store: a build without its worker module fails here with nothing to clean up (threads start with work).
   const workers = instruments.workers(createWorkerPool(config.workers));
   const database = await openDatabase({
@@ -266,6 +269,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ),
       logger,
       ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
+      tracing,
     });
     const server = http;
     logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
@@ -310,6 +314,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       ...(instruments.batchEnded ? { onBatchEnd: instruments.batchEnded } : {}),
       ...(seal ? { seal } : {}),
       ...(cluster ? { fence: cluster.fence, routing: cluster.routing } : deps.routing ? { routing: deps.routing } : {}),
+      tracing,
     });
     const localBus = createInProcessEventBus(logger);
     const bus = readModel ? readModel.bus(localBus, () => writer.openBatch) : localBus;
@@ -339,6 +344,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       traffic: { received: () => server.requests, inFlight: () => server.inFlight },
       formatError,
       metrics,
+      tracing,
     });
     instruments.watch({ writer, database, workers, inFlight: () => server.inFlight });
     const metricsServed = metricsEndpoint(metrics, config.metrics);
@@ -455,6 +461,8 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
           await databaseCheck.stop();
           await workers.close();
           await database.close();
+          // The spans of the stop's last commits go out too (bounded: a collector that does not answer is not waited for).
+          await tracing.shutdown();
           // What was drained (src/platform/log/drainLog.ts): the stop's last line.
           logDrained(logger, {
             ms: Math.round(performance.now() - stopStarted),
@@ -479,6 +487,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     await databaseCheck.stop();
     await workers.close().catch(() => undefined);
     await database.close().catch(() => undefined);
+    await tracing.shutdown();
     throw error;
   }
 }

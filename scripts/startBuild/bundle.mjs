@@ -13,7 +13,8 @@
  *
  * Left outside (imported from node_modules at run time, as before): packages that load files of
  * their own at run time (uWebSockets.js's native binary, PGlite's WebAssembly and data files,
- * piscina's worker script, msgpackr's optional native extension), and drivers that knex would load
+ * piscina's worker script, msgpackr's optional native extension), OpenTelemetry (imported dynamically only when
+ * tracing is configured: outside, an untraced server loads none of it), and drivers that knex would load
  * only for other databases (packages that are not installed, imported from inside node_modules).
  */
 import { createRequire } from 'node:module';
@@ -21,7 +22,7 @@ import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const OUTSIDE = ['uWebSockets.js', '@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'msgpackr'];
+const OUTSIDE = ['uWebSockets.js', '@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'msgpackr', '@opentelemetry/*'];
 
 /** `require` for the bundled CommonJS packages (an ES module has none); named so no bundled name collides. */
 const BANNER =

@@ -27,7 +27,13 @@ export function refuseWhenOverloaded(writer: BatchWriter): void {
  * throws `ShardElsewhereError` before anything is applied (the gateway forwards the request to the owner). A
  * single process admits everything.
  */
-export async function commitChange<T>(deps: CommitDeps, change: (at: number) => T, shardKeys?: () => Iterable<string>): Promise<T> {
+export function commitChange<T>(deps: CommitDeps, change: (at: number) => T, shardKeys?: () => Iterable<string>): Promise<T> {
+  // Tracing on (src/platform/tracing): the command is a span of its request's, which the group commit hangs from.
+  const { tracing } = deps.writer;
+  return tracing.enabled ? tracing.command('command', () => commit(deps, change, shardKeys)) : commit(deps, change, shardKeys);
+}
+
+async function commit<T>(deps: CommitDeps, change: (at: number) => T, shardKeys?: () => Iterable<string>): Promise<T> {
   refuseWhenOverloaded(deps.writer);
   // Keys are computed only in cluster mode: a single process does no extra work per command.
   if (shardKeys !== undefined && deps.writer.routing !== undefined) deps.writer.admitAll(shardKeys());

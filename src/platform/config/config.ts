@@ -14,6 +14,7 @@ import { ConfigSecrets } from './configSecrets.js';
 import { loadClusterConfig, type ClusterConfig } from './cluster.js';
 import type { Environment, SettingsSlice } from './settings.js';
 import { shutdownSettings } from './shutdownSettings.js';
+import { loadTracingConfig, type TracingConfig } from './tracingSettings.js';
 
 export type { Environment } from './settings.js';
 
@@ -98,6 +99,8 @@ export interface PlatformConfig {
   readonly workers: WorkersConfig;
   readonly console: ConsoleConfig;
   readonly metrics: MetricsConfig;
+  /** OpenTelemetry tracing (tracingSettings.ts: the standard OTEL_* variables); undefined, the default: off, nothing loaded. */
+  readonly tracing: TracingConfig | undefined;
   /** Cluster mode's settings (cluster.ts); undefined without SVC_CLUSTER_NATS_URL: one process, as ever. */
   readonly cluster: ClusterConfig | undefined;
   /**
@@ -328,6 +331,8 @@ export function loadConfig(
   const consoleDir = consoleDirSetting ?? defaults.consoleDir;
 
   const metrics = metricsSettings(read, source, problems);
+  const tracingSecrets: string[] = [];
+  const tracing = loadTracingConfig(read, problems, (value) => void tracingSecrets.push(value));
   const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
 
   const slices: Record<string, unknown> = {};
@@ -353,6 +358,7 @@ export function loadConfig(
   secret(adminPassword);
   for (const password of urlPasswords(url)) secret(password);
   secret(metrics.token);
+  for (const value of tracingSecrets) secret(value);
   if (cluster !== undefined) {
     const { credentials } = cluster;
     if (credentials.kind === 'userPassword') secret(credentials.password.reveal());
@@ -388,6 +394,7 @@ export function loadConfig(
     workers: { threads: workerThreads },
     console: { dir: consoleDir === undefined ? undefined : resolve(consoleDir) },
     metrics,
+    tracing,
     cluster,
     secrets: new ConfigSecrets(secrets),
   };

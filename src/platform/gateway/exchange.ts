@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import type { Logger } from '../log/logger.js';
 import { runInRequest, type RequestContext } from '../requestContext/requestContext.js';
 import { REQUEST_ID_HEADER } from '../requestContext/requestId.js';
+import type { RequestSpan } from '../tracing/tracing.js';
 import type { Decision, HttpApplication, Reply, RequestHead, StreamedBody } from './http.js';
 import { Linger, lingerBudget, type LingerEnd, type LingeringCloseOptions } from './lingeringClose.js';
 import { BodyTooLargeError, RequestAbortedError, RequestBodyStream } from './requestBody.js';
@@ -83,6 +84,8 @@ export class Exchange {
     private readonly server: ServerContext,
     /** Its id (answered in `X-Request-Id`) and trace; the handler runs inside it. */
     private readonly context: RequestContext,
+    /** Its span when tracing is on (src/platform/tracing): ended when the answer's head goes out, or the client goes away. */
+    private span?: RequestSpan,
   ) {
     res.onAborted(() => this.aborted());
     this.startedAt = server.application.answered !== undefined || server.logger?.enabled('debug') ? performance.now() : 0;
@@ -222,8 +225,9 @@ export class Exchange {
     });
   }
 
-  /** Tells the application the answer's status and time (metrics); never fails the answer. */
+  /** Tells the application the answer's status and time (metrics), and ends the span; never fails the answer. */
   private timed(status: number): void {
+    if (this.span !== undefined) this.endSpan(status);
     const answered = this.server.application.answered;
     if (answered === undefined) return;
     try {
@@ -342,7 +346,14 @@ export class Exchange {
     });
   }
 
+  private endSpan(status: number): void {
+    const { span } = this;
+    this.span = undefined;
+    span?.end(status, () => this.server.application.routeOf?.(this.head));
+  }
+
   private aborted(): void {
+    if (this.span !== undefined) this.endSpan(0);
     const wasOpen = this.state === 'open' || this.state === 'streaming';
     this.state = 'aborted';
     this.linger?.cancel();

@@ -89,6 +89,10 @@ export function createGatewayApplication(options: GatewayOptions): HttpApplicati
         requestStats.record(match !== undefined && 'route' in match ? match.route : undefined, head.method, status, seconds);
       },
     }),
+    routeOf(head: RequestHead) {
+      const match = router.match(head.method, head.path);
+      return match !== undefined && 'route' in match ? match.route.path : undefined;
+    },
     onRequest(head): Decision {
       const clientAddress = resolveClientAddress(head.peerAddress, head.headers['x-forwarded-for'], options.isTrustedProxy);
       const match = router.match(head.method, head.path);

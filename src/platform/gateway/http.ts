@@ -85,6 +85,8 @@ export interface HttpApplication {
    * seconds since its head arrived; absent: nothing is timed (metrics off). Not for a client that went away.
    */
   readonly answered?: (head: RequestHead, status: number, seconds: number) => void;
+  /** The template of the route `head` matches (`/api/v1/services/{id}`), if any: a traced request's span name. */
+  readonly routeOf?: (head: RequestHead) => string | undefined;
 }
 
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' });

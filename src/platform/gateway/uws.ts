@@ -22,6 +22,7 @@ import { DEFAULT_LINGERING_CLOSE, type LingeringCloseOptions } from './lingering
 import type { WebSocketEndpoint } from './webSocket.js';
 import { NO_HEADERS, WebSocketClient } from './webSocketClient.js';
 import type { SocketStats } from './socketStats.js';
+import type { Tracing } from '../tracing/tracing.js';
 
 export interface HttpServerOptions {
   readonly host: string;
@@ -35,6 +36,8 @@ export interface HttpServerOptions {
   readonly logger?: Logger;
   /** Counts of the WebSocket edge (metrics); absent: nothing is counted. */
   readonly sockets?: SocketStats;
+  /** OpenTelemetry tracing (src/platform/tracing); absent or off: no span is made. */
+  readonly tracing?: Tracing;
 }
 
 export interface RunningHttpServer {
@@ -87,6 +90,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   let drainWaiters: Array<() => void> = [];
   const sockets = new Set<WebSocketClient>();
   let webSocketMounted = false;
+  const tracing = options.tracing?.enabled ? options.tracing : undefined;
   // Mutable: `serve` replaces the application; an Exchange reads it when it answers.
   const context: { -readonly [K in keyof ServerContext]: ServerContext[K] } = {
     application: options.application,
@@ -110,6 +114,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       accepting: () => accepting,
       sockets,
       stats: options.sockets,
+      tracing,
     });
   };
   if (options.webSocket) mount(options.webSocket);
@@ -130,8 +135,15 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     };
     inFlight += 1;
     requests += 1;
-    // Its id and trace (answered in X-Request-Id); the handler runs inside them (exchange.ts).
-    const exchange = new Exchange(res, head, context, requestContextOf(headers));
+    // Its id and trace (answered in X-Request-Id); the handler runs inside them (exchange.ts). Traced: its span's.
+    const request = requestContextOf(headers);
+    let exchange: Exchange;
+    if (tracing === undefined) {
+      exchange = new Exchange(res, head, context, request);
+    } else {
+      const span = tracing.request(request, head.method, 'http');
+      exchange = new Exchange(res, head, context, span.context, span);
+    }
     const { application } = context;
     if (!accepting) {
       // Keep-alive connections outlive the listen socket: refuse new work so draining ends.
@@ -213,6 +225,8 @@ interface MountedWith {
   readonly sockets: Set<WebSocketClient>;
   /** The metrics' tallies of connections and frames (absent when metrics are off). */
   readonly stats: SocketStats | undefined;
+  /** Tracing when on: the upgrade's span, whose context the connection's messages run in. */
+  readonly tracing: Tracing | undefined;
 }
 
 function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge: MountedWith): void {
@@ -237,7 +251,8 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
         peerAddress: normalizeAddress(decoder.decode(res.getRemoteAddressAsText())),
       };
       // The upgrade's id and trace stay with the connection: every line its messages log names them.
-      const request = requestContextOf(headers);
+      const span = edge.tracing?.request(requestContextOf(headers), 'GET', 'websocket');
+      const request = span?.context ?? requestContextOf(headers);
       const refusal = edge.accepting()
         ? runInRequest(request, () => endpoint.admit(head))
         : catalogReply(ErrorCode.Unavailable, 'the server is shutting down; reconnect to another instance', { 'retry-after': '1' });
@@ -247,6 +262,7 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
           writeHead(res, refusal, block, request.requestId);
           res.end(refusal.body, true);
         });
+        span?.end(refusal.status, () => endpoint.path);
         return;
       }
       const protocol = handleProtocols(headers['sec-websocket-protocol'] ?? '') || '';
@@ -265,6 +281,7 @@ function mountWebSocket(app: uWS.TemplatedApp, endpoint: WebSocketEndpoint, edge
         headers['sec-websocket-extensions'] ?? '',
         context,
       );
+      span?.end(101, () => endpoint.path);
     },
     open(ws) {
       const data = ws.getUserData();

@@ -24,6 +24,7 @@ import type { MetricDeclaration } from '../metrics/metricDeclaration.js';
 import { MetricsRegistry } from '../metrics/metricsRegistry.js';
 import { EntityTypeRegistry } from './entityTypes.js';
 import { createWebhookEventCatalog } from '../events/webhookEventCatalog.js';
+import { NO_TRACING, type Tracing } from '../tracing/tracing.js';
 import type { ConsoleScreen, ModuleInstance, NamedStream, ModuleKit, MutationField, ProductModule, Resolver } from './module.js';
 import { createPluginGateSlot, gateEntityType, gateRoute, gateSchemaModule, type PluginGate } from './pluginGate.js';
 import type { PluginName } from './pluginNames.js';
@@ -185,8 +186,10 @@ export type ServicesOf<L> = L extends ModuleList<infer S> ? S : never;
 /** What the entry point supplies; the composer adds the gate, the registries, the schema and the late services. */
 export type PlatformKit = Omit<
   ModuleKit,
-  'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams' | 'metrics'
+  'plugins' | 'entityTypes' | 'webhookEvents' | 'graphql' | 'services' | 'screens' | 'streams' | 'metrics' | 'tracing'
 > & {
+  /** Tracing. @default NO_TRACING (tests that compose without a server) */
+  readonly tracing?: Tracing;
   readonly formatError: ModuleKit['graphql']['formatError'];
   /** The metrics registry the modules' declarations join. @default one with metrics off (tests that compose without a server) */
   readonly metrics?: MetricsRegistry;
@@ -234,11 +237,17 @@ export async function composeModules<Services extends object>(
 
   const services: Record<string, unknown> = {};
   let composed = false;
-  const { formatError, metrics = new MetricsRegistry({ enabled: false, logger: platform.logger }), ...shared } = platform;
+  const {
+    formatError,
+    metrics = new MetricsRegistry({ enabled: false, logger: platform.logger }),
+    tracing = NO_TRACING,
+    ...shared
+  } = platform;
   for (const module of modules) metrics.declare(module.metrics ?? [], `module ${module.name}`);
   const kit: ModuleKit = {
     ...shared,
     metrics,
+    tracing,
     plugins: gate,
     screens: list.screens(),
     streams: list.streams(),

@@ -44,6 +44,7 @@ import type { WebhookEventCatalog, WebhookEventSource } from '../events/webhookE
 import type { ProductWorkerPool } from '../workers/productTasks.js';
 import type { PluginGate } from './pluginGate.js';
 import type { SharedDeclaration, SharedStateAccess } from './sharedState.js';
+import type { Tracing } from '../tracing/tracing.js';
 
 /** What every module is handed: the platform's shared parts, configured once by the entry point. */
 export interface ModuleKit {
@@ -91,6 +92,8 @@ export interface ModuleKit {
    * declared, by a reader over counts it keeps (`collect`) or by handles made once (`counter`, `histogram`).
    */
   readonly metrics: Metrics;
+  /** OpenTelemetry tracing (src/platform/tracing): off (`NO_TRACING`) unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  readonly tracing: Tracing;
   /** The executable schema of every module, and how GraphQL errors are shown. */
   readonly graphql: { readonly schema: GraphQLSchema; readonly formatError: (error: GraphQLError) => FormattedError };
   /** Every module's services; throws until all modules are created (for contexts built outside a request). */

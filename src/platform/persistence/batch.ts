@@ -4,6 +4,7 @@
  * hooks to run if it fails, the shards it touches (cluster mode only), and the promise its waiting
  * requests share.
  */
+import type { SpanParent } from '../tracing/tracing.js';
 import type { Row, TableSpec } from './tableSpec.js';
 import type { CommitCheck } from './commitOutcome.js';
 
@@ -34,6 +35,8 @@ export class Batch {
   holds = 0;
   /** Calls that waited on this commit (each request's acknowledgement, and the server's own waits). */
   waiting = 0;
+  /** Tracing on: the recorded spans of the commands that wait on it (the commit's span hangs from them). */
+  traced: SpanParent[] | undefined = undefined;
   private deferred: { promise: Promise<void>; resolve: () => void; reject: (e: unknown) => void } | undefined;
   private outcome: { ok: true } | { ok: false; error: unknown } | undefined;
 

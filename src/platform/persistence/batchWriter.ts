@@ -34,6 +34,7 @@ import { type CommitSeal, sealedBatch } from './batchSeal.js';
 import { CommitError, CommitOutcomeUnknownError, ShardMovedError } from './commitError.js';
 import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { ShardRouting } from './shardRouting.js';
+import { NO_TRACING, type Tracing } from '../tracing/tracing.js';
 import { createCommitLog, type CommitLog } from './commitLog.js';
 import { HeldRequests, type HeldOutcome } from './heldCommit.js';
 import type { StatementRunner } from './statementRunner.js';
@@ -108,6 +109,8 @@ export interface BatchWriterOptions {
    * announces them into the same commit. Absent (single-process mode): nothing is looked at.
    */
   readonly seal?: CommitSeal;
+  /** OpenTelemetry tracing (src/platform/tracing): a span per commit a recorded command waits on. @default NO_TRACING */
+  readonly tracing?: Tracing;
 }
 
 const NO_ORDER: ReadonlyMap<string, number> = new Map();
@@ -131,8 +134,11 @@ export class BatchWriter {
   private readonly executor: BatchExecutor;
   private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
   private readonly log: CommitLog;
+  /** Tracing (off by default); the command layer's spans come from here too (src/core/commands). */
+  readonly tracing: Tracing;
 
   constructor(private readonly options: BatchWriterOptions) {
+    this.tracing = options.tracing ?? NO_TRACING;
     this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
     this.held = new HeldRequests({ open: () => this.open, schedule: () => this.schedule() }, options.maxHoldMs);
     this.commitWindowMs = options.commitWindowMs ?? 0;
@@ -357,6 +363,10 @@ export class BatchWriter {
    */
   acknowledge(): Promise<void> {
     this.acknowledgeHook?.();
+    if (this.tracing.enabled) {
+      const parent = this.tracing.parent();
+      if (parent !== undefined) (this.open.traced ??= []).push(parent);
+    }
     return this.held.wait(true) ?? this.committed();
   }
 
@@ -453,6 +463,7 @@ export class BatchWriter {
     this.lastCommitStart = performance.now();
     this.options.onBatchStart?.(batch.rowCount);
     const failuresBefore = this.stats.failures;
+    const span = batch.traced && this.tracing.batch('group commit', batch.traced, { 'svc.commit.rows': batch.rowCount });
     try {
       if (this.options.seal) this.options.seal(sealedBatch(batch, this.options.tableOrder ?? NO_ORDER, this.options.fence !== undefined));
       if (batch.rowCount > 0) await this.executor.execute(batch);
@@ -460,7 +471,9 @@ export class BatchWriter {
       this.stats.rows += batch.rowCount;
       this.inFlight = undefined;
       this.log.committed(batch.rowCount, batch.waiting, performance.now() - this.lastCommitStart);
-      this.completed(batch);
+      // Traced: what the commit sets off (the fan-out) is the commit span's child.
+      if (span) span.run(() => this.completed(batch));
+      else this.completed(batch);
     } catch (cause) {
       // The connection went away mid-commit: ask the database what happened, where the batch left a way to ask.
       const outcome =
@@ -472,12 +485,15 @@ export class BatchWriter {
         this.log.settled(batch.rowCount);
         this.stats.batches += 1;
         this.stats.rows += batch.rowCount;
-        this.completed(batch);
+        if (span) span.run(() => this.completed(batch));
+        else this.completed(batch);
       } else {
         this.stats.failures += 1;
+        span?.fail(cause);
         this.failed(batch, outcome === 'unknown' ? new CommitOutcomeUnknownError(cause) : cause);
       }
     }
+    span?.end({ 'svc.commit.waiting': batch.waiting });
     const busyMs = performance.now() - this.lastCommitStart;
     this.stats.busyMs += busyMs;
     if (this.options.onBatchEnd)

@@ -16,6 +16,8 @@ import { requestIdOf } from './requestId.js';
 export interface RequestContext {
   readonly requestId: string;
   readonly trace: TraceContext;
+  /** The caller's `traceparent` header as it came, when one did (tracing reads it without making a trace first). */
+  readonly callerTraceparent?: string | undefined;
 }
 
 /** What the storage holds: the request (when there is one) and the slots set inside it. */
@@ -39,11 +41,11 @@ class HeaderContext implements RequestContext {
 
   constructor(
     readonly requestId: string,
-    private readonly traceparent: string | undefined,
+    readonly callerTraceparent: string | undefined,
   ) {}
 
   get trace(): TraceContext {
-    return (this.traced ??= traceOf(this.traceparent));
+    return (this.traced ??= traceOf(this.callerTraceparent));
   }
 }
 

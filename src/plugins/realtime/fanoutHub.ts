@@ -10,6 +10,7 @@
  * frame, for nothing shared. Either way nothing is re-executed per subscriber.
  */
 import { execute, type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Tracing } from '../../platform/tracing/tracing.js';
 
 /** Where frames go: uWebSockets.js `app.publish` in the gateway. */
 export interface TopicPublisher {
@@ -70,6 +71,8 @@ export interface FanoutHubOptions {
   readonly onExecutionFailure?: (error: unknown) => void;
   /** Runs on every executed payload before it is serialized (the policy's field filter, with the group's context). */
   readonly resultFilter?: (document: DocumentNode, operationName: string | null, context: unknown, result: ExecutionResult) => void;
+  /** Tracing (src/platform/tracing): a `fan-out` span per event a recorded commit publishes. @default off */
+  readonly tracing?: Tracing;
 }
 
 export class FanoutHub {
@@ -190,7 +193,22 @@ export class FanoutHub {
    * push that caused the event is answered first.
    */
   publish(channel: string, root: Readonly<Record<string, unknown>>, admit?: (contextValue: unknown) => boolean): void {
-    this.enqueue(() => this.publishNow(channel, root, admit));
+    const { tracing } = this.options;
+    const parent = tracing?.enabled ? tracing.parent() : undefined;
+    if (parent === undefined) {
+      this.enqueue(() => this.publishNow(channel, root, admit));
+      return;
+    }
+    // Traced (the commit that caused the event was recorded): the fan-out is a span of the commit's.
+    this.enqueue(() => {
+      const span = tracing!.batch('fan-out', [parent], { 'svc.fanout.channel': channel });
+      const before = this.delivered;
+      try {
+        this.publishNow(channel, root, admit);
+      } finally {
+        span?.end({ 'svc.fanout.frames': this.delivered - before });
+      }
+    });
   }
 
   /**

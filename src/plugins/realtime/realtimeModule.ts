@@ -55,6 +55,7 @@ export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeMod
         formatError: kit.graphql.formatError,
         onExecutionFailure: (error) => kit.logger.error('a subscription payload failed to execute', { error }),
         ...(policy ? { resultFilter: policy.filterResult } : {}),
+        tracing: kit.tracing,
       });
       const realtime = new RealtimeService({
         hub,

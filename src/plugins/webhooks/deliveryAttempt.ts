@@ -5,6 +5,7 @@
  */
 import type { OutboundRequest, OutboundResult } from '../../platform/outbound/outboundRequest.js';
 import { outgoingTraceparent } from '../../platform/requestContext/requestContext.js';
+import type { Tracing } from '../../platform/tracing/tracing.js';
 import { storable } from '../audit/redact.js';
 import { signatureHeaders } from './signatures.js';
 import type { ExecutionStatus, WebhookRecord } from './webhookRecord.js';
@@ -42,6 +43,38 @@ export function attemptDelivery(
     });
   }
   return send(deliveryRequest(webhook, eventId, body, attemptAt, traceparent ?? outgoingTraceparent(), signal));
+}
+
+/**
+ * `attemptDelivery` in a span of its own when tracing is on (src/platform/tracing): a CLIENT span continuing
+ * `traceparent` (the trace stored with the delivery), whose id the request's `traceparent` carries. Off, it is
+ * `attemptDelivery` as it is.
+ */
+export async function attemptDeliveryTraced(
+  tracing: Tracing,
+  attempt: { readonly event: string; readonly number: number },
+  send: (request: OutboundRequest) => Promise<OutboundResult>,
+  webhook: WebhookRecord,
+  eventId: string,
+  body: string,
+  attemptAt: number,
+  traceparent: string | null,
+  signal?: AbortSignal,
+): Promise<OutboundResult> {
+  if (!tracing.enabled) return attemptDelivery(send, webhook, eventId, body, attemptAt, traceparent, signal);
+  const span = tracing.outgoing('webhook delivery', traceparent, {
+    'http.request.method': webhook.method,
+    'svc.webhook.id': webhook.id,
+    'svc.webhook.event': attempt.event,
+    'svc.webhook.attempt': attempt.number,
+  });
+  const result = await attemptDelivery(send, webhook, eventId, body, attemptAt, span.traceparent, signal);
+  span.end(
+    result.kind === 'response'
+      ? { ok: result.status >= 200 && result.status < 300, statusCode: result.status }
+      : { ok: false, error: result.reason },
+  );
+  return result;
 }
 
 export function deliveryRequest(

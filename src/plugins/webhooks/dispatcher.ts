@@ -28,7 +28,7 @@ import { systemClock, type Clock, type TimerHandle } from '../../platform/schedu
 import type { Logger } from '../../platform/log/logger.js';
 import type { OutboundRequest, OutboundResult } from '../../platform/outbound/outboundRequest.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
-import { attemptDelivery, classify, executionRecord } from './deliveryAttempt.js';
+import { attemptDeliveryTraced, classify, executionRecord } from './deliveryAttempt.js';
 import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
 import { DeliveryLedger } from './deliveryLedger.js';
 import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
@@ -442,7 +442,9 @@ export class Dispatcher {
     }
     const at = clock.now();
     const attempt = delivery.attempts + 1;
-    const result = await attemptDelivery(
+    const result = await attemptDeliveryTraced(
+      writer.tracing,
+      { event: delivery.event, number: attempt },
       this.options.send,
       webhook,
       delivery.eventId,

@@ -5,7 +5,7 @@
 import type { Clock } from '../../platform/scheduler/index.js';
 import type { OutboundRequest, OutboundResult } from '../../platform/outbound/outboundRequest.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
-import { attemptDelivery, classify, executionRecord } from './deliveryAttempt.js';
+import { attemptDeliveryTraced, classify, executionRecord } from './deliveryAttempt.js';
 import { afterSuccess } from './webhookHealth.js';
 import type { WebhookRecord } from './webhookRecord.js';
 import type { WebhookRegistry } from './webhookRegistry.js';
@@ -31,7 +31,17 @@ export async function sendTestDelivery(
   const { clock, registry } = deps;
   const at = clock.now();
   // The testWebhook request's trace (null: the running request's).
-  const result = await attemptDelivery(deps.send, webhook, eventId, body, at, null, signal);
+  const result = await attemptDeliveryTraced(
+    deps.writer.tracing,
+    { event: 'test', number: 1 },
+    deps.send,
+    webhook,
+    eventId,
+    body,
+    at,
+    null,
+    signal,
+  );
   const outcome = classify(result, webhook.url);
   const execution = executionRecord(
     deps.newId(),
