@@ -13,7 +13,7 @@ import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/
 import { inboxPrefix } from '../../src/platform/cluster/permissions.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { natsServerAvailable } from '../support/natsServer.js';
-import { eventually, until } from '../support/polling.js';
+import { until } from '../support/polling.js';
 import {
   CLUSTER_DATABASE_SKIP,
   CLUSTER_PASSWORD,
@@ -25,7 +25,6 @@ import {
   type TestCluster,
 } from '../support/testCluster.js';
 import { TEST_API_KEY, type TestServer } from '../support/testServer.js';
-import type { Reply } from '../../src/platform/gateway/http.js';
 
 const databaseUrl = clusterDatabaseUrl();
 const skip = !natsServerAvailable()
@@ -166,48 +165,6 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     } finally {
       home.server.cluster!.forwardServer.serve(ownerApplicationOf(home));
     }
-  });
-
-  it('says a request may have been applied when the owner got it and its answer was lost, and gives the key a retry applies it once with', async () => {
-    const service = 'svc-answer-lost';
-    const home = owner(service);
-    const [other] = notOwners(service);
-    const application = ownerApplicationOf(home);
-    // The owner handles every forwarded request (the first applies and commits, retries are answered from its
-    // record), but no answer leaves until the test lets them go: NATS went away just then.
-    const held: (() => void)[] = [];
-    const withheld = async (reply: Reply): Promise<Reply> => {
-      await new Promise<void>((release) => held.push(release));
-      return reply;
-    };
-    home.server.cluster!.forwardServer.serve({
-      ...application,
-      onRequest(head) {
-        const decision = application.onRequest(head);
-        if (decision.kind === 'reply')
-          return { kind: 'read-body', limit: 1 << 20, handle: () => withheld(decision.reply), tooLarge: () => decision.reply };
-        if (decision.kind !== 'read-body') return decision;
-        return { ...decision, handle: async (body: Buffer) => withheld(await decision.handle(body)) };
-      },
-    });
-    let answer: Awaited<ReturnType<typeof push>>;
-    try {
-      answer = await push(other!, service, 'DOWN');
-    } finally {
-      home.server.cluster!.forwardServer.serve(application);
-      for (const release of held) release();
-    }
-    assert.equal(answer.status, 503, answer.text);
-    assert.equal(answer.headers.get('retry-after'), '1');
-    const key = answer.headers.get('idempotency-key');
-    assert.ok(key, 'the key the edge made for the request');
-    assert.match(answer.json.error, new RegExp(`may have been applied: retry it with the header Idempotency-Key: ${key}`));
-    // The owner applied it (its commit may finish after the edge gave up, on a loaded machine).
-    await eventually(async () => ((await home.serviceRows(NODE, service))[0]?.status === 'DOWN' ? true : undefined), 'the owner applied it');
-
-    const retried = await push(other!, service, 'DOWN', { 'idempotency-key': key });
-    assert.equal(retried.status, 200, retried.text);
-    assert.equal(retried.headers.get('idempotent-replayed'), 'true', 'answered from the first attempt, not applied again');
   });
 
   it('forwards a batch whose services one other instance owns whole, and refuses one spanning two owners without applying any', async () => {

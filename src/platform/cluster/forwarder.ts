@@ -2,10 +2,11 @@
  * The edge of a forward (docs/adr/0067): a request refused here with `ShardElsewhereError` goes as received
  * (method, path, query, headers, body, the caller's address) to the instance that owns its shards, by NATS
  * request-reply on `<cluster>.forward.<owner>`, and the owner's answer is relayed as it is. While the shard
- * moves (no owner known, no responder, the owner answers "not mine", a request that timed out), it retries with
- * a growing pause until `deadlineMs` after the request arrived; then the client gets 503 with `Retry-After`,
- * never a 500. A state-changing request without `Idempotency-Key` gets one made here, so a retry after an
- * ambiguous timeout is answered from the owner's record instead of applied twice (src/platform/idempotency).
+ * moves (no owner known, no responder, the owner answers "not mine"), it retries with a growing pause until
+ * `deadlineMs` after the request arrived; then the client gets 503 with `Retry-After`, never a 500, saying nothing
+ * was applied. A request the owner received whose answer did not come in time may have been applied: the 503 says
+ * so and gives the `Idempotency-Key` it carried (the client's, or one made here for a state-changing request), so
+ * the client's retry is answered from the owner's record instead of applied twice (src/platform/idempotency).
  *
  * Concurrency: one event loop; each forward is its own async loop, and waits on the real clock (an I/O
  * deadline: a test's manual product clock must not hold a request up).
