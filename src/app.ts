@@ -58,6 +58,7 @@ import { clusterFenceModule } from './platform/cluster/fenceModule.js';
 import { clusterEventsModule } from './platform/cluster/eventHistory.js';
 import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { connectClusterMode, type ClusterMode } from './platform/cluster/clusterMode.js';
+import { instrumentCluster } from './platform/cluster/clusterMetrics.js';
 import { sharedStateModule } from './platform/cluster/sharedChanges.js';
 import { combineSeals } from './platform/persistence/batchSeal.js';
 import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
@@ -355,6 +356,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     if (cluster) readiness.register('sharedState', cluster.sharedState.attach(product.shared));
     readModel?.attach({ replicas: product.replicas, eventShardKey: product.eventShardKey, bus: localBus });
     for (const [name, check] of readModel?.checks ?? []) readiness.register(name, check);
+    if (cluster) instrumentCluster(metrics, cluster, readModel);
 
     const executor = createGraphQLExecutor({
       schema: product.schema,

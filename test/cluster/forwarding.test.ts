@@ -12,6 +12,7 @@ import { serviceShardKey } from '../../src/core/domain/service.js';
 import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/cluster/forwardWire.js';
 import { inboxPrefix } from '../../src/platform/cluster/permissions.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
+import { metricReaches, metricsOf, METRICS_ENV } from '../support/metrics.js';
 import { natsServerAvailable } from '../support/natsServer.js';
 import { until } from '../support/polling.js';
 import {
@@ -44,7 +45,7 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
   before(async () => {
     // Signed in before the others start, so every instance hydrates the session (sessions are not replicated here).
     cluster = await startTestCluster(databaseUrl!, {
-      env: BOOTSTRAP_ENV,
+      env: { ...BOOTSTRAP_ENV, ...METRICS_ENV },
       afterFirst: async (first) => void (admin = await signInAdmin(first)),
     });
     await cluster.settled();
@@ -196,6 +197,29 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
         assert.notEqual(routing.epochOf(routing.shardOf(id)), undefined, `${id} on ${instance.server.cluster!.instanceId}`);
       }
     }
+  });
+
+  it('shows the cluster in its metrics: shards owned, members, forwards, events from the others and their lag', async () => {
+    const service = 'svc-metrics';
+    const [other] = notOwners(service);
+    assert.equal((await push(other!, service, 'DOWN')).status, 200);
+    const scraped = await Promise.all(cluster.instances.map((instance) => metricsOf(instance.url)));
+    const total = (name: string, labels: Record<string, string> = {}) =>
+      scraped.reduce((sum, exposition) => sum + (exposition.value(name, labels) ?? 0), 0);
+    assert.equal(total('svc_cluster_shards_owned'), cluster.shards, 'every shard owned once');
+    for (const exposition of scraped) assert.equal(exposition.value('svc_cluster_members'), cluster.instances.length);
+    assert.ok(total('svc_cluster_forwards_total', { outcome: 'relayed' }) >= 1, 'requests relayed from the edge');
+    assert.ok(total('svc_cluster_forwarded_in_total', { outcome: 'answered' }) >= 1, 'forwarded requests answered by owners');
+    assert.ok(total('svc_cluster_shard_changes_total', { change: 'taken' }) >= cluster.shards);
+    const delivered = await Promise.all(
+      cluster.instances.map((instance) => metricReaches(instance.url, 'svc_cluster_events_total', { how: 'delivered' }, 1)),
+    );
+    assert.ok(
+      delivered.every((count) => count >= 1),
+      `every instance heard the others' commits: ${delivered.join(', ')}`,
+    );
+    const lagCount = (await metricsOf(cluster.instances[0]!.url)).value('svc_cluster_event_lag_seconds_count');
+    assert.ok((lagCount ?? 0) >= 1, `the bus lag observed (${lagCount})`);
   });
 
   describe('the bus is not a back door', () => {

@@ -12,6 +12,7 @@
  * failing until every desired shard is owned. Stop: `handOff` after the requests under way finished (each shard's
  * accepted commands committed, then its lease released so another instance takes it at once), then `close`.
  */
+import type { ClusterEvent } from './eventStream.js';
 import type { ReadModel, ReadModelOptions } from './readModel.js';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -96,6 +97,10 @@ export class ClusterMode {
   #owner: HttpApplication | undefined;
   #joined = false;
   #readModel: ReadModel | undefined;
+  /** Shards taken, handed off and dropped since start (metrics: clusterMetrics.ts). */
+  readonly stats = { taken: 0, handedOff: 0, dropped: 0 };
+  /** Told of each event another instance committed as it arrives here (the bus lag metric); set by the metrics. */
+  onDelivered: ((event: ClusterEvent) => void) | undefined;
 
   constructor(options: ClusterModeOptions, nc: NatsConnection, buckets: ClusterBuckets, timings: LeaseTimings) {
     const { config, logger } = options;
@@ -117,6 +122,7 @@ export class ClusterMode {
         acquire: (shard, epoch) => this.#acquire(shard, epoch),
         beforeRelease: (shard) => this.#beforeRelease(shard),
         dropped: (shard, reason) => {
+          this.stats.dropped += 1;
           logger.info('cluster: dropped a shard', { shard, reason });
           // A tenure ended: the next one (here or elsewhere) has a new epoch and numbers its events from 1.
           this.#readModel?.publisher.forget(shard);
@@ -233,6 +239,7 @@ export class ClusterMode {
       shards: this.#shards,
       epochOf: (shard) => this.ownership.epochOf(shard),
       owned: () => this.ownership.owned(),
+      onDelivered: (event) => this.onDelivered?.(event),
     };
   }
 
@@ -247,6 +254,7 @@ export class ClusterMode {
     // The old owner can no longer commit (the fence); what it committed is applied here before this instance writes.
     await this.#readModel?.caughtUp(shard);
     this.#releasing.delete(shard);
+    this.stats.taken += 1;
     for (const listener of this.#takenListeners) {
       try {
         listener(shard);
@@ -259,6 +267,7 @@ export class ClusterMode {
   async #beforeRelease(shard: number): Promise<void> {
     // From here on new commands for the shard wait for its next owner; those accepted commit under the epoch.
     this.#releasing.add(shard);
+    this.stats.handedOff += 1;
     await this.#writer?.flush();
   }
 }

@@ -17,6 +17,7 @@ import { ClusterEventPublisher } from './eventPublisher.js';
 import { EventPruner } from './eventPruning.js';
 import { readHead } from './eventReplay.js';
 import { isAfter, type StreamPosition } from './eventStream.js';
+import type { ClusterEvent } from './eventStream.js';
 import { ClusterEventSubscriber } from './eventSubscriber.js';
 import { CommitReplicator, type ReplicaAttachment } from './replication.js';
 
@@ -32,6 +33,8 @@ export interface ReadModelOptions {
   readonly owned?: () => Iterable<number>;
   /** The delivery probe's timing (eventProbe.ts). */
   readonly probe?: { readonly intervalMs?: number; readonly withinMs?: number };
+  /** Each event from another instance as it is delivered here, before it is applied (the bus lag metric). */
+  readonly onDelivered?: (event: ClusterEvent) => void;
 }
 
 export interface ReadModel {
@@ -80,7 +83,12 @@ export async function startReadModel(
     shards,
     clock,
     logger,
-    onEvent: replicator.receive,
+    onEvent: options.onDelivered
+      ? (event) => {
+          options.onDelivered!(event);
+          return replicator.receive(event);
+        }
+      : replicator.receive,
     // Rows this instance never applied are gone from the history: its memory of that shard is stale until it loads
     // again. Readiness says so (a restart reloads everything); the other shards go on.
     onLoss: (shard, after, next) => void losses.set(shard, { after, next }),
