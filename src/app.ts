@@ -14,9 +14,10 @@ import { agentKeysModule } from './plugins/agentKeys/agentKeysModule.js';
 import { auditModule } from './plugins/audit/auditModule.js';
 import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
-import { systemClock, systemDeadlineClock, type Clock, type TimerHandle } from './platform/scheduler/index.js';
+import { systemClock, type Clock } from './platform/scheduler/index.js';
 import type { DrainPlan } from './platform/config/shutdownSettings.js';
 import { startDatabaseCheck } from './platform/health/databaseCheck.js';
+import { gracefulStop } from './gracefulStop.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
@@ -33,7 +34,6 @@ import { NODE_END_OF_LIFE_MESSAGE, nodeEndOfLife } from './platform/config/nodeR
 import { consoleModule } from './plugins/console/consoleModule.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
 import { createAddressMatcher } from './platform/gateway/addressRange.js';
-import { SERVICE_RESTART_CLOSE_CODE } from './platform/gateway/closeSpread.js';
 import { createCors } from './platform/gateway/cors.js';
 import { createOriginPolicy } from './platform/gateway/originPolicy.js';
 import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
@@ -48,7 +48,6 @@ import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRout
 import { licenseModule } from './plugins/license/licenseModule.js';
 import { logLevelModule } from './plugins/logLevel/logLevelModule.js';
 import type { Logger } from './platform/log/logger.js';
-import { logDrained } from './platform/log/drainLog.js';
 import { metricsEndpoint } from './platform/metrics/metricsEndpoint.js';
 import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
 import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
@@ -204,7 +203,6 @@ export interface RunningServer {
   close(plan?: Partial<DrainPlan>): Promise<void>;
 }
 
-const DRAIN_TIMEOUT_MS = 10_000;
 /** Not signed in while the product loads: only the probes are served then, and they need no one. */
 const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason: 'invalid' as const }) };
 
@@ -422,62 +420,24 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
       readModel,
       cluster,
       close(plan = {}) {
-        closing ??= (async () => {
-          const stopStarted = performance.now();
-          const commitsBefore = { ...writer.stats };
-          // Synchronous, before the first await: the next probe fails (readiness within 100 ms of the signal).
-          readiness.startDraining();
-          // Real time (an I/O deadline, src/platform/scheduler/clock.ts): a manual clock must not hold up a stop.
-          if (plan.delayMs) await new Promise<void>((resolve) => systemDeadlineClock.setTimer(plan.delayMs!, resolve));
-          const requestsTimeoutMs = plan.requestsTimeoutMs ?? DRAIN_TIMEOUT_MS;
-          const requestsInFlight = server.inFlight;
-          server.stopAccepting();
-          metricsServed.close();
-          let webSocketsClosed = 0;
-          const webSockets = server
-            .closeWebSockets(
-              SERVICE_RESTART_CLOSE_CODE,
-              'the server is restarting; reconnect',
-              Math.min(plan.webSocketWindowMs ?? 0, requestsTimeoutMs),
-            )
-            .then((closed) => void (webSocketsClosed = closed));
-          let timer: TimerHandle | undefined;
-          let timedOut = false;
-          await Promise.race([
-            Promise.all([server.drained(), webSockets]),
-            new Promise<void>(
-              (resolve) => (timer = systemDeadlineClock.setTimer(requestsTimeoutMs, () => resolve(void (timedOut = true)))),
-            ),
-          ]);
-          systemDeadlineClock.clearTimer(timer);
-          const requestsCut = server.inFlight;
-          // Accepted commands committed, then each shard handed to another instance (it takes it at once).
-          await cluster?.handOff();
-          // Modules stop in reverse order: realtime, webhooks (attempts in flight are aborted and stay pending), ...
-          await product.stop();
-          throttle.stop();
-          await writer.flush();
-          await readModel?.stop();
-          await cluster?.close();
-          server.closeConnections();
-          await databaseCheck.stop();
-          await workers.close();
-          await database.close();
-          // The spans of the stop's last commits go out too (bounded: a collector that does not answer is not waited for).
-          await tracing.shutdown();
-          // What was drained (src/platform/log/drainLog.ts): the stop's last line.
-          logDrained(logger, {
-            ms: Math.round(performance.now() - stopStarted),
-            reason: 'close',
-            requestsInFlight,
-            requestsCut,
-            webSocketsClosed,
-            timedOut,
-            commitsFlushed: writer.stats.batches - commitsBefore.batches,
-            rowsFlushed: writer.stats.rows - commitsBefore.rows,
-            commitsFailed: writer.stats.failures - commitsBefore.failures,
-          });
-        })();
+        closing ??= gracefulStop(
+          {
+            readiness,
+            server,
+            metricsServed,
+            cluster,
+            product,
+            throttle,
+            writer,
+            readModel,
+            databaseCheck,
+            workers,
+            database,
+            tracing,
+            logger,
+          },
+          plan,
+        );
         return closing;
       },
     };

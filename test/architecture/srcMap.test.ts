@@ -30,7 +30,7 @@ const foldersInMap = (): string[] =>
 describe('the source tree', () => {
   it('holds the three tiers and the entry, nothing else, at its top', () => {
     const top = readdirSync(SRC).sort();
-    assert.deepEqual(top, ['README.md', 'app.ts', 'core', 'main.ts', 'platform', 'plugins', 'productWorker.ts']);
+    assert.deepEqual(top, ['README.md', 'app.ts', 'core', 'gracefulStop.ts', 'main.ts', 'platform', 'plugins', 'productWorker.ts']);
   });
 
   it('lists in src/README.md every folder of every tier', () => {
