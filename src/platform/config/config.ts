@@ -158,7 +158,7 @@ export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
  * server refuses to start with SVC_CLUSTER_NATS_URL unless SVC_CLUSTER_INCOMPLETE=accept says the operator knows.
  */
 export const CLUSTER_MODE_INCOMPLETE =
-  'SVC_CLUSTER_NATS_URL is set, but cluster mode is incomplete in this version: each instance writes only its own shards, but its memory holds what it loaded at start and changed itself (not what the others commit), and sessions, people and groups, settings, webhooks, the licence and plugin switches are per instance (a person signed in through one instance is refused by another). Run one instance, or set SVC_CLUSTER_INCOMPLETE=accept to run the cluster as it is.';
+  "SVC_CLUSTER_NATS_URL is set, but cluster mode is incomplete in this version: open SLA incidents, active SLA alerts, the SLA evaluation's burn-rate states and the SLA links waiting for a recovery are held per instance (a takeover or a change through another instance leaves them stale; docs/cluster.md). Run one instance, or set SVC_CLUSTER_INCOMPLETE=accept to run the cluster as it is.";
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -9,6 +9,11 @@
  * (`forgetPerson`, staged beside it). Notifications are not held in memory, so a change reads the
  * committed row first; one person's changes run one after another, so a read-then-write never
  * writes back a row that the person's previous change deleted.
+ *
+ * Cluster mode: nothing here is in memory, so every instance reads what any of them committed (no shared-state
+ * declaration, docs/adr/0068). One person's changes through two instances are not serialised with each other, so a
+ * read is written as a patch of `read_at` (an update of the row if it still exists): a mark-read that read the row
+ * before another instance's delete committed updates nothing rather than writing the row back.
  */
 import type { Knex } from 'knex';
 import type { Clock } from '../../platform/scheduler/index.js';
@@ -18,6 +23,7 @@ import type { EventBus } from '../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../platform/events/emitOnCommit.js';
 import { commitChange } from '../../core/commands/commitBoundary.js';
 import type { BatchWriter, TableSpec } from '../../platform/persistence/batchWriter.js';
+import { patchSpec } from '../../platform/persistence/tableSpec.js';
 import { cols } from '../../core/storage/tables.js';
 
 export const notificationsTable: TableSpec = {
@@ -38,6 +44,9 @@ export const notificationsTable: TableSpec = {
     read_at: 'timestamptz',
   }),
 };
+
+/** Marking read: `read_at` of a row that still exists (a patch never creates one). */
+export const notificationReadPatch: TableSpec = patchSpec(notificationsTable, ['read_at']);
 
 /** A notification to create: what the stored one carries, less what the center assigns. */
 export type NewNotification = Omit<NotificationRef, 'id' | 'createdAt'>;
@@ -132,7 +141,7 @@ export class NotificationCenter {
       return commitChange(this.deps, () => {
         if (!this.deps.isPerson(userId)) return null;
         const read: StoredNotification = { ...found, readAt: this.nowIso() };
-        this.deps.writer.upsert(notificationsTable, toRow(read));
+        this.deps.writer.upsert(notificationReadPatch, { id, read_at: read.readAt });
         return read;
       });
     });
@@ -147,7 +156,7 @@ export class NotificationCenter {
       return commitChange(this.deps, () => {
         if (!this.deps.isPerson(userId)) return 0;
         const readAt = this.nowIso();
-        for (const notification of unread) this.deps.writer.upsert(notificationsTable, toRow({ ...notification, readAt }));
+        for (const notification of unread) this.deps.writer.upsert(notificationReadPatch, { id: notification.id, read_at: readAt });
         return unread.length;
       });
     });

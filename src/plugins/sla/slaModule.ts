@@ -30,6 +30,7 @@ import { slaSchema as slaMigration } from './migrations/0011_sla.js';
 import type { SlaModel, SlaServices } from './slaContext.js';
 import { slaEntityTypes, slaEventPublisher } from './slaEvents.js';
 import { hydrateSla } from './slaHydrate.js';
+import { sharedSlaCatalog } from './sharedSlaCatalog.js';
 import { slaTables } from './slaTables.js';
 import { EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
 
@@ -80,6 +81,8 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     return {
       services: { sla },
       hydrate: () => hydrateSla(knex, sla),
+      // Cluster mode: definitions, targets, assignments and group settings changed through any instance (docs/adr/0068).
+      shared: sharedSlaCatalog(sla),
       entityTypes: slaEntityTypes({
         serviceExists: (id) => fleet.services.get(id) !== undefined,
         definitionExists: (id) => catalog.definition(id) !== undefined,

@@ -1,6 +1,6 @@
 /**
- * Cluster mode is incomplete in this version (issue 29): sessions, people, settings, webhooks and the licence are
- * still per instance. An instance started with SVC_CLUSTER_NATS_URL refuses to start, naming what is missing, unless
+ * Cluster mode is incomplete in this version (issue 29): open SLA incidents, active SLA alerts and burn-rate states
+ * are still per instance (docs/adr/0068, "Update"). An instance started with SVC_CLUSTER_NATS_URL refuses to start, naming what is missing, unless
  * SVC_CLUSTER_INCOMPLETE=accept says the operator runs it as it is (test/cluster does).
  */
 import assert from 'node:assert/strict';

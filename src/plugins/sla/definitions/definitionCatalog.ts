@@ -152,6 +152,31 @@ export class DefinitionCatalog {
     this.assignments.delete(id);
   }
 
+  // --- rows another instance committed (cluster mode, docs/adr/0068): nothing is written ---
+
+  /** A definition committed elsewhere (undefined: deleted, with its targets and assignments, as the database cascades). */
+  adoptDefinition(id: string, definition: SlaDefinition | undefined): void {
+    if (definition === undefined) {
+      for (const a of this.assignmentsOf(id)) this.adoptAssignment(a.id, undefined);
+      for (const t of this.targetsOf(id)) this.targets.adopt(t.id, undefined);
+    }
+    this.definitions.adopt(id, definition);
+  }
+
+  adoptTarget(id: string, target: SlaTarget | undefined): void {
+    this.targets.adopt(id, target);
+  }
+
+  /** The indexes follow what memory holds (a key with an uncommitted change here keeps it). */
+  adoptAssignment(id: string, assignment: SlaAssignment | undefined): void {
+    const before = this.assignments.get(id);
+    this.assignments.adopt(id, assignment);
+    const after = this.assignments.get(id);
+    if (before === after) return;
+    if (before) this.unindex(before);
+    if (after) this.index(after);
+  }
+
   /** Targets whose scope is this service (to drop with the service). */
   targetsNamingService(serviceId: string): SlaTarget[] {
     return [...this.targets.values()].filter((t) => t.scope === 'SERVICE' && t.scopeValue === serviceId);

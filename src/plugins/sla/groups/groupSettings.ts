@@ -52,6 +52,11 @@ export class GroupSettingsStore {
     this.settings.load(settings.groupName, settings);
   }
 
+  /** Settings another instance committed (cluster mode, docs/adr/0068; undefined: deleted): nothing is written. */
+  adopt(groupName: string, settings: GroupSettings | undefined): void {
+    this.settings.adopt(groupName, settings);
+  }
+
   overridesOf(groupName: string): GroupTargets | null {
     return this.settings.get(groupName)?.targetOverrides ?? null;
   }

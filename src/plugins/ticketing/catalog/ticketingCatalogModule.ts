@@ -112,6 +112,14 @@ export const ticketingCatalogModule: ProductModule<Needs, TicketingCatalogServic
       async hydrate() {
         logger.info('ticketing catalog loaded', await store.hydrate());
       },
+      // Cluster mode: a template imported through another instance (the only way the catalog changes) is read
+      // again whole here, as at start (docs/adr/0068): a handful of rows, changed rarely.
+      shared: [
+        {
+          tables: catalogTables.map((table) => table.name),
+          reload: async () => void (await store.hydrate()),
+        },
+      ],
       routes: templateRoutes(templates),
       start() {
         steps.recoverInterrupted().then(

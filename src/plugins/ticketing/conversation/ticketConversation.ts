@@ -12,7 +12,16 @@ import type { Page } from '../../../platform/graphql/pagination.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { UserDirectory } from '../../../core/people/userDirectory.js';
 import type { TicketDirectory } from '../ticketContract.js';
-import { rowToRelation, rowToWatch, type TicketComment, type TicketWatch, type WorklogEntry } from './conversationTables.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
+import {
+  rowToRelation,
+  rowToWatch,
+  ticketRelationsTable,
+  ticketWatchersTable,
+  type TicketComment,
+  type TicketWatch,
+  type WorklogEntry,
+} from './conversationTables.js';
 import { TicketComments } from './ticketComments.js';
 import { TicketLinking, type RelationView } from './ticketLinking.js';
 import { RelationIndex } from './ticketRelations.js';
@@ -53,6 +62,25 @@ export class TicketConversation {
   async hydrate(): Promise<void> {
     for (const row of await this.deps.knex('ticket_watchers').select('*')) this.watcherIndex.load(rowToWatch(row));
     for (const row of await this.deps.knex('ticket_relations').select('*')) this.relationIndex.load(rowToRelation(row));
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): watches and relations made through any instance, applied row by row here (the
+   * notices of a ticket's change read its watchers on the instance that stages it).
+   */
+  shared(): readonly SharedRows[] {
+    return [
+      {
+        table: ticketWatchersTable.name,
+        apply: (row) => this.watcherIndex.adopt(String(row['ticket_id']), String(row['user_id']), rowToWatch(row)),
+        remove: (key) => this.watcherIndex.adopt(String(key['ticket_id']), String(key['user_id']), undefined),
+      },
+      {
+        table: ticketRelationsTable.name,
+        apply: (row) => this.relationIndex.adopt(String(row['id']), rowToRelation(row)),
+        remove: (key) => this.relationIndex.adopt(String(key['id']), undefined),
+      },
+    ];
   }
 
   addComment = (viewer: Viewer, ticketId: unknown, body: unknown): Promise<TicketComment> => this.comments.add(viewer, ticketId, body);

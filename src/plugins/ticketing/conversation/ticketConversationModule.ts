@@ -38,6 +38,7 @@ export const ticketConversationModule: ProductModule<
     return {
       services: { ticketConversation },
       hydrate: () => ticketConversation.hydrate(),
+      shared: ticketConversation.shared(),
       busHandlers: {
         // Watches have no foreign key to users: they go in the commit of the person's deletion.
         staged(event) {

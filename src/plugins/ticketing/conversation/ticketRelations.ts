@@ -92,6 +92,16 @@ export class RelationIndex {
     this.index(record);
   }
 
+  /** A relation another instance committed (cluster mode, docs/adr/0068; undefined: unlinked): nothing is written. */
+  adopt(id: string, record: TicketRelationRecord | undefined): void {
+    const before = this.records.get(id);
+    this.records.adopt(id, record);
+    const after = this.records.get(id);
+    if (before === after) return;
+    if (before) this.unindex(before);
+    if (after) this.index(after);
+  }
+
   /** The relations of a ticket, as it sees them, oldest first. */
   of(ticketId: string): RelationSeen[] {
     const mine = this.byTicket.get(ticketId);

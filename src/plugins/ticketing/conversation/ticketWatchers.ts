@@ -26,6 +26,17 @@ export class WatcherIndex {
     this.index(watch);
   }
 
+  /** A watch another instance committed (cluster mode, docs/adr/0068; undefined: ended): nothing is written. */
+  adopt(ticketId: string, userId: string, watch: TicketWatch | undefined): void {
+    const key = keyOf(ticketId, userId);
+    const before = this.watches.get(key);
+    this.watches.adopt(key, watch);
+    const after = this.watches.get(key);
+    if (before === after) return;
+    if (before) this.unindex(before);
+    if (after) this.index(after);
+  }
+
   /** The watchers of a ticket, longest-standing first. */
   of(ticketId: string): TicketWatch[] {
     return [...(this.byTicket.get(ticketId)?.values() ?? [])].sort((a, b) => a.createdAt - b.createdAt || a.userId.localeCompare(b.userId));

@@ -73,7 +73,7 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
       newId: kit.newId,
       onError: (error, where) => kit.logger.error('ticket step failed', { where, error }),
     });
-    const numbers = new TicketNumbers(kit.writer);
+    const numbers = new TicketNumbers(kit.writer, kit.sharedState);
     const tickets = new TicketDirectoryService({
       registry: ticketRegistry,
       knex: kit.knex,
@@ -109,6 +109,8 @@ export const ticketingModule: ProductModule<TicketingNeeds & Pick<RealtimeServic
         for (const row of await readOpenTickets(kit.knex)) if (!ticketRegistry.load(row)) lost += 1;
         if (lost > 0) kit.logger.error('tickets left out at start: their workflow no longer has their state', { tickets: lost });
       },
+      // Cluster mode: ticket numbers taken through any instance (docs/adr/0068).
+      shared: numbers.shared,
       busHandlers: { committed: ticketEventPublisher(realtime, tickets.placeOf, mayRead) },
       // Cluster mode's read model (docs/adr/0065): a ticket is sharded by its id; its events go with it.
       replicas: [

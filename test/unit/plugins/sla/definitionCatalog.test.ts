@@ -77,3 +77,40 @@ describe('which definitions cover which services', () => {
     );
   });
 });
+
+describe('rows another instance committed (cluster mode, docs/adr/0068)', () => {
+  it('an adopted assignment covers its service, and covers it no more once adopted as deleted', () => {
+    const c = catalog([]);
+    c.adoptAssignment('a1', assign('a1', 'd1', 's1', null));
+    assert.deepEqual(
+      c.coveringDefinitions('s1', null).map((d) => d.id),
+      ['d1'],
+    );
+    c.adoptAssignment('a1', undefined);
+    assert.equal(c.covers('s1', null), false);
+  });
+
+  it('an assignment adopted again with another group moves in the index', () => {
+    const c = catalog([assign('a1', 'd1', null, 'payments')]);
+    c.adoptAssignment('a1', assign('a1', 'd1', null, 'search'));
+    assert.equal(c.covers('x', 'payments'), false);
+    assert.equal(c.covers('x', 'search'), true);
+  });
+
+  it('a definition adopted as deleted takes its targets and assignments with it, as the database cascades', () => {
+    const c = catalog([assign('a1', 'd1', 's1', null)]);
+    c.adoptTarget('t1', {
+      id: 't1',
+      definitionId: 'd1',
+      scope: 'SERVICE',
+      scopeValue: 's1',
+      targetPercent: 99,
+      createdAt: 0,
+      updatedAt: 0,
+    });
+    c.adoptDefinition('d1', undefined);
+    assert.equal(c.definition('d1'), undefined);
+    assert.deepEqual(c.targetsOf('d1'), []);
+    assert.equal(c.covers('s1', null), false);
+  });
+});
