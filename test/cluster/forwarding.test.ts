@@ -203,7 +203,10 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     assert.ok(key, 'the key the edge made for the request');
     assert.match(answer.json.error, new RegExp(`may have been applied: retry it with the header Idempotency-Key: ${key}`));
     // The owner applied it (its commit may finish after the edge gave up, on a loaded machine).
-    await eventually(async () => ((await home.serviceRows(NODE, service))[0]?.status === 'DOWN' ? true : undefined), 'the owner applied it');
+    await eventually(
+      async () => ((await home.serviceRows(NODE, service))[0]?.status === 'DOWN' ? true : undefined),
+      'the owner applied it',
+    );
 
     const retried = await push(other!, service, 'DOWN', { 'idempotency-key': key });
     assert.equal(retried.status, 200, retried.text);

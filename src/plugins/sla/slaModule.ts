@@ -90,6 +90,8 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     return {
       services: { sla },
       hydrate: () => hydrateSla(knex, sla),
+      // Cluster mode: the catalog changed through any instance reaches every instance (docs/adr/0068).
+      shared: catalog.shared(),
       entityTypes: slaEntityTypes({
         serviceExists: (id) => fleet.services.get(id) !== undefined,
         definitionExists: (id) => catalog.definition(id) !== undefined,

@@ -10,7 +10,9 @@
 import { CommittedMap } from '../../../core/fleet/committedMap.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import { slaAssignmentsTable, slaDefinitionsTable, slaTargetsTable } from '../slaTables.js';
-import { assignmentToRow, definitionToRow, targetToRow } from './definitionRows.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
+import type { Row } from '../../../platform/persistence/tableSpec.js';
+import { assignmentToRow, definitionToRow, rowToAssignment, rowToDefinition, rowToTarget, targetToRow } from './definitionRows.js';
 import type { SlaAssignment, SlaDefinition, SlaTarget } from './slaDefinition.js';
 
 export class DefinitionCatalog {
@@ -39,6 +41,41 @@ export class DefinitionCatalog {
       this.assignments.load(a.id, a);
       this.index(a);
     }
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068, 0071): definitions, targets and assignments are changed through any instance; the
+   * others apply the committed rows here, so every instance knows which definitions cover a service (the owner of
+   * the service's shard opens its incidents and stages its alerts by them).
+   */
+  shared(): SharedRows[] {
+    const id = (row: Row) => String(row['id']);
+    const table = <V>(
+      name: string,
+      map: CommittedMap<V>,
+      of: (row: Row) => V,
+      toRow: (value: V) => Row,
+      moved?: (before?: V, after?: V) => void,
+    ) => ({
+      table: name,
+      apply: (row: Row, patch: boolean) => {
+        const held = map.get(id(row));
+        const value = of(patch && held !== undefined ? { ...toRow(held), ...row } : row);
+        if (map.adopt(id(row), value)) moved?.(held, value);
+      },
+      remove: (row: Row) => {
+        const held = map.get(id(row));
+        if (map.adopt(id(row), undefined)) moved?.(held, undefined);
+      },
+    });
+    return [
+      table(slaDefinitionsTable.name, this.definitions, rowToDefinition, definitionToRow),
+      table(slaTargetsTable.name, this.targets, rowToTarget, targetToRow),
+      table(slaAssignmentsTable.name, this.assignments, rowToAssignment, assignmentToRow, (before, after) => {
+        if (before) this.unindex(before);
+        if (after) this.index(after);
+      }),
+    ];
   }
 
   // --- reads ---
