@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { clusterNatsPermissions, inboxPrefix } from '../../src/platform/cluster/permissions.js';
 import { ownerOf as placementOwnerOf } from '../../src/platform/cluster/placement.js';
+import type { Clock } from '../../src/platform/scheduler/index.js';
 import { postgresBackend, type TestStore } from './backends.js';
 import { startNatsServer, type NatsServer } from './natsServer.js';
 import { until } from './polling.js';
@@ -48,6 +49,8 @@ export interface TestClusterOptions {
   readonly shards?: number;
   /** More settings for every instance (a known admin password: BOOTSTRAP_ENV). */
   readonly env?: Record<string, string>;
+  /** Product time of every instance (one manual clock moves them all); leases keep real time. @default real time */
+  readonly clock?: Clock;
   /**
    * Runs once the first instance is up, before the others start (and hydrate what it did from PostgreSQL): a
    * sign-in whose session every instance must know, while sessions are not yet replicated between instances.
@@ -112,6 +115,7 @@ export async function startTestCluster(databaseUrl: string, options: TestCluster
         await startTestServer(postgresBackend(databaseUrl), {
           store,
           env: instanceEnv(`i${i}`),
+          ...(options.clock ? { clock: options.clock } : {}),
         }),
       );
       if (i === 1) await options.afterFirst?.(instances[0]!);

@@ -241,15 +241,19 @@ export class AgentRegistry {
     return now >= this.earliestDeadline;
   }
 
-  /** Expire every open command whose deadline has passed at `now`; returns them as expired. */
-  expireDue(now: number): AgentCommand[] {
+  /**
+   * Expire every open command whose deadline has passed at `now`; returns them as expired. `owns` (cluster mode,
+   * docs/adr/0071): only the commands of agents whose shard this instance owns; the others stay for their owner.
+   */
+  expireDue(now: number, owns?: (nodeId: string) => boolean): AgentCommand[] {
     if (!this.hasDue(now)) return [];
     const expired: AgentCommand[] = [];
     let earliest = Infinity;
-    for (const ids of this.openByNode.values()) {
+    for (const [nodeId, ids] of this.openByNode) {
+      const here = owns === undefined || owns(nodeId);
       for (const id of [...ids]) {
         const command = this.commands.get(id)!;
-        if (isDue(command, now)) expired.push(this.expire(command, now));
+        if (here && isDue(command, now)) expired.push(this.expire(command, now));
         else earliest = Math.min(earliest, command.expiresAt);
       }
     }

@@ -8,6 +8,7 @@
  * acknowledged after their commit. Reads show each command as it stands now (`commandAt`), so a
  * command past its deadline reads as expired before the sweep has recorded it.
  */
+import { ownsKey } from '../../platform/persistence/shardRouting.js';
 import type { Knex } from 'knex';
 import type { AgentRegistry } from '../fleet/agentRegistry.js';
 import type { Viewer } from '../auth/roles.js';
@@ -104,7 +105,10 @@ export class AgentCommandService {
     const forgotten = agents.forgetFinished(now - FINISHED_COMMAND_MEMORY_MS);
     if (!agents.hasDue(now) || writer.overloaded) return { expired: 0, forgotten };
     try {
-      const expired = await commitChange(this.deps, () => agents.expireDue(now));
+      const { routing } = writer;
+      // Cluster mode (docs/adr/0071): the owner of an agent's shard expires its commands; a commit with another's is refused.
+      const owns = routing && ((nodeId: string) => ownsKey(routing, nodeId));
+      const expired = await commitChange(this.deps, () => agents.expireDue(now, owns));
       if (expired.length > 0) logger.info('agent commands expired', { count: expired.length });
       return { expired: expired.length, forgotten };
     } catch (error) {

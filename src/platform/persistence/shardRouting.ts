@@ -17,3 +17,12 @@ export interface ShardRouting {
    */
   onTaken(listener: (shard: number) => void): () => void;
 }
+
+/**
+ * Whether this instance owns `key`'s shard now, so that work which writes or sends because of a committed event
+ * (heard on every instance in cluster mode, docs/adr/0071) runs here and nowhere else. Always true in a single
+ * process (no routing).
+ */
+export function ownsKey(routing: ShardRouting | undefined, key: string): boolean {
+  return routing === undefined || routing.epochOf(routing.shardOf(key)) !== undefined;
+}

@@ -10,6 +10,7 @@
  * gated by the licence: incidents and alerts are recorded while the plugin is off, so turning it on
  * shows a true history.
  */
+import { ownsKey } from '../../platform/persistence/shardRouting.js';
 import type { CoreServices } from '../../core/coreServices.js';
 import type { Origin } from '../../platform/events/domainEvents.js';
 import type { ProductModule } from '../../platform/modules/module.js';
@@ -76,7 +77,16 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     });
     const groupSettings = new GroupSettingsStore({ writer, clock, fleet, log: eventLog });
     const incidents = new IncidentBook({ writer, knex, bus, clock, newId, log: eventLog, catalog, services: fleet.services });
-    const backupWatch = new BackupWatch({ services: fleet.services, alerts, writer, clock, logger });
+    const { routing } = writer;
+    const backupWatch = new BackupWatch({
+      services: fleet.services,
+      alerts,
+      writer,
+      clock,
+      logger,
+      // Cluster mode (docs/adr/0071): overdue backups raised by the owner of the service's shard only.
+      ...(routing ? { owns: (id: string) => ownsKey(routing, fleet.services.shardKeyOf(id) ?? id) } : {}),
+    });
     const sla: SlaModel = { catalog, definitions, groupSettings, incidents, alerts, backupWatch, eventLog };
     return {
       services: { sla },

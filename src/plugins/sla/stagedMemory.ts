@@ -24,6 +24,15 @@ export class StagedMemory<V> {
     this.current.set(key, value);
   }
 
+  /**
+   * Committed state read again for some keys (cluster mode: a shard taken over, docs/adr/0071): the values `replaced`
+   * selects are dropped, unless a write of this instance is pending on them, and `values` are held instead.
+   */
+  reload(values: Iterable<readonly [string, V]>, replaced: (value: V) => boolean): void {
+    for (const [key, value] of [...this.current]) if (!this.base.has(key) && replaced(value)) this.current.delete(key);
+    for (const [key, value] of values) if (!this.base.has(key)) this.current.set(key, value);
+  }
+
   get(key: string): V | undefined {
     return this.current.get(key);
   }

@@ -57,6 +57,17 @@ export class AlertStore {
     this.active.load(alert.conditionKey, alert);
   }
 
+  /**
+   * Cluster mode (docs/adr/0071): the active alerts of the services `taken` selects, as committed (`active`, read
+   * from the database), replace what memory held for them: their previous owner raised and resolved them.
+   */
+  reloadActive(active: readonly SlaAlert[], taken: (alert: SlaAlert) => boolean): void {
+    this.active.reload(
+      active.filter(taken).map((alert) => [alert.conditionKey, alert] as const),
+      taken,
+    );
+  }
+
   /** The active alert of a condition, if any. */
   activeFor(condition: AlertCondition): SlaAlert | undefined {
     return this.active.get(conditionKey(condition));

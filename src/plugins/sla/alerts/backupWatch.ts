@@ -32,6 +32,12 @@ export interface BackupWatchDeps {
   readonly writer: BatchWriter;
   readonly clock: Clock;
   readonly logger: Logger;
+  /**
+   * Cluster mode (docs/adr/0071): whether this instance owns the service's shard. A deadline due here for a service
+   * owned elsewhere raises nothing (its owner's does) and looks again a minute later, in case the shard came here.
+   * @default every service (one process)
+   */
+  readonly owns?: (serviceId: string) => boolean;
 }
 
 export class BackupWatch {
@@ -50,10 +56,19 @@ export class BackupWatch {
    */
   start(): void {
     const now = this.deps.clock.now();
-    for (const service of this.deps.services.all()) if (service.backup.expected) this.check(service, now, 'timer');
+    const owns = this.deps.owns ?? (() => true);
+    for (const service of this.deps.services.all()) {
+      if (!service.backup.expected) continue;
+      if (owns(service.id)) this.check(service, now, 'timer');
+      else {
+        // Owned elsewhere: armed all the same, so that the deadline is here when the shard comes (due() asks again).
+        const verdict = backupVerdict(service.backup, now);
+        this.deadlines.set(service.id, verdict.state === 'fresh' ? verdict.overdueAt : now + BACKUP_RETRY_AFTER_FAILED_COMMIT_MS);
+      }
+    }
     this.deps.alerts.resolveWhere(
       (a) => {
-        if (a.kind !== 'BACKUP_OVERDUE' || a.serviceId === null) return false;
+        if (a.kind !== 'BACKUP_OVERDUE' || a.serviceId === null || !owns(a.serviceId)) return false;
         const service = this.deps.services.get(a.serviceId);
         return (
           service === undefined ||
@@ -124,6 +139,10 @@ export class BackupWatch {
     const service = this.deps.services.get(serviceId);
     if (!service) return;
     const now = this.deps.clock.now();
+    if (this.deps.owns && !this.deps.owns(serviceId)) {
+      this.deadlines.set(serviceId, now + BACKUP_RETRY_AFTER_FAILED_COMMIT_MS);
+      return;
+    }
     this.check(service, now, 'timer');
     this.deps.writer.committed().catch((error: unknown) => {
       this.deps.logger.warn('recording an overdue backup failed; checking the service again in a minute', { serviceId, error });

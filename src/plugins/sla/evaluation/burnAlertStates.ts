@@ -39,7 +39,10 @@ export class BurnAlertStates {
     }));
   }
 
-  async load(knex: Knex): Promise<void> {
+  async load(knex: Knex, taken?: (serviceId: string) => boolean): Promise<void> {
+    // Cluster mode (docs/adr/0071): a shard taken over reads its services' states again, as their previous owner left them.
+    if (taken)
+      for (const s of [...this.states.values()]) if (taken(s.serviceId)) this.states.evict(keyOf(s.definitionId, s.serviceId, s.severity));
     const rows = await knex('sla_burn_alert_states').select('definition_id', 'service_id', 'severity', 'last_firing_at');
     for (const row of rows as Array<Record<string, unknown>>) {
       const state: StoredState = {
@@ -48,6 +51,7 @@ export class BurnAlertStates {
         severity: row.severity as BurnSeverity,
         lastFiringAt: new Date(row.last_firing_at as string | Date).getTime(),
       };
+      if (taken && !taken(state.serviceId)) continue;
       this.states.load(keyOf(state.definitionId, state.serviceId, state.severity), state);
     }
   }

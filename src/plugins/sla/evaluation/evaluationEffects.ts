@@ -29,6 +29,11 @@ export interface EffectDeps {
   readonly burnStates: BurnAlertStates;
   /** Whether `sla.*` webhooks go out now (the plugin is active); statuses and alerts are kept either way. */
   readonly sendsWebhooks: () => boolean;
+  /**
+   * Cluster mode (docs/adr/0071): whether this instance owns the service's shard (null: the definition pooled, by the
+   * definition's id). Only what it owns is staged here; every instance evaluates everything. @default everything
+   */
+  readonly owns?: (serviceId: string | null, definitionId: string) => boolean;
   /** Name, path and group of a service, when it still exists. */
   readonly serviceInfo: (id: string) => { readonly name: string; readonly path: string; readonly slaGroup: string | null } | undefined;
 }
@@ -189,10 +194,16 @@ export async function stageEvaluation(
 /** Staged: a definition's status and burn alerts of services it no longer covers resolve, their burn states go. */
 export function stageUncovered(deps: EffectDeps, definitionId: string, covered: ReadonlySet<string>, at: number, origin: Origin): void {
   const kinds = new Set<AlertKind>(['BREACHED', 'AT_RISK', 'FAST_BURN', 'SLOW_BURN']);
+  const owns = deps.owns ?? (() => true);
   deps.alerts.resolveWhere(
-    (a) => a.definitionId === definitionId && a.serviceId !== null && kinds.has(a.kind) && !covered.has(a.serviceId),
+    (a) =>
+      a.definitionId === definitionId &&
+      a.serviceId !== null &&
+      kinds.has(a.kind) &&
+      !covered.has(a.serviceId) &&
+      owns(a.serviceId, definitionId),
     at,
     origin,
   );
-  deps.burnStates.dropUncovered(definitionId, (id) => covered.has(id));
+  deps.burnStates.dropUncovered(definitionId, (id) => covered.has(id) || !owns(id, definitionId));
 }

@@ -16,6 +16,7 @@ import type { SlaServices } from '../slaContext.js';
 import type { MaintenanceWindowsServices } from '../windows/maintenanceWindowsContext.js';
 import { BurnAlertStates, slaBurnAlertStatesTable } from './burnAlertStates.js';
 import { slaBurnAlertStatesSchema } from './migrations/0014_sla_burn_alert_states.js';
+import { evaluationOwnership } from './evaluationOwnership.js';
 import { SlaEvaluator } from './slaEvaluator.js';
 import { createSlaBreachLog } from './slaBreachLog.js';
 import { slaStatusWebhookSource } from './slaStatusEvents.js';
@@ -47,6 +48,7 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
     const tickOk = kit.metrics.histogram('svc_sla_evaluation_tick_seconds', { outcome: 'ok' });
     const tickFailed = kit.metrics.histogram('svc_sla_evaluation_tick_seconds', { outcome: 'failed' });
     const burnStates = new BurnAlertStates(kit.writer);
+    const { routing } = kit.writer;
     const source = {
       knex: kit.knex,
       // Smaller pages than the figures' on PostgreSQL: each page's decoding is one slice of the event loop during the catch-up.
@@ -69,7 +71,9 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
       workers: kit.workers,
       pluginActive: () => kit.plugins.isActive('sla'),
       onTick: (seconds, ok) => (ok ? tickOk : tickFailed).observe(seconds),
+      ...(routing ? evaluationOwnership(routing, kit.knex, sla.alerts, burnStates, fleet.services) : {}),
     });
+    routing?.onTaken(() => slaEvaluation.shardsTaken());
     const breachLog = createSlaBreachLog(kit.logger, kit.clock);
     return {
       services: { slaEvaluation },

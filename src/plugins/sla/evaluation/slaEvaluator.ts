@@ -91,6 +91,17 @@ export interface SlaEvaluatorDeps {
   /** Whether the `sla` plugin is active: its webhooks go out only then (alerts are background work, kept regardless). @default always */
   readonly pluginActive?: () => boolean;
   readonly shardSize?: number;
+  /**
+   * Cluster mode (docs/adr/0071): whether this instance owns a service's shard (null: the definition pooled, by the
+   * definition's id). Every instance evaluates every definition from the history it holds (the same statuses
+   * everywhere); only the owner stages a move's alerts, events and burn states. @default everything (one process)
+   */
+  readonly owns?: (serviceId: string | null, definitionId: string) => boolean;
+  /**
+   * Cluster mode: reads again, for the shards this instance took since, the active alerts and burn states their
+   * previous owner committed; runs before the next evaluation stages anything (`shardsTaken`).
+   */
+  readonly reloadTaken?: () => Promise<void>;
   /** Observer of each evaluation (tick) that ran: its seconds from start to its alerts committed, and whether it failed (metrics). */
   readonly onTick?: (seconds: number, ok: boolean) => void;
 }
@@ -113,6 +124,8 @@ export class SlaEvaluator {
   /** Settles when the first evaluation since {@link start} has run and committed (or failed). */
   private firstEvaluation: Promise<void> | undefined;
   private isCaughtUp = false;
+  /** Shards were taken since the last evaluation: their committed alerts and burn states are read first. */
+  private takenSince = false;
 
   constructor(private readonly deps: SlaEvaluatorDeps) {
     this.shardSize = deps.shardSize ?? DEFAULT_SHARD_SIZE;
@@ -122,6 +135,7 @@ export class SlaEvaluator {
       alerts: deps.alerts,
       burnStates: deps.burnStates,
       sendsWebhooks: deps.pluginActive ?? (() => true),
+      ...(deps.owns ? { owns: deps.owns } : {}),
       serviceInfo: (id) => {
         const s = deps.services.get(id);
         return s && { name: s.name, path: `${s.nodePath}/${s.name}`, slaGroup: s.slaGroup };
@@ -221,6 +235,14 @@ export class SlaEvaluator {
     return serviceId === null ? evaluation.pooledStatus : evaluation.statusOf(serviceId);
   }
 
+  /**
+   * Cluster mode: this instance started owning shards. The next evaluation first reads their committed alerts and
+   * burn states (their previous owner staged them; here they were only evaluated), then stages their moves here.
+   */
+  shardsTaken(): void {
+    this.takenSince = true;
+  }
+
   /** Whether the service's recent history is held in memory (a definition covers it, or did). */
   follows(serviceId: string): boolean {
     return this.live.has(serviceId);
@@ -263,6 +285,10 @@ export class SlaEvaluator {
   private async tick(): Promise<void> {
     const { writer, clock, catalog } = this.deps;
     await writer.settled();
+    if (this.takenSince && this.deps.reloadTaken) {
+      this.takenSince = false;
+      await this.deps.reloadTaken();
+    }
     const asOf = bucketStartOf(clock.now());
     const rebuilt = await this.reconcile(asOf);
     const outcomes: Array<{ evaluation: DefinitionEvaluation; moves: StatusMove[]; burn: BurnStep[] }> = [];
@@ -292,7 +318,7 @@ export class SlaEvaluator {
       }
       const pooledMove = evaluation.judgePooled(pooled);
       if (pooledMove) moves.push(pooledMove);
-      outcomes.push({ evaluation, moves, burn });
+      outcomes.push(this.ownedOf({ evaluation, moves, burn }));
     }
     this.evaluatedThrough = asOf;
     // After a build, the month seeded is pruned to the recent history: many runs, a slice per turn.
@@ -327,6 +353,18 @@ export class SlaEvaluator {
       for (const id of this.evaluations.keys()) this.stale.add(id);
       this.deps.logger.warn('recording SLA statuses and alerts failed; every definition is evaluated again at the next bucket', { error });
     }
+  }
+
+  /** The moves and burn steps this instance stages: all of them in one process, its shards' in cluster mode. */
+  private ownedOf(outcome: { evaluation: DefinitionEvaluation; moves: StatusMove[]; burn: BurnStep[] }) {
+    const { owns } = this.deps;
+    if (!owns) return outcome;
+    const definitionId = outcome.evaluation.definition.id;
+    return {
+      evaluation: outcome.evaluation,
+      moves: outcome.moves.filter((move) => owns(move.serviceId, definitionId)),
+      burn: outcome.burn.filter((step) => owns(step.serviceId, definitionId)),
+    };
   }
 
   /** Brings the evaluations in line with the catalog; answers the rebuilt ones with the services they cover. */

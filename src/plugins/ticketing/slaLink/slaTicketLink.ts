@@ -42,6 +42,12 @@ export interface SlaTicketLinkDeps {
   readonly logger: Logger;
   /** Both plugins active now: the link stays idle otherwise (it asks on every event). */
   readonly active: () => boolean;
+  /**
+   * Cluster mode (docs/adr/0071): whether this instance owns a service's (or a ticket's) shard. Every instance hears
+   * every committed `sla.incident`; only the owner of the incident's service raises or updates its ticket.
+   * @default everything (one process)
+   */
+  readonly owns?: { service(serviceId: string): boolean; ticket(ticketId: string): boolean };
 }
 
 /** Ticket ids per query of `incidentOfTicket`'s batch (a page holds at most a few hundred). */
@@ -81,6 +87,8 @@ export class SlaTicketLink {
   private incidentLookups: Map<string, Deferred<string | null>> | null = null;
   /** The start-up catch-up's read of the links still waiting for their recovery. */
   private reconciling: Promise<void> = Promise.resolve();
+  /** A pass for shards taken is queued and has not begun (more shards taken meanwhile join it). */
+  private takenPending = false;
 
   constructor(private readonly deps: SlaTicketLinkDeps) {}
 
@@ -94,6 +102,7 @@ export class SlaTicketLink {
   committed(event: DomainEvent): void {
     if (event.type !== 'sla.incident' || !this.deps.active()) return;
     const { incident } = event;
+    if (this.deps.owns && !this.deps.owns.service(incident.serviceId)) return;
     this.enqueue(incident.serviceId, () => (incident.endedAt === null ? this.ensureTicket(incident) : this.recover(incident)));
   }
 
@@ -123,12 +132,14 @@ export class SlaTicketLink {
   reconcile(): void {
     if (!this.deps.active()) return;
     for (const service of this.deps.services.all()) {
+      if (this.deps.owns && !this.deps.owns.service(service.id)) continue;
       const open = this.deps.sla.incidents.openIncidentOf(service.id);
       if (open) this.enqueue(service.id, () => this.ensureTicket(open));
     }
     this.reconciling = this.unrecoveredLinks().then(
       (links) => {
         for (const link of links) {
+          if (this.deps.owns && !this.deps.owns.service(link.serviceId)) continue;
           this.enqueue(link.serviceId, async () => {
             const incident = await this.deps.sla.incidents.get(link.incidentId);
             if (incident && incident.endedAt !== null) await this.recover(incident);
@@ -137,6 +148,26 @@ export class SlaTicketLink {
       },
       (error: unknown) => this.deps.logger.error('SLA link: reading unrecovered links at start failed', { error }),
     );
+  }
+
+  /**
+   * Cluster mode: this instance took shards. The links still waiting for their recovery are read again (their
+   * previous owner committed them), then the open incidents and closed outages of the services it owns now are
+   * handled as at start.
+   */
+  shardsTaken(): void {
+    // Shards come many at once (a start, a failover): one pass after the reads under way covers them all.
+    if (this.takenPending) return;
+    this.takenPending = true;
+    this.reconciling = this.reconciling
+      .then(() => {
+        this.takenPending = false;
+        return this.hydrate();
+      })
+      .then(
+        () => this.reconcile(),
+        (error: unknown) => this.deps.logger.error('SLA link: reading the links of shards taken over failed', { error }),
+      );
   }
 
   /** Resolves once every queued piece of work has run, the start-up catch-up included (tests, shutdown). */
@@ -235,7 +266,8 @@ export class SlaTicketLink {
     // A service that flaps gathers its outages on the ticket still open rather than raising one per outage.
     const previous = await this.latestLinkOf(incident.serviceId);
     const earlier = previous ? await this.deps.tickets.find(previous.ticketId) : undefined;
-    if (earlier && isOpen(earlier)) {
+    // Cluster mode: a ticket owned elsewhere takes no comment from here (docs/cluster.md): a new ticket is raised.
+    if (earlier && isOpen(earlier) && (this.deps.owns?.ticket(earlier.id) ?? true)) {
       const gathered: IncidentTicketLink = {
         incidentId: incident.id,
         ticketId: earlier.id,

@@ -14,6 +14,7 @@ import type { SlaServices } from '../../sla/slaContext.js';
 import type { TicketConversationServices } from '../conversation/conversationSchema.js';
 import type { TicketingServices } from '../core/ticketingContext.js';
 import type { TicketingCatalogReader } from '../ticketContract.js';
+import { ownsKey } from '../../../platform/persistence/shardRouting.js';
 import { slaTicketLinkSchema } from './migrations/0023_sla_ticket_link.js';
 import { slaLinkSchema } from './slaLinkSchema.js';
 import { SLA_LINK_TABLES } from './slaLinkTables.js';
@@ -35,6 +36,7 @@ export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
   tables: SLA_LINK_TABLES,
   schema: [slaLinkSchema],
   create(kit, { fleet, sla, tickets, ticketCommands, ticketConversation, ticketingCatalog }) {
+    const { routing } = kit.writer;
     const ticketSlaLink = new SlaTicketLink({
       sla,
       services: fleet.services,
@@ -47,7 +49,16 @@ export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
       clock: kit.clock,
       logger: kit.logger,
       active: () => kit.plugins.isActive('ticketing') && kit.plugins.isActive('sla'),
+      ...(routing
+        ? {
+            owns: {
+              service: (id: string) => ownsKey(routing, fleet.services.shardKeyOf(id) ?? id),
+              ticket: (id: string) => ownsKey(routing, id),
+            },
+          }
+        : {}),
     });
+    routing?.onTaken(() => ticketSlaLink.shardsTaken());
     return {
       services: { ticketSlaLink },
       hydrate: () => ticketSlaLink.hydrate(),
