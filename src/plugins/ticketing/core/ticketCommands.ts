@@ -90,7 +90,8 @@ export class TicketCommands {
     if (title === '') throw bad('title must not be empty');
     const description =
       input.description == null || input.description === '' ? null : text(input.description, 'description', MAX_DESCRIPTION);
-    await numbers.caughtUp();
+    const caughtUp = numbers.caughtUp();
+    if (caughtUp !== undefined) await caughtUp;
     return commitChange(this.deps, (at) => {
       const serviceId = input.serviceId == null ? null : input.serviceId.toLowerCase();
       const service = serviceId !== null && isUuid(serviceId) ? this.deps.services.get(serviceId) : undefined;

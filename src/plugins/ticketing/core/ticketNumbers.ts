@@ -31,9 +31,13 @@ export class TicketNumbers {
       this.last.set(String(row.prefix), Number(row.last_value));
   }
 
-  /** Before a creation: counters other instances committed until now are applied here (cluster mode; else at once). */
-  caughtUp(): Promise<void> {
-    return this.sharedState?.catchUp([ticketNumberSequencesTable.name]) ?? Promise.resolve();
+  /**
+   * Before a creation: counters other instances committed until now are applied here (cluster mode). Undefined in a
+   * single process, so a creation stays synchronous there: its rows are staged in the caller's turn (the SLA link
+   * stages a ticket and the incident's link together).
+   */
+  caughtUp(): Promise<void> | undefined {
+    return this.sharedState?.catchUp([ticketNumberSequencesTable.name]);
   }
 
   /** A counter another instance committed moves this one forward, never back (a number is never taken twice here). */
