@@ -6,7 +6,7 @@
  * make an instance apply a command. Runs only with SVC_TEST_DATABASE_URL (cluster mode needs PostgreSQL).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, before, beforeEach, describe, it } from 'node:test';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { serviceShardKey } from '../../src/core/domain/service.js';
 import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/cluster/forwardWire.js';
@@ -50,6 +50,8 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     });
     await cluster.settled();
   });
+  // Each test starts with every shard owned where placement puts it (a loaded machine can let a lease lapse between tests).
+  beforeEach(() => cluster.settled());
   after(async () => {
     await cluster?.close();
   });

@@ -74,8 +74,12 @@ const isOpen = (t: TicketView) => t.deletedAt === null && t.statusCategory !== '
 export class SlaTicketLink {
   /** Work under way per service, one after another. */
   private readonly queues = new Map<string, Promise<void>>();
-  /** The incident our `create` call under way raises a ticket for (read by the staged `ticket.created`). */
-  private creating: { readonly incident: SlaIncident; readonly definition: SlaDefinition } | null = null;
+  /**
+   * The incident our `create` call under way raises a ticket for, by service (read by the staged `ticket.created`).
+   * Per service, because in cluster mode a creation first awaits the shared ticket numbers, so its staging comes a
+   * turn later; one creation per service at a time (the per-service queue).
+   */
+  private readonly creating = new Map<string, { readonly incident: SlaIncident; readonly definition: SlaDefinition }>();
   /** What to stage with our own system comment on a ticket (read by the staged `ticket.commented`). */
   private readonly commenting = new Map<string, () => void>();
   /**
@@ -108,9 +112,10 @@ export class SlaTicketLink {
 
   /** Staged events: our own ticket's creation and our own comment carry the link's row into their batch. */
   staged(event: DomainEvent): void {
-    if (event.type === 'ticket.created' && this.creating !== null && event.actorId === null) {
-      const { incident, definition } = this.creating;
-      this.creating = null;
+    const raising = event.type === 'ticket.created' && event.actorId === null ? this.creating.get(event.ticket.serviceId ?? '') : undefined;
+    if (event.type === 'ticket.created' && raising !== undefined) {
+      const { incident, definition } = raising;
+      this.creating.delete(incident.serviceId);
       this.stageLink({
         incidentId: incident.id,
         ticketId: event.ticket.id,
@@ -295,15 +300,13 @@ export class SlaTicketLink {
       serviceId: service.id,
       catalogItemName: usable ? item.name : null,
     };
-    let pending: Promise<unknown>;
-    this.creating = { incident, definition };
+    this.creating.set(incident.serviceId, { incident, definition });
     try {
       // The ticket's row, its `ticket.created` (whose staged handler stages the link) all in this call's batch.
-      pending = this.deps.ticketCommands.create(input, null, 'worker');
+      await this.deps.ticketCommands.create(input, null, 'worker');
     } finally {
-      this.creating = null;
+      this.creating.delete(incident.serviceId);
     }
-    await pending;
   }
 
   /** The recovery: a comment with the downtime, the link marked in the same commit. The ticket stays as it is. */
