@@ -351,7 +351,7 @@ async function main(): Promise<number> {
     // 4. A fourth instance joins.
     const at4 = load();
     const join4 = await fourthJoins(cluster, 'i4');
-    const allowed = Math.floor(join4.shards * 0.3);
+    const allowed = join4.shards * 0.3;
     log(
       `\n[4] i4 joined (${at4}): ${join4.moved} of ${join4.shards} shards moved (placement alone: ${join4.placementMoved}); i4 owns ${join4.joinedOwns}; settled ${fmt(join4.settledMs)} ms after its start`,
     );
@@ -359,7 +359,7 @@ async function main(): Promise<number> {
     targets.push({
       target: 'shards moved when a fourth instance joins (recorded owners; placement alone in brackets)',
       measured: `${join4.moved} of ${join4.shards} (${fmt((100 * join4.moved) / join4.shards, 1)} %; placement ${join4.placementMoved})`,
-      limit: `<= 30 % (${allowed})`,
+      limit: `<= 30 % (${fmt(allowed, 1)})`,
       met: join4.moved <= allowed,
     });
     checks.check((await cluster.terminate('i4')) === 0, 'i4 left cleanly on SIGTERM');
@@ -374,7 +374,7 @@ async function main(): Promise<number> {
       takeovers.push({ ...round, load: at });
       checks.check(round.never === 0, `kill ${k + 1}: every shard of ${victim} accepted a push within 30 s`, `${round.never} did not`);
       log(
-        `\n[5] kill -9 of ${victim} (${round.shards} shards; ${at}): claimed by others after ${fmt(Math.max(...round.claimedMs))} ms (last), a push accepted in each after ${fmt(p(round.acceptedMs, 0.5))} ms (median) / ${fmt(Math.max(...round.acceptedMs))} ms (last)`,
+        `\n[5] kill -9 of ${victim} (${round.shards} shards; ${at}): claimed by others after ${fmt(Math.max(...round.claimedMs))} ms (last), a push accepted in each after ${fmt(p(round.acceptedMs, 0.5))} ms (median) / ${fmt(Math.max(...round.acceptedMs))} ms (last); the pushes sent at the kill: ${atKillSummary(round)}`,
       );
       await cluster.start(victim);
       await cluster.settled();
@@ -383,10 +383,16 @@ async function main(): Promise<number> {
     const shardAccepted = takeovers.flatMap((r) => r.acceptedMs);
     results['takeover'] = takeovers;
     targets.push({
-      target: `takeover after kill -9: every shard of the killed instance claimed and accepting a push (${sizes.kills} kills)`,
-      measured: `p99 over shards ${fmt(p(shardAccepted, 0.99))} ms; per kill, the last shard: ${lastAccepted.map((ms) => fmt(ms)).join(', ')} ms`,
+      target: 'takeover after kill -9: pushes in flight at the kill (sent through a survivor as the owner died)',
+      measured: takeovers.map(atKillSummary).join('; '),
+      limit: 'reported',
+      met: null,
+    });
+    targets.push({
+      target: `takeover after kill -9: until every shard of the killed instance is claimed by another and accepts a push (${sizes.kills} kills)`,
+      measured: `per kill, the last shard: ${lastAccepted.map((ms) => fmt(ms)).join(', ')} ms (p99 over kills ${fmt(p(lastAccepted, 0.99))} ms); over all shards p50 ${fmt(p(shardAccepted, 0.5))} / p99 ${fmt(p(shardAccepted, 0.99))} ms; claims recorded after at most ${fmt(Math.max(...takeovers.flatMap((r) => r.claimedMs)))} ms`,
       limit: '<= 6,000 ms p99',
-      met: shardAccepted.length > 0 && p(shardAccepted, 0.99) <= 6_000 && takeovers.every((r) => r.never === 0),
+      met: lastAccepted.length > 0 && p(lastAccepted, 0.99) <= 6_000 && takeovers.every((r) => r.never === 0),
     });
 
     // 6. Graceful handoff on SIGTERM.
@@ -428,6 +434,15 @@ async function main(): Promise<number> {
     log,
   );
   return exitCode(checks, targets, settings.enforceTargets, log);
+}
+
+/** What the pushes sent at the kill were answered, and when: `status x count (first-last ms)`. */
+function atKillSummary(round: TakeoverRound): string {
+  const by = new Map<number, number[]>();
+  for (const { status, ms } of round.atKill) by.set(status, [...(by.get(status) ?? []), ms]);
+  return [...by]
+    .map(([status, ms]) => `${status === 0 ? 'no answer' : status} x ${ms.length} (${fmt(Math.min(...ms))}-${fmt(Math.max(...ms))} ms)`)
+    .join(', ');
 }
 
 /** CPU ms per second of wall time the given processes use while nothing is sent to them. */

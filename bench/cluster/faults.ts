@@ -18,13 +18,21 @@ export interface TakeoverRound {
   readonly shards: number;
   /** Per shard: ms from the kill until the fence records another owner (polled every 25 ms). */
   readonly claimedMs: number[];
-  /** Per shard: ms from the kill until a push to its probe service, sent through a survivor, was answered 200. */
+  /**
+   * Per shard: ms from the kill until a push to its probe service, sent through a survivor once the claim was
+   * recorded, was answered 200 (503s sent again after 20 ms).
+   */
   readonly acceptedMs: number[];
   /** Shards none of whose pushes was accepted within 30 s. */
   readonly never: number;
+  /** The push of each shard sent at the kill (in flight to the dying owner): its answer's status and when (ms). */
+  readonly atKill: { readonly status: number; readonly ms: number }[];
 }
 
-/** kill -9 of `victim`; each of its shards pushed in a loop through the survivors until a push is accepted. */
+/**
+ * kill -9 of `victim`. Per shard of its: one push sent through a survivor at the kill (what a request in flight
+ * meets), and once the fence records the claim of another owner, pushes through the survivors until one is accepted.
+ */
 export async function takeoverAfterKill(
   cluster: BenchCluster,
   victim: string,
@@ -38,16 +46,30 @@ export async function takeoverAfterKill(
   const killedAt = performance.now();
   const killed = cluster.kill(victim);
   const claimed = new Map<number, number>();
+  const claimWaiters = new Map<number, () => void>();
   const claims = (async () => {
     while (claimed.size < shards.length && performance.now() - killedAt < GIVE_UP_MS) {
       const now = await cluster.owners();
       const at = performance.now() - killedAt;
-      for (const shard of shards) if (!claimed.has(shard) && now.get(shard) !== victim) claimed.set(shard, at);
+      for (const shard of shards) {
+        if (claimed.has(shard) || now.get(shard) === victim) continue;
+        claimed.set(shard, at);
+        claimWaiters.get(shard)?.();
+      }
       await pause(POLL_MS);
     }
+    for (const wake of claimWaiters.values()) wake();
   })();
+  const atKill = Promise.all(
+    shards.map(async (shard, k) => {
+      const service = probes[shard]!;
+      const answer = await push(survivors[k % survivors.length]!, apiKey, healthBody(service, statuses.next(service), 'at the kill'));
+      return { status: answer.status, ms: answer.answeredAt - killedAt };
+    }),
+  );
   const accepted = await Promise.all(
     shards.map(async (shard, k) => {
+      if (!claimed.has(shard)) await new Promise<void>((resolve) => claimWaiters.set(shard, resolve));
       const service = probes[shard]!;
       for (let attempt = 0; performance.now() - killedAt < GIVE_UP_MS; attempt++) {
         const answer = await push(
@@ -68,6 +90,7 @@ export async function takeoverAfterKill(
     claimedMs: [...claimed.values()],
     acceptedMs: accepted.filter((ms): ms is number => ms !== undefined),
     never: accepted.filter((ms) => ms === undefined).length,
+    atKill: await atKill,
   };
 }
 

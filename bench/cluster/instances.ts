@@ -58,14 +58,18 @@ export function serverArgs(launch: InstanceLaunch): string[] {
 
 /** The env of this server for the bench: production settings, a known admin, one JWT secret for every instance. */
 export function instanceEnv(launch: InstanceLaunch, dataDir: string, databaseUrl: string): Record<string, string> {
-  return benchServerEnv({
-    dataDir,
-    databaseUrl,
-    apiKey: launch.apiKey,
-    adminPassword: launch.adminPassword,
-    jwtSecret: launch.jwtSecret,
-    logLevel: 'warn',
-  });
+  return {
+    ...benchServerEnv({
+      dataDir,
+      databaseUrl,
+      apiKey: launch.apiKey,
+      adminPassword: launch.adminPassword,
+      jwtSecret: launch.jwtSecret,
+      logLevel: 'info',
+    }),
+    // Secrets at rest are sealed with it: one for every instance (otherwise each generates its own).
+    SVC_AUTH_SECRET_KEY: launch.jwtSecret,
+  };
 }
 
 /** The pid of the nats-server listening on `port` (its command line names it), or undefined. */
