@@ -425,7 +425,7 @@ async function main(): Promise<number> {
       handoffs.push({ ...round, load: at });
       checks.check(round.exitCode === 0, `SIGTERM ${k + 1}: ${victim} exited 0`, String(round.exitCode));
       log(
-        `\n[6] SIGTERM of ${victim} (${round.shards} shards; ${at}): exit after ${fmt(round.exitMs)} ms; longest gap between accepted pushes per shard p50 ${fmt(p(round.gapMs, 0.5))} / p99 ${fmt(p(round.gapMs, 0.99))} / max ${fmt(Math.max(...round.gapMs))} ms (before the signal: max ${fmt(Math.max(...round.baselineGapMs))} ms); not 200: ${JSON.stringify(round.refused)}`,
+        `\n[6] SIGTERM of ${victim} (${round.shards} shards; ${at}): exit after ${fmt(round.exitMs)} ms; longest gap between accepted pushes per shard p50 ${fmt(p(round.gapMs, 0.5))} / p99 ${fmt(p(round.gapMs, 0.99))} / max ${fmt(Math.max(...round.gapMs))} ms (before the signal: max ${fmt(Math.max(...round.baselineGapMs))} ms); not 200: ${JSON.stringify(round.refused)}${round.refusals.length > 0 ? ` (first: ${round.refusals.join(' | ')})` : ''}`,
       );
       await cluster.start(victim);
       await cluster.settled();

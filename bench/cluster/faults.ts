@@ -106,6 +106,8 @@ export interface HandoffRound {
   readonly baselineGapMs: number[];
   /** Answers other than 200 (503s and failures) during the round, by status (0: no answer). */
   readonly refused: Record<string, number>;
+  /** The first answer of each kind other than 200: status and the start of its body. */
+  readonly refusals: string[];
 }
 
 /**
@@ -125,6 +127,7 @@ export async function handoffOnTerm(
   const shards = [...owners].filter(([, owner]) => owner === victim).map(([shard]) => shard);
   const survivors = [...cluster.running.keys()].filter((id) => id !== victim).map((id) => cluster.running.get(id)!.url);
   const refused: Record<string, number> = {};
+  const refusals: string[] = [];
   let stopping = false;
   const loops = shards.map(async (shard, k) => {
     const service = probes[shard]!;
@@ -136,7 +139,10 @@ export async function handoffOnTerm(
         healthBody(service, statuses.next(service), 'handoff'),
       );
       if (answer.status === 200) acceptedAt.push(answer.answeredAt);
-      else refused[answer.status] = (refused[answer.status] ?? 0) + 1;
+      else {
+        if (refused[answer.status] === undefined) refusals.push(`${answer.status}: ${answer.refusal ?? ''}`);
+        refused[answer.status] = (refused[answer.status] ?? 0) + 1;
+      }
       await pause(everyMs);
     }
     return acceptedAt;
@@ -166,7 +172,7 @@ export async function handoffOnTerm(
     gapMs.push(after);
     baselineGapMs.push(before);
   }
-  return { victim, shards: shards.length, exitCode, exitMs, gapMs, baselineGapMs, refused };
+  return { victim, shards: shards.length, exitCode, exitMs, gapMs, baselineGapMs, refused, refusals };
 }
 
 export interface JoinResult {

@@ -86,6 +86,8 @@ export class LoadStatuses {
 
 export interface PushAnswer {
   readonly status: number;
+  /** The answer's body when it was not 200 (the start of it), or the client's error. */
+  readonly refusal?: string;
   /** performance.now() when the request went out and when its whole answer was read. */
   readonly sentAt: number;
   readonly answeredAt: number;
@@ -101,10 +103,13 @@ export async function push(url: string, apiKey: string, body: string, timeoutMs 
       body,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await answer.arrayBuffer();
-    return { status: answer.status, sentAt, answeredAt: performance.now() };
-  } catch {
-    return { status: 0, sentAt, answeredAt: performance.now() };
+    const text = await answer.text();
+    const answeredAt = performance.now();
+    return answer.status === 200
+      ? { status: 200, sentAt, answeredAt }
+      : { status: answer.status, refusal: text.slice(0, 160), sentAt, answeredAt };
+  } catch (error) {
+    return { status: 0, refusal: String((error as { cause?: unknown }).cause ?? error), sentAt, answeredAt: performance.now() };
   }
 }
 
