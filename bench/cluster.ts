@@ -34,14 +34,15 @@ import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { percentile } from './lib/loadRun.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { postgresVersion, createSchema } from './lib/postgresSchema.js';
-import { assertProcFs, processCpuMicros } from './lib/processCpu.js';
+import { assertProcFs } from './lib/processCpu.js';
 import { writeResults } from './lib/resultFile.js';
-import { fmt, formatTable } from './lib/table.js';
+import { fmt } from './lib/table.js';
 import { natsServerAvailable } from '../test/support/natsServer.js';
 import { fourthJoins, handoffOnTerm, takeoverAfterKill, type HandoffRound, type TakeoverRound } from './cluster/faults.js';
 import { instanceEnv, serverArgs, startBenchCluster, type BenchCluster, type InstanceLaunch } from './cluster/instances.js';
 import { deliveryLatency, forwardingLatency, ProbeStatuses } from './cluster/latency.js';
-import { healthBody, LoadStatuses, loadServices, probeServices, pushAll, runSpreadLoad, type SpreadLoadResult } from './cluster/pushes.js';
+import { cpuPerPush } from './cluster/cpuPerPush.js';
+import { healthBody, loadServices, probeServices, pushAll } from './cluster/pushes.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -181,137 +182,25 @@ async function main(): Promise<number> {
     );
     await cluster.settled();
     const owners = await cluster.owners();
-    const pids = IDS.map((id) => cluster!.running.get(id)!.pid);
 
     // 1. CPU per accepted push.
-    // What the processes use with nothing sent (leases, probes, heartbeats, timers), both measured at once.
-    const [idle, idleNats, idleSingle] = await Promise.all([
-      idleCpu(pids, smoke ? 1 : 3),
-      cluster.natsPid ? idleCpu([cluster.natsPid], smoke ? 1 : 3) : Promise.resolve(Number.NaN),
-      idleCpu([reference.pid], smoke ? 1 : 3),
-    ]);
-    log(
-      `\n[1] CPU per accepted push (${load()}); idle: ${fmt(idle, 1)} ms CPU/s over the three instances (NATS ${fmt(idleNats, 1)}), ${fmt(idleSingle, 1)} ms CPU/s the single process`,
-    );
-    const groups = IDS.map((_, k) => services.filter((_s, i) => i % IDS.length === k));
-    const ownedBy = (id: string) => services.filter((s) => owners.get(s.shard) === id);
-    const referenceStatuses = new LoadStatuses();
-    const clusterStatuses = new LoadStatuses();
-    const variants: Record<string, () => Promise<SpreadLoadResult>> = {
-      'one instance, single-process mode': () =>
-        runSpreadLoad([{ url: reference!.url, pid: reference!.pid, services }], {
-          statuses: referenceStatuses,
-          apiKey: settings.apiKey,
-          rate,
-          durationSeconds: duration,
-          connections: 32,
-        }),
-      'three instances, pushes spread evenly': () =>
-        runSpreadLoad(
-          IDS.map((id, k) => ({ url: urlOf(id), pid: pids[k]!, services: groups[k]! })),
-          {
-            statuses: clusterStatuses,
-            apiKey: settings.apiKey,
-            rate,
-            durationSeconds: duration,
-            connections: 16,
-            ...(cluster!.natsPid ? { natsPid: cluster!.natsPid } : {}),
-          },
-        ),
-      'three instances, every push to its owner (local)': () =>
-        runSpreadLoad(
-          IDS.map((id, k) => ({ url: urlOf(id), pid: pids[k]!, services: ownedBy(id) })),
-          {
-            statuses: clusterStatuses,
-            apiKey: settings.apiKey,
-            rate,
-            durationSeconds: duration,
-            connections: 16,
-            ...(cluster!.natsPid ? { natsPid: cluster!.natsPid } : {}),
-          },
-        ),
-      'three instances, every push to a non-owner (forwarded)': () =>
-        runSpreadLoad(
-          IDS.map((id, k) => ({ url: urlOf(id), pid: pids[k]!, services: ownedBy(IDS[(k + 1) % IDS.length]!) })),
-          {
-            statuses: clusterStatuses,
-            apiKey: settings.apiKey,
-            rate,
-            durationSeconds: duration,
-            connections: 16,
-            ...(cluster!.natsPid ? { natsPid: cluster!.natsPid } : {}),
-          },
-        ),
-    };
-    const cpu: Record<string, (SpreadLoadResult & { load: string })[]> = {};
-    // A warm-up window of each (JIT, pools), not counted.
-    for (const run of Object.values(variants)) await run();
-    for (let round = 1; round <= sizes.cpuRounds; round++) {
-      for (const [name, run] of Object.entries(variants)) {
-        const at = load();
-        const result = await run();
-        (cpu[name] ??= []).push({ ...result, load: at });
-        checks.check(result.failed === 0, `${name}, round ${round}: every push answered 200`, `${result.failed} not`);
-        log(
-          `  round ${round} ${name}: ${fmt(result.serverCpuUsPerPush, 1)} µs server CPU per push, ${fmt(result.reqPerSec)} req/s, p99 ${fmt(result.p99Ms, 1)} ms (${at})`,
-        );
-      }
-    }
-    const pooled = (name: string) => {
-      const rows = cpu[name] ?? [];
-      return (
-        rows.reduce((sum, r) => sum + r.serverCpuUsPerPush * r.ok, 0) /
-        Math.max(
-          1,
-          rows.reduce((sum, r) => sum + r.ok, 0),
-        )
-      );
-    };
-    const [single, spread, local, forwarded] = Object.keys(variants).map(pooled) as [number, number, number, number];
-    log(
-      formatTable(
-        ['variant', 'server CPU µs/push', 'NATS CPU µs/push', 'req/s', 'p50 ms', 'p99 ms', 'x single process', 'load avg at start'],
-        Object.entries(cpu).flatMap(([name, rows]) =>
-          rows.map((r) => [
-            name,
-            fmt(r.serverCpuUsPerPush, 1),
-            fmt(r.natsCpuUsPerPush, 1),
-            fmt(r.reqPerSec),
-            fmt(r.p50Ms, 2),
-            fmt(r.p99Ms, 2),
-            fmt(r.serverCpuUsPerPush / single, 2),
-            r.load.replace('load ', ''),
-          ]),
-        ),
-      ),
-    );
-    results['cpu'] = {
+    const cpu = await cpuPerPush({
+      cluster,
+      ids: IDS,
+      reference,
+      services,
+      owners,
+      apiKey: settings.apiKey,
       rate,
       duration,
-      idleCpuMsPerS: { instances: idle, nats: idleNats, single: idleSingle },
-      rounds: cpu,
-      pooled: { single, spread, local, forwarded },
-    };
-    targets.push({
-      target: `server CPU per accepted push, three instances (spread evenly, ~2/3 forwarded) vs one (single process), ${fmt(rate)} pushes/s`,
-      measured: `${fmt(spread / single, 2)}x (${fmt(spread, 1)} vs ${fmt(single, 1)} µs; pooled over ${sizes.cpuRounds} rounds)`,
-      limit: '<= 1.20x',
-      met: spread / single <= 1.2,
+      rounds: sizes.cpuRounds,
+      idleSeconds: smoke ? 1 : 3,
+      checks,
+      log,
+      load,
     });
-    // The same without what the processes use idle (rate-independent: at a lower rate it weighs more per push).
-    const net = (us: number, idleMsPerS: number) => us - (idleMsPerS * 1000) / rate;
-    targets.push({
-      target: 'the same, less what the processes use idle (leases, probes, heartbeats, timers)',
-      measured: `${fmt(net(spread, idle) / net(single, idleSingle), 2)}x (${fmt(net(spread, idle), 1)} vs ${fmt(net(single, idleSingle), 1)} µs; idle ${fmt(idle, 1)} vs ${fmt(idleSingle, 1)} ms CPU/s)`,
-      limit: 'reported',
-      met: null,
-    });
-    targets.push({
-      target: 'server CPU of a forwarded push (edge + owner) vs a local one, three instances',
-      measured: `${fmt(forwarded, 1)} vs ${fmt(local, 1)} µs (${fmt(forwarded / local, 2)}x; forwarding adds ${fmt(forwarded - local, 1)} µs)`,
-      limit: 'reported',
-      met: null,
-    });
+    results['cpu'] = cpu.results;
+    targets.push(...cpu.targets);
 
     // The reference has done its part: stopped, so that it takes nothing from what follows.
     checks.check((await reference.stop(15_000)) === 0, 'the single-process reference stopped cleanly');
@@ -464,15 +353,6 @@ function atKillSummary(round: TakeoverRound): string {
   return [...by]
     .map(([status, ms]) => `${status === 0 ? 'no answer' : status} x ${ms.length} (${fmt(Math.min(...ms))}-${fmt(Math.max(...ms))} ms)`)
     .join(', ');
-}
-
-/** CPU ms per second of wall time the given processes use while nothing is sent to them. */
-async function idleCpu(pids: readonly number[], seconds: number): Promise<number> {
-  const before = pids.map(processCpuMicros);
-  const started = performance.now();
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  const used = pids.map(processCpuMicros).reduce((sum, now, i) => sum + now - before[i]!, 0);
-  return used / 1000 / ((performance.now() - started) / 1000);
 }
 
 runBench(main, running, log);
