@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { PGlite } from '@electric-sql/pglite';
-import { embeddedTemplate, type Backend } from './backends.js';
+import { seededDataDir, type Backend } from './backends.js';
 import { REPO_ROOT } from './repoRoot.js';
 
 const ROOT = REPO_ROOT;
@@ -29,9 +28,7 @@ export async function createChildStore(backend: Backend): Promise<ChildStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-child-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (backend.name === 'embedded') {
-    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
-    await seeded.waitReady;
-    await seeded.close();
+    await seededDataDir(join(dataDir, 'pglite'));
     return { env: { SVC_DATA_DIR: dataDir }, dispose: async () => removeDir() };
   }
   const store = await backend.createStore();
