@@ -21,6 +21,13 @@ import { ROOT, testFiles } from './testFiles.mjs';
 
 /** Files at once by default: measured on 2 cores (test/README.md); the suites wait on I/O and timers much of the time. */
 const DEFAULT_CONCURRENCY = 4;
+/**
+ * V8 flags of every test process. `--liftoff-only`: the embedded database (PGlite, PostgreSQL compiled to
+ * WebAssembly) runs on V8's baseline compiler only; by default V8 also recompiles its hot functions with the
+ * optimizing compiler, about 1.5 s of CPU per test process that opens one, more than the optimized code
+ * saves in a test's few hundred queries (test/README.md "Timings"). SVC_TEST_WASM_TIERS=all keeps both tiers.
+ */
+const V8_FLAGS = process.env['SVC_TEST_WASM_TIERS'] === 'all' ? [] : ['--liftoff-only'];
 /** Per test and suite: far above the slowest suite (the release builds, about 5 minutes under load). */
 const TEST_TIMEOUT_MS = 15 * 60 * 1000;
 
@@ -91,6 +98,7 @@ async function runPhase(phaseFiles, filesAtOnce) {
     process.execPath,
     [
       ...(loader === 'tsx' ? ['--import', 'tsx'] : ['--enable-source-maps']),
+      ...V8_FLAGS,
       // Each file's process records the CPU it and its children cost (scripts/testCpu.mjs), read back below.
       '--import',
       join(ROOT, 'scripts', 'testCpu.mjs'),
