@@ -13,7 +13,7 @@
  * SVC_TEST_LOADER=tsx (a comparison, or a file that must see its own .ts path).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildTestTree } from './testBuild.mjs';
@@ -21,6 +21,13 @@ import { ROOT, testFiles } from './testFiles.mjs';
 
 /** Files at once by default: measured on 2 cores (test/README.md); the suites wait on I/O and timers much of the time. */
 const DEFAULT_CONCURRENCY = 4;
+/**
+ * V8 flags of every test process. `--liftoff-only`: the embedded database (PGlite, PostgreSQL compiled to
+ * WebAssembly) runs on V8's baseline compiler only; by default V8 also recompiles its hot functions with the
+ * optimizing compiler, about 1.5 s of CPU per test process that opens one, more than the optimized code
+ * saves in a test's few hundred queries (test/README.md "Timings"). SVC_TEST_WASM_TIERS=all keeps both tiers.
+ */
+const V8_FLAGS = process.env['SVC_TEST_WASM_TIERS'] === 'all' ? [] : ['--liftoff-only'];
 /** Per test and suite: far above the slowest suite (the release builds, about 5 minutes under load). */
 const TEST_TIMEOUT_MS = 15 * 60 * 1000;
 
@@ -52,6 +59,33 @@ const alone = files.filter((file) => RUNS_ALONE.test(readFileSync(join(ROOT, fil
 const together = files.filter((file) => !alone.includes(file));
 
 /**
+ * The CPU seconds each test file's process cost, as scripts/testCpu.mjs appended them (one JSON line a file).
+ * @param {string} text
+ * @returns {{ file: string, seconds: number }[]}
+ */
+function readCpu(text) {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .map(({ file, user, system, childUser, childSystem }) => ({ file, seconds: user + system + childUser + childSystem }));
+}
+
+/**
+ * CPU seconds (user, system) of this process's waited-for children so far: the `node --test` runs and
+ * everything they started, so the whole suite's cost (read from /proc/self/stat; undefined elsewhere).
+ */
+function childrenCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[16 - 3]) / 100, system: Number(fields[17 - 3]) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * One `node --test` run of `phaseFiles`; its summary as scripts/testSummary.mjs writes it.
  * @param {string[]} phaseFiles
  * @param {number} filesAtOnce
@@ -59,10 +93,15 @@ const together = files.filter((file) => !alone.includes(file));
 async function runPhase(phaseFiles, filesAtOnce) {
   const scratch = mkdtempSync(join(tmpdir(), 'svc-test-summary-'));
   const summaryFile = join(scratch, 'summary.json');
+  const cpuFile = join(scratch, 'cpu.jsonl');
   const child = spawn(
     process.execPath,
     [
       ...(loader === 'tsx' ? ['--import', 'tsx'] : ['--enable-source-maps']),
+      ...V8_FLAGS,
+      // Each file's process records the CPU it and its children cost (scripts/testCpu.mjs), read back below.
+      '--import',
+      join(ROOT, 'scripts', 'testCpu.mjs'),
       '--test',
       // A hung test (a promise nobody resolves) fails after this instead of holding the run until CI's own limit.
       `--test-timeout=${TEST_TIMEOUT_MS}`,
@@ -75,7 +114,7 @@ async function runPhase(phaseFiles, filesAtOnce) {
       ...phaseFiles.map((file) => join(runRoot, asRun(file))),
     ],
     // The tests find the checkout through SVC_TEST_CHECKOUT (test/support/repoRoot.ts), wherever they were compiled to.
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SVC_TEST_CHECKOUT: ROOT } },
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SVC_TEST_CHECKOUT: ROOT, SVC_TEST_CPU_FILE: cpuFile } },
   );
   const code = await new Promise((resolve) => child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))));
   /** @type {{ files: string[], passed: number, skipped: number, failures: { file: string, name: string, error: string }[], slowest: { file: string, ms: number }[] }} */
@@ -85,8 +124,9 @@ async function runPhase(phaseFiles, filesAtOnce) {
   } catch {
     phaseSummary = { files: [], passed: 0, skipped: 0, failures: [], slowest: [] };
   }
+  const cpu = existsSync(cpuFile) ? readCpu(readFileSync(cpuFile, 'utf8')) : [];
   rmSync(scratch, { recursive: true, force: true });
-  return { code, summary: phaseSummary };
+  return { code, summary: phaseSummary, cpu };
 }
 
 const started = Date.now();
@@ -128,6 +168,20 @@ console.log(`slowest files: ${summary.slowest.map(({ file, ms }) => `${asListed(
 console.log(
   `files: ${reported.size} reported of ${files.length} ${only.length === 0 ? 'on disk' : 'chosen'}; tests: ${summary.passed} passed, ${summary.skipped} skipped, ${summary.failures.length} failed`,
 );
+const cpu = phases.flatMap((phase) => phase.cpu).sort((a, b) => b.seconds - a.seconds);
+const total = childrenCpu();
+if (total && cpu.length > 0) {
+  const files = cpu.reduce((sum, { seconds }) => sum + seconds, 0);
+  console.log(
+    `CPU: ${(total.user + total.system).toFixed(0)} s (${total.user.toFixed(0)} user, ${total.system.toFixed(0)} system), of which the test files ${files.toFixed(0)} s; most: ${cpu
+      .slice(0, 10)
+      .map(({ file, seconds }) => `${asListed(file)} ${seconds.toFixed(0)} s`)
+      .join(', ')}`,
+  );
+}
+if (process.env['SVC_TEST_CPU_REPORT']) {
+  writeFileSync(process.env['SVC_TEST_CPU_REPORT'], cpu.map(({ file, seconds }) => `${seconds.toFixed(2)}\t${asListed(file)}\n`).join(''));
+}
 for (const file of silent) console.log(`NOT RUN: ${file} (no test of it reported)`);
 for (const failure of summary.failures) console.log(`FAILED: ${asListed(failure.file)} > ${failure.name}\n        ${failure.error}`);
 process.exitCode = code !== 0 || silent.length > 0 || summary.failures.length > 0 ? 1 : 0;

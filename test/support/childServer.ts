@@ -12,8 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { PGlite } from '@electric-sql/pglite';
-import { embeddedTemplate, type Backend } from './backends.js';
+import { seededDataDir, type Backend } from './backends.js';
 import { REPO_ROOT } from './repoRoot.js';
 
 const ROOT = REPO_ROOT;
@@ -29,9 +28,7 @@ export async function createChildStore(backend: Backend): Promise<ChildStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-child-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (backend.name === 'embedded') {
-    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
-    await seeded.waitReady;
-    await seeded.close();
+    await seededDataDir(join(dataDir, 'pglite'));
     return { env: { SVC_DATA_DIR: dataDir }, dispose: async () => removeDir() };
   }
   const store = await backend.createStore();
@@ -59,19 +56,26 @@ export interface ChildLaunch {
 }
 
 /**
+ * The V8 flags the runner gave this process, given to the servers it starts from the sources too:
+ * WebAssembly on the baseline compiler only (scripts/test.mjs: the optimizing tier's recompilation of
+ * the embedded database cost each process about 1.5 s of CPU). None when the file runs on its own.
+ */
+const V8_FLAGS = process.execArgv.filter((flag) => flag === '--liftoff-only');
+
+/**
  * The server from this checkout's sources, started the way this test runs: the compiled `src/main.js` beside this
  * file's own tree when the suite runs compiled (scripts/testBuild.mjs: the same esbuild output tsx would load, without
  * its loader hooks, about 1.4 s of CPU less per start), `src/main.ts` under tsx otherwise (a file run on its own).
  */
 export const FROM_SOURCES: ChildLaunch = import.meta.url.endsWith('.js')
-  ? { cwd: ROOT, args: ['--enable-source-maps', fileURLToPath(new URL('../../src/main.js', import.meta.url))] }
-  : { cwd: ROOT, args: ['--import', 'tsx', 'src/main.ts'] };
+  ? { cwd: ROOT, args: [...V8_FLAGS, '--enable-source-maps', fileURLToPath(new URL('../../src/main.js', import.meta.url))] }
+  : { cwd: ROOT, args: [...V8_FLAGS, '--import', 'tsx', 'src/main.ts'] };
 
 /** `node <args>` running the module `path` (relative to src/) as FROM_SOURCES runs main: compiled or under tsx. */
 export function sourceModuleArgs(path: string): string[] {
   return import.meta.url.endsWith('.js')
-    ? ['--enable-source-maps', fileURLToPath(new URL(`../../src/${path.replace(/\.ts$/, '.js')}`, import.meta.url))]
-    : ['--import', 'tsx', `src/${path}`];
+    ? [...V8_FLAGS, '--enable-source-maps', fileURLToPath(new URL(`../../src/${path.replace(/\.ts$/, '.js')}`, import.meta.url))]
+    : [...V8_FLAGS, '--import', 'tsx', `src/${path}`];
 }
 
 export async function startChildServer(

@@ -17,7 +17,7 @@ import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { migrationId, type Migration } from '../../../../src/platform/persistence/migration.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
-import { postgresBackend, type TestStore } from '../../../support/backends.js';
+import { emptyTemplate, postgresBackend, seededDataDir, type TestStore } from '../../../support/backends.js';
 import { checklistsModule } from '../../../fixtures/checklists/checklistsModule.js';
 
 /** The runner as it was before namespaces (commit 9892eb2), kept verbatim in what it writes: the old scheme. */
@@ -49,6 +49,7 @@ interface Store {
 
 async function embeddedStore(): Promise<Store> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-upgrade-'));
+  await seededDataDir(dir, emptyTemplate());
   return {
     // Each open is a new process's view of the data directory, as a restart after an upgrade is.
     open: async () => openDatabase({ url: undefined, dataDir: '', pglite: new PGlite(dir) }),

@@ -11,9 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { devRoutes } from '../../../../src/plugins/dev/index.js';
-import { embeddedTemplate, testBackends } from '../../../support/backends.js';
+import { seededDataDir, testBackends } from '../../../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signInAdmin } from '../../../support/graphql.js';
 import { call, startTestServer, TEST_JWT_SECRET, type TestServer } from '../../../support/testServer.js';
 import { REPO_ROOT } from '../../../support/repoRoot.js';
@@ -268,9 +267,7 @@ describe('release build', () => {
     symlinkSync(join(root, 'node_modules'), join(out, 'node_modules'), 'dir');
     const dataDir = join(out, 'data');
     mkdirSync(dataDir);
-    const seeded = new PGlite(join(dataDir, 'pglite'), { loadDataDir: await embeddedTemplate() });
-    await seeded.waitReady;
-    await seeded.close();
+    await seededDataDir(join(dataDir, 'pglite'));
 
     const child = spawn(process.execPath, [join(out, 'src/main.js')], {
       env: {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import { productModules } from '../../../../src/app.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../../../../src/platform/persistenc
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { runStatements, type Migration } from '../../../../src/platform/persistence/migration.js';
 import { savedFiltersMigration } from '../../../../src/plugins/savedFilters/migrations/0001_saved_filters.js';
-import { testBackends, type Backend, type TestStore } from '../../../support/backends.js';
+import { emptyPGlite, testBackends, type Backend, type TestStore } from '../../../support/backends.js';
 
 /** Migration 0022 as databases created before the move applied it: agent keys and saved filters. */
 const agentKeysAndSavedFiltersBefore: Migration = {
@@ -66,7 +66,7 @@ interface Opened {
 /** An empty database (not the migrated template the other suites load). */
 async function emptyDatabase(backend: Backend): Promise<Opened> {
   if (backend.name === 'embedded') {
-    const pglite = new PGlite();
+    const pglite = await emptyPGlite();
     return { db: await openDatabase({ url: undefined, dataDir: '', pglite }), store: undefined, pglite };
   }
   const store = await backend.createStore();

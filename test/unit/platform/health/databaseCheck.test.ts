@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { startDatabaseCheck, type DatabaseCheck } from '../../../../src/platform/health/databaseCheck.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
 import { createManualClock, type ManualClock } from '../../../../src/platform/scheduler/index.js';
+import { emptyPGlite } from '../../../support/backends.js';
 
 describe('the database readiness check', () => {
   let database: Database;
@@ -19,7 +19,7 @@ describe('the database readiness check', () => {
 
   // One database for the suite (an embedded one takes seconds to open); the test that closes it runs last.
   before(async () => {
-    database = await openDatabase({ url: undefined, dataDir: '', pglite: new PGlite() });
+    database = await openDatabase({ url: undefined, dataDir: '', pglite: await emptyPGlite() });
     database.knex.on('query', (query: { sql: string }) => queries.push(query.sql));
   });
   after(() => database.close().catch(() => undefined));
