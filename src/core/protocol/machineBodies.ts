@@ -7,7 +7,6 @@ import { BACKUP_STATUSES, SERVICE_STATUSES, type BackupStatus, type ServiceStatu
 import type { SlaGroupDeclaration } from '../domain/slaGroup.js';
 import { AppError } from '../../platform/errors/catalog.js';
 import { BodyFields, readBody, readEntry, type Parsed } from './bodyFields.js';
-import type { SyncBodyElements } from './statusSyncBody.js';
 import {
   badRequest,
   enumValue,
@@ -223,6 +222,31 @@ export interface SyncEntry {
   readonly availableReplicas: number | null;
   readonly images: readonly string[] | null;
   readonly slaGroup: string | null;
+}
+
+/** A node's previous status sync body and where each of its entries lies in it (statusSyncBody.ts reads the next against it). */
+export interface PreviousSyncBody {
+  readonly body: Buffer;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** 1 where the entry read without a warning and was not refused: only such an entry is taken as repeated. */
+  readonly clean: Uint8Array;
+}
+
+/** A status sync's entries as statusSyncBody.ts read them from the bytes. */
+export interface SyncBodyElements {
+  readonly body: Buffer;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /**
+   * Per entry in body order: the entry as read; null when it was refused (counted in `rejected`);
+   * undefined when its bytes are the previous body's entry at the same index (not parsed).
+   */
+  readonly entries: ReadonlyArray<SyncEntry | null | undefined>;
+  /** 1 where the entry read (or, repeated, had read) without a warning and was not refused. */
+  readonly clean: Uint8Array;
+  /** What the undefined entries repeat. */
+  readonly previous: PreviousSyncBody | undefined;
 }
 
 export interface StatusSync {

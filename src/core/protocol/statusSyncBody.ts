@@ -13,35 +13,20 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { JSON_BYTES, skipSpace, stringEnd, valueEnd } from './jsonScan.js';
-import { parseStatusSyncHead, readSyncEntry, type StatusSync, type SyncEntry } from './machineBodies.js';
+import {
+  parseStatusSyncHead,
+  readSyncEntry,
+  type PreviousSyncBody,
+  type StatusSync,
+  type SyncBodyElements,
+  type SyncEntry,
+} from './machineBodies.js';
+
+export type { PreviousSyncBody, SyncBodyElements } from './machineBodies.js';
 import type { Parsed } from './bodyFields.js';
 import { nodePath, Warnings, type Json } from './fields.js';
 
 const { QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON } = JSON_BYTES;
-
-/** A node's previous sync body and where each of its entries lies in it. */
-export interface PreviousSyncBody {
-  readonly body: Buffer;
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
-  /** 1 where the entry read without a warning and was not refused: only such an entry is taken as repeated. */
-  readonly clean: Uint8Array;
-}
-
-export interface SyncBodyElements {
-  readonly body: Buffer;
-  readonly starts: Int32Array;
-  readonly ends: Int32Array;
-  /**
-   * Per entry in body order: the entry as read; null when it was refused (counted in `rejected`);
-   * undefined when its bytes are the previous body's entry at the same index (not parsed).
-   */
-  readonly entries: ReadonlyArray<SyncEntry | null | undefined>;
-  /** 1 where the entry read (or, repeated, had read) without a warning and was not refused. */
-  readonly clean: Uint8Array;
-  /** What the undefined entries repeat. */
-  readonly previous: PreviousSyncBody | undefined;
-}
 
 export function readStatusSyncBody(
   body: Buffer,
