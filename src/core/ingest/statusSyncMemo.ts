@@ -38,13 +38,15 @@ export class StatusSyncMemo {
 
   remember(nodePath: string, memo: NodeSyncMemo): void {
     this.forget(nodePath);
-    if (memo.body.length > this.maxBytes) return;
-    this.nodes.set(nodePath, memo);
-    this.bytes += memo.body.length;
+    const kept = ownBody(memo);
+    const size = costOf(kept);
+    if (size > this.maxBytes) return;
+    this.nodes.set(nodePath, kept);
+    this.bytes += size;
     for (const [path, oldest] of this.nodes) {
       if (this.bytes <= this.maxBytes) break;
       this.nodes.delete(path);
-      this.bytes -= oldest.body.length;
+      this.bytes -= costOf(oldest);
     }
   }
 
@@ -52,11 +54,28 @@ export class StatusSyncMemo {
     const held = this.nodes.get(nodePath);
     if (held === undefined) return;
     this.nodes.delete(nodePath);
-    this.bytes -= held.body.length;
+    this.bytes -= costOf(held);
   }
 
-  /** Bodies held and their bytes (tests, metrics). */
+  /** Bodies held and the bytes counted for them (tests, metrics). */
   get size(): { nodes: number; bytes: number } {
     return { nodes: this.nodes.size, bytes: this.bytes };
   }
+}
+
+/** The bytes a memo holds: its body, and about 16 per entry for where it lies and what it found. */
+function costOf(memo: NodeSyncMemo): number {
+  return memo.body.length + memo.starts.length * 16;
+}
+
+/**
+ * A small body is a slice of Node's shared 8 KiB buffer pool, which it would keep alive whole: such a body is
+ * copied into a buffer of its own before it is kept.
+ */
+function ownBody(memo: NodeSyncMemo): NodeSyncMemo {
+  const { body } = memo;
+  if (body.byteOffset === 0 && body.buffer.byteLength === body.length) return memo;
+  const own = Buffer.allocUnsafeSlow(body.length);
+  body.copy(own);
+  return new NodeSyncMemo(own, memo.starts, memo.ends, memo.clean, memo.ids, memo.records);
 }
