@@ -24,6 +24,7 @@ import { refOf, serviceEffects } from '../services/serviceEffects.js';
 import type { ServiceMaintenance } from '../services/serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
 import type { StorageCounts, StorageProblem } from './storageIndex.js';
+import type { StatusCounts } from './nodeStatusCounts.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
 
 export interface ServiceRegistry {
@@ -48,6 +49,8 @@ export interface ServiceRegistry {
   withStorageProblem(problem: StorageProblem): ReadonlySet<string>;
   /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
   storageCountsUnder(nodePath: string | null): StorageCounts;
+  /** Services per status at `nodePath` and below it (kept as services change: no walk of them). */
+  statusCountsUnder(nodePath: string): StatusCounts;
   readonly size: number;
   /** Services per status now (kept by the status order's buckets: no walk of the fleet). */
   countsByStatus(): Record<ServiceStatus, number>;
@@ -159,6 +162,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
     withStorageProblem: (problem) => indexes.storage.withProblem(problem),
     storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
+    statusCountsUnder: (nodePath) => indexes.statusUnderNode.under(nodePath),
     get size() {
       return host.size;
     },
