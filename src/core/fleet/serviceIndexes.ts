@@ -6,6 +6,7 @@
  */
 import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
 import { STATUS_SEVERITY_ORDER, STORAGE_RANKS, type ServiceSort } from '../domain/serviceOrder.js';
+import { NameHaystack } from './nameHaystack.js';
 import { NodeStatusCounts } from './nodeStatusCounts.js';
 import { RecencyOrder, SeverityOrder } from './serviceSortIndexes.js';
 import { StorageIndex } from './storageIndex.js';
@@ -64,7 +65,13 @@ export class ServiceIndexes {
   private readonly severity = new SeverityOrder();
   private readonly recency = new RecencyOrder();
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+  /** Names and display names for substring search, in one string in list order. */
+  readonly names: NameHaystack;
+
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
+    const order = this.order;
+    this.names = new NameHaystack({ order, recordOf });
+  }
 
   /** Every id in `sort`'s order, walked lazily: a page stops the walk. */
   *sorted(sort: ServiceSort): Generator<string> {
@@ -105,6 +112,7 @@ export class ServiceIndexes {
     else this.order.push(record.id);
     if (inOrder) this.statusUnderNode.add(record);
     else this.statusUnderNode.load(record);
+    this.names.add(record);
     this.storage.add(record);
     this.severity.add(record, inOrder);
     this.recency.add(record, inOrder);
@@ -124,6 +132,7 @@ export class ServiceIndexes {
     const at = this.order.indexOf(record.id);
     if (at >= 0) this.order.splice(at, 1);
     this.statusUnderNode.remove(record);
+    this.names.remove(record);
     this.storage.remove(record);
     this.severity.remove(record);
     this.recency.remove(record);
@@ -141,6 +150,7 @@ export class ServiceIndexes {
       for (const d of after.dependencies) addTo(this.dependents, d.targetId, after.id);
     }
     this.statusUnderNode.update(before, after);
+    this.names.update(before, after);
     this.storage.update(before, after);
     this.severity.update(before, after);
     this.recency.update(before, after);

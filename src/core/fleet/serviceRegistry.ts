@@ -25,6 +25,7 @@ import type { ServiceMaintenance } from '../services/serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
 import type { StorageCounts, StorageProblem } from './storageIndex.js';
 import type { StatusCounts } from './nodeStatusCounts.js';
+import type { NameHitVisitor } from './nameHaystack.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
 
 export interface ServiceRegistry {
@@ -51,6 +52,11 @@ export interface ServiceRegistry {
   storageCountsUnder(nodePath: string | null): StorageCounts;
   /** Services per status at `nodePath` and below it (kept as services change: no walk of them). */
   statusCountsUnder(nodePath: string): StatusCounts;
+  /**
+   * Visits each service whose lower-cased name or display name holds `needle` (lower case, non-empty, no NUL:
+   * `NameHaystack.searchable`), mostly in list order, once each; `ranked`: with its `matchRank` (domain/nameMatch.ts).
+   */
+  searchNames(needle: string, ranked: boolean, visit: NameHitVisitor): void;
   readonly size: number;
   /** Services per status now (kept by the status order's buckets: no walk of the fleet). */
   countsByStatus(): Record<ServiceStatus, number>;
@@ -163,6 +169,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     withStorageProblem: (problem) => indexes.storage.withProblem(problem),
     storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
     statusCountsUnder: (nodePath) => indexes.statusUnderNode.under(nodePath),
+    searchNames: (needle, ranked, visit) => indexes.names.forEach(needle, ranked, visit),
     get size() {
       return host.size;
     },

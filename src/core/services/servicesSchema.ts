@@ -16,7 +16,7 @@ import { pageArgs, readPage } from '../../platform/graphql/pagination.js';
 import { identifierText, jsonObjectText, nodePath as readNodePath, serviceName, storableText, Warnings } from '../protocol/fields.js';
 import { inSortOrder } from '../fleet/serviceSorting.js';
 import { DEFAULT_SERVICE_SORT, type ServiceSort, type ServiceSortField, type SortDirection } from '../domain/serviceOrder.js';
-import { isEmptyFilter, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
+import { isEmptyFilter, onlySearch, searchCandidates, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
 
 const TEXT_MAX = 253;
 const MESSAGE_MAX = 2000;
@@ -244,9 +244,13 @@ export const servicesSchema: SchemaModule<CoreServices> = {
         const viewer = ctx.viewer;
         const placed = placesMatter(viewer);
         if (!args.filter && !placed) return services.size;
+        const storage = storageCandidates(args.filter ?? null, ctx.app.fleet);
+        const searched = storage === null ? searchCandidates(args.filter ?? null, ctx.app.fleet) : null;
+        // A name search alone, seen whole: the haystack's count is the answer.
+        if (searched !== null && !placed && onlySearch(args.filter!)) return searched.count;
         const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of storageCandidates(args.filter ?? null, ctx.app.fleet) ?? services.all())
+        for (const s of storage ?? searched?.records ?? services.all())
           if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
@@ -308,9 +312,10 @@ function pageOfServices(
   const keep = filter && !isEmptyFilter(filter) ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
   if (page.limit === 0) return out;
-  const candidates = storageCandidates(filter, ctx.app.fleet);
   // Nothing to leave out: the page is read straight from the kept order.
   if (!keep && !placed) return services.sortedPage(sort, page.offset, page.limit).map((id) => services.get(id)!);
+  // The only services that can match, when the filter names few: those in storage trouble, or those a name search finds.
+  const candidates = storageCandidates(filter, ctx.app.fleet) ?? searchCandidates(filter, ctx.app.fleet)?.records ?? null;
   let skipped = 0;
   for (const record of inSortOrder(services, candidates, sort)) {
     if (keep && !keep(record)) continue;
