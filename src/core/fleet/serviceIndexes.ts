@@ -81,6 +81,16 @@ export class ServiceIndexes {
     else for (let i = this.order.length - 1; i >= 0; i -= 1) yield this.order[i]!;
   }
 
+  /**
+   * Ids of the services in `statuses` in `sort`'s order, from the severity buckets of those statuses alone (no look at
+   * the others); null for an order the buckets do not hold (UPDATED_AT).
+   */
+  withStatuses(statuses: readonly ServiceStatus[], sort: ServiceSort): Iterable<string> | null {
+    if (sort.field === 'UPDATED_AT') return null;
+    const ranks = new Set(statuses.map((status) => STATUS_SEVERITY_ORDER.indexOf(status)));
+    return this.severity.withStatuses(ranks, sort.field, sort.direction);
+  }
+
   /** The ids of one unfiltered page in `sort`'s order, without walking what comes before it where the order allows. */
   page(sort: ServiceSort, offset: number, limit: number): string[] {
     if (sort.field === 'STATUS') return this.severity.page(sort.direction, offset, limit);

@@ -44,6 +44,8 @@ export interface ServiceRegistry {
   ordered(): readonly string[];
   /** Every service id in `sort`'s order (domain/serviceOrder.ts), kept as services change: no sort per request. */
   sorted(sort: ServiceSort): Iterable<string>;
+  /** Ids of the services in `statuses` in `sort`'s order, looking at no other service; null: not for this order (UPDATED_AT). */
+  withStatuses(statuses: readonly ServiceStatus[], sort: ServiceSort): Iterable<string> | null;
   /** One page of every service in `sort`'s order (no filter): skips what comes before it without a walk where it can. */
   sortedPage(sort: ServiceSort, offset: number, limit: number): string[];
   /** Ids of the services whose latest storage report is `problem`. */
@@ -166,6 +168,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     ordered: () => indexes.order,
     sorted: (sort) => indexes.sorted(sort),
     sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
+    withStatuses: (statuses, sort) => indexes.withStatuses(statuses, sort),
     withStorageProblem: (problem) => indexes.storage.withProblem(problem),
     storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
     statusCountsUnder: (nodePath) => indexes.statusUnderNode.under(nodePath),

@@ -15,7 +15,7 @@
  * Both hold ids and the immutable name and path only; records come from the entity host.
  */
 import type { ServiceRecord } from '../domain/service.js';
-import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, type SortDirection } from '../domain/serviceOrder.js';
+import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, STORAGE_RANKS, type SortDirection } from '../domain/serviceOrder.js';
 import { SortedIdList } from './sortedIdList.js';
 
 /** What a severity bucket orders by: the name and node path, which never change. */
@@ -58,6 +58,37 @@ export class SeverityOrder {
   *ids(direction: SortDirection): Generator<string> {
     const descending = direction === 'DESC';
     for (let b = 0; b < this.buckets.length; b += 1) yield* this.buckets[descending ? this.buckets.length - 1 - b : b]!.ids(descending);
+  }
+
+  /**
+   * Ids of the services in `statuses` (status ranks, domain/serviceOrder.ts), without a look at any other: by STATUS,
+   * their buckets in turn; by NAME, their buckets' entries merged (each bucket is in name order already).
+   */
+  *withStatuses(ranks: ReadonlySet<number>, field: 'STATUS' | 'NAME', direction: SortDirection): Generator<string> {
+    const descending = direction === 'DESC';
+    const chosen: SortedIdList<NameEntry>[] = [];
+    for (let b = 0; b < this.buckets.length; b += 1) {
+      const bucket = descending ? this.buckets.length - 1 - b : b;
+      if (ranks.has(Math.floor(bucket / STORAGE_RANKS)) && this.buckets[bucket]!.size > 0) chosen.push(this.buckets[bucket]!);
+    }
+    if (field === 'STATUS') {
+      for (const bucket of chosen) yield* bucket.ids(descending);
+      return;
+    }
+    const heads = chosen.map((bucket) => bucket.entries(descending));
+    const current = heads.map((it) => it.next());
+    const sign = descending ? -1 : 1;
+    for (;;) {
+      let best = -1;
+      for (let i = 0; i < current.length; i += 1) {
+        const r = current[i]!;
+        if (r.done) continue;
+        if (best < 0 || sign * compareByName(r.value, current[best]!.value as NameEntry) < 0) best = i;
+      }
+      if (best < 0) return;
+      yield (current[best]!.value as NameEntry).id;
+      current[best] = heads[best]!.next();
+    }
   }
 
   /** `limit` ids from position `offset` in `direction`: whole chunks before it are skipped by their length. */

@@ -250,8 +250,12 @@ export const servicesSchema: SchemaModule<CoreServices> = {
         if (searched !== null && !placed && onlySearch(args.filter!)) return searched.count;
         const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of storage ?? searched?.records ?? services.all())
-          if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
+        const source =
+          storage ??
+          searched?.records ??
+          ofFewStatuses(services, args.filter ?? null, { field: 'STATUS', direction: 'ASC' }) ??
+          services.all();
+        for (const s of source) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
       service(_root, args: { id: string }, ctx) {
@@ -316,8 +320,9 @@ function pageOfServices(
   if (!keep && !placed) return services.sortedPage(sort, page.offset, page.limit).map((id) => services.get(id)!);
   // The only services that can match, when the filter names few: those in storage trouble, or those a name search finds.
   const candidates = storageCandidates(filter, ctx.app.fleet) ?? searchCandidates(filter, ctx.app.fleet)?.records ?? null;
+  const source = candidates === null ? ofFewStatuses(services, filter, sort) : null;
   let skipped = 0;
-  for (const record of inSortOrder(services, candidates, sort)) {
+  for (const record of source ?? inSortOrder(services, candidates, sort)) {
     if (keep && !keep(record)) continue;
     if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {
@@ -328,6 +333,29 @@ function pageOfServices(
     if (out.length === page.limit) break;
   }
   return out;
+}
+
+/**
+ * The services of a status filter that keeps at most half the fleet, in `sort`'s order, read from the registry's
+ * status buckets without a look at the other services (a filter on DOWN under one node walked the whole name order
+ * until it had its page); null when the filter has no status, keeps more, or the order is not kept per status.
+ */
+function ofFewStatuses(
+  services: CoreServices['fleet']['services'],
+  filter: ServiceFilter | null,
+  sort: ServiceSort,
+): Iterable<ServiceRecord> | null {
+  const statuses = filter?.status;
+  if (!statuses || statuses.length === 0) return null;
+  const chosen = [...new Set(statuses)];
+  const counts = services.countsByStatus();
+  if (chosen.reduce((n, status) => n + counts[status], 0) > services.size / 2) return null;
+  const ids = services.withStatuses(chosen, sort);
+  return ids === null ? null : recordsOf(services, ids);
+}
+
+function* recordsOf(services: CoreServices['fleet']['services'], ids: Iterable<string>): Generator<ServiceRecord> {
+  for (const id of ids) yield services.get(id)!;
 }
 
 /**

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ServiceIndexes } from '../../../../src/core/fleet/serviceIndexes.js';
 import { RecencyOrder } from '../../../../src/core/fleet/serviceSortIndexes.js';
-import { newServiceRecord, SERVICE_STATUSES, type ServiceRecord, type StorageStatus } from '../../../../src/core/domain/service.js';
+import {
+  newServiceRecord,
+  SERVICE_STATUSES,
+  type ServiceRecord,
+  type ServiceStatus,
+  type StorageStatus,
+} from '../../../../src/core/domain/service.js';
 import { serviceComparator, SERVICE_SORT_FIELDS, SORT_DIRECTIONS, type ServiceSort } from '../../../../src/core/domain/serviceOrder.js';
 
 /** A small deterministic random source (tests must not flap). */
@@ -51,8 +57,24 @@ function fleet(seed: number) {
   return { records, indexes, next, pick, create, reading, tick: () => (time += pick([0, 1, 7, -3])) };
 }
 
+/** Status filters a page may use: one status, two, every one. */
+const STATUS_CHOICES: ServiceStatus[][] = [['DOWN'], ['DEGRADED', 'UNKNOWN'], [...SERVICE_STATUSES]];
+
 function assertOrders(records: Map<string, ServiceRecord>, indexes: ServiceIndexes): void {
   for (const sort of SORTS) {
+    // The services of some statuses, read from their buckets alone, in the order's sequence.
+    for (const statuses of STATUS_CHOICES) {
+      const ids = indexes.withStatuses(statuses, sort);
+      if (sort.field === 'UPDATED_AT') {
+        assert.equal(ids, null);
+        continue;
+      }
+      const filtered = [...records.values()]
+        .filter((r) => statuses.includes(r.status))
+        .sort(serviceComparator(sort))
+        .map((r) => r.id);
+      assert.deepEqual([...ids!], filtered, `${sort.field} ${sort.direction} of ${statuses.join(', ')}`);
+    }
     const expected = [...records.values()].sort(serviceComparator(sort)).map((r) => r.id);
     const walked = [...indexes.sorted(sort)];
     assert.deepEqual(walked, expected, `${sort.field} ${sort.direction}`);
