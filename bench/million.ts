@@ -78,7 +78,8 @@ async function startServer(name: string, url: string, dataDir: string): Promise<
       ...benchServerEnv({ dataDir, databaseUrl: url, adminPassword: ADMIN.password, logLevel: 'info' }),
       SVC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
     },
-    startTimeoutMs: 300_000,
+    // Loading a million on a shared machine at load 40 took over 5 minutes before the listening line.
+    startTimeoutMs: 1_200_000,
   });
   running.add(server);
   for (;;) {
