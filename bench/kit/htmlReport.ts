@@ -1,0 +1,5 @@
+import type { RunResult } from './result.js';
+
+export function renderHtmlReport(result: RunResult): string {
+  return `<!doctype html><title>${result.scenario}</title>`;
+}
