@@ -27,6 +27,16 @@ import { evaluateThresholds, parseThreshold } from './thresholds.js';
 
 class UsageError extends Error {}
 
+/** Runs a step whose failure is the user's to fix (a scenario name, a knob, a scenario file): exit 2, nothing sent. */
+function usage<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError((error as Error).message);
+  }
+}
+
 const OPTIONS = {
   target: { type: 'string' },
   'api-key': { type: 'string' },
@@ -95,7 +105,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.err(`svc-bench: ${error.message}`);
       return 2;
     }
-    io.err(`svc-bench: ${(error as Error).stack ?? error}`);
+    io.err(`svc-bench: the run failed: ${(error as Error).message}`);
     return 3;
   }
 }
@@ -149,15 +159,17 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
   if (values.target === undefined) throw new UsageError('run needs --target http://host:port');
   if (values.rate !== undefined && values.vus !== undefined)
     throw new UsageError('--rate (open model) and --vus (closed model) exclude each other');
-  const found = findScenario(rest[0]!);
+  const { found, knobs } = usage(() => {
+    const found = findScenario(rest[0]!);
+    return { found, knobs: resolveKnobs(found.scenario, { ...found.knobs, ...parseSets(values.set ?? []) }) };
+  });
   const scenario = found.scenario;
-  const knobs = resolveKnobs(scenario, { ...found.knobs, ...parseSets(values.set ?? []) });
   const durationSeconds = positiveNumber('duration', values.duration, found.durationSeconds ?? 60)!;
   const rate = positiveNumber('rate', values.rate, found.rate);
   const vus = positiveNumber('vus', values.vus, undefined);
   const seed = values.seed === undefined ? 1 : Number(values.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed ${values.seed}: a whole number`);
-  const allThresholds = [...(found.thresholds ?? []).map(parseThreshold), ...thresholds];
+  const allThresholds = [...usage(() => (found.thresholds ?? []).map(parseThreshold)), ...thresholds];
   const password = values.password ?? io.env['SVC_BENCH_PASSWORD'];
   const apiKey = values['api-key'] ?? io.env['SVC_BENCH_API_KEY'];
   const metricsToken = values['metrics-token'] ?? io.env['SVC_BENCH_METRICS_TOKEN'];

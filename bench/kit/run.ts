@@ -5,7 +5,7 @@
  * directly with a server they started.
  */
 import { runEngine } from './engine.js';
-import { Histogram } from './histogram.js';
+import type { Histogram } from './histogram.js';
 import { LiveLine } from './liveLine.js';
 import { Recorder, statsOf } from './recorder.js';
 import { RESULT_KIND, RESULT_VERSION, type GeneratorFigures, type RunResult } from './result.js';
