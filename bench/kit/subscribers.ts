@@ -60,11 +60,11 @@ export class Subscribers {
         else if (message.type === 'ping') socket.send('{"type":"pong"}');
         else if (message.type === 'error') this.subscriptionErrors.push(JSON.stringify(message.payload).slice(0, 200));
         else if (message.type === 'connection_ack') {
-          specs.forEach((spec, id) =>
+          specs.forEach((spec, id) => {
             socket.send(
               JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: spec.query, variables: spec.variables ?? {} } }),
-            ),
-          );
+            );
+          });
           resolve();
         }
       });
