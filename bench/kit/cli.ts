@@ -6,7 +6,7 @@
  *   svc-bench run <scenario|file.yaml> --target http://host:port [--api-key K] [--user U --password P]
  *             [--duration 60] [--rate 200 | --vus 50] [--ramp 10] [--seed 1] [--set knob=value ...]
  *             [--threshold 'push.p99<50ms' ...] [--out result.json] [--html report.html] [--cleanup]
- *             [--confirm-target host] [--connections 64] [--timeout 10] [--metrics-token T]
+ *             [--confirm-target host] [--connections 64] [--timeout 10] [--metrics-token T] [--metrics-url U]
  *   svc-bench report <result.json> [--html report.html] [--threshold ...]
  *   svc-bench compare <a.json> <b.json>
  *
@@ -56,6 +56,7 @@ const OPTIONS = {
   connections: { type: 'string' },
   timeout: { type: 'string' },
   'metrics-token': { type: 'string' },
+  'metrics-url': { type: 'string' },
   'run-id': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -65,7 +66,7 @@ const USAGE = `usage:
   svc-bench run <scenario|file.yaml> --target http://host:port [--api-key K] [--user U --password P]
             [--duration 60] [--rate N | --vus N] [--ramp S] [--seed N] [--set knob=value ...]
             [--threshold 'push.p99<50ms' ...] [--out result.json] [--html report.html] [--cleanup]
-            [--confirm-target host] [--connections 64] [--timeout 10] [--metrics-token T]
+            [--confirm-target host] [--connections 64] [--timeout 10] [--metrics-token T] [--metrics-url U]
   svc-bench report <result.json> [--html report.html] [--threshold ...]
   svc-bench compare <a.json> <b.json>
 environment: SVC_BENCH_API_KEY, SVC_BENCH_PASSWORD, SVC_BENCH_METRICS_TOKEN (instead of the options)`;
@@ -180,6 +181,7 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     ...(password !== undefined ? { password } : {}),
     ...(values['confirm-target'] !== undefined ? { confirmTarget: values['confirm-target'] } : {}),
     ...(metricsToken !== undefined ? { metricsToken } : {}),
+    ...(values['metrics-url'] !== undefined ? { metricsUrl: values['metrics-url'] } : {}),
     needsUser: scenario.needsUser === true,
   });
   const runId = values['run-id'] ?? `${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-s${seed}`;

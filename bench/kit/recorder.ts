@@ -146,8 +146,9 @@ export class Recorder {
     return result;
   }
 
-  timeline(): SecondRow[] {
-    return this.seconds.map((second, t) => {
+  /** One row per second of the run (answers that came after the end count in the totals, not here). */
+  timeline(durationSeconds: number): SecondRow[] {
+    return this.seconds.slice(0, Math.ceil(durationSeconds)).map((second, t) => {
       const latencies = Float64Array.from(second.latencies).sort();
       const events = Float64Array.from(second.events).sort();
       return {

@@ -79,7 +79,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   for (const background of prepared.background ?? []) await background.start();
   const startedAt = performance.now();
   recorder = new Recorder(startedAt);
-  const server = new ServerMetrics(options.target.base, startedAt, options.target.metricsToken);
+  const server = new ServerMetrics(options.target.metricsUrl, startedAt, options.target.metricsToken);
   await server.start();
   const live = options.live?.isTTY ? new LiveLine(options.live, recorder, startedAt, options.durationSeconds) : undefined;
   const cpuBefore = process.cpuUsage();
@@ -134,7 +134,7 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
     errorKinds: recorder.errorKinds,
     errorKindsByOperation: recorder.errorKindsByOperation,
     subscribers: prepared.background?.reduce((n, b) => n + ((b as { count?: number }).count ?? 0), 0) ?? 0,
-    timeline: recorder.timeline(),
+    timeline: recorder.timeline(seconds),
     server: { available: server.available, problem: server.problem ?? null, samples: server.samples },
     generator,
     thresholds,

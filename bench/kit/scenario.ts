@@ -45,24 +45,31 @@ export interface Scenario {
 
 /**
  * When each status change was acknowledged, so a subscriber's frame can say how long the event took
- * from the push's acknowledgement to the frame (`serviceId|status`). A frame that comes before its
- * acknowledgement (the server publishes before it answers) waits here for it and counts as 0 ms.
+ * from the push's acknowledgement to the frame. Every change carries a key of its own in its
+ * message (`svc-bench change <n>`), so a frame is matched to its own push and never to an earlier
+ * change of the same service to the same status. A frame that comes before its acknowledgement (the
+ * server publishes before its answer is read) waits here for it and counts as 0 ms.
  */
 export class AckBook {
   private readonly acked = new Map<string, number>();
   private readonly early = new Map<string, number[]>();
+  private next = 0;
 
   constructor(private readonly onLatency: (at: number, latencyMs: number) => void) {}
 
-  ack(serviceId: string, status: string, at: number): void {
-    const key = `${serviceId}|${status}`;
+  /** The message of a new change: what the frame carries back. */
+  nextKey(): string {
+    this.next += 1;
+    return `svc-bench change ${this.next}`;
+  }
+
+  ack(key: string, at: number): void {
     for (const frameAt of this.early.get(key) ?? []) this.onLatency(frameAt, 0);
     this.early.delete(key);
     this.acked.set(key, at);
   }
 
-  frame(serviceId: string, status: string, at: number): void {
-    const key = `${serviceId}|${status}`;
+  frame(key: string, at: number): void {
     const ackAt = this.acked.get(key);
     if (ackAt !== undefined) this.onLatency(at, at - ackAt);
     else this.early.set(key, [...(this.early.get(key) ?? []), at]);

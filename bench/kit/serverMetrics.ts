@@ -40,7 +40,7 @@ export class ServerMetrics {
   problem: string | undefined;
 
   constructor(
-    private readonly base: string,
+    private readonly url: string,
     private readonly startedAt: number,
     private readonly token: string | undefined,
     private readonly everyMs = 2000,
@@ -60,7 +60,7 @@ export class ServerMetrics {
   private async scrape(): Promise<void> {
     let text: string;
     try {
-      const response = await fetch(`${this.base}/metrics`, {
+      const response = await fetch(this.url, {
         headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
         signal: AbortSignal.timeout(5000),
       });

@@ -16,6 +16,8 @@ export interface Target {
   readonly version: string;
   /** Bearer token for `/metrics` when it is protected. */
   readonly metricsToken?: string;
+  /** Where the server's metrics are: `<base>/metrics`, or its own listener (SVC_METRICS_ADDRESS). */
+  readonly metricsUrl: string;
 }
 
 /** A problem the user must fix before a run: the CLI prints the message and exits 2. */
@@ -28,6 +30,7 @@ export interface TargetOptions {
   readonly password?: string;
   readonly confirmTarget?: string;
   readonly metricsToken?: string;
+  readonly metricsUrl?: string;
   /** Whether the scenario needs a signed-in person. */
   readonly needsUser: boolean;
 }
@@ -133,5 +136,6 @@ export async function connectTarget(options: TargetOptions): Promise<Target> {
     version,
     ...(token ? { token } : {}),
     ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    metricsUrl: options.metricsUrl ?? `${base}/metrics`,
   };
 }

@@ -20,7 +20,7 @@ export const DASHBOARD_KNOBS: readonly Knob[] = [
   { name: 'locksPerSecond', description: 'edit locks taken (and released) per second', default: 2 },
 ];
 
-const STATUS_SUBSCRIPTION = 'subscription($p: String) { serviceStatusChanged(nodePath: $p) { serviceId status } }';
+const STATUS_SUBSCRIPTION = 'subscription($p: String) { serviceStatusChanged(nodePath: $p) { message } }';
 const VIEWERS_SUBSCRIPTION =
   'subscription($t: String!, $id: ID!) { entityViewersChanged(entityType: $t, entityId: $id) { viewers { userId } } }';
 const LOCKS_SUBSCRIPTION = 'subscription($t: String!, $id: ID!) { editLockChanged(entityType: $t, entityId: $id) { locks { field } } }';
@@ -71,8 +71,8 @@ export function dashboardParts(context: ScenarioContext, watched: Watched, knobs
     ],
     onFrame: (_index, subscription, payload, frameAt) => {
       if (subscription !== 0) return;
-      const change = (payload as { data?: { serviceStatusChanged?: { serviceId: string; status: string } } }).data?.serviceStatusChanged;
-      if (change) context.acks.frame(change.serviceId, change.status, frameAt);
+      const change = (payload as { data?: { serviceStatusChanged?: { message: string | null } } }).data?.serviceStatusChanged;
+      if (change?.message) context.acks.frame(change.message, frameAt);
     },
   });
   const streams: Stream[] = [

@@ -7,7 +7,7 @@
  */
 import { mapConcurrent } from '../../lib/graphqlCalls.js';
 import type { Operation } from '../operation.js';
-import type { AckBook, ScenarioContext } from '../scenario.js';
+import type { ScenarioContext } from '../scenario.js';
 
 export interface FleetService {
   readonly name: string;
@@ -82,26 +82,14 @@ export function healthPush(
   const changes = options.force !== undefined ? options.force !== service.status : context.random() < options.changeShare;
   const status = options.force ?? (changes ? (service.status === 'OPERATIONAL' ? 'DEGRADED' : 'OPERATIONAL') : service.status);
   service.status = status;
+  const key = changes ? context.acks.nextKey() : undefined;
   return {
     name: options.name ?? 'push',
     method: 'POST',
     path: '/api/v1/health/report',
     headers: apiHeaders(context.target.apiKey),
-    body: JSON.stringify({
-      service: service.name,
-      nodeId: service.nodeId,
-      status,
-      message: changes ? `svc-bench: now ${status}` : 'svc-bench',
-    }),
-    ...(changes ? { onAnswer: ackChange(context.acks, status) } : {}),
-  };
-}
-
-/** Records the acknowledgement of a change by the service id the answer names. */
-function ackChange(acks: AckBook, status: string): (body: Buffer, at: number) => void {
-  return (body, at) => {
-    const match = /"serviceId":"([^"]+)"/.exec(body.toString('utf8'));
-    if (match) acks.ack(match[1]!, status, at);
+    body: JSON.stringify({ service: service.name, nodeId: service.nodeId, status, message: key ?? 'svc-bench' }),
+    ...(key !== undefined ? { onAnswer: (_body: Buffer, at: number) => context.acks.ack(key, at) } : {}),
   };
 }
 
