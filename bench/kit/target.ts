@@ -86,16 +86,18 @@ export async function connectTarget(options: TargetOptions): Promise<Target> {
   checkConfirmed(url, options.confirmTarget);
   const base = `${url.protocol}//${url.host}`;
   const health = await request(`${base}/health`, {});
-  let version: string | undefined;
+  let body: { status?: unknown; version?: unknown } | undefined;
   try {
-    version = (JSON.parse(health.text) as { version?: string }).version;
+    body = JSON.parse(health.text);
   } catch {
-    version = undefined;
+    body = undefined;
   }
-  if (health.status !== 200 || version === undefined)
+  if (health.status !== 200 || typeof body?.status !== 'string')
     throw new TargetError(
       `${base}/health answered ${health.status} ${health.text.slice(0, 120)}: this does not look like svc-ops-monitor; is --target right?`,
     );
+  // A production server may leave its version out of /health.
+  const version = typeof body.version === 'string' ? body.version : 'not shown';
   const apiKey = options.apiKey ?? '';
   const nodes = await request(`${base}/api/v1/operator/nodes`, { headers: { 'x-api-key': apiKey } });
   if (nodes.status === 401 || nodes.status === 403)

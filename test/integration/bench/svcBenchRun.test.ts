@@ -116,6 +116,28 @@ for (const backend of testBackends()) {
       assert.deepEqual(await server.serviceRows('svc-bench/cleaned/fleet/region-0/cluster-0/agent-0', 'k8s-0-0'), []);
     });
 
+    it('report re-renders a saved result, judges new thresholds and writes the HTML report', async () => {
+      const saved = join(dir, 'fleet.json');
+      const html = join(dir, 'fleet.html');
+      const passing = await svcBench(['report', saved, '--html', html]);
+      assert.equal(passing.code, 0, passing.err);
+      assert.match(passing.out, /^heartbeat\s/m);
+      assert.match(readFileSync(html, 'utf8'), /<figure data-plot="latency">/);
+      const failing = await svcBench(['report', saved, '--threshold', 'all.p50<0.001ms']);
+      assert.equal(failing.code, 1);
+      assert.match(failing.out, /thresholds: FAILED all\.p50<0\.001ms/);
+    });
+
+    it('compare sets two runs side by side with the change per figure', async () => {
+      const second = join(dir, 'fleet-2.json');
+      assert.equal((await svcBench(fleet(['--out', second, '--run-id', 'fleet-second', '--rate', '30']))).code, 0);
+      const compared = await svcBench(['compare', join(dir, 'fleet.json'), second]);
+      assert.equal(compared.code, 0, compared.err);
+      // 60 and 30 arrivals a second (each stream rounds its count up): about half the rate.
+      assert.match(compared.out, /^all per s\s+6\d\.\d\d\s+3\d\.\d\d\s+-(4[6-9]|50)\.\d %$/m);
+      assert.match(compared.out, /^push p99 ms\s/m);
+    });
+
     const refusals: ReadonlyArray<readonly [string, () => string[], RegExp]> = [
       ['a wrong API key', () => ['run', 'fleet', '--target', server.url, '--api-key', 'wrong-key'], /the API key was refused \(401/],
       ['no API key', () => ['run', 'fleet', '--target', server.url], /needs an API key/],
