@@ -9,7 +9,7 @@ import type { OperationStats } from './recorder.js';
 import type { RunResult } from './result.js';
 import { lineChart } from './svgChart.js';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (value: number | null, digits = 2) =>
   value === null || Number.isNaN(value) ? '-' : value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -27,7 +27,7 @@ function operationRow(name: string, s: OperationStats): string {
   const cells = [s.count, s.errors, s.ratePerSecond, s.p50Ms, s.p90Ms, s.p99Ms, s.p999Ms, s.maxMs]
     .map((v) => `<td>${num(v)}</td>`)
     .join('');
-  return `<tr><td>${escape(name)}</td>${cells}</tr>`;
+  return `<tr><td>${escapeHtml(name)}</td>${cells}</tr>`;
 }
 
 function figure(name: string, svg: string): string {
@@ -127,7 +127,7 @@ export function renderHtmlReport(result: RunResult): string {
       : `<table><tr><th>threshold</th><th>measured</th><th>outcome</th></tr>${result.thresholds
           .map(
             (t) =>
-              `<tr><td>${escape(t.threshold)}</td><td>${num(t.value, 3)}</td><td class="${t.passed ? 'pass' : 'fail'}">${t.passed ? 'PASS' : 'FAIL'}</td></tr>`,
+              `<tr><td>${escapeHtml(t.threshold)}</td><td>${num(t.value, 3)}</td><td class="${t.passed ? 'pass' : 'fail'}">${t.passed ? 'PASS' : 'FAIL'}</td></tr>`,
           )
           .join('')}</table>`;
   const rows = Object.entries(result.operations).map(([name, stats]) => operationRow(name, stats));
@@ -135,22 +135,22 @@ export function renderHtmlReport(result: RunResult): string {
   if (result.events.count > 0) rows.push(operationRow(`events (${result.subscribers} subscribers)`, result.events));
   const errorKinds = Object.entries(result.errorKinds);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>svc-bench ${escape(result.scenario)}: ${escape(result.target)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>svc-bench ${escapeHtml(result.scenario)}: ${escapeHtml(result.target)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${STYLE}</style></head>
 <body>
-<h1>svc-bench ${escape(result.scenario)} <span class="${result.passed ? 'pass' : 'fail'}">${result.passed ? 'passed' : 'FAILED'}</span></h1>
-<p class="facts">${escape(result.target)} (version ${escape(result.targetVersion)}), ${escape(result.startedAt)}, ${result.durationSeconds} s, ${escape(model)}, seed ${result.seed}</p>
-${result.generator.warning ? `<p class="warning">${escape(result.generator.warning)}</p>` : ''}
+<h1>svc-bench ${escapeHtml(result.scenario)} <span class="${result.passed ? 'pass' : 'fail'}">${result.passed ? 'passed' : 'FAILED'}</span></h1>
+<p class="facts">${escapeHtml(result.target)} (version ${escapeHtml(result.targetVersion)}), ${escapeHtml(result.startedAt)}, ${result.durationSeconds} s, ${escapeHtml(model)}, seed ${result.seed}</p>
+${result.generator.warning ? `<p class="warning">${escapeHtml(result.generator.warning)}</p>` : ''}
 <h2>Thresholds</h2>
 ${thresholds}
 <h2>Operations</h2>
 <p class="facts">Latency in ms from the time each request was due (open model: a stall shows in every request that came due during it).</p>
 <table><tr><th>operation</th><th>count</th><th>errors</th><th>per s</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>max</th></tr>${rows.join('')}</table>
-<p>${errorKinds.length === 0 ? 'No errors.' : `Errors: ${errorKinds.map(([kind, n]) => `${escape(kind)} ${n}`).join(', ')}`}</p>
+<p>${errorKinds.length === 0 ? 'No errors.' : `Errors: ${errorKinds.map(([kind, n]) => `${escapeHtml(kind)} ${n}`).join(', ')}`}</p>
 <h2>Over time</h2>
 ${plots.join('\n')}
 <h2>Generator</h2>
-<p class="facts">${num(result.generator.cpuPercent, 1)} % of a core; pump late by ${num(result.generator.lagP99Ms)} ms at p99 (max ${num(result.generator.lagMaxMs)}); ${result.generator.lateSends} late sends; ${result.generator.unsent} never sent.${result.server.available ? '' : ` Server panel: ${escape(result.server.problem ?? 'no /metrics')}.`}</p>
+<p class="facts">${num(result.generator.cpuPercent, 1)} % of a core; pump late by ${num(result.generator.lagP99Ms)} ms at p99 (max ${num(result.generator.lagMaxMs)}); ${result.generator.lateSends} late sends; ${result.generator.unsent} never sent.${result.server.available ? '' : ` Server panel: ${escapeHtml(result.server.problem ?? 'no /metrics')}.`}</p>
 </body></html>
 `;
 }

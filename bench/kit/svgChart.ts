@@ -19,7 +19,7 @@ export interface ChartOptions {
   readonly height?: number;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** About `count` round tick values from 0 to at least `max`. */
 export function ticks(max: number, count = 5): number[] {
@@ -52,15 +52,15 @@ export function lineChart(options: ChartOptions): string {
   const xAt = (x: number) => left + (x / xTicks[xTicks.length - 1]!) * plotW;
   const yAt = (y: number) => top + plotH - (y / yMax) * plotH;
   const parts: string[] = [];
-  parts.push(`<text x="${left}" y="16" class="title">${escape(options.title)}</text>`);
+  parts.push(`<text x="${left}" y="16" class="title">${escapeHtml(options.title)}</text>`);
   for (const y of yTicks) {
     parts.push(`<line x1="${left}" x2="${left + plotW}" y1="${yAt(y)}" y2="${yAt(y)}" class="grid"/>`);
     parts.push(`<text x="${left - 6}" y="${yAt(y) + 4}" text-anchor="end">${label(y)}</text>`);
   }
   for (const x of xTicks) parts.push(`<text x="${xAt(x)}" y="${top + plotH + 16}" text-anchor="middle">${label(x)}</text>`);
-  parts.push(`<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle">${escape(options.xLabel)}</text>`);
+  parts.push(`<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle">${escapeHtml(options.xLabel)}</text>`);
   parts.push(
-    `<text x="14" y="${top + plotH / 2}" transform="rotate(-90 14 ${top + plotH / 2})" text-anchor="middle">${escape(options.yLabel)}</text>`,
+    `<text x="14" y="${top + plotH / 2}" transform="rotate(-90 14 ${top + plotH / 2})" text-anchor="middle">${escapeHtml(options.yLabel)}</text>`,
   );
   parts.push(`<rect x="${left}" y="${top}" width="${plotW}" height="${plotH}" class="frame"/>`);
   options.series.forEach((series, index) => {
@@ -69,7 +69,7 @@ export function lineChart(options: ChartOptions): string {
     const flush = () => {
       if (run.length === 1) run.push(run[0]!);
       if (run.length > 0)
-        parts.push(`<polyline points="${run.join(' ')}" stroke="${series.color}" class="line" data-series="${escape(series.name)}"/>`);
+        parts.push(`<polyline points="${run.join(' ')}" stroke="${series.color}" class="line" data-series="${escapeHtml(series.name)}"/>`);
       run = [];
     };
     for (const [x, y] of series.points) {
@@ -79,7 +79,7 @@ export function lineChart(options: ChartOptions): string {
     flush();
     const lx = left + 8 + index * 110;
     parts.push(`<rect x="${lx}" y="${top + 6}" width="10" height="10" fill="${series.color}"/>`);
-    parts.push(`<text x="${lx + 14}" y="${top + 15}">${escape(series.name)}</text>`);
+    parts.push(`<text x="${lx + 14}" y="${top + 15}">${escapeHtml(series.name)}</text>`);
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escape(options.title)}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${escapeHtml(options.title)}">${parts.join('')}</svg>`;
 }
