@@ -70,9 +70,19 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
   let stopped = false;
   let settled: (() => void) | undefined;
   let lateSends = 0;
-  const closedNext: Array<() => void> = [];
+  // Closed model: each answer (or failure) lets its virtual user send the next operation.
+  let closedNext: (() => void) | undefined;
 
-  const encode = (operation: Operation) => encodeRequest(operation.method, operation.path, url.host, operation.headers, operation.body);
+  // An operation sent again (the same object) is encoded once.
+  const encoded = new WeakMap<Operation, Buffer>();
+  const encode = (operation: Operation) => {
+    let bytes = encoded.get(operation);
+    if (bytes === undefined) {
+      bytes = encodeRequest(operation.method, operation.path, url.host, operation.headers, operation.body);
+      encoded.set(operation, bytes);
+    }
+    return bytes;
+  };
 
   const finish = (connection: HttpConnection<Ticket>) => {
     inFlight.delete(connection);
@@ -95,7 +105,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
     }
     idle.push(connection);
     if (!stopped) dispatch();
-    closedNext.shift()?.();
+    closedNext?.();
   };
 
   const onFailure = (connection: HttpConnection<Ticket>, error: Error, ticket: Ticket | undefined) => {
@@ -107,7 +117,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
       recorder.error(ticket.operation.name, connectionErrorKind(error), at);
     }
     if (!stopped) void replace();
-    closedNext.shift()?.();
+    closedNext?.();
   };
 
   const open = () => openHttpConnection<Ticket>(host, port, onResponse, onFailure);
@@ -151,7 +161,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
       recorder.error(ticket.operation.name, 'timeout', now);
       connection.close();
       if (!stopped) void replace();
-      closedNext.shift()?.();
+      closedNext?.();
     }
     if (inFlight.size === 0 && settled) settled();
   };
@@ -199,22 +209,20 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
       }
       return weights.length - 1;
     };
-    const user = async () => {
-      while (performance.now() < end) {
-        if (idle.length === 0) {
-          await new Promise<void>((resolve) => closedNext.push(resolve));
-          continue;
+    await new Promise<void>((resolve) => {
+      let users = options.vus!;
+      closedNext = () => {
+        if (performance.now() < end && idle.length > 0) {
+          const s = pick();
+          offered += 1;
+          send(options.streams[s]!.next(counters[s]!++), performance.now());
+          return;
         }
-        const s = pick();
-        const now = performance.now();
-        send(options.streams[s]!.next(counters[s]!++), now);
-        offered += 1;
-        await new Promise<void>((resolve) => closedNext.push(resolve));
-      }
-    };
-    const ticker = setInterval(() => lag.recordMs(0), 1000);
-    await Promise.all(Array.from({ length: options.vus }, user));
-    clearInterval(ticker);
+        users -= 1;
+        if (users === 0) resolve();
+      };
+      for (let user = 0; user < options.vus!; user += 1) closedNext();
+    });
   }
 
   stopped = true;
