@@ -136,7 +136,7 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
       io.out(`${scenario.name}: ${scenario.description}`);
       for (const knob of scenario.knobs) io.out(`  --set ${knob.name}=${knob.default}  ${knob.description}`);
     }
-    io.out('a scenario file (YAML): see bench/kit/README.md "Scenario files"');
+    io.out('a scenario file (YAML): see docs/load-testing.md "Scenario files"');
     return 0;
   }
   if (verb === 'report') {
