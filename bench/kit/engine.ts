@@ -40,7 +40,7 @@ export interface EngineOptions {
 export interface EngineReport {
   readonly model: 'open' | 'closed';
   readonly offered: number;
-  /** Due before the end but never sent (no connection came free in time). */
+  /** Due before the end but never sent (no connection came free before the drain's timeout). */
   readonly unsent: number;
   readonly inFlightAtEnd: number;
   /** How late the generator's pump ran, over the run. */
@@ -84,9 +84,13 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
     return bytes;
   };
 
+  /** After the last arrival: resolves the drain once nothing is queued or in flight. */
+  const checkSettled = () => {
+    if (settled && inFlight.size === 0 && queueHead >= queue.length) settled();
+  };
   const finish = (connection: HttpConnection<Ticket>) => {
     inFlight.delete(connection);
-    if (inFlight.size === 0 && settled) settled();
+    checkSettled();
   };
 
   const onResponse = (connection: HttpConnection<Ticket>, status: number, body: Buffer, ticket: Ticket) => {
@@ -163,7 +167,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
       if (!stopped) void replace();
       closedNext?.();
     }
-    if (inFlight.size === 0 && settled) settled();
+    checkSettled();
   };
 
   const pool = options.vus ?? options.connections;
@@ -225,17 +229,20 @@ export async function runEngine(options: EngineOptions): Promise<EngineReport> {
     });
   }
 
-  stopped = true;
-  const unsent = queue.length - queueHead;
-  if (inFlight.size > 0) {
+  // What came due before the end is still sent and measured: dropping the queue would hide the end of a stall
+  // (the requests that waited longest). The drain lasts until nothing is queued or in flight, at most the timeout.
+  if (inFlight.size > 0 || queueHead < queue.length) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, options.timeoutMs + 500);
       settled = () => {
         clearTimeout(timer);
         resolve();
       };
+      dispatch();
     });
   }
+  stopped = true;
+  const unsent = queue.length - queueHead;
   clearInterval(sweeper);
   const inFlightAtEnd = inFlight.size;
   for (const connection of [...idle, ...inFlight.keys()]) connection.close();

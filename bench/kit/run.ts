@@ -99,8 +99,8 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   const wallMs = performance.now() - startedAt;
   live?.stop();
   await server.stop();
-  // Events still on their way after the last push: give them a moment (at most a second) to arrive.
-  await new Promise((resolve) => setTimeout(resolve, prepared.background?.length ? 500 : 0));
+  // Events still on their way after the last push: wait until none came for half a second (at most 5 s).
+  if (prepared.background?.length) await eventsQuiet(recorder, 500, 5000);
   for (const background of prepared.background ?? []) await background.stop();
 
   const seconds = options.durationSeconds;
@@ -142,6 +142,15 @@ export async function runScenario(options: RunOptions): Promise<RunResult> {
   };
   if (options.cleanup) await cleanUp(options.target, options.prefix, options.log);
   return result;
+}
+
+async function eventsQuiet(recorder: Recorder, quietMs: number, maxMs: number): Promise<void> {
+  const deadline = performance.now() + maxMs;
+  let count = -1;
+  while (recorder.events.count !== count && performance.now() < deadline) {
+    count = recorder.events.count;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+  }
 }
 
 function generatorFigures(lag: Histogram, cpuShare: number, lateSends: number, unsent: number, offered: number): GeneratorFigures {
