@@ -170,6 +170,24 @@ for (const backend of testBackends()) {
   });
 }
 
+describe('svc-bench list', () => {
+  it('names every scenario with its knobs and their defaults', async () => {
+    const run = await svcBench(['list']);
+    assert.equal(run.code, 0);
+    for (const scenario of ['fleet', 'dashboards', 'desk', 'storm', 'mixed']) assert.match(run.out, new RegExp(`^${scenario}: `, 'm'));
+    assert.match(run.out, /^ {2}--set agents=20 {2}agents \(one hierarchy node each\)$/m);
+  });
+
+  it('refuses an unknown scenario or knob with exit code 2, naming what exists', async () => {
+    const scenario = await svcBench(['run', 'cows', '--target', 'http://127.0.0.1:1']);
+    assert.equal(scenario.code, 2);
+    assert.match(scenario.err, /no scenario cows; the scenarios: fleet, dashboards, desk, storm, mixed, or a \.yaml scenario file/);
+    const knob = await svcBench(['run', 'fleet', '--target', 'http://127.0.0.1:1', '--set', 'cows=3']);
+    assert.equal(knob.code, 2);
+    assert.match(knob.err, /fleet has no knob cows; its knobs: agents, k8sServices/);
+  });
+});
+
 describe('svc-bench and a target that is not this machine', () => {
   it('refuses it without --confirm-target, sending nothing', async () => {
     const run = await svcBench(['run', 'fleet', '--target', 'http://staging.example.com:8080', '--api-key', 'k']);
