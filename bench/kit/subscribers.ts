@@ -22,6 +22,11 @@ export interface SubscriberOptions {
   readonly onFrame: (index: number, subscription: number, payload: unknown, at: number) => void;
   /** Sockets opened at once while connecting. */
   readonly concurrency?: number;
+  /**
+   * A subscription whose first frame comes at once (the current viewers, the current locks): `start` waits for
+   * it on every socket, so the server has registered the subscriptions before the load begins.
+   */
+  readonly readyOn?: number;
 }
 
 export class Subscribers {
@@ -53,11 +58,14 @@ export class Subscribers {
       this.sockets.push(socket);
       const specs = this.options.subscriptions(index);
       socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { token: this.options.token } })));
+      const readyOn = this.options.readyOn;
       socket.on('message', (data: Buffer) => {
         const at = performance.now();
         const message = JSON.parse(data.toString('utf8')) as { type: string; id?: string; payload?: unknown };
-        if (message.type === 'next') this.options.onFrame(index, Number(message.id), message.payload, at);
-        else if (message.type === 'ping') socket.send('{"type":"pong"}');
+        if (message.type === 'next') {
+          if (readyOn !== undefined && Number(message.id) === readyOn) resolve();
+          this.options.onFrame(index, Number(message.id), message.payload, at);
+        } else if (message.type === 'ping') socket.send('{"type":"pong"}');
         else if (message.type === 'error') this.subscriptionErrors.push(JSON.stringify(message.payload).slice(0, 200));
         else if (message.type === 'connection_ack') {
           specs.forEach((spec, id) => {
@@ -65,7 +73,7 @@ export class Subscribers {
               JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: spec.query, variables: spec.variables ?? {} } }),
             );
           });
-          resolve();
+          if (readyOn === undefined) resolve();
         }
       });
       socket.on('error', (error) => reject(new Error(`subscriber ${index} could not connect to ${this.options.url}: ${error.message}`)));

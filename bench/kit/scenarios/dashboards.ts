@@ -64,6 +64,8 @@ export function dashboardParts(context: ScenarioContext, watched: Watched, knobs
     url: `ws://${context.target.url.host}/graphql/ws`,
     token,
     count: knobs['operators']!,
+    // The viewers subscription answers at once with the current viewers: then every subscription is live.
+    readyOn: 1,
     subscriptions: (i) => [
       { query: STATUS_SUBSCRIPTION, variables: { p: watched.nodeId } },
       { query: VIEWERS_SUBSCRIPTION, variables: { t: 'service', id: at(i).id } },
