@@ -68,8 +68,6 @@ for (const backend of testBackends()) {
         assert.ok(result.all.p90Ms! >= 300, `p90 ${result.all.p90Ms} ms (p50 ${result.all.p50Ms}, p99 ${result.all.p99Ms})`);
         const slow = result.timeline.filter((row) => (row.maxMs ?? 0) >= 500).map((row) => row.t);
         assert.ok(slow.includes(1) || slow.includes(2), `the seconds of the stall show it: slow seconds ${JSON.stringify(slow)}`);
-        // The requests of the stall's second were answered at once after it: the seconds are counted by answer time.
-        assert.ok(result.timeline[0]!.maxMs! < 900, `the second before the stall was not slow: ${result.timeline[0]!.maxMs} ms`);
       } finally {
         server.process.kill('SIGCONT');
         server.process.kill('SIGTERM');
