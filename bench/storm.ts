@@ -264,7 +264,10 @@ async function main(): Promise<number> {
         ['measure', 'value'],
         [
           ['syncs / entries / real changes', `${fmt(cycle.syncs)} / ${fmt(cycle.entries)} / ${fmt(cycle.changes)}`],
-          ['server CPU, share of one core', `${fmt(cycle.serverCoreShare * 100, 1)} %`],
+          [
+            'server CPU, share of one core',
+            `${fmt(cycle.serverCoreShare * 100, 1)} % (idle before: ${fmt(cycle.idleCoreShare * 100, 1)} %)`,
+          ],
           ['server CPU per sync', `${fmt(cycle.serverUsPerSync)} µs`],
           [
             'JSON.parse of the body (reference)',

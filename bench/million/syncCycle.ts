@@ -3,8 +3,9 @@
  * spread evenly over the cycle (at a million services in syncs of 1,000: 33 syncs a second, 33,000 service reports
  * a second), 1 % of the entries a real change (a different service each cycle: OPERATIONAL to DEGRADED, anything
  * else back to OPERATIONAL). Measured over the cycles after a warm-up cycle: the server's CPU as a share of one
- * core, each sync's time from send to answer (the answer follows the commit), the server's event-loop delay
- * (loopProbe.mjs). Reference in the same run: `JSON.parse` of the very bodies sent, in this process, per sync.
+ * core (beside the same server idle for 10 s before: its timers and collections with no syncs), each sync's time
+ * from send to answer (the answer follows the commit), the server's event-loop delay (loopProbe.mjs). Reference in
+ * the same run: `JSON.parse` of the very bodies sent, in this process, per sync.
  */
 import { CpuWindow } from '../lib/processCpu.js';
 import type { LoopWindow, ServerProbe } from './probe.js';
@@ -19,6 +20,8 @@ export interface SyncCycleOptions {
   readonly cycleMs: number;
   /** Cycles measured after the warm-up cycle. */
   readonly cycles: number;
+  /** The idle window before the measured cycles. @default 10,000 */
+  readonly idleMs?: number;
   /** Share of entries that change per cycle. @default 0.01 */
   readonly changeShare?: number;
   readonly log: (line: string) => void;
@@ -31,6 +34,8 @@ export interface SyncCycleFigures {
   readonly wallMs: number;
   /** Server CPU over the measured cycles, as a share of one core (1 = a whole core). */
   readonly serverCoreShare: number;
+  /** The same server with no syncs, over `idleMs` before the cycles: what it costs doing nothing (timers, GC). */
+  readonly idleCoreShare: number;
   readonly serverUsPerSync: number;
   /** PostgreSQL's CPU per sync (every postgres process of the machine's cluster: a lower bound, others' work mixed in). */
   readonly databaseUsPerSync: number;
@@ -124,6 +129,9 @@ export async function measureSyncCycle(options: SyncCycleOptions): Promise<SyncC
   log(`sync cycle: ${fleet.leaves} syncs of ${fleet.syncSize} every ${options.cycleMs / 1000} s; warm-up cycle...`);
   const warm = await runCycle(options, cycleChanges(0, share));
   const failures = [...warm.failures];
+  const idle = new CpuWindow(options.probe.pid);
+  await new Promise((resolve) => setTimeout(resolve, options.idleMs ?? 10_000));
+  const idleCpu = idle.close();
   await options.probe.open();
   const window = new CpuWindow(options.probe.pid);
   const latencies: number[] = [];
@@ -146,6 +154,7 @@ export async function measureSyncCycle(options: SyncCycleOptions): Promise<SyncC
     changes,
     wallMs: cpu.wallMs,
     serverCoreShare: cpu.serverUs / 1000 / cpu.wallMs,
+    idleCoreShare: idleCpu.serverUs / 1000 / idleCpu.wallMs,
     serverUsPerSync: cpu.serverUs / syncs,
     databaseUsPerSync: cpu.databaseUs / syncs,
     syncMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) },
