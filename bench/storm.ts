@@ -220,7 +220,11 @@ async function main(): Promise<number> {
     try {
       cycle = await measureSyncCycle({ url: server.url, apiKey: API_KEY, fleet, probe, cycleMs, cycles, log });
       checks.check(cycle.failures.length === 0, 'sync cycle: every sync answered as meant', cycle.failures.slice(0, 5).join('\n'));
-      log(`sync cycle done; load ${load()}`);
+      log(
+        `sync cycle done: server ${fmt(cycle.serverCoreShare * 100, 1)} % of a core (idle ${fmt(cycle.idleCoreShare * 100, 1)} %), ` +
+          `${fmt(cycle.serverUsPerSync)} µs per sync (JSON.parse ${fmt(cycle.jsonParseUsPerSync)} µs), sync p99 ${fmt(cycle.syncMs.p99, 1)} ms, ` +
+          `loop p99 ${fmt(cycle.loop.p99Ms, 1)} ms; load ${load()}`,
+      );
       storm = await measureStorm({
         url: server.url,
         apiKey: API_KEY,
