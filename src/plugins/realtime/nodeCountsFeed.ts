@@ -8,11 +8,13 @@
  * hierarchy as the console shows it one level at a time. A status change, creation or deletion
  * under a watched node marks it; the first mark arms the window's timer; when it fires, each
  * watched scope with marked nodes gets one publish with their counts, computed then from the fleet
- * (so a frame is never stale and nothing is kept per service). The window paces I/O, so it runs on
- * real time (src/platform/scheduler/clock.ts).
+ * (so a frame is never stale and nothing is kept per service). A node's counts are kept until a
+ * change below it, so a hundred dashboards subscribing at once count a node once, not a hundred
+ * times. The window paces I/O, so it runs on real time (src/platform/scheduler/clock.ts).
  *
- * Invariants: no timer is armed and nothing is marked while nobody watches; a frame's counts are the
- * fleet's at the moment it is built; a node's frame follows every change of it within one window.
+ * Invariants: no timer is armed, nothing is marked and no count is kept while nobody watches; a
+ * frame's counts are the fleet's at the moment they were taken, and no change below a node has
+ * happened since; a node's frame follows every change of it within one window.
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../core/domain/service.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
@@ -66,6 +68,8 @@ export class NodeCountsFeed {
   private readonly scopes = new Map<ScopeKey, number>();
   /** Nodes whose counts may have moved since the last frame. */
   private readonly marked = new Set<string>();
+  /** Counts taken since the last change below their node (every node, watched or not, is dropped on a change below it). */
+  private readonly counted = new Map<string, NodeStatusCount>();
   private timer: TimerHandle | undefined;
   private readonly windowMs: number;
   /** Frames published (tests, benches). */
@@ -103,6 +107,7 @@ export class NodeCountsFeed {
     if (this.scopes.size === 0) return;
     let any = false;
     for (const node of nodeAncestry(parentPath(servicePath))) {
+      this.counted.delete(node);
       if (this.marked.has(node)) continue;
       if (this.scopes.has(node) || this.scopes.has(scopeAbove(node))) {
         this.marked.add(node);
@@ -129,10 +134,9 @@ export class NodeCountsFeed {
       add(scopeAbove(node), node);
     }
     this.marked.clear();
-    const counted = new Map<string, NodeStatusCount>();
     for (const [scope, nodes] of byScope) {
       nodes.sort();
-      this.deps.publish(nodeCountsChannel(scope), { nodeStatusCounts: this.payload(nodes, counted) });
+      this.deps.publish(nodeCountsChannel(scope), { nodeStatusCounts: this.payload(nodes) });
       this.framesPublished += 1;
     }
   }
@@ -142,14 +146,15 @@ export class NodeCountsFeed {
     this.deps.clock.clearTimer(this.timer);
     this.timer = undefined;
     this.marked.clear();
+    this.counted.clear();
   }
 
-  private payload(paths: readonly string[], counted = new Map<string, NodeStatusCount>()): NodeStatusCountsPayload {
+  private payload(paths: readonly string[]): NodeStatusCountsPayload {
     const nodes = paths.map((path) => {
-      let count = counted.get(path);
+      let count = this.counted.get(path);
       if (count === undefined) {
         count = countStatuses(path, this.deps.statusesUnder(path));
-        counted.set(path, count);
+        this.counted.set(path, count);
       }
       return count;
     });

@@ -79,6 +79,25 @@ describe('node counts feed', () => {
     assert.equal(published.length, 0);
   });
 
+  it('counts are taken once until a change below the node: a hundred first frames walk the fleet once', () => {
+    let walks = 0;
+    const feed = new NodeCountsFeed({
+      publish: () => undefined,
+      statusesUnder: () => {
+        walks += 1;
+        return [{ status: 'DOWN' as const }];
+      },
+      childrenOf: () => [],
+      clock: createManualClock(0),
+    });
+    feed.watch('eu');
+    for (let i = 0; i < 100; i += 1) feed.current('eu');
+    assert.equal(walks, 1);
+    feed.touched('eu/a/s1');
+    feed.current('eu');
+    assert.equal(walks, 2, 'a change below the node drops its counts');
+  });
+
   it('the first frame of a scope is every node it shows, at its current counts', () => {
     const { feed } = setUp({ 'eu/a/s1': 'DOWN', 'eu/b/s2': 'OPERATIONAL', 'us/c/s3': 'DEGRADED' });
     assert.deepEqual(
