@@ -69,6 +69,7 @@ class Dashboard {
     this.socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql/ws`, 'graphql-transport-ws', { perMessageDeflate: false });
     this.ready = new Promise((resolve, reject) => {
       this.socket.on('error', reject);
+      this.socket.on('close', (code) => reject(new Error(`the dashboard's connection closed (${code}) before its first frame`)));
       this.socket.on('open', () => this.socket.send(JSON.stringify({ type: 'connection_init', payload: { token } })));
       this.socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string; payload?: any };
