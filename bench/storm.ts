@@ -110,12 +110,14 @@ async function stop(checks: Checks, server: ChildServer): Promise<void> {
 function targets(cycle: SyncCycleFigures | undefined, storm: StormFigures | undefined): Target[] {
   const out: Target[] = [];
   if (cycle) {
+    // CPU per sync at the million's rate plus the idle share (conservative: the CPU per sync holds the window's idle work too).
+    const projected = (cycle.serverUsPerSync * MILLION_SYNCS_PER_S) / 1e6 + cycle.idleCoreShare;
     out.push(
       {
-        target: '3. sync cycle: server CPU',
-        measured: `${fmt(cycle.serverCoreShare * 100, 1)} % of a core`,
+        target: "3. sync cycle: server CPU at the million's rate",
+        measured: `${fmt(projected * 100, 1)} % of a core (${fmt(cycle.serverCoreShare * 100, 1)} % measured at this size)`,
         limit: '<= 50 %',
-        met: cycle.serverCoreShare <= 0.5,
+        met: projected <= 0.5,
       },
       { target: '3. sync cycle: sync p99', measured: `${fmt(cycle.syncMs.p99, 1)} ms`, limit: '< 100 ms', met: cycle.syncMs.p99 < 100 },
       { target: '3. sync cycle: event-loop p99', measured: `${fmt(cycle.loop.p99Ms, 1)} ms`, limit: '< 20 ms', met: cycle.loop.p99Ms < 20 },
