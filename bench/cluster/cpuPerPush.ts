@@ -202,7 +202,7 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
   if (clusterRows.length > 0)
     targets.push({
       target:
-        "floor of a full replica: one process that only receives and decodes every event (eventListener.ts), per push; one instance plus two such followers against one",
+        'floor of a full replica: one process that only receives and decodes every event (eventListener.ts), per push; one instance plus two such followers against one',
       measured: `${fmt(listener, 1)} µs per push per follower; floor ${fmt((single + 2 * listener) / single, 2)}x (${fmt(single + 2 * listener, 1)} vs ${fmt(single, 1)} µs), before the owner's stream and the leases`,
       limit: 'reported',
       met: null,
