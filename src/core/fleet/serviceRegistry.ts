@@ -141,6 +141,10 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     for (const snapshot of host.values()) yield snapshot.context.record;
   }
 
+  // Cluster mode's read model adopts a snapshot per row another instance commits: XState resolves each state once,
+  // then each adopted snapshot copies it with its own context, as hydration does (docs/adr/0074).
+  const adoptedSnapshot = createSnapshotMaker(serviceMachine);
+
   const departed = new Map<string, string>();
   const depart = (record: ServiceRecord) => {
     departed.set(record.id, serviceShardKey(record.nodePath, record.name));
@@ -240,7 +244,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       if (!nodes.get(record.nodePath)) nodes.loadPath(record.nodePath, record.createdAt);
       const adopted = { ...record, nodePath: sharedPath(record.nodePath) };
       const held = maintenance === undefined ? host.get(record.id)?.context.maintenance : (maintenance ?? undefined);
-      host.adopt(record.id, snapshotFor(serviceMachine, adopted, held));
+      host.adopt(record.id, adoptedSnapshot(adopted, held));
       if (before) indexes.update(before, adopted);
       else indexes.add(adopted, true);
     },

@@ -487,6 +487,8 @@ export class RealtimeService {
 
   private onServiceStatus(event: ServiceStatusChangedEvent): void {
     const { hub } = this.deps;
+    // Nobody subscribed on this instance (every instance hears every change in cluster mode): nothing to work out.
+    if (hub.subscriptions === 0) return;
     const service = event.service;
     const targets = [
       channels.allServiceStatus,
