@@ -80,14 +80,15 @@ export class RequestForwarder {
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) this.stats.retries += 1;
       const routing = this.#routingOf(refused.shards);
-      const owners = new Set(routing.owners);
+      // The shards the command needs that the edge owns count too: its owner would refuse the rest as not its own.
+      const owners = new Set([...routing.owners, ...this.#routingOf(refused.held).owners]);
       if (owners.size > 1 && !owners.has(undefined)) {
         // Owned by several instances: no one owner can apply it whole (docs/adr/0067, cross-shard commands).
         this.stats.split += 1;
         return refuse(
           head,
           ErrorCode.Unavailable,
-          `this request changes entities owned by ${owners.size} different instances (shards ${refused.shards.join(', ')}); send them in separate requests`,
+          `this request changes entities owned by ${owners.size} different instances (shards ${[...refused.shards, ...refused.held].sort((a, b) => a - b).join(', ')}); send them in separate requests`,
           { 'retry-after': '1' },
         );
       }

@@ -11,6 +11,11 @@ export class ShardElsewhereError extends AppError {
   constructor(
     /** The shards the command needs that this instance does not own, ascending, without repeats. */
     readonly shards: readonly number[],
+    /**
+     * The other shards the command needs, which this instance does own: a command that needs both cannot go
+     * whole to one other instance (the forwarder refuses it as split across owners rather than send it there).
+     */
+    readonly held: readonly number[] = [],
   ) {
     super(
       ErrorCode.Unavailable,

@@ -137,6 +137,27 @@ describe('the forwarding edge', {
       late.unsubscribe();
     }
   });
+  it('refuses a command whose other shards the edge owns as split across owners, without sending it', async () => {
+    let sent = 0;
+    const counting = owner.subscribe(forwardSubject(CLUSTER, OWNER), { callback: () => void (sent += 1) });
+    await owner.flush();
+    try {
+      const reply = await new RequestForwarder({
+        nc: edge,
+        cluster: CLUSTER,
+        ownerOf: (shard) => (shard === 4 ? { owner: 'the-edge', epoch: 2 } : { owner: OWNER, epoch: 1 }),
+        clock: systemDeadlineClock,
+        logger: createMemoryLogger(),
+      }).forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([3], [4]), refuse);
+      assert.equal(reply.status, 503);
+      assert.equal(reply.headers?.['retry-after'], '1');
+      assert.match(body(reply).error, /owned by 2 different instances \(shards 3, 4\); send them in separate requests/);
+      assert.equal(sent, 0);
+    } finally {
+      counting.unsubscribe();
+    }
+  });
+
   describe('routed by the leases watch', () => {
     let leases: KV;
     let watch: BucketWatch;
