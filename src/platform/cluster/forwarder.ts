@@ -56,8 +56,8 @@ export interface ForwarderOptions {
 export type ForwardOutcome = 'relayed' | 'timedOut' | 'split';
 
 export class RequestForwarder {
-  /** Forwards since start, by how they ended, and attempts sent again to a new owner (metrics, tests). */
-  readonly stats = { relayed: 0, retries: 0, resent: 0, timedOut: 0, split: 0 };
+  /** Forwards since start, by how they ended; attempts sent to an owner, and those sent again to a new owner (metrics, tests). */
+  readonly stats = { sent: 0, relayed: 0, retries: 0, resent: 0, timedOut: 0, split: 0 };
   readonly #options: ForwarderOptions;
   readonly #deadlineMs: number;
 
@@ -97,6 +97,7 @@ export class RequestForwarder {
       if (owner !== undefined) {
         try {
           const sent = nc.request(forwardSubject(cluster, owner), data, { timeout: left() });
+          this.stats.sent += 1;
           const message = await this.#unlessMoved(sent, refused.shards, owner);
           if (message === 'moved') {
             // The lease moved to another live instance while the request was out: the owner it went to died (or
