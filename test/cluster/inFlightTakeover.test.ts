@@ -64,7 +64,7 @@ describe('cluster mode: requests under way to an owner that is killed', { skip }
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("answers 200 to pushes under way when the owner is killed, once another instance has its shards, each stored once", async () => {
+  it('answers 200 to pushes under way when the owner is killed, once another instance has its shards, each stored once', async () => {
     const [first, second] = cluster.instances as [(typeof cluster.instances)[0], (typeof cluster.instances)[0]];
     const ownership = first.server.cluster!.ownership;
     const shardOf = (name: string) => first.server.cluster!.routing.shardOf(serviceShardKey(NODE, name));
