@@ -14,17 +14,12 @@ import { after, before, describe, it } from 'node:test';
 import { serviceShardKey } from '../../src/core/domain/service.js';
 import { FORWARD_DEADLINE_MS } from '../../src/platform/cluster/forwarder.js';
 import { startChildServer, type ChildServer } from '../support/childServer.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { until } from '../support/polling.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import { TEST_API_KEY } from '../support/testServer.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/in-flight';
 const VICTIM = 'victim';

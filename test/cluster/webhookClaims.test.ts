@@ -21,18 +21,13 @@ import { CHILD_API_KEY, startChildServer, type ChildServer } from '../support/ch
 import { signInAdmin } from '../support/graphql.js';
 import { eventually } from '../support/polling.js';
 import { call, TEST_AUTH_SECRET_KEY, type TestServer } from '../support/testServer.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { until } from '../support/polling.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import { sharedStore, twoInstanceSuite, type SharedStore } from '../support/twoInstances.js';
 import { createWebhook, push, startReceiver, WEBHOOK_ENV, type Receiver } from '../support/webhooks.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const clusterSkip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const clusterSkip = CLUSTER_SKIP;
 const CLAIMANT = 'claimant';
 const NODE = 'eu/prod/vm/apps';
 
