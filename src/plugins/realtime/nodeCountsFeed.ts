@@ -7,10 +7,11 @@
  * A subscription watches one scope: a node and its direct children, or (no node) the roots, the
  * hierarchy as the console shows it one level at a time. A status change, creation or deletion
  * under a watched node marks it; the first mark arms the window's timer; when it fires, each
- * watched scope with marked nodes gets one publish with their counts, computed then from the fleet
- * (so a frame is never stale and nothing is kept per service). A node's counts are kept until a
- * change below it, so a hundred dashboards subscribing at once count a node once, not a hundred
- * times. The window paces I/O, so it runs on real time (src/platform/scheduler/clock.ts).
+ * watched scope with marked nodes gets one publish with their counts, read then from the fleet's
+ * per-node counts (src/core/fleet/nodeStatusCounts.ts: a lookup, not a walk of the services below,
+ * so a frame is never stale and a storm's window costs the marked nodes, not the fleet). A node's
+ * payload entry is kept until a change below it, so a hundred dashboards subscribing at once build
+ * it once. The window paces I/O, so it runs on real time (src/platform/scheduler/clock.ts).
  *
  * Invariants: no timer is armed, nothing is marked and no count is kept while nobody watches; a
  * frame's counts are the fleet's at the moment they were taken, and no change below a node has
@@ -45,8 +46,8 @@ export interface NodeStatusCountsPayload {
 export interface NodeCountsFeedDeps {
   /** Publishes a payload root on a channel (the fan-out hub). */
   readonly publish: (channel: string, root: { nodeStatusCounts: NodeStatusCountsPayload }) => void;
-  /** The statuses of the services at `path` and below (the fleet). */
-  readonly statusesUnder: (path: string) => Iterable<{ readonly status: ServiceStatus }>;
+  /** Services per status at `path` and below, and their total (the fleet's kept counts). */
+  readonly countsUnder: (path: string) => Readonly<Record<ServiceStatus, number>> & { readonly total: number };
   /** The direct children of a node (null: the roots). */
   readonly childrenOf: (path: string | null) => readonly string[];
   /** Paces the frames (real time). */
@@ -153,7 +154,7 @@ export class NodeCountsFeed {
     const nodes = paths.map((path) => {
       let count = this.counted.get(path);
       if (count === undefined) {
-        count = countStatuses(path, this.deps.statusesUnder(path));
+        count = fromCounts(path, this.deps.countsUnder(path));
         this.counted.set(path, count);
       }
       return count;
@@ -168,7 +169,20 @@ function scopeAbove(node: string): ScopeKey {
   return slash < 0 ? '' : node.slice(0, slash);
 }
 
-/** Counts services by status. */
+/** A node's entry from the fleet's kept counts. */
+function fromCounts(path: string, counts: Readonly<Record<ServiceStatus, number>> & { readonly total: number }): NodeStatusCount {
+  return {
+    path,
+    operational: counts.OPERATIONAL,
+    degraded: counts.DEGRADED,
+    down: counts.DOWN,
+    maintenance: counts.MAINTENANCE,
+    unknown: counts.UNKNOWN,
+    total: counts.total,
+  };
+}
+
+/** Counts services by status (a viewer limited to some environments counts what it may see). */
 export function countStatuses(path: string, services: Iterable<{ readonly status: ServiceStatus }>): NodeStatusCount {
   const tally = new Array<number>(SERVICE_STATUSES.length).fill(0);
   let total = 0;

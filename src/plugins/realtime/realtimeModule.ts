@@ -64,7 +64,7 @@ export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeMod
       // Dashboards' per-node counts, coalesced per window: pacing of frames, so real time (clock.ts).
       const nodeCounts = new NodeCountsFeed({
         publish: (channel, root) => hub.publish(channel, root),
-        statusesUnder: (path) => fleet.services.underNode(path),
+        countsUnder: (path) => fleet.services.statusCountsUnder(path),
         childrenOf: (path) => fleet.nodes.childrenOf(path),
         clock: systemClock,
         ...(options.nodeCountsWindowMs === undefined ? {} : { windowMs: options.nodeCountsWindowMs }),

@@ -8,6 +8,13 @@ import type { ServiceStatus } from '../../../../src/core/domain/service.js';
 import { NodeCountsFeed, type NodeStatusCountsPayload } from '../../../../src/plugins/realtime/nodeCountsFeed.js';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 
+/** Services per status, as the fleet keeps them per node. */
+function tally(statuses: readonly ServiceStatus[]) {
+  const counts = { OPERATIONAL: 0, DEGRADED: 0, DOWN: 0, MAINTENANCE: 0, UNKNOWN: 0, total: statuses.length };
+  for (const status of statuses) counts[status] += 1;
+  return counts;
+}
+
 /** A fleet of services by path (`node/path/name`) and status, and a feed over it. */
 function setUp(services: Record<string, ServiceStatus>) {
   const clock = createManualClock(0);
@@ -15,10 +22,12 @@ function setUp(services: Record<string, ServiceStatus>) {
   const nodeOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
   const feed = new NodeCountsFeed({
     publish: (channel, root) => published.push({ channel, payload: root.nodeStatusCounts }),
-    statusesUnder: (path) =>
-      Object.entries(services)
-        .filter(([p]) => nodeOf(p) === path || nodeOf(p).startsWith(`${path}/`))
-        .map(([, status]) => ({ status })),
+    countsUnder: (path) =>
+      tally(
+        Object.entries(services)
+          .filter(([p]) => nodeOf(p) === path || nodeOf(p).startsWith(`${path}/`))
+          .map(([, status]) => status),
+      ),
     childrenOf: (path) => {
       const nodes = new Set<string>();
       for (const p of Object.keys(services)) {
@@ -79,13 +88,13 @@ describe('node counts feed', () => {
     assert.equal(published.length, 0);
   });
 
-  it('counts are taken once until a change below the node: a hundred first frames walk the fleet once', () => {
+  it('counts are read once until a change below the node: a hundred first frames read the fleet once', () => {
     let walks = 0;
     const feed = new NodeCountsFeed({
       publish: () => undefined,
-      statusesUnder: () => {
+      countsUnder: () => {
         walks += 1;
-        return [{ status: 'DOWN' as const }];
+        return tally(['DOWN']);
       },
       childrenOf: () => [],
       clock: createManualClock(0),
