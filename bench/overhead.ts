@@ -46,6 +46,7 @@ import { packageVersion, writeResults } from './lib/resultFile.js';
 import { benchServerEnv } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
 import { startOtlpSink, type OtlpSink } from './overhead/otlpSink.js';
+import { measureDelayMonitor } from './overhead/delayMonitor.js';
 import { measureMetricsPath } from './overhead/metricsPath.js';
 import { measureTracingPath } from './overhead/tracingPath.js';
 
@@ -126,6 +127,10 @@ async function main(): Promise<number> {
   const metricsPath = measureMetricsPath(smoke);
   log(
     `\nmetrics on a push's own path, in this process (CPU ns, median; load avg ${fmt(load(), 1)}): ${fmt(metricsPath.requestNs, 1)} per request (the gateway), ${fmt(metricsPath.commitNs, 1)} per group commit (the writer)`,
+  );
+  const monitor = await measureDelayMonitor(smoke);
+  log(
+    `the runtime metrics' event-loop delay monitor (${monitor.precisionMs} ms), two idle processes side by side: ${fmt(monitor.cpuMsPerSecond, 2)} ms of CPU a second (load avg ${fmt(load(), 1)})`,
   );
   const path = await measureTracingPath(smoke);
   log(
@@ -256,7 +261,12 @@ async function main(): Promise<number> {
     );
     const loadRange = `load avg ${fmt(Math.min(...loads), 1)}-${fmt(Math.max(...loads), 1)}`;
     const of = (name: string) => summary.find((v) => v.variant === name)!;
-    const parts = decomposition(offCpu, metricsPath, path, smoke ? undefined : of(TRACING_ALL).cpuUsPerPush - offCpu);
+    const parts = decomposition(
+      offCpu,
+      { ...metricsPath, monitorNs: (monitor.cpuMsPerSecond * 1e6) / rate },
+      path,
+      smoke ? undefined : of(TRACING_ALL).cpuUsPerPush - offCpu,
+    );
     log(`\n${parts.table}`);
     const targets: Target[] = [
       {
@@ -305,7 +315,7 @@ async function main(): Promise<number> {
         seconds,
         loads,
         summary,
-        inProcess: { metrics: metricsPath, tracing: path },
+        inProcess: { metrics: metricsPath, delayMonitor: monitor, tracing: path },
         decomposition: {
           metricsNs: parts.metricsNs,
           metricsShare: parts.metricsShare,
@@ -339,17 +349,18 @@ async function main(): Promise<number> {
 /**
  * The floor-style decomposition: the instrumentation's own CPU per push (in process) against a whole push's (off,
  * measured end to end in this run). Metrics: a request's part plus a commit's (at most one commit per push, so an
- * upper bound). Tracing at 1 %: an unsampled request's in-process part plus a hundredth of what a recorded push
+ * upper bound), plus the event-loop delay monitor's idle CPU a second over the pushes a second (its most: each of
+ * its wake-ups counted as extra). Tracing at 1 %: an unsampled request's in-process part plus a hundredth of what a recorded push
  * adds end to end (`everyTraceAddedUs`: every trace's CPU per push minus off's).
  */
 function decomposition(
   offCpuUs: number,
-  metrics: { readonly requestNs: number; readonly commitNs: number },
+  metrics: { readonly requestNs: number; readonly commitNs: number; readonly monitorNs: number },
   tracing: readonly { readonly ratio: number; readonly tracedNs: number; readonly plainNs: number }[],
   everyTraceAddedUs: number | undefined,
 ) {
   const offNs = offCpuUs * 1000;
-  const metricsNs = metrics.requestNs + metrics.commitNs;
+  const metricsNs = metrics.requestNs + metrics.commitNs + metrics.monitorNs;
   const unsampled = tracing.find((t) => t.ratio === 0);
   const tracingNs =
     everyTraceAddedUs === undefined || unsampled === undefined
@@ -359,6 +370,11 @@ function decomposition(
     ['a push, everything (off, end to end, pooled)', fmt(offNs, 0), '100 %'],
     ['metrics: the gateway, per request', fmt(metrics.requestNs, 1), `${fmt((100 * metrics.requestNs) / offNs, 3)} %`],
     ['metrics: the writer, per commit (at most one per push)', fmt(metrics.commitNs, 1), `${fmt((100 * metrics.commitNs) / offNs, 3)} %`],
+    [
+      'metrics: the delay monitor, idle CPU a second / pushes a second (at most)',
+      fmt(metrics.monitorNs, 0),
+      `${fmt((100 * metrics.monitorNs) / offNs, 3)} %`,
+    ],
     ...(unsampled
       ? [
           [
