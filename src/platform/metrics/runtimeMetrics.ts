@@ -19,8 +19,9 @@ export const RUNTIME_METRICS: readonly MetricDeclaration[] = [
 
 /**
  * How often the event-loop delay monitor samples, in ms (prom-client's default). Each sample is a libuv timer that
- * wakes an otherwise idle loop: metrics' largest cost per push (`bench:overhead` measures it: 2.5 ms of CPU a second
- * on a machine at load 42). It stays at 10: the monitor records the whole interval between its samples, so every
+ * wakes the loop when it sleeps: metrics' largest cost per push (`bench:overhead` measures it: 0.55-0.66 ms of CPU
+ * a second in a process taking a turn every millisecond, where its samples fall in turns taken anyway; 3.1-3.7 ms in
+ * an idle one; machine at load 19-42). It stays at 10: the monitor records the whole interval between its samples, so every
  * `nodejs_eventloop_lag_*` value includes it (an idle loop's p50 reads 10 ms here, 20 ms at 20), and a coarser
  * precision would move every dashboard and the delay alert's threshold (deploy/prometheus).
  */
