@@ -10,14 +10,22 @@
  * - **tracing, every trace** (informational, full runs): the same at ratio 1: what a recorded push costs.
  *
  * Health pushes (the ingest bench's bodies, each a real change) are paced at `BENCH_RATE` (1,500/s; 200 in a
- * smoke run), open loop, latency from each request's due time, in `BENCH_ROUNDS` (4) interleaved rounds of
+ * smoke run), open loop, latency from each request's due time, in `BENCH_ROUNDS` (8) interleaved rounds of
  * `BENCH_DURATION` s (10): each variant once per round, the order rotated, so a shared machine's load falls on
  * all alike. Figures per variant: server CPU per push (`/proc`, all threads) pooled over the rounds and its ratio
- * to off; the ratio in each round (spread); p99 and the p99 added over off's in the same round (median). The
- * machine's load average is printed beside each round. Before the servers, overhead/tracingPath.ts measures in this
- * process what tracing adds to a request's own path (CPU ns, at ratios 0, 0.01 and 1), which the load does not
- * decide. Targets (issue 30): metrics on ≤ 1.01x off; tracing at
- * 1 % ≤ 1.02x off and ≤ 0.5 ms p99 added.
+ * to off; the ratio in each round (spread) and their median; p99 and the p99 added over off's in the same round
+ * (median). The machine's load average is printed beside each round. Run it on the release build
+ * (`BENCH_BUILT=1`): that is what ships, and its CPU per push is about a third of the sources' under tsx, so the
+ * same instrumentation is a larger share of it.
+ *
+ * Before the servers, in this process (load-independent): overhead/metricsPath.ts measures what metrics add to a
+ * push's own path (the gateway's per request, the writer's per commit) and overhead/tracingPath.ts what tracing
+ * adds to a request's (at ratios 0, 0.01 and 1). The decomposition at the end sets them against off's CPU per push
+ * measured here: metrics' share is the in-process cost over it; tracing at 1 %'s is an unsampled request's
+ * in-process cost plus a hundredth of what every trace adds end to end (all a sampled push costs: its spans, the
+ * batch spans, the export). The end-to-end ratios spread by ±10 % per round on a shared machine, more than the
+ * 1-2 % targets; the decomposition does not. Targets (issue 30): metrics on ≤ 1.01x off; tracing at 1 % ≤ 1.02x
+ * off and ≤ 0.5 ms p99 added.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +46,8 @@ import { packageVersion, writeResults } from './lib/resultFile.js';
 import { benchServerEnv } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
 import { startOtlpSink, type OtlpSink } from './overhead/otlpSink.js';
+import { measureDelayMonitor } from './overhead/delayMonitor.js';
+import { measureMetricsPath } from './overhead/metricsPath.js';
 import { measureTracingPath } from './overhead/tracingPath.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,7 +113,7 @@ const load = () => loadavg()[0]!;
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
   const { smoke } = settings;
-  const rounds = Number(process.env['BENCH_ROUNDS'] ?? '') || (smoke ? 1 : 4);
+  const rounds = Number(process.env['BENCH_ROUNDS'] ?? '') || (smoke ? 1 : 8);
   const rate = settings.pinnedRate ?? (smoke ? 200 : 1500);
   const seconds = settings.health.durationSeconds;
   const checks = new Checks();
@@ -113,7 +123,15 @@ async function main(): Promise<number> {
   log(
     `this server as: node ${settings.built ? 'dist/src/main.js' : '--import tsx src/main.ts'}; ${rounds} rounds of ${seconds} s per variant, paced at ${rate} pushes/s`,
   );
-  // First, in this process and before any server runs: what tracing adds to a request's own path (load-independent).
+  // First, in this process and before any server runs: what metrics and tracing add to a push's own path (load-independent).
+  const metricsPath = measureMetricsPath(smoke);
+  log(
+    `\nmetrics on a push's own path, in this process (CPU ns, median; load avg ${fmt(load(), 1)}): ${fmt(metricsPath.requestNs, 1)} per request (the gateway), ${fmt(metricsPath.commitNs, 1)} per group commit (the writer)`,
+  );
+  const monitor = await measureDelayMonitor(smoke);
+  log(
+    `the runtime metrics' event-loop delay monitor (${monitor.precisionMs} ms), two processes side by side, CPU it adds a second: ${fmt(monitor.busyCpuMsPerSecond, 2)} ms taking a turn every ms, ${fmt(monitor.idleCpuMsPerSecond, 2)} ms idle (load avg ${fmt(load(), 1)})`,
+  );
   const path = await measureTracingPath(smoke);
   log(
     `\ntracing on a request's own path, in this process (CPU ns per request, median; load avg ${fmt(load(), 1)}):\n${formatTable(
@@ -222,17 +240,19 @@ async function main(): Promise<number> {
         cpuUsPerPush: cpu,
         ratio: cpu / offCpu,
         roundRatios: ratios,
+        medianRatio: median(ratios),
         p99Ms: median(s.rounds.map((r) => r.p99Ms)),
         addedP99Ms: median(addedP99),
       };
     });
     log(
       `\n${formatTable(
-        ['variant', 'server CPU µs/push (pooled)', 'vs off', 'per round', 'p99 ms (median)', 'p99 added (median)'],
+        ['variant', 'server CPU µs/push (pooled)', 'vs off', 'median of rounds', 'per round', 'p99 ms (median)', 'p99 added (median)'],
         summary.map((v) => [
           v.variant + (v.informational ? ' (informational)' : ''),
           fmt(v.cpuUsPerPush, 1),
           `${fmt(v.ratio, 3)}x`,
+          `${fmt(v.medianRatio, 3)}x`,
           v.roundRatios.map((r) => fmt(r, 3)).join(' / '),
           fmt(v.p99Ms, 2),
           fmt(v.addedP99Ms, 2),
@@ -241,6 +261,17 @@ async function main(): Promise<number> {
     );
     const loadRange = `load avg ${fmt(Math.min(...loads), 1)}-${fmt(Math.max(...loads), 1)}`;
     const of = (name: string) => summary.find((v) => v.variant === name)!;
+    const parts = decomposition(
+      offCpu,
+      {
+        ...metricsPath,
+        monitorNs: (Math.max(0, monitor.busyCpuMsPerSecond) * 1e6) / rate,
+        monitorIdleNs: (monitor.idleCpuMsPerSecond * 1e6) / rate,
+      },
+      path,
+      smoke ? undefined : of(TRACING_ALL).cpuUsPerPush - offCpu,
+    );
+    log(`\n${parts.table}`);
     const targets: Target[] = [
       {
         target: 'ingest server CPU per push, metrics on vs off',
@@ -260,6 +291,22 @@ async function main(): Promise<number> {
         limit: '≤ 0.5 ms',
         met: smoke ? null : of(TRACING_1).addedP99Ms <= 0.5,
       },
+      {
+        target: "metrics' CPU per push, in process, against off's push",
+        measured: `${fmt(1 + parts.metricsShare, 4)}x (${fmt(parts.metricsNs, 0)} ns of ${fmt(offCpu, 1)} µs)`,
+        limit: '≤ 1.01x',
+        met: smoke ? null : parts.metricsShare <= 0.01,
+      },
+      ...(parts.tracingShare === undefined
+        ? []
+        : [
+            {
+              target: "tracing at 1 %'s CPU per push, decomposed, against off's push",
+              measured: `${fmt(1 + parts.tracingShare, 4)}x (${fmt(parts.tracingNs!, 0)} ns of ${fmt(offCpu, 1)} µs)`,
+              limit: '≤ 1.02x',
+              met: parts.tracingShare <= 0.02,
+            },
+          ]),
     ];
     log(`\n${targetTable(targets)}`);
     writeResults(
@@ -272,6 +319,13 @@ async function main(): Promise<number> {
         seconds,
         loads,
         summary,
+        inProcess: { metrics: metricsPath, delayMonitor: monitor, tracing: path },
+        decomposition: {
+          metricsNs: parts.metricsNs,
+          metricsShare: parts.metricsShare,
+          tracingNs: parts.tracingNs,
+          tracingShare: parts.tracingShare,
+        },
         otlp: { spans: sink.spans, traces: sink.traces },
       },
       log,
@@ -294,6 +348,68 @@ async function main(): Promise<number> {
     }
     await sink.close();
   }
+}
+
+/**
+ * The floor-style decomposition: the instrumentation's own CPU per push (in process) against a whole push's (off,
+ * measured end to end in this run). Metrics: a request's part plus a commit's (at most one commit per push, so an
+ * upper bound), plus the event-loop delay monitor's CPU a second in a busy process over the pushes a second (its
+ * CPU in an idle process, where each of its samples wakes the loop, is printed beside it as its most). Tracing at 1 %: an unsampled request's in-process part plus a hundredth of what a recorded push
+ * adds end to end (`everyTraceAddedUs`: every trace's CPU per push minus off's).
+ */
+function decomposition(
+  offCpuUs: number,
+  metrics: { readonly requestNs: number; readonly commitNs: number; readonly monitorNs: number; readonly monitorIdleNs: number },
+  tracing: readonly { readonly ratio: number; readonly tracedNs: number; readonly plainNs: number }[],
+  everyTraceAddedUs: number | undefined,
+) {
+  const offNs = offCpuUs * 1000;
+  const metricsNs = metrics.requestNs + metrics.commitNs + metrics.monitorNs;
+  const unsampled = tracing.find((t) => t.ratio === 0);
+  const tracingNs =
+    everyTraceAddedUs === undefined || unsampled === undefined
+      ? undefined
+      : Math.max(0, unsampled.tracedNs - unsampled.plainNs) + Math.max(0, everyTraceAddedUs * 1000) / 100;
+  const rows = [
+    ['a push, everything (off, end to end, pooled)', fmt(offNs, 0), '100 %'],
+    ['metrics: the gateway, per request', fmt(metrics.requestNs, 1), `${fmt((100 * metrics.requestNs) / offNs, 3)} %`],
+    ['metrics: the writer, per commit (at most one per push)', fmt(metrics.commitNs, 1), `${fmt((100 * metrics.commitNs) / offNs, 3)} %`],
+    [
+      'metrics: the delay monitor, its CPU a second in a busy process / pushes a second',
+      fmt(metrics.monitorNs, 0),
+      `${fmt((100 * metrics.monitorNs) / offNs, 3)} %`,
+    ],
+    [
+      '  (not counted: the same in an idle process, its most)',
+      fmt(metrics.monitorIdleNs, 0),
+      `${fmt((100 * metrics.monitorIdleNs) / offNs, 3)} %`,
+    ],
+    ...(unsampled
+      ? [
+          [
+            'tracing: an unsampled request (in process, ratio 0)',
+            fmt(unsampled.tracedNs - unsampled.plainNs, 0),
+            `${fmt((100 * (unsampled.tracedNs - unsampled.plainNs)) / offNs, 2)} %`,
+          ],
+        ]
+      : []),
+    ...(everyTraceAddedUs === undefined
+      ? []
+      : [
+          [
+            'tracing: a recorded push (every trace minus off, end to end) / 100',
+            fmt((everyTraceAddedUs * 1000) / 100, 0),
+            `${fmt((everyTraceAddedUs / offNs) * 1000, 2)} %`,
+          ],
+        ]),
+  ];
+  return {
+    metricsNs,
+    metricsShare: metricsNs / offNs,
+    tracingNs,
+    tracingShare: tracingNs === undefined ? undefined : tracingNs / offNs,
+    table: `decomposition: CPU per push (ns) of each part against a whole push's:\n${formatTable(['part', 'ns per push', 'share'], rows)}`,
+  };
 }
 
 runBench(main, running, log);

@@ -78,6 +78,8 @@ export interface ContextSlot<T> {
   /** Runs `work` with the slot set to `value` (the request, if any, is kept). */
   run<R>(value: T, work: () => R): R;
   get(): T | undefined;
+  /** The slot's value, else what `fromRequest` reads off the running request: one read of the storage for both. */
+  getOr<R>(fromRequest: (request: RequestContext) => R | undefined): T | R | undefined;
 }
 
 export function createContextSlot<T>(name: string): ContextSlot<T> {
@@ -91,6 +93,13 @@ export function createContextSlot<T>(name: string): ContextSlot<T> {
     },
     get() {
       return storage.getStore()?.slots?.get(key) as T | undefined;
+    },
+    getOr(fromRequest) {
+      const frame = storage.getStore();
+      if (frame === undefined) return undefined;
+      const value = frame.slots?.get(key) as T | undefined;
+      if (value !== undefined) return value;
+      return frame.request === undefined ? undefined : fromRequest(frame.request);
     },
   };
 }

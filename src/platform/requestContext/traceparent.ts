@@ -84,6 +84,40 @@ export function newTraceId(): string {
   return id === ZERO_TRACE ? newTraceId() : id;
 }
 
+/**
+ * A trace id drawn here and not written out yet: its 16 random bytes as four 32-bit words (big-endian, in
+ * order), which is what a ratio sampler reads (src/platform/tracing/rootSampling.ts). Its hex is made when
+ * first asked: an unsampled request that logs nothing never needs it.
+ */
+export class DrawnTraceId {
+  private hex: string | undefined = undefined;
+
+  constructor(
+    readonly w0: number,
+    readonly w1: number,
+    readonly w2: number,
+    readonly w3: number,
+  ) {}
+
+  toString(): string {
+    return (this.hex ??= hexWord(this.w0) + hexWord(this.w1) + hexWord(this.w2) + hexWord(this.w3));
+  }
+}
+
+const hexWord = (word: number) => word.toString(16).padStart(8, '0');
+
+/** A new trace id, as words (never all zero, which the specification calls invalid). */
+export function drawTraceId(): DrawnTraceId {
+  if (offset + 16 > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  const at = offset;
+  offset += 16;
+  const id = new DrawnTraceId(pool.readUInt32BE(at), pool.readUInt32BE(at + 4), pool.readUInt32BE(at + 8), pool.readUInt32BE(at + 12));
+  return (id.w0 | id.w1 | id.w2 | id.w3) === 0 ? drawTraceId() : id;
+}
+
 export function newSpanId(): string {
   const id = randomHex(8);
   return id === ZERO_SPAN ? newSpanId() : id;

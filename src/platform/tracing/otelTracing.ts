@@ -12,9 +12,18 @@ import type * as Api from '@opentelemetry/api';
 import type { IdGenerator, Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { TracingConfig } from '../config/tracingSettings.js';
 import { createRateLimitedLog } from '../log/rateLimitedLog.js';
-import { createContextSlot, currentRequest, type RequestContext } from '../requestContext/requestContext.js';
+import { createContextSlot, type RequestContext } from '../requestContext/requestContext.js';
 import { systemClock, type TimerHandle } from '../scheduler/index.js';
-import { formatTraceparent, newSpanId, newTraceId, parseTraceparent, type TraceContext } from '../requestContext/traceparent.js';
+import {
+  type DrawnTraceId,
+  drawTraceId,
+  formatTraceparent,
+  newSpanId,
+  newTraceId,
+  parseTraceparent,
+  type TraceContext,
+} from '../requestContext/traceparent.js';
+import { type RootDecision, rootDecision } from './rootSampling.js';
 import type { BatchSpan, OutgoingSpan, RequestSpan, SpanAttributes, SpanParent, Tracing, TracingDeps } from './tracing.js';
 
 /** Links a batch span keeps (a group commit may serve thousands of requests; a trace backend shows a few). */
@@ -29,14 +38,15 @@ const runningSpan = createContextSlot<OtelSpan>('tracing span');
 
 /**
  * A request's context with its span (none when it is not sampled): what a request runs in while tracing is on. Its
- * trace is the span's, made when first read (most requests log nothing and cause no delivery).
+ * trace is the span's, made when first read (most requests log nothing and cause no delivery); a trace started
+ * here keeps its id as drawn (words) until then.
  */
 class TracedRequest implements RequestContext {
   private made: TraceContext | undefined = undefined;
 
   constructor(
     readonly requestId: string,
-    private readonly traceId: string,
+    private readonly traceId: string | DrawnTraceId,
     private readonly parentId: string | undefined,
     readonly span: OtelSpan | undefined,
   ) {}
@@ -46,7 +56,7 @@ class TracedRequest implements RequestContext {
     const own = this.span?.spanContext();
     this.made =
       own === undefined
-        ? { traceId: this.traceId, spanId: newSpanId(), parentId: this.parentId, flags: '00' }
+        ? { traceId: this.traceId.toString(), spanId: newSpanId(), parentId: this.parentId, flags: '00' }
         : { traceId: own.traceId, spanId: own.spanId, parentId: this.parentId, flags: (own.traceFlags & 1) === 0 ? '00' : '01' };
     return this.made;
   }
@@ -77,11 +87,11 @@ class RequestIds implements IdGenerator {
   }
 }
 
+const spanOfRequest = (request: RequestContext): OtelSpan | undefined => (request instanceof TracedRequest ? request.span : undefined);
+
+/** The running span: a command's or a batch's, else the request's own (one read of the context's storage). */
 function currentSpan(): OtelSpan | undefined {
-  const running = runningSpan.get();
-  if (running !== undefined) return running;
-  const request = currentRequest();
-  return request instanceof TracedRequest ? request.span : undefined;
+  return runningSpan.getOr(spanOfRequest);
 }
 
 class OtelTracing implements Tracing {
@@ -91,34 +101,51 @@ class OtelTracing implements Tracing {
     private readonly api: typeof Api,
     private readonly tracer: Api.Tracer,
     private readonly sampler: Sampler,
+    /** The sampler's answer for a trace started here, from the drawn id's words (rootSampling.ts). */
+    private readonly sampleRoot: RootDecision,
     private readonly ids: RequestIds,
     private readonly stop: () => Promise<void>,
   ) {}
 
   /**
-   * The request's span. The sampler is asked first, with the trace id the span would get: an unsampled request
-   * (most of them, at a ratio) gets its trace and span ids and no SDK span at all, so it costs a sampling decision
-   * and two ids. A sampled one is started by the SDK under the same trace id (`ids.presetTraceId`), so the SDK's
+   * The request's span. The sampling decision comes first: for a trace started here (no valid `traceparent`), from
+   * the drawn trace id's words (rootSampling.ts), with no hex written and no SDK call; for a caller's trace, from the
+   * SDK's sampler. An unsampled request (most of them, at a ratio) gets no SDK span at all: it costs the decision
+   * and its context. A sampled one is started by the SDK under the same trace id (`ids.presetTraceId`), so the SDK's
    * own sampler call agrees.
    */
   request(context: RequestContext, method: string, kind: 'http' | 'websocket'): RequestSpan {
     const { api } = this;
     const caller = parseTraceparent(context.callerTraceparent);
-    const parent =
-      caller === undefined
-        ? api.ROOT_CONTEXT
-        : api.trace.setSpanContext(api.ROOT_CONTEXT, {
-            traceId: caller.traceId,
-            spanId: caller.parentId,
-            traceFlags: Number.parseInt(caller.flags, 16) & api.TraceFlags.SAMPLED,
-            isRemote: true,
-          });
-    const traceId = caller?.traceId ?? newTraceId();
-    const parentId = caller?.parentId;
-    if (this.sampler.shouldSample(parent, traceId, method, api.SpanKind.SERVER, NO_ATTRIBUTES, NO_LINKS).decision === NOT_RECORD) {
-      return { context: new TracedRequest(context.requestId, traceId, parentId, undefined), end: UNSAMPLED_END };
+    if (caller === undefined) {
+      const id = drawTraceId();
+      if (!this.sampleRoot(id)) return { context: new TracedRequest(context.requestId, id, undefined, undefined), end: UNSAMPLED_END };
+      const traceId = id.toString();
+      this.ids.presetTraceId = traceId;
+      return this.started(context, method, kind, api.ROOT_CONTEXT, traceId, undefined);
     }
-    if (caller === undefined) this.ids.presetTraceId = traceId;
+    const parent = api.trace.setSpanContext(api.ROOT_CONTEXT, {
+      traceId: caller.traceId,
+      spanId: caller.parentId,
+      traceFlags: Number.parseInt(caller.flags, 16) & api.TraceFlags.SAMPLED,
+      isRemote: true,
+    });
+    if (this.sampler.shouldSample(parent, caller.traceId, method, api.SpanKind.SERVER, NO_ATTRIBUTES, NO_LINKS).decision === NOT_RECORD) {
+      return { context: new TracedRequest(context.requestId, caller.traceId, caller.parentId, undefined), end: UNSAMPLED_END };
+    }
+    return this.started(context, method, kind, parent, caller.traceId, caller.parentId);
+  }
+
+  /** A sampled request's SDK span, ended with its answer. */
+  private started(
+    context: RequestContext,
+    method: string,
+    kind: 'http' | 'websocket',
+    parent: Api.Context,
+    traceId: string,
+    parentId: string | undefined,
+  ): RequestSpan {
+    const { api } = this;
     const span = this.tracer.startSpan(method, { kind: api.SpanKind.SERVER }, parent);
     const recorded = span.isRecording();
     if (recorded) span.setAttributes({ 'http.request.method': method, 'svc.request.id': context.requestId, 'svc.request.kind': kind });
@@ -302,5 +329,12 @@ export async function startOtelTracing(config: TracingConfig, deps: TracingDeps)
     systemClock.clearTimer(timer);
     failures.stop();
   };
-  return new OtelTracing(api, provider.getTracer('svc-ops-monitor', deps.version), sampler, ids, stop);
+  return new OtelTracing(
+    api,
+    provider.getTracer('svc-ops-monitor', deps.version),
+    sampler,
+    rootDecision(config.sampler, config.ratio),
+    ids,
+    stop,
+  );
 }
