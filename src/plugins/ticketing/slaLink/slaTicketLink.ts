@@ -20,6 +20,7 @@ import type { Clock } from '../../../platform/scheduler/index.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import type { DomainEvent } from '../../../platform/events/domainEvents.js';
 import type { Logger } from '../../../platform/log/logger.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { SlaDefinition } from '../../sla/definitions/slaDefinition.js';
 import type { SlaIncident } from '../../sla/incidents/incidentRules.js';
@@ -100,6 +101,23 @@ export class SlaTicketLink {
   async hydrate(): Promise<void> {
     for (const row of await this.deps.knex(slaIncidentTicketsTable.name).whereNull('recovered_at').select('incident_id'))
       this.unrecovered.add(String(row.incident_id));
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): the links other instances commit (the owner of a service raises its outage's
+   * ticket; the recovery marks it) reach the set of links waiting for their recovery, so the instance that takes the
+   * service's shard over writes the recovery comment of a ticket its previous owner raised.
+   */
+  sharedRows(): SharedRows {
+    return {
+      table: slaIncidentTicketsTable.name,
+      apply: (row) => {
+        const incidentId = String(row['incident_id']);
+        if (row['recovered_at'] === null || row['recovered_at'] === undefined) this.unrecovered.add(incidentId);
+        else this.unrecovered.delete(incidentId);
+      },
+      remove: (key) => void this.unrecovered.delete(String(key['incident_id'])),
+    };
   }
 
   /** Committed events: outages open, grow (a raising definition joins) and close. */
