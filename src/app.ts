@@ -21,12 +21,7 @@ import { gracefulStop } from './gracefulStop.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
-import {
-  loadConfig,
-  type Config,
-  type ConfigDefaults,
-  type EnvSource,
-} from './platform/config/config.js';
+import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { NODE_END_OF_LIFE_MESSAGE, nodeEndOfLife } from './platform/config/nodeRuntime.js';
 import { consoleModule } from './plugins/console/consoleModule.js';

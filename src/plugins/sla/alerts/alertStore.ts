@@ -174,8 +174,7 @@ export class AlertStore {
       await this.deps.catchUp();
       return this.acknowledgeActive(viewer, id, true);
     }
-    if (stored.resolvedAt === null)
-      throw new AppError(ErrorCode.Conflict, `SLA alert ${id} is changing under way; retry`);
+    if (stored.resolvedAt === null) throw new AppError(ErrorCode.Conflict, `SLA alert ${id} is changing under way; retry`);
     throw new AppError(
       ErrorCode.Conflict,
       `SLA alert ${id} was resolved at ${new Date(stored.resolvedAt!).toISOString()}; only an active alert can be acknowledged`,
