@@ -12,6 +12,10 @@
  *   `repairIntervalMs` (a lost poke, NATS down: core NATS is at most once), and on `catchUp` (a decision that must
  *   see the latest committed state).
  *
+ * A row of a key this instance committed and has not met in the log yet is skipped (`#unseen`): memory holds that
+ * commit already, and every row met before it is older. `catchUp` before a shard is taken (clusterMode.ts) applies
+ * what its previous owner committed before this instance writes to it.
+ *
  * Start: `begin` reads the versions before the modules load their state, so a change committed meanwhile is applied
  * once they are attached (applying a row twice gives the same state). A hole in a table's versions (pruned past
  * this instance: it was stopped or cut off longer than the retention) reloads a `SharedReload`; for `SharedRows`
