@@ -19,7 +19,8 @@
  * The load average is printed beside every figure: the machine is shared, and every figure but the shard counts
  * moves with it. Switches: BENCH_SMOKE, BENCH_DATABASE_URL, BENCH_BUILT, BENCH_NODE_FLAGS (lib/benchSettings.ts);
  * BENCH_DURATION (s per load window), BENCH_CLUSTER_RATE (pushes/s of the CPU windows), BENCH_CLUSTER_SHARDS
- * (default 256, the shipped default).
+ * (default 256, the shipped default), BENCH_CLUSTER_ONLY=cpu (figure 1 alone: the CPU per push, e.g. to profile it with
+ * BENCH_CPU_PROFILE).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +40,14 @@ import { writeResults } from './lib/resultFile.js';
 import { fmt } from './lib/table.js';
 import { natsServerAvailable } from '../test/support/natsServer.js';
 import { fourthJoins, handoffOnTerm, takeoverAfterKill, type HandoffRound, type TakeoverRound } from './cluster/faults.js';
-import { instanceEnv, serverArgs, startBenchCluster, type BenchCluster, type InstanceLaunch } from './cluster/instances.js';
+import {
+  instanceEnv,
+  serverArgs,
+  startBenchCluster,
+  startEventListener,
+  type BenchCluster,
+  type InstanceLaunch,
+} from './cluster/instances.js';
 import { deliveryLatency, forwardingLatency, ProbeStatuses } from './cluster/latency.js';
 import { cpuPerPush } from './cluster/cpuPerPush.js';
 import { healthBody, loadServices, probeServices, pushAll } from './cluster/pushes.js';
@@ -183,8 +191,12 @@ async function main(): Promise<number> {
     await cluster.settled();
     const owners = await cluster.owners();
 
-    // 1. CPU per accepted push.
+    // 1. CPU per accepted push, beside the floor's listener (a follower that only receives and decodes).
+    const listener = await startEventListener(launch, cluster);
+    const stopListener = { stop: () => listener.stop() };
+    running.add(stopListener);
     const cpu = await cpuPerPush({
+      listenerPid: listener.pid,
       cluster,
       ids: IDS,
       reference,
@@ -201,6 +213,9 @@ async function main(): Promise<number> {
     });
     results['cpu'] = cpu.results;
     targets.push(...cpu.targets);
+    running.delete(stopListener);
+    log(`  the floor's listener: ${await listener.stop()}`);
+    if (process.env['BENCH_CLUSTER_ONLY'] === 'cpu') throw new CpuOnly();
 
     // The reference has done its part: stopped, so that it takes nothing from what follows.
     checks.check((await reference.stop(15_000)) === 0, 'the single-process reference stopped cleanly');
@@ -328,7 +343,7 @@ async function main(): Promise<number> {
       met: gaps.length > 0 && p(gaps, 0.99) <= 500,
     });
   } catch (error) {
-    checks.fail('cluster bench', error);
+    if (!(error instanceof CpuOnly)) checks.fail('cluster bench', error);
   } finally {
     if (reference) await reference.stop(5_000);
     if (cluster) await cluster.close();
@@ -345,6 +360,9 @@ async function main(): Promise<number> {
   );
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
+
+/** BENCH_CLUSTER_ONLY=cpu: the figures after the first are skipped. */
+class CpuOnly extends Error {}
 
 /** What the pushes sent at the kill were answered, and when: `status x count (first-last ms)`. */
 function atKillSummary(round: TakeoverRound): string {

@@ -301,7 +301,7 @@ async function main(): Promise<number> {
   );
 
   log(
-    `\n== Status sync of ${settings.sync.services} services (${fmt(sync.base.length)} B); JSON.parse timed in this process after each request ==`,
+    `\n== Status sync of ${settings.sync.services} services (${fmt(sync.base.length)} B); JSON.parse timed in this process after each request (wall and CPU; the targets use CPU, like the server's figure) ==`,
   );
   const syncRow = (name: string, phase: string, p: SyncCaseResult['unchanged']) => [
     name,
@@ -309,13 +309,26 @@ async function main(): Promise<number> {
     String(p.requests),
     fmt(p.serverCpuUs / 1000, 2),
     fmt(p.jsonParseUs / 1000, 2),
+    fmt(p.jsonParseCpuUs / 1000, 2),
+    fmt(p.serverCpuUs / p.jsonParseCpuUs, 2),
     fmt(p.serverCpuUs / p.jsonParseUs, 2),
     fmt(p.wallMedianMs, 2),
     fmt(p.databaseCpuUs / 1000, 2),
   ];
   log(
     formatTable(
-      ['server', 'sync', 'requests', 'server CPU ms/sync', 'JSON.parse ms', 'x JSON.parse', 'wall ms p50', 'PG CPU ms/sync'],
+      [
+        'server',
+        'sync',
+        'requests',
+        'server CPU ms/sync',
+        'JSON.parse ms',
+        'JSON.parse CPU ms',
+        'x JSON.parse CPU',
+        'x JSON.parse wall',
+        'wall ms p50',
+        'PG CPU ms/sync',
+      ],
       runs.flatMap((r) => {
         if (!r.sync) return [];
         const rows = [
@@ -417,23 +430,23 @@ async function main(): Promise<number> {
     limit: '< 20 ms',
     met: p99 === undefined ? null : p99 < 20 && (achieved ?? 0) >= fixedRate * 0.95,
   });
-  const syncRatio = ratio(ours?.sync?.unchanged.serverCpuUs, ours?.sync?.unchanged.jsonParseUs);
+  const syncRatio = ratio(ours?.sync?.unchanged.serverCpuUs, ours?.sync?.unchanged.jsonParseCpuUs);
   targets.push({
     target: `status sync (${fmt(settings.sync.services)} services, none changed): server CPU per sync vs JSON.parse of the body`,
     measured:
       syncRatio === undefined
         ? '-'
-        : `${fmt(syncRatio, 2)}x (${fmt(ours?.sync?.unchanged.serverCpuUs)} vs ${fmt(ours?.sync?.unchanged.jsonParseUs)} µs)`,
+        : `${fmt(syncRatio, 2)}x (${fmt(ours?.sync?.unchanged.serverCpuUs)} vs ${fmt(ours?.sync?.unchanged.jsonParseCpuUs)} µs of CPU; ${fmt(ratio(ours?.sync?.unchanged.serverCpuUs, ours?.sync?.unchanged.jsonParseUs), 2)}x the parse's wall time)`,
     limit: '<= 1.50x',
     met: syncRatio === undefined ? null : syncRatio <= 1.5,
   });
-  const syncChangedRatio = ratio(ours?.sync?.changed?.serverCpuUs, ours?.sync?.changed?.jsonParseUs);
+  const syncChangedRatio = ratio(ours?.sync?.changed?.serverCpuUs, ours?.sync?.changed?.jsonParseCpuUs);
   targets.push({
     target: `status sync (${fmt(settings.sync.services)} services, ${settings.sync.changed} changed): server CPU per sync vs JSON.parse`,
     measured:
       syncChangedRatio === undefined
         ? '-'
-        : `${fmt(syncChangedRatio, 2)}x (${fmt(ours?.sync?.changed?.serverCpuUs)} vs ${fmt(ours?.sync?.changed?.jsonParseUs)} µs)`,
+        : `${fmt(syncChangedRatio, 2)}x (${fmt(ours?.sync?.changed?.serverCpuUs)} vs ${fmt(ours?.sync?.changed?.jsonParseCpuUs)} µs of CPU)`,
     limit: '<= 1.50x',
     met: syncChangedRatio === undefined ? null : syncChangedRatio <= 1.5,
   });

@@ -104,6 +104,12 @@ export interface SyncPhase {
    * (so under the same machine conditions as the server's figure): median, µs.
    */
   readonly jsonParseUs: number;
+  /**
+   * The same parses' CPU time (user + system of this process, `process.cpuUsage`): median, µs. The
+   * server's figure is CPU time too, so this is the like-for-like reference on a busy machine, where
+   * a wall-clock parse also counts the time it waited for a core.
+   */
+  readonly jsonParseCpuUs: number;
   readonly lastResponse: unknown;
 }
 
@@ -125,6 +131,7 @@ async function measure(
   const deadline = performance.now() + settings.sync.maxPhaseSeconds * 1000;
   const walls: number[] = [];
   const parses: number[] = [];
+  const parseCpus: number[] = [];
   const texts = bodies.map((b) => b.toString('utf8'));
   let last: CallResult | undefined;
   let bad = 0;
@@ -133,9 +140,12 @@ async function measure(
     last = await postJson(server.url, SYNC_PATH, settings.apiKey, bodies[i % bodies.length]!);
     walls.push(last.ms);
     if (!expect(last)) bad += 1;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     JSON.parse(texts[i % texts.length]!);
     parses.push((performance.now() - started) * 1000);
+    const cpu = process.cpuUsage(cpuBefore);
+    parseCpus.push(cpu.user + cpu.system);
   }
   const cpu = window.close();
   checks.check(
@@ -150,6 +160,7 @@ async function measure(
     databaseCpuUs: cpu.databaseUs / walls.length,
     wallMedianMs: percentile(sorted, 0.5),
     jsonParseUs: percentile(Float64Array.from(parses).sort(), 0.5),
+    jsonParseCpuUs: percentile(Float64Array.from(parseCpus).sort(), 0.5),
     lastResponse: last?.json,
   };
 }

@@ -31,10 +31,17 @@ export interface CpuPerPushOptions {
   readonly log: (line: string) => void;
   /** The load average, as printed beside each figure. */
   readonly load: () => string;
+  /** The floor's listener process (eventListener.ts: receives and decodes every event, nothing else). */
+  readonly listenerPid?: number;
 }
 
 export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results: unknown; targets: Target[] }> {
-  const { cluster, ids, reference, services, owners, apiKey, rate, duration, rounds, idleSeconds, checks, log, load } = options;
+  const { cluster, ids, reference, services, owners, apiKey, rate, duration, rounds, idleSeconds, checks, log, load, listenerPid } =
+    options;
+  const side = {
+    ...(cluster.natsPid ? { natsPid: cluster.natsPid } : {}),
+    ...(listenerPid ? { listenerPid } : {}),
+  };
   const urlOf = (id: string) => cluster.running.get(id)!.url;
   const pids = ids.map((id) => cluster.running.get(id)!.pid);
   const targets: Target[] = [];
@@ -69,7 +76,7 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
           rate,
           durationSeconds: duration,
           connections: 16,
-          ...(cluster.natsPid ? { natsPid: cluster.natsPid } : {}),
+          ...side,
         },
       ),
     'three instances, every push to its owner (local)': () =>
@@ -81,7 +88,7 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
           rate,
           durationSeconds: duration,
           connections: 16,
-          ...(cluster.natsPid ? { natsPid: cluster.natsPid } : {}),
+          ...side,
         },
       ),
     'three instances, every push to a non-owner (forwarded)': () =>
@@ -93,10 +100,17 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
           rate,
           durationSeconds: duration,
           connections: 16,
-          ...(cluster.natsPid ? { natsPid: cluster.natsPid } : {}),
+          ...side,
         },
       ),
   };
+  // BENCH_CLUSTER_VARIANTS=single,local (say): only those variants (a profile of one path); the pooled figures of
+  // the others are then NaN.
+  const only = process.env['BENCH_CLUSTER_VARIANTS']?.split(',').map((v) => v.trim());
+  if (only) {
+    const short = ['single', 'spread', 'local', 'forwarded'];
+    for (const [i, name] of Object.keys(variants).entries()) if (!only.includes(short[i]!)) delete variants[name];
+  }
   const cpu: Record<string, (SpreadLoadResult & { load: string })[]> = {};
   // A warm-up window of each (JIT, pools), not counted.
   for (const run of Object.values(variants)) await run();
@@ -121,15 +135,31 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
       )
     );
   };
-  const [single, spread, local, forwarded] = Object.keys(variants).map(pooled) as [number, number, number, number];
+  const [single, spread, local, forwarded] = [
+    'one instance, single-process mode',
+    'three instances, pushes spread evenly',
+    'three instances, every push to its owner (local)',
+    'three instances, every push to a non-owner (forwarded)',
+  ].map((name) => (cpu[name] ? pooled(name) : Number.NaN)) as [number, number, number, number];
   log(
     formatTable(
-      ['variant', 'server CPU µs/push', 'NATS CPU µs/push', 'req/s', 'p50 ms', 'p99 ms', 'x single process', 'load avg at start'],
+      [
+        'variant',
+        'server CPU µs/push',
+        'NATS CPU µs/push',
+        'listener µs/push',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'x single process',
+        'load avg at start',
+      ],
       Object.entries(cpu).flatMap(([name, rows]) =>
         rows.map((r) => [
           name,
           fmt(r.serverCpuUsPerPush, 1),
           fmt(r.natsCpuUsPerPush, 1),
+          fmt(r.listenerCpuUsPerPush, 1),
           fmt(r.reqPerSec),
           fmt(r.p50Ms, 2),
           fmt(r.p99Ms, 2),
@@ -139,8 +169,19 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
       ),
     ),
   );
+  // The floor: a follower that only receives and decodes (the listener), pooled over the cluster's windows.
+  const clusterRows = Object.values(cpu)
+    .flat()
+    .filter((r) => r.listenerCpuUsPerPush !== undefined);
+  const listener =
+    clusterRows.reduce((sum, r) => sum + r.listenerCpuUsPerPush! * r.ok, 0) /
+    Math.max(
+      1,
+      clusterRows.reduce((sum, r) => sum + r.ok, 0),
+    );
   const results = {
     rate,
+    listener,
     duration,
     idleCpuMsPerS: { instances: idle, nats: idleNats, single: idleSingle },
     rounds: cpu,
@@ -152,6 +193,20 @@ export async function cpuPerPush(options: CpuPerPushOptions): Promise<{ results:
     limit: '<= 1.20x',
     met: spread / single <= 1.2,
   });
+  targets.push({
+    target: 'the same with every push sent to its owner (nothing forwarded): the read model on three instances, no forwarding',
+    measured: `${fmt(local / single, 2)}x (${fmt(local, 1)} vs ${fmt(single, 1)} µs)`,
+    limit: 'reported',
+    met: null,
+  });
+  if (clusterRows.length > 0)
+    targets.push({
+      target:
+        'floor of a full replica: one process that only receives and decodes every event (eventListener.ts), per push; one instance plus two such followers against one',
+      measured: `${fmt(listener, 1)} µs per push per follower; floor ${fmt((single + 2 * listener) / single, 2)}x (${fmt(single + 2 * listener, 1)} vs ${fmt(single, 1)} µs), before the owner's stream and the leases`,
+      limit: 'reported',
+      met: null,
+    });
   // The same without what the processes use idle (rate-independent: at a lower rate it weighs more per push).
   const net = (us: number, idleMsPerS: number) => us - (idleMsPerS * 1000) / rate;
   targets.push({

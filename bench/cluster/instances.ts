@@ -8,6 +8,8 @@
  * Who owns what is read where the fence records it: `cluster_shard_epochs` (each shard's epoch and owner, written by
  * the new owner before it accepts a command).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,4 +184,39 @@ export function shardsBy(owners: ReadonlyMap<number, string>): Map<string, numbe
   const by = new Map<string, number[]>();
   for (const [shard, owner] of owners) by.set(owner, [...(by.get(owner) ?? []), shard]);
   return by;
+}
+
+/** The floor's process (eventListener.ts): receives and decodes the cluster's events, nothing else. */
+export interface EventListener {
+  readonly pid: number;
+  /** SIGTERM; what it counted. */
+  stop(): Promise<string>;
+}
+
+export async function startEventListener(launch: InstanceLaunch, cluster: BenchCluster): Promise<EventListener> {
+  const env = clusterInstanceEnv(cluster.nats, cluster.name, cluster.shards, 'listener');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster/eventListener.ts'], {
+    cwd: launch.root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  const listening = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the event listener exited (${code}) before it listened`)));
+  });
+  await listening;
+  return {
+    pid: child.pid!,
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+      return output.replace('listening\n', '').trim();
+    },
+  };
 }

@@ -113,13 +113,21 @@ export async function push(url: string, apiKey: string, body: string, timeoutMs 
   }
 }
 
-/** Pushes every body once through `url` with `concurrency` in flight; throws on an answer other than 2xx. */
+/**
+ * Pushes every body once through `url` with `concurrency` in flight; throws on an answer other than 2xx. A 503 (the
+ * server's "retry": a busy database or a moving shard on a loaded machine) is tried again, up to 5 times a push.
+ */
 export async function pushAll(url: string, apiKey: string, bodies: readonly string[], concurrency: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < bodies.length) {
-      const answer = await push(url, apiKey, bodies[next++]!);
-      if (answer.status !== 200) throw new Error(`a seeding push to ${url} answered ${answer.status}`);
+      const body = bodies[next++]!;
+      let answer = await push(url, apiKey, body);
+      for (let retry = 0; answer.status === 503 && retry < 5; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answer = await push(url, apiKey, body);
+      }
+      if (answer.status !== 200) throw new Error(`a seeding push to ${url} answered ${answer.status}: ${answer.refusal ?? ''}`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, bodies.length) }, worker));
@@ -139,6 +147,8 @@ export interface SpreadLoadResult {
   /** Server CPU of every instance (and the NATS server when given) over the window, per accepted push. */
   readonly serverCpuUsPerPush: number;
   readonly natsCpuUsPerPush: number | undefined;
+  /** The floor's listener (eventListener.ts) over the window, per accepted push, when given. */
+  readonly listenerCpuUsPerPush: number | undefined;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly reqPerSec: number;
@@ -157,11 +167,13 @@ export async function runSpreadLoad(
     readonly durationSeconds: number;
     readonly connections: number;
     readonly natsPid?: number;
+    readonly listenerPid?: number;
   },
 ): Promise<SpreadLoadResult> {
   const pids = targets.map((t) => t.pid);
   const cpuBefore = pids.map(processCpuMicros);
   const natsBefore = options.natsPid === undefined ? undefined : processCpuMicros(options.natsPid);
+  const listenerBefore = options.listenerPid === undefined ? undefined : processCpuMicros(options.listenerPid);
   const perInstance = await Promise.all(
     targets.map((target) =>
       runPacedLoad({
@@ -182,6 +194,7 @@ export async function runSpreadLoad(
   }
   const serverUs = pids.map(processCpuMicros).reduce((sum, now, i) => sum + now - cpuBefore[i]!, 0);
   const natsUs = natsBefore === undefined ? undefined : processCpuMicros(options.natsPid!) - natsBefore;
+  const listenerUs = listenerBefore === undefined ? undefined : processCpuMicros(options.listenerPid!) - listenerBefore;
   const ok = perInstance.reduce((sum, r) => sum + r.ok, 0);
   const failed = perInstance.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0);
   // The instances' p50 / p99 weighted by their answers (each instance's own distribution is not kept).
@@ -192,6 +205,7 @@ export async function runSpreadLoad(
     failed,
     serverCpuUsPerPush: serverUs / Math.max(1, ok),
     natsCpuUsPerPush: natsUs === undefined ? undefined : natsUs / Math.max(1, ok),
+    listenerCpuUsPerPush: listenerUs === undefined ? undefined : listenerUs / Math.max(1, ok),
     p50Ms: weighted((r) => r.p50Ms),
     p99Ms: Math.max(...perInstance.map((r) => r.p99Ms)),
     reqPerSec: perInstance.reduce((sum, r) => sum + r.reqPerSec, 0),

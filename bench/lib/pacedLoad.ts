@@ -8,10 +8,10 @@
  * (no coordinated omission). A server that cannot keep up shows as a lower achieved rate and a
  * growing latency, not as a quietly lower offered rate.
  *
- * The client is a minimal HTTP/1.1 keep-alive client on raw sockets (requests pre-encoded, responses
- * delimited by Content-Length), so the load generator costs little CPU on a shared 2-core machine.
+ * The client is a minimal HTTP/1.1 keep-alive client on raw sockets (httpConnection.ts, shared with the
+ * load-test kit), so the load generator costs little CPU on a shared 2-core machine.
  */
-import { connect, type Socket } from 'node:net';
+import { encodeRequest, type HttpConnection, openHttpConnection } from './httpConnection.js';
 import type { LoadOptions, LoadResult } from './loadRun.js';
 import { summarizeLoad } from './loadRun.js';
 import { CpuWindow } from './processCpu.js';
@@ -22,73 +22,11 @@ export interface PacedLoadOptions extends LoadOptions {
   readonly rate: number;
 }
 
-const HEADER_END = Buffer.from('\r\n\r\n');
-
-class Connection {
-  private buffer: Buffer = Buffer.alloc(0);
-  private due = 0;
-  busy = false;
-  dead = false;
-
-  constructor(
-    private readonly socket: Socket,
-    private readonly onResponse: (connection: Connection, status: number, due: number) => void,
-    private readonly onFailure: (connection: Connection, error: Error) => void,
-  ) {
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (error) => this.fail(error));
-    socket.on('close', () => this.fail(new Error('connection closed by the server')));
-  }
-
-  send(request: Buffer, due: number): void {
-    this.busy = true;
-    this.due = due;
-    this.socket.write(request);
-  }
-
-  close(): void {
-    this.dead = true;
-    this.socket.destroy();
-  }
-
-  private fail(error: Error): void {
-    if (this.dead) return;
-    this.dead = true;
-    this.onFailure(this, error);
-  }
-
-  private receive(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const headerEnd = this.buffer.indexOf(HEADER_END);
-      if (headerEnd < 0) return;
-      const head = this.buffer.toString('latin1', 0, headerEnd);
-      const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-      if (!length) {
-        this.fail(new Error(`response without Content-Length: ${head.slice(0, 200)}`));
-        return;
-      }
-      const total = headerEnd + HEADER_END.length + Number(length[1]);
-      if (this.buffer.length < total) return;
-      this.buffer = this.buffer.subarray(total);
-      this.busy = false;
-      this.onResponse(this, Number(head.slice(9, 12)), this.due);
-    }
-  }
-}
-
 export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResult> {
   const target = new URL(options.url);
   const host = target.hostname;
   const port = Number(target.port);
-  const head = (length: number) =>
-    `POST ${options.path} HTTP/1.1\r\nHost: ${target.host}\r\ncontent-type: application/json\r\n` +
-    Object.entries(options.headers)
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('') +
-    `content-length: ${length}\r\n\r\n`;
-  const requests = options.bodies.map((body) => Buffer.concat([Buffer.from(head(Buffer.byteLength(body))), Buffer.from(body)]));
+  const requests = options.bodies.map((body) => encodeRequest('POST', options.path, target.host, options.headers, body));
 
   const statusCodes: Record<string, number> = {};
   let latencies = new Float64Array(1 << 16);
@@ -97,6 +35,7 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   let next = 0;
   const queue: number[] = [];
   let queueHead = 0;
+  type Connection = HttpConnection<number>;
   const idle: Connection[] = [];
 
   const dispatch = () => {
@@ -110,7 +49,7 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   };
   let inFlight = 0;
   let settled: (() => void) | undefined;
-  const onResponse = (connection: Connection, status: number, due: number) => {
+  const onResponse = (connection: Connection, status: number, _body: Buffer, due: number) => {
     const at = performance.now();
     inFlight -= 1;
     statusCodes[status] = (statusCodes[status] ?? 0) + 1;
@@ -126,8 +65,8 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
     if (!stopped) dispatch();
     if (inFlight === 0 && settled) settled();
   };
-  const onFailure = (connection: Connection) => {
-    if (connection.busy) {
+  const onFailure = (_connection: Connection, _error: Error, due: number | undefined) => {
+    if (due !== undefined) {
       inFlight -= 1;
       errors += 1;
     }
@@ -135,14 +74,7 @@ export async function runPacedLoad(options: PacedLoadOptions): Promise<LoadResul
   };
 
   const connections = await Promise.all(
-    Array.from(
-      { length: options.connections },
-      () =>
-        new Promise<Connection>((resolve, reject) => {
-          const socket = connect({ host, port }, () => resolve(new Connection(socket, onResponse, onFailure)));
-          socket.once('error', reject);
-        }),
-    ),
+    Array.from({ length: options.connections }, () => openHttpConnection<number>(host, port, onResponse, onFailure)),
   );
   idle.push(...connections);
 

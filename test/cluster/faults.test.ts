@@ -17,18 +17,13 @@ import WebSocket from 'ws';
 import { CHILD_API_KEY, type ChildServer } from '../support/childServer.js';
 import { isBad, ReadinessBalancer, startClusterLoad, type ClusterLoad } from '../support/clusterLoad.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually, until } from '../support/polling.js';
 import { startProcessCluster, type ProcessCluster } from '../support/processCluster.js';
 import { durabilityProblems, storedServices, type PushLoadResult } from '../support/pushLoad.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl } from '../support/testCluster.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const ROOT = 'global/faults';
 /** The instance never hurt: the subscriber and the checks' reads are on it. */

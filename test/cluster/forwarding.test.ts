@@ -13,10 +13,9 @@ import { decodeAnswer, encodeRequest, forwardSubject } from '../../src/platform/
 import { inboxPrefix } from '../../src/platform/cluster/permissions.js';
 import { BOOTSTRAP_ENV, gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { metricReaches, metricsOf, METRICS_ENV } from '../support/metrics.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { until } from '../support/polling.js';
 import {
-  CLUSTER_DATABASE_SKIP,
+  CLUSTER_SKIP,
   CLUSTER_PASSWORD,
   CLUSTER_USER,
   clusterDatabaseUrl,
@@ -28,11 +27,7 @@ import {
 import { TEST_API_KEY, type TestServer } from '../support/testServer.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/tests';
 const push = (instance: TestServer, service: string, status: string, headers: Record<string, string> = {}) =>

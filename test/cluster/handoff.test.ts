@@ -6,16 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { until } from '../support/polling.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/handoff';
 

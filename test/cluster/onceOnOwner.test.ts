@@ -12,20 +12,15 @@ import { after, before, describe, it } from 'node:test';
 import { serviceShardKey } from '../../src/core/domain/service.js';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { signInAdmin, type SignedIn } from '../support/graphql.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
 import { ASSIGN, createdDefinition, okGql } from '../support/sla.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
 import { ticketingEnv } from '../support/tickets.js';
 import { createWebhook, startReceiver, type Receiver } from '../support/webhooks.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/once';
 const BUCKET_MS = 5 * 60_000;

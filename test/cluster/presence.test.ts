@@ -16,8 +16,9 @@ import { createLogger } from '../../src/platform/log/logger.js';
 import { openNatsPresenceStore, type NatsPresenceStore } from '../../src/plugins/realtime/natsPresenceStore.js';
 import { postgresBackend, type TestStore } from '../support/backends.js';
 import { BOOTSTRAP_ENV, gql, personWithRole, signIn, signInAdmin, type SignedIn } from '../support/graphql.js';
-import { natsServerAvailable, startNatsServer, type NatsServer } from '../support/natsServer.js';
+import { startNatsServer, type NatsServer } from '../support/natsServer.js';
 import { connectClient, subscribe, type Feed } from '../support/realtime.js';
+import { CLUSTER_SKIP } from '../support/testCluster.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 const DATABASE_URL = process.env['SVC_TEST_DATABASE_URL'];
@@ -30,12 +31,7 @@ const LOCKS = 'subscription($id: ID!) { editLockChanged(entityType: "service", e
 const ACQUIRE =
   'mutation($id: ID!, $f: String!) { acquireEditLock(entityType: "service", entityId: $id, field: $f, ttlSeconds: 300) { field username } }';
 
-const skip =
-  DATABASE_URL === undefined
-    ? 'two instances need one PostgreSQL: set SVC_TEST_DATABASE_URL'
-    : natsServerAvailable()
-      ? false
-      : 'nats-server is not installed (apt-get install -y nats-server)';
+const skip = CLUSTER_SKIP;
 
 /** Reads a feed's frames until one shows `expected` (frames in between are states on the way); returns when it arrived. */
 async function frameUntil(feed: Feed, read: (data: any) => string, expected: string): Promise<number> {

@@ -13,14 +13,14 @@ import { after, before, describe, it } from 'node:test';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { postgresBackend } from '../support/backends.js';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { connectClient, subscribe, waitForSubscribers } from '../support/realtime.js';
-import { caughtUp, READ_MODEL_SKIP, type ReadModelCluster, startReadModelCluster } from '../support/readModelCluster.js';
+import { caughtUp, type ReadModelCluster, startReadModelCluster } from '../support/readModelCluster.js';
+import { CLUSTER_SKIP } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
 import { createTicket, TICKET, TICKETS, TRANSITION_TICKET, ticketingEnv } from '../support/tickets.js';
 
 const databaseUrl = process.env['SVC_TEST_DATABASE_URL'];
-const skip = databaseUrl === undefined ? READ_MODEL_SKIP : natsServerAvailable() ? false : 'no nats-server at /usr/sbin/nats-server';
+const skip = CLUSTER_SKIP;
 
 /** The services page, the hierarchy's counts, the dashboard and search, as a person sees them. */
 const PAGE = `{

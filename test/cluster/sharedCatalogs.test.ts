@@ -8,21 +8,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gql, signInAdmin, type SignedIn } from '../support/graphql.js';
 import { LICENSE_ENV, licenseToken } from '../support/license.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
 import { ASSIGN, CREATE_DEFINITION, okGql, pushedService } from '../support/sla.js';
 import { fullTemplate, imported } from '../support/templates.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
 import { createTicket, ticketOf, ticketPeople } from '../support/tickets.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 /** The bound: a change committed through one instance takes effect on every other within it. */
 const BOUND_MS = 2000;

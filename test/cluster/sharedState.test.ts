@@ -18,19 +18,14 @@ import {
   type SignedIn,
 } from '../support/graphql.js';
 import { activated, activeNames, LICENSE_ENV, licenseInfo, licenseToken, TOGGLE } from '../support/license.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
 import { CREATE_WEBHOOK, startReceiver, WEBHOOK, WEBHOOK_ENV } from '../support/webhooks.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 /** The bound: a change committed through one instance takes effect on every other within it. */
 const BOUND_MS = 2000;

@@ -11,16 +11,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_LEASE_TIMINGS } from '../../src/platform/cluster/timings.js';
 import { startChildServer, stopGracefully } from '../support/childServer.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually, until } from '../support/polling.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster } from '../support/testCluster.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 describe('cluster mode: SIGTERM', { skip }, () => {
   it('joins as a process, then hands its shards over on SIGTERM and exits 0', async () => {

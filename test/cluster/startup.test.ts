@@ -6,16 +6,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { postgresBackend } from '../support/backends.js';
-import { freePort, natsServerAvailable } from '../support/natsServer.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster } from '../support/testCluster.js';
+import { freePort } from '../support/natsServer.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster } from '../support/testCluster.js';
 import { startTestServer } from '../support/testServer.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 describe('cluster mode: start-up', { skip }, () => {
   it('refuses to start when NATS cannot be reached, naming the servers and not the password', async () => {

@@ -22,9 +22,6 @@ import { startTestServer, type TestServer } from './testServer.js';
 export const READ_MODEL_SHARDS = 64;
 
 /** Why a cluster test does not run: it needs PostgreSQL (several processes' worth of instances on one database). */
-export const READ_MODEL_SKIP =
-  'cluster tests need PostgreSQL: set SVC_TEST_DATABASE_URL (instances share one database; the embedded PGlite is one process)';
-
 export interface ReadModelInstance {
   readonly t: TestServer;
   readonly nc: NatsConnection;

@@ -14,7 +14,7 @@ import { clusterNatsPermissions, inboxPrefix } from '../../src/platform/cluster/
 import { ownerOf as placementOwnerOf } from '../../src/platform/cluster/placement.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 import { postgresBackend, type TestStore } from './backends.js';
-import { startNatsServer, type NatsServer } from './natsServer.js';
+import { natsServerAvailable, startNatsServer, type NatsServer } from './natsServer.js';
 import { until } from './polling.js';
 import { startTestServer, type TestServer } from './testServer.js';
 
@@ -28,6 +28,16 @@ export const INTRUDER_PASSWORD = 'intruder-password';
 export function clusterDatabaseUrl(): string | undefined {
   return process.env['SVC_TEST_DATABASE_URL'] || undefined;
 }
+
+/**
+ * Why a cluster suite cannot run here (no nats-server, no PostgreSQL), or false: every suite of test/cluster
+ * describes itself with `{ skip: CLUSTER_SKIP }`.
+ */
+export const CLUSTER_SKIP: string | false = !natsServerAvailable()
+  ? 'nats-server is not installed (apt-get install -y nats-server)'
+  : clusterDatabaseUrl() === undefined
+    ? CLUSTER_DATABASE_SKIP
+    : false;
 
 export interface TestCluster {
   readonly name: string;

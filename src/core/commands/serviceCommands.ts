@@ -17,9 +17,20 @@ import { ingestHealthReport } from '../ingest/healthReport.js';
 import { ingestHealthReportBatch, type BatchEntryOutcome } from '../ingest/healthReportBatch.js';
 import { ingestRegistration } from '../ingest/registration.js';
 import { ingestStatusSync } from '../ingest/statusSync.js';
+import { StatusSyncMemo } from '../ingest/statusSyncMemo.js';
+import type { Parsed } from '../protocol/bodyFields.js';
+import { parseJsonObject } from '../protocol/fields.js';
+import { readStatusSyncBody } from '../protocol/statusSyncBody.js';
 import { ingestStorageReport } from '../ingest/storageReport.js';
 import type { BatchEntry } from '../protocol/healthReportBatch.js';
-import type { BackupReportBody, HealthReport, Registration, StatusSync, StorageReport } from '../protocol/machineBodies.js';
+import {
+  parseStatusSync,
+  type BackupReportBody,
+  type HealthReport,
+  type Registration,
+  type StatusSync,
+  type StorageReport,
+} from '../protocol/machineBodies.js';
 import { commitChange } from './commitBoundary.js';
 import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
 import type { GroupDirectory } from '../people/groupDirectory.js';
@@ -55,6 +66,8 @@ export const MAX_DEPENDENCIES = 200;
 export class ServiceCommands {
   /** Machine reports received since start (metrics): plain increments on the ingest path. */
   readonly stats = { healthPushes: 0, statusSyncs: 0 };
+  /** What each node's last status sync found (ingest/statusSyncMemo.ts). */
+  private readonly syncMemo = new StatusSyncMemo();
 
   constructor(
     private readonly deps: {
@@ -109,11 +122,25 @@ export class ServiceCommands {
     return commitChange(this.deps, (at) => ingestBackupReport(this.deps.fleet, report, at), keys);
   }
 
+  /**
+   * An agent's status sync body, read. In a single process, against the node's previous sync: entries
+   * whose bytes repeat it are not parsed (core/protocol/statusSyncBody.ts, ingest/statusSyncMemo.ts).
+   * In cluster mode (shard keys are asked of every entry's name), and for any body that reading does
+   * not take, the whole body is parsed.
+   */
+  readStatusSync(body: Buffer): Parsed<StatusSync> {
+    if (this.deps.writer.routing === undefined) {
+      const read = readStatusSyncBody(body, (nodePath) => this.syncMemo.previous(nodePath));
+      if (read !== undefined) return read;
+    }
+    return parseStatusSync(parseJsonObject(body));
+  }
+
   /** An agent's status sync: only services whose report changes something reach their machines. */
   syncStatus(sync: StatusSync) {
     this.stats.statusSyncs += 1;
     const keys = () => sync.services.map((entry) => serviceShardKey(sync.nodePath, entry.name));
-    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at), keys);
+    return commitChange(this.deps, (at) => ingestStatusSync(this.deps.fleet, sync, at, this.syncMemo), keys);
   }
 
   async createService(input: NewServiceInput): Promise<ServiceRecord> {

@@ -6,6 +6,8 @@
  */
 import type { ServiceRecord, ServiceStatus } from '../domain/service.js';
 import { STATUS_SEVERITY_ORDER, STORAGE_RANKS, type ServiceSort } from '../domain/serviceOrder.js';
+import { NameHaystack } from './nameHaystack.js';
+import { NodeStatusCounts } from './nodeStatusCounts.js';
 import { RecencyOrder, SeverityOrder } from './serviceSortIndexes.js';
 import { StorageIndex } from './storageIndex.js';
 
@@ -47,6 +49,8 @@ export class ServiceIndexes {
   /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
   readonly order: string[] = [];
   readonly storage = new StorageIndex();
+  /** Services per status at and below each node (the hierarchy's counts and summaries). */
+  readonly statusUnderNode = new NodeStatusCounts();
 
   /** Services per status, from the severity buckets' sizes (status x storage): no walk of the fleet. */
   countsByStatus(): Record<ServiceStatus, number> {
@@ -61,7 +65,13 @@ export class ServiceIndexes {
   private readonly severity = new SeverityOrder();
   private readonly recency = new RecencyOrder();
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {}
+  /** Names and display names for substring search, in one string in list order. */
+  readonly names: NameHaystack;
+
+  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
+    const order = this.order;
+    this.names = new NameHaystack({ order, recordOf });
+  }
 
   /** Every id in `sort`'s order, walked lazily: a page stops the walk. */
   *sorted(sort: ServiceSort): Generator<string> {
@@ -69,6 +79,16 @@ export class ServiceIndexes {
     else if (sort.field === 'UPDATED_AT') yield* this.recency.ids(sort.direction);
     else if (sort.direction === 'ASC') yield* this.order;
     else for (let i = this.order.length - 1; i >= 0; i -= 1) yield this.order[i]!;
+  }
+
+  /**
+   * Ids of the services in `statuses` in `sort`'s order, from the severity buckets of those statuses alone (no look at
+   * the others); null for an order the buckets do not hold (UPDATED_AT).
+   */
+  withStatuses(statuses: readonly ServiceStatus[], sort: ServiceSort): Iterable<string> | null {
+    if (sort.field === 'UPDATED_AT') return null;
+    const ranks = new Set(statuses.map((status) => STATUS_SEVERITY_ORDER.indexOf(status)));
+    return this.severity.withStatuses(ranks, sort.field, sort.direction);
   }
 
   /** The ids of one unfiltered page in `sort`'s order, without walking what comes before it where the order allows. */
@@ -100,6 +120,9 @@ export class ServiceIndexes {
     for (const d of record.dependencies) addTo(this.dependents, d.targetId, record.id);
     if (inOrder) this.order.splice(this.positionOf(record), 0, record.id);
     else this.order.push(record.id);
+    if (inOrder) this.statusUnderNode.add(record);
+    else this.statusUnderNode.load(record);
+    this.names.add(record);
     this.storage.add(record);
     this.severity.add(record, inOrder);
     this.recency.add(record, inOrder);
@@ -118,6 +141,8 @@ export class ServiceIndexes {
     // By id, not by binary search: during a revert the host already holds the restored state.
     const at = this.order.indexOf(record.id);
     if (at >= 0) this.order.splice(at, 1);
+    this.statusUnderNode.remove(record);
+    this.names.remove(record);
     this.storage.remove(record);
     this.severity.remove(record);
     this.recency.remove(record);
@@ -134,17 +159,20 @@ export class ServiceIndexes {
       for (const d of before.dependencies) removeFrom(this.dependents, d.targetId, before.id);
       for (const d of after.dependencies) addTo(this.dependents, d.targetId, after.id);
     }
+    this.statusUnderNode.update(before, after);
+    this.names.update(before, after);
     this.storage.update(before, after);
     this.severity.update(before, after);
     this.recency.update(before, after);
   }
 
   /**
-   * Sort the list order once after loading. The database hands services over in this order already
+   * Sort the list order once after loading (and add the loaded status counts to every node's prefixes). The database hands services over in this order already
    * (hydrate.ts), so one pass that finds them sorted is the usual case; the sort is for the rest
    * (names beyond ASCII, where byte order and JavaScript's code-unit order may differ).
    */
   sortOrder(): void {
+    this.statusUnderNode.finishLoad();
     this.severity.sortAll();
     this.recency.sortAll();
     if (this.isOrdered()) return;

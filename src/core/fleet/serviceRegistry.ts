@@ -24,6 +24,8 @@ import { refOf, serviceEffects } from '../services/serviceEffects.js';
 import type { ServiceMaintenance } from '../services/serviceMaintenance.js';
 import { ServiceIndexes } from './serviceIndexes.js';
 import type { StorageCounts, StorageProblem } from './storageIndex.js';
+import type { StatusCounts } from './nodeStatusCounts.js';
+import type { NameHitVisitor } from './nameHaystack.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
 
 export interface ServiceRegistry {
@@ -42,12 +44,21 @@ export interface ServiceRegistry {
   ordered(): readonly string[];
   /** Every service id in `sort`'s order (domain/serviceOrder.ts), kept as services change: no sort per request. */
   sorted(sort: ServiceSort): Iterable<string>;
+  /** Ids of the services in `statuses` in `sort`'s order, looking at no other service; null: not for this order (UPDATED_AT). */
+  withStatuses(statuses: readonly ServiceStatus[], sort: ServiceSort): Iterable<string> | null;
   /** One page of every service in `sort`'s order (no filter): skips what comes before it without a walk where it can. */
   sortedPage(sort: ServiceSort, offset: number, limit: number): string[];
   /** Ids of the services whose latest storage report is `problem`. */
   withStorageProblem(problem: StorageProblem): ReadonlySet<string>;
   /** Services with storage warning / critical at `nodePath` and below it; null: the whole fleet. */
   storageCountsUnder(nodePath: string | null): StorageCounts;
+  /** Services per status at `nodePath` and below it (kept as services change: no walk of them). */
+  statusCountsUnder(nodePath: string): StatusCounts;
+  /**
+   * Visits each service whose lower-cased name or display name holds `needle` (lower case, non-empty, no NUL:
+   * `NameHaystack.searchable`), mostly in list order, once each; `ranked`: with its `matchRank` (domain/nameMatch.ts).
+   */
+  searchNames(needle: string, ranked: boolean, visit: NameHitVisitor): void;
   readonly size: number;
   /** Services per status now (kept by the status order's buckets: no walk of the fleet). */
   countsByStatus(): Record<ServiceStatus, number>;
@@ -130,6 +141,10 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     for (const snapshot of host.values()) yield snapshot.context.record;
   }
 
+  // Cluster mode's read model adopts a snapshot per row another instance commits: XState resolves each state once,
+  // then each adopted snapshot copies it with its own context, as hydration does (docs/adr/0074).
+  const adoptedSnapshot = createSnapshotMaker(serviceMachine);
+
   const departed = new Map<string, string>();
   const depart = (record: ServiceRecord) => {
     departed.set(record.id, serviceShardKey(record.nodePath, record.name));
@@ -157,8 +172,11 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     ordered: () => indexes.order,
     sorted: (sort) => indexes.sorted(sort),
     sortedPage: (sort, offset, limit) => indexes.page(sort, offset, limit),
+    withStatuses: (statuses, sort) => indexes.withStatuses(statuses, sort),
     withStorageProblem: (problem) => indexes.storage.withProblem(problem),
     storageCountsUnder: (nodePath) => indexes.storage.countsUnder(nodePath),
+    statusCountsUnder: (nodePath) => indexes.statusUnderNode.under(nodePath),
+    searchNames: (needle, ranked, visit) => indexes.names.forEach(needle, ranked, visit),
     get size() {
       return host.size;
     },
@@ -226,7 +244,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       if (!nodes.get(record.nodePath)) nodes.loadPath(record.nodePath, record.createdAt);
       const adopted = { ...record, nodePath: sharedPath(record.nodePath) };
       const held = maintenance === undefined ? host.get(record.id)?.context.maintenance : (maintenance ?? undefined);
-      host.adopt(record.id, snapshotFor(serviceMachine, adopted, held));
+      host.adopt(record.id, adoptedSnapshot(adopted, held));
       if (before) indexes.update(before, adopted);
       else indexes.add(adopted, true);
     },

@@ -63,6 +63,18 @@ export class SortedIdList<E extends { readonly id: string }> {
     for (let i = 0; i < all.length; i += CHUNK) this.chunks.push(all.slice(i, i + CHUNK));
   }
 
+  /** Every entry in order (or the reverse). */
+  *entries(descending: boolean): Generator<E> {
+    if (!descending) {
+      for (const chunk of this.chunks) yield* chunk;
+      return;
+    }
+    for (let c = this.chunks.length - 1; c >= 0; c -= 1) {
+      const chunk = this.chunks[c]!;
+      for (let i = chunk.length - 1; i >= 0; i -= 1) yield chunk[i]!;
+    }
+  }
+
   *ids(descending: boolean): Generator<string> {
     if (!descending) {
       for (const chunk of this.chunks) for (const entry of chunk) yield entry.id;

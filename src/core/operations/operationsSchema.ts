@@ -4,7 +4,7 @@ import { AGENT_ONLINE_WINDOW_MS, type AgentRecord } from '../fleet/agentRegistry
 import type { NodeRecord } from '../fleet/nodeHierarchy.js';
 import type { StorageCounts, StorageProblem } from '../fleet/storageIndex.js';
 import { admitted, visibleServices } from '../auth/placeGate.js';
-import { authorize, placeGate } from '../auth/roles.js';
+import { authorize, placeGate, placesMatter } from '../auth/roles.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
@@ -92,13 +92,23 @@ export const operationsSchema: SchemaModule<CoreServices> = {
       children: (n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) =>
         childrenPage(ctx, n.path, args),
       // Counts, summaries and lists hold only services the viewer may see (environments, src/plugins/policy).
-      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) => servicesUnder(ctx, n.path).length,
+      // Without a gate both are the registry's kept counts (a lookup); through a gate, a count of the visible services.
+      serviceCount: (n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) =>
+        !placesMatter(ctx.viewer) ? ctx.app.fleet.services.statusCountsUnder(n.path).total : servicesUnder(ctx, n.path).length,
       statusSummary(n: NodeRecord, _args: unknown, ctx: GraphQLContext<CoreServices>) {
         const counts: Record<string, number> = Object.fromEntries(SERVICE_STATUSES.map((s) => [s.toLowerCase(), 0]));
-        const services = servicesUnder(ctx, n.path);
-        for (const s of services) counts[s.status.toLowerCase()]! += 1;
+        let total: number;
+        if (!placesMatter(ctx.viewer)) {
+          const kept = ctx.app.fleet.services.statusCountsUnder(n.path);
+          for (const status of SERVICE_STATUSES) counts[status.toLowerCase()] = kept[status];
+          total = kept.total;
+        } else {
+          const services = servicesUnder(ctx, n.path);
+          for (const s of services) counts[s.status.toLowerCase()]! += 1;
+          total = services.length;
+        }
         const storage = storageCountsUnder(ctx, n.path);
-        return { ...counts, total: services.length, storageWarning: storage.warning, storageCritical: storage.critical };
+        return { ...counts, total, storageWarning: storage.warning, storageCritical: storage.critical };
       },
       services(n: NodeRecord, args: { limit?: number; offset?: number }, ctx: GraphQLContext<CoreServices>) {
         authorize(ctx.viewer, 'service:read');

@@ -11,7 +11,10 @@ export { expectObject, parseJsonObject, type Json } from '../../platform/gateway
 
 export class Warnings {
   readonly list: string[] = [];
+  /** Every warning given, the ones beyond the list's 100 too. */
+  given = 0;
   add(message: string): void {
+    this.given += 1;
     if (this.list.length < 100) this.list.push(message);
   }
 }

@@ -224,13 +224,44 @@ export interface SyncEntry {
   readonly slaGroup: string | null;
 }
 
+/** A node's previous status sync body and where each of its entries lies in it (statusSyncBody.ts reads the next against it). */
+export interface PreviousSyncBody {
+  readonly body: Buffer;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /** 1 where the entry read without a warning and was not refused: only such an entry is taken as repeated. */
+  readonly clean: Uint8Array;
+}
+
+/** A status sync's entries as statusSyncBody.ts read them from the bytes. */
+export interface SyncBodyElements {
+  readonly body: Buffer;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  /**
+   * Per entry in body order: the entry as read; null when it was refused (counted in `rejected`);
+   * undefined when its bytes are the previous body's entry at the same index (not parsed).
+   */
+  readonly entries: ReadonlyArray<SyncEntry | null | undefined>;
+  /** 1 where the entry read (or, repeated, had read) without a warning and was not refused. */
+  readonly clean: Uint8Array;
+  /** What the undefined entries repeat. */
+  readonly previous: PreviousSyncBody | undefined;
+}
+
 export interface StatusSync {
   readonly nodePath: string;
   readonly operatorVersion: string | null;
+  /** The entries read (refused ones left out). With `elements`, only those that were parsed. */
   readonly services: readonly SyncEntry[];
   readonly slaGroups: readonly SlaGroupDeclaration[];
   /** Entries refused one by one (the rest of the sync still applies). */
   readonly rejected: number;
+  /**
+   * Read from the body's bytes against the node's previous sync (statusSyncBody.ts): every entry in
+   * body order, those whose bytes repeat the previous body's not parsed. Absent: `services` is all.
+   */
+  readonly elements?: SyncBodyElements;
 }
 
 const STATUS_SYNC_FIELDS = new BodyFields(['nodeId', 'operatorVersion', 'services', 'slaGroups']);
@@ -252,28 +283,55 @@ const SYNC_ENTRY_FIELDS = new BodyFields([
 const SLA_GROUP_FIELDS = new BodyFields(['name', 'displayName', 'tier', 'targets']);
 
 export function parseStatusSync(body: Json): Parsed<StatusSync> {
-  return readBody(body, STATUS_SYNC_FIELDS, (body, warnings) => statusSync(body, warnings));
+  return readBody(body, STATUS_SYNC_FIELDS, (body, warnings) => statusSync(body, warnings, servicesArray));
 }
 
-function statusSync(body: Json, warnings: Warnings): StatusSync {
-  if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
-  const path = nodePath(body['nodeId'], 'nodeId', warnings);
+/**
+ * The status sync from its head (every field but `services`, parsed) and a reader of its entries
+ * given the node path (statusSyncBody.ts reads them from the bytes): same checks, same warnings in the
+ * same order as `parseStatusSync` of the whole body.
+ */
+export function parseStatusSyncHead(
+  head: Json,
+  entries: (nodePath: string, warnings: Warnings) => Pick<StatusSync, 'services' | 'rejected' | 'elements'>,
+): Parsed<StatusSync> {
+  return readBody(head, STATUS_SYNC_FIELDS, (body, warnings) => statusSync(body, warnings, (_body, path) => entries(path, warnings)));
+}
+
+type EntriesReader = (body: Json, nodePath: string, warnings: Warnings) => Pick<StatusSync, 'services' | 'rejected' | 'elements'>;
+
+function servicesArray(body: Json, _nodePath: string, warnings: Warnings): Pick<StatusSync, 'services' | 'rejected'> {
   const rawServices = body['services'] ?? [];
   if (!Array.isArray(rawServices)) throw badRequest('field "services" must be an array');
-  const rawGroups = body['slaGroups'] ?? [];
-  if (!Array.isArray(rawGroups)) throw badRequest('field "slaGroups" must be an array');
-
   const services: SyncEntry[] = [];
   let rejected = 0;
   for (let i = 0; i < rawServices.length; i += 1) {
-    try {
-      services.push(readEntry(expectObject(rawServices[i], 'entry'), SYNC_ENTRY_FIELDS, warnings, `services[${i}]: `, parseSyncEntry));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      rejected += 1;
-      warnings.add(`services[${i}] ignored: ${error.message}`);
-    }
+    const entry = readSyncEntry(rawServices[i], i, warnings);
+    if (entry === null) rejected += 1;
+    else services.push(entry);
   }
+  return { services, rejected };
+}
+
+/** One entry of `services` (index `i`), or null when it is refused (with a warning that says why). */
+export function readSyncEntry(raw: unknown, i: number, warnings: Warnings): SyncEntry | null {
+  try {
+    return readEntry(expectObject(raw, 'entry'), SYNC_ENTRY_FIELDS, warnings, `services[${i}]: `, parseSyncEntry);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    warnings.add(`services[${i}] ignored: ${error.message}`);
+    return null;
+  }
+}
+
+function statusSync(body: Json, warnings: Warnings, readServices: EntriesReader): StatusSync {
+  if (body['nodeId'] === undefined || body['nodeId'] === null) throw badRequest('field "nodeId" is required');
+  const path = nodePath(body['nodeId'], 'nodeId', warnings);
+  const rawGroups = body['slaGroups'] ?? [];
+  const read = readServices(body, path, warnings);
+  if (!Array.isArray(rawGroups)) throw badRequest('field "slaGroups" must be an array');
+
+  let rejected = read.rejected;
   const slaGroups: SlaGroupDeclaration[] = [];
   for (let i = 0; i < rawGroups.length; i += 1) {
     try {
@@ -284,7 +342,14 @@ function statusSync(body: Json, warnings: Warnings): StatusSync {
       warnings.add(`slaGroups[${i}] ignored: ${error.message}`);
     }
   }
-  return { nodePath: path, operatorVersion: optionalName(body, 'operatorVersion', 64), services, slaGroups, rejected };
+  return {
+    nodePath: path,
+    operatorVersion: optionalName(body, 'operatorVersion', 64),
+    services: read.services,
+    slaGroups,
+    rejected,
+    ...(read.elements !== undefined ? { elements: read.elements } : {}),
+  };
 }
 
 function parseSyncEntry(entry: Json, warnings: Warnings): SyncEntry {

@@ -16,7 +16,6 @@ import {
   parseHealthReport,
   parseHeartbeat,
   parseRegistration,
-  parseStatusSync,
   parseStorageReport,
 } from '../protocol/machineBodies.js';
 import { commitChange } from '../commands/commitBoundary.js';
@@ -82,7 +81,7 @@ export function machineRoutes(ctx: RestContext): Route[] {
     }),
 
     post('/api/v1/operator/status', BODY_LIMITS.statusSync, async ({ body }) => {
-      const { value, warnings } = parseStatusSync(parseJsonObject(body));
+      const { value, warnings } = ctx.services.readStatusSync(body);
       const outcome = await ctx.services.syncStatus(value);
       return jsonReply(200, { success: true, ...outcome, rejected: value.rejected, warnings });
     }),

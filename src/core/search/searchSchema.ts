@@ -5,9 +5,9 @@
  * node by path), so every instance gives the same answer whatever order its memory was filled in.
  */
 import type { CoreServices } from '../coreServices.js';
-import { visibleServices } from '../auth/placeGate.js';
 import { authorize, can, placeGate } from '../auth/roles.js';
-import { externalIdOf } from '../domain/service.js';
+import { externalIdOf, type ServiceRecord } from '../domain/service.js';
+import { matchRank } from '../domain/nameMatch.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
@@ -63,19 +63,19 @@ export const searchSchema: SchemaModule<CoreServices> = {
       globalSearch(_root, args: { query: string; limit?: number | null }, ctx) {
         authorize(ctx.viewer, 'search:read');
         const { needle, limit } = readSearch(args);
-        const found = searchAll(ctx, needle);
+        const found = searchAll(ctx, needle, limit);
         return {
           services: best(found.services, limit),
           nodes: best(found.nodes, limit),
           users: best(found.users, limit),
           groups: best(found.groups, limit),
-          totalCount: found.services.length + found.nodes.length + found.users.length + found.groups.length,
+          totalCount: found.serviceCount + found.nodes.length + found.users.length + found.groups.length,
         };
       },
       quickSearch(_root, args: { query: string; limit?: number | null }, ctx) {
         authorize(ctx.viewer, 'search:read');
         const { needle, limit } = readSearch(args);
-        const found = searchAll(ctx, needle);
+        const found = searchAll(ctx, needle, limit);
         const hits = [
           ...found.services.map((h) => ({
             rank: h.rank,
@@ -113,38 +113,25 @@ function readSearch(args: { query: string; limit?: number | null }): { needle: s
   return { needle, limit };
 }
 
-/** 0: the name starts with the query; 1: contains it; undefined: no match. Shorter names rank first among equals. */
-function rankOf(needle: string, ...names: (string | null)[]): number | undefined {
-  let rank: number | undefined;
-  for (const name of names) {
-    if (name === null) continue;
-    const at = name.toLowerCase().indexOf(needle);
-    if (at < 0) continue;
-    const score = (at === 0 ? 0 : 1) * 1e6 + name.length;
-    rank = rank === undefined ? score : Math.min(rank, score);
-  }
-  return rank;
-}
-
-function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
+/**
+ * Every match of each kind, but of services only the best `limit` (their kinds' lists and the merged list are cut to
+ * `limit`, so no other service can appear) and how many matched: services are found in the registry's name haystack,
+ * not by a walk of the fleet.
+ */
+function searchAll(ctx: GraphQLContext<CoreServices>, needle: string, limit: number) {
   const collect = <T>(items: Iterable<T>, names: (item: T) => (string | null)[], key: (item: T) => string): Hit<T>[] => {
     const out: Hit<T>[] = [];
     for (const item of items) {
-      const rank = rankOf(needle, ...names(item));
+      const rank = matchRank(needle, ...names(item));
       if (rank !== undefined) out.push({ item, rank, key: key(item) });
     }
     return out;
   };
   const showEmail = can(ctx.viewer, 'user:read-private');
-  // Services outside the viewer's environments (src/plugins/policy) are not found.
-  const gate = placeGate(ctx.viewer);
-  const services = gate === null ? ctx.app.fleet.services.all() : visibleServices(gate, ctx.app.fleet.services.all());
+  const services = bestServices(ctx, needle, limit);
   return {
-    services: collect(
-      services,
-      (s) => [s.name, s.displayName],
-      (s) => `${s.name}\u0000${s.nodePath}`,
-    ),
+    services: services.best,
+    serviceCount: services.count,
     // A node matches by its path (so "prod/k8s" finds nodes) and ranks by its own name, as it is shown.
     nodes: collect(
       ctx.app.fleet.nodes.all(),
@@ -163,6 +150,39 @@ function searchAll(ctx: GraphQLContext<CoreServices>, needle: string) {
     ),
   };
 }
+
+/**
+ * The best `limit` services by (rank, name then node path) and how many matched, kept as the haystack reports them:
+ * a hit that ranks below the worst kept is dropped without its record; one that ties it in list order loses (the
+ * list order is the key's order), so a million hits of one rank cost a comparison each.
+ */
+function bestServices(ctx: GraphQLContext<CoreServices>, needle: string, limit: number): { best: Hit<ServiceRecord>[]; count: number } {
+  const { services } = ctx.app.fleet;
+  // Services outside the viewer's environments (src/plugins/policy) are not found.
+  const gate = placeGate(ctx.viewer);
+  const kept: Hit<ServiceRecord>[] = [];
+  let count = 0;
+  services.searchNames(needle, true, (id, rank, inOrder) => {
+    let item: ServiceRecord | undefined;
+    if (gate !== null) {
+      item = services.get(id)!;
+      if (!gate.admits(item.nodePath)) return;
+    }
+    count += 1;
+    const worst = kept.length === limit ? kept[limit - 1]! : undefined;
+    if (worst !== undefined && (rank > worst.rank || (rank === worst.rank && inOrder))) return;
+    item ??= services.get(id)!;
+    const hit: Hit<ServiceRecord> = { item, rank, key: `${item.name}\u0000${item.nodePath}` };
+    if (worst !== undefined && compareHits(hit, worst) >= 0) return;
+    let at = kept.length;
+    while (at > 0 && compareHits(hit, kept[at - 1]!) < 0) at -= 1;
+    kept.splice(at, 0, hit);
+    if (kept.length > limit) kept.pop();
+  });
+  return { best: kept, count };
+}
+
+const compareHits = <T>(a: Hit<T>, b: Hit<T>) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 function best<T>(hits: Hit<T>[], limit: number): T[] {
   return hits

@@ -54,3 +54,34 @@ export function storageCandidates(filter: ServiceFilter | null, fleet: Pick<Flee
   }
   return out;
 }
+
+/** Up to this many services a name search hands over as candidates (sorted on their own); beyond, the order is walked. */
+export const SEARCH_CANDIDATES_MAX = 10_000;
+
+/**
+ * The services whose name or display name holds `filter.search`, found in the registry's name haystack (no walk of
+ * the fleet): how many, and the records themselves when they are at most `max` (null beyond: the caller walks the
+ * kept order, where so many matches come soon). Null: the filter has no search.
+ */
+export function searchCandidates(
+  filter: ServiceFilter | null,
+  fleet: Pick<Fleet, 'services'>,
+  max = SEARCH_CANDIDATES_MAX,
+): { readonly count: number; readonly records: ServiceRecord[] | null } | null {
+  const needle = filter?.search ? filter.search.toLowerCase() : null;
+  if (needle === null) return null;
+  let records: ServiceRecord[] | null = [];
+  let count = 0;
+  fleet.services.searchNames(needle, false, (id) => {
+    count += 1;
+    if (records === null) return;
+    if (records.length === max) records = null;
+    else records.push(fleet.services.get(id)!);
+  });
+  return { count, records };
+}
+
+/** True when `filter` sets nothing but `search`. */
+export function onlySearch(filter: ServiceFilter): boolean {
+  return isEmptyFilter({ ...filter, search: null });
+}

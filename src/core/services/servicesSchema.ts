@@ -16,7 +16,7 @@ import { pageArgs, readPage } from '../../platform/graphql/pagination.js';
 import { identifierText, jsonObjectText, nodePath as readNodePath, serviceName, storableText, Warnings } from '../protocol/fields.js';
 import { inSortOrder } from '../fleet/serviceSorting.js';
 import { DEFAULT_SERVICE_SORT, type ServiceSort, type ServiceSortField, type SortDirection } from '../domain/serviceOrder.js';
-import { isEmptyFilter, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
+import { isEmptyFilter, onlySearch, searchCandidates, serviceMatcher, storageCandidates, type ServiceFilter } from './serviceFilter.js';
 
 const TEXT_MAX = 253;
 const MESSAGE_MAX = 2000;
@@ -244,10 +244,18 @@ export const servicesSchema: SchemaModule<CoreServices> = {
         const viewer = ctx.viewer;
         const placed = placesMatter(viewer);
         if (!args.filter && !placed) return services.size;
+        const storage = storageCandidates(args.filter ?? null, ctx.app.fleet);
+        const searched = storage === null ? searchCandidates(args.filter ?? null, ctx.app.fleet) : null;
+        // A name search alone, seen whole: the haystack's count is the answer.
+        if (searched !== null && !placed && onlySearch(args.filter!)) return searched.count;
         const keep = args.filter ? serviceMatcher(args.filter, ctx.app.fleet) : () => true;
         let count = 0;
-        for (const s of storageCandidates(args.filter ?? null, ctx.app.fleet) ?? services.all())
-          if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
+        const source =
+          storage ??
+          searched?.records ??
+          ofFewStatuses(services, args.filter ?? null, { field: 'STATUS', direction: 'ASC' }) ??
+          services.all();
+        for (const s of source) if (keep(s) && (!placed || can(viewer, 'service:read', s.nodePath))) count += 1;
         return count;
       },
       service(_root, args: { id: string }, ctx) {
@@ -308,11 +316,13 @@ function pageOfServices(
   const keep = filter && !isEmptyFilter(filter) ? serviceMatcher(filter, ctx.app.fleet) : undefined;
   const out: ServiceRecord[] = [];
   if (page.limit === 0) return out;
-  const candidates = storageCandidates(filter, ctx.app.fleet);
   // Nothing to leave out: the page is read straight from the kept order.
   if (!keep && !placed) return services.sortedPage(sort, page.offset, page.limit).map((id) => services.get(id)!);
+  // The only services that can match, when the filter names few: those in storage trouble, or those a name search finds.
+  const candidates = storageCandidates(filter, ctx.app.fleet) ?? searchCandidates(filter, ctx.app.fleet)?.records ?? null;
+  const source = candidates === null ? ofFewStatuses(services, filter, sort) : null;
   let skipped = 0;
-  for (const record of inSortOrder(services, candidates, sort)) {
+  for (const record of source ?? inSortOrder(services, candidates, sort)) {
     if (keep && !keep(record)) continue;
     if (placed && !can(viewer, 'service:read', record.nodePath)) continue;
     if (skipped < page.offset) {
@@ -323,6 +333,29 @@ function pageOfServices(
     if (out.length === page.limit) break;
   }
   return out;
+}
+
+/**
+ * The services of a status filter that keeps at most half the fleet, in `sort`'s order, read from the registry's
+ * status buckets without a look at the other services (a filter on DOWN under one node walked the whole name order
+ * until it had its page); null when the filter has no status, keeps more, or the order is not kept per status.
+ */
+function ofFewStatuses(
+  services: CoreServices['fleet']['services'],
+  filter: ServiceFilter | null,
+  sort: ServiceSort,
+): Iterable<ServiceRecord> | null {
+  const statuses = filter?.status;
+  if (!statuses || statuses.length === 0) return null;
+  const chosen = [...new Set(statuses)];
+  const counts = services.countsByStatus();
+  if (chosen.reduce((n, status) => n + counts[status], 0) > services.size / 2) return null;
+  const ids = services.withStatuses(chosen, sort);
+  return ids === null ? null : recordsOf(services, ids);
+}
+
+function* recordsOf(services: CoreServices['fleet']['services'], ids: Iterable<string>): Generator<ServiceRecord> {
+  for (const id of ids) yield services.get(id)!;
 }
 
 /**

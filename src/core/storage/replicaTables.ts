@@ -12,7 +12,7 @@ import type { Fleet } from '../fleet/fleet.js';
 import { serviceShardKey } from '../fleet/serviceRegistry.js';
 import { rowToAgentCommand } from './agentCommandRows.js';
 import { rowToAgent, rowToNode, rowToSlaGroup } from './fleetRows.js';
-import { rowToService, serviceToRow } from './serviceRows.js';
+import { rowToService, serviceToRow, withStatusColumns } from './serviceRows.js';
 import { agentCommandsTable, agentsTable, nodesTable, servicesTable, slaGroupsTable } from './tables.js';
 
 export function fleetReplicas(fleet: Fleet): ReplicaTable[] {
@@ -36,7 +36,8 @@ export function fleetReplicas(fleet: Fleet): ReplicaTable[] {
         const held = services.get(String(row['id']));
         // A patch of a service this instance never saw: its full row is on the same shard's stream, earlier, so
         // this happens only when that row was lost from the history (the subscriber reports the loss).
-        if (held) services.adopt(rowToService({ ...serviceToRow(held), ...row }));
+        // A status report's patch (nearly every one) is written field by field; any other patch merges into a row.
+        if (held) services.adopt(withStatusColumns(held, row) ?? rowToService({ ...serviceToRow(held), ...row }));
       },
       remove: (key) => services.forget(String(key['id'])),
     },

@@ -54,6 +54,26 @@ export function serviceStatusRow(s: ServiceRecord): Row {
   };
 }
 
+/** The columns `serviceStatusRow` writes (the key and the status columns). */
+const STATUS_ROW_COLUMNS = new Set(['id', 'status', 'status_message', 'status_since', 'status_seq', 'updated_at']);
+
+/**
+ * `record` with a patch of its status columns applied (cluster mode's read model, a status report committed
+ * elsewhere): field writes, without the round trip through a full row. Undefined when the patch names any other
+ * column (the caller then merges it into a full row).
+ */
+export function withStatusColumns(record: ServiceRecord, patch: Row): ServiceRecord | undefined {
+  for (const column in patch) if (!STATUS_ROW_COLUMNS.has(column)) return undefined;
+  return {
+    ...record,
+    status: 'status' in patch ? (patch['status'] as ServiceStatus) : record.status,
+    statusMessage: 'status_message' in patch ? str(patch['status_message']) : record.statusMessage,
+    statusSince: 'status_since' in patch ? epoch(patch['status_since'])! : record.statusSince,
+    statusSeq: 'status_seq' in patch ? Number(patch['status_seq']) : record.statusSeq,
+    updatedAt: 'updated_at' in patch ? epoch(patch['updated_at'])! : record.updatedAt,
+  };
+}
+
 export function rowToService(r: Record<string, unknown>): ServiceRecord {
   return {
     id: String(r['id']),

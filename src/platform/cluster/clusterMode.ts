@@ -47,6 +47,9 @@ export interface ClusterModeOptions {
   readonly forwardDeadlineMs?: number;
 }
 
+/** How long a forwarded request waits here for a shard this instance is loading (the claim and the read model's catch-up). */
+const ACQUIRE_WAIT_MS = 2_000;
+
 /** Tries for an id in an owned shard: with one shard in 16 owned, 64 tries miss once in 60. */
 const NEW_ID_TRIES = 64;
 
@@ -148,6 +151,7 @@ export class ClusterMode {
       ownerOf: (shard) => this.ownership.ownerOf(shard),
       clock: systemDeadlineClock,
       logger,
+      onRoutingChange: (listener) => this.ownership.onRoutingChange(listener),
       ...(options.forwardDeadlineMs !== undefined ? { deadlineMs: options.forwardDeadlineMs } : {}),
     });
     this.forwardServer = new ForwardServer({ nc, cluster: config.name, instanceId: config.instanceId, logger });
@@ -174,8 +178,40 @@ export class ClusterMode {
     return this.forwarder.forward(head, body, error, (h, code, message, headers) => edge.refusal(h, code, message, headers));
   };
 
-  /** The owner application's `elsewhere`: a forwarded request whose shard is not (any longer) here: the edge retries. */
-  readonly notMine = async (): Promise<Reply> => NOT_MINE;
+  /**
+   * The owner application's `elsewhere`: a forwarded request whose shard is not (any longer) here: the edge retries.
+   * A shard this instance has just taken and is loading (the edge saw its lease and sent the request at once) is
+   * waited for, up to `ACQUIRE_WAIT_MS`, and the request run again once it is owned: no round trip to the edge and
+   * no pause there.
+   */
+  readonly notMine = async (head: RequestHead, body: Buffer, error: ShardElsewhereError): Promise<Reply> => {
+    const { shards } = error;
+    if (!shards.some((shard) => this.ownership.acquiring(shard))) return NOT_MINE;
+    const owned = await this.#whenOwned(shards, ACQUIRE_WAIT_MS);
+    return owned ? this.forwardServer.replyHere(head, body) : NOT_MINE;
+  };
+
+  /** True once every shard is owned here (its commands admitted), false when one stops being taken here or after `ms`. */
+  #whenOwned(shards: readonly number[], ms: number): Promise<boolean> {
+    const outcome = (): boolean | undefined => {
+      if (shards.every((shard) => this.routing.epochOf(shard) !== undefined)) return true;
+      return shards.every((shard) => this.routing.epochOf(shard) !== undefined || this.ownership.acquiring(shard)) ? undefined : false;
+    };
+    const now = outcome();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise<boolean>((resolve) => {
+      const done = (value: boolean) => {
+        systemDeadlineClock.clearTimer(timer);
+        off();
+        resolve(value);
+      };
+      const timer = systemDeadlineClock.setTimer(ms, () => done(false));
+      const off = this.ownership.onRoutingChange(() => {
+        const settled = outcome();
+        if (settled !== undefined) done(settled);
+      });
+    });
+  }
 
   /** Readiness: failing until every shard placement gives this instance is owned (after `join`). */
   readonly check: HealthCheck = () => {

@@ -26,6 +26,8 @@ export interface ClusterWatchOptions {
   readonly isLive: (id: string) => boolean;
   /** Asks for a reconcile pass. */
   readonly onChange: () => void;
+  /** The routing table changed: a shard's holder is another (or none) now. */
+  readonly onHolderChange?: () => void;
   readonly clock: Clock;
   /** How long after a member's last write to look whether the TTL removed it (a little more than the TTL). */
   readonly expiryCheckMs: number;
@@ -74,6 +76,8 @@ export class ClusterWatch {
 
   #onLease(entry: KvWatchEntry): void {
     const change = this.#directory.apply(entry);
+    if (change !== undefined && (change.previous?.owner !== change.current?.owner || change.previous?.epoch !== change.current?.epoch))
+      this.#options.onHolderChange?.();
     // A lease another instance deleted: take it now if placement gives it to us.
     if (change?.current === undefined && change?.previous !== undefined && change.previous.owner !== this.#options.instanceId)
       this.#options.onChange();

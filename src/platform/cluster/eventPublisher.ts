@@ -32,6 +32,10 @@ export interface EventPublisherOptions {
   readonly cluster: string;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** This instance's token, written first in every message (`originPrefix`), so its own subscriber skips them unread. */
+  readonly origin?: string;
+  /** Each batch of committed events as it is published, in commit order (this instance's own subscriber). */
+  readonly onPublished?: (events: readonly ClusterEvent[]) => void;
 }
 
 interface Sequence {
@@ -89,10 +93,12 @@ export class ClusterEventPublisher {
 
   /** Publishes committed events (in order) on their shard's subject. Core NATS: lost messages are replayed by subscribers. */
   publish(events: readonly ClusterEvent[]): void {
-    const { nc, cluster, logger } = this.#options;
+    const { nc, cluster, logger, origin, onPublished } = this.#options;
+    // Committed: this instance's own subscriber has them now, whatever NATS does with them.
+    onPublished?.(events);
     for (const event of events) {
       try {
-        nc.publish(eventSubject(cluster, event.shard), encodeEvent(event));
+        nc.publish(eventSubject(cluster, event.shard), encodeEvent(event, origin));
         this.published += 1;
       } catch (error) {
         // A closed connection: the event is committed, subscribers replay it from the table.

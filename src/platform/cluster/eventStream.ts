@@ -55,8 +55,12 @@ export function isAfter(a: StreamPosition, b: StreamPosition): boolean {
   return a.epoch > b.epoch || (a.epoch === b.epoch && a.seq > b.seq);
 }
 
-/** The wire format: short keys, one JSON object per event. */
+/**
+ * The wire format: short keys, one JSON object per event. `o`, first when present, is the publishing instance's
+ * token: that instance skips its own copy unread (it had the event in process, docs/adr/0074); others ignore it.
+ */
 interface WireEvent {
+  readonly o?: string;
   readonly s: number;
   readonly e: number;
   readonly q: number;
@@ -64,9 +68,14 @@ interface WireEvent {
   readonly p: unknown;
 }
 
-export function encodeEvent(event: ClusterEvent): string {
+export function encodeEvent(event: ClusterEvent, origin?: string): string {
   const wire: WireEvent = { s: event.shard, e: event.epoch, q: event.seq, t: event.at, p: event.payload };
-  return JSON.stringify(wire);
+  return JSON.stringify(origin === undefined ? wire : { o: origin, ...wire });
+}
+
+/** How every message `origin` published begins (`encodeEvent(event, origin)`): tells its own copies apart unread. */
+export function originPrefix(origin: string): string {
+  return `{"o":${JSON.stringify(origin)},`;
 }
 
 /** The event a message carries, or undefined for anything malformed (logged by the caller, never delivered). */

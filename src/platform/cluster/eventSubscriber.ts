@@ -25,7 +25,16 @@ import type { Logger } from '../log/logger.js';
 import type { Clock, TimerHandle } from '../scheduler/index.js';
 import { DeliveryProbe } from './eventProbe.js';
 import { readAfter, readHeads } from './eventReplay.js';
-import { type ClusterEvent, decodeEvent, eventsWildcard, isAfter, probeSubject, START, type StreamPosition } from './eventStream.js';
+import {
+  type ClusterEvent,
+  decodeEvent,
+  eventsWildcard,
+  isAfter,
+  originPrefix,
+  probeSubject,
+  START,
+  type StreamPosition,
+} from './eventStream.js';
 
 export interface EventSubscriberOptions {
   readonly nc: NatsConnection;
@@ -41,6 +50,11 @@ export interface EventSubscriberOptions {
   readonly onLoss?: (shard: number, after: StreamPosition, next: StreamPosition) => void;
   /** The delivery probe's timing (eventProbe.ts). */
   readonly probe?: { readonly intervalMs?: number; readonly withinMs?: number };
+  /**
+   * This instance's token as its publisher writes it (`originPrefix`): messages that begin with it are its own,
+   * handed over in process by `own` when they were published, and skipped here unread.
+   */
+  readonly origin?: string;
   /** Rows per shard per replay query. @default 5000 */
   readonly replayLimit?: number;
   /** Events buffered per shard during a replay before the buffer is dropped (and read back). @default 10000 */
@@ -86,9 +100,11 @@ export class ClusterEventSubscriber {
   /** Ends the wait before a failed replay is tried again (at stop). */
   #wakeRetry: (() => void) | undefined;
   readonly #idle: (() => void)[] = [];
+  readonly #ownPrefix: string | undefined;
 
   constructor(options: EventSubscriberOptions) {
     this.#options = options;
+    this.#ownPrefix = options.origin === undefined ? undefined : originPrefix(options.origin);
     // Until the heads are read every shard waits (its events buffer), as in a replay.
     this.#states = Array.from({ length: options.shards }, (_, shard) => ({
       shard,
@@ -173,6 +189,20 @@ export class ClusterEventSubscriber {
     this.#requestReplay(shards.filter((shard) => this.#states[shard] !== undefined));
   }
 
+  /**
+   * This instance's own committed events, as its publisher sends them (in commit order): delivered like any other,
+   * without the round trip through NATS and the decoding; their NATS copies are skipped unread (`origin`).
+   */
+  own(events: readonly ClusterEvent[]): void {
+    if (this.#stopped) return;
+    for (const event of events) {
+      const state = this.#states[event.shard];
+      if (state === undefined) continue;
+      if (state.replaying) this.#buffer(state, event);
+      else this.#apply(state, event, false);
+    }
+  }
+
   #subscribe(): void {
     const { nc, cluster } = this.#options;
     const probe = probeSubject(cluster);
@@ -180,7 +210,9 @@ export class ClusterEventSubscriber {
       callback: (error, message) => {
         if (error || this.#stopped) return;
         if (message.subject === probe) return this.probe.received(message.string());
-        this.#receive(message.string());
+        const text = message.string();
+        if (this.#ownPrefix !== undefined && text.startsWith(this.#ownPrefix)) return;
+        this.#receive(text);
       },
     });
   }

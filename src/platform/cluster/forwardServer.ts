@@ -31,6 +31,7 @@ export class ForwardServer {
   readonly stats = { answered: 0, notMine: 0, malformed: 0 };
   readonly #options: ForwardServerOptions;
   #subscription: Subscription | undefined;
+  #application: HttpApplication | undefined;
   readonly #inFlight = new Set<Promise<void>>();
 
   constructor(options: ForwardServerOptions) {
@@ -40,6 +41,7 @@ export class ForwardServer {
   /** Starts answering with `application` (whose `elsewhere` answers `NOT_MINE`), instead of any it answered with. */
   serve(application: HttpApplication): void {
     const { nc, cluster, instanceId, logger } = this.#options;
+    this.#application = application;
     // One subscription: two would both answer a request, and the first answer wins.
     this.#subscription?.unsubscribe();
     this.#subscription = nc.subscribe(forwardSubject(cluster, instanceId), {
@@ -65,6 +67,16 @@ export class ForwardServer {
     await Promise.all([...this.#inFlight]);
   }
 
+  /**
+   * Runs a forwarded request again through the application being served (the owner's `elsewhere`, once the shard
+   * it waited for is owned here): its reply, `NOT_MINE` included. Call it from within a request being answered.
+   */
+  async replyHere(head: RequestHead, body: Uint8Array): Promise<Reply> {
+    const application = this.#application;
+    if (application === undefined) return NOT_MINE;
+    return this.#reply(application, head, body);
+  }
+
   async #answer(application: HttpApplication, data: Uint8Array): Promise<ForwardedAnswer> {
     let request: ReturnType<typeof decodeRequest>;
     try {
@@ -80,6 +92,16 @@ export class ForwardServer {
   }
 
   async #run(application: HttpApplication, head: RequestHead, body: Uint8Array): Promise<ForwardedAnswer> {
+    const reply = await this.#reply(application, head, body);
+    if (reply === NOT_MINE) {
+      this.stats.notMine += 1;
+      return { kind: 'notMine' };
+    }
+    this.stats.answered += 1;
+    return asAnswer(reply);
+  }
+
+  async #reply(application: HttpApplication, head: RequestHead, body: Uint8Array): Promise<Reply> {
     let reply: Reply;
     try {
       const decision = application.onRequest(head);
@@ -93,12 +115,7 @@ export class ForwardServer {
     } catch (error) {
       reply = application.onUnexpectedError(head, error);
     }
-    if (reply === NOT_MINE) {
-      this.stats.notMine += 1;
-      return { kind: 'notMine' };
-    }
-    this.stats.answered += 1;
-    return asAnswer(reply);
+    return reply;
   }
 }
 

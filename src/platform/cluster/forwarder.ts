@@ -2,8 +2,10 @@
  * The edge of a forward (docs/adr/0067): a request refused here with `ShardElsewhereError` goes as received
  * (method, path, query, headers, body, the caller's address) to the instance that owns its shards, by NATS
  * request-reply on `<cluster>.forward.<owner>`, and the owner's answer is relayed as it is. While the shard
- * moves (no owner known, no responder, the owner answers "not mine"), it retries with a growing pause until
- * `deadlineMs` after the request arrived; then the client gets 503 with `Retry-After`, never a 500, saying nothing
+ * moves (no owner known, no responder, the owner answers "not mine"), it waits for the routing to name another
+ * owner (the leases watch: `onRoutingChange`), with a growing pause as the fallback, until `deadlineMs` after the
+ * request arrived; a request under way to an owner whose lease moved to another instance (it died) is sent to the
+ * new owner at once, with the same idempotency key; then the client gets 503 with `Retry-After`, never a 500, saying nothing
  * was applied. A request the owner received whose answer did not come in time may have been applied: the 503 says
  * so and gives the `Idempotency-Key` it carried (the client's, or one made here for a state-changing request), so
  * the client's retry is answered from the owner's record instead of applied twice (src/platform/idempotency).
@@ -43,13 +45,19 @@ export interface ForwarderOptions {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly deadlineMs?: number;
+  /**
+   * `ShardOwnership.onRoutingChange`: a forward waiting for its shard's owner goes at the change that names one,
+   * and one under way to an owner whose shard moved to another instance is sent there (same idempotency key).
+   * Without it, the forwarder retries on its pauses alone.
+   */
+  readonly onRoutingChange?: (listener: () => void) => () => void;
 }
 
 export type ForwardOutcome = 'relayed' | 'timedOut' | 'split';
 
 export class RequestForwarder {
-  /** Forwards since start, by how they ended (metrics, tests). */
-  readonly stats = { relayed: 0, retries: 0, timedOut: 0, split: 0 };
+  /** Forwards since start, by how they ended; attempts sent to an owner, and those sent again to a new owner (metrics, tests). */
+  readonly stats = { sent: 0, relayed: 0, retries: 0, resent: 0, timedOut: 0, split: 0 };
   readonly #options: ForwarderOptions;
   readonly #deadlineMs: number;
 
@@ -60,49 +68,66 @@ export class RequestForwarder {
 
   /** The owner's answer to the request, or 503 with `Retry-After` once the deadline passed. */
   async forward(head: RequestHead, body: Uint8Array, refused: ShardElsewhereError, refuse: Refuse): Promise<Reply> {
-    const { clock, nc, cluster, ownerOf } = this.#options;
+    const { clock, nc, cluster } = this.#options;
     const started = clock.now();
     const keyedHead = keyed(head);
     const key = keyedHead.headers[IDEMPOTENCY_HEADER];
     const data = encodeRequest({ head: traced(keyedHead), body });
+    const left = () => this.#deadlineMs - (clock.now() - started);
     /** A request went out and no answer came back: the owner may have applied it (an ambiguous timeout). */
     let maybeApplied = false;
     let pause = FIRST_PAUSE_MS;
     for (let attempt = 0; ; attempt++) {
       if (attempt > 0) this.stats.retries += 1;
-      const owners = new Set(refused.shards.map((shard) => ownerOf(shard)?.owner));
+      const routing = this.#routingOf(refused.shards);
+      // The shards the command needs that the edge owns count too: its owner would refuse the rest as not its own.
+      const owners = new Set([...routing.owners, ...this.#routingOf(refused.held).owners]);
       if (owners.size > 1 && !owners.has(undefined)) {
         // Owned by several instances: no one owner can apply it whole (docs/adr/0067, cross-shard commands).
         this.stats.split += 1;
         return refuse(
           head,
           ErrorCode.Unavailable,
-          `this request changes entities owned by ${owners.size} different instances (shards ${refused.shards.join(', ')}); send them in separate requests`,
+          `this request changes entities owned by ${owners.size} different instances (shards ${[...refused.shards, ...refused.held].sort((a, b) => a - b).join(', ')}); send them in separate requests`,
           { 'retry-after': '1' },
         );
       }
       const [owner] = owners;
-      const left = this.#deadlineMs - (clock.now() - started);
-      if (left <= 0) break;
+      if (left() <= 0) break;
       if (owner !== undefined) {
         try {
-          const message = await nc.request(forwardSubject(cluster, owner), data, { timeout: left });
+          const sent = nc.request(forwardSubject(cluster, owner), data, { timeout: left() });
+          this.stats.sent += 1;
+          const message = await this.#unlessMoved(sent, refused.shards, owner);
+          if (message === 'moved') {
+            // The lease moved to another live instance while the request was out: the owner it went to died (or
+            // lost the shard) and will not answer. The same request, with the same idempotency key, goes to the new
+            // owner now: applied at most once whatever the old one did (its commit, if any, is before the new
+            // owner's claim, and the key's record is in that commit).
+            maybeApplied = true;
+            this.stats.resent += 1;
+            this.#options.logger.debug('cluster: the shard of a forwarded request moved; sending it to the new owner', { owner });
+            continue;
+          }
           const answer = decodeAnswer(message.data);
           if (answer.kind === 'reply') {
             this.stats.relayed += 1;
             return { status: answer.status, headers: answer.headers, body: answer.body };
           }
         } catch (error) {
-          // No responder (the owner is gone), a timeout (slow, paused or cut off), a bad frame: retry on the clock,
-          // with the same idempotency key, so the owner answers a request it already applied from its record.
+          // No responder (the owner is gone), a timeout (slow, paused or cut off), a bad frame: retry once the
+          // routing changes (or after a pause), with the same idempotency key, so the owner answers a request it
+          // already applied from its record.
           if (!neverDelivered(error)) maybeApplied = true;
           this.#options.logger.debug('cluster: a forwarded request got no answer; retrying', { owner, error: String(error) });
         }
       }
-      const wait = Math.min(pause, this.#deadlineMs - (clock.now() - started));
+      const wait = Math.min(pause, left());
       if (wait <= 0) break;
-      await new Promise<void>((resolve) => clock.setTimer(wait, resolve));
-      pause = Math.min(pause * 2, MAX_PAUSE_MS);
+      // The next attempt goes the moment the routing shows another owner (the lease watch, the members), or
+      // after the pause: a fallback for what sends no event (an owner answering "not mine" while it loads).
+      const changed = await this.#routingChange(refused.shards, routing.key, wait);
+      pause = changed ? FIRST_PAUSE_MS : Math.min(pause * 2, MAX_PAUSE_MS);
     }
     this.stats.timedOut += 1;
     if (maybeApplied && key !== undefined) {
@@ -124,6 +149,66 @@ export class RequestForwarder {
         : `the instance that owns this entity did not answer within ${this.#deadlineMs / 1000} s (its shard is moving); nothing was applied, retry`,
       { 'retry-after': '1' },
     );
+  }
+
+  /** The owners of the shards now, and a key that changes when any of them (or its epoch) does. */
+  #routingOf(shards: readonly number[]): { owners: (string | undefined)[]; key: string } {
+    const holders = shards.map((shard) => this.#options.ownerOf(shard));
+    return { owners: holders.map((holder) => holder?.owner), key: holders.map((h) => (h ? `${h.owner}@${h.epoch}` : '-')).join(',') };
+  }
+
+  /**
+   * Resolves true at the first routing change that gives the shards other owners than `key` says, false after
+   * `ms` on the clock. Without `onRoutingChange` (a bare forwarder) it is the pause alone.
+   */
+  #routingChange(shards: readonly number[], key: string, ms: number): Promise<boolean> {
+    const { clock, onRoutingChange } = this.#options;
+    if (this.#routingOf(shards).key !== key) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      let off: () => void = () => undefined;
+      const timer = clock.setTimer(ms, () => {
+        off();
+        resolve(false);
+      });
+      if (onRoutingChange === undefined) return;
+      off = onRoutingChange(() => {
+        if (this.#routingOf(shards).key === key) return;
+        clock.clearTimer(timer);
+        off();
+        resolve(true);
+      });
+    });
+  }
+
+  /**
+   * The owner's answer to a request under way, or 'moved' as soon as the routing gives its shards to another
+   * live instance (the lease moved: the owner it went to is gone). The abandoned request's end is ignored.
+   */
+  #unlessMoved<T>(sent: Promise<T>, shards: readonly number[], owner: string): Promise<T | 'moved'> {
+    const { onRoutingChange } = this.#options;
+    if (onRoutingChange === undefined) return sent;
+    return new Promise<T | 'moved'>((resolve, reject) => {
+      const movedAway = () => {
+        const owners = new Set(this.#routingOf(shards).owners);
+        return owners.size === 1 && !owners.has(undefined) && !owners.has(owner);
+      };
+      const off = onRoutingChange(() => {
+        if (!movedAway()) return;
+        off();
+        sent.catch(() => undefined);
+        resolve('moved');
+      });
+      sent.then(
+        (value) => {
+          off();
+          resolve(value);
+        },
+        (error: unknown) => {
+          off();
+          reject(error);
+        },
+      );
+    });
   }
 }
 

@@ -28,6 +28,7 @@ import { type ShardHolder, ShardLeases, type ShardLoss } from './leases.js';
 import { Membership } from './membership.js';
 import type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 import { desiredShards } from './placement.js';
+import { RoutingChanges } from './routingChanges.js';
 import { settleWithin } from './settleWithin.js';
 import type { LeaseTimings } from './timings.js';
 
@@ -57,6 +58,7 @@ export class ShardOwnership {
   readonly #leases: ShardLeases;
   readonly #membership: Membership;
   readonly #watch: ClusterWatch;
+  readonly #routing: RoutingChanges;
   readonly #tenures = new Map<number, Tenure>();
   /** Shards not to take before the next round (a failed acquire, a loss): no retry loop between rounds. */
   readonly #untilNextRound = new Set<number>();
@@ -82,6 +84,7 @@ export class ShardOwnership {
     this.#logger = options.logger;
     this.#hooks = options.hooks;
     this.#handoffTimeoutMs = options.handoffTimeoutMs ?? options.timings.ttlMs;
+    this.#routing = new RoutingChanges(options.logger);
     const common = { instanceId: options.instanceId, clock: options.clock, timings: options.timings, logger: options.logger };
     this.#leases = new ShardLeases({ ...common, kv: options.buckets.leases, shards: options.shards });
     this.#membership = new Membership({ ...common, kv: options.buckets.members });
@@ -91,10 +94,12 @@ export class ShardOwnership {
       shards: options.shards,
       isLive: (id) => this.#membership.live.includes(id),
       onChange: () => this.#kick(),
+      onHolderChange: () => this.#routing.emit(),
       // NATS removes a record a TTL after its last write, plus its expiry lag: look a quarter round later.
       expiryCheckMs: options.timings.ttlMs + options.timings.renewIntervalMs / 4,
     });
     this.#leases.onLost((loss) => this.#onLost(loss));
+    this.#membership.onChange(() => this.#routing.emit());
     this.ready = new Promise<void>((resolve, reject) => {
       this.#resolveReady = resolve;
       this.#rejectReady = reject;
@@ -145,6 +150,21 @@ export class ShardOwnership {
     const holder = this.#watch.holderOf(shard);
     if (holder === undefined || holder.owner === this.instanceId) return undefined;
     return this.#membership.live.includes(holder.owner) ? holder : undefined;
+  }
+
+  /**
+   * Calls `listener` whenever `ownerOf` may answer otherwise for some shard (routingChanges.ts): a lease taken,
+   * moved or released as the watch sees it, the live members changed, a tenure here acquired or ended. A forward
+   * waiting for its shard's owner waits on this, not on a timer. Returns the unsubscribe.
+   */
+  onRoutingChange(listener: () => void): () => void {
+    return this.#routing.on(listener);
+  }
+
+  /** Whether this instance holds `shard`'s lease and is loading it (`acquire` under way): owned in a moment. */
+  acquiring(shard: number): boolean {
+    const tenure = this.#tenures.get(shard);
+    return tenure !== undefined && tenure.lost === undefined && (tenure.phase === 'taking' || tenure.phase === 'acquiring');
   }
 
   /**
@@ -321,6 +341,7 @@ export class ShardOwnership {
       return;
     }
     tenure.phase = 'owned';
+    this.#routing.emit();
     if (this.#state === 'stopping' || !this.#desired.has(shard)) void this.#handOff(tenure);
     else this.#checkReady();
   }
@@ -374,6 +395,7 @@ export class ShardOwnership {
 
   #forget(tenure: Tenure): void {
     if (this.#tenures.get(tenure.shard) === tenure) this.#tenures.delete(tenure.shard);
+    this.#routing.emit();
     if (this.#tenures.size === 0) for (const waiter of this.#idleWaiters.splice(0)) waiter();
   }
 

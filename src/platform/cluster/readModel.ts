@@ -6,6 +6,7 @@
  *
  * Nothing here runs in single-process mode: the entry starts it only when cluster mode gives it a NATS connection.
  */
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventBus } from '../events/eventBus.js';
@@ -67,8 +68,19 @@ export async function startReadModel(
 ): Promise<ReadModel> {
   const { nc, cluster, shards } = options;
   const { knex, clock, logger } = platform;
-  const publisher = new ClusterEventPublisher({ nc, cluster, clock, logger });
+  // One token per process: in each replicated payload (`o`) and first on the wire, where this instance's subscriber
+  // skips its own messages unread; the publisher hands them to it in process instead (docs/adr/0074).
+  const token = randomBytes(8).toString('hex');
+  const publisher = new ClusterEventPublisher({
+    nc,
+    cluster,
+    clock,
+    logger,
+    origin: token,
+    onPublished: (events) => subscriber.own(events),
+  });
   const replicator = new CommitReplicator({
+    token,
     publisher,
     shards,
     epochOf: options.epochOf,
@@ -83,9 +95,10 @@ export async function startReadModel(
     shards,
     clock,
     logger,
+    origin: token,
     onEvent: options.onDelivered
       ? (event) => {
-          options.onDelivered!(event);
+          if ((event.payload as { o?: unknown } | null)?.o !== token) options.onDelivered!(event);
           return replicator.receive(event);
         }
       : replicator.receive,

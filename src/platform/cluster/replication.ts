@@ -52,6 +52,8 @@ export interface CommitReplicatorOptions {
   /** The shards held now (`ShardOwnership.owned`): a carrier for rows of shards nobody routes to. @default none */
   readonly owned?: () => Iterable<number>;
   readonly logger: Logger;
+  /** This process's token (the publisher writes it on the wire too). @default a random one */
+  readonly token?: string;
 }
 
 export interface ReplicaAttachment {
@@ -65,7 +67,7 @@ export interface ReplicaAttachment {
 
 export class CommitReplicator {
   /** Per process: an instance tells its own events from others' (and from its predecessor's). */
-  readonly token = randomBytes(8).toString('hex');
+  readonly token: string;
   /** Counters since start (metrics, tests). */
   readonly stats = {
     sealed: 0,
@@ -87,6 +89,7 @@ export class CommitReplicator {
 
   constructor(options: CommitReplicatorOptions) {
     this.#options = options;
+    this.token = options.token ?? randomBytes(8).toString('hex');
   }
 
   /**

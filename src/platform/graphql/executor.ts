@@ -194,14 +194,20 @@ function wholeMutationElsewhere(operation: OperationDefinitionNode, result: Exec
   if (first?.kind !== Kind.FIELD) return undefined;
   const firstKey = first.alias?.value ?? first.name.value;
   const shards = new Set<number>();
+  const held = new Set<number>();
   let firstRefused = false;
   for (const error of result.errors) {
     const cause = error.originalError;
     if (!(cause instanceof ShardElsewhereError) || error.path?.length !== 1) return undefined;
     if (error.path[0] === firstKey) firstRefused = true;
     for (const shard of cause.shards) shards.add(shard);
+    for (const shard of cause.held) held.add(shard);
   }
   if (!firstRefused) return undefined;
   if (result.data != null && Object.values(result.data).some((value) => value !== null)) return undefined;
-  return new ShardElsewhereError([...shards].sort((a, b) => a - b));
+  for (const shard of shards) held.delete(shard);
+  return new ShardElsewhereError(
+    [...shards].sort((a, b) => a - b),
+    [...held].sort((a, b) => a - b),
+  );
 }

@@ -346,7 +346,11 @@ export class BatchWriter {
       if (epoch === undefined) missing.add(shard);
       else held.set(shard, epoch);
     }
-    if (missing.size > 0) throw new ShardElsewhereError([...missing].sort((a, b) => a - b));
+    if (missing.size > 0)
+      throw new ShardElsewhereError(
+        [...missing].sort((a, b) => a - b),
+        [...held.keys()].sort((a, b) => a - b),
+      );
     for (const [shard, epoch] of held) this.touchShard(shard, epoch);
   }
 

@@ -8,8 +8,10 @@ import type { Action, Viewer } from '../../core/auth/roles.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SharedChannelServices, SharedChannels } from '../../platform/graphql/sharedChannels.js';
 import type { ProductModule } from '../../platform/modules/module.js';
+import { systemClock } from '../../platform/scheduler/index.js';
 import { FanoutHub, type FanoutHubOptions } from './fanoutHub.js';
 import { createGraphQLWsEndpoint } from './graphqlWsEndpoint.js';
+import { NodeCountsFeed } from './nodeCountsFeed.js';
 import type { PresenceStore } from './presenceStore.js';
 import { realtimeSchema, scopeOf, type RealtimeServices } from './realtimeSchema.js';
 import { RealtimeService } from './realtimeService.js';
@@ -33,6 +35,8 @@ export interface RealtimeModuleOptions {
    * shares them between instances (natsPresenceStore.ts, `openNatsPresenceStore`). The module stops it.
    */
   readonly presence?: PresenceStore;
+  /** How long node status counts gather before their frame goes out (nodeCountsFeed.ts). @default 250 */
+  readonly nodeCountsWindowMs?: number;
 }
 
 type RealtimeModule = ProductModule<
@@ -49,7 +53,7 @@ export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeMod
       { name: 'svc_ws_subscriptions', kind: 'gauge', help: 'graphql-ws subscriptions open now (every channel)' },
       { name: 'svc_ws_subscriptions_started_total', kind: 'counter', help: 'graphql-ws subscriptions started since start' },
     ],
-    create(kit, { sessions, users, auth, policy }) {
+    create(kit, { sessions, users, auth, policy, fleet }) {
       const hub = new FanoutHub({
         schema: kit.graphql.schema,
         formatError: kit.graphql.formatError,
@@ -57,8 +61,17 @@ export function realtimeModule(options: RealtimeModuleOptions = {}): RealtimeMod
         ...(policy ? { resultFilter: policy.filterResult } : {}),
         tracing: kit.tracing,
       });
+      // Dashboards' per-node counts, coalesced per window: pacing of frames, so real time (clock.ts).
+      const nodeCounts = new NodeCountsFeed({
+        publish: (channel, root) => hub.publish(channel, root),
+        countsUnder: (path) => fleet.services.statusCountsUnder(path),
+        childrenOf: (path) => fleet.nodes.childrenOf(path),
+        clock: systemClock,
+        ...(options.nodeCountsWindowMs === undefined ? {} : { windowMs: options.nodeCountsWindowMs }),
+      });
       const realtime = new RealtimeService({
         hub,
+        nodeCounts,
         entityTypes: kit.entityTypes,
         sessions,
         users,

@@ -3,12 +3,14 @@
  * `event` with SPEC.md's names (service:status_changed, notification:new, license:updated,
  * user:viewing, user:editing; plugins' ticket:* and sla:* through `entityEvents`).
  */
-import { authorize, requireViewer } from '../../core/auth/roles.js';
+import { visibleServices } from '../../core/auth/placeGate.js';
+import { authorize, placeGate, requireViewer, type Viewer } from '../../core/auth/roles.js';
 import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { Fleet } from '../../core/fleet/fleet.js';
 import type { GraphQLContext } from '../../platform/graphql/context.js';
 import type { SchemaModule } from '../../platform/graphql/module.js';
 import type { EditLock } from './editLocks.js';
+import { countStatuses, type NodeStatusCount, type NodeStatusCountsPayload } from './nodeCountsFeed.js';
 import type { EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import type { SubscriptionContext } from './graphqlWsEndpoint.js';
 import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
@@ -49,6 +51,28 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       changedAt: DateTime!
       "What moved it: api, agent, timer or worker."
       origin: String!
+    }
+
+    "One node's services by status: the node and everything below it."
+    type NodeStatusCount {
+      "The node's path (its id)."
+      path: String!
+      operational: Int!
+      degraded: Int!
+      down: Int!
+      maintenance: Int!
+      unknown: Int!
+      total: Int!
+    }
+
+    "Current status counts of the nodes whose services moved (node:status_counts)."
+    type NodeStatusCounts {
+      "node:status_counts"
+      event: String!
+      "When the counts were taken."
+      at: DateTime!
+      "Only the nodes you may see; counts hold only services you may see."
+      nodes: [NodeStatusCount!]!
     }
 
     "A notification for you arrived (notification:new)."
@@ -120,6 +144,12 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
     type Subscription {
       "Status changes of every service, of one service, or of every service under a hierarchy node."
       serviceStatusChanged(serviceId: ID, nodePath: String): ServiceStatusChange!
+      """
+      Live status counts of a node and its direct children (without nodePath: the root nodes), for dashboards.
+      The first event holds every one of them; after that at most one event per 250 ms, holding the nodes whose
+      services moved since, with their current counts: an outage of 100,000 services is a few events, not 100,000.
+      """
+      nodeStatusCounts(nodePath: String): NodeStatusCounts!
       "Your own notifications as they are created."
       notificationReceived: NotificationEvent!
       "Watching makes you a viewer while the subscription lives; the first event is the current list."
@@ -160,6 +190,9 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
     ServiceStatusChange: {
       service: (change: { serviceId: string }, _args: unknown, ctx: Context) => ctx.app.fleet.services.get(change.serviceId) ?? null,
     },
+    NodeStatusCounts: {
+      nodes: (payload: NodeStatusCountsPayload, _args: unknown, ctx: Context) => gatedCounts(ctx, payload.nodes),
+    },
     EntityEvent: {
       data: (event: { entityType: string; data: unknown }, _args: unknown, ctx: Context) =>
         ctx.app.realtime.entityDataText(ctx.viewer, event),
@@ -172,6 +205,10 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
       serviceStatusChanged: {
         subscribe: (_root: unknown, args: { serviceId?: string | null; nodePath?: string | null }, ctx: Context) =>
           ctx.app.realtime.serviceStatusStream(scopeOf(ctx), args.serviceId ?? null, args.nodePath ?? null),
+      },
+      nodeStatusCounts: {
+        subscribe: (_root: unknown, args: { nodePath?: string | null }, ctx: Context) =>
+          ctx.app.realtime.nodeCountsStream(scopeOf(ctx), args.nodePath ?? null),
       },
       notificationReceived: {
         subscribe: (_root: unknown, _args: unknown, ctx: Context) => ctx.app.realtime.namedStream(scopeOf(ctx), 'notificationReceived'),
@@ -215,3 +252,15 @@ export const realtimeSchema: SchemaModule<RealtimeServices> = {
   // Lock mutations change nothing durable and renew every few seconds: they stay out of the audit trail.
   ephemeralMutations: ['acquireEditLock', 'renewEditLock', 'releaseEditLock'],
 };
+
+/**
+ * Node counts as a payload group's viewer may see them: everything without an environment gate; with one, the
+ * nodes it admits, counted over the services it admits (a shared group's context carries the gate, not a person).
+ */
+function gatedCounts(ctx: Context, nodes: readonly NodeStatusCount[]): readonly NodeStatusCount[] {
+  const gate = placeGate(ctx.viewer as Viewer | null);
+  if (gate === null) return nodes;
+  return nodes
+    .filter((n) => gate.admits(n.path))
+    .map((n) => countStatuses(n.path, visibleServices(gate, ctx.app.fleet.services.underNode(n.path))));
+}

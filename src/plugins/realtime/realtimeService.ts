@@ -23,6 +23,7 @@ import { lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './edit
 import type { EntityType, EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import { assertFieldName, entityKey } from './entityFields.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
+import { nodeCountsChannel, type NodeCountsFeed } from './nodeCountsFeed.js';
 import { pendingStream, type Leavable } from './pendingStream.js';
 import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
 import { PluginStreams, type PluginCheck } from './pluginStreams.js';
@@ -59,6 +60,8 @@ export interface RealtimeServiceDeps {
   readonly streams?: readonly NamedStream<any>[];
   /** Where viewers and locks are kept: this process's memory by default; every instance's in cluster mode (natsPresenceStore.ts). */
   readonly presence?: PresenceStore;
+  /** Coalesced per-node status counts (`nodeStatusCounts`); without it that subscription is refused. */
+  readonly nodeCounts?: NodeCountsFeed;
 }
 
 type Visibility = 'shared' | 'personal';
@@ -110,17 +113,33 @@ export class RealtimeService {
       authorize(viewer, 'service:read', type.placeOf?.(serviceId));
       return this.stream(scope, channels.serviceStatus(serviceId), 'shared', viewer);
     }
-    if (nodePath !== null) {
-      const path = nodePath
-        .split('/')
-        .map((s) => s.trim())
-        .filter((s) => s !== '')
-        .join('/');
-      if (path === '' || path.length > 1536)
-        throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
-      return this.stream(scope, channels.serviceStatusUnder(path), 'shared', viewer);
-    }
+    if (nodePath !== null) return this.stream(scope, channels.serviceStatusUnder(cleanNodePath(nodePath)), 'shared', viewer);
     return this.stream(scope, channels.allServiceStatus, 'shared', viewer);
+  }
+
+  /**
+   * Per-node status counts of a node and its children (the roots without a node), coalesced
+   * (nodeCountsFeed.ts): the first frame is the current counts, then at most one frame per window.
+   */
+  nodeCountsStream(scope: SubscriptionScope, nodePath: string | null): AsyncIterableIterator<never> {
+    const viewer = authorize(scope.connection.viewer, 'service:read');
+    const feed = this.deps.nodeCounts;
+    if (feed === undefined) throw new AppError(ErrorCode.BadRequest, 'node status counts are not served by this server');
+    const path = nodePath === null ? null : cleanNodePath(nodePath);
+    const request = this.joinRequest(scope, nodeCountsChannel(path), 'shared', viewer);
+    const membership = this.deps.hub.join(request);
+    const watching = feed.watch(path);
+    let ended = false;
+    setImmediate(() => {
+      if (!ended) this.deps.hub.sendOnce(request, { nodeStatusCounts: feed.current(path) }, (frame) => scope.connection.socket.send(frame));
+    });
+    return this.owned(scope, {
+      leave: () => {
+        ended = true;
+        watching.leave();
+        membership.leave();
+      },
+    });
   }
 
   /** A module's named stream (`ProductModule.streams`): its `read` action checked, on its channel for this viewer. */
@@ -295,7 +314,12 @@ export class RealtimeService {
     if (named !== undefined) for (const stream of named) this.publishNamed(stream, event);
     switch (event.type) {
       case 'service.status_changed':
+        this.deps.nodeCounts?.touched(event.service.path);
         this.onServiceStatus(event);
+        return;
+      case 'service.created':
+      case 'service.deleted':
+        this.deps.nodeCounts?.touched(event.service.path);
         return;
       case 'license.updated':
         this.endInactivePlugins();
@@ -322,6 +346,7 @@ export class RealtimeService {
   async stop(): Promise<void> {
     this.unfollowPresence?.();
     this.unfollowPresence = undefined;
+    this.deps.nodeCounts?.stop();
     this.deps.clock.clearTimer(this.sweeper);
     this.deps.clock.clearTimer(this.lockTimer);
     this.sweeper = undefined;
@@ -462,6 +487,8 @@ export class RealtimeService {
 
   private onServiceStatus(event: ServiceStatusChangedEvent): void {
     const { hub } = this.deps;
+    // Nobody subscribed on this instance (every instance hears every change in cluster mode): nothing to work out.
+    if (hub.subscriptions === 0) return;
     const service = event.service;
     const targets = [
       channels.allServiceStatus,
@@ -529,6 +556,18 @@ export class RealtimeService {
     connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
+}
+
+/** A subscription's node path, trimmed of empty segments; a path that names no node is refused. */
+function cleanNodePath(nodePath: string): string {
+  const path = nodePath
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .join('/');
+  if (path === '' || path.length > 1536)
+    throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
+  return path;
 }
 
 /** An entity key's type name and id (entityFields.ts: `<type>:<id>`; the id may hold colons). */

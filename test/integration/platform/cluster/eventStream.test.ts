@@ -13,7 +13,7 @@ import { claimShardEpoch } from '../../../../src/platform/cluster/fence.js';
 import { shardEpochsSchema } from '../../../../src/platform/cluster/fenceMigration.js';
 import { ClusterEventPublisher, type EventStager } from '../../../../src/platform/cluster/eventPublisher.js';
 import { clusterEventsModule, clusterEventsSchema, clusterEventsTable } from '../../../../src/platform/cluster/eventHistory.js';
-import { type ClusterEvent, encodeEvent, eventSubject } from '../../../../src/platform/cluster/eventStream.js';
+import { type ClusterEvent, encodeEvent, eventSubject, originPrefix } from '../../../../src/platform/cluster/eventStream.js';
 import { ClusterEventSubscriber } from '../../../../src/platform/cluster/eventSubscriber.js';
 import { EventPruner } from '../../../../src/platform/cluster/eventPruning.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
@@ -129,6 +129,57 @@ for (const backend of testBackends()) {
       assert.equal(subscriber.stats.replays, replays);
       await subscriber.idle();
       assert.equal(received.events.length, 5, 'no event twice');
+    });
+
+    it('hands an instance its own events in process and skips their NATS copies unread, while others hear them', async () => {
+      const cluster = `c${randomBytes(4).toString('hex')}`;
+      const clock = createManualClock();
+      const own = new Received();
+      const nc = await natsConnection();
+      const self = new ClusterEventSubscriber({
+        nc,
+        knex: db.knex,
+        cluster,
+        shards: SHARDS,
+        clock,
+        logger,
+        origin: 'me',
+        onEvent: own.onEvent,
+      });
+      const publisher = new ClusterEventPublisher({ nc, cluster, clock, logger, origin: 'me', onPublished: (events) => self.own(events) });
+      const other = new Received();
+      const elsewhere = new ClusterEventSubscriber({
+        nc: await natsConnection(),
+        knex: db.knex,
+        cluster,
+        shards: SHARDS,
+        clock,
+        logger,
+        onEvent: other.onEvent,
+      });
+      subscribers.push(self, elsewhere);
+      await self.start();
+      await elsewhere.start();
+      publisher.stageEvents(writer, 4, 2, ['a', 'b']);
+      await writer.committed();
+      await self.idle();
+      await own.count(2);
+      assert.deepEqual(own.of(4), ['2:1:"a"', '2:2:"b"']);
+      await other.count(2);
+      assert.deepEqual(other.of(4), ['2:1:"a"', '2:2:"b"']);
+      // The epoch is placed (its first events were stitched by one replay). The next is delivered in process at once;
+      // its NATS copy reaches the same connection's subscription and is skipped unread: not a duplicate, not twice.
+      await nc.flush();
+      const duplicates = self.stats.duplicates;
+      publisher.stageEvents(writer, 4, 2, ['c']);
+      await writer.committed();
+      assert.deepEqual(own.of(4), ['2:1:"a"', '2:2:"b"', '2:3:"c"']);
+      await other.count(3);
+      await nc.flush();
+      assert.equal(own.events.length, 3);
+      assert.equal(self.stats.duplicates, duplicates);
+      assert.equal(self.stats.malformed, 0);
+      assert.ok(encodeEvent({ shard: 4, epoch: 2, seq: 3, at: 0, payload: null }, 'me').startsWith(originPrefix('me')));
     });
 
     it('repairs a lost message by a replay from the history, in order', async () => {

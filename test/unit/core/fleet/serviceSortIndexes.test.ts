@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ServiceIndexes } from '../../../../src/core/fleet/serviceIndexes.js';
-import { newServiceRecord, SERVICE_STATUSES, type ServiceRecord, type StorageStatus } from '../../../../src/core/domain/service.js';
+import { RecencyOrder } from '../../../../src/core/fleet/serviceSortIndexes.js';
+import {
+  newServiceRecord,
+  SERVICE_STATUSES,
+  type ServiceRecord,
+  type ServiceStatus,
+  type StorageStatus,
+} from '../../../../src/core/domain/service.js';
 import { serviceComparator, SERVICE_SORT_FIELDS, SORT_DIRECTIONS, type ServiceSort } from '../../../../src/core/domain/serviceOrder.js';
 
 /** A small deterministic random source (tests must not flap). */
@@ -50,8 +57,24 @@ function fleet(seed: number) {
   return { records, indexes, next, pick, create, reading, tick: () => (time += pick([0, 1, 7, -3])) };
 }
 
+/** Status filters a page may use: one status, two, every one. */
+const STATUS_CHOICES: ServiceStatus[][] = [['DOWN'], ['DEGRADED', 'UNKNOWN'], [...SERVICE_STATUSES]];
+
 function assertOrders(records: Map<string, ServiceRecord>, indexes: ServiceIndexes): void {
   for (const sort of SORTS) {
+    // The services of some statuses, read from their buckets alone, in the order's sequence.
+    for (const statuses of STATUS_CHOICES) {
+      const ids = indexes.withStatuses(statuses, sort);
+      if (sort.field === 'UPDATED_AT') {
+        assert.equal(ids, null);
+        continue;
+      }
+      const filtered = [...records.values()]
+        .filter((r) => statuses.includes(r.status))
+        .sort(serviceComparator(sort))
+        .map((r) => r.id);
+      assert.deepEqual([...ids!], filtered, `${sort.field} ${sort.direction} of ${statuses.join(', ')}`);
+    }
     const expected = [...records.values()].sort(serviceComparator(sort)).map((r) => r.id);
     const walked = [...indexes.sorted(sort)];
     assert.deepEqual(walked, expected, `${sort.field} ${sort.direction}`);
@@ -141,5 +164,56 @@ describe('the kept service orders', () => {
     }
     assert.deepEqual(f.indexes.storage.countsUnder('eu'), { warning: 0, critical: 0 });
     assert.deepEqual(f.indexes.storage.countsUnder(null), { warning: 0, critical: 0 });
+  });
+});
+
+describe('the recency order in blocks', () => {
+  it('a page at any offset, either way, equals the same slice of the walk while nodes move between small blocks', () => {
+    const f = fleet(21);
+    const records = new Map<string, ServiceRecord>();
+    const order = new RecencyOrder(3);
+    let ids = 0;
+    const create = () => {
+      const record = newServiceRecord(`r-${ids++}`, { nodePath: 'eu/a', name: `svc-${ids}` }, f.tick() + 10_000);
+      records.set(record.id, record);
+      order.add(record, true);
+    };
+    const check = (label: string) => {
+      for (const direction of SORT_DIRECTIONS) {
+        const walked = [...order.ids(direction)];
+        for (let offset = 0; offset <= walked.length + 1; offset += 1) {
+          for (const limit of [1, 4, 100]) {
+            assert.deepEqual(
+              order.page(direction, offset, limit),
+              walked.slice(offset, offset + limit),
+              `${label}: ${direction} ${offset}+${limit}`,
+            );
+          }
+        }
+      }
+    };
+    for (let i = 0; i < 40; i += 1) create();
+    check('placed one by one');
+    for (let step = 0; step < 300; step += 1) {
+      const roll = f.next();
+      if (roll < 0.1 || records.size < 2) create();
+      else if (roll < 0.2) {
+        const record = records.get(f.pick([...records.keys()]))!;
+        records.delete(record.id);
+        order.remove(record);
+      } else {
+        const before = records.get(f.pick([...records.keys()]))!;
+        // Mostly the newest change; now and then one far back (the list sorts itself again at the next read).
+        const after = { ...before, updatedAt: f.next() < 0.05 ? before.updatedAt - 1_000_000 : f.tick() + 10_000 };
+        records.set(after.id, after);
+        order.update(before, after);
+      }
+      if (step % 30 === 0) check(`step ${step}`);
+    }
+    check('after 300 steps');
+    assert.deepEqual(
+      [...order.ids('ASC')],
+      [...records.values()].sort(serviceComparator({ field: 'UPDATED_AT', direction: 'ASC' })).map((r) => r.id),
+    );
   });
 });

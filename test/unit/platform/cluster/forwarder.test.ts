@@ -3,17 +3,27 @@
  * subscribers: when nobody listens on the owner's subject the request surely never arrived ("nothing was applied");
  * when the owner received it and no answer came back it may have been applied, and the answer gives the
  * Idempotency-Key a retry applies it at most once with. The owner's side (keyed replay) is test/cluster/forwarding.test.ts.
+ * Routing by the leases watch: a real leases bucket, its watch feeding the real LeaseDirectory, and a manual clock
+ * that never moves, so an attempt that went out can only have been sent by a routing change, never by a pause.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { KV } from '@nats-io/kv';
+import { BucketWatch } from '../../../../src/platform/cluster/bucketWatch.js';
+import { openClusterBuckets } from '../../../../src/platform/cluster/buckets.js';
 import { decodeRequest, encodeAnswer, forwardSubject } from '../../../../src/platform/cluster/forwardWire.js';
 import { RequestForwarder } from '../../../../src/platform/cluster/forwarder.js';
+import { LeaseDirectory } from '../../../../src/platform/cluster/leaseDirectory.js';
+import { encodeRecord } from '../../../../src/platform/cluster/records.js';
+import { RoutingChanges } from '../../../../src/platform/cluster/routingChanges.js';
+import { checkLeaseTimings } from '../../../../src/platform/cluster/timings.js';
 import { ErrorCode } from '../../../../src/platform/errors/catalog.js';
 import { ShardElsewhereError } from '../../../../src/platform/errors/shardElsewhere.js';
 import type { Reply, RequestHead } from '../../../../src/platform/gateway/http.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
-import { systemDeadlineClock } from '../../../../src/platform/scheduler/index.js';
+import { createManualClock, systemDeadlineClock } from '../../../../src/platform/scheduler/index.js';
+import { until } from '../../../support/polling.js';
 import { natsServerAvailable, startNatsServer, type NatsServer } from '../../../support/natsServer.js';
 
 const CLUSTER = 'fwd';
@@ -126,5 +136,116 @@ describe('the forwarding edge', {
     } finally {
       late.unsubscribe();
     }
+  });
+  it('refuses a command whose other shards the edge owns as split across owners, without sending it', async () => {
+    let sent = 0;
+    const counting = owner.subscribe(forwardSubject(CLUSTER, OWNER), { callback: () => void (sent += 1) });
+    await owner.flush();
+    try {
+      const reply = await new RequestForwarder({
+        nc: edge,
+        cluster: CLUSTER,
+        ownerOf: (shard) => (shard === 4 ? { owner: 'the-edge', epoch: 2 } : { owner: OWNER, epoch: 1 }),
+        clock: systemDeadlineClock,
+        logger: createMemoryLogger(),
+      }).forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([3], [4]), refuse);
+      assert.equal(reply.status, 503);
+      assert.equal(reply.headers?.['retry-after'], '1');
+      assert.match(body(reply).error, /owned by 2 different instances \(shards 3, 4\); send them in separate requests/);
+      assert.equal(sent, 0);
+    } finally {
+      counting.unsubscribe();
+    }
+  });
+
+  describe('routed by the leases watch', () => {
+    let leases: KV;
+    let watch: BucketWatch;
+    let buckets = 0;
+    const directory = new LeaseDirectory(16);
+    const changes = new RoutingChanges(createMemoryLogger());
+    const clock = createManualClock();
+
+    before(async () => {
+      const timings = checkLeaseTimings({ ttlMs: 3_000, renewIntervalMs: 1_000, safetyMarginMs: 500 });
+      ({ leases } = await openClusterBuckets(edge, { name: `fwdleases${++buckets}`, shards: 16, timings }));
+      watch = new BucketWatch(
+        leases,
+        'leases',
+        (entry) => {
+          directory.apply(entry);
+          changes.emit();
+        },
+        createMemoryLogger(),
+      );
+      await watch.start();
+    });
+    after(() => watch?.stop());
+
+    const routed = () =>
+      new RequestForwarder({
+        nc: edge,
+        cluster: CLUSTER,
+        ownerOf: (shard) => directory.get(shard),
+        onRoutingChange: (listener) => changes.on(listener),
+        clock,
+        logger: createMemoryLogger(),
+      });
+    const take = (shard: number, owner: string) => leases.create(String(shard), encodeRecord({ owner, incarnation: 'test' }));
+    /** An owner answering 200 and keeping the keys it was sent. */
+    const answering = async (id: string, keys: string[]) => {
+      const subscription = owner.subscribe(forwardSubject(CLUSTER, id), {
+        callback: (_error, message) => {
+          keys.push(decodeRequest(message.data).head.headers['idempotency-key']!);
+          message.respond(encodeAnswer({ kind: 'reply', status: 200, headers: {}, body: Buffer.from('{}') }));
+        },
+      });
+      await owner.flush();
+      return subscription;
+    };
+
+    it('sends a request waiting for its shard the moment the lease watch sees the new owner, with no pause passed', async () => {
+      const keys: string[] = [];
+      const subscription = await answering('owner-5', keys);
+      try {
+        const forwarder = routed();
+        const reply = forwarder.forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([5]), refuse);
+        await until(() => changes.size === 1, 'the request waits for the routing');
+        const at = clock.now();
+        await take(5, 'owner-5');
+        assert.equal((await reply).status, 200);
+        assert.equal(clock.now(), at, 'the clock never moved: no pause let it go');
+        assert.equal(keys.length, 1, 'one attempt reached the owner');
+        assert.equal(changes.size, 0, 'nothing left listening');
+      } finally {
+        subscription.unsubscribe();
+      }
+    });
+
+    it('sends a request under way to an owner whose lease moved to the new owner at once, with the same idempotency key', async () => {
+      const lost: string[] = [];
+      const silent = owner.subscribe(forwardSubject(CLUSTER, 'owner-dead'), {
+        callback: (_error, message) => void lost.push(decodeRequest(message.data).head.headers['idempotency-key']!),
+      });
+      const keys: string[] = [];
+      const subscription = await answering('owner-new', keys);
+      try {
+        const revision = await take(7, 'owner-dead');
+        await until(() => directory.get(7)?.owner === 'owner-dead', 'the watch saw the first owner');
+        const forwarder = routed();
+        const reply = forwarder.forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([7]), refuse);
+        await until(() => lost.length === 1, 'the first owner got the request (and never answers)');
+        await leases.delete('7', { previousSeq: revision });
+        await take(7, 'owner-new');
+        const answer = await reply;
+        assert.equal(answer.status, 200);
+        assert.equal(forwarder.stats.resent, 1);
+        assert.deepEqual(keys, lost, 'the new owner got the same idempotency key');
+        assert.ok(lost[0]?.startsWith('fwd-'));
+      } finally {
+        silent.unsubscribe();
+        subscription.unsubscribe();
+      }
+    });
   });
 });

@@ -165,6 +165,46 @@ describe('shard ownership on NATS', {
     );
   });
 
+  it('tells routing listeners at each change: the new holder as the lease watch sees it, then the owner once it loaded the shard', async () => {
+    const { start } = cluster();
+    // Manual clocks: every change below comes from a watch or a tenure, never from a round.
+    const first = await start('node-1', { clock: createManualClock() });
+    await first.ownership.ready;
+    let load!: () => void;
+    const loaded = new Promise<void>((resolve) => (load = resolve));
+    const changesAtFirst: string[] = [];
+    const watched = first.ownership.onRoutingChange(() => changesAtFirst.push(String(first.ownership.ownerOf(moved())?.owner)));
+    let movedShard: number | undefined;
+    const moved = () => movedShard ?? -1;
+    const joining = await start('node-2', {
+      clock: createManualClock(),
+      acquire: async (shard) => {
+        movedShard ??= shard;
+        await loaded;
+      },
+    });
+    try {
+      // Polled: a routing change is not a hook event, which is what the log's waits look at.
+      await until(() => movedShard !== undefined && first.ownership.ownerOf(movedShard)?.owner === 'node-2', 'node-1 routes to node-2');
+      const shard = movedShard!;
+      assert.ok(changesAtFirst.includes('node-2'), `node-1 was told (${changesAtFirst.join(', ')})`);
+      // node-2 holds the lease and loads the shard: not its own to route to yet, but `acquiring`.
+      assert.equal(joining.ownership.acquiring(shard), true);
+      assert.equal(joining.ownership.ownerOf(shard), undefined);
+      let toldOwned = false;
+      const off = joining.ownership.onRoutingChange(() => {
+        if (joining.ownership.ownerOf(shard)?.owner === 'node-2') toldOwned = true;
+      });
+      load();
+      await until(() => toldOwned, 'node-2 told its listeners once it owned the shard');
+      assert.equal(joining.ownership.acquiring(shard), false);
+      off();
+    } finally {
+      load();
+      watched();
+    }
+  });
+
   it('takes every shard of a killed instance (no release, no leave) within TTL + two renew intervals', async (t) => {
     const { log, start } = cluster();
     const instances = [await start('node-1'), await start('node-2'), await start('node-3')];
