@@ -21,14 +21,7 @@ import { gracefulStop } from './gracefulStop.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
 import { startingApplication } from './platform/health/startingApplication.js';
-import {
-  CLUSTER_MODE_INCOMPLETE,
-  ConfigError,
-  loadConfig,
-  type Config,
-  type ConfigDefaults,
-  type EnvSource,
-} from './platform/config/config.js';
+import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
 import { NODE_END_OF_LIFE_MESSAGE, nodeEndOfLife } from './platform/config/nodeRuntime.js';
 import { consoleModule } from './plugins/console/consoleModule.js';
@@ -208,7 +201,6 @@ const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason:
 
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
-  if (config.cluster !== undefined && !config.cluster.acceptIncomplete) throw new ConfigError([CLUSTER_MODE_INCOMPLETE]);
   // Before anything logs (main.ts does it too, for its own lines before this): the configured secrets never reach a line.
   logger.redact(config.secrets ?? []);
   const clock = deps.clock ?? systemClock;

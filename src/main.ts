@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProductConfig, startServer, type ServerDependencies } from './app.js';
-import { CLUSTER_MODE_INCOMPLETE, ConfigError } from './platform/config/config.js';
+import { ConfigError } from './platform/config/config.js';
 import { drainPlan } from './platform/config/shutdownSettings.js';
 import { systemClock } from './platform/scheduler/index.js';
 import { resolveJwtSecret } from './platform/config/secrets.js';
@@ -73,11 +73,6 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
-  }
-  if (config.cluster !== undefined && !config.cluster.acceptIncomplete) {
-    // startServer refuses it too; here the reason is the only line, as for every other configuration problem.
-    process.stderr.write(`${CLUSTER_MODE_INCOMPLETE}\n`);
-    process.exit(2);
   }
   const logger = createLogger({ level: config.logLevel });
   logger.redact(config.secrets);

@@ -1,7 +1,7 @@
 /**
  * Starting in cluster mode (docs/adr/0067): an instance whose NATS cannot be reached refuses to start with a
  * message naming the servers (and never a credential), and leaves nothing running; one that can joins and reports
- * `cluster` in its readiness. Runs only with SVC_TEST_DATABASE_URL (cluster mode needs PostgreSQL).
+ * `cluster` in its readiness, with nothing but the cluster settings (clusterInstanceEnv). Runs only with SVC_TEST_DATABASE_URL (cluster mode needs PostgreSQL).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -24,7 +24,6 @@ describe('cluster mode: start-up', { skip }, () => {
           store,
           env: {
             SVC_CLUSTER_NATS_URL: `nats://127.0.0.1:${port}`,
-            SVC_CLUSTER_INCOMPLETE: 'accept',
             SVC_CLUSTER_NATS_USER: 'svc',
             SVC_CLUSTER_NATS_PASSWORD: 'very-secret-password',
           },
@@ -37,7 +36,7 @@ describe('cluster mode: start-up', { skip }, () => {
     }
   });
 
-  it('reports the cluster check in readiness once its shards are owned', async () => {
+  it('starts with the cluster settings alone (no acknowledgement that anything is per instance) and reports the cluster check in readiness once its shards are owned', async () => {
     const cluster = await startTestCluster(databaseUrl!, { size: 1 });
     try {
       await cluster.settled();

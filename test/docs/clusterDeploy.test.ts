@@ -124,7 +124,6 @@ describe('deploy/compose.yaml', () => {
     for (const [name, instance] of instances) {
       const config = loadProductConfig(instanceEnv(instance));
       assert.ok(config.cluster, `${name} is in cluster mode`);
-      assert.ok(config.cluster.acceptIncomplete, `${name} accepts the incomplete cluster mode`);
       assert.equal(config.cluster.instanceId, name);
       ids.add(config.cluster.instanceId);
       assert.deepEqual(
@@ -265,7 +264,7 @@ describe('deploy/kubernetes', () => {
 
   it("gives the instances settings the server accepts once the Secret's placeholders are replaced, and refuses the placeholders", () => {
     const config = loadProductConfig(podEnv(replaced));
-    assert.ok(config.cluster?.acceptIncomplete);
+    assert.ok(config.cluster);
     assert.equal(config.cluster.replicas, 3);
     assert.throws(
       () => loadProductConfig(podEnv(secret.stringData)),

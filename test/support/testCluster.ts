@@ -89,12 +89,10 @@ export function startClusterNats(name: string): Promise<NatsServer> {
   });
 }
 
-/** The settings of an instance of cluster `name` on `nats` (cluster mode as it is: CLUSTER_MODE_INCOMPLETE accepted). */
+/** The settings of an instance of cluster `name` on `nats`: what an operator sets, nothing more. */
 export function clusterInstanceEnv(nats: NatsServer, name: string, shards: number, instanceId: string): Record<string, string> {
   return {
     SVC_CLUSTER_NATS_URL: nats.url,
-    // Cluster mode as it is (config.ts CLUSTER_MODE_INCOMPLETE): the tests show what it shares.
-    SVC_CLUSTER_INCOMPLETE: 'accept',
     SVC_CLUSTER_NAME: name,
     SVC_CLUSTER_SHARDS: String(shards),
     SVC_CLUSTER_NATS_USER: CLUSTER_USER,

@@ -289,6 +289,10 @@ export class ClusterMode {
       throw new Error(`shard ${shard}: PostgreSQL holds epoch ${claim.holder.epoch} of ${claim.holder.owner}, not older than ${epoch}`);
     // The old owner can no longer commit (the fence); what it committed is applied here before this instance writes.
     await this.#readModel?.caughtUp(shard);
+    // Likewise the shared state it committed (its open SLA incidents, active alerts, burn states, links waiting for a
+    // recovery: docs/adr/0068), so this instance continues them instead of opening them again. One query, coalesced
+    // over the shards taken together.
+    await this.sharedState.catchUp([]);
     this.#releasing.delete(shard);
     this.stats.taken += 1;
     for (const listener of this.#takenListeners) {

@@ -12,6 +12,10 @@
  *   `repairIntervalMs` (a lost poke, NATS down: core NATS is at most once), and on `catchUp` (a decision that must
  *   see the latest committed state).
  *
+ * A row of a key this instance committed and has not met in the log yet is skipped (`#unseen`): memory holds that
+ * commit already, and every row met before it is older. `catchUp` before a shard is taken (clusterMode.ts) applies
+ * what its previous owner committed before this instance writes to it.
+ *
  * Start: `begin` reads the versions before the modules load their state, so a change committed meanwhile is applied
  * once they are attached (applying a row twice gives the same state). A hole in a table's versions (pruned past
  * this instance: it was stopped or cut off longer than the retention) reloads a `SharedReload`; for `SharedRows`
@@ -66,7 +70,7 @@ export class SharedStateSync implements SharedStateAccess {
   /** Per process: tells this instance's pokes and log rows from others'. */
   readonly token = randomBytes(8).toString('hex');
   /** Counters since start (tests, metrics). */
-  readonly stats = { logged: 0, pokesSent: 0, pokesReceived: 0, passes: 0, rowsApplied: 0, reloads: 0, failures: 0 };
+  readonly stats = { logged: 0, pokesSent: 0, pokesReceived: 0, passes: 0, rowsApplied: 0, rowsSkipped: 0, reloads: 0, failures: 0 };
   readonly #options: SharedStateSyncOptions;
   /** The last version of each table applied here (0: none). */
   readonly #known = new Map<string, number>();
@@ -74,6 +78,14 @@ export class SharedStateSync implements SharedStateAccess {
   readonly #reloads = new Map<string, SharedReload>();
   /** Commits of this instance per table (after commit): a reload that overlapped one runs again. */
   readonly #ownCommits = new Map<string, number>();
+  /**
+   * Rows this instance committed to row-by-row tables and has not yet met in the log, per table and row key. Memory
+   * already holds them (a write changes it at once); a row of another instance for such a key is older than ours
+   * (the log is in commit order), so it is skipped instead of being applied over ours until the next pass.
+   */
+  readonly #unseen = new Map<string, number>();
+  /** The key columns of each row-by-row table this instance logged rows of (to key `#unseen`). */
+  readonly #keyColumns = new Map<string, readonly string[]>();
   /** Row-by-row tables with a hole this instance cannot fill (readiness fails). */
   readonly #lost = new Set<string>();
   #attached = false;
@@ -143,8 +155,13 @@ export class SharedStateSync implements SharedStateAccess {
   readonly seal = (batch: SealedBatch): void => {
     if (!this.#attached) return;
     const perTable = new Map<string, LoggedRow[]>();
+    const keys: string[] = [];
     for (const { table, kind, row } of batch.rows()) {
       if (!this.#rows.has(table.name) && !this.#reloads.has(table.name)) continue;
+      if (this.#rows.has(table.name)) {
+        if (!this.#keyColumns.has(table.name)) this.#keyColumns.set(table.name, table.key);
+        keys.push(rowKey(table.name, table.key, row));
+      }
       const logged: LoggedRow = [kind === 'delete' ? 'd' : table.mode === 'update' ? 'p' : 'u', row];
       const rows = perTable.get(table.name);
       if (rows) rows.push(logged);
@@ -156,6 +173,7 @@ export class SharedStateSync implements SharedStateAccess {
     for (const topic of topics) batch.insert(sharedChangesTable, { topic, origin: this.token, rows: perTable.get(topic) });
     this.stats.logged += topics.length;
     batch.afterCommit(() => {
+      for (const key of keys) this.#unseen.set(key, (this.#unseen.get(key) ?? 0) + 1);
       for (const topic of topics) this.#ownCommits.set(topic, (this.#ownCommits.get(topic) ?? 0) + 1);
       this.#poke(topics);
     });
@@ -259,7 +277,7 @@ export class SharedStateSync implements SharedStateAccess {
         if (row.origin !== this.token) reload.add(declaration);
         continue;
       }
-      this.#applyRows(this.#rows.get(topic)!, row.rows ?? []);
+      this.#applyRows(this.#rows.get(topic)!, row.origin === this.token, row.rows ?? []);
     }
     for (const declaration of reload) {
       for (let attempt = 1; attempt <= MAX_RELOADS; attempt++) {
@@ -275,8 +293,25 @@ export class SharedStateSync implements SharedStateAccess {
     if (overlapped && rows.length > 0 && !this.#stopped) this.#request().catch(() => undefined);
   }
 
-  #applyRows(declaration: SharedRows, rows: readonly LoggedRow[]): void {
+  /**
+   * Applies one logged commit's rows in order. A row of a key this instance committed and has not met in the log yet
+   * is skipped: ours (met now: memory holds it, or a later change of ours) or another instance's older one.
+   */
+  #applyRows(declaration: SharedRows, own: boolean, rows: readonly LoggedRow[]): void {
+    const keyColumns = this.#unseen.size > 0 ? this.#keyColumns.get(declaration.table) : undefined;
     for (const [kind, row] of rows) {
+      if (keyColumns !== undefined) {
+        const key = rowKey(declaration.table, keyColumns, row);
+        const unseen = this.#unseen.get(key);
+        if (unseen !== undefined) {
+          if (own) {
+            if (unseen > 1) this.#unseen.set(key, unseen - 1);
+            else this.#unseen.delete(key);
+          }
+          this.stats.rowsSkipped += 1;
+          continue;
+        }
+      }
       try {
         if (kind === 'd') declaration.remove(row);
         else declaration.apply(row, kind === 'p');
@@ -302,4 +337,11 @@ export class SharedStateSync implements SharedStateAccess {
       this.#options.logger.warn('cluster shared state: pruning the log failed; the next round retries', { error: String(error) });
     }
   }
+}
+
+/** A row's identity in `#unseen`: its table and key columns. */
+function rowKey(table: string, keyColumns: readonly string[], row: Row): string {
+  let key = table;
+  for (const column of keyColumns) key += `\u0000${String(row[column])}`;
+  return key;
 }

@@ -59,11 +59,6 @@ export interface ClusterConfig {
   readonly shards: number;
   /** SVC_CLUSTER_NATS_REPLICAS: JetStream replicas of the cluster's buckets (1, 3 or 5; 3 on a three-server NATS). @default 1 */
   readonly replicas: number;
-  /**
-   * SVC_CLUSTER_INCOMPLETE=accept: start although cluster mode is incomplete in this version (see
-   * CLUSTER_MODE_INCOMPLETE); without it an instance refuses to start. @default refused
-   */
-  readonly acceptIncomplete: boolean;
   readonly credentials: ClusterNatsCredentials;
   /** undefined: plain connections unless a URL is `tls://` (then TLS with the system's authorities). */
   readonly tls: ClusterTlsConfig | undefined;
@@ -83,7 +78,6 @@ const MAX_CLUSTER_NAME_LENGTH = 32;
 
 /** Every cluster setting but the URL: set without cluster mode, each is a mistake worth stopping for. */
 const CLUSTER_ONLY = [
-  'SVC_CLUSTER_INCOMPLETE',
   'SVC_CLUSTER_NAME',
   'SVC_CLUSTER_SHARDS',
   'SVC_CLUSTER_NATS_REPLICAS',
@@ -135,9 +129,6 @@ export function loadClusterConfig(
   const instanceSetting = source.read('SVC_INSTANCE_ID');
   if (instanceSetting !== undefined) token(instanceSetting, 'SVC_INSTANCE_ID', MAX_INSTANCE_ID_LENGTH, problems);
 
-  const incomplete = source.read('SVC_CLUSTER_INCOMPLETE');
-  if (incomplete !== undefined && incomplete !== 'accept')
-    problems.push(`SVC_CLUSTER_INCOMPLETE: "${incomplete}" is not "accept" (the only value; unset, cluster mode refuses to start)`);
   const name = source.read('SVC_CLUSTER_NAME') ?? 'svc';
   token(name, 'SVC_CLUSTER_NAME', MAX_CLUSTER_NAME_LENGTH, problems);
   const shards = whole(
@@ -164,7 +155,6 @@ export function loadClusterConfig(
     name,
     shards,
     replicas,
-    acceptIncomplete: incomplete === 'accept',
     credentials: credentials(source, problems),
     tls,
   };

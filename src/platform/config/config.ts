@@ -153,13 +153,6 @@ export interface AuthConfig {
 
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
 
-/**
- * Cluster mode runs, but this version does not yet share everything an operator would expect (issue 29): the
- * server refuses to start with SVC_CLUSTER_NATS_URL unless SVC_CLUSTER_INCOMPLETE=accept says the operator knows.
- */
-export const CLUSTER_MODE_INCOMPLETE =
-  "SVC_CLUSTER_NATS_URL is set, but cluster mode is incomplete in this version: open SLA incidents, active SLA alerts, the SLA evaluation's burn-rate states and the SLA links waiting for a recovery are held per instance (a takeover or a change through another instance leaves them stale; docs/cluster.md). Run one instance, or set SVC_CLUSTER_INCOMPLETE=accept to run the cluster as it is.";
-
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
     super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -2,7 +2,8 @@
  * The SLA plugin's definitions, targets, assignments and group settings are shared by a cluster's instances
  * (docs/adr/0068): people change them through any instance, and every instance reads them on each status change
  * (which definitions cover a service) and for every figure. Each instance applies the rows the others commit, with
- * the row-to-record code of hydration (slaHydrate.ts). Incidents, alerts and the event log are not here: see the ADR.
+ * the row-to-record code of hydration (slaHydrate.ts). Open incidents and active alerts declare
+ * their own (IncidentBook, AlertStore `sharedRows`); the event log is history no instance holds.
  */
 import type { SharedRows } from '../../platform/modules/sharedState.js';
 import { rowToAssignment, rowToDefinition, rowToTarget } from './definitions/definitionRows.js';

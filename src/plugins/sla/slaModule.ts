@@ -32,7 +32,7 @@ import type { SlaModel, SlaServices } from './slaContext.js';
 import { slaEntityTypes, slaEventPublisher } from './slaEvents.js';
 import { hydrateSla } from './slaHydrate.js';
 import { sharedSlaCatalog } from './sharedSlaCatalog.js';
-import { slaTables } from './slaTables.js';
+import { slaAlertsTable, slaIncidentsTable, slaTables } from './slaTables.js';
 import { EVERYONE, STAFF, type ActionsOf, type PermissionDeclarations } from '../../core/auth/roles.js';
 
 /** The SLA plugin's actions, and the roles allowed each by default. */
@@ -64,7 +64,10 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     const { writer, knex, bus, clock, newId, logger } = kit;
     const eventLog = new SlaEventLog({ writer, knex, newId });
     const catalog = new DefinitionCatalog(writer);
-    const alerts = new AlertStore({ writer, knex, bus, clock, newId, log: eventLog });
+    // Cluster mode: what other instances committed, applied before a decision that must see it (docs/adr/0068).
+    const { sharedState } = kit;
+    const catchUpOf = (table: string) => (sharedState ? { catchUp: () => sharedState.catchUp([table]) } : {});
+    const alerts = new AlertStore({ writer, knex, bus, clock, newId, log: eventLog, ...catchUpOf(slaAlertsTable.name) });
     const definitions = new DefinitionCommands({
       catalog,
       fleet,
@@ -76,7 +79,17 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
       resolveAlertsOf: (definitionId, at, actorId) => alerts.resolveWhere((a) => a.definitionId === definitionId, at, 'api', actorId),
     });
     const groupSettings = new GroupSettingsStore({ writer, clock, fleet, log: eventLog });
-    const incidents = new IncidentBook({ writer, knex, bus, clock, newId, log: eventLog, catalog, services: fleet.services });
+    const incidents = new IncidentBook({
+      writer,
+      knex,
+      bus,
+      clock,
+      newId,
+      log: eventLog,
+      catalog,
+      services: fleet.services,
+      ...catchUpOf(slaIncidentsTable.name),
+    });
     const { routing } = writer;
     const backupWatch = new BackupWatch({
       services: fleet.services,
@@ -91,8 +104,9 @@ export const slaModule: ProductModule<CoreServices & Pick<RealtimeServices, 'rea
     return {
       services: { sla },
       hydrate: () => hydrateSla(knex, sla),
-      // Cluster mode: definitions, targets, assignments and group settings changed through any instance (docs/adr/0068).
-      shared: sharedSlaCatalog(sla),
+      // Cluster mode: definitions, targets, assignments, group settings, open automatic incidents and active alerts
+      // committed by any instance (docs/adr/0068).
+      shared: [...sharedSlaCatalog(sla), incidents.sharedRows(), alerts.sharedRows()],
       entityTypes: slaEntityTypes({
         serviceExists: (id) => fleet.services.get(id) !== undefined,
         definitionExists: (id) => catalog.definition(id) !== undefined,

@@ -33,6 +33,20 @@ export class StagedMemory<V> {
     for (const [key, value] of values) if (!this.base.has(key)) this.current.set(key, value);
   }
 
+  /**
+   * A value another instance committed (cluster mode's shared state, docs/adr/0068; undefined: it let go of the key).
+   * Applied only when `applies` accepts the value last committed here for the key (default: always). Memory takes
+   * it, unless the key has an uncommitted write here: then it is what a failed commit goes back to, and the write
+   * (which commits after it) stays. Nothing is written.
+   */
+  adopt(key: string, value: V | undefined, applies: (committed: V | undefined) => boolean = () => true): void {
+    const pending = this.base.has(key);
+    if (!applies(pending ? this.base.get(key) : this.current.get(key))) return;
+    if (pending) this.base.set(key, value);
+    else if (value === undefined) this.current.delete(key);
+    else this.current.set(key, value);
+  }
+
   get(key: string): V | undefined {
     return this.current.get(key);
   }

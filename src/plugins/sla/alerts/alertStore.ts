@@ -19,6 +19,7 @@ import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { Page } from '../../../platform/graphql/pagination.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { SlaEventLog } from '../eventLog/slaEventLog.js';
 import { isUuid } from '../slaIds.js';
@@ -26,7 +27,7 @@ import { alertData } from '../slaEvents.js';
 import { StagedMemory } from '../stagedMemory.js';
 import { slaAlertsTable } from '../slaTables.js';
 import { conditionKey, type AlertCondition, type SlaAlert } from './alertRules.js';
-import { alertToRow, countAlerts, readAlert, readAlerts, type AlertFilter } from './alertRows.js';
+import { alertToRow, countAlerts, readAlert, readAlerts, rowToAlert, type AlertFilter } from './alertRows.js';
 
 export interface AlertStoreDeps {
   readonly writer: BatchWriter;
@@ -35,6 +36,11 @@ export interface AlertStoreDeps {
   readonly clock: Pick<Clock, 'now'>;
   readonly newId: () => string;
   readonly log: SlaEventLog;
+  /**
+   * Cluster mode: applies what other instances committed (docs/adr/0068), before an acknowledgement gives up on an
+   * alert the database holds active that memory does not hold yet. @default none (one process)
+   */
+  readonly catchUp?: () => Promise<void>;
 }
 
 /** What an alert says, beside the condition that keys it. */
@@ -61,6 +67,28 @@ export class AlertStore {
    * Cluster mode (docs/adr/0071): the active alerts of the services `taken` selects, as committed (`active`, read
    * from the database), replace what memory held for them: their previous owner raised and resolved them.
    */
+  /**
+   * Cluster mode (docs/adr/0068): the alerts other instances commit (raised and resolved by the owner of their
+   * subject, acknowledged by people through any instance) reach this memory, so an alert raised through one instance
+   * is acknowledged through another, and a shard's new owner resolves what its previous owner raised.
+   */
+  sharedRows(): SharedRows {
+    return {
+      table: slaAlertsTable.name,
+      apply: (row) => {
+        const alert = rowToAlert(row);
+        if (alert.resolvedAt === null) this.active.adopt(alert.conditionKey, alert);
+        // Resolved: lets go of it, not of an alert raised for the condition since.
+        else this.active.adopt(alert.conditionKey, undefined, (held) => held?.id === alert.id);
+      },
+      remove: (key) => {
+        const id = String(key['id']);
+        const held = [...this.active.values()].find((alert) => alert.id === id);
+        if (held) this.active.adopt(held.conditionKey, undefined, (committed) => committed?.id === id);
+      },
+    };
+  }
+
   reloadActive(active: readonly SlaAlert[], taken: (alert: SlaAlert) => boolean): void {
     this.active.reload(
       active.filter(taken).map((alert) => [alert.conditionKey, alert] as const),
@@ -124,7 +152,11 @@ export class AlertStore {
    * ends). Acknowledging an acknowledged alert answers it as it is; a resolved one is a CONFLICT
    * (there is nothing left to acknowledge).
    */
-  async acknowledge(viewer: Viewer, id: string): Promise<SlaAlert> {
+  acknowledge(viewer: Viewer, id: string): Promise<SlaAlert> {
+    return this.acknowledgeActive(viewer, id, false);
+  }
+
+  private async acknowledgeActive(viewer: Viewer, id: string, caughtUp: boolean): Promise<SlaAlert> {
     const key = isUuid(id) ? id.toLowerCase() : null;
     const acknowledged = await commitChange(this.deps, (at) => {
       const active = key === null ? undefined : [...this.active.values()].find((a) => a.id === key);
@@ -137,6 +169,12 @@ export class AlertStore {
     if (acknowledged) return acknowledged;
     const stored = key === null ? null : await readAlert(this.deps.knex, key);
     if (stored === null) throw new AppError(ErrorCode.NotFound, `no SLA alert with id ${id}`);
+    // Cluster mode: raised through another instance a moment ago, not applied here yet.
+    if (stored.resolvedAt === null && this.deps.catchUp && !caughtUp) {
+      await this.deps.catchUp();
+      return this.acknowledgeActive(viewer, id, true);
+    }
+    if (stored.resolvedAt === null) throw new AppError(ErrorCode.Conflict, `SLA alert ${id} is changing under way; retry`);
     throw new AppError(
       ErrorCode.Conflict,
       `SLA alert ${id} was resolved at ${new Date(stored.resolvedAt!).toISOString()}; only an active alert can be acknowledged`,

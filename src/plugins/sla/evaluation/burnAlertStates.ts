@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { CommittedMap } from '../../../core/fleet/committedMap.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
 import type { BatchWriter, TableSpec } from '../../../platform/persistence/batchWriter.js';
 import { cols } from '../../../core/storage/tables.js';
 import { CLOSED_BURN_ALERT, type BurnAlertState, type BurnSeverity } from '../arithmetic/burnRate.js';
@@ -23,6 +24,15 @@ interface StoredState {
   readonly serviceId: string;
   readonly severity: BurnSeverity;
   readonly lastFiringAt: number;
+}
+
+function rowToState(row: Record<string, unknown>): StoredState {
+  return {
+    definitionId: String(row['definition_id']),
+    serviceId: String(row['service_id']),
+    severity: row['severity'] as BurnSeverity,
+    lastFiringAt: new Date(row['last_firing_at'] as string | Date).getTime(),
+  };
 }
 
 const keyOf = (definitionId: string, serviceId: string, severity: BurnSeverity) => `${definitionId}|${serviceId}|${severity}`;
@@ -45,15 +55,26 @@ export class BurnAlertStates {
       for (const s of [...this.states.values()]) if (taken(s.serviceId)) this.states.evict(keyOf(s.definitionId, s.serviceId, s.severity));
     const rows = await knex('sla_burn_alert_states').select('definition_id', 'service_id', 'severity', 'last_firing_at');
     for (const row of rows as Array<Record<string, unknown>>) {
-      const state: StoredState = {
-        definitionId: String(row.definition_id),
-        serviceId: String(row.service_id),
-        severity: row.severity as BurnSeverity,
-        lastFiringAt: new Date(row.last_firing_at as string | Date).getTime(),
-      };
+      const state = rowToState(row);
       if (taken && !taken(state.serviceId)) continue;
       this.states.load(keyOf(state.definitionId, state.serviceId, state.severity), state);
     }
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): the states the owners of other shards commit reach this memory, so the instance
+   * that takes a shard over continues its burn-rate alerts' hysteresis instead of raising them again.
+   */
+  sharedRows(): SharedRows {
+    return {
+      table: slaBurnAlertStatesTable.name,
+      apply: (row) => {
+        const state = rowToState(row);
+        this.states.adopt(keyOf(state.definitionId, state.serviceId, state.severity), state);
+      },
+      remove: (key) =>
+        void this.states.adopt(keyOf(String(key['definition_id']), String(key['service_id']), key['severity'] as BurnSeverity), undefined),
+    };
   }
 
   get(definitionId: string, serviceId: string, severity: BurnSeverity): BurnAlertState {

@@ -78,6 +78,8 @@ export const slaEvaluationModule: ProductModule<CoreServices & SlaServices & Mai
     return {
       services: { slaEvaluation },
       hydrate: () => burnStates.load(kit.knex),
+      // Cluster mode: burn-rate alert states committed by the owners of other shards (docs/adr/0068).
+      shared: [burnStates.sharedRows()],
       busHandlers: {
         committed: (event) => {
           slaEvaluation.onCommitted(event);

@@ -19,6 +19,7 @@ import type { Origin } from '../../../platform/events/domainEvents.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import { emitOnCommit } from '../../../platform/events/emitOnCommit.js';
 import type { Page } from '../../../platform/graphql/pagination.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import type { SlaEventLog } from '../eventLog/slaEventLog.js';
@@ -28,7 +29,7 @@ import { StagedMemory } from '../stagedMemory.js';
 import { slaIncidentsTable } from '../slaTables.js';
 import type { IncidentChanges, NewIncidentRequest } from './incidentInput.js';
 import { incidentMove, incidentTimes, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH, type SlaIncident } from './incidentRules.js';
-import { countIncidents, incidentToRow, readIncident, readIncidents, type IncidentFilter } from './incidentRows.js';
+import { countIncidents, incidentToRow, readIncident, readIncidents, rowToIncident, type IncidentFilter } from './incidentRows.js';
 
 export interface IncidentBookDeps {
   readonly writer: BatchWriter;
@@ -39,6 +40,11 @@ export interface IncidentBookDeps {
   readonly log: SlaEventLog;
   readonly catalog: DefinitionCatalog;
   readonly services: Pick<ServiceRegistry, 'get'>;
+  /**
+   * Cluster mode: applies what other instances committed (docs/adr/0068), before an update retries an incident read
+   * open from the database that memory does not hold open yet. @default none (one process)
+   */
+  readonly catchUp?: () => Promise<void>;
 }
 
 type Change = 'opened' | 'updated' | 'closed';
@@ -57,6 +63,29 @@ export class IncidentBook {
 
   load(incident: SlaIncident): void {
     this.open.load(incident.serviceId, incident);
+  }
+
+  /**
+   * Cluster mode (docs/adr/0068): the automatic incidents other instances commit (the owner of a service opens and
+   * closes its outage's incident; a person edits it through any instance) reach this memory, so the instance that
+   * takes a service's shard over continues the incident its previous owner opened. Manual incidents are history.
+   */
+  sharedRows(): SharedRows {
+    const adopt = (incident: SlaIncident) => {
+      if (incident.source !== 'AUTOMATIC') return;
+      if (incident.endedAt === null) this.open.adopt(incident.serviceId, incident);
+      // Closed: lets go of it, not of a newer outage's incident of the service.
+      else this.open.adopt(incident.serviceId, undefined, (held) => held?.id === incident.id);
+    };
+    return {
+      table: slaIncidentsTable.name,
+      apply: (row) => adopt(rowToIncident(row)),
+      remove: (key) => {
+        const id = String(key['id']);
+        const held = [...this.open.values()].find((incident) => incident.id === id);
+        if (held) this.open.adopt(held.serviceId, undefined, (committed) => committed?.id === id);
+      },
+    };
   }
 
   openIncidentOf(serviceId: string): SlaIncident | undefined {
@@ -251,6 +280,8 @@ export class IncidentBook {
     });
     if (result !== RETRY) return result;
     if (attempt >= 3) throw new AppError(ErrorCode.Conflict, `SLA incident ${id} is changing under way; retry`);
+    // Cluster mode: another instance may have opened it a moment ago (its row not applied here yet).
+    await this.deps.catchUp?.();
     return this.updateNow(viewer, id, changes, attempt + 1);
   }
 

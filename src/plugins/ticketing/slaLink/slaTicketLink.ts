@@ -20,6 +20,7 @@ import type { Clock } from '../../../platform/scheduler/index.js';
 import { AppError, ErrorCode } from '../../../platform/errors/catalog.js';
 import type { DomainEvent } from '../../../platform/events/domainEvents.js';
 import type { Logger } from '../../../platform/log/logger.js';
+import type { SharedRows } from '../../../platform/modules/sharedState.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import type { SlaDefinition } from '../../sla/definitions/slaDefinition.js';
 import type { SlaIncident } from '../../sla/incidents/incidentRules.js';
@@ -102,11 +103,36 @@ export class SlaTicketLink {
       this.unrecovered.add(String(row.incident_id));
   }
 
-  /** Committed events: outages open, grow (a raising definition joins) and close. */
+  /**
+   * Cluster mode (docs/adr/0068): the links other instances commit (the owner of a service raises its outage's
+   * ticket; the recovery marks it) reach the set of links waiting for their recovery, so the instance that takes the
+   * service's shard over writes the recovery comment of a ticket its previous owner raised.
+   */
+  sharedRows(): SharedRows {
+    return {
+      table: slaIncidentTicketsTable.name,
+      apply: (row) => {
+        const incidentId = String(row['incident_id']);
+        if (row['recovered_at'] === null || row['recovered_at'] === undefined) this.unrecovered.add(incidentId);
+        else this.unrecovered.delete(incidentId);
+      },
+      remove: (key) => void this.unrecovered.delete(String(key['incident_id'])),
+    };
+  }
+
+  /**
+   * Committed events: outages open, grow (a raising definition joins) and close. Cluster mode: the owner of the
+   * service raises the ticket; the recovery comment is written by the owner of the ticket (the service's owner when
+   * it raised the ticket; another instance once the ticket's shard moved), which holds the link (shared, and applied
+   * before it took the ticket's shard).
+   */
   committed(event: DomainEvent): void {
     if (event.type !== 'sla.incident' || !this.deps.active()) return;
     const { incident } = event;
-    if (this.deps.owns && !this.deps.owns.service(incident.serviceId)) return;
+    if (this.deps.owns && !this.deps.owns.service(incident.serviceId)) {
+      if (incident.endedAt !== null && this.unrecovered.has(incident.id)) this.enqueue(incident.serviceId, () => this.recover(incident));
+      return;
+    }
     this.enqueue(incident.serviceId, () => (incident.endedAt === null ? this.ensureTicket(incident) : this.recover(incident)));
   }
 
@@ -144,7 +170,8 @@ export class SlaTicketLink {
     this.reconciling = this.unrecoveredLinks().then(
       (links) => {
         for (const link of links) {
-          if (this.deps.owns && !this.deps.owns.service(link.serviceId)) continue;
+          // The recovery is written by the ticket's owner (recover).
+          if (this.deps.owns && !this.deps.owns.service(link.serviceId) && !this.deps.owns.ticket(link.ticketId)) continue;
           this.enqueue(link.serviceId, async () => {
             const incident = await this.deps.sla.incidents.get(link.incidentId);
             if (incident && incident.endedAt !== null) await this.recover(incident);
@@ -314,6 +341,8 @@ export class SlaTicketLink {
     if (!this.unrecovered.has(incident.id)) return;
     const link = await this.link(incident.id);
     if (!link || link.recoveredAt !== null) return;
+    // Cluster mode: only the ticket's owner can comment on it (the others hear the same event and return here).
+    if (this.deps.owns && !this.deps.owns.ticket(link.ticketId)) return;
     const recovered: IncidentTicketLink = { ...link, recoveredAt: incident.endedAt };
     const mark = () => this.stageLink(recovered);
     try {

@@ -62,6 +62,8 @@ export const ticketSlaLinkModule: ProductModule<Needs, SlaLinkServices> = {
     return {
       services: { ticketSlaLink },
       hydrate: () => ticketSlaLink.hydrate(),
+      // Cluster mode: the links other instances commit, waiting for their recovery or recovered (docs/adr/0068).
+      shared: [ticketSlaLink.sharedRows()],
       busHandlers: { staged: (event) => ticketSlaLink.staged(event), committed: (event) => ticketSlaLink.committed(event) },
       start: () => ticketSlaLink.reconcile(),
       // Raising a ticket under way finishes before the writer's final flush.

@@ -27,14 +27,6 @@ describe('cluster settings', () => {
     assert.equal(loadConfig({ SVC_DATABASE_URL: PG, SVC_INSTANCE_ID: 'web.1 (unused by one process)' }).cluster, undefined);
   });
 
-  it('refuse to start an incomplete cluster unless SVC_CLUSTER_INCOMPLETE=accept, and accept only that value', () => {
-    assert.equal(loadConfig({ ...CLUSTER }).cluster?.acceptIncomplete, false);
-    assert.equal(loadConfig({ ...CLUSTER, SVC_CLUSTER_INCOMPLETE: 'accept' }).cluster?.acceptIncomplete, true);
-    assert.deepEqual(problemsOf({ ...CLUSTER, SVC_CLUSTER_INCOMPLETE: 'yes' }), [
-      'SVC_CLUSTER_INCOMPLETE: "yes" is not "accept" (the only value; unset, cluster mode refuses to start)',
-    ]);
-  });
-
   it('turn cluster mode on with SVC_CLUSTER_NATS_URL, with the defaults', () => {
     const cluster = loadConfig({
       ...CLUSTER,

@@ -56,4 +56,27 @@ describe('staged memory (the live part of a history table)', () => {
     await assert.rejects(writer.committed(), CommitError);
     assert.equal(memory.get('svc'), 'second');
   });
+
+  it("adopting another instance's committed value replaces memory, and letting go applies only when `applies` accepts what is held", async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const memory = new StagedMemory<string>(writer, nodesTable);
+    memory.adopt('svc', 'incident-1');
+    assert.equal(memory.get('svc'), 'incident-1');
+    memory.adopt('svc', undefined, (held) => held === 'incident-0');
+    assert.equal(memory.get('svc'), 'incident-1', 'the close of an older incident keeps the open one');
+    memory.adopt('svc', undefined, (held) => held === 'incident-1');
+    assert.equal(memory.get('svc'), undefined);
+    assert.equal(writer.pendingRows, 0, 'nothing is written');
+  });
+
+  it('adopting a value for a key with an uncommitted write keeps the write, and a failed batch goes back to the adopted value', async () => {
+    const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
+    const memory = new StagedMemory<string>(writer, nodesTable);
+    memory.load('svc', 'committed');
+    memory.write('svc', 'mine', row('adopt-1', 'no-such-parent'));
+    memory.adopt('svc', 'theirs', (held) => held === 'committed');
+    assert.equal(memory.get('svc'), 'mine', 'the write here commits after it and wins');
+    await assert.rejects(writer.committed(), CommitError);
+    assert.equal(memory.get('svc'), 'theirs');
+  });
 });
