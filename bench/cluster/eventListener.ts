@@ -1,5 +1,5 @@
 /**
- * `bench:cluster`'s floor of a full replica (docs/adr/0074): a process that does only what any follower must do with
+ * `bench:cluster`'s floor of a full replica (docs/adr/0073): a process that does only what any follower must do with
  * the committed event stream, receive every event of every shard on core NATS and decode it (the product's own
  * `decodeEvent`), and nothing else: no position, no apply, no bus. Its CPU per push, measured beside the instances',
  * is what one more instance costs per push at the least, whatever the read model does with the events.

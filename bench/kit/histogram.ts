@@ -6,7 +6,7 @@
  *
  * Why our own and not hdr-histogram-js: the kit needs record, percentile, merge and a JSON form;
  * that is about a hundred lines with tests (test/unit/bench/histogram.test.ts), without a
- * WebAssembly build or a base64 codec to trust (ADR 0077).
+ * WebAssembly build or a base64 codec to trust (ADR 0075).
  */
 
 /** Linear buckets per power of two (after the first range): the relative precision is 2 / SUB_BUCKETS. */

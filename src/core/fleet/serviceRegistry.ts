@@ -142,7 +142,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
   }
 
   // Cluster mode's read model adopts a snapshot per row another instance commits: XState resolves each state once,
-  // then each adopted snapshot copies it with its own context, as hydration does (docs/adr/0074).
+  // then each adopted snapshot copies it with its own context, as hydration does (docs/adr/0073).
   const adoptedSnapshot = createSnapshotMaker(serviceMachine);
 
   const departed = new Map<string, string>();

@@ -57,7 +57,7 @@ export function isAfter(a: StreamPosition, b: StreamPosition): boolean {
 
 /**
  * The wire format: short keys, one JSON object per event. `o`, first when present, is the publishing instance's
- * token: that instance skips its own copy unread (it had the event in process, docs/adr/0074); others ignore it.
+ * token: that instance skips its own copy unread (it had the event in process, docs/adr/0073); others ignore it.
  */
 interface WireEvent {
   readonly o?: string;

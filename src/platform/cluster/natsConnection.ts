@@ -7,7 +7,7 @@
  * Reconnection: forever, every 0.5 s (plus up to 0.1 s of jitter) per server, so writes resume within seconds
  * of NATS coming back; pings every 2 s with 2 outstanding at most notice a silent server within about 6 s. The
  * leases never rely on the connection's view of health: an owner self-fences on its own clock (timings.ts).
- * No async traces: the client would capture a stack for every request it makes (docs/adr/0074).
+ * No async traces: the client would capture a stack for every request it makes (docs/adr/0073).
  */
 import { readFileSync } from 'node:fs';
 import { connect, credsAuthenticator, type NatsConnection, type NodeConnectionOptions } from '@nats-io/transport-node';
@@ -37,7 +37,7 @@ export function natsConnectionOptions(settings: ClusterNatsSettings): NodeConnec
     // Replies under the cluster's own prefix: its NATS user may subscribe there and nowhere else (permissions.ts).
     inboxPrefix: inboxPrefix(settings.name),
     // Without it the client makes an Error (a stack capture) per request and per timer up front, for a trace
-    // that only a failure would show: a forwarded command paid three (docs/adr/0074). Failures still name the
+    // that only a failure would show: a forwarded command paid three (docs/adr/0073). Failures still name the
     // subject and the cause.
     noAsyncTraces: true,
   };

@@ -69,7 +69,7 @@ export async function startReadModel(
   const { nc, cluster, shards } = options;
   const { knex, clock, logger } = platform;
   // One token per process: in each replicated payload (`o`) and first on the wire, where this instance's subscriber
-  // skips its own messages unread; the publisher hands them to it in process instead (docs/adr/0074).
+  // skips its own messages unread; the publisher hands them to it in process instead (docs/adr/0073).
   const token = randomBytes(8).toString('hex');
   const publisher = new ClusterEventPublisher({
     nc,

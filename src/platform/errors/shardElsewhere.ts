@@ -18,7 +18,7 @@ export class ShardElsewhereError extends AppError {
     readonly held: readonly number[] = [],
   ) {
     // No stack: this is the routing's answer, thrown for every command that arrives at a non-owner, and a stack
-    // capture per forwarded command showed in its profile (docs/adr/0074). The message names the shards.
+    // capture per forwarded command showed in its profile (docs/adr/0073). The message names the shards.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     super(

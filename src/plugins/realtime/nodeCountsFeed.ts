@@ -2,7 +2,7 @@
  * Live per-node status counts for dashboards (`nodeStatusCounts`), coalesced: however many services
  * change, a subscriber gets at most one frame per window, carrying the current counts of the nodes
  * it watches whose services moved since the last frame. An outage storm of 100,000 status changes
- * is a handful of frames per subscriber, not 100,000 (docs/adr/0081-coalesced-node-counts.md).
+ * is a handful of frames per subscriber, not 100,000 (docs/adr/0077-coalesced-node-counts.md).
  *
  * A subscription watches one scope: a node and its direct children, or (no node) the roots, the
  * hierarchy as the console shows it one level at a time. A status change, creation or deletion
