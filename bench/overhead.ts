@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { HEALTH_PATH, healthBodies } from './cases/healthPush.js';
 import { readSettings } from './lib/benchSettings.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
+import { atMost, meanInterval } from './lib/meanInterval.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
 import { postAll } from './lib/httpCalls.js';
 import type { LoadResult } from './lib/loadRun.js';
@@ -272,19 +273,22 @@ async function main(): Promise<number> {
       smoke ? undefined : of(TRACING_ALL).cpuUsPerPush - offCpu,
     );
     log(`\n${parts.table}`);
+    // The end-to-end ratios are judged by their rounds' 95 % interval: on a machine whose rounds spread by ±10-25 %
+    // a 1-2 % target is met or missed only when the whole interval says so; otherwise the run does not resolve it.
+    const endToEnd = (name: string, label: string, limit: number): Target => {
+      const interval = meanInterval(of(name).roundRatios);
+      const verdict = smoke || interval === undefined ? null : atMost(interval, limit);
+      return {
+        target: `ingest server CPU per push, ${label} vs off (end to end)`,
+        measured: `${fmt(of(name).ratio, 3)}x pooled; rounds' mean ${interval ? `${fmt(interval.mean, 3)}x, 95 % interval ${fmt(interval.low, 3)}-${fmt(interval.high, 3)}x` : 'n/a'} (${loadRange})`,
+        limit: `≤ ${fmt(limit, 2)}x`,
+        met: verdict,
+        unresolved: !smoke && verdict === null,
+      };
+    };
     const targets: Target[] = [
-      {
-        target: 'ingest server CPU per push, metrics on vs off',
-        measured: `${fmt(of(METRICS_ON).ratio, 3)}x (${loadRange})`,
-        limit: '≤ 1.01x',
-        met: smoke ? null : of(METRICS_ON).ratio <= 1.01,
-      },
-      {
-        target: 'ingest server CPU per push, tracing at 1 % vs off',
-        measured: `${fmt(of(TRACING_1).ratio, 3)}x (${loadRange})`,
-        limit: '≤ 1.02x',
-        met: smoke ? null : of(TRACING_1).ratio <= 1.02,
-      },
+      endToEnd(METRICS_ON, 'metrics on', 1.01),
+      endToEnd(TRACING_1, 'tracing at 1 %', 1.02),
       {
         target: 'p99 added by tracing at 1 % (median over rounds)',
         measured: `${fmt(of(TRACING_1).addedP99Ms, 2)} ms (${loadRange})`,

@@ -22,13 +22,15 @@ export interface Target {
   readonly measured: string;
   readonly limit: string;
   readonly met: boolean | null;
+  /** With `met: null` in a full run: the run cannot tell (e.g. a confidence interval holding the limit). */
+  readonly unresolved?: boolean;
 }
 
 /** A bench's targets as the table every bench prints at the end. */
 export function targetTable(targets: readonly Target[]): string {
   return formatTable(
     ['target', 'measured', 'limit', 'result'],
-    targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? 'n/a' : t.met ? 'MET' : 'MISSED']),
+    targets.map((t) => [t.target, t.measured, t.limit, t.met === null ? (t.unresolved ? 'UNRESOLVED' : 'n/a') : t.met ? 'MET' : 'MISSED']),
   );
 }
 
