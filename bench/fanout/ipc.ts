@@ -69,6 +69,8 @@ export class IpcChild {
   private nextReqId = 1;
   private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void; kind: string }>();
   private exitCode: number | null | undefined;
+  /** The signal that ended the child, when one did (a crash shows as SIGSEGV or SIGABRT, the OOM killer as SIGKILL). */
+  private exitSignal: NodeJS.Signals | null = null;
   private readonly exitedPromise: Promise<number | null>;
   private readyValue: Promise<any>;
 
@@ -93,8 +95,9 @@ export class IpcChild {
     this.exitedPromise = new Promise((resolve) => {
       this.child.once('exit', (code, signal) => {
         this.exitCode = code ?? (signal ? null : 0);
+        this.exitSignal = signal;
         for (const p of this.pending.values())
-          p.reject(new Error(`${this.name} exited (code ${this.exitCode}) during "${p.kind}":\n${this.output.slice(-15).join('\n')}`));
+          p.reject(new Error(`${this.name} exited (${this.exitDescription}) during "${p.kind}":\n${this.output.slice(-15).join('\n')}`));
         this.pending.clear();
         resolve(this.exitCode);
       });
@@ -136,13 +139,18 @@ export class IpcChild {
     }
   }
 
+  /** "code 1" or "signal SIGSEGV": what a person needs to tell a crash from a kill. */
+  get exitDescription(): string {
+    return this.exitSignal ? `signal ${this.exitSignal}` : `code ${this.exitCode}`;
+  }
+
   get exited(): boolean {
     return this.exitCode !== undefined;
   }
 
   /** A request; rejects on an error answer, on the child's exit, or after `timeoutMs`. */
   call<T = any>(kind: string, args?: unknown, timeoutMs = 120_000): Promise<T> {
-    if (this.exitCode !== undefined) return Promise.reject(new Error(`${this.name} has exited (code ${this.exitCode}); cannot "${kind}"`));
+    if (this.exitCode !== undefined) return Promise.reject(new Error(`${this.name} has exited (${this.exitDescription}); cannot "${kind}"`));
     const reqId = this.nextReqId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {

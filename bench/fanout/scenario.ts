@@ -382,7 +382,7 @@ export async function runScenario(
 
     // 3. Baseline memory.
     await sleep(500);
-    const baseline = await server.child.call<MemoryReading>('memory');
+    const baseline = await server.child.call<MemoryReading>('memory', { settleLimitMs: settings.memorySettleLimitMs });
 
     // 4. Connect everyone in two halves; after each half, probe until every subscription is live,
     // wait, read memory. Idle bytes per subscriber = (second reading - first) / second half: the
@@ -421,7 +421,7 @@ export async function runScenario(
       });
       probes += await probeUntilAll(connectedSoFar, 'connect');
       await sleep(settings.idleSeconds * 1000);
-      readings.push(await server.child.call<MemoryReading>('memory'));
+      readings.push(await server.child.call<MemoryReading>('memory', { settleLimitMs: settings.memorySettleLimitMs }));
     }
     checks.check(true, `${label}: every subscriber connected`);
     log(
@@ -586,7 +586,7 @@ export async function runScenario(
       }
       const code = await client.waitExit(10_000);
       runningChildren.delete(client);
-      checks.check(code === 0, `${label}: ${client.name} exited cleanly`, `exit code ${code}; ${client.output.slice(-5).join('\n')}`);
+      checks.check(code === 0, `${label}: ${client.name} exited cleanly`, `${client.exitDescription}; ${client.output.slice(-5).join('\n')}`);
     }
     let code: number | null = null;
     try {
@@ -599,7 +599,7 @@ export async function runScenario(
     checks.check(
       code === 0,
       `${label}: server stopped cleanly`,
-      `exit code ${code}; last output:\n${server.child.output.slice(-10).join('\n')}`,
+      `${server.child.exitDescription}; last output:\n${server.child.output.slice(-10).join('\n')}`,
     );
     const problems = server.child.output.filter((line) => line.startsWith('[stderr]') || line.includes('"level":"error"'));
     checks.check(problems.length === 0, `${label}: server logged no error`, problems.slice(0, 5).join('\n'));

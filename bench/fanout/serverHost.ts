@@ -50,7 +50,6 @@ export interface MemoryReading {
 
 /** New space as V8 starts it (two 512 KiB semi-spaces); anything above is growth it gives back when idle. */
 const SETTLED_NEW_SPACE_BYTES = 2 * 1024 * 1024;
-const SETTLE_LIMIT_MS = 60_000;
 
 const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 
@@ -61,9 +60,9 @@ const newSpaceBytes = () => getHeapSpaceStatistics().find((space) => space.space
  * subscribers (it made one half of a run look 1-1.5 KB per subscriber heavier than the other, at
  * random). Idle memory is what an idle server holds, so the reading waits for the reducer.
  */
-async function youngGenerationReturned(): Promise<number> {
+async function youngGenerationReturned(limitMs: number): Promise<number> {
   const start = Date.now();
-  while (newSpaceBytes() > SETTLED_NEW_SPACE_BYTES && Date.now() - start < SETTLE_LIMIT_MS) {
+  while (newSpaceBytes() > SETTLED_NEW_SPACE_BYTES && Date.now() - start < limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return Date.now() - start;
@@ -71,10 +70,10 @@ async function youngGenerationReturned(): Promise<number> {
 
 let snapshotCount = 0;
 
-async function memoryAfterGc(): Promise<MemoryReading> {
+async function memoryAfterGc(settleLimitMs: number): Promise<MemoryReading> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (typeof gc !== 'function') throw new Error('start the server variant with --expose-gc');
-  const settleMs = await youngGenerationReturned();
+  const settleMs = await youngGenerationReturned(settleLimitMs);
   // Several full collections with pauses, so concurrent sweeping finishes and freed pages go back.
   for (const pauseMs of [20, 20, 200, 20]) {
     gc();
@@ -111,7 +110,7 @@ export async function runServerChild(start: (stamps: Stamps) => Promise<VariantS
       server.publish(seq);
     },
     stamps: () => ({ stamps: stamps.entries(), duplicates: stamps.duplicates, info: server.info?.() ?? {} }),
-    memory: () => memoryAfterGc(),
+    memory: ({ settleLimitMs }: { settleLimitMs: number }) => memoryAfterGc(settleLimitMs),
     stop: async () => {
       if (stopping) return;
       stopping = true;

@@ -50,6 +50,12 @@ export interface FanoutSettings {
   readonly pathOnlyEvents: number;
   /** Wait after every subscriber got a probe event, before the idle memory reading. */
   readonly idleSeconds: number;
+  /**
+   * How long a memory reading may wait for V8 to give back its young generation (about 20-25 s idle
+   * after a burst; serverHost.ts). The smoke run does not wait: its figures mean nothing, and three
+   * waits per variant took it past its watchdog on a slower machine (CI, 2026-11-29).
+   */
+  readonly memorySettleLimitMs: number;
   /** After the last measured event: how long delivery may take before frames count as lost. */
   readonly drainTimeoutSeconds: number;
   readonly adminPassword: string;
@@ -113,6 +119,7 @@ export function readFanoutSettings(env: NodeJS.ProcessEnv): FanoutSettings {
     warmupEvents: smoke ? 3 : 20,
     pathOnlyEvents: smoke ? 5 : 100,
     idleSeconds: smoke ? 0.5 : 3,
+    memorySettleLimitMs: smoke ? 0 : 60_000,
     drainTimeoutSeconds: smoke ? 10 : 120,
     adminPassword: 'bench-admin-password-0123',
     apiKey: 'bench-operator-key-0123456789abcdef',
