@@ -17,7 +17,7 @@
  *   KIT_SECONDS=10 KIT_CONNECTIONS=64 KIT_SUBSCRIBERS=10000 npm run bench:kit
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEngine } from './kit/engine.js';
@@ -237,7 +237,18 @@ async function subscriberCapacity(checks: Checks): Promise<Record<string, unknow
   }
 }
 
+/** The tools the reference run needs, named with the package that brings them, before anything starts. */
+function assertTools(): void {
+  for (const [tool, debianPackage] of [
+    ['/usr/bin/wrk', 'wrk'],
+    ['/usr/bin/time', 'time'],
+  ] as const) {
+    if (!existsSync(tool)) throw new Error(`${tool} is missing: this bench compares svc-bench with wrk (apt-get install -y ${debianPackage})`);
+  }
+}
+
 async function main(): Promise<number> {
+  assertTools();
   logRunHeader('kit (svc-bench capacity)', smoke, machineInfo('not used'), log);
   startWatchdog(
     smoke ? 300 : 900,
