@@ -243,7 +243,8 @@ function assertTools(): void {
     ['/usr/bin/wrk', 'wrk'],
     ['/usr/bin/time', 'time'],
   ] as const) {
-    if (!existsSync(tool)) throw new Error(`${tool} is missing: this bench compares svc-bench with wrk (apt-get install -y ${debianPackage})`);
+    if (!existsSync(tool))
+      throw new Error(`${tool} is missing: this bench compares svc-bench with wrk (apt-get install -y ${debianPackage})`);
   }
 }
 

@@ -150,7 +150,8 @@ export class IpcChild {
 
   /** A request; rejects on an error answer, on the child's exit, or after `timeoutMs`. */
   call<T = any>(kind: string, args?: unknown, timeoutMs = 120_000): Promise<T> {
-    if (this.exitCode !== undefined) return Promise.reject(new Error(`${this.name} has exited (${this.exitDescription}); cannot "${kind}"`));
+    if (this.exitCode !== undefined)
+      return Promise.reject(new Error(`${this.name} has exited (${this.exitDescription}); cannot "${kind}"`));
     const reqId = this.nextReqId++;
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -586,7 +586,11 @@ export async function runScenario(
       }
       const code = await client.waitExit(10_000);
       runningChildren.delete(client);
-      checks.check(code === 0, `${label}: ${client.name} exited cleanly`, `${client.exitDescription}; ${client.output.slice(-5).join('\n')}`);
+      checks.check(
+        code === 0,
+        `${label}: ${client.name} exited cleanly`,
+        `${client.exitDescription}; ${client.output.slice(-5).join('\n')}`,
+      );
     }
     let code: number | null = null;
     try {
