@@ -258,6 +258,38 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
       assert.equal((await owner(service).serviceRows(NODE, service)).length, 1);
     });
 
+    it('applies a first attempt whose key the edge made without looking the key up, and answers its re-send from the record', async () => {
+      const service = 'svc-fresh-key';
+      const target = owner(service);
+      const subject = forwardSubject(cluster.name, target.server.cluster!.instanceId);
+      const head = {
+        method: 'POST',
+        path: '/api/v1/health/report',
+        query: '',
+        headers: { 'content-type': 'application/json', 'x-api-key': TEST_API_KEY, 'idempotency-key': 'fwd-fresh-1' },
+        peerAddress: '127.0.0.1',
+      };
+      const body = Buffer.from(JSON.stringify({ service, nodeId: NODE, status: 'DOWN' }));
+      const lookups: string[] = [];
+      const knex = target.server.database.knex;
+      const onQuery = (query: { sql: string }) => {
+        if (/^select\b/i.test(query.sql) && query.sql.includes('idempotency_keys')) lookups.push(query.sql);
+      };
+      knex.on('query', onQuery);
+      try {
+        const first = decodeAnswer((await member.request(subject, encodeRequest({ head, body, freshKey: true }), { timeout: 5_000 })).data);
+        assert.equal(first.kind === 'reply' && first.status, 200);
+        assert.deepEqual(lookups, [], 'the fresh key was not looked up');
+        const resent = decodeAnswer((await member.request(subject, encodeRequest({ head, body }), { timeout: 5_000 })).data);
+        assert.ok(resent.kind === 'reply' && first.kind === 'reply');
+        assert.equal(resent.headers['idempotent-replayed'], 'true', 'the re-send is answered from the record');
+        assert.equal(Buffer.from(resent.body).toString(), Buffer.from(first.body).toString());
+      } finally {
+        knex.off('query', onQuery);
+      }
+      assert.equal((await target.serviceRows(NODE, service)).length, 1, 'applied once');
+    });
+
     it("cannot be used by a client without the cluster's credentials or its prefix", async () => {
       const service = 'svc-intruded';
       const subject = forwardSubject(cluster.name, owner(service).server.cluster!.instanceId);

@@ -16,6 +16,8 @@ import type { Logger } from '../log/logger.js';
 import { requestContextOf, runInRequest } from '../requestContext/requestContext.js';
 import { decodeRequest, encodeAnswer, forwardSubject, type ForwardedAnswer } from './forwardWire.js';
 
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+
 /** What the owner's application answers a request whose shard it does not own: the edge retries. */
 export const NOT_MINE: Reply = Object.freeze({ status: 503, body: '' });
 
@@ -88,7 +90,8 @@ export class ForwardServer {
     }
     const { head, body } = request;
     // The edge's request id and trace (forwarder.ts): the owner's lines and audit records carry the client's id.
-    return runInRequest(requestContextOf(head.headers), () => this.#run(application, head, body));
+    const context = requestContextOf(head.headers, request.freshKey === true ? head.headers[IDEMPOTENCY_HEADER] : undefined);
+    return runInRequest(context, () => this.#run(application, head, body));
   }
 
   async #run(application: HttpApplication, head: RequestHead, body: Uint8Array): Promise<ForwardedAnswer> {

@@ -15,6 +15,12 @@ export function forwardSubject(cluster: string, instanceId: string): string {
 export interface ForwardedRequest {
   readonly head: RequestHead;
   readonly body: Uint8Array;
+  /**
+   * The request's `Idempotency-Key` was made by the edge for this request and this is the first time it is
+   * sent: nothing can be recorded under it yet, so the owner skips looking it up (a database round trip on
+   * the forwarding path). A re-sent request never carries it (docs/adr/0079).
+   */
+  readonly freshKey?: boolean;
 }
 
 export type ForwardedAnswer =
@@ -45,12 +51,17 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
 
 export function encodeRequest(request: ForwardedRequest): Uint8Array {
   const { method, path, query, headers, peerAddress } = request.head;
-  return frame({ method, path, query, headers, peerAddress }, request.body);
+  return frame(
+    request.freshKey === true
+      ? { method, path, query, headers, peerAddress, freshKey: true }
+      : { method, path, query, headers, peerAddress },
+    request.body,
+  );
 }
 
 export function decodeRequest(data: Uint8Array): ForwardedRequest {
   const { meta, body } = unframe(data);
-  const head = meta as Partial<Record<keyof RequestHead, unknown>>;
+  const head = meta as Partial<Record<keyof RequestHead | 'freshKey', unknown>>;
   if (
     typeof head !== 'object' ||
     head === null ||
@@ -64,6 +75,7 @@ export function decodeRequest(data: Uint8Array): ForwardedRequest {
   return {
     head: { method: head.method, path: head.path, query: head.query, headers: head.headers, peerAddress: head.peerAddress },
     body,
+    ...(head.freshKey === true && head.headers['idempotency-key'] !== undefined ? { freshKey: true } : {}),
   };
 }
 

@@ -72,7 +72,12 @@ export class RequestForwarder {
     const started = clock.now();
     const keyedHead = keyed(head);
     const key = keyedHead.headers[IDEMPOTENCY_HEADER];
-    const data = encodeRequest({ head: traced(keyedHead), body });
+    const tracedHead = traced(keyedHead);
+    // A key made here is fresh until the request has gone out once; every later attempt makes the owner look it up.
+    const madeKey = keyedHead !== head;
+    const firstData = encodeRequest({ head: tracedHead, body, freshKey: madeKey });
+    let againData = madeKey ? undefined : firstData;
+    let sends = 0;
     const left = () => this.#deadlineMs - (clock.now() - started);
     /** A request went out and no answer came back: the owner may have applied it (an ambiguous timeout). */
     let maybeApplied = false;
@@ -96,6 +101,7 @@ export class RequestForwarder {
       if (left() <= 0) break;
       if (owner !== undefined) {
         try {
+          const data = sends++ === 0 ? firstData : (againData ??= encodeRequest({ head: tracedHead, body }));
           const sent = nc.request(forwardSubject(cluster, owner), data, { timeout: left() });
           this.stats.sent += 1;
           const message = await this.#unlessMoved(sent, refused.shards, owner);

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../errors/catalog.js';
 import { refusalReply, type Reply } from '../gateway/http.js';
+import { currentRequest } from '../requestContext/requestContext.js';
 import type { RestRequest, Route } from '../gateway/routes.js';
 import type { BatchWriter } from '../persistence/batchWriter.js';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey } from './idempotencyKey.js';
@@ -57,7 +58,8 @@ export function idempotentRoute(route: Route, deps: IdempotencyDeps, scopeOf: Sc
       const requestHash = hashOf(request);
       let recorded: Awaited<ReturnType<IdempotencyStore['find']>>;
       try {
-        recorded = await deps.store.find(scope, key);
+        // A key the forwarding instance made for this very attempt has nothing recorded (docs/adr/0079).
+        recorded = currentRequest()?.freshIdempotencyKey === key ? undefined : await deps.store.find(scope, key);
       } catch {
         // The table could not be read: whether the key was used is unknown, so nothing may run.
         return refusalReply(shape, ErrorCode.Unavailable, 'the database did not answer; nothing was applied, retry', {

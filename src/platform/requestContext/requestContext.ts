@@ -18,6 +18,11 @@ export interface RequestContext {
   readonly trace: TraceContext;
   /** The caller's `traceparent` header as it came, when one did (tracing reads it without making a trace first). */
   readonly callerTraceparent?: string | undefined;
+  /**
+   * An `Idempotency-Key` the request carries that the instance forwarding it made for it and sends for the first
+   * time (src/platform/cluster/forwarder.ts): nothing can be recorded under it, so its lookup is skipped.
+   */
+  readonly freshIdempotencyKey?: string | undefined;
 }
 
 /** What the storage holds: the request (when there is one) and the slots set inside it. */
@@ -32,8 +37,8 @@ const storage = new AsyncLocalStorage<Frame>();
  * A request's context from its headers (`x-request-id`, `traceparent`; lower-case names). The trace
  * is made when first read (a log line, a webhook delivery): most requests never need it.
  */
-export function requestContextOf(headers: Readonly<Record<string, string | undefined>>): RequestContext {
-  return new HeaderContext(requestIdOf(headers['x-request-id']), headers['traceparent']);
+export function requestContextOf(headers: Readonly<Record<string, string | undefined>>, freshIdempotencyKey?: string): RequestContext {
+  return new HeaderContext(requestIdOf(headers['x-request-id']), headers['traceparent'], freshIdempotencyKey);
 }
 
 class HeaderContext implements RequestContext {
@@ -42,6 +47,7 @@ class HeaderContext implements RequestContext {
   constructor(
     readonly requestId: string,
     readonly callerTraceparent: string | undefined,
+    readonly freshIdempotencyKey: string | undefined = undefined,
   ) {}
 
   get trace(): TraceContext {

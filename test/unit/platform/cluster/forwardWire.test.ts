@@ -38,6 +38,15 @@ describe('forwarded requests on the bus', () => {
     );
   });
 
+  it('marks a key the edge made as fresh only on the attempt that says so, and never a request without a key', () => {
+    const body = Buffer.from('{}');
+    assert.equal(decodeRequest(encodeRequest({ head, body, freshKey: true })).freshKey, true);
+    assert.equal(decodeRequest(encodeRequest({ head, body })).freshKey, undefined);
+    const { 'idempotency-key': _key, ...unkeyed } = head.headers;
+    assert.equal(decodeRequest(encodeRequest({ head: { ...head, headers: unkeyed }, body, freshKey: true })).freshKey, undefined);
+    assert.equal(decodeRequest(frame(JSON.stringify({ ...head, freshKey: 'yes' }))).freshKey, undefined, 'only true marks it');
+  });
+
   it('carries an answer and a "not mine"', () => {
     const answer = {
       kind: 'reply' as const,

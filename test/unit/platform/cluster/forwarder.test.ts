@@ -79,8 +79,13 @@ describe('the forwarding edge', {
 
   it('says the request may have been applied when the owner got it and no answer came, with the key every attempt carried', async () => {
     const keys: string[] = [];
+    const fresh: boolean[] = [];
     const silent = owner.subscribe(forwardSubject(CLUSTER, OWNER), {
-      callback: (_error, message) => void keys.push(decodeRequest(message.data).head.headers['idempotency-key']!),
+      callback: (_error, message) => {
+        const request = decodeRequest(message.data);
+        keys.push(request.head.headers['idempotency-key']!);
+        fresh.push(request.freshKey === true);
+      },
     });
     await owner.flush();
     try {
@@ -90,6 +95,11 @@ describe('the forwarding edge', {
       const key = reply.headers?.['idempotency-key'];
       assert.ok(key?.startsWith('fwd-'), `a key made at the edge: ${key}`);
       assert.ok(keys.length >= 1 && keys.every((sent) => sent === key), `every attempt carried the same key: ${keys.join(', ')}`);
+      assert.deepEqual(
+        fresh,
+        keys.map((_, i) => i === 0),
+        'the first attempt says its key is fresh (the owner skips the lookup), no later one does',
+      );
       assert.equal(
         body(reply).error,
         `the instance that owns this entity did not answer within 0.6 s; the request may have been applied: retry it with the header Idempotency-Key: ${key} to apply it at most once and get its answer`,
@@ -104,7 +114,9 @@ describe('the forwarding edge', {
     const late = owner.subscribe(forwardSubject(CLUSTER, OWNER), {
       callback: (_error, message) => {
         attempts += 1;
-        const key = decodeRequest(message.data).head.headers['idempotency-key'];
+        const request = decodeRequest(message.data);
+        assert.equal(request.freshKey, undefined, "a client's own key is never fresh: it may be a retry");
+        const key = request.head.headers['idempotency-key'];
         message.respond(
           encodeAnswer({
             kind: 'reply',
@@ -193,10 +205,12 @@ describe('the forwarding edge', {
       });
     const take = (shard: number, owner: string) => leases.create(String(shard), encodeRecord({ owner, incarnation: 'test' }));
     /** An owner answering 200 and keeping the keys it was sent. */
-    const answering = async (id: string, keys: string[]) => {
+    const answering = async (id: string, keys: string[], fresh: boolean[] = []) => {
       const subscription = owner.subscribe(forwardSubject(CLUSTER, id), {
         callback: (_error, message) => {
-          keys.push(decodeRequest(message.data).head.headers['idempotency-key']!);
+          const request = decodeRequest(message.data);
+          keys.push(request.head.headers['idempotency-key']!);
+          fresh.push(request.freshKey === true);
           message.respond(encodeAnswer({ kind: 'reply', status: 200, headers: {}, body: Buffer.from('{}') }));
         },
       });
@@ -224,11 +238,17 @@ describe('the forwarding edge', {
 
     it('sends a request under way to an owner whose lease moved to the new owner at once, with the same idempotency key', async () => {
       const lost: string[] = [];
+      const lostFresh: boolean[] = [];
       const silent = owner.subscribe(forwardSubject(CLUSTER, 'owner-dead'), {
-        callback: (_error, message) => void lost.push(decodeRequest(message.data).head.headers['idempotency-key']!),
+        callback: (_error, message) => {
+          const request = decodeRequest(message.data);
+          lost.push(request.head.headers['idempotency-key']!);
+          lostFresh.push(request.freshKey === true);
+        },
       });
       const keys: string[] = [];
-      const subscription = await answering('owner-new', keys);
+      const fresh: boolean[] = [];
+      const subscription = await answering('owner-new', keys, fresh);
       try {
         const revision = await take(7, 'owner-dead');
         await until(() => directory.get(7)?.owner === 'owner-dead', 'the watch saw the first owner');
@@ -241,6 +261,8 @@ describe('the forwarding edge', {
         assert.equal(answer.status, 200);
         assert.equal(forwarder.stats.resent, 1);
         assert.deepEqual(keys, lost, 'the new owner got the same idempotency key');
+        assert.deepEqual(lostFresh, [true], 'the first attempt said its key was fresh');
+        assert.deepEqual(fresh, [false], 'the re-sent one did not: the new owner looks the key up');
         assert.ok(lost[0]?.startsWith('fwd-'));
       } finally {
         silent.unsubscribe();
