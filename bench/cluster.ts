@@ -20,7 +20,7 @@
  * moves with it. Switches: BENCH_SMOKE, BENCH_DATABASE_URL, BENCH_BUILT, BENCH_NODE_FLAGS (lib/benchSettings.ts);
  * BENCH_DURATION (s per load window), BENCH_CLUSTER_RATE (pushes/s of the CPU windows), BENCH_CLUSTER_SHARDS
  * (default 256, the shipped default), BENCH_CLUSTER_ONLY=cpu (figure 1 alone: the CPU per push, e.g. to profile it with
- * BENCH_CPU_PROFILE).
+ * BENCH_CPU_PROFILE) or BENCH_CLUSTER_ONLY=forwarding (figure 2 alone: forwarding's latency, paired runs of two builds).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -191,31 +191,34 @@ async function main(): Promise<number> {
     await cluster.settled();
     const owners = await cluster.owners();
 
+    const only = process.env['BENCH_CLUSTER_ONLY'];
     // 1. CPU per accepted push, beside the floor's listener (a follower that only receives and decodes).
-    const listener = await startEventListener(launch, cluster);
-    const stopListener = { stop: () => listener.stop() };
-    running.add(stopListener);
-    const cpu = await cpuPerPush({
-      listenerPid: listener.pid,
-      cluster,
-      ids: IDS,
-      reference,
-      services,
-      owners,
-      apiKey: settings.apiKey,
-      rate,
-      duration,
-      rounds: sizes.cpuRounds,
-      idleSeconds: smoke ? 1 : 3,
-      checks,
-      log,
-      load,
-    });
-    results['cpu'] = cpu.results;
-    targets.push(...cpu.targets);
-    running.delete(stopListener);
-    log(`  the floor's listener: ${await listener.stop()}`);
-    if (process.env['BENCH_CLUSTER_ONLY'] === 'cpu') throw new CpuOnly();
+    if (only !== 'forwarding') {
+      const listener = await startEventListener(launch, cluster);
+      const stopListener = { stop: () => listener.stop() };
+      running.add(stopListener);
+      const cpu = await cpuPerPush({
+        listenerPid: listener.pid,
+        cluster,
+        ids: IDS,
+        reference,
+        services,
+        owners,
+        apiKey: settings.apiKey,
+        rate,
+        duration,
+        rounds: sizes.cpuRounds,
+        idleSeconds: smoke ? 1 : 3,
+        checks,
+        log,
+        load,
+      });
+      results['cpu'] = cpu.results;
+      targets.push(...cpu.targets);
+      running.delete(stopListener);
+      log(`  the floor's listener: ${await listener.stop()}`);
+      if (only === 'cpu') throw new OnlyPart();
+    }
 
     // The reference has done its part: stopped, so that it takes nothing from what follows.
     checks.check((await reference.stop(15_000)) === 0, 'the single-process reference stopped cleanly');
@@ -242,6 +245,7 @@ async function main(): Promise<number> {
       limit: '<= 3 ms',
       met: added99 <= 3,
     });
+    if (only === 'forwarding') throw new OnlyPart();
 
     // 3. Commit-to-delivered on another instance.
     const at3 = load();
@@ -343,7 +347,7 @@ async function main(): Promise<number> {
       met: gaps.length > 0 && p(gaps, 0.99) <= 500,
     });
   } catch (error) {
-    if (!(error instanceof CpuOnly)) checks.fail('cluster bench', error);
+    if (!(error instanceof OnlyPart)) checks.fail('cluster bench', error);
   } finally {
     if (reference) await reference.stop(5_000);
     if (cluster) await cluster.close();
@@ -361,8 +365,8 @@ async function main(): Promise<number> {
   return exitCode(checks, targets, settings.enforceTargets, log);
 }
 
-/** BENCH_CLUSTER_ONLY=cpu: the figures after the first are skipped. */
-class CpuOnly extends Error {}
+/** BENCH_CLUSTER_ONLY=cpu or forwarding: the figures after that one are skipped. */
+class OnlyPart extends Error {}
 
 /** What the pushes sent at the kill were answered, and when: `status x count (first-last ms)`. */
 function atKillSummary(round: TakeoverRound): string {

@@ -125,6 +125,16 @@ export class ShardLeases {
     await Promise.all([...this.#held.keys()].map((shard) => this.renew(shard)));
   }
 
+  /**
+   * Renews the held shards of one slice (`shard % slices === slice`), in parallel: a round spread over the renew
+   * interval in slices, so that no instance sends all its renewals (and every instance hears all of them on its
+   * watch) in one burst that requests arriving meanwhile wait behind (docs/adr/0080).
+   */
+  async renewSlice(slice: number, slices: number): Promise<void> {
+    const due = [...this.#held.keys()].filter((shard) => shard % slices === slice);
+    await Promise.all(due.map((shard) => this.renew(shard)));
+  }
+
   /** Gives the shard up: not held from this call on; its lease is deleted so another can take it at once. */
   release(shard: number): Promise<void> {
     this.#check(shard);

@@ -32,6 +32,13 @@ import { RoutingChanges } from './routingChanges.js';
 import { settleWithin } from './settleWithin.js';
 import type { LeaseTimings } from './timings.js';
 
+/**
+ * The renew interval's slices: each tick renews the held shards of one slice (`shard % slices`), so that an
+ * instance's 85 renewals a second (and the 256 watch events each causes on every instance) come as ten small
+ * bursts, not one that requests wait behind (docs/adr/0080). Every shard is still renewed once per interval.
+ */
+export const RENEWAL_SLICES = 10;
+
 export type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 
 type Phase = 'taking' | 'acquiring' | 'owned' | 'releasing';
@@ -67,6 +74,7 @@ export class ShardOwnership {
   #state: 'new' | 'running' | 'stopping' | 'stopped' = 'new';
   #timer: TimerHandle | undefined;
   #renewing = false;
+  readonly #slicesRenewing = new Set<number>();
   #beating = false;
   #pass: Promise<void> | undefined;
   #passAgain = false;
@@ -181,8 +189,13 @@ export class ShardOwnership {
       await this.stop({ handoff: false });
       throw error;
     }
-    this.#timer = this.#clock.setRepeatingTimer(this.#timings.renewIntervalMs, () => {
-      this.round().catch((error: unknown) => this.#logger.error('cluster: an ownership round failed', { error: String(error) }));
+    // The renewals go in slices over the interval (one slice a tick); the rest of a round once per interval.
+    let tick = 0;
+    this.#timer = this.#clock.setRepeatingTimer(Math.max(1, Math.floor(this.#timings.renewIntervalMs / RENEWAL_SLICES)), () => {
+      const slice = tick++ % RENEWAL_SLICES;
+      this.#renewSlice(slice);
+      if (slice !== RENEWAL_SLICES - 1) return;
+      this.#roundRest().catch((error: unknown) => this.#logger.error('cluster: an ownership round failed', { error: String(error) }));
     });
     await this.#reconcile();
   }
@@ -193,7 +206,6 @@ export class ShardOwnership {
    * never holds the next round's renewals back.
    */
   async round(): Promise<void> {
-    this.#untilNextRound.clear();
     if (!this.#renewing) {
       this.#renewing = true;
       try {
@@ -204,6 +216,22 @@ export class ShardOwnership {
         this.#renewing = false;
       }
     }
+    await this.#roundRest();
+  }
+
+  /** One slice of the renewals (the timer's tick); a slice whose last renewals NATS has not answered yet is skipped. */
+  #renewSlice(slice: number): void {
+    if (this.#renewing || this.#slicesRenewing.has(slice)) return;
+    this.#slicesRenewing.add(slice);
+    this.#leases
+      .renewSlice(slice, RENEWAL_SLICES)
+      .catch((error: unknown) => this.#logger.warn('cluster: renewing leases failed', { error: String(error) }))
+      .finally(() => this.#slicesRenewing.delete(slice));
+  }
+
+  /** A round's steps after the renewals: the heartbeat, a pass, the watch. */
+  async #roundRest(): Promise<void> {
+    this.#untilNextRound.clear();
     if (this.#state !== 'running') return; // stopping: renew what is still held, nothing more
     if (!this.#beating) {
       this.#beating = true;

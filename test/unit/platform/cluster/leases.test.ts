@@ -88,6 +88,24 @@ describe('shard leases on NATS', {
     assert.equal(await leases.renew(6), false, 'a shard not held is not renewed');
   });
 
+  it('renews one slice of its shards at a time (shard modulo the slices), each keeping its epoch', async () => {
+    const { bucketsA, a } = await cluster();
+    const leases = a();
+    const held = [1, 2, 4, 7];
+    for (const shard of held) await leases.take(shard);
+    const revisions = async () =>
+      new Map(await Promise.all(held.map(async (shard) => [shard, (await bucketsA.leases.get(String(shard)))!.revision] as const)));
+    const before = await revisions();
+    await leases.renewSlice(1, 3);
+    const after = await revisions();
+    assert.deepEqual(
+      held.filter((shard) => after.get(shard)! > before.get(shard)!),
+      [1, 4, 7],
+      'only the shards of slice 1 of 3 got a new revision',
+    );
+    for (const shard of held) assert.equal(leases.held(shard), before.get(shard), `shard ${shard} keeps its epoch`);
+  });
+
   it("refuses another instance's take while the lease is held", async () => {
     const { a, b } = await cluster();
     const leaseA = a();

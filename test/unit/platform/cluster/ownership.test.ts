@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, afterEach, before, describe, it } from 'node:test';
+import { RENEWAL_SLICES } from '../../../../src/platform/cluster/ownership.js';
 import { desiredShards } from '../../../../src/platform/cluster/placement.js';
 import { checkLeaseTimings, type LeaseTimings } from '../../../../src/platform/cluster/timings.js';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { HookLog, type TestInstance, type TestInstanceOptions, testInstance } from '../../../support/clusterOwnership.js';
 import { natsServerAvailable, startNatsServer, type NatsServer } from '../../../support/natsServer.js';
-import { until } from '../../../support/polling.js';
+import { eventually, until } from '../../../support/polling.js';
 
 const TIMINGS: LeaseTimings = checkLeaseTimings({ ttlMs: 1_500, renewIntervalMs: 400, safetyMarginMs: 300 });
 const SHARDS = 64;
@@ -163,6 +164,31 @@ describe('shard ownership on NATS', {
         .sort(byNumber),
       [...joining.ownership.owned()].sort(byNumber),
     );
+  });
+
+  it('renews its leases a slice per tick over the renew interval, not all at once, and each once per interval', async () => {
+    const { start } = cluster();
+    const clock = createManualClock();
+    const solo = await start('node-1', { clock });
+    await solo.ownership.ready;
+    assert.equal(solo.ownership.owned().size, SHARDS);
+    const revisions = async () => Promise.all(ALL.map(async (shard) => (await solo.buckets.leases.get(String(shard)))!.revision));
+    const renewedSince = async (before: number[]) => {
+      const now = await revisions();
+      return ALL.filter((shard) => now[shard]! > before[shard]!);
+    };
+    const tickMs = TIMINGS.renewIntervalMs / RENEWAL_SLICES;
+    const start0 = await revisions();
+    clock.advance(tickMs);
+    const firstSlice = ALL.filter((shard) => shard % RENEWAL_SLICES === 0);
+    await eventually(async () => ((await renewedSince(start0)).length >= firstSlice.length ? true : undefined), 'the first slice renewed');
+    assert.deepEqual(await renewedSince(start0), firstSlice, 'one tick renewed one slice, nothing else');
+    for (let tick = 1; tick < RENEWAL_SLICES; tick++) clock.advance(tickMs);
+    await eventually(
+      async () => ((await renewedSince(start0)).length === SHARDS ? true : undefined),
+      'every shard renewed within one interval',
+    );
+    assert.equal(solo.ownership.owned().size, SHARDS, 'nothing lost on the way');
   });
 
   it('tells routing listeners at each change: the new holder as the lease watch sees it, then the owner once it loaded the shard', async () => {
