@@ -207,6 +207,11 @@ describe('cluster mode: one writer per entity, requests forwarded to the owner',
     for (const exposition of scraped) assert.equal(exposition.value('svc_cluster_members'), cluster.instances.length);
     assert.ok(total('svc_cluster_forwards_total', { outcome: 'relayed' }) >= 1, 'requests relayed from the edge');
     assert.ok(total('svc_cluster_forwarded_in_total', { outcome: 'answered' }) >= 1, 'forwarded requests answered by owners');
+    assert.deepEqual(
+      scraped.map((exposition) => exposition.value('svc_cluster_forward_resends_total')),
+      cluster.instances.map((instance) => instance.server.cluster!.forwarder.stats.resent),
+      'each instance shows the requests it sent again to a new owner',
+    );
     assert.ok(total('svc_cluster_shard_changes_total', { change: 'taken' }) >= cluster.shards);
     const delivered = await Promise.all(
       cluster.instances.map((instance) => metricReaches(instance.url, 'svc_cluster_events_total', { how: 'delivered' }, 1)),

@@ -30,6 +30,11 @@ export const CLUSTER_METRICS: readonly MetricDeclaration[] = [
   },
   { name: 'svc_cluster_forward_retries_total', kind: 'counter', help: 'Forward attempts repeated while a shard moved' },
   {
+    name: 'svc_cluster_forward_resends_total',
+    kind: 'counter',
+    help: 'Forwarded requests sent again, with the same idempotency key, to a new owner while the first had not answered',
+  },
+  {
     name: 'svc_cluster_forwarded_in_total',
     kind: 'counter',
     help: 'Requests other instances forwarded here, by outcome (not_mine: the shard had moved on)',
@@ -67,6 +72,7 @@ export function instrumentCluster(metrics: MetricsRegistry, cluster: ClusterMode
     { labels: { outcome: 'split' }, value: forwards.split },
   ]);
   metrics.collect('svc_cluster_forward_retries_total', () => forwards.retries);
+  metrics.collect('svc_cluster_forward_resends_total', () => forwards.resent);
   const incoming = cluster.forwardServer.stats;
   metrics.collect('svc_cluster_forwarded_in_total', () => [
     { labels: { outcome: 'answered' }, value: incoming.answered },

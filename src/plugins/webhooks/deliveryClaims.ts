@@ -117,12 +117,17 @@ export class DeliveryClaims {
    * skipping pages another instance is claiming at this moment; returns their ids and text.
    */
   async takeOver(limit = TAKEOVER_BATCH): Promise<Array<{ id: string; deliveries: string }>> {
+    // The claimant's lease is looked at in a subquery, not a left join: when another instance's takeover commits
+    // between this statement's snapshot and its row lock, PostgreSQL re-checks the locked row's new version
+    // (EvalPlanQual) against the join row it first found (the dead claimant's), the join condition fails, and a
+    // left join then null-extends it: "no claimant", and both instances took the page (CI, 2026-11-29). A
+    // subquery is evaluated again for the new version: its claimant, alive, excludes it.
     const result = await this.options.knex.raw(
       `update webhook_outbox o set claimed_by = ?
        where o.id in (
          select p.id from webhook_outbox p
-         left join webhook_dispatchers d on d.instance_id = p.claimed_by
-         where p.claimed_by is null or d.instance_id is null or d.alive_until <= ?
+         where p.claimed_by is null
+            or not exists (select 1 from webhook_dispatchers d where d.instance_id = p.claimed_by and d.alive_until > ?)
          order by p.created_at, p.id
          limit ?
          for update of p skip locked)
