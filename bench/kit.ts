@@ -320,7 +320,11 @@ async function main(): Promise<number> {
     },
   ];
   log(`\n${targetTable(targets)}`);
-  writeResults('kit.json', { smoke, seconds: SECONDS, connections: CONNECTIONS, pushes, subscribers, targets }, log);
+  writeResults(
+    smoke ? 'kit-smoke.json' : 'kit.json',
+    { smoke, seconds: SECONDS, connections: CONNECTIONS, pushes, subscribers, targets },
+    log,
+  );
   return exitCode(checks, targets, false, log);
 }
 
