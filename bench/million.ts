@@ -121,6 +121,7 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = { services: size, runs, loadAtStart: loadavg() };
   let reads: ReadFigure[] = [];
   let firstDashboardMs: number | undefined;
+  let firstDashboardAfterRestartMs: number | undefined;
   let loaded: Started | undefined;
   let restarted: Started | undefined;
   let rssAfterReads: number | undefined;
@@ -165,6 +166,20 @@ async function main(): Promise<number> {
       body: JSON.stringify({ query: '{ serviceCount }' }),
     }).then((r) => r.json() as Promise<{ data?: { serviceCount: number } }>);
     checks.check(count.data?.serviceCount === size, 'the restarted server holds every service', JSON.stringify(count));
+    // The first dashboardStats after a restart: answered from the figures the first process kept (ADR 0081) when
+    // they were slow to compute, else computed.
+    const dashboardStarted = performance.now();
+    const dashboard = await fetch(`${restarted.server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${again}` },
+      body: JSON.stringify({ query: '{ dashboardStats { totalServices } }' }),
+    }).then((r) => r.json() as Promise<{ data?: { dashboardStats: { totalServices: number } } }>);
+    firstDashboardAfterRestartMs = performance.now() - dashboardStarted;
+    checks.check(
+      dashboard.data?.dashboardStats.totalServices === size,
+      'the restarted server answers dashboardStats',
+      JSON.stringify(dashboard),
+    );
     await stop(checks, restarted.server);
   } catch (error) {
     checks.fail('this server run', error);
@@ -175,7 +190,16 @@ async function main(): Promise<number> {
   }
 
   const floors = plainJsFloors(size);
-  Object.assign(results, { reads, firstDashboardMs, loaded, restarted, rssAfterReads, floors, loadAtEnd: loadavg() });
+  Object.assign(results, {
+    reads,
+    firstDashboardMs,
+    firstDashboardAfterRestartMs,
+    loaded,
+    restarted,
+    rssAfterReads,
+    floors,
+    loadAtEnd: loadavg(),
+  });
 
   const readRows = reads.map((r) => [
     r.read,
@@ -199,6 +223,7 @@ async function main(): Promise<number> {
         ['restart until /ready: wall, CPU', restarted ? `${fmt(restarted.readyMs)} ms, ${fmt(restarted.readyCpuMs)} ms` : '-', '-', '-'],
         ...readRows,
         ['dashboardStats, the first of the process', fmt(firstDashboardMs, 1), '-', '-'],
+        ['dashboardStats, the first after a restart', fmt(firstDashboardAfterRestartMs, 1), '-', '-'],
         [
           'plain JS: a million-size array of names sorted; one substring scan',
           `${fmt(floors.sortMs, 1)}; ${fmt(floors.scanMs, 1)}`,
@@ -244,10 +269,16 @@ async function main(): Promise<number> {
       met: worstCpu && full ? worstCpu.cpuP99 <= TARGET_READ_P99_MS : null,
     },
     {
-      target: 'the first dashboardStats of a process',
+      target: 'the first dashboardStats of a deployment (no earlier figures to answer)',
       measured: firstDashboardMs === undefined ? 'n/a' : `${fmt(firstDashboardMs, 1)} ms`,
       limit: `≤ ${TARGET_READ_P99_MS} ms`,
       met: firstDashboardMs !== undefined && full ? firstDashboardMs <= TARGET_READ_P99_MS : null,
+    },
+    {
+      target: 'the first dashboardStats after a restart',
+      measured: firstDashboardAfterRestartMs === undefined ? 'n/a' : `${fmt(firstDashboardAfterRestartMs, 1)} ms`,
+      limit: `≤ ${TARGET_READ_P99_MS} ms`,
+      met: firstDashboardAfterRestartMs !== undefined && full ? firstDashboardAfterRestartMs <= TARGET_READ_P99_MS : null,
     },
     {
       target: 'the sync cycle; the storm (targets 3, 5)',

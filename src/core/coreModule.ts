@@ -22,6 +22,7 @@ import { SessionStore } from './auth/sessionStore.js';
 import { createTokenService } from './auth/tokens.js';
 import { resolveJwtSecret } from '../platform/config/secrets.js';
 import { createDashboardStats } from './dashboard/dashboardStats.js';
+import { dashboardFigureStore, dashboardFiguresSchema } from './dashboard/dashboardFiguresTable.js';
 import { dashboardSchema } from './dashboard/dashboardSchema.js';
 import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
 import { ServiceCommands } from './commands/serviceCommands.js';
@@ -74,7 +75,7 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
     { name: 'users', label: 'Users', needs: 'user:manage' },
     { name: 'groups', label: 'Groups', needs: 'group:manage' },
   ],
-  migrations: [...coreMigrations, signInThrottleMigration],
+  migrations: [...coreMigrations, signInThrottleMigration, dashboardFiguresSchema],
   tables: [
     nodesTable,
     servicesTable,
@@ -140,6 +141,14 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
       ...(kit.sharedState ? { catchUp: () => kit.sharedState!.catchUp([sessionsTable.name, usersTable.name]) } : {}),
     });
     const serviceCommands = new ServiceCommands({ fleet, users: people.users, groups: people.groups, writer, clock });
+    const dashboard = createDashboardStats({
+      knex,
+      fleet,
+      clock,
+      pool: kit.workers,
+      pageBlocks: defaultPageBlocks(kit.database.kind),
+      stored: dashboardFigureStore(knex),
+    });
     const services: CoreServices = {
       ...people,
       fleet,
@@ -147,7 +156,7 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
       people: new PeopleService({ ...people, auth, services: fleet.services, writer, bus, clock }),
       auth,
       knex,
-      dashboard: createDashboardStats({ knex, fleet, clock, pool: kit.workers, pageBlocks: defaultPageBlocks(kit.database.kind) }),
+      dashboard,
       writer,
       clock,
       version: kit.version,

@@ -9,6 +9,13 @@
  * computation runs share it (one read, one task), so dashboards polling together cost one
  * computation per cache period. A failed computation is not cached; the next call tries again.
  *
+ * Bounded waits (docs/adr/0081): at a million services a computation takes many seconds. When the
+ * previous computation of the same figures took at least `slowMs` (real time), a call past the cache
+ * period waits for the new figures at most `answerWithinMs` and then answers the previous ones (if
+ * younger than `maxStaleMs` of the clock); the computation goes on for the calls after it. Figures
+ * that come quickly are always waited for, as before. The whole fleet's slow figures are kept in
+ * `dashboard_figures` (dashboardFiguresTable.ts), so a restarted process answers from them too.
+ *
  * Environments (src/plugins/policy): a viewer's place gate (auth/roles.ts `placeGate`) filters the services
  * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile
  * and the policy's generation), the unfiltered figures under their own key. No gate: as before.
@@ -22,6 +29,7 @@ import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../fleet/slaGroupStore.js';
 import { monthPeriod } from '../domain/periodArithmetic.js';
 import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
+import type { DashboardFigureStore, StoredFigures } from './dashboardFiguresTable.js';
 import { ServiceNumbering } from './serviceNumbering.js';
 import { readUptimeIntervals } from './uptimeQuery.js';
 
@@ -58,12 +66,27 @@ export interface DashboardStatsOptions {
   readonly cacheMs?: number;
   /** Heap blocks of status intervals read per query (see `defaultPageBlocks` in uptimeQuery.ts). @default 12 */
   readonly pageBlocks?: number;
+  /**
+   * Figures whose last computation took at least this long (real ms) are answered from the previous ones when the
+   * new ones are late; quicker ones are always waited for. @default 1000
+   */
+  readonly slowMs?: number;
+  /** How long a call waits for late new figures before it answers the previous ones (real ms). @default 40 */
+  readonly answerWithinMs?: number;
+  /** Previous figures older than this (ms of `clock`) are never answered: the call waits. @default 10 minutes */
+  readonly maxStaleMs?: number;
+  /** Where the whole fleet's last slow figures outlive the process (dashboardFiguresTable.ts); none: kept in memory only. */
+  readonly stored?: DashboardFigureStore;
 }
 
 export interface DashboardStatsSource {
   /** `gate`: the viewer's place gate; null or absent: the whole fleet. */
   get(gate?: PlaceGate | null): Promise<DashboardStats>;
 }
+
+export const DEFAULT_SLOW_MS = 1000;
+export const DEFAULT_ANSWER_WITHIN_MS = 40;
+export const DEFAULT_MAX_STALE_MS = 10 * 60 * 1000;
 
 /** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
 const MAX_CACHED_GATES = 256;
@@ -72,7 +95,10 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
   const pageBlocks = options.pageBlocks ?? 12;
-  const cache = new Map<string, { readonly at: number; readonly stats: DashboardStats }>();
+  const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
+  const answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+  const maxStaleMs = options.maxStaleMs ?? DEFAULT_MAX_STALE_MS;
+  const cache = new Map<string, StoredFigures>();
   const inFlight = new Map<string, Promise<DashboardStats>>();
 
   const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
@@ -90,33 +116,82 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     };
   };
 
+  /** The computation of `key`'s figures under way, or a new one. */
+  const computation = (key: string, now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
+    let running = inFlight.get(key);
+    if (running === undefined) {
+      const started = performance.now();
+      running = compute(now, gate).then(
+        (stats) => {
+          const figures: StoredFigures = { at: now, stats, computeMs: performance.now() - started };
+          cache.delete(key);
+          if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
+          cache.set(key, figures);
+          inFlight.delete(key);
+          // Slow figures are kept for the next process; a failed write only makes its first dashboards wait.
+          if (key === '' && figures.computeMs >= slowMs) options.stored?.save(figures).catch(() => undefined);
+          return stats;
+        },
+        (error: unknown) => {
+          inFlight.delete(key);
+          throw error;
+        },
+      );
+      inFlight.set(key, running);
+    }
+    return running;
+  };
+
+  /** The stored figures, read once, at the first whole-fleet call: the previous figures until this process has its own. */
+  let storedRead: Promise<void> | undefined;
+  const readStored = (): Promise<void> =>
+    (storedRead ??= (options.stored?.load() ?? Promise.resolve(undefined)).then(
+      (stored) => {
+        if (stored !== undefined && !cache.has('')) cache.set('', stored);
+      },
+      () => undefined,
+    ));
+
+  const answer = (gate: PlaceGate | null): Promise<DashboardStats> => {
+    const now = clock.now();
+    // '' is the whole fleet; a gate key always has a profile in it, so the two never meet.
+    const key = gate === null ? '' : gate.key;
+    const cached = cache.get(key);
+    const age = cached === undefined ? Number.NaN : now - cached.at;
+    if (cached && age < cacheMs && age >= 0) return Promise.resolve(cached.stats);
+    const running = computation(key, now, gate);
+    if (cached === undefined || cached.computeMs < slowMs || !(age >= 0 && age < maxStaleMs)) return running;
+    return withinBudget(running, cached.stats, answerWithinMs);
+  };
+
   return {
     get(gate = null) {
-      const now = clock.now();
-      // '' is the whole fleet; a gate key always has a profile in it, so the two never meet.
-      const key = gate === null ? '' : gate.key;
-      const cached = cache.get(key);
-      if (cached && now - cached.at < cacheMs && now >= cached.at) return Promise.resolve(cached.stats);
-      let running = inFlight.get(key);
-      if (running === undefined) {
-        running = compute(now, gate).then(
-          (stats) => {
-            cache.delete(key);
-            if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
-            cache.set(key, { at: now, stats });
-            inFlight.delete(key);
-            return stats;
-          },
-          (error: unknown) => {
-            inFlight.delete(key);
-            throw error;
-          },
-        );
-        inFlight.set(key, running);
-      }
-      return running;
+      if (gate !== null || storedRead !== undefined || options.stored === undefined) return answer(gate);
+      return readStored().then(() => answer(null));
     },
   };
+}
+
+/**
+ * `running`'s figures if they come within `ms` (real time), else `previous`; `running` goes on (its failure after
+ * the budget is left to the next call, which starts another).
+ */
+function withinBudget(running: Promise<DashboardStats>, previous: DashboardStats, ms: number): Promise<DashboardStats> {
+  running.catch(() => undefined);
+  return new Promise<DashboardStats>((resolve, reject) => {
+    const budget = setTimeout(() => resolve(previous), ms);
+    budget.unref();
+    running.then(
+      (stats) => {
+        clearTimeout(budget);
+        resolve(stats);
+      },
+      (error: unknown) => {
+        clearTimeout(budget);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Services numbered one slice at a time before the event loop is let go again. */

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { SlaGroupStore, type SlaGroupRecord } from '../../../../src/core/fleet/slaGroupStore.js';
 import { createManualClock } from '../../../../src/platform/scheduler/index.js';
-import { createDashboardStats, type DashboardFleet } from '../../../../src/core/dashboard/dashboardStats.js';
+import { createDashboardStats, type DashboardFleet, type DashboardWorkerPool } from '../../../../src/core/dashboard/dashboardStats.js';
+import type { DashboardStatsResult, DashboardStatsTask } from '../../../../src/core/dashboard/dashboardTask.js';
+import { dashboardFigureStore } from '../../../../src/core/dashboard/dashboardFiguresTable.js';
 import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../../../src/core/domain/service.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { BatchWriter } from '../../../../src/platform/persistence/batchWriter.js';
@@ -13,6 +15,7 @@ import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { createInProcessPool } from '../../../../src/platform/workers/inProcessPool.js';
 import { productTasks } from '../../../../src/productWorker.js';
 import { testBackends, type TestStore } from '../../../support/backends.js';
+import { eventually } from '../../../support/polling.js';
 import { iso } from '../../../support/time.js';
 
 // "Now" is 30 days into March 2026 (31 days): elapsed 43,200 minutes. A 99 % target has a month
@@ -206,6 +209,161 @@ for (const backend of testBackends()) {
       assert.equal((await stats.get()).totalServices, 1, 'still cached');
       clock.advance(1);
       assert.equal((await stats.get()).totalServices, 2, 'computed again');
+    });
+
+    /** The test pool, whose tasks wait while it is held (a computation that takes as long as a test wants). */
+    const holdablePool = () => {
+      let gate: Promise<void> | undefined;
+      let open: () => void = () => undefined;
+      const state = { waiting: 0 };
+      return {
+        state,
+        pool: {
+          run: async (input: DashboardStatsTask): Promise<DashboardStatsResult> => {
+            if (gate !== undefined) {
+              state.waiting += 1;
+              await gate;
+            }
+            return pool.run(input);
+          },
+        } satisfies DashboardWorkerPool,
+        hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
+        release: () => {
+          gate = undefined;
+          open();
+        },
+      };
+    };
+
+    it('answers the previous figures when new ones are not there within answerWithinMs, and the new ones once they land', async () => {
+      const records = [await service('bounded', null, upExcept(0))];
+      const clock = createManualClock(NOW);
+      const work = holdablePool();
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock,
+        cacheMs: 1000,
+        slowMs: 0,
+        answerWithinMs: 20,
+        pool: work.pool,
+      });
+      assert.equal((await stats.get()).totalServices, 1);
+      records.push(await service('bounded-added', null, upExcept(0)));
+      clock.advance(1000);
+      work.hold();
+      const started = performance.now();
+      assert.equal((await stats.get()).totalServices, 1, 'the previous figures');
+      assert.ok(performance.now() - started < 1000, 'answered within the budget, not after the computation');
+      assert.equal(work.state.waiting, 1, 'the new computation is under way');
+      work.release();
+      await eventually(async () => ((await stats.get()).totalServices === 2 ? true : undefined), 'the new figures once they landed');
+    });
+
+    it('makes the first call wait for its figures however long they take: there is nothing to answer before them', async () => {
+      const clock = createManualClock(NOW);
+      const work = holdablePool();
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf([await service('first', null, upExcept(0))]),
+        clock,
+        answerWithinMs: 1,
+        pool: work.pool,
+      });
+      work.hold();
+      let answered = false;
+      const first = stats.get().then((figures) => ((answered = true), figures));
+      await eventually(() => (work.state.waiting === 1 ? true : undefined), 'the computation started');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      assert.equal(answered, false, 'still waiting, past the budget');
+      work.release();
+      assert.equal((await first).totalServices, 1);
+    });
+
+    it('waits for new figures when the previous ones are older than maxStaleMs', async () => {
+      const records = [await service('too-old', null, upExcept(0))];
+      const clock = createManualClock(NOW);
+      const work = holdablePool();
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock,
+        cacheMs: 1000,
+        slowMs: 0,
+        answerWithinMs: 1,
+        maxStaleMs: 5000,
+        pool: work.pool,
+      });
+      await stats.get();
+      records.push(await service('too-old-added', null, upExcept(0)));
+      clock.advance(5000);
+      // Slower than the budget, and still waited for.
+      work.hold();
+      setTimeout(() => work.release(), 30);
+      assert.equal((await stats.get()).totalServices, 2, 'figures 5 s old with maxStaleMs 5 s: the call waited for new ones');
+    });
+
+    it('waits for new figures past the budget when the previous ones came quicker than slowMs', async () => {
+      const records = [await service('quick', null, upExcept(0))];
+      const clock = createManualClock(NOW);
+      const work = holdablePool();
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock,
+        cacheMs: 1000,
+        slowMs: 60_000,
+        answerWithinMs: 1,
+        pool: work.pool,
+      });
+      await stats.get();
+      records.push(await service('quick-added', null, upExcept(0)));
+      clock.advance(1000);
+      work.hold();
+      setTimeout(() => work.release(), 30);
+      assert.equal((await stats.get()).totalServices, 2, 'waited for the new figures, as before');
+    });
+
+    it('keeps slow whole-fleet figures for the next process, which answers them within the budget while it computes', async () => {
+      await db.knex('dashboard_figures').del();
+      const records = [await service('kept', null, upExcept(0))];
+      const clock = createManualClock(NOW);
+      const stored = dashboardFigureStore(db.knex);
+      const before = createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, slowMs: 0, stored, pool });
+      const figures = await before.get();
+      await eventually(async () => ((await stored.load()) !== undefined ? true : undefined), 'the figures stored');
+      assert.deepEqual((await stored.load())?.stats, figures);
+      records.push(await service('kept-added', null, upExcept(0)));
+      clock.advance(20_000);
+      const work = holdablePool();
+      work.hold();
+      const restarted = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock,
+        stored,
+        slowMs: 0,
+        answerWithinMs: 20,
+        pool: work.pool,
+      });
+      assert.deepEqual(await restarted.get(), figures, "the previous process's figures, not a wait");
+      work.release();
+      await eventually(async () => ((await restarted.get()).totalServices === 2 ? true : undefined), 'then its own');
+    });
+
+    it('does not keep figures that came quicker than slowMs', async () => {
+      await db.knex('dashboard_figures').del();
+      const stored = dashboardFigureStore(db.knex);
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf([await service('not-kept', null, upExcept(0))]),
+        clock: createManualClock(NOW),
+        slowMs: 60_000,
+        stored,
+        pool,
+      });
+      await stats.get();
+      assert.equal(await stored.load(), undefined);
     });
 
     it('coalesces concurrent calls into one computation', async () => {
