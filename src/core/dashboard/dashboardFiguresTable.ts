@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { runStatements, type Migration } from '../../platform/persistence/migration.js';
-import type { DashboardStats } from './dashboardStats.js';
+import type { DashboardFigureStore, DashboardStats } from './dashboardFigures.js';
 
 export const dashboardFiguresSchema: Migration = {
   namespace: 'core',
@@ -27,20 +27,6 @@ export const dashboardFiguresSchema: Migration = {
     );
   },
 };
-
-export interface StoredFigures {
-  /** Product time (epoch ms) the figures were computed at. */
-  readonly at: number;
-  readonly stats: DashboardStats;
-  /** How long computing them took, in real ms. */
-  readonly computeMs: number;
-}
-
-/** Where the whole fleet's last figures are kept: read once at the first call, written after each computation. */
-export interface DashboardFigureStore {
-  load(): Promise<StoredFigures | undefined>;
-  save(figures: StoredFigures): Promise<void>;
-}
 
 const FLEET = '';
 const FIELDS = ['totalServices', 'servicesWithSla', 'metCount', 'atRiskCount', 'breachedCount', 'averageUptime'] as const;

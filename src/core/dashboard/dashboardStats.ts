@@ -29,21 +29,11 @@ import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../fleet/slaGroupStore.js';
 import { monthPeriod } from '../domain/periodArithmetic.js';
 import type { DashboardStatsResult, DashboardStatsTask } from './dashboardTask.js';
-import type { DashboardFigureStore, StoredFigures } from './dashboardFiguresTable.js';
+import type { DashboardFigureStore, DashboardStats, StoredFigures } from './dashboardFigures.js';
+
+export type { DashboardStats } from './dashboardFigures.js';
 import { ServiceNumbering } from './serviceNumbering.js';
 import { readUptimeIntervals } from './uptimeQuery.js';
-
-export interface DashboardStats {
-  readonly totalServices: number;
-  /** Services whose `slaGroup` names a declared group with an uptime target. */
-  readonly servicesWithSla: number;
-  /** Status counts of those services' month results; a service without data this month is in none. */
-  readonly metCount: number;
-  readonly atRiskCount: number;
-  readonly breachedCount: number;
-  /** Mean month-to-date actual value over every service with covered time (SLA or not), 3 decimals; 0 when none has data. */
-  readonly averageUptime: number;
-}
 
 /** The parts of the fleet the stats read. */
 export interface DashboardFleet {
