@@ -90,6 +90,8 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   const maxStaleMs = options.maxStaleMs ?? DEFAULT_MAX_STALE_MS;
   const cache = new Map<string, StoredFigures>();
   const inFlight = new Map<string, Promise<DashboardStats>>();
+  /** When each computation under way started (real ms): how much of a slow one is left. */
+  const startedAt = new Map<string, number>();
 
   const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
     const period = monthPeriod(now);
@@ -111,6 +113,7 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     let running = inFlight.get(key);
     if (running === undefined) {
       const started = performance.now();
+      startedAt.set(key, started);
       running = compute(now, gate).then(
         (stats) => {
           const figures: StoredFigures = { at: now, stats, computeMs: performance.now() - started };
@@ -118,12 +121,14 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
           if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
           cache.set(key, figures);
           inFlight.delete(key);
+          startedAt.delete(key);
           // Slow figures are kept for the next process; a failed write only makes its first dashboards wait.
           if (key === '' && figures.computeMs >= slowMs) options.stored?.save(figures).catch(() => undefined);
           return stats;
         },
         (error: unknown) => {
           inFlight.delete(key);
+          startedAt.delete(key);
           throw error;
         },
       );
@@ -151,6 +156,12 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     if (cached && age < cacheMs && age >= 0) return Promise.resolve(cached.stats);
     const running = computation(key, now, gate);
     if (cached === undefined || cached.computeMs < slowMs || !(age >= 0 && age < maxStaleMs)) return running;
+    // A computation that will still take longer than the budget (by the last one's time) is not waited for at all.
+    const left = cached.computeMs - (performance.now() - (startedAt.get(key) ?? performance.now()));
+    if (left > answerWithinMs) {
+      running.catch(() => undefined);
+      return Promise.resolve(cached.stats);
+    }
     return withinBudget(running, cached.stats, answerWithinMs);
   };
 

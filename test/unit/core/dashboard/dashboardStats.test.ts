@@ -260,6 +260,36 @@ for (const backend of testBackends()) {
       await eventually(async () => ((await stats.get()).totalServices === 2 ? true : undefined), 'the new figures once they landed');
     });
 
+    it('answers the previous figures at once when the computation under way will take longer than the budget', async () => {
+      const records = [await service('at-once', null, upExcept(0))];
+      const clock = createManualClock(NOW);
+      const work = holdablePool();
+      const stats = createDashboardStats({
+        knex: db.knex,
+        fleet: fleetOf(records),
+        clock,
+        cacheMs: 1000,
+        slowMs: 0,
+        answerWithinMs: 50,
+        pool: work.pool,
+      });
+      // A first computation held 200 ms: the next one is expected to take about as long, four budgets.
+      work.hold();
+      const first = stats.get();
+      setTimeout(() => work.release(), 200);
+      await first;
+      records.push(await service('at-once-added', null, upExcept(0)));
+      clock.advance(1000);
+      work.hold();
+      let answered: number | undefined;
+      void stats.get().then((figures) => (answered = figures.totalServices));
+      // Resolved before any timer could fire: no budget was waited.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(answered, 1, 'the previous figures, answered without waiting');
+      work.release();
+      await eventually(async () => ((await stats.get()).totalServices === 2 ? true : undefined), 'the new figures once they landed');
+    });
+
     it('makes the first call wait for its figures however long they take: there is nothing to answer before them', async () => {
       const clock = createManualClock(NOW);
       const work = holdablePool();
