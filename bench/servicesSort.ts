@@ -94,7 +94,10 @@ try {
 
     // What keeping the orders costs per change: the registry's indexes stepped alone, status and update time moved.
     const byId = new Map(records.map((r) => [r.id, r]));
-    const indexes = new ServiceIndexes((id) => byId.get(id));
+    const indexes = new ServiceIndexes(
+      (id) => byId.get(id),
+      () => byId.values(),
+    );
     for (const r of records) indexes.add(r, false);
     indexes.sortOrder();
     const changes = Math.min(10_000, N);

@@ -16,6 +16,7 @@ import { signInProvidersModule } from './plugins/signInProviders/signInProviders
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, type Clock } from './platform/scheduler/index.js';
 import type { DrainPlan } from './platform/config/shutdownSettings.js';
+import { collectStartGarbage } from './platform/config/startGarbage.js';
 import { startDatabaseCheck } from './platform/health/databaseCheck.js';
 import { gracefulStop } from './gracefulStop.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
@@ -397,6 +398,12 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     readModel?.start();
     // Hydrated and serving: join and take this instance's shards (readiness waits for them: cluster.check).
     await cluster?.join(writer);
+    // The load's garbage and the start's (what the modules' start staged, once committed) go now, before readiness,
+    // not hours later when allocation pressure would collect them (docs/adr/0082).
+    await writer.settled();
+    const collectedMs = collectStartGarbage();
+    if (collectedMs !== undefined)
+      logger.info('start-up garbage collected', { ms: Math.round(collectedMs), heapUsedBytes: process.memoryUsage().heapUsed });
     readiness.markLoaded();
 
     let closing: Promise<void> | undefined;

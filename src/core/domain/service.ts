@@ -88,6 +88,10 @@ export function serviceShardKey(nodePath: string, name: string): string {
   return `service:${nodePath}\u0000${name}`;
 }
 
+/** The empty list and metadata every service without any holds: one frozen instance, not one each (docs/adr/0082). */
+export const EMPTY_LIST: readonly never[] = Object.freeze([]);
+export const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export const NO_BACKUP: BackupState = Object.freeze({
   expected: false,
   maxAgeDays: null,
@@ -129,21 +133,21 @@ export function newServiceRecord(id: string, draft: NewService, at: number): Ser
     statusSeq: 1,
     criticality: draft.criticality ?? null,
     serviceType: draft.serviceType ?? null,
-    tags: draft.tags ?? [],
-    metadata: draft.metadata ?? {},
+    tags: draft.tags ?? EMPTY_LIST,
+    metadata: draft.metadata ?? EMPTY_METADATA,
     namespace: draft.namespace ?? null,
     workloadType: null,
     workloadName: null,
     replicas: null,
     readyReplicas: null,
     availableReplicas: null,
-    images: [],
+    images: EMPTY_LIST,
     slaGroup: draft.slaGroup ?? null,
     backup: draft.backup ?? NO_BACKUP,
     storage: null,
     ownerId: draft.ownerId ?? null,
     teamId: draft.teamId ?? null,
-    dependencies: draft.dependencies ?? [],
+    dependencies: draft.dependencies ?? EMPTY_LIST,
     createdAt: at,
     updatedAt: at,
   };

@@ -10,41 +10,19 @@ import { NameHaystack } from './nameHaystack.js';
 import { NodeStatusCounts } from './nodeStatusCounts.js';
 import { RecencyOrder, SeverityOrder } from './serviceSortIndexes.js';
 import { StorageIndex } from './storageIndex.js';
-
-type IdIndex = Map<string, Set<string>>;
-
-function addTo(index: IdIndex, key: string | null, id: string): void {
-  if (key === null) return;
-  let set = index.get(key);
-  if (!set) {
-    set = new Set();
-    index.set(key, set);
-  }
-  set.add(id);
-}
-
-function removeFrom(index: IdIndex, key: string | null, id: string): void {
-  if (key === null) return;
-  const set = index.get(key);
-  if (!set) return;
-  set.delete(id);
-  if (set.size === 0) index.delete(key);
-}
-
-function move(index: IdIndex, before: string | null, after: string | null, id: string): void {
-  if (before === after) return;
-  removeFrom(index, before, id);
-  addTo(index, after, id);
-}
+import { addTo, FieldIndex, removeFrom, type IdIndex } from './fieldIndex.js';
 
 export class ServiceIndexes {
-  /** Node path -> name -> id: a sync looks up thousands of names under one node without building keys. */
+  /**
+   * Node path -> name -> id: a sync looks up thousands of names under one node without building keys, and a node's
+   * services are its values (no second index by node: at a million services a set entry each, docs/adr/0082).
+   */
   private readonly byName = new Map<string, Map<string, string>>();
-  readonly byNode: IdIndex = new Map();
-  readonly byNamespace: IdIndex = new Map();
-  readonly bySlaGroup: IdIndex = new Map();
-  readonly byOwner: IdIndex = new Map();
-  readonly byTeam: IdIndex = new Map();
+  readonly byNamespace: FieldIndex;
+  readonly bySlaGroup: FieldIndex;
+  readonly byOwner: FieldIndex;
+  readonly byTeam: FieldIndex;
+  /** Eager: few services declare dependencies, and deleting a service asks for its dependents. */
   readonly dependents: IdIndex = new Map();
   /** Ids sorted by (name, node path); kept sorted on create and delete. Names never change. */
   readonly order: string[] = [];
@@ -68,9 +46,20 @@ export class ServiceIndexes {
   /** Names and display names for substring search, in one string in list order. */
   readonly names: NameHaystack;
 
-  constructor(private readonly recordOf: (id: string) => ServiceRecord | undefined) {
+  private readonly byField: readonly FieldIndex[];
+
+  /** `all`: every record the host holds (the field indexes are built from it when first asked). */
+  constructor(
+    private readonly recordOf: (id: string) => ServiceRecord | undefined,
+    all: () => Iterable<ServiceRecord>,
+  ) {
     const order = this.order;
     this.names = new NameHaystack({ order, recordOf });
+    this.byNamespace = new FieldIndex((r) => r.namespace, all);
+    this.bySlaGroup = new FieldIndex((r) => r.slaGroup, all);
+    this.byOwner = new FieldIndex((r) => r.ownerId, all);
+    this.byTeam = new FieldIndex((r) => r.teamId, all);
+    this.byField = [this.byNamespace, this.bySlaGroup, this.byOwner, this.byTeam];
   }
 
   /** Every id in `sort`'s order, walked lazily: a page stops the walk. */
@@ -104,6 +93,11 @@ export class ServiceIndexes {
     return this.byName.get(nodePath)?.get(name);
   }
 
+  /** Ids of the services at node `nodePath` (not below it). */
+  atNode(nodePath: string): Iterable<string> | undefined {
+    return this.byName.get(nodePath)?.values();
+  }
+
   /** Index a record; `inOrder` places it in the list order now (loading sorts once at the end instead). */
   add(record: ServiceRecord, inOrder: boolean): void {
     let names = this.byName.get(record.nodePath);
@@ -112,11 +106,7 @@ export class ServiceIndexes {
       this.byName.set(record.nodePath, names);
     }
     names.set(record.name, record.id);
-    addTo(this.byNode, record.nodePath, record.id);
-    addTo(this.byNamespace, record.namespace, record.id);
-    addTo(this.bySlaGroup, record.slaGroup, record.id);
-    addTo(this.byOwner, record.ownerId, record.id);
-    addTo(this.byTeam, record.teamId, record.id);
+    for (const index of this.byField) index.add(record);
     for (const d of record.dependencies) addTo(this.dependents, d.targetId, record.id);
     if (inOrder) this.order.splice(this.positionOf(record), 0, record.id);
     else this.order.push(record.id);
@@ -124,19 +114,15 @@ export class ServiceIndexes {
     else this.statusUnderNode.load(record);
     this.names.add(record);
     this.storage.add(record);
-    this.severity.add(record, inOrder);
     this.recency.add(record, inOrder);
+    this.severity.add(record, inOrder, this.recency.entryOf(record.id));
   }
 
   remove(record: ServiceRecord): void {
     const names = this.byName.get(record.nodePath);
     names?.delete(record.name);
     if (names?.size === 0) this.byName.delete(record.nodePath);
-    removeFrom(this.byNode, record.nodePath, record.id);
-    removeFrom(this.byNamespace, record.namespace, record.id);
-    removeFrom(this.bySlaGroup, record.slaGroup, record.id);
-    removeFrom(this.byOwner, record.ownerId, record.id);
-    removeFrom(this.byTeam, record.teamId, record.id);
+    for (const index of this.byField) index.remove(record);
     for (const d of record.dependencies) removeFrom(this.dependents, d.targetId, record.id);
     // By id, not by binary search: during a revert the host already holds the restored state.
     const at = this.order.indexOf(record.id);
@@ -151,10 +137,7 @@ export class ServiceIndexes {
   /** A record changed: move it between the index entries whose keys changed. */
   update(before: ServiceRecord, after: ServiceRecord): void {
     if (before === after) return;
-    move(this.byNamespace, before.namespace, after.namespace, after.id);
-    move(this.bySlaGroup, before.slaGroup, after.slaGroup, after.id);
-    move(this.byOwner, before.ownerId, after.ownerId, after.id);
-    move(this.byTeam, before.teamId, after.teamId, after.id);
+    for (const index of this.byField) index.update(before, after);
     if (before.dependencies !== after.dependencies) {
       for (const d of before.dependencies) removeFrom(this.dependents, d.targetId, before.id);
       for (const d of after.dependencies) addTo(this.dependents, d.targetId, after.id);
@@ -162,7 +145,7 @@ export class ServiceIndexes {
     this.statusUnderNode.update(before, after);
     this.names.update(before, after);
     this.storage.update(before, after);
-    this.severity.update(before, after);
+    this.severity.update(before, after, this.recency.entryOf(after.id));
     this.recency.update(before, after);
   }
 

@@ -27,6 +27,7 @@ import type { StorageCounts, StorageProblem } from './storageIndex.js';
 import type { StatusCounts } from './nodeStatusCounts.js';
 import type { NameHitVisitor } from './nameHaystack.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
+import { maintenanceOfKept, recordOfKept, servicePacking, type KeptService } from '../services/servicePacking.js';
 
 export interface ServiceRegistry {
   get(id: string): ServiceRecord | undefined;
@@ -115,10 +116,15 @@ export function serviceShardKeys(services: Iterable<Pick<ServiceRecord, 'nodePat
 
 export function createLocalServiceRegistry(ports: ServiceRegistryPorts): ServiceRegistry {
   const { writer, bus, nodes } = ports;
-  const recordOf = (id: string): ServiceRecord | undefined => host.get(id)?.context.record;
-  const indexes = new ServiceIndexes(recordOf);
-  const host = new EntityHost<ServiceSnapshot, ServiceEvent>({
+  const recordOf = (id: string): ServiceRecord | undefined => {
+    const kept = host.peek(id);
+    return kept === undefined ? undefined : recordOfKept(kept);
+  };
+  const indexes = new ServiceIndexes(recordOf, () => records());
+  const host = new EntityHost<ServiceSnapshot, ServiceEvent, KeptService>({
     machine: serviceMachine,
+    // A service at rest is kept as its record alone (docs/adr/0082).
+    packing: servicePacking(serviceMachine),
     writer,
     scheduler: ports.scheduler,
     effects: serviceEffects(ports),
@@ -133,12 +139,12 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
 
   // The services of one node hold its path string, not a copy each: a copy per service adds up at 100,000 services.
   const sharedPath = (path: string): string => nodes.get(path)?.path ?? path;
-  const pick = (ids: Set<string> | undefined, out: ServiceRecord[] = []): ServiceRecord[] => {
+  const pick = (ids: Iterable<string> | undefined, out: ServiceRecord[] = []): ServiceRecord[] => {
     if (ids) for (const id of ids) out.push(recordOf(id)!);
     return out;
   };
   function* records(): IterableIterator<ServiceRecord> {
-    for (const snapshot of host.values()) yield snapshot.context.record;
+    for (const kept of host.keptValues()) yield recordOfKept(kept);
   }
 
   // Cluster mode's read model adopts a snapshot per row another instance commits: XState resolves each state once,
@@ -160,7 +166,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     underNode(nodePath) {
       // Appends in place: spreading a node's services as call arguments overflows the stack on big nodes.
       const out: ServiceRecord[] = [];
-      for (const path of nodes.subtree(nodePath)) pick(indexes.byNode.get(path), out);
+      for (const path of nodes.subtree(nodePath)) pick(indexes.atNode(path), out);
       return out;
     },
     inNamespace: (namespace) => pick(indexes.byNamespace.get(namespace)),
@@ -224,16 +230,16 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       return record;
     },
     hydrate(loaded) {
-      const snapshotOf = createSnapshotMaker(serviceMachine);
       for (const record of loaded) {
         // The registry owns what it loads (read for it, seen by no one yet): no copy of each record.
         (record as { nodePath: string }).nodePath = sharedPath(record.nodePath);
-        host.load(record.id, snapshotOf(record));
+        // A loaded service is at rest (no window: loadMaintenance comes after), kept as its record (servicePacking.ts).
+        host.loadKept(record.id, record);
         indexes.add(record, false);
       }
       indexes.sortOrder();
     },
-    maintenanceOf: (id) => host.get(id)?.context.maintenance,
+    maintenanceOf: (id) => maintenanceOfKept(host.peek(id)),
     loadMaintenance(id, maintenance) {
       const record = recordOf(id);
       if (!record) throw new Error(`no service ${id}`);
@@ -243,7 +249,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
       const before = recordOf(record.id);
       if (!nodes.get(record.nodePath)) nodes.loadPath(record.nodePath, record.createdAt);
       const adopted = { ...record, nodePath: sharedPath(record.nodePath) };
-      const held = maintenance === undefined ? host.get(record.id)?.context.maintenance : (maintenance ?? undefined);
+      const held = maintenance === undefined ? maintenanceOfKept(host.peek(record.id)) : (maintenance ?? undefined);
       host.adopt(record.id, adoptedSnapshot(adopted, held));
       if (before) indexes.update(before, adopted);
       else indexes.add(adopted, true);

@@ -18,8 +18,11 @@ import type { ServiceRecord } from '../domain/service.js';
 import { compareByName, compareByUpdate, SEVERITY_BUCKETS, severityOf, STORAGE_RANKS, type SortDirection } from '../domain/serviceOrder.js';
 import { SortedIdList } from './sortedIdList.js';
 
-/** What a severity bucket orders by: the name and node path, which never change. */
-type NameEntry = Pick<ServiceRecord, 'id' | 'name' | 'nodePath'>;
+/**
+ * What a severity bucket orders by: the name and node path, which never change. The recency list's node of the
+ * service serves (`RecencyOrder.entryOf`), so a million services hold one such object each, not two (docs/adr/0082).
+ */
+export type NameEntry = Pick<ServiceRecord, 'id' | 'name' | 'nodePath'>;
 
 const entryOf = (record: ServiceRecord): NameEntry => ({ id: record.id, name: record.name, nodePath: record.nodePath });
 
@@ -29,21 +32,21 @@ export class SeverityOrder {
     () => new SortedIdList<NameEntry>(compareByName),
   );
 
-  /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. */
-  add(record: ServiceRecord, inOrder: boolean): void {
+  /** `inOrder`: place it now; loading appends and calls `sortAll` once at the end. `entry`: the record's, when one is held. */
+  add(record: ServiceRecord, inOrder: boolean, entry: NameEntry = entryOf(record)): void {
     const bucket = this.buckets[severityOf(record)]!;
-    if (inOrder) bucket.insert(entryOf(record));
-    else bucket.push(entryOf(record));
+    if (inOrder) bucket.insert(entry);
+    else bucket.push(entry);
   }
 
   remove(record: ServiceRecord): void {
     this.buckets[severityOf(record)]!.remove(record);
   }
 
-  update(before: ServiceRecord, after: ServiceRecord): void {
+  update(before: ServiceRecord, after: ServiceRecord, entry?: NameEntry): void {
     if (severityOf(before) === severityOf(after)) return;
     this.remove(before);
-    this.add(after, true);
+    this.add(after, true, entry);
   }
 
   sortAll(): void {
@@ -137,6 +140,11 @@ export class RecencyOrder {
   private unsorted = false;
 
   constructor(private readonly blockSize = BLOCK_SIZE) {}
+
+  /** The node of service `id`: its name entry (`SeverityOrder.add`). */
+  entryOf(id: string): NameEntry | undefined {
+    return this.nodes.get(id);
+  }
 
   /** Loading appends and calls `sortAll` once at the end; otherwise a record is placed as it comes. */
   add(record: ServiceRecord, inOrder: boolean): void {

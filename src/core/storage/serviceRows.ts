@@ -1,5 +1,16 @@
 /** Mapping between the service actor's record and its database rows. */
-import type { ServiceRecord, ServiceStatus, BackupStatus, StorageReading, ServiceDependency } from '../domain/service.js';
+import {
+  EMPTY_LIST,
+  EMPTY_METADATA,
+  NO_BACKUP,
+  type BackupState,
+  type BackupStatus,
+  type ServiceDependency,
+  type ServiceRecord,
+  type ServiceStatus,
+  type StorageReading,
+} from '../domain/service.js';
+import { SharedValues } from './sharedValues.js';
 import type { Row } from '../../platform/persistence/batchWriter.js';
 import type { CopyRow } from '../../platform/persistence/copyText.js';
 import { epoch, iso, jsonColumn as json, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
@@ -80,37 +91,85 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
     nodePath: String(r['node_path']),
     name: String(r['name']),
     displayName: str(r['display_name']),
-    status: r['status'] as ServiceStatus,
-    statusMessage: str(r['status_message']),
+    status: shared.string(r['status'] as ServiceStatus),
+    statusMessage: shared.string(str(r['status_message'])),
     statusSince: epoch(r['status_since'])!,
     statusSeq: Number(r['status_seq']),
-    criticality: str(r['criticality']),
-    serviceType: str(r['service_type']),
-    tags: json<string[]>(r['tags'], []),
-    metadata: json<Record<string, unknown>>(r['metadata'], {}),
-    namespace: str(r['namespace']),
-    workloadType: str(r['workload_type']),
+    criticality: shared.string(str(r['criticality'])),
+    serviceType: shared.string(str(r['service_type'])),
+    tags: sharedList(json<string[]>(r['tags'], [])),
+    metadata: sharedMetadata(json<Record<string, unknown>>(r['metadata'], EMPTY_METADATA)),
+    namespace: shared.string(str(r['namespace'])),
+    workloadType: shared.string(str(r['workload_type'])),
     workloadName: str(r['workload_name']),
     replicas: num(r['replicas']),
     readyReplicas: num(r['ready_replicas']),
     availableReplicas: num(r['available_replicas']),
-    images: json<string[]>(r['images'], []),
-    slaGroup: str(r['sla_group']),
-    backup: {
-      expected: Boolean(r['backup_expected']),
-      maxAgeDays: num(r['backup_max_age_days']),
-      lastAt: epoch(r['last_backup_at']),
-      lastStatus: str(r['last_backup_status']) as BackupStatus | null,
-      lastSizeBytes: num(r['last_backup_size_bytes']),
-      lastMessage: str(r['last_backup_message']),
-      lastTakenAt: epoch(r['last_backup_taken_at']),
-    },
+    images: sharedList(json<string[]>(r['images'], [])),
+    slaGroup: shared.string(str(r['sla_group'])),
+    backup: backupOf(
+      Boolean(r['backup_expected']),
+      num(r['backup_max_age_days']),
+      epoch(r['last_backup_at']),
+      str(r['last_backup_status']) as BackupStatus | null,
+      num(r['last_backup_size_bytes']),
+      str(r['last_backup_message']),
+      epoch(r['last_backup_taken_at']),
+    ),
     storage: json<StorageReading | null>(r['storage'], null),
-    ownerId: str(r['owner_id']),
-    teamId: str(r['team_id']),
-    dependencies: json<ServiceDependency[]>(r['dependencies'], []),
+    ownerId: shared.string(str(r['owner_id'])),
+    teamId: shared.string(str(r['team_id'])),
+    dependencies: sharedDependencies(json<ServiceDependency[]>(r['dependencies'], [])),
     createdAt: epoch(r['created_at'])!,
     updatedAt: epoch(r['updated_at'])!,
+  };
+}
+
+/**
+ * The values services read from the database hold in common (sharedValues.ts, docs/adr/0082): one pool for the
+ * process, bounded, for the start-up read and for the rows cluster mode's read model adopts.
+ */
+const shared = new SharedValues();
+
+const sharedList = (items: readonly string[]): readonly string[] =>
+  items.length === 0 ? EMPTY_LIST : shared.stringList(JSON.stringify(items));
+
+const sharedMetadata = (metadata: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
+  for (const _ in metadata) return metadata;
+  return EMPTY_METADATA;
+};
+
+const sharedDependencies = (dependencies: readonly ServiceDependency[]): readonly ServiceDependency[] =>
+  dependencies.length === 0 ? EMPTY_LIST : dependencies;
+
+/** A service's backup state; the one shared `NO_BACKUP` for the many that expect none and never reported one. */
+function backupOf(
+  expected: boolean,
+  maxAgeDays: number | null,
+  lastAt: number | null,
+  lastStatus: BackupStatus | null,
+  lastSizeBytes: number | null,
+  lastMessage: string | null,
+  lastTakenAt: number | null,
+): BackupState {
+  if (
+    !expected &&
+    maxAgeDays === null &&
+    lastAt === null &&
+    lastStatus === null &&
+    lastSizeBytes === null &&
+    lastMessage === null &&
+    lastTakenAt === null
+  )
+    return NO_BACKUP;
+  return {
+    expected,
+    maxAgeDays,
+    lastAt,
+    lastStatus: shared.string(lastStatus),
+    lastSizeBytes,
+    lastMessage: shared.string(lastMessage),
+    lastTakenAt,
   };
 }
 
@@ -166,35 +225,35 @@ export function copyRowToService(r: CopyRow): ServiceRecord {
     nodePath: r.text(C.nodePath)!,
     name: r.text(C.name)!,
     displayName: r.text(C.displayName),
-    status: r.text(C.status) as ServiceStatus,
-    statusMessage: r.text(C.statusMessage),
+    status: shared.string(r.text(C.status) as ServiceStatus),
+    statusMessage: shared.string(r.text(C.statusMessage)),
     statusSince: r.number(C.statusSince)!,
     statusSeq: r.number(C.statusSeq) ?? 0,
-    criticality: r.text(C.criticality),
-    serviceType: r.text(C.serviceType),
-    tags: r.json<string[]>(C.tags, []),
-    metadata: r.json<Record<string, unknown>>(C.metadata, {}),
-    namespace: r.text(C.namespace),
-    workloadType: r.text(C.workloadType),
+    criticality: shared.string(r.text(C.criticality)),
+    serviceType: shared.string(r.text(C.serviceType)),
+    tags: shared.stringList(r.text(C.tags)),
+    metadata: sharedMetadata(r.json<Record<string, unknown>>(C.metadata, EMPTY_METADATA)),
+    namespace: shared.string(r.text(C.namespace)),
+    workloadType: shared.string(r.text(C.workloadType)),
     workloadName: r.text(C.workloadName),
     replicas: r.number(C.replicas),
     readyReplicas: r.number(C.readyReplicas),
     availableReplicas: r.number(C.availableReplicas),
-    images: r.json<string[]>(C.images, []),
-    slaGroup: r.text(C.slaGroup),
-    backup: {
-      expected: r.boolean(C.backupExpected) === true,
-      maxAgeDays: r.number(C.backupMaxAgeDays),
-      lastAt: r.number(C.lastBackupAt),
-      lastStatus: r.text(C.lastBackupStatus) as BackupStatus | null,
-      lastSizeBytes: r.number(C.lastBackupSizeBytes),
-      lastMessage: r.text(C.lastBackupMessage),
-      lastTakenAt: r.number(C.lastBackupTakenAt),
-    },
+    images: shared.stringList(r.text(C.images)),
+    slaGroup: shared.string(r.text(C.slaGroup)),
+    backup: backupOf(
+      r.boolean(C.backupExpected) === true,
+      r.number(C.backupMaxAgeDays),
+      r.number(C.lastBackupAt),
+      r.text(C.lastBackupStatus) as BackupStatus | null,
+      r.number(C.lastBackupSizeBytes),
+      r.text(C.lastBackupMessage),
+      r.number(C.lastBackupTakenAt),
+    ),
     storage: r.json<StorageReading | null>(C.storage, null),
-    ownerId: r.text(C.ownerId),
-    teamId: r.text(C.teamId),
-    dependencies: r.json<ServiceDependency[]>(C.dependencies, []),
+    ownerId: shared.string(r.text(C.ownerId)),
+    teamId: shared.string(r.text(C.teamId)),
+    dependencies: sharedDependencies(r.json<readonly ServiceDependency[]>(C.dependencies, EMPTY_LIST)),
     createdAt: r.number(C.createdAt)!,
     updatedAt: r.number(C.updatedAt)!,
   };

@@ -28,6 +28,7 @@ import type { StageHooks } from '../persistence/batchWriter.js';
 import type { ShardRouting } from '../persistence/shardRouting.js';
 import { isTimerAction, nextTimers, NO_TIMERS, type PendingTimer, type PendingTimers } from './delayedEvents.js';
 import { SnapshotCompactor } from './compactSnapshot.js';
+import type { SnapshotPacking } from './snapshotPacking.js';
 import { DueQueue, type DueEntry } from './dueQueue.js';
 import { createMachineStepper, type MachineStepper } from './machineStep.js';
 
@@ -53,7 +54,7 @@ export interface EffectStep<S, E> {
 
 export type Effect<S, E> = (step: EffectStep<S, E>) => void;
 
-export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends EventObject> {
+export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends EventObject, K = S> {
   /** The entity type's machine: snapshots of type `S`, events of type `E`. */
   readonly machine: AnyStateMachine;
   readonly writer: ChangeTracker;
@@ -75,15 +76,21 @@ export interface EntityHostOptions<S extends AnyMachineSnapshot, E extends Event
    * (a service's node path and name) lets a command that has no id yet (a first push) know its shard.
    */
   readonly shardKey?: (id: string, snapshot: S) => string;
+  /** What the host keeps per entity, when an entity type keeps less than a snapshot (snapshotPacking.ts). */
+  readonly packing?: SnapshotPacking<S, K>;
 }
 
-interface Committed<S> {
-  readonly snapshot: S | undefined;
+interface Committed<K> {
+  readonly snapshot: K | undefined;
   readonly timers: PendingTimers;
 }
 
-export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
-  private readonly snapshots = new Map<string, S>();
+/**
+ * `K`: what is kept per entity, the snapshot itself unless a `packing` keeps a smaller value. `get` and `values` always
+ * give snapshots; `peek` and `keptValues` give the kept values, for an owner that reads them without a rebuild.
+ */
+export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject, K = S> {
+  private readonly snapshots = new Map<string, K>();
   /** Pending delayed events per entity; only entities that wait for one have an entry. */
   private readonly timers = new Map<string, PendingTimers>();
   /** Every pending timer of every entity (and cancelled ones not yet dropped), earliest first. */
@@ -96,7 +103,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   /** True while due timers fire: arming waits until the queue is drained. */
   private draining = false;
   /** Last committed state of each entity with uncommitted changes. */
-  private readonly base = new Map<string, Committed<S>>();
+  private readonly base = new Map<string, Committed<K>>();
   private readonly versions = new Map<string, number>();
   private readonly stepper: MachineStepper<S, E>;
   private readonly compactor = new SnapshotCompactor();
@@ -104,7 +111,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   /** Shards taken since the last re-queue of their timers (cluster mode). */
   private readonly taken = new Set<number>();
 
-  constructor(private readonly options: EntityHostOptions<S, E>) {
+  constructor(private readonly options: EntityHostOptions<S, E, K>) {
     this.stepper = createMachineStepper(options.machine) as unknown as MachineStepper<S, E>;
     options.writer.routing?.onTaken((shard) => {
       if (this.taken.size === 0) queueMicrotask(this.requeueTaken);
@@ -114,6 +121,16 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   private keyOf(id: string, snapshot: S): string {
     return this.options.shardKey ? this.options.shardKey(id, snapshot) : id;
+  }
+
+  /** The value kept for `snapshot`: the packing's when it keeps less, else the snapshot with its shared parts shared. */
+  private keep(snapshot: S): K {
+    const packed: unknown = this.options.packing ? this.options.packing.pack(snapshot) : snapshot;
+    return (packed === snapshot ? this.compactor.compact(snapshot) : packed) as K;
+  }
+
+  private unpack(kept: K): S {
+    return this.options.packing ? this.options.packing.unpack(kept) : (kept as unknown as S);
   }
 
   /** Cluster mode: refuse (ShardElsewhereError) before any change unless the entity's shard is owned here. */
@@ -134,7 +151,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     const shards = new Set(this.taken);
     this.taken.clear();
     for (const [id, timers] of this.timers) {
-      const snapshot = this.snapshots.get(id);
+      const snapshot = this.get(id);
       if (snapshot === undefined || !shards.has(routing.shardOf(this.keyOf(id, snapshot)))) continue;
       for (const timer of timers) this.queue.push(id, timer);
     }
@@ -142,6 +159,12 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   };
 
   get(id: string): S | undefined {
+    const kept = this.snapshots.get(id);
+    return kept === undefined ? undefined : this.unpack(kept);
+  }
+
+  /** What is kept for `id` (`packing`): a reader that needs less than the snapshot rebuilds nothing. */
+  peek(id: string): K | undefined {
     return this.snapshots.get(id);
   }
 
@@ -149,7 +172,12 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     return this.snapshots.has(id);
   }
 
-  values(): IterableIterator<S> {
+  *values(): IterableIterator<S> {
+    for (const kept of this.snapshots.values()) yield this.unpack(kept);
+  }
+
+  /** Every kept value (`peek` for all). */
+  keptValues(): IterableIterator<K> {
     return this.snapshots.values();
   }
 
@@ -167,7 +195,16 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
    * armed again from their due times.
    */
   load(id: string, snapshot: S, timers: PendingTimers = NO_TIMERS): void {
-    this.snapshots.set(id, this.compactor.compact(snapshot));
+    this.snapshots.set(id, this.keep(snapshot));
+    this.setTimers(id, timers);
+  }
+
+  /**
+   * `load` of a value kept as it is: what the packing's `pack` gives for the entity's snapshot (a million services
+   * loaded at start build no snapshot each only to pack it again).
+   */
+  loadKept(id: string, kept: K, timers: PendingTimers = NO_TIMERS): void {
+    this.snapshots.set(id, kept);
     this.setTimers(id, timers);
   }
 
@@ -178,7 +215,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
    * at their due times (a ticket's breach clocks, a window's end survive a failover).
    */
   adopt(id: string, snapshot: S, timers: PendingTimers = NO_TIMERS): void {
-    this.snapshots.set(id, this.compactor.compact(snapshot));
+    this.snapshots.set(id, this.keep(snapshot));
     const sameTimers =
       this.pendingTimers(id).length === timers.length &&
       this.pendingTimers(id).every((t, i) => t.id === timers[i]!.id && t.dueAt === timers[i]!.dueAt);
@@ -187,7 +224,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   /** The entity went away elsewhere (cluster mode): forgotten here, nothing staged, its timers dropped. */
   forget(id: string): S | undefined {
-    const snapshot = this.snapshots.get(id);
+    const snapshot = this.get(id);
     this.snapshots.delete(id);
     if (this.timers.has(id)) this.setTimers(id, NO_TIMERS);
     return snapshot;
@@ -201,8 +238,9 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   create(id: string, snapshot: S, persist: () => void, timers: PendingTimers = NO_TIMERS): S {
     if (this.snapshots.has(id)) throw new Error(`entity ${id} exists`);
     this.admit(id, snapshot);
-    this.track(id, snapshot, timers);
-    this.snapshots.set(id, this.compactor.compact(snapshot));
+    const kept = this.keep(snapshot);
+    this.track(id, kept, timers);
+    this.snapshots.set(id, kept);
     persist();
     if (timers.length > 0) this.setTimers(id, timers);
     return snapshot;
@@ -210,7 +248,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   /** Apply `event` to `id`'s snapshot and run the actions it asks for. Returns the snapshot after it. */
   send(id: string, event: E): S {
-    const before = this.snapshots.get(id);
+    const before = this.get(id);
     if (before === undefined) throw new Error(`no entity ${id}`);
     this.admit(id, before);
     return this.apply(id, before, event, this.pendingTimers(id));
@@ -218,7 +256,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
 
   /** Remove `id`: its timers stop, `stageDelete` stages the delete of its rows. */
   remove(id: string, stageDelete: () => void): S | undefined {
-    const snapshot = this.snapshots.get(id);
+    const snapshot = this.get(id);
     if (snapshot === undefined) return undefined;
     this.admit(id, snapshot);
     this.track(id, undefined, NO_TIMERS);
@@ -229,13 +267,13 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   }
 
   private apply(id: string, before: S, event: E, timersBefore: PendingTimers): S {
-    const { next, actions } = this.stepper.step(before, event);
-    const after = next === before ? before : this.compactor.compact(next);
+    const { next: after, actions } = this.stepper.step(before, event);
     const timers = actions.length === 0 ? timersBefore : nextTimers(timersBefore, actions, this.options.scheduler.now());
     // `timersBefore` is not the entity's list when a timer fired: the fired one is gone from it.
     if (after === before && timers === this.pendingTimers(id)) return before;
-    this.track(id, after, timers);
-    this.snapshots.set(id, after);
+    const kept = after === before ? this.snapshots.get(id)! : this.keep(after);
+    this.track(id, kept, timers);
+    this.snapshots.set(id, kept);
     for (const action of actions) {
       if (isTimerAction(action)) continue;
       const effect = this.options.effects[action.type];
@@ -247,14 +285,14 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   }
 
   /** Remember `id`'s committed state before its first uncommitted change, and hook the open batch. */
-  private track(id: string, value: S | undefined, timers: PendingTimers): void {
+  private track(id: string, value: K | undefined, timers: PendingTimers): void {
     if (!this.base.has(id)) this.base.set(id, { snapshot: this.snapshots.get(id), timers: this.pendingTimers(id) });
     const version = (this.versions.get(id) ?? 0) + 1;
     this.versions.set(id, version);
     this.options.writer.track({ onCommit: () => this.committed(id, version, value, timers), onRollback: this.rollback });
   }
 
-  private committed(id: string, version: number, snapshot: S | undefined, timers: PendingTimers): void {
+  private committed(id: string, version: number, snapshot: K | undefined, timers: PendingTimers): void {
     if (this.versions.get(id) === version) {
       this.base.delete(id);
       this.versions.delete(id);
@@ -268,11 +306,11 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
     this.base.clear();
     this.versions.clear();
     for (const [id, committed] of reverted) {
-      const discarded = this.snapshots.get(id);
+      const discarded = this.get(id);
       if (committed.snapshot === undefined) this.snapshots.delete(id);
       else this.snapshots.set(id, committed.snapshot);
       this.setTimers(id, committed.timers);
-      this.options.onRevert?.(id, committed.snapshot, discarded);
+      this.options.onRevert?.(id, this.get(id), discarded);
     }
   };
 
@@ -339,7 +377,7 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject> {
   };
 
   private fire(id: string, timer: PendingTimer): void {
-    const snapshot = this.snapshots.get(id);
+    const snapshot = this.get(id);
     const pending = this.pendingTimers(id);
     if (snapshot === undefined || !pending.includes(timer)) return;
     // Owned elsewhere: its owner fires it; it stays pending here and is queued again if this instance takes the shard.

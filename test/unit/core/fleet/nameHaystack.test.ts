@@ -13,7 +13,10 @@ import { ServiceIndexes } from '../../../../src/core/fleet/serviceIndexes.js';
 
 function fleet() {
   const records = new Map<string, ServiceRecord>();
-  const indexes = new ServiceIndexes((id) => records.get(id));
+  const indexes = new ServiceIndexes(
+    (id) => records.get(id),
+    () => records.values(),
+  );
   // Beside the registry's haystack, one built again after every third change.
   const eager = new NameHaystack({ order: indexes.order, recordOf: (id) => records.get(id) }, 3);
   let ids = 0;

@@ -98,7 +98,10 @@ describe('node status counts', () => {
     const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
     const records = new Map<string, ServiceRecord>();
-    const indexes = new ServiceIndexes((id) => records.get(id));
+    const indexes = new ServiceIndexes(
+      (id) => records.get(id),
+      () => records.values(),
+    );
     const nodes = ['eu', 'eu/prod', 'eu/prod/a', 'eu/prod/b', 'eu/test', 'us/prod/a', 'us'];
     let ids = 0;
     const create = (inOrder: boolean) => {

@@ -29,7 +29,10 @@ function fleet(seed: number) {
   const next = random(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!;
   const records = new Map<string, ServiceRecord>();
-  const indexes = new ServiceIndexes((id) => records.get(id));
+  const indexes = new ServiceIndexes(
+    (id) => records.get(id),
+    () => records.values(),
+  );
   const reading = (status: StorageStatus | null) =>
     status === null
       ? null

@@ -9,6 +9,7 @@ import { before, describe, it } from 'node:test';
 import { assign, setup } from 'xstate';
 import { EntityHost, type EffectStep } from '../../../../src/platform/actorHost/entityHost.js';
 import type { PendingTimers } from '../../../../src/platform/actorHost/delayedEvents.js';
+import type { SnapshotPacking } from '../../../../src/platform/actorHost/snapshotPacking.js';
 import { createManualClock, type ManualClock } from '../../../../src/platform/scheduler/index.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { BatchWriter, CommitError, type TableSpec } from '../../../../src/platform/persistence/batchWriter.js';
@@ -33,6 +34,13 @@ const counterMachine = setup({
   on: { ADD: { actions: [assign({ count: ({ context, event }) => context.count + event.by }), 'persist'] } },
 });
 type CounterSnapshot = ReturnType<typeof counterMachine.resolveState>;
+/** What a host with the counter's packing keeps: the count of an idle counter, else its snapshot. */
+type Kept = CounterSnapshot | number;
+const idleCounter = (count: number) => counterMachine.resolveState({ value: 'idle', context: { count } });
+const counterPacking: SnapshotPacking<CounterSnapshot, Kept> = {
+  pack: (snapshot) => (snapshot.value === 'idle' ? snapshot.context.count : snapshot),
+  unpack: (kept) => (typeof kept === 'number' ? idleCounter(kept) : kept),
+};
 
 const entitiesTable: TableSpec = {
   name: 'host_test_entities',
@@ -43,7 +51,7 @@ const entitiesTable: TableSpec = {
 };
 
 interface Harness {
-  readonly host: EntityHost<CounterSnapshot, CounterEvent>;
+  readonly host: EntityHost<CounterSnapshot, CounterEvent, Kept>;
   readonly writer: BatchWriter;
   readonly clock: ManualClock;
   readonly steps: Array<EffectStep<CounterSnapshot, CounterEvent>>;
@@ -58,12 +66,16 @@ describe('entity host', () => {
     );
   });
 
-  const harness = (clock = createManualClock(Date.parse('2026-03-01T00:00:00Z'))): Harness => {
+  const harness = (
+    clock = createManualClock(Date.parse('2026-03-01T00:00:00Z')),
+    packing?: SnapshotPacking<CounterSnapshot, Kept>,
+  ): Harness => {
     const writer = new BatchWriter({ knex: db().knex, logger: createMemoryLogger() });
     const steps: Harness['steps'] = [];
     const reverts: Harness['reverts'] = [];
-    const host = new EntityHost<CounterSnapshot, CounterEvent>({
+    const host = new EntityHost<CounterSnapshot, CounterEvent, Kept>({
       machine: counterMachine,
+      ...(packing ? { packing } : {}),
       writer,
       scheduler: clock,
       effects: {
@@ -300,5 +312,48 @@ describe('entity host', () => {
       { id: 'moved', state: 'waiting', count: 0, timers: undefined },
       'adopting and forgetting write nothing: the row is what this host committed',
     );
+  });
+
+  describe('with a packing (an entity type that keeps less than a snapshot)', () => {
+    const packed = () => harness(undefined, counterPacking);
+
+    it('keeps the packed value for a snapshot the packing can rebuild, and the whole snapshot otherwise', async () => {
+      const h = packed();
+      await create(h, 'packed', 3);
+      assert.equal(h.host.peek('packed'), 3);
+      h.host.send('packed', { type: 'ARM' });
+      assert.equal((h.host.peek('packed') as CounterSnapshot).value, 'waiting', 'a waiting counter is not packed');
+      h.host.send('packed', { type: 'DISARM' });
+      assert.equal(h.host.peek('packed'), 3);
+    });
+
+    it('gives rebuilt snapshots to readers and steps from them', async () => {
+      const h = packed();
+      await create(h, 'rebuilt', 3);
+      assert.deepEqual([h.host.get('rebuilt')!.value, h.host.get('rebuilt')!.context.count], ['idle', 3]);
+      h.host.send('rebuilt', { type: 'ADD', by: 2 });
+      assert.deepEqual([h.steps[0]!.before.context.count, h.steps[0]!.after.context.count], [3, 5]);
+      assert.equal(h.host.peek('rebuilt'), 5);
+      await h.writer.committed();
+      assert.equal((await stored('rebuilt'))?.count, 5);
+    });
+
+    it('a failed commit puts the packed value back, and the owner is told the snapshots', async () => {
+      const h = packed();
+      await create(h, 'packed-fail', 4);
+      h.host.send('packed-fail', { type: 'ADD', by: 200 });
+      await assert.rejects(h.writer.committed(), CommitError);
+      assert.equal(h.host.peek('packed-fail'), 4);
+      assert.deepEqual(h.reverts, [{ id: 'packed-fail', restored: 4, discarded: 204 }]);
+    });
+
+    it('loads a kept value as it is, without a snapshot', () => {
+      const h = packed();
+      h.host.loadKept('loaded', 9);
+      assert.equal(h.host.peek('loaded'), 9);
+      assert.deepEqual([...h.host.keptValues()], [9]);
+      assert.equal(h.host.get('loaded')!.context.count, 9);
+      assert.equal(h.writer.pendingRows, 0);
+    });
   });
 });
