@@ -81,6 +81,12 @@ export const DEFAULT_MAX_STALE_MS = 10 * 60 * 1000;
 /** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
 const MAX_CACHED_GATES = 256;
 
+/** A computation of figures under way, and when it started (real ms). */
+interface UnderWay {
+  readonly running: Promise<DashboardStats>;
+  readonly startedAt: number;
+}
+
 export function createDashboardStats(options: DashboardStatsOptions): DashboardStatsSource {
   const { knex, fleet, clock, pool } = options;
   const cacheMs = options.cacheMs ?? 15_000;
@@ -89,9 +95,8 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   const answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
   const maxStaleMs = options.maxStaleMs ?? DEFAULT_MAX_STALE_MS;
   const cache = new Map<string, StoredFigures>();
-  const inFlight = new Map<string, Promise<DashboardStats>>();
-  /** When each computation under way started (real ms): how much of a slow one is left. */
-  const startedAt = new Map<string, number>();
+  /** Each computation under way, and when it started (real ms): how much of a slow one is left. */
+  const inFlight = new Map<string, UnderWay>();
 
   const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
     const period = monthPeriod(now);
@@ -109,32 +114,29 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   };
 
   /** The computation of `key`'s figures under way, or a new one. */
-  const computation = (key: string, now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
-    let running = inFlight.get(key);
-    if (running === undefined) {
-      const started = performance.now();
-      startedAt.set(key, started);
-      running = compute(now, gate).then(
-        (stats) => {
-          const figures: StoredFigures = { at: now, stats, computeMs: performance.now() - started };
-          cache.delete(key);
-          if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
-          cache.set(key, figures);
-          inFlight.delete(key);
-          startedAt.delete(key);
-          // Slow figures are kept for the next process; a failed write only makes its first dashboards wait.
-          if (key === '' && figures.computeMs >= slowMs) options.stored?.save(figures).catch(() => undefined);
-          return stats;
-        },
-        (error: unknown) => {
-          inFlight.delete(key);
-          startedAt.delete(key);
-          throw error;
-        },
-      );
-      inFlight.set(key, running);
-    }
-    return running;
+  const computation = (key: string, now: number, gate: PlaceGate | null): UnderWay => {
+    const underWay = inFlight.get(key);
+    if (underWay !== undefined) return underWay;
+    const started = performance.now();
+    const running = compute(now, gate).then(
+      (stats) => {
+        const figures: StoredFigures = { at: now, stats, computeMs: performance.now() - started };
+        cache.delete(key);
+        if (cache.size >= MAX_CACHED_GATES) cache.delete(cache.keys().next().value!);
+        cache.set(key, figures);
+        inFlight.delete(key);
+        // Slow figures are kept for the next process; a failed write only makes its first dashboards wait.
+        if (key === '' && figures.computeMs >= slowMs) options.stored?.save(figures).catch(() => undefined);
+        return stats;
+      },
+      (error: unknown) => {
+        inFlight.delete(key);
+        throw error;
+      },
+    );
+    const underWayNow: UnderWay = { running, startedAt: started };
+    inFlight.set(key, underWayNow);
+    return underWayNow;
   };
 
   /** The stored figures, read once, at the first whole-fleet call: the previous figures until this process has its own. */
@@ -154,10 +156,10 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     const cached = cache.get(key);
     const age = cached === undefined ? Number.NaN : now - cached.at;
     if (cached && age < cacheMs && age >= 0) return Promise.resolve(cached.stats);
-    const running = computation(key, now, gate);
+    const { running, startedAt } = computation(key, now, gate);
     if (cached === undefined || cached.computeMs < slowMs || !(age >= 0 && age < maxStaleMs)) return running;
     // A computation that will still take longer than the budget (by the last one's time) is not waited for at all.
-    const left = cached.computeMs - (performance.now() - (startedAt.get(key) ?? performance.now()));
+    const left = cached.computeMs - (performance.now() - startedAt);
     if (left > answerWithinMs) {
       running.catch(() => undefined);
       return Promise.resolve(cached.stats);

@@ -2,8 +2,13 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { SlaGroupStore, type SlaGroupRecord } from '../../../../src/core/fleet/slaGroupStore.js';
-import { createManualClock } from '../../../../src/platform/scheduler/index.js';
-import { createDashboardStats, type DashboardFleet, type DashboardWorkerPool } from '../../../../src/core/dashboard/dashboardStats.js';
+import { createManualClock, type ManualClock } from '../../../../src/platform/scheduler/index.js';
+import {
+  createDashboardStats,
+  type DashboardFleet,
+  type DashboardStatsOptions,
+  type DashboardWorkerPool,
+} from '../../../../src/core/dashboard/dashboardStats.js';
 import type { DashboardStatsResult, DashboardStatsTask } from '../../../../src/core/dashboard/dashboardTask.js';
 import { dashboardFigureStore } from '../../../../src/core/dashboard/dashboardFiguresTable.js';
 import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../../../src/core/domain/service.js';
@@ -235,19 +240,19 @@ for (const backend of testBackends()) {
       };
     };
 
+    /** The dashboard over `records` on `clock` with the held pool, and `options` beside the shared ones. */
+    const statsWith = (
+      records: ServiceRecord[],
+      clock: ManualClock,
+      work: { pool: DashboardWorkerPool },
+      options: Omit<DashboardStatsOptions, 'knex' | 'fleet' | 'clock' | 'pool'>,
+    ) => createDashboardStats({ knex: db.knex, fleet: fleetOf(records), clock, pool: work.pool, ...options });
+
     it('answers the previous figures when new ones are not there within answerWithinMs, and the new ones once they land', async () => {
       const records = [await service('bounded', null, upExcept(0))];
       const clock = createManualClock(NOW);
       const work = holdablePool();
-      const stats = createDashboardStats({
-        knex: db.knex,
-        fleet: fleetOf(records),
-        clock,
-        cacheMs: 1000,
-        slowMs: 0,
-        answerWithinMs: 20,
-        pool: work.pool,
-      });
+      const stats = statsWith(records, clock, work, { cacheMs: 1000, slowMs: 0, answerWithinMs: 20 });
       assert.equal((await stats.get()).totalServices, 1);
       records.push(await service('bounded-added', null, upExcept(0)));
       clock.advance(1000);
@@ -264,15 +269,7 @@ for (const backend of testBackends()) {
       const records = [await service('at-once', null, upExcept(0))];
       const clock = createManualClock(NOW);
       const work = holdablePool();
-      const stats = createDashboardStats({
-        knex: db.knex,
-        fleet: fleetOf(records),
-        clock,
-        cacheMs: 1000,
-        slowMs: 0,
-        answerWithinMs: 50,
-        pool: work.pool,
-      });
+      const stats = statsWith(records, clock, work, { cacheMs: 1000, slowMs: 0, answerWithinMs: 50 });
       // A first computation held 200 ms: the next one is expected to take about as long, four budgets.
       work.hold();
       const first = stats.get();
@@ -314,16 +311,7 @@ for (const backend of testBackends()) {
       const records = [await service('too-old', null, upExcept(0))];
       const clock = createManualClock(NOW);
       const work = holdablePool();
-      const stats = createDashboardStats({
-        knex: db.knex,
-        fleet: fleetOf(records),
-        clock,
-        cacheMs: 1000,
-        slowMs: 0,
-        answerWithinMs: 1,
-        maxStaleMs: 5000,
-        pool: work.pool,
-      });
+      const stats = statsWith(records, clock, work, { cacheMs: 1000, slowMs: 0, answerWithinMs: 1, maxStaleMs: 5000 });
       await stats.get();
       records.push(await service('too-old-added', null, upExcept(0)));
       clock.advance(5000);
@@ -337,15 +325,7 @@ for (const backend of testBackends()) {
       const records = [await service('quick', null, upExcept(0))];
       const clock = createManualClock(NOW);
       const work = holdablePool();
-      const stats = createDashboardStats({
-        knex: db.knex,
-        fleet: fleetOf(records),
-        clock,
-        cacheMs: 1000,
-        slowMs: 60_000,
-        answerWithinMs: 1,
-        pool: work.pool,
-      });
+      const stats = statsWith(records, clock, work, { cacheMs: 1000, slowMs: 60_000, answerWithinMs: 1 });
       await stats.get();
       records.push(await service('quick-added', null, upExcept(0)));
       clock.advance(1000);
