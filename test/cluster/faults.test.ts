@@ -18,7 +18,7 @@ import { CHILD_API_KEY, type ChildServer } from '../support/childServer.js';
 import { isBad, ReadinessBalancer, startClusterLoad, type ClusterLoad } from '../support/clusterLoad.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
 import { eventually, until } from '../support/polling.js';
-import { startProcessCluster, type ProcessCluster } from '../support/processCluster.js';
+import { gqlAt, startProcessCluster, type ProcessCluster } from '../support/processCluster.js';
 import { durabilityProblems, storedServices, type PushLoadResult } from '../support/pushLoad.js';
 import { CLUSTER_SKIP, clusterDatabaseUrl } from '../support/testCluster.js';
 
@@ -30,17 +30,6 @@ const ROOT = 'global/faults';
 const WATCHER = 'i1';
 const TAKEOVER_WITHIN_MS = 6_000;
 const BACK_WITHIN_MS = 5_000;
-
-async function gqlAt(url: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const answer = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await answer.json()) as { data?: any; errors?: unknown[] };
-  assert.equal(body.errors, undefined, `${url}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 const signIn = async (url: string): Promise<string> =>
   (

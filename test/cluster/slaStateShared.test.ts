@@ -15,19 +15,14 @@ import { serviceShardKey } from '../../src/core/domain/service.js';
 import { ownerOf } from '../../src/platform/cluster/placement.js';
 import { createManualClock } from '../../src/platform/scheduler/index.js';
 import { signInAdmin, type SignedIn } from '../support/graphql.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
 import { ASSIGN, createdDefinition, okGql } from '../support/sla.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl, startTestCluster, type TestCluster } from '../support/testCluster.js';
 import type { TestServer } from '../support/testServer.js';
 import { ticketingEnv } from '../support/tickets.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/sla-state';
 const BUCKET_MS = 5 * 60_000;

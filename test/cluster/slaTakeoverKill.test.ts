@@ -14,33 +14,17 @@ import { shardOf } from '../../src/platform/cluster/shards.js';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 import { CHILD_API_KEY } from '../support/childServer.js';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from '../support/graphql.js';
-import { natsServerAvailable } from '../support/natsServer.js';
 import { eventually } from '../support/polling.js';
-import { startProcessCluster, type ProcessCluster } from '../support/processCluster.js';
+import { gqlAt, startProcessCluster, type ProcessCluster } from '../support/processCluster.js';
 import { ASSIGN, CREATE_DEFINITION } from '../support/sla.js';
-import { CLUSTER_DATABASE_SKIP, clusterDatabaseUrl } from '../support/testCluster.js';
+import { CLUSTER_SKIP, clusterDatabaseUrl } from '../support/testCluster.js';
 import { ticketingEnv } from '../support/tickets.js';
 
 const databaseUrl = clusterDatabaseUrl();
-const skip = !natsServerAvailable()
-  ? 'nats-server is not installed (apt-get install -y nats-server)'
-  : databaseUrl === undefined
-    ? CLUSTER_DATABASE_SKIP
-    : false;
+const skip = CLUSTER_SKIP;
 
 const NODE = 'global/cluster/sla-kill';
 const VICTIM = 'i3';
-
-async function gqlAt(url: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
-  const answer = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await answer.json()) as { data?: any; errors?: unknown[] };
-  assert.equal(body.errors, undefined, `${url}: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
 
 describe('cluster mode: an outage outlives its owner killed by SIGKILL', { skip, timeout: 300_000 }, () => {
   let cluster: ProcessCluster;

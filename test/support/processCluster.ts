@@ -7,6 +7,7 @@
  * Who owns what is read where it is recorded: the fence's table (`cluster_shard_epochs`, each shard's epoch and
  * owner, written by the new owner before it accepts a command), through a direct connection, not the relay.
  */
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,4 +132,16 @@ export async function startProcessCluster(options: ProcessClusterOptions): Promi
     },
     close,
   };
+}
+
+/** A GraphQL call to one instance of a process cluster (`url`); fails the test on any GraphQL error. */
+export async function gqlAt(url: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const answer = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await answer.json()) as { data?: any; errors?: unknown[] };
+  assert.equal(body.errors, undefined, `${url}: ${JSON.stringify(body.errors)}`);
+  return body.data;
 }

@@ -1,17 +1,11 @@
 /**
  * UUID-shaped ids from a seeded generator (mulberry32): the same ids on every run, so the statistical tests of
- * shards and placement are deterministic, yet as varied as random UUIDs.
+ * shards and placement are deterministic, yet as varied as random UUIDs. The generator is the load-test kit's (one
+ * mulberry32 in the tree).
  */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
-}
+import { seededRandom } from '../../bench/kit/scenario.js';
+
+export { seededRandom };
 
 export function seededUuids(n: number, seed: number): string[] {
   const random = seededRandom(seed);

@@ -5,20 +5,11 @@
  */
 import { SERVICE_STATUSES, type ServiceStatus } from '../../src/core/domain/service.js';
 import type { MaintenanceSpan, StatusInterval } from '../../src/core/domain/periodArithmetic.js';
+import { seededRandom } from './seededIds.js';
+
+export { seededRandom };
 
 export const MINUTE = 60_000;
-
-/** A small deterministic generator (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface History {
   readonly intervals: StatusInterval[];

@@ -4,6 +4,8 @@
  * it"); every subscription listens on exactly one. Named streams' channels are their modules'
  * (`ProductModule.streams`: `license`, `notifications:<userId>`).
  */
+import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
+
 export const channels = {
   allServiceStatus: 'service-status:*',
   serviceStatus: (serviceId: string) => `service-status:id:${serviceId}`,
@@ -25,4 +27,16 @@ export function nodeAncestry(nodePath: string): string[] {
 export function parentPath(servicePath: string): string {
   const slash = servicePath.lastIndexOf('/');
   return slash < 0 ? servicePath : servicePath.slice(0, slash);
+}
+
+/** A subscription's node path, trimmed of empty segments; a path that names no node is refused. */
+export function cleanNodePath(nodePath: string): string {
+  const path = nodePath
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .join('/');
+  if (path === '' || path.length > 1536)
+    throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
+  return path;
 }

@@ -8,7 +8,7 @@
 import type { ServiceStatusChangedEvent } from '../../core/coreEvents.js';
 import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../../core/auth/authService.js';
-import { authorize, can, placeGate, type Action, type Viewer } from '../../core/auth/roles.js';
+import { authorize, placeGate, type Action, type Viewer } from '../../core/auth/roles.js';
 import type { SessionStore } from '../../core/auth/sessionStore.js';
 import { isSessionOpen } from '../../core/auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
@@ -17,18 +17,20 @@ import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { NamedStream } from '../../platform/modules/module.js';
 import type { Logger } from '../../platform/log/logger.js';
 import type { UserDirectory } from '../../core/people/userDirectory.js';
-import { channels, nodeAncestry, parentPath } from './channels.js';
+import { channels, cleanNodePath } from './channels.js';
+import { publishServiceStatus } from './serviceStatusFanout.js';
 import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
-import { lockRefusal, lockTtlMs, type EditLock, type LocksPayload } from './editLocks.js';
+import type { EditLock, LocksPayload } from './editLocks.js';
 import type { EntityType, EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
-import { assertFieldName, entityKey } from './entityFields.js';
+import { entityKey } from './entityFields.js';
 import type { FanoutHub, JoinRequest } from './fanoutHub.js';
 import { nodeCountsChannel, type NodeCountsFeed } from './nodeCountsFeed.js';
 import { pendingStream, type Leavable } from './pendingStream.js';
 import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
 import { PluginStreams, type PluginCheck } from './pluginStreams.js';
 import type { ViewersPayload } from './presence.js';
-import { LocalPresenceStore, type PresenceChange, type PresenceStore } from './presenceStore.js';
+import { PresenceBoard } from './presenceBoard.js';
+import { LocalPresenceStore, type PresenceStore } from './presenceStore.js';
 
 /** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */
 export interface SubscriptionScope extends PluginOwnership {
@@ -70,20 +72,17 @@ export class RealtimeService {
   readonly connections = new ConnectionRegistry();
   /** Running subscriptions owned by plugins, ended when their plugin goes inactive. */
   readonly pluginStreams = new PluginStreams();
-  /** Viewers and locks (presenceStore.ts). */
-  private readonly store: PresenceStore;
-  private unfollowPresence: (() => void) | undefined;
+  /** Viewers and locks, and their announcements (presenceBoard.ts). */
+  private readonly presence: PresenceBoard;
   private readonly roleContexts = new Map<string, unknown>();
   private sweeper: TimerHandle | undefined;
-  /** One timer, for the earliest lock expiry it knows of (`lockTimerAt`); see armLockExpiry. */
-  private lockTimer: TimerHandle | undefined;
-  private lockTimerAt: number | null = null;
 
   private readonly streamsByField = new Map<string, NamedStream<any>>();
   private readonly streamsByEvent = new Map<string, NamedStream<any>[]>();
 
   constructor(private readonly deps: RealtimeServiceDeps) {
-    this.store = deps.presence ?? new LocalPresenceStore();
+    const { hub, clock, logger } = deps;
+    this.presence = new PresenceBoard({ store: deps.presence ?? new LocalPresenceStore(), hub, clock, logger });
     for (const stream of deps.streams ?? []) {
       this.streamsByField.set(stream.field, stream);
       this.streamsByEvent.set(stream.on, [...(this.streamsByEvent.get(stream.on) ?? []), stream]);
@@ -100,7 +99,7 @@ export class RealtimeService {
   disconnect(connection: RealtimeConnection): void {
     if (connection.closed) return;
     const lastOfSession = this.connections.forget(connection);
-    if (lastOfSession) this.announceReleased(this.store.releaseSession(connection.viewer.sessionId));
+    if (lastOfSession) this.presence.announceReleased(this.presence.store.releaseSession(connection.viewer.sessionId));
   }
 
   // ---- subscriptions -----------------------------------------------------------------------
@@ -162,15 +161,16 @@ export class RealtimeService {
   viewersStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const { viewer } = this.watchable(scope, typeName, id);
     const key = entityKey(typeName, id);
-    const token = this.store.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
-    const changed = this.store.isOnlyWatchOf(key, token);
+    const { store } = this.presence;
+    const token = store.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
+    const changed = store.isOnlyWatchOf(key, token);
     const request = this.joinRequest(scope, channels.viewers(key), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
     // After graphql-ws has registered the subscription: the first frame is the list with them in it.
     setImmediate(() => {
       if (ended) return;
-      if (changed) this.publishViewers(typeName, id);
+      if (changed) this.presence.publishViewers(typeName, id);
       else
         this.deps.hub.sendOnce(request, { entityViewersChanged: this.viewersOf(typeName, id) }, (frame) =>
           scope.connection.socket.send(frame),
@@ -180,7 +180,7 @@ export class RealtimeService {
       leave: () => {
         ended = true;
         membership.leave();
-        if (this.store.unwatch(key, token)) this.publishViewers(typeName, id);
+        if (store.unwatch(key, token)) this.presence.publishViewers(typeName, id);
       },
     });
   }
@@ -225,48 +225,26 @@ export class RealtimeService {
   // ---- presence and locks ------------------------------------------------------------------
 
   viewersOf(typeName: string, id: string): ViewersPayload {
-    const key = entityKey(typeName, id);
-    const now = this.deps.clock.now();
-    return {
-      event: 'user:viewing',
-      entityType: typeName,
-      entityId: id,
-      viewers: this.store.viewersOf(key).map((v) => ({ ...v, editing: this.store.isEditing(key, v.userId, now) })),
-    };
+    return this.presence.viewersOf(typeName, id);
   }
 
   locksOf(typeName: string, id: string): LocksPayload {
-    return {
-      event: 'user:editing',
-      entityType: typeName,
-      entityId: id,
-      locks: this.store.locksOf(entityKey(typeName, id), this.deps.clock.now()),
-    };
+    return this.presence.locksOf(typeName, id);
   }
 
   async acquireLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
-    const key = this.editableEntity(viewer, typeName, id);
-    const outcome = await this.store.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
-    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
-    this.announceLocks([key]);
-    this.armLockExpiry(outcome.lock.expiresAt);
-    return outcome.lock;
+    this.mayEdit(viewer, typeName, id);
+    return this.presence.acquire(viewer, typeName, id, field, ttlSeconds);
   }
 
   async renewLock(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
-    const key = this.editableEntity(viewer, typeName, id);
-    const outcome = await this.store.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
-    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
-    this.announceLocks([key]);
-    this.armLockExpiry(outcome.lock.expiresAt);
-    return outcome.lock;
+    this.mayEdit(viewer, typeName, id);
+    return this.presence.renew(viewer, typeName, id, field, ttlSeconds);
   }
 
   async releaseLock(viewer: Viewer, typeName: string, id: string, field: string): Promise<boolean> {
-    const key = this.editableEntity(viewer, typeName, id);
-    const released = await this.store.release(key, assertFieldName(field), viewer.userId);
-    if (released) this.announceLocks([key]);
-    return released;
+    this.mayEdit(viewer, typeName, id);
+    return this.presence.release(viewer, typeName, id, field);
   }
 
   // ---- events ------------------------------------------------------------------------------
@@ -339,20 +317,15 @@ export class RealtimeService {
   /** Starts the sweep of ended sessions (product time: src/platform/scheduler/clock.ts). */
   start(): void {
     this.sweeper = this.deps.clock.setRepeatingTimer(SWEEP_INTERVAL_MS, () => this.sweep());
-    this.unfollowPresence = this.store.onRemoteChange((change) => this.onRemoteChange(change));
+    this.presence.start();
   }
 
   /** Stops the timers, and gives this instance's viewers and locks back to the store (cluster mode: deleted from NATS). */
   async stop(): Promise<void> {
-    this.unfollowPresence?.();
-    this.unfollowPresence = undefined;
     this.deps.nodeCounts?.stop();
     this.deps.clock.clearTimer(this.sweeper);
-    this.deps.clock.clearTimer(this.lockTimer);
     this.sweeper = undefined;
-    this.lockTimer = undefined;
-    this.lockTimerAt = null;
-    await this.store.stop();
+    await this.presence.stop();
   }
 
   /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
@@ -366,26 +339,6 @@ export class RealtimeService {
   endInactivePlugins(): void {
     const { plugins } = this.deps;
     if (plugins && !this.pluginStreams.empty) this.deps.hub.inOrder(() => this.pluginStreams.endRefused(plugins, this.deps.logger));
-  }
-
-  /**
-   * A lock's expiry is announced (`editLockChanged`, `entityViewersChanged`) at its instant, by the
-   * injected clock: one timer for the earliest expiry known. A lock that expires earlier than the
-   * timer re-arms it; a renewal or a release leaves it, and when it fires it drops what is due,
-   * then arms for the next earliest lock (a scan of the live locks, which are few).
-   */
-  private armLockExpiry(expiresAt: number): void {
-    if (this.lockTimerAt !== null && this.lockTimerAt <= expiresAt) return;
-    const { clock } = this.deps;
-    clock.clearTimer(this.lockTimer);
-    this.lockTimerAt = expiresAt;
-    this.lockTimer = clock.setTimer(expiresAt - clock.now(), () => {
-      this.lockTimer = undefined;
-      this.lockTimerAt = null;
-      this.announceLocks(this.store.expire(clock.now()));
-      const next = this.store.nextExpiry();
-      if (next !== null) this.armLockExpiry(next);
-    });
   }
 
   // ---- internals ---------------------------------------------------------------------------
@@ -442,77 +395,22 @@ export class RealtimeService {
     return context;
   }
 
-  private editableEntity(viewer: Viewer, typeName: string, id: string): string {
+  /** Refuses unless `viewer` may edit the entity (its type's write action, and reading it). */
+  private mayEdit(viewer: Viewer, typeName: string, id: string): void {
     const type = this.deps.entityTypes.resolve(typeName, id);
     authorize(viewer, type.write);
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
-    return entityKey(typeName, id);
-  }
-
-  /** Viewers or locks changed through another instance: announce them here, and arm for a lock's expiry. */
-  private onRemoteChange(change: PresenceChange): void {
-    const locks = new Set(change.locks);
-    this.announceLocks(change.locks);
-    for (const key of change.viewers) {
-      if (locks.has(key)) continue;
-      const [typeName, id] = splitKey(key);
-      this.publishViewers(typeName, id);
-    }
-    if (change.locks.length > 0) {
-      const next = this.store.nextExpiry();
-      if (next !== null) this.armLockExpiry(next);
-    }
-  }
-
-  /** Locks released in the store (a session's, a person's): announced once the store has answered. */
-  private announceReleased(released: Promise<string[]>): void {
-    released.then(
-      (keys) => this.announceLocks(keys),
-      (error: unknown) => this.deps.logger.warn('realtime: releasing locks failed; they expire by their time', { error: String(error) }),
-    );
-  }
-
-  private announceLocks(keys: readonly string[]): void {
-    for (const key of keys) {
-      const [typeName, id] = splitKey(key);
-      this.deps.hub.publish(channels.locks(key), { editLockChanged: this.locksOf(typeName, id) });
-      this.publishViewers(typeName, id);
-    }
-  }
-
-  private publishViewers(typeName: string, id: string): void {
-    const channel = channels.viewers(entityKey(typeName, id));
-    if (this.deps.hub.hasSubscribers(channel)) this.deps.hub.publish(channel, { entityViewersChanged: this.viewersOf(typeName, id) });
   }
 
   private onServiceStatus(event: ServiceStatusChangedEvent): void {
-    const { hub } = this.deps;
     // Nobody subscribed on this instance (every instance hears every change in cluster mode): nothing to work out.
-    if (hub.subscriptions === 0) return;
-    const service = event.service;
-    const targets = [
-      channels.allServiceStatus,
-      channels.serviceStatus(service.id),
-      ...nodeAncestry(parentPath(service.path)).map(channels.serviceStatusUnder),
-    ];
-    const payload = {
-      event: 'service:status_changed',
-      serviceId: service.id,
-      previousStatus: event.previousStatus,
-      status: event.status,
-      message: event.message,
-      changedAt: event.at,
-      origin: event.origin,
-    };
-    // Groups whose viewers may not read the service (environment access) hear nothing of it.
-    const place = parentPath(service.path);
-    const admit = (context: unknown) => can((context as { viewer: Viewer | null }).viewer, 'service:read', place);
-    for (const channel of targets) if (hub.hasSubscribers(channel)) hub.publish(channel, { serviceStatusChanged: payload }, admit);
+    if (this.deps.hub.subscriptions === 0) return;
+    publishServiceStatus(this.deps.hub, event);
     this.publishEntityEvent(
       'service',
-      service.id,
+      event.service.id,
       'service:status_changed',
-      { service, previousStatus: event.previousStatus, status: event.status, message: event.message },
+      { service: event.service, previousStatus: event.previousStatus, status: event.status, message: event.message },
       event.at,
     );
   }
@@ -526,7 +424,7 @@ export class RealtimeService {
 
   private endSession(sessionId: string, reason: string): void {
     for (const connection of this.connections.ofSession(sessionId)) this.close(connection, reason);
-    this.announceReleased(this.store.releaseSession(sessionId));
+    this.presence.announceReleased(this.presence.store.releaseSession(sessionId));
   }
 
   private recheckUser(userId: string): void {
@@ -535,7 +433,7 @@ export class RealtimeService {
       if (problem) this.close(connection, problem);
     }
     const user = this.deps.users.get(userId);
-    if (!user?.active) this.announceReleased(this.store.releaseUser(userId));
+    if (!user?.active) this.presence.announceReleased(this.presence.store.releaseUser(userId));
   }
 
   /** Why this viewer may no longer hold a connection, or null. */
@@ -556,24 +454,6 @@ export class RealtimeService {
     connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
     this.disconnect(connection);
   }
-}
-
-/** A subscription's node path, trimmed of empty segments; a path that names no node is refused. */
-function cleanNodePath(nodePath: string): string {
-  const path = nodePath
-    .split('/')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .join('/');
-  if (path === '' || path.length > 1536)
-    throw new AppError(ErrorCode.BadRequest, 'nodePath must be a hierarchy path like "region/env/cluster"');
-  return path;
-}
-
-/** An entity key's type name and id (entityFields.ts: `<type>:<id>`; the id may hold colons). */
-function splitKey(key: string): [string, string] {
-  const split = key.indexOf(':');
-  return [key.slice(0, split), key.slice(split + 1)];
 }
 
 /** Who sees the same shared payload: everyone with the same policy access, or (engine off) the same role. */
