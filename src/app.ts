@@ -85,6 +85,8 @@ import { webhooksModule } from './plugins/webhooks/webhooksModule.js';
 export interface ProductOptions {
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages. @default 4096 */
   readonly webhookMaxHeld?: number;
+  /** Deliveries one webhook may owe before it goes to ERROR (docs/adr/0083). @default 250,000 */
+  readonly webhookMaxOwed?: number;
   /** Where viewers and edit locks are kept (cluster mode: the NATS store). @default this process's memory */
   readonly presence?: PresenceStore;
 }
@@ -106,7 +108,12 @@ export function productModules(options: ProductOptions = {}) {
     .with(signInProvidersModule)
     .with(licenseModule)
     .with(notificationsModule)
-    .with(webhooksModule(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}))
+    .with(
+      webhooksModule({
+        ...(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}),
+        ...(options.webhookMaxOwed !== undefined ? { maxOwed: options.webhookMaxOwed } : {}),
+      }),
+    )
     .with(realtimeModule(options.presence ? { presence: options.presence } : {}))
     .with(agentCommandsModule)
     .with(slaModule)
@@ -152,6 +159,8 @@ export interface ServerDependencies {
   readonly connectionInitTimeoutMs?: number;
   /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
   readonly webhookMaxHeld?: number;
+  /** Deliveries one webhook may owe before it goes to ERROR (tests set it small). @default 250,000 */
+  readonly webhookMaxOwed?: number;
   /** Modules composed after the product's (tests register test-only modules here; none ship). */
   readonly extraModules?: readonly ProductModule<AppServices, any>[];
   /** The Node.js version it runs on (the start-up warning on an end-of-life line). @default process.versions.node */
@@ -279,6 +288,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
         })));
     const modules = productModules({
       ...(deps.webhookMaxHeld !== undefined ? { webhookMaxHeld: deps.webhookMaxHeld } : {}),
+      ...(deps.webhookMaxOwed !== undefined ? { webhookMaxOwed: deps.webhookMaxOwed } : {}),
       ...(presence ? { presence } : {}),
     }).withAll(deps.extraModules ?? []);
     for (const slice of modules.settings()) {

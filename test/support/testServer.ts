@@ -50,6 +50,7 @@ export interface TestServerOptions {
   readonly extraRoutes?: ServerDependencies['extraRoutes'];
   readonly connectionInitTimeoutMs?: number;
   readonly webhookMaxHeld?: number;
+  readonly webhookMaxOwed?: number;
   /** Test-only modules composed after the product's (see gatedModule.ts). */
   readonly extraModules?: ServerDependencies['extraModules'];
   /** The Node.js version the server believes it runs on (the end-of-life warning). */
@@ -101,6 +102,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.connectionInitTimeoutMs !== undefined ? { connectionInitTimeoutMs: options.connectionInitTimeoutMs } : {}),
     ...(options.webhookMaxHeld !== undefined ? { webhookMaxHeld: options.webhookMaxHeld } : {}),
+    ...(options.webhookMaxOwed !== undefined ? { webhookMaxOwed: options.webhookMaxOwed } : {}),
     ...(options.extraModules ? { extraModules: options.extraModules } : {}),
     ...(options.nodeVersion ? { nodeVersion: options.nodeVersion } : {}),
     ...(options.presence ? { presence: options.presence } : {}),

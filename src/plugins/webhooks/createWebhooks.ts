@@ -49,6 +49,8 @@ export interface WebhooksOptions {
   readonly queue?: DeliveryQueueOptions;
   /** Waiting deliveries held in memory (the rest wait on their outbox pages); see Dispatcher. */
   readonly maxHeld?: number;
+  /** Deliveries one webhook may owe before it goes to ERROR; see outbox.ts. */
+  readonly maxOwed?: number;
   /** Requests the server received so far: deliveries slow down while requests keep the loop busy. */
   readonly requests?: () => number;
   /** Requests under way now: a burst brakes deliveries at once. */
@@ -122,6 +124,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     clock,
     lookups: options.lookups,
     newId,
+    ...(options.maxOwed !== undefined ? { maxBacklog: options.maxOwed } : {}),
     ...(claims ? { instanceId: claims.instanceId } : {}),
   });
   const service = new WebhookService({ registry, dispatcher, catalog, writer, knex, clock, newId, send });

@@ -22,8 +22,14 @@ import type { WebhookRegistry } from './webhookRegistry.js';
 import { OutboxPager } from './outboxPage.js';
 import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
 
-/** Deliveries one webhook may owe (waiting or being attempted); beyond it the webhook goes to ERROR instead of growing memory without bound. */
-export const MAX_BACKLOG_PER_WEBHOOK = 10_000;
+/**
+ * Deliveries one webhook may owe (waiting or being attempted); beyond it the webhook goes to ERROR rather than owe
+ * more (docs/adr/0083). Sized for an outage storm at a million services: 10 % of the fleet down and back is 200,000
+ * deliveries to a webhook that hears every change, and what it owes costs a few bytes each in memory (all but 4,096
+ * wait on their outbox pages) and its body in the database. It was 10,000, which at a million dropped the events of
+ * such a storm beyond the first few seconds' worth.
+ */
+export const MAX_OWED_PER_WEBHOOK = 250_000;
 
 export interface OutboxOptions {
   readonly catalog: WebhookEventCatalog;
@@ -40,7 +46,7 @@ export interface OutboxOptions {
 
 export function createOutboxHandler(options: OutboxOptions): (event: DomainEvent) => void {
   const { catalog, registry, dispatcher, writer, clock, lookups, newId } = options;
-  const maxBacklog = options.maxBacklog ?? MAX_BACKLOG_PER_WEBHOOK;
+  const maxBacklog = options.maxBacklog ?? MAX_OWED_PER_WEBHOOK;
   const pager = new OutboxPager(writer, newId, (deliveries) => dispatcher.accept(deliveries), options.instanceId ?? null);
   const subscribed = (event: DomainEvent) => {
     for (const name of catalog.namesFor(event.type)) if (registry.hasSubscribers(name)) return true;

@@ -33,6 +33,8 @@ declare module '../../platform/modules/permissions.js' {
 export interface WebhooksModuleOptions {
   /** Waiting deliveries held in memory; the rest wait on their outbox pages (tests set it small). @default 4096 */
   readonly maxHeld?: number;
+  /** Deliveries one webhook may owe before it goes to ERROR (tests set it small). @default MAX_OWED_PER_WEBHOOK */
+  readonly maxOwed?: number;
 }
 
 export function webhooksModule(
@@ -60,6 +62,7 @@ export function webhooksModule(
         requests: kit.traffic.received,
         requestsInFlight: kit.traffic.inFlight,
         ...(options.maxHeld !== undefined ? { maxHeld: options.maxHeld } : {}),
+        ...(options.maxOwed !== undefined ? { maxOwed: options.maxOwed } : {}),
         onDelivered: deliveryLatency(kit.metrics),
         once,
         // One process (no cluster) is the only instance: it claims every outbox page at start.
