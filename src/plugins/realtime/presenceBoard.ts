@@ -55,22 +55,13 @@ export class PresenceBoard {
   }
 
   /** Takes `field` of the entity `typeName`/`id` for `viewer` (already allowed to edit it), or refuses. */
-  async acquire(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
-    const key = entityKey(typeName, id);
-    const outcome = await this.deps.store.acquire(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
-    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
-    this.announceLocks([key]);
-    this.armLockExpiry(outcome.lock.expiresAt);
-    return outcome.lock;
+  acquire(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
+    return this.hold('acquire', viewer, typeName, id, field, ttlSeconds);
   }
 
-  async renew(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
-    const key = entityKey(typeName, id);
-    const outcome = await this.deps.store.renew(key, assertFieldName(field), viewer, this.deps.clock.now(), lockTtlMs(ttlSeconds));
-    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
-    this.announceLocks([key]);
-    this.armLockExpiry(outcome.lock.expiresAt);
-    return outcome.lock;
+  /** Extends `viewer`'s lock of `field`, or refuses. */
+  renew(viewer: Viewer, typeName: string, id: string, field: string, ttlSeconds: number | null): Promise<EditLock> {
+    return this.hold('renew', viewer, typeName, id, field, ttlSeconds);
   }
 
   async release(viewer: Viewer, typeName: string, id: string, field: string): Promise<boolean> {
@@ -106,6 +97,23 @@ export class PresenceBoard {
     this.lockTimer = undefined;
     this.lockTimerAt = null;
     await this.deps.store.stop();
+  }
+
+  private async hold(
+    how: 'acquire' | 'renew',
+    viewer: Viewer,
+    typeName: string,
+    id: string,
+    field: string,
+    ttlSeconds: number | null,
+  ): Promise<EditLock> {
+    const key = entityKey(typeName, id);
+    const { store, clock } = this.deps;
+    const outcome = await store[how](key, assertFieldName(field), viewer, clock.now(), lockTtlMs(ttlSeconds));
+    if (!outcome.ok) throw lockRefusal(typeName, id, field, outcome);
+    this.announceLocks([key]);
+    this.armLockExpiry(outcome.lock.expiresAt);
+    return outcome.lock;
   }
 
   /**
