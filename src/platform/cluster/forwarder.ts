@@ -29,6 +29,12 @@ import type { ShardHolder } from './leases.js';
 export const FORWARD_DEADLINE_MS = 5_000;
 const FIRST_PAUSE_MS = 25;
 const MAX_PAUSE_MS = 400;
+/**
+ * An attempt is not sent with less time than this left: a request to a subject nobody listens on is answered "no
+ * responders" by NATS in a round trip, but with a few milliseconds left it times out first, and a timeout makes a
+ * request that never arrived look as if it may have been applied (the 503 would then give a key to retry with).
+ */
+const MIN_ATTEMPT_MS = 250;
 /** Methods whose requests change state: they carry an idempotency key when forwarded. */
 const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -99,7 +105,7 @@ export class RequestForwarder {
       }
       const [owner] = owners;
       if (left() <= 0) break;
-      if (owner !== undefined) {
+      if (owner !== undefined && (sends === 0 || left() >= MIN_ATTEMPT_MS)) {
         try {
           const data = sends++ === 0 ? firstData : (againData ??= encodeRequest({ head: tracedHead, body }));
           const sent = nc.request(forwardSubject(cluster, owner), data, { timeout: left() });

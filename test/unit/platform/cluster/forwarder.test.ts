@@ -22,7 +22,7 @@ import { ErrorCode } from '../../../../src/platform/errors/catalog.js';
 import { ShardElsewhereError } from '../../../../src/platform/errors/shardElsewhere.js';
 import type { Reply, RequestHead } from '../../../../src/platform/gateway/http.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
-import { createManualClock, systemDeadlineClock } from '../../../../src/platform/scheduler/index.js';
+import { type Clock, createManualClock, systemDeadlineClock } from '../../../../src/platform/scheduler/index.js';
 import { until } from '../../../support/polling.js';
 import { natsServerAvailable, startNatsServer, type NatsServer } from '../../../support/natsServer.js';
 
@@ -73,6 +73,33 @@ describe('the forwarding edge', {
     const reply = await forwarder().forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([3]), refuse);
     assert.equal(reply.status, 503);
     assert.equal(reply.headers?.['retry-after'], '1');
+    assert.equal(reply.headers?.['idempotency-key'], undefined);
+    assert.match(body(reply).error, /nothing was applied, retry/);
+  });
+
+  it('sends no attempt too late for even a no-responders answer, so a request that never arrived is not called maybe-applied', async () => {
+    // Each pause takes the deadline to 25 ms before its end: the next attempt would have 25 ms for its answer.
+    const manual = createManualClock();
+    const hurried: Clock = {
+      ...manual,
+      now: () => manual.now(),
+      setTimer: (ms, callback) => {
+        const timer = manual.setTimer(ms, callback);
+        setImmediate(() => manual.advance(575));
+        return timer;
+      },
+      clearTimer: (handle) => manual.clearTimer(handle),
+    };
+    const late = new RequestForwarder({
+      nc: edge,
+      cluster: CLUSTER,
+      ownerOf: () => ({ owner: OWNER, epoch: 1 }),
+      clock: hurried,
+      logger: createMemoryLogger(),
+      deadlineMs: 600,
+    });
+    const reply = await late.forward(HEAD, Buffer.from('{}'), new ShardElsewhereError([3]), refuse);
+    assert.equal(late.stats.sent, 1, 'the attempt with 25 ms left was not sent');
     assert.equal(reply.headers?.['idempotency-key'], undefined);
     assert.match(body(reply).error, /nothing was applied, retry/);
   });
