@@ -88,7 +88,7 @@ export function withStatusColumns(record: ServiceRecord, patch: Row): ServiceRec
 export function rowToService(r: Record<string, unknown>): ServiceRecord {
   return {
     id: String(r['id']),
-    nodePath: String(r['node_path']),
+    nodePath: shared.path(String(r['node_path'])),
     name: String(r['name']),
     displayName: str(r['display_name']),
     status: shared.string(r['status'] as ServiceStatus),
@@ -97,7 +97,7 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
     statusSeq: Number(r['status_seq']),
     criticality: shared.string(str(r['criticality'])),
     serviceType: shared.string(str(r['service_type'])),
-    tags: sharedList(json<string[]>(r['tags'], [])),
+    tags: sharedList(r['tags']),
     metadata: sharedMetadata(json<Record<string, unknown>>(r['metadata'], EMPTY_METADATA)),
     namespace: shared.string(str(r['namespace'])),
     workloadType: shared.string(str(r['workload_type'])),
@@ -105,7 +105,7 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
     replicas: num(r['replicas']),
     readyReplicas: num(r['ready_replicas']),
     availableReplicas: num(r['available_replicas']),
-    images: sharedList(json<string[]>(r['images'], [])),
+    images: sharedList(r['images']),
     slaGroup: shared.string(str(r['sla_group'])),
     backup: backupOf(
       Boolean(r['backup_expected']),
@@ -131,8 +131,11 @@ export function rowToService(r: Record<string, unknown>): ServiceRecord {
  */
 const shared = new SharedValues();
 
-const sharedList = (items: readonly string[]): readonly string[] =>
-  items.length === 0 ? EMPTY_LIST : shared.stringList(JSON.stringify(items));
+/** A list column as the driver gave it: JSON text (pooled by its text) or already parsed (pooled by its items). */
+const sharedList = (value: unknown): readonly string[] =>
+  typeof value === 'string' || value === null || value === undefined
+    ? shared.stringList(value ?? null)
+    : shared.listOf(value as readonly string[]);
 
 const sharedMetadata = (metadata: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> => {
   for (const _ in metadata) return metadata;
@@ -222,7 +225,7 @@ const C = {
 export function copyRowToService(r: CopyRow): ServiceRecord {
   return {
     id: r.text(C.id)!,
-    nodePath: r.text(C.nodePath)!,
+    nodePath: shared.path(r.text(C.nodePath)!),
     name: r.text(C.name)!,
     displayName: r.text(C.displayName),
     status: shared.string(r.text(C.status) as ServiceStatus),

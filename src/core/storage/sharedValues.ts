@@ -16,6 +16,8 @@ const LONGEST_POOLED = 128;
 export class SharedValues {
   private readonly strings = new Map<string, string>();
   private readonly lists = new Map<string, readonly string[]>();
+  /** Lists pooled by their items (`listOf`); a separate map, since its keys are not JSON texts. */
+  private readonly itemLists = new Map<string, readonly string[]>();
 
   constructor(private readonly limit = 65_536) {}
 
@@ -24,6 +26,17 @@ export class SharedValues {
     if (value === null || value.length > LONGEST_POOLED) return value;
     const shared = this.strings.get(value);
     if (shared !== undefined) return shared as T;
+    if (this.strings.size < this.limit) this.strings.set(value, value);
+    return value;
+  }
+
+  /**
+   * The pooled copy of a node path, however long: a node's services (a hundred, a thousand) all hold its path, and
+   * a path is longer than most pooled values, so it is the largest repeat of all (about 60 bytes a service).
+   */
+  path(value: string): string {
+    const shared = this.strings.get(value);
+    if (shared !== undefined) return shared;
     if (this.strings.size < this.limit) this.strings.set(value, value);
     return value;
   }
@@ -44,8 +57,25 @@ export class SharedValues {
     return list;
   }
 
+  /**
+   * The shared, frozen copy of a list already read (a row the driver parsed: the embedded database's start, cluster
+   * mode's read model): keyed by its count and its items joined with NUL, and on a miss the list itself is kept (a
+   * frozen copy of it), with no JSON written or parsed.
+   */
+  listOf(items: readonly string[]): readonly string[] {
+    if (items.length === 0) return EMPTY_LIST;
+    // The count first, so ["a\u0000b"] and ["a", "b"] differ; an item holding NUL itself goes by its JSON text.
+    if (items.some((item) => item.includes('\u0000'))) return this.stringList(JSON.stringify(items));
+    const key = `${items.length}\u0000${items.join('\u0000')}`;
+    const shared = this.itemLists.get(key);
+    if (shared !== undefined) return shared;
+    const list = Object.isFrozen(items) ? items : Object.freeze(items.map((item) => this.string(item)));
+    if (this.itemLists.size < this.limit) this.itemLists.set(key, list);
+    return list;
+  }
+
   /** Distinct strings and lists pooled. */
   get size(): { strings: number; lists: number } {
-    return { strings: this.strings.size, lists: this.lists.size };
+    return { strings: this.strings.size, lists: this.lists.size + this.itemLists.size };
   }
 }

@@ -16,6 +16,30 @@ describe('shared values', () => {
     assert.equal(Object.isFrozen(first), true);
   });
 
+  it('gives every row with the same parsed list the same frozen list, without writing its JSON', () => {
+    const pool = new SharedValues();
+    const first = pool.listOf(['web', 'prod']);
+    assert.deepEqual(first, ['web', 'prod']);
+    assert.equal(pool.listOf(['web', 'prod']), first);
+    assert.equal(Object.isFrozen(first), true);
+    assert.equal(pool.listOf([]), EMPTY_LIST);
+  });
+
+  for (const [one, other] of [
+    [['a', 'b'], ['a\u0000b']],
+    [['', 'a'], ['a']],
+    [
+      ['a\u0000', 'b'],
+      ['a', '\u0000b'],
+    ],
+  ] as const) {
+    it(`keeps ${JSON.stringify(one)} and ${JSON.stringify(other)} apart`, () => {
+      const pool = new SharedValues();
+      assert.deepEqual(pool.listOf(one), one);
+      assert.deepEqual(pool.listOf(other), other);
+    });
+  }
+
   for (const [text, why] of [
     [null, 'NULL'],
     ['null', 'JSON null'],
@@ -43,6 +67,15 @@ describe('shared values', () => {
     assert.deepEqual(pool.size, { strings: 2, lists: 2 });
     assert.notEqual(pool.stringList('["z"]'), third, 'past the limit each call parses its own');
     assert.deepEqual(pool.stringList('["z"]'), ['z']);
+  });
+
+  it('pools node paths of any length: every service of a node holds its path', () => {
+    const pool = new SharedValues();
+    const path = () => ['', ...Array.from({ length: 40 }, (_, i) => `level-${i}`), 'rack'].join('/');
+    assert.ok(path().length > 128, 'longer than the free text the pool leaves out');
+    assert.equal(pool.path(path()), path());
+    pool.path(path());
+    assert.deepEqual(pool.size, { strings: 1, lists: 0 });
   });
 
   it('does not pool long free text', () => {
