@@ -13,6 +13,7 @@
  * 4. The storm (bench/million/storm.ts): 10 % of the fleet DOWN in one cycle, back in the next, with
  *    BENCH_STORM_SUBSCRIBERS dashboards (default 100) and a webhook receiver answering after
  *    BENCH_STORM_RECEIVER_MS (default 5).
+ * `BENCH_STORM_PARTS` (default `cycle,storm`) picks the parts measured.
  *
  * Targets are reported, enforced only with BENCH_ENFORCE_TARGETS=1 (exit 3); exit 1 when something did not work
  * (a lost delivery, a missing incident or notification, a failed sync). The load average is printed with the
@@ -33,7 +34,9 @@ import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postg
 import { writeResults } from './lib/resultFile.js';
 import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 import { fmt, formatTable } from './lib/table.js';
-import { loopProbeSetup, ServerProbe } from './million/probe.js';
+import { databaseLine } from './million/databaseWindow.js';
+import { collectionsLine, loopProbeSetup, ServerProbe } from './million/probe.js';
+import { BENCH_METRICS_TOKEN, serverLine } from './million/serverHistograms.js';
 import { seedMillion } from './million/seed.js';
 import { measureStorm, type StormFigures } from './million/storm.js';
 import { measureSyncCycle, type SyncCycleFigures } from './million/syncCycle.js';
@@ -51,6 +54,8 @@ const cycleMs = env('BENCH_STORM_CYCLE_MS', smoke ? 3_000 : 30_000);
 const cycles = env('BENCH_STORM_CYCLES', smoke ? 1 : 2);
 const subscribers = env('BENCH_STORM_SUBSCRIBERS', smoke ? 10 : 100);
 const receiverMs = env('BENCH_STORM_RECEIVER_MS', 5);
+/** BENCH_STORM_PARTS=cycle measures the sync cycle alone (a quicker run when the storm is not in question). */
+const parts = new Set((process.env['BENCH_STORM_PARTS'] ?? 'cycle,storm').split(',').map((part) => part.trim()));
 const databaseUrl = process.env['BENCH_DATABASE_URL'] ?? DEFAULT_DATABASE_URL;
 const enforce = process.env['BENCH_ENFORCE_TARGETS'] === '1';
 const ADMIN = { username: 'admin', password: 'bench-storm-admin-password' };
@@ -85,6 +90,7 @@ async function startServer(name: string, url: string, dataDir: string, extra: { 
       ...benchServerEnv({ dataDir, databaseUrl: url, adminPassword: ADMIN.password, apiKey: API_KEY, logLevel: 'info' }),
       SVC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
       SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST: '127.0.0.1',
+      SVC_METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...extra.env,
     },
     startTimeoutMs: 600_000,
@@ -220,43 +226,59 @@ async function main(): Promise<number> {
 
     const fleet = new SyncFleet(size, SYNC_SIZE, seed.fanOut);
     try {
-      cycle = await measureSyncCycle({ url: server.url, apiKey: API_KEY, fleet, probe, cycleMs, cycles, log });
-      checks.check(cycle.failures.length === 0, 'sync cycle: every sync answered as meant', cycle.failures.slice(0, 5).join('\n'));
-      log(
-        `sync cycle done: server ${fmt(cycle.serverCoreShare * 100, 1)} % of a core (idle ${fmt(cycle.idleCoreShare * 100, 1)} %), ` +
-          `${fmt(cycle.serverUsPerSync)} µs per sync (JSON.parse ${fmt(cycle.jsonParseUsPerSync)} µs), sync p99 ${fmt(cycle.syncMs.p99, 1)} ms, ` +
-          `loop p99 ${fmt(cycle.loop.p99Ms, 1)} ms; load ${load()}`,
-      );
-      storm = await measureStorm({
-        url: server.url,
-        apiKey: API_KEY,
-        token,
-        databaseUrl: schema.url,
-        fleet,
-        probe,
-        cycleMs,
-        subscribers,
-        receiverMs,
-        covered: (g) => g % 4 === 0,
-        owned: (g) => g % 2 === 0,
-        log,
-      });
-      checks.check(storm.failures.length === 0, 'storm: every sync answered as meant', storm.failures.slice(0, 5).join('\n'));
-      checks.check(
-        storm.deliveries.received === storm.deliveries.expected && storm.deliveries.distinct === storm.deliveries.expected,
-        'storm: every webhook delivery arrived once',
-        `${storm.deliveries.received} received, ${storm.deliveries.distinct} distinct, ${storm.deliveries.expected} owed`,
-      );
-      checks.check(
-        storm.notifications.created === storm.notifications.expected,
-        'storm: every owner notified',
-        `${storm.notifications.created} of ${storm.notifications.expected}`,
-      );
-      checks.check(
-        storm.incidents.opened === storm.incidents.expected,
-        'storm: an SLA incident for every covered service',
-        `${storm.incidents.opened} of ${storm.incidents.expected}`,
-      );
+      if (parts.has('cycle')) {
+        cycle = await measureSyncCycle({
+          url: server.url,
+          apiKey: API_KEY,
+          fleet,
+          probe,
+          cycleMs,
+          cycles,
+          databaseUrl: schema.url,
+          serverMetrics: true,
+          log,
+        });
+        checks.check(cycle.failures.length === 0, 'sync cycle: every sync answered as meant', cycle.failures.slice(0, 5).join('\n'));
+        log(
+          `sync cycle done: server ${fmt(cycle.serverCoreShare * 100, 1)} % of a core (idle ${fmt(cycle.idleCoreShare * 100, 1)} %), ` +
+            `${fmt(cycle.serverUsPerSync)} µs per sync (JSON.parse ${fmt(cycle.jsonParseUsPerSync)} µs), sync p99 ${fmt(cycle.syncMs.p99, 1)} ms, ` +
+            `loop p99 ${fmt(cycle.loop.p99Ms, 1)} ms; collections ${collectionsLine(cycle.loop)}; ` +
+            `PostgreSQL ${cycle.database === undefined ? 'not read' : databaseLine(cycle.database)}; ` +
+            `server ${cycle.server === undefined ? 'not read' : serverLine(cycle.server)}; load ${load()}`,
+        );
+      }
+      if (parts.has('storm')) {
+        storm = await measureStorm({
+          url: server.url,
+          apiKey: API_KEY,
+          token,
+          databaseUrl: schema.url,
+          fleet,
+          probe,
+          cycleMs,
+          subscribers,
+          receiverMs,
+          covered: (g) => g % 4 === 0,
+          owned: (g) => g % 2 === 0,
+          log,
+        });
+        checks.check(storm.failures.length === 0, 'storm: every sync answered as meant', storm.failures.slice(0, 5).join('\n'));
+        checks.check(
+          storm.deliveries.received === storm.deliveries.expected && storm.deliveries.distinct === storm.deliveries.expected,
+          'storm: every webhook delivery arrived once',
+          `${storm.deliveries.received} received, ${storm.deliveries.distinct} distinct, ${storm.deliveries.expected} owed`,
+        );
+        checks.check(
+          storm.notifications.created === storm.notifications.expected,
+          'storm: every owner notified',
+          `${storm.notifications.created} of ${storm.notifications.expected}`,
+        );
+        checks.check(
+          storm.incidents.opened === storm.incidents.expected,
+          'storm: an SLA incident for every covered service',
+          `${storm.incidents.opened} of ${storm.incidents.expected}`,
+        );
+      }
     } finally {
       await stop(checks, server);
     }
@@ -288,6 +310,9 @@ async function main(): Promise<number> {
           ['PostgreSQL CPU per sync (whole cluster)', `${fmt(cycle.databaseUsPerSync)} µs`],
           ['sync p50 / p99 / max', `${fmt(cycle.syncMs.p50, 1)} / ${fmt(cycle.syncMs.p99, 1)} / ${fmt(cycle.syncMs.max, 1)} ms`],
           ['event loop p50 / p99 / max', `${fmt(cycle.loop.p50Ms, 1)} / ${fmt(cycle.loop.p99Ms, 1)} / ${fmt(cycle.loop.maxMs, 1)} ms`],
+          ['garbage collections (main-thread pauses)', collectionsLine(cycle.loop)],
+          ['PostgreSQL over the cycles', cycle.database === undefined ? 'not read' : databaseLine(cycle.database)],
+          ['the server over the cycles (its /metrics)', cycle.server === undefined ? 'not read' : serverLine(cycle.server)],
         ],
       ),
     );
@@ -309,6 +334,7 @@ async function main(): Promise<number> {
             `${fmt(storm.framesPerSubscriber.min)} / ${fmt(storm.framesPerSubscriber.max)} for ${fmt(storm.changes.down + storm.changes.back)} changes`,
           ],
           ['event loop p50 / p99 / max', `${fmt(storm.loop.p50Ms, 1)} / ${fmt(storm.loop.p99Ms, 1)} / ${fmt(storm.loop.maxMs, 1)} ms`],
+          ['garbage collections (main-thread pauses)', collectionsLine(storm.loop)],
           ['resident peak', mib(storm.residentPeakBytes)],
           [
             'webhook deliveries received / distinct / owed',

@@ -3,6 +3,7 @@
  * print JSON log lines on stdout; the one with `msg: "listening"` carries the URL (`url` field).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface ChildServer {
@@ -37,9 +38,12 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  // BENCH_SERVER_LOG=<file>: every line the servers print, appended (the kept lines are only the last few).
+  const logFile = process.env['BENCH_SERVER_LOG'];
   const keep = (line: string) => {
     output.push(line);
     if (output.length > MAX_KEPT_LINES) output.shift();
+    if (logFile) appendFileSync(logFile, `${line}\n`);
   };
   let exitCode: number | null | undefined;
   const exited = new Promise<number | null>((resolve) => {

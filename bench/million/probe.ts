@@ -11,6 +11,15 @@ export interface LoopWindow {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** The window's garbage collections by kind (minor, major, incremental, weakcb): count, pause total and longest. */
+  readonly collections: Readonly<Record<string, { readonly count: number; readonly totalMs: number; readonly maxMs: number }>>;
+}
+
+/** The window's collections in a line: "major 3 (max 250 ms, 600 ms in all), minor 120 (...)". */
+export function collectionsLine(window: LoopWindow): string {
+  const kinds = Object.entries(window.collections ?? {});
+  if (kinds.length === 0) return 'none';
+  return kinds.map(([kind, c]) => `${kind} ${c.count} (max ${c.maxMs.toFixed(1)} ms, ${Math.round(c.totalMs)} ms in all)`).join(', ');
 }
 
 /** The node arguments and environment that load the probe into a server. */

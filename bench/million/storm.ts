@@ -189,7 +189,7 @@ export async function measureStorm(options: StormOptions): Promise<StormFigures>
   const answers: Array<{ phase: 'down' | 'back'; at: number; down: number }> = [];
   const commitMs: number[] = [];
   let downNow = dashboards[0]!.seen.at(-1)![1];
-  const phase = async (name: 'down' | 'back', next: (g: number, now: string) => string) => {
+  const phase = async (name: 'down' | 'back', next: (g: number, now: Status) => Status) => {
     const cycle = await runCycle(options, next, (_leaf, at, downDelta) => {
       if (downDelta === 0) return;
       downNow += downDelta;

@@ -8,8 +8,10 @@
  * the same run: `JSON.parse` of the very bodies sent, in this process, per sync.
  */
 import { CpuWindow } from '../lib/processCpu.js';
+import { type DatabaseWindowResult, openDatabaseWindow } from './databaseWindow.js';
 import type { LoopWindow, ServerProbe } from './probe.js';
-import type { SyncFleet } from './syncFleet.js';
+import { openServerWindow, type ServerWindow } from './serverHistograms.js';
+import type { Status, SyncFleet } from './syncFleet.js';
 
 export interface SyncCycleOptions {
   readonly url: string;
@@ -24,6 +26,10 @@ export interface SyncCycleOptions {
   readonly idleMs?: number;
   /** Share of entries that change per cycle. @default 0.01 */
   readonly changeShare?: number;
+  /** The database's URL, to read what PostgreSQL did over the measured cycles (checkpoints, WAL). */
+  readonly databaseUrl?: string;
+  /** Read the server's commit and request histograms over the measured cycles (its `/metrics`, serverHistograms.ts). */
+  readonly serverMetrics?: boolean;
   readonly log: (line: string) => void;
 }
 
@@ -41,6 +47,10 @@ export interface SyncCycleFigures {
   readonly databaseUsPerSync: number;
   readonly syncMs: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly loop: LoopWindow;
+  /** PostgreSQL over the measured cycles (when `databaseUrl` was given). */
+  readonly database?: DatabaseWindowResult;
+  /** The server's group commits and its own time per sync over the measured cycles (when `serverMetrics`). */
+  readonly server?: ServerWindow;
   /** The reference: JSON.parse of the same bodies, µs of CPU per sync. */
   readonly jsonParseUsPerSync: number;
   readonly failures: readonly string[];
@@ -49,7 +59,7 @@ export interface SyncCycleFigures {
 /** Sends one cycle of syncs, paced; resolves when every answer is in. Returns the latencies and the bodies sent. */
 export async function runCycle(
   options: Pick<SyncCycleOptions, 'url' | 'apiKey' | 'fleet' | 'cycleMs'>,
-  changeOf: (g: number, now: string) => string,
+  changeOf: (g: number, now: Status) => Status,
   onAnswer?: (leaf: number, answeredAt: number, downDelta: number) => void,
 ): Promise<{ latencies: number[]; bodies: string[]; changes: number; failures: string[] }> {
   const { fleet } = options;
@@ -64,7 +74,7 @@ export async function runCycle(
     const due = started + leaf * spacing;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const sync = fleet.sync(leaf, changeOf as never);
+    const sync = fleet.sync(leaf, changeOf);
     bodies.push(sync.body);
     changes += sync.changes;
     const sent = performance.now();
@@ -96,11 +106,16 @@ export async function runCycle(
   return { latencies, bodies, changes, failures };
 }
 
-/** 1 % of the fleet, a different 1 % each cycle. */
-function cycleChanges(cycle: number, share: number): (g: number, now: string) => string {
+/**
+ * 1 % of the fleet, a different 1 % each cycle, spread over every sync: service `g` is the `floor(g / leaves)`-th of
+ * its leaf (syncFleet.ts), so every leaf's sync carries its share of the changes (10 of 1,000). Choosing by `g`
+ * alone put the whole 1 % in 1 % of the syncs (`g % 100` picks whole leaves when 100 divides the leaf count): ten
+ * syncs of 1,000 changes each a cycle, which is a small storm, not the cycle the issue describes.
+ */
+export function cycleChanges(cycle: number, share: number, leaves: number): (g: number, now: Status) => Status {
   const every = Math.round(1 / share);
   const offset = (cycle * 37) % every;
-  return (g, now) => ((g + offset) % every !== 0 ? now : now === 'OPERATIONAL' ? 'DEGRADED' : 'OPERATIONAL');
+  return (g, now) => ((Math.floor(g / leaves) + offset) % every !== 0 ? now : now === 'OPERATIONAL' ? 'DEGRADED' : 'OPERATIONAL');
 }
 
 export function percentile(values: readonly number[], p: number): number {
@@ -127,18 +142,20 @@ export async function measureSyncCycle(options: SyncCycleOptions): Promise<SyncC
   const { log, fleet } = options;
   const share = options.changeShare ?? 0.01;
   log(`sync cycle: ${fleet.leaves} syncs of ${fleet.syncSize} every ${options.cycleMs / 1000} s; warm-up cycle...`);
-  const warm = await runCycle(options, cycleChanges(0, share));
+  const warm = await runCycle(options, cycleChanges(0, share, fleet.leaves));
   const failures = [...warm.failures];
   const idle = new CpuWindow(options.probe.pid);
   await new Promise((resolve) => setTimeout(resolve, options.idleMs ?? 10_000));
   const idleCpu = idle.close();
   await options.probe.open();
+  const database = options.databaseUrl === undefined ? undefined : await openDatabaseWindow(options.databaseUrl);
+  const server = options.serverMetrics === true ? await openServerWindow(options.url) : undefined;
   const window = new CpuWindow(options.probe.pid);
   const latencies: number[] = [];
   const bodies: string[] = [];
   let changes = 0;
   for (let c = 1; c <= options.cycles; c += 1) {
-    const cycle = await runCycle(options, cycleChanges(c, share));
+    const cycle = await runCycle(options, cycleChanges(c, share, fleet.leaves));
     latencies.push(...cycle.latencies);
     bodies.push(...cycle.bodies);
     changes += cycle.changes;
@@ -147,6 +164,8 @@ export async function measureSyncCycle(options: SyncCycleOptions): Promise<SyncC
   }
   const cpu = window.close();
   const loop = await options.probe.close();
+  const databaseFigures = await database?.close();
+  const serverFigures = await server?.close();
   const syncs = bodies.length;
   return {
     syncs,
@@ -159,6 +178,8 @@ export async function measureSyncCycle(options: SyncCycleOptions): Promise<SyncC
     databaseUsPerSync: cpu.databaseUs / syncs,
     syncMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) },
     loop,
+    ...(databaseFigures === undefined ? {} : { database: databaseFigures }),
+    ...(serverFigures === undefined ? {} : { server: serverFigures }),
     jsonParseUsPerSync: jsonParseCpuUs(bodies) / syncs,
     failures,
   };
