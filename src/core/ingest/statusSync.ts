@@ -92,5 +92,5 @@ function ingestElements(fleet: Fleet, sync: StatusSync, elements: SyncBodyElemen
       records[i] = settled;
     }
   }
-  memo.remember(sync.nodePath, new NodeSyncMemo(elements.body, elements.starts, elements.ends, elements.clean, ids, records));
+  memo.remember(sync.nodePath, new NodeSyncMemo(elements.body, elements.starts, elements.ends, elements.clean, ids, records), at);
 }

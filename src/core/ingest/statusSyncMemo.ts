@@ -5,14 +5,20 @@
  * service still holds that very record (records are replaced, never edited, on every change), changes
  * nothing again: it is counted unchanged without being parsed, looked up or compared.
  *
- * Memory: the bodies are kept, at most `maxBytes` of them (the least recently synced node's go first);
- * a node without one is read the ordinary way.
+ * Memory: the bodies are kept, at most `maxBytes` of them; a node without one is read the ordinary way. When a
+ * body does not fit, the least recently synced node's goes only if that node has not synced for `staleMs` (it is
+ * gone or silent); otherwise the newcomer is not kept. Agents sync in turns, every node once a cycle: evicting the
+ * least recent node on every miss (plain LRU) drops each body just before its node's next sync once the fleet is
+ * larger than the budget, so nothing is ever found (a million services in 64 MiB: every sync parsed whole, and
+ * every body kept only to become garbage). Keeping the nodes already held finds theirs every cycle.
  */
 import type { PreviousSyncBody } from '../protocol/statusSyncBody.js';
 import type { ServiceRecord } from '../domain/service.js';
 
 /** 64 MiB: about 270,000 services' entries of ~240 B. */
 export const DEFAULT_SYNC_MEMO_BYTES = 64 * 1024 * 1024;
+/** A node not synced for this long gives its place to another (ten missed 30-second syncs). */
+export const SYNC_MEMO_STALE_MS = 5 * 60_000;
 
 export class NodeSyncMemo implements PreviousSyncBody {
   constructor(
@@ -26,35 +32,46 @@ export class NodeSyncMemo implements PreviousSyncBody {
   ) {}
 }
 
+interface Held {
+  readonly memo: NodeSyncMemo;
+  readonly syncedAt: number;
+}
+
 export class StatusSyncMemo {
-  private readonly nodes = new Map<string, NodeSyncMemo>();
+  /** In the order the nodes last synced: the first is the least recent. */
+  private readonly nodes = new Map<string, Held>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number = DEFAULT_SYNC_MEMO_BYTES) {}
+  constructor(
+    private readonly maxBytes: number = DEFAULT_SYNC_MEMO_BYTES,
+    private readonly staleMs: number = SYNC_MEMO_STALE_MS,
+  ) {}
 
   previous(nodePath: string): NodeSyncMemo | undefined {
-    return this.nodes.get(nodePath);
+    return this.nodes.get(nodePath)?.memo;
   }
 
-  remember(nodePath: string, memo: NodeSyncMemo): void {
+  /** What the node's sync at `at` (epoch ms) found, kept if it fits (see the file's comment). */
+  remember(nodePath: string, memo: NodeSyncMemo, at: number): void {
     this.forget(nodePath);
     const kept = ownBody(memo);
     const size = costOf(kept);
     if (size > this.maxBytes) return;
-    this.nodes.set(nodePath, kept);
-    this.bytes += size;
     for (const [path, oldest] of this.nodes) {
-      if (this.bytes <= this.maxBytes) break;
+      if (this.bytes + size <= this.maxBytes) break;
+      if (at - oldest.syncedAt < this.staleMs) return;
       this.nodes.delete(path);
-      this.bytes -= costOf(oldest);
+      this.bytes -= costOf(oldest.memo);
     }
+    this.nodes.set(nodePath, { memo: kept, syncedAt: at });
+    this.bytes += size;
   }
 
   forget(nodePath: string): void {
     const held = this.nodes.get(nodePath);
     if (held === undefined) return;
     this.nodes.delete(nodePath);
-    this.bytes -= costOf(held);
+    this.bytes -= costOf(held.memo);
   }
 
   /** Bodies held and the bytes counted for them (tests, metrics). */
