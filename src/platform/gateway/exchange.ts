@@ -237,8 +237,15 @@ export class Exchange {
     }
   }
 
-  /** The whole body in one Buffer, then the handler. */
+  /**
+   * The whole body in one Buffer, then the handler. With a declared length the body is copied straight into one
+   * buffer of that size: copying each chunk and then concatenating them allocated every body twice, and at a status
+   * sync's 100 KB, 33 times a second, that churn of buffers is what set the pace of the old generation's
+   * collections at a million services (V8 counts buffers' memory towards starting one).
+   */
   private collect(decision: Extract<BodyDecision, { kind: 'read-body' }>): ChunkHandler {
+    const declared = Number(this.head.headers['content-length']);
+    let whole = Number.isSafeInteger(declared) && declared >= 0 && declared <= decision.limit ? Buffer.allocUnsafe(declared) : undefined;
     const chunks: Buffer[] = [];
     return (chunk, isLast) => {
       const { received } = this;
@@ -247,9 +254,16 @@ export class Exchange {
         return;
       }
       // The chunk's memory is reused by uWS after this callback: copy it.
-      chunks.push(Buffer.from(new Uint8Array(chunk)));
+      const at = received - chunk.byteLength;
+      if (whole !== undefined && received <= whole.length) whole.set(new Uint8Array(chunk), at);
+      else {
+        // More than declared (uWS frames by the declared length, so this is a guard): collect the rest as chunks.
+        if (whole !== undefined) chunks.push(whole.subarray(0, at));
+        whole = undefined;
+        chunks.push(Buffer.from(new Uint8Array(chunk)));
+      }
       if (!isLast) return;
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+      const body = whole !== undefined ? whole.subarray(0, received) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
       this.run(() => decision.handle(body));
     };
   }

@@ -284,6 +284,36 @@ for (const backend of testBackends()) {
         assert.equal((await t.server.database.knex('agents').where({ node_id: 'pad/chunked' })).length, 1);
       });
 
+      it('a body with Content-Length written in pieces is read whole, each piece in its place', { timeout: 30_000 }, async () => {
+        const names = Array.from({ length: 500 }, (_, i) => `piece-${String(i).padStart(4, '0')}`);
+        const bytes = Buffer.from(
+          JSON.stringify({ reports: names.map((service) => ({ service, nodeId: 'pad/pieces', status: 'DEGRADED' })) }),
+        );
+        const res = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+          const req = request(`${t.url}/api/v1/health/report/batch`, {
+            method: 'POST',
+            headers: { ...KEY, 'content-type': 'application/json', 'content-length': String(bytes.length) },
+          });
+          req.on('response', (answer) => {
+            let body = '';
+            answer.setEncoding('utf8');
+            answer.on('data', (d: string) => (body += d));
+            answer.on('end', () => resolve({ status: answer.statusCode, body }));
+          });
+          req.on('error', reject);
+          // Seven uneven pieces, each written once the one before has gone out.
+          const cuts = [0, 1, 7, 30, 4_097, 20_000, 31_111, bytes.length].filter((cut, i, all) => i === 0 || cut > all[i - 1]!);
+          const write = (i: number): void => {
+            if (i + 1 === cuts.length) return void req.end();
+            req.write(bytes.subarray(cuts[i], cuts[i + 1]), () => setImmediate(() => write(i + 1)));
+          };
+          write(0);
+        });
+        assert.equal(res.status, 200, res.body);
+        const stored = await t.server.database.knex('services').where('name', 'like', 'piece-%').orderBy('name').pluck('name');
+        assert.deepEqual(stored, names);
+      });
+
       it('a body of the cap + 1 byte streamed without Content-Length is answered 413', { timeout: 30_000 }, async () => {
         const text = paddedJson({ nodeId: 'pad/chunked-over' }, 64 * KiB + 1);
         const res = await streamChunked(t.url, '/api/v1/operator/heartbeat', pieces(text, 1000));
