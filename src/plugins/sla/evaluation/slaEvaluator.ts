@@ -29,7 +29,7 @@
  */
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../../../core/fleet/slaGroupStore.js';
-import type { Clock, TimerHandle } from '../../../platform/scheduler/index.js';
+import { type Clock, nextTurn, type TimerHandle } from '../../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../../platform/events/domainEvents.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Logger } from '../../../platform/log/logger.js';
@@ -105,8 +105,6 @@ export interface SlaEvaluatorDeps {
   /** Observer of each evaluation (tick) that ran: its seconds from start to its alerts committed, and whether it failed (metrics). */
   readonly onTick?: (seconds: number, ok: boolean) => void;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SlaEvaluator {
   private readonly evaluations = new Map<string, DefinitionEvaluation>();
@@ -355,6 +353,21 @@ export class SlaEvaluator {
     }
   }
 
+  /**
+   * The status each service's active alert of the definition says (BREACHED over AT_RISK; `null`: the definition
+   * pooled), read from the active alerts in one pass: a lookup per covered service and kind built 500,000 keys for
+   * a definition over 250,000 services.
+   */
+  private alertedStatuses(definitionId: string): Map<string | null, PeriodStatus> {
+    const alerted = new Map<string | null, PeriodStatus>();
+    for (const alert of this.deps.alerts.activeAlerts()) {
+      if (alert.definitionId !== definitionId || alert.groupName !== null) continue;
+      if (alert.kind === 'BREACHED') alerted.set(alert.serviceId, 'BREACHED');
+      else if (alert.kind === 'AT_RISK' && !alerted.has(alert.serviceId)) alerted.set(alert.serviceId, 'AT_RISK');
+    }
+    return alerted;
+  }
+
   /** The moves and burn steps this instance stages: all of them in one process, its shards' in cluster mode. */
   private ownedOf(outcome: { evaluation: DefinitionEvaluation; moves: StatusMove[]; burn: BurnStep[] }) {
     const { owns } = this.deps;
@@ -387,7 +400,9 @@ export class SlaEvaluator {
       }
       this.stale.delete(definition.id);
       try {
-        this.evaluations.set(definition.id, await this.build(definition, [...covered].sort(), asOf, current));
+        await nextTurn();
+        const serviceIds = [...covered].sort();
+        this.evaluations.set(definition.id, await this.build(definition, serviceIds, asOf, current));
       } catch (error) {
         // The others go on; this one is built again at the next bucket (meanwhile its old evaluation, if any, goes on).
         this.stale.add(definition.id);
@@ -409,16 +424,14 @@ export class SlaEvaluator {
     asOf: number,
     previous: DefinitionEvaluation | undefined,
   ): Promise<DefinitionEvaluation> {
-    const { alerts, writer, clock, loadHistory } = this.deps;
+    const { writer, clock, loadHistory } = this.deps;
     const known = previous?.knownStatuses() ?? new Map<string | null, PeriodStatus>();
-    const previousOf = (serviceId: string | null): PeriodStatus | null => {
-      const held = known.get(serviceId);
-      if (held !== undefined) return held;
-      if (alerts.activeFor({ kind: 'BREACHED', definitionId: definition.id, serviceId })) return 'BREACHED';
-      if (alerts.activeFor({ kind: 'AT_RISK', definitionId: definition.id, serviceId })) return 'AT_RISK';
-      return null;
-    };
+    const alerted = this.alertedStatuses(definition.id);
+    const previousOf = (serviceId: string | null): PeriodStatus | null => known.get(serviceId) ?? alerted.get(serviceId) ?? null;
+    // What each step holds the event loop: a definition over a quarter of a million services took 2.2 s in one turn.
+    await nextTurn();
     const evaluation = new DefinitionEvaluation(definition, serviceIds, periodEndingBucketAt(definition, asOf), this.shardSize, previousOf);
+    await nextTurn();
     await writer.settled();
     const cutOff = clock.now();
     const from = Math.min(evaluation.period.start, asOf - Math.max(evaluation.longestWindowMs, this.retentionMs()) - BUCKET_MS);
