@@ -118,7 +118,7 @@ async function main(): Promise<number> {
       catalog,
       alerts,
       burnStates,
-      services: { get: (id) => records.get(id), inSlaGroup: (group) => (group === 'fleet' ? members : []) },
+      services: { get: (id) => records.get(id), idsInSlaGroup: (group) => new Set(group === 'fleet' ? members.map((m) => m.id) : []) },
       slaGroups: { get: () => undefined },
       // Stored history: the month so far, as the timeline loader would give it (service i = ids[i]).
       loadHistory: async (serviceIds) => ({

@@ -29,6 +29,8 @@ import type { NameHitVisitor } from './nameHaystack.js';
 import { createSnapshotMaker, serviceMachine, snapshotFor, type ServiceSnapshot } from '../services/serviceMachine.js';
 import { maintenanceOfKept, recordOfKept, servicePacking, type KeptService } from '../services/servicePacking.js';
 
+const NO_IDS: ReadonlySet<string> = new Set();
+
 export interface ServiceRegistry {
   get(id: string): ServiceRecord | undefined;
   find(nodePath: string, name: string): ServiceRecord | undefined;
@@ -36,6 +38,8 @@ export interface ServiceRegistry {
   underNode(nodePath: string): ServiceRecord[];
   inNamespace(namespace: string): ServiceRecord[];
   inSlaGroup(slaGroup: string): ServiceRecord[];
+  /** The ids of the services in an SLA group, without their records (the SLA evaluation's coverage, every tick). */
+  idsInSlaGroup(slaGroup: string): ReadonlySet<string>;
   /** Services that declare a dependency on `id`. */
   dependentsOf(id: string): ServiceRecord[];
   ownedBy(userId: string): ServiceRecord[];
@@ -171,6 +175,7 @@ export function createLocalServiceRegistry(ports: ServiceRegistryPorts): Service
     },
     inNamespace: (namespace) => pick(indexes.byNamespace.get(namespace)),
     inSlaGroup: (slaGroup) => pick(indexes.bySlaGroup.get(slaGroup)),
+    idsInSlaGroup: (slaGroup) => indexes.bySlaGroup.get(slaGroup) ?? NO_IDS,
     dependentsOf: (id) => pick(indexes.dependents.get(id)),
     ownedBy: (userId) => pick(indexes.byOwner.get(userId)),
     ofTeam: (groupId) => pick(indexes.byTeam.get(groupId)),

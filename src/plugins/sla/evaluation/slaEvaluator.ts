@@ -83,7 +83,7 @@ export interface SlaEvaluatorDeps {
   readonly catalog: DefinitionCatalog;
   readonly alerts: AlertStore;
   readonly burnStates: BurnAlertStates;
-  readonly services: Pick<ServiceRegistry, 'get' | 'inSlaGroup'>;
+  readonly services: Pick<ServiceRegistry, 'get' | 'idsInSlaGroup'>;
   readonly slaGroups: Pick<SlaGroupStore, 'get'>;
   readonly loadHistory: HistoryLoader;
   /** Where loaded rows become a caught-up period: the product's worker pool. Without it, on the event loop. */
@@ -501,7 +501,7 @@ export class SlaEvaluator {
     const covered = new Set<string>();
     for (const a of this.deps.catalog.assignmentsOf(definitionId)) {
       if (a.serviceId !== null) covered.add(a.serviceId);
-      else for (const s of this.deps.services.inSlaGroup(a.groupName!)) covered.add(s.id);
+      else for (const id of this.deps.services.idsInSlaGroup(a.groupName!)) covered.add(id);
     }
     return covered;
   }

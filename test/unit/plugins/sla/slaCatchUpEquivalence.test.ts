@@ -150,7 +150,7 @@ async function caughtUp(database: Database, loadHistory: HistoryLoader, workers?
     catalog,
     alerts,
     burnStates: new BurnAlertStates(writer),
-    services: { get: (id) => byId.get(id), inSlaGroup: (group) => (group === 'fleet' ? records : []) },
+    services: { get: (id) => byId.get(id), idsInSlaGroup: (group) => new Set(group === 'fleet' ? records.map((r) => r.id) : []) },
     slaGroups: { get: () => undefined },
     loadHistory,
     ...(workers ? { workers } : {}),

@@ -110,7 +110,7 @@ describe('SLA evaluator', () => {
       catalog,
       alerts,
       burnStates: new BurnAlertStates(writer),
-      services: { get: (id) => records.get(id), inSlaGroup: () => [] },
+      services: { get: (id) => records.get(id), idsInSlaGroup: () => new Set() },
       slaGroups: { get: () => undefined },
       loadHistory: async (serviceIds, range) => {
         const builder = new TimelineBuilder();
