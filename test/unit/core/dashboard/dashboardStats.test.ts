@@ -360,6 +360,8 @@ for (const backend of testBackends()) {
       assert.deepEqual(await restarted.get(), figures, "the previous process's figures, not a wait");
       work.release();
       await eventually(async () => ((await restarted.get()).totalServices === 2 ? true : undefined), 'then its own');
+      // Its own are stored too, in the background: wait, so that the write does not land in the next test's table.
+      await eventually(async () => ((await stored.load())?.stats.totalServices === 2 ? true : undefined), 'its own stored');
     });
 
     it('does not keep figures that came quicker than slowMs', async () => {
