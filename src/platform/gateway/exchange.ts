@@ -56,6 +56,9 @@ type ChunkHandler = (chunk: ArrayBuffer, isLast: boolean) => void;
 
 const NO_FLOW = { pause: () => undefined, resume: () => undefined };
 
+/** A body declared at most this long is read into one buffer reserved at its head (`collect`). */
+const PREALLOCATED_BODY_BYTES = 1024 * 1024;
+
 /**
  * One request from its head to its answer: reads the body the decision asks for, hands it to the
  * handler, writes the one answer. `open` until answered; `aborted` once the client went away (the
@@ -238,14 +241,16 @@ export class Exchange {
   }
 
   /**
-   * The whole body in one Buffer, then the handler. With a declared length the body is copied straight into one
-   * buffer of that size: copying each chunk and then concatenating them allocated every body twice, and at a status
-   * sync's 100 KB, 33 times a second, that churn of buffers is what set the pace of the old generation's
-   * collections at a million services (V8 counts buffers' memory towards starting one).
+   * The whole body in one Buffer, then the handler. With a declared length of at most {@link PREALLOCATED_BODY_BYTES}
+   * the body is copied straight into one buffer of that size: a copy per chunk and then their concatenation
+   * allocated a multi-chunk body twice (a 100 KB status sync, 33 times a second at a million services; V8 counts
+   * buffers' memory towards starting a collection). A larger declared length is not reserved before its bytes
+   * come: a client declaring the cap and sending nothing must not hold the cap's memory.
    */
   private collect(decision: Extract<BodyDecision, { kind: 'read-body' }>): ChunkHandler {
     const declared = Number(this.head.headers['content-length']);
-    let whole = Number.isSafeInteger(declared) && declared >= 0 && declared <= decision.limit ? Buffer.allocUnsafe(declared) : undefined;
+    const reserve = Number.isSafeInteger(declared) && declared >= 0 && declared <= Math.min(decision.limit, PREALLOCATED_BODY_BYTES);
+    let whole = reserve ? Buffer.allocUnsafe(declared) : undefined;
     const chunks: Buffer[] = [];
     return (chunk, isLast) => {
       const { received } = this;
