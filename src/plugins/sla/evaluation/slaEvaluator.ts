@@ -28,6 +28,7 @@
  * docs/adr/0038-sla-live-evaluation.md).
  */
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
+import { conditionKey } from '../alerts/alertRules.js';
 import type { SlaGroupStore } from '../../../core/fleet/slaGroupStore.js';
 import { type Clock, nextTurn, type TimerHandle } from '../../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../../platform/events/domainEvents.js';
@@ -361,7 +362,9 @@ export class SlaEvaluator {
   private alertedStatuses(definitionId: string): Map<string | null, PeriodStatus> {
     const alerted = new Map<string | null, PeriodStatus>();
     for (const alert of this.deps.alerts.activeAlerts()) {
-      if (alert.definitionId !== definitionId || alert.groupName !== null) continue;
+      // The same condition the per-service lookup named (an alert's groupName is its service's SLA group, not part of it).
+      if (alert.definitionId !== definitionId) continue;
+      if (alert.conditionKey !== conditionKey({ kind: alert.kind, definitionId, serviceId: alert.serviceId })) continue;
       if (alert.kind === 'BREACHED') alerted.set(alert.serviceId, 'BREACHED');
       else if (alert.kind === 'AT_RISK' && !alerted.has(alert.serviceId)) alerted.set(alert.serviceId, 'AT_RISK');
     }
