@@ -37,6 +37,7 @@ describe('SLA evaluator', () => {
   let alerts: AlertStore;
   let catalog: DefinitionCatalog;
   let writer: BatchWriter;
+  let startEvaluator: () => SlaEvaluator;
   let pluginActive = true;
   /** `sla.status_changed` events published (what becomes sla.* webhooks): `webhook:definition-or-services`. */
   const announced: string[] = [];
@@ -102,25 +103,29 @@ describe('SLA evaluator', () => {
     catalog.putDefinition(definition);
     await writer.committed();
     for (const id of [a, b]) records.set(id, { id, name: id, nodePath: 'eu', slaGroup: null } as unknown as ServiceRecord);
-    evaluator = new SlaEvaluator({
-      clock,
-      writer,
-      bus,
-      logger,
-      catalog,
-      alerts,
-      burnStates: new BurnAlertStates(writer),
-      services: { get: (id) => records.get(id), idsInSlaGroup: () => new Set() },
-      slaGroups: { get: () => undefined },
-      loadHistory: async (serviceIds, range) => {
-        const builder = new TimelineBuilder();
-        for (const id of serviceIds)
-          builder.add((stored.get(id) ?? []).filter((r) => r.startedAt < range.end && (r.endedAt === null || r.endedAt >= range.start)));
-        return { timeline: builder.build(), indexOf: (id) => serviceIds.indexOf(id) };
-      },
-      pluginActive: () => pluginActive,
-      shardSize: 1,
-    });
+    const burnStates = new BurnAlertStates(writer);
+    // A restart: a new evaluator over the same stores (what the next process hydrates), started from stored history.
+    startEvaluator = () =>
+      new SlaEvaluator({
+        clock,
+        writer,
+        bus,
+        logger,
+        catalog,
+        alerts,
+        burnStates,
+        services: { get: (id) => records.get(id), idsInSlaGroup: () => new Set() },
+        slaGroups: { get: () => undefined },
+        loadHistory: async (serviceIds, range) => {
+          const builder = new TimelineBuilder();
+          for (const id of serviceIds)
+            builder.add((stored.get(id) ?? []).filter((r) => r.startedAt < range.end && (r.endedAt === null || r.endedAt >= range.start)));
+          return { timeline: builder.build(), indexOf: (id) => serviceIds.indexOf(id) };
+        },
+        pluginActive: () => pluginActive,
+        shardSize: 1,
+      });
+    evaluator = startEvaluator();
     // Reports since midnight (full coverage, so the open day is judged), 10 of the day's 14.4 budget minutes
     // spent in the morning: MET (4.4 left, burn rate 0.83), and 5 more minutes down spend the budget (BREACHED).
     stored.set(a, [
@@ -221,5 +226,33 @@ describe('SLA evaluator', () => {
     assert.equal(announced.length, before);
     pluginActive = true;
     change(a, 'OPERATIONAL');
+  });
+
+  it('a restart keeps the BREACHED of a service in an SLA group from its active alert, and announces no second breach', async () => {
+    const gold = randomUUID();
+    records.set(gold, { id: gold, name: gold, nodePath: 'eu', slaGroup: 'gold' } as unknown as ServiceRecord);
+    stored.set(gold, [{ status: 'OPERATIONAL', startedAt: at(-1200), endedAt: null }]);
+    assign(gold);
+    await advanceTo(at(255));
+    change(gold, 'DOWN');
+    // Down since minute 255 of June 2: 15 minutes spend the day's 14.4 budget minutes.
+    await advanceTo(at(270));
+    assert.equal(evaluator.statusOf(definitionId, gold), 'BREACHED');
+    const breach = alerts.activeAlerts().find((x) => x.serviceId === gold && x.kind === 'BREACHED');
+    assert.equal(breach?.groupName, 'gold', "the alert carries the service's SLA group");
+    const announcedBefore = announced.length;
+
+    await evaluator.stop();
+    evaluator = startEvaluator();
+    evaluator.start();
+    await evaluator.idle();
+
+    assert.equal(
+      evaluator.statusOf(definitionId, gold),
+      'BREACHED',
+      'rebuilt from stored history, its previous status read from its alert',
+    );
+    assert.equal(announced.length, announcedBefore, 'no second sla.breached for a breach already announced');
+    change(gold, 'OPERATIONAL');
   });
 });
