@@ -1,7 +1,8 @@
 /**
  * Console benchmark: `npm run bench:console` (50,000 services) or `BENCH_SMOKE=1` (2,000; CI). In one
  * run, one headless Debian chromium (playwright-core), this server's release build (`npm run build`:
- * the server and dist/web) on PostgreSQL with N services created through the machine API:
+ * the server and dist/web) on PostgreSQL with N services created through the machine API, or
+ * (`BENCH_CONSOLE_FLEET=million BENCH_SERVICES=1000000`, issue 31) bench:million's seeded fleet (console/fleets.ts):
  *
  * 1. First meaningful render: a fresh browser context (cold cache) signed in, navigation to /app/,
  *    until the hierarchy shows its tree and first page of services (`[data-testid=hierarchy-ready]`,
@@ -25,11 +26,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type ConsoleFleet, fleetKind, prepareFleet } from './console/fleets.js';
 import { FLOOR_HTML_PATH, floorHtml, PLAIN_HTML_PATH, PLAIN_JS_PATH, plainHtml, plainJs } from './console/plainPage.js';
 import { forgetPaint, PAINT_PROBE, paintedAt, plainSubscribed, readyAt, READY_PROBE, visibleServiceRows } from './console/pageProbes.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
 import { startChildServer, type ChildServer } from './lib/childServer.js';
-import { postEachOnce, postJson } from './lib/httpCalls.js';
+import { postJson } from './lib/httpCalls.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
 import { resultPath, writeResults } from './lib/resultFile.js';
@@ -41,6 +43,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const running = new Set<ChildServer>();
 
 const smoke = process.env['BENCH_SMOKE'] === '1';
+const fleetToOpen = fleetKind(process.env['BENCH_CONSOLE_FLEET']);
 const services = Number(process.env['BENCH_SERVICES'] ?? (smoke ? 2_000 : 50_000));
 const navigations = Number(process.env['BENCH_NAVIGATIONS'] ?? (smoke ? 2 : 7));
 const pushes = Number(process.env['BENCH_PUSHES'] ?? (smoke ? 20 : 200));
@@ -54,17 +57,6 @@ const TARGET_FIRST_RENDER_MS = 1_500;
 const TARGET_PUSH_TO_PAINT_P95_MS = 300;
 const TARGET_FIRST_SCREEN_JS_GZIP = 250 * 1024;
 const STATUSES = ['DEGRADED', 'DOWN', 'OPERATIONAL'] as const;
-
-const serviceName = (i: number) => `svc-${String(i).padStart(6, '0')}`;
-const pushBody = (i: number, status: string) =>
-  JSON.stringify({
-    service: serviceName(i),
-    nodeId: `eu/prod/pool-${i % 50}/rack-${i % 1000}`,
-    status,
-    message: status === 'OPERATIONAL' ? null : 'slow',
-    criticality: 'high',
-    tags: ['vm'],
-  });
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const percentile = (values: readonly number[], p: number) => {
@@ -197,26 +189,26 @@ interface PaintFigures {
 }
 
 /** Pushes status changes of the rows on screen and times each until its row is painted. */
-/** The status each seeded service has now (all start OPERATIONAL): every push must be a change. */
-const knownStatus = new Map<number, string>();
-
 async function measurePushToPaint(
   page: Page,
   serverUrl: string,
-  visible: { id: string; index: number }[],
+  fleet: ConsoleFleet,
+  visible: VisibleRow[],
   count: number,
 ): Promise<PaintFigures> {
   await page.evaluate(PAINT_PROBE);
   const figures: PaintFigures = { latencies: [], missed: 0, pushAnswers: [] };
+  // The status each row showed when found, then what it was pushed to: every push must be a change.
+  const shown = new Map(visible.map((row) => [row.index, row.status]));
   for (let n = 0; n < count; n++) {
     const target = visible[n % visible.length]!;
-    const now = knownStatus.get(target.index) ?? 'OPERATIONAL';
+    const now = shown.get(target.index) ?? 'OPERATIONAL';
     const status = STATUSES[(STATUSES.indexOf(now as (typeof STATUSES)[number]) + 1) % STATUSES.length]!;
-    knownStatus.set(target.index, status);
+    shown.set(target.index, status);
     const key = `${target.id}:${status}`;
     await page.evaluate(forgetPaint(key));
     const sent = Date.now();
-    const answer = await postJson(serverUrl, HEALTH, apiKey, pushBody(target.index, status));
+    const answer = await postJson(serverUrl, HEALTH, apiKey, fleet.pushBody(target.index, status));
     figures.pushAnswers.push(Date.now() - sent);
     if (answer.status !== 200) throw new Error(`push answered ${answer.status}`);
     const painted = await page
@@ -229,9 +221,15 @@ async function measurePushToPaint(
   return figures;
 }
 
+interface VisibleRow {
+  readonly id: string;
+  readonly index: number;
+  readonly status: string;
+}
+
 /** The services of the first page (ordered by name) that the page shows as rows now, with their seed index. */
-async function visibleRows(page: Page): Promise<{ id: string; index: number }[]> {
-  return page.evaluate(visibleServiceRows(services)) as Promise<{ id: string; index: number }[]>;
+async function visibleRows(page: Page, fleet: ConsoleFleet): Promise<VisibleRow[]> {
+  return page.evaluate(visibleServiceRows(fleet.services, fleet.nameDigits)) as Promise<VisibleRow[]>;
 }
 
 async function main(): Promise<number> {
@@ -245,7 +243,9 @@ async function main(): Promise<number> {
   );
   logRunHeader('console', smoke, machineInfo(await postgresVersion(databaseUrl)), log);
   if (!existsSync(chromiumPath)) throw new Error(`no browser at ${chromiumPath}: apt-get install -y chromium (or set BENCH_CHROMIUM)`);
-  log(`services: ${fmt(services)}; navigations: ${navigations} per page; pushes: ${pushes}; browser: ${chromiumPath} (headless)`);
+  log(
+    `services: ${fmt(services)} (fleet: ${fleetToOpen}); navigations: ${navigations} per page; pushes: ${pushes}; browser: ${chromiumPath} (headless)`,
+  );
   log('building (npm run build: the server and the console)...');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 
@@ -253,24 +253,31 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-console-'));
   let browser: Browser | undefined;
   try {
-    const server = await startChildServer({
-      name: 'this server',
-      cwd: root,
-      args: [...benchServerNodeFlags(), 'dist/src/main.js'],
-      env: benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey, adminPassword, logLevel: 'info' }),
-      startTimeoutMs: 120_000,
-    });
-    running.add(server);
-    const consoleUrl = `${server.url}/app/`;
-    const started = performance.now();
-    await postEachOnce(
-      server.url,
-      HEALTH,
+    const { fleet, server } = await prepareFleet({
+      kind: fleetToOpen,
+      services,
+      databaseUrl: schema.url,
       apiKey,
-      Array.from({ length: services }, (_, i) => pushBody(i, 'OPERATIONAL')),
-      32,
-    );
-    log(`${fmt(services)} services created through the machine API in ${fmt((performance.now() - started) / 1000, 1)} s`);
+      health: HEALTH,
+      log,
+      start: async (name) => {
+        const started = await startChildServer({
+          name,
+          cwd: root,
+          args: [...benchServerNodeFlags(), 'dist/src/main.js'],
+          env: benchServerEnv({ dataDir, databaseUrl: schema.url, apiKey, adminPassword, logLevel: 'info' }),
+          startTimeoutMs: 1_200_000,
+        });
+        running.add(started);
+        return started;
+      },
+      stop: async (stopping) => {
+        const code = await stopping.stop(60_000);
+        running.delete(stopping);
+        checks.check(code === 0, `${stopping.name}: stopped cleanly on SIGTERM`, `exit code ${code}`);
+      },
+    });
+    const consoleUrl = `${server.url}/app/`;
     const session = await signInOverApi(server.url);
     browser = await chromium.launch({
       executablePath: chromiumPath,
@@ -304,12 +311,14 @@ async function main(): Promise<number> {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     await timeToReady(page, consoleUrl);
-    const rows = await visibleRows(page);
+    const rows = await visibleRows(page, fleet);
     checks.check(rows.length > 0, 'the hierarchy shows services of the first page on screen', `${rows.length} rows`);
     // The subscription is open once a first change arrives: one warm-up push, not counted.
-    if (rows.length > 0) await measurePushToPaint(page, server.url, rows.slice(0, 1), 1);
+    if (rows.length > 0) await measurePushToPaint(page, server.url, fleet, rows.slice(0, 1), 1);
     const consolePaint =
-      rows.length > 0 ? await measurePushToPaint(page, server.url, rows, pushes) : { latencies: [], missed: pushes, pushAnswers: [] };
+      rows.length > 0
+        ? await measurePushToPaint(page, server.url, fleet, rows.slice(1), pushes)
+        : { latencies: [], missed: pushes, pushAnswers: [] };
     checks.check(
       consolePaint.missed === 0,
       'every pushed change reached the console page',
@@ -324,9 +333,9 @@ async function main(): Promise<number> {
     plainPage.on('console', (message) => log(`plain page console: ${message.text()}`));
     await timeToReady(plainPage, `${consoleUrl}${PLAIN_HTML_PATH}`);
     await plainPage.waitForFunction(plainSubscribed);
-    const plainRows = await visibleRows(plainPage);
-    if (plainRows.length > 0) await measurePushToPaint(plainPage, server.url, plainRows.slice(0, 1), 1);
-    const plainPaint = await measurePushToPaint(plainPage, server.url, plainRows, pushes);
+    const plainRows = await visibleRows(plainPage, fleet);
+    if (plainRows.length > 0) await measurePushToPaint(plainPage, server.url, fleet, plainRows.slice(0, 1), 1);
+    const plainPaint = await measurePushToPaint(plainPage, server.url, fleet, plainRows.slice(1), pushes);
     await plainContext.close();
 
     const firstRender = median(consoleRender.cold);
@@ -401,7 +410,19 @@ async function main(): Promise<number> {
     log(targetTable(targets));
     writeResults(
       'console.json',
-      { services, navigations, pushes, consoleRender, plainRender, floorRender, scripts, consolePaint, plainPaint, targets },
+      {
+        services,
+        fleet: fleet.kind,
+        navigations,
+        pushes,
+        consoleRender,
+        plainRender,
+        floorRender,
+        scripts,
+        consolePaint,
+        plainPaint,
+        targets,
+      },
       log,
     );
     log(`screenshot of the hierarchy: ${resultPath('console-hierarchy.png')}`);

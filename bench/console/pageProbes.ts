@@ -65,13 +65,17 @@ export const forgetPaint = (key: string) => `delete window.__benchPaints[${JSON.
 /** Truthy (the wall-clock moment) once the row `key` (`<id>:<status>`) was painted. */
 export const paintedAt = (key: string) => (globalThis as unknown as PageGlobals).__benchPaints[key];
 
-/** Rows on screen whose text names a seeded service (`svc-NNNNNN`, below `count`), at most 20. */
-export const visibleServiceRows = (count: number) => `(() => {
+/**
+ * Rows on screen whose text names a seeded service (`svc-` and `digits` digits, below `count`), with the status they
+ * show, at most 20.
+ */
+export const visibleServiceRows = (count: number, digits: number) => `(() => {
   const out = [];
   for (const row of document.querySelectorAll('[data-service-id]')) {
     const rect = row.getBoundingClientRect();
-    const match = /svc-(\\d{6})/.exec(row.textContent || '');
-    if (rect.bottom > 0 && rect.top < window.innerHeight && match && Number(match[1]) < ${count}) out.push({ id: row.dataset.serviceId, index: Number(match[1]) });
+    const match = /svc-(\\d{${digits}})(?!\\d)/.exec(row.textContent || '');
+    if (rect.bottom > 0 && rect.top < window.innerHeight && match && Number(match[1]) < ${count})
+      out.push({ id: row.dataset.serviceId, index: Number(match[1]), status: row.dataset.status || 'OPERATIONAL' });
   }
   return out.slice(0, 20);
 })()`;
