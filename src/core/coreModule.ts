@@ -23,6 +23,7 @@ import { createTokenService } from './auth/tokens.js';
 import { resolveJwtSecret } from '../platform/config/secrets.js';
 import { createDashboardStats } from './dashboard/dashboardStats.js';
 import { dashboardFigureStore, dashboardFiguresSchema } from './dashboard/dashboardFiguresTable.js';
+import { serviceListOrderIndex } from './storage/migrations/core_3_service_list_order.js';
 import { dashboardSchema } from './dashboard/dashboardSchema.js';
 import { defaultPageBlocks } from './dashboard/uptimeQuery.js';
 import { ServiceCommands } from './commands/serviceCommands.js';
@@ -75,7 +76,7 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
     { name: 'users', label: 'Users', needs: 'user:manage' },
     { name: 'groups', label: 'Groups', needs: 'group:manage' },
   ],
-  migrations: [...coreMigrations, signInThrottleMigration, dashboardFiguresSchema],
+  migrations: [...coreMigrations, signInThrottleMigration, dashboardFiguresSchema, serviceListOrderIndex],
   tables: [
     nodesTable,
     servicesTable,

@@ -18,7 +18,7 @@ type DbRow = Record<string, unknown>;
  * rows in byte order of (name, node path), which is the list order wherever names are ASCII, so the
  * registry's sort finds them (nearly) sorted.
  */
-const SERVICES_AT_START = `select ${servicesTable.columns
+export const SERVICES_AT_START = `select ${servicesTable.columns
   .map((c) => (c.type === 'timestamptz' ? `floor(extract(epoch from "${c.name}") * 1000)::float8 as "${c.name}"` : `"${c.name}"`))
   .join(', ')} from services order by name collate "C", node_path collate "C"`;
 
@@ -34,7 +34,8 @@ function readServices(knex: Knex, kind: DatabaseKind): Promise<ServiceRecord[]> 
 /** Every service through COPY (PostgreSQL only). */
 export async function readServicesByCopy(knex: Knex): Promise<ServiceRecord[]> {
   const services: ServiceRecord[] = [];
-  await readCopyText(knex, SERVICES_AT_START, (row) => services.push(copyRowToService(row)));
+  // In the order of the services_list_order index (core/3): streamed from the first row, not sorted first.
+  await readCopyText(knex, SERVICES_AT_START, (row) => services.push(copyRowToService(row)), { streamFromFirstRow: true });
   return services;
 }
 
