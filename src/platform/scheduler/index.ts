@@ -7,3 +7,4 @@ export type { Clock, TimerHandle } from './clock.js';
 export { createSystemClock, systemClock, systemDeadlineClock } from './systemClock.js';
 export { createManualClock, type ManualClock } from './manualClock.js';
 export { nextTurn } from './nextTurn.js';
+export { codeUnitOrder, sortInSlices } from './sortInSlices.js';

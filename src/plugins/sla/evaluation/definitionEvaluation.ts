@@ -90,7 +90,7 @@ export class DefinitionEvaluation {
   readonly policy: BurnRatePolicy;
   readonly longestWindowMs: number;
   period: CalendarPeriod;
-  pooledStatus: PeriodStatus | null;
+  pooledStatus: PeriodStatus | null = null;
   /** The definition pooled as of the last evaluation. */
   pooledResult: PeriodResult | null = null;
 
@@ -104,10 +104,42 @@ export class DefinitionEvaluation {
     period: CalendarPeriod,
     shardSize: number,
     previousOf: (serviceId: string | null) => PeriodStatus | null,
+    /** Internal (`inSlices`): the shards are built by the caller, from `shardsOf`. */
+    shardsLater = false,
   ) {
     this.period = period;
     this.policy = burnRatePolicyOf(definition.burnRates);
     this.longestWindowMs = Math.max(this.policy.fast.longMs, this.policy.slow.longMs);
+    if (!shardsLater) for (const _ of this.shardsOf(shardSize, previousOf));
+  }
+
+  /**
+   * The same evaluation as `new`, its shards built a few thousand services per turn (`pause` between): a definition
+   * over a quarter of a million services held the event loop about 270 ms in one turn.
+   */
+  static async inSlices(
+    definition: SlaDefinition,
+    serviceIds: readonly string[],
+    period: CalendarPeriod,
+    shardSize: number,
+    previousOf: (serviceId: string | null) => PeriodStatus | null,
+    pause: () => Promise<void>,
+    servicesPerTurn = 20_000,
+  ): Promise<DefinitionEvaluation> {
+    const evaluation = new DefinitionEvaluation(definition, serviceIds, period, shardSize, previousOf, true);
+    let sinceTurn = 0;
+    for (const built of evaluation.shardsOf(shardSize, previousOf)) {
+      sinceTurn += built;
+      if (sinceTurn < servicesPerTurn) continue;
+      sinceTurn = 0;
+      await pause();
+    }
+    return evaluation;
+  }
+
+  /** Builds the shards one at a time (yields each one's size), then the pooled status. */
+  private *shardsOf(shardSize: number, previousOf: (serviceId: string | null) => PeriodStatus | null): Generator<number> {
+    const serviceIds = this.serviceIds;
     for (let at = 0; at < serviceIds.length || (at === 0 && this.shards.length === 0); at += shardSize) {
       const ids = serviceIds.slice(at, at + shardSize);
       const statuses = Uint8Array.from(ids, (id) => {
@@ -119,6 +151,7 @@ export class DefinitionEvaluation {
       ids.forEach((id, index) => {
         this.positions.set(id, { shard, index });
       });
+      yield ids.length;
     }
     this.pooledStatus = previousOf(null);
   }

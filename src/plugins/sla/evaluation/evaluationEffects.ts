@@ -195,7 +195,10 @@ export async function stageEvaluation(
 }
 
 /** Staged: a definition's status and burn alerts of services it no longer covers resolve, their burn states go. */
-export function stageUncovered(deps: EffectDeps, definitionId: string, covered: ReadonlySet<string>, at: number, origin: Origin): void {
+/** Whether a definition covers a service (its evaluation answers; no set of a quarter of a million ids copied to ask). */
+export type Covered = Pick<ReadonlySet<string>, 'has'>;
+
+export function stageUncovered(deps: EffectDeps, definitionId: string, covered: Covered, at: number, origin: Origin): void {
   const kinds = new Set<AlertKind>(['BREACHED', 'AT_RISK', 'FAST_BURN', 'SLOW_BURN']);
   const owns = deps.owns ?? (() => true);
   deps.alerts.resolveWhere(
