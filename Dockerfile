@@ -41,4 +41,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.SVC_PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=32", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--no-incremental-marking-task", "dist/src/main.js"]

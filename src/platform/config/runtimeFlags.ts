@@ -10,5 +10,11 @@
  * collected by the old generation's marking. With 32 MiB they die young, which lowers both the
  * tail latency and the CPU of a write under load (the runs are in
  * docs/adr/0031-release-build-and-runtime-flags.md and bench/README.md). The young generation grows to this size only under load.
+ *
+ * `--no-incremental-marking-task`: the old generation's marking advances in small steps paid by allocation and on
+ * V8's helper threads, never in a task on the main thread. On two cores shared with PostgreSQL the helper threads
+ * fell behind and the task finished the marking of a million services' heap (~700 MB) in steps of 380-710 ms: the
+ * loop stood still that long every 20-30 s, and syncs queued behind it (p99 0.9 s). Without the task the longest
+ * step was 8-17 ms and the sync p99 under 100 ms (docs/adr/0085-no-incremental-marking-task.md).
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=32', '--no-incremental-marking-task'];
