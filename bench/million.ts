@@ -23,7 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
-import { startChildServer, type ChildServer } from './lib/childServer.js';
+import { startChildServer, type ChildServer, untilReady } from './lib/childServer.js';
 import { signIn } from './lib/graphqlCalls.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
@@ -82,12 +82,7 @@ async function startServer(name: string, url: string, dataDir: string): Promise<
     startTimeoutMs: 1_200_000,
   });
   running.add(server);
-  for (;;) {
-    const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
-    if (answer?.status === 200) break;
-    if (server.exited) throw new Error(`${name} exited before /ready:\n${server.output.slice(-10).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await untilReady(server);
   const readyMs = performance.now() - spawned;
   return { server, readyMs, readyCpuMs: cpuMs(server.pid), rssAtReady: residentBytes(server.pid) };
 }

@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { decodeSecretKey, generateKeyPair, issueLicenseToken } from '../src/plugins/license/licenseToken.js';
 import { Checks, exitCode, runBench, startWatchdog, targetTable, type Target } from './lib/checks.js';
-import { startChildServer, type ChildServer } from './lib/childServer.js';
+import { startChildServer, type ChildServer, untilReady } from './lib/childServer.js';
 import { gqlData, signIn } from './lib/graphqlCalls.js';
 import { logRunHeader, machineInfo } from './lib/machineInfo.js';
 import { createSchema, DEFAULT_DATABASE_URL, postgresVersion } from './lib/postgresSchema.js';
@@ -98,12 +98,7 @@ async function startServer(name: string, url: string, dataDir: string, extra: { 
     startTimeoutMs: 600_000,
   });
   running.add(server);
-  for (;;) {
-    const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
-    if (answer?.status === 200) break;
-    if (server.exited) throw new Error(`${name} exited before /ready:\n${server.output.slice(-10).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await untilReady(server, 20);
   return server;
 }
 

@@ -12,7 +12,7 @@
  * change whatever the seed gave the service.
  */
 import pg from 'pg';
-import type { ChildServer } from '../lib/childServer.js';
+import { type ChildServer, untilReady } from '../lib/childServer.js';
 import { postEachOnce } from '../lib/httpCalls.js';
 import { fmt } from '../lib/table.js';
 import { seedMillion, serviceName as millionName } from '../million/seed.js';
@@ -105,13 +105,4 @@ async function seededFleet(setup: FleetSetup): Promise<{ fleet: ConsoleFleet; se
       }),
   };
   return { fleet, server };
-}
-
-async function untilReady(server: ChildServer): Promise<void> {
-  for (;;) {
-    const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
-    if (answer?.status === 200) return;
-    if (server.exited) throw new Error(`${server.name} exited before /ready:\n${server.output.slice(-10).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

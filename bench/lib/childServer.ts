@@ -107,3 +107,13 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     },
   };
 }
+
+/** Polls `/ready` until it answers 200 (the state loaded); fails when the server exits first. */
+export async function untilReady(server: ChildServer, pollMs = 10): Promise<void> {
+  for (;;) {
+    const answer = await fetch(`${server.url}/ready`).catch(() => undefined);
+    if (answer?.status === 200) return;
+    if (server.exited) throw new Error(`${server.name} exited before /ready:\n${server.output.slice(-10).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
