@@ -83,7 +83,10 @@ async function apiFleet(setup: FleetSetup): Promise<{ fleet: ConsoleFleet; serve
 
 async function seededFleet(setup: FleetSetup): Promise<{ fleet: ConsoleFleet; server: ChildServer }> {
   // The first start migrates the empty schema (and makes the admin); the seed needs its tables.
-  await setup.stop(await setup.start('this server, empty schema'));
+  const empty = await setup.start('this server, empty schema');
+  // Stopped once ready: a SIGTERM while it still loads (it listens for probes before that) ends it by the signal.
+  await untilReady(empty);
+  await setup.stop(empty);
   const db = new pg.Client({ connectionString: setup.databaseUrl });
   await db.connect();
   const seed = await seedMillion(db, { services: setup.services }).finally(() => db.end());
