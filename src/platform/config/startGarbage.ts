@@ -5,6 +5,11 @@
  * lightly loaded server may not make for hours, so the process kept that memory as resident (measured at a million:
  * 1,077 MiB resident 30 s after /ready, 961 MiB after one collection, 330 ms of it).
  *
+ * The collection sweeps in its own pause (`--no-concurrent-sweeping` for that one call, docs/adr/0086): swept on V8's
+ * helper threads, the freed pages were given back only after readiness had turned on (at a million services, a first
+ * start read 1,015-1,032 MiB resident at /ready and 898 MiB a moment later; 892-901 MiB at /ready this way, for
+ * 20-60 ms more pause).
+ *
  * `gc` is not on the global object unless node starts with `--expose-gc`; the flag set at run time exposes it to a new
  * context only, so nothing else in the process can call it.
  */
@@ -27,6 +32,11 @@ export function collectStartGarbage(minHeapBytes = START_COLLECTION_MIN_HEAP_BYT
     fullCollection = runInNewContext('gc') as () => void;
   }
   const started = performance.now();
-  fullCollection();
+  setFlagsFromString('--no-concurrent-sweeping');
+  try {
+    fullCollection();
+  } finally {
+    setFlagsFromString('--concurrent-sweeping');
+  }
   return performance.now() - started;
 }
