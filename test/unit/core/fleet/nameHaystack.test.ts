@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { matchRank } from '../../../../src/core/domain/nameMatch.js';
 import { newServiceRecord, type ServiceRecord } from '../../../../src/core/domain/service.js';
-import { NameHaystack } from '../../../../src/core/fleet/nameHaystack.js';
+import { MEMO_MAX_HITS, NameHaystack } from '../../../../src/core/fleet/nameHaystack.js';
 import { ServiceIndexes } from '../../../../src/core/fleet/serviceIndexes.js';
 
 function fleet() {
@@ -154,5 +154,49 @@ describe('names haystack', () => {
         assert.deepEqual(sorted(f.searchEager(needle)), sorted(f.walk(needle)), `round ${round}, "${needle}", built again often`);
       }
     }
+  });
+
+  describe('the last search, asked again', () => {
+    it('visits the same services with the same ranks and order', () => {
+      const f = fleet();
+      for (const name of ['delta-api', 'alpha-api', 'web']) f.create(name);
+      f.search('api');
+      f.create('bravo-api', 'API door');
+      const first = f.search('api');
+      assert.deepEqual(f.search('api'), first);
+      assert.equal(first.length, 3);
+    });
+
+    it('sees a service created, renamed or deleted since', () => {
+      const f = fleet();
+      const alpha = f.create('alpha-api');
+      const web = f.create('web');
+      const names = () => f.search('api').map(([name]) => name);
+      assert.deepEqual(names(), ['alpha-api']);
+      f.create('bravo-api');
+      assert.deepEqual(names(), ['alpha-api', 'bravo-api']);
+      f.rename(web, 'public api');
+      assert.deepEqual(names().sort(), ['alpha-api', 'bravo-api', 'web']);
+      f.remove(alpha);
+      assert.deepEqual(names().sort(), ['bravo-api', 'web']);
+      assert.deepEqual(sorted(f.search('api')), sorted(f.walk('api')));
+    });
+
+    it('is not the answer to the same needle without ranks', () => {
+      const f = fleet();
+      f.create('alpha-api');
+      f.search('api');
+      const unranked: number[] = [];
+      f.indexes.names.forEach('api', false, (_id, rank) => unranked.push(rank));
+      assert.deepEqual(unranked, [Number.NaN]);
+    });
+
+    it('is scanned again when it found more services than are kept', () => {
+      const f = fleet();
+      for (let i = 0; i <= MEMO_MAX_HITS; i += 1) f.create(`api-${i}`);
+      const first = f.search('api');
+      assert.equal(first.length, MEMO_MAX_HITS + 1);
+      assert.deepEqual(f.search('api'), first);
+    });
   });
 });
