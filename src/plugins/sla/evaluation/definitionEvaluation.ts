@@ -26,6 +26,7 @@ import type { StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
 import { EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { burnRatePolicyOf } from './statusRules.js';
+import type { Coverage } from './coverage.js';
 
 /** A service's status not known yet (first evaluation since start, no active alert saying otherwise). */
 const UNKNOWN = 255;
@@ -162,7 +163,7 @@ export class DefinitionEvaluation {
   }
 
   /** Whether this evaluation still fits the definition (same services, period rule, counting rule and burn rules). */
-  fits(definition: SlaDefinition, serviceIds: ReadonlySet<string>): boolean {
+  fits(definition: SlaDefinition, serviceIds: Coverage): boolean {
     const d = this.definition;
     if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown)
       return false;

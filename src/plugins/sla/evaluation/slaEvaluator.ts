@@ -47,6 +47,7 @@ import type { IntervalRowColumns, WindowRowColumns } from '../arithmetic/timelin
 import { addMeasures, EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
 import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
+import { type Coverage, coverageOf } from './coverage.js';
 import { type Covered, stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
 import { LiveHistory } from './liveHistory.js';
 
@@ -506,22 +507,9 @@ export class SlaEvaluator {
     return timeline;
   }
 
-  /**
-   * The services a definition covers now (catalog.ts `coveredServiceIds`, as a set: compared with
-   * the evaluation's at every bucket, sorted only when it is rebuilt). A definition assigned to one SLA group alone
-   * (the usual case) answers the registry's own set of that group, read, not copied: at every bucket a copy of a
-   * quarter of a million ids held the event loop about 300 ms. Read it at once; copy it to keep it.
-   */
-  private coveredBy(definitionId: string): ReadonlySet<string> {
-    const assignments = this.deps.catalog.assignmentsOf(definitionId);
-    const only = assignments.length === 1 ? assignments[0]! : undefined;
-    if (only !== undefined && only.serviceId === null) return this.deps.services.idsInSlaGroup(only.groupName!);
-    const covered = new Set<string>();
-    for (const a of assignments) {
-      if (a.serviceId !== null) covered.add(a.serviceId);
-      else for (const id of this.deps.services.idsInSlaGroup(a.groupName!)) covered.add(id);
-    }
-    return covered;
+  /** The services a definition covers now, read live where it can (coverage.ts). */
+  private coveredBy(definitionId: string): Coverage {
+    return coverageOf(this.deps.catalog.assignmentsOf(definitionId), this.deps.services);
   }
 
   /** How far back the recent history reaches: the longest burn-rate window of any definition. */
