@@ -40,42 +40,20 @@ import type { DefinitionCatalog } from '../definitions/definitionCatalog.js';
 import { effectiveTarget, type SlaDefinition } from '../definitions/slaDefinition.js';
 import type { PeriodMeasure, PeriodStatus } from '../../../core/domain/periodArithmetic.js';
 import { BUCKET_MS, bucketStartOf } from '../arithmetic/periods/calendarPeriods.js';
-import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../incremental/catchUpTask.js';
-import { sliceTimeline, type StatusTimeline } from '../arithmetic/timeline/statusTimeline.js';
-import { SPAN_STATE_SLOTS } from '../arithmetic/timeline/spanTally.js';
-import type { IntervalRowColumns, WindowRowColumns } from '../arithmetic/timeline/timelineFromColumns.js';
 import { addMeasures, EMPTY_MEASURE } from '../arithmetic/trends/pooledMeasure.js';
 import type { BurnAlertStates } from './burnAlertStates.js';
-import { DefinitionEvaluation, periodEndingBucketAt, type BurnStep, type StatusMove } from './definitionEvaluation.js';
+import type { DefinitionEvaluation, BurnStep, StatusMove } from './definitionEvaluation.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type Covered, stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
+import { buildFromHistory, type CatchUpPool, type HistoryLoader, SEED_SLICE_RUNS } from './definitionBuild.js';
 import { LiveHistory } from './liveHistory.js';
 
+export type { CatchUpPool, HistoryLoader, LoadedHistory } from './definitionBuild.js';
+export { SEED_SLICE_RUNS } from './definitionBuild.js';
+
 export const DEFAULT_SHARD_SIZE = 2_000;
-/** Stored runs copied into the recent history per turn of the event loop while a definition is built. */
-export const SEED_SLICE_RUNS = 20_000;
 /** Rows waiting for the writer past which staging a large evaluation waits for a commit. */
 const STAGE_PENDING_ROWS = 2_000;
-
-/**
- * Stored history of some services over `[start, end)`: service i is `serviceIds[i]`. Either the
- * rows and windows as read (the product's loader: the timeline is built and the period caught up
- * on the worker pool), or a built timeline (tests, benches: the catch-up walks it on the event loop,
- * one shard per turn).
- */
-export type HistoryLoader = (
-  serviceIds: readonly string[],
-  range: { readonly start: number; readonly end: number },
-) => Promise<LoadedHistory>;
-
-export type LoadedHistory =
-  | { readonly timeline: StatusTimeline; indexOf(serviceId: string): number }
-  | { readonly rows: IntervalRowColumns; readonly windows: WindowRowColumns; indexOf(serviceId: string): number };
-
-/** The part of the worker pool the catch-up uses (any pool that runs the `slaCatchUp` task: the product's runs more kinds). */
-export interface CatchUpPool {
-  run(input: SlaCatchUpTask): Promise<SlaCatchUpResult>;
-}
 
 export interface SlaEvaluatorDeps {
   readonly clock: Clock;
@@ -431,80 +409,14 @@ export class SlaEvaluator {
     asOf: number,
     previous: DefinitionEvaluation | undefined,
   ): Promise<DefinitionEvaluation> {
-    const { writer, clock, loadHistory } = this.deps;
     const known = previous?.knownStatuses() ?? new Map<string | null, PeriodStatus>();
     const alerted = this.alertedStatuses(definition.id);
     const previousOf = (serviceId: string | null): PeriodStatus | null => known.get(serviceId) ?? alerted.get(serviceId) ?? null;
-    // What each step holds the event loop: a definition over a quarter of a million services took 2.2 s in one turn.
-    await nextTurn();
-    const evaluation = await DefinitionEvaluation.inSlices(
-      definition,
-      serviceIds,
-      periodEndingBucketAt(definition, asOf),
-      this.shardSize,
-      previousOf,
-      nextTurn,
+    const { writer, clock, loadHistory, workers } = this.deps;
+    return buildFromHistory(
+      { writer, clock, loadHistory, ...(workers ? { workers } : {}), live: this.live, shardSize: this.shardSize },
+      { definition, serviceIds, asOf, previousOf, retentionMs: this.retentionMs() },
     );
-    await nextTurn();
-    await writer.settled();
-    const cutOff = clock.now();
-    const from = Math.min(evaluation.period.start, asOf - Math.max(evaluation.longestWindowMs, this.retentionMs()) - BUCKET_MS);
-    const loaded = await loadHistory(serviceIds, { start: from, end: Math.max(cutOff, from) });
-    const timeline =
-      'timeline' in loaded
-        ? await this.catchUpOnEventLoop(evaluation, loaded.timeline, asOf)
-        : await this.catchUpOnPool(evaluation, loaded.rows, loaded.windows, asOf);
-    // The recent history from the stored runs, a slice per turn (a month of a fleet is millions of runs).
-    let runs = 0;
-    for (let i = 0; i < serviceIds.length; i += 1) {
-      if (loaded.indexOf(serviceIds[i]!) !== i)
-        throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
-      this.live.seed(serviceIds[i]!, timeline, i, cutOff);
-      runs += timeline.offsets[i + 1]! - timeline.offsets[i]! + 1;
-      if (runs >= SEED_SLICE_RUNS && i + 1 < serviceIds.length) {
-        runs = 0;
-        await nextTurn();
-      }
-    }
-    return evaluation;
-  }
-
-  /** The period caught up to `asOf` on the worker pool (in process without one): the timeline built there too. */
-  private async catchUpOnPool(
-    evaluation: DefinitionEvaluation,
-    rows: IntervalRowColumns,
-    windows: WindowRowColumns,
-    asOf: number,
-  ): Promise<StatusTimeline> {
-    const task: SlaCatchUpTask = {
-      type: 'slaCatchUp',
-      rows,
-      windows,
-      services: evaluation.serviceIds.length,
-      period: { start: evaluation.period.start, end: evaluation.period.end },
-      through: asOf,
-      degradedIsDown: evaluation.definition.degradedCountsAsDown,
-    };
-    // A definition without services is no work to send anywhere.
-    const { timeline, state } = this.deps.workers && task.services > 0 ? await this.deps.workers.run(task) : catchUpOpenPeriod(task);
-    let at = 0;
-    for (const shard of evaluation.shards) {
-      const n = shard.serviceIds.length;
-      shard.accumulator.restore(state.subarray(at * SPAN_STATE_SLOTS, (at + n) * SPAN_STATE_SLOTS), asOf);
-      at += n;
-    }
-    return timeline;
-  }
-
-  /** The period caught up to `asOf` on the event loop, one shard per turn (a loader that built the timeline itself). */
-  private async catchUpOnEventLoop(evaluation: DefinitionEvaluation, timeline: StatusTimeline, asOf: number): Promise<StatusTimeline> {
-    let at = 0;
-    for (const shard of evaluation.shards) {
-      shard.accumulator.closeBucketsThrough(sliceTimeline(timeline, at, at + shard.serviceIds.length), asOf);
-      at += shard.serviceIds.length;
-      if (evaluation.shards.length > 1) await nextTurn();
-    }
-    return timeline;
   }
 
   /** The services a definition covers now, read live where it can (coverage.ts). */
