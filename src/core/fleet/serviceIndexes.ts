@@ -48,6 +48,14 @@ export class ServiceIndexes {
 
   private readonly byField: readonly FieldIndex[];
 
+  /**
+   * While loading: whether every id appended since the last `sortOrder` came after the one appended before it (null:
+   * nothing appended, or the order was not empty when loading began). Known true, `sortOrder` skips its walk of the
+   * list (a million look-ups in the host: about 250 ms of a restart at a million).
+   */
+  private appendedInOrder: boolean | null = null;
+  private lastAppended: ServiceRecord | undefined;
+
   /** `all`: every record the host holds (the field indexes are built from it when first asked). */
   constructor(
     private readonly recordOf: (id: string) => ServiceRecord | undefined,
@@ -108,8 +116,10 @@ export class ServiceIndexes {
     names.set(record.name, record.id);
     for (const index of this.byField) index.add(record);
     for (const d of record.dependencies) addTo(this.dependents, d.targetId, record.id);
-    if (inOrder) this.order.splice(this.positionOf(record), 0, record.id);
-    else this.order.push(record.id);
+    if (inOrder) {
+      this.order.splice(this.positionOf(record), 0, record.id);
+      if (this.appendedInOrder !== null) this.appendedInOrder = false;
+    } else this.append(record);
     if (inOrder) this.statusUnderNode.add(record);
     else this.statusUnderNode.load(record);
     this.names.add(record);
@@ -127,6 +137,7 @@ export class ServiceIndexes {
     // By id, not by binary search: during a revert the host already holds the restored state.
     const at = this.order.indexOf(record.id);
     if (at >= 0) this.order.splice(at, 1);
+    if (this.appendedInOrder !== null) this.appendedInOrder = false;
     this.statusUnderNode.remove(record);
     this.names.remove(record);
     this.storage.remove(record);
@@ -158,10 +169,21 @@ export class ServiceIndexes {
     this.statusUnderNode.finishLoad();
     this.severity.sortAll();
     this.recency.sortAll();
-    if (this.isOrdered()) return;
+    const appendedInOrder = this.appendedInOrder === true;
+    this.appendedInOrder = null;
+    this.lastAppended = undefined;
+    if (appendedInOrder || this.isOrdered()) return;
     const keys = new Map<string, string>();
     for (const id of this.order) keys.set(id, orderKey(this.recordOf(id)!));
     this.order.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!));
+  }
+
+  /** Appends an id to the list order while loading, noting whether it still comes after the one before it. */
+  private append(record: ServiceRecord): void {
+    if (this.appendedInOrder === null) this.appendedInOrder = this.order.length === 0;
+    else if (this.appendedInOrder && compareRecords(this.lastAppended!, record) > 0) this.appendedInOrder = false;
+    this.lastAppended = record;
+    this.order.push(record.id);
   }
 
   private isOrdered(): boolean {
