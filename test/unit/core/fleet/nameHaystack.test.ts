@@ -197,6 +197,10 @@ describe('names haystack', () => {
       const first = f.search('api');
       assert.equal(first.length, MEMO_MAX_HITS + 1);
       assert.deepEqual(f.search('api'), first);
+      // The string is built a chunk of entries at a time: hits past the first chunks are where the walk finds them.
+      assert.deepEqual(sorted(first), sorted(f.walk('api')));
+      for (const needle of ['api-4095', 'api-4096', 'api-8193', `api-${MEMO_MAX_HITS}`])
+        assert.deepEqual(sorted(f.search(needle)), sorted(f.walk(needle)), needle);
     });
   });
 });
