@@ -8,7 +8,7 @@
  * when the changes since outgrow `rebuildAfter`; until then a service created or renamed since sits in a small
  * `tail` (matched from its record) and its old entry, if any, is `stale` (skipped).
  *
- * The last search's hits are kept (up to `MEMO_MAX_HITS`) until the next change or build: a services page and its
+ * The last search's hits are kept (up to `MEMO_MAX_HITS`) until the next change or build (each forgets them): a services page and its
  * `serviceCount` in one request ask the same question, and each scan of a million names costs 3-9 ms.
  *
  * Each hit is reported once per service with its rank (domain/nameMatch.ts), base entries in list order first.
@@ -53,12 +53,10 @@ export interface NameHaystackSource {
  */
 export type NameHitVisitor = (id: string, rank: number, inOrder: boolean) => void;
 
-/** The last search's hits, valid while the built string and its changes are those it ran over. */
+/** The last search's hits; forgotten at every change and build. */
 interface LastSearch {
   readonly needle: string;
   readonly ranked: boolean;
-  readonly built: Built;
-  readonly changes: number;
   readonly ids: string[];
   readonly ranks: number[];
   /** How many of the hits come in list order (the first ones); the rest are changed since the build. */
@@ -67,8 +65,6 @@ interface LastSearch {
 
 export class NameHaystack {
   private built: Built | null = null;
-  /** Counts the changes since the start, so that a kept search knows it still holds. */
-  private changes = 0;
   private last: LastSearch | null = null;
   /** Services created, renamed or restored since the string was built: matched from their records. */
   private readonly tail = new Set<string>();
@@ -82,20 +78,20 @@ export class NameHaystack {
 
   add(record: ServiceRecord): void {
     if (this.built === null) return;
-    this.changes += 1;
+    this.last = null;
     this.tail.add(record.id);
   }
 
   remove(record: ServiceRecord): void {
     if (this.built === null) return;
-    this.changes += 1;
+    this.last = null;
     this.tail.delete(record.id);
     this.stale.add(record.id);
   }
 
   update(before: ServiceRecord, after: ServiceRecord): void {
     if (this.built === null || before.displayName === after.displayName) return;
-    this.changes += 1;
+    this.last = null;
     this.stale.add(after.id);
     this.tail.add(after.id);
   }
@@ -116,11 +112,11 @@ export class NameHaystack {
     }
     const built = this.current();
     const last = this.last;
-    if (last !== null && last.needle === needle && last.ranked === ranked && last.built === built && last.changes === this.changes) {
+    if (last !== null && last.needle === needle && last.ranked === ranked) {
       for (let i = 0; i < last.ids.length; i += 1) visit(last.ids[i]!, last.ranks[i]!, i < last.inOrder);
       return;
     }
-    const kept: LastSearch = { needle, ranked, built, changes: this.changes, ids: [], ranks: [], inOrder: 0 };
+    const kept: LastSearch = { needle, ranked, ids: [], ranks: [], inOrder: 0 };
     this.last = this.scan(built, needle, ranked, visit, kept) ? kept : null;
   }
 
@@ -225,6 +221,7 @@ export class NameHaystack {
     starts[ids.length] = length;
     chunks.push(parts.join(''));
     this.built = { text: chunks.join(''), starts, ids, irregular };
+    this.last = null;
     this.tail.clear();
     this.stale.clear();
   }
