@@ -167,6 +167,23 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
     let sessionPruner: TimerHandle | undefined;
     let throttlePruner: TimerHandle | undefined;
     const agentSilence = createAgentSilenceLog(() => fleet.agents.list(), logger, clock);
+    let stopping = false;
+    // A large fleet's first dashboard would wait seconds for figures nobody computed yet (docs/adr/0087).
+    const warmDashboard = () => {
+      const started = performance.now();
+      dashboard.warm().then(
+        (warmed) => {
+          if (warmed)
+            logger.info('dashboard figures computed at start', {
+              services: fleet.services.size,
+              ms: Math.round(performance.now() - started),
+            });
+        },
+        (error: unknown) => {
+          if (!stopping) logger.warn('computing the dashboard figures at start failed: the first dashboard computes them', { error });
+        },
+      );
+    };
     return {
       services,
       personAuth: auth,
@@ -207,8 +224,10 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
             .catch((error: unknown) => logger.error('pruning the sign-in throttle failed', { error }));
         });
         agentSilence.start();
+        warmDashboard();
       },
       stop() {
+        stopping = true;
         clock.clearTimer(sessionPruner);
         clock.clearTimer(throttlePruner);
         agentSilence.stop();

@@ -16,6 +16,10 @@
  * that come quickly are always waited for, as before. The whole fleet's slow figures are kept in
  * `dashboard_figures` (dashboardFiguresTable.ts), so a restarted process answers from them too.
  *
+ * Warm at start (docs/adr/0087): with no previous figures to answer, the first dashboard of a large fleet would
+ * wait for a whole computation (seconds at a million services), so the core module calls `warm()` as the server
+ * starts listening and that computation runs before anyone asks; a call while it runs shares it.
+ *
  * Environments (src/plugins/policy): a viewer's place gate (auth/roles.ts `placeGate`) filters the services
  * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile
  * and the policy's generation), the unfiltered figures under their own key. No gate: as before.
@@ -67,16 +71,26 @@ export interface DashboardStatsOptions {
   readonly maxStaleMs?: number;
   /** Where the whole fleet's last slow figures outlive the process (dashboardFiguresTable.ts); none: kept in memory only. */
   readonly stored?: DashboardFigureStore;
+  /** `warm()` computes the whole fleet's figures only for a fleet of at least this many services. @default 100000 */
+  readonly warmFromServices?: number;
 }
 
 export interface DashboardStatsSource {
   /** `gate`: the viewer's place gate; null or absent: the whole fleet. */
   get(gate?: PlaceGate | null): Promise<DashboardStats>;
+  /**
+   * Computes the whole fleet's figures now when the first dashboard would otherwise wait seconds for them
+   * (docs/adr/0087): a fleet of at least `warmFromServices` with no previous figures to answer (none kept, or
+   * older than `maxStaleMs`). True once they landed, false when nothing was needed; rejects as the computation does.
+   */
+  warm(): Promise<boolean>;
 }
 
 export const DEFAULT_SLOW_MS = 1000;
 export const DEFAULT_ANSWER_WITHIN_MS = 40;
 export const DEFAULT_MAX_STALE_MS = 10 * 60 * 1000;
+/** About where the whole fleet's figures take a second to compute (ADR 0081: 0.6 s at 50,000 services). */
+export const DEFAULT_WARM_FROM_SERVICES = 100_000;
 
 /** Distinct gates (profiles) whose figures are kept; beyond it the oldest entries go. */
 const MAX_CACHED_GATES = 256;
@@ -94,6 +108,7 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   const slowMs = options.slowMs ?? DEFAULT_SLOW_MS;
   const answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
   const maxStaleMs = options.maxStaleMs ?? DEFAULT_MAX_STALE_MS;
+  const warmFromServices = options.warmFromServices ?? DEFAULT_WARM_FROM_SERVICES;
   const cache = new Map<string, StoredFigures>();
   /** Each computation under way, and when it started (real ms): how much of a slow one is left. */
   const inFlight = new Map<string, UnderWay>();
@@ -167,10 +182,25 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     return withinBudget(running, cached.stats, answerWithinMs);
   };
 
+  /** Previous whole-fleet figures a call may be answered with while new ones compute (ADR 0081). */
+  const answerable = (now: number): boolean => {
+    const cached = cache.get('');
+    const age = cached === undefined ? Number.NaN : now - cached.at;
+    return age >= 0 && age < maxStaleMs;
+  };
+
   return {
     get(gate = null) {
       if (gate !== null || storedRead !== undefined || options.stored === undefined) return answer(gate);
       return readStored().then(() => answer(null));
+    },
+    async warm() {
+      if (fleet.services.size < warmFromServices) return false;
+      await readStored();
+      const now = clock.now();
+      if (answerable(now)) return false;
+      await computation('', now, null).running;
+      return true;
     },
   };
 }
@@ -208,18 +238,31 @@ async function numberServices(
   fleet: DashboardFleet,
   gate: PlaceGate | null,
 ): Promise<{ numbering: ServiceNumbering; targets: Float64Array }> {
-  const numbering = new ServiceNumbering();
-  const targets: number[] = [];
+  const size = fleet.services.size;
+  const numbering = new ServiceNumbering(size);
+  // Sized once: a growing array of a million targets, then its copy, were garbage left for the next full collection.
+  let targets: Float64Array = new Float64Array(size);
   let slice = 0;
   for (const service of fleet.services.all()) {
     if (gate !== null && !gate.admits(service.nodePath)) continue;
-    if (numbering.add(service.id) === targets.length) targets.push(targetOf(fleet, service) ?? Number.NaN);
+    const number = numbering.add(service.id);
+    if (number === numbering.size - 1) {
+      if (number === targets.length) targets = grown(targets);
+      targets[number] = targetOf(fleet, service) ?? Number.NaN;
+    }
     if (++slice === SERVICES_PER_SLICE) {
       slice = 0;
       await nextTurn();
     }
   }
-  return { numbering, targets: Float64Array.from(targets) };
+  return { numbering, targets: numbering.size === targets.length ? targets : targets.slice(0, numbering.size) };
+}
+
+/** Services created while the fleet is numbered (between slices) need room past its size at the start. */
+function grown(targets: Float64Array): Float64Array {
+  const more = new Float64Array(Math.max(16, targets.length * 2));
+  more.set(targets);
+  return more;
 }
 
 function targetOf(fleet: DashboardFleet, service: ServiceRecord): number | null {

@@ -112,18 +112,43 @@ function groupByService(intervals: PackedIntervals, services: number): (service:
   }
   return (owner) => {
     const rows = lastReadPerSeq(order.subarray(starts[owner]!, starts[owner + 1]!), seq);
-    return rows.map((j) => {
+    const list: StatusInterval[] = new Array(rows.length);
+    for (let k = 0; k < rows.length; k += 1) {
+      const j = rows[k]!;
       const ended = endedAt[j]!;
-      return { status: statusOfCode(status[j]!), startedAt: startedAt[j]!, endedAt: Number.isNaN(ended) ? null : ended };
-    });
+      list[k] = { status: statusOfCode(status[j]!), startedAt: startedAt[j]!, endedAt: Number.isNaN(ended) ? null : ended };
+    }
+    return list;
   };
 }
 
-/** One row per seq, the last read of each (rows are in read order). */
-function lastReadPerSeq(rows: Uint32Array, seq: Int32Array): number[] {
-  const bySeq = new Map<number, number>();
-  for (const j of rows) bySeq.set(seq[j]!, j);
-  return bySeq.size === rows.length ? Array.from(rows) : [...bySeq.values()];
+/** Up to this many rows of a service are checked for a seq read twice pair by pair; more go through a Map. */
+const PAIRWISE_ROWS = 16;
+
+/**
+ * One row per seq, the last read of each (rows are in read order), in the order of each seq's first read. Almost
+ * every service has a few rows, none read twice: compared pair by pair they need no Map (a Map per service was
+ * 40 % of the task at a million services).
+ */
+function lastReadPerSeq(rows: Uint32Array, seq: Int32Array): ArrayLike<number> {
+  const n = rows.length;
+  if (n > PAIRWISE_ROWS) {
+    const bySeq = new Map<number, number>();
+    for (const j of rows) bySeq.set(seq[j]!, j);
+    return bySeq.size === n ? rows : [...bySeq.values()];
+  }
+  let kept: number[] | undefined;
+  for (let a = 0; a < n; a += 1) {
+    const s = seq[rows[a]!]!;
+    let earlier = false;
+    for (let b = 0; b < a && !earlier; b += 1) earlier = seq[rows[b]!] === s;
+    if (earlier) continue;
+    let last = a;
+    for (let b = a + 1; b < n; b += 1) if (seq[rows[b]!] === s) last = b;
+    if (last !== a) kept ??= Array.from(rows.subarray(0, a));
+    kept?.push(rows[last]!);
+  }
+  return kept ?? rows;
 }
 
 /** The task kind, in the platform's registry (the worker threads' entry, src/productWorker.ts, runs its handler). */

@@ -10,12 +10,22 @@
 export class ServiceNumbering {
   private count = 0;
   /** The four big-endian 32-bit words of each service's id, by number. */
-  private words = new Uint32Array(4 * 1024);
+  private words: Uint32Array;
   /** Hash slots: number + 1, 0 when empty. Length a power of two. */
-  private slots = new Int32Array(2048);
+  private slots: Int32Array;
   private keyed = 0;
   /** Ids that are not uuids (never from the database, whose ids are uuids): found by text. */
   private readonly unkeyed = new Map<string, number>();
+
+  /**
+   * `expected`: how many services will be numbered, so that a fleet's numbering neither grows nor rehashes (at a
+   * million services the growing was a fifth of the numbering's time); more can still be added.
+   */
+  constructor(expected = 1024) {
+    const capacity = Math.max(16, Math.ceil(expected));
+    this.words = new Uint32Array(4 * capacity);
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * capacity)));
+  }
 
   get size(): number {
     return this.count;

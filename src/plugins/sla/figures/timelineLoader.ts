@@ -86,7 +86,7 @@ const NUMBERING_SLICE = 25_000;
 
 export async function loadTimelineColumns(source: TimelineSource, serviceIds: readonly string[], range: TimeRange): Promise<LoadedColumns> {
   if (!(range.start <= range.end)) throw new RangeError(`timeline range [${range.start}, ${range.end}) ends before it starts`);
-  const numbering = new ServiceNumbering();
+  const numbering = new ServiceNumbering(serviceIds.length);
   const ids: string[] = [];
   const numbers = new Map<string, number>();
   for (let i = 0; i < serviceIds.length; i += 1) {

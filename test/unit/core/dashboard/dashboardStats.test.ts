@@ -428,5 +428,85 @@ for (const backend of testBackends()) {
       assert.equal((await stats.get()).totalServices, 3);
       assert.deepEqual(tasks, ['dashboardStats']);
     });
+
+    it('numbers services the fleet gained after its size was read', async () => {
+      const records = [await service('gained-a', 'gold', upExcept(0)), await service('gained-b', 'gold', upExcept(0))];
+      const fleet = fleetOf(records);
+      // The size read before the walk, as when services are created between two of its slices.
+      Object.defineProperty(fleet.services, 'size', { get: () => 1 });
+      const stats = await createDashboardStats({ knex: db.knex, fleet, clock: createManualClock(NOW), pool }).get();
+      assert.equal(stats.servicesWithSla, 2);
+      assert.equal(stats.metCount, 2);
+    });
+
+    describe('warm at start (ADR 0087)', () => {
+      /** The pool with its tasks counted. */
+      const countingPool = () => {
+        const counted = { tasks: 0 };
+        const work: DashboardWorkerPool = { run: (input) => ((counted.tasks += 1), pool.run(input)) };
+        return { counted, work };
+      };
+
+      it("computes a large fleet's figures at warm(), so that its first dashboard finds them", async () => {
+        const records = [await service('warm-a', 'gold', upExcept(0)), await service('warm-b', null, upExcept(0))];
+        const { counted, work } = countingPool();
+        const stats = createDashboardStats({
+          knex: db.knex,
+          fleet: fleetOf(records),
+          clock: createManualClock(NOW),
+          pool: work,
+          warmFromServices: 2,
+        });
+        assert.equal(await stats.warm(), true);
+        assert.equal(counted.tasks, 1);
+        assert.equal((await stats.get()).totalServices, 2);
+        assert.equal(counted.tasks, 1, 'the first dashboard computed nothing');
+      });
+
+      it('computes nothing for a fleet smaller than warmFromServices', async () => {
+        const { counted, work } = countingPool();
+        const stats = createDashboardStats({
+          knex: db.knex,
+          fleet: fleetOf([await service('warm-small', null, upExcept(0))]),
+          clock: createManualClock(NOW),
+          pool: work,
+          warmFromServices: 2,
+        });
+        assert.equal(await stats.warm(), false);
+        assert.equal(counted.tasks, 0);
+      });
+
+      it('computes nothing when kept figures can answer the first dashboard, and computes when they are too old', async () => {
+        await db.knex('dashboard_figures').del();
+        const stored = dashboardFigureStore(db.knex);
+        const kept = { totalServices: 7, servicesWithSla: 0, metCount: 0, atRiskCount: 0, breachedCount: 0, averageUptime: 100 };
+        await stored.save({ at: NOW - 60_000, stats: kept, computeMs: 5000 });
+        const records = [await service('warm-kept', null, upExcept(0))];
+        const { counted, work } = countingPool();
+        const options = { knex: db.knex, fleet: fleetOf(records), pool: work, stored, warmFromServices: 1, maxStaleMs: 120_000 };
+        const fresh = createDashboardStats({ ...options, clock: createManualClock(NOW) });
+        assert.equal(await fresh.warm(), false, 'kept figures a minute old');
+        assert.equal(counted.tasks, 0);
+        const late = createDashboardStats({ ...options, clock: createManualClock(NOW + 60_000) });
+        assert.equal(await late.warm(), true, 'kept figures two minutes old, maxStaleMs two minutes');
+        assert.equal(counted.tasks, 1);
+        assert.equal((await late.get()).totalServices, 1);
+        await db.knex('dashboard_figures').del();
+      });
+
+      it('lets a dashboard asked while the fleet is warmed share that computation', async () => {
+        const records = [await service('warm-shared', null, upExcept(0))];
+        const work = holdablePool();
+        work.hold();
+        const stats = statsWith(records, createManualClock(NOW), work, { warmFromServices: 1 });
+        const warming = stats.warm();
+        await eventually(() => (work.state.waiting === 1 ? true : undefined), 'the computation started');
+        const asked = stats.get();
+        work.release();
+        assert.equal(await warming, true);
+        assert.equal((await asked).totalServices, 1);
+        assert.equal(work.state.waiting, 1, 'one computation');
+      });
+    });
   });
 }

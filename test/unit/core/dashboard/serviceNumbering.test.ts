@@ -43,6 +43,20 @@ describe('service numbering', () => {
     assert.equal(numbering.numberAt(recordOf('00000000-0000-7000-8000-ffffffffffff'), 3), undefined);
   });
 
+  it('finds every service whatever size it was told to expect, fewer or more than come', () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => `00000000-0000-7000-8000-${i.toString(16).padStart(12, '0')}`);
+    for (const expected of [0, 3, 1000, 2999, 3000, 100_000]) {
+      const numbering = new ServiceNumbering(expected);
+      ids.forEach((id, i) => {
+        assert.equal(numbering.add(id), i, `expected ${expected}: ${id}`);
+      });
+      ids.forEach((id, i) => {
+        assert.equal(numbering.numberAt(recordOf(id), 3), i, `expected ${expected}: ${id}`);
+      });
+      assert.equal(numbering.numberAt(recordOf(B), 3), undefined);
+    }
+  });
+
   it('tells apart ids that share their leading bits, numbered or not', () => {
     const numbering = new ServiceNumbering();
     numbering.add(A);
