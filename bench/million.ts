@@ -234,12 +234,12 @@ async function main(): Promise<number> {
         ['restart until /ready: wall, CPU', restarted ? `${fmt(restarted.readyMs)} ms, ${fmt(restarted.readyCpuMs)} ms` : '-', '-', '-'],
         ...readRows,
         [
-          "dashboardStats, the first of the process (asked at /ready: it waits for the rest of the start's computation)",
+          "dashboardStats, the first of the process (asked at /ready: it shares the start's computation)",
           fmt(firstDashboardMs, 1),
           '-',
           '-',
         ],
-        ["the start's computation of the fleet's figures (ADR 0087): ms after listening", fmt(startComputationMs), '-', '-'],
+        ["the start's computation of the fleet's figures (ADR 0087): ms from readiness", fmt(startComputationMs), '-', '-'],
         ['dashboardStats, the first after a restart', fmt(firstDashboardAfterRestartMs, 1), '-', '-'],
         [
           'plain JS: a million-size array of names sorted; one substring scan',

@@ -415,6 +415,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     if (collectedMs !== undefined)
       logger.info('start-up garbage collected', { ms: Math.round(collectedMs), heapUsedBytes: process.memoryUsage().heapUsed });
     readiness.markLoaded();
+    product.ready();
 
     let closing: Promise<void> | undefined;
     return {

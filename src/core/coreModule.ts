@@ -224,6 +224,8 @@ export const coreModule: ProductModule<Pick<OnceServices, 'once'>, CoreServices>
             .catch((error: unknown) => logger.error('pruning the sign-in throttle failed', { error }));
         });
         agentSilence.start();
+      },
+      ready() {
         warmDashboard();
       },
       stop() {

@@ -17,8 +17,8 @@
  * `dashboard_figures` (dashboardFiguresTable.ts), so a restarted process answers from them too.
  *
  * Warm at start (docs/adr/0087): with no previous figures to answer, the first dashboard of a large fleet would
- * wait for a whole computation (seconds at a million services), so the core module calls `warm()` as the server
- * starts listening and that computation runs before anyone asks; a call while it runs shares it.
+ * wait for a whole computation (seconds at a million services), so the core module calls `warm()` once the server
+ * is ready and that computation runs before anyone asks; a call while it runs shares it.
  *
  * Environments (src/plugins/policy): a viewer's place gate (auth/roles.ts `placeGate`) filters the services
  * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile

@@ -7,8 +7,9 @@
  * services of those before it. The gate is applied here and nowhere else (pluginGate.ts).
  *
  * Lifecycle: `composeModules` (create, hydrate, subscribe bus handlers, in list order) -> the
- * server listens -> `start()` in list order -> on shutdown, after the server drained, `stop()` in
- * reverse order (each module's bus handlers are unsubscribed just before its own stop).
+ * server listens -> `start()` in list order -> readiness turns on -> `ready()` in list order -> on
+ * shutdown, after the server drained, `stop()` in reverse order (each module's bus handlers are
+ * unsubscribed just before its own stop).
  */
 import type { SettingsSlice } from '../config/settings.js';
 import type { DomainEvent } from '../events/domainEvents.js';
@@ -214,6 +215,8 @@ export interface Composition<Services extends object> {
   /** The shard key of a domain event, asked of every module in order (the first that knows it); null: shard 0. */
   eventShardKey(event: DomainEvent): string | null;
   start(): void;
+  /** Once readiness turned on (the start's writes committed, its garbage collected), in list order. */
+  ready(): void;
   stop(): Promise<void>;
 }
 
@@ -356,6 +359,9 @@ export async function composeModules<Services extends object>(
     },
     start() {
       for (const { instance } of running) instance.start?.();
+    },
+    ready() {
+      for (const { instance } of running) instance.ready?.();
     },
     stop() {
       stopping ??= (async () => {

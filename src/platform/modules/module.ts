@@ -261,6 +261,12 @@ export interface ModuleInstance<Provides extends object> {
   readonly shared?: readonly SharedDeclaration[];
   /** Once the server listens, in list order. */
   start?(): void;
+  /**
+   * Once readiness turned on, in list order: background work that neither readiness should wait for nor the start's
+   * figures should count (the resident size at `/ready`, the start's collection), such as a large fleet's dashboard
+   * figures (docs/adr/0087).
+   */
+  ready?(): void;
   /** After the server stopped accepting and drained, before the writer's final flush; reverse order. */
   stop?(): void | Promise<void>;
 }

@@ -93,6 +93,27 @@ describe('module declarations', () => {
 });
 
 describe('module lifecycle', () => {
+  it('tells the modules that readiness turned on in list order, each only then, modules without the hook skipped', async () => {
+    const steps: string[] = [];
+    const module = (name: string, withReady: boolean): ProductModule => ({
+      name,
+      create: () => ({
+        services: {},
+        start: () => void steps.push(`start ${name}`),
+        ...(withReady ? { ready: () => void steps.push(`ready ${name}`) } : {}),
+      }),
+    });
+    const composed = await composeModules(
+      ModuleList.start().withAll([module('a', true), module('b', false), module('c', true)]),
+      platform(),
+    );
+    composed.start();
+    assert.deepEqual(steps, ['start a', 'start b', 'start c'], 'nothing is ready at start');
+    composed.ready();
+    assert.deepEqual(steps, ['start a', 'start b', 'start c', 'ready a', 'ready c']);
+    await composed.stop();
+  });
+
   it('creates and hydrates in order with the services before each, starts in order, stops in reverse after removing its bus handlers', async () => {
     const kit = platform();
     const steps: string[] = [];
