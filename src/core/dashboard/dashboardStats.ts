@@ -114,6 +114,9 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
   const inFlight = new Map<string, UnderWay>();
 
   const compute = async (now: number, gate: PlaceGate | null): Promise<DashboardStats> => {
+    // Not in the turn of the call that started it: a call answered from the previous figures goes out first (the
+    // numbering's tables, tens of MB at a million services, may bring a collection with them).
+    await nextTurn();
     const period = monthPeriod(now);
     const services = await numberServices(fleet, gate);
     const intervals = await readUptimeIntervals(knex, period, services.numbering, pageBlocks);
