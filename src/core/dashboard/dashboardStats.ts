@@ -172,10 +172,9 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
     // '' is the whole fleet; a gate key always has a profile in it, so the two never meet.
     const key = gate === null ? '' : gate.key;
     const cached = cache.get(key);
-    const age = cached === undefined ? Number.NaN : now - cached.at;
-    if (cached && age < cacheMs && age >= 0) return Promise.resolve(cached.stats);
+    if (cached && youngerThan(cached, now, cacheMs)) return Promise.resolve(cached.stats);
     const { running, startedAt } = computation(key, now, gate);
-    if (cached === undefined || cached.computeMs < slowMs || !(age >= 0 && age < maxStaleMs)) return running;
+    if (cached === undefined || cached.computeMs < slowMs || !youngerThan(cached, now, maxStaleMs)) return running;
     // A computation that will still take longer than the budget (by the last one's time) is not waited for at all.
     const left = cached.computeMs - (performance.now() - startedAt);
     if (left > answerWithinMs) {
@@ -183,13 +182,6 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
       return Promise.resolve(cached.stats);
     }
     return withinBudget(running, cached.stats, answerWithinMs);
-  };
-
-  /** Previous whole-fleet figures a call may be answered with while new ones compute (ADR 0081). */
-  const answerable = (now: number): boolean => {
-    const cached = cache.get('');
-    const age = cached === undefined ? Number.NaN : now - cached.at;
-    return age >= 0 && age < maxStaleMs;
   };
 
   return {
@@ -201,11 +193,19 @@ export function createDashboardStats(options: DashboardStatsOptions): DashboardS
       if (fleet.services.size < warmFromServices) return false;
       await readStored();
       const now = clock.now();
-      if (answerable(now)) return false;
+      // Figures a call may be answered with while new ones compute (ADR 0081): nothing to warm.
+      const cached = cache.get('');
+      if (cached && youngerThan(cached, now, maxStaleMs)) return false;
       await computation('', now, null).running;
       return true;
     },
   };
+}
+
+/** Whether `figures` were computed less than `ms` of the clock before `now` (and not after it: a clock set back). */
+function youngerThan(figures: StoredFigures, now: number, ms: number): boolean {
+  const age = now - figures.at;
+  return age >= 0 && age < ms;
 }
 
 /**
