@@ -4,43 +4,34 @@
  *
  * Every problem names the setting and what is wrong with it, and all problems are reported together
  * so an operator fixes a broken deployment in one pass.
+ *
+ * The groups of settings that belong together are read in modules of their own (databaseSettings.ts,
+ * secretKeySettings.ts, securitySettings.ts, authSettings.ts, metricsSettings.ts, tracingSettings.ts,
+ * cluster.ts); here are the `Config` type, the settings too small for a module of their own, and
+ * `loadConfig`, which reads every group in a fixed order: the order its problems are reported in.
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { parseAddressRange, type AddressRange } from '../gateway/addressRange.js';
 import { urlPasswords } from '../log/redaction.js';
+import { authSettings, bootstrapAdminSettings, type AuthConfig, type BootstrapAdminConfig } from './authSettings.js';
 import { ConfigSecrets } from './configSecrets.js';
 import { loadClusterConfig, type ClusterConfig } from './cluster.js';
+import { databaseSettings, type DatabaseConfig } from './databaseSettings.js';
+import { metricsSettings, type MetricsConfig } from './metricsSettings.js';
+import { secretKeySettings } from './secretKeySettings.js';
+import { rateLimitSettings, securitySettings, type RateLimitConfig, type SecurityConfig } from './securitySettings.js';
 import type { Environment, SettingsSlice } from './settings.js';
+import { integer, oneOf, type EnvSource } from './settingValues.js';
 import { shutdownSettings } from './shutdownSettings.js';
 import { loadTracingConfig, type TracingConfig } from './tracingSettings.js';
 
 export type { Environment } from './settings.js';
-
-export interface DatabaseConfig {
-  /** `postgres://` URL, or `undefined` for the embedded PGlite database in `dataDir`. */
-  readonly url: string | undefined;
-  readonly dataDir: string;
-  /** Least time between the starts of two group commits (see BatchWriter). @default 2 */
-  readonly commitWindowMs: number;
-}
-
-export interface SecurityConfig {
-  /** Empty string: machine endpoints are open (a warning is logged at start). */
-  readonly operatorApiKey: string;
-  readonly corsAllowedOrigins: readonly string[];
-  readonly webhookHostAllowlist: readonly string[];
-  readonly allowPrivateWebhooks: boolean;
-  /** Peers whose `X-Forwarded-For` is believed. Anyone else is identified by the socket address. */
-  readonly trustedProxies: readonly AddressRange[];
-}
-
-export interface RateLimitConfig {
-  /** `0` disables the limiter; only allowed outside production. */
-  readonly requestsPerSecond: number;
-  readonly burst: number;
-}
+export type { AuthConfig, BootstrapAdminConfig } from './authSettings.js';
+export type { DatabaseConfig } from './databaseSettings.js';
+export type { MetricsConfig } from './metricsSettings.js';
+export type { RateLimitConfig, SecurityConfig } from './securitySettings.js';
+export type { EnvSource } from './settingValues.js';
 
 export interface RealtimeConfig {
   /** SVC_REALTIME_MAX_SUBSCRIPTIONS: open subscriptions per graphql-ws connection. @default 100 */
@@ -79,12 +70,7 @@ export interface PlatformConfig {
   readonly previousAuthSecretKey: string | undefined;
   readonly security: SecurityConfig;
   readonly rateLimit: RateLimitConfig;
-  readonly bootstrapAdmin: {
-    readonly username: string;
-    /** `undefined`: generated and printed once. */
-    readonly password: string | undefined;
-    readonly email: string;
-  };
+  readonly bootstrapAdmin: BootstrapAdminConfig;
   readonly logLevel: LogLevelSetting;
   readonly auth: AuthConfig;
   readonly realtime: RealtimeConfig;
@@ -126,31 +112,6 @@ export interface ConsoleConfig {
 
 export type GraphQLExecutionMode = 'compiled' | 'plain';
 
-/** Where `GET /metrics` is served and who may read it (src/platform/metrics, docs/adr/0055). */
-export interface MetricsConfig {
-  /**
-   * Metrics are collected and `/metrics` served: a token or an address is set and SVC_METRICS is not `off`.
-   * Off, nothing is counted on a request's path and no `/metrics` exists. @default false
-   */
-  readonly enabled: boolean;
-  /** SVC_METRICS_TOKEN: the bearer token `/metrics` asks for (at least 16 characters); undefined: none asked. */
-  readonly token: string | undefined;
-  /** SVC_METRICS_ADDRESS (`host:port`): `/metrics` on a listener of its own, and not on the main port. */
-  readonly address: { readonly host: string; readonly port: number } | undefined;
-}
-
-export interface AuthConfig {
-  /** Failed sign-ins per minute per client address, across accounts (`0`: no limit, development only). @default 30 */
-  readonly loginAttemptsPerMinutePerAddress: number;
-  /** Failed sign-ins per minute per account from one address (`0`: no limit, development only). @default 10 */
-  readonly loginAttemptsPerMinutePerAccount: number;
-  /**
-   * log2 of scrypt's N for new password hashes (existing hashes keep theirs until the password changes).
-   * Raising it slows every sign-in and password change; production refuses less than the default. @default 15
-   */
-  readonly passwordHashCost: number;
-}
-
 export type LogLevelSetting = 'debug' | 'info' | 'warn' | 'error';
 
 export class ConfigError extends Error {
@@ -159,8 +120,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-export type EnvSource = Readonly<Record<string, string | undefined>>;
 
 export interface ConfigDefaults {
   /** `npm start` runs production; `npm run dev` sets SVC_ENV=development. */
@@ -171,9 +130,6 @@ export interface ConfigDefaults {
   readonly consoleDir?: string;
 }
 
-const MIN_JWT_SECRET_LENGTH = 32;
-const MIN_METRICS_TOKEN_LENGTH = 16;
-const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const MAX_WORKER_THREADS = 64;
 
 /** One core stays for the event loop; two threads carry the batch jobs, more buys nothing but memory. */
@@ -199,97 +155,12 @@ export function loadConfig(
   const env = oneOf(read('SVC_ENV') ?? defaults.env, ['production', 'development'] as const, 'SVC_ENV', problems) ?? defaults.env;
   const port = integer(read('SVC_PORT'), 'SVC_PORT', { min: 0, max: 65535, fallback: 8080 }, problems);
   const host = read('SVC_HOST') ?? '0.0.0.0';
-  const commitWindowMs = integer(read('SVC_DB_COMMIT_WINDOW_MS'), 'SVC_DB_COMMIT_WINDOW_MS', { min: 0, max: 1000, fallback: 2 }, problems);
-
-  const url = read('SVC_DATABASE_URL');
-  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) {
-    problems.push('SVC_DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded database)');
-  }
-
-  const jwtSecret = source['SVC_JWT_SECRET'];
-  if (jwtSecret !== undefined && jwtSecret !== '' && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(
-      `SVC_JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${jwtSecret.length}); unset it to have one generated into the data dir`,
-    );
-  }
-
-  const authSecretKey = source['SVC_AUTH_SECRET_KEY'];
-  if (authSecretKey !== undefined && authSecretKey !== '' && authSecretKey.length < MIN_JWT_SECRET_LENGTH) {
-    problems.push(
-      `SVC_AUTH_SECRET_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${authSecretKey.length}); unset it to have one generated into the data dir`,
-    );
-  }
-  const previousAuthSecretKey = source['SVC_AUTH_SECRET_KEY_PREVIOUS'];
-  if (previousAuthSecretKey !== undefined && previousAuthSecretKey !== '') {
-    if (previousAuthSecretKey.length < MIN_JWT_SECRET_LENGTH) {
-      problems.push(
-        `SVC_AUTH_SECRET_KEY_PREVIOUS must be at least ${MIN_JWT_SECRET_LENGTH} characters (it has ${previousAuthSecretKey.length}): it is the SVC_AUTH_SECRET_KEY used before the rotation`,
-      );
-    } else if (previousAuthSecretKey === authSecretKey) {
-      problems.push(
-        'SVC_AUTH_SECRET_KEY_PREVIOUS is the same as SVC_AUTH_SECRET_KEY: set it to the key used before the rotation, or unset it',
-      );
-    }
-  }
-
-  const requestsPerSecond = integer(read('SVC_RATE_LIMIT_RPS'), 'SVC_RATE_LIMIT_RPS', { min: 0, max: 1_000_000, fallback: 10 }, problems);
-  const burst = integer(read('SVC_RATE_LIMIT_BURST'), 'SVC_RATE_LIMIT_BURST', { min: 1, max: 1_000_000, fallback: 20 }, problems);
-  if (env === 'production' && requestsPerSecond === 0) {
-    problems.push('SVC_RATE_LIMIT_RPS=0 (limiter off) is refused in production; the rate limit is always on there');
-  }
-
-  const corsAllowedOrigins = list(read('SVC_SECURITY_CORS_ALLOWED_ORIGINS'));
-  for (const origin of corsAllowedOrigins) {
-    if (!isOrigin(origin)) {
-      problems.push(
-        `SVC_SECURITY_CORS_ALLOWED_ORIGINS: "${origin}" is not an origin like https://ops.example.com (credentials are allowed, so "*" is refused)`,
-      );
-    }
-  }
-  const allowPrivateWebhooks = boolean(read('SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS'), 'SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS', problems);
-  if (allowPrivateWebhooks && env === 'production') {
-    problems.push(
-      'SVC_SECURITY_ALLOW_PRIVATE_WEBHOOKS=true is for development only; in production name the hosts in SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST',
-    );
-  }
-  const trustedProxies: AddressRange[] = [];
-  for (const entry of list(read('SVC_TRUSTED_PROXIES'))) {
-    const range = parseAddressRange(entry);
-    if (range === undefined) problems.push(`SVC_TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
-    else trustedProxies.push(range);
-  }
-
-  const adminPassword = read('SVC_BOOTSTRAP_ADMIN_PASSWORD');
-  if (adminPassword !== undefined && adminPassword.length < MIN_ADMIN_PASSWORD_LENGTH) {
-    problems.push(`SVC_BOOTSTRAP_ADMIN_PASSWORD must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
-  }
-  const adminEmail = read('SVC_BOOTSTRAP_ADMIN_EMAIL') ?? 'admin@localhost';
-  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) problems.push('SVC_BOOTSTRAP_ADMIN_EMAIL is not an e-mail address');
-
-  const perAddress = integer(
-    read('SVC_AUTH_LOGIN_RATE_PER_ADDRESS'),
-    'SVC_AUTH_LOGIN_RATE_PER_ADDRESS',
-    { min: 0, max: 1_000_000, fallback: 30 },
-    problems,
-  );
-  const perAccount = integer(
-    read('SVC_AUTH_LOGIN_RATE_PER_ACCOUNT'),
-    'SVC_AUTH_LOGIN_RATE_PER_ACCOUNT',
-    { min: 0, max: 1_000_000, fallback: 10 },
-    problems,
-  );
-  const passwordHashCost = integer(
-    read('SVC_AUTH_PASSWORD_HASH_COST'),
-    'SVC_AUTH_PASSWORD_HASH_COST',
-    { min: 10, max: 20, fallback: 15 },
-    problems,
-  );
-  if (env === 'production' && passwordHashCost < 15) {
-    problems.push(`SVC_AUTH_PASSWORD_HASH_COST=${passwordHashCost} is refused in production: at least 15 (scrypt N = 32,768)`);
-  }
-  if (env === 'production' && (perAddress === 0 || perAccount === 0)) {
-    problems.push('SVC_AUTH_LOGIN_RATE_PER_ADDRESS / SVC_AUTH_LOGIN_RATE_PER_ACCOUNT = 0 (no sign-in limit) is refused in production');
-  }
+  const database = databaseSettings(read, problems);
+  const { jwtSecret, authSecretKey, previousAuthSecretKey } = secretKeySettings(source, problems);
+  const rateLimit = rateLimitSettings(read, env, problems);
+  const security = securitySettings(read, source, env, problems);
+  const bootstrapAdmin = bootstrapAdminSettings(read, problems);
+  const auth = authSettings(read, env, problems);
 
   const logLevel = oneOf(read('SVC_LOG_LEVEL') ?? 'info', ['debug', 'info', 'warn', 'error'] as const, 'SVC_LOG_LEVEL', problems) ?? 'info';
   const graphqlExecution =
@@ -326,7 +197,7 @@ export function loadConfig(
   const metrics = metricsSettings(read, source, problems);
   const tracingSecrets: string[] = [];
   const tracing = loadTracingConfig(read, problems, (value) => void tracingSecrets.push(value));
-  const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, url, problems);
+  const cluster = loadClusterConfig({ read, raw: (name) => source[name] }, database.url, problems);
 
   const slices: Record<string, unknown> = {};
   const secrets: string[] = [];
@@ -348,8 +219,8 @@ export function loadConfig(
   secret(jwtSecret);
   secret(authSecretKey);
   secret(previousAuthSecretKey);
-  secret(adminPassword);
-  for (const password of urlPasswords(url)) secret(password);
+  secret(bootstrapAdmin.password);
+  for (const password of urlPasswords(database.url)) secret(password);
   secret(metrics.token);
   for (const value of tracingSecrets) secret(value);
   if (cluster !== undefined) {
@@ -363,25 +234,15 @@ export function loadConfig(
     env,
     host,
     port,
-    database: { url, dataDir: read('SVC_DATA_DIR') ?? './data', commitWindowMs },
-    jwtSecret: jwtSecret === '' ? undefined : jwtSecret,
-    authSecretKey: authSecretKey === '' ? undefined : authSecretKey,
-    previousAuthSecretKey: previousAuthSecretKey === '' ? undefined : previousAuthSecretKey,
-    security: {
-      operatorApiKey: source['SVC_SECURITY_OPERATOR_API_KEY'] ?? '',
-      corsAllowedOrigins,
-      webhookHostAllowlist: list(read('SVC_SECURITY_WEBHOOK_HOST_ALLOWLIST')).map((h) => h.toLowerCase()),
-      allowPrivateWebhooks,
-      trustedProxies,
-    },
-    rateLimit: { requestsPerSecond, burst },
-    bootstrapAdmin: {
-      username: read('SVC_BOOTSTRAP_ADMIN_USERNAME') ?? 'admin',
-      password: adminPassword,
-      email: adminEmail,
-    },
+    database,
+    jwtSecret,
+    authSecretKey,
+    previousAuthSecretKey,
+    security,
+    rateLimit,
+    bootstrapAdmin,
     logLevel,
-    auth: { loginAttemptsPerMinutePerAddress: perAddress, loginAttemptsPerMinutePerAccount: perAccount, passwordHashCost },
+    auth,
     graphqlExecution,
     realtime: { maxSubscriptionsPerConnection: maxSubscriptions, maxBufferedBytes },
     workers: { threads: workerThreads },
@@ -396,90 +257,9 @@ export function loadConfig(
   return { ...platform, ...slices } as Config;
 }
 
-/**
- * SVC_METRICS (`on`, `off`), SVC_METRICS_TOKEN and SVC_METRICS_ADDRESS. Metrics are on only when something
- * serves them: a token (then `/metrics` on the main port, behind it) or an address (a listener of its own).
- */
-function metricsSettings(read: (name: string) => string | undefined, source: EnvSource, problems: string[]): MetricsConfig {
-  const switched = oneOf(read('SVC_METRICS') ?? 'on', ['on', 'off'] as const, 'SVC_METRICS', problems) ?? 'on';
-  const rawToken = source['SVC_METRICS_TOKEN'];
-  const token = rawToken === undefined || rawToken === '' ? undefined : rawToken;
-  if (token !== undefined && (token.length < MIN_METRICS_TOKEN_LENGTH || /\s/.test(token))) {
-    problems.push(
-      `SVC_METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters without spaces (it is sent as "Authorization: Bearer <token>")`,
-    );
-  }
-  const addressSetting = read('SVC_METRICS_ADDRESS');
-  const address = addressSetting === undefined ? undefined : listenAddress(addressSetting);
-  if (addressSetting !== undefined && address === undefined) {
-    problems.push(`SVC_METRICS_ADDRESS must be host:port, such as 127.0.0.1:9464 or [::1]:9464, got "${addressSetting}"`);
-  }
-  return { enabled: switched === 'on' && (token !== undefined || address !== undefined), token, address };
-}
-
-/** `host:port`, `[v6]:port`; port 0 lets the system choose (tests). */
-function listenAddress(value: string): { host: string; port: number } | undefined {
-  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(value);
-  if (!match) return undefined;
-  const port = Number(match[3]);
-  if (port > 65535) return undefined;
-  return { host: match[1] ?? match[2]!, port };
-}
-
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function list(value: string | undefined): string[] {
-  return value === undefined
-    ? []
-    : value
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== '');
-}
-
-function integer(
-  value: string | undefined,
-  name: string,
-  range: { min: number; max: number; fallback: number },
-  problems: string[],
-): number {
-  if (value === undefined) return range.fallback;
-  if (!/^\d+$/.test(value)) {
-    problems.push(`${name} must be a whole number, got "${value}"`);
-    return range.fallback;
-  }
-  const n = Number(value);
-  if (n < range.min || n > range.max) {
-    problems.push(`${name} must be between ${range.min} and ${range.max}, got ${n}`);
-    return range.fallback;
-  }
-  return n;
-}
-
-function boolean(value: string | undefined, name: string, problems: string[]): boolean {
-  if (value === undefined) return false;
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  problems.push(`${name} must be true or false, got "${value}"`);
-  return false;
-}
-
-function oneOf<const T extends string>(value: string, allowed: readonly T[], name: string, problems: string[]): T | undefined {
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return undefined;
-}
-
-function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '');
   } catch {
     return false;
   }
