@@ -22,70 +22,26 @@
  *   the same event id (`webhook-id`) and the same body bytes: receivers deduplicate on it;
  * - an attempt whose outcome could not be committed is tried again (same event id), not lost;
  * - an INACTIVE or deleted webhook gets nothing; in-flight attempts finish and are recorded.
+ *
+ * One attempt, from its checks to its committed record, is queuedAttempt.ts; the options the
+ * composition gives, dispatcherOptions.ts.
  */
 import { setMaxListeners } from 'node:events';
 import { systemClock, type Clock, type TimerHandle } from '../../platform/scheduler/index.js';
-import type { Logger } from '../../platform/log/logger.js';
-import type { OutboundRequest, OutboundResult } from '../../platform/outbound/outboundRequest.js';
-import type { BatchWriter } from '../../platform/persistence/batchWriter.js';
-import { attemptDeliveryTraced, classify, executionRecord } from './deliveryAttempt.js';
-import { startPacer, type Pacer, type PacerLimits } from './deliveryPacer.js';
+import { startPacer, type Pacer } from './deliveryPacer.js';
 import { DeliveryLedger } from './deliveryLedger.js';
-import { DeliveryQueue, type DeliveryQueueOptions } from './deliveryQueue.js';
-import { backloggedPart, OutboxBacklog, type BackloggedPage, type ReadPages } from './outboxBacklog.js';
+import { DeliveryQueue } from './deliveryQueue.js';
+import { DEFAULT_MAX_HELD, type DispatcherOptions } from './dispatcherOptions.js';
+import { backloggedPart, OutboxBacklog, type BackloggedPage } from './outboxBacklog.js';
 import { webhookOutboxTable } from './outboxPage.js';
-import { nextAttemptAt } from './retrySchedule.js';
-import { afterExhausted, afterSuccess } from './webhookHealth.js';
-import type { WebhookRegistry } from './webhookRegistry.js';
-import { deliveryRow, executionRow, webhookDeliveriesTable, webhookExecutionsTable, type Delivery } from './webhookTables.js';
-
-export type SendOutbound = (request: OutboundRequest) => Promise<OutboundResult>;
-
-/** This instance's claim on its outbox pages (deliveryClaims.ts), as the dispatcher sees it. */
-export interface DispatcherClaims {
-  /** Whether the instance's lease holds now: no attempt starts while it does not. */
-  readonly valid: boolean;
-  /** Whether the page must be checked before its next attempt (the lease ran out since it was loaded or last checked). */
-  needsCheck(pageId: string): boolean;
-  /** Whether the page is still this instance's; a page found so needs no check until the lease runs out again. */
-  holds(pageId: string): Promise<boolean>;
-}
-
-export interface DispatcherOptions {
-  readonly registry: WebhookRegistry;
-  readonly writer: BatchWriter;
-  /** Product time: due times of deliveries and retries, and the timer that starts them. */
-  readonly clock: Clock;
-  /** Real time: pacing, the page sweep, the backlog read retry. @default systemClock */
-  readonly realTime?: Clock;
-  readonly logger: Logger;
-  readonly newId: () => string;
-  /** sendOutbound with the configured policy. */
-  readonly send: SendOutbound;
-  /** Reads outbox pages back for the backlog. */
-  readonly readPages: ReadPages;
-  /** Waiting deliveries held in memory with their bodies; more wait on their outbox pages. @default 4096 */
-  readonly maxHeld?: number;
-  readonly queue?: DeliveryQueueOptions;
-  /** Requests the server received so far; with it, the pacer slows deliveries under request load. */
-  readonly requests?: () => number;
-  /** Requests under way now: the pacer's brake. */
-  readonly requestsInFlight?: () => number;
-  readonly pacer?: PacerLimits;
-  /** Observer of each delivery that succeeded: seconds from its event's commit (`createdAt`) to it, by the product clock (metrics). */
-  readonly onDelivered?: (seconds: number) => void;
-  /** The instance's claim on its pages; without it every delivery held is this process's (tests of the dispatcher alone). */
-  readonly claims?: DispatcherClaims;
-}
+import { attemptQueuedDelivery, type AttemptHost } from './queuedAttempt.js';
+import type { Delivery } from './webhookTables.js';
 
 /**
  * Settled outbox pages are deleted together at most this often: a batch with deletes runs as a
  * transaction (three round trips instead of one), so not one per commit that settles a delivery.
  */
 const PAGE_SWEEP_MS = 1000;
-
-/** Waiting deliveries held in memory unless `maxHeld` says otherwise. */
-export const DEFAULT_MAX_HELD = 4096;
 
 /** A backlog read that failed is tried again after this long. */
 const BACKLOG_RETRY_MS = 1000;
@@ -111,6 +67,8 @@ export class Dispatcher {
   private pageSweep: TimerHandle | undefined;
   /** Since start (metrics, bench): attempts made, their outcomes (retried: failed, tried again later), and deliveries that waited in the backlog. */
   readonly stats = { attempts: 0, delivered: 0, retried: 0, failed: 0, backlogged: 0 };
+  /** What each attempt (queuedAttempt.ts) may do to this dispatcher; its private steps stay out of the public surface. */
+  private readonly attemptHost: AttemptHost;
 
   constructor(private readonly options: DispatcherOptions) {
     this.queue = new DeliveryQueue(options.queue);
@@ -131,6 +89,17 @@ export class Dispatcher {
           { timers: this.realTime },
         )
       : null;
+    this.attemptHost = {
+      options,
+      signal: this.abort.signal,
+      stats: this.stats,
+      stopped: () => this.stopped,
+      finished: (webhookId) => this.queue.finished(webhookId),
+      settle: (deliveries) => this.settle(deliveries),
+      enqueue: (deliveries) => this.enqueue(deliveries),
+      forget: (delivery) => this.ledger.forget(delivery),
+      pump: () => this.pump(),
+    };
   }
 
   /** Deliveries waiting: held in the queue, or in the backlog. */
@@ -373,7 +342,7 @@ export class Dispatcher {
     this.pacer?.spend(started.length);
     this.readBacklog();
     for (const delivery of started) {
-      const run = this.attempt(delivery).catch((error: unknown) =>
+      const run = attemptQueuedDelivery(this.attemptHost, delivery).catch((error: unknown) =>
         this.options.logger.error('webhook delivery attempt failed unexpectedly', { error, delivery: delivery.id }),
       );
       this.running.add(run);
@@ -402,111 +371,6 @@ export class Dispatcher {
       const due = this.queue.nextDueAt();
       if (due === null) return;
       this.dueTimer = clock.setTimer(due - clock.now(), () => this.wake());
-    }
-  }
-
-  private async attempt(delivery: Delivery): Promise<void> {
-    const { registry, writer, clock } = this.options;
-    const webhook = registry.get(delivery.webhookId);
-    if (!webhook || webhook.status === 'INACTIVE') {
-      // Deleted: nothing to write. Deactivated: withdrawn deliveries are cancelled there; this one slipped in after.
-      if (webhook) {
-        writer.upsert(webhookDeliveriesTable, deliveryRow(delivery, 'cancelled', clock.now(), 'the webhook is INACTIVE'));
-        writer.afterCommit(() => this.settle([delivery]));
-      } else {
-        this.settle([delivery]);
-      }
-      this.queue.finished(delivery.webhookId);
-      this.pump();
-      return;
-    }
-    const { claims } = this.options;
-    if (claims !== undefined && delivery.pageId !== null && claims.needsCheck(delivery.pageId)) {
-      // The lease ran out since this page was loaded: it may be another instance's now.
-      let mine: boolean;
-      try {
-        mine = await claims.holds(delivery.pageId);
-      } catch {
-        this.queue.finished(delivery.webhookId);
-        this.enqueue([{ ...delivery, dueAt: clock.now() + webhook.retryDelayMs }]);
-        return;
-      }
-      this.queue.finished(delivery.webhookId);
-      if (!mine) {
-        this.ledger.forget(delivery);
-        return this.pump();
-      }
-      // Checked: attempted in its turn (the queue's caps were released above).
-      this.enqueue([delivery]);
-      return;
-    }
-    const at = clock.now();
-    const attempt = delivery.attempts + 1;
-    const result = await attemptDeliveryTraced(
-      writer.tracing,
-      { event: delivery.event, number: attempt },
-      this.options.send,
-      webhook,
-      delivery.eventId,
-      delivery.body,
-      at,
-      delivery.traceparent,
-      this.abort.signal,
-    );
-    this.queue.finished(delivery.webhookId);
-    if (this.stopped) return; // shutting down: not recorded, still pending in the database
-    this.stats.attempts += 1;
-    const current = registry.get(delivery.webhookId);
-    if (!current) {
-      // Deleted while the attempt ran: nothing is recorded for a webhook that is gone.
-      this.settle([delivery]);
-      return this.pump();
-    }
-    const outcome = classify(result, webhook.url);
-    const now = clock.now();
-    writer.insert(
-      webhookExecutionsTable,
-      executionRow(
-        executionRecord(
-          this.options.newId(),
-          { webhookId: current.id, deliveryId: delivery.id, eventId: delivery.eventId, event: delivery.event, attempt, at, test: false },
-          outcome,
-        ),
-      ),
-    );
-    const tried: Delivery = { ...delivery, attempts: attempt };
-    let retry: Delivery | null = null;
-    if (outcome.status === 'SUCCESS') {
-      this.stats.delivered += 1;
-      this.options.onDelivered?.(Math.max(0, now - delivery.createdAt) / 1000);
-      writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'delivered', now, null));
-      const next = afterSuccess(current, now);
-      if (next) registry.set({ ...next, updatedAt: now });
-    } else {
-      const dueAt = outcome.final ? null : nextAttemptAt(current, attempt, now);
-      if (dueAt === null) {
-        this.stats.failed += 1;
-        writer.upsert(webhookDeliveriesTable, deliveryRow(tried, 'failed', now, outcome.error));
-        registry.set({ ...afterExhausted(current, now, outcome.error ?? 'failed'), updatedAt: now });
-      } else {
-        this.stats.retried += 1;
-        retry = { ...tried, dueAt };
-        writer.upsert(webhookDeliveriesTable, deliveryRow(retry, 'pending', now, outcome.error));
-      }
-    }
-    try {
-      await writer.committed();
-    } catch {
-      // The outcome was not recorded; the row is still as before. Send again later, same event id.
-      this.options.logger.warn('a webhook delivery outcome was not committed; the delivery is sent again', { delivery: delivery.id });
-      this.enqueue([{ ...delivery, dueAt: clock.now() + current.retryDelayMs }]);
-      return;
-    }
-    if (retry) {
-      this.enqueue([retry]);
-    } else {
-      this.settle([delivery]);
-      this.pump();
     }
   }
 }
