@@ -8,7 +8,7 @@
  * start at least `commitWindowMs` apart, so at moderate load a batch gathers a few milliseconds of
  * writes; an idle writer commits at once. A batch also starts at once when it reaches
  * `maxBatchRows`. Rows are upserted by primary key and the last staged version of a row wins, so an
- * entity changed ten times in one batch is written once. A batch without deletes is ONE SQL
+ * entity changed ten times in one batch is written once (batchStaging.ts). A batch without deletes is ONE SQL
  * statement: one `json_to_recordset` insert per table (or `values` with a parameter per value, for
  * a table that asks for it), chained as data-modifying CTEs in foreign-key order
  * (batchStatements.ts). A single statement is atomic without BEGIN/COMMIT, so a commit costs one
@@ -23,95 +23,31 @@
  * back to their last committed state: memory stays equal to the database. Nothing is retried
  * behind the client's back; the client got 503 and may retry. Cluster mode adds the fence (`touchShard`).
  */
-import type { Knex } from 'knex';
-import { systemClock, systemDeadlineClock, type Clock } from '../scheduler/index.js';
-import type { Logger } from '../log/logger.js';
-import { Batch, keyOf } from './batch.js';
+import { systemClock, systemDeadlineClock } from '../scheduler/index.js';
+import { Batch } from './batch.js';
 import { BatchExecutor } from './batchExecution.js';
+import { BatchStaging, type DeleteOptions, type StageHooks } from './batchStaging.js';
 import { outcomeUnknown, settleUnknownCommit } from './commitOutcome.js';
-import { type CommitFence, fencedShards, touch } from './batchFence.js';
-import { type CommitSeal, sealedBatch } from './batchSeal.js';
+import { fencedShards, touch } from './batchFence.js';
+import { sealedBatch } from './batchSeal.js';
+import type { BatchWriterOptions } from './batchWriterOptions.js';
 import { CommitError, CommitOutcomeUnknownError, ShardMovedError } from './commitError.js';
 import { ShardElsewhereError } from '../errors/shardElsewhere.js';
 import type { ShardRouting } from './shardRouting.js';
 import { NO_TRACING, type Tracing } from '../tracing/tracing.js';
 import { createCommitLog, type CommitLog } from './commitLog.js';
 import { HeldRequests, type HeldOutcome } from './heldCommit.js';
-import type { StatementRunner } from './statementRunner.js';
 import type { Row, TableSpec } from './tableSpec.js';
 
 export type { ColumnSpec, TableSpec } from './tableSpec.js';
 
 export type { Row } from './tableSpec.js';
 
-export interface StageHooks {
-  /** Runs after the batch holding this row committed (the row is now the committed state). */
-  readonly onCommit?: () => void;
-  /** Runs when the row's batch failed: restore the last committed state. Deduplicated by identity. */
-  readonly onRollback?: () => void;
-}
-
-/** A column of another staged table that references the key of a row being deleted. */
-export interface PurgeSpec {
-  readonly table: TableSpec;
-  readonly column: string;
-}
-
-export interface DeleteOptions extends StageHooks {
-  /**
-   * Child rows to drop from the open batch along with the deleted row: every upsert AND insert
-   * staged so far (before this delete) in `table` whose `column` equals the deleted row's key
-   * (the deleted table must have a single-column key). Deletes run before upserts, so without this
-   * a child row staged for the deleted parent (say a status interval of a service being deleted)
-   * would be written after its parent is gone and fail the whole batch on its foreign key. One
-   * level only: grandchildren need their own delete or purge. Rows staged after the delete are
-   * kept. Their `onCommit` hooks are dropped (they never commit; the owner forgets them in memory
-   * too); `onRollback` hooks stay.
-   */
-  readonly purge?: readonly PurgeSpec[];
-}
-
+export type { DeleteOptions, PurgeSpec, StageHooks } from './batchStaging.js';
 export type { CommitFence } from './batchFence.js';
 export type { CommitSeal, SealedBatch, SealedRow } from './batchSeal.js';
 export { CommitError, CommitOutcomeUnknownError, ShardMovedError } from './commitError.js';
-
-export interface BatchWriterOptions {
-  readonly knex: Knex;
-  /** How a commit's statement is sent: `Database.statements` (prepared on PostgreSQL). @default through knex */
-  readonly statements?: StatementRunner;
-  readonly logger: Logger;
-  /**
-   * Commit window: at least this long between the starts of two commits, so at moderate load a
-   * batch gathers a few milliseconds of writes instead of a handful. Under heavy load commits take
-   * longer than this and run back to back, so it adds nothing there. @default 0
-   */
-  readonly commitWindowMs?: number;
-  /** Commit orders derived for tables declared without one (the module list's `tableOrder()`). */
-  readonly tableOrder?: ReadonlyMap<string, number>;
-  /** A batch this size starts committing at once. @default 5000 */
-  readonly maxBatchRows?: number;
-  /** Above this many rows waiting, `overloaded` is true and the gateway sheds load. @default 200000 */
-  readonly maxPendingRows?: number;
-  /** The longest a request in `runHeld` may hold the open batch (heldCommit.ts). @default 1000 */
-  readonly maxHoldMs?: number;
-  /** Observer called as a batch starts committing (metrics, tracing, tests). */
-  readonly onBatchStart?: (rows: number) => void;
-  /** Observer called once a batch committed or failed: its rows and the seconds it was in flight (metrics). */
-  readonly onBatchEnd?: (rows: number, seconds: number, ok: boolean) => void;
-  /** Cluster mode: commits check the epochs of the shards they touch (`touchShard`). Absent: no check at all. */
-  readonly fence?: CommitFence;
-  /** Cluster mode: which shards this instance owns (`admit`); absent (single process): every key is admitted. */
-  readonly routing?: ShardRouting;
-  /** The clock of the failure log's "once a minute" (commitLog.ts). @default systemClock */
-  readonly clock?: Clock;
-  /**
-   * Cluster mode's replication (batchSeal.ts): sees each batch's rows as its commit begins and stages what
-   * announces them into the same commit. Absent (single-process mode): nothing is looked at.
-   */
-  readonly seal?: CommitSeal;
-  /** OpenTelemetry tracing (src/platform/tracing): a span per commit a recorded command waits on. @default NO_TRACING */
-  readonly tracing?: Tracing;
-}
+export type { BatchWriterOptions } from './batchWriterOptions.js';
 
 const NO_ORDER: ReadonlyMap<string, number> = new Map();
 
@@ -132,7 +68,7 @@ export class BatchWriter {
   private acknowledgeHook: (() => void) | undefined;
   private readonly held: HeldRequests;
   private readonly executor: BatchExecutor;
-  private readonly patchesOf = new Map<TableSpec, Set<TableSpec>>();
+  private readonly staging: BatchStaging;
   private readonly log: CommitLog;
   /** Tracing (off by default); the command layer's spans come from here too (src/core/commands). */
   readonly tracing: Tracing;
@@ -140,7 +76,9 @@ export class BatchWriter {
   constructor(private readonly options: BatchWriterOptions) {
     this.tracing = options.tracing ?? NO_TRACING;
     this.executor = new BatchExecutor(options.knex, options.statements, options.tableOrder);
-    this.held = new HeldRequests({ open: () => this.open, schedule: () => this.schedule() }, options.maxHoldMs);
+    const lent = { open: () => this.open, schedule: () => this.schedule() };
+    this.held = new HeldRequests(lent, options.maxHoldMs);
+    this.staging = new BatchStaging(lent);
     this.commitWindowMs = options.commitWindowMs ?? 0;
     this.maxBatchRows = options.maxBatchRows ?? 5000;
     this.maxPendingRows = options.maxPendingRows ?? 200_000;
@@ -154,33 +92,7 @@ export class BatchWriter {
    * replaces it, so a key's patch and full row never meet in one statement.
    */
   upsert(table: TableSpec, row: Row, hooks: StageHooks = {}): void {
-    if (table.patches) {
-      const full = this.open.upserts.get(table.patches)?.get(keyOf(table, row));
-      if (full) {
-        full.row = { ...full.row, ...row };
-        if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
-        return;
-      }
-      this.patchSpecs(table.patches).add(table);
-    } else if (table.mode === 'upsert') {
-      this.dropPatches(table, keyOf(table, row));
-    }
-    let rows = this.open.upserts.get(table);
-    if (!rows) {
-      rows = new Map();
-      this.open.upserts.set(table, rows);
-    }
-    const key = keyOf(table, row);
-    const previous = rows.get(key);
-    if (previous) {
-      previous.row = row;
-      previous.onCommit = hooks.onCommit;
-    } else {
-      rows.set(key, { row, onCommit: hooks.onCommit });
-      this.open.rowCount += 1;
-    }
-    if (hooks.onRollback) this.open.rollbacks.add(hooks.onRollback);
-    this.schedule();
+    this.staging.upsert(table, row, hooks);
   }
 
   /**
@@ -191,26 +103,7 @@ export class BatchWriter {
    */
   delete(table: TableSpec, key: Row, options: DeleteOptions = {}): void {
     this.executor.deleteStatementFor(table); // a table the writer cannot delete from fails here, not in a commit
-    if (table.key.some((k) => key[k] === undefined || key[k] === null)) throw new Error(`delete from ${table.name}: incomplete key`);
-    const batch = this.open;
-    const id = keyOf(table, key);
-    if (batch.upserts.get(table)?.delete(id)) batch.rowCount -= 1;
-    this.dropPatches(table, id);
-    this.drop(table, (row) => keyOf(table, row) === id, false);
-    if (options.purge && options.purge.length > 0) {
-      if (table.key.length !== 1) throw new Error(`purge needs a single-column key; ${table.name} has ${table.key.length}`);
-      const value = String(key[table.key[0]!]);
-      for (const { table: child, column } of options.purge) this.drop(child, (row) => String(row[column]) === value, true);
-    }
-    let rows = batch.deletes.get(table);
-    if (!rows) {
-      rows = new Map();
-      batch.deletes.set(table, rows);
-    }
-    if (!rows.has(id)) batch.rowCount += 1;
-    rows.set(id, { row: Object.fromEntries(table.key.map((k) => [k, key[k]])), onCommit: options.onCommit });
-    if (options.onRollback) batch.rollbacks.add(options.onRollback);
-    this.schedule();
+    this.staging.delete(table, key, options);
   }
 
   /**
@@ -222,67 +115,12 @@ export class BatchWriter {
    */
   deleteWhere(table: TableSpec, column: string, value: string): void {
     this.executor.deleteWhereStatementFor(table, column); // a column without a spec fails here, not in a commit
-    const batch = this.open;
-    this.drop(table, (row) => String(row[column]) === value, true);
-    let byColumn = batch.deletesWhere.get(table);
-    if (!byColumn) {
-      byColumn = new Map();
-      batch.deletesWhere.set(table, byColumn);
-    }
-    let values = byColumn.get(column);
-    if (!values) {
-      values = new Set();
-      byColumn.set(column, values);
-    }
-    if (!values.has(value)) {
-      values.add(value);
-      batch.rowCount += 1;
-    }
-    this.schedule();
-  }
-
-  /** The patch specs seen for `table`, so a full row or a delete of a key can drop its staged patches. */
-  private patchSpecs(table: TableSpec): Set<TableSpec> {
-    let specs = this.patchesOf.get(table);
-    if (!specs) this.patchesOf.set(table, (specs = new Set()));
-    return specs;
-  }
-
-  private dropPatches(table: TableSpec, id: string): void {
-    const specs = this.patchesOf.get(table);
-    if (!specs) return;
-    for (const spec of specs) if (this.open.upserts.get(spec)?.delete(id)) this.open.rowCount -= 1;
-  }
-
-  /** Drop the inserts (and with `upserts`, the upserts) of `table` staged in the open batch that `matches`. */
-  private drop(table: TableSpec, matches: (row: Row) => boolean, upserts: boolean): void {
-    const batch = this.open;
-    const staged = upserts ? batch.upserts.get(table) : undefined;
-    if (staged) {
-      for (const [id, { row }] of staged) {
-        if (!matches(row)) continue;
-        staged.delete(id);
-        batch.rowCount -= 1;
-      }
-    }
-    const inserts = batch.inserts.get(table);
-    if (!inserts) return;
-    const kept = inserts.filter((row) => !matches(row));
-    if (kept.length === inserts.length) return;
-    batch.rowCount -= inserts.length - kept.length;
-    batch.inserts.set(table, kept);
+    this.staging.deleteWhere(table, column, value);
   }
 
   /** Stage an append-only row. */
   insert(table: TableSpec, row: Row): void {
-    let rows = this.open.inserts.get(table);
-    if (!rows) {
-      rows = [];
-      this.open.inserts.set(table, rows);
-    }
-    rows.push(row);
-    this.open.rowCount += 1;
-    this.schedule();
+    this.staging.insert(table, row);
   }
 
   /**
