@@ -18,18 +18,18 @@
  * Concurrency: one event loop. A round's renewals, its heartbeat and its pass are each gated on their own (a
  * renewal NATS has not answered yet is not sent again; a pass asked for while one runs runs once more after it),
  * so a slow pass or heartbeat never holds the next renewals back. Takes are awaited by the pass; the hooks
- * (`acquire`, `beforeRelease`) are not, so a slow host never delays a renewal either.
- * A shard is in `#tenures` from its take to the end of its tenure, which keeps it from being taken twice.
+ * (`acquire`, `beforeRelease`) are not, so a slow host never delays a renewal either. What happens to each
+ * shard from its take to its end (the hooks' calls, the release) is shardTenures.ts.
  */
 import type { Logger } from '../log/logger.js';
 import type { Clock, TimerHandle } from '../scheduler/index.js';
 import { ClusterWatch } from './clusterWatch.js';
-import { type ShardHolder, ShardLeases, type ShardLoss } from './leases.js';
+import { type ShardHolder, ShardLeases } from './leases.js';
 import { Membership } from './membership.js';
-import type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
+import type { ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 import { desiredShards } from './placement.js';
 import { RoutingChanges } from './routingChanges.js';
-import { settleWithin } from './settleWithin.js';
+import { ShardTenures } from './shardTenures.js';
 import type { LeaseTimings } from './timings.js';
 
 /**
@@ -41,17 +41,6 @@ export const RENEWAL_SLICES = 10;
 
 export type { ShardDropReason, ShardOwnershipHooks, ShardOwnershipOptions, StopOptions } from './ownershipHooks.js';
 
-type Phase = 'taking' | 'acquiring' | 'owned' | 'releasing';
-
-interface Tenure {
-  readonly shard: number;
-  phase: Phase;
-  /** 0 while taking. */
-  epoch: number;
-  /** Set when the tenure ended without a handoff (delivered to the host at once, or when `acquire` settles). */
-  lost: ShardDropReason | undefined;
-}
-
 export class ShardOwnership {
   readonly instanceId: string;
   /** Resolves once every desired shard is owned at the same time (after `start`); rejects on a stop before. */
@@ -60,15 +49,11 @@ export class ShardOwnership {
   readonly #clock: Clock;
   readonly #timings: LeaseTimings;
   readonly #logger: Logger;
-  readonly #hooks: ShardOwnershipHooks;
-  readonly #handoffTimeoutMs: number;
   readonly #leases: ShardLeases;
   readonly #membership: Membership;
   readonly #watch: ClusterWatch;
   readonly #routing: RoutingChanges;
-  readonly #tenures = new Map<number, Tenure>();
-  /** Shards not to take before the next round (a failed acquire, a loss): no retry loop between rounds. */
-  readonly #untilNextRound = new Set<number>();
+  readonly #tenures: ShardTenures;
   #desired = new Set<number>();
   #live = false;
   #state: 'new' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -81,7 +66,6 @@ export class ShardOwnership {
   #readiness: 'pending' | 'ready' | 'failed' = 'pending';
   #resolveReady!: () => void;
   #rejectReady!: (error: Error) => void;
-  readonly #idleWaiters: (() => void)[] = [];
   #stopping: Promise<void> | undefined;
 
   constructor(options: ShardOwnershipOptions) {
@@ -90,12 +74,21 @@ export class ShardOwnership {
     this.#clock = options.clock;
     this.#timings = options.timings;
     this.#logger = options.logger;
-    this.#hooks = options.hooks;
-    this.#handoffTimeoutMs = options.handoffTimeoutMs ?? options.timings.ttlMs;
     this.#routing = new RoutingChanges(options.logger);
     const common = { instanceId: options.instanceId, clock: options.clock, timings: options.timings, logger: options.logger };
     this.#leases = new ShardLeases({ ...common, kv: options.buckets.leases, shards: options.shards });
     this.#membership = new Membership({ ...common, kv: options.buckets.members });
+    this.#tenures = new ShardTenures({
+      leases: this.#leases,
+      hooks: options.hooks,
+      clock: options.clock,
+      logger: options.logger,
+      routing: this.#routing,
+      handoffTimeoutMs: options.handoffTimeoutMs ?? options.timings.ttlMs,
+      running: () => this.#state === 'running',
+      keeps: (shard) => this.#state !== 'stopping' && this.#desired.has(shard),
+      onOwned: () => this.#checkReady(),
+    });
     this.#watch = new ClusterWatch({
       ...common,
       buckets: options.buckets,
@@ -106,7 +99,7 @@ export class ShardOwnership {
       // NATS removes a record a TTL after its last write, plus its expiry lag: look a quarter round later.
       expiryCheckMs: options.timings.ttlMs + options.timings.renewIntervalMs / 4,
     });
-    this.#leases.onLost((loss) => this.#onLost(loss));
+    this.#leases.onLost((loss) => this.#tenures.onLost(loss));
     this.#membership.onChange(() => this.#routing.emit());
     this.ready = new Promise<void>((resolve, reject) => {
       this.#resolveReady = resolve;
@@ -134,7 +127,7 @@ export class ShardOwnership {
   /** The shards this instance owns now: acquired, lease held (self-fenced on the clock), not lost. */
   owned(): ReadonlySet<number> {
     const owned = new Set<number>();
-    for (const shard of this.#tenures.keys()) if (this.epochOf(shard) !== undefined) owned.add(shard);
+    for (const shard of this.#tenures.shards()) if (this.epochOf(shard) !== undefined) owned.add(shard);
     return owned;
   }
 
@@ -231,7 +224,7 @@ export class ShardOwnership {
 
   /** A round's steps after the renewals: the heartbeat, a pass, the watch. */
   async #roundRest(): Promise<void> {
-    this.#untilNextRound.clear();
+    this.#tenures.newRound();
     if (this.#state !== 'running') return; // stopping: renew what is still held, nothing more
     if (!this.#beating) {
       this.#beating = true;
@@ -257,7 +250,7 @@ export class ShardOwnership {
     const tenure = this.#tenures.get(shard);
     if (tenure === undefined || tenure.phase === 'taking' || tenure.lost !== undefined) return false;
     if (epoch !== undefined && tenure.epoch !== epoch) return false;
-    this.#end(tenure, 'fenced');
+    this.#tenures.end(tenure, 'fenced');
     return true;
   }
 
@@ -278,13 +271,13 @@ export class ShardOwnership {
       if (handoff) {
         // Leave first: the others then desire our shards, and take each the moment its release is seen.
         await this.#membership.leave();
-        for (const tenure of [...this.#tenures.values()]) if (tenure.phase === 'owned') void this.#handOff(tenure);
+        for (const tenure of this.#tenures.all()) if (tenure.phase === 'owned') void this.#tenures.handOff(tenure);
       } else {
-        for (const tenure of [...this.#tenures.values()]) if (tenure.phase !== 'taking') this.#end(tenure, 'stopped');
+        for (const tenure of this.#tenures.all()) if (tenure.phase !== 'taking') this.#tenures.end(tenure, 'stopped');
         await this.#membership.leave();
       }
       // Takes under way end, acquires settle, handoffs finish; the rounds keep renewing what is still held.
-      await this.#whenIdle();
+      await this.#tenures.whenIdle();
     }
     this.#clock.clearTimer(this.#timer);
     this.#timer = undefined;
@@ -320,124 +313,12 @@ export class ShardOwnership {
     const desired = desiredShards(this.instanceId, live, this.#shards);
     this.#desired = new Set(desired);
     this.#live = live.includes(this.instanceId);
-    for (const tenure of [...this.#tenures.values()]) {
-      if (tenure.phase === 'owned' && !this.#desired.has(tenure.shard)) void this.#handOff(tenure);
+    for (const tenure of this.#tenures.all()) {
+      if (tenure.phase === 'owned' && !this.#desired.has(tenure.shard)) void this.#tenures.handOff(tenure);
     }
-    const free = desired.filter((shard) => !this.#tenures.has(shard) && !this.#untilNextRound.has(shard));
-    await Promise.all(free.map((shard) => this.#take(shard)));
+    const free = desired.filter((shard) => this.#tenures.mayTake(shard));
+    await Promise.all(free.map((shard) => this.#tenures.take(shard)));
     this.#checkReady();
-  }
-
-  async #take(shard: number): Promise<void> {
-    const tenure: Tenure = { shard, phase: 'taking', epoch: 0, lost: undefined };
-    this.#tenures.set(shard, tenure);
-    let epoch: number | undefined;
-    try {
-      epoch = await this.#leases.take(shard);
-    } catch (error) {
-      this.#logger.warn('cluster: could not take a shard', { shard, error: String(error) });
-    }
-    if (epoch === undefined || this.#state !== 'running') {
-      if (epoch !== undefined) this.#release(tenure);
-      this.#forget(tenure);
-      return;
-    }
-    tenure.epoch = epoch;
-    tenure.phase = 'acquiring';
-    void this.#acquire(tenure);
-  }
-
-  async #acquire(tenure: Tenure): Promise<void> {
-    const { shard, epoch } = tenure;
-    try {
-      await this.#hooks.acquire(shard, epoch);
-    } catch (error) {
-      this.#logger.warn('cluster: the host refused a shard; its lease is released and taken again later', {
-        shard,
-        epoch,
-        error: String(error),
-      });
-      this.#untilNextRound.add(shard);
-      this.#release(tenure);
-      this.#forget(tenure);
-      return;
-    }
-    if (tenure.lost !== undefined) {
-      this.#release(tenure);
-      this.#forget(tenure);
-      this.#dropped(shard, tenure.lost);
-      return;
-    }
-    tenure.phase = 'owned';
-    this.#routing.emit();
-    if (this.#state === 'stopping' || !this.#desired.has(shard)) void this.#handOff(tenure);
-    else this.#checkReady();
-  }
-
-  /** beforeRelease (bounded by the handoff timeout), then the release: the new owner takes the shard on its delete. */
-  async #handOff(tenure: Tenure): Promise<void> {
-    if (tenure.phase !== 'owned' || tenure.lost !== undefined) return;
-    tenure.phase = 'releasing';
-    const began = this.#clock.now();
-    const flushed = Promise.resolve().then(() => this.#hooks.beforeRelease(tenure.shard));
-    const outcome = await settleWithin(this.#clock, flushed, this.#handoffTimeoutMs);
-    if (outcome === 'timeout')
-      this.#logger.warn('cluster: beforeRelease did not finish in time; releasing the shard anyway', {
-        shard: tenure.shard,
-        timeoutMs: this.#handoffTimeoutMs,
-      });
-    else if (outcome instanceof Error)
-      this.#logger.warn('cluster: beforeRelease failed; releasing the shard anyway', { shard: tenure.shard, error: String(outcome) });
-    const released = this.#release(tenure);
-    this.#forget(tenure);
-    await released;
-    this.#logger.debug('cluster: handed a shard off', { shard: tenure.shard, ms: this.#clock.now() - began });
-  }
-
-  #onLost(loss: ShardLoss): void {
-    const tenure = this.#tenures.get(loss.shard);
-    if (tenure === undefined || tenure.phase === 'taking' || tenure.epoch !== loss.epoch || tenure.lost !== undefined) return;
-    this.#end(tenure, loss.reason);
-  }
-
-  /**
-   * Ends a tenure without a handoff: not owned from here on, the lease released (a no-op when it is lost
-   * already), the host told at once (after `acquire` when that still runs), no retake before the next round.
-   */
-  #end(tenure: Tenure, reason: ShardDropReason): void {
-    tenure.lost = reason;
-    this.#untilNextRound.add(tenure.shard);
-    if (tenure.phase === 'acquiring' || tenure.phase === 'taking') return; // #acquire delivers it
-    this.#release(tenure);
-    // While releasing, the tenure stays until beforeRelease settles, so the shard is not taken again meanwhile.
-    if (tenure.phase === 'owned') this.#forget(tenure);
-    this.#dropped(tenure.shard, reason);
-  }
-
-  /** Releases the lease (its synchronous part first: `held` turns undefined at the call). */
-  #release(tenure: Tenure): Promise<void> {
-    return this.#leases.release(tenure.shard).catch((error: unknown) => {
-      this.#logger.warn('cluster: could not release a lease; it expires within the TTL', { shard: tenure.shard, error: String(error) });
-    });
-  }
-
-  #forget(tenure: Tenure): void {
-    if (this.#tenures.get(tenure.shard) === tenure) this.#tenures.delete(tenure.shard);
-    this.#routing.emit();
-    if (this.#tenures.size === 0) for (const waiter of this.#idleWaiters.splice(0)) waiter();
-  }
-
-  #whenIdle(): Promise<void> {
-    if (this.#tenures.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
-  }
-
-  #dropped(shard: number, reason: ShardDropReason): void {
-    try {
-      this.#hooks.dropped(shard, reason);
-    } catch (error) {
-      this.#logger.error('cluster: the dropped hook failed', { shard, reason, error: String(error) });
-    }
   }
 
   #checkReady(): void {

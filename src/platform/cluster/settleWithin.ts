@@ -1,6 +1,6 @@
 /**
  * Waiting for a promise no longer than a bound on the injected clock: how a handoff waits for the host's
- * `beforeRelease` (ownership.ts). The promise is never rejected unhandled: its error is the answer.
+ * `beforeRelease` (shardTenures.ts). The promise is never rejected unhandled: its error is the answer.
  */
 import type { Clock } from '../scheduler/index.js';
 

@@ -21,7 +21,8 @@ import { operationOf, type DocumentCache } from '../../platform/graphql/document
 import type { FormattedError } from '../../platform/graphql/errors.js';
 import type { FanoutHub } from './fanoutHub.js';
 import type { RealtimeConnection } from './connections.js';
-import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+import type { RealtimeService } from './realtimeService.js';
+import type { SubscriptionScope } from './subscriptionScope.js';
 import { connectionToken, MISSING_TOKEN } from './connectionToken.js';
 import { startSubscription } from './startSubscription.js';
 

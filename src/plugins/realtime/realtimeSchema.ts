@@ -13,7 +13,8 @@ import type { EditLock } from './editLocks.js';
 import { countStatuses, type NodeStatusCount, type NodeStatusCountsPayload } from './nodeCountsFeed.js';
 import type { EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import type { SubscriptionContext } from './graphqlWsEndpoint.js';
-import type { RealtimeService, SubscriptionScope } from './realtimeService.js';
+import type { RealtimeService } from './realtimeService.js';
+import type { SubscriptionScope } from './subscriptionScope.js';
 
 /** What the realtime module's resolvers read from `ctx.app`. */
 export interface RealtimeServices {

@@ -6,13 +6,11 @@
  * streams; the fan-out hub delivers.
  */
 import type { ServiceStatusChangedEvent } from '../../core/coreEvents.js';
-import type { DocumentNode } from 'graphql';
 import type { ClientInfo } from '../../core/auth/authService.js';
 import { authorize, placeGate, type Action, type Viewer } from '../../core/auth/roles.js';
 import type { SessionStore } from '../../core/auth/sessionStore.js';
-import { isSessionOpen } from '../../core/auth/sessionStore.js';
 import type { Clock, TimerHandle } from '../../platform/scheduler/index.js';
-import { AppError, ErrorCode, toCloseCode } from '../../platform/errors/catalog.js';
+import { AppError, ErrorCode } from '../../platform/errors/catalog.js';
 import type { DomainEvent } from '../../platform/events/domainEvents.js';
 import type { NamedStream } from '../../platform/modules/module.js';
 import type { Logger } from '../../platform/log/logger.js';
@@ -20,27 +18,19 @@ import type { UserDirectory } from '../../core/people/userDirectory.js';
 import { channels, cleanNodePath } from './channels.js';
 import { publishServiceStatus } from './serviceStatusFanout.js';
 import { ConnectionRegistry, type ClientSocket, type RealtimeConnection } from './connections.js';
+import { ConnectionStanding } from './connectionStanding.js';
 import type { EditLock, LocksPayload } from './editLocks.js';
 import type { EntityType, EntityTypeRegistry } from '../../platform/modules/entityTypes.js';
 import { entityKey } from './entityFields.js';
-import type { FanoutHub, JoinRequest } from './fanoutHub.js';
+import type { FanoutHub } from './fanoutHub.js';
 import { nodeCountsChannel, type NodeCountsFeed } from './nodeCountsFeed.js';
 import { pendingStream, type Leavable } from './pendingStream.js';
-import type { PluginOwnership } from '../../platform/modules/pluginGate.js';
+import { PayloadGroups, type Visibility } from './payloadGroups.js';
 import { PluginStreams, type PluginCheck } from './pluginStreams.js';
 import type { ViewersPayload } from './presence.js';
 import { PresenceBoard } from './presenceBoard.js';
 import { LocalPresenceStore, type PresenceStore } from './presenceStore.js';
-
-/** What a Subscription resolver knows about the subscription it serves (set by the endpoint). */
-export interface SubscriptionScope extends PluginOwnership {
-  readonly connection: RealtimeConnection;
-  readonly subscriptionId: string;
-  readonly document: DocumentNode;
-  readonly documentKey: string;
-  readonly operationName: string | null;
-  readonly variables: Readonly<Record<string, unknown>> | null;
-}
+import type { SubscriptionScope } from './subscriptionScope.js';
 
 /** How often connections are re-checked against their session (it expires by the clock, with no event). */
 export const SWEEP_INTERVAL_MS = 1000;
@@ -66,15 +56,15 @@ export interface RealtimeServiceDeps {
   readonly nodeCounts?: NodeCountsFeed;
 }
 
-type Visibility = 'shared' | 'personal';
-
 export class RealtimeService {
   readonly connections = new ConnectionRegistry();
   /** Running subscriptions owned by plugins, ended when their plugin goes inactive. */
   readonly pluginStreams = new PluginStreams();
   /** Viewers and locks, and their announcements (presenceBoard.ts). */
   private readonly presence: PresenceBoard;
-  private readonly roleContexts = new Map<string, unknown>();
+  /** Closes connections whose session or person no longer holds (connectionStanding.ts). */
+  private readonly standing: ConnectionStanding;
+  private readonly payloadGroups: PayloadGroups;
   private sweeper: TimerHandle | undefined;
 
   private readonly streamsByField = new Map<string, NamedStream<any>>();
@@ -83,6 +73,9 @@ export class RealtimeService {
   constructor(private readonly deps: RealtimeServiceDeps) {
     const { hub, clock, logger } = deps;
     this.presence = new PresenceBoard({ store: deps.presence ?? new LocalPresenceStore(), hub, clock, logger });
+    const { connections, presence } = this;
+    this.standing = new ConnectionStanding({ connections, presence, sessions: deps.sessions, users: deps.users, clock, logger });
+    this.payloadGroups = new PayloadGroups(deps.contextFor);
     for (const stream of deps.streams ?? []) {
       this.streamsByField.set(stream.field, stream);
       this.streamsByEvent.set(stream.on, [...(this.streamsByEvent.get(stream.on) ?? []), stream]);
@@ -97,9 +90,7 @@ export class RealtimeService {
 
   /** The connection closed: its session's locks go when it was the session's last connection. */
   disconnect(connection: RealtimeConnection): void {
-    if (connection.closed) return;
-    const lastOfSession = this.connections.forget(connection);
-    if (lastOfSession) this.presence.announceReleased(this.presence.store.releaseSession(connection.viewer.sessionId));
+    this.standing.disconnect(connection);
   }
 
   // ---- subscriptions -----------------------------------------------------------------------
@@ -125,7 +116,7 @@ export class RealtimeService {
     const feed = this.deps.nodeCounts;
     if (feed === undefined) throw new AppError(ErrorCode.BadRequest, 'node status counts are not served by this server');
     const path = nodePath === null ? null : cleanNodePath(nodePath);
-    const request = this.joinRequest(scope, nodeCountsChannel(path), 'shared', viewer);
+    const request = this.payloadGroups.joinRequest(scope, nodeCountsChannel(path), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     const watching = feed.watch(path);
     let ended = false;
@@ -164,7 +155,7 @@ export class RealtimeService {
     const { store } = this.presence;
     const token = store.watch(key, viewer.userId, viewer.username, this.deps.clock.now());
     const changed = store.isOnlyWatchOf(key, token);
-    const request = this.joinRequest(scope, channels.viewers(key), 'shared', viewer);
+    const request = this.payloadGroups.joinRequest(scope, channels.viewers(key), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
     // After graphql-ws has registered the subscription: the first frame is the list with them in it.
@@ -188,7 +179,7 @@ export class RealtimeService {
   /** Lock changes of one entity; the first frame is the current locks. */
   locksStream(scope: SubscriptionScope, typeName: string, id: string): AsyncIterableIterator<never> {
     const { viewer } = this.watchable(scope, typeName, id);
-    const request = this.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
+    const request = this.payloadGroups.joinRequest(scope, channels.locks(entityKey(typeName, id)), 'shared', viewer);
     const membership = this.deps.hub.join(request);
     let ended = false;
     setImmediate(() => {
@@ -303,11 +294,11 @@ export class RealtimeService {
         this.endInactivePlugins();
         return;
       case 'session.ended':
-        this.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
+        this.standing.endSession(event.sessionId, `session ended (${event.reason}); sign in again`);
         return;
       case 'user.updated':
       case 'user.deleted':
-        this.recheckUser(event.user.id);
+        this.standing.recheckUser(event.user.id);
         return;
       default:
         return;
@@ -330,7 +321,7 @@ export class RealtimeService {
 
   /** Close connections whose session or person is no longer good (a session expires by the clock alone). */
   sweep(): void {
-    for (const [connection, reason] of this.connections.failing(this.standingOf)) this.close(connection, reason);
+    this.standing.closeFailing();
     // A plugin that went inactive with no event announcing it (the clock passed a licence's expiry between timers).
     this.endInactivePlugins();
   }
@@ -344,7 +335,7 @@ export class RealtimeService {
   // ---- internals ---------------------------------------------------------------------------
 
   private stream(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): AsyncIterableIterator<never> {
-    return this.owned(scope, this.deps.hub.join(this.joinRequest(scope, channel, visibility, viewer)));
+    return this.owned(scope, this.deps.hub.join(this.payloadGroups.joinRequest(scope, channel, visibility, viewer)));
   }
 
   /** The stream of a subscription; one a plugin owns (`scope.owners`) ends when the plugin goes inactive. */
@@ -359,40 +350,6 @@ export class RealtimeService {
     this.deps.entityTypes.assertMayRead(type, viewer, typeName, id);
     if (type.plugin !== undefined) scope.owners.push(type.plugin);
     return { type, viewer };
-  }
-
-  private joinRequest(scope: SubscriptionScope, channel: string, visibility: Visibility, viewer: Viewer): JoinRequest {
-    return {
-      channel,
-      socket: scope.connection.socket,
-      subscriptionId: scope.subscriptionId,
-      document: scope.document,
-      documentKey: scope.documentKey,
-      operationName: scope.operationName,
-      variables: scope.variables,
-      visibility: visibility === 'shared' ? sharedKey(viewer) : `user:${viewer.userId}`,
-      contextValue: visibility === 'shared' ? this.sharedContext(viewer) : this.deps.contextFor(viewer),
-    };
-  }
-
-  /**
-   * A context with the role and the policy's access (the same for everyone of a role and set of
-   * groups) but nobody's identity: shared payloads never carry self-only data.
-   */
-  private sharedContext(viewer: Viewer): unknown {
-    const key = sharedKey(viewer);
-    let context = this.roleContexts.get(key);
-    if (context === undefined) {
-      const { role, access } = viewer;
-      context = this.deps.contextFor(
-        access === undefined
-          ? { userId: '', username: '', role, sessionId: '' }
-          : { userId: '', username: '', role, sessionId: '', access },
-      );
-      if (this.roleContexts.size > 10_000) this.roleContexts.clear();
-      this.roleContexts.set(key, context);
-    }
-    return context;
   }
 
   /** Refuses unless `viewer` may edit the entity (its type's write action, and reading it). */
@@ -421,42 +378,4 @@ export class RealtimeService {
     if (this.deps.hub.hasSubscribers(out.channel)) this.deps.hub.publish(out.channel, { [stream.field]: out.payload });
     if (out.entity) this.publishEntityEvent(out.entity.type, out.entity.id, out.entity.event, out.payload, out.entity.at);
   }
-
-  private endSession(sessionId: string, reason: string): void {
-    for (const connection of this.connections.ofSession(sessionId)) this.close(connection, reason);
-    this.presence.announceReleased(this.presence.store.releaseSession(sessionId));
-  }
-
-  private recheckUser(userId: string): void {
-    for (const connection of this.connections.ofUser(userId)) {
-      const problem = this.standing(connection.viewer);
-      if (problem) this.close(connection, problem);
-    }
-    const user = this.deps.users.get(userId);
-    if (!user?.active) this.presence.announceReleased(this.presence.store.releaseUser(userId));
-  }
-
-  /** Why this viewer may no longer hold a connection, or null. */
-  private readonly standingOf = (viewer: Viewer): string | null => this.standing(viewer);
-
-  private standing(viewer: Viewer): string | null {
-    const session = this.deps.sessions.get(viewer.sessionId);
-    if (!session || !isSessionOpen(session, this.deps.clock.now())) return 'session ended; sign in again';
-    const user = this.deps.users.get(viewer.userId);
-    if (!user?.active) return 'account deactivated or deleted';
-    if (user.role !== viewer.role) return 'your role changed; reconnect to subscribe with it';
-    return null;
-  }
-
-  private close(connection: RealtimeConnection, reason: string): void {
-    if (connection.closed) return;
-    this.deps.logger.info('realtime connection closed by the server', { user: connection.viewer.username, reason });
-    connection.socket.close(toCloseCode(ErrorCode.Forbidden), `Forbidden: ${reason}`);
-    this.disconnect(connection);
-  }
-}
-
-/** Who sees the same shared payload: everyone with the same policy access, or (engine off) the same role. */
-function sharedKey(viewer: Viewer): string {
-  return viewer.access === undefined ? `role:${viewer.role}` : `access:${viewer.access.key}`;
 }
