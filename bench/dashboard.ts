@@ -27,7 +27,7 @@ import { createDashboardStats, type DashboardStats } from '../src/core/dashboard
 import { createMemoryLogger } from '../src/platform/log/logger.js';
 import { openDatabase } from '../src/platform/persistence/database.js';
 import { migrate } from '../src/platform/persistence/migrate.js';
-import { productModules } from '../src/app.js';
+import { productModules } from '../src/plugins/productModules.js';
 import { createWorkerPool } from '../src/productWorker.js';
 import type { ProductWorkerPool } from '../src/platform/workers/productTasks.js';
 import { measureIdle, measureLoop, type LoopWindow } from './dashboard/loopDelay.js';

@@ -85,7 +85,8 @@ async function main(): Promise<number> {
   const checks = new Checks();
   startWatchdog(smoke ? 300 : 1800, () => undefined, log);
   logRunHeader('policy', smoke, machineInfo(await postgresVersion(settings.databaseUrl)), log);
-  const { startServer, loadProductConfig: loadConfig } = await import('../src/app.js');
+  const { startServer } = await import('../src/app.js');
+  const { loadProductConfig: loadConfig } = await import('../src/plugins/productModules.js');
   const { createLogger } = await import('../src/platform/log/logger.js');
 
   const schema = await createSchema(settings.databaseUrl, 'bench_policy');

@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { productModules } from '../src/app.js';
+import { productModules } from '../src/plugins/productModules.js';
 import { createManualClock } from '../src/platform/scheduler/index.js';
 import type { ServiceRecord, ServiceStatus } from '../src/core/domain/service.js';
 import { SERVICE_STATUSES } from '../src/core/domain/service.js';

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { productModules } from '../src/app.js';
+import { productModules } from '../src/plugins/productModules.js';
 import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../src/platform/graphql/schemaDocument.js';
 
 const target = join(import.meta.dirname, '..', SCHEMA_DOCUMENT_PATH);

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: `any` here is the existential type argument of a list of generic modules, sources or streams (each with its own type); `unknown` breaks their contravariant positions
 /**
  * The composition root: opens the store, listens with the probes alone (src/platform/health), runs
- * the modules' migrations, composes the product's modules (src/platform/modules: each creates and
- * hydrates its part), mounts their routes beside the GraphQL endpoints, and serves. Tests start the
+ * the modules' migrations, composes the product's modules (their list: src/plugins/productModules.ts;
+ * src/platform/modules: each creates and hydrates its part), mounts their routes beside the GraphQL
+ * endpoints, and serves. Tests start the
  * product through this function exactly as `main.ts` does, with their own config, clock and store
  * (and, for the module contract's tests, a test-only module).
  */
@@ -10,9 +11,6 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { usePermissions } from './core/auth/roles.js';
 import type { Fleet } from './core/fleet/fleet.js';
-import { agentKeysModule } from './plugins/agentKeys/agentKeysModule.js';
-import { auditModule } from './plugins/audit/auditModule.js';
-import { signInProvidersModule } from './plugins/signInProviders/signInProvidersModule.js';
 import { blobDirectory, openDataDirBlobStore } from './platform/blobs/dataDirBlobStore.js';
 import { systemClock, type Clock } from './platform/scheduler/index.js';
 import type { DrainPlan } from './platform/config/shutdownSettings.js';
@@ -21,131 +19,38 @@ import { startDatabaseCheck } from './platform/health/databaseCheck.js';
 import { gracefulStop } from './gracefulStop.js';
 import { probeRoutes } from './platform/health/probeRoutes.js';
 import { Readiness } from './platform/health/readiness.js';
-import { startingApplication } from './platform/health/startingApplication.js';
-import { loadConfig, type Config, type ConfigDefaults, type EnvSource } from './platform/config/config.js';
+import { listenWhileLoading } from './platform/health/startingApplication.js';
+import type { Config } from './platform/config/config.js';
 import { lazySecretKeys } from './platform/config/secrets.js';
-import { NODE_END_OF_LIFE_MESSAGE, nodeEndOfLife } from './platform/config/nodeRuntime.js';
-import { consoleModule } from './plugins/console/consoleModule.js';
+import { warnOnEndOfLife } from './platform/config/nodeRuntime.js';
 import { createInProcessEventBus, type EventBus } from './platform/events/eventBus.js';
-import { createAddressMatcher } from './platform/gateway/addressRange.js';
-import { createCors } from './platform/gateway/cors.js';
-import { createOriginPolicy } from './platform/gateway/originPolicy.js';
 import { createGatewayApplication } from './platform/gateway/gatewayApplication.js';
-import { createMachineAuth } from './platform/gateway/machineAuth.js';
-import { createRequestThrottle } from './platform/gateway/requestThrottle.js';
+import { createGatewayParts } from './platform/gateway/gatewayParts.js';
 import { Router, type GatewayRoute } from './platform/gateway/routes.js';
-import { startHttpServer } from './platform/gateway/uws.js';
+import type { RunningHttpServer } from './platform/gateway/uws.js';
 import { startTracing } from './platform/tracing/tracing.js';
 import { createErrorFormatter } from './platform/graphql/errors.js';
 import { createGraphQLExecutor } from './platform/graphql/executor.js';
 import { GRAPHQL_BODY_LIMIT, graphqlRoute } from './platform/graphql/graphqlRoute.js';
-import { licenseModule } from './plugins/license/licenseModule.js';
-import { logLevelModule } from './plugins/logLevel/logLevelModule.js';
 import type { Logger } from './platform/log/logger.js';
 import { metricsEndpoint } from './platform/metrics/metricsEndpoint.js';
 import { MetricsRegistry } from './platform/metrics/metricsRegistry.js';
 import { instrumentPlatform } from './platform/metrics/platformMetrics.js';
-import { composeModules, ModuleList, type ServicesOf } from './platform/modules/composeModules.js';
-import { coreModule } from './core/coreModule.js';
-import { clusterFenceModule } from './platform/cluster/fenceModule.js';
-import { clusterEventsModule } from './platform/cluster/eventHistory.js';
+import { composeModules } from './platform/modules/composeModules.js';
 import { type ReadModel, type ReadModelOptions, startReadModel } from './platform/cluster/readModel.js';
 import { connectClusterMode, type ClusterMode } from './platform/cluster/clusterMode.js';
 import { instrumentCluster } from './platform/cluster/clusterMetrics.js';
-import { sharedStateModule } from './platform/cluster/sharedChanges.js';
 import { combineSeals } from './platform/persistence/batchSeal.js';
-import { idempotencyModule } from './platform/idempotency/idempotencyModule.js';
-import { onceModule } from './platform/once/onceModule.js';
 import { keyedRoutes } from './platform/idempotency/keyedRoutes.js';
 import type { ProductModule } from './platform/modules/module.js';
-import { notificationsModule } from './plugins/notifications/notificationsModule.js';
-import { policyModule } from './plugins/policy/policyModule.js';
 import { BatchWriter } from './platform/persistence/batchWriter.js';
 import type { ShardRouting } from './platform/persistence/shardRouting.js';
 import { openDatabase, type Database } from './platform/persistence/database.js';
 import { createWorkerPool } from './productWorker.js';
 import { migrate } from './platform/persistence/migrate.js';
-import { realtimeModule } from './plugins/realtime/realtimeModule.js';
 import type { PresenceStore } from './plugins/realtime/presenceStore.js';
+import { productModules, type AppServices } from './plugins/productModules.js';
 import { openNatsPresenceStore } from './plugins/realtime/natsPresenceStore.js';
-import { agentCommandsModule } from './core/operations/agentCommandsModule.js';
-import { savedFiltersModule } from './plugins/savedFilters/savedFiltersModule.js';
-import { slaModule } from './plugins/sla/slaModule.js';
-import { slaEvaluationModule } from './plugins/sla/evaluation/slaEvaluationModule.js';
-import { maintenanceWindowsModule } from './plugins/sla/windows/maintenanceWindowsModule.js';
-import { slaFiguresModule } from './plugins/sla/figures/slaFiguresModule.js';
-import { ticketingCatalogModule } from './plugins/ticketing/catalog/ticketingCatalogModule.js';
-import { ticketingModule } from './plugins/ticketing/core/ticketingModule.js';
-import { ticketAttachmentsModule } from './plugins/ticketing/attachments/ticketAttachmentsModule.js';
-import { ticketConversationModule } from './plugins/ticketing/conversation/ticketConversationModule.js';
-import { ticketSlaLinkModule } from './plugins/ticketing/slaLink/ticketSlaLinkModule.js';
-import { ticketNotificationsModule } from './plugins/ticketing/notifications/ticketNotificationsModule.js';
-import { webhooksModule } from './plugins/webhooks/webhooksModule.js';
-
-export interface ProductOptions {
-  /** Waiting webhook deliveries held in memory; the rest wait on their outbox pages. @default 4096 */
-  readonly webhookMaxHeld?: number;
-  /** Deliveries one webhook may owe before it goes to ERROR (docs/adr/0083). @default 250,000 */
-  readonly webhookMaxOwed?: number;
-  /** Where viewers and edit locks are kept (cluster mode: the NATS store). @default this process's memory */
-  readonly presence?: PresenceStore;
-}
-
-/**
- * The product's modules in start order (src/platform/modules/README.md): each is created and hydrated with
- * the services of those before it, started in this order once the server listens, stopped in reverse.
- */
-export function productModules(options: ProductOptions = {}) {
-  return ModuleList.start()
-    .with(clusterFenceModule)
-    .with(clusterEventsModule)
-    .with(sharedStateModule)
-    .with(onceModule)
-    .with(coreModule)
-    .with(idempotencyModule)
-    .with(policyModule)
-    .with(auditModule)
-    .with(signInProvidersModule)
-    .with(licenseModule)
-    .with(notificationsModule)
-    .with(
-      webhooksModule({
-        ...(options.webhookMaxHeld !== undefined ? { maxHeld: options.webhookMaxHeld } : {}),
-        ...(options.webhookMaxOwed !== undefined ? { maxOwed: options.webhookMaxOwed } : {}),
-      }),
-    )
-    .with(realtimeModule(options.presence ? { presence: options.presence } : {}))
-    .with(agentCommandsModule)
-    .with(slaModule)
-    .with(maintenanceWindowsModule)
-    .with(slaFiguresModule)
-    .with(slaEvaluationModule)
-    .with(agentKeysModule)
-    .with(savedFiltersModule)
-    .with(ticketingCatalogModule)
-    .with(ticketingModule)
-    .with(ticketAttachmentsModule)
-    .with(ticketConversationModule)
-    .with(ticketNotificationsModule)
-    .with(ticketSlaLinkModule)
-    .with(logLevelModule)
-    .with(consoleModule);
-}
-
-/**
- * The product's configuration: the platform's settings and every module's slice (`ProductModule.settings`),
- * validated together, every problem reported in one ConfigError.
- */
-export function loadProductConfig(
-  source: EnvSource,
-  defaults?: ConfigDefaults,
-  extraModules: readonly ProductModule<AppServices, any>[] = [],
-): Config {
-  return loadConfig(source, defaults, productModules().withAll(extraModules).settings());
-}
-
-/** Every module's services: `ctx.app` of every resolver. */
-export type AppServices = ServicesOf<ReturnType<typeof productModules>>;
 
 export interface ServerDependencies {
   readonly logger: Logger;
@@ -206,23 +111,12 @@ export interface RunningServer {
   close(plan?: Partial<DrainPlan>): Promise<void>;
 }
 
-/** Not signed in while the product loads: only the probes are served then, and they need no one. */
-const NO_PERSON_YET = { authenticate: async () => ({ ok: false as const, reason: 'invalid' as const }) };
-
 export async function startServer(config: Config, deps: ServerDependencies): Promise<RunningServer> {
   const { logger } = deps;
   // Before anything logs (main.ts does it too, for its own lines before this): the configured secrets never reach a line.
   logger.redact(config.secrets ?? []);
   const clock = deps.clock ?? systemClock;
-  const nodeVersion = deps.nodeVersion ?? process.versions.node;
-  const ended = nodeEndOfLife(nodeVersion, clock.now());
-  if (ended) {
-    logger.warn(NODE_END_OF_LIFE_MESSAGE, {
-      node: nodeVersion,
-      endedOn: ended.endedOn,
-      see: 'README.md, Runtime: the supported runtime and the way to Node.js 24',
-    });
-  }
+  warnOnEndOfLife(logger, deps.nodeVersion ?? process.versions.node, clock.now());
   // The catalog's platform part; modules declare theirs when composed (src/platform/metrics, docs/adr/0055).
   const metrics = new MetricsRegistry({ enabled: config.metrics.enabled, logger });
   const instruments = instrumentPlatform(metrics);
@@ -237,7 +131,7 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
   });
   // Real time, unref'd (src/platform/scheduler/clock.ts): the database check paces I/O.
   const databaseCheck = startDatabaseCheck({ database, clock: systemClock, logger });
-  let http: Awaited<ReturnType<typeof startHttpServer>> | undefined;
+  let http: RunningHttpServer | undefined;
   let stopReadModel: (() => Promise<void>) | undefined;
   // Cluster mode (src/platform/cluster/clusterMode.ts): NATS joined after hydration; undefined in a single process.
   let cluster: ClusterMode | undefined;
@@ -245,35 +139,28 @@ export async function startServer(config: Config, deps: ServerDependencies): Pro
     const production = config.env === 'production';
     const readiness = new Readiness();
     readiness.register('database', databaseCheck.check);
-    const machineAuth = createMachineAuth(config.security.operatorApiKey);
-    const throttle = createRequestThrottle({ perAddress: config.rateLimit, clock, logger });
-    const isTrustedProxy = createAddressMatcher(config.security.trustedProxies);
-    const origins = createOriginPolicy(config.security.corsAllowedOrigins, isTrustedProxy);
-    const cors = createCors(origins);
-    const gateway = {
-      throttle,
-      machineAuth,
-      cors,
-      isTrustedProxy,
+    const { gateway, origins } = createGatewayParts({
+      security: config.security,
+      rateLimit: config.rateLimit,
       production,
+      clock,
       logger,
       ...(instruments.requests ? { requestStats: instruments.requests } : {}),
-    };
+    });
+    const { throttle, machineAuth, isTrustedProxy } = gateway;
     const probes = probeRoutes({ readiness, database, version: deps.version });
     // Listening before the migrations and the state load: probes say "alive, not ready" instead of a refused connection.
-    http = await startHttpServer({
+    http = await listenWhileLoading({
       host: config.host,
       port: config.port,
-      application: startingApplication(
-        createGatewayApplication({ ...gateway, router: new Router(probes), personAuth: NO_PERSON_YET }),
-        (path) => (path === '/graphql' ? 'graphql' : 'rest'),
-      ),
+      gateway,
+      probes,
+      shapeOf: (path) => (path === '/graphql' ? 'graphql' : 'rest'),
       logger,
       ...(instruments.sockets ? { sockets: instruments.sockets } : {}),
       tracing,
     });
     const server = http;
-    logger.info('probes answer while the state loads', { url: `http://${config.host}:${server.port}` });
 
     // Cluster mode connects first (NATS and its buckets; nothing joined yet).
     if (config.cluster) cluster = await connectClusterMode({ config: config.cluster, knex: database.knex, logger });

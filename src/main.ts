@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadProductConfig, startServer, type ServerDependencies } from './app.js';
+import { startServer, type ServerDependencies } from './app.js';
+import { loadProductConfig } from './plugins/productModules.js';
 import { ConfigError } from './platform/config/config.js';
 import { drainPlan } from './platform/config/shutdownSettings.js';
 import { systemClock } from './platform/scheduler/index.js';

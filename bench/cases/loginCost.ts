@@ -110,7 +110,8 @@ export async function runLoginCase(
   log: (line: string) => void,
 ): Promise<LoginCaseResult> {
   countScryptCalls();
-  const { startServer, loadProductConfig: loadConfig } = await import('../../src/app.js');
+  const { startServer } = await import('../../src/app.js');
+  const { loadProductConfig: loadConfig } = await import('../../src/plugins/productModules.js');
   const { createLogger } = await import('../../src/platform/log/logger.js');
   const { hashPassword, verifyPassword } = await import('../../src/core/auth/passwordHash.js');
 

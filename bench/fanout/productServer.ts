@@ -10,7 +10,8 @@
  * subscribers (the fan-out among them) runs: `bus.publish` is wrapped here. The commit itself is
  * not in the latency (it is in the CPU figures).
  */
-import { loadProductConfig, startServer } from '../../src/app.js';
+import { startServer } from '../../src/app.js';
+import { loadProductConfig } from '../../src/plugins/productModules.js';
 import type { DomainEvent } from '../../src/platform/events/domainEvents.js';
 import { createLogger } from '../../src/platform/log/logger.js';
 import { runServerChild } from './serverHost.js';

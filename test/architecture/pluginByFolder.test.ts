@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { loadProductConfig, productModules } from '../../src/app.js';
+import { loadProductConfig, productModules } from '../../src/plugins/productModules.js';
 import { ADMIN, EVERYONE, STAFF } from '../../src/core/auth/roles.js';
 import { migrationId } from '../../src/platform/persistence/migration.js';
 import { testBackends } from '../support/backends.js';

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { loadProductConfig } from '../../src/app.js';
+import { loadProductConfig } from '../../src/plugins/productModules.js';
 import { BODY_LIMITS } from '../../src/core/rest/machineRoutes.js';
 import { clusterNatsPermissions, type NatsPermissions } from '../../src/platform/cluster/permissions.js';
 import { ConfigError, type EnvSource } from '../../src/platform/config/config.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
-import { productModules } from '../../src/app.js';
+import { productModules } from '../../src/plugins/productModules.js';
 import { openDatabase } from '../../src/platform/persistence/database.js';
 import { migrate } from '../../src/platform/persistence/migrate.js';
 import { createMemoryLogger } from '../../src/platform/log/logger.js';

@@ -6,7 +6,7 @@
  * subscription. None of it checks the
  * licence itself: the composer's gate (src/platform/modules/pluginGate.ts) does.
  */
-import type { AppServices } from '../../src/app.js';
+import type { AppServices } from '../../src/plugins/productModules.js';
 import { jsonReply } from '../../src/platform/gateway/http.js';
 import type { ProductModule } from '../../src/platform/modules/module.js';
 import { scopeOf } from '../../src/plugins/realtime/realtimeSchema.js';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Clock } from '../../src/platform/scheduler/index.js';
 import { jsonReply } from '../../src/platform/gateway/http.js';
 import type { Route } from '../../src/platform/gateway/routes.js';
-import type { AppServices } from '../../src/app.js';
+import type { AppServices } from '../../src/plugins/productModules.js';
 import {
   decodeSecretKey,
   generateKeyPair,

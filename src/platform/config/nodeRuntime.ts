@@ -8,6 +8,8 @@
  * Keep the table a few lines ahead of the runtime in use; a line newer than the table is assumed
  * supported, one older than the table ended long ago.
  */
+import type { Logger } from '../log/logger.js';
+
 export const NODE_END_OF_LIFE: Readonly<Record<number, string>> = {
   18: '2025-04-30',
   19: '2023-06-01',
@@ -38,3 +40,15 @@ export function nodeEndOfLife(version: string, now: number): EndOfLife | undefin
 }
 
 export const NODE_END_OF_LIFE_MESSAGE = 'this Node.js release line has reached its end of life and gets no security fixes';
+
+/** The start-up warning (startServer, before the store opens): once, when the release line of `version` has ended by `now`. */
+export function warnOnEndOfLife(logger: Logger, version: string, now: number): void {
+  const ended = nodeEndOfLife(version, now);
+  if (ended) {
+    logger.warn(NODE_END_OF_LIFE_MESSAGE, {
+      node: version,
+      endedOn: ended.endedOn,
+      see: 'README.md, Runtime: the supported runtime and the way to Node.js 24',
+    });
+  }
+}

@@ -7,7 +7,7 @@
  * A module declares statically (read before anything starts): its name, its licence gate, its
  * permissions, console screens, settings and named streams, its migrations (in its own namespace)
  * and tables, its GraphQL schema, the webhook events it produces and the calls it intercepts; the
- * product's lists of each are derived from the module list (ModuleList in composeModules.ts). `create` then builds its running parts from the platform (`ModuleKit`) and the
+ * product's lists of each are derived from the module list (ModuleList in moduleList.ts). `create` then builds its running parts from the platform (`ModuleKit`) and the
  * services of the modules before it (`Needs`, a typed slice), and returns what it adds
  * (`Provides`) with its hydration, routes, entity types, bus handlers, start and stop.
  */

@@ -31,7 +31,7 @@ export class BatchExecutor {
   constructor(
     private readonly knex: Knex,
     private readonly runner: StatementRunner = knexStatements(knex),
-    /** Commit orders derived for tables declared without one (composeModules.ts `tableOrder`). */
+    /** Commit orders derived for tables declared without one (moduleList.ts `tableOrder`). */
     private readonly derivedOrder: ReadonlyMap<string, number> = new Map(),
   ) {}
 

@@ -19,7 +19,7 @@ export interface TableSpec {
   readonly columns: readonly ColumnSpec[];
   /**
    * Commit order: a table is written after those with a lower order (foreign keys), and deleted from
-   * before them. Absent: derived from the module list (composeModules.ts `tableOrder`): after every
+   * before them. Absent: derived from the module list (moduleList.ts `tableOrder`): after every
    * table with an order, in module order and declaration order, and after the tables in `references`.
    */
   readonly order?: number;

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
 import { readServicesByCopy, readServicesByRows, SERVICES_AT_START } from '../../../../src/core/storage/hydrate.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { postgresBackend, type TestStore } from '../../../support/backends.js';
 

@@ -17,7 +17,7 @@ import { type ClusterEvent, encodeEvent, eventSubject, originPrefix } from '../.
 import { ClusterEventSubscriber } from '../../../../src/platform/cluster/eventSubscriber.js';
 import { EventPruner } from '../../../../src/platform/cluster/eventPruning.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
-import { ModuleList } from '../../../../src/platform/modules/composeModules.js';
+import { ModuleList } from '../../../../src/platform/modules/moduleList.js';
 import { BatchWriter, ShardMovedError } from '../../../../src/platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { migrationId, type Migration } from '../../../../src/platform/persistence/migration.js';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';

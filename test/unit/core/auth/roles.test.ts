@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { authorize, can, ROLES, usePermissions, type Action, type Role, type Viewer } from '../../../../src/core/auth/roles.js';
 import { AppError } from '../../../../src/platform/errors/catalog.js';
 

@@ -15,7 +15,7 @@ import { newServiceRecord, type ServiceRecord, type ServiceStatus } from '../../
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
 import { BatchWriter } from '../../../../src/platform/persistence/batchWriter.js';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { createInProcessPool } from '../../../../src/platform/workers/inProcessPool.js';
 import { productTasks } from '../../../../src/productWorker.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadProductConfig as loadConfig } from '../../../../src/app.js';
+import { loadProductConfig as loadConfig } from '../../../../src/plugins/productModules.js';
 import { configProblems } from '../../../support/configProblems.js';
 
 const problemsOf = (env: Record<string, string>): string[] => configProblems(() => loadConfig(env));

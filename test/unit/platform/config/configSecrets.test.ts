@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
-import { loadProductConfig } from '../../../../src/app.js';
+import { loadProductConfig } from '../../../../src/plugins/productModules.js';
 
 const BASE = { SVC_ENV: 'development' };
 

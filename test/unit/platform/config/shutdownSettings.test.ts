@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadProductConfig } from '../../../../src/app.js';
+import { loadProductConfig } from '../../../../src/plugins/productModules.js';
 import { drainPlan, MAX_REQUEST_DRAIN_MS } from '../../../../src/platform/config/shutdownSettings.js';
 import { configProblems } from '../../../support/configProblems.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { DocumentCache, operationOf } from '../../../../src/platform/graphql/documentCache.js';
 
 const schema = productModules().schema();

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildSchema } from 'graphql';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { SCHEMA_DOCUMENT_PATH, schemaDocument } from '../../../../src/platform/graphql/schemaDocument.js';
 import { REPO_ROOT } from '../../../support/repoRoot.js';
 

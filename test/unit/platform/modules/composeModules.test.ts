@@ -11,7 +11,8 @@ import { createInProcessEventBus } from '../../../../src/platform/events/eventBu
 import { createMachineAuth } from '../../../../src/platform/gateway/machineAuth.js';
 import { createErrorFormatter } from '../../../../src/platform/graphql/errors.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
-import { composeModules, ModuleList, type PlatformKit } from '../../../../src/platform/modules/composeModules.js';
+import { composeModules, type PlatformKit } from '../../../../src/platform/modules/composeModules.js';
+import { ModuleList } from '../../../../src/platform/modules/moduleList.js';
 import type { ProductModule } from '../../../../src/platform/modules/module.js';
 import { cols } from '../../../../src/core/storage/tables.js';
 

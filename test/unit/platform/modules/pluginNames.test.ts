@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { PLUGIN_NAMES } from '../../../../src/plugins/license/plugins.js';
-import { ModuleList } from '../../../../src/platform/modules/composeModules.js';
+import { ModuleList } from '../../../../src/platform/modules/moduleList.js';
 import type { ProductModule } from '../../../../src/platform/modules/module.js';
 
 describe('plugin names', () => {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { parse, validate } from 'graphql';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { REPO_ROOT } from '../../../support/repoRoot.js';
 
 const WEB_SRC = join(REPO_ROOT, 'web', 'src');

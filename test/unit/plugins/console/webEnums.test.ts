@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { GraphQLEnumType } from 'graphql';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { EVENT_KIND_ORDER as EVENT_KINDS } from '../../../../web/src/screens/sla/eventKinds.js';
 
 const copies: ReadonlyArray<readonly [string, readonly string[]]> = [['SLAEventKind', EVENT_KINDS]];

@@ -13,7 +13,7 @@ import type {
   PolicyState,
   ScreenPermission,
 } from '../../../../src/plugins/policy/policyModel.js';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { usePermissions } from '../../../../src/core/auth/roles.js';
 
 // The engine decides over the product's actions, declared by its modules (app.ts hands them over at start).

@@ -5,7 +5,7 @@ import { createFieldCatalog } from '../../../../src/plugins/policy/fieldCatalog.
 import { createFieldFilter } from '../../../../src/plugins/policy/fieldFilter.js';
 import { PolicyEngine } from '../../../../src/plugins/policy/policyEngine.js';
 import type { FieldPermission, PolicyState } from '../../../../src/plugins/policy/policyModel.js';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { usePermissions } from '../../../../src/core/auth/roles.js';
 
 // The engine decides over the product's actions, declared by its modules (app.ts hands them over at start).

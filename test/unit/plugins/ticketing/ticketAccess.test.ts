@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import { usePermissions, type Role, type Viewer } from '../../../../src/core/auth/roles.js';
 import { AppError } from '../../../../src/platform/errors/catalog.js';
 import { checkAction, mayAct, TICKET_PERMISSIONS } from '../../../../src/plugins/ticketing/core/ticketAccess.js';

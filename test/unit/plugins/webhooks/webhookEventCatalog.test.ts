@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ServiceStatus } from '../../../../src/core/domain/service.js';
-import { productModules } from '../../../../src/app.js';
+import { productModules } from '../../../../src/plugins/productModules.js';
 import {
   createWebhookEventCatalog,
   type CatalogLookups,
