@@ -139,7 +139,7 @@ export function defaultWorkerThreads(cpus: number): number {
 
 /**
  * The platform's settings and every slice in `settings` (the modules', in module order, after the
- * platform's), all problems reported together. The product's list: `loadProductConfig` in app.ts.
+ * platform's), all problems reported together. The product's list: `loadProductConfig` in src/plugins/productModules.ts.
  */
 export function loadConfig(
   source: EnvSource,
