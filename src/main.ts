@@ -52,9 +52,13 @@ async function loadDevRoutes(logger: Logger): Promise<ServerDependencies['extraR
     const module = (await import(DEV_MODULE)) as { devRoutes: NonNullable<ServerDependencies['extraRoutes']> };
     return module.devRoutes;
   } catch (error) {
-    // Only the module itself missing is expected (a release build); anything else is a real failure.
+    // Only the module itself missing is expected (a release build); anything else is a real failure. The
+    // bundled release loads it with `require` (scripts/startBuild/codeCache.mjs), whose message names the specifier.
+    const { code } = error as NodeJS.ErrnoException;
+    const message = String((error as Error).message);
     const missing =
-      (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes(fileURLToPath(url));
+      (code === 'ERR_MODULE_NOT_FOUND' && message.includes(fileURLToPath(url))) ||
+      (code === 'MODULE_NOT_FOUND' && message.includes(`'${DEV_MODULE}'`));
     if (!missing) throw error;
     logger.warn(
       'SVC_ENV=development, but this is a release build without the development module: no playground at / and no /api/v1/dev/*; run `npm run dev` for them',

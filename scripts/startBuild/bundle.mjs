@@ -1,8 +1,9 @@
 /**
  * Turns a compiled tree (tsc's output of tsconfig.build.json) into a release that starts fast: the
- * server's entry `src/main.js` is replaced by one file holding it, every module it imports and the
- * packages they use, and so is the worker threads' entry `src/productWorker.js` beside it (the
- * pool looks for it beside the module that creates it, which is now main.js). Loading some 1,300
+ * server, every module it imports and the packages they use become one file, `src/main.bundle.cjs`,
+ * which the entry `src/main.js` runs from V8's code cache (codeCache.mjs: the bundle's compile was
+ * about 160 ms of every start), and the worker threads' entry `src/productWorker.js` is replaced by one
+ * file too (the pool looks for it beside the module that creates it, main.js's). Loading some 1,300
  * files (about 400 of ours, lodash's 250 through knex, graphql's 130, ...) cost about 0.8 s of CPU
  * at every start, mostly the module loader's resolving, reading and linking, not the code itself;
  * one file costs about 0.25 s (docs/adr/0031-release-build-and-runtime-flags.md).
@@ -18,9 +19,10 @@
  * only for other databases (packages that are not installed, imported from inside node_modules).
  */
 import { createRequire } from 'node:module';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUNDLE_BANNER, BUNDLE_FILE, BUNDLE_FOOTER, entrySource, writeCodeCache } from './codeCache.mjs';
 
 const OUTSIDE = ['uWebSockets.js', '@electric-sql/pglite', '@electric-sql/pglite/*', 'piscina', 'msgpackr', '@opentelemetry/*'];
 
@@ -36,32 +38,64 @@ export async function bundleRelease(root, outDir) {
   /** @type {typeof import('esbuild')} */
   const esbuild = createRequire(join(root, 'package.json'))('esbuild');
   const src = join(outDir, 'src');
-  const result = await esbuild.build({
-    entryPoints: { main: join(src, 'main.js'), productWorker: join(src, 'productWorker.js') },
-    outdir: src,
+  /** @type {import('esbuild').BuildOptions} */
+  const common = {
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     // The packages of this checkout, also for a tree compiled elsewhere (tests compile into a temporary directory).
     nodePaths: [join(root, 'node_modules')],
     // tsc's source maps are read and carried through, so a stack trace still leads to the .ts line.
     sourcemap: 'linked',
-    banner: { js: BANNER },
     external: OUTSIDE,
     plugins: [missingDriversOutside],
     write: false,
     logLevel: 'silent',
-  });
-  for (const warning of result.warnings) {
+  };
+  const results = await Promise.all([
+    // The server: CommonJS text that the entry runs through a vm.Script from V8's code cache (codeCache.mjs).
+    // No `import()` may stay in it (a vm.Script's own dynamic import needs an experimental flag on Node 20):
+    // esbuild turns each into a `require` (the packages left outside all have a CommonJS entry).
+    esbuild.build({
+      ...common,
+      entryPoints: [join(src, 'main.js')],
+      outfile: join(src, BUNDLE_FILE),
+      format: 'cjs',
+      banner: { js: BUNDLE_BANNER },
+      footer: { js: BUNDLE_FOOTER },
+      supported: { 'dynamic-import': false },
+      define: { 'import.meta.url': '__releaseModuleUrl' },
+    }),
+    // The worker threads' module: an ES module as piscina loads it.
+    esbuild.build({
+      ...common,
+      entryPoints: [join(src, 'productWorker.js')],
+      outfile: join(src, 'productWorker.js'),
+      format: 'esm',
+      banner: { js: BANNER },
+      allowOverwrite: true,
+    }),
+  ]);
+  for (const warning of results.flatMap((result) => result.warnings)) {
     // A dynamic import of a computed path (main.ts's development module) is meant to stay one.
     if (!/cannot be bundled|will not be bundled/i.test(warning.text)) process.stderr.write(`bundle: ${warning.text}\n`);
   }
-  for (const file of result.outputFiles) {
-    const part = `${file.path}.tmp-${process.pid}`;
-    writeFileSync(part, file.contents);
-    renameSync(part, file.path);
-  }
+  for (const file of results.flatMap((result) => result.outputFiles ?? [])) writeInPlace(file.path, file.contents);
+  writeInPlace(join(src, 'main.js'), entrySource());
+  // tsc's map of the compiled main.js would describe a file that is no longer there.
+  rmSync(join(src, 'main.js.map'), { force: true });
+  const { SERVER_NODE_FLAGS } = await import(pathToFileURL(join(src, 'platform', 'config', 'runtimeFlags.js')).href);
+  writeCodeCache(src, SERVER_NODE_FLAGS);
+}
+
+/**
+ * @param {string} path
+ * @param {string | Uint8Array} contents
+ */
+function writeInPlace(path, contents) {
+  const part = `${path}.tmp-${process.pid}`;
+  writeFileSync(part, contents);
+  renameSync(part, path);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The bundled release (scripts/startBuild/bundle.mjs, run by `npm run build` and `npm start` after
- * tsc): the server's entry is one file with the packages it uses, the worker threads' module a second
- * one beside it. Run by plain node from a tree like the release image's (the compiled files, the
+ * tsc): the server is one file with the packages it uses, run by the entry main.js from V8's code cache
+ * (scripts/startBuild/codeCache.mjs), the worker threads' module a second file beside it. Run by plain node from a tree like the release image's (the compiled files, the
  * package's type and version, node_modules), it serves on both databases, and the pool's threads
  * load the bundled worker module.
  */
@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import { testBackends } from '../../support/backends.js';
 import { CHILD_API_KEY, createChildStore, startChildServer, stopGracefully } from '../../support/childServer.js';
 import { REPO_ROOT } from '../../support/repoRoot.js';
+import { SERVER_NODE_FLAGS } from '../../../src/platform/config/runtimeFlags.js';
 
 const root = REPO_ROOT;
 const run = promisify(execFile);
@@ -31,11 +32,38 @@ describe('the bundled release build', { timeout: 180_000 }, () => {
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
-  it('replaces main.js by one file that imports none of the compiled modules', () => {
-    const main = readFileSync(join(out, 'src', 'main.js'), 'utf8');
-    assert.doesNotMatch(main, /from\s*["']\.\.?\//, 'no relative import is left');
-    assert.match(main, /function startServer\(/, 'the composition root is inside');
+  it('puts the server in one file that requires none of the compiled modules, run by main.js', () => {
+    const bundle = readFileSync(join(out, 'src', 'main.bundle.cjs'), 'utf8');
+    assert.doesNotMatch(bundle, /(from\s*|require\(\s*)["']\.\.?\//, 'no relative import is left');
+    assert.match(bundle, /function startServer\(/, 'the composition root is inside');
+    assert.match(bundle, /^\(function \([^)]*\) \{"use strict";\n/, 'one strict function expression, as its modules were strict');
+    const entry = readFileSync(join(out, 'src', 'main.js'), 'utf8');
+    assert.deepEqual(
+      [...entry.matchAll(/from\s*'([^']+)'/g)].map((m) => m[1]),
+      ['node:fs', 'node:module', 'node:path', 'node:url', 'node:vm'],
+      'the entry imports node only',
+    );
+    assert.match(entry, /main\.bundle\.cjs/);
   });
+
+  // The cache only saves time: without it the entry compiles. What must hold is that the one the build wrote is
+  // accepted by a node running with the server's own flags, and refused (then compiled) under other flags.
+  for (const [flags, rejected] of [
+    [SERVER_NODE_FLAGS, false],
+    [['--max-semi-space-size=1'], true],
+  ] as const) {
+    it(`its code cache is ${rejected ? 'refused under other V8 flags' : "accepted under the server's V8 flags"} (${flags.join(' ')})`, async () => {
+      const script = `
+        import { readFileSync } from 'node:fs';
+        import { Script } from 'node:vm';
+        const bundle = ${JSON.stringify(join(out, 'src', 'main.bundle.cjs'))};
+        const script = new Script(readFileSync(bundle, 'utf8'), { filename: bundle, cachedData: readFileSync(bundle + '.cache') });
+        process.stdout.write(JSON.stringify({ rejected: script.cachedDataRejected }));
+      `;
+      const { stdout } = await run(process.execPath, [...flags, '--input-type=module', '-e', script], { cwd: out });
+      assert.deepEqual(JSON.parse(stdout), { rejected });
+    });
+  }
 
   for (const backend of testBackends()) {
     it(`serves on the ${backend.name} database: probes, a health report, the service list and its metrics`, async () => {
