@@ -45,7 +45,8 @@ const enforce = process.env['BENCH_ENFORCE_TARGETS'] === '1';
 const ADMIN = { username: 'admin', password: 'bench-million-admin-password' };
 
 const TARGET_RSS_BYTES = 1024 ** 3;
-const TARGET_RESTART_MS = 10_000;
+/** Issue 31, target 2: a restart within 10 s with 1,000,000 services and within 1.5 s with 100,000; other sizes have none. */
+const TARGET_RESTART_MS: Readonly<Record<number, number>> = { 1_000_000: 10_000, 100_000: 1_500 };
 const TARGET_READ_P99_MS = 50;
 
 const residentBytes = (pid: number): number => {
@@ -259,6 +260,7 @@ async function main(): Promise<number> {
     undefined,
   );
   const full = !smoke;
+  const restartLimit = TARGET_RESTART_MS[size];
   const targets: Target[] = [
     {
       target: `resident memory, ${fmt(size)} services, after load and after a restart`,
@@ -269,8 +271,8 @@ async function main(): Promise<number> {
     {
       target: `restart until /ready, ${fmt(size)} services`,
       measured: restarted ? `${fmt(restarted.readyMs)} ms` : 'n/a',
-      limit: `≤ ${fmt(TARGET_RESTART_MS)} ms`,
-      met: restarted && full ? restarted.readyMs <= TARGET_RESTART_MS : null,
+      limit: restartLimit === undefined ? 'none at this size' : `≤ ${fmt(restartLimit)} ms`,
+      met: restarted && full && restartLimit !== undefined ? restarted.readyMs <= restartLimit : null,
     },
     {
       target: 'every read of target 4, p99 (the worst named)',
