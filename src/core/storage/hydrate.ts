@@ -4,9 +4,9 @@ import { FINISHED_COMMAND_MEMORY_MS } from '../domain/agentCommand.js';
 import type { Fleet } from '../fleet/fleet.js';
 import { rowToAgentCommand } from './agentCommandRows.js';
 import type { ServiceRecord } from '../domain/service.js';
-import { readCopyText } from '../../platform/persistence/copyText.js';
+import { readCopyBinary } from '../../platform/persistence/copyBinary.js';
 import type { DatabaseKind } from '../../platform/persistence/database.js';
-import { copyRowToService, rowToService } from './serviceRows.js';
+import { copyRowToService, rowToService, serviceCopyMemos } from './serviceRows.js';
 import { rowToAgent, rowToNode, rowToSlaGroup } from './fleetRows.js';
 import { servicesTable } from './tables.js';
 
@@ -23,7 +23,15 @@ export const SERVICES_AT_START = `select ${servicesTable.columns
   .join(', ')} from services order by name collate "C", node_path collate "C"`;
 
 /**
- * Every service, in list order. On PostgreSQL as a COPY text stream (copyText.ts): for 100,000 services
+ * `SERVICES_AT_START` for the binary COPY read (copyBinary.ts): the columns as stored (timestamps, uuids and integers
+ * in their binary form, converted by the reader), in the same order.
+ */
+export const SERVICES_COPIED_AT_START = `select ${servicesTable.columns
+  .map((c) => `"${c.name}"`)
+  .join(', ')} from services order by name collate "C", node_path collate "C"`;
+
+/**
+ * Every service, in list order. On PostgreSQL as a binary COPY stream (copyBinary.ts): for 100,000 services
  * the driver's row objects were most of the start time. The embedded PGlite has no COPY stream behind
  * its knex dialect (and an embedded store holds fewer services): it reads rows.
  */
@@ -34,8 +42,11 @@ function readServices(knex: Knex, kind: DatabaseKind): Promise<ServiceRecord[]> 
 /** Every service through COPY (PostgreSQL only). */
 export async function readServicesByCopy(knex: Knex): Promise<ServiceRecord[]> {
   const services: ServiceRecord[] = [];
+  const memos = serviceCopyMemos();
   // In the order of the services_list_order index (core/3): streamed from the first row, not sorted first.
-  await readCopyText(knex, SERVICES_AT_START, (row) => services.push(copyRowToService(row)), { streamFromFirstRow: true });
+  await readCopyBinary(knex, SERVICES_COPIED_AT_START, (row) => services.push(copyRowToService(row, memos)), {
+    streamFromFirstRow: true,
+  });
   return services;
 }
 

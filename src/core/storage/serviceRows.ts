@@ -12,7 +12,8 @@ import {
 } from '../domain/service.js';
 import { SharedValues } from './sharedValues.js';
 import type { Row } from '../../platform/persistence/batchWriter.js';
-import type { CopyRow } from '../../platform/persistence/copyText.js';
+import { CopyFieldMemo } from '../../platform/persistence/copyFieldMemo.js';
+import type { CopyRow } from '../../platform/persistence/copyBinary.js';
 import { epoch, iso, jsonColumn as json, numberOrNull as num, servicesTable, textOrNull as str } from './tables.js';
 
 export function serviceToRow(s: ServiceRecord): Row {
@@ -219,46 +220,85 @@ const C = {
 };
 
 /**
- * `rowToService` for a row of the COPY stream at start (copyText.ts): the same record, field for field,
- * from a row of `servicesTable.columns` in order, timestamps as epoch milliseconds.
+ * The columns of the COPY read whose values repeat across services (statuses, node paths, owners, tag lists), each
+ * remembered by its bytes for one read (copyFieldMemo.ts): a repeat is neither decoded nor looked up in the pool.
  */
-export function copyRowToService(r: CopyRow): ServiceRecord {
+export interface ServiceCopyMemos {
+  readonly nodePath: CopyFieldMemo<string>;
+  readonly status: CopyFieldMemo<ServiceStatus>;
+  readonly statusMessage: CopyFieldMemo<string | null>;
+  readonly criticality: CopyFieldMemo<string | null>;
+  readonly serviceType: CopyFieldMemo<string | null>;
+  readonly tags: CopyFieldMemo<readonly string[]>;
+  readonly namespace: CopyFieldMemo<string | null>;
+  readonly workloadType: CopyFieldMemo<string | null>;
+  readonly images: CopyFieldMemo<readonly string[]>;
+  readonly slaGroup: CopyFieldMemo<string | null>;
+  readonly ownerId: CopyFieldMemo<string | null>;
+  readonly teamId: CopyFieldMemo<string | null>;
+}
+
+/** Fresh memos for one read (they hold the read's distinct values until it is done). */
+export function serviceCopyMemos(): ServiceCopyMemos {
+  const pooled = <T extends string | null>() => new CopyFieldMemo((r, i) => shared.string(r.text(i)) as T);
+  const list = () => new CopyFieldMemo((r, i) => shared.stringList(r.jsonbText(i)));
   return {
-    id: r.text(C.id)!,
-    nodePath: shared.path(r.text(C.nodePath)!),
+    nodePath: new CopyFieldMemo((r, i) => shared.path(r.text(i)!)),
+    status: pooled<ServiceStatus>(),
+    statusMessage: pooled(),
+    criticality: pooled(),
+    serviceType: pooled(),
+    tags: list(),
+    namespace: pooled(),
+    workloadType: pooled(),
+    images: list(),
+    slaGroup: pooled(),
+    ownerId: new CopyFieldMemo((r, i) => shared.string(r.uuid(i))),
+    teamId: new CopyFieldMemo((r, i) => shared.string(r.uuid(i))),
+  };
+}
+
+/**
+ * `rowToService` for a row of the binary COPY stream at start (copyBinary.ts, `SERVICES_COPIED_AT_START`): the same
+ * record, field for field, from a row of `servicesTable.columns` in order, each read by its column's type.
+ */
+export function copyRowToService(r: CopyRow, memos: ServiceCopyMemos): ServiceRecord {
+  return {
+    id: r.uuid(C.id)!,
+    nodePath: memos.nodePath.of(r, C.nodePath),
     name: r.text(C.name)!,
     displayName: r.text(C.displayName),
-    status: shared.string(r.text(C.status) as ServiceStatus),
-    statusMessage: shared.string(r.text(C.statusMessage)),
-    statusSince: r.number(C.statusSince)!,
-    statusSeq: r.number(C.statusSeq) ?? 0,
-    criticality: shared.string(r.text(C.criticality)),
-    serviceType: shared.string(r.text(C.serviceType)),
-    tags: shared.stringList(r.text(C.tags)),
-    metadata: sharedMetadata(r.json<Record<string, unknown>>(C.metadata, EMPTY_METADATA)),
-    namespace: shared.string(r.text(C.namespace)),
-    workloadType: shared.string(r.text(C.workloadType)),
+    status: memos.status.of(r, C.status),
+    statusMessage: memos.statusMessage.of(r, C.statusMessage),
+    statusSince: r.timestamp(C.statusSince)!,
+    statusSeq: r.int32(C.statusSeq) ?? 0,
+    criticality: memos.criticality.of(r, C.criticality),
+    serviceType: memos.serviceType.of(r, C.serviceType),
+    tags: memos.tags.of(r, C.tags),
+    metadata: sharedMetadata(r.jsonb<Record<string, unknown>>(C.metadata, EMPTY_METADATA)),
+    namespace: memos.namespace.of(r, C.namespace),
+    workloadType: memos.workloadType.of(r, C.workloadType),
     workloadName: r.text(C.workloadName),
-    replicas: r.number(C.replicas),
-    readyReplicas: r.number(C.readyReplicas),
-    availableReplicas: r.number(C.availableReplicas),
-    images: shared.stringList(r.text(C.images)),
-    slaGroup: shared.string(r.text(C.slaGroup)),
+    replicas: r.int32(C.replicas),
+    readyReplicas: r.int32(C.readyReplicas),
+    availableReplicas: r.int32(C.availableReplicas),
+    images: memos.images.of(r, C.images),
+    slaGroup: memos.slaGroup.of(r, C.slaGroup),
     backup: backupOf(
       r.boolean(C.backupExpected) === true,
-      r.number(C.backupMaxAgeDays),
-      r.number(C.lastBackupAt),
+      r.int32(C.backupMaxAgeDays),
+      r.timestamp(C.lastBackupAt),
       r.text(C.lastBackupStatus) as BackupStatus | null,
-      r.number(C.lastBackupSizeBytes),
+      r.int64(C.lastBackupSizeBytes),
       r.text(C.lastBackupMessage),
-      r.number(C.lastBackupTakenAt),
+      r.timestamp(C.lastBackupTakenAt),
     ),
-    storage: r.json<StorageReading | null>(C.storage, null),
-    ownerId: shared.string(r.text(C.ownerId)),
-    teamId: shared.string(r.text(C.teamId)),
-    dependencies: sharedDependencies(r.json<readonly ServiceDependency[]>(C.dependencies, EMPTY_LIST)),
-    createdAt: r.number(C.createdAt)!,
-    updatedAt: r.number(C.updatedAt)!,
+    storage: r.jsonb<StorageReading | null>(C.storage, null),
+    ownerId: memos.ownerId.of(r, C.ownerId),
+    teamId: memos.teamId.of(r, C.teamId),
+    dependencies: sharedDependencies(r.jsonb<readonly ServiceDependency[]>(C.dependencies, EMPTY_LIST)),
+    createdAt: r.timestamp(C.createdAt)!,
+    updatedAt: r.timestamp(C.updatedAt)!,
   };
 }
 

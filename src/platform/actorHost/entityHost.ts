@@ -205,7 +205,8 @@ export class EntityHost<S extends AnyMachineSnapshot, E extends EventObject, K =
    */
   loadKept(id: string, kept: K, timers: PendingTimers = NO_TIMERS): void {
     this.snapshots.set(id, kept);
-    this.setTimers(id, timers);
+    // A million loaded at rest wait for nothing: no lookup of timers they cannot have.
+    if (timers.length > 0 || this.timers.has(id)) this.setTimers(id, timers);
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * On PostgreSQL the services are read at start as a COPY text stream and parsed from its bytes
- * (src/platform/persistence/copyText.ts), not through the driver's rows. The two must give the same records,
+ * (src/platform/persistence/copyBinary.ts), not through the driver's rows. The two must give the same records,
  * field for field, also for values the text format escapes (tab, newline, carriage return,
  * backslash, the letters of NULL), text beyond ASCII, NULLs in every nullable column, JSON `null`,
  * negative and large numbers, and a read long enough to span many stream chunks.
@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from '../../../../src/platform/persistence/database.js';
-import { readServicesByCopy, readServicesByRows, SERVICES_AT_START } from '../../../../src/core/storage/hydrate.js';
+import { readServicesByCopy, readServicesByRows, SERVICES_COPIED_AT_START } from '../../../../src/core/storage/hydrate.js';
 import { migrate } from '../../../../src/platform/persistence/migrate.js';
 import { productModules } from '../../../../src/plugins/productModules.js';
 import { createMemoryLogger } from '../../../../src/platform/log/logger.js';
@@ -109,7 +109,7 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
     // whole table is sorted (about a second at a million services).
     const plan = await db.knex.transaction(async (trx) => {
       await trx.raw('set local enable_sort = off');
-      const explained = await trx.raw(`explain (format json) ${SERVICES_AT_START}`);
+      const explained = await trx.raw(`explain (format json) ${SERVICES_COPIED_AT_START}`);
       return JSON.stringify(explained.rows[0]['QUERY PLAN']);
     });
     assert.match(plan, /"Index Name":"services_list_order"/);
@@ -120,5 +120,23 @@ describe('services read at start through COPY (PostgreSQL)', { skip: url ? false
       [...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))),
       'byte order of name, then node path',
     );
+  });
+
+  it('reads timestamps to the millisecond below, before 1970 and at infinity, as the driver rows give them', async () => {
+    // The binary stream carries microseconds since 2000; the rows' epoch arithmetic floors them to milliseconds.
+    await db.knex('services').insert([
+      { ...base('micro-after'), status_since: '2026-11-02T03:04:05.678999Z', created_at: '2000-01-01T00:00:00.000001Z' },
+      { ...base('micro-before'), status_since: '1969-12-31T23:59:59.999001Z', created_at: '1999-12-31T23:59:59.999999Z' },
+      { ...base('far'), last_backup_at: '0001-01-01T00:00:00Z', last_backup_taken_at: '9999-12-31T23:59:59.999999Z' },
+      { ...base('infinite'), last_backup_at: '-infinity', last_backup_taken_at: 'infinity' },
+    ]);
+    const byCopy = await readServicesByCopy(db.knex);
+    assert.deepEqual(byCopy, await readServicesByRows(db.knex));
+    const micro = byCopy.find((s) => s.name === 'micro-before')!;
+    assert.equal(micro.statusSince, -1);
+    assert.equal(micro.createdAt, Date.parse('1999-12-31T23:59:59.999Z'));
+    const infinite = byCopy.find((s) => s.name === 'infinite')!;
+    assert.equal(infinite.backup.lastAt, Number.NEGATIVE_INFINITY);
+    assert.equal(infinite.backup.lastTakenAt, Number.POSITIVE_INFINITY);
   });
 });
