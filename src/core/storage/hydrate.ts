@@ -12,6 +12,9 @@ import { servicesTable } from './tables.js';
 
 type DbRow = Record<string, unknown>;
 
+/** Byte order of (name, node path): the services_list_order index (core/3), the list order wherever names are ASCII. */
+const LIST_ORDER = 'order by name collate "C", node_path collate "C"';
+
 /**
  * Services at start, for 100,000 of them in well under a second: timestamps come as epoch
  * milliseconds (a number, not a Date the driver parses from text: that was a third of the read), and
@@ -20,15 +23,13 @@ type DbRow = Record<string, unknown>;
  */
 export const SERVICES_AT_START = `select ${servicesTable.columns
   .map((c) => (c.type === 'timestamptz' ? `floor(extract(epoch from "${c.name}") * 1000)::float8 as "${c.name}"` : `"${c.name}"`))
-  .join(', ')} from services order by name collate "C", node_path collate "C"`;
+  .join(', ')} from services ${LIST_ORDER}`;
 
 /**
  * `SERVICES_AT_START` for the binary COPY read (copyBinary.ts): the columns as stored (timestamps, uuids and integers
  * in their binary form, converted by the reader), in the same order.
  */
-export const SERVICES_COPIED_AT_START = `select ${servicesTable.columns
-  .map((c) => `"${c.name}"`)
-  .join(', ')} from services order by name collate "C", node_path collate "C"`;
+export const SERVICES_COPIED_AT_START = `select ${servicesTable.columns.map((c) => `"${c.name}"`).join(', ')} from services ${LIST_ORDER}`;
 
 /**
  * Every service, in list order. On PostgreSQL as a binary COPY stream (copyBinary.ts): for 100,000 services
