@@ -51,6 +51,8 @@ const TARGET_RESTART_MS: ReadonlyMap<number, number> = new Map([
   [100_000, 1_500],
 ]);
 const TARGET_READ_P99_MS = 50;
+/** Target 4 (reads, the dashboard among them) is set at a million; smaller runs report the first dashboards only. */
+const READS_TARGET_SIZE = 1_000_000;
 
 const residentBytes = (pid: number): number => {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -133,6 +135,7 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = { services: size, runs, loadAtStart: loadavg() };
   let reads: ReadFigure[] = [];
   let firstDashboardMs: number | undefined;
+  let monthScanFloorMs: number | undefined;
   let startComputationMs: number | undefined;
   let firstDashboardAfterRestartMs: number | undefined;
   let loaded: Started | undefined;
@@ -166,6 +169,7 @@ async function main(): Promise<number> {
     });
     reads = measured.figures;
     firstDashboardMs = measured.firstDashboardMs;
+    monthScanFloorMs = measured.monthScanFloorMs;
     startComputationMs = startComputationOf(loaded.server.output);
     rssAfterReads = residentBytes(loaded.server.pid);
     log(`load average after the reads ${load()}`);
@@ -207,6 +211,7 @@ async function main(): Promise<number> {
   Object.assign(results, {
     reads,
     firstDashboardMs,
+    monthScanFloorMs,
     startComputationMs,
     firstDashboardAfterRestartMs,
     loaded,
@@ -244,6 +249,12 @@ async function main(): Promise<number> {
           '-',
         ],
         ["the start's computation of the fleet's figures (ADR 0087): ms from readiness", fmt(startComputationMs), '-', '-'],
+        [
+          "floor of a first dashboardStats computed fresh: PostgreSQL counting the month's status intervals (its input), no row sent",
+          '-',
+          '-',
+          fmt(monthScanFloorMs, 1),
+        ],
         ['dashboardStats, the first after a restart', fmt(firstDashboardAfterRestartMs, 1), '-', '-'],
         [
           'plain JS: a million-size array of names sorted; one substring scan',
@@ -264,6 +275,8 @@ async function main(): Promise<number> {
   );
   const full = !smoke;
   const restartLimit = TARGET_RESTART_MS.get(size);
+  const dashboardLimited = size === READS_TARGET_SIZE;
+  const dashboardLimit = dashboardLimited ? `≤ ${TARGET_READ_P99_MS} ms` : 'none at this size (target 4 is at a million)';
   const targets: Target[] = [
     {
       target: `resident memory, ${fmt(size)} services, after load and after a restart`,
@@ -292,15 +305,19 @@ async function main(): Promise<number> {
     },
     {
       target: 'the first dashboardStats of a deployment (no earlier figures to answer)',
-      measured: firstDashboardMs === undefined ? 'n/a' : `${fmt(firstDashboardMs, 1)} ms`,
-      limit: `≤ ${TARGET_READ_P99_MS} ms`,
-      met: firstDashboardMs !== undefined && full ? firstDashboardMs <= TARGET_READ_P99_MS : null,
+      measured:
+        firstDashboardMs === undefined
+          ? 'n/a'
+          : `${fmt(firstDashboardMs, 1)} ms (floor: PostgreSQL counting its input ${fmt(monthScanFloorMs, 1)} ms)`,
+      limit: dashboardLimit,
+      met: firstDashboardMs !== undefined && full && dashboardLimited ? firstDashboardMs <= TARGET_READ_P99_MS : null,
     },
     {
       target: 'the first dashboardStats after a restart',
       measured: firstDashboardAfterRestartMs === undefined ? 'n/a' : `${fmt(firstDashboardAfterRestartMs, 1)} ms`,
-      limit: `≤ ${TARGET_READ_P99_MS} ms`,
-      met: firstDashboardAfterRestartMs !== undefined && full ? firstDashboardAfterRestartMs <= TARGET_READ_P99_MS : null,
+      limit: dashboardLimit,
+      met:
+        firstDashboardAfterRestartMs !== undefined && full && dashboardLimited ? firstDashboardAfterRestartMs <= TARGET_READ_P99_MS : null,
     },
     {
       target: 'the sync cycle; the storm (targets 3, 5)',
