@@ -13,12 +13,18 @@
  * 3. the request context: a request shaped like a health push on the server (11 promises, counted
  *    on the real server: scratch harness, ADR 0062) with and without AsyncLocalStorage, each in a
  *    child process of its own (once a storage is used, Node 20 pays its promise hook in the whole
- *    process), plus the context's own making (`requestContextOf`: id and trace from the headers).
+ *    process), plus the context's own making (`requestContextOf`: id and trace from the headers);
+ * 4. the group commit line as a server under load writes it, one a millisecond (about the commit rate of
+ *    `bench:tickets` paced), to stdout (/dev/null) through pino's asynchronous destination: each line written alone
+ *    (before docs/adr/0091) against lines close together gathered into one write (coalescedLines.ts). Process CPU of
+ *    every thread (the writes' system calls included) per line, less the same timers writing nothing; a child process
+ *    each.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { CoalescedLines } from '../src/platform/log/coalescedLines.js';
 import { createLogger } from '../src/platform/log/logger.js';
 import { requestContextOf, runInRequest } from '../src/platform/requestContext/requestContext.js';
 import { createLogger as createHandWrittenLogger } from './logging/handWrittenLogger.js';
@@ -84,9 +90,32 @@ async function promiseChainCase(withContext: boolean): Promise<number> {
   return results.sort((a, b) => a - b)[2]!;
 }
 
+/** CPU µs of the process (every thread) per commit line, one line a millisecond to stdout; `none` writes nothing. */
+async function commitLinesCase(how: 'none' | 'alone' | 'coalesced'): Promise<number> {
+  const destination = pino.destination({ dest: 1, sync: false });
+  const stream = how === 'coalesced' ? new CoalescedLines(destination) : destination;
+  const logger = pino({ level: 'info', timestamp: pino.stdTimeFunctions.isoTime }, stream);
+  const lines = Math.round(3000 * SCALE);
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+  for (let i = 0; i < 100; i += 1) await tick();
+  const start = process.cpuUsage();
+  for (let i = 0; i < lines; i += 1) {
+    if (how !== 'none') logger.info({ ...COMMIT_FIELDS, batch: i }, 'group commit');
+    await tick();
+  }
+  stream.flushSync();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / lines;
+}
+
 const child = process.argv[2];
 if (child === 'chain-plain' || child === 'chain-context') {
   process.stdout.write(String(await promiseChainCase(child === 'chain-context')));
+  process.exit(0);
+}
+if (child === 'lines-none' || child === 'lines-alone' || child === 'lines-coalesced') {
+  // stdout is the lines' destination here: the figure goes out on stderr.
+  process.stderr.write(String(await commitLinesCase(child.slice('lines-'.length) as 'none' | 'alone' | 'coalesced')));
   process.exit(0);
 }
 
@@ -174,6 +203,22 @@ const inChild = (which: string) => {
   if (out.status !== 0) throw new Error(`${which} failed (${out.status} ${out.signal} ${String(out.error)}): ${out.stderr}`);
   return Number(out.stdout);
 };
+const linesInChild = (which: string) => {
+  const out = spawnSync(process.execPath, [...process.execArgv, here, which], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
+  if (out.status !== 0) throw new Error(`${which} failed (${out.status} ${out.signal} ${String(out.error)})`);
+  return Number(out.stderr);
+};
+// Five rounds of the three in turn, medians: a child's timers alone cost ~50 µs of CPU a millisecond, and drift.
+const lineRounds = { none: [] as number[], alone: [] as number[], coalesced: [] as number[] };
+for (let round = 0; round < (smoke ? 1 : 5); round += 1) {
+  for (const how of ['none', 'alone', 'coalesced'] as const) lineRounds[how].push(linesInChild(`lines-${how}`));
+}
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+row(
+  'commit line once a millisecond to stdout, CPU µs of every thread per line beyond the timers (median of 5): each written alone / gathered (ADR 0091)',
+  medianOf(lineRounds.alone) - medianOf(lineRounds.none),
+  medianOf(lineRounds.coalesced) - medianOf(lineRounds.none),
+);
 const plain = inChild('chain-plain');
 const withContext = inChild('chain-context');
 row('push-shaped request, CPU ns (11 promises): plain / in a request context', plain, withContext);

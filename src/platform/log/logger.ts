@@ -13,6 +13,7 @@
  */
 import pino from 'pino';
 import { currentRequest } from '../requestContext/requestContext.js';
+import { CoalescedLines } from './coalescedLines.js';
 import { redactFields, SecretValues } from './redaction.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -40,7 +41,10 @@ const RANK: Record<LogLevel, number> = { debug: 20, info: 30, warn: 40, error: 5
 
 export interface LoggerOptions {
   readonly level: LogLevel;
-  /** Where lines go (each ends with a newline). @default stdout, written asynchronously and flushed at exit */
+  /**
+   * Where lines go (each ends with a newline). @default stdout, written asynchronously, lines that come close together
+   * written as one chunk (coalescedLines.ts), all flushed at exit
+   */
   readonly write?: (line: string) => void;
 }
 
@@ -62,7 +66,7 @@ function requestFields(): object {
 export function createLogger(options: LoggerOptions): Logger {
   const tree: Tree = { min: RANK[options.level], level: options.level, secrets: new SecretValues() };
   const write = options.write;
-  const destination = write === undefined ? pino.destination({ dest: 1, sync: false }) : { write };
+  const destination = write === undefined ? stdoutLines() : { write };
   const root = pino(
     {
       level: 'debug',
@@ -77,6 +81,19 @@ export function createLogger(options: LoggerOptions): Logger {
     destination,
   );
   return wrap(root, tree);
+}
+
+/** Every stdout destination of the process, written out on `exit` (one listener however many loggers). */
+const toFlushAtExit = new Set<CoalescedLines>();
+
+function stdoutLines(): CoalescedLines {
+  const lines = new CoalescedLines(pino.destination({ dest: 1, sync: false }));
+  if (toFlushAtExit.size === 0)
+    process.once('exit', () => {
+      for (const gathered of toFlushAtExit) gathered.flushSync();
+    });
+  toFlushAtExit.add(lines);
+  return lines;
 }
 
 function wrap(target: pino.Logger, tree: Tree): Logger {
