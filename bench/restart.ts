@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startChildServer, untilReady } from './lib/childServer.js';
+import { processCpuMicros } from './lib/processCpu.js';
 import { DEFAULT_DATABASE_URL, withSearchPath } from './lib/postgresSchema.js';
 import { benchServerEnv, benchServerNodeFlags } from './lib/serverEnv.js';
 import { fmt } from './lib/table.js';
@@ -39,11 +40,7 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-const cpuMs = (pid: number): number => {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
+const cpuMs = (pid: number): number => processCpuMicros(pid) / 1000;
 const residentMiB = (pid: number): number => {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : Number.NaN;

@@ -1,7 +1,7 @@
 /**
  * The log's lines on their way to stdout, gathered when they come close together. Under load the `group commit` line
  * is written once per commit (hundreds a second), and each line written on its own is one `write` system call with its
- * request object and callback: 5-8 % of the main thread's CPU per created ticket in `bench:tickets` (docs/adr/0091).
+ * request object and callback: 6.5 % of the busy samples of a created ticket in `bench:tickets` (docs/adr/0091).
  *
  * A line that comes after a quiet moment (nothing written for `windowMs`) goes out at once, so a lone line (a start-up
  * line, a warning, an operator's test) is never held. Lines that follow it within the window are appended to one
