@@ -6,9 +6,11 @@
  * A line that comes after a quiet moment (nothing written for `windowMs`) goes out at once, so a lone line (a start-up
  * line, a warning, an operator's test) is never held. Lines that follow it within the window are appended to one
  * chunk and written together when the window ends: at most `windowMs` late, in the order they were logged.
- * `flushSync` writes what is gathered before the process exits (registered by the logger on `exit`); the window's
- * timer is not unref'd, so a process whose work is done still writes its last lines before `beforeExit`.
+ * `flushSync` writes what is gathered before the process exits (registered by the logger on `exit`); the window runs
+ * on `systemDeadlineClock`, whose timers keep the process alive, so a process whose work is done still writes its last
+ * lines before `beforeExit` (where pino ends its stream).
  */
+import { type Clock, systemDeadlineClock, type TimerHandle } from '../scheduler/index.js';
 
 /** Where chunks go: pino's asynchronous stdout (sonic-boom), or a test's record. */
 export interface LineSink {
@@ -16,49 +18,35 @@ export interface LineSink {
   flushSync(): void;
 }
 
-/** Time for the window: the process's monotonic clock and timers, or a test's manual ones. */
-export interface WindowTimer {
-  now(): number;
-  after(ms: number, run: () => void): { cancel(): void };
-}
-
-export const REAL_WINDOW_TIMER: WindowTimer = {
-  now: () => performance.now(),
-  after(ms, run) {
-    const timer = setTimeout(run, ms);
-    return { cancel: () => clearTimeout(timer) };
-  },
-};
-
 /** 10 ms: the delay a line that follows another can see, and room for 10 commits' lines a chunk at 1,000 a second. */
 export const DEFAULT_LOG_WINDOW_MS = 10;
 
 export class CoalescedLines {
   private pending = '';
   private lastWriteAt = Number.NEGATIVE_INFINITY;
-  private timer: { cancel(): void } | undefined;
+  private timer: TimerHandle | undefined;
 
   constructor(
     private readonly sink: LineSink,
     private readonly windowMs: number = DEFAULT_LOG_WINDOW_MS,
-    private readonly time: WindowTimer = REAL_WINDOW_TIMER,
+    private readonly clock: Clock = systemDeadlineClock,
   ) {}
 
   /** One line (ending with its newline). */
   write(line: string): void {
-    const now = this.time.now();
+    const now = this.clock.now();
     if (this.timer === undefined && now - this.lastWriteAt >= this.windowMs) {
       this.lastWriteAt = now;
       this.sink.write(line);
       return;
     }
     this.pending += line;
-    this.timer ??= this.time.after(Math.max(0, this.lastWriteAt + this.windowMs - now), () => this.writePending());
+    this.timer ??= this.clock.setTimer(Math.max(0, this.lastWriteAt + this.windowMs - now), () => this.writePending());
   }
 
   /** Everything gathered, written now and synchronously (the process is exiting). */
   flushSync(): void {
-    this.timer?.cancel();
+    this.clock.clearTimer(this.timer);
     this.timer = undefined;
     if (this.pending !== '') {
       this.sink.write(this.pending);
@@ -70,7 +58,7 @@ export class CoalescedLines {
   private writePending(): void {
     this.timer = undefined;
     if (this.pending === '') return;
-    this.lastWriteAt = this.time.now();
+    this.lastWriteAt = this.clock.now();
     const chunk = this.pending;
     this.pending = '';
     this.sink.write(chunk);

@@ -6,37 +6,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { CoalescedLines, type LineSink, type WindowTimer } from '../../../../src/platform/log/coalescedLines.js';
+import { CoalescedLines, type LineSink } from '../../../../src/platform/log/coalescedLines.js';
+import { createManualClock } from '../../../../src/platform/scheduler/index.js';
 import { REPO_ROOT } from '../../../support/repoRoot.js';
-
-/** A manual clock for the window: `advance` runs the timer when its time comes. */
-function manualTimer(): WindowTimer & { advance(ms: number): void; readonly scheduled: number } {
-  let now = 1_000;
-  let due: { at: number; run: () => void } | undefined;
-  return {
-    now: () => now,
-    after(ms, run) {
-      const entry = { at: now + ms, run };
-      due = entry;
-      return {
-        cancel: () => {
-          if (due === entry) due = undefined;
-        },
-      };
-    },
-    advance(ms) {
-      now += ms;
-      if (due !== undefined && due.at <= now) {
-        const { run } = due;
-        due = undefined;
-        run();
-      }
-    },
-    get scheduled() {
-      return due === undefined ? 0 : 1;
-    },
-  };
-}
 
 function recordingSink(): LineSink & { readonly chunks: string[]; flushes: number } {
   const chunks: string[] = [];
@@ -55,19 +27,19 @@ function recordingSink(): LineSink & { readonly chunks: string[]; flushes: numbe
 describe('coalesced log lines', () => {
   it('writes a line that comes after a quiet moment at once', () => {
     const sink = recordingSink();
-    const time = manualTimer();
+    const time = createManualClock();
     const lines = new CoalescedLines(sink, 10, time);
     lines.write('a\n');
     assert.deepEqual(sink.chunks, ['a\n']);
     time.advance(10);
     lines.write('b\n');
     assert.deepEqual(sink.chunks, ['a\n', 'b\n']);
-    assert.equal(time.scheduled, 0, 'no timer left running');
+    assert.equal(time.pendingTimers, 0, 'no timer left running');
   });
 
   it('gathers the lines that follow within the window and writes them as one chunk, in order, when it ends', () => {
     const sink = recordingSink();
-    const time = manualTimer();
+    const time = createManualClock();
     const lines = new CoalescedLines(sink, 10, time);
     lines.write('first\n');
     time.advance(3);
@@ -82,7 +54,7 @@ describe('coalesced log lines', () => {
 
   it('writes a steady stream once per window', () => {
     const sink = recordingSink();
-    const time = manualTimer();
+    const time = createManualClock();
     const lines = new CoalescedLines(sink, 10, time);
     for (let i = 0; i < 100; i++) {
       lines.write(`${i}\n`);
@@ -95,14 +67,14 @@ describe('coalesced log lines', () => {
 
   it('writes what it gathered and flushes the sink on flushSync, leaving no timer', () => {
     const sink = recordingSink();
-    const time = manualTimer();
+    const time = createManualClock();
     const lines = new CoalescedLines(sink, 10, time);
     lines.write('a\n');
     lines.write('b\n');
     lines.flushSync();
     assert.deepEqual(sink.chunks, ['a\n', 'b\n']);
     assert.equal(sink.flushes, 1);
-    assert.equal(time.scheduled, 0);
+    assert.equal(time.pendingTimers, 0);
   });
 
   /** A fresh process that logs through the real stdout destination, then exits the way `ending` says. */
