@@ -41,7 +41,9 @@ export class CoalescedLines {
       return;
     }
     this.pending += line;
-    this.timer ??= this.clock.setTimer(Math.max(0, this.lastWriteAt + this.windowMs - now), () => this.writePending());
+    // At most one window whatever the wall clock did meanwhile (set back, a line would otherwise wait the difference).
+    const wait = Math.min(this.windowMs, Math.max(0, this.lastWriteAt + this.windowMs - now));
+    this.timer ??= this.clock.setTimer(wait, () => this.writePending());
   }
 
   /** Everything gathered, written now and synchronously (the process is exiting). */

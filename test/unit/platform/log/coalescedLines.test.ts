@@ -65,6 +65,17 @@ describe('coalesced log lines', () => {
     assert.equal(sink.chunks.join(''), Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''), 'every line, in order');
   });
 
+  it('holds a line at most one window when the clock was set back', () => {
+    const sink = recordingSink();
+    const time = createManualClock();
+    const lines = new CoalescedLines(sink, 10, time);
+    lines.write('before\n');
+    time.set(time.now() - 3_600_000);
+    lines.write('after the clock went back an hour\n');
+    time.advance(10);
+    assert.deepEqual(sink.chunks, ['before\n', 'after the clock went back an hour\n']);
+  });
+
   it('writes what it gathered and flushes the sink on flushSync, leaving no timer', () => {
     const sink = recordingSink();
     const time = createManualClock();
