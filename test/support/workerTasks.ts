@@ -3,6 +3,7 @@
  * that make the pool's promises visible (results, errors, large arrays both ways, which thread).
  * testWorker.ts runs them in piscina threads; the in-process pool takes the table directly.
  */
+import { getPriority } from 'node:os';
 import { isMainThread, threadId } from 'node:worker_threads';
 import type { TypedArray } from '../../src/platform/workers/messageCodec.js';
 import { createInProcessPool } from '../../src/platform/workers/inProcessPool.js';
@@ -19,7 +20,7 @@ export type TestOutput =
   | { readonly type: 'sum'; readonly total: number; readonly count: number }
   | { readonly type: 'echo'; readonly payload: Readonly<Record<string, TypedArray | string | number | null>> }
   | { readonly type: 'fail' }
-  | { readonly type: 'where'; readonly isMainThread: boolean; readonly threadId: number };
+  | { readonly type: 'where'; readonly isMainThread: boolean; readonly threadId: number; readonly nice: number };
 
 const BUILT_IN: Record<string, new (message: string) => Error> = { RangeError, TypeError, Error };
 
@@ -37,7 +38,7 @@ export const testTasks: TaskHandlers<TestInput, TestOutput> = {
     error.name = name;
     throw error;
   },
-  where: () => ({ type: 'where', isMainThread, threadId }),
+  where: () => ({ type: 'where', isMainThread, threadId, nice: getPriority(0) }),
 };
 
 export type TestPool = WorkerPool<TestInput, TestOutput>;

@@ -24,11 +24,10 @@
  * numbered, so the task only sees what the viewer may; results are cached per gate key (a profile
  * and the policy's generation), the unfiltered figures under their own key. No gate: as before.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { PlaceGate } from '../auth/roles.js';
 import type { ServiceRecord } from '../domain/service.js';
-import type { Clock } from '../../platform/scheduler/index.js';
+import { type Clock, nextTurn } from '../../platform/scheduler/index.js';
 import type { ServiceRegistry } from '../fleet/serviceRegistry.js';
 import type { SlaGroupStore } from '../fleet/slaGroupStore.js';
 import { monthPeriod } from '../domain/periodArithmetic.js';

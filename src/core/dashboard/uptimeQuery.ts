@@ -26,9 +26,9 @@
  * Row-per-interval results would cost the embedded database an object per row decoded in
  * JavaScript, on the main thread (bench/README.md, dashboard).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { DatabaseKind } from '../../platform/persistence/database.js';
+import { nextTurn } from '../../platform/scheduler/index.js';
 import { SERVICE_STATUSES } from '../domain/service.js';
 import type { Period } from '../domain/periodArithmetic.js';
 import type { PackedIntervals } from './dashboardTask.js';

@@ -6,5 +6,5 @@
 export type { Clock, TimerHandle } from './clock.js';
 export { createSystemClock, systemClock, systemDeadlineClock } from './systemClock.js';
 export { createManualClock, type ManualClock } from './manualClock.js';
-export { nextTurn } from './nextTurn.js';
+export { createTurnPacer, MOST_LEFT_MS, nextTurn, type TurnTime } from './nextTurn.js';
 export { codeUnitOrder, sortInSlices } from './sortInSlices.js';

@@ -10,9 +10,11 @@
 import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { encodeMessage, transferListOf, type WireMessage } from './messageCodec.js';
 import { createTaskRunner, readResult } from './taskRunner.js';
+import { lowerThreadPriority } from './threadPriority.js';
 import { WorkerPoolClosedError, type OutputOf, type TaskHandlers, type TaskMessage, type WorkerPool } from './workerPool.js';
 
 export interface PiscinaPoolOptions {
@@ -77,6 +79,8 @@ export function piscinaTaskHandler<In extends TaskMessage, Out extends TaskMessa
   handlers: TaskHandlers<In, Out>,
 ): (wire: WireMessage) => unknown {
   const runTask = createTaskRunner(handlers);
+  // In a pool thread (not when the main thread imports the worker module for its pool): background work.
+  if (!isMainThread) lowerThreadPriority();
   return (wire) => {
     const answer = runTask(wire);
     return Piscina.move({ [Piscina.transferableSymbol]: transferListOf(answer), [Piscina.valueSymbol]: answer } as never);

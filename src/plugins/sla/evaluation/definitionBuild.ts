@@ -32,9 +32,14 @@ export type HistoryLoader = (
   range: { readonly start: number; readonly end: number },
 ) => Promise<LoadedHistory>;
 
-export type LoadedHistory =
-  | { readonly timeline: StatusTimeline; indexOf(serviceId: string): number }
-  | { readonly rows: IntervalRowColumns; readonly windows: WindowRowColumns; indexOf(serviceId: string): number };
+export type LoadedHistory = (
+  | { readonly timeline: StatusTimeline }
+  | { readonly rows: IntervalRowColumns; readonly windows: WindowRowColumns }
+) & {
+  indexOf(serviceId: string): number;
+  /** Service i of the history, when the loader lists them: the numbering checked by identity, not looked up. */
+  readonly serviceIds?: readonly string[];
+};
 
 /** The part of the worker pool the catch-up uses (any pool that runs the `slaCatchUp` task: the product's runs more kinds). */
 export interface CatchUpPool {
@@ -88,9 +93,12 @@ export async function buildFromHistory(deps: DefinitionBuildDeps, build: Definit
       ? await catchUpOnEventLoop(evaluation, loaded.timeline, asOf)
       : await catchUpOnPool(deps.workers, evaluation, loaded.rows, loaded.windows, asOf);
   // The recent history from the stored runs, a slice per turn (a month of a fleet is millions of runs).
+  // The check by the loader's list where it gives one: looking every id up (lower-cased, in a map) was a fifth of this
+  // loop's time over a quarter of a million services.
+  const listed = loaded.serviceIds;
   let runs = 0;
   for (let i = 0; i < serviceIds.length; i += 1) {
-    if (loaded.indexOf(serviceIds[i]!) !== i)
+    if (listed?.[i] !== serviceIds[i] && loaded.indexOf(serviceIds[i]!) !== i)
       throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
     live.seed(serviceIds[i]!, timeline, i, cutOff);
     runs += timeline.offsets[i + 1]! - timeline.offsets[i]! + 1;

@@ -15,8 +15,15 @@ import { DEGRADED_CODE, DOWN_CODE, statusCode, type StatusTimeline } from '../ar
 interface Track {
   starts: number[];
   codes: number[];
-  /** Window end by window start; NaN while active. */
-  windows: Map<number, number>;
+  /**
+   * Window end by window start; NaN while active. Made with the first window: most services have none, and a map
+   * each was a quarter of a million maps made again at every build of a definition that covers them.
+   */
+  windows?: Map<number, number>;
+}
+
+function holdWindow(track: Track, start: number, end: number): void {
+  (track.windows ??= new Map()).set(start, end);
 }
 
 const DOWNISH = (1 << DOWN_CODE) | (1 << DEGRADED_CODE);
@@ -35,7 +42,7 @@ export class LiveHistory {
    */
   seed(serviceId: string, timeline: StatusTimeline, index: number, cutOff: number): void {
     const previous = this.tracks.get(serviceId);
-    const track: Track = { starts: [], codes: [], windows: new Map() };
+    const track: Track = { starts: [], codes: [] };
     if (index >= 0) {
       for (let k = timeline.offsets[index]!; k < timeline.offsets[index + 1]!; k += 1) {
         if (timeline.starts[k]! >= cutOff) break;
@@ -43,7 +50,7 @@ export class LiveHistory {
         track.codes.push(timeline.codes[k]!);
       }
       for (let w = timeline.windowOffsets[index]!; w < timeline.windowOffsets[index + 1]!; w += 1) {
-        if (timeline.windowStarts[w]! < cutOff) track.windows.set(timeline.windowStarts[w]!, timeline.windowEnds[w]!);
+        if (timeline.windowStarts[w]! < cutOff) holdWindow(track, timeline.windowStarts[w]!, timeline.windowEnds[w]!);
       }
     }
     if (previous) {
@@ -52,7 +59,8 @@ export class LiveHistory {
         track.starts.push(previous.starts[k]!);
         track.codes.push(previous.codes[k]!);
       }
-      for (const [start, end] of previous.windows) if (start >= cutOff || track.windows.has(start)) track.windows.set(start, end);
+      if (previous.windows)
+        for (const [start, end] of previous.windows) if (start >= cutOff || track.windows?.has(start)) holdWindow(track, start, end);
     }
     this.tracks.set(serviceId, track);
   }
@@ -72,12 +80,12 @@ export class LiveHistory {
 
   /** A window began at `start` (end NaN) or ended at `end`. */
   recordWindow(serviceId: string, start: number, end: number | null): void {
-    this.trackOf(serviceId).windows.set(start, end ?? Number.NaN);
+    holdWindow(this.trackOf(serviceId), start, end ?? Number.NaN);
   }
 
   /** A deleted window no longer excludes anything. */
   forgetWindow(serviceId: string, start: number): void {
-    this.tracks.get(serviceId)?.windows.delete(start);
+    this.tracks.get(serviceId)?.windows?.delete(start);
   }
 
   forget(serviceId: string): void {
@@ -122,7 +130,7 @@ export class LiveHistory {
         track.starts.splice(0, keep);
         track.codes.splice(0, keep);
       }
-      for (const [start, end] of track.windows) if (end < from) track.windows.delete(start);
+      if (track.windows) for (const [start, end] of track.windows) if (end < from) track.windows.delete(start);
       dropped += keep + 1;
       if (dropped >= runs) {
         dropped = 0;
@@ -150,7 +158,7 @@ export class LiveHistory {
         const first = firstNeeded(track, from);
         firsts[i] = first;
         runs += track.starts.length - first;
-        if (track.windows.size > 0) for (const end of track.windows.values()) if (!(end < from)) windows += 1;
+        if (track.windows) for (const end of track.windows.values()) if (!(end < from)) windows += 1;
       }
       offsets[i + 1] = runs;
       windowOffsets[i + 1] = windows;
@@ -169,7 +177,7 @@ export class LiveHistory {
       }
       if (windowOffsets[i + 1]! > windowOffsets[i]!) {
         // Windows by start (a map keyed by start keeps insertion order, not time order).
-        const kept = [...track.windows].filter(([, end]) => !(end < from)).sort((a, b) => a[0] - b[0]);
+        const kept = [...track.windows!].filter(([, end]) => !(end < from)).sort((a, b) => a[0] - b[0]);
         let w = windowOffsets[i]!;
         for (const [start, end] of kept) {
           windowStarts[w] = start;
@@ -183,7 +191,7 @@ export class LiveHistory {
 
   private trackOf(serviceId: string): Track {
     let track = this.tracks.get(serviceId);
-    if (!track) this.tracks.set(serviceId, (track = { starts: [], codes: [], windows: new Map() }));
+    if (!track) this.tracks.set(serviceId, (track = { starts: [], codes: [] }));
     return track;
   }
 }

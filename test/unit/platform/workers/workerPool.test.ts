@@ -3,8 +3,10 @@
  * piscina threads), with the task kinds of test/support/workerTasks.ts.
  */
 import assert from 'node:assert/strict';
+import { getPriority } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { TRANSFER_MIN_BYTES } from '../../../../src/platform/workers/messageCodec.js';
+import { WORKER_THREAD_NICE } from '../../../../src/platform/workers/threadPriority.js';
 import { WorkerPoolClosedError } from '../../../../src/platform/workers/workerPool.js';
 import { testPools, type TestPool } from '../../../support/workerTasks.js';
 
@@ -134,6 +136,22 @@ describe('worker pool threads', () => {
       try {
         const answer = await pool.run({ type: 'where' });
         assert.equal(answer.isMainThread, pool.threads === 0, implementation.name);
+      } finally {
+        await pool.close();
+      }
+    }
+  });
+
+  it('runs piscina tasks at a lower priority than the main thread, and in-process tasks at its priority', async () => {
+    const main = getPriority(0);
+    for (const implementation of testPools) {
+      const pool = implementation.create();
+      try {
+        const answer = await pool.run({ type: 'where' });
+        const expected = answer.isMainThread ? main : Math.max(main, WORKER_THREAD_NICE);
+        assert.equal(answer.nice, expected, implementation.name);
+        // The pool's thread lowered its own priority, not the process's.
+        assert.equal(getPriority(0), main);
       } finally {
         await pool.close();
       }
