@@ -7,6 +7,9 @@
  * decoding each record's id to text for a Map lookup, or of the textbook parse of an id, which
  * would be paid once per record read (bench/README.md, dashboard).
  */
+/** The words of an id looked up by text (one at a time: the event loop has one thread). */
+const LOOKED_UP = new Uint32Array(4);
+
 export class ServiceNumbering {
   private count = 0;
   /** The four big-endian 32-bit words of each service's id, by number. */
@@ -52,6 +55,12 @@ export class ServiceNumbering {
     this.insert(this.count);
     this.keyed += 1;
     return this.count++;
+  }
+
+  /** The number of `id` (a uuid in either case, or other text as numbered), or undefined when it is not numbered. */
+  numberOf(id: string): number | undefined {
+    if (!readUuid(id, LOOKED_UP, 0)) return this.unkeyed.get(id.toLowerCase());
+    return this.find(LOOKED_UP[0]!, LOOKED_UP[1]!, LOOKED_UP[2]!, LOOKED_UP[3]!);
   }
 
   /** The number of the service whose id is the 16 bytes at `at`, or undefined when it is not numbered. */

@@ -8,3 +8,4 @@ export { createSystemClock, systemClock, systemDeadlineClock } from './systemClo
 export { createManualClock, type ManualClock } from './manualClock.js';
 export { createTurnPacer, MOST_LEFT_MS, nextTurn, type TurnTime } from './nextTurn.js';
 export { codeUnitOrder, sortInSlices } from './sortInSlices.js';
+export { SLICE_MS, timeSlice, type TimeSliceOptions } from './timeSlice.js';

@@ -3,12 +3,14 @@ import { nextTurn } from './nextTurn.js';
 /**
  * `items` sorted by `compare`, as `[...items].sort(compare)` would (stable), with the work spread over turns of the
  * event loop: runs of `slice` items sorted one per turn, then merged pairwise, about `slice` items per turn. For a sort
- * large enough to hold the loop (a quarter of a million ids: 180-430 ms in one sort on two vCPUs).
+ * large enough to hold the loop (a quarter of a million ids: 180-430 ms in one sort on two vCPUs). The default slice
+ * sorts in a few milliseconds (runs of 20,000 ids took 10-13 ms each on a slower machine, ADR 0093); the smaller runs
+ * cost a merge round or two more.
  */
 export async function sortInSlices<T>(
   items: readonly T[],
   compare: (a: T, b: T) => number,
-  slice = 20_000,
+  slice = 4_096,
   pause: () => Promise<void> = nextTurn,
 ): Promise<T[]> {
   if (items.length <= slice) return [...items].sort(compare);

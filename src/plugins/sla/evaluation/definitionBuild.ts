@@ -3,11 +3,11 @@
  * period rule, counting rule or burn rules change, and after late data): the shards made in slices, the period so
  * far loaded (rows read in pages by the timeline loader), caught up to the last closed bucket on the worker pool
  * (`slaCatchUp`, incremental/catchUpTask.ts) or, for a loader that built the timeline itself, on the event loop a
- * shard per turn; then the recent history seeded in slices of {@link SEED_SLICE_RUNS} runs. A definition over a
- * quarter of a million services held the event loop 2.2 s in one turn before it went in steps.
+ * shard per turn; then the recent history seeded. A definition over a quarter of a million services held the event
+ * loop 2.2 s in one turn before it went in steps; the steps are slices of the clock (platform/scheduler/timeSlice.ts).
  */
 import type { PeriodStatus } from '../../../core/domain/periodArithmetic.js';
-import { type Clock, nextTurn } from '../../../platform/scheduler/index.js';
+import { type Clock, nextTurn, timeSlice } from '../../../platform/scheduler/index.js';
 import type { BatchWriter } from '../../../platform/persistence/batchWriter.js';
 import { BUCKET_MS } from '../arithmetic/periods/calendarPeriods.js';
 import { SPAN_STATE_SLOTS } from '../arithmetic/timeline/spanTally.js';
@@ -17,9 +17,6 @@ import type { SlaDefinition } from '../definitions/slaDefinition.js';
 import { catchUpOpenPeriod, type SlaCatchUpResult, type SlaCatchUpTask } from '../incremental/catchUpTask.js';
 import { DefinitionEvaluation, periodEndingBucketAt } from './definitionEvaluation.js';
 import type { LiveHistory } from './liveHistory.js';
-
-/** Stored runs copied into the recent history per turn of the event loop while a definition is built. */
-export const SEED_SLICE_RUNS = 20_000;
 
 /**
  * Stored history of some services over `[start, end)`: service i is `serviceIds[i]`. Either the
@@ -67,6 +64,11 @@ export interface DefinitionBuild {
   previousOf(serviceId: string | null): PeriodStatus | null;
   /** How far back the recent history must reach for every definition's burn windows. */
   readonly retentionMs: number;
+  /**
+   * The earliest instant the next step of any other evaluation reads the recent history from (`timelineFrom`): stored
+   * runs that neither it nor this evaluation's burn windows need are not seeded.
+   */
+  readonly historyFrom: number;
 }
 
 /** A definition's evaluation caught up to `asOf` from stored history, the recent history seeded. */
@@ -82,6 +84,7 @@ export async function buildFromHistory(deps: DefinitionBuildDeps, build: Definit
     deps.shardSize,
     (serviceId) => build.previousOf(serviceId),
     nextTurn,
+    timeSlice(),
   );
   await nextTurn();
   await writer.settled();
@@ -92,20 +95,19 @@ export async function buildFromHistory(deps: DefinitionBuildDeps, build: Definit
     'timeline' in loaded
       ? await catchUpOnEventLoop(evaluation, loaded.timeline, asOf)
       : await catchUpOnPool(deps.workers, evaluation, loaded.rows, loaded.windows, asOf);
-  // The recent history from the stored runs, a slice per turn (a month of a fleet is millions of runs).
+  // The recent history from the stored runs, in slices (a month of a fleet is millions of runs).
   // The check by the loader's list where it gives one: looking every id up (lower-cased, in a map) was a fifth of this
   // loop's time over a quarter of a million services.
   const listed = loaded.serviceIds;
-  let runs = 0;
+  // What the tick after this build prunes anyway: a month of runs copied for a few hours kept was most of a build's
+  // garbage (ADR 0093).
+  const keepFrom = Math.min(build.historyFrom, asOf - Math.max(evaluation.longestWindowMs, build.retentionMs)) - BUCKET_MS;
+  const due = timeSlice({ every: 16 });
   for (let i = 0; i < serviceIds.length; i += 1) {
+    if (due()) await nextTurn();
     if (listed?.[i] !== serviceIds[i] && loaded.indexOf(serviceIds[i]!) !== i)
       throw new Error(`the history loader numbered ${serviceIds[i]} ${loaded.indexOf(serviceIds[i]!)}, expected ${i}`);
-    live.seed(serviceIds[i]!, timeline, i, cutOff);
-    runs += timeline.offsets[i + 1]! - timeline.offsets[i]! + 1;
-    if (runs >= SEED_SLICE_RUNS && i + 1 < serviceIds.length) {
-      runs = 0;
-      await nextTurn();
-    }
+    live.seed(serviceIds[i]!, timeline, i, cutOff, keepFrom);
   }
   return evaluation;
 }

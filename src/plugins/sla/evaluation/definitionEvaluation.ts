@@ -95,12 +95,21 @@ export class DefinitionEvaluation {
   /** The definition pooled as of the last evaluation. */
   pooledResult: PeriodResult | null = null;
 
-  /** Where each service is kept: its shard and its place in it. */
-  private readonly positions = new Map<string, { readonly shard: Shard; readonly index: number }>();
+  /** Service i is kept in shard `i / shardSize` at index `i % shardSize`. */
+  private readonly shardSize: number;
+  /** Whether `serviceIds` are in code-unit order, each once (the evaluator's are): then a service is found by halving. */
+  private ordered = true;
+  /** Where each service is, for services in another order (tests): made at the first look-up. */
+  private unorderedPlaces: Map<string, number> | null = null;
 
   constructor(
     /** The definition as last seen (name and target may change without a rebuild). */
     public definition: SlaDefinition,
+    /**
+     * In code-unit order, each once, as the evaluator gives them: a service is then found by halving this list. A map
+     * of a quarter of a million ids held the event loop 50 ms at each of its growths while a definition was built
+     * (ADR 0093).
+     */
     readonly serviceIds: readonly string[],
     period: CalendarPeriod,
     shardSize: number,
@@ -109,14 +118,16 @@ export class DefinitionEvaluation {
     shardsLater = false,
   ) {
     this.period = period;
+    this.shardSize = Math.max(1, shardSize);
     this.policy = burnRatePolicyOf(definition.burnRates);
     this.longestWindowMs = Math.max(this.policy.fast.longMs, this.policy.slow.longMs);
-    if (!shardsLater) for (const _ of this.shardsOf(shardSize, previousOf));
+    if (!shardsLater) for (const _ of this.shardsOf(previousOf));
   }
 
   /**
-   * The same evaluation as `new`, its shards built a few thousand services per turn (`pause` between): a definition
-   * over a quarter of a million services held the event loop about 270 ms in one turn.
+   * The same evaluation as `new`, its shards built in slices of the event loop (`due` says when a slice is over,
+   * `pause` lets the loop go): a definition over a quarter of a million services held the event loop about 270 ms in
+   * one turn.
    */
   static async inSlices(
     definition: SlaDefinition,
@@ -125,34 +136,27 @@ export class DefinitionEvaluation {
     shardSize: number,
     previousOf: (serviceId: string | null) => PeriodStatus | null,
     pause: () => Promise<void>,
-    servicesPerTurn = 20_000,
+    due: () => boolean,
   ): Promise<DefinitionEvaluation> {
     const evaluation = new DefinitionEvaluation(definition, serviceIds, period, shardSize, previousOf, true);
-    let sinceTurn = 0;
-    for (const built of evaluation.shardsOf(shardSize, previousOf)) {
-      sinceTurn += built;
-      if (sinceTurn < servicesPerTurn) continue;
-      sinceTurn = 0;
-      await pause();
-    }
+    for (const _ of evaluation.shardsOf(previousOf)) if (due()) await pause();
     return evaluation;
   }
 
-  /** Builds the shards one at a time (yields each one's size), then the pooled status. */
-  private *shardsOf(shardSize: number, previousOf: (serviceId: string | null) => PeriodStatus | null): Generator<number> {
-    const serviceIds = this.serviceIds;
+  /** Builds the shards one at a time (yields after each), then the pooled status. */
+  private *shardsOf(previousOf: (serviceId: string | null) => PeriodStatus | null): Generator<void> {
+    const { serviceIds, shardSize } = this;
     for (let at = 0; at < serviceIds.length || (at === 0 && this.shards.length === 0); at += shardSize) {
       const ids = serviceIds.slice(at, at + shardSize);
+      for (let i = Math.max(at, 1); this.ordered && i < at + ids.length; i += 1)
+        if (!(serviceIds[i - 1]! < serviceIds[i]!)) this.ordered = false;
       const statuses = Uint8Array.from(ids, (id) => {
         const known = previousOf(id);
         return known === null ? UNKNOWN : PERIOD_STATUSES.indexOf(known);
       });
       const shard: Shard = { serviceIds: ids, accumulator: this.accumulatorFor(ids.length), statuses };
       this.shards.push(shard);
-      ids.forEach((id, index) => {
-        this.positions.set(id, { shard, index });
-      });
-      yield ids.length;
+      yield;
     }
     this.pooledStatus = previousOf(null);
   }
@@ -168,8 +172,9 @@ export class DefinitionEvaluation {
     if (d.period !== definition.period || d.timeZone !== definition.timeZone || d.degradedCountsAsDown !== definition.degradedCountsAsDown)
       return false;
     if (JSON.stringify(d.burnRates) !== JSON.stringify(definition.burnRates)) return false;
-    if (serviceIds.size !== this.positions.size) return false;
-    for (const id of serviceIds) if (!this.positions.has(id)) return false;
+    // As many, each of them covered: the same services (this evaluation's are each once).
+    if (serviceIds.size !== this.serviceIds.length) return false;
+    for (const id of this.serviceIds) if (!serviceIds.has(id)) return false;
     return true;
   }
 
@@ -253,13 +258,13 @@ export class DefinitionEvaluation {
   }
 
   covers(serviceId: string): boolean {
-    return this.positions.has(serviceId);
+    return this.placeOf(serviceId) >= 0;
   }
 
   /** The status of a service as last evaluated (null: not known yet, or not covered). */
   statusOf(serviceId: string): PeriodStatus | null {
-    const at = this.positions.get(serviceId);
-    const code = at?.shard.statuses[at.index];
+    const place = this.placeOf(serviceId);
+    const code = place < 0 ? undefined : this.shards[Math.floor(place / this.shardSize)]!.statuses[place % this.shardSize];
     return code === undefined || code === UNKNOWN ? null : PERIOD_STATUSES[code]!;
   }
 
@@ -272,6 +277,23 @@ export class DefinitionEvaluation {
       });
     if (this.pooledStatus !== null) known.set(null, this.pooledStatus);
     return known;
+  }
+
+  /** Where `serviceId` is in `serviceIds` (-1: not covered). */
+  private placeOf(serviceId: string): number {
+    const ids = this.serviceIds;
+    if (!this.ordered) {
+      this.unorderedPlaces ??= new Map(ids.map((id, i) => [id, i]));
+      return this.unorderedPlaces.get(serviceId) ?? -1;
+    }
+    let low = 0;
+    let high = ids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (ids[middle]! < serviceId) low = middle + 1;
+      else high = middle;
+    }
+    return low < ids.length && ids[low] === serviceId ? low : -1;
   }
 
   private accumulatorFor(services: number): OpenPeriodAccumulator {

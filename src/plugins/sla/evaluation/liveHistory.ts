@@ -38,19 +38,26 @@ export class LiveHistory {
   /**
    * Service `index` of `timeline` becomes `serviceId`'s history: its stored runs that begin before
    * `cutOff`, then the runs followed here that begin at or after it; its windows the stored ones
-   * plus followed ones that began at or after `cutOff`.
+   * plus followed ones that began at or after `cutOff`. Stored runs and windows that a {@link prune}
+   * from `keepFrom` would drop are not taken (a month loaded for a period's catch-up is mostly older
+   * than any burn window).
    */
-  seed(serviceId: string, timeline: StatusTimeline, index: number, cutOff: number): void {
+  seed(serviceId: string, timeline: StatusTimeline, index: number, cutOff: number, keepFrom = Number.NEGATIVE_INFINITY): void {
     const previous = this.tracks.get(serviceId);
     const track: Track = { starts: [], codes: [] };
     if (index >= 0) {
-      for (let k = timeline.offsets[index]!; k < timeline.offsets[index + 1]!; k += 1) {
-        if (timeline.starts[k]! >= cutOff) break;
+      // A service's runs are in time order: those from the cut-off on are the last few.
+      const first = timeline.offsets[index]!;
+      let end = timeline.offsets[index + 1]!;
+      while (end > first && timeline.starts[end - 1]! >= cutOff) end -= 1;
+      for (let k = firstNeededIn(timeline.starts, timeline.codes, first, end, keepFrom); k < end; k += 1) {
         track.starts.push(timeline.starts[k]!);
         track.codes.push(timeline.codes[k]!);
       }
       for (let w = timeline.windowOffsets[index]!; w < timeline.windowOffsets[index + 1]!; w += 1) {
-        if (timeline.windowStarts[w]! < cutOff) holdWindow(track, timeline.windowStarts[w]!, timeline.windowEnds[w]!);
+        // As prune: a window that ended before `keepFrom` goes (an active one's end is NaN).
+        if (timeline.windowStarts[w]! < cutOff && !(timeline.windowEnds[w]! < keepFrom))
+          holdWindow(track, timeline.windowStarts[w]!, timeline.windowEnds[w]!);
       }
     }
     if (previous) {
@@ -198,16 +205,20 @@ export class LiveHistory {
 
 /** Index of the first run a measure from `from` needs: the one covering `from`, back over the down runs before it, and one more. */
 function firstNeeded(track: Track, from: number): number {
-  const { starts, codes } = track;
-  let lo = 0;
-  let hi = starts.length;
+  return firstNeededIn(track.starts, track.codes, 0, track.starts.length, from);
+}
+
+/** {@link firstNeeded} over the runs `[first, end)` of any run list (a track's, a timeline's service). */
+function firstNeededIn(starts: ArrayLike<number>, codes: ArrayLike<number>, first: number, end: number, from: number): number {
+  let lo = first;
+  let hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (starts[mid]! <= from) lo = mid + 1;
     else hi = mid;
   }
   let k = lo - 1;
-  if (k <= 0) return 0;
-  while (k > 0 && ((DOWNISH >> codes[k]!) & 1) === 1) k -= 1;
+  if (k <= first) return first;
+  while (k > first && ((DOWNISH >> codes[k]!) & 1) === 1) k -= 1;
   return k;
 }

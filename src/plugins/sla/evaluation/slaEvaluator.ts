@@ -22,7 +22,7 @@
  * Catch-up: building a definition is the big job (at start, a month of a fleet's
  * history). The rows are read page by page (the loader lets the loop go between pages), the timeline
  * is built and the open period caught up on the worker pool (`slaCatchUp`, incremental/catchUpTask.ts),
- * the recent history is seeded in slices of {@link SEED_SLICE_RUNS} runs per turn, and the first
+ * the recent history is seeded in slices of the clock (platform/scheduler/timeSlice.ts), and the first
  * tick's alerts are staged in slices: requests are served all along. The first evaluation after
  * start is `caughtUp` (`whenCaughtUp()`); nothing waits for it (not `/ready` either:
  * docs/adr/0038-sla-live-evaluation.md).
@@ -30,7 +30,7 @@
 import type { ServiceRegistry } from '../../../core/fleet/serviceRegistry.js';
 import { conditionKey } from '../alerts/alertRules.js';
 import type { SlaGroupStore } from '../../../core/fleet/slaGroupStore.js';
-import { type Clock, codeUnitOrder, nextTurn, sortInSlices, type TimerHandle } from '../../../platform/scheduler/index.js';
+import { type Clock, codeUnitOrder, nextTurn, sortInSlices, timeSlice, type TimerHandle } from '../../../platform/scheduler/index.js';
 import type { DomainEvent } from '../../../platform/events/domainEvents.js';
 import type { EventBus } from '../../../platform/events/eventBus.js';
 import type { Logger } from '../../../platform/log/logger.js';
@@ -45,13 +45,14 @@ import type { BurnAlertStates } from './burnAlertStates.js';
 import type { DefinitionEvaluation, BurnStep, StatusMove } from './definitionEvaluation.js';
 import { type Coverage, coverageOf } from './coverage.js';
 import { type Covered, stageEvaluation, stageUncovered, type EffectDeps } from './evaluationEffects.js';
-import { buildFromHistory, type CatchUpPool, type HistoryLoader, SEED_SLICE_RUNS } from './definitionBuild.js';
+import { buildFromHistory, type CatchUpPool, type HistoryLoader } from './definitionBuild.js';
 import { LiveHistory } from './liveHistory.js';
 
 export type { CatchUpPool, HistoryLoader, LoadedHistory } from './definitionBuild.js';
-export { SEED_SLICE_RUNS } from './definitionBuild.js';
 
 export const DEFAULT_SHARD_SIZE = 2_000;
+/** Runs pruned between two looks at the slice's clock (a run is a few array moves). */
+const PRUNE_CHECK_RUNS = 500;
 /** Rows waiting for the writer past which staging a large evaluation waits for a commit. */
 const STAGE_PENDING_ROWS = 2_000;
 
@@ -299,8 +300,9 @@ export class SlaEvaluator {
       outcomes.push(this.ownedOf({ evaluation, moves, burn }));
     }
     this.evaluatedThrough = asOf;
-    // After a build, the month seeded is pruned to the recent history: many runs, a slice per turn.
-    for (const _ of this.live.pruneInSlices(asOf - this.retentionMs(), SEED_SLICE_RUNS)) await nextTurn();
+    // After a build, the month seeded is pruned to the recent history: many runs, in slices of the clock.
+    const due = timeSlice();
+    for (const _ of this.live.pruneInSlices(asOf - this.retentionMs(), PRUNE_CHECK_RUNS)) if (due()) await nextTurn();
 
     const at = clock.now();
     for (const { definitionId, covered } of rebuilt)
@@ -413,9 +415,11 @@ export class SlaEvaluator {
     const alerted = this.alertedStatuses(definition.id);
     const previousOf = (serviceId: string | null): PeriodStatus | null => known.get(serviceId) ?? alerted.get(serviceId) ?? null;
     const { writer, clock, loadHistory, workers } = this.deps;
+    let historyFrom = Number.POSITIVE_INFINITY;
+    for (const other of this.evaluations.values()) historyFrom = Math.min(historyFrom, other.timelineFrom(asOf));
     return buildFromHistory(
       { writer, clock, loadHistory, ...(workers ? { workers } : {}), live: this.live, shardSize: this.shardSize },
-      { definition, serviceIds, asOf, previousOf, retentionMs: this.retentionMs() },
+      { definition, serviceIds, asOf, previousOf, retentionMs: this.retentionMs(), historyFrom },
     );
   }
 

@@ -79,4 +79,22 @@ describe('service numbering', () => {
     numbering.add(B.toUpperCase());
     assert.equal(numbering.numberAt(recordOf(B), 3), 0);
   });
+
+  it('finds a service again by its id text, a uuid in either case or other text, and nothing it was not given', () => {
+    const numbering = new ServiceNumbering();
+    numbering.add(A);
+    numbering.add('Not-A-Uuid');
+    numbering.add(B.toUpperCase());
+    const cases: Array<[string, number | undefined]> = [
+      [A, 0],
+      [A.toUpperCase(), 0],
+      ['not-a-uuid', 1],
+      ['NOT-A-UUID', 1],
+      [B, 2],
+      [A_TWIN, undefined],
+      ['1b4e28ba2fa111d2883f0016d3cca427', undefined],
+      ['', undefined],
+    ];
+    for (const [id, number] of cases) assert.equal(numbering.numberOf(id), number, id);
+  });
 });

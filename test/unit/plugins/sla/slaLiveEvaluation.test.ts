@@ -144,6 +144,26 @@ describe('live history', () => {
     assert.deepEqual([...seeded.codes], [1, 3, 1]);
   });
 
+  it('a seed from a keep-from instant holds what seeding everything and then pruning from that instant holds', () => {
+    const random = seededRandom(41);
+    const histories = Array.from({ length: 40 }, () => generatedHistory(random, DAY, 1440, 5));
+    const ids = histories.map((_, i) => `s${i}`);
+    const stored = timelineOf(histories);
+    const cutOff = DAY + 1400 * MINUTE;
+    for (const keepFrom of [DAY - 60 * MINUTE, DAY + 300 * MINUTE, DAY + 1000 * MINUTE, DAY + 1390 * MINUTE, DAY + 2000 * MINUTE]) {
+      const whole = new LiveHistory();
+      const kept = new LiveHistory();
+      ids.forEach((id, i) => {
+        whole.seed(id, stored, i, cutOff);
+        kept.seed(id, stored, i, cutOff, keepFrom);
+      });
+      whole.prune(keepFrom);
+      for (const from of [Number.NEGATIVE_INFINITY, keepFrom])
+        assert.deepEqual(kept.timeline(ids, from), whole.timeline(ids, from), `kept from ${keepFrom}, read from ${from}`);
+      for (const id of ids) assert.equal(kept.lastDownAt(id, true), whole.lastDownAt(id, true), id);
+    }
+  });
+
   it('pruning keeps the down spell that covers the cut, so a period starting inside an outage does not count it as a new incident', () => {
     const live = liveOf([
       ['a', 'OPERATIONAL', DAY - 60 * MINUTE],
