@@ -6,24 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PeriodStatus } from '../../../../src/core/domain/periodArithmetic.js';
-import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../../../src/plugins/sla/definitions/slaDefinition.js';
 import { DefinitionEvaluation, periodEndingBucketAt } from '../../../../src/plugins/sla/evaluation/definitionEvaluation.js';
+import { dailyDefinition } from '../../../support/slaDefinitions.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');
-const definition: SlaDefinition = {
-  id: 'd1',
-  name: 'Gold',
-  description: null,
-  targetPercent: 99,
-  period: 'DAY',
-  degradedCountsAsDown: false,
-  timeZone: null,
-  burnRates: DEFAULT_BURN_RATES,
-  raiseTicket: false,
-  ticketCatalogItem: null,
-  createdAt: 0,
-  updatedAt: 0,
-};
+const definition = dailyDefinition();
 
 /** Services s0..s11 (natural order is not code-unit order: s10 sorts before s2); every third one known BREACHED. */
 const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);

@@ -8,7 +8,7 @@ import {
   type BurnSeverity,
   CLOSED_BURN_ALERT,
 } from '../../../../src/plugins/sla/arithmetic/burnRate.js';
-import { DEFAULT_BURN_RATES, type SlaDefinition } from '../../../../src/plugins/sla/definitions/slaDefinition.js';
+import { DEFAULT_BURN_RATES } from '../../../../src/plugins/sla/definitions/slaDefinition.js';
 import {
   DefinitionEvaluation,
   periodEndingBucketAt,
@@ -26,23 +26,10 @@ import { BUCKET_MS } from '../../../../src/plugins/sla/arithmetic/periods/calend
 import { measureTimelinePeriod } from '../../../../src/plugins/sla/arithmetic/periods/measureTimeline.js';
 import { timelineOf } from '../../../../src/plugins/sla/arithmetic/timeline/statusTimeline.js';
 import { generatedHistory, MINUTE, seededRandom } from '../../../support/slaHistories.js';
+import { dailyDefinition } from '../../../support/slaDefinitions.js';
 
 const DAY = Date.parse('2026-03-10T00:00:00Z');
-const definition = (overrides: Partial<SlaDefinition> = {}): SlaDefinition => ({
-  id: 'd1',
-  name: 'Gold',
-  description: null,
-  targetPercent: 99,
-  period: 'DAY',
-  degradedCountsAsDown: false,
-  timeZone: null,
-  burnRates: DEFAULT_BURN_RATES,
-  raiseTicket: false,
-  ticketCatalogItem: null,
-  createdAt: 0,
-  updatedAt: 0,
-  ...overrides,
-});
+const definition = dailyDefinition;
 
 /** A live history fed the way the evaluator feeds it: one status change at a time, in time order. */
 function liveOf(changes: ReadonlyArray<readonly [string, ServiceStatus, number]>): LiveHistory {
