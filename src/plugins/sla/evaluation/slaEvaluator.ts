@@ -300,7 +300,7 @@ export class SlaEvaluator {
       outcomes.push(this.ownedOf({ evaluation, moves, burn }));
     }
     this.evaluatedThrough = asOf;
-    // After a build, the month seeded is pruned to the recent history: many runs, in slices of the clock.
+    // Runs older than every definition's burn windows go, in slices of the clock (the seed already left most of them).
     const due = timeSlice();
     for (const _ of this.live.pruneInSlices(asOf - this.retentionMs(), PRUNE_CHECK_RUNS)) if (due()) await nextTurn();
 
